@@ -1,0 +1,45 @@
+"""Program settings as plain data: defaults, then environment overrides. The GUI persists them with QSettings."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+REAL_ARXIV_URL = "https://export.arxiv.org/api/query"
+MIN_REAL_ARXIV_INTERVAL = 3.0  # arXiv's terms: one request every three seconds
+
+
+@dataclass(frozen=True)
+class Config:
+    arxiv_url: str = REAL_ARXIV_URL
+    arxiv_interval: float = MIN_REAL_ARXIV_INTERVAL
+    contact: str = "survey-editor@users.noreply.local"
+    db_path: Path | None = None  # None: the platform's data directory
+    autosave_seconds: int = 30
+    rule_pack: Path | None = None  # None: a pack beside the survey, else the bundled house pack
+    editor_font: str = ""
+
+    def effective_arxiv_interval(self) -> float:
+        """The spacing actually used: never below 3 s against the real API, whatever was configured."""
+        if self.arxiv_url.rstrip("/") == REAL_ARXIV_URL:
+            return max(self.arxiv_interval, MIN_REAL_ARXIV_INTERVAL)
+        return max(self.arxiv_interval, 0.0)
+
+
+def from_environment(base: Config | None = None, environ: dict[str, str] | None = None) -> Config:
+    """Apply SURVEY_ARXIV_URL, SURVEY_ARXIV_INTERVAL, SURVEY_EDITOR_DB, SURVEY_CONTACT on top of base."""
+    env = os.environ if environ is None else environ
+    cfg = base or Config()
+    if env.get("SURVEY_ARXIV_URL"):
+        cfg = replace(cfg, arxiv_url=env["SURVEY_ARXIV_URL"])
+    if env.get("SURVEY_ARXIV_INTERVAL"):
+        try:
+            cfg = replace(cfg, arxiv_interval=float(env["SURVEY_ARXIV_INTERVAL"]))
+        except ValueError:
+            pass
+    if env.get("SURVEY_EDITOR_DB"):
+        cfg = replace(cfg, db_path=Path(env["SURVEY_EDITOR_DB"]))
+    if env.get("SURVEY_CONTACT"):
+        cfg = replace(cfg, contact=env["SURVEY_CONTACT"])
+    return cfg

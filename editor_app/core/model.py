@@ -1,0 +1,238 @@
+"""The dataclasses every face of the program shares: what `analyze()` returns.
+
+Line numbers are 1-based, columns are 1-based and count Python str characters (code points).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and the lines it governs (heading line .. end_line, inclusive, sub-sections included)."""
+
+    key: str  # canonical number: "0", "3", "3.1"; for unnumbered Markdown headings "h12" (line based)
+    number: str  # as written: "§0", "三", "3.1", "" when the heading has none
+    title: str  # heading text without the number
+    level: int  # 1 = top section, 2 = sub-section, ...
+    line: int
+    end_line: int
+    parent: str | None = None  # key of the enclosing section
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    level: str  # "error" | "warning" | "info"
+    line: int
+    column: int
+    message: str
+    measured: float | int | str | None = None
+    limit: float | int | str | None = None
+    end_line: int | None = None
+
+
+@dataclass
+class RuleResult:
+    """One rule of the pack as the panel shows it: measured against limit, pass/fail, where."""
+
+    id: str
+    title: str
+    kind: str
+    level: str
+    status: str  # "pass" | "fail" | "not-measured" | "no-match" | "suppressed"
+    measured: Any = None
+    limit: str = ""
+    scope: str = ""
+    note: str = ""
+    line: int | None = None  # where to jump to (first failing place, or the scope's first line)
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class Claim:
+    """A figure the survey states about itself, with what was measured."""
+
+    metric: str
+    text: str
+    line: int
+    claimed: float | None
+    measured: float | None
+    ok: bool | None  # None when the metric can't be measured (only agreement applies)
+    column: int = 1
+    kind: str = "value"  # "value" | "sum" | "ratio" | "agreement"
+    scope: str = "document"
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    line: int
+    column: int
+    raw: str  # exactly as written, e.g. "arXiv:2609.11582v1"
+
+
+@dataclass
+class Reference:
+    """One cited arXiv paper (all its occurrences), and what the survey claims about it."""
+
+    id: str  # canonical id without version: "2609.11582", "hep-th/9901001"
+    version: str | None  # highest version the survey cites explicitly ("v2"), or None
+    lines: list[int]
+    name: str | None = None  # the survey's short name for it ("OmniKVQuant")
+    status: str = "unverified"  # later: verified / name mismatch / ... ; locally: "malformed" / "impossible id"
+    problem: str = ""  # why it is malformed / impossible
+    stated_date: str | None = None  # "2026-09-10" or "2026-09" as the survey states it
+    stated_category: str | None = None  # "cs.CV"
+    occurrences: list[Occurrence] = field(default_factory=list)
+    versions: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)  # verification facts (title, authors, ...)
+
+
+@dataclass(frozen=True)
+class FigureValue:
+    engine: str
+    value: float
+    approx: bool
+    column: int = 1
+    text: str = ""  # the value as written: "~16,200"
+
+
+@dataclass
+class FigureGroup:
+    """Engine figures stated together: "SGLang ~16,200 vs vLLM ~12,500 tok/s on H100"."""
+
+    metric: str  # "throughput" | "latency" | "cost" | "speedup" | ...
+    unit: str
+    hardware: str | None
+    line: int
+    values: list[FigureValue]
+    sentence: str = ""  # the clause it came from, for tooltips
+    kind: str = "comparison"  # "comparison" | "speedup"
+
+
+@dataclass(frozen=True)
+class PrivacyHit:
+    dimension: str  # "ip" | "secret" | "name" | "path" | "org"
+    line: int
+    column: int
+    masked: str  # the matched text with most characters replaced by '*'
+    length: int
+
+
+@dataclass
+class SectionMetrics:
+    section: Section
+    metrics: dict[str, float]
+
+
+@dataclass
+class Analysis:
+    file: str | None
+    pack: str
+    metrics: dict[str, float | None]
+    sections: list[SectionMetrics]
+    rules: list[RuleResult]
+    findings: list[Finding]
+    claims: list[Claim]
+    references: list[Reference]
+    figures: list[FigureGroup]
+    privacy: list[PrivacyHit]
+    header_lines: tuple[int, int] | None = None  # (first, last) or None
+    footer_line: int | None = None
+    text_length: int = 0
+
+    def failing_rules(self, level: str | None = None) -> list[RuleResult]:
+        return [r for r in self.rules if r.status == "fail" and (level is None or r.level == level)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract shared by the CLI, the GUI and the exporter (names are fixed)."""
+        return {
+            "file": self.file,
+            "pack": self.pack,
+            "metrics": dict(self.metrics),
+            "sections": [
+                {
+                    "title": s.section.title,
+                    "number": s.section.number,
+                    "key": s.section.key,
+                    "level": s.section.level,
+                    "line": s.section.line,
+                    "end_line": s.section.end_line,
+                    "metrics": dict(s.metrics),
+                }
+                for s in self.sections
+            ],
+            "rules": [
+                {
+                    "id": r.id,
+                    "title": r.title,
+                    "kind": r.kind,
+                    "level": r.level,
+                    "status": r.status,
+                    "measured": r.measured,
+                    "limit": r.limit,
+                    "scope": r.scope,
+                    "note": r.note,
+                    "line": r.line,
+                }
+                for r in self.rules
+            ],
+            "findings": [
+                {
+                    "rule": f.rule,
+                    "level": f.level,
+                    "line": f.line,
+                    "column": f.column,
+                    "message": f.message,
+                    "measured": f.measured,
+                    "limit": f.limit,
+                }
+                for f in self.findings
+            ],
+            "claims": [
+                {
+                    "metric": c.metric,
+                    "text": c.text,
+                    "line": c.line,
+                    "claimed": c.claimed,
+                    "measured": c.measured,
+                    "ok": c.ok,
+                    "kind": c.kind,
+                    "scope": c.scope,
+                    "message": c.message,
+                }
+                for c in self.claims
+            ],
+            "references": [_reference_dict(r) for r in self.references],
+            "figures": [
+                {
+                    "metric": g.metric,
+                    "unit": g.unit,
+                    "hardware": g.hardware,
+                    "line": g.line,
+                    "kind": g.kind,
+                    "sentence": g.sentence,
+                    "values": [{"engine": v.engine, "value": v.value, "approx": v.approx} for v in g.values],
+                }
+                for g in self.figures
+            ],
+            "privacy": [asdict(h) for h in self.privacy],
+        }
+
+
+def _reference_dict(r: Reference) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "id": r.id,
+        "version": r.version,
+        "lines": list(r.lines),
+        "name": r.name,
+        "status": r.status,
+        "problem": r.problem,
+        "stated_date": r.stated_date,
+        "stated_category": r.stated_category,
+    }
+    d.update(r.details)
+    return d

@@ -1,0 +1,1 @@
+"""The outside world, still Qt-free: files, the SQLite store, the arXiv client, report export."""

@@ -1,0 +1,91 @@
+"""The one SQLite database of a user: history snapshots and the arXiv cache, upgraded by versioned migrations.
+
+Every table is created by a migration listed in `MIGRATIONS`; each module that owns tables provides its
+migration functions. A database that can't be opened or read is moved aside and a fresh one created.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlite_utils
+from platformdirs import user_data_dir
+
+# (version, "module:function") — append only; never edit a migration that has shipped.
+MIGRATIONS: list[tuple[int, str]] = [
+    (1, "editor_app.services.history:migrate_v1"),
+    (2, "editor_app.services.arxiv_cache:migrate_v1"),
+]
+
+
+def default_db_path() -> Path:
+    return Path(user_data_dir("survey-editor", appauthor=False)) / "history.db"
+
+
+@dataclass
+class OpenedDatabase:
+    db: sqlite_utils.Database
+    path: Path | None
+    warning: str = ""  # non-empty when a corrupt database was moved aside
+
+
+def schema_version(db: sqlite_utils.Database) -> int:
+    return db.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(db: sqlite_utils.Database, upto: int | None = None) -> int:
+    """Run every migration newer than the database's user_version (optionally stopping at `upto`)."""
+    current = schema_version(db)
+    for version, target in MIGRATIONS:
+        if version <= current or (upto is not None and version > upto):
+            continue
+        module_name, func_name = target.split(":")
+        func = getattr(importlib.import_module(module_name), func_name)
+        with db.conn:
+            func(db)
+            db.execute(f"PRAGMA user_version = {int(version)}")
+        current = version
+    return current
+
+
+def open_database(path: Path | str | None = None, *, memory: bool = False) -> OpenedDatabase:
+    """Open (creating and migrating) the database; a corrupt file is moved aside, never lost."""
+    if memory:
+        db = sqlite_utils.Database(memory=True)
+        migrate(db)
+        return OpenedDatabase(db, None)
+    p = Path(path) if path else default_db_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        db = _open_checked(p)
+        return OpenedDatabase(db, p)
+    except (sqlite3.DatabaseError, OSError) as exc:
+        moved = p.with_name(f"{p.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(p) + suffix)
+            if src.exists():
+                src.rename(Path(str(moved) + suffix))
+        db = _open_checked(p)
+        return OpenedDatabase(
+            db, p, warning=f"The history database {p} could not be read ({exc}); it was moved to {moved} "
+            "and a fresh one was created."
+        )
+
+
+def _open_checked(p: Path) -> sqlite_utils.Database:
+    conn = sqlite3.connect(str(p), timeout=10, check_same_thread=False)
+    try:
+        ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if ok != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
+        db = sqlite_utils.Database(conn)
+        db.enable_wal()
+        migrate(db)
+        return db
+    except Exception:
+        conn.close()
+        raise

@@ -1,0 +1,1 @@
+"""PySide6 and pyqtgraph live here and only here."""

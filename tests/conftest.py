@@ -1,0 +1,39 @@
+"""Shared fixtures. Tests run headless: Qt uses the offscreen platform unless a display is forced."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Helper fixture modules (one per area) are registered here.
+pytest_plugins: list[str] = []
+
+
+@pytest.fixture(scope="session")
+def sample_path() -> Path:
+    from editor_app.resources_path import sample_survey_path
+
+    return sample_survey_path()
+
+
+@pytest.fixture(scope="session")
+def sample_text(sample_path: Path) -> str:
+    return sample_path.read_text(encoding="utf-8")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_data(tmp_path_factory, monkeypatch):
+    """No test touches the user's real database or settings."""
+    d = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("SURVEY_EDITOR_DB", str(d / "history.db"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(d / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(d / "xdg-config"))
+    monkeypatch.setenv("SURVEY_ARXIV_URL", "http://127.0.0.1:9/api/query")  # never the internet
+    yield
