@@ -65,6 +65,8 @@ class Claim:
     kind: str = "value"  # "value" | "sum" | "ratio" | "agreement"
     scope: str = "document"
     message: str = ""
+    value_column: int = 0  # 1-based column of the claimed number as written (0: none), for rewriting it
+    value_text: str = ""  # the claimed number exactly as written ("3,838")
 
 
 @dataclass(frozen=True)
