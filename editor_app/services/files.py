@@ -1,0 +1,313 @@
+"""Loading and saving survey files without ever losing them: encoding, BOM and newline style survive a round trip.
+
+Saves are atomic (temp file in the same directory, fsync, os.replace) and keep `<name>.bak` of the previous
+version; a text that can't be written in the file's encoding raises before the file is touched.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import hashlib
+import os
+import stat
+import tempfile
+import unicodedata
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+MAX_FILE_BYTES = 20 * 1024 * 1024  # a survey is a few dozen KB; anything this large is not one
+
+# Longest BOMs first: the UTF-32-LE BOM starts with the UTF-16-LE one.
+_BOMS: list[tuple[bytes, str]] = [
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+]
+_BOM_OF = {name: bom for bom, name in _BOMS}
+_ALLOWED_CONTROLS = {"\t", "\n", "\r", "\f", "\v", "\x1b"}
+
+
+class UnreadableFile(Exception):
+    """The file can't be opened as text; the message says why in the user's words."""
+
+
+class UnsavableText(Exception):
+    """The text can't be written the requested way; the file on disk was not touched."""
+
+
+@dataclass(frozen=True)
+class LoadedText:
+    """A file's text (newlines normalised to "\\n") and the byte format to write it back in."""
+
+    text: str
+    encoding: str = "utf-8"  # a Python codec name without BOM handling: "utf-8", "gb18030", "utf-16-le", ...
+    bom: bool = False
+    newline: str = "\n"  # "\n" | "\r\n" | "\r" — the file's dominant style
+
+    @property
+    def label(self) -> str:
+        """Short description for a status bar: "UTF-8 BOM · CRLF"."""
+        enc = self.encoding.upper()
+        nl = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}.get(self.newline, repr(self.newline))
+        return f"{enc}{' BOM' if self.bom else ''} · {nl}"
+
+    def with_text(self, text: str) -> "LoadedText":
+        return replace(self, text=normalise_newlines(text))
+
+
+def normalise_newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def detect_newline(text: str) -> str:
+    """The dominant newline style of a decoded text ("\\n" when it has no line break)."""
+    crlf = text.count("\r\n")
+    cr = text.count("\r") - crlf
+    lf = text.count("\n") - crlf
+    best = max((crlf, "\r\n"), (lf, "\n"), (cr, "\r"), key=lambda p: p[0])
+    return best[1] if best[0] > 0 else "\n"
+
+
+def load_text(path: Path | str, *, max_bytes: int = MAX_FILE_BYTES) -> LoadedText:
+    """Read a text file, detecting its encoding (UTF-8, BOMs, UTF-16/32, GB18030/GBK, others) and newline style."""
+    p = Path(path)
+    data = _read_bytes(p, max_bytes)
+    text, encoding, bom = _decode(data, p)
+    return LoadedText(text=normalise_newlines(text), encoding=encoding, bom=bom, newline=detect_newline(text))
+
+
+def _read_bytes(p: Path, max_bytes: int) -> bytes:
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise UnreadableFile(f"{p} does not exist.") from None
+    except OSError as exc:
+        raise UnreadableFile(f"{p} can't be opened: {exc.strerror or exc}.") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UnreadableFile(f"{p} is a folder, not a file.")
+    if not stat.S_ISREG(st.st_mode):
+        raise UnreadableFile(f"{p} is not a regular file.")
+    if st.st_size > max_bytes:
+        raise UnreadableFile(
+            f"{p} is {st.st_size / 1024 / 1024:.1f} MB; files over {max_bytes / 1024 / 1024:.0f} MB "
+            "are not opened (a survey is a few dozen KB)."
+        )
+    try:
+        with open(p, "rb") as fh:
+            return fh.read(max_bytes + 1)
+    except PermissionError:
+        raise UnreadableFile(f"{p} can't be read: permission denied.") from None
+    except IsADirectoryError:
+        raise UnreadableFile(f"{p} is a folder, not a file.") from None
+    except OSError as exc:
+        raise UnreadableFile(f"{p} can't be read: {exc.strerror or exc}.") from None
+
+
+def _decode(data: bytes, p: Path) -> tuple[str, str, bool]:
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom):].decode(name), name, True
+            except UnicodeDecodeError:
+                raise UnreadableFile(f"{p} starts with a {name.upper()} byte-order mark but is not valid {name.upper()}.") from None
+    if b"\x00" in data:
+        raise UnreadableFile(f"{p} looks like a binary file (it contains NUL bytes), not a text file.")
+    try:
+        return _checked(data.decode("utf-8"), p), "utf-8", False
+    except UnicodeDecodeError:
+        pass
+    for name in ("gbk", "gb18030"):  # plain GBK when it fits, so characters GBK lacks are refused on save
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        if _looks_chinese(text):
+            return _checked(text, p), name, False
+        break
+    guess = _charset_normalizer_guess(data)
+    if guess is None:
+        raise UnreadableFile(f"{p} is not a text file this program can read (no text encoding fits its bytes).")
+    text, encoding = guess
+    return _checked(text, p), encoding, False
+
+
+def _looks_chinese(text: str) -> bool:
+    """GB18030 decodes many non-Chinese byte runs; accept it only when most non-ASCII characters are CJK."""
+    non_ascii = [c for c in text if ord(c) > 0x7F]
+    if not non_ascii:
+        return True
+    cjk = sum(
+        1
+        for c in non_ascii
+        if "\u4e00" <= c <= "\u9fff" or "\u3000" <= c <= "\u303f" or "\uff00" <= c <= "\uffef" or c in "“”‘’…—·"
+    )
+    return cjk / len(non_ascii) >= 0.8
+
+
+def _charset_normalizer_guess(data: bytes) -> tuple[str, str] | None:
+    try:
+        from charset_normalizer import from_bytes
+    except ImportError:  # pragma: no cover - ships with requests
+        return None
+    best = from_bytes(data).best()
+    if best is None:
+        return None
+    encoding = codecs.lookup(best.encoding).name
+    try:
+        return data.decode(encoding), encoding
+    except (UnicodeDecodeError, LookupError):
+        return None
+
+
+def _checked(text: str, p: Path) -> str:
+    """Refuse decoded text that is mostly control characters (a binary file that happened to decode)."""
+    if not text:
+        return text
+    sample = text[:65536]
+    controls = sum(1 for c in sample if c not in _ALLOWED_CONTROLS and unicodedata.category(c) == "Cc")
+    if controls > max(8, len(sample) // 100):
+        raise UnreadableFile(f"{p} looks like a binary file (it is full of control characters), not a text file.")
+    return text
+
+
+def encode_text(text: str, fmt: LoadedText) -> bytes:
+    """The bytes of `text` in fmt's encoding, BOM and newline style; raises UnsavableText naming the culprit."""
+    body = normalise_newlines(text)
+    if fmt.newline != "\n":
+        body = body.replace("\n", fmt.newline)
+    try:
+        data = body.encode(fmt.encoding)
+    except UnicodeEncodeError as exc:
+        raise UnsavableText(_unencodable_message(body, exc, fmt.encoding)) from None
+    except LookupError:
+        raise UnsavableText(f"Unknown text encoding {fmt.encoding!r}.") from None
+    if fmt.bom:
+        data = _BOM_OF.get(codecs.lookup(fmt.encoding).name, b"") + data
+    return data
+
+
+def _unencodable_message(body: str, exc: UnicodeEncodeError, encoding: str) -> str:
+    ch = body[exc.start]
+    before = body[: exc.start]
+    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+    column = exc.start - max(before.rfind("\n"), before.rfind("\r"))
+    name = unicodedata.name(ch, f"U+{ord(ch):04X}")
+    return (
+        f"Not saved: the character {ch!r} ({name}, U+{ord(ch):04X}) on line {line}, column {column} can't be "
+        f"written in {encoding.upper()}, the file's encoding. Remove it, or save the file as UTF-8. "
+        "The file on disk was not changed."
+    )
+
+
+def save_text_atomic(
+    path: Path | str, text: str, fmt: LoadedText | None = None, *, backup: bool = True
+) -> None:
+    """Write text atomically in fmt's byte format (default: the existing file's, else UTF-8/LF), keeping `.bak`."""
+    p = Path(path)
+    target = Path(os.path.realpath(p))  # a symlinked survey stays a symlink; its target is replaced
+    if fmt is None:
+        fmt = _existing_format(target)
+    data = encode_text(text, fmt)  # before anything touches the disk
+    if target.is_dir():
+        raise UnsavableText(f"Not saved: {p} is a folder.")
+    directory = target.parent
+    try:
+        old = target.stat()
+        mode = stat.S_IMODE(old.st_mode)
+    except FileNotFoundError:
+        old, mode = None, 0o666 & ~_current_umask()
+    try:
+        fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".saving")
+    except OSError as exc:
+        raise UnsavableText(f"Not saved: can't write in {directory}: {exc.strerror or exc}.") from None
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        if backup and old is not None:
+            _write_backup(target)
+        os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_directory(directory)
+
+
+def backup_path(path: Path | str) -> Path:
+    p = Path(path)
+    return p.with_name(p.name + ".bak")
+
+
+def _existing_format(target: Path) -> LoadedText:
+    if target.is_file():
+        try:
+            return load_text(target).with_text("")
+        except UnreadableFile:
+            pass
+    return LoadedText(text="")
+
+
+def _write_backup(target: Path) -> None:
+    """`<name>.bak` becomes the version about to be replaced (a hard link when possible, else a copy)."""
+    bak = backup_path(target)
+    tmp_bak = bak.with_name(f".{bak.name}.{os.getpid()}.tmp")
+    tmp_bak.unlink(missing_ok=True)
+    try:
+        os.link(target, tmp_bak)
+    except OSError:
+        import shutil
+
+        shutil.copy2(target, tmp_bak)
+    os.replace(tmp_bak, bak)
+
+
+def _fsync_directory(directory: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:  # some filesystems refuse directory fsync
+        if exc.errno not in (errno.EINVAL, errno.EBADF, errno.EROFS):
+            raise
+    finally:
+        os.close(fd)
+
+
+def _current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def file_fingerprint(path: Path | str) -> tuple[int, int, str]:
+    """(mtime_ns, size, sha256 hex) of the file on disk, to notice another program changing it."""
+    p = Path(path)
+    st = p.stat()
+    digest = hashlib.sha256(p.read_bytes()).hexdigest()
+    return (st.st_mtime_ns, st.st_size, digest)
+
+
+def changed_on_disk(path: Path | str, fingerprint: tuple[int, int, str] | None) -> bool:
+    """True when the file's content differs from the fingerprint taken at load/save (a touch alone is no change)."""
+    if fingerprint is None:
+        return False
+    try:
+        now = file_fingerprint(path)
+    except OSError:
+        return True
+    if now[:2] == fingerprint[:2]:
+        return False
+    return now[1] != fingerprint[1] or now[2] != fingerprint[2]
