@@ -91,6 +91,7 @@ class Reference:
     occurrences: list[Occurrence] = field(default_factory=list)
     versions: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)  # verification facts (title, authors, ...)
+    names: list[str] = field(default_factory=list)  # every name the survey gives it, most used first
 
 
 @dataclass(frozen=True)
