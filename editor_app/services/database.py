@@ -45,9 +45,21 @@ def migrate(db: sqlite_utils.Database, upto: int | None = None) -> int:
             continue
         module_name, func_name = target.split(":")
         func = getattr(importlib.import_module(module_name), func_name)
-        with db.conn:
+        # Python's sqlite3 runs DDL outside transactions unless one is open: open it, so a failed step leaves nothing.
+        if db.conn.in_transaction:
+            db.conn.commit()
+        db.conn.execute("BEGIN IMMEDIATE")  # another running copy may be migrating too: one at a time
+        try:
+            if schema_version(db) >= version:
+                db.conn.commit()
+                current = schema_version(db)
+                continue
             func(db)
             db.execute(f"PRAGMA user_version = {int(version)}")
+            db.conn.commit()
+        except BaseException:
+            db.conn.rollback()
+            raise
         current = version
     return current
 
@@ -84,6 +96,7 @@ def _open_checked(p: Path) -> sqlite_utils.Database:
             raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
         db = sqlite_utils.Database(conn)
         db.enable_wal()
+        db.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: survives a killed process, commits without fsync
         migrate(db)
         return db
     except Exception:

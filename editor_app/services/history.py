@@ -1,0 +1,356 @@
+"""Every draft of a survey, kept: snapshots on save, autosave and CLI runs, with the analysis of each.
+
+Texts are stored once (content-addressed, zlib); a snapshot row holds the time, kind, the compressed analysis JSON
+and its headline figures in columns, so listing and charting 10,000 drafts never decompresses anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time as _time
+import zlib
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterable
+
+import sqlite_utils
+
+KINDS = ("save", "autosave", "cli")
+HEADLINE = ("cjk", "cautions", "lines", "failing", "errors")
+# Where each headline figure may sit in Analysis.metrics (the first key present wins).
+_HEADLINE_KEYS = {
+    "cjk": ("cjk", "cjk_chars", "cjk_characters"),
+    "cautions": ("cautions", "caution", "caution_markers", "warnings"),
+    "lines": ("lines", "line_count"),
+}
+AUTOSAVES_KEPT = 50  # per document, besides those newer than its latest save
+
+_SCHEMA_V1 = [
+    """CREATE TABLE IF NOT EXISTS documents (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        first_seen REAL NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS texts (
+        hash TEXT PRIMARY KEY,
+        chars INTEGER NOT NULL,
+        data BLOB NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS snapshots (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id),
+        time REAL NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('save', 'autosave', 'cli')),
+        text_hash TEXT NOT NULL REFERENCES texts(hash),
+        pack TEXT,
+        analysis BLOB,
+        cjk REAL,
+        cautions REAL,
+        lines REAL,
+        failing INTEGER,
+        errors INTEGER,
+        dismissed INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX IF NOT EXISTS snapshots_by_document ON snapshots(document_id, time)",
+    "CREATE INDEX IF NOT EXISTS snapshots_by_text ON snapshots(text_hash)",
+    """CREATE TABLE IF NOT EXISTS snapshot_metrics (
+        snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
+        metric TEXT NOT NULL,
+        value REAL NOT NULL,
+        PRIMARY KEY (snapshot_id, metric)
+    ) WITHOUT ROWID""",
+]
+
+
+def migrate_v1(db: sqlite_utils.Database) -> None:
+    """Schema version 1 (listed in services.database.MIGRATIONS): documents, texts, snapshots, snapshot_metrics."""
+    for statement in _SCHEMA_V1:
+        db.execute(statement)
+
+
+def document_key(path: Path | str) -> str:
+    """The one spelling of a document's path, so the GUI and `survey-check --record` share its history."""
+    return str(Path(path).expanduser().resolve())
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def headline_figures(analysis: dict[str, Any]) -> dict[str, float | int | None]:
+    """The figures shown in the snapshot list: CJK, cautions, lines, failing rules, failing error-level rules."""
+    metrics = analysis.get("metrics") or {}
+    out: dict[str, float | int | None] = {}
+    for name, keys in _HEADLINE_KEYS.items():
+        out[name] = next((_number(metrics[k]) for k in keys if _number(metrics.get(k)) is not None), None)
+    rules = analysis.get("rules") or []
+    failing = [r for r in rules if r.get("status") == "fail"]
+    out["failing"] = len(failing)
+    out["errors"] = sum(1 for r in failing if r.get("level") == "error")
+    return out
+
+
+def chartable_metrics(analysis: dict[str, Any]) -> dict[str, float]:
+    """Every numeric figure worth a trend line: document metrics, and each rule's measured value as `rule:<id>`."""
+    out: dict[str, float] = {}
+    for key, value in (analysis.get("metrics") or {}).items():
+        v = _number(value)
+        if v is not None:
+            out[str(key)] = v
+    for rule in analysis.get("rules") or []:
+        v = _number(rule.get("measured"))
+        if v is not None and rule.get("id"):
+            out[f"rule:{rule['id']}"] = v
+    return out
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def _timestamp(now: float | datetime | None) -> float:
+    if now is None:
+        return _time.time()
+    if isinstance(now, datetime):
+        return now.timestamp()
+    return float(now)
+
+
+def document_id(db: sqlite_utils.Database, path: Path | str, *, create: bool = False, now: float | None = None) -> int | None:
+    key = document_key(path)
+    row = db.execute("SELECT id FROM documents WHERE path = ?", [key]).fetchone()
+    if row:
+        return row[0]
+    if not create:
+        return None
+    cur = db.execute(
+        "INSERT INTO documents (path, first_seen) VALUES (?, ?)", [key, _timestamp(now)]
+    )
+    return cur.lastrowid
+
+
+def record_snapshot(
+    db: sqlite_utils.Database,
+    *,
+    path: Path | str,
+    text: str,
+    analysis: dict[str, Any],
+    kind: str,
+    now: float | datetime | None = None,
+) -> int | None:
+    """Store a snapshot; None when this document's latest snapshot of this kind already holds this exact text."""
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
+    when = _timestamp(now)
+    digest = text_hash(text)
+    figures = headline_figures(analysis)
+    series = chartable_metrics(analysis)
+    analysis_blob = zlib.compress(json.dumps(analysis, ensure_ascii=False, default=str).encode("utf-8"), 6)
+    conn = db.conn
+    with conn:
+        doc = document_id(db, path, create=True, now=when)
+        last = conn.execute(
+            "SELECT text_hash FROM snapshots WHERE document_id = ? AND kind = ? ORDER BY time DESC, id DESC LIMIT 1",
+            [doc, kind],
+        ).fetchone()
+        if last and last[0] == digest:
+            return None
+        if kind == "autosave":
+            newest = conn.execute(
+                "SELECT text_hash FROM snapshots WHERE document_id = ? ORDER BY time DESC, id DESC LIMIT 1", [doc]
+            ).fetchone()
+            if newest and newest[0] == digest:
+                return None  # nothing to recover that the latest save doesn't already hold
+        if not conn.execute("SELECT 1 FROM texts WHERE hash = ?", [digest]).fetchone():
+            conn.execute(
+                "INSERT INTO texts (hash, chars, data) VALUES (?, ?, ?)",
+                [digest, len(text), zlib.compress(text.encode("utf-8"), 6)],
+            )
+        cur = conn.execute(
+            "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, analysis, cjk, cautions, lines, failing, errors)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [doc, when, kind, digest, analysis.get("pack"), analysis_blob, *(figures[h] for h in HEADLINE)],
+        )
+        snapshot_id = cur.lastrowid
+        conn.executemany(
+            "INSERT INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
+            [(snapshot_id, k, v) for k, v in series.items()],
+        )
+        if kind == "autosave":
+            _prune_autosaves(conn, doc)
+    return snapshot_id
+
+
+def _prune_autosaves(conn, doc: int) -> None:
+    """Old recovery points go; those newer than the latest save (what a crash would need) always stay."""
+    keep = AUTOSAVES_KEPT
+    last_save = conn.execute(
+        "SELECT MAX(time) FROM snapshots WHERE document_id = ? AND kind != 'autosave'", [doc]
+    ).fetchone()[0]
+    rows = conn.execute(
+        "SELECT id, text_hash FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time <= ?"
+        " ORDER BY time DESC, id DESC LIMIT -1 OFFSET ?",
+        [doc, last_save if last_save is not None else float("-inf"), keep],
+    ).fetchall()
+    if not rows:
+        return
+    ids = [r[0] for r in rows]
+    _delete_snapshots(conn, ids, {r[1] for r in rows})
+
+
+def _delete_snapshots(conn, ids: list[int], hashes: Iterable[str]) -> None:
+    marks = ",".join("?" * len(ids))
+    conn.execute(f"DELETE FROM snapshot_metrics WHERE snapshot_id IN ({marks})", ids)
+    conn.execute(f"DELETE FROM snapshots WHERE id IN ({marks})", ids)
+    for h in hashes:
+        conn.execute(
+            "DELETE FROM texts WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM snapshots WHERE text_hash = ?)", [h, h]
+        )
+
+
+_LIST_COLUMNS = (
+    "s.id, s.document_id, d.path, s.time, s.kind, s.text_hash, t.chars, s.pack, "
+    "s.cjk, s.cautions, s.lines, s.failing, s.errors, s.dismissed"
+)
+
+
+def _row_dict(row) -> dict[str, Any]:
+    keys = ("id", "document_id", "path", "time", "kind", "text_hash", "chars", "pack", *HEADLINE, "dismissed")
+    d = dict(zip(keys, row))
+    d["iso_time"] = datetime.fromtimestamp(d["time"]).astimezone().isoformat(timespec="seconds")
+    d["dismissed"] = bool(d["dismissed"])
+    return d
+
+
+def list_snapshots(
+    db: sqlite_utils.Database, path: Path | str, *, kinds: Iterable[str] | None = None, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """The document's snapshots, newest first, with headline figures (never the text or the analysis)."""
+    doc = document_id(db, path)
+    if doc is None:
+        return []
+    sql = (
+        f"SELECT {_LIST_COLUMNS} FROM snapshots s JOIN documents d ON d.id = s.document_id"
+        " JOIN texts t ON t.hash = s.text_hash WHERE s.document_id = ?"
+    )
+    params: list[Any] = [doc]
+    if kinds is not None:
+        kinds = list(kinds)
+        sql += f" AND s.kind IN ({','.join('?' * len(kinds))})"
+        params += kinds
+    sql += " ORDER BY s.time DESC, s.id DESC"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(int(limit))
+    return [_row_dict(r) for r in db.execute(sql, params).fetchall()]
+
+
+def get_snapshot(db: sqlite_utils.Database, snapshot_id: int) -> dict[str, Any]:
+    """One snapshot's listing row (no text); KeyError when it does not exist."""
+    row = db.execute(
+        f"SELECT {_LIST_COLUMNS} FROM snapshots s JOIN documents d ON d.id = s.document_id"
+        " JOIN texts t ON t.hash = s.text_hash WHERE s.id = ?",
+        [snapshot_id],
+    ).fetchone()
+    if row is None:
+        raise KeyError(f"no snapshot {snapshot_id}")
+    return _row_dict(row)
+
+
+def get_snapshot_text(db: sqlite_utils.Database, snapshot_id: int) -> str:
+    row = db.execute(
+        "SELECT t.data FROM snapshots s JOIN texts t ON t.hash = s.text_hash WHERE s.id = ?", [snapshot_id]
+    ).fetchone()
+    if row is None:
+        raise KeyError(f"no snapshot {snapshot_id}")
+    return zlib.decompress(row[0]).decode("utf-8")
+
+
+def get_snapshot_analysis(db: sqlite_utils.Database, snapshot_id: int) -> dict[str, Any]:
+    row = db.execute("SELECT analysis FROM snapshots WHERE id = ?", [snapshot_id]).fetchone()
+    if row is None:
+        raise KeyError(f"no snapshot {snapshot_id}")
+    return json.loads(zlib.decompress(row[0]).decode("utf-8")) if row[0] else {}
+
+
+def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:
+    """Every metric recorded for the document (headline figures first), for the chart's chooser."""
+    doc = document_id(db, path)
+    if doc is None:
+        return []
+    rows = db.execute(
+        "SELECT DISTINCT m.metric FROM snapshot_metrics m JOIN snapshots s ON s.id = m.snapshot_id"
+        " WHERE s.document_id = ? ORDER BY m.metric",
+        [doc],
+    ).fetchall()
+    names = [r[0] for r in rows]
+    return list(HEADLINE) + [n for n in names if n not in HEADLINE]
+
+
+def metric_series(
+    db: sqlite_utils.Database, path: Path | str, metric: str, *, kinds: Iterable[str] | None = None
+) -> list[tuple[float, float]]:
+    """(unix time, value) of one metric across the document's snapshots, oldest first; gaps are skipped."""
+    doc = document_id(db, path)
+    if doc is None:
+        return []
+    params: list[Any] = [doc]
+    if metric in HEADLINE:
+        sql = f"SELECT time, {metric} FROM snapshots WHERE document_id = ? AND {metric} IS NOT NULL"
+    else:
+        sql = (
+            "SELECT s.time, m.value FROM snapshots s JOIN snapshot_metrics m ON m.snapshot_id = s.id"
+            " WHERE s.document_id = ? AND m.metric = ?"
+        )
+        params.append(metric)
+    if kinds is not None:
+        kinds = list(kinds)
+        sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+        params += kinds
+    sql += " ORDER BY time, id" if metric in HEADLINE else " ORDER BY s.time, s.id"
+    return [(float(t), float(v)) for t, v in db.execute(sql, params).fetchall()]
+
+
+def latest_autosave_newer_than(
+    db: sqlite_utils.Database,
+    path: Path | str,
+    *,
+    text_hash: str | None = None,
+    mtime: float | None = None,
+) -> dict[str, Any] | None:
+    """The autosave a crash left behind: newer than the file's mtime and its last recorded save, with other text.
+
+    Returns the listing row plus "text", or None. Dismissed autosaves are not offered again.
+    """
+    doc = document_id(db, path)
+    if doc is None:
+        return None
+    last_save = db.execute(
+        "SELECT MAX(time) FROM snapshots WHERE document_id = ? AND kind != 'autosave'", [doc]
+    ).fetchone()[0]
+    floor = max(x for x in (mtime, last_save, float("-inf")) if x is not None)
+    row = db.execute(
+        "SELECT id, text_hash FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ?"
+        " AND dismissed = 0 ORDER BY time DESC, id DESC LIMIT 1",
+        [doc, floor],
+    ).fetchone()
+    if row is None or (text_hash is not None and row[1] == text_hash):
+        return None
+    out = get_snapshot(db, row[0])
+    out["text"] = get_snapshot_text(db, row[0])
+    return out
+
+
+def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str) -> int:
+    """The user declined recovery: their autosaves stay in the history but are not offered again."""
+    doc = document_id(db, path)
+    if doc is None:
+        return 0
+    with db.conn:
+        cur = db.conn.execute(
+            "UPDATE snapshots SET dismissed = 1 WHERE document_id = ? AND kind = 'autosave' AND dismissed = 0", [doc]
+        )
+    return cur.rowcount
