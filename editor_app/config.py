@@ -28,7 +28,7 @@ class Config:
 
 
 def from_environment(base: Config | None = None, environ: dict[str, str] | None = None) -> Config:
-    """Apply SURVEY_ARXIV_URL, SURVEY_ARXIV_INTERVAL, SURVEY_EDITOR_DB, SURVEY_CONTACT on top of base."""
+    """Apply SURVEY_ARXIV_URL, SURVEY_ARXIV_INTERVAL, SURVEY_EDITOR_DB, SURVEY_EDITOR_AUTOSAVE_SECONDS, SURVEY_CONTACT."""
     env = os.environ if environ is None else environ
     cfg = base or Config()
     if env.get("SURVEY_ARXIV_URL"):
@@ -40,6 +40,11 @@ def from_environment(base: Config | None = None, environ: dict[str, str] | None 
             pass
     if env.get("SURVEY_EDITOR_DB"):
         cfg = replace(cfg, db_path=Path(env["SURVEY_EDITOR_DB"]))
+    if env.get("SURVEY_EDITOR_AUTOSAVE_SECONDS"):
+        try:
+            cfg = replace(cfg, autosave_seconds=max(1, int(float(env["SURVEY_EDITOR_AUTOSAVE_SECONDS"]))))
+        except ValueError:
+            pass
     if env.get("SURVEY_CONTACT"):
         cfg = replace(cfg, contact=env["SURVEY_CONTACT"])
     return cfg
