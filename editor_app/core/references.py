@@ -1,0 +1,287 @@
+"""Find the arXiv papers a survey cites, line by line, with the name, date and category it states for each.
+
+`citations_in_line` looks at one line only (callers memoise it per line text); `assemble_references` merges
+the lines into one `Reference` per paper and judges each id locally (malformed / impossible, never sent).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from .arxiv_ids import OLD_ARCHIVES, explain_malformed, parse_arxiv_id, problem_with
+from .model import Occurrence, Reference
+
+
+@dataclass(frozen=True)
+class RawCitation:
+    """One place a line cites an arXiv paper, and what the line says about it."""
+
+    column: int  # 1-based, where `raw` starts
+    raw: str  # as written: "arXiv:2609.11582v1", "2607.26627", "hep-th/9901001"
+    id: str  # canonical id without version, or the text after "arXiv:" when it is not an id
+    version: str | None = None  # "v1" when the line states one
+    name: str | None = None  # the survey's name for the paper: "OmniKVQuant", "Φ-Bench"
+    stated_date: str | None = None  # "2026-09-10" or "2026-05"
+    stated_category: str | None = None  # "cs.CV"
+    malformed: str | None = None  # why this is not a possible id (date-independent), else None
+
+
+# Latin (with accents) and Greek letters: the scripts paper names are written in.
+_L = "A-Za-z\u00c0-\u024f\u0370-\u03ff"
+_WORD = rf"[{_L}][{_L}0-9\-+&'.]*"  # a name word starts with a letter
+_NEXT = rf"[{_L}0-9][{_L}0-9\-+&'.]*"  # later words may start with a digit ("Llama 3")
+_LATIN_NAME = rf"{_WORD}(?: {_NEXT}){{0,9}}"
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+
+_PREFIXED = re.compile(
+    r"(?<![A-Za-z])(?:arxiv\s*[:：]\s*|arxiv\.org/(?:abs|pdf)/)"
+    r"(?P<token>[A-Za-z0-9][A-Za-z0-9.\-/]*)"
+    r"(?:[ ](?P<spaced_version>v[1-9]\d*)(?![A-Za-z0-9.]))?",
+    re.IGNORECASE,
+)
+_OLD_BARE = re.compile(
+    r"(?<![A-Za-z0-9./\-])(?P<token>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
+)
+_NEW_BARE = re.compile(r"(?<![A-Za-z0-9./:\-_$#@])(?P<token>\d{4}\.\d{4,5}(?:v[1-9]\d*)?)(?![A-Za-z0-9_]|\.\d|[\-/]\d)")
+
+_OPEN = "（("
+_CLOSE = "）)"
+_LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
+_LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
+_NOT_NAMES = {
+    "html", "pdf", "abs", "abstract", "table", "figure", "fig", "section", "appendix", "page", "pages",
+    "github", "code", "paper", "preprint", "vs", "and", "or", "see", "cf", "also", "via", "in", "on", "of",
+    "the", "a", "an", "et", "al", "with", "from", "by", "to", "and", "at", "is", "are", "was",
+}
+_STOP_BEFORE = {
+    "see", "cf", "cf.", "the", "by", "in", "of", "from", "and", "with", "as", "also", "et", "al", "al.",
+    "e.g.", "i.e.", "vs", "vs.", "on", "to", "for", "a", "an", "is", "are", "at",
+}
+_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?(?!\d)")
+_CATEGORY = re.compile(
+    r"(?<![A-Za-z.\-])((?:cs|math|stat|eess|econ|q-bio|q-fin|astro-ph|cond-mat|physics|nlin)\.[A-Za-z][A-Za-z\-]*"
+    r"|hep-th|hep-ph|hep-ex|hep-lat|gr-qc|quant-ph|math-ph|nucl-th|nucl-ex)(?![A-Za-z])"
+)
+_META_VERSION = re.compile(r"(?<![A-Za-z0-9.])(v[1-9]\d*)(?![A-Za-z0-9.])")
+_NAME_BEFORE_PAREN = re.compile(rf"(?:(?<=[^{_L}0-9\-+&'.])|^)(?P<name>{_LATIN_NAME}) ?[（(]\s*$")
+_CJK_BEFORE_PAREN = re.compile(rf"(?:(?<=[\s：:/、，,|=+#（(])|^)(?P<name>[{_CJK}]{{2,12}})[（(]\s*$")
+_WORD_BEFORE = re.compile(rf"(?:(?<=[^{_L}0-9\-+&'.])|^)(?P<name>{_WORD}) $")
+_LATIN_AFTER = re.compile(rf" (?P<name>{_LATIN_NAME})(?P<rest>.*)$")
+_CJK_AFTER = re.compile(rf" ?(?P<name>[{_CJK}]{{2,12}})(?P<rest>.*)$")
+_ARXIV_BEFORE = re.compile(r"arxiv(?:\s*id)?\s*[:：]?\s*$", re.IGNORECASE)
+
+
+def citations_in_line(text: str) -> tuple[RawCitation, ...]:
+    """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
+    if not _could_cite(text):
+        return ()
+    found: list[tuple[int, int, str, str | None]] = []  # (start, end, token, spaced version)
+    taken: list[tuple[int, int]] = []
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    for m in _PREFIXED.finditer(text):
+        token = m["token"].rstrip(".-/")
+        end = m.start("token") + len(token) if not m["spaced_version"] else m.end()
+        found.append((m.start(), end, token, m["spaced_version"]))
+        taken.append((m.start(), end))
+    for m in _OLD_BARE.finditer(text):
+        if free(m.start(), m.end()) and m["token"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
+            found.append((m.start(), m.end(), m["token"], None))
+            taken.append((m.start(), m.end()))
+    for m in _NEW_BARE.finditer(text):
+        if free(m.start(), m.end()) and _bare_in_citation_context(text, m.start(), m.end()):
+            month = int(m["token"][2:4])
+            if 1 <= month <= 12:
+                found.append((m.start(), m.end(), m["token"], None))
+                taken.append((m.start(), m.end()))
+    found.sort()
+    return tuple(_describe(text, s, e, token, spaced) for s, e, token, spaced in found)
+
+
+def _could_cite(text: str) -> bool:
+    return "." in text or "/" in text
+
+
+def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
+    """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv."""
+    before = text[:s].rstrip()
+    after = text[e:]
+    prev = before[-1:] if before else ""
+    nxt = after.lstrip()[:1]
+    if prev in _OPEN or (nxt and nxt in _CLOSE):
+        return True
+    if prev == "|" and nxt == "|":
+        return True
+    if _ARXIV_BEFORE.search(text[:s]):
+        return True
+    if (not before or prev in _LIST_BEFORE) and after.startswith(" ") and after[1:2] and not after[1].isdigit():
+        return after[1] not in "+-×x*/=<>~%" and not after[1].isspace()
+    return False
+
+
+def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None) -> RawCitation:
+    raw = text[s:e]
+    aid = parse_arxiv_id(token)
+    if aid is None:
+        return RawCitation(s + 1, raw, token, malformed=explain_malformed(token))
+    version = aid.version or spaced_version
+    name, meta = _name_and_metadata(text, s, e)
+    if version is None and meta:
+        mv = _META_VERSION.search(_strip_ids(meta))
+        version = mv.group(1) if mv else None
+    stated_date = stated_category = None
+    if meta:
+        plain = _strip_ids(meta)
+        d = _DATE.search(plain)
+        stated_date = d.group(0) if d else None
+        c = _CATEGORY.search(plain)
+        stated_category = c.group(1) if c else None
+    malformed = problem_with(aid, date.max)
+    return RawCitation(
+        s + 1, raw, aid.base, version, name, stated_date, stated_category, malformed
+    )
+
+
+def _strip_ids(meta: str) -> str:
+    return _NEW_BARE.sub(" ", _PREFIXED.sub(" ", meta))
+
+
+def _paren_content(text: str, start: int) -> str:
+    """Text from `start` up to the closing parenthesis of the group that is open at `start`."""
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            if depth == 0:
+                return text[start:i]
+            depth -= 1
+    return text[start:]
+
+
+def _looks_like_metadata(content: str) -> bool:
+    plain = _strip_ids(content)
+    return bool(_DATE.search(plain) or _CATEGORY.search(plain) or re.search(r"(?<!\d)(19|20)\d{2}(?!\d)", plain))
+
+
+def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None]:
+    """The name the line gives the paper cited at text[s:e], and the parenthesised facts stated with it."""
+    before, after = text[:s], text[e:]
+    meta: str | None = None
+    name: str | None = None
+    inside_paren = bool(before.rstrip()) and before.rstrip()[-1] in _OPEN
+    # 1. NAME（arXiv:ID，facts）  or  NAME（ID）
+    if inside_paren:
+        meta = _paren_content(text, e)
+        m = _NAME_BEFORE_PAREN.search(before)
+        if m:
+            name = _trim_leading_stopwords(m["name"])
+        else:
+            m = _CJK_BEFORE_PAREN.search(before)
+            name = m["name"] if m else None
+        return name, meta
+    # 2. arXiv:ID（facts）
+    if after[:1] in _OPEN:
+        return None, _paren_content(text, e + 1)
+    # 3. table cell: | ID | NAME |
+    stripped_before = before.rstrip()
+    if stripped_before.endswith("|") and after.lstrip().startswith("|"):
+        cell = after.lstrip()[1:].split("|", 1)[0].strip()
+        if 0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower() and cell[0] not in "★☆-—":
+            return cell, None
+        return None, None
+    # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
+    m = _LATIN_AFTER.match(after)
+    if m and m["name"].split(" ")[0].lower().rstrip(".") not in _NOT_NAMES:
+        rest = m["rest"]
+        if not rest or rest[0] in _OPEN or rest[0] in "：:，,。;；|" or (
+            rest[0] == " " and (not rest[1:2] or not re.match(rf"[{_L}0-9]", rest[1:2]))
+        ):
+            name = _trim_trailing_non_names(m["name"])
+            if rest[:1] in _OPEN and _looks_like_metadata(_paren_content(text, len(text) - len(rest) + 1)):
+                meta = _paren_content(text, len(text) - len(rest) + 1)
+    else:
+        m = _CJK_AFTER.match(after)
+        if m:
+            rest = m["rest"]
+            if rest[:1] in _OPEN:
+                content = _paren_content(text, len(text) - len(rest) + 1)
+                if _looks_like_metadata(content):
+                    name, meta = m["name"], content
+            elif not rest.strip() or rest.lstrip()[:1] in _LIST_MARKERS:
+                name = m["name"] if after.startswith(" ") else None
+    # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
+    if name is None and text[s:e].lower().startswith("arxiv"):
+        m = _WORD_BEFORE.search(before)
+        if m and m["name"].lower() not in _STOP_BEFORE and m["name"].lower() not in _NOT_NAMES:
+            name = m["name"]
+    return name, meta
+
+
+def _trim_leading_stopwords(name: str) -> str | None:
+    words = name.split(" ")
+    cut = max((i + 1 for i, w in enumerate(words) if w.lower() in _STOP_BEFORE), default=0)
+    rest = " ".join(words[cut:])
+    return rest or None
+
+
+def _trim_trailing_non_names(name: str) -> str | None:
+    words = name.split(" ")
+    while words and words[-1].lower() in _NOT_NAMES:
+        words.pop()
+    return " ".join(words) or None
+
+
+def assemble_references(
+    per_line: Iterable[tuple[int, tuple[RawCitation, ...]]], today: date
+) -> list[Reference]:
+    """One Reference per distinct paper, in order of first appearance, judged locally against `today`."""
+    refs: dict[str, Reference] = {}
+    names: dict[str, Counter[str]] = {}
+    first_seen: dict[str, dict[str, int]] = {}
+    for line, citations in per_line:
+        for c in citations:
+            ref = refs.get(c.id)
+            if ref is None:
+                ref = refs[c.id] = Reference(id=c.id, version=None, lines=[])
+                names[c.id] = Counter()
+                first_seen[c.id] = {}
+                _judge_locally(ref, c, today)
+            if not ref.lines or ref.lines[-1] != line:
+                if line not in ref.lines:
+                    ref.lines.append(line)
+            ref.occurrences.append(Occurrence(line, c.column, c.raw))
+            if c.version and c.version not in ref.versions:
+                ref.versions.append(c.version)
+            if c.name:
+                names[c.id][c.name] += 1
+                first_seen[c.id].setdefault(c.name, len(first_seen[c.id]))
+            if ref.stated_date is None and c.stated_date:
+                ref.stated_date = c.stated_date
+            if ref.stated_category is None and c.stated_category:
+                ref.stated_category = c.stated_category
+    for key, ref in refs.items():
+        ref.lines.sort()
+        ref.versions.sort(key=lambda v: int(v[1:]))
+        ref.version = ref.versions[-1] if ref.versions else None
+        order = sorted(names[key], key=lambda n: (-names[key][n], first_seen[key][n]))
+        ref.names = order
+        ref.name = order[0] if order else None
+    return list(refs.values())
+
+
+def _judge_locally(ref: Reference, c: RawCitation, today: date) -> None:
+    aid = parse_arxiv_id(c.id)
+    if aid is None:
+        ref.status, ref.problem = "malformed", c.malformed or explain_malformed(c.id)
+        return
+    problem = problem_with(aid, today)
+    if problem:
+        ref.status, ref.problem = "impossible id", problem
