@@ -114,6 +114,7 @@ class FigureGroup:
     values: list[FigureValue]
     sentence: str = ""  # the clause it came from, for tooltips
     kind: str = "comparison"  # "comparison" | "speedup"
+    label: str = ""  # what is measured as the text names it: "p99 TTFT"; for speed-ups "TTFT", "throughput", ""
 
 
 @dataclass(frozen=True)
