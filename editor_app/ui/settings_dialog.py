@@ -1,0 +1,244 @@
+"""Edit → Settings: the few things a user sets once (rule pack, arXiv access, autosave, database, editor font)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFontComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config
+from editor_app.services.database import default_db_path
+
+# Environment variables that win over saved settings (editor_app.config.from_environment).
+ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_CONTACT")
+
+
+def is_real_arxiv(url: str) -> bool:
+    return url.strip().rstrip("/") == REAL_ARXIV_URL
+
+
+class SettingsDialog(QDialog):
+    """Shows the saved settings; Save stores them through the SettingsStore, which tells the window (`changed`)."""
+
+    def __init__(self, store, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.setObjectName("settings_dialog")
+        self.setWindowTitle(self.tr("Settings"))
+        self.setMinimumWidth(640)
+
+        self.rule_pack_edit = self._line("rule_pack_edit", self.tr("Beside the survey, else the bundled house pack"))
+        choose_pack = QPushButton(self.tr("Choose…"), clicked=self.choose_rule_pack)
+        self.arxiv_url_edit = self._line("arxiv_url_edit", REAL_ARXIV_URL)
+        self.arxiv_url_edit.textChanged.connect(self._update_interval_floor)
+        self.contact_edit = self._line("contact_edit", self.tr("you@example.org (sent to arXiv with each request)"))
+        self.interval_spin = QDoubleSpinBox(objectName="interval_spin", decimals=1, maximum=600.0, singleStep=0.5)
+        self.interval_spin.setSuffix(self.tr(" s"))
+        self.interval_note = QLabel(objectName="interval_note", wordWrap=True)
+        self.autosave_spin = QSpinBox(objectName="autosave_spin", minimum=5, maximum=3600, singleStep=5)
+        self.autosave_spin.setSuffix(self.tr(" s"))
+        self.db_path_edit = self._line("db_path_edit", str(default_db_path()))
+        choose_db = QPushButton(self.tr("Choose…"), clicked=self.choose_database)
+        self.font_auto_check = QCheckBox(self.tr("Automatic (the first Chinese-capable font installed)"))
+        self.font_auto_check.setObjectName("font_auto_check")
+        self.font_combo = QFontComboBox(objectName="font_combo")
+        self.font_auto_check.toggled.connect(lambda auto: self.font_combo.setEnabled(not auto))
+        self.env_note = QLabel(objectName="env_note", wordWrap=True)
+
+        form = QFormLayout()
+        form.addRow(self.tr("Rule pack:"), _row(self.rule_pack_edit, choose_pack))
+        form.addRow(self.tr("arXiv API URL:"), self.arxiv_url_edit)
+        form.addRow(self.tr("Contact address:"), self.contact_edit)
+        form.addRow(self.tr("Time between arXiv requests:"), self.interval_spin)
+        form.addRow("", self.interval_note)
+        form.addRow(self.tr("Autosave every:"), self.autosave_spin)
+        form.addRow(self.tr("History database:"), _row(self.db_path_edit, choose_db))
+        form.addRow(self.tr("Editor font:"), self.font_auto_check)
+        form.addRow("", self.font_combo)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
+        self.reset_button = buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.reset_button.setText(self.tr("Reset to defaults"))
+        self.reset_button.clicked.connect(self.reset_to_defaults)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.env_note)
+        layout.addWidget(buttons)
+
+        saved = store.stored_config() if hasattr(store, "stored_config") else store.config()
+        self.show_config(saved)
+        self._show_environment_overrides()
+
+    def _line(self, name: str, placeholder: str) -> QLineEdit:
+        edit = QLineEdit(objectName=name)
+        edit.setPlaceholderText(placeholder)
+        edit.setClearButtonEnabled(True)
+        return edit
+
+    def show_config(self, cfg: Config) -> None:
+        """Fill every field from a Config."""
+        self.rule_pack_edit.setText(str(cfg.rule_pack) if cfg.rule_pack else "")
+        self.arxiv_url_edit.setText(cfg.arxiv_url)
+        self.contact_edit.setText(cfg.contact)
+        self._update_interval_floor()
+        self.interval_spin.setValue(cfg.arxiv_interval)
+        self.autosave_spin.setValue(cfg.autosave_seconds)
+        self.db_path_edit.setText(str(cfg.db_path) if cfg.db_path else "")
+        self.font_auto_check.setChecked(not cfg.editor_font)
+        self.font_combo.setEnabled(bool(cfg.editor_font))
+        if cfg.editor_font:
+            self.font_combo.setCurrentFont(QFont(cfg.editor_font))
+
+    def edited_config(self) -> Config:
+        """The Config the fields describe now; empty paths mean 'the default place'."""
+        pack = self.rule_pack_edit.text().strip()
+        db = self.db_path_edit.text().strip()
+        return replace(
+            Config(),
+            rule_pack=Path(pack).expanduser() if pack else None,
+            arxiv_url=self.arxiv_url_edit.text().strip() or REAL_ARXIV_URL,
+            contact=self.contact_edit.text().strip() or Config().contact,
+            arxiv_interval=float(self.interval_spin.value()),
+            autosave_seconds=int(self.autosave_spin.value()),
+            db_path=Path(db).expanduser() if db else None,
+            editor_font="" if self.font_auto_check.isChecked() else self.font_combo.currentFont().family(),
+        )
+
+    def save(self) -> None:
+        """Store the fields; all defaults clears the stored group so future default changes reach the user."""
+        cfg = self.edited_config()
+        if cfg == Config():
+            self.store.reset()
+        else:
+            self.store.save(cfg)
+        self.accept()
+
+    def reset_to_defaults(self) -> None:
+        """Put the defaults in the fields; nothing is stored until Save."""
+        self.show_config(Config())
+
+    def choose_rule_pack(self) -> None:
+        start = self.rule_pack_edit.text() or str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a rule pack"), start, self.tr("Rule packs (*.toml)"))
+        if path:
+            self.rule_pack_edit.setText(path)
+
+    def choose_database(self) -> None:
+        start = self.db_path_edit.text() or str(default_db_path())
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("History database"),
+            start,
+            self.tr("SQLite databases (*.db)"),
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if path:
+            self.db_path_edit.setText(path)
+
+    def _update_interval_floor(self) -> None:
+        """arXiv's terms: one request every 3 s. Against the real API the spin box can't go lower, and says so."""
+        real = is_real_arxiv(self.arxiv_url_edit.text() or REAL_ARXIV_URL)
+        self.interval_spin.setMinimum(MIN_REAL_ARXIV_INTERVAL if real else 0.0)
+        if real:
+            self.interval_note.setText(
+                self.tr("At least %s s for the real arXiv API (arXiv's terms of use).") % f"{MIN_REAL_ARXIV_INTERVAL:g}"
+            )
+        else:
+            self.interval_note.setText(self.tr("A test or mirror server: any spacing is allowed."))
+
+    def _show_environment_overrides(self) -> None:
+        active = [name for name in ENV_OVERRIDES if os.environ.get(name)]
+        self.env_note.setVisible(bool(active))
+        if active:
+            self.env_note.setText(
+                self.tr("Set in the environment, these win over what is saved here: %s") % ", ".join(active)
+            )
+
+
+def _row(*widgets: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QHBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for w in widgets:
+        layout.addWidget(w)
+    return box
+
+
+class PackWatcher(QObject):
+    """Tells the window when the rule pack file changes on disk, including editors that save by rename."""
+
+    pack_changed = Signal(object)  # Path
+
+    def __init__(self, parent: QObject | None = None, delay_ms: int = 200) -> None:
+        super().__init__(parent)
+        self._path: Path | None = None
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(self._touched)
+        self._watcher.directoryChanged.connect(self._touched)
+        self._timer = QTimer(self, singleShot=True, interval=delay_ms)
+        self._timer.timeout.connect(self._settled)
+        self._stamp: tuple[int, int, int] | None = None
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    def watch(self, path: Path | str | None) -> None:
+        """Follow this pack file (None: stop watching)."""
+        old = self._watcher.files() + self._watcher.directories()
+        if old:
+            self._watcher.removePaths(old)
+        self._path = Path(path).resolve() if path else None
+        self._stamp = self._file_stamp()
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._path is None:
+            return
+        if self._path.parent.is_dir() and str(self._path.parent) not in self._watcher.directories():
+            self._watcher.addPath(str(self._path.parent))
+        if self._path.exists() and str(self._path) not in self._watcher.files():
+            self._watcher.addPath(str(self._path))
+
+    def _file_stamp(self) -> tuple[int, int, int] | None:
+        try:
+            st = self._path.stat() if self._path else None
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size, st.st_ino) if st else None
+
+    def _touched(self, _changed: str) -> None:
+        self._timer.start()  # coalesce the bursts an editor's save produces
+
+    def _settled(self) -> None:
+        self._arm()  # a save by rename drops the file from the watcher
+        stamp = self._file_stamp()
+        if stamp != self._stamp and stamp is not None:
+            self._stamp = stamp
+            self.pack_changed.emit(self._path)
