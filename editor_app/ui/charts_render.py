@@ -1,0 +1,115 @@
+"""Engine-figure charts as PNG bytes (pyqtgraph), for the report; works headless and from the CLI."""
+
+from __future__ import annotations
+
+import os
+
+from editor_app.core.model import Analysis, FigureGroup
+
+CHART_SIZE = (720, 300)  # pixels of one exported chart
+MAX_CHARTS = 12
+
+
+def ensure_application():
+    """The running Qt application, or a new QApplication (offscreen when there is no display)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is not None:
+        return app
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    return QApplication([])
+
+
+def render_figure_charts(analysis: Analysis) -> list[tuple[str, bytes]]:
+    """One bar chart per engine comparison (two or more engines), plus one for the stated speed-ups."""
+    groups = [g for g in analysis.figures if g.kind != "speedup" and len(g.values) >= 2]
+    speedups = [g for g in analysis.figures if g.kind == "speedup" and g.values]
+    if not groups and not speedups:
+        return []
+    ensure_application()
+    charts: list[tuple[str, bytes]] = []
+    for group in groups[:MAX_CHARTS]:
+        labels = [v.engine for v in group.values]
+        values = [v.value for v in group.values]
+        charts.append((_caption(group), _bar_chart(labels, values, _axis_label(group))))
+    if speedups and len(charts) < MAX_CHARTS:
+        labels, values = [], []
+        for g in speedups:
+            for v in g.values:
+                labels.append(f"{v.engine} ({g.metric}, l.{g.line})")
+                values.append(v.value)
+        caption = "Stated speed-ups (×), " + ", ".join(f"line {g.line}" for g in speedups)
+        charts.append((caption, _bar_chart(labels, values, "speed-up (×)", horizontal=True)))
+    return charts
+
+
+def _caption(group: FigureGroup) -> str:
+    where = f" on {group.hardware}" if group.hardware else ""
+    approx = " (approximate)" if any(v.approx for v in group.values) else ""
+    unit = f" ({group.unit})" if group.unit else ""
+    return f"{group.metric}{unit}{where}{approx}, line {group.line}"
+
+
+def _axis_label(group: FigureGroup) -> str:
+    return f"{group.metric} ({group.unit})" if group.unit else group.metric
+
+
+def _bar_chart(labels: list[str], values: list[float], value_label: str, *, horizontal: bool = False) -> bytes:
+    """Draw bars with their values written on them and return the PNG."""
+    import pyqtgraph as pg
+    from pyqtgraph.exporters import ImageExporter
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
+
+    width, height = CHART_SIZE
+    if horizontal:
+        height = max(height, 60 + 34 * len(labels))
+    plot = pg.PlotWidget(background="w")
+    plot.resize(width, height)
+    item = plot.getPlotItem()
+    item.setGeometry(QRectF(0, 0, width, height))  # the widget is never shown, so size the plot itself
+    item.hideButtons()
+    item.setMenuEnabled(False)
+    positions = list(range(len(values)))
+    brush = pg.mkBrush("#3b6ea8")
+    if horizontal:
+        bars = pg.BarGraphItem(x0=0, y=positions, height=0.6, width=values, brush=brush, pen=pg.mkPen("#244a73"))
+        axis, value_axis = item.getAxis("left"), "bottom"
+    else:
+        bars = pg.BarGraphItem(x=positions, height=values, width=0.6, brush=brush, pen=pg.mkPen("#244a73"))
+        axis, value_axis = item.getAxis("bottom"), "left"
+    item.addItem(bars)
+    axis.setTicks([list(zip(positions, labels))])
+    item.setLabel(value_axis, value_label)
+    for side in ("left", "bottom"):
+        item.getAxis(side).setTextPen("#222222")
+        item.getAxis(side).setPen("#555555")
+    top = max(values) if values else 1.0
+    for pos, value in zip(positions, values):
+        text = pg.TextItem(_number(value), color="#111111", anchor=(0, 0.5) if horizontal else (0.5, 1.0))
+        text.setPos(value, pos) if horizontal else text.setPos(pos, value)
+        item.addItem(text)
+    if horizontal:
+        item.setXRange(0, top * 1.18, padding=0)
+        item.setYRange(-0.6, len(values) - 0.4, padding=0)
+        item.invertY(True)
+    else:
+        item.setYRange(0, top * 1.15, padding=0)
+        item.setXRange(-0.6, len(values) - 0.4, padding=0)
+    exporter = ImageExporter(item)
+    exporter.parameters()["width"] = width
+    image = exporter.export(toBytes=True)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    buffer.close()
+    plot.deleteLater()
+    return bytes(data.data())
+
+
+def _number(value: float) -> str:
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0").rstrip(".")

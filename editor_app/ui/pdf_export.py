@@ -1,0 +1,126 @@
+"""The report as an A4 PDF: Qt's rich-text engine with an embedded CJK font, page numbers in the footer."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from editor_app.ui.charts_render import ensure_application
+
+# Fonts with the CJK glyphs the surveys use, best first; TrueType ones embed as selectable subsets.
+CJK_FAMILIES = (
+    "WenQuanYi Micro Hei",
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "Noto Sans SC",
+    "Microsoft YaHei",
+    "PingFang SC",
+)
+FONT_POINT_SIZE = 10
+FOOTER_MM = 8.0
+
+
+def cjk_family() -> str:
+    """The first installed family of CJK_FAMILIES ('' when none is: Qt then falls back on its own)."""
+    from PySide6.QtGui import QFontDatabase
+
+    installed = set(QFontDatabase.families())
+    return next((f for f in CJK_FAMILIES if f in installed), "")
+
+
+def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
+    """Lay the report HTML out on A4 pages and write the PDF (atomically: temp file, then rename)."""
+    from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+    from PySide6.QtGui import (
+        QAbstractTextDocumentLayout,
+        QFont,
+        QPageLayout,
+        QPageSize,
+        QPainter,
+        QPdfWriter,
+        QTextDocument,
+    )
+
+    ensure_application()
+    out = Path(out_path)
+    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
+    family = cjk_family()
+    writer = QPdfWriter(str(tmp))
+    writer.setResolution(600)
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(16, 14, 16, 10),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    writer.setTitle(_title_of(html))
+    writer.setCreator("Survey Editor")
+
+    doc = QTextDocument()
+    doc.documentLayout().setPaintDevice(writer)
+    base_font = QFont(family) if family else QFont()
+    base_font.setPointSizeF(FONT_POINT_SIZE)
+    doc.setDefaultFont(base_font)
+    doc.setHtml(_html_for_qt(html, family))
+
+    dpi = writer.resolution()
+    paint = writer.pageLayout().paintRectPixels(dpi)
+    width, height = float(paint.width()), float(paint.height())
+    footer = FOOTER_MM / 25.4 * dpi
+    body = height - footer
+    doc.setPageSize(QSizeF(width, body))
+    pages = doc.pageCount()
+
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError(f"cannot write PDF to {out}")
+    try:
+        footer_font = QFont(base_font)
+        footer_font.setPointSizeF(8)
+        for index in range(pages):
+            if index:
+                writer.newPage()
+            painter.save()
+            clip = QRectF(0, index * body, width, body)
+            painter.translate(0, -index * body)
+            painter.setClipRect(clip)
+            context = QAbstractTextDocumentLayout.PaintContext()
+            context.clip = clip
+            doc.documentLayout().draw(painter, context)
+            painter.restore()
+            painter.setFont(footer_font)
+            painter.setPen(Qt.GlobalColor.darkGray)
+            painter.drawText(
+                QRectF(0, body, width, footer),
+                int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom),
+                f"{index + 1} / {pages}",
+            )
+    finally:
+        painter.end()
+    del writer
+    os.replace(tmp, out)
+
+
+def _title_of(html: str) -> str:
+    m = re.search(r"<title>(.*?)</title>", html, re.S)
+    if not m:
+        return "Survey report"
+    import html as html_module
+
+    return html_module.unescape(m.group(1)).strip()
+
+
+# Colour emoji have no outline glyphs to embed; their dingbat cousins are in the CJK and DejaVu fonts.
+_EMOJI_STAND_INS = {"\u2705": "\u2714", "\u274c": "\u2718", "\u274e": "\u2718", "\u2b55": "\u25cb"}
+
+
+def _html_for_qt(html: str, family: str) -> str:
+    """Put the installed CJK family first in the font stack (Qt embeds that font) and swap colour emoji."""
+    for emoji, stand_in in _EMOJI_STAND_INS.items():
+        html = html.replace(emoji, stand_in)
+    if not family:
+        return html
+    return html.replace("font-family: ", f'font-family: "{family}", ', 1)
