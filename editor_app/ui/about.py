@@ -1,0 +1,170 @@
+"""Help → About and Help → Getting started, and the Settings… action: what a first-time user looks for."""
+
+from __future__ import annotations
+
+import html
+import platform
+from pathlib import Path
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, qVersion
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor_app import APP_NAME, __version__
+from editor_app.config import Config
+from editor_app.resources_path import house_pack_path, resource_path
+from editor_app.services.database import default_db_path
+from editor_app.ui.i18n import chosen_language
+from editor_app.ui.identity import app_icon
+from editor_app.ui.settings_dialog import SettingsDialog
+
+HOMEPAGE = "https://github.com/surveyeditor/survey-editor"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("About", text)
+
+
+def data_locations(store=None) -> dict[str, Path]:
+    """Where this user's data and the program's files are, as the running program resolves them."""
+    cfg = store.config() if store is not None else Config()
+    qsettings = getattr(store, "qsettings", None) or QSettings()
+    return {
+        _tr("History database"): cfg.db_path or default_db_path(),
+        _tr("Settings file"): Path(qsettings.fileName()),
+        _tr("Rule pack"): cfg.rule_pack or house_pack_path(),
+        _tr("Bundled resources"): resource_path(),
+    }
+
+
+def about_html(store=None) -> str:
+    """The About text: version, licence, data locations, the libraries it runs on."""
+    rows = "".join(
+        f"<tr><td><b>{html.escape(name)}</b>&nbsp;&nbsp;</td><td style=\"white-space:nowrap\">{html.escape(str(path))}</td></tr>"
+        for name, path in data_locations(store).items()
+    )
+    return (
+        f"<h2>{html.escape(APP_NAME)} {html.escape(__version__)}</h2>"
+        f"<p>{html.escape(_tr('Write short technical surveys and check them against their house rules.'))}</p>"
+        f"<p>{html.escape(_tr('Licence'))}: MIT &nbsp;·&nbsp; <a href=\"{HOMEPAGE}\">{HOMEPAGE}</a></p>"
+        f"<table>{rows}</table>"
+        f"<p><small>Qt {html.escape(qVersion())} · PySide6 {html.escape(pyside_version)} · "
+        f"Python {html.escape(platform.python_version())}</small></p>"
+    )
+
+
+def getting_started_markdown(language: str | None = None) -> str:
+    """The Getting started page in the program's language (English when no translation exists)."""
+    language = language or chosen_language()
+    page = resource_path("help", f"getting-started.{language}.md")
+    if not page.exists():
+        page = resource_path("help", "getting-started.en.md")
+    return page.read_text(encoding="utf-8")
+
+
+class AboutDialog(QDialog):
+    def __init__(self, store=None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("about_dialog")
+        self.setWindowTitle(_tr("About %s") % APP_NAME)
+        icon = QLabel()
+        icon.setPixmap(app_icon().pixmap(96, 96))
+        icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.text = QLabel(about_html(store), objectName="about_text", wordWrap=True, openExternalLinks=True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, rejected=self.reject)
+        top = QHBoxLayout()
+        top.addWidget(icon)
+        top.addWidget(self.text, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(600)
+
+
+class GettingStartedDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None, language: str | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("getting_started")
+        self.setWindowTitle(_tr("Getting started"))
+        self.browser = QTextBrowser(objectName="getting_started_text", openExternalLinks=True)
+        self.browser.setMarkdown(getting_started_markdown(language))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, rejected=self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(680, 640)
+
+
+def _menu(window: QMainWindow, names: tuple[str, ...], title: str) -> QMenu:
+    for name in names:
+        menu = getattr(window, name, None)
+        if isinstance(menu, QMenu):
+            return menu
+    return window.menuBar().addMenu(title)
+
+
+def show_about(window: QWidget) -> AboutDialog:
+    dialog = AboutDialog(getattr(window, "settings_store", None), window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
+
+
+def show_getting_started(window: QWidget) -> GettingStartedDialog:
+    """One non-modal page per window, so it can stay open beside the editor."""
+    dialog = getattr(window, "getting_started_dialog", None)
+    if dialog is None:
+        dialog = GettingStartedDialog(window)
+        window.getting_started_dialog = dialog
+    dialog.show()
+    dialog.raise_()
+    return dialog
+
+
+def show_settings(window: QWidget) -> SettingsDialog:
+    dialog = SettingsDialog(window.settings_store, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
+
+
+def install(window: QMainWindow) -> None:
+    """Add Help → Getting started (F1), Help → About, and Settings… (Ctrl+,) to the window's menus.
+
+    Uses window.menu_help and window.menu_edit / window.menu_tools when the window has them; the actions are
+    kept as window.action_getting_started, window.action_about and window.action_settings.
+    """
+    help_menu = _menu(window, ("menu_help",), _tr("&Help"))
+    getting = QAction(_tr("&Getting started"), window, objectName="action_getting_started")
+    getting.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
+    getting.triggered.connect(lambda: show_getting_started(window))
+    about = QAction(_tr("&About %s") % APP_NAME, window, objectName="action_about")
+    about.setMenuRole(QAction.MenuRole.AboutRole)
+    about.triggered.connect(lambda: show_about(window))
+    help_menu.addAction(getting)
+    help_menu.addSeparator()
+    help_menu.addAction(about)
+
+    settings_menu = _menu(window, ("menu_edit", "menu_tools"), _tr("&Edit"))
+    settings = QAction(_tr("Se&ttings…"), window, objectName="action_settings")
+    settings.setShortcut(QKeySequence("Ctrl+,"))
+    settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+    settings.triggered.connect(lambda: show_settings(window))
+    settings_menu.addSeparator()
+    settings_menu.addAction(settings)
+
+    window.action_getting_started = getting
+    window.action_about = about
+    window.action_settings = settings
