@@ -1,0 +1,361 @@
+"""The privacy scan: private data (IPs, keys, personal names, local paths, org codes) in one line of a survey.
+
+A published survey must carry zero private-domain hits (house rule 8). `privacy_in_line` is a pure function of
+the line text and a `PrivacyConfig`, so callers may memoise it by line text; hits come back with ``line=0``
+(the caller sets the real line) and the matched text masked, never whole.
+
+The ``[privacy]`` table of a rule pack (every key optional):
+
+``names_file``          names list, a path relative to the pack's folder, or ``"builtin:house-names"`` (the list
+                        shipped in ``resources/names/house-names.txt``). UTF-8, one name per line, ``#`` comments.
+``names``               more names, inline (a list of strings).
+``org_patterns``        regexes for internal organisation codes, e.g. ``'(?<![A-Za-z0-9])PRJ-\\d{3,}(?![0-9])'``.
+``path_patterns``       extra regexes for local paths (``/home/…``, ``/Users/…``, ``/root/…``, ``C:\\Users\\…``,
+                        ``~/…`` are built in).
+``allow_ips``           addresses or CIDR networks that are not private data, added to the defaults: the
+                        documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
+                        loopback 127.0.0.0/8 and ::1, "this network" 0.0.0.0/8 and ::, reserved 240.0.0.0/4.
+``secret_keywords``     more words after which ``: = ：`` and a high-entropy value is a secret (the defaults are
+                        password/passwd/pwd/secret/token/key/api_key/access_key/密码/口令/令牌/密钥/秘钥).
+``secret_min_length``   shortest value after a keyword that can be a secret (default 8).
+``secret_min_entropy``  Shannon entropy in bits per character a value needs to be a secret (default 3.0).
+``allow_patterns``      regexes; a hit whose matched text matches one of them whole is not reported.
+``dimensions``          the dimensions to scan, a subset of ip/secret/name/path/org (default all five).
+
+Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
+``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
+GitLab ``glpat-`` and ``-----BEGIN … PRIVATE KEY-----`` blocks. IPv4 needs four dotted parts that
+`ipaddress` accepts (so versions such as ``1.30.0-dev`` or ``v0.5.19`` never match); IPv6 needs two colons and
+a digit or three groups. A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from editor_app.core.model import PrivacyHit
+
+DIMENSIONS = ("ip", "secret", "name", "path", "org")
+
+DEFAULT_ALLOW_IPS = (
+    "192.0.2.0/24",
+    "198.51.100.0/24",
+    "203.0.113.0/24",
+    "2001:db8::/32",
+    "127.0.0.0/8",
+    "::1/128",
+    "0.0.0.0/8",
+    "::/128",
+    "240.0.0.0/4",
+)
+
+DEFAULT_SECRET_KEYWORDS = (
+    "password", "passwd", "pwd", "secret", "token", "key", "api_key", "apikey", "api-key", "access_key",
+    "secret_key", "密码", "口令", "令牌", "密钥", "秘钥",
+)
+
+BUILTIN_NAMES = {"house-names": ("names", "house-names.txt")}
+
+_KNOWN_KEYS = {
+    "names_file", "names", "org_patterns", "path_patterns", "allow_ips", "secret_keywords",
+    "secret_min_length", "secret_min_entropy", "allow_patterns", "dimensions",
+}
+
+_NOT_LATIN = r"(?<![A-Za-z0-9])"
+_NOT_LATIN_AFTER = r"(?![A-Za-z0-9])"
+
+_IPV4 = re.compile(r"(?<![0-9A-Za-z.])(\d{1,3}(?:\.\d{1,3}){3})(?:/\d{1,2})?(?![0-9A-Za-z]|\.\d)")
+_IPV6 = re.compile(r"(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.\d{1,3}){0,3})"
+                   r"(?:%[0-9A-Za-z]+)?(?:/\d{1,3})?(?![0-9A-Za-z:])")
+
+_SECRET_SHAPES = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?:"
+    r"sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}"
+    r"|gh[pousr]_[A-Za-z0-9]{30,}"
+    r"|github_pat_[A-Za-z0-9_]{22,}"
+    r"|(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])"
+    r"|xox[abposr]-[A-Za-z0-9\-]{10,}"
+    r"|hf_[A-Za-z0-9]{30,}"
+    r"|AIza[0-9A-Za-z_\-]{35}"
+    r"|glpat-[A-Za-z0-9_\-]{20,}"
+    r")"
+    r"|-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+)
+
+_PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+_BUILTIN_PATHS = re.compile(
+    r"(?<![A-Za-z0-9._~/\\\-])(?:"
+    rf"(?:/mnt/[a-z])?/(?:home|Users|root)/{_PATH_END}+"
+    rf"|[A-Za-z]:(?:\\{{1,2}}|/)(?:Users|Documents and Settings)(?:\\{{1,2}}|/){_PATH_END}+"
+    rf"|~/{_PATH_END}+"
+    r")"
+)
+
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def _compile(pattern: Any, key: str, flags: int = 0) -> re.Pattern[str]:
+    if not isinstance(pattern, str) or not pattern:
+        raise ValueError(f"privacy.{key}: must be a non-empty regex string, got {pattern!r}")
+    try:
+        return re.compile(pattern, flags)
+    except re.error as exc:
+        raise ValueError(f"privacy.{key}: bad regex {pattern!r}: {exc}") from None
+
+
+def _str_list(d: dict[str, Any], key: str) -> list[str]:
+    value = d.get(key, [])
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ValueError(f"privacy.{key}: must be a list of strings")
+    for item in value:
+        if not isinstance(item, str):
+            raise ValueError(f"privacy.{key}: must be a list of strings, found {item!r}")
+    return list(value)
+
+
+def read_names(text: str) -> tuple[str, ...]:
+    """Names from a names-list text: one per line, '#' comments and blank lines skipped, order kept, no repeats."""
+    names: dict[str, None] = {}
+    for raw in text.splitlines():
+        name = " ".join(raw.split())
+        if name and not name.startswith("#"):
+            names[name] = None
+    return tuple(names)
+
+
+def _names_file_text(spec: Any, base_dir: Path | None) -> str:
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("privacy.names_file: must be a path or 'builtin:NAME'")
+    if spec.startswith("builtin:"):
+        which = spec[len("builtin:"):]
+        if which not in BUILTIN_NAMES:
+            raise ValueError(f"privacy.names_file: unknown builtin {which!r} (known: {', '.join(BUILTIN_NAMES)})")
+        from importlib import resources
+
+        resource = resources.files("editor_app.resources").joinpath(*BUILTIN_NAMES[which])
+        try:
+            return resource.read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise ValueError(f"privacy.names_file: cannot read builtin {which!r}: {exc}") from None
+    path = Path(spec).expanduser()
+    if not path.is_absolute() and base_dir is not None:
+        path = Path(base_dir) / path
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"privacy.names_file: cannot read {str(path)!r}: {exc}") from None
+
+
+def _name_regex(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One alternation for all names: CJK names as written, Latin names as whole words, any case and spacing."""
+    alternatives = []
+    for name in sorted(names, key=len, reverse=True):
+        if _CJK.search(name):
+            alternatives.append(re.escape(name))
+        else:
+            spaced = r"[ \t]+".join(re.escape(p) for p in name.split())
+            alternatives.append(f"{_NOT_LATIN}(?i:{spaced}){_NOT_LATIN_AFTER}")
+    return re.compile("|".join(alternatives)) if alternatives else None
+
+
+def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
+    words = "|".join(re.escape(k) for k in sorted(set(keywords), key=len, reverse=True))
+    return re.compile(
+        rf"(?<![A-Za-z])(?i:{words})(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
+        r"(?P<value>[^\s\"'`,，。；;、）)\]}>]+)"
+    )
+
+
+@dataclass(frozen=True)
+class PrivacyConfig:
+    """What the privacy scan looks for; build it from a pack's [privacy] table with `from_dict`."""
+
+    names: tuple[str, ...] = ()
+    org_patterns: tuple[re.Pattern[str], ...] = ()
+    path_patterns: tuple[re.Pattern[str], ...] = ()
+    allow_ips: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = tuple(
+        ipaddress.ip_network(n) for n in DEFAULT_ALLOW_IPS
+    )
+    secret_keywords: tuple[str, ...] = DEFAULT_SECRET_KEYWORDS
+    secret_min_length: int = 8
+    secret_min_entropy: float = 3.0
+    allow_patterns: tuple[re.Pattern[str], ...] = ()
+    dimensions: frozenset[str] = frozenset(DIMENSIONS)
+    _names_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    _keywords_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_names_re", _name_regex(self.names))
+        object.__setattr__(self, "_keywords_re", _keyword_regex(self.secret_keywords))
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any] | None, base_dir: Path | None = None) -> PrivacyConfig:
+        """Read a pack's [privacy] table; a bad value raises ValueError naming the key."""
+        d = dict(d or {})
+        unknown = sorted(set(d) - _KNOWN_KEYS)
+        if unknown:
+            raise ValueError(f"privacy.{unknown[0]}: unknown key (known: {', '.join(sorted(_KNOWN_KEYS))})")
+        names: list[str] = []
+        if "names_file" in d:
+            names.extend(read_names(_names_file_text(d["names_file"], base_dir)))
+        for name in _str_list(d, "names"):
+            if not name.strip():
+                raise ValueError("privacy.names: empty name")
+            names.append(" ".join(name.split()))
+        allow = list(DEFAULT_ALLOW_IPS)
+        for i, spec in enumerate(_str_list(d, "allow_ips")):
+            try:
+                ipaddress.ip_network(spec, strict=False)
+            except ValueError as exc:
+                raise ValueError(f"privacy.allow_ips[{i}]: not an address or network {spec!r}: {exc}") from None
+            allow.append(spec)
+        keywords = list(DEFAULT_SECRET_KEYWORDS)
+        for i, word in enumerate(_str_list(d, "secret_keywords")):
+            if not word.strip():
+                raise ValueError(f"privacy.secret_keywords[{i}]: empty keyword")
+            keywords.append(word.strip())
+        min_length = d.get("secret_min_length", 8)
+        if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1:
+            raise ValueError(f"privacy.secret_min_length: must be a positive integer, got {min_length!r}")
+        min_entropy = d.get("secret_min_entropy", 3.0)
+        if isinstance(min_entropy, bool) or not isinstance(min_entropy, (int, float)) or min_entropy < 0:
+            raise ValueError(f"privacy.secret_min_entropy: must be a number >= 0, got {min_entropy!r}")
+        dims = _str_list(d, "dimensions") if "dimensions" in d else list(DIMENSIONS)
+        for dim in dims:
+            if dim not in DIMENSIONS:
+                raise ValueError(f"privacy.dimensions: unknown dimension {dim!r} (known: {', '.join(DIMENSIONS)})")
+        return cls(
+            names=tuple(dict.fromkeys(names)),
+            org_patterns=tuple(
+                _compile(p, f"org_patterns[{i}]") for i, p in enumerate(_str_list(d, "org_patterns"))
+            ),
+            path_patterns=tuple(
+                _compile(p, f"path_patterns[{i}]") for i, p in enumerate(_str_list(d, "path_patterns"))
+            ),
+            allow_ips=tuple(ipaddress.ip_network(n, strict=False) for n in dict.fromkeys(allow)),
+            secret_keywords=tuple(dict.fromkeys(keywords)),
+            secret_min_length=min_length,
+            secret_min_entropy=float(min_entropy),
+            allow_patterns=tuple(
+                _compile(p, f"allow_patterns[{i}]") for i, p in enumerate(_str_list(d, "allow_patterns"))
+            ),
+            dimensions=frozenset(dims),
+        )
+
+
+def mask(text: str) -> str:
+    """The matched text with all but its first few characters hidden: "sk-abcd…" -> "sk-a********"."""
+    keep = min(4, max(1, len(text) // 4)) if len(text) > 1 else 0
+    return text[:keep] + "*" * max(4, min(8, len(text) - keep))
+
+
+def shannon_entropy(value: str) -> float:
+    """Bits per character of the value's own character distribution."""
+    if not value:
+        return 0.0
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
+
+
+def _char_classes(value: str) -> int:
+    return (
+        any(c.islower() for c in value)
+        + any(c.isupper() for c in value)
+        + any(c.isdigit() for c in value)
+        + any(not c.isalnum() for c in value)
+    )
+
+
+def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
+    if len(value) < cfg.secret_min_length or _CJK.search(value):
+        return False
+    if value[0] in "<{$%[(" or value.lower().startswith(("http://", "https://", "xxx")):
+        return False  # placeholders and links, not secrets
+    if len(set(value)) <= 2:
+        return False  # "********", "xxxxxxxx"
+    return _char_classes(value) >= 2 and shannon_entropy(value) >= cfg.secret_min_entropy
+
+
+def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: PrivacyConfig) -> bool:
+    return any(address.version == net.version and address in net for net in cfg.allow_ips)
+
+
+def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
+    spans: list[tuple[int, int, str]] = []
+    if "." in text:
+        for m in _IPV4.finditer(text):
+            try:
+                address = ipaddress.IPv4Address(m.group(1))
+            except ValueError:
+                continue
+            if not _ip_allowed(address, cfg):
+                spans.append((m.start(), m.end(), "ip"))
+    if text.count(":") >= 2:
+        for m in _IPV6.finditer(text):
+            candidate = m.group(1).rstrip(".")
+            groups = [g for g in candidate.split(":") if g]
+            if not any(ch.isdigit() for ch in candidate) and len(groups) < 3:
+                continue  # "cafe::babe" is prose more often than an address
+            try:
+                address = ipaddress.IPv6Address(candidate)
+            except ValueError:
+                continue
+            if not _ip_allowed(address, cfg):
+                spans.append((m.start(), m.end() - (len(m.group(1)) - len(candidate)), "ip"))
+    return spans
+
+
+def _secret_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
+    spans: list[tuple[int, int, str]] = []
+    for m in _SECRET_SHAPES.finditer(text):
+        token = m.group(0)
+        if token.startswith("-----") or any(ch.isdigit() for ch in token):
+            spans.append((m.start(), m.end(), "secret"))
+    for m in cfg._keywords_re.finditer(text) if cfg._keywords_re is not None else ():
+        value = m.group("value").rstrip(".")
+        if _looks_like_secret(value, cfg):
+            spans.append((m.start("value"), m.start("value") + len(value), "secret"))
+    return spans
+
+
+def _pattern_spans(text: str, patterns: tuple[re.Pattern[str], ...], dim: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), dim) for p in patterns for m in p.finditer(text) if m.end() > m.start()]
+
+
+def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
+    """Every private-data hit in one line, left to right, with line=0 and the matched text masked."""
+    dims = cfg.dimensions
+    spans: list[tuple[int, int, str]] = []
+    if "secret" in dims:
+        spans += _secret_spans(text, cfg)
+    if "ip" in dims:
+        spans += _ip_spans(text, cfg)
+    if "path" in dims:
+        if "/" in text or "\\" in text:
+            spans += [(m.start(), m.end(), "path") for m in _BUILTIN_PATHS.finditer(text)]
+        spans += _pattern_spans(text, cfg.path_patterns, "path")
+    if "name" in dims and cfg._names_re is not None:
+        spans += [(m.start(), m.end(), "name") for m in cfg._names_re.finditer(text)]
+    if "org" in dims:
+        spans += _pattern_spans(text, cfg.org_patterns, "org")
+    if not spans:
+        return ()
+    order = {d: i for i, d in enumerate(DIMENSIONS)}
+    spans.sort(key=lambda s: (s[0], s[0] - s[1], order[s[2]]))
+    hits: list[PrivacyHit] = []
+    kept_end = -1
+    for start, end, dim in spans:
+        if end <= kept_end:
+            continue  # inside a longer hit already reported
+        matched = text[start:end]
+        if any(p.fullmatch(matched) for p in cfg.allow_patterns):
+            continue
+        kept_end = max(kept_end, end)
+        hits.append(PrivacyHit(dimension=dim, line=0, column=start + 1, masked=mask(matched), length=end - start))
+    return tuple(hits)
