@@ -1,0 +1,100 @@
+""""Update self-check figures": write the measured values over the figures the survey states about itself.
+
+Only value claims that disagree with a measurement are touched, each exactly where the claimed number is
+written (Claim.line / value_column / value_text), in the style it is written ("3,838", "66.7"). A claim whose
+text has changed since the analysis is left alone, which also makes the update idempotent.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from .model import Analysis, Claim
+from .numbers import format_like
+
+_GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
+
+
+@dataclass(frozen=True)
+class FigureUpdate:
+    """One stated figure and what replaces it."""
+
+    line: int
+    column: int  # 1-based, of the number as written
+    old: str
+    new: str
+    metric: str
+
+
+def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
+    """The rewrites that would bring the stated figures in line with the measured ones, in text order."""
+    lines = text.split("\n")
+    grouped = bool(_GROUPED_RE.search(text))
+    seen: set[tuple[int, int]] = set()
+    updates: list[FigureUpdate] = []
+    for claim in analysis.claims:
+        if not _rewritable(claim) or (claim.line, claim.value_column) in seen:
+            continue
+        if not 1 <= claim.line <= len(lines):
+            continue
+        start = claim.value_column - 1
+        line = lines[claim.line - 1]
+        if line[start : start + len(claim.value_text)] != claim.value_text:
+            continue  # the text moved on since this analysis
+        new = _written_like(float(claim.measured), claim.value_text, grouped)
+        if new == claim.value_text:
+            continue
+        seen.add((claim.line, claim.value_column))
+        updates.append(FigureUpdate(claim.line, claim.value_column, claim.value_text, new, claim.metric))
+    return sorted(updates, key=lambda u: (u.line, u.column))
+
+
+def updated_self_check_text(text: str, analysis: Analysis) -> str:
+    """The survey with every disagreeing self-stated value replaced by the measured one."""
+    updates = figure_updates(text, analysis)
+    if not updates:
+        return text
+    lines = text.split("\n")
+    for u in sorted(updates, key=lambda u: (u.line, -u.column)):  # right to left keeps columns valid
+        line = lines[u.line - 1]
+        start = u.column - 1
+        lines[u.line - 1] = line[:start] + u.new + line[start + len(u.old) :]
+    return "\n".join(lines)
+
+
+def self_check_diff(text: str, analysis: Analysis, *, name: str = "survey") -> str:
+    """Unified diff of the update, for preview before it is applied ('' when nothing changes)."""
+    return unified_diff(text, updated_self_check_text(text, analysis), name=name)
+
+
+def unified_diff(old: str, new: str, *, name: str = "survey") -> str:
+    if old == new:
+        return ""
+    diff = difflib.unified_diff(
+        old.split("\n"), new.split("\n"), fromfile=f"{name} (stated)", tofile=f"{name} (measured)", lineterm=""
+    )
+    return "\n".join(diff) + "\n"
+
+
+def _rewritable(claim: Claim) -> bool:
+    return (
+        claim.kind == "value"
+        and claim.ok is False
+        and claim.measured is not None
+        and claim.value_column > 0
+        and bool(claim.value_text)
+        and any(c.isdigit() for c in claim.value_text)
+    )
+
+
+def _written_like(value: float, written: str, grouped: bool) -> str:
+    """`value` in the style of `written`, keeping any prefix/suffix ("~", "%"); "950" -> "1,012" in a
+    document that groups thousands elsewhere."""
+    first = next(i for i, c in enumerate(written) if c.isdigit())
+    last = max(i for i, c in enumerate(written) if c.isdigit())
+    prefix, core, suffix = written[:first], written[first : last + 1], written[last + 1 :]
+    if grouped and "," not in core and abs(value) >= 1000 and len(core.split(".")[0]) <= 3:
+        core = "1,000" + core[len(core.split(".")[0]) :]
+    return prefix + format_like(value, core) + suffix

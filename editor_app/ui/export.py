@@ -1,0 +1,63 @@
+"""Write the report file, HTML or PDF by extension; shared by File → Export and `survey-check --export`."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from editor_app.core.model import Analysis
+from editor_app.services.report import build_report_html
+
+REPORT_SUFFIXES = (".html", ".htm", ".pdf")
+
+
+def report_html(
+    analysis: Analysis,
+    text: str,
+    *,
+    pack_name: str,
+    pack_source: str,
+    charts: list[tuple[str, bytes]] | None = None,
+    generated_at: datetime | None = None,
+) -> str:
+    """The report HTML with the engine-figure charts rendered (unless charts are given)."""
+    if charts is None:
+        from editor_app.ui.charts_render import render_figure_charts
+
+        charts = render_figure_charts(analysis)
+    return build_report_html(
+        analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts, generated_at=generated_at
+    )
+
+
+def export_report_file(
+    analysis: Analysis,
+    text: str,
+    out_path: Path,
+    *,
+    pack_name: str,
+    pack_source: str,
+    charts: list[tuple[str, bytes]] | None = None,
+) -> None:
+    """Write the report to out_path: '.pdf' gives an A4 PDF, '.html'/'.htm' one self-contained HTML file."""
+    out = Path(out_path)
+    suffix = out.suffix.lower()
+    if suffix not in REPORT_SUFFIXES:
+        raise ValueError(f"report file must end in .html or .pdf, not {out.name!r}")
+    html = report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts)
+    if suffix == ".pdf":
+        from editor_app.ui.pdf_export import write_pdf
+
+        write_pdf(html, out)
+        return
+    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(html)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -1,0 +1,271 @@
+"""File → Export report and Tools → Update self-check figures, added to the main window by `install(window)`.
+
+Window contract: `latest_analysis`, `current_text()`, `set_text_undoable(text)`, `current_path`, `pack`
+(`.name`, `.source`), `menu_file`, `menu_tools`, optionally the `analysis_ready` signal.
+Charts are drawn on the GUI thread (pyqtgraph needs it); the HTML/PDF is written by a pool thread.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QVBoxLayout,
+)
+
+from editor_app.core.model import Analysis
+from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
+from editor_app.ui.charts_render import render_figure_charts
+from editor_app.ui.export import export_report_file
+
+HTML_FILTER = "HTML report (*.html)"
+PDF_FILTER = "PDF report (*.pdf)"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ExportActions", text)
+
+
+def install(window: Any) -> "ReportActions":
+    """Add the two actions to the window's File and Tools menus; returns the controller (kept on the window)."""
+    actions = ReportActions(window)
+    window.report_actions = actions
+    return actions
+
+
+class _Relay(QObject):
+    done = Signal(str)
+    failed = Signal(str)
+
+
+class _ExportJob(QRunnable):
+    def __init__(self, relay: _Relay, analysis: Analysis, text: str, path: Path, pack: tuple[str, str], charts):
+        super().__init__()
+        self.relay, self.analysis, self.text, self.path, self.pack, self.charts = (
+            relay, analysis, text, path, pack, charts
+        )
+
+    def run(self) -> None:
+        try:
+            export_report_file(
+                self.analysis, self.text, self.path, pack_name=self.pack[0], pack_source=self.pack[1],
+                charts=self.charts,
+            )
+        except Exception as exc:  # reported to the user, never swallowed
+            self.relay.failed.emit(f"{type(exc).__name__}: {exc}")
+        else:
+            self.relay.done.emit(str(self.path))
+
+
+class ReportActions(QObject):
+    """Owns the export and update actions; `export_finished`/`export_failed` tell when a file is written."""
+
+    export_finished = Signal(str)
+    export_failed = Signal(str)
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._on_done)
+        self._relay.failed.connect(self._on_failed)
+        self._busy = False
+        self.export_action = QAction(_tr("Export report (HTML/PDF)…"), window)
+        self.export_action.setObjectName("action_export_report")
+        self.export_action.setStatusTip(_tr("Write the survey with its self-check appendix as HTML or PDF"))
+        self.export_action.triggered.connect(self.export_interactively)
+        self.update_action = QAction(_tr("Update self-check figures…"), window)
+        self.update_action.setObjectName("action_update_self_check")
+        self.update_action.setStatusTip(_tr("Write the measured values over the figures the survey states"))
+        self.update_action.triggered.connect(self.update_self_check_figures)
+        window.menu_file.addAction(self.export_action)
+        window.menu_tools.addAction(self.update_action)
+        signal = getattr(window, "analysis_ready", None)
+        if signal is not None:
+            signal.connect(self._refresh_enabled)
+        self._refresh_enabled()
+
+    # ---- export ---------------------------------------------------------------------------------------------
+
+    def export_interactively(self) -> None:
+        """Ask first when the survey is not clean, then ask where, then write in the background."""
+        analysis = self._analysis()
+        if analysis is None:
+            QMessageBox.information(self.window, _tr("Export report"), _tr("The survey has not been analysed yet."))
+            return
+        if self._busy:
+            return
+        failing = analysis.failing_rules("error")
+        if failing or analysis.privacy:
+            lines = [_tr("The survey is not ready to publish:")]
+            if failing:
+                names = ", ".join(r.id for r in failing[:6]) + (" …" if len(failing) > 6 else "")
+                lines.append(_tr("{n} error-level rule(s) fail: {names}").format(n=len(failing), names=names))
+            if analysis.privacy:
+                dims = ", ".join(sorted({h.dimension for h in analysis.privacy}))
+                lines.append(
+                    _tr("{n} private-data hit(s) ({dims}).").format(n=len(analysis.privacy), dims=dims)
+                )
+            lines.append(_tr("The report will list them on its first page. Export anyway?"))
+            answer = QMessageBox.question(
+                self.window,
+                _tr("Export report"),
+                "\n".join(lines),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        path, chosen = QFileDialog.getSaveFileName(
+            self.window, _tr("Export report"), str(self._default_path()), f"{HTML_FILTER};;{PDF_FILTER}"
+        )
+        if not path:
+            return
+        out = Path(path)
+        if out.suffix.lower() not in (".html", ".htm", ".pdf"):
+            out = out.with_name(out.name + (".pdf" if "pdf" in chosen.lower() else ".html"))
+        self.export_to(out)
+
+    def export_to(self, out: Path) -> None:
+        """Render the charts here, write the file on a pool thread; export_finished/failed follow."""
+        analysis = self._analysis()
+        if analysis is None:
+            self.export_failed.emit(_tr("The survey has not been analysed yet."))
+            return
+        self._busy = True
+        self.export_action.setEnabled(False)
+        self._status(_tr("Exporting report to {path}…").format(path=out))
+        try:
+            charts = render_figure_charts(analysis)
+        except Exception as exc:
+            charts = []
+            self._status(_tr("Charts left out: {error}").format(error=exc))
+        job = _ExportJob(self._relay, analysis, self.window.current_text(), out, self._pack(analysis), charts)
+        QThreadPool.globalInstance().start(job)
+
+    def _on_done(self, path: str) -> None:
+        self._busy = False
+        self._refresh_enabled()
+        self._status(_tr("Report written: {path}").format(path=path))
+        self.export_finished.emit(path)
+
+    def _on_failed(self, message: str) -> None:
+        self._busy = False
+        self._refresh_enabled()
+        self._status(_tr("Export failed"))
+        self.export_failed.emit(message)
+        QMessageBox.warning(self.window, _tr("Export report"), _tr("The report could not be written:\n{error}")
+                            .format(error=message))
+
+    # ---- update self-check figures --------------------------------------------------------------------------
+
+    def update_self_check_figures(self) -> bool:
+        """Show the rewrite as a diff; apply it (undoable) when the user accepts. True when applied."""
+        analysis = self._analysis()
+        title = _tr("Update self-check figures")
+        if analysis is None:
+            QMessageBox.information(self.window, title, _tr("The survey has not been analysed yet."))
+            return False
+        text = self.window.current_text()
+        updates = figure_updates(text, analysis)
+        if not updates:
+            QMessageBox.information(
+                self.window, title, _tr("Every figure the survey states about itself matches what is measured.")
+            )
+            return False
+        new = updated_self_check_text(text, analysis)
+        name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"
+        summary = "\n".join(
+            _tr("line {line}: {metric} {old} → {new}").format(line=u.line, metric=u.metric, old=u.old, new=u.new)
+            for u in updates
+        )
+        dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.window.set_text_undoable(new)
+        self._status(_tr("{n} self-check figure(s) updated (Undo restores them)").format(n=len(updates)))
+        return True
+
+    # ---- helpers --------------------------------------------------------------------------------------------
+
+    def _analysis(self) -> Analysis | None:
+        return getattr(self.window, "latest_analysis", None)
+
+    def _pack(self, analysis: Analysis) -> tuple[str, str]:
+        pack = getattr(self.window, "pack", None)
+        name = getattr(pack, "name", "") or getattr(pack, "title", "") or analysis.pack or "rule pack"
+        source = getattr(pack, "source", "") or ""
+        if not source and getattr(pack, "path", ""):
+            try:
+                source = Path(pack.path).read_text(encoding="utf-8")
+            except OSError:
+                source = ""
+        return str(name), str(source)
+
+    def _default_path(self) -> Path:
+        current = getattr(self.window, "current_path", None)
+        if current:
+            p = Path(current)
+            return p.with_name(p.stem + "-report.html")
+        return Path.home() / "survey-report.html"
+
+    def _refresh_enabled(self, *args: Any) -> None:
+        has = self._analysis() is not None
+        self.export_action.setEnabled(has and not self._busy)
+        self.update_action.setEnabled(has)
+
+    def _status(self, message: str) -> None:
+        bar = getattr(self.window, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(message, 8000)
+
+
+class _DiffHighlighter(QSyntaxHighlighter):
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        colour = {"+": "#1e7b34", "-": "#b3261e", "@": "#6b7280"}.get(text[:1])
+        if colour and not text.startswith(("+++", "---")):
+            fmt = QTextCharFormat()
+            fmt.setForeground(QColor(colour))
+            self.setFormat(0, len(text), fmt)
+
+
+class SelfCheckDiffDialog(QDialog):
+    """The pending rewrite as a unified diff, with Apply / Cancel."""
+
+    def __init__(self, diff: str, summary: str, count: int, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("self_check_diff_dialog")
+        self.setWindowTitle(_tr("Update self-check figures"))
+        self.resize(900, 560)
+        layout = QVBoxLayout(self)
+        head = QLabel(_tr("{n} stated figure(s) will be replaced by the measured value:").format(n=count))
+        layout.addWidget(head)
+        changes = QLabel(summary)
+        changes.setObjectName("changes")
+        changes.setWordWrap(True)
+        layout.addWidget(changes)
+        self.diff_view = QPlainTextEdit(diff)
+        self.diff_view.setObjectName("diff")
+        self.diff_view.setReadOnly(True)
+        self.diff_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.diff_view.setFont(font)
+        self._highlighter = _DiffHighlighter(self.diff_view.document())
+        layout.addWidget(self.diff_view, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        apply = buttons.addButton(_tr("Apply"), QDialogButtonBox.ButtonRole.AcceptRole)
+        apply.setObjectName("apply")
+        apply.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
