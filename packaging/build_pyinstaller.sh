@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Build the one-folder app with PyInstaller into build/pyinstaller/dist/survey-editor, then prove it starts:
+# the built survey-editor takes a --screenshot and the built survey-check checks the bundled sample.
+# PyInstaller is a packaging-only dependency: it goes into a separate build venv, never into the runtime deps.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD="${BUILD_DIR:-$ROOT/build/pyinstaller}"
+VENV="${PACKAGE_VENV:-$BUILD/venv}"
+PYTHON="${PYTHON:-python3}"
+SHOT="${SCREENSHOT:-$BUILD/screenshot.png}"
+
+mkdir -p "$BUILD"
+[ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q "$ROOT[package]"
+# Non-editable on purpose (and always the current tree): the analysis must see editor_app/resources installed.
+"$VENV/bin/python" -m pip install -q --force-reinstall --no-deps "$ROOT"
+
+cd "$BUILD"  # keep the source tree out of sys.path: the build must use the installed package
+"$VENV/bin/pyinstaller" --noconfirm --clean --log-level WARN \
+  --distpath "$BUILD/dist" --workpath "$BUILD/work" "$ROOT/packaging/survey-editor.spec"
+
+APP="$BUILD/dist/survey-editor"
+rm -f "$SHOT"
+QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}" "$APP/survey-editor" --screenshot "$SHOT"
+test -s "$SHOT" || { echo "the built app did not write $SHOT" >&2; exit 1; }
+"$APP/survey-check" --help >/dev/null
+"$APP/survey-check" "$APP/_internal/editor_app/resources/samples/llm-infra-2026-09-14.md" >/dev/null || [ $? -eq 1 ]
+echo "built: $APP ($(du -sh "$APP" | cut -f1)); screenshot: $SHOT"
