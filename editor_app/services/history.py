@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time as _time
 import zlib
 from datetime import datetime
@@ -320,6 +321,7 @@ def latest_autosave_newer_than(
     *,
     text_hash: str | None = None,
     mtime: float | None = None,
+    include_dismissed: bool = False,
 ) -> dict[str, Any] | None:
     """The autosave a crash left behind: newer than the file's mtime and its last recorded save, with other text.
 
@@ -334,8 +336,8 @@ def latest_autosave_newer_than(
     floor = max(x for x in (mtime, last_save, float("-inf")) if x is not None)
     row = db.execute(
         "SELECT id, text_hash FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ?"
-        " AND dismissed = 0 ORDER BY time DESC, id DESC LIMIT 1",
-        [doc, floor],
+        " AND dismissed <= ? ORDER BY time DESC, id DESC LIMIT 1",
+        [doc, floor, 1 if include_dismissed else 0],
     ).fetchone()
     if row is None or (text_hash is not None and row[1] == text_hash):
         return None
@@ -354,3 +356,41 @@ def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str) -> int:
             "UPDATE snapshots SET dismissed = 1 WHERE document_id = ? AND kind = 'autosave' AND dismissed = 0", [doc]
         )
     return cur.rowcount
+
+
+_LIMIT_NUMBER = re.compile(r"(≤|<=|≥|>=|<|>|max|min)?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*(%)?", re.IGNORECASE)
+
+
+def chart_limits(metric: str, analysis: dict[str, Any] | None = None, pack: Any = None) -> list[float]:
+    """The rule limits to draw across a metric's trend: from the rule pack, else from the analysis' rule row."""
+    if metric in ("failing", "errors"):
+        return [0.0]
+    rule_id = metric[5:] if metric.startswith("rule:") else None
+    if pack is not None:
+        try:
+            if rule_id is None:
+                lo, hi = pack.limit_of(metric)
+            else:
+                rule = pack.rule(rule_id)
+                lo, hi = (rule.min, rule.max) if rule is not None else (None, None)
+            found = [float(x) for x in (lo, hi) if x is not None]
+            if found:
+                return found
+        except AttributeError:
+            pass
+    if rule_id is not None and analysis:
+        for rule in analysis.get("rules") or []:
+            if rule.get("id") == rule_id:
+                return _limits_in(str(rule.get("limit") or ""))
+    return []
+
+
+def _limits_in(limit: str) -> list[float]:
+    """Numbers in a limit as the analysis writes it ("≤ 3,900", "≥ 10", "150–400"); percentages stay as written."""
+    out = []
+    for m in _LIMIT_NUMBER.finditer(limit):
+        try:
+            out.append(float(m.group(2).replace(",", "")))
+        except ValueError:
+            continue
+    return out[:2]

@@ -1,0 +1,97 @@
+"""What changed between two drafts, line by line: a unified diff and a side-by-side table (difflib)."""
+
+from __future__ import annotations
+
+import difflib
+import html
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DiffRow:
+    """One row of a side-by-side view; a line number is None where that side has no line."""
+
+    tag: str  # "equal" | "replace" | "delete" | "insert"
+    old_line: int | None
+    old_text: str
+    new_line: int | None
+    new_text: str
+
+
+def unified_diff(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int = 3) -> str:
+    """A unified diff ("" when the texts are identical)."""
+    lines = difflib.unified_diff(
+        old.splitlines(), new.splitlines(), fromfile=old_title, tofile=new_title, n=context, lineterm=""
+    )
+    return "\n".join(lines)
+
+
+def side_by_side_rows(old: str, new: str, context: int | None = 3) -> list[DiffRow]:
+    """Aligned rows; with `context`, unchanged runs are cut to that many lines around each change."""
+    a, b = old.splitlines(), new.splitlines()
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    groups = [matcher.get_opcodes()] if context is None else list(matcher.get_grouped_opcodes(context))
+    rows: list[DiffRow] = []
+    for gi, group in enumerate(groups):
+        if gi and context is not None:
+            rows.append(DiffRow("gap", None, "…", None, "…"))
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                rows += [DiffRow("equal", i + 1, a[i], j + 1, b[j]) for i, j in zip(range(i1, i2), range(j1, j2))]
+            elif tag == "delete":
+                rows += [DiffRow("delete", i + 1, a[i], None, "") for i in range(i1, i2)]
+            elif tag == "insert":
+                rows += [DiffRow("insert", None, "", j + 1, b[j]) for j in range(j1, j2)]
+            else:
+                n = max(i2 - i1, j2 - j1)
+                for k in range(n):
+                    i, j = i1 + k, j1 + k
+                    rows.append(
+                        DiffRow(
+                            "replace",
+                            i + 1 if i < i2 else None,
+                            a[i] if i < i2 else "",
+                            j + 1 if j < j2 else None,
+                            b[j] if j < j2 else "",
+                        )
+                    )
+    return rows
+
+
+_COLOURS = {"delete": ("#fbe4e4", ""), "insert": ("", "#e2f5e2"), "replace": ("#fbe4e4", "#e2f5e2")}
+
+
+def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int | None = 3) -> str:
+    """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped."""
+    rows = side_by_side_rows(old, new, context)
+    out = [
+        '<table width="100%" cellspacing="0" cellpadding="2" style="font-family: monospace;">',
+        f"<tr><th></th><th align='left'>{html.escape(old_title)}</th><th></th><th align='left'>{html.escape(new_title)}</th></tr>",
+    ]
+    if not rows or all(r.tag == "equal" for r in rows):
+        out.append("<tr><td colspan='4'><i>No differences.</i></td></tr>")
+    for r in rows:
+        left_bg, right_bg = _COLOURS.get(r.tag, ("", ""))
+        lb = f' bgcolor="{left_bg}"' if left_bg else ""
+        rb = f' bgcolor="{right_bg}"' if right_bg else ""
+        out.append(
+            f"<tr><td align='right' style='color:#888'>{r.old_line or ''}</td><td{lb}>{_cell(r.old_text)}</td>"
+            f"<td align='right' style='color:#888'>{r.new_line or ''}</td><td{rb}>{_cell(r.new_text)}</td></tr>"
+        )
+    out.append("</table>")
+    return "".join(out)
+
+
+def _cell(text: str) -> str:
+    return html.escape(text).replace(" ", "&nbsp;") or "&nbsp;"
+
+
+def change_summary(old: str, new: str) -> str:
+    """"+3 −1 lines" — for dialogs and tooltips."""
+    added = removed = 0
+    for line in difflib.unified_diff(old.splitlines(), new.splitlines(), lineterm="", n=0):
+        if line.startswith("+") and not line.startswith("+++"):
+            added += 1
+        elif line.startswith("-") and not line.startswith("---"):
+            removed += 1
+    return f"+{added} −{removed} lines"

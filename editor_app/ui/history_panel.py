@@ -1,0 +1,592 @@
+"""The History tab: every draft of the open survey, how its figures moved, what changed, and crash recovery.
+
+`install(window)` wires it into the main window: a snapshot on every save, autosaves while the document is dirty
+(never touching the user's file), and on open an offer to restore an autosave a crash left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor_app.core.textdiff import change_summary, side_by_side_html, unified_diff
+from editor_app.services import history
+from editor_app.services.database import open_database
+
+METRIC_LABELS = {
+    "cjk": "CJK characters",
+    "cautions": "⚠️ markers",
+    "lines": "Lines",
+    "failing": "Failing rules",
+    "errors": "Failing error-level rules",
+}
+SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactly the saved text
+
+
+def _analysis_dict(analysis: Any) -> dict[str, Any]:
+    if analysis is None:
+        return {}
+    if isinstance(analysis, dict):
+        return analysis
+    return analysis.to_dict()
+
+
+def _fmt_time(t: float) -> str:
+    return datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _fmt_number(v: Any) -> str:
+    if v is None:
+        return "–"
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
+
+
+class SnapshotModel(QAbstractTableModel):
+    """The snapshot rows (plain dicts from history.list_snapshots), newest first."""
+
+    COLUMNS = ("time", "kind", "cjk", "cautions", "lines", "failing")
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[dict[str, Any]] = []
+        self._headers = [self.tr("Time"), self.tr("Kind"), self.tr("CJK"), "⚠️", self.tr("Lines"), self.tr("Failing")]
+
+    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 (Qt API)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._headers[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        col = self.COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == "time":
+                return _fmt_time(row["time"])
+            if col == "kind":
+                return row["kind"]
+            if col == "failing":
+                errors = row.get("errors") or 0
+                return f"{row['failing']} ({errors} error)" if errors else str(row["failing"] or 0)
+            return _fmt_number(row.get(col))
+        if role == Qt.ItemDataRole.TextAlignmentRole and col not in ("time", "kind"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col == "failing" and row.get("failing"):
+                return QColor("#c0392b")
+            if row["kind"] == "autosave":
+                return QColor("#7f8c8d")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{row['kind']} · {row['iso_time']} · {row['chars']:,} characters · sha256 {row['text_hash'][:12]}"
+        return None
+
+
+class HistoryPanel(QWidget):
+    """Snapshot table, trend chart with the rule limit, diff of two drafts, restore."""
+
+    restore_requested = Signal(int)  # snapshot id
+    compare_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from editor_app.ui.charts import pyqtgraph
+
+        pg = pyqtgraph()
+        self.title = QLabel(self.tr("No document open."))
+        self.metric = QComboBox()
+        self.metric.setMinimumContentsLength(18)
+        self.show_autosaves = QCheckBox(self.tr("Autosaves"))
+        self.show_autosaves.setChecked(True)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(QLabel(self.tr("Chart:")))
+        top.addWidget(self.metric)
+        top.addWidget(self.show_autosaves)
+
+        self.chart = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.chart.setMinimumHeight(160)
+        self.chart.showGrid(x=True, y=True, alpha=0.2)
+        self.chart.setMouseEnabled(x=True, y=False)
+        self.curve = self.chart.plot([], [], pen=pg.mkPen("#3b7dd8", width=2))
+        self.limit_lines: list[Any] = []
+
+        self.model = SnapshotModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.ExtendedSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+
+        self.side_by_side = QRadioButton(self.tr("Side by side"))
+        self.unified = QRadioButton(self.tr("Unified"))
+        self.side_by_side.setChecked(True)
+        self.diff_title = QLabel(self.tr("Select a snapshot to compare it with the editor, or two to compare them."))
+        self.diff_title.setWordWrap(True)
+        self.restore_button = QPushButton(self.tr("Restore into editor"))
+        self.restore_button.setEnabled(False)
+        self.restore_button.setToolTip(self.tr("Replace the editor's text with the selected snapshot (Undo brings it back)"))
+        bar = QHBoxLayout()
+        bar.addWidget(self.side_by_side)
+        bar.addWidget(self.unified)
+        bar.addStretch(1)
+        bar.addWidget(self.restore_button)
+        self.diff_html = QTextBrowser()
+        self.diff_text = QPlainTextEdit()
+        self.diff_text.setReadOnly(True)
+        self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.diff_stack = QStackedWidget()
+        self.diff_stack.addWidget(self.diff_html)
+        self.diff_stack.addWidget(self.diff_text)
+        diff_box = QWidget()
+        dl = QVBoxLayout(diff_box)
+        dl.setContentsMargins(0, 0, 0, 0)
+        dl.addWidget(self.diff_title)
+        dl.addLayout(bar)
+        dl.addWidget(self.diff_stack, 1)
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.chart)
+        split.addWidget(self.table)
+        split.addWidget(diff_box)
+        split.setStretchFactor(1, 1)
+        split.setStretchFactor(2, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+
+        self.unified.toggled.connect(lambda on: self.diff_stack.setCurrentIndex(1 if on else 0))
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.restore_button.clicked.connect(self._restore_clicked)
+
+    def selected_ids(self) -> list[int]:
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        return [self.model.rows[r]["id"] for r in rows]
+
+    def select_ids(self, ids: list[int]) -> None:
+        """Select these snapshots (tests and keyboard users: the same path as a click)."""
+        from PySide6.QtCore import QItemSelection, QItemSelectionModel
+
+        sel = QItemSelection()
+        for r, row in enumerate(self.model.rows):
+            if row["id"] in ids:
+                sel.select(self.model.index(r, 0), self.model.index(r, self.model.columnCount() - 1))
+        self.table.selectionModel().select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+
+    def _selection_changed(self, *_: Any) -> None:
+        self.restore_button.setEnabled(len(self.selected_ids()) == 1)
+        self.compare_requested.emit()
+
+    def _restore_clicked(self) -> None:
+        ids = self.selected_ids()
+        if len(ids) == 1:
+            self.restore_requested.emit(ids[0])
+
+    def show_diff(self, old: str, new: str, old_title: str, new_title: str) -> None:
+        self.diff_title.setText(f"{old_title} → {new_title}  ({change_summary(old, new)})")
+        self.diff_html.setHtml(side_by_side_html(old, new, old_title, new_title))
+        self.diff_text.setPlainText(unified_diff(old, new, old_title, new_title) or self.tr("No differences."))
+
+    def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
+        """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines."""
+        from editor_app.ui.charts import pyqtgraph
+
+        pg = pyqtgraph()
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        symbol = "o" if len(points) <= 200 else None
+        self.curve.setData(xs, ys, symbol=symbol, symbolSize=5)
+        for line in self.limit_lines:
+            self.chart.removeItem(line)
+        self.limit_lines = []
+        for value in limits:
+            line = pg.InfiniteLine(
+                pos=value, angle=0, pen=pg.mkPen("#c0392b", width=1, style=Qt.PenStyle.DashLine),
+                label=f"limit {_fmt_number(value)}", labelOpts={"position": 0.05, "color": "#c0392b"},
+            )
+            self.chart.addItem(line)
+            self.limit_lines.append(line)
+        if points:
+            lo = min(ys + limits)
+            hi = max(ys + limits)
+            pad = (hi - lo) * 0.1 or 1.0
+            self.chart.setYRange(lo - pad, hi + pad, padding=0)
+            x0, x1 = xs[0], xs[-1]
+            self.chart.setXRange(x0 - 60, x1 + 60 if x1 > x0 else x0 + 60, padding=0.02)
+
+
+class RecoveryDialog(QDialog):
+    """Offer the autosave a crash left behind: what differs from the file, restore or keep the file."""
+
+    def __init__(self, path: str, file_text: str, autosave: dict[str, Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Recover unsaved changes?"))
+        self.autosave = autosave
+        when = _fmt_time(autosave["time"])
+        summary = change_summary(file_text, autosave["text"])
+        self.message = QLabel(
+            self.tr("{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).")
+            .format(name=Path(path).name, when=when, summary=summary)
+            + "\n"
+            + self.tr("Restore them into the editor? The file on disk stays as it is until you save.")
+        )
+        self.message.setWordWrap(True)
+        self.diff = QTextBrowser()
+        self.diff.setHtml(side_by_side_html(file_text, autosave["text"], self.tr("file on disk"), self.tr("autosave")))
+        buttons = QDialogButtonBox()
+        self.restore_button = buttons.addButton(self.tr("Restore autosave"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.keep_button = buttons.addButton(self.tr("Keep the file"), QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+        layout.addWidget(self.diff, 1)
+        layout.addWidget(buttons)
+        self.resize(900, 560)
+
+
+class HistoryController(QObject):
+    """Owns the history database connection of the GUI thread and keeps the panel, autosave and recovery going."""
+
+    recorded = Signal(int, str)  # snapshot id, kind
+    recovery_offered = Signal(object)  # RecoveryDialog
+    message = Signal(str)
+
+    def __init__(self, window: Any, panel: HistoryPanel) -> None:
+        super().__init__(window)
+        self.window = window
+        self.panel = panel
+        self._db = None
+        self._db_path: Path | None = None
+        self._db_failed_at = 0.0
+        self._pending_save: tuple[str, str] | None = None
+        self._last_autosave_hash: str | None = None
+        self.recovery_dialog: RecoveryDialog | None = None
+        self._pack_cache: tuple[str, Any] | None = None
+
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.timeout.connect(self.autosave_now)
+        self._pending_timer = QTimer(self)
+        self._pending_timer.setSingleShot(True)
+        self._pending_timer.timeout.connect(self._record_pending_save)
+        self.apply_config()
+
+        window.document_saved.connect(self._on_saved)
+        window.document_opened.connect(self._on_opened)
+        window.analysis_ready.connect(self._on_analysis)
+        store = getattr(window, "settings_store", None)
+        if store is not None and hasattr(store, "changed"):
+            store.changed.connect(lambda _cfg: self.apply_config())
+        panel.metric.currentIndexChanged.connect(lambda _i: self.refresh_chart())
+        panel.show_autosaves.toggled.connect(lambda _on: self.refresh())
+        panel.compare_requested.connect(self.compare_selected)
+        panel.restore_requested.connect(self.restore_snapshot)
+        self.message.connect(self._show_message)
+
+    # -- database -------------------------------------------------------------------------------------------
+    def config(self):
+        from editor_app.config import from_environment
+
+        store = getattr(self.window, "settings_store", None)
+        return store.config() if store is not None else from_environment()
+
+    def apply_config(self) -> None:
+        cfg = self.config()
+        self.autosave_timer.start(max(1, int(cfg.autosave_seconds)) * 1000)
+        wanted = Path(cfg.db_path) if cfg.db_path else None
+        if self._db is not None and wanted != self._db_path:
+            self.close_database()
+        self._db_path = wanted
+
+    @property
+    def db(self):
+        """The open database, opened on first use; None (with a message) when it can't be, editing goes on."""
+        if self._db is None and time.monotonic() - self._db_failed_at > 30:
+            try:
+                opened = open_database(self._db_path)
+            except Exception as exc:  # an unwritable folder, a locked file...: history pauses, editing doesn't
+                self._db_failed_at = time.monotonic()
+                self.message.emit(self.tr("History is not being recorded: {error}").format(error=exc))
+                return None
+            self._db = opened.db
+            if opened.warning:
+                self.message.emit(opened.warning)
+        return self._db
+
+    def close_database(self) -> None:
+        if self._db is not None:
+            try:
+                self._db.conn.close()
+            except sqlite3.Error:
+                pass
+        self._db = None
+
+    def _db_call(self, what: str, func, *args, **kwargs):
+        db = self.db
+        if db is None:
+            return None
+        try:
+            return func(db, *args, **kwargs)
+        except sqlite3.DatabaseError as exc:
+            self.close_database()  # the next use reopens it (a corrupt file is then moved aside)
+            self.message.emit(self.tr("History: {what} failed ({error}); editing is not affected.").format(what=what, error=exc))
+            return None
+
+    # -- recording ------------------------------------------------------------------------------------------
+    def current_path(self) -> str | None:
+        p = getattr(self.window, "current_path", None)
+        return str(p) if p else None
+
+    def record(self, kind: str, text: str, analysis: Any = None, path: str | None = None) -> int | None:
+        path = path or self.current_path()
+        if not path:
+            return None
+        analysis = analysis if analysis is not None else getattr(self.window, "latest_analysis", None)
+        sid = self._db_call(
+            "recording a snapshot", history.record_snapshot,
+            path=path, text=text, analysis=_analysis_dict(analysis), kind=kind,
+        )
+        if sid is not None:
+            self.recorded.emit(sid, kind)
+            self.refresh()
+        return sid
+
+    def autosave_now(self) -> int | None:
+        """Record a recovery snapshot when the document has unsaved edits; the user's file is not touched."""
+        if not self.current_path() or not self.window.editor.document().isModified():
+            return None
+        text = self.window.current_text()
+        digest = history.text_hash(text)
+        if digest == self._last_autosave_hash:
+            return None
+        sid = self.record("autosave", text)
+        if self._db is not None:
+            self._last_autosave_hash = digest
+        return sid
+
+    def _on_saved(self, path: Any, text: str) -> None:
+        self._last_autosave_hash = None
+        analysis = getattr(self.window, "latest_analysis", None)
+        if analysis is not None and _analysis_matches(analysis, text):
+            self.record("save", text, analysis, str(path))
+            return
+        self._record_pending_save()  # an older pending save is recorded as it is
+        self._pending_save = (str(path), text)
+        self._pending_timer.start(SAVE_ANALYSIS_WAIT_MS)
+
+    def _on_analysis(self, analysis: Any) -> None:
+        if self._pending_save and _analysis_matches(analysis, self._pending_save[1]):
+            self._record_pending_save(analysis)
+
+    def _record_pending_save(self, analysis: Any = None) -> None:
+        if self._pending_save is None:
+            return
+        path, text = self._pending_save
+        self._pending_save = None
+        self._pending_timer.stop()
+        self.record("save", text, analysis, path)
+
+    # -- opening and crash recovery -------------------------------------------------------------------------
+    def _on_opened(self, path: Any) -> None:
+        self._last_autosave_hash = None
+        self._pack_cache = None
+        self.refresh(reload_metrics=True)
+        if path:
+            self.check_recovery(str(path))
+
+    def offer_recovery_again(self) -> RecoveryDialog | None:
+        """File → Recover: offer the newest autosave again, even one the user declined earlier."""
+        path = self.current_path()
+        if not path:
+            return None
+        dialog = self.check_recovery(path, include_dismissed=True)
+        if dialog is None:
+            self.message.emit(self.tr("No autosave newer than the file on disk."))
+        return dialog
+
+    def check_recovery(self, path: str, *, include_dismissed: bool = False) -> RecoveryDialog | None:
+        """Offer an autosave newer than the file whose text differs from what was just loaded."""
+        text = self.window.current_text()
+        try:
+            mtime = os.stat(path).st_mtime
+        except OSError:
+            mtime = None
+        found = self._db_call(
+            "looking for unsaved changes", history.latest_autosave_newer_than,
+            path, text_hash=history.text_hash(text), mtime=mtime, include_dismissed=include_dismissed,
+        )
+        if not found:
+            return None
+        dialog = RecoveryDialog(path, text, found, self.window)
+        dialog.finished.connect(lambda result: self._recovery_answered(path, found, result))
+        self.recovery_dialog = dialog
+        dialog.open()
+        self.recovery_offered.emit(dialog)
+        return dialog
+
+    def _recovery_answered(self, path: str, found: dict[str, Any], result: int) -> None:
+        self.recovery_dialog = None
+        if self.current_path() != path and history.document_key(self.current_path() or "") != history.document_key(path):
+            return  # another document was opened meanwhile
+        if result == QDialog.DialogCode.Accepted:
+            self.window.set_text_undoable(found["text"])
+            self.message.emit(self.tr("Restored the autosave from {when}. Save to keep it.").format(when=_fmt_time(found["time"])))
+        else:
+            self._db_call("dismissing the autosave", history.dismiss_autosaves, path)
+
+    # -- panel ----------------------------------------------------------------------------------------------
+    def refresh(self, reload_metrics: bool = False) -> None:
+        path = self.current_path()
+        panel = self.panel
+        if not path:
+            panel.title.setText(self.tr("No document open."))
+            panel.model.set_rows([])
+            panel.set_series([], [])
+            return
+        kinds = None if panel.show_autosaves.isChecked() else ["save", "cli"]
+        rows = self._db_call("listing snapshots", history.list_snapshots, path, kinds=kinds) or []
+        panel.model.set_rows(rows)
+        panel.title.setText(self.tr("{name}: {count} snapshots").format(name=Path(path).name, count=len(rows)))
+        if reload_metrics or panel.metric.count() == 0 or rows and panel.metric.count() <= len(history.HEADLINE):
+            self._reload_metrics(path)
+        self.refresh_chart()
+
+    def _reload_metrics(self, path: str) -> None:
+        combo = self.panel.metric
+        current = combo.currentData() or "cjk"
+        names = self._db_call("listing metrics", history.metric_names, path) or list(history.HEADLINE)
+        combo.blockSignals(True)
+        combo.clear()
+        for name in names:
+            label = METRIC_LABELS.get(name)
+            combo.addItem(self.tr(label) if label else name, name)
+        idx = combo.findData(current)
+        combo.setCurrentIndex(max(idx, 0))
+        combo.blockSignals(False)
+
+    def refresh_chart(self) -> None:
+        path = self.current_path()
+        metric = self.panel.metric.currentData()
+        if not path or not metric:
+            self.panel.set_series([], [])
+            return
+        kinds = None if self.panel.show_autosaves.isChecked() else ["save", "cli"]
+        points = self._db_call("reading the trend", history.metric_series, path, metric, kinds=kinds) or []
+        analysis = _analysis_dict(getattr(self.window, "latest_analysis", None))
+        self.panel.set_series(points, history.chart_limits(metric, analysis, self._pack(path)))
+
+    def _pack(self, path: str) -> Any:
+        """The rule pack the limits come from: the window's, else the one beside the survey, else the house pack."""
+        pack = getattr(self.window, "pack", None) or getattr(self.window, "rule_pack", None)
+        if pack is not None and hasattr(pack, "limit_of"):
+            return pack
+        if self._pack_cache and self._pack_cache[0] == path:
+            return self._pack_cache[1]
+        try:
+            from editor_app.core.rulepack import find_pack_for, house_pack, load_pack
+
+            found = find_pack_for(path)
+            pack = load_pack(found) if found else house_pack()
+        except Exception:
+            pack = None
+        self._pack_cache = (path, pack)
+        return pack
+
+    def compare_selected(self) -> None:
+        ids = self.panel.selected_ids()
+        if not ids or len(ids) > 2:
+            return
+        rows = {r["id"]: r for r in self.panel.model.rows if r["id"] in ids}
+        texts = {i: self._db_call("reading a snapshot", history.get_snapshot_text, i) for i in ids}
+        if any(t is None for t in texts.values()):
+            return
+        if len(ids) == 1:
+            (sid,) = ids
+            r = rows[sid]
+            self.panel.show_diff(texts[sid], self.window.current_text(), f"{r['kind']} {_fmt_time(r['time'])}", self.tr("editor"))
+        else:
+            older, newer = sorted(ids, key=lambda i: (rows[i]["time"], i))
+            self.panel.show_diff(
+                texts[older], texts[newer],
+                f"{rows[older]['kind']} {_fmt_time(rows[older]['time'])}",
+                f"{rows[newer]['kind']} {_fmt_time(rows[newer]['time'])}",
+            )
+
+    def restore_snapshot(self, snapshot_id: int) -> None:
+        text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)
+        if text is None:
+            return
+        self.window.set_text_undoable(text)
+        self.message.emit(self.tr("Restored snapshot #{id} into the editor (Undo brings the previous text back).").format(id=snapshot_id))
+
+    def _show_message(self, text: str) -> None:
+        bar = self.window.statusBar() if hasattr(self.window, "statusBar") else None
+        if bar is not None:
+            bar.showMessage(text, 15000)
+
+
+def _analysis_matches(analysis: Any, text: str) -> bool:
+    """Whether an analysis was made of this text (its length is the cheap witness Analysis carries)."""
+    length = getattr(analysis, "text_length", None)
+    if length is None and isinstance(analysis, dict):
+        length = analysis.get("text_length")
+    return not length or length == len(text)
+
+
+def install(window: Any) -> HistoryController:
+    """Add the History tab and its menu actions to the main window; returns the controller (kept on the window)."""
+    from editor_app.ui import test_hooks
+
+    panel = HistoryPanel()
+    controller = HistoryController(window, panel)
+    window.add_panel(panel, panel.tr("History"))
+    window.history = controller
+    file_menu = getattr(window, "menu_file", None)
+    if file_menu is not None:
+        act = QAction(panel.tr("Recover unsaved changes…"), window)
+        act.triggered.connect(controller.offer_recovery_again)
+        file_menu.addAction(act)
+        controller.recover_action = act
+    test_hooks.install(window)
+    if controller.current_path():
+        controller.refresh(reload_metrics=True)
+    return controller

@@ -1,0 +1,334 @@
+"""History tab: snapshots on save, autosave while dirty, chart with the limit, diff, undoable restore, recovery."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QObject, Signal  # noqa: E402
+from PySide6.QtGui import QTextCursor  # noqa: E402
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QPlainTextEdit, QTabWidget  # noqa: E402
+
+from editor_app.config import Config  # noqa: E402
+from editor_app.core.model import Analysis, RuleResult  # noqa: E402
+from editor_app.services import database, history  # noqa: E402
+from editor_app.services.database import MIGRATIONS, open_database  # noqa: E402
+from editor_app.ui import history_panel  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _only_landed_migrations(monkeypatch):
+    landed = [(v, t) for v, t in MIGRATIONS if importlib.util.find_spec(t.split(":")[0]) is not None]
+    monkeypatch.setattr(database, "MIGRATIONS", landed)
+
+
+def make_analysis(text: str) -> Analysis:
+    cjk = sum(1 for c in text if "\u4e00" <= c <= "\u9fff")
+    rules = [RuleResult(id="cjk-total", title="CJK", kind="count", level="error",
+                        status="fail" if cjk > 20 else "pass", measured=cjk, limit="≤ 20")]
+    return Analysis(file=None, pack="test", metrics={"cjk": cjk, "cautions": text.count("⚠️"),
+                                                     "lines": text.count("\n") + 1},
+                    sections=[], rules=rules, findings=[], claims=[], references=[], figures=[], privacy=[],
+                    text_length=len(text))
+
+
+class FakeStore(QObject):
+    changed = Signal(object)
+
+    def __init__(self, cfg: Config) -> None:
+        super().__init__()
+        self.cfg = cfg
+
+    def config(self) -> Config:
+        return self.cfg
+
+
+class FakeWindow(QMainWindow):
+    """The MainWindow contract history_panel.install relies on, and nothing more."""
+
+    analysis_ready = Signal(object)
+    document_opened = Signal(object)
+    document_saved = Signal(object, str)
+
+    def __init__(self, db_path: Path, autosave_seconds: int = 30) -> None:
+        super().__init__()
+        self.editor = QPlainTextEdit()
+        self.tabs = QTabWidget()
+        self.setCentralWidget(self.editor)
+        self.current_path: Path | None = None
+        self.latest_analysis: Analysis | None = None
+        self.settings_store = FakeStore(Config(db_path=db_path, autosave_seconds=autosave_seconds))
+        self.menu_file = self.menuBar().addMenu("File")
+        self.menu_tools: QMenu = self.menuBar().addMenu("Tools")
+        self.editor.textChanged.connect(self._analyse)
+
+    def _analyse(self) -> None:
+        self.latest_analysis = make_analysis(self.current_text())
+        self.analysis_ready.emit(self.latest_analysis)
+
+    def add_panel(self, widget, title: str) -> None:
+        self.tabs.addTab(widget, title)
+
+    def current_text(self) -> str:
+        return self.editor.toPlainText()
+
+    def set_text_undoable(self, text: str) -> None:
+        cursor = self.editor.textCursor()
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(text)
+
+    def open(self, path: Path) -> None:
+        self.current_path = path
+        self.editor.setPlainText(path.read_text(encoding="utf-8"))
+        self.editor.document().setModified(False)
+        self.document_opened.emit(path)
+
+    def save(self) -> None:
+        text = self.current_text()
+        self.current_path.write_text(text, encoding="utf-8")
+        self.editor.document().setModified(False)
+        self.document_saved.emit(self.current_path, text)
+
+    def type(self, text: str) -> None:
+        cursor = self.editor.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertText(text)
+
+
+@pytest.fixture
+def survey(tmp_path: Path) -> Path:
+    p = tmp_path / "survey.md"
+    p.write_text("§0 自检栏\n第一稿。\n", encoding="utf-8")
+    return p
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path):
+    w = FakeWindow(tmp_path / "history.db")
+    qtbot.addWidget(w)
+    return w
+
+
+def test_save_records_a_snapshot_with_headline_figures(qtbot, window, survey):
+    ctl = history_panel.install(window)
+    assert window.tabs.tabText(0) == "History" and window.history is ctl
+    window.open(survey)
+    window.type("新增⚠️一句。\n")
+    with qtbot.waitSignal(ctl.recorded, timeout=2000) as sig:
+        window.save()
+    assert sig.args[1] == "save"
+    rows = ctl.panel.model.rows
+    assert len(rows) == 1 and rows[0]["kind"] == "save"
+    assert rows[0]["cjk"] == sum(1 for c in survey.read_text(encoding="utf-8") if "\u4e00" <= c <= "\u9fff")
+    assert rows[0]["cautions"] == 1
+    assert ctl.panel.model.data(ctl.panel.model.index(0, 1)) == "save"
+    assert "1 snapshots" in ctl.panel.title.text()
+
+
+def test_save_waits_for_the_analysis_of_the_saved_text(qtbot, window, survey):
+    ctl = history_panel.install(window)
+    window.open(survey)
+    window.editor.blockSignals(True)  # the analysis lags behind the text
+    window.type("很多很多新的汉字内容。\n")
+    window.editor.blockSignals(False)
+    window.save()
+    assert ctl.panel.model.rows == []  # waiting for the matching analysis
+    with qtbot.waitSignal(ctl.recorded, timeout=2000):
+        window._analyse()
+    assert ctl.panel.model.rows[0]["cjk"] == make_analysis(window.current_text()).metrics["cjk"]
+
+
+def test_autosave_only_while_dirty_and_never_touches_the_file(qtbot, window, survey):
+    ctl = history_panel.install(window)
+    window.open(survey)
+    before = survey.read_bytes()
+    assert ctl.autosave_now() is None  # not modified
+    window.type("未保存的修改。\n")
+    sid = ctl.autosave_now()
+    assert sid is not None
+    assert ctl.autosave_now() is None  # same text again
+    assert survey.read_bytes() == before
+    assert [r["kind"] for r in ctl.panel.model.rows] == ["autosave"]
+    assert not history.list_snapshots(ctl.db, survey, kinds=["save"])
+
+
+def test_autosave_timer_fires(qtbot, tmp_path, survey):
+    w = FakeWindow(tmp_path / "h.db", autosave_seconds=1)
+    qtbot.addWidget(w)
+    ctl = history_panel.install(w)
+    assert ctl.autosave_timer.interval() == 1000
+    w.open(survey)
+    w.type("计时器自动保存。\n")
+    with qtbot.waitSignal(ctl.recorded, timeout=3000) as sig:
+        pass
+    assert sig.args[1] == "autosave"
+
+
+def test_chart_draws_the_metric_and_the_rule_limit(qtbot, window, survey):
+    ctl = history_panel.install(window)
+    window.open(survey)
+    for i in range(3):
+        window.type(f"第{i}次修改。\n")
+        window.save()
+    panel = ctl.panel
+    idx = panel.metric.findData("cjk")
+    panel.metric.setCurrentIndex(idx)
+    xs, ys = panel.curve.getData()
+    assert list(ys) == [r["cjk"] for r in reversed(panel.model.rows)]
+    assert [line.value() for line in panel.limit_lines] == [3900.0]  # the house pack's limit for cjk
+    panel.metric.setCurrentIndex(panel.metric.findData("rule:cjk-total"))
+    assert len(panel.curve.getData()[1]) == 3
+    assert [line.value() for line in panel.limit_lines]  # from the pack, else the analysis' "≤ 20"
+
+
+def test_two_snapshots_diff_and_undoable_restore(qtbot, window, survey):
+    ctl = history_panel.install(window)
+    window.open(survey)
+    window.type("第二稿的句子。\n")
+    window.save()
+    window.type("第三稿的句子。\n")
+    window.save()
+    rows = ctl.panel.model.rows
+    newer, older = rows[0]["id"], rows[1]["id"]
+    ctl.panel.select_ids([newer, older])
+    assert "+1 −0 lines" in ctl.panel.diff_title.text()
+    assert "第三稿的句子。" in ctl.panel.diff_html.toPlainText()
+    ctl.panel.unified.setChecked(True)
+    assert ctl.panel.diff_stack.currentWidget() is ctl.panel.diff_text
+    assert "+第三稿的句子。" in ctl.panel.diff_text.toPlainText()
+    assert not ctl.panel.restore_button.isEnabled()
+
+    window.type("还没保存的第四稿。\n")
+    current = window.current_text()
+    ctl.panel.select_ids([older])
+    assert ctl.panel.restore_button.isEnabled()
+    assert "editor" in ctl.panel.diff_title.text()
+    ctl.panel.restore_button.click()
+    assert window.current_text() == history.get_snapshot_text(ctl.db, older)
+    window.editor.undo()
+    assert window.current_text() == current
+
+
+def test_crash_recovery_offers_and_restores(qtbot, tmp_path, survey):
+    db_path = tmp_path / "history.db"
+    first = FakeWindow(db_path)
+    qtbot.addWidget(first)
+    ctl1 = history_panel.install(first)
+    first.open(survey)
+    first.type("崩溃前的修改。\n")
+    assert ctl1.autosave_now()
+    unsaved = first.current_text()
+    ctl1.close_database()  # the process "dies" without saving
+
+    second = FakeWindow(db_path)
+    qtbot.addWidget(second)
+    ctl2 = history_panel.install(second)
+    with qtbot.waitSignal(ctl2.recovery_offered, timeout=2000) as sig:
+        second.open(survey)
+    dialog = sig.args[0]
+    assert dialog is ctl2.recovery_dialog and dialog.isVisible()
+    assert "崩溃前的修改。" in dialog.diff.toPlainText()
+    assert "+1 −0 lines" in dialog.message.text()
+    dialog.restore_button.click()
+    assert second.current_text() == unsaved
+    assert second.editor.document().isModified()
+    second.editor.undo()
+    assert second.current_text() == survey.read_text(encoding="utf-8")
+
+
+def test_declined_recovery_is_not_offered_again_but_file_menu_can(qtbot, tmp_path, survey):
+    db_path = tmp_path / "history.db"
+    w1 = FakeWindow(db_path)
+    qtbot.addWidget(w1)
+    c1 = history_panel.install(w1)
+    w1.open(survey)
+    w1.type("被拒绝的恢复。\n")
+    c1.autosave_now()
+    w2 = FakeWindow(db_path)
+    qtbot.addWidget(w2)
+    c2 = history_panel.install(w2)
+    w2.open(survey)
+    c2.recovery_dialog.keep_button.click()
+    assert w2.current_text() == survey.read_text(encoding="utf-8")
+    w2.open(survey)
+    assert c2.recovery_dialog is None
+    dialog = c2.offer_recovery_again()
+    assert dialog is not None and dialog.result() == 0
+    dialog.done(QDialog.DialogCode.Accepted)
+    assert "被拒绝的恢复。" in w2.current_text()
+
+
+def test_no_recovery_offer_when_the_file_was_saved_later(qtbot, tmp_path, survey):
+    db_path = tmp_path / "history.db"
+    w1 = FakeWindow(db_path)
+    qtbot.addWidget(w1)
+    c1 = history_panel.install(w1)
+    w1.open(survey)
+    w1.type("自动保存后又被另一个程序保存。\n")
+    c1.autosave_now()
+    time.sleep(0.02)
+    survey.write_text("别的程序写的内容\n", encoding="utf-8")
+    later = time.time() + 5
+    os.utime(survey, (later, later))
+    w2 = FakeWindow(db_path)
+    qtbot.addWidget(w2)
+    c2 = history_panel.install(w2)
+    w2.open(survey)
+    assert c2.recovery_dialog is None
+
+
+def test_corrupt_database_gives_a_message_and_editing_goes_on(qtbot, tmp_path, survey):
+    db_path = tmp_path / "history.db"
+    db_path.write_bytes(b"not a database at all " * 100)
+    w = FakeWindow(db_path)
+    qtbot.addWidget(w)
+    ctl = history_panel.install(w)
+    w.open(survey)
+    assert "moved to" in w.statusBar().currentMessage()
+    w.type("照常编辑。\n")
+    w.save()
+    assert [r["kind"] for r in ctl.panel.model.rows] == ["save"]
+    assert any(".corrupt-" in p.name for p in tmp_path.iterdir())
+
+
+def test_unusable_database_location_pauses_history_only(qtbot, tmp_path, survey):
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x")
+    w = FakeWindow(blocker / "history.db")
+    qtbot.addWidget(w)
+    ctl = history_panel.install(w)
+    w.open(survey)
+    assert "History is not being recorded" in w.statusBar().currentMessage()
+    w.type("历史暂停，编辑继续。\n")
+    w.save()
+    assert survey.read_text(encoding="utf-8").endswith("历史暂停，编辑继续。\n")
+    assert ctl.panel.model.rows == []
+
+
+def test_test_typing_hook_is_off_unless_asked(qtbot, window, survey):
+    from editor_app.ui import test_hooks
+
+    assert test_hooks.install(window, environ={}) is False
+    window.open(survey)
+    assert test_hooks.install(window, environ={test_hooks.ENV_TYPE: "钩子输入", test_hooks.ENV_DELAY: "10"})
+    qtbot.waitUntil(lambda: window.current_text().endswith("钩子输入"), timeout=2000)
+    assert window.editor.document().isModified()
+
+
+def test_panel_opens_with_ten_thousand_snapshots(qtbot, window, survey):
+    opened = open_database(window.settings_store.cfg.db_path)
+    text = survey.read_text(encoding="utf-8")
+    for i in range(300):  # the 10,000 case is timed in bench/bench_history.py
+        history.record_snapshot(opened.db, path=survey, text=text + str(i), analysis=make_analysis(text + str(i)).to_dict(),
+                                kind="save", now=1_700_000_000 + i * 60)
+    opened.db.conn.close()
+    ctl = history_panel.install(window)
+    window.open(survey)
+    assert len(ctl.panel.model.rows) == 300
+    assert len(ctl.panel.curve.getData()[0]) == 300
