@@ -1,0 +1,96 @@
+"""`survey-editor [FILE] [--pack P] [--db PATH] [--arxiv-url URL] [--screenshot OUT.png]`: the desktop program."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from editor_app import __version__
+
+    p = argparse.ArgumentParser(prog="survey-editor", description="Edit a survey beside its live self-check.")
+    p.add_argument("file", nargs="?", type=Path, help="the survey to open (default: the bundled sample survey)")
+    p.add_argument("--pack", type=Path, help="rule pack (TOML) to check against")
+    p.add_argument("--db", type=Path, help="history/cache database (default: the platform's data directory)")
+    p.add_argument("--arxiv-url", help="arXiv API base URL (e.g. a local fake server)")
+    p.add_argument("--screenshot", type=Path, metavar="OUT.png",
+                   help="render the window once the analysis is shown, save it as PNG and exit")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not os.environ.get("DISPLAY") \
+            and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
+    try:
+        from editor_app.ui.qt_runtime import check_qt_runtime
+
+        hint = check_qt_runtime(os.environ, sys.argv)
+    except ImportError:
+        hint = None
+    if hint:
+        print(hint, file=sys.stderr)
+        return 3
+
+    from editor_app.ui.app import create_window, make_application
+    from editor_app.ui.settings_store import SettingsStore
+
+    app = make_application(sys.argv[:1])
+    store = SettingsStore()
+    config = store.config()
+    if args.db:
+        config = replace(config, db_path=args.db)
+    if args.arxiv_url:
+        config = replace(config, arxiv_url=args.arxiv_url)
+    if args.file and not args.file.exists() and args.screenshot:
+        print(f"survey-editor: {args.file} does not exist", file=sys.stderr)
+        return 2
+    window = create_window(args.file, config, args.pack)
+    if args.screenshot:
+        return _screenshot(app, window, args.screenshot)
+    window.show()
+    return app.exec()
+
+
+def _screenshot(app, window, out: Path, timeout_ms: int = 60000) -> int:
+    """Show the window, wait for the analysis to be on screen, grab it to `out`."""
+    from PySide6.QtCore import QTimer
+
+    result = {"code": 1}
+
+    def grab() -> None:
+        app.processEvents()
+        ok = window.grab().save(str(out))
+        result["code"] = 0 if ok else 1
+        if not ok:
+            print(f"survey-editor: could not write {out}", file=sys.stderr)
+        window.editor.document().setModified(False)  # a screenshot never asks to save
+        window.close()
+        app.exit(result["code"])
+
+    def ready(_analysis) -> None:
+        QTimer.singleShot(300, grab)  # let the panels and the status bar paint
+
+    def too_slow() -> None:
+        print("survey-editor: no analysis within the time limit; screenshot not taken", file=sys.stderr)
+        window.editor.document().setModified(False)
+        window.close()
+        app.exit(1)
+
+    window.analysis_ready.connect(ready)
+    QTimer.singleShot(timeout_ms, too_slow)
+    window.show()
+    if window.latest_analysis is not None:
+        ready(window.latest_analysis)
+    app.exec()
+    return result["code"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

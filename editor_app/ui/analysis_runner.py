@@ -1,0 +1,164 @@
+"""Re-analysis off the GUI thread: debounced, coalesced (only the newest text is analysed), stale results dropped."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal
+
+from editor_app.core.model import Analysis
+
+
+class _AnalysisThread(QThread):
+    """One thread owning one Analyzer (its per-line caches are not shared across threads)."""
+
+    done = Signal(int, object, float)  # revision, Analysis, seconds
+    failed = Signal(int, str)
+
+    def __init__(self, make_analyzer: Callable[[Any], Any], pack: Any) -> None:
+        super().__init__()
+        self._make_analyzer = make_analyzer
+        self._pack = pack
+        self._pack_changed = True
+        self._analyzer: Any = None
+        self._cond = threading.Condition()
+        self._job: tuple[int, str, dict | None] | None = None
+        self._stopping = False
+
+    def submit(self, revision: int, text: str, verdicts: dict | None) -> None:
+        with self._cond:
+            self._job = (revision, text, verdicts)  # replaces any job not yet started: coalescing
+            self._cond.notify()
+
+    def set_pack(self, pack: Any) -> None:
+        with self._cond:
+            self._pack = pack
+            self._pack_changed = True
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify()
+        self.wait(5000)
+
+    def run(self) -> None:
+        while True:
+            with self._cond:
+                while self._job is None and not self._stopping:
+                    self._cond.wait()
+                if self._stopping:
+                    return
+                revision, text, verdicts = self._job
+                self._job = None
+                if self._pack_changed:
+                    self._analyzer = None
+                    self._pack_changed = False
+                pack = self._pack
+            try:
+                if self._analyzer is None:
+                    self._analyzer = self._make_analyzer(pack)
+                started = time.perf_counter()
+                analysis = _run(self._analyzer, text, verdicts)
+                self.done.emit(revision, analysis, time.perf_counter() - started)
+            except Exception as exc:  # the GUI shows it; the editor keeps working
+                self.failed.emit(revision, f"{type(exc).__name__}: {exc}")
+
+
+def _run(analyzer: Any, text: str, verdicts: dict | None) -> Analysis:
+    return analyzer.analyze(text, verdicts=verdicts) if verdicts else analyzer.analyze(text)
+
+
+def _default_analyzer(pack: Any) -> Any:
+    from editor_app.core.analyze import Analyzer
+
+    return Analyzer(pack)
+
+
+class AnalysisRunner(QObject):
+    """Asks for an analysis of the editor's text a short pause after the last edit; publishes only current results.
+
+    `revision` counts edits and requests; a result whose revision is not the latest one is dropped, so what is
+    published always describes the text now in the editor.
+    While the user types without pausing, an analysis still starts at least every `max_wait_ms`.
+    """
+
+    analysis_ready = Signal(object, float)  # Analysis, seconds spent analysing
+    analysis_failed = Signal(str)
+    busy_changed = Signal(bool)
+
+    def __init__(
+        self,
+        text_source: Callable[[], str],
+        pack: Any,
+        *,
+        debounce_ms: int = 150,
+        max_wait_ms: int = 1000,
+        make_analyzer: Callable[[Any], Any] = _default_analyzer,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._text_source = text_source
+        self.revision = 0
+        self.verdicts: dict[str, dict] = {}
+        self._first_pending_edit: float | None = None
+        self._max_wait = max_wait_ms / 1000.0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(debounce_ms)
+        self._timer.timeout.connect(self.analyse_now)
+        self._thread = _AnalysisThread(make_analyzer, pack)
+        self._thread.done.connect(self._on_done)
+        self._thread.failed.connect(self._on_failed)
+        self._thread.start()
+        self._busy = False
+
+    def text_changed(self) -> None:
+        """Call on every edit: restarts the pause timer (but never postpones past max_wait)."""
+        self.revision += 1
+        now = time.perf_counter()
+        if self._first_pending_edit is None:
+            self._first_pending_edit = now
+        if now - self._first_pending_edit >= self._max_wait:
+            self.analyse_now()
+        else:
+            self._timer.start()
+
+    def analyse_now(self) -> int:
+        self._timer.stop()
+        self._first_pending_edit = None
+        self.revision += 1
+        self._thread.submit(self.revision, self._text_source(), dict(self.verdicts) or None)
+        self._set_busy(True)
+        return self.revision
+
+    def set_pack(self, pack: Any, *, analyse: bool = True) -> None:
+        self._thread.set_pack(pack)
+        if analyse:
+            self.analyse_now()
+
+    def set_verdicts(self, verdicts: dict[str, dict]) -> None:
+        self.verdicts = dict(verdicts)
+        self.analyse_now()
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self._thread.stop()
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busy_changed.emit(busy)
+
+    def _on_done(self, revision: int, analysis: Analysis, seconds: float) -> None:
+        if revision != self.revision:
+            return  # computed for an older text
+        self._set_busy(False)
+        self.analysis_ready.emit(analysis, seconds)
+
+    def _on_failed(self, revision: int, message: str) -> None:
+        if revision != self.revision:
+            return
+        self._set_busy(False)
+        self.analysis_failed.emit(message)

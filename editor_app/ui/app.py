@@ -1,0 +1,59 @@
+"""Building the application and its main window (the entry point and the tests both come through here)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from editor_app.config import Config
+from editor_app.resources_path import sample_survey_path
+from editor_app.ui.main_window import MainWindow
+
+# Other parts of the program add their menus and panels through an `install(window)` function.
+EXTENSIONS = (
+    "editor_app.ui.history_panel",
+    "editor_app.ui.export_actions",
+    "editor_app.ui.about",
+)
+
+
+def make_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication with the program's identity and its language (zh_CN from a Chinese locale, else English)."""
+    app = QApplication.instance() or QApplication(list(argv if argv is not None else sys.argv[:1]))
+    try:
+        from editor_app.ui.identity import apply_identity
+
+        apply_identity(app)
+    except ImportError:
+        app.setApplicationName("survey-editor")
+        app.setOrganizationName("survey-editor")
+    from editor_app.ui.i18n import install_translators
+
+    install_translators(app)
+    return app
+
+
+def create_window(path: Path | None, config: Config, pack_path: Path | None = None) -> MainWindow:
+    """A main window with `path` open (no path: the bundled sample), every installed extension plugged in."""
+    window = MainWindow(config, pack_path=pack_path)
+    window.open_path(Path(path) if path else sample_survey_path())
+    _install_extensions(window)
+    return window
+
+
+def _install_extensions(window: MainWindow) -> None:
+    """Call each extension module's install(window): history panel, export actions, about/settings.
+
+    A module that is not part of this build is skipped; one that exists but fails to import is a real error.
+    """
+    for name in EXTENSIONS:
+        if importlib.util.find_spec(name) is None:
+            continue
+        module = importlib.import_module(name)
+        install = getattr(module, "install", None)
+        if callable(install):
+            install(window)

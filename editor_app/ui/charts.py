@@ -1,0 +1,156 @@
+"""Bar charts drawn with pyqtgraph, imported on first use (it costs ~0.6 s of start-up otherwise).
+
+`BarChart` is plain data (categories, series, values, marks) so tests read what is drawn; `BarChartWidget` draws
+it, shows the source sentence on hover and reports clicks. The history chart of another tab can reuse `plot_widget`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QCursor, QPalette
+from PySide6.QtWidgets import QApplication, QToolTip, QVBoxLayout, QWidget
+
+SERIES_COLOURS = ("#3b7dd8", "#e07b39", "#3aa35b", "#9b59b6", "#c0392b", "#16a2b8", "#8e6e53", "#7f8c8d")
+HIGHLIGHT = "#e02424"
+
+_pg = None
+
+
+def pyqtgraph():
+    """Import pyqtgraph once, configured for the application's palette."""
+    global _pg
+    if _pg is None:
+        import pyqtgraph as pg
+
+        pg.setConfigOptions(antialias=True, useNumba=False)
+        _pg = pg
+    return _pg
+
+
+def plot_widget(parent: QWidget | None = None, *, height: int = 240) -> Any:
+    """A pyqtgraph PlotWidget with the palette's colours, no pan/zoom (a chart, not a plot explorer)."""
+    pg = pyqtgraph()
+    pal = QApplication.palette()
+    w = pg.PlotWidget(parent=parent, background=pal.color(QPalette.ColorRole.Base))
+    w.setMinimumHeight(height)
+    w.setMaximumHeight(int(height * 1.4))
+    item = w.getPlotItem()
+    item.setMenuEnabled(False)
+    item.hideButtons()
+    item.setMouseEnabled(x=False, y=False)
+    fg = pal.color(QPalette.ColorRole.Text)
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        axis.setPen(fg)
+        axis.setTextPen(fg)
+    return w
+
+
+@dataclass
+class Bar:
+    category: str
+    series: int
+    value: float
+    label: str  # the value as written ("~16,200")
+    approx: bool
+    line: int
+    column: int
+    sentence: str
+    highlighted: bool = False
+
+
+@dataclass
+class BarChart:
+    """What one chart shows: categories on the axis, one bar per (category, series)."""
+
+    title: str
+    categories: list[str]
+    series_names: list[str]
+    bars: list[Bar] = field(default_factory=list)
+    note: str = ""
+
+    def values(self, series: int = 0) -> dict[str, float]:
+        return {b.category: b.value for b in self.bars if b.series == series}
+
+
+class BarChartWidget(QWidget):
+    """Draws a BarChart: grouped bars, value labels, hatched approximate values, red outline on inconsistencies."""
+
+    bar_clicked = Signal(int, int)  # line, column
+
+    def __init__(self, chart: BarChart, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.chart = chart
+        pg = pyqtgraph()
+        self.plot = plot_widget(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot)
+        item = self.plot.getPlotItem()
+        fg = QApplication.palette().color(QPalette.ColorRole.Text)
+        item.setTitle(chart.title + (f"  <small>{chart.note}</small>" if chart.note else ""), color=fg, size="10pt")
+        n = max(1, len(chart.series_names))
+        self._width = 0.8 / n
+        self._geometry: list[tuple[float, float, float, Bar]] = []  # x0, x1, top, bar
+        top = max((b.value for b in chart.bars), default=1.0) or 1.0
+        for s in range(n):
+            bars = [b for b in chart.bars if b.series == s]
+            if not bars:
+                continue
+            colour = QColor(SERIES_COLOURS[s % len(SERIES_COLOURS)])
+            xs, hs, brushes, pens = [], [], [], []
+            for b in bars:
+                x = chart.categories.index(b.category) - 0.4 + self._width * (s + 0.5)
+                xs.append(x)
+                hs.append(b.value)
+                brush = pg.mkBrush(colour)
+                if b.approx:
+                    brush = pg.mkBrush(colour)
+                    brush.setStyle(Qt.BrushStyle.Dense4Pattern)  # stippled: an approximate ("~") value
+                brushes.append(brush)
+                pens.append(pg.mkPen(HIGHLIGHT, width=3) if b.highlighted else pg.mkPen(colour.darker(140), width=1))
+                self._geometry.append((x - self._width / 2, x + self._width / 2, b.value, b))
+                label = pg.TextItem(("⚠ " if b.highlighted else "") + b.label, color=HIGHLIGHT if b.highlighted else fg,
+                                    anchor=(0.5, 1.0))
+                label.setPos(x, b.value)
+                item.addItem(label)
+            item.addItem(pg.BarGraphItem(x=xs, height=hs, width=self._width * 0.92, brushes=brushes, pens=pens))
+        item.getAxis("bottom").setTicks([[(i, c) for i, c in enumerate(chart.categories)]])
+        item.setXRange(-0.6, len(chart.categories) - 0.4, padding=0)
+        item.setYRange(0, top * 1.22, padding=0)
+        if len(chart.series_names) > 1:
+            legend = item.addLegend(offset=(-10, 5), labelTextColor=fg)
+            for s, name in enumerate(chart.series_names):
+                legend.addItem(pg.BarGraphItem(x=[0], height=[0], width=0.1,
+                                               brush=SERIES_COLOURS[s % len(SERIES_COLOURS)]), name)
+        scene = self.plot.scene()
+        scene.sigMouseMoved.connect(self._hover)
+        scene.sigMouseClicked.connect(self._click)
+
+    def bar_at(self, scene_pos: QPointF) -> Bar | None:
+        vb = self.plot.getPlotItem().getViewBox()
+        if not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        p = vb.mapSceneToView(scene_pos)
+        for x0, x1, top, bar in self._geometry:
+            if x0 <= p.x() <= x1 and 0 <= p.y() <= max(top, 0) * 1.08:
+                return bar
+        return None
+
+    def _hover(self, scene_pos: QPointF) -> None:
+        bar = self.bar_at(scene_pos)
+        if bar is None:
+            QToolTip.hideText()
+            self.plot.unsetCursor()
+            return
+        self.plot.setCursor(Qt.CursorShape.PointingHandCursor)
+        text = f"{bar.category}: {bar.label}\nL{bar.line}: {bar.sentence}"
+        QToolTip.showText(QCursor.pos(), text, self.plot)
+
+    def _click(self, event) -> None:
+        bar = self.bar_at(event.scenePos())
+        if bar is not None:
+            self.bar_clicked.emit(bar.line, bar.column)

@@ -1,0 +1,302 @@
+"""The text editor: line numbers, a CJK-capable font, problem spans underlined with their message as tooltip.
+
+Underlines are built only for the visible part of the document, so an 8 MB survey costs the same as a short one.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QPainter,
+    QPalette,
+    QTextCharFormat,
+    QTextCursor,
+    QTextFormat,
+    QTextOption,
+)
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
+
+# Monospaced CJK first (aligned tables), then proportional CJK fonts; the first one installed wins.
+CJK_FONT_PREFERENCE = (
+    "Noto Sans Mono CJK SC",
+    "Sarasa Mono SC",
+    "WenQuanYi Micro Hei Mono",
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "WenQuanYi Micro Hei",
+    "Microsoft YaHei",
+    "PingFang SC",
+)
+
+LEVEL_COLOURS = {"error": QColor(220, 40, 40), "warning": QColor(230, 140, 0), "info": QColor(40, 120, 220)}
+
+
+@dataclass(frozen=True)
+class ProblemSpan:
+    """A stretch of text to underline: 1-based line and column; length -1: to the end of the line, 0: the word."""
+
+    line: int
+    column: int
+    length: int
+    message: str
+    level: str = "warning"
+
+
+def word_length(text: str, start: int, cap: int = 40) -> int:
+    """Length of the run at `start` of the same kind (CJK, Latin/digits, other non-space), at least 1."""
+    if start >= len(text):
+        return 1
+
+    def kind(c: str) -> int:
+        if "\u4e00" <= c <= "\u9fff":
+            return 1
+        if c.isalnum() or c in "._-:/%,~":
+            return 2
+        return 0 if c.isspace() else 3
+
+    k = kind(text[start])
+    end = start + 1
+    while end < len(text) and end - start < cap and kind(text[end]) == k and k != 0:
+        end += 1
+    return end - start
+
+
+def pick_editor_font(preferred: str = "", point_size: int = 11) -> QFont:
+    """The configured font if installed, else the first CJK-capable font found, else the system fixed font."""
+    families = set(QFontDatabase.families())
+    for name in ((preferred,) if preferred else ()) + CJK_FONT_PREFERENCE:
+        if name and name in families:
+            font = QFont(name, point_size)
+            font.setStyleHint(QFont.StyleHint.TypeWriter)
+            return font
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    font.setPointSize(point_size)
+    return font
+
+
+class _LineNumberArea(QWidget):
+    def __init__(self, editor: "CodeEditor") -> None:
+        super().__init__(editor)
+        self._editor = editor
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._editor.line_number_area_width(), 0)
+
+    def paintEvent(self, event) -> None:
+        self._editor.paint_line_numbers(event)
+
+
+class CodeEditor(QPlainTextEdit):
+    """QPlainTextEdit with line numbers, problem underlines and file drops."""
+
+    files_dropped = Signal(list)  # list[Path]
+    MAX_SELECTIONS = 1500
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("editor")
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setTabStopDistance(32)
+        self._numbers = _LineNumberArea(self)
+        self._spans: list[ProblemSpan] = []
+        self._span_lines: list[int] = []
+        self._problem_lines: dict[int, str] = {}
+        self._shown_range: tuple[int, int] | None = None
+        self.blockCountChanged.connect(self._update_number_width)
+        self.updateRequest.connect(self._on_update_request)
+        self.cursorPositionChanged.connect(self._refresh_selections)
+        self._update_number_width()
+
+    # ----- problems -----
+    def set_problems(self, spans: list[ProblemSpan]) -> None:
+        self._spans = sorted(spans, key=lambda s: (s.line, s.column))
+        self._span_lines = [s.line for s in self._spans]
+        worst: dict[int, str] = {}
+        rank = {"error": 3, "warning": 2, "info": 1}
+        for s in self._spans:
+            if rank.get(s.level, 0) > rank.get(worst.get(s.line, ""), 0):
+                worst[s.line] = s.level
+        self._problem_lines = worst
+        self._shown_range = None
+        self._refresh_selections()
+        self._numbers.update()
+
+    def problems(self) -> list[ProblemSpan]:
+        return list(self._spans)
+
+    def problems_at(self, line: int, column: int) -> list[ProblemSpan]:
+        lo = bisect.bisect_left(self._span_lines, line)
+        hi = bisect.bisect_right(self._span_lines, line)
+        out = []
+        for s in self._spans[lo:hi]:
+            end = s.column + s.length if s.length >= 0 else 1 << 30
+            if s.column <= column <= max(end, s.column + 1):
+                out.append(s)
+        return out
+
+    def visible_line_range(self) -> tuple[int, int]:
+        """First and last visible line (1-based)."""
+        block = self.firstVisibleBlock()
+        first = block.blockNumber() + 1
+        height = self.viewport().height()
+        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+        last = first
+        while block.isValid() and top <= height:
+            last = block.blockNumber() + 1
+            top += self.blockBoundingRect(block).height()
+            block = block.next()
+        return first, last
+
+    def _refresh_selections(self) -> None:
+        selections = []
+        current = QTextEdit.ExtraSelection()
+        colour = self.palette().color(QPalette.ColorRole.Highlight)
+        colour.setAlpha(28)
+        current.format.setBackground(colour)
+        current.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+        current.cursor = self.textCursor()
+        current.cursor.clearSelection()
+        selections.append(current)
+        if self._spans:
+            first, last = self.visible_line_range()
+            first, last = max(1, first - 20), last + 20
+            lo = bisect.bisect_left(self._span_lines, first)
+            hi = bisect.bisect_right(self._span_lines, last)
+            doc = self.document()
+            for s in self._spans[lo : min(hi, lo + self.MAX_SELECTIONS)]:
+                block = doc.findBlockByNumber(s.line - 1)
+                if not block.isValid():
+                    continue
+                length = block.length() - 1
+                start = min(max(s.column - 1, 0), length)
+                if s.length < 0:
+                    end = length
+                elif s.length == 0:
+                    end = start + word_length(block.text(), start)
+                else:
+                    end = min(start + s.length, length)
+                if end <= start:
+                    start, end = max(0, length - 1), length
+                    if end <= start:
+                        continue
+                sel = QTextEdit.ExtraSelection()
+                fmt = QTextCharFormat()
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+                fmt.setUnderlineColor(LEVEL_COLOURS.get(s.level, LEVEL_COLOURS["warning"]))
+                sel.format = fmt
+                cur = QTextCursor(block)
+                cur.setPosition(block.position() + start)
+                cur.setPosition(block.position() + end, QTextCursor.MoveMode.KeepAnchor)
+                sel.cursor = cur
+                selections.append(sel)
+        self.setExtraSelections(selections)
+
+    def _on_update_request(self, rect: QRect, dy: int) -> None:
+        if dy:
+            self._numbers.scroll(0, dy)
+        else:
+            self._numbers.update(0, rect.y(), self._numbers.width(), rect.height())
+        if rect.contains(self.viewport().rect()):
+            self._update_number_width()
+        if self._spans:
+            first = self.firstVisibleBlock().blockNumber()
+            if self._shown_range is None or abs(first - self._shown_range[0]) > 10:
+                self._shown_range = (first, first)
+                self._refresh_selections()
+
+    # ----- line numbers -----
+    def line_number_area_width(self) -> int:
+        digits = max(3, len(str(max(1, self.blockCount()))))
+        return 14 + self.fontMetrics().horizontalAdvance("9") * digits
+
+    def _update_number_width(self, *_args) -> None:
+        self.setViewportMargins(self.line_number_area_width(), 0, 0, 0)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        cr = self.contentsRect()
+        self._numbers.setGeometry(QRect(cr.left(), cr.top(), self.line_number_area_width(), cr.height()))
+        self._shown_range = None
+
+    def paint_line_numbers(self, event) -> None:
+        painter = QPainter(self._numbers)
+        pal = self.palette()
+        painter.fillRect(event.rect(), pal.color(QPalette.ColorRole.AlternateBase))
+        block = self.firstVisibleBlock()
+        number = block.blockNumber()
+        top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
+        bottom = top + round(self.blockBoundingRect(block).height())
+        current = self.textCursor().blockNumber()
+        fh = self.fontMetrics().height()
+        width = self._numbers.width()
+        text_colour = pal.color(QPalette.ColorRole.PlaceholderText)
+        while block.isValid() and top <= event.rect().bottom():
+            if block.isVisible() and bottom >= event.rect().top():
+                level = self._problem_lines.get(number + 1)
+                if level:
+                    painter.fillRect(0, top, 4, bottom - top, LEVEL_COLOURS.get(level, LEVEL_COLOURS["warning"]))
+                painter.setPen(pal.color(QPalette.ColorRole.Text) if number == current else text_colour)
+                painter.drawText(0, top, width - 6, fh, Qt.AlignmentFlag.AlignRight, str(number + 1))
+            block = block.next()
+            top = bottom
+            bottom = top + round(self.blockBoundingRect(block).height())
+            number += 1
+        painter.end()
+
+    # ----- tooltips -----
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            cur = self.cursorForPosition(event.pos())
+            found = self.problems_at(cur.blockNumber() + 1, cur.positionInBlock() + 1)
+            if found:
+                QToolTip.showText(event.globalPos(), "\n".join(dict.fromkeys(s.message for s in found)), self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
+    # ----- navigation -----
+    def goto(self, line: int, column: int = 1) -> None:
+        block = self.document().findBlockByNumber(max(line, 1) - 1)
+        if not block.isValid():
+            block = self.document().lastBlock()
+        cur = QTextCursor(block)
+        cur.setPosition(block.position() + min(max(column - 1, 0), max(block.length() - 1, 0)))
+        self.setTextCursor(cur)
+        self.centerCursor()
+        self.setFocus()
+
+    # ----- drops -----
+    def _local_files(self, mime) -> list[Path]:
+        if not mime.hasUrls():
+            return []
+        return [Path(u.toLocalFile()) for u in mime.urls() if u.isLocalFile()]
+
+    def dragEnterEvent(self, event) -> None:
+        if self._local_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:
+        if self._local_files(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event) -> None:
+        files = self._local_files(event.mimeData())
+        if files:
+            event.acceptProposedAction()
+            self.files_dropped.emit(files)
+        else:
+            super().dropEvent(event)

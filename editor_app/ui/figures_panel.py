@@ -1,0 +1,156 @@
+"""The Figures tab: the engine figures the prose states, as charts (built only when the tab is first shown)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from editor_app.core.model import Analysis, FigureGroup
+from editor_app.ui.charts import Bar, BarChart
+
+MAX_CHARTS = 24
+MAX_SERIES = 6
+MAX_SPEEDUPS = 24
+CONSISTENCY_RULE = "figure-consistency"
+
+
+def _fmt(v: float) -> str:
+    return f"{int(v):,}" if float(v).is_integer() else f"{v:,.4g}"
+
+
+def build_charts(analysis: Analysis, tr=lambda s: s) -> list[BarChart]:
+    """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
+    is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart."""
+    flagged = {f.line for f in analysis.findings if f.rule == CONSISTENCY_RULE}
+    flagged_text = {f.line: f.message for f in analysis.findings if f.rule == CONSISTENCY_RULE}
+    charts: dict[tuple, dict] = {}
+    speedups: list[tuple[FigureGroup, object]] = []
+    for g in analysis.figures:
+        if g.kind == "speedup":
+            speedups.extend((g, v) for v in g.values)
+            continue
+        key = (g.metric, g.unit, g.hardware or "")
+        entry = charts.setdefault(key, {"series": {}, "groups": {}})
+        sig = tuple((v.engine, v.value) for v in g.values)
+        entry["series"].setdefault(sig, []).append(g)
+    out: list[BarChart] = []
+    for (metric, unit, hardware), entry in list(charts.items())[:MAX_CHARTS]:
+        series = list(entry["series"].items())
+        extra = len(series) - MAX_SERIES
+        series = series[:MAX_SERIES]
+        categories: list[str] = []
+        for sig, _groups in series:
+            for engine, _v in sig:
+                if engine not in categories:
+                    categories.append(engine)
+        names = []
+        bars: list[Bar] = []
+        for s, (sig, groups) in enumerate(series):
+            lines = [g.line for g in groups]
+            names.append(", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else ""))
+            first = groups[0]
+            bad_lines = [n for n in lines if n in flagged]
+            for v in first.values:
+                highlighted = bool(bad_lines) and (
+                    not flagged_text.get(bad_lines[0]) or v.engine in flagged_text[bad_lines[0]]
+                    or len(series) > 1
+                )
+                bars.append(Bar(
+                    category=v.engine, series=s, value=float(v.value), label=v.text or (("~" if v.approx else "") + _fmt(v.value)),
+                    approx=v.approx, line=first.line, column=v.column, sentence=first.sentence, highlighted=highlighted,
+                ))
+        title = f"{metric} ({unit})" + (f" · {hardware}" if hardware else "")
+        note = tr("%n more differing statements not drawn").replace("%n", str(extra)) if extra > 0 else ""
+        out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note))
+    if speedups:
+        seen: dict[tuple, Bar] = {}
+        used: set[str] = set()
+        for g, v in speedups:
+            label = v.engine or g.metric
+            key = (label, v.value)
+            if key in seen or len(seen) >= MAX_SPEEDUPS:
+                continue
+            category = label if label not in used else f"{label} ({_fmt(v.value)}×)"
+            used.add(category)
+            seen[key] = Bar(category=category, series=0, value=float(v.value), label=v.text or f"{_fmt(v.value)}×",
+                            approx=v.approx, line=g.line, column=v.column, sentence=g.sentence,
+                            highlighted=g.line in flagged)
+        bars = list(seen.values())
+        out.append(BarChart(title=tr("Ratios and speed-ups (×)"), categories=[b.category for b in bars],
+                            series_names=[""], bars=bars))
+    return out
+
+
+class FiguresPanel(QWidget):
+    """Scrollable list of charts; rebuilt only when the figures themselves change."""
+
+    jump_requested = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("figures_panel")
+        self.charts: list[BarChart] = []
+        self.chart_widgets: list[QWidget] = []
+        self._analysis: Analysis | None = None
+        self._signature: object = None
+        self._built_signature: object = ()
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.scroll.setWidget(self.body)
+        self.charts_box = QVBoxLayout()
+        self.extra_box = QVBoxLayout()
+        self.empty = QLabel(self.tr("No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”)."))
+        self.empty.setWordWrap(True)
+        self.body_layout.addWidget(self.empty)
+        self.body_layout.addLayout(self.charts_box)
+        self.body_layout.addLayout(self.extra_box)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scroll)
+
+    def show_analysis(self, analysis: Analysis) -> None:
+        self._analysis = analysis
+        self._signature = (
+            tuple((g.metric, g.unit, g.hardware, g.kind, g.line, tuple((v.engine, v.value, v.approx) for v in g.values))
+                  for g in analysis.figures),
+            tuple(f.line for f in analysis.findings if f.rule == CONSISTENCY_RULE),
+        )
+        self.charts = build_charts(analysis, self.tr)
+        if self.isVisible():
+            self._rebuild()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._rebuild()
+
+    def ensure_drawn(self) -> None:
+        """Draw now even if hidden (tests, screenshots, export)."""
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        if self._analysis is None or self._signature == self._built_signature:
+            return
+        from editor_app.ui.charts import BarChartWidget
+
+        self._built_signature = self._signature
+        for w in self.chart_widgets:
+            self.charts_box.removeWidget(w)
+            w.deleteLater()
+        self.chart_widgets = []
+        self.empty.setVisible(not self.charts)
+        for chart in self.charts:
+            w = BarChartWidget(chart, self.body)
+            w.bar_clicked.connect(self.jump_requested)
+            self.charts_box.addWidget(w)
+            self.chart_widgets.append(w)
+
+    def add_chart(self, widget: QWidget, title: str = "") -> None:
+        """A slot for charts other parts of the program draw (e.g. the history trend), below the figure charts."""
+        if title:
+            label = QLabel(f"<b>{title}</b>")
+            self.extra_box.addWidget(label)
+        self.extra_box.addWidget(widget)

@@ -1,0 +1,76 @@
+"""Notices another program changing the open file; our own saves (same content fingerprint) are ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+
+from editor_app.services.files import changed_on_disk, file_fingerprint
+
+
+class ExternalChangeWatcher(QObject):
+    changed_externally = Signal(object)  # Path
+
+    def __init__(self, parent: QObject | None = None, delay_ms: int = 250) -> None:
+        super().__init__(parent)
+        self.path: Path | None = None
+        self.fingerprint: tuple[int, int, str] | None = None
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(self._touched)
+        self._watcher.directoryChanged.connect(self._touched)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(delay_ms)
+        self._timer.timeout.connect(self.check)
+        self._suspended = False
+
+    def watch(self, path: Path | None) -> None:
+        old = self._watcher.files() + self._watcher.directories()
+        if old:
+            self._watcher.removePaths(old)
+        self.path = Path(path).resolve() if path else None
+        self.remember()
+        self._arm()
+
+    def remember(self) -> None:
+        """Take the file as it is on disk now as ours (after loading or saving it)."""
+        try:
+            self.fingerprint = file_fingerprint(self.path) if self.path else None
+        except OSError:
+            self.fingerprint = None
+        self._arm()
+
+    def set_suspended(self, suspended: bool) -> None:
+        self._suspended = suspended
+
+    def differs(self) -> bool:
+        return bool(self.path) and changed_on_disk(self.path, self.fingerprint)
+
+    def _arm(self) -> None:
+        if self.path is None:
+            return
+        if self.path.exists() and str(self.path) not in self._watcher.files():
+            self._watcher.addPath(str(self.path))
+        parent = str(self.path.parent)
+        if self.path.parent.is_dir() and parent not in self._watcher.directories():
+            self._watcher.addPath(parent)  # atomic saves by rename replace the watched inode
+
+    def _touched(self, _path: str) -> None:
+        self._timer.start()
+
+    def check(self) -> bool:
+        """Emit changed_externally when the file's content is no longer what we loaded or saved."""
+        self._arm()
+        if self._suspended or self.path is None or self.fingerprint is None:
+            return False
+        if not self.path.exists():
+            return False
+        if self.differs():
+            try:
+                self.fingerprint = file_fingerprint(self.path)  # ask once per change, not once per event
+            except OSError:
+                return False
+            self.changed_externally.emit(self.path)
+            return True
+        return False

@@ -1,0 +1,69 @@
+"""A find bar under the editor (Ctrl+F, Enter/F3 next, Shift+Enter previous, Esc closes)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut, QTextDocument
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QWidget
+
+
+class FindBar(QWidget):
+    def __init__(self, editor: QPlainTextEdit, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.field = QLineEdit(self)
+        self.field.setPlaceholderText(self.tr("Find in the survey"))
+        self.field.setClearButtonEnabled(True)
+        self.case = QCheckBox(self.tr("Match case"), self)
+        self.status = QLabel(self)
+        prev_b = QPushButton(self.tr("Previous"), self)
+        next_b = QPushButton(self.tr("Next"), self)
+        close_b = QPushButton("✕", self)
+        close_b.setFlat(True)
+        close_b.setToolTip(self.tr("Close (Esc)"))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        for w in (QLabel(self.tr("Find:")), self.field, prev_b, next_b, self.case, self.status):
+            layout.addWidget(w)
+        layout.addStretch(1)
+        layout.addWidget(close_b)
+        self.field.returnPressed.connect(self.find_next)
+        next_b.clicked.connect(self.find_next)
+        prev_b.clicked.connect(self.find_previous)
+        close_b.clicked.connect(self.close_bar)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.close_bar)
+        QShortcut(QKeySequence("Shift+Return"), self.field, activated=self.find_previous)
+        self.hide()
+
+    def open_bar(self) -> None:
+        selected = self.editor.textCursor().selectedText()
+        if selected and "\u2029" not in selected:
+            self.field.setText(selected)
+        self.show()
+        self.field.setFocus()
+        self.field.selectAll()
+
+    def close_bar(self) -> None:
+        self.hide()
+        self.editor.setFocus()
+
+    def find_next(self) -> bool:
+        return self._find(QTextDocument.FindFlag(0))
+
+    def find_previous(self) -> bool:
+        return self._find(QTextDocument.FindFlag.FindBackward)
+
+    def _find(self, flags) -> bool:
+        needle = self.field.text()
+        if not needle:
+            return False
+        if self.case.isChecked():
+            flags |= QTextDocument.FindFlag.FindCaseSensitively
+        found = self.editor.find(needle, flags)
+        if not found:  # wrap around
+            cur = self.editor.textCursor()
+            cur.movePosition(cur.MoveOperation.End if flags & QTextDocument.FindFlag.FindBackward else cur.MoveOperation.Start)
+            self.editor.setTextCursor(cur)
+            found = self.editor.find(needle, flags)
+        self.status.setText("" if found else self.tr("Not found"))
+        return found

@@ -1,0 +1,40 @@
+"""The status-bar headline: the document-wide counters against their limits and how many rules fail."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from editor_app.core.model import Analysis
+from editor_app.ui.table_models import format_value
+
+
+def headline(analysis: Analysis, pack: Any, tr: Callable[[str], str] = lambda s: s) -> tuple[str, bool]:
+    """("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 2 rules failing", all_pass) from Analysis.metrics and the pack."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for rule in getattr(pack, "rules", []):
+        if rule.kind != "count" or rule.scope.kind != "document" or rule.scope.items or rule.counter in seen:
+            continue
+        seen.add(rule.counter)
+        measured = analysis.metrics.get(rule.counter)
+        counter = pack.counters.get(rule.counter)
+        label = (counter.label if counter and counter.label else rule.counter) or rule.counter
+        value = format_value(measured)
+        if rule.max is not None:
+            value = f"{value}/{format_value(rule.max)}"
+        if label[:1].isalpha() and label[:1].islower():
+            parts.append(f"{value} {label}")
+        else:
+            parts.append(f"{label} {value}")
+    failing = analysis.failing_rules()
+    if failing:
+        parts.append(tr("%n rules failing").replace("%n", str(len(failing))) if len(failing) != 1
+                     else tr("1 rule failing"))
+    else:
+        parts.append(tr("all rules pass"))
+    wrong = sum(1 for c in analysis.claims if c.ok is False)
+    if wrong:
+        parts.append(tr("%n wrong self-reported figures").replace("%n", str(wrong)))
+    if analysis.privacy:
+        parts.append(tr("%n private-data hits").replace("%n", str(len(analysis.privacy))))
+    return " · ".join(parts), not failing and not wrong and not analysis.privacy

@@ -1,0 +1,42 @@
+"""Which language the program speaks: Simplified Chinese for a Chinese system locale, English otherwise."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from editor_app.resources_path import resource_path
+
+SUPPORTED = ("en", "zh_CN")
+
+
+def chosen_language(environ: dict[str, str] | None = None, system_locale: str | None = None) -> str:
+    """SURVEY_EDITOR_LANG=en|zh_CN wins; otherwise any zh locale gets zh_CN (our users are Chinese)."""
+    env = os.environ if environ is None else environ
+    forced = (env.get("SURVEY_EDITOR_LANG") or "").strip()
+    if forced:
+        if forced.lower().startswith("zh"):
+            return "zh_CN"
+        return "en"
+    name = system_locale if system_locale is not None else QLocale.system().name()
+    return "zh_CN" if name.lower().startswith("zh") else "en"
+
+
+def install_translators(app: QCoreApplication, language: str | None = None) -> str:
+    """Load our translation and Qt's own (standard buttons) for the chosen language; returns the language."""
+    language = language or chosen_language()
+    if language == "en":
+        return language
+    translators = []
+    ours = QTranslator(app)
+    if ours.load(str(resource_path("i18n", f"survey_editor_{language}.qm"))):
+        translators.append(ours)
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    qt_own = QTranslator(app)
+    if qt_own.load(f"qtbase_{language}", qt_dir):
+        translators.append(qt_own)
+    for t in translators:
+        app.installTranslator(t)
+    app.setProperty("survey_editor_translators", translators)  # keep them alive
+    return language

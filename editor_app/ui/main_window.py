@@ -1,0 +1,570 @@
+"""The main window: composes the editor, the outline and the panels, and wires their signals. Nothing more."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QTextCursor
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor_app import APP_NAME
+from editor_app.config import Config
+from editor_app.core.model import Analysis
+from editor_app.resources_path import sample_survey_path
+from editor_app.services.files import LoadedText, UnreadableFile, UnsavableText, load_text, save_text_atomic
+from editor_app.ui.analysis_runner import AnalysisRunner
+from editor_app.ui.code_editor import CodeEditor, pick_editor_font
+from editor_app.ui.figures_panel import FiguresPanel
+from editor_app.ui.file_watch import ExternalChangeWatcher
+from editor_app.ui.find_bar import FindBar
+from editor_app.ui.headline import headline
+from editor_app.ui.icons import GREEN, RED
+from editor_app.ui.outline_panel import OutlinePanel
+from editor_app.ui.preview_panel import PreviewPanel
+from editor_app.ui.problem_spans import problem_spans
+from editor_app.ui.references_panel import ReferencesPanel
+from editor_app.ui.selfcheck_panel import SelfCheckPanel
+from editor_app.ui.settings_store import SettingsStore
+
+FILE_FILTER = "Surveys (*.md *.markdown *.txt);;All files (*)"
+
+
+class MainWindow(QMainWindow):
+    """Editor on the left, panels on the right; other parts of the program plug in through the public API below."""
+
+    analysis_ready = Signal(object)  # Analysis for the text now in the editor
+    document_opened = Signal(object)  # Path
+    document_saved = Signal(object, str)  # Path, the text saved
+
+    def __init__(self, config: Config, *, settings_store: SettingsStore | None = None, pack: Any = None,
+                 pack_path: Path | None = None, debounce_ms: int = 150) -> None:
+        super().__init__()
+        self.setObjectName("main_window")
+        self.settings_store = settings_store or SettingsStore(parent=self)
+        stored = self.settings_store.config()
+        # Command-line choices (--db, --arxiv-url, --pack) stay in force when the settings change.
+        self._overrides = {f.name: getattr(config, f.name) for f in fields(Config)
+                           if getattr(config, f.name) != getattr(stored, f.name)}
+        self.config = config
+        self.current_path: Path | None = None
+        self.latest_analysis: Analysis | None = None
+        self.loaded: LoadedText | None = None
+        self.is_bundled_sample = False
+        self._pinned_pack_path = Path(pack_path) if pack_path else (config.rule_pack or None)
+        self.pack_path: Path | None = None
+        self.pack = pack if pack is not None else self._resolve_pack(None)
+        self.last_analysis_seconds = 0.0
+
+        self.setWindowTitle(APP_NAME)
+        self.setMinimumSize(900, 560)
+        self.setAcceptDrops(True)
+        self.setDockNestingEnabled(True)
+
+        # ----- editor (central) -----
+        self.editor = CodeEditor(self)
+        self.editor.setFont(pick_editor_font(config.editor_font))
+        self.find_bar = FindBar(self.editor, self)
+        central = QWidget(self)
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(self.editor, 1)
+        lay.addWidget(self.find_bar)
+        self.setCentralWidget(central)
+
+        # ----- outline (left dock) -----
+        self.outline = OutlinePanel(self)
+        self.outline_dock = QDockWidget(self.tr("Outline"), self)
+        self.outline_dock.setObjectName("outline_dock")
+        self.outline_dock.setWidget(self.outline)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.outline_dock)
+
+        # ----- panels (right dock, movable tabs) -----
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("panel_tabs")
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        self.panels_dock = QDockWidget(self.tr("Panels"), self)
+        self.panels_dock.setObjectName("panels_dock")
+        self.panels_dock.setWidget(self.tabs)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.panels_dock)
+        self.selfcheck = SelfCheckPanel(self)
+        self.references = ReferencesPanel(lambda: self.config, self)
+        self.figures = FiguresPanel(self)
+        self.preview = PreviewPanel(self)
+        self.add_panel(self.selfcheck, self.tr("Self-check"))
+        self.add_panel(self.references, self.tr("References"))
+        self.add_panel(self.figures, self.tr("Figures"))
+        self.add_panel(self.preview, self.tr("Preview"))
+        for panel in (self.selfcheck, self.references, self.figures, self.outline):
+            panel.jump_requested.connect(self.goto_line)
+        self.references.verdicts_changed.connect(self._verdicts_changed)
+
+        # ----- status bar -----
+        self.headline_label = QLabel(self.tr("Analysing…"))
+        self.headline_label.setObjectName("headline")
+        self.headline_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.position_label = QLabel()
+        self.format_label = QLabel()
+        self.timing_label = QLabel()
+        self.statusBar().addWidget(self.headline_label, 1)
+        for w in (self.timing_label, self.format_label, self.position_label):
+            self.statusBar().addPermanentWidget(w)
+
+        # ----- analysis -----
+        self.runner = AnalysisRunner(self.current_text, self.pack, debounce_ms=debounce_ms, parent=self)
+        self.runner.analysis_ready.connect(self._apply_analysis)
+        self.runner.analysis_failed.connect(self._analysis_failed)
+        self.editor.document().contentsChanged.connect(self.runner.text_changed)
+        self.editor.document().modificationChanged.connect(lambda _m: self._update_title())
+        self.editor.cursorPositionChanged.connect(self._update_position)
+        self.editor.files_dropped.connect(self._files_dropped)
+
+        self.watcher = ExternalChangeWatcher(self)
+        self.watcher.changed_externally.connect(self._changed_externally)
+        self._pack_watcher = None
+        self._watch_pack()
+        self.settings_store.changed.connect(self._settings_changed)
+
+        self._build_menus()
+        self._restore_layout()
+        self._update_title()
+
+    # ================= public API =================
+    def current_text(self) -> str:
+        """The editor's text exactly (non-breaking spaces kept; toPlainText would turn them into spaces)."""
+        return self.editor.document().toRawText().replace("\u2029", "\n").replace("\u2028", "\n")
+
+    def set_text_undoable(self, text: str) -> None:
+        """Replace the whole text as ONE undo step, keeping the cursor and scroll position roughly where they were."""
+        cursor = self.editor.textCursor()
+        pos = cursor.position()
+        scroll = self.editor.verticalScrollBar().value()
+        edit = QTextCursor(self.editor.document())
+        edit.beginEditBlock()
+        edit.select(QTextCursor.SelectionType.Document)
+        edit.insertText(text)
+        edit.endEditBlock()
+        cursor = self.editor.textCursor()
+        cursor.setPosition(min(pos, self.editor.document().characterCount() - 1))
+        self.editor.setTextCursor(cursor)
+        self.editor.verticalScrollBar().setValue(scroll)
+
+    def open_path(self, path: Path | str) -> bool:
+        """Open a survey; a file that can't be read gets a clear message and the current text stays untouched."""
+        path = Path(path)
+        if not self._may_discard_changes():
+            return False
+        try:
+            loaded = load_text(path)
+        except UnreadableFile as exc:
+            self.show_error(self.tr("Can't open the file"), str(exc))
+            return False
+        self.loaded = loaded
+        self.current_path = path.resolve()
+        self.is_bundled_sample = self.current_path == sample_survey_path().resolve()
+        self.editor.setPlainText(loaded.text)
+        self.editor.document().setModified(False)
+        self.editor.moveCursor(QTextCursor.MoveOperation.Start)
+        self.format_label.setText(loaded.label)
+        if not self.is_bundled_sample:
+            self.settings_store.add_recent_file(self.current_path)
+            self._rebuild_recent_menu()
+        self.watcher.watch(self.current_path)
+        new_pack = self._resolve_pack(self.current_path)
+        if new_pack is not self.pack:
+            self.pack = new_pack
+            self.runner.set_pack(new_pack, analyse=False)
+            self._watch_pack()
+        self.references.verdicts.clear()
+        self.runner.verdicts = {}
+        self._update_title()
+        self.runner.analyse_now()
+        self.document_opened.emit(self.current_path)
+        return True
+
+    def save(self) -> bool:
+        if self.current_path is None or self.is_bundled_sample:
+            return self.save_as()
+        return self._write(self.current_path)
+
+    def save_as(self) -> bool:
+        start = str(self.current_path.parent if self.current_path and not self.is_bundled_sample else Path.home())
+        name = self.choose_save_path(start)
+        if not name:
+            return False
+        path = Path(name)
+        fmt = self.loaded or LoadedText(text="")
+        ok = self._write(path, fmt=fmt, check_external=False)
+        if ok:
+            self.current_path = path.resolve()
+            self.is_bundled_sample = False
+            self.settings_store.add_recent_file(self.current_path)
+            self._rebuild_recent_menu()
+            self.watcher.watch(self.current_path)
+            self._update_title()
+        return ok
+
+    def add_panel(self, widget: QWidget, title: str) -> None:
+        """Add a tab to the right-hand panel area (history, export previews, …)."""
+        self.tabs.addTab(widget, title)
+
+    def goto_line(self, line: int, column: int = 1) -> None:
+        self.editor.goto(int(line), int(column))
+
+    # ================= dialogs (methods so tests and other parts can replace them) =================
+    def show_error(self, title: str, message: str) -> None:
+        QMessageBox.critical(self, title, message)
+
+    def ask_unsaved_changes(self) -> str:
+        """'save' | 'discard' | 'cancel'."""
+        box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME,
+                          self.tr("The survey has unsaved changes. Save them first?"), parent=self)
+        box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                               | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {QMessageBox.StandardButton.Save: "save",
+                QMessageBox.StandardButton.Discard: "discard"}.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def ask_external_change(self, path: Path) -> str:
+        """'reload' | 'keep'."""
+        box = QMessageBox(QMessageBox.Icon.Question, APP_NAME, self.tr(
+            "%1 was changed by another program.").replace("%1", str(path)), parent=self)
+        box.setInformativeText(self.tr("Reload it from disk (your edits can be undone), or keep your version?")
+                               if self.editor.document().isModified() else
+                               self.tr("Reload it from disk, or keep the version shown here?"))
+        reload_b = box.addButton(self.tr("Reload from disk"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(self.tr("Keep my version"), QMessageBox.ButtonRole.RejectRole)
+        box.exec()
+        return "reload" if box.clickedButton() is reload_b else "keep"
+
+    def ask_overwrite_external(self, path: Path) -> bool:
+        answer = QMessageBox.warning(
+            self, APP_NAME,
+            self.tr("%1 was changed by another program since it was opened. Overwrite it with your version?")
+            .replace("%1", str(path)),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def choose_open_path(self, start: str) -> str:
+        return QFileDialog.getOpenFileName(self, self.tr("Open survey"), start, FILE_FILTER)[0]
+
+    def choose_save_path(self, start: str) -> str:
+        return QFileDialog.getSaveFileName(self, self.tr("Save survey as"), start, FILE_FILTER)[0]
+
+    # ================= files =================
+    def _may_discard_changes(self) -> bool:
+        if not self.editor.document().isModified():
+            return True
+        answer = self.ask_unsaved_changes()
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def _write(self, path: Path, *, fmt: LoadedText | None = None, check_external: bool = True) -> bool:
+        if check_external and path.resolve() == self.watcher.path and self.watcher.differs():
+            if not self.ask_overwrite_external(path):
+                return False
+        text = self.current_text()
+        self.watcher.set_suspended(True)
+        try:
+            save_text_atomic(path, text, fmt or self.loaded, backup=True)
+        except (UnsavableText, OSError) as exc:
+            self.show_error(self.tr("Not saved"), str(exc))
+            return False
+        finally:
+            self.watcher.set_suspended(False)
+        self.loaded = (fmt or self.loaded or LoadedText(text="")).with_text(text)
+        if path.resolve() == self.watcher.path:
+            self.watcher.remember()
+        self.editor.document().setModified(False)
+        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
+        self.document_saved.emit(path.resolve(), text)
+        return True
+
+    def _open_dialog(self) -> None:
+        start = str(self.current_path.parent) if self.current_path and not self.is_bundled_sample else str(Path.home())
+        name = self.choose_open_path(start)
+        if name:
+            self.open_path(Path(name))
+
+    def _files_dropped(self, files: list) -> None:
+        for f in files[:1]:
+            self.open_path(Path(f))
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        files = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self._files_dropped(files)
+
+    def _changed_externally(self, path: Path) -> None:
+        if self.ask_external_change(path) == "reload":
+            try:
+                loaded = load_text(path)
+            except UnreadableFile as exc:
+                self.show_error(self.tr("Can't reload the file"), str(exc))
+                return
+            self.loaded = loaded
+            self.set_text_undoable(loaded.text)
+            self.editor.document().setModified(False)
+            self.watcher.remember()
+        else:
+            self.editor.document().setModified(True)  # what is shown differs from the disk: saving is pending
+
+    def _update_title(self) -> None:
+        name = self.current_path.name if self.current_path else self.tr("Untitled")
+        if self.is_bundled_sample:
+            name += " " + self.tr("(sample)")
+        self.setWindowModified(self.editor.document().isModified())
+        self.setWindowTitle(f"{name}[*] — {APP_NAME}")
+
+    # ================= packs and settings =================
+    def _resolve_pack(self, survey_path: Path | None) -> Any:
+        from editor_app.core.rulepack import PackError, find_pack_for, house_pack, load_pack
+
+        candidate = self._pinned_pack_path or find_pack_for(survey_path)
+        if candidate is not None:
+            if getattr(self, "pack", None) is not None and self.pack_path == Path(candidate).resolve():
+                return self.pack
+            try:
+                pack = load_pack(candidate)
+                self.pack_path = Path(candidate).resolve()
+                return pack
+            except PackError as exc:
+                QTimer.singleShot(0, lambda e=str(exc): self.show_error(
+                    self.tr("Rule pack not usable"), e + "\n\n" + self.tr("The bundled house pack is used instead.")))
+        if getattr(self, "pack", None) is not None and self.pack_path is None:
+            return self.pack
+        self.pack_path = None
+        return house_pack()
+
+    def _watch_pack(self) -> None:
+        try:
+            from editor_app.ui.settings_dialog import PackWatcher
+        except ImportError:  # the settings part is optional for the window
+            return
+        if self._pack_watcher is None:
+            self._pack_watcher = PackWatcher(self)
+            self._pack_watcher.pack_changed.connect(self._pack_file_changed)
+        self._pack_watcher.watch(self.pack_path)
+
+    def _pack_file_changed(self, _path: Path) -> None:
+        self.pack_path = None
+        self.pack = self._resolve_pack(self.current_path)
+        self.runner.set_pack(self.pack)
+
+    def _settings_changed(self, cfg: Config) -> None:
+        self.config = replace(cfg, **self._overrides)
+        self.editor.setFont(pick_editor_font(self.config.editor_font, self.editor.font().pointSize()))
+        pinned = self._overrides.get("rule_pack") or self.config.rule_pack
+        if pinned != self._pinned_pack_path:
+            self._pinned_pack_path = Path(pinned) if pinned else None
+            self.pack_path = None
+            self.pack = self._resolve_pack(self.current_path)
+            self._watch_pack()
+            self.runner.set_pack(self.pack)
+
+    def _verdicts_changed(self, verdicts: dict) -> None:
+        self.runner.set_verdicts(verdicts)
+
+    # ================= analysis results =================
+    def _apply_analysis(self, analysis: Analysis, seconds: float) -> None:
+        self.latest_analysis = analysis
+        self.last_analysis_seconds = seconds
+        self.selfcheck.show_analysis(analysis)
+        self.references.show_analysis(analysis)
+        self.figures.show_analysis(analysis)
+        self.outline.show_analysis(analysis)
+        self.preview.show_document(self.current_text, analysis, self.editor.textCursor().blockNumber() + 1)
+        self.editor.set_problems(problem_spans(analysis))
+        text, ok = headline(analysis, self.pack, self.tr)
+        self.headline_label.setText(text)
+        colour = GREEN if ok else RED
+        self.headline_label.setStyleSheet(
+            f"QLabel#headline {{ background: {colour.name()}; color: white; padding: 2px 8px; "
+            "border-radius: 3px; font-weight: bold; }")
+        self.timing_label.setText(self.tr("analysed in %1 ms").replace("%1", f"{seconds * 1000:.0f}"))
+        self.analysis_ready.emit(analysis)
+
+    def _analysis_failed(self, message: str) -> None:
+        self.headline_label.setText(self.tr("Analysis failed: %1").replace("%1", message))
+        self.headline_label.setStyleSheet(f"QLabel#headline {{ color: {RED.name()}; }}")
+
+    def _update_position(self) -> None:
+        cur = self.editor.textCursor()
+        self.position_label.setText(self.tr("Ln %1, Col %2").replace("%1", str(cur.blockNumber() + 1))
+                                    .replace("%2", str(cur.positionInBlock() + 1)))
+
+    def jump_to_problem(self, forward: bool = True) -> None:
+        spans = self.editor.problems()
+        if not spans:
+            return
+        cur = self.editor.textCursor()
+        here = (cur.blockNumber() + 1, cur.positionInBlock() + 1)
+        keys = [(s.line, s.column) for s in spans]
+        if forward:
+            i = bisect.bisect_right(keys, here)
+            target = spans[i % len(spans)]
+        else:
+            i = bisect.bisect_left(keys, here) - 1
+            target = spans[i % len(spans)]
+        self.goto_line(target.line, target.column)
+        self.statusBar().showMessage(target.message, 6000)
+
+    # ================= menus =================
+    def _action(self, menu: QMenu, text: str, slot, shortcut=None, name: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        if name:
+            action.setObjectName(name)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.menu_file = bar.addMenu(self.tr("&File"))
+        self.menu_edit = bar.addMenu(self.tr("&Edit"))
+        self.menu_view = bar.addMenu(self.tr("&View"))
+        self.menu_tools = bar.addMenu(self.tr("&Tools"))
+        self.menu_help = bar.addMenu(self.tr("&Help"))
+        for menu, name in ((self.menu_file, "menu_file"), (self.menu_edit, "menu_edit"), (self.menu_view, "menu_view"),
+                           (self.menu_tools, "menu_tools"), (self.menu_help, "menu_help")):
+            menu.setObjectName(name)
+
+        f = self.menu_file
+        self._action(f, self.tr("&Open…"), self._open_dialog, QKeySequence.StandardKey.Open, "action_open")
+        self.menu_recent = f.addMenu(self.tr("Open &Recent"))
+        self._rebuild_recent_menu()
+        self._action(f, self.tr("Open the &Sample Survey"), lambda: self.open_path(sample_survey_path()))
+        f.addSeparator()
+        self._action(f, self.tr("&Save"), self.save, QKeySequence.StandardKey.Save, "action_save")
+        self._action(f, self.tr("Save &As…"), self.save_as, QKeySequence("Ctrl+Shift+S"), "action_save_as")
+        f.addSeparator()
+        self.action_quit = self._action(f, self.tr("&Quit"), self.close, QKeySequence("Ctrl+Q"), "action_quit")
+
+        e = self.menu_edit
+        self._action(e, self.tr("&Undo"), self.editor.undo, QKeySequence.StandardKey.Undo)
+        self._action(e, self.tr("&Redo"), self.editor.redo, QKeySequence.StandardKey.Redo)
+        e.addSeparator()
+        self._action(e, self.tr("Cu&t"), self.editor.cut, QKeySequence.StandardKey.Cut)
+        self._action(e, self.tr("&Copy"), self.editor.copy, QKeySequence.StandardKey.Copy)
+        self._action(e, self.tr("&Paste"), self.editor.paste, QKeySequence.StandardKey.Paste)
+        self._action(e, self.tr("Select &All"), self.editor.selectAll, QKeySequence.StandardKey.SelectAll)
+        e.addSeparator()
+        self._action(e, self.tr("&Find…"), self.find_bar.open_bar, QKeySequence.StandardKey.Find, "action_find")
+        self._action(e, self.tr("Find &Next"), self.find_bar.find_next, QKeySequence.StandardKey.FindNext)
+        self._action(e, self.tr("Find Pre&vious"), self.find_bar.find_previous, QKeySequence.StandardKey.FindPrevious)
+        self._action(e, self.tr("&Go to Line…"), self._goto_dialog, QKeySequence("Ctrl+G"), "action_goto")
+
+        v = self.menu_view
+        v.addAction(self.outline_dock.toggleViewAction())
+        v.addAction(self.panels_dock.toggleViewAction())
+        v.addSeparator()
+        for i, key in enumerate(("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4")):
+            panel = self.tabs.widget(i)
+            self._action(v, self.tabs.tabText(i), (lambda p=panel: self._show_panel(p)), QKeySequence(key))
+        v.addSeparator()
+        self._action(v, self.tr("Zoom &In"), lambda: self.editor.zoomIn(1), QKeySequence.StandardKey.ZoomIn)
+        self._action(v, self.tr("Zoom &Out"), lambda: self.editor.zoomOut(1), QKeySequence.StandardKey.ZoomOut)
+
+        t = self.menu_tools
+        self._action(t, self.tr("Re-&analyse Now"), self.runner.analyse_now, QKeySequence("F5"), "action_analyse")
+        self._action(t, self.tr("&Verify All References"), self._verify_all, QKeySequence("Ctrl+Shift+V"),
+                     "action_verify")
+        t.addSeparator()
+        self._action(t, self.tr("Next &Problem"), lambda: self.jump_to_problem(True), QKeySequence("F8"))
+        self._action(t, self.tr("Pre&vious Problem"), lambda: self.jump_to_problem(False), QKeySequence("Shift+F8"))
+
+    def _show_panel(self, panel: QWidget) -> None:
+        self.panels_dock.show()
+        self.tabs.setCurrentWidget(panel)
+
+    def _verify_all(self) -> None:
+        self._show_panel(self.references)
+        self.references.verify()
+
+    def _goto_dialog(self) -> None:
+        line, ok = QInputDialog.getInt(self, self.tr("Go to line"), self.tr("Line:"),
+                                       self.editor.textCursor().blockNumber() + 1, 1, self.editor.blockCount())
+        if ok:
+            self.goto_line(line)
+
+    def _rebuild_recent_menu(self) -> None:
+        menu = getattr(self, "menu_recent", None)
+        if menu is None:
+            return
+        menu.clear()
+        recent = self.settings_store.recent_files()
+        for p in recent:
+            action = menu.addAction(p)
+            action.triggered.connect(lambda _c=False, path=p: self.open_path(Path(path)))
+        if recent:
+            menu.addSeparator()
+            menu.addAction(self.tr("Clear List"), self._clear_recent)
+        menu.setEnabled(bool(recent))
+
+    def _clear_recent(self) -> None:
+        self.settings_store.clear_recent_files()
+        self._rebuild_recent_menu()
+
+    # ================= layout and closing =================
+    def _restore_layout(self) -> None:
+        geometry = self.settings_store.value("window/geometry")
+        state = self.settings_store.value("window/state")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1440, 900)
+            self.resizeDocks([self.outline_dock, self.panels_dock], [200, 660], Qt.Orientation.Horizontal)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        order = self.settings_store.value("window/tab_order")
+        if isinstance(order, list):
+            for target, name in enumerate(order):
+                for i in range(self.tabs.count()):
+                    if self.tabs.widget(i).objectName() == name and i != target and target < self.tabs.count():
+                        self.tabs.tabBar().moveTab(i, target)
+
+    def save_layout(self) -> None:
+        self.settings_store.set_value("window/geometry", self.saveGeometry())
+        self.settings_store.set_value("window/state", self.saveState())
+        self.settings_store.set_value("window/tab_order",
+                                      [self.tabs.widget(i).objectName() for i in range(self.tabs.count())])
+        self.settings_store.qsettings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_discard_changes():
+            event.ignore()
+            return
+        self.save_layout()
+        self.shutdown()
+        event.accept()
+
+    def shutdown(self) -> None:
+        """Stop the worker threads (also called by tests)."""
+        self.references.shutdown()
+        self.runner.shutdown()
+        self.preview.shutdown()

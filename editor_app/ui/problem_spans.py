@@ -1,0 +1,35 @@
+"""Which stretches of text to underline, from an Analysis: failing rule places, wrong claims, private data, bad ids."""
+
+from __future__ import annotations
+
+from editor_app.core.model import Analysis
+from editor_app.ui.code_editor import ProblemSpan
+from editor_app.ui.table_models import format_value
+
+BAD_REFERENCE = {"malformed", "impossible id", "not found", "name mismatch", "version not found", "withdrawn?"}
+
+
+def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
+    """Length 0 asks the editor to underline the word at the column; -1 the rest of the line."""
+    spans: list[ProblemSpan] = []
+    for f in analysis.findings:
+        if f.level not in ("error", "warning") and f.rule != "bare-caution":
+            continue
+        length = -1 if f.column <= 1 else 0
+        spans.append(ProblemSpan(f.line, max(f.column, 1), length, f"[{f.rule}] {f.message}", f.level))
+    for c in analysis.claims:
+        if c.ok is False:
+            col = c.value_column or c.column or 1
+            length = len(c.value_text) if c.value_column and c.value_text else 0
+            msg = c.message or f"{c.metric}: claimed {format_value(c.claimed)}, measured {format_value(c.measured)}"
+            spans.append(ProblemSpan(c.line, col, length, msg, "error"))
+    for h in analysis.privacy:
+        spans.append(ProblemSpan(h.line, h.column, h.length, f"private data ({h.dimension}): {h.masked}", "error"))
+    for r in analysis.references:
+        if r.status not in BAD_REFERENCE:
+            continue
+        msg = f"arXiv:{r.id} — {r.status}" + (f": {r.problem}" if r.problem else "")
+        level = "error" if r.status in ("malformed", "impossible id", "not found") else "warning"
+        for o in r.occurrences:
+            spans.append(ProblemSpan(o.line, o.column, len(o.raw), msg, level))
+    return spans

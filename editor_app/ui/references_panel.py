@@ -1,0 +1,280 @@
+"""The References tab: one row per cited arXiv id, what the survey says about it and what arXiv says."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QUrl, Signal
+from PySide6.QtGui import QAction, QBrush, QDesktopServices, QGuiApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor_app.config import Config
+from editor_app.core.model import Analysis, Reference
+from editor_app.ui.icons import GREY, STATUS_COLOURS
+from editor_app.ui.selfcheck_panel import make_table, row_of
+from editor_app.ui.table_models import Column, RowsModel
+from editor_app.ui.verify_worker import VerifyWorker
+
+ABS_URL = "https://arxiv.org/abs/{id}"
+OK_STATUSES = {"verified"}
+
+
+def abstract_url(ref_id: str) -> str:
+    return ABS_URL.format(id=ref_id)
+
+
+class ReferencesPanel(QWidget):
+    """Reference table with "Verify all", per-row re-verify, "Open on arXiv" and occurrence cycling."""
+
+    jump_requested = Signal(int, int)
+    verdicts_changed = Signal(object)  # {id: verdict}
+    verification_running = Signal(bool)
+
+    def __init__(self, config_provider: Callable[[], Config], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("references_panel")
+        self._config_provider = config_provider
+        self.verdicts: dict[str, dict[str, Any]] = {}
+        self._cycle: dict[str, int] = {}
+        self.worker: VerifyWorker | None = None
+
+        self.model = RowsModel(self._columns(), self)
+        self.view = make_table(self.model, self)
+        self.view.setObjectName("references_table")
+        self.proxy = self.view.model()
+        self.view.clicked.connect(self._clicked)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+
+        self.verify_button = QPushButton(self.tr("Verify all"))
+        self.verify_button.setToolTip(self.tr("Ask arXiv about every cited id (cached answers are reused)"))
+        self.verify_button.clicked.connect(lambda: self.verify())
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setVisible(False)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self.progress.setTextVisible(True)
+        self.only_problems = QCheckBox(self.tr("Only problems"))
+        self.only_problems.toggled.connect(self._apply_filter)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText(self.tr("Filter…"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.verify_button)
+        bar.addWidget(self.progress, 1)
+        bar.addWidget(self.cancel_button)
+        bar.addWidget(self.only_problems)
+        bar.addWidget(self.filter_edit, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.message)
+        layout.addWidget(self.view, 1)
+        self._sized = False
+
+    # ----- rows -----
+    def status_of(self, ref: Reference) -> str:
+        v = self.verdicts.get(ref.id)
+        return str(v.get("status")) if v and v.get("status") else ref.status
+
+    def detail(self, ref: Reference, key: str) -> Any:
+        v = self.verdicts.get(ref.id) or {}
+        return v.get(key, ref.details.get(key))
+
+    def is_problem(self, ref: Reference) -> bool:
+        return self.status_of(ref) not in OK_STATUSES
+
+    def _columns(self) -> list[Column]:
+        def status_bg(ref: Reference):
+            colour = STATUS_COLOURS.get(self.status_of(ref), GREY)
+            c = colour.lighter(100)
+            c.setAlpha(60)
+            return QBrush(c)
+
+        def occurrences(ref: Reference) -> str:
+            lines = [o.line for o in ref.occurrences] or list(ref.lines)
+            shown = ", ".join(f"L{n}" for n in lines[:4]) + (" …" if len(lines) > 4 else "")
+            return f"{len(lines)} ({shown})"
+
+        def authors(ref: Reference) -> str:
+            a = self.detail(ref, "authors")
+            if isinstance(a, (list, tuple)):
+                names = [x.get("name", "") if isinstance(x, dict) else str(x) for x in a]
+                return ", ".join(names[:3]) + (" et al." if len(names) > 3 else "")
+            return str(a or "")
+
+        def similarity(ref: Reference) -> str:
+            s = self.detail(ref, "similarity")
+            return f"{s:.2f}" if isinstance(s, (int, float)) else ""
+
+        def fetched(ref: Reference) -> str:
+            t = self.detail(ref, "fetched_at") or ""
+            cached = self.detail(ref, "cached")
+            return f"{str(t)[:19]}{' ' + self.tr('(cache)') if cached else ''}".strip()
+
+        def status_tip(ref: Reference) -> str:
+            v = self.verdicts.get(ref.id) or ref.details
+            parts = [ref.problem] if ref.problem else []
+            for key in ("message", "reason", "detail", "note"):
+                if v.get(key):
+                    parts.append(str(v[key]))
+            return "\n".join(parts) or self.status_of(ref)
+
+        return [
+            Column(self.tr("arXiv id"), lambda r: r.id + (r.version or ""), tooltip=lambda r: ", ".join(
+                dict.fromkeys(o.raw for o in r.occurrences)) or r.id),
+            Column(self.tr("Name in the survey"), lambda r: r.name or ""),
+            Column(self.tr("Occurrences"), occurrences, sort_key=lambda r: len(r.occurrences) or len(r.lines),
+                   tooltip=lambda r: self.tr("Click again to go to the next occurrence")),
+            Column(self.tr("Status"), self.status_of, background=status_bg, tooltip=status_tip),
+            Column(self.tr("Title on arXiv"), lambda r: " ".join(str(self.detail(r, "title") or "").split()),
+                   tooltip=lambda r: str(self.detail(r, "title") or "")),
+            Column(self.tr("Authors"), authors),
+            Column(self.tr("Published"), lambda r: str(self.detail(r, "published") or "")[:10]),
+            Column(self.tr("Similarity"), similarity, sort_key=lambda r: self.detail(r, "similarity") or -1.0,
+                   align_right=True),
+            Column(self.tr("Fetched"), fetched),
+        ]
+
+    def show_analysis(self, analysis: Analysis) -> None:
+        self.model.set_rows(analysis.references)
+        self._cycle = {k: v for k, v in self._cycle.items() if any(r.id == k for r in analysis.references)}
+        if not self._sized and analysis.references:
+            self._sized = True
+            self.view.resizeColumnsToContents()
+            header = self.view.horizontalHeader()
+            for i in range(header.count() - 1):
+                header.resizeSection(i, min(header.sectionSize(i), 220))
+
+    def references(self) -> list[Reference]:
+        return list(self.model.rows)
+
+    def _apply_filter(self, *_args) -> None:
+        needle = self.filter_edit.text().strip().lower()
+        only = self.only_problems.isChecked()
+
+        def keep(ref: Reference) -> bool:
+            if only and not self.is_problem(ref):
+                return False
+            if needle:
+                hay = " ".join([ref.id, ref.name or "", self.status_of(ref), str(self.detail(ref, "title") or "")])
+                return needle in hay.lower()
+            return True
+
+        self.proxy.set_predicate(keep if (needle or only) else None)
+
+    # ----- navigation -----
+    def _clicked(self, index: QModelIndex) -> None:
+        ref = row_of(index)
+        if ref is None:
+            return
+        places = [(o.line, o.column) for o in ref.occurrences] or [(n, 1) for n in ref.lines]
+        if not places:
+            return
+        i = self._cycle.get(ref.id, -1) + 1
+        i %= len(places)
+        self._cycle[ref.id] = i
+        self.jump_requested.emit(*places[i])
+
+    def _context_menu(self, pos: QPoint) -> None:
+        ref = row_of(self.view.indexAt(pos))
+        if ref is None:
+            return
+        menu = QMenu(self)
+        reverify = QAction(self.tr("Re-verify this reference"), menu)
+        reverify.triggered.connect(lambda: self.verify([ref], force=True))
+        reverify.setEnabled(self.worker is None)
+        open_abs = QAction(self.tr("Open on arXiv"), menu)
+        open_abs.triggered.connect(lambda: self.open_on_arxiv(ref))
+        copy = QAction(self.tr("Copy id"), menu)
+        copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(ref.id))
+        for a in (reverify, open_abs, copy):
+            menu.addAction(a)
+        menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    def open_on_arxiv(self, ref: Reference) -> bool:
+        return QDesktopServices.openUrl(QUrl(abstract_url(ref.id)))
+
+    # ----- verification -----
+    def verify(self, references: list[Reference] | None = None, *, force: bool = False) -> bool:
+        """Start verification in a worker; returns False when one is already running or nothing to verify."""
+        if self.worker is not None:
+            return False
+        refs = list(references) if references is not None else self.references()
+        if not refs:
+            self.message.setText(self.tr("No arXiv ids in this survey."))
+            return False
+        worker = VerifyWorker(refs, self._config_provider(), force=force, parent=self)
+        worker.progressed.connect(self._on_progress)
+        worker.verified.connect(self._on_verified)
+        worker.failed.connect(self._on_failed)
+        worker.finished.connect(self._on_finished)
+        self.worker = worker
+        self.progress.setRange(0, len(refs))
+        self.progress.setValue(0)
+        self.progress.setFormat(self.tr("Verifying %v of %m…"))
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self.cancel_button.setEnabled(True)
+        self.verify_button.setEnabled(False)
+        self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…"))
+        self.verification_running.emit(True)
+        worker.start()
+        return True
+
+    def cancel(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.cancel_button.setEnabled(False)
+            self.message.setText(self.tr("Cancelling…"))
+
+    def _on_progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.progress.setRange(0, total)
+        self.progress.setValue(done)
+
+    def _on_verified(self, verdicts: dict) -> None:
+        self.verdicts.update(verdicts)
+        self.model.refresh()
+        self._apply_filter()
+        counts: dict[str, int] = {}
+        for ref in self.model.rows:
+            s = self.status_of(ref)
+            counts[s] = counts.get(s, 0) + 1
+        summary = " · ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+        cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
+        self.message.setText((self.tr("Cancelled. ") if cancelled else "") + summary)
+        self.verdicts_changed.emit(dict(self.verdicts))
+
+    def _on_failed(self, message: str) -> None:
+        self.message.setText(self.tr("Verification failed: %1").replace("%1", message))
+
+    def _on_finished(self) -> None:
+        worker = self.worker
+        self.worker = None
+        if worker is not None:
+            worker.deleteLater()
+        self.progress.setVisible(False)
+        self.cancel_button.setVisible(False)
+        self.verify_button.setEnabled(True)
+        self.verification_running.emit(False)
+
+    def shutdown(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.worker.wait(10000)

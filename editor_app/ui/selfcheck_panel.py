@@ -1,0 +1,215 @@
+"""The Self-check tab: every rule measured against its limit, the counters per section, and the claims audit."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor_app.core.model import Analysis, Claim, RuleResult, SectionMetrics
+from editor_app.ui.icons import GREEN, RED, status_icon
+from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, format_value
+
+METRIC_ORDER = ("cjk", "cautions", "caution", "lines", "words", "chars")
+
+
+def make_table(model, parent: QWidget | None = None, *, sortable: bool = True) -> QTableView:
+    """A compact, sortable, row-selecting table view as every panel uses it."""
+    view = QTableView(parent)
+    proxy = RowsProxy(view)
+    proxy.setSourceModel(model)
+    view.setModel(proxy)
+    view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # document order until a click
+    view.setSortingEnabled(sortable)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(False)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    view.horizontalHeader().setHighlightSections(False)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view
+
+
+def row_of(index: QModelIndex):
+    return index.data(ROW_ROLE) if index.isValid() else None
+
+
+class SelfCheckPanel(QWidget):
+    """Rules, per-section counters and claims; clicking a row asks the window to move the cursor there."""
+
+    jump_requested = Signal(int, int)  # line, column
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("selfcheck_panel")
+        self.summary = QLabel(self.tr("Waiting for the first analysis…"))
+        self.summary.setWordWrap(True)
+        self.summary.setObjectName("selfcheck_summary")
+
+        self.rules_model = RowsModel(self._rule_columns(), self)
+        self.rules_view = make_table(self.rules_model, self)
+        self.claims_model = RowsModel(self._claim_columns(), self)
+        self.claims_view = make_table(self.claims_model, self)
+        self.sections_model = RowsModel(self._section_columns([]), self)
+        self.sections_view = make_table(self.sections_model, self)
+        self.rules_view.setObjectName("rules_table")
+        self.claims_view.setObjectName("claims_table")
+        self.sections_view.setObjectName("sections_table")
+
+        for view in (self.rules_view, self.claims_view, self.sections_view):
+            view.clicked.connect(self._row_clicked)
+            view.activated.connect(self._row_clicked)
+
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        for title, view in (
+            (self.tr("Rules"), self.rules_view),
+            (self.tr("Claims audit: what the survey states about itself"), self.claims_view),
+            (self.tr("Counters per section"), self.sections_view),
+        ):
+            box = QGroupBox(title, split)
+            lay = QVBoxLayout(box)
+            lay.setContentsMargins(4, 4, 4, 4)
+            lay.addWidget(view)
+            split.addWidget(box)
+        split.setStretchFactor(0, 5)
+        split.setStretchFactor(1, 3)
+        split.setStretchFactor(2, 3)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.summary)
+        layout.addWidget(split, 1)
+        self._sized = False
+
+    # ----- columns -----
+    def status_text(self, status: str) -> str:
+        return {
+            "pass": self.tr("pass"),
+            "fail": self.tr("fail"),
+            "not-measured": self.tr("not measured"),
+            "no-match": self.tr("no match"),
+            "suppressed": self.tr("suppressed"),
+        }.get(status, status)
+
+    def _rule_columns(self) -> list[Column]:
+        order = {"fail": 0, "no-match": 1, "not-measured": 2, "suppressed": 3, "pass": 4}
+
+        def tip(r: RuleResult) -> str:
+            parts = [f"{r.id} ({r.kind}, {r.level})"]
+            if r.note:
+                parts.append(r.note)
+            parts += [f"L{f.line}: {f.message}" for f in r.findings[:8]]
+            if len(r.findings) > 8:
+                parts.append(self.tr("… and %n more", "", len(r.findings) - 8))
+            return "\n".join(parts)
+
+        def fg(r: RuleResult):
+            return QBrush(RED) if r.status == "fail" else None
+
+        return [
+            Column(self.tr("Status"), lambda r: self.status_text(r.status), sort_key=lambda r: order.get(r.status, 9),
+                   icon=lambda r: status_icon(r.status), foreground=fg, tooltip=tip),
+            Column(self.tr("Rule"), lambda r: r.title or r.id, tooltip=tip),
+            Column(self.tr("Measured"), lambda r: format_value(r.measured), sort_key=lambda r: _num(r.measured),
+                   align_right=True, foreground=fg),
+            Column(self.tr("Limit"), lambda r: r.limit),
+            Column(self.tr("Scope"), lambda r: r.scope, tooltip=lambda r: r.scope),
+            Column(self.tr("Line"), lambda r: r.line or "", sort_key=lambda r: r.line or 0, align_right=True),
+        ]
+
+    def _claim_columns(self) -> list[Column]:
+        def state(c: Claim) -> str:
+            return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
+
+        def fg(c: Claim):
+            return QBrush(RED) if c.ok is False else (QBrush(GREEN) if c.ok else None)
+
+        def tip(c: Claim) -> str:
+            return "\n".join(x for x in (c.text, c.message) if x)
+
+        return [
+            Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—"}[state(c)],
+                   sort_key=lambda c: {False: 0, None: 1, True: 2}[c.ok], icon=lambda c: status_icon(state(c)),
+                   foreground=fg, tooltip=tip),
+            Column(self.tr("Figure"), lambda c: c.metric, tooltip=tip),
+            Column(self.tr("Claimed"), lambda c: c.value_text or format_value(c.claimed),
+                   sort_key=lambda c: _num(c.claimed), align_right=True),
+            Column(self.tr("Measured"), lambda c: format_value(c.measured), sort_key=lambda c: _num(c.measured),
+                   align_right=True, foreground=fg),
+            Column(self.tr("Line"), lambda c: c.line, align_right=True),
+            Column(self.tr("Where"), lambda c: c.scope),
+            Column(self.tr("Text"), lambda c: c.message or c.text, tooltip=tip),
+        ]
+
+    def _section_columns(self, metric_names: list[str]) -> list[Column]:
+        cols = [
+            Column(self.tr("Section"), lambda s: f"{s.section.number} {s.section.title}".strip(),
+                   sort_key=lambda s: s.section.line, tooltip=lambda s: s.section.title),
+            Column(self.tr("Lines"), lambda s: f"{s.section.line}–{s.section.end_line}", sort_key=lambda s: s.section.line),
+        ]
+        for name in metric_names:
+            cols.append(Column(name, (lambda n: lambda s: format_value(s.metrics.get(n)))(name),
+                               sort_key=(lambda n: lambda s: _num(s.metrics.get(n)))(name), align_right=True))
+        return cols
+
+    # ----- content -----
+    def show_analysis(self, analysis: Analysis) -> None:
+        self.rules_model.set_rows(analysis.rules)
+        self.claims_model.set_rows(analysis.claims)
+        names = _metric_names(analysis.sections)
+        if [c.title for c in self.sections_model.columns[2:]] != names:
+            self.sections_model.set_columns(self._section_columns(names))
+        self.sections_model.set_rows(analysis.sections)
+        failing = len(analysis.failing_rules())
+        wrong = sum(1 for c in analysis.claims if c.ok is False)
+        unmeasured = sum(1 for r in analysis.rules if r.status in ("not-measured", "no-match"))
+        self.summary.setText(
+            self.tr("%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong")
+            .replace("%1", str(len(analysis.rules))).replace("%2", str(failing)).replace("%3", str(unmeasured))
+            .replace("%4", str(wrong)).replace("%5", str(len(analysis.claims)))
+        )
+        self.summary.setStyleSheet(f"color: {(RED if failing or wrong else GREEN).name()}; font-weight: bold;")
+        if not self._sized:
+            self._sized = True
+            for view in (self.rules_view, self.claims_view, self.sections_view):
+                view.resizeColumnsToContents()
+                header = view.horizontalHeader()
+                for i in range(header.count() - 1):
+                    header.resizeSection(i, min(header.sectionSize(i), 260))
+
+    def _row_clicked(self, index: QModelIndex) -> None:
+        row = row_of(index)
+        if isinstance(row, RuleResult):
+            line = row.line or (row.findings[0].line if row.findings else None)
+            column = row.findings[0].column if row.findings and row.findings[0].line == line else 1
+            if line:
+                self.jump_requested.emit(line, column)
+        elif isinstance(row, Claim):
+            self.jump_requested.emit(row.line, row.value_column or row.column or 1)
+        elif isinstance(row, SectionMetrics):
+            self.jump_requested.emit(row.section.line, 1)
+
+
+def _num(value) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else float("-inf")
+
+
+def _metric_names(sections: list[SectionMetrics]) -> list[str]:
+    seen: dict[str, None] = {}
+    for s in sections[:200]:
+        for k in s.metrics:
+            seen.setdefault(k, None)
+    rank = {n: i for i, n in enumerate(METRIC_ORDER)}
+    return sorted(seen, key=lambda n: (rank.get(n, len(rank)), n))

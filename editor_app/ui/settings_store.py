@@ -1,0 +1,117 @@
+"""Program settings kept with QSettings and handed out as the plain `Config` the services understand."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_dir
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from editor_app.config import Config, from_environment
+
+_GROUP = "config"
+
+
+def default_settings_file() -> Path:
+    """The INI file the settings live in; resolved per call so tests with their own XDG dirs stay isolated."""
+    return Path(user_config_dir("survey-editor", appauthor=False)) / "survey-editor.ini"
+
+
+class SettingsStore(QObject):
+    """QSettings <-> Config: stored values first, then environment overrides (SURVEY_* variables)."""
+
+    changed = Signal(object)  # Config
+
+    def __init__(self, settings: QSettings | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        if settings is None:
+            path = default_settings_file()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            settings = QSettings(str(path), QSettings.Format.IniFormat)
+        self.qsettings = settings
+
+    def stored_config(self) -> Config:
+        """What the user saved, without environment overrides."""
+        cfg = Config()
+        s = self.qsettings
+        s.beginGroup(_GROUP)
+        try:
+            values: dict[str, Any] = {}
+            for f in fields(Config):
+                if not s.contains(f.name):
+                    continue
+                raw = s.value(f.name)
+                values[f.name] = _convert(f.name, raw, getattr(cfg, f.name))
+        finally:
+            s.endGroup()
+        return replace(cfg, **{k: v for k, v in values.items() if v is not _INVALID})
+
+    def config(self) -> Config:
+        return from_environment(self.stored_config())
+
+    def save(self, cfg: Config) -> None:
+        s = self.qsettings
+        s.beginGroup(_GROUP)
+        try:
+            for f in fields(Config):
+                value = getattr(cfg, f.name)
+                if value is None:
+                    s.remove(f.name)
+                else:
+                    s.setValue(f.name, str(value) if isinstance(value, Path) else value)
+        finally:
+            s.endGroup()
+        s.sync()
+        self.changed.emit(self.config())
+
+    def reset(self) -> None:
+        self.qsettings.remove(_GROUP)
+        self.qsettings.sync()
+        self.changed.emit(self.config())
+
+    # Window-level values (geometry, recent files) live beside the config, outside the Config dataclass.
+    def value(self, key: str, default: Any = None) -> Any:
+        return self.qsettings.value(key, default)
+
+    def set_value(self, key: str, value: Any) -> None:
+        self.qsettings.setValue(key, value)
+
+    def recent_files(self) -> list[str]:
+        raw = self.qsettings.value("recent_files", [])
+        if isinstance(raw, str):
+            raw = [raw] if raw else []
+        return [str(p) for p in (raw or [])]
+
+    def add_recent_file(self, path: Path, limit: int = 10) -> list[str]:
+        p = str(Path(path).resolve())
+        items = [x for x in self.recent_files() if x != p]
+        items.insert(0, p)
+        items = items[:limit]
+        self.qsettings.setValue("recent_files", items)
+        return items
+
+    def clear_recent_files(self) -> None:
+        self.qsettings.setValue("recent_files", [])
+
+
+_INVALID = object()
+
+
+def _convert(name: str, raw: Any, default: Any) -> Any:
+    """QSettings INI values come back as strings; give each field its type back (bad values are ignored)."""
+    if raw is None or raw == "":
+        return None if name in ("db_path", "rule_pack") else (default if isinstance(default, str) else _INVALID)
+    try:
+        if name in ("db_path", "rule_pack"):
+            return Path(str(raw))
+        if isinstance(default, bool):
+            return str(raw).lower() in ("1", "true", "yes")
+        if isinstance(default, int):
+            return int(float(raw))
+        if isinstance(default, float):
+            return float(raw)
+        return str(raw)
+    except (TypeError, ValueError):
+        return _INVALID
