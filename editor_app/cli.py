@@ -1,0 +1,219 @@
+"""`survey-check`: the headless checker for terminals and CI.
+
+    survey-check FILE... [--pack P] [--format text|json|sarif] [--fail-level error|warning]
+                 [--verify [--arxiv-url URL] [--arxiv-interval S] [--force-refresh]]
+                 [--record] [--export report.html|report.pdf [--force]] [--db PATH]
+    survey-check history FILE [--format text|json] [--db PATH]
+
+Exit status: 0 nothing at or above the fail level, 1 something is, 2 unusable input.
+Importing this module never imports Qt (only --export loads the renderer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from . import __version__
+from .config import Config, from_environment
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+LEVEL_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="survey-check",
+        description="Check surveys against a rule pack: every rule measured, every self-reported figure audited.",
+        epilog="Also: survey-check history FILE [--format json] — the snapshots recorded for FILE.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="survey Markdown file(s)")
+    p.add_argument("--pack", type=Path, help="rule pack (TOML); default: survey-rules.toml beside the survey, "
+                   "else the bundled house pack")
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    p.add_argument("--fail-level", choices=("error", "warning"), default="error")
+    p.add_argument("-v", "--verbose", action="store_true", help="also list info-level findings")
+    p.add_argument("--verify", action="store_true", help="verify every arXiv id against the arXiv API (cached)")
+    p.add_argument("--arxiv-url", help="arXiv API endpoint (default: the real API, or SURVEY_ARXIV_URL)")
+    p.add_argument("--arxiv-interval", type=float, help="seconds between arXiv requests (never < 3 for the real API)")
+    p.add_argument("--force-refresh", action="store_true", help="with --verify: ask arXiv again, ignoring the cache")
+    p.add_argument("--db", type=Path, help="history/cache database (default: platform data dir, or SURVEY_EDITOR_DB)")
+    p.add_argument("--record", action="store_true", help="store a snapshot in the history database")
+    p.add_argument("--export", type=Path, metavar="REPORT", help="write a report: .html or .pdf")
+    p.add_argument("--force", action="store_true", help="export even with private-data hits or failing error rules")
+    p.add_argument("--version", action="version", version=f"survey-check {__version__}")
+    return p
+
+
+def _history_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="survey-check history", description="List the snapshots recorded for a survey.")
+    p.add_argument("file", type=Path)
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--db", type=Path)
+    return p
+
+
+def _err(msg: str) -> None:
+    print(f"survey-check: {msg}", file=sys.stderr)
+
+
+def _config(args) -> Config:
+    cfg = from_environment(Config())
+    if getattr(args, "db", None):
+        cfg = replace(cfg, db_path=args.db)
+    if getattr(args, "arxiv_url", None):
+        cfg = replace(cfg, arxiv_url=args.arxiv_url)
+    if getattr(args, "arxiv_interval", None) is not None:
+        cfg = replace(cfg, arxiv_interval=args.arxiv_interval)
+    return cfg
+
+
+def _open_db(cfg: Config):
+    from .services.database import open_database
+
+    opened = open_database(cfg.db_path)
+    if opened.warning:
+        _err(opened.warning)
+    return opened.db
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if argv and argv[0] == "history":
+            return _history(_history_parser().parse_args(argv[1:]))
+        return _check(_parser().parse_args(argv))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _check(args) -> int:
+    from .core.analyze import Analyzer
+    from .core.rulepack import PackError, house_pack, load_pack, find_pack_for
+    from .formats import json_report, sarif_report, text_report
+    from .services.files import UnreadableFile, load_text
+
+    cfg = _config(args)
+    analyses = []
+    texts = []
+    packs = {}
+    for name in args.files:
+        path = Path(name)
+        try:
+            loaded = load_text(path)
+        except UnreadableFile as exc:
+            _err(str(exc))
+            return EXIT_UNUSABLE
+        pack_path = args.pack or find_pack_for(path)
+        try:
+            key = str(pack_path) if pack_path else "<house>"
+            if key not in packs:
+                packs[key] = load_pack(pack_path) if pack_path else house_pack()
+            pack = packs[key]
+        except PackError as exc:
+            _err(f"broken rule pack: {exc}")
+            return EXIT_UNUSABLE
+        try:
+            analyzer = Analyzer(pack)
+        except ValueError as exc:  # e.g. a bad [privacy] table
+            _err(f"broken rule pack: {pack.path}: {exc}")
+            return EXIT_UNUSABLE
+        analysis = analyzer.analyze(loaded.text, file=str(path))
+        if args.verify and analysis.references:
+            verdicts = _verify(analysis, cfg, args.force_refresh)
+            analysis = analyzer.analyze(loaded.text, file=str(path), verdicts=verdicts)
+        analyses.append((analysis, pack))
+        texts.append(loaded.text)
+
+    if args.record:
+        from .services.history import record_snapshot
+
+        db = _open_db(cfg)
+        for (a, _), text in zip(analyses, texts):
+            sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
+            _err(f"recorded snapshot {sid} for {a.file}" if sid else f"{a.file}: unchanged since the last snapshot")
+
+    if args.export:
+        code = _export(args, analyses, texts)
+        if code:
+            return code
+
+    only = [a for a, _ in analyses]
+    if args.format == "json":
+        print(json_report(only))
+    elif args.format == "sarif":
+        meta = {r.id: r.title for _, p in analyses for r in p.rules}
+        print(sarif_report(only, meta))
+    else:
+        for a in only:
+            sys.stdout.write(text_report(a, verbose=args.verbose))
+    threshold = LEVEL_RANK[args.fail_level]
+    failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings)
+    return EXIT_FINDINGS if failing else EXIT_OK
+
+
+def _verify(analysis, cfg: Config, force: bool) -> dict:
+    from .services.verification import verify_references
+
+    db = _open_db(cfg)
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rverifying arXiv ids: {done}/{total}", end="", file=sys.stderr, flush=True)
+
+    verdicts = verify_references(analysis.references, config=cfg, db=db, force=force, progress=progress)
+    print(file=sys.stderr)
+    return verdicts
+
+
+def _export(args, analyses, texts) -> int:
+    if len(analyses) != 1:
+        _err("--export takes exactly one FILE")
+        return EXIT_UNUSABLE
+    (analysis, pack), text = analyses[0], texts[0]
+    if args.export.suffix.lower() not in (".html", ".htm", ".pdf"):
+        _err(f"--export: {args.export} must end in .html or .pdf")
+        return EXIT_UNUSABLE
+    blocking = analysis.failing_rules("error")
+    if (analysis.privacy or blocking) and not args.force:
+        what = [f"{len(analysis.privacy)} private-data hits"] if analysis.privacy else []
+        what += [f"failing rule {r.id}" for r in blocking]
+        _err("not exporting: " + ", ".join(what) + " (use --force to export anyway; the report says so on page 1)")
+        return EXIT_FINDINGS
+    from .ui.export import export_report_file  # Qt: loaded only here
+
+    export_report_file(analysis, text, args.export, pack_name=pack.name, pack_source=pack.source)
+    _err(f"wrote {args.export}")
+    return EXIT_OK
+
+
+def _history(args) -> int:
+    import json
+
+    from .core.numbers import format_count
+    from .formats import table
+    from .services.history import list_snapshots
+
+    cfg = _config(args)
+    db = _open_db(cfg)
+    snaps = list_snapshots(db, args.file.resolve())
+    if args.format == "json":
+        print(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2, default=str))
+        return EXIT_OK
+    if not snaps:
+        print(f"no snapshots recorded for {args.file}")
+        return EXIT_OK
+    rows = []
+    for s in snaps:
+        rows.append([str(s.get("id")), str(s.get("time_iso") or s.get("time")), str(s.get("kind")),
+                     format_count(s.get("cjk")), format_count(s.get("cautions")), format_count(s.get("lines")),
+                     format_count(s.get("failing"))])
+    print("\n".join(table(rows, ["ID", "TIME", "KIND", "CJK", "⚠️", "LINES", "FAILING"], [8, 25, 9, 8, 6, 6, 8])))
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

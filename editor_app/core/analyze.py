@@ -1,0 +1,587 @@
+"""`analyze(text, pack)`: one function feeds every face of the program (CLI, panel, report).
+
+Everything that can be judged on one line alone (counter values, heading shape, citations, figures, privacy
+hits, claims, suppression comments) is computed per line and memoised by the line's text in an `Analyzer`,
+so re-analysing after a one-character edit only recomputes the edited line; the document-level assembly
+(outline, prefix sums, rules, claims verdicts) is linear with a small constant.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, replace
+from datetime import date
+from itertools import accumulate
+from typing import Any, Callable, Mapping, Sequence
+
+from . import claims as claims_mod
+from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref
+from .figures import figure_findings, figures_in_line
+from .model import Analysis, Finding, PrivacyHit, Reference, RuleResult, SectionMetrics
+from .numbers import as_int_if_whole, format_count
+from .privacy import PrivacyConfig, privacy_in_line
+from .references import assemble_references, citations_in_line
+from .rulepack import RuleDef, RulePack, Scope
+from .suppression import Directive, directives_in_line, suppressed_lines
+
+LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
+WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
+MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
+
+
+@dataclass(frozen=True)
+class LineFacts:
+    counts: tuple[int, ...]  # one per pack counter, then list_items
+    heading: Heading | None
+    citations: tuple
+    figures: tuple
+    privacy: tuple[PrivacyHit, ...]
+    claims: tuple
+    directives: tuple[Directive, ...]
+    forbidden: tuple[tuple[int, ...], ...]  # per forbidden-pattern rule: columns of the matches
+    required: tuple[bool, ...]  # per (required-pattern rule, pattern): found on this line
+
+
+@dataclass
+class Unit:
+    """One measured unit of a scope: a section, a list item, the document, a set of parts."""
+
+    label: str
+    line: int
+    ranges: list[tuple[int, int]]
+
+
+class Analyzer:
+    """Analyses successive versions of a text with one pack, reusing per-line work between calls."""
+
+    def __init__(self, pack: RulePack, *, today: date | None = None, memo: bool = True):
+        self.pack = pack
+        self.today = today
+        self.use_memo = memo
+        self._memo: dict[str, LineFacts] = {}
+        self.counter_names = list(pack.counters)
+        self._counters = [_counter_fn(c.kind, c.pattern) for c in pack.counters.values()]
+        self._privacy_cfg = PrivacyConfig.from_dict(pack.privacy, pack.base_dir)
+        self._claim_rx = claims_mod.compile_patterns(pack.claim_patterns)
+        self._claim_scopes = [cp.scope for cp in pack.claim_patterns]
+        self._footer_re = re.compile(pack.footer) if pack.footer else None
+        self._forbidden = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "forbidden-pattern"]
+        self._required = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "required-pattern"]
+        self._required_flat = [rx for _, rxs in self._required for rx in rxs]
+
+    # ---- per line -------------------------------------------------------------------------------
+    def _facts(self, line: str) -> LineFacts:
+        counts = tuple(fn(line) for fn in self._counters) + (1 if LIST_ITEM_RE.match(line) else 0,)
+        forbidden = tuple(
+            tuple(m.start() + 1 for rx in rxs for m in rx.finditer(line)) for _, rxs in self._forbidden
+        )
+        return LineFacts(
+            counts=counts,
+            heading=heading_in_line(line),
+            citations=citations_in_line(line),
+            figures=figures_in_line(line),
+            privacy=privacy_in_line(line, self._privacy_cfg),
+            claims=claims_mod.claims_in_line(line, self._claim_rx, self.pack.sum_metric, self.pack.sum_context),
+            directives=directives_in_line(line),
+            forbidden=forbidden,
+            required=tuple(bool(rx.search(line)) for rx in self._required_flat),
+        )
+
+    def _all_facts(self, lines: list[str]) -> list[LineFacts]:
+        if not self.use_memo:
+            return [self._facts(l) for l in lines]
+        memo = self._memo
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        out = []
+        get = memo.get
+        for l in lines:
+            f = get(l)
+            if f is None:
+                f = memo[l] = self._facts(l)
+            out.append(f)
+        return out
+
+    # ---- whole document ---------------------------------------------------------------------------
+    def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
+        lines = split_lines(text)
+        facts = self._all_facts(lines)
+        return _Assembly(self, text, lines, facts, file, verdicts).run()
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as the editor numbers them; a final newline does not start another line."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if "\r" in text:
+        lines = [l[:-1] if l.endswith("\r") else l for l in lines]
+    return lines
+
+
+def analyze(
+    text: str,
+    pack: RulePack,
+    *,
+    file: str | None = None,
+    verdicts: Mapping[str, Mapping[str, Any]] | None = None,
+    today: date | None = None,
+) -> Analysis:
+    return Analyzer(pack, today=today).analyze(text, file=file, verdicts=verdicts)
+
+
+def _counter_fn(kind: str, pattern: str) -> Callable[[str], int]:
+    if kind == "regex":
+        rx = re.compile(pattern)
+        return lambda line: len(rx.findall(line))
+    if kind == "literal":
+        return lambda line: line.count(pattern)
+    if pattern == "lines":
+        return lambda line: 1
+    if pattern == "chars":
+        return len
+    if pattern == "words":
+        return lambda line: len(WORD_RE.findall(line))
+    if pattern == "list_items":
+        return lambda line: 1 if LIST_ITEM_RE.match(line) else 0
+    raise ValueError(f"unknown counter {kind}:{pattern}")
+
+
+class _Assembly:
+    """One document-level pass over the per-line facts."""
+
+    def __init__(self, az: Analyzer, text: str, lines: list[str], facts: list[LineFacts], file, verdicts):
+        self.az, self.pack, self.text, self.lines, self.facts = az, az.pack, text, lines, facts
+        self.file, self.verdicts = file, verdicts
+        self.n = len(lines)
+        self.names = az.counter_names + ["list_items"]
+        self.outline: Outline = build_outline(
+            lines, [f.heading for f in facts], footer_re=az._footer_re, styles=self.pack.heading_styles
+        )
+        cols = list(zip(*(f.counts for f in facts))) if facts else [() for _ in self.names]
+        self.cum = {name: [0, *accumulate(col)] for name, col in zip(self.names, cols)}
+        self.by_key = {}
+        for s in self.outline.sections:
+            self.by_key.setdefault(s.key.split("#")[0], s)
+        self.section_starts = [s.line for s in self.outline.sections]
+
+    # ---- measuring ----
+    def count(self, name: str, ranges: list[tuple[int, int]]) -> float | None:
+        if name == "arxiv_ids":
+            return float(len(self.ids_in(ranges)))
+        if name == "privacy_hits":
+            return float(sum(1 for h in self.privacy if _in(h.line, ranges)))
+        if name == "verifiability":
+            return self.verifiability_pct
+        cum = self.cum.get(name)
+        if cum is None:
+            return None
+        return float(sum(cum[b] - cum[a - 1] for a, b in ranges))
+
+    def ids_in(self, ranges) -> set[str]:
+        return {r.id for r in self.references if any(_in(l, ranges) for l in r.lines)}
+
+    def ranges_of_label(self, label: str, line: int) -> list[tuple[int, int]] | None:
+        if label == "header":
+            return [self.outline.header] if self.outline.header else []
+        if label == "footer":
+            return [(self.outline.footer_line,) * 2] if self.outline.footer_line else []
+        if label in self.pack.scopes:
+            units = self.units(self.pack.scopes[label], line)
+            return [r for u in units for r in u.ranges] if units else None
+        key = resolve_section_ref(label) if label.startswith("§") else label
+        s = self.by_key.get(key) if key else None
+        return [(s.line, s.end_line)] if s else None
+
+    def units(self, scope: Scope, line: int = 1) -> list[Unit]:
+        """The units a scope stands for; [] when nothing matched."""
+        o = self.outline
+        if scope.kind == "document":
+            units = [Unit("document", 1, [(1, self.n)])] if self.n else []
+        elif scope.kind == "header":
+            units = [Unit("header", 1, [o.header])] if o.header else []
+        elif scope.kind == "footer":
+            units = [Unit("footer", o.footer_line, [(o.footer_line, o.footer_line)])] if o.footer_line else []
+        elif scope.kind == "here":
+            i = bisect_right(self.section_starts, line) - 1
+            s = None
+            while i >= 0:
+                cand = o.sections[i]
+                if cand.line <= line <= cand.end_line:
+                    s = cand
+                    break
+                i -= 1
+            units = [Unit("§" + s.key, s.line, [(s.line, s.end_line)])] if s else []
+        elif scope.kind == "heading":
+            rx = re.compile(scope.pattern)
+            units = [
+                Unit("§" + s.key, s.line, [(s.line, s.end_line)])
+                for s in o.sections
+                if rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key)
+            ]
+        else:  # section / sections / parts
+            units = []
+            for key in scope.keys:
+                rng = self.ranges_of_label(key if key in ("header", "footer") else "§" + key if key[0].isdigit() else key, line)
+                if rng:
+                    units.append(Unit(key if key in ("header", "footer") else "§" + key, rng[0][0], rng))
+            if scope.kind == "parts" or (scope.kind == "sections" and not scope.each):
+                if units:
+                    units = [Unit(scope.describe(), units[0].line, [r for u in units for r in u.ranges])]
+        if scope.items:
+            items = []
+            for u in units:
+                for a, b in u.ranges:
+                    for ln in range(a, b + 1):
+                        if self.facts[ln - 1].counts[-1]:
+                            items.append(Unit(f"item on line {ln}", ln, [(ln, ln)]))
+            return items
+        return units
+
+    # ---- the pass ----
+    def run(self) -> Analysis:
+        az, pack = self.az, self.pack
+        today = az.today or date.today()
+        self.references: list[Reference] = assemble_references(
+            ((i + 1, f.citations) for i, f in enumerate(self.facts) if f.citations), today
+        )
+        self.verifiability_pct: float | None = None
+        self.privacy = [replace(h, line=i + 1) for i, f in enumerate(self.facts) for h in f.privacy]
+        self.figures = [replace(g, line=i + 1) for i, f in enumerate(self.facts) for g in f.figures]
+        self._apply_verdicts()
+        directives = [(i + 1, d) for i, f in enumerate(self.facts) for d in f.directives]
+        silenced = suppressed_lines(directives, self.n)
+
+        metrics: dict[str, float | None] = {
+            name: as_int_if_whole(float(self.cum[name][-1])) for name in self.names
+        }
+        metrics["arxiv_ids"] = len(self.references)
+        metrics["privacy_hits"] = len(self.privacy)
+        metrics["verifiability"] = None
+
+        rules: list[RuleResult] = []
+        claims_out = []
+        for rule in pack.rules:
+            result, extra = self.evaluate(rule)
+            if rule.kind == "claims":
+                claims_out = extra
+            self._suppress(rule, result, silenced, directives)
+            rules.append(result)
+        metrics["verifiability"] = self.verifiability_pct
+        metrics["failing_rules"] = sum(
+            1 for r in rules if r.status in ("fail", "no-match") and r.level in ("error", "warning")
+        )
+        findings = sorted((f for r in rules for f in r.findings), key=lambda f: (f.line, f.column))
+        findings.extend(self._unknown_directives(directives))
+        sections = [
+            SectionMetrics(s, {name: as_int_if_whole(self.cum[name][s.end_line] - self.cum[name][s.line - 1])
+                               for name in self.names})
+            for s in self.outline.sections
+        ]
+        return Analysis(
+            file=self.file,
+            pack=pack.name,
+            metrics=metrics,
+            sections=sections,
+            rules=rules,
+            findings=findings,
+            claims=claims_out,
+            references=self.references,
+            figures=self.figures,
+            privacy=self.privacy,
+            header_lines=self.outline.header,
+            footer_line=self.outline.footer_line,
+            text_length=len(self.text),
+        )
+
+    def _apply_verdicts(self) -> None:
+        if not self.verdicts:
+            return
+        for r in self.references:
+            v = self.verdicts.get(r.id)
+            if v and r.status not in ("malformed", "impossible id"):
+                r.status = str(v.get("status", r.status))
+                r.details = {k: val for k, val in v.items() if k != "status"}
+
+    def evaluate(self, rule: RuleDef) -> tuple[RuleResult, Any]:
+        res = RuleResult(rule.id, rule.title, rule.kind, rule.level, "pass", scope=rule.scope.describe())
+        kind = rule.kind
+        if kind == "count":
+            self._count_rule(rule, res)
+        elif kind == "required-section":
+            self._required_section(rule, res)
+        elif kind == "forbidden-pattern":
+            self._forbidden_rule(rule, res)
+        elif kind == "required-pattern":
+            self._required_rule(rule, res)
+        elif kind == "privacy":
+            self._privacy_rule(rule, res)
+        elif kind == "verifiability":
+            self._verifiability_rule(rule, res)
+        elif kind == "references":
+            self._references_rule(rule, res)
+        elif kind == "figures":
+            res.findings = [replace(f, rule=rule.id, level=rule.level) for f in figure_findings(self.figures)]
+            res.measured = len(self.figures)
+            res.limit = "repeats agree"
+            res.scope = "engine figures"
+            res.note = f"{len(self.figures)} figure groups"
+        elif kind == "claims":
+            claims, findings = claims_mod.audit_claims(self._claim_lines(), self.az._claim_scopes, self._measure_claim,
+                                                       rule_id=rule.id, level=rule.level)
+            res.findings = findings
+            wrong = sum(1 for c in claims if c.ok is False)
+            res.measured = wrong
+            res.limit = "0 wrong"
+            res.scope = "self-reported figures"
+            res.note = f"{len(claims)} claims, {wrong} wrong, {len(findings)} findings"
+            if not claims:
+                res.status = "no-match"
+                res.note = "no self-reported figures found"
+            res.line = findings[0].line if findings else None
+            if res.status != "no-match":
+                res.status = "fail" if findings else "pass"
+            return res, claims
+        if res.status == "pass" and res.findings:
+            res.status = "fail"
+        if res.line is None and res.findings:
+            res.line = res.findings[0].line
+        return res, None
+
+    def _claim_lines(self):
+        zones = self.pack.claim_zones
+        o = self.outline
+        first_section = o.sections[0].line if o.sections else None
+        for i, f in enumerate(self.facts):
+            if not f.claims:
+                continue
+            ln = i + 1
+            if ln == o.footer_line:
+                zone = "footer"
+            elif first_section is None or ln < first_section:
+                zone = "header"
+            else:
+                zone = "sections"
+            if zone in zones:
+                yield ln, f.claims
+
+    def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
+        """(measured value or None, the place measured in the users' words)."""
+        scope = scope or Scope("document")
+        if label:
+            ranges, where = self.ranges_of_label(label, line), label
+        else:
+            units = self.units(scope, line)
+            where = scope.describe()
+            if not units or position >= len(units):
+                return None, where
+            unit = units[position] if len(units) > 1 else units[0]
+            ranges = unit.ranges
+            where = unit.label if (len(units) > 1 or scope.kind == "here") else where
+        if not ranges:
+            return None, where
+        return self.count(metric, ranges), where
+
+    def _count_rule(self, rule: RuleDef, res: RuleResult) -> None:
+        units = self.units(rule.scope)
+        res.limit = _limit_text(rule.min, rule.max)
+        if not units:
+            res.status = "no-match"
+            res.note = _no_match_note(rule.scope)
+            res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+            return
+        values = []
+        for u in units:
+            v = self.count(rule.counter, u.ranges)
+            values.append(as_int_if_whole(v))
+            if v is None:
+                continue
+            if rule.max is not None and v > rule.max:
+                line = self._crossing_line(rule.counter, u, rule.max)
+                res.findings.append(Finding(rule.id, rule.level, line, 1,
+                                            f"{u.label}: {format_count(v)} > {format_count(rule.max)} "
+                                            f"({format_count(v - rule.max)} over; the limit is passed on line {line})",
+                                            as_int_if_whole(v), as_int_if_whole(rule.max)))
+            if rule.min is not None and v < rule.min:
+                res.findings.append(Finding(rule.id, rule.level, u.line, 1,
+                                            f"{u.label}: {format_count(v)} < {format_count(rule.min)} "
+                                            f"({format_count(rule.min - v)} short)",
+                                            as_int_if_whole(v), as_int_if_whole(rule.min)))
+        res.measured = values[0] if len(units) == 1 and not (rule.scope.each or rule.scope.items) else values
+        res.line = units[0].line
+        res.note = f"{len(units)} {'items' if rule.scope.items else 'units'} measured" if len(units) > 1 else ""
+
+    def _crossing_line(self, counter: str, unit: Unit, limit: float) -> int:
+        """First line at which the running count passes the limit: where the user must cut."""
+        cum = self.cum.get(counter)
+        if cum is None:
+            return unit.line
+        base = 0.0
+        for a, b in unit.ranges:
+            start = cum[a - 1]
+            target = limit - base + start
+            if cum[b] > target:
+                return max(a, bisect_right(cum, target, a - 1, b + 1))
+            base += cum[b] - start
+        return unit.line
+
+    def _required_section(self, rule: RuleDef, res: RuleResult) -> None:
+        rx = re.compile(rule.heading) if rule.heading else None
+        res.limit = "present"
+        res.scope = (f"§{rule.number} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
+        numbered = [s for s in self.outline.sections if rule.number and s.key.split("#")[0] == rule.number]
+        titled = [s for s in self.outline.sections if rx and rx.search(s.title)]
+        both = [s for s in numbered if not rx or rx.search(s.title)] if rule.number else titled
+        if both:
+            res.measured = f"§{both[0].key} {both[0].title}"
+            res.line = both[0].line
+            return
+        if numbered:
+            msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
+            line = numbered[0].line
+        elif titled:
+            msg = f"a section matches `{rule.heading}` (§{titled[0].key}) but §{rule.number} is missing"
+            line = titled[0].line
+        else:
+            msg = f"no section {('§' + rule.number + ' ') if rule.number else ''}with a heading matching `{rule.heading}`"
+            line = 1
+        res.measured = "missing"
+        res.findings.append(Finding(rule.id, rule.level, line, 1, rule.message or msg))
+
+    def _forbidden_rule(self, rule: RuleDef, res: RuleResult) -> None:
+        idx = next(i for i, (r, _) in enumerate(self.az._forbidden) if r.id == rule.id)
+        units = self.units(rule.scope)
+        ranges = [r for u in units for r in u.ranges]
+        res.limit = "0"
+        for i, f in enumerate(self.facts):
+            cols = f.forbidden[idx]
+            if cols and _in(i + 1, ranges):
+                for c in cols:
+                    res.findings.append(Finding(rule.id, rule.level, i + 1, c,
+                                                rule.message or f"forbidden: `{rule.patterns[0]}`"))
+        res.measured = len(res.findings)
+
+    def _required_rule(self, rule: RuleDef, res: RuleResult) -> None:
+        offset = 0
+        for r, rxs in self.az._required:
+            if r.id == rule.id:
+                break
+            offset += len(rxs)
+        units = self.units(rule.scope)
+        res.limit = "all of " + ", ".join(f"`{p}`" for p in rule.patterns)
+        if not units:
+            res.status = "no-match"
+            res.note = _no_match_note(rule.scope)
+            res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+            return
+        present = 0
+        for u in units:
+            missing = []
+            for j, pat in enumerate(rule.patterns):
+                if not any(self.facts[ln - 1].required[offset + j] for a, b in u.ranges for ln in range(a, b + 1)):
+                    missing.append(pat)
+            if missing:
+                res.findings.append(Finding(rule.id, rule.level, u.line, 1,
+                                            rule.message or f"{u.label} lacks " + ", ".join(f"`{m}`" for m in missing)))
+            else:
+                present += 1
+        res.measured = f"{present}/{len(units)}"
+        res.line = units[0].line
+
+    def _privacy_rule(self, rule: RuleDef, res: RuleResult) -> None:
+        res.measured = len(self.privacy)
+        res.limit = f"≤ {format_count(rule.max or 0)}"
+        res.scope = "ip · secrets · names · paths · org codes"
+        if len(self.privacy) > (rule.max or 0):
+            for h in self.privacy:
+                res.findings.append(Finding(rule.id, rule.level, h.line, h.column,
+                                            f"private data ({h.dimension}): {h.masked}"))
+
+    def _verifiability_rule(self, rule: RuleDef, res: RuleResult) -> None:
+        units = self.units(rule.scope)
+        ids = self.ids_in([r for u in units for r in u.ranges]) if units else set()
+        res.limit = f"≥ {rule.min * 100:.0f}%"
+        if not ids:
+            res.status = "no-match"
+            res.note = _no_match_note(rule.scope) if not units else f"no arXiv ids in {rule.scope.describe()}"
+            res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+            return
+        refs = [r for r in self.references if r.id in ids]
+        checked = [r for r in refs if r.status not in ("unverified",)]
+        res.line = units[0].line
+        if not self.verdicts or not checked:
+            res.status = "not-measured"
+            res.note = f"{len(refs)} main citations; run arXiv verification to measure"
+            return
+        verified = sum(1 for r in refs if r.status == "verified")
+        share = verified / len(refs)
+        self.verifiability_pct = round(share * 100, 2)
+        res.measured = f"{verified}/{len(refs)} = {share * 100:.0f}%"
+        if share < rule.min:
+            res.findings.append(Finding(rule.id, rule.level, units[0].line, 1,
+                                        f"only {verified} of {len(refs)} main citations verified "
+                                        f"({share * 100:.0f}% < {rule.min * 100:.0f}%)", share, rule.min))
+
+    def _references_rule(self, rule: RuleDef, res: RuleResult) -> None:
+        res.limit = "0 malformed"
+        res.scope = "arXiv ids"
+        for r in self.references:
+            if r.status in ("malformed", "impossible id"):
+                for occ in r.occurrences:
+                    res.findings.append(Finding(rule.id, rule.level, occ.line, occ.column,
+                                                f"{r.status} arXiv id {occ.raw}: {r.problem}"))
+        res.measured = sum(1 for r in self.references if r.status in ("malformed", "impossible id"))
+        res.note = f"{len(self.references)} distinct ids"
+
+    def _suppress(self, rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
+        lines = silenced.get(rule.id)
+        if not lines:
+            return
+        if rule.unsuppressible:
+            for ln, d in directives:
+                if rule.id in d.rules and d.action != "enable":
+                    res.findings.append(Finding(rule.id, "warning", ln, d.column,
+                                                f"suppression refused: rule {rule.id} is unsuppressible"))
+            return
+        kept = [f for f in res.findings if f.line not in lines]
+        if len(kept) != len(res.findings):
+            res.note = (res.note + "; " if res.note else "") + f"{len(res.findings) - len(kept)} suppressed inline"
+            res.findings = kept
+            if not kept and res.status == "fail":
+                res.status = "suppressed"
+
+    def _unknown_directives(self, directives) -> list[Finding]:
+        known = {r.id for r in self.pack.rules}
+        return [
+            Finding("suppression", "warning", ln, d.column, f"unknown rule id {rid!r} in suppression comment")
+            for ln, d in directives
+            for rid in d.rules
+            if rid not in known
+        ]
+
+
+def _in(line: int, ranges: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= line <= b for a, b in ranges)
+
+
+def _limit_text(mn: float | None, mx: float | None) -> str:
+    if mn is not None and mx is not None:
+        return f"{format_count(mn)}–{format_count(mx)}"
+    if mx is not None:
+        return f"≤ {format_count(mx)}"
+    if mn is not None:
+        return f"≥ {format_count(mn)}"
+    return ""
+
+
+def _no_match_note(scope: Scope) -> str:
+    if scope.kind == "heading":
+        return f"0 sections matched `{scope.pattern}`"
+    if scope.kind in ("section", "sections", "parts"):
+        return "0 sections matched " + ", ".join(f"§{k}" if k[0].isdigit() else k for k in scope.keys)
+    if scope.items:
+        return f"0 list items in {scope.describe()}"
+    return f"{scope.describe()} not found"

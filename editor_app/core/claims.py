@@ -1,0 +1,253 @@
+"""The claims audit: every figure the survey states about itself, against what is measured.
+
+Three sources of claims, all found line by line (so results can be cached by line text):
+- pack patterns: "CJK 实测 3,838" -> metric cjk, claimed 3838 (value claims);
+- sums: "3,838（主体 2,892 + 反方 579 + 元信息 950）", "（§一 474 + …）| 2,892", "3 + 本棒 4 = 7";
+  the parts must add up to the total, and a part labelled with a scope ("§一", "header", "主体") is
+  itself a value claim of the pack's sum metric;
+- ratios: "4/6 = 67%" must compute, with the rounding the text uses.
+Then agreement: the same metric stated in several places must be stated the same everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from .document import resolve_section_ref
+from .model import Claim, Finding
+from .numbers import as_int_if_whole, format_count, parse_number, round_like
+from .rulepack import ClaimPattern, Scope
+
+APPROX_MARKS = ("≈", "约", "~", "～")
+_NUM = r"\d{1,3}(?:,\d{3})+|\d+"
+# A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
+_STANDALONE = re.compile(r"(?<![\w.§\-/≥≤<>~～≈+])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.\-/%×])")
+_PAREN_SUM_BEFORE = re.compile(rf"(?<![\w.§\-/])(?P<total>{_NUM})(?P<gap>[^\d（(|=+]{{0,12}}?)[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]")
+_PAREN_SUM_AFTER = re.compile(rf"(?P<label>[^\s|（(]{{0,12}})[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]\s*\|\s*(?P<total>{_NUM})(?![\d/])")
+_EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
+_RATIO = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
+_APPROX_BEFORE_NUMBER = re.compile(r"[≈约](?=\s*\d)")
+_CLAUSE_BREAK = re.compile(r"[；;|，,：:（）()=]")
+
+
+@dataclass(frozen=True)
+class RawClaim:
+    """A claim as found on one line, before anything is measured."""
+
+    kind: str  # value | sum | ratio
+    metric: str
+    scope_index: int  # index into the pack's claim patterns (-1: a sum part/total labelled with a scope)
+    scope_label: str  # for labelled sum parts: "§一", "header", "主体"
+    text: str
+    column: int
+    value_text: str
+    claimed: float
+    parts: tuple[float, ...] = ()  # sums: the parts; ratios: (numerator, denominator)
+    approx: bool = False
+    position: int = 0  # for list claims ("159/194/207"): which member
+
+
+def compile_patterns(patterns: Sequence[ClaimPattern]) -> list[tuple[ClaimPattern, re.Pattern[str]]]:
+    return [(p, re.compile(p.pattern)) for p in patterns]
+
+
+def claims_in_line(
+    line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str]]], sum_metric: str, sum_context: str
+) -> tuple[RawClaim, ...]:
+    out: list[RawClaim] = []
+    # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
+    plain = _APPROX_BEFORE_NUMBER.sub(" ", line) if ("≈" in line or "约" in line) else line
+    for idx, (cp, rx) in enumerate(compiled):
+        for m in rx.finditer(plain):
+            if "values" in m.groupdict() and m.group("values"):
+                start = m.start("values")
+                for pos, nm in enumerate(re.finditer(r"\d[\d,]*", m.group("values"))):
+                    out.append(
+                        RawClaim("value", cp.metric, idx, "", m.group(0), start + nm.start() + 1, nm.group(0),
+                                 parse_number(nm.group(0)), approx=_approx_before(line, m.start()), position=pos)
+                    )
+            elif m.groupdict().get("value"):
+                vt = m.group("value")
+                out.append(
+                    RawClaim("value", cp.metric, idx, "", m.group(0), m.start("value") + 1, vt, parse_number(vt),
+                             approx=_approx_before(line, m.start("value")) or _has_approx(m.group(0)))
+                )
+    if "+" in line:
+        out.extend(_sums_in_line(line, sum_metric, sum_context))
+    if "/" in line and "%" in line:
+        for m in _RATIO.finditer(line):
+            num, den = float(m.group("num")), float(m.group("den"))
+            out.append(
+                RawClaim("ratio", "ratio", -1, "", m.group(0), m.start("pct") + 1, m.group("pct"),
+                         float(m.group("pct")), parts=(num, den))
+            )
+    return tuple(out)
+
+
+def _approx_before(line: str, start: int) -> bool:
+    return any(mark in line[max(0, start - 3) : start] for mark in ("≈", "约"))
+
+
+def _has_approx(text: str) -> bool:
+    return "≈" in text or "约" in text
+
+
+def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
+    """Split "§一 474 + §二 498" into (label, number as written, offset); None unless each part has one number."""
+    out = []
+    offset = 0
+    for chunk in parts_text.split("+"):
+        nums = list(_STANDALONE.finditer(chunk))
+        if len(nums) != 1:
+            return None
+        n = nums[0]
+        label = (chunk[: n.start()] + " " + chunk[n.end() :]).strip()
+        out.append((label, n.group(1), offset + n.start()))
+        offset += len(chunk) + 1
+    return out if len(out) >= 2 else None
+
+
+def _sums_in_line(line: str, sum_metric: str, sum_context: str) -> list[RawClaim]:
+    found: list[RawClaim] = []
+    labelled = bool(sum_metric) and (not sum_context or sum_context in line)
+    spans: list[tuple[int, int]] = []
+
+    def add(total_text: str, total_col: int, parts_text: str, parts_col: int, text: str, label: str):
+        parts = _parts(parts_text)
+        if parts is None:
+            return
+        values = tuple(parse_number(p[1]) for p in parts)
+        found.append(RawClaim("sum", "sum", -1, label, text, total_col, total_text, parse_number(total_text), values))
+        if labelled:
+            scope_label = _scope_label(label)
+            if scope_label:
+                found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_text,
+                                      parse_number(total_text)))
+            for plabel, ptext, poff in parts:
+                scope_label = _scope_label(plabel)
+                if scope_label:
+                    found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {ptext}",
+                                          parts_col + poff + 1, ptext, parse_number(ptext)))
+
+    for m in _PAREN_SUM_BEFORE.finditer(line):
+        label = line[max(0, m.start() - 12) : m.start()]
+        add(m.group("total"), m.start("total") + 1, m.group("parts"), m.start("parts"), m.group(0), label.strip())
+        spans.append(m.span())
+    for m in _PAREN_SUM_AFTER.finditer(line):
+        if any(a <= m.start("parts") < b for a, b in spans):
+            continue
+        add(m.group("total"), m.start("total") + 1, m.group("parts"), m.start("parts"), m.group(0),
+            m.group("label").strip())
+        spans.append(m.span())
+    for m in _EQ_TOTAL.finditer(line):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        left_end = m.start()
+        breaks = [b.end() for b in _CLAUSE_BREAK.finditer(line, 0, left_end)]
+        left_start = breaks[-1] if breaks else 0
+        left = line[left_start:left_end]
+        if "+" not in left:
+            continue
+        add(m.group("total"), m.start("total") + 1, left, left_start, line[left_start : m.end()].strip(), "")
+    return found
+
+
+_LABEL_WORD = re.compile(r"^[^\d\s]{1,8}$")
+
+
+def _scope_label(label: str) -> str:
+    """The scope a sum part is labelled with: a section ref, header/footer, or a word (a named scope)."""
+    label = label.strip().strip("|").strip()
+    if not label:
+        return ""
+    if resolve_section_ref(label):
+        return label
+    if label.lower() in ("header", "footer"):
+        return label.lower()
+    if _LABEL_WORD.match(label) and not label.isascii():
+        return label
+    return ""
+
+
+Measure = Callable[[str, "Scope | None", str, int, int], "tuple[float | None, str]"]
+
+
+def audit_claims(
+    raw_by_line: Iterable[tuple[int, tuple[RawClaim, ...]]],
+    scopes: Sequence[Scope],
+    measure: Measure,
+    *,
+    rule_id: str = "claims",
+    level: str = "error",
+) -> tuple[list[Claim], list[Finding]]:
+    """Turn raw claims into verdicts. measure(metric, scope, label, line, position) -> (value or None, where)."""
+    claims: list[Claim] = []
+    findings: list[Finding] = []
+    seen: set[tuple] = set()
+    for lineno, raws in raw_by_line:
+        for rc in raws:
+            key = (lineno, rc.column, rc.kind, rc.metric, rc.position)
+            if key in seen:  # two patterns found the same figure
+                continue
+            seen.add(key)
+            if rc.kind == "sum":
+                total = sum(rc.parts)
+                ok = abs(total - rc.claimed) < 1e-9
+                msg = "" if ok else (
+                    f"stated sum {rc.value_text} but the parts add up to {format_count(total)}")
+                claims.append(Claim("sum", rc.text, lineno, rc.claimed, as_int_if_whole(total), ok, rc.column, "sum",
+                                    rc.scope_label or "stated parts", msg, rc.column, rc.value_text))
+            elif rc.kind == "ratio":
+                num, den = rc.parts
+                computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
+                ok = computed is not None and abs(computed - rc.claimed) < 1e-9
+                msg = "" if ok else (
+                    f"{int(num)}/{int(den)} is {format_count(computed)}%, not {rc.value_text}%" if computed is not None
+                    else "division by zero")
+                claims.append(Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
+                                    "ratio", "stated ratio", msg, rc.column, rc.value_text))
+            else:
+                scope = scopes[rc.scope_index] if rc.scope_index >= 0 else None
+                measured, where = measure(rc.metric, scope, rc.scope_label, lineno, rc.position)
+                ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
+                msg = ""
+                if ok is False:
+                    msg = f"{rc.metric} of {where}: stated {rc.value_text}, measured {format_count(measured)}"
+                claims.append(Claim(rc.metric, rc.text, lineno, rc.claimed, as_int_if_whole(measured), ok, rc.column,
+                                    "value", where, msg, rc.column, rc.value_text))
+            c = claims[-1]
+            if c.ok is False:
+                findings.append(Finding(rule_id, level, lineno, c.column, c.message, c.measured, c.value_text))
+            if rc.approx:
+                findings.append(Finding(rule_id, level, lineno, rc.column,
+                                        f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
+                                        None, rc.value_text))
+    findings.extend(_agreement(claims, rule_id, level))
+    return claims, findings
+
+
+def _agreement(claims: list[Claim], rule_id: str, level: str) -> list[Finding]:
+    """The same metric of the same scope stated with different numbers in different places."""
+    groups: dict[tuple[str, str], list[Claim]] = {}
+    for c in claims:
+        if c.kind == "value":
+            groups.setdefault((c.metric, c.scope), []).append(c)
+    out: list[Finding] = []
+    for (metric, scope), group in groups.items():
+        values = {c.claimed for c in group}
+        if len(values) < 2:
+            continue
+        # The majority value is taken as "the" statement; the others disagree with it.
+        counts: dict[float, int] = {}
+        for c in group:
+            counts[c.claimed] = counts.get(c.claimed, 0) + 1
+        majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
+        ref = next(c for c in group if c.claimed == majority)
+        for c in group:
+            if c.claimed != majority:
+                out.append(Finding(rule_id, level, c.line, c.column,
+                                   f"{metric} of {scope} stated as {c.value_text} here but as {ref.value_text} "
+                                   f"on line {ref.line}", c.claimed, ref.value_text))
+    return out

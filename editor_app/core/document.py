@@ -1,0 +1,208 @@
+"""The survey's shape: header, sections (numbered `一、`/`§0`/`2.1` style and Markdown headings), footer.
+
+Headings are recognised line by line (`heading_in_line`, memoisable) and assembled into a tree with line
+ranges (`build_outline`). Section keys are canonical: `§三.1`, `3.1` and `## 3.1 …` all resolve to "3.1".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from .model import Section
+
+CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+CN_NUMERAL = "[零〇一二三四五六七八九十]+"
+
+
+def cn_to_int(s: str) -> int | None:
+    """Chinese numeral up to 99 ("十二" -> 12); None if not one."""
+    if not s or any(c not in CN_DIGITS and c != "十" for c in s):
+        return None
+    if "十" not in s:
+        return int("".join(str(CN_DIGITS[c]) for c in s))
+    tens, _, ones = s.partition("十")
+    t = CN_DIGITS.get(tens, 0) if tens else 1
+    o = CN_DIGITS.get(ones, 0) if ones else 0
+    if len(tens) > 1 or len(ones) > 1:
+        return None
+    return t * 10 + o
+
+
+def number_key(token: str) -> str | None:
+    """ "三" -> "3", "07" -> "7", "3" -> "3"."""
+    if token.isdigit():
+        return str(int(token))
+    n = cn_to_int(token)
+    return None if n is None else str(n)
+
+
+SECTION_REF_RE = re.compile(rf"§\s*(\d+|{CN_NUMERAL})((?:\.\d+)*)")
+
+
+def resolve_section_ref(ref: str) -> str | None:
+    """ "§三.1" -> "3.1", "§八" -> "8", "§0" -> "0"; None when it isn't a section reference."""
+    m = SECTION_REF_RE.fullmatch(ref.strip())
+    if not m:
+        return None
+    top = number_key(m.group(1))
+    if top is None:
+        return None
+    return top + m.group(2)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What one line says about being a heading, judged on that line alone."""
+
+    style: str  # "numbered-top" | "numbered-sub" | "atx" | "setext-underline-1" | "setext-underline-2" | "fence"
+    level: int = 0
+    key: str = ""  # canonical number key, "" when the heading has no number
+    number: str = ""  # as written
+    title: str = ""
+
+
+_SEC_TOP = re.compile(rf"^§\s*(\d+|{CN_NUMERAL})(?=\s)\s*(\S.*)?$")
+_CN_TOP = re.compile(rf"^({CN_NUMERAL})、\s*(.*)$")
+_SUB = re.compile(r"^(\d{1,2})((?:\.\d{1,2}){1,3})(?=\s)\s+(\S.*)$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_NUM_IN_TITLE = re.compile(rf"^(?:§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
+
+
+def heading_in_line(line: str) -> Heading | None:
+    """Classify one line; pure so that results can be cached by line text."""
+    if not line or len(line) > 300:
+        return None
+    if _FENCE.match(line):
+        return Heading("fence")
+    m = _ATX.match(line)
+    if m:
+        level = len(m.group(1))
+        title = (m.group(2) or "").strip()
+        n = _NUM_IN_TITLE.match(title)
+        if n:
+            key = _numbered_key(n.group(1))
+            if key is not None:
+                return Heading("atx", level, key, n.group(1), n.group(2).strip())
+        return Heading("atx", level, "", "", title)
+    m = _SETEXT.match(line)
+    if m:
+        return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
+    m = _SEC_TOP.match(line)
+    if m:
+        key = number_key(m.group(1))
+        if key is not None:
+            return Heading("numbered-top", 1, key, "§" + m.group(1), (m.group(2) or "").strip())
+    m = _CN_TOP.match(line)
+    if m:
+        key = number_key(m.group(1))
+        if key is not None:
+            return Heading("numbered-top", 1, key, m.group(1), m.group(2).strip())
+    m = _SUB.match(line)
+    if m:
+        key = str(int(m.group(1))) + "".join("." + str(int(p)) for p in m.group(2).split(".")[1:])
+        return Heading("numbered-sub", key.count(".") + 1, key, m.group(1) + m.group(2), m.group(3).strip())
+    return None
+
+
+def _numbered_key(token: str) -> str | None:
+    if "." in token:
+        parts = token.split(".")
+        if all(p.isdigit() for p in parts):
+            return ".".join(str(int(p)) for p in parts)
+        return None
+    return number_key(token)
+
+
+@dataclass
+class Outline:
+    sections: list[Section]
+    header: tuple[int, int] | None  # lines before the first section
+    footer_line: int | None
+    body_end: int  # last line that belongs to a section (before the footer)
+
+
+def build_outline(
+    lines: Sequence[str],
+    headings: Sequence[Heading | None],
+    *,
+    footer_re: re.Pattern[str] | None = None,
+    styles: frozenset[str] = frozenset({"numbered", "markdown"}),
+) -> Outline:
+    """Assemble line classifications into a section tree with inclusive line ranges."""
+    n = len(lines)
+    footer_line = _find_footer(lines, footer_re)
+    last_body = (footer_line - 1) if footer_line else n
+    raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
+    in_fence = False
+    current_top: str | None = None
+    seen_keys: set[str] = set()
+    use_numbered = "numbered" in styles
+    use_md = "markdown" in styles
+    for i in range(last_body):
+        h = headings[i]
+        if h is None:
+            continue
+        if h.style == "fence":
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        lineno = i + 1
+        if h.style == "atx" and use_md:
+            key = h.key if h.key else f"h{lineno}"
+            level = h.key.count(".") + 1 if h.key else h.level
+            if h.key and "." not in h.key:
+                current_top = h.key
+            raw.append((lineno, level, key, h.number, h.title))
+        elif h.style.startswith("setext") and use_md and i > 0:
+            prev = lines[i - 1].strip()
+            if prev and headings[i - 1] is None and not prev.startswith(("|", "-", "*", ">")) and (
+                not raw or raw[-1][0] != lineno - 1
+            ):
+                level = 1 if h.style.endswith("1") else 2
+                raw.append((lineno - 1, level, f"h{lineno - 1}", "", prev))
+        elif h.style == "numbered-top" and use_numbered:
+            current_top = h.key
+            raw.append((lineno, 1, h.key, h.number, h.title))
+        elif h.style == "numbered-sub" and use_numbered:
+            # "2.1 …" is a heading only inside top section 2: keeps "3.5 GB of …" prose out.
+            if current_top is not None and h.key.split(".")[0] == current_top:
+                raw.append((lineno, h.level, h.key, h.number, h.title))
+    sections: list[Section] = []
+    stack: list[tuple[int, str]] = []  # (level, key)
+    for idx, (line, level, key, number, title) in enumerate(raw):
+        end = last_body
+        for nxt in raw[idx + 1 :]:
+            if nxt[1] <= level:
+                end = nxt[0] - 1
+                break
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        unique = key
+        k = 2
+        while unique in seen_keys:  # repeated numbers (the 8 MB document repeats the sample)
+            unique = f"{key}#{k}"
+            k += 1
+        seen_keys.add(unique)
+        sections.append(Section(unique, number, title, level, line, max(end, line), parent))
+        stack.append((level, unique))
+    first = raw[0][0] if raw else None
+    if first is None:
+        header = (1, last_body) if last_body >= 1 else None
+    else:
+        header = (1, first - 1) if first > 1 else None
+    return Outline(sections, header, footer_line, last_body)
+
+
+def _find_footer(lines: Sequence[str], footer_re: re.Pattern[str] | None) -> int | None:
+    if footer_re is None:
+        return None
+    for i in range(len(lines) - 1, max(-1, len(lines) - 6), -1):
+        if lines[i].strip():
+            return i + 1 if footer_re.search(lines[i]) else None
+    return None

@@ -1,0 +1,401 @@
+"""Rule packs: the house rules as data (TOML), validated with errors that name file, line and key.
+
+Format (schema 1) — see resources/rulepacks/llm-infra-survey.toml for a fully commented example:
+    schema = 1, name, title, language
+    [document]   heading_styles, footer (regex for the closing signature line), claim_zones
+    [counters.NAME]  regex = '…' | literal = '…' | builtin = "lines"|"chars"|"words"|"list_items"; label
+    [scopes]     NAME = scope            (named scopes, used by rules and claims)
+    [[rules]]    id, title, kind, level, … (kinds: count, required-section, forbidden-pattern,
+                 required-pattern, claims, privacy, verifiability, references, figures)
+    [claims]     sum_metric, sum_context, [[claims.patterns]] metric, pattern, scope
+    [privacy]    see core/privacy.py
+A scope is "document" | "header" | "footer" | "here" | a named scope | {section="3.1"} | {sections=[…]} |
+{heading='^3\\.[123]'} | {parts=["header","0","footer"]}, optionally with each=true / items=true.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+SCHEMA_VERSION = 1
+RULE_KINDS = (
+    "count",
+    "required-section",
+    "forbidden-pattern",
+    "required-pattern",
+    "claims",
+    "privacy",
+    "verifiability",
+    "references",
+    "figures",
+)
+LEVELS = ("error", "warning", "info")
+BUILTIN_COUNTERS = ("lines", "chars", "words", "list_items")
+PACK_FILENAMES = ("survey-rules.toml", ".survey-rules.toml")
+
+
+class PackError(Exception):
+    """A rule pack that can't be used; str() names the file, line and key."""
+
+    def __init__(self, path: str, line: int | None, key: str, message: str):
+        self.path, self.line, self.key, self.message = path, line, key, message
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {key}: {message}" if key else f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Scope:
+    kind: str  # document | header | footer | here | section | sections | heading | parts
+    keys: tuple[str, ...] = ()
+    pattern: str = ""
+    each: bool = False
+    items: bool = False
+    label: str = ""
+
+    def describe(self) -> str:
+        if self.label:
+            return self.label
+        if self.kind in ("document", "header", "footer", "here"):
+            base = self.kind
+        elif self.kind == "heading":
+            base = f"sections matching `{self.pattern}`"
+        elif self.kind == "section":
+            base = "§" + self.keys[0]
+        else:
+            base = " + ".join(k if k in ("header", "footer") else "§" + k for k in self.keys)
+        if self.items:
+            base = f"each list item of {base}"
+        elif self.each:
+            base = f"each of {base}"
+        return base
+
+
+@dataclass(frozen=True)
+class CounterDef:
+    name: str
+    kind: str  # regex | literal | builtin
+    pattern: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class RuleDef:
+    id: str
+    title: str
+    kind: str
+    level: str = "error"
+    counter: str = ""
+    scope: Scope = Scope("document")
+    min: float | None = None
+    max: float | None = None
+    patterns: tuple[str, ...] = ()
+    heading: str = ""
+    number: str = ""
+    message: str = ""
+    unsuppressible: bool = False
+    line: int | None = None  # where the rule is defined in the pack
+
+
+@dataclass(frozen=True)
+class ClaimPattern:
+    metric: str
+    pattern: str
+    scope: Scope = Scope("document")
+    label: str = ""
+
+
+@dataclass
+class RulePack:
+    name: str
+    title: str
+    path: str
+    source: str
+    language: str = "zh"
+    heading_styles: frozenset[str] = frozenset({"numbered", "markdown"})
+    footer: str = ""
+    claim_zones: tuple[str, ...] = ("sections", "footer")
+    counters: dict[str, CounterDef] = field(default_factory=dict)
+    scopes: dict[str, Scope] = field(default_factory=dict)
+    rules: list[RuleDef] = field(default_factory=list)
+    claim_patterns: list[ClaimPattern] = field(default_factory=list)
+    sum_metric: str = ""
+    sum_context: str = ""
+    privacy: dict[str, Any] = field(default_factory=dict)
+    base_dir: Path | None = None
+
+    def rule(self, rule_id: str) -> RuleDef | None:
+        return next((r for r in self.rules if r.id == rule_id), None)
+
+    def limit_of(self, counter: str) -> tuple[float | None, float | None]:
+        """(min, max) of the first document-scope count rule on a counter — for status bars and charts."""
+        for r in self.rules:
+            if r.kind == "count" and r.counter == counter and r.scope.kind == "document" and not r.scope.items:
+                return r.min, r.max
+        return None, None
+
+
+def load_pack(path: str | Path) -> RulePack:
+    p = Path(path)
+    try:
+        source = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PackError(str(p), None, "", "rule pack file not found") from None
+    except UnicodeDecodeError:
+        raise PackError(str(p), None, "", "rule pack is not UTF-8 text") from None
+    except OSError as exc:
+        raise PackError(str(p), None, "", f"cannot read rule pack ({exc.strerror or exc})") from None
+    return parse_pack(source, str(p), base_dir=p.parent)
+
+
+def house_pack() -> RulePack:
+    from ..resources_path import house_pack_path
+
+    return load_pack(house_pack_path())
+
+
+def bundled_packs() -> list[Path]:
+    from ..resources_path import resource_path
+
+    return sorted(resource_path("rulepacks").glob("*.toml"))
+
+
+def find_pack_for(survey_path: str | Path | None) -> Path | None:
+    """A pack beside the survey (survey-rules.toml) wins over the house pack."""
+    if not survey_path:
+        return None
+    folder = Path(survey_path).resolve().parent
+    for name in PACK_FILENAMES:
+        cand = folder / name
+        if cand.is_file():
+            return cand
+    return None
+
+
+_TOML_LINE = re.compile(r"at line (\d+)")
+
+
+def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = None) -> RulePack:
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        m = _TOML_LINE.search(str(exc))
+        raise PackError(path, int(m.group(1)) if m else None, "", f"TOML syntax error: {exc}") from None
+    loc = _Locator(source, path)
+    schema = data.get("schema")
+    if schema != SCHEMA_VERSION:
+        raise loc.error("schema", f"schema must be {SCHEMA_VERSION} (found {schema!r})")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise loc.error("name", "a pack needs a name")
+    doc = _table(data, "document", loc)
+    styles = doc.get("heading_styles", ["numbered", "markdown"])
+    if not isinstance(styles, list) or not set(styles) <= {"numbered", "markdown"} or not styles:
+        raise loc.error("heading_styles", 'must be a list of "numbered" and/or "markdown"')
+    footer = doc.get("footer", "")
+    _check_regex(footer, "footer", loc)
+    zones = doc.get("claim_zones", ["sections", "footer"])
+    if not isinstance(zones, list) or not set(zones) <= {"header", "sections", "footer"}:
+        raise loc.error("claim_zones", 'must be a list of "header", "sections", "footer"')
+    pack = RulePack(
+        name=name,
+        title=str(data.get("title", name)),
+        path=path,
+        source=source,
+        language=str(data.get("language", "zh")),
+        heading_styles=frozenset(styles),
+        footer=footer,
+        claim_zones=tuple(zones),
+        base_dir=base_dir,
+    )
+    for cname, spec in _table(data, "counters", loc).items():
+        pack.counters[cname] = _counter(cname, spec, loc)
+    if not pack.counters:
+        raise loc.error("counters", "a pack needs at least one counter")
+    for sname, spec in _table(data, "scopes", loc).items():
+        pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname)
+    rules = data.get("rules", [])
+    if not isinstance(rules, list):
+        raise loc.error("rules", "must be an array of tables ([[rules]])")
+    seen: set[str] = set()
+    for i, spec in enumerate(rules):
+        rule = _rule(i, spec, loc, pack)
+        if rule.id in seen:
+            raise loc.error("id", f"rule id {rule.id!r} is used twice", rule_index=i)
+        seen.add(rule.id)
+        pack.rules.append(rule)
+    claims = _table(data, "claims", loc)
+    pack.sum_metric = str(claims.get("sum_metric", ""))
+    pack.sum_context = str(claims.get("sum_context", ""))
+    if pack.sum_metric and pack.sum_metric not in pack.counters:
+        raise loc.error("sum_metric", f"unknown counter {pack.sum_metric!r}")
+    for j, cp in enumerate(claims.get("patterns", [])):
+        key = f"claims.patterns[{j}]"
+        if not isinstance(cp, dict) or "metric" not in cp or "pattern" not in cp:
+            raise loc.error("pattern", f"{key} needs metric and pattern")
+        _check_regex(cp["pattern"], "pattern", loc, needle=cp["pattern"])
+        if "(?P<value" not in cp["pattern"]:
+            raise loc.error("pattern", f"{key} needs a (?P<value>…) or (?P<values>…) group", needle=cp["pattern"])
+        scope = _scope(cp.get("scope", "document"), key + ".scope", loc, pack)
+        pack.claim_patterns.append(ClaimPattern(str(cp["metric"]), cp["pattern"], scope, str(cp.get("label", ""))))
+    privacy = data.get("privacy", {})
+    if not isinstance(privacy, dict):
+        raise loc.error("privacy", "must be a table")
+    pack.privacy = privacy
+    return pack
+
+
+class _Locator:
+    """Finds the line of a key in the pack source, for error messages."""
+
+    def __init__(self, source: str, path: str):
+        self.lines = source.splitlines()
+        self.path = path
+
+    def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None) -> int | None:
+        start = 0
+        if rule_index is not None:
+            count = -1
+            for i, line in enumerate(self.lines):
+                if line.strip().startswith("[[rules]]"):
+                    count += 1
+                    if count == rule_index:
+                        start = i
+                        break
+        if needle:
+            for i in range(start, len(self.lines)):
+                if needle in self.lines[i]:
+                    return i + 1
+        pat = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
+        for i in range(start, len(self.lines)):
+            if pat.match(self.lines[i]):
+                return i + 1
+        return start + 1 if rule_index is not None else None
+
+    def error(self, key: str, message: str, rule_index: int | None = None, needle: str | None = None) -> PackError:
+        shown = f"rules[{rule_index}].{key}" if rule_index is not None else key
+        return PackError(self.path, self.line_of(key, rule_index, needle), shown, message)
+
+
+def _table(data: dict, key: str, loc: _Locator) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise loc.error(key, "must be a table")
+    return value
+
+
+def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None = None, needle: str | None = None):
+    if not isinstance(pattern, str):
+        raise loc.error(key, "must be a string (a regular expression)", rule_index)
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle) from None
+
+
+def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
+    if not isinstance(spec, dict):
+        raise loc.error(name, "a counter is a table with regex, literal or builtin")
+    label = str(spec.get("label", name))
+    if "regex" in spec:
+        _check_regex(spec["regex"], "regex", loc, needle=f"[counters.{name}]")
+        return CounterDef(name, "regex", spec["regex"], label)
+    if "literal" in spec:
+        if not isinstance(spec["literal"], str) or not spec["literal"]:
+            raise loc.error("literal", f"counter {name}: literal must be a non-empty string")
+        return CounterDef(name, "literal", spec["literal"], label)
+    if spec.get("builtin") in BUILTIN_COUNTERS:
+        return CounterDef(name, "builtin", spec["builtin"], label)
+    raise loc.error(name, f"counter needs regex, literal or builtin (one of {', '.join(BUILTIN_COUNTERS)})")
+
+
+def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", rule_index=None) -> Scope:
+    if isinstance(spec, str):
+        if spec in ("document", "header", "footer", "here"):
+            return Scope(spec, label=label)
+        if spec in pack.scopes:
+            return pack.scopes[spec]
+        raise loc.error(key.rsplit(".", 1)[-1], f"unknown scope {spec!r}", rule_index)
+    if not isinstance(spec, dict):
+        raise loc.error(key.rsplit(".", 1)[-1], "a scope is a name or a table", rule_index)
+    each = bool(spec.get("each", False))
+    items = bool(spec.get("items", False))
+    if "section" in spec:
+        return Scope("section", (str(spec["section"]),), each=each, items=items, label=label)
+    if "sections" in spec and isinstance(spec["sections"], list):
+        return Scope("sections", tuple(str(s) for s in spec["sections"]), each=each, items=items, label=label)
+    if "parts" in spec and isinstance(spec["parts"], list):
+        return Scope("parts", tuple(str(s) for s in spec["parts"]), each=each, items=items, label=label)
+    if "heading" in spec:
+        _check_regex(spec["heading"], "heading", loc, rule_index)
+        return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
+    raise loc.error(key.rsplit(".", 1)[-1], "scope table needs section, sections, parts or heading", rule_index)
+
+
+def _num(spec: dict, key: str, loc: _Locator, i: int) -> float | None:
+    v = spec.get(key)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise loc.error(key, f"must be a number (found {v!r})", i)
+    return float(v)
+
+
+def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
+    if not isinstance(spec, dict):
+        raise loc.error("rules", "each rule is a table", i)
+    rid = spec.get("id")
+    if not isinstance(rid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", rid or ""):
+        raise loc.error("id", "a rule needs an id made of letters, digits, '-', '_' or '.'", i)
+    kind = spec.get("kind")
+    if kind not in RULE_KINDS:
+        raise loc.error("kind", f"unknown kind {kind!r} (one of {', '.join(RULE_KINDS)})", i)
+    level = spec.get("level", "error")
+    if level not in LEVELS:
+        raise loc.error("level", f"must be one of {', '.join(LEVELS)}", i)
+    scope = _scope(spec.get("scope", "document"), "scope", loc, pack, rule_index=i)
+    counter = str(spec.get("counter", ""))
+    mn, mx = _num(spec, "min", loc, i), _num(spec, "max", loc, i)
+    patterns = spec.get("patterns", [spec["pattern"]] if "pattern" in spec else [])
+    if not isinstance(patterns, list):
+        raise loc.error("patterns", "must be a list of regular expressions", i)
+    for pat in patterns:
+        _check_regex(pat, "pattern" if "pattern" in spec else "patterns", loc, i)
+    if kind == "count":
+        if counter not in pack.counters and counter not in ("arxiv_ids", "list_items"):
+            raise loc.error("counter", f"unknown counter {counter!r}", i)
+        if mn is None and mx is None:
+            raise loc.error("max", "a count rule needs min and/or max", i)
+    if kind in ("forbidden-pattern", "required-pattern") and not patterns:
+        raise loc.error("pattern", f"a {kind} rule needs pattern or patterns", i)
+    if kind == "required-section":
+        if not spec.get("heading") and not spec.get("number"):
+            raise loc.error("heading", "a required-section rule needs heading (regex) and/or number", i)
+        if spec.get("heading"):
+            _check_regex(spec["heading"], "heading", loc, i)
+    if kind == "verifiability" and mn is None:
+        raise loc.error("min", "a verifiability rule needs min (a share, e.g. 0.2)", i)
+    return RuleDef(
+        id=rid,
+        title=str(spec.get("title", rid)),
+        kind=kind,
+        level=level,
+        counter=counter,
+        scope=scope,
+        min=mn,
+        max=mx,
+        patterns=tuple(patterns),
+        heading=str(spec.get("heading", "")),
+        number=str(spec.get("number", "")),
+        message=str(spec.get("message", "")),
+        unsuppressible=bool(spec.get("unsuppressible", False)),
+        line=loc.line_of("id", i),
+    )

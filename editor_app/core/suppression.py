@@ -1,0 +1,48 @@
+"""Inline suppression: `<!-- survey-check disable RULE -->` on a line with text silences RULE on that line;
+alone on its line it silences RULE until `<!-- survey-check enable RULE -->` (or the end);
+`<!-- survey-check disable-next-line RULE -->` silences the next line. Several ids may be given, comma-separated.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DIRECTIVE_RE = re.compile(r"<!--\s*survey-check\s+(disable-next-line|disable|enable)\s+([\w.,\s-]+?)\s*-->")
+
+
+@dataclass(frozen=True)
+class Directive:
+    action: str
+    rules: tuple[str, ...]
+    column: int
+    alone: bool  # the comment is the whole line
+
+
+def directives_in_line(line: str) -> tuple[Directive, ...]:
+    if "survey-check" not in line:
+        return ()
+    out = []
+    for m in DIRECTIVE_RE.finditer(line):
+        rules = tuple(r.strip() for r in m.group(2).split(",") if r.strip())
+        out.append(Directive(m.group(1), rules, m.start() + 1, line.strip() == m.group(0)))
+    return tuple(out)
+
+
+def suppressed_lines(directives: list[tuple[int, Directive]], last_line: int) -> dict[str, set[int]]:
+    """rule id -> the set of lines on which it is silenced."""
+    out: dict[str, set[int]] = {}
+    open_blocks: dict[str, int] = {}
+    for lineno, d in directives:
+        for rule in d.rules:
+            if d.action == "disable-next-line":
+                out.setdefault(rule, set()).add(lineno + 1)
+            elif d.action == "disable" and not d.alone:
+                out.setdefault(rule, set()).add(lineno)
+            elif d.action == "disable":
+                open_blocks.setdefault(rule, lineno)
+            elif d.action == "enable" and rule in open_blocks:
+                out.setdefault(rule, set()).update(range(open_blocks.pop(rule), lineno + 1))
+    for rule, start in open_blocks.items():
+        out.setdefault(rule, set()).update(range(start, last_line + 1))
+    return out

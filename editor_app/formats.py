@@ -1,0 +1,133 @@
+"""How an Analysis is written for people (a terminal table) and for tools (JSON, SARIF 2.1.0). Qt-free."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any, Iterable
+
+from . import __version__
+from .core.model import Analysis
+from .core.numbers import format_count
+
+STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "not-measured": "… not measured", "no-match": "? no match",
+               "suppressed": "~ suppressed"}
+
+
+def display_width(s: str) -> int:
+    """Terminal columns: CJK and fullwidth characters take two."""
+    w = 0
+    for ch in s:
+        if unicodedata.combining(ch) or ch in "\ufe0f\u200b":
+            continue
+        w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return w
+
+
+def pad(s: str, width: int) -> str:
+    return s + " " * max(0, width - display_width(s))
+
+
+def clip(s: str, width: int) -> str:
+    if display_width(s) <= width:
+        return s
+    out, w = "", 0
+    for ch in s:
+        cw = display_width(ch)
+        if w + cw > width - 1:
+            break
+        out += ch
+        w += cw
+    return out + "…"
+
+
+def table(rows: list[list[str]], header: list[str], limits: list[int]) -> list[str]:
+    rows = [[clip(c, lim) for c, lim in zip(r, limits)] for r in rows]
+    widths = [max([display_width(h)] + [display_width(r[i]) for r in rows]) for i, h in enumerate(header)]
+    lines = ["  ".join(pad(h, w) for h, w in zip(header, widths)).rstrip()]
+    lines.append("  ".join("─" * w for w in widths))
+    lines += ["  ".join(pad(c, w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    return lines
+
+
+def _measured(value: Any) -> str:
+    if isinstance(value, list):
+        return " / ".join(format_count(v) for v in value)
+    if isinstance(value, (int, float)):
+        return format_count(value)
+    return "—" if value is None else str(value)
+
+
+def text_report(a: Analysis, *, verbose: bool = False) -> str:
+    m = a.metrics
+    out = [
+        f"{a.file or '<text>'} · pack {a.pack} · {format_count(m.get('lines'))} lines · "
+        f"CJK {format_count(m.get('cjk'))} · ⚠️ {format_count(m.get('cautions'))} · "
+        f"{len(a.references)} arXiv ids · {format_count(m.get('failing_rules'))} rules failing",
+        "",
+    ]
+    rows = [[r.id, "ℹ note" if (r.status == "fail" and r.level == "info") else STATUS_MARK.get(r.status, r.status), _measured(r.measured), r.limit,
+             (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
+    out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60])
+    wrong = [c for c in a.claims if c.ok is False]
+    out.append("")
+    out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong)} wrong")
+    if wrong:
+        rows = [[str(c.line), c.kind, f"{c.metric} · {c.scope}" if c.kind == "value" else c.scope, c.value_text,
+                 format_count(c.measured), c.text] for c in wrong]
+        out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 22, 10, 10, 50])
+    if a.references and any(r.status != "unverified" for r in a.references):
+        out.append("")
+        out.append("References:")
+        rows = [[r.id + (r.version or ""), r.status, r.name or "", str(r.details.get("title") or "")[:60],
+                 str(r.details.get("published") or "")[:10],
+                 "" if r.details.get("similarity") is None else f"{r.details['similarity']:.2f}",
+                 "cache" if r.details.get("cached") else ""] for r in a.references]
+        out += table(rows, ["ID", "STATUS", "NAME", "TITLE", "PUBLISHED", "SIM", ""], [18, 16, 20, 60, 10, 5, 5])
+    findings = [f for f in a.findings if verbose or f.level != "info"]
+    if findings:
+        out.append("")
+        out.append(f"Findings ({len(findings)}):")
+        for f in findings:
+            out.append(f"  {a.file or '<text>'}:{f.line}:{f.column}: {f.level}: [{f.rule}] {f.message}")
+    return "\n".join(out) + "\n"
+
+
+def json_report(analyses: list[Analysis]) -> str:
+    data: Any = [a.to_dict() for a in analyses]
+    if len(data) == 1:
+        data = data[0]
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str]) -> str:
+    """SARIF 2.1.0: one run, every finding a result with a physical location."""
+    results = []
+    for a in analyses:
+        for f in a.findings:
+            results.append({
+                "ruleId": f.rule,
+                "level": SARIF_LEVEL.get(f.level, "warning"),
+                "message": {"text": f.message},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": a.file or "stdin"},
+                    "region": {"startLine": max(1, f.line), "startColumn": max(1, f.column)},
+                }}],
+            })
+    doc = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "survey-check",
+                "version": __version__,
+                "informationUri": "https://github.com/surveyeditor/survey-editor",
+                "rules": [{"id": rid, "shortDescription": {"text": title}} for rid, title in rules_meta.items()],
+            }},
+            "results": results,
+        }],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=2)

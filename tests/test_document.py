@@ -1,0 +1,72 @@
+"""Document model: both heading styles, fences, setext, section references, suppression."""
+
+from editor_app.core.analyze import analyze, split_lines
+from editor_app.core.document import build_outline, heading_in_line, resolve_section_ref
+from editor_app.core.rulepack import house_pack
+
+
+def outline(text, styles=frozenset({"numbered", "markdown"})):
+    lines = split_lines(text)
+    return build_outline(lines, [heading_in_line(l) for l in lines], styles=styles)
+
+
+def test_section_refs_resolve():
+    assert resolve_section_ref("§3.1") == "3.1"
+    assert resolve_section_ref("§三.1") == "3.1"
+    assert resolve_section_ref("§八") == "8"
+    assert resolve_section_ref("§0") == "0"
+    assert resolve_section_ref("§十二") == "12"
+    assert resolve_section_ref("see") is None
+
+
+def test_markdown_atx_setext_and_fences():
+    text = "intro\n# Title\ntext\n## 3.1 Counter\nx\n```\n# not a heading\n```\nSetext\n------\ny\n"
+    o = outline(text)
+    assert [(s.key, s.level, s.line, s.end_line) for s in o.sections] == [
+        ("h2", 1, 2, 11), ("3.1", 2, 4, 8), ("h9", 2, 9, 11)]
+    assert o.header == (1, 1)
+
+
+def test_numbered_subsection_only_inside_its_top_section():
+    text = "一、甲\n2.1 不是标题（在一之下）\n二、乙\n2.1 是标题\n"
+    keys = [s.key for s in outline(text).sections]
+    assert keys == ["1", "2", "2.1"]
+
+
+def test_no_headings_everything_is_header():
+    o = outline("just prose\nmore\n")
+    assert o.sections == [] and o.header == (1, 2)
+
+
+def test_crlf_and_trailing_newline():
+    assert split_lines("a\r\nb\r\n") == ["a", "b"]
+    assert split_lines("") == []
+    assert split_lines("a\n\n") == ["a", ""]
+
+
+def test_inline_suppression_and_unsuppressible():
+    pack = house_pack()
+    base = "§0 自检\n一、正文\n{}\n"
+    a = analyze(base.format("⚠ 注意"), pack)
+    assert any(f.rule == "bare-caution" for f in a.findings)
+    a = analyze(base.format("⚠ 注意 <!-- survey-check disable bare-caution -->"), pack)
+    assert not any(f.rule == "bare-caution" for f in a.findings)
+    assert next(r for r in a.rules if r.id == "bare-caution").status == "suppressed"
+    # Block form.
+    a = analyze("§0 x\n<!-- survey-check disable bare-caution -->\n⚠ a\n⚠ b\n<!-- survey-check enable bare-caution -->\n⚠ c\n", pack)
+    assert [f.line for f in a.findings if f.rule == "bare-caution"] == [6]
+    # Unsuppressible rules refuse, and say so.
+    a = analyze(base.format("独立段不计 <!-- survey-check disable no-exempt-sections -->"), pack)
+    assert any(f.rule == "no-exempt-sections" and "forbidden" not in f.message and "refused" in f.message
+               for f in a.findings)
+    assert any(f.rule == "no-exempt-sections" and f.line == 3 and "refused" not in f.message for f in a.findings)
+    a = analyze(base.format("x <!-- survey-check disable no-such-rule -->"), pack)
+    assert any("unknown rule id" in f.message for f in a.findings)
+
+
+def test_where_the_limit_is_passed():
+    pack = house_pack()
+    text = "§0 x\n" + "\n".join("中" * 1000 for _ in range(5)) + "\n"
+    a = analyze(text, pack)
+    f = next(f for f in a.findings if f.rule == "cjk-total")
+    assert f.line == 5 and f.measured == 5000 and "1,100 over" in f.message

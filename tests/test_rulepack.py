@@ -1,0 +1,86 @@
+"""Rule packs: the bundled ones load; a broken one is refused with file, line and key."""
+
+import pytest
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import PackError, bundled_packs, find_pack_for, house_pack, load_pack, parse_pack
+
+MINIMAL = '''schema = 1
+name = "t"
+[counters.cjk]
+regex = '[一-鿿]'
+'''
+
+
+def test_bundled_packs_load():
+    names = {load_pack(p).name for p in bundled_packs()}
+    assert {"llm-infra-survey", "english-markdown"} <= names
+    hp = house_pack()
+    assert len([r for r in hp.rules]) >= 11
+    assert hp.limit_of("cjk") == (None, 3900)
+
+
+@pytest.mark.parametrize(
+    "body,line,key",
+    [
+        ("[[rules]]\nid = \"a\"\nkind = \"count\"\ncounter = \"cjk\"\nmax = \"lots\"\n", 9, "rules[0].max"),
+        ("[[rules]]\nid = \"a\"\nkind = \"nonsense\"\n", 7, "rules[0].kind"),
+        ("[[rules]]\nid = \"a\"\nkind = \"count\"\ncounter = \"nope\"\nmax = 1\n", 8, "rules[0].counter"),
+        ("[[rules]]\nid = \"a\"\nkind = \"forbidden-pattern\"\npattern = '(unclosed'\n", 8, "rules[0].pattern"),
+        ("[[rules]]\nid = \"a\"\nkind = \"count\"\ncounter = \"cjk\"\n", 5, "rules[0].max"),
+    ],
+)
+def test_broken_pack_names_line_and_key(body, line, key):
+    with pytest.raises(PackError) as err:
+        parse_pack(MINIMAL + body, "team.toml")
+    e = err.value
+    assert e.path == "team.toml" and e.key == key and e.line == line, str(e)
+    assert str(e).startswith(f"team.toml:{line}: {key}:")
+
+
+def test_toml_syntax_error_has_line():
+    with pytest.raises(PackError) as err:
+        parse_pack(MINIMAL + "[[rules]\nid=1\n", "x.toml")
+    assert err.value.line == 5 and "TOML syntax error" in str(err.value)
+
+
+def test_wrong_schema_and_missing_file(tmp_path):
+    with pytest.raises(PackError, match="schema must be 1"):
+        parse_pack(MINIMAL.replace("schema = 1", "schema = 7"), "x.toml")
+    with pytest.raises(PackError, match="not found"):
+        load_pack(tmp_path / "missing.toml")
+    bad = tmp_path / "gbk.toml"
+    bad.write_bytes("名字".encode("gbk"))
+    with pytest.raises(PackError, match="not UTF-8"):
+        load_pack(bad)
+
+
+def test_scope_that_matches_nothing_says_so():
+    pack = parse_pack(MINIMAL + '[[rules]]\nid = "c"\nkind = "count"\ncounter = "cjk"\n'
+                      "scope = { heading = '^3\\.[123]', each = true }\nmin = 150\n", "p.toml")
+    a = analyze("一、甲\n正文\n", pack)
+    r = a.rules[0]
+    assert r.status == "no-match" and r.note == "0 sections matched `^3\\.[123]`"
+    assert a.findings and "0 sections matched" in a.findings[0].message
+
+
+def test_pack_beside_the_survey_wins(tmp_path):
+    survey = tmp_path / "s.md"
+    survey.write_text("x", encoding="utf-8")
+    assert find_pack_for(survey) is None
+    (tmp_path / "survey-rules.toml").write_text(MINIMAL, encoding="utf-8")
+    assert find_pack_for(survey) == tmp_path / "survey-rules.toml"
+
+
+def test_english_pack_on_markdown():
+    pack = load_pack(next(p for p in bundled_packs() if p.name == "english-markdown.toml"))
+    text = ("# Serving survey\n\nWord count: 14\n\n## 1 Intro\nvLLM and SGLang compared.\n\n"
+            "## Limitations\nshort TODO\n\n## References\n- arXiv:2609.11582\n")
+    a = analyze(text, pack)
+    by = {r.id: r for r in a.rules}
+    assert by["references-section"].status == "pass"
+    assert by["limitations-length"].status == "fail"
+    assert by["no-todo"].status == "fail"
+    assert a.metrics["words"] == 18  # "arXiv:2609.11582" is three words
+    c = next(c for c in a.claims if c.metric == "words")
+    assert c.claimed == 14 and c.measured == 18 and c.ok is False
