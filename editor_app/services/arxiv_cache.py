@@ -1,0 +1,157 @@
+"""What arXiv told us, kept in the user's database, and the request budget every running copy shares.
+
+Found papers are kept with their fetch time and every field; "not found" answers are kept 24 hours; errors are
+never stored. The budget row holds the earliest moment the next request to a host may start, so two programs
+(or threads with their own connections) never ask arXiv more often than the interval allows.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+import sqlite_utils
+
+PAPERS = "arxiv_papers"
+BUDGET = "arxiv_budget"
+NOT_FOUND_TTL = 24 * 3600.0
+
+
+def migrate_v1(db: sqlite_utils.Database) -> None:
+    """Create the arXiv cache and the shared request budget (idempotent)."""
+    db.execute(
+        f"""CREATE TABLE IF NOT EXISTS {PAPERS} (
+            id TEXT PRIMARY KEY,          -- canonical id without version
+            found INTEGER NOT NULL,       -- 1: a paper; 0: arXiv said not found (kept 24 h)
+            latest_version INTEGER,
+            title TEXT,
+            authors TEXT,                 -- JSON list of names
+            published TEXT,
+            updated TEXT,
+            primary_category TEXT,
+            categories TEXT,              -- JSON list
+            comment TEXT,
+            journal_ref TEXT,
+            doi TEXT,
+            summary TEXT,
+            version_titles TEXT,          -- JSON object: version number -> title
+            fetched_at TEXT NOT NULL,     -- ISO 8601 UTC
+            fetched_ts REAL NOT NULL
+        )"""
+    )
+    db.execute(f"CREATE TABLE IF NOT EXISTS {BUDGET} (host TEXT PRIMARY KEY, next_start REAL NOT NULL)")
+
+
+def ensure_tables(db: sqlite_utils.Database) -> None:
+    """Make the tables exist even on a database that was not opened through `open_database`."""
+    names = set(db.table_names())
+    if PAPERS not in names or BUDGET not in names:
+        with db.conn:
+            migrate_v1(db)
+
+
+@dataclass
+class CachedPaper:
+    """A cache row: a found paper's facts, or a fresh "not found"."""
+
+    id: str
+    found: bool
+    fetched_at: str
+    fetched_ts: float
+    latest_version: int | None = None
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    published: str | None = None
+    updated: str | None = None
+    primary_category: str | None = None
+    categories: list[str] = field(default_factory=list)
+    comment: str | None = None
+    journal_ref: str | None = None
+    doi: str | None = None
+    summary: str = ""
+    version_titles: dict[int, str] = field(default_factory=dict)
+
+
+def iso(ts: float) -> str:
+    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def load(db: sqlite_utils.Database, ids: list[str], now: float) -> dict[str, CachedPaper]:
+    """Cached papers for these ids; expired "not found" rows are left out (they must be asked again)."""
+    out: dict[str, CachedPaper] = {}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        cursor = db.execute(f"SELECT * FROM {PAPERS} WHERE id IN ({marks})", chunk)
+        cols = [c[0] for c in cursor.description]
+        for row in cursor.fetchall():
+            r = dict(zip(cols, row))
+            if not r["found"] and now - r["fetched_ts"] > NOT_FOUND_TTL:
+                continue
+            out[r["id"]] = _from_row(r)
+    return out
+
+
+def _from_row(r: dict[str, Any]) -> CachedPaper:
+    return CachedPaper(
+        id=r["id"], found=bool(r["found"]), fetched_at=r["fetched_at"], fetched_ts=r["fetched_ts"],
+        latest_version=r["latest_version"], title=r["title"] or "", authors=json.loads(r["authors"] or "[]"),
+        published=r["published"], updated=r["updated"], primary_category=r["primary_category"],
+        categories=json.loads(r["categories"] or "[]"), comment=r["comment"], journal_ref=r["journal_ref"],
+        doi=r["doi"], summary=r["summary"] or "",
+        version_titles={int(k): v for k, v in json.loads(r["version_titles"] or "{}").items()},
+    )
+
+
+def store(db: sqlite_utils.Database, papers: list[CachedPaper]) -> None:
+    """Save found papers and "not found" answers (never errors: callers don't pass them)."""
+    rows = [
+        {
+            "id": p.id, "found": int(p.found), "latest_version": p.latest_version, "title": p.title,
+            "authors": json.dumps(p.authors, ensure_ascii=False), "published": p.published, "updated": p.updated,
+            "primary_category": p.primary_category, "categories": json.dumps(p.categories),
+            "comment": p.comment, "journal_ref": p.journal_ref, "doi": p.doi, "summary": p.summary,
+            "version_titles": json.dumps({str(k): v for k, v in sorted(p.version_titles.items())}, ensure_ascii=False),
+            "fetched_at": p.fetched_at, "fetched_ts": p.fetched_ts,
+        }
+        for p in papers
+    ]
+    if rows:
+        with db.conn:
+            db[PAPERS].upsert_all(rows, pk="id")
+
+
+def reserve_request_slot(
+    db: sqlite_utils.Database, host: str, interval: float, clock: Callable[[], float] = time.time
+) -> float:
+    """Claim the next request start for `host` (>= interval after the previous claim); returns when to start."""
+    conn = db.conn
+    if conn.in_transaction:
+        conn.commit()
+    for attempt in range(200):
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            break
+        except sqlite3.OperationalError as exc:  # another program holds the write lock for a moment
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            time.sleep(0.01)
+    else:
+        raise sqlite3.OperationalError("the arXiv request budget stayed locked")
+    try:
+        row = conn.execute(f"SELECT next_start FROM {BUDGET} WHERE host = ?", [host]).fetchone()
+        now = clock()
+        # Claims queue up one interval apart; one absurdly far ahead means a changed clock: don't wait for it.
+        start = now if row is None else min(max(now, row[0]), now + 20 * interval + 1)
+        conn.execute(
+            f"INSERT OR REPLACE INTO {BUDGET} (host, next_start) VALUES (?, ?)", [host, start + interval]
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return start

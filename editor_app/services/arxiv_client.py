@@ -1,0 +1,392 @@
+"""A polite arXiv API client: batched, spaced, retried with care, and honest about what went wrong.
+
+It asks for ids in batches of at most 50 (`max_results` = batch size, POST when the URL grows long), one request
+at a time with the configured spacing claimed in the shared database, retries 429/5xx/timeouts/resets/bad bodies
+with exponential backoff and jitter (Retry-After honoured), stops after three 429s in a row, never retries a 400
+(it splits the batch to find the bad id), re-asks missing ids alone once, and parses XML without entities.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from urllib.parse import urlencode, urlsplit
+
+import requests
+import sqlite_utils
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring as safe_fromstring
+
+from editor_app import __version__
+from editor_app.core.arxiv_ids import parse_arxiv_id
+
+from . import arxiv_cache
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+ARXIV = "{http://arxiv.org/schemas/atom}"
+OPENSEARCH = "{http://a9.com/-/spec/opensearch/1.1/}"
+MAX_BATCH = 50
+GET_URL_LIMIT = 2000  # longer id lists go as a POST form body
+MAX_RETRY_AFTER = 120.0  # a longer wait than this is reported as "rate limited" instead of waited out
+_ONE_AT_A_TIME = threading.Lock()  # one connection to arXiv at a time in this process
+_MEMORY_BUDGET: dict[str, float] = {}  # used when no database is given
+
+
+def user_agent(contact: str) -> str:
+    return f"survey-editor/{__version__} (mailto:{contact})"
+
+
+@dataclass
+class ArxivEntry:
+    """One `<entry>` of a feed: a paper at one version."""
+
+    id: str  # canonical, without version
+    version: int
+    title: str  # whitespace collapsed
+    authors: list[str]
+    published: str
+    updated: str
+    primary_category: str | None
+    categories: list[str] = field(default_factory=list)
+    comment: str | None = None
+    journal_ref: str | None = None
+    doi: str | None = None
+    summary: str = ""
+
+
+@dataclass
+class Feed:
+    entries: list[ArxivEntry]
+    total: int | None
+    errors: list[str]  # summaries of `Error` entries ("incorrect id format for abc")
+    error_ids: list[str]  # the ids those errors name
+
+
+class ArxivProblem(Exception):
+    """A request that could not be answered; `status` is the verdict it leads to."""
+
+    status = "unavailable"
+
+
+class BadFeed(ArxivProblem):
+    pass
+
+
+class Unavailable(ArxivProblem):
+    status = "unavailable"
+
+
+class RateLimited(ArxivProblem):
+    status = "rate limited"
+
+
+class Cancelled(ArxivProblem):
+    status = "cancelled"
+
+
+class BadRequest(ArxivProblem):
+    """HTTP 400: arXiv rejected an id of the batch; never retried."""
+
+    status = "malformed"
+
+    def __init__(self, message: str, bad_ids: list[str]):
+        super().__init__(message)
+        self.bad_ids = bad_ids
+
+
+def parse_feed(body: bytes) -> Feed:
+    """Parse an Atom feed safely (no DTD, no entities); BadFeed for blank, HTML or broken bodies."""
+    if not body.strip():
+        raise BadFeed("arXiv sent an empty body")
+    try:
+        root = safe_fromstring(body, forbid_dtd=True)
+    except DefusedXmlException as exc:
+        raise BadFeed(f"arXiv's answer declared XML entities or a DTD and was refused ({type(exc).__name__})")
+    except (ET.ParseError, ValueError) as exc:
+        raise BadFeed(f"arXiv's answer is not well-formed XML ({exc})")
+    if root.tag != f"{ATOM}feed":
+        raise BadFeed(f"arXiv's answer is not an Atom feed (root element {root.tag!r})")
+    total_text = root.findtext(f"{OPENSEARCH}totalResults")
+    total = int(total_text) if total_text and total_text.strip().isdigit() else None
+    entries: list[ArxivEntry] = []
+    errors: list[str] = []
+    error_ids: list[str] = []
+    for e in root.findall(f"{ATOM}entry"):
+        raw_id = (e.findtext(f"{ATOM}id") or "").strip()
+        if not raw_id:
+            continue  # older servers answer a missing id with an empty entry
+        if "/api/errors" in raw_id:
+            errors.append(_text(e, f"{ATOM}summary") or _text(e, f"{ATOM}title"))
+            marker = "incorrect_id_format_for_"
+            if marker in raw_id:
+                error_ids.append(raw_id.split(marker, 1)[1])
+            continue
+        aid = parse_arxiv_id(raw_id.rsplit("/abs/", 1)[-1])
+        if aid is None or aid.version_number is None:
+            continue
+        primary = e.find(f"{ARXIV}primary_category")
+        entries.append(
+            ArxivEntry(
+                id=aid.base,
+                version=aid.version_number,
+                title=_text(e, f"{ATOM}title"),
+                authors=[_text(a, f"{ATOM}name") for a in e.findall(f"{ATOM}author")],
+                published=_text(e, f"{ATOM}published"),
+                updated=_text(e, f"{ATOM}updated"),
+                primary_category=primary.get("term") if primary is not None else None,
+                categories=[c.get("term", "") for c in e.findall(f"{ATOM}category") if c.get("term")],
+                comment=_text(e, f"{ARXIV}comment") or None,
+                journal_ref=_text(e, f"{ARXIV}journal_ref") or None,
+                doi=_text(e, f"{ARXIV}doi") or None,
+                summary=_text(e, f"{ATOM}summary"),
+            )
+        )
+    return Feed(entries, total, errors, error_ids)
+
+
+def _text(e: ET.Element, tag: str) -> str:
+    return " ".join((e.findtext(tag) or "").split())
+
+
+@dataclass
+class FetchOutcome:
+    """What a fetch learned, keyed by the id as asked ("2609.11582" or "2605.19537v1")."""
+
+    found: dict[str, ArxivEntry] = field(default_factory=dict)
+    not_found: set[str] = field(default_factory=set)
+    failed: dict[str, tuple[str, str]] = field(default_factory=dict)  # id -> (status, message)
+    requests: int = 0
+    cancelled: bool = False
+
+
+class ArxivClient:
+    """Ask arXiv for papers by id. Collaborators (session, database, clock, sleep) are passed in."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        contact: str,
+        interval: float,
+        db: sqlite_utils.Database | None = None,
+        session: requests.Session | None = None,
+        timeout: float = 30.0,
+        max_attempts: int = 4,
+        backoff: float | None = None,
+        cancel: threading.Event | None = None,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
+        self.base_url = base_url
+        self.interval = max(0.0, interval)
+        self.db = db
+        self.session = session or requests.Session()
+        self.timeout = (min(10.0, timeout), timeout)
+        self.max_attempts = max(1, max_attempts)
+        self.backoff = backoff if backoff is not None else max(self.interval, 0.05)
+        self.cancel = cancel or threading.Event()
+        self.rng = rng or random.Random()
+        self.clock = clock
+        self.headers = {"User-Agent": user_agent(contact), "Accept": "application/atom+xml"}
+        self.host = urlsplit(base_url).netloc or base_url
+        self.requests_sent = 0
+        self._429_in_a_row = 0
+        self._stop: ArxivProblem | None = None  # once set, nothing more is asked
+        self._unavailable_in_a_row = 0
+        if db is not None:
+            arxiv_cache.ensure_tables(db)
+
+    # -- public ----------------------------------------------------------------------------------------------
+    def fetch(self, ids: Iterable[str], progress: Callable[[int, int], None] | None = None) -> FetchOutcome:
+        """Ask for every id (as given; the caller sends only well-formed ones); every id ends in one bucket."""
+        wanted = list(dict.fromkeys(ids))
+        out = FetchOutcome()
+        answered = 0
+        for start in range(0, len(wanted), MAX_BATCH):
+            batch = wanted[start : start + MAX_BATCH]
+            self._ask(batch, out, whole_batch=True)
+            answered += len(batch)
+            if progress:
+                progress(answered, len(wanted))
+        missing = [i for i in wanted if i not in out.found and i not in out.failed and i not in out.not_found]
+        for i in missing:  # the API sometimes leaves out ids that exist: ask once more, alone
+            self._ask([i], out, whole_batch=False)
+            if i not in out.found and i not in out.failed:
+                out.not_found.add(i)
+        out.requests = self.requests_sent
+        out.cancelled = isinstance(self._stop, Cancelled)
+        return out
+
+    # -- batches ---------------------------------------------------------------------------------------------
+    def _ask(self, batch: list[str], out: FetchOutcome, *, whole_batch: bool) -> None:
+        if self._stop is not None:
+            self._fail(batch, out, self._stop)
+            return
+        try:
+            feed = self._query(batch)
+        except BadRequest as exc:
+            self._split_bad_batch(batch, out, exc)
+            return
+        except (RateLimited, Cancelled) as exc:
+            self._stop = exc
+            self._fail(batch, out, exc)
+            return
+        except ArxivProblem as exc:
+            self._unavailable_in_a_row += 1
+            if self._unavailable_in_a_row >= 3:  # the network or arXiv is down: don't hammer it
+                self._stop = Unavailable(f"{exc} (stopped asking after three failed batches in a row)")
+            self._fail(batch, out, exc)
+            return
+        self._unavailable_in_a_row = 0
+        by_key = {_key(i): i for i in batch}
+        for entry in feed.entries:
+            for key in ((entry.id, entry.version), (entry.id, None)):
+                asked = by_key.get(key)
+                if asked is not None and asked not in out.found:
+                    out.found[asked] = entry
+                    break
+        if whole_batch and len(batch) > 1 and not feed.entries and feed.total == 0:
+            # A whole batch answered with an empty feed is the API's known spurious answer: ask it once more.
+            self._ask(batch, out, whole_batch=False)
+
+    def _split_bad_batch(self, batch: list[str], out: FetchOutcome, exc: BadRequest) -> None:
+        """A 400 fails the whole batch: mark the id arXiv names, or bisect until the bad one is alone."""
+        if len(batch) == 1:
+            out.failed[batch[0]] = ("malformed", f"arXiv rejected the id: {exc}")
+            return
+        named = [i for i in batch if i in exc.bad_ids]
+        if named:
+            for i in named:
+                out.failed[i] = ("malformed", f"arXiv rejected the id: incorrect id format for {i}")
+            rest = [i for i in batch if i not in named]
+            if rest:
+                self._ask(rest, out, whole_batch=True)
+            return
+        half = len(batch) // 2
+        self._ask(batch[:half], out, whole_batch=True)
+        self._ask(batch[half:], out, whole_batch=True)
+
+    @staticmethod
+    def _fail(batch: list[str], out: FetchOutcome, exc: ArxivProblem) -> None:
+        for i in batch:
+            if i not in out.found:
+                out.failed[i] = (exc.status, str(exc))
+
+    # -- one request, retried --------------------------------------------------------------------------------
+    def _query(self, ids: list[str]) -> Feed:
+        fields = {"id_list": ",".join(ids), "start": "0", "max_results": str(len(ids))}
+        method = "POST" if len(self.base_url) + 1 + len(urlencode(fields)) > GET_URL_LIMIT else "GET"
+        problem = "no answer"
+        for attempt in range(1, self.max_attempts + 1):
+            retry_after: float | None = None
+            try:
+                response = self._send(method, fields)
+            except requests.Timeout:
+                problem = f"arXiv did not answer within {self.timeout[1]:g} s"
+            except requests.ConnectionError as exc:
+                problem = f"the connection to arXiv failed ({_short(exc)})"
+            except requests.RequestException as exc:
+                problem = f"the request to arXiv failed ({_short(exc)})"
+            else:
+                status = response.status_code
+                if status != 429:
+                    self._429_in_a_row = 0
+                if status == 200:
+                    try:
+                        return parse_feed(response.content)
+                    except BadFeed as exc:
+                        problem = str(exc)
+                elif status == 400:
+                    try:
+                        feed = parse_feed(response.content)
+                        message = "; ".join(feed.errors) or "HTTP 400"
+                        raise BadRequest(message, feed.error_ids)
+                    except BadFeed:
+                        raise BadRequest("HTTP 400 (unreadable error feed)", []) from None
+                elif status == 429:
+                    self._429_in_a_row += 1
+                    if self._429_in_a_row >= 3:
+                        raise RateLimited(
+                            "arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. "
+                            "Try again in a few minutes."
+                        )
+                    retry_after = _retry_after(response.headers.get("Retry-After"))
+                    problem = "arXiv answered 429 'Rate exceeded'"
+                elif status == 414:
+                    method = "POST"
+                    problem = "the URL was too long (HTTP 414)"
+                    continue
+                elif status >= 500:
+                    retry_after = _retry_after(response.headers.get("Retry-After"))
+                    problem = f"arXiv answered HTTP {status}"
+                else:
+                    raise Unavailable(f"arXiv answered HTTP {status}")
+            if attempt == self.max_attempts:
+                break
+            if retry_after is not None and retry_after > MAX_RETRY_AFTER:
+                raise RateLimited(f"arXiv asked to wait {retry_after:.0f} s before asking again")
+            delay = retry_after if retry_after is not None else self._backoff(attempt)
+            self._sleep(delay)
+        raise Unavailable(f"{problem} (after {self.max_attempts} attempts)")
+
+    def _backoff(self, attempt: int) -> float:
+        return min(60.0, self.backoff * 2 ** (attempt - 1)) * (0.5 + self.rng.random())
+
+    def _send(self, method: str, fields: dict[str, str]) -> requests.Response:
+        with _ONE_AT_A_TIME:
+            self._check_cancel()
+            start = self._claim_slot()
+            self._sleep(start - self.clock())
+            self.requests_sent += 1
+            if method == "GET":
+                return self.session.get(self.base_url, params=fields, headers=self.headers, timeout=self.timeout)
+            return self.session.post(self.base_url, data=fields, headers=self.headers, timeout=self.timeout)
+
+    def _claim_slot(self) -> float:
+        if self.db is not None:
+            return arxiv_cache.reserve_request_slot(self.db, self.host, self.interval, self.clock)
+        now = self.clock()
+        start = max(now, _MEMORY_BUDGET.get(self.host, 0.0))
+        _MEMORY_BUDGET[self.host] = start + self.interval
+        return start
+
+    def _sleep(self, seconds: float) -> None:
+        if seconds > 0 and self.cancel.wait(seconds):
+            raise Cancelled("verification was cancelled")
+        self._check_cancel()
+
+    def _check_cancel(self) -> None:
+        if self.cancel.is_set():
+            raise Cancelled("verification was cancelled")
+
+
+def _key(asked: str) -> tuple[str, int | None]:
+    aid = parse_arxiv_id(asked)
+    if aid is None:
+        return (asked, None)
+    return (aid.base, aid.version_number)
+
+
+def _retry_after(value: str | None) -> float | None:
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc)
+    if "reset" in text.lower() or "aborted" in text.lower():
+        return "connection reset"
+    return text if len(text) < 120 else text[:117] + "..."

@@ -1,0 +1,353 @@
+"""One-click verification: each cited arXiv id gets a verdict a reviewer can trust, and the facts behind it.
+
+Facts come from the cache when it has them (re-verifying a cached survey sends no request) and from arXiv
+otherwise; the verdict is recomputed from the facts and the survey's own claims every time, because the survey
+may have changed the name, date or category it states.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+import threading
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from typing import Any
+
+import requests
+import sqlite_utils
+
+from editor_app.config import Config
+from editor_app.core.arxiv_ids import parse_arxiv_id, problem_with
+from editor_app.core.model import Reference
+
+from . import arxiv_cache
+from .arxiv_cache import CachedPaper
+from .arxiv_client import ArxivClient, ArxivEntry
+
+MATCH = 0.95  # arxiv-api.md: title similarity at or above this is a match
+CHECK_BY_HAND = 0.80  # between this and MATCH: a minor difference a person should look at
+DATE_TOLERANCE_DAYS = 3
+STATUSES = (
+    "verified", "name mismatch", "check by hand", "version not found", "not found", "malformed", "impossible id",
+    "withdrawn?", "rate limited", "unavailable",
+)
+_WITHDRAWN = re.compile(r"\bwithdraw(?:n|al)?\b|\bretract(?:ed|ion)?\b", re.IGNORECASE)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def verify_references(
+    references: list[Reference],
+    *,
+    config: Config,
+    db: sqlite_utils.Database,
+    force: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: threading.Event | None = None,
+    session: requests.Session | None = None,
+    timeout: float = 30.0,
+) -> dict[str, dict]:
+    """{canonical id: verdict dict} for every reference (ids a cancel left unanswered are absent)."""
+    arxiv_cache.ensure_tables(db)
+    now = time.time()
+    today = datetime.fromtimestamp(now).date()
+    total = len(references)
+    results: dict[str, dict] = {}
+    askable: dict[str, Reference] = {}
+    for ref in references:
+        local = _local_verdict(ref, today)
+        if local:
+            results[ref.id] = local
+        else:
+            askable.setdefault(ref.id, ref)
+    cached = {} if force else arxiv_cache.load(db, list(askable), now)
+    papers: dict[str, CachedPaper] = {}
+    from_cache: set[str] = set()
+    to_ask: list[str] = []
+    for key, ref in askable.items():
+        hit = cached.get(key)
+        wanted = _version_number(ref.version)
+        if hit and (not hit.found or wanted is None or (hit.latest_version or 0) >= wanted):
+            papers[key] = hit
+            from_cache.add(key)
+        else:
+            to_ask.append(key)
+    done = len(results) + len(from_cache)
+    if progress:
+        progress(done, total)
+
+    client = ArxivClient(
+        config.arxiv_url, contact=config.contact, interval=config.effective_arxiv_interval(), db=db,
+        session=session, timeout=timeout, cancel=cancel,
+    )
+    failed: dict[str, tuple[str, str]] = {}
+    if to_ask:
+        outcome = client.fetch(to_ask, progress=(lambda n, _t: progress(done + n, total)) if progress else None)
+        fetched_ts = time.time()
+        fresh: list[CachedPaper] = []
+        for key in to_ask:
+            entry = outcome.found.get(key)
+            if entry is not None:
+                old = cached.get(key)
+                fresh.append(_paper_from_entry(entry, fetched_ts, old.version_titles if old else {}))
+            elif key in outcome.not_found:
+                fresh.append(CachedPaper(key, False, arxiv_cache.iso(fetched_ts), fetched_ts))
+            elif key in outcome.failed:
+                failed[key] = outcome.failed[key]
+        arxiv_cache.store(db, fresh)
+        papers.update({p.id: p for p in fresh})
+
+    _learn_earlier_titles(askable, papers, client, db)
+
+    attempted_at = arxiv_cache.iso(time.time())
+    for key, ref in askable.items():
+        if key in papers:
+            results[key] = judge(ref, papers[key], cached=key in from_cache)
+        elif key in failed and failed[key][0] != "cancelled":
+            status, message = failed[key]
+            results[key] = _empty_verdict(status, message, fetched_at=attempted_at)
+    if progress:
+        progress(len(results), total)
+    return results
+
+
+def _local_verdict(ref: Reference, today: date) -> dict | None:
+    """Malformed or impossible ids are judged here and never sent."""
+    if ref.status in ("malformed", "impossible id"):
+        return _empty_verdict(ref.status, ref.problem or "not a valid arXiv id")
+    aid = parse_arxiv_id(ref.id)
+    if aid is None:
+        return _empty_verdict("malformed", f"'{ref.id}' is not an arXiv id")
+    problem = problem_with(aid, today)
+    if problem:
+        return _empty_verdict("impossible id", problem)
+    return None
+
+
+def _empty_verdict(status: str, message: str, fetched_at: str | None = None) -> dict:
+    return {
+        "status": status, "title": None, "authors": [], "published": None, "updated": None,
+        "primary_category": None, "similarity": None, "cached": False, "fetched_at": fetched_at,
+        "message": message,
+    }
+
+
+def _paper_from_entry(entry: ArxivEntry, ts: float, known_titles: dict[int, str]) -> CachedPaper:
+    titles = dict(known_titles)
+    titles[entry.version] = entry.title
+    return CachedPaper(
+        id=entry.id, found=True, fetched_at=arxiv_cache.iso(ts), fetched_ts=ts, latest_version=entry.version,
+        title=entry.title, authors=entry.authors, published=entry.published, updated=entry.updated,
+        primary_category=entry.primary_category, categories=entry.categories, comment=entry.comment,
+        journal_ref=entry.journal_ref, doi=entry.doi, summary=entry.summary, version_titles=titles,
+    )
+
+
+def _learn_earlier_titles(
+    refs: dict[str, Reference], papers: dict[str, CachedPaper], client: ArxivClient, db: sqlite_utils.Database
+) -> None:
+    """Before calling a name a mismatch, ask for the earlier versions' titles (once; they are cached)."""
+    wanted: list[str] = []
+    for key, ref in refs.items():
+        p = papers.get(key)
+        if not p or not p.found or (p.latest_version or 1) <= 1:
+            continue
+        if name_check(_comparable_names(ref), [p.title]).similar:
+            continue
+        wanted += [f"{key}v{n}" for n in range(1, p.latest_version or 1) if n not in p.version_titles]
+    if not wanted:
+        return
+    outcome = client.fetch(wanted)
+    changed: dict[str, CachedPaper] = {}
+    for asked, entry in outcome.found.items():
+        p = papers.get(entry.id)
+        if p is not None:
+            p.version_titles[entry.version] = entry.title
+            changed[p.id] = p
+    arxiv_cache.store(db, list(changed.values()))
+
+
+# -- the verdict -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NameCheck:
+    similarity: float | None  # None: nothing comparable
+    name: str | None  # the survey's name that came closest
+    title: str | None  # the arXiv title it was compared with
+    contained: bool  # the name appears in the title
+
+    @property
+    def similar(self) -> bool:
+        return self.similarity is None or self.similarity >= MATCH
+
+
+def normalise_title(text: str) -> str:
+    """Unescape HTML, unwrap LaTeX, fold case and accents, turn everything but letters and digits into spaces."""
+    text = html.unescape(text)
+    text = re.sub(r"\\(?:textbf|textit|emph|mathrm|mathbf|text|texttt)\s*\{([^{}]*)\}", r"\1", text)
+    text = re.sub(r"\\([A-Za-z]+)", r" \1 ", text).replace("$", " ")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    text = re.sub(r"[\W_]+", " ", text)
+    return " ".join(text.split())
+
+
+def title_similarity(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, normalise_title(a), normalise_title(b), autojunk=False).ratio()
+
+
+def _comparable_names(ref: Reference) -> list[str]:
+    """The survey's names written in Latin/Greek script (a Chinese description can't be compared with a title)."""
+    names = list(ref.names) or ([ref.name] if ref.name else [])
+    return [n for n in names if not _CJK.search(n) and len(normalise_title(n).replace(" ", "")) >= 2]
+
+
+def _contains(title: str, name: str) -> bool:
+    t, n = normalise_title(title), normalise_title(name)
+    if f" {n} " in f" {t} ":
+        return True
+    compact = n.replace(" ", "")
+    return len(compact) >= 6 and compact in t.replace(" ", "")
+
+
+def name_check(names: list[str], titles: list[str]) -> NameCheck:
+    """Best agreement between any of the survey's names and any title the paper has had."""
+    best = NameCheck(None, None, None, False)
+    for name in names:
+        for title in titles:
+            if _contains(title, name):
+                return NameCheck(1.0, name, title, True)
+            score = round(title_similarity(name, title), 3)
+            if best.similarity is None or score > best.similarity:
+                best = NameCheck(score, name, title, False)
+    return best
+
+
+def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
+    """The verdict for one reference given what arXiv knows about it."""
+    verdict = _empty_verdict("verified", "", paper.fetched_at)
+    verdict["cached"] = cached
+    if not paper.found:
+        verdict["status"] = "not found"
+        verdict["message"] = f"arXiv has no paper {ref.id} (asked twice, the second time alone)."
+        return verdict
+    latest = paper.latest_version or 1
+    verdict.update(
+        title=paper.title, authors=list(paper.authors), published=paper.published, updated=paper.updated,
+        primary_category=paper.primary_category, latest_version=f"v{latest}", categories=list(paper.categories),
+        comment=paper.comment, abs_url=f"https://arxiv.org/abs/{ref.id}",
+    )
+    notes: list[str] = []
+    status = "verified"
+
+    names = _comparable_names(ref)
+    titles = [paper.title] + [t for v, t in sorted(paper.version_titles.items(), reverse=True) if t != paper.title]
+    check = name_check(names, titles)
+    verdict["similarity"] = check.similarity
+    if check.similarity is None:
+        notes.append("no Latin-script name in the survey to compare with the title" if ref.names or ref.name
+                     else "the survey gives it no name to compare")
+    elif check.contained:
+        where = "" if check.title == paper.title else " of an earlier version"
+        notes.append(f"the survey's name '{check.name}' appears in the title{where}")
+    elif check.similarity >= MATCH:
+        notes.append(f"the survey's title matches arXiv's (similarity {check.similarity:.2f})")
+    else:
+        in_abstract = [n for n in names if f" {normalise_title(n)} " in f" {normalise_title(paper.summary)} "]
+        if check.similarity >= CHECK_BY_HAND:
+            status = "check by hand"
+            notes.append(f"'{check.name}' differs slightly from the title (similarity {check.similarity:.2f})")
+        elif in_abstract:
+            status = "check by hand"
+            notes.append(f"'{in_abstract[0]}' is not in the title but appears in the abstract "
+                         f"(title similarity {check.similarity:.2f})")
+        else:
+            status = "name mismatch"
+            compared = "any version's title" if len(titles) > 1 else "the title"
+            notes.append(f"the survey's name '{check.name}' does not match {compared} "
+                         f"(similarity {check.similarity:.2f})")
+
+    for problem in (_date_problem(ref, paper), _category_problem(ref, paper)):
+        if problem:
+            notes.append(problem)
+            if status == "verified":
+                status = "check by hand"
+
+    wanted = _version_number(ref.version)
+    if wanted is not None and wanted > latest:
+        status = "version not found"
+        notes.insert(0, f"the survey cites {ref.version} but arXiv's latest version is v{latest}")
+
+    if paper.comment and _WITHDRAWN.search(paper.comment):
+        status = "withdrawn?"
+        notes.insert(0, f"heuristic: the latest version's comment reads \"{paper.comment}\"; read the abstract page")
+
+    verdict["status"] = status
+    head = {
+        "verified": "Found on arXiv", "check by hand": "Found on arXiv, check by hand",
+        "name mismatch": "Found on arXiv, but the name does not match", "version not found": "Version not found",
+        "withdrawn?": "Possibly withdrawn",
+    }[status]
+    source = "from the cache" if cached else "just fetched"
+    verdict["message"] = f"{head} (v{latest}, {source}): " + "; ".join(notes) + "."
+    return verdict
+
+
+def _date_problem(ref: Reference, paper: CachedPaper) -> str | None:
+    stated = ref.stated_date
+    if not stated or not paper.published:
+        return None
+    aid = parse_arxiv_id(ref.id)
+    published = _day(paper.published)
+    updated = _day(paper.updated)
+    if published is None:
+        return None
+    if len(stated) == 7:  # a month: the id's month or the first version's month
+        y, m = int(stated[:4]), int(stated[5:7])
+        if (y, m) == (published.year, published.month) or (aid and (y, m) == aid.year_month):
+            return None
+        return f"the survey says {stated}; the id is from {_ym(aid)} and v1 appeared {published.isoformat()}"
+    try:
+        day = date.fromisoformat(stated)
+    except ValueError:
+        return None
+    for known in (published, updated):
+        if known and abs((day - known).days) <= DATE_TOLERANCE_DAYS:
+            return None
+    return f"the survey says {stated}; arXiv's v1 appeared {published.isoformat()}" + (
+        f" and the latest version {updated.isoformat()}" if updated and updated != published else ""
+    )
+
+
+def _category_problem(ref: Reference, paper: CachedPaper) -> str | None:
+    stated = ref.stated_category
+    if not stated or not paper.primary_category:
+        return None
+    if stated.lower() == paper.primary_category.lower():
+        return None
+    if stated.lower() in (c.lower() for c in paper.categories):
+        return None  # cross-listed there: the survey is not wrong
+    return f"the survey says {stated}; arXiv files it under {paper.primary_category}"
+
+
+def _day(stamp: str | None) -> date | None:
+    if not stamp:
+        return None
+    try:
+        return datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(timezone.utc).date()
+    except ValueError:
+        return None
+
+
+def _ym(aid: Any) -> str:
+    if aid is None:
+        return "?"
+    y, m = aid.year_month
+    return f"{y}-{m:02d}"
+
+
+def _version_number(version: str | None) -> int | None:
+    return int(version[1:]) if version and version[1:].isdigit() else None
