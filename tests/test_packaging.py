@@ -94,6 +94,22 @@ def test_every_resource_file_is_packaged():
     assert files and not unpackaged
 
 
+def test_every_resource_folder_is_listed_as_a_package():
+    """setuptools warns about (and may one day drop) data folders with importable names it wasn't told about."""
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    folders = {p.parent for p in (ROOT / "resources").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    unlisted = []
+    for folder in folders:
+        parts = folder.relative_to(ROOT / "resources").parts
+        for depth in range(1, len(parts) + 1):
+            if not all(part.isidentifier() for part in parts[:depth]):
+                break
+            name = ".".join(("editor_app.resources", *parts[:depth]))
+            if name not in listed:
+                unlisted.append(name)
+    assert not unlisted, f"add to [tool.setuptools] packages: {sorted(set(unlisted))}"
+
+
 def test_pyinstaller_spec_parses_and_names_the_resources():
     source = SPEC.read_text(encoding="utf-8")
     compile(source, str(SPEC), "exec")
