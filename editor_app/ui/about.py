@@ -51,7 +51,8 @@ def data_locations(store=None) -> dict[str, Path]:
 def about_html(store=None) -> str:
     """The About text: version, licence, data locations, the libraries it runs on."""
     rows = "".join(
-        f"<tr><td><b>{html.escape(name)}</b>&nbsp;&nbsp;</td><td style=\"white-space:nowrap\">{html.escape(str(path))}</td></tr>"
+        f"<tr><td><b>{html.escape(name)}</b>&nbsp;&nbsp;</td>"
+        f"<td style=\"white-space:nowrap\">{html.escape(str(path))}</td></tr>"
         for name, path in data_locations(store).items()
     )
     return (
