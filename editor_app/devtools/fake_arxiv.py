@@ -117,6 +117,7 @@ class FakeArxiv:
         self.faults: list[Fault] = []
         self.missing_once: set[str] = set()  # ids left out of the next answer that would include them
         self.fault_rate = 0.0
+        self.name_bad_ids = True  # the 400 Error entry names the bad id, as arXiv's does today
         self.random_kinds: tuple[str, ...] = ("429", "503", "blank", "html", "empty", "reset")
         self._random = random.Random(seed)
         self._lock = threading.Lock()
@@ -192,7 +193,8 @@ class FakeArxiv:
             return 400, "application/atom+xml; charset=utf-8", self._error_feed(fields, "max_results")
         for raw in ids:
             if not _ID_FORMAT.fullmatch(raw):
-                return 400, "application/atom+xml; charset=utf-8", self._error_feed(fields, raw)
+                named = raw if self.name_bad_ids else "id_list"
+                return 400, "application/atom+xml; charset=utf-8", self._error_feed(fields, named)
         found: list[tuple[Paper, int]] = []
         seen: set[tuple[str, int]] = set()
         for raw in ids:

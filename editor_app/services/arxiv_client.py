@@ -194,6 +194,7 @@ class ArxivClient:
         self.clock = clock
         self.headers = {"User-Agent": user_agent(contact), "Accept": "application/atom+xml"}
         self.host = urlsplit(base_url).netloc or base_url
+        self.get_url_limit = GET_URL_LIMIT
         self.requests_sent = 0
         self._429_in_a_row = 0
         self._stop: ArxivProblem | None = None  # once set, nothing more is asked
@@ -280,7 +281,7 @@ class ArxivClient:
     # -- one request, retried --------------------------------------------------------------------------------
     def _query(self, ids: list[str]) -> Feed:
         fields = {"id_list": ",".join(ids), "start": "0", "max_results": str(len(ids))}
-        method = "POST" if len(self.base_url) + 1 + len(urlencode(fields)) > GET_URL_LIMIT else "GET"
+        method = "POST" if len(self.base_url) + 1 + len(urlencode(fields)) > self.get_url_limit else "GET"
         problem = "no answer"
         for attempt in range(1, self.max_attempts + 1):
             retry_after: float | None = None
