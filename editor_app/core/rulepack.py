@@ -260,8 +260,10 @@ class _Locator:
         self.lines = source.splitlines()
         self.path = path
 
-    def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None) -> int | None:
+    def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "") -> int | None:
         start = 0
+        if table:
+            start = next((i for i, l in enumerate(self.lines) if l.strip().startswith(table)), 0)
         if rule_index is not None:
             count = -1
             for i, line in enumerate(self.lines):
@@ -280,9 +282,10 @@ class _Locator:
                 return i + 1
         return start + 1 if rule_index is not None else None
 
-    def error(self, key: str, message: str, rule_index: int | None = None, needle: str | None = None) -> PackError:
+    def error(self, key: str, message: str, rule_index: int | None = None, needle: str | None = None,
+              table: str = "") -> PackError:
         shown = f"rules[{rule_index}].{key}" if rule_index is not None else key
-        return PackError(self.path, self.line_of(key, rule_index, needle), shown, message)
+        return PackError(self.path, self.line_of(key, rule_index, needle, table), shown, message)
 
 
 def _table(data: dict, key: str, loc: _Locator) -> dict:
@@ -292,13 +295,14 @@ def _table(data: dict, key: str, loc: _Locator) -> dict:
     return value
 
 
-def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None = None, needle: str | None = None):
+def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None = None, needle: str | None = None,
+                 table: str = ""):
     if not isinstance(pattern, str):
-        raise loc.error(key, "must be a string (a regular expression)", rule_index)
+        raise loc.error(key, "must be a string (a regular expression)", rule_index, table=table)
     try:
         re.compile(pattern)
     except re.error as exc:
-        raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle) from None
+        raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle, table) from None
 
 
 def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
@@ -306,11 +310,11 @@ def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
         raise loc.error(name, "a counter is a table with regex, literal or builtin")
     label = str(spec.get("label", name))
     if "regex" in spec:
-        _check_regex(spec["regex"], "regex", loc, needle=f"[counters.{name}]")
+        _check_regex(spec["regex"], "regex", loc, table=f"[counters.{name}]")
         return CounterDef(name, "regex", spec["regex"], label)
     if "literal" in spec:
         if not isinstance(spec["literal"], str) or not spec["literal"]:
-            raise loc.error("literal", f"counter {name}: literal must be a non-empty string")
+            raise loc.error("literal", f"counter {name}: literal must be a non-empty string", table=f"[counters.{name}]")
         return CounterDef(name, "literal", spec["literal"], label)
     if spec.get("builtin") in BUILTIN_COUNTERS:
         return CounterDef(name, "builtin", spec["builtin"], label)
