@@ -55,7 +55,8 @@ _LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
 _NOT_NAMES = {
     "html", "pdf", "abs", "abstract", "table", "figure", "fig", "section", "appendix", "page", "pages",
     "github", "code", "paper", "preprint", "vs", "and", "or", "see", "cf", "also", "via", "in", "on", "of",
-    "the", "a", "an", "et", "al", "with", "from", "by", "to", "and", "at", "is", "are", "was",
+    "the", "a", "an", "et", "al", "with", "from", "by", "to", "at", "is", "are", "was", "for", "which",
+    "that", "this", "we", "it", "shows", "show", "has", "have", "reports", "proposes", "e.g.", "i.e.",
 }
 _STOP_BEFORE = {
     "see", "cf", "cf.", "the", "by", "in", "of", "from", "and", "with", "as", "also", "et", "al", "al.",
