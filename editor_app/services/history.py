@@ -11,7 +11,7 @@ import json
 import re
 import time as _time
 import zlib
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -45,7 +45,6 @@ _SCHEMA_V1 = [
         kind TEXT NOT NULL CHECK (kind IN ('save', 'autosave', 'cli')),
         text_hash TEXT NOT NULL REFERENCES texts(hash),
         pack TEXT,
-        analysis BLOB,
         cjk REAL,
         cautions REAL,
         lines REAL,
@@ -55,6 +54,11 @@ _SCHEMA_V1 = [
     )""",
     "CREATE INDEX IF NOT EXISTS snapshots_by_document ON snapshots(document_id, time)",
     "CREATE INDEX IF NOT EXISTS snapshots_by_text ON snapshots(text_hash)",
+    # The analysis JSON (tens of KB) lives apart, so listing rows never walks its overflow pages.
+    """CREATE TABLE IF NOT EXISTS snapshot_analyses (
+        snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots(id) ON DELETE CASCADE,
+        data BLOB NOT NULL
+    )""",
     """CREATE TABLE IF NOT EXISTS snapshot_metrics (
         snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
         metric TEXT NOT NULL,
@@ -65,7 +69,7 @@ _SCHEMA_V1 = [
 
 
 def migrate_v1(db: sqlite_utils.Database) -> None:
-    """Schema version 1 (listed in services.database.MIGRATIONS): documents, texts, snapshots, snapshot_metrics."""
+    """Schema version 1 (services.database.MIGRATIONS): documents, texts, snapshots, snapshot_analyses, snapshot_metrics."""
     for statement in _SCHEMA_V1:
         db.execute(statement)
 
@@ -171,11 +175,12 @@ def record_snapshot(
                 [digest, len(text), zlib.compress(text.encode("utf-8"), 6)],
             )
         cur = conn.execute(
-            "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, analysis, cjk, cautions, lines, failing, errors)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [doc, when, kind, digest, analysis.get("pack"), analysis_blob, *(figures[h] for h in HEADLINE)],
+            "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, cjk, cautions, lines, failing, errors)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [doc, when, kind, digest, analysis.get("pack"), *(figures[h] for h in HEADLINE)],
         )
         snapshot_id = cur.lastrowid
+        conn.execute("INSERT INTO snapshot_analyses (snapshot_id, data) VALUES (?, ?)", [snapshot_id, analysis_blob])
         conn.executemany(
             "INSERT INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
             [(snapshot_id, k, v) for k, v in series.items()],
@@ -205,6 +210,7 @@ def _prune_autosaves(conn, doc: int) -> None:
 def _delete_snapshots(conn, ids: list[int], hashes: Iterable[str]) -> None:
     marks = ",".join("?" * len(ids))
     conn.execute(f"DELETE FROM snapshot_metrics WHERE snapshot_id IN ({marks})", ids)
+    conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", ids)
     conn.execute(f"DELETE FROM snapshots WHERE id IN ({marks})", ids)
     for h in hashes:
         conn.execute(
@@ -221,13 +227,18 @@ _LIST_COLUMNS = (
 def _row_dict(row) -> dict[str, Any]:
     keys = ("id", "document_id", "path", "time", "kind", "text_hash", "chars", "pack", *HEADLINE, "dismissed")
     d = dict(zip(keys, row))
-    d["iso_time"] = datetime.fromtimestamp(d["time"]).astimezone().isoformat(timespec="seconds")
+    d["iso_time"] = datetime.fromtimestamp(d["time"], timezone.utc).isoformat(timespec="seconds")
     d["dismissed"] = bool(d["dismissed"])
     return d
 
 
 def list_snapshots(
-    db: sqlite_utils.Database, path: Path | str, *, kinds: Iterable[str] | None = None, limit: int | None = None
+    db: sqlite_utils.Database,
+    path: Path | str,
+    *,
+    kinds: Iterable[str] | None = None,
+    limit: int | None = None,
+    offset: int = 0,
 ) -> list[dict[str, Any]]:
     """The document's snapshots, newest first, with headline figures (never the text or the analysis)."""
     doc = document_id(db, path)
@@ -243,10 +254,23 @@ def list_snapshots(
         sql += f" AND s.kind IN ({','.join('?' * len(kinds))})"
         params += kinds
     sql += " ORDER BY s.time DESC, s.id DESC"
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(int(limit))
+    if limit is not None or offset:
+        sql += " LIMIT ? OFFSET ?"
+        params += [-1 if limit is None else int(limit), int(offset)]
     return [_row_dict(r) for r in db.execute(sql, params).fetchall()]
+
+
+def count_snapshots(db: sqlite_utils.Database, path: Path | str, *, kinds: Iterable[str] | None = None) -> int:
+    doc = document_id(db, path)
+    if doc is None:
+        return 0
+    sql = "SELECT COUNT(*) FROM snapshots WHERE document_id = ?"
+    params: list[Any] = [doc]
+    if kinds is not None:
+        kinds = list(kinds)
+        sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+        params += kinds
+    return db.execute(sql, params).fetchone()[0]
 
 
 def get_snapshot(db: sqlite_utils.Database, snapshot_id: int) -> dict[str, Any]:
@@ -271,20 +295,20 @@ def get_snapshot_text(db: sqlite_utils.Database, snapshot_id: int) -> str:
 
 
 def get_snapshot_analysis(db: sqlite_utils.Database, snapshot_id: int) -> dict[str, Any]:
-    row = db.execute("SELECT analysis FROM snapshots WHERE id = ?", [snapshot_id]).fetchone()
-    if row is None:
+    if db.execute("SELECT 1 FROM snapshots WHERE id = ?", [snapshot_id]).fetchone() is None:
         raise KeyError(f"no snapshot {snapshot_id}")
-    return json.loads(zlib.decompress(row[0]).decode("utf-8")) if row[0] else {}
+    row = db.execute("SELECT data FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id]).fetchone()
+    return json.loads(zlib.decompress(row[0]).decode("utf-8")) if row else {}
 
 
 def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:
-    """Every metric recorded for the document (headline figures first), for the chart's chooser."""
+    """The metrics of the document's latest snapshot (headline figures first), for the chart's chooser."""
     doc = document_id(db, path)
     if doc is None:
         return []
     rows = db.execute(
-        "SELECT DISTINCT m.metric FROM snapshot_metrics m JOIN snapshots s ON s.id = m.snapshot_id"
-        " WHERE s.document_id = ? ORDER BY m.metric",
+        "SELECT metric FROM snapshot_metrics WHERE snapshot_id ="
+        " (SELECT id FROM snapshots WHERE document_id = ? ORDER BY time DESC, id DESC LIMIT 1) ORDER BY metric",
         [doc],
     ).fetchall()
     names = [r[0] for r in rows]

@@ -27,7 +27,13 @@ def install(window, environ: dict[str, str] | None = None) -> bool:
     except ValueError:
         delay = 300
 
+    attempts = [0]
+
     def type_text() -> None:
+        if not getattr(window, "current_path", None) and attempts[0] < 50:  # wait for the file to be opened
+            attempts[0] += 1
+            QTimer.singleShot(200, window, type_text)
+            return
         editor = window.editor
         cursor = editor.textCursor()
         cursor.movePosition(QTextCursor.MoveOperation.End)
