@@ -338,3 +338,105 @@ def test_panel_opens_with_ten_thousand_snapshots(qtbot, window, survey):
         model.fetchMore()
     assert len(model.rows) == 700 and len({r["id"] for r in model.rows}) == 700
     assert [r["time"] for r in model.rows] == sorted((r["time"] for r in model.rows), reverse=True)
+
+
+def _history_is_wired() -> bool:
+    app_module = Path(__file__).resolve().parent.parent / "editor_app" / "ui" / "app.py"
+    return app_module.exists() and "editor_app.ui.history_panel" in app_module.read_text(encoding="utf-8")
+
+
+def _autosave_rows(db_path: Path) -> list[tuple]:
+    import sqlite3
+
+    if not db_path.exists():
+        return []
+    try:
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1)
+        try:
+            return conn.execute("SELECT id, time FROM snapshots WHERE kind = 'autosave'").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return []  # not created or not migrated yet
+
+
+@pytest.mark.skipif(not _history_is_wired(), reason="editor_app.ui.app does not install the history panel yet")
+def test_real_process_killed_with_sigkill_then_recovered(qtbot, tmp_path, monkeypatch, sample_text):
+    """Start the real program on a temp file, type, wait for the autosave, SIGKILL it, start again, recover."""
+    import signal
+    import subprocess
+    import sys
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    original = survey.read_bytes()
+    db_path = tmp_path / "crash-history.db"
+    typed = "\n崩溃恢复测试：这一段只在自动保存里。⚠️\n"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SURVEY_EDITOR_DB=str(db_path),
+               SURVEY_EDITOR_AUTOSAVE_SECONDS="1", SURVEY_EDITOR_TEST_TYPE=typed)
+    proc = subprocess.Popen([sys.executable, "-m", "editor_app", str(survey)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90
+        while not _autosave_rows(db_path):
+            if proc.poll() is not None:
+                pytest.fail(f"the program exited early ({proc.returncode}): {proc.stdout.read().decode()[-2000:]}")
+            if time.monotonic() > deadline:
+                pytest.fail("no autosave row appeared within 90 s")
+            time.sleep(0.2)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        proc.stdout.close()
+    assert proc.returncode == -signal.SIGKILL
+    assert survey.read_bytes() == original  # autosave never touches the user's file
+
+    from editor_app.config import from_environment
+    from editor_app.ui.app import create_window
+
+    monkeypatch.setenv("SURVEY_EDITOR_DB", str(db_path))
+    window = create_window(survey, from_environment())
+    qtbot.addWidget(window)
+    try:
+        with qtbot.waitSignal(window.history.recovery_offered, timeout=10000) as sig:
+            pass
+        dialog = sig.args[0]
+        assert "崩溃恢复测试" in dialog.diff.toPlainText()
+        dialog.restore_button.click()
+        assert window.current_text() == sample_text + typed
+        assert window.editor.document().isModified()
+        assert survey.read_bytes() == original  # restored into the editor, not written until the user saves
+    finally:
+        window.editor.document().setModified(False)
+        window.shutdown()
+        window.history.close_database()
+
+
+@pytest.mark.skipif(not _history_is_wired(), reason="editor_app.ui.app does not install the history panel yet")
+def test_real_window_records_saves_with_the_engines_figures(qtbot, tmp_path, monkeypatch, sample_text):
+    from editor_app.config import from_environment
+    from editor_app.ui.app import create_window
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    monkeypatch.setenv("SURVEY_EDITOR_DB", str(tmp_path / "real.db"))
+    window = create_window(survey, from_environment())
+    qtbot.addWidget(window)
+    try:
+        ctl = window.history
+        assert any(window.tabs.tabText(i) == "History" for i in range(window.tabs.count()))
+        window.set_text_undoable(sample_text + "\n新增一句⚠️\n")
+        with qtbot.waitSignal(ctl.recorded, timeout=10000) as sig:
+            assert window.save()
+        assert sig.args[1] == "save"
+        row = ctl.panel.model.rows[0]
+        assert history.get_snapshot_analysis(ctl.db, row["id"])["metrics"] == window.latest_analysis.to_dict()["metrics"]
+        metrics = window.latest_analysis.metrics
+        assert row["cjk"] == metrics["cjk"] and row["cautions"] == metrics["cautions"]
+        assert row["lines"] == metrics["lines"]
+        assert row["failing"] == len(window.latest_analysis.failing_rules())
+        assert history.get_snapshot_text(ctl.db, row["id"]) == survey.read_text(encoding="utf-8")
+    finally:
+        window.editor.document().setModified(False)
+        window.shutdown()
+        window.history.close_database()

@@ -638,6 +638,6 @@ def install(window: Any) -> HistoryController:
         controller.recover_action = act
     test_hooks.install(window)
     _ = controller.db  # open (and check) the database at start-up, so a corrupt one is reported right away
-    if controller.current_path():
-        controller.refresh(reload_metrics=True)
+    if controller.current_path():  # the window opened its first file before the extensions were installed
+        QTimer.singleShot(0, controller, lambda: controller._on_opened(window.current_path))
     return controller
