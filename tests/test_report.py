@@ -116,13 +116,14 @@ def _numbers(cell: str) -> str:
 def test_self_check_table_holds_every_rule_with_its_measured_figure(sample_text, sample_report):
     analysis, html = sample_report
     rows = walk(html).rows["rules"]
-    assert rows[0][:6] == ["Rule", "Level", "Scope", "Measured", "Limit", "Status"]
+    assert rows[0] == ["Rule", "Measured", "Limit", "Status", "Line"]
     body = rows[1:]
     assert len(body) == len(analysis.rules) > 0
     for rule, row in zip(analysis.rules, body):
-        assert row[0].startswith(rule.id)
-        assert row[5].endswith(rule.status if rule.status not in ("pass", "fail") else rule.status)
-    measured = {_numbers(r[3]) for r in body}
+        assert row[0].startswith(rule.id) and rule.level in row[0]
+        assert row[2] == (rule.limit or "—")
+        assert row[3].endswith(rule.status)
+    measured = {_numbers(r[1]) for r in body}
     cjk = sum(1 for c in sample_text if "\u4e00" <= c <= "\u9fff")
     assert cjk == 3838
     assert {"3838", "79", "113"} <= measured  # CJK total, ⚠️ markers, lines of the sample
@@ -173,7 +174,7 @@ def test_self_contained_images_as_data_uris_and_no_outside_resources(sample_repo
 def test_rule_pack_source_is_shown_escaped_with_the_generation_time(sample_report):
     _, html = sample_report
     assert '# &lt;script&gt;alert(&quot;pack&quot;)&lt;/script&gt;' in html
-    pre = re.search(r'<h3 id="appendix-pack">.*?<pre>(.*?)</pre>', html, re.S)
+    pre = re.search(r'<h3 id="appendix-pack">.*?<pre class="source">(.*?)</pre>', html, re.S)
     assert pre and "name = &quot;llm-infra-survey&quot;" in pre.group(1)
     assert "2026-09-14 21:30:00+00:00" in html
 

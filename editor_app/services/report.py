@@ -43,7 +43,7 @@ _HASH_NUMBER_RE = re.compile(r"^(\s{0,3}(?:[-*+]\s+|\d{1,3}[.)]\s+)?)#(?=[^#\s])
 _HEADING_MARK_RE = re.compile(r"^\s{0,3}#{1,6}\s*|\s+#+\s*$")
 
 _CSS = """
-body { font-family: %(cjk)s; font-size: 10.5pt; line-height: 1.6; color: #1d1d1f; margin: 0 auto;
+body { font-family: %(cjk)s; font-size: 10.5pt; line-height: 160%%; color: #1d1d1f; margin: 0 auto;
        max-width: 60em; padding: 1.5em; }
 h1 { font-size: 19pt; margin: 0.2em 0 0.4em 0; }
 h2 { font-size: 14pt; margin: 1.2em 0 0.4em 0; border-bottom: 1px solid #c8ccd2; }
@@ -52,10 +52,11 @@ h4, h5, h6 { font-size: 11pt; margin: 0.8em 0 0.3em 0; }
 p { margin: 0.35em 0; }
 a { color: #0b57a4; text-decoration: none; }
 table { border-collapse: collapse; margin: 0.5em 0; }
-th, td { border: 1px solid #b8bec7; padding: 3px 6px; vertical-align: top; }
+th, td { border: 1px solid #b8bec7; padding: 3px 5px; vertical-align: top; font-size: 9pt; line-height: 135%%; }
 th { background-color: #eef1f5; font-weight: bold; }
 pre, code { font-family: %(mono)s; font-size: 9pt; }
-pre { background-color: #f6f8fa; padding: 6px; white-space: pre-wrap; }
+pre { background-color: #f6f8fa; margin: 0; white-space: pre-wrap; line-height: 125%%; }
+pre.source { font-size: 7.5pt; }
 .caution { color: #8a4b00; background-color: #fff1c2; font-weight: bold; }
 .doc-header { color: #3a3f47; }
 .survey-footer { color: #3a3f47; font-size: 9.5pt; border-top: 1px solid #c8ccd2; margin-top: 1em; }
@@ -68,10 +69,10 @@ pre { background-color: #f6f8fa; padding: 6px; white-space: pre-wrap; }
 .fail { color: #b3261e; font-weight: bold; }
 .warn { color: #a35200; font-weight: bold; }
 .muted { color: #6b7280; }
-.num { text-align: right; white-space: nowrap; }
+.num { text-align: right; }
 .appendix { page-break-before: always; }
-figure { margin: 0.6em 0; }
-figcaption { font-size: 9.5pt; color: #3a3f47; }
+.chart { margin: 0.8em 0 0.1em 0; line-height: 100%%; }
+.caption { font-size: 9.5pt; color: #3a3f47; margin: 0 0 0.8em 0; }
 .meta { font-size: 9pt; color: #6b7280; }
 @page { size: A4; margin: 16mm; }
 @media print { body { max-width: none; padding: 0; } }
@@ -117,6 +118,7 @@ def build_report_html(
         f'<p class="meta">Survey report · rule pack {_e(pack_name)} · generated {_e(_format_time(when))}</p>',
         _summary_box(analysis),
         _toc(headings, appendix_toc),
+        "<hr>",
         '<div class="survey">',
         body,
         "</div>",
@@ -393,24 +395,23 @@ def _toc(headings: list[_Heading], appendix: list[tuple[str, str]]) -> str:
 def _rules_table(rules: list[RuleResult]) -> str:
     rows = []
     for r in rules:
+        where = f"{r.level} · {r.scope or 'document'}"
+        note = f'<br><span class="muted">{_e(r.note)}</span>' if r.note else ""
         rows.append(
             "<tr>"
-            f"<td><b>{_e(r.id)}</b><br>{_e(r.title)}</td>"
-            f"<td>{_e(r.level)}</td>"
-            f"<td>{_e(r.scope or 'document')}</td>"
+            f'<td><b>{_e(r.id)}</b> {_e(r.title)}<br><span class="muted">{_e(where)}</span>{note}</td>'
             f'<td class="num">{_e(_fmt(r.measured))}</td>'
             f"<td>{_e(r.limit or '—')}</td>"
             f"<td>{_status(r.status, r.level)}</td>"
             f"<td>{_e(str(r.line) if r.line else '')}</td>"
-            f"<td>{_e(r.note)}</td>"
             "</tr>"
         )
     if not rows:
-        rows.append('<tr><td colspan="8" class="muted">The rule pack has no rules.</td></tr>')
+        rows.append('<tr><td colspan="5" class="muted">The rule pack has no rules.</td></tr>')
     return (
         '<h3 id="appendix-self-check">A. Self-check (every rule)</h3>'
-        '<table class="rules" width="100%"><thead><tr><th>Rule</th><th>Level</th><th>Scope</th><th>Measured</th>'
-        "<th>Limit</th><th>Status</th><th>Line</th><th>Note</th></tr></thead><tbody>"
+        '<table class="rules" width="100%"><thead><tr><th width="46%">Rule</th><th width="20%">Measured</th>'
+        '<th width="15%">Limit</th><th width="12%">Status</th><th width="7%">Line</th></tr></thead><tbody>'
         + "".join(rows)
         + "</tbody></table>"
     )
@@ -438,8 +439,9 @@ def _claims_table(claims: list[Claim]) -> str:
         rows.append('<tr><td colspan="7" class="muted">The survey states no figures about itself.</td></tr>')
     return (
         '<h3 id="appendix-claims">B. Claims audit</h3>'
-        '<table class="claims" width="100%"><thead><tr><th>Metric</th><th>As written</th><th>Claimed</th><th>Measured</th>'
-        "<th>Verdict</th><th>Line</th><th>Note</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        '<table class="claims" width="100%"><thead><tr><th width="14%">Metric</th><th width="28%">As written</th>'
+        '<th width="11%">Claimed</th><th width="12%">Measured</th><th width="11%">Verdict</th><th width="6%">Line</th>'
+        '<th width="18%">Note</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>"
     )
 
 
@@ -466,8 +468,9 @@ def _references_table(references: list[Reference]) -> str:
         rows.append('<tr><td colspan="6" class="muted">No arXiv references found.</td></tr>')
     return (
         '<h3 id="appendix-references">C. References and verification</h3>'
-        '<table class="references" width="100%"><thead><tr><th>arXiv</th><th>Name in survey</th><th>Stated</th>'
-        "<th>Verdict</th><th>Details</th><th>Lines</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        '<table class="references" width="100%"><thead><tr><th width="14%">arXiv</th><th width="16%">Name in survey</th>'
+        '<th width="14%">Stated</th><th width="12%">Verdict</th><th width="28%">Details</th><th width="16%">Lines</th>'
+        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
 
 
@@ -498,22 +501,25 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]]) -> str:
     for caption, png in charts:
         data = base64.b64encode(png).decode("ascii")
         out.append(
-            f'<figure><img src="data:image/png;base64,{data}" alt="{_e(caption)}" width="560">'
-            f"<figcaption>{_e(caption)}</figcaption></figure>"
+            f'<p class="chart"><img src="data:image/png;base64,{data}" alt="{_e(caption)}" width="600"></p>'
+            f'<p class="caption">{_e(caption)}</p>'
         )
     rows = []
     for g in analysis.figures:
+        label = f"{g.metric} · {g.label}" if g.label and g.label != g.metric else g.metric
         values = " vs ".join(
             f"{v.engine} {'~' if v.approx else ''}{v.text or _fmt(v.value)}" for v in g.values
         )
         rows.append(
-            f"<tr><td>{_e(g.metric)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"
+            f"<tr><td>{_e(label)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"
             f"<td>{_e(values)}</td><td>{g.line}</td></tr>"
         )
     if rows:
         out.append(
-            '<table class="figures" width="100%"><thead><tr><th>Metric</th><th>Unit</th><th>Hardware</th><th>Values</th>'
-            "<th>Line</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+            '<table class="figures" width="100%"><thead><tr><th width="20%">Metric</th><th width="9%">Unit</th>'
+            '<th width="11%">Hardware</th><th width="52%">Values</th><th width="8%">Line</th></tr></thead><tbody>'
+            + "".join(rows)
+            + "</tbody></table>"
         )
     else:
         out.append('<p class="muted">The survey states no engine figures.</p>')
@@ -540,7 +546,7 @@ def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analy
     return (
         '<h3 id="appendix-pack">F. Rule pack and generation</h3>'
         f"<p>Rule pack: <b>{_e(pack_name)}</b> · generated {_e(_format_time(when))}</p>"
-        f"{file_line}<pre>{_e(source)}</pre>"
+        f'{file_line}<pre class="source">{_e(source)}</pre>'
     )
 
 
@@ -562,6 +568,8 @@ def _fmt(value: object) -> str:
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return " / ".join(_fmt(v) for v in value)
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):

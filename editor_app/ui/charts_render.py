@@ -25,37 +25,67 @@ def ensure_application():
 
 
 def render_figure_charts(analysis: Analysis) -> list[tuple[str, bytes]]:
-    """One bar chart per engine comparison (two or more engines), plus one for the stated speed-ups."""
-    groups = [g for g in analysis.figures if g.kind != "speedup" and len(g.values) >= 2]
-    speedups = [g for g in analysis.figures if g.kind == "speedup" and g.values]
+    """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups."""
+    groups = _distinct_comparisons(analysis.figures)
+    speedups = _distinct_speedups(analysis.figures)
     if not groups and not speedups:
         return []
     ensure_application()
     charts: list[tuple[str, bytes]] = []
-    for group in groups[:MAX_CHARTS]:
+    for group, lines in groups[:MAX_CHARTS]:
         labels = [v.engine for v in group.values]
         values = [v.value for v in group.values]
-        charts.append((_caption(group), _bar_chart(labels, values, _axis_label(group))))
+        charts.append((_caption(group, lines), _bar_chart(labels, values, _axis_label(group))))
     if speedups and len(charts) < MAX_CHARTS:
-        labels, values = [], []
-        for g in speedups:
-            for v in g.values:
-                labels.append(f"{v.engine} ({g.metric}, l.{g.line})")
-                values.append(v.value)
-        caption = "Stated speed-ups (×), " + ", ".join(f"line {g.line}" for g in speedups)
-        charts.append((caption, _bar_chart(labels, values, "speed-up (×)", horizontal=True)))
+        labels = [f"{name} ({_lines_text(lines)})" for name, _, lines in speedups]
+        values = [value for _, value, _ in speedups]
+        charts.append(("Stated speed-ups (×)", _bar_chart(labels, values, "speed-up (×)", horizontal=True)))
     return charts
 
 
-def _caption(group: FigureGroup) -> str:
-    where = f" on {group.hardware}" if group.hardware else ""
-    approx = " (approximate)" if any(v.approx for v in group.values) else ""
+def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup, list[int]]]:
+    """Comparisons with two or more engines; the same figures restated on other lines are one chart."""
+    seen: dict[tuple, tuple[FigureGroup, list[int]]] = {}
+    for g in figures:
+        if g.kind == "speedup" or len(g.values) < 2:
+            continue
+        key = (g.metric, g.label, g.unit, g.hardware, tuple((v.engine, v.value) for v in g.values))
+        if key in seen:
+            seen[key][1].append(g.line)
+        else:
+            seen[key] = (g, [g.line])
+    return list(seen.values())
+
+
+def _distinct_speedups(figures: list[FigureGroup]) -> list[tuple[str, float, list[int]]]:
+    """(engine and what got faster, factor, lines) for every stated speed-up, repeats merged."""
+    seen: dict[tuple[str, float], list[int]] = {}
+    for g in figures:
+        if g.kind != "speedup":
+            continue
+        for v in g.values:
+            name = f"{v.engine} {g.label}".strip() if g.label else v.engine
+            lines = seen.setdefault((name, v.value), [])
+            if g.line not in lines:
+                lines.append(g.line)
+    return [(name, value, lines) for (name, value), lines in seen.items()]
+
+
+def _lines_text(lines: list[int]) -> str:
+    return ("line " if len(lines) == 1 else "lines ") + ", ".join(str(n) for n in lines)
+
+
+def _caption(group: FigureGroup, lines: list[int]) -> str:
+    what = group.label or group.metric
     unit = f" ({group.unit})" if group.unit else ""
-    return f"{group.metric}{unit}{where}{approx}, line {group.line}"
+    where = f" on {group.hardware}" if group.hardware else ""
+    approx = ", approximate" if any(v.approx for v in group.values) else ""
+    return f"{what}{unit}{where}{approx}: {_lines_text(lines)}"
 
 
 def _axis_label(group: FigureGroup) -> str:
-    return f"{group.metric} ({group.unit})" if group.unit else group.metric
+    what = group.label or group.metric
+    return f"{what} ({group.unit})" if group.unit else what
 
 
 def _bar_chart(labels: list[str], values: list[float], value_label: str, *, horizontal: bool = False) -> bytes:
@@ -63,6 +93,7 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
     import pyqtgraph as pg
     from pyqtgraph.exporters import ImageExporter
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
+    from PySide6.QtGui import QFont, QFontMetrics
 
     width, height = CHART_SIZE
     if horizontal:
@@ -87,6 +118,10 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
     for side in ("left", "bottom"):
         item.getAxis(side).setTextPen("#222222")
         item.getAxis(side).setPen("#555555")
+    # Axes size themselves when shown; this widget never is, so give the left axis room for its labels.
+    metrics = QFontMetrics(item.getAxis("left").style.get("tickFont") or QFont())
+    widest = labels if horizontal else [_number(max(values, default=0) * 1.15)]
+    item.getAxis("left").setWidth(min(width // 2, 28 + max(metrics.horizontalAdvance(t) for t in widest)))
     top = max(values) if values else 1.0
     for pos, value in zip(positions, values):
         text = pg.TextItem(_number(value), color="#111111", anchor=(0, 0.5) if horizontal else (0.5, 1.0))
@@ -99,6 +134,7 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
     else:
         item.setYRange(0, top * 1.15, padding=0)
         item.setXRange(-0.6, len(values) - 0.4, padding=0)
+    item.layout.activate()  # apply the axis width now: nothing else lays out a widget that is never shown
     exporter = ImageExporter(item)
     exporter.parameters()["width"] = width
     image = exporter.export(toBytes=True)

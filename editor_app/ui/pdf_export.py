@@ -114,7 +114,14 @@ def _title_of(html: str) -> str:
 
 
 # Colour emoji have no outline glyphs to embed; their dingbat cousins are in the CJK and DejaVu fonts.
-_EMOJI_STAND_INS = {"\u2705": "\u2714", "\u274c": "\u2718", "\u274e": "\u2718", "\u2b55": "\u25cb"}
+# "⚠️" asks for emoji presentation (a bitmap, no text); the bare "⚠" is an outline glyph pdftotext can read.
+_EMOJI_STAND_INS = {
+    "\u26a0\ufe0f": "\u26a0",
+    "\u2705": "\u2714",
+    "\u274c": "\u2718",
+    "\u274e": "\u2718",
+    "\u2b55": "\u25cb",
+}
 
 
 def _html_for_qt(html: str, family: str) -> str:
