@@ -1,0 +1,623 @@
+"""Engine figures: comparisons ("SGLang ~16,200 vs vLLM ~12,500 tok/s on H100") and speed-ups ("3.1× faster").
+
+`figures_in_line` is a pure function of one line (callers memoise it by text; groups come back with line=0 and
+must be treated as immutable). `figure_findings` then flags the same engine + metric (+ label, hardware, unit)
+stated with different values in different places.
+
+How a line is read:
+- Parentheses open nested scopes; each scope is split into clauses at ``；;。|·：``, `` / ``, dashes and
+  sentence ends, and a clause into items at `` + ``, ``、``, ``，`` and ``, ``. The text before the first
+  ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
+- A comparison is a clause with ``vs``/``versus`` whose every part names an engine (the run of capitalised or
+  known names right before the value) and a value; the unit (tok/s, req/s, s, ms, GB, %, ×, $…/年) or a metric
+  label ("p99 TTFT", 吞吐, latency…) must be present, and decides the metric (throughput, latency, cost, ...).
+- A speed-up is a number with ``×`` (or an attached ``x``): ``3.1×``, ``up to 7×``, ``3.8~5.2×``,
+  ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound). ``8× H100`` is hardware, not a
+  speed-up. Its engine is the subject of the nearest scope that names one: the first run of names in the item
+  before the figure (a baseline after 比/than/vs is skipped), else the previous speed-up's engine in the same
+  clause, else the first run of the clause, else of the item that encloses the parenthesis, else of the lead-in.
+  Inside a run, a known engine (vLLM, SGLang, Dynamo, ...) wins: "DeepSeek V3 SGLang 3.1× faster" is SGLang;
+  a known engine right after the figure with with/on/using/用/在 wins over a run that is no engine
+  ("Mixtral runs 2× faster with SGLang" is SGLang).
+- A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
+  (kind "value"), so it is checked against the comparisons too.
+- "~", "≈", "约", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
+- Hardware is the GPU named in the item, else in the clause (H100, A100, B200, GB200, L40S, MI300X, RTX 4090,
+  Apple M4, ...), with a count when one is written ("8×H100").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from editor_app.core.model import FigureGroup, FigureValue, Finding
+
+RULE_ID = "figure-consistency"
+
+_ENGINE_ALIASES: dict[str, tuple[str, ...]] = {
+    "vLLM": ("vLLM", "vllm", "VLLM"),
+    "SGLang": ("SGLang", "sglang", "SGlang"),
+    "LMDeploy": ("LMDeploy", "lmdeploy"),
+    "TensorRT-LLM": ("TensorRT-LLM", "TRT-LLM", "TensorRT LLM", "TRTLLM", "trtllm"),
+    "llama.cpp": ("llama.cpp", "Llama.cpp"),
+    "Ollama": ("Ollama", "ollama"),
+    "NIM": ("NIM",),
+    "Dynamo": ("Dynamo",),
+    "transformers": ("transformers", "Transformers"),
+    "ONNX Runtime": ("ONNX Runtime", "ONNXRuntime", "onnxruntime", "ORT"),
+    "ONNX Runtime Web": ("ONNX Runtime Web",),
+    "TGI": ("TGI", "text-generation-inference"),
+    "DeepSpeed-MII": ("DeepSpeed-MII", "DeepSpeed"),
+    "MLC LLM": ("MLC LLM", "MLC-LLM"),
+    "ExLlamaV2": ("ExLlamaV2", "ExLlama"),
+    "Triton": ("Triton",),
+    "LightLLM": ("LightLLM",),
+    "MLX": ("MLX",),
+    "llamafile": ("llamafile",),
+    "PowerInfer": ("PowerInfer",),
+    "OpenVINO": ("OpenVINO",),
+    "FasterTransformer": ("FasterTransformer",),
+    "KTransformers": ("KTransformers",),
+    "Xinference": ("Xinference",),
+    "MindIE": ("MindIE",),
+}
+KNOWN_ENGINES: dict[str, str] = {alias: canon for canon, aliases in _ENGINE_ALIASES.items() for alias in aliases}
+_LOWERCASE_NAMES = {a for a in KNOWN_ENGINES if not any(c.isupper() for c in a)}
+
+# Words that are capitalised but never the subject of a figure.
+_NOT_NAMES = {
+    "TTFT", "TPOT", "ITL", "QPS", "RPS", "E2E", "GPU", "GPUs", "CPU", "CPUs", "PR", "PRs", "API", "Q1", "Q2",
+    "Q3", "Q4", "OK", "vs", "VS", "Vs",
+}
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_APPROX = r"[~≈约～]\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
+_VALUE_RE = re.compile(
+    rf"(?=[~≈约～arn$¥€£0-9])(?<![A-Za-z0-9.,_/:])(?<!\d-)(?P<approx>{_APPROX})?(?P<cur>[$¥€£])?(?P<num>{_NUM})"
+    r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|万|亿)?"
+)
+_UNIT_RE = re.compile(
+    r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
+    r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9]))?"
+    r"(?P<per>/(?:年|月|天|小时|yr|year|mo|month|day|h|hr|hour)(?![A-Za-z]))?"
+)
+_X = r"(?:[ \t]?×|[xX](?![A-Za-z0-9]))"
+_SPEEDUP_RE = re.compile(
+    rf"(?=[u最高~≈约～arn+0-9])(?<![A-Za-z0-9.,_/])(?P<upto>(?:up to|最高|高达)\s?)?(?P<approx>{_APPROX})?\+?(?P<lo>\d+(?:\.\d+)?)"
+    rf"(?:{_X}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?(?P<hi>\d+(?:\.\d+)?))?{_X}"
+)
+_HARDWARE_RE = re.compile(
+    r"(?=[0-9NGHABLTVRM])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX][ \t]?)?(?:NVIDIA[ \t]+)?(?P<name>"
+    r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
+    r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
+)
+_VS_RE = re.compile(r"(?=[vV])(?<![A-Za-z])(?:vs\.?|VS\.?|Vs\.?|versus)(?![A-Za-z])")
+_CLAUSE_SEP = re.compile(r"[；;。|·：]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s)")
+_ITEM_SEP = re.compile(r"[\s\x01]\+\s|、|，|,\s|\s/\s")
+_WORD = r"(?:arXiv:\d{4}\.\d{4,5}|[A-Za-z0-9]+(?:[-_.'][A-Za-z0-9]+)*)"
+_WORDS_RE = re.compile(rf"(?=[A-Za-z0-9]){_WORD}(?:[ \t]+{_WORD})*")
+_VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
+_WITH_RE = re.compile(r"(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*")
+_BASELINE_RE = re.compile(r"比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z])")
+_LABEL_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?:p\d{2}(?:\.\d+)?[ \t]?)?(?:TTFT|TPOT|ITL|E2E(?:[ \t]latency)?|latency|throughput|"
+    r"cost|memory|accuracy)(?![A-Za-z])|(?:p\d{2}[ \t]?)?(?:吞吐量?|首字延迟|延迟|时延|成本|显存|内存|准确率)"
+)
+_MEASURES = (
+    ("TTFT", r"TTFT|首字延迟"),
+    ("TPOT", r"TPOT"),
+    ("ITL", r"ITL"),
+    ("latency", r"latency|延迟|时延"),
+    ("throughput", r"throughput|吞吐"),
+    ("memory", r"memory|内存|显存"),
+    ("build", r"构建|(?<![A-Za-z])build"),
+    ("request rate", r"请求率|request rate"),
+    ("cost", r"(?<![A-Za-z])cost|成本"),
+    ("load", r"加载|(?<![A-Za-z])load(?:ing)?(?![A-Za-z])"),
+)
+_MEASURE_RE = re.compile("|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)), re.IGNORECASE)
+_X_TRIGGER = re.compile(r"\d[xX](?![A-Za-z0-9])")
+_TRIGGER_WORDS = ("×", "vs", "VS", "Vs", "versus", "/s", "QPS", "RPS", "$", "¥", "€", "£", "ms", "秒", "TTFT", "TPOT",
+                  "latency", "延迟", "时延")
+
+
+def _may_hold_figures(text: str) -> bool:
+    """A cheap first look (substring tests): most lines hold no engine figure at all."""
+    for word in _TRIGGER_WORDS:
+        if word in text:
+            return True
+    return ("x" in text or "X" in text) and _X_TRIGGER.search(text) is not None
+
+
+_BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
+_PAREN_RE = re.compile(r"[（()）]")
+_OPEN = "（("
+_CLOSE = "）)"
+_MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
+_METRIC_BY_UNIT = {"tok/s": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
+                   "GiB": "memory", "MB": "memory", "×": "speedup"}
+_METRIC_BY_LABEL = (
+    (re.compile(r"TTFT|TPOT|ITL|latency|延迟|时延|E2E", re.I), "latency"),
+    (re.compile(r"throughput|吞吐", re.I), "throughput"),
+    (re.compile(r"cost|成本", re.I), "cost"),
+    (re.compile(r"memory|显存|内存", re.I), "memory"),
+    (re.compile(r"accuracy|准确率", re.I), "accuracy"),
+)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """Consecutive Latin names ("HF WebGPU Kernels"); `engine` is the known engine in it, else the names."""
+
+    start: int
+    end: int
+    engine: str
+
+
+@dataclass(frozen=True)
+class _Scope:
+    start: int  # offset of view[0] in the line
+    view: str  # the scope's text, nested parentheses blanked to _BLANK
+    parent: int | None  # index of the enclosing scope
+    open_at: int  # line offset of the opening parenthesis (-1 for the top level)
+
+
+def _scopes(line: str) -> list[_Scope]:
+    """The top level and every parenthesised part of the line, each with nested parts blanked."""
+    if "(" not in line and "（" not in line:
+        return [_Scope(0, line, None, -1)]
+    spans: list[tuple[int, int, int | None]] = []  # (open, close) inclusive, parent index
+    stack: list[int] = []
+    opens: list[tuple[int, int | None]] = []
+    for m in _PAREN_RE.finditer(line):
+        i, ch = m.start(), m.group(0)
+        if ch in _OPEN:
+            opens.append((i, stack[-1] if stack else None))
+            stack.append(len(opens) - 1)
+        elif ch in _CLOSE and stack:
+            k = stack.pop()
+            spans.append((opens[k][0], i, k))
+    closed = {k for *_, k in spans}
+    for k, (at, _) in enumerate(opens):
+        if k not in closed:
+            spans.append((at, len(line), k))
+    by_open = {k: (o, c) for o, c, k in spans}
+    scopes: list[_Scope] = []
+    index_of: dict[int | None, int] = {None: 0}
+    children: dict[int | None, list[int]] = {}
+    for k, (_, parent) in enumerate(opens):
+        children.setdefault(parent, []).append(k)
+
+    def blanked(start: int, end: int, owner: int | None) -> str:
+        pieces, pos = [], start
+        for child in children.get(owner, ()):
+            o, c = by_open[child]
+            c = min(c, end - 1)
+            pieces.append(line[pos:o])
+            pieces.append(_BLANK * (c + 1 - o))
+            pos = c + 1
+        pieces.append(line[pos:end])
+        return "".join(pieces)
+
+    scopes.append(_Scope(0, blanked(0, len(line), None), None, -1))
+    for k, (at, parent) in enumerate(opens):
+        o, c = by_open[k]
+        index_of[k] = len(scopes)
+        scopes.append(_Scope(o + 1, blanked(o + 1, c, k), index_of[parent], o))
+    return scopes
+
+
+def _is_name(word: str) -> bool:
+    return word in _LOWERCASE_NAMES or (word != word.lower() and word[0].isalpha() and word not in _NOT_NAMES)
+
+
+def _runs(view: str, start: int, end: int) -> list[_Run]:
+    """Runs of names in view[start:end] (hardware blanked); versions inside a run are skipped, not breaking it."""
+    runs: list[_Run] = []
+    for group in _WORDS_RE.finditer(view, start, end):
+        text = group.group(0)
+        if text == text.lower() and not any(n in text for n in _LOWERCASE_NAMES):
+            continue  # no capital, no known lowercase engine: prose such as "web_fetch abstract"
+        base = group.start()
+        names: list[tuple[int, int, str]] = []
+        pos = 0
+        for word in text.split():
+            at = text.index(word, pos)
+            pos = at + len(word)
+            bare = word[:-2] if word.endswith("'s") else word
+            if bare.startswith("arXiv:"):  # a cited paper is a subject of its own
+                _close_run(runs, names)
+                runs.append(_Run(base + at, base + pos, bare))
+            elif _is_name(bare) and not _VERSION_RE.fullmatch(bare):
+                names.append((base + at, base + pos, bare))
+            elif names and _VERSION_RE.fullmatch(bare):
+                continue
+            else:
+                _close_run(runs, names)
+        _close_run(runs, names)
+    return runs
+
+
+def _close_run(runs: list[_Run], names: list[tuple[int, int, str]]) -> None:
+    if names:
+        runs.append(_Run(names[0][0], names[-1][1], _engine_of([w for *_, w in names])))
+        names.clear()
+
+
+def _engine_of(words: list[str]) -> str:
+    """The last known engine named in a run of words, else the words themselves."""
+    found = ""
+    n = len(words)
+    i = 0
+    while i < n:
+        for size in (3, 2, 1):
+            if i + size <= n and " ".join(words[i:i + size]) in KNOWN_ENGINES:
+                found = KNOWN_ENGINES[" ".join(words[i:i + size])]
+                i += size
+                break
+        else:
+            i += 1
+    return found or " ".join(words)
+
+
+def _split(text: str, sep: re.Pattern[str], start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of `text[start:end]` between separators."""
+    spans, pos = [], start
+    for m in sep.finditer(text, start, end):
+        spans.append((pos, m.start()))
+        pos = m.end()
+    spans.append((pos, end))
+    return [(a, b) for a, b in spans if text[a:b].strip()]
+
+
+def _number(m: re.Match[str]) -> float:
+    value = float(m.group("num").replace(",", ""))
+    mult = m.group("mult")
+    if mult in ("M", "B") and not m.group("cur"):
+        return value
+    return value * _MULT.get(mult or "", 1.0)
+
+
+def _value_end(m: re.Match[str]) -> int:
+    """End of the value token: a bare M/B multiplier belongs to the value only with a currency."""
+    mult = m.group("mult")
+    if mult in ("M", "B") and not m.group("cur"):
+        return m.end("num")
+    return m.end()
+
+
+def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
+    m = _UNIT_RE.match(text, pos)
+    unit, end = "", pos
+    if m and (m.group("unit") or m.group("per")):
+        raw = m.group("unit") or ""
+        end = m.end()
+        if raw.startswith("tok"):
+            unit = "tok/s"
+        elif raw.startswith("req") or raw in ("QPS", "RPS"):
+            unit = "req/s"
+        elif raw in ("ms", "毫秒"):
+            unit = "ms"
+        elif raw in ("s", "sec", "秒"):
+            unit = "s"
+        elif raw in ("x", "×"):
+            unit = "×"
+        else:
+            unit = raw
+        if cur:
+            unit = cur + (m.group("per") or "") if not raw else unit
+        elif m.group("per"):
+            unit += m.group("per")
+    elif cur:
+        unit = cur
+    return unit, end
+
+
+def _hardware(view: str, start: int, end: int) -> str | None:
+    m = _HARDWARE_RE.search(view, start, end)
+    if not m:
+        return None
+    name = " ".join(m.group("name").split())
+    return f"{m.group('count')}×{name}" if m.group("count") else name
+
+
+def _label(text: str) -> str:
+    m = _LABEL_RE.search(text)
+    return " ".join(m.group(0).split()) if m else ""
+
+
+def _measure(after: str, before: str) -> str:
+    for text in (after, before):
+        found = [m for m in _MEASURE_RE.finditer(text)]
+        if found:
+            m = found[0] if text is after else found[-1]
+            return _MEASURES[int(m.lastgroup[1:])][0]  # type: ignore[index]
+    return ""
+
+
+def _baseline_cut(view: str, start: int, end: int) -> int:
+    m = _BASELINE_RE.search(view, start, end)
+    return m.start() if m else end
+
+
+class _LineReader:
+    """Reads one line; kept per call so the public function stays a pure function of the text."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.scopes = _scopes(line)
+        self._names: dict[int, str] = {}
+        self._lead_in: str | None = None
+        self.groups: list[tuple[int, FigureGroup]] = []
+
+    def _names_view(self, index: int) -> str:
+        """The scope with hardware blanked out, so "Apple M4" is never an engine (computed on first use)."""
+        view = self._names.get(index)
+        if view is None:
+            view = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), self.scopes[index].view)
+            self._names[index] = view
+        return view
+
+    def first_run(self, index: int, start: int, end: int) -> str:
+        """The engine of the first run of names in scope[start:end], or ""."""
+        if end <= start:
+            return ""
+        runs = _runs(self._names_view(index), start, end)
+        return runs[0].engine if runs else ""
+
+    def last_run(self, index: int, start: int, end: int) -> _Run | None:
+        if end <= start:
+            return None
+        runs = _runs(self._names_view(index), start, end)
+        return runs[-1] if runs else None
+
+    @property
+    def lead_in(self) -> str:
+        """Subject of the text before the line's first '：' ("NVIDIA Dynamo 1.0（…）：")."""
+        if self._lead_in is None:
+            colon = self.scopes[0].view.find("：")
+            self._lead_in = self.first_run(0, 0, colon) if 0 < colon <= 80 else ""
+        return self._lead_in
+
+    def read(self) -> tuple[FigureGroup, ...]:
+        for index, scope in enumerate(self.scopes):
+            if not _may_hold_figures(scope.view):
+                continue
+            for a, b in _split(scope.view, _CLAUSE_SEP, 0, len(scope.view)):
+                self._clause(index, a, b)
+        self.groups.sort(key=lambda pair: pair[0])
+        return tuple(g for _, g in self.groups)
+
+    def _enclosing_subject(self, index: int) -> str:
+        """The subject of the item that holds the parenthesis opening this scope, then outwards."""
+        while index:
+            scope = self.scopes[index]
+            parent = self.scopes[scope.parent or 0]
+            at = scope.open_at - parent.start
+            clause = next(((a, b) for a, b in _split(parent.view, _CLAUSE_SEP, 0, len(parent.view))
+                           if a <= at <= b), (0, at))
+            item = next(((a, b) for a, b in _split(parent.view, _ITEM_SEP, clause[0], clause[1]) if a <= at <= b),
+                        (clause[0], at))
+            parent_index = scope.parent or 0
+            subject = self.first_run(parent_index, item[0], at) or self.first_run(parent_index, clause[0], at)
+            if subject:
+                return subject
+            index = scope.parent or 0
+        return ""
+
+    def _clause(self, index: int, a: int, b: int) -> None:
+        scope = self.scopes[index]
+        view = scope.view
+        if not _may_hold_figures(view[a:b]):
+            return
+        taken: list[tuple[int, int]] = []
+        if _VS_RE.search(view, a, b):
+            self._comparison(index, a, b, taken)
+        self._speedups(index, a, b, taken)
+        self._single_values(index, a, b, taken)
+
+    def _sentence(self, index: int, a: int, b: int) -> str:
+        off = self.scopes[index].start
+        return " ".join(self.line[off + a:off + b].split())[:240]
+
+    def _raw(self, index: int, a: int, b: int) -> str:
+        """The clause as written, parentheses included (hardware is often stated in one)."""
+        off = self.scopes[index].start
+        return self.line[off + a:off + b]
+
+    def _comparison(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> None:
+        scope = self.scopes[index]
+        view = scope.view
+        parts = []
+        pos = a
+        for m in _VS_RE.finditer(view, a, b):
+            parts.append((pos, m.start()))
+            pos = m.end()
+        parts.append((pos, b))
+        chosen = []
+        for k, (pa, pb) in enumerate(parts):
+            values = [m for m in _VALUE_RE.finditer(view, pa, pb) if not _inside(m.start(), taken)]
+            if not values:
+                return
+            chosen.append(values[-1] if k == 0 else values[0])
+        entries = []
+        for (pa, _), m in zip(parts, chosen):
+            run = self.last_run(index, pa, m.start())
+            if run is None:
+                return
+            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
+            entries.append((run, m, unit, unit_end))
+        units = [u for _, _, u, _ in entries if u]
+        unit = max(units, key=len) if units else ""
+        if any(not unit.startswith(u) for u in units):
+            return  # mixed units: not one comparison
+        label = (_label(view[a:entries[0][0].start]) or _label(view[entries[-1][3]:b])
+                 or _colon_label(view, a))
+        metric = _metric(unit, label)
+        if not metric:
+            return
+        off = scope.start
+        values = []
+        for run, m, _, end in entries:
+            vend = _value_end(m)
+            values.append(FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
+                                      column=off + m.start() + 1, text=self.line[off + m.start():off + vend]))
+            taken.append((m.start(), max(end, vend)))
+        raw = self._raw(index, a, b)
+        group = FigureGroup(metric=metric, unit=unit, hardware=_hardware(raw, 0, len(raw)), line=0, values=values,
+                            sentence=self._sentence(index, a, b), kind="comparison", label=label)
+        self.groups.append((values[0].column, group))
+
+    def _speedups(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> None:
+        scope = self.scopes[index]
+        view = scope.view
+        matches = [m for m in _SPEEDUP_RE.finditer(view, a, b) if not _inside(m.start(), taken)]
+        matches = [m for m in matches if not _gpu_count(view, m.end(), b)]
+        if not matches:
+            return
+        items = _split(view, _ITEM_SEP, a, b)
+        previous = ""
+        for m in matches:
+            ia, ib = next(((x, y) for x, y in items if x <= m.start() < y), (a, b))
+            engine = self.first_run(index, ia, _baseline_cut(view, ia, m.start()))
+            if engine not in _ENGINE_ALIASES:  # "… 2× faster with SGLang": the engine named after the figure
+                w = _WITH_RE.search(view, m.end(), ib)
+                named = self.first_run(index, w.end(), ib) if w else ""
+                engine = named if named in _ENGINE_ALIASES else engine
+            engine = engine or previous
+            if not engine and index == 0:  # inside parentheses, names outside the item are asides
+                engine = self.first_run(index, a, _baseline_cut(view, a, m.start()))
+            engine = engine or self._enclosing_subject(index) or self.lead_in
+            previous = engine
+            hi = m.group("hi")
+            value = float(hi if hi else m.group("lo"))
+            start = m.start("approx") if m.group("approx") else m.start("lo")
+            if view[start - 1:start] == "+" and not m.group("approx"):
+                start -= 1
+            off = scope.start
+            fv = FigureValue(engine=engine, value=value, approx=bool(m.group("approx")), column=off + start + 1,
+                             text=self.line[off + start:off + m.end()].strip())
+            raw_item = self._raw(index, ia, ib)
+            hardware = _hardware(raw_item, 0, len(raw_item))
+            if hardware is None and len(matches) == 1:
+                raw = self._raw(index, a, b)
+                hardware = _hardware(raw, 0, len(raw))
+            group = FigureGroup(metric="speedup", unit="×", hardware=hardware, line=0, values=[fv],
+                                sentence=self._sentence(index, a, b), kind="speedup",
+                                label=_measure(view[m.end():ib], view[ia:m.start()]))
+            taken.append((m.start(), m.end()))
+            self.groups.append((fv.column, group))
+
+    def _single_values(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> None:
+        scope = self.scopes[index]
+        view = scope.view
+        items: list[tuple[int, int]] | None = None
+        for m in _VALUE_RE.finditer(view, a, b):
+            if _inside(m.start(), taken):
+                continue
+            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
+            if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur"):
+                continue
+            if items is None:
+                items = _split(view, _ITEM_SEP, a, b)
+            ia, ib = next(((x, y) for x, y in items if x <= m.start() < y), (a, b))
+            run = self.last_run(index, ia, m.start())
+            if run is None or run.engine not in _ENGINE_ALIASES:
+                continue
+            label = _label(view[ia:m.start()]) or _colon_label(view, a)
+            off = scope.start
+            vend = _value_end(m)
+            fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
+                             column=off + m.start() + 1, text=self.line[off + m.start():off + vend])
+            raw_item, raw = self._raw(index, ia, ib), self._raw(index, a, b)
+            group = FigureGroup(metric=_metric(unit, label), unit=unit,
+                                hardware=_hardware(raw_item, 0, len(raw_item)) or _hardware(raw, 0, len(raw)),
+                                line=0, values=[fv], sentence=self._sentence(index, a, b), kind="value", label=label)
+            taken.append((m.start(), unit_end))
+            self.groups.append((fv.column, group))
+
+
+def _gpu_count(view: str, pos: int, end: int) -> bool:
+    """True for "8× H100": the number counts GPUs."""
+    while pos < end and view[pos] in " \t":
+        pos += 1
+    m = _HARDWARE_RE.match(view, pos, end)
+    return m is not None and not m.group("count")
+
+
+def _colon_label(view: str, a: int) -> str:
+    """The metric named in a lead-in that ends with a colon just before the clause ("p50 TTFT: vLLM …")."""
+    if a == 0 or view[a - 1] not in ":：":
+        return ""
+    before = view[max(0, a - 60):a - 1]
+    cut = max(before.rfind(c) for c in "；;。|·：:")
+    return _label(before[cut + 1:])
+
+
+def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= pos < e for s, e in spans)
+
+
+def _metric(unit: str, label: str) -> str:
+    if unit[:1] in "$¥€£" and unit:
+        return "cost"
+    if unit in _METRIC_BY_UNIT:
+        return _METRIC_BY_UNIT[unit]
+    for pattern, metric in _METRIC_BY_LABEL:
+        if label and pattern.search(label):
+            return metric
+    return "percent" if unit == "%" else ""
+
+
+def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
+    """Every engine-figure group stated in one line, left to right, with line=0."""
+    if not _may_hold_figures(text):
+        return ()
+    return _LineReader(text).read()
+
+
+def _span(value: FigureValue) -> tuple[float, float]:
+    """(low, high) of a value: a range "3.8~5.2×" keeps both ends, anything else is one point."""
+    numbers = re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", value.text)
+    if len(numbers) >= 2:
+        return float(numbers[0].replace(",", "")), value.value
+    return value.value, value.value
+
+
+def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
+    return all(math.isclose(p, q, rel_tol=1e-9, abs_tol=1e-12) for p, q in zip(x, y))
+
+
+def figure_findings(groups: list[FigureGroup]) -> list[Finding]:
+    """A warning wherever an engine's figure disagrees with the first place the survey states it."""
+    first: dict[tuple[str, str, str, str, str], tuple[int, FigureGroup, FigureValue]] = {}
+    findings: list[Finding] = []
+    ordered = sorted(enumerate(groups), key=lambda p: (p[1].line, p[1].values[0].column if p[1].values else 0))
+    for gi, group in ordered:
+        for value in group.values:
+            if not value.engine:
+                continue
+            key = (value.engine.casefold(), group.metric, " ".join(group.label.casefold().split()),
+                   (group.hardware or "").casefold(), group.unit)
+            if key not in first:
+                first[key] = (gi, group, value)
+                continue
+            gj, other, first_value = first[key]
+            if gj == gi or _same(_span(value), _span(first_value)):
+                continue
+            what = group.label or group.metric
+            where = f" on {group.hardware}" if group.hardware else ""
+            unit = "" if group.unit == "×" and value.text.endswith(("×", "x", "X")) else group.unit
+            findings.append(Finding(
+                rule=RULE_ID,
+                level="warning",
+                line=group.line,
+                column=value.column,
+                message=(f"{value.engine} {what}{where}: {value.text} {unit} at line {group.line} disagrees with "
+                         f"{first_value.text} {unit} at line {other.line}").replace("  ", " "),
+                measured=value.value,
+                limit=first_value.value,
+            ))
+    return findings
