@@ -139,6 +139,7 @@ def test_record_list_and_read_back(db, tmp_path: Path):
     assert rows[0]["kind"] == "cli" and rows[0]["cjk"] == 3950 and rows[0]["failing"] == 3 and rows[0]["errors"] == 1
     assert rows[1]["cautions"] == 12 and rows[1]["lines"] == 120 and rows[1]["failing"] == 0
     assert rows[0]["path"] == str(survey.resolve()) and rows[0]["chars"] == 2
+    assert rows[0]["time_iso"] == "1970-01-01T00:33:20+00:00"
     assert "text" not in rows[0] and "analysis" not in rows[0]
     assert get_snapshot_text(db, a) == "一稿"
     assert get_snapshot_analysis(db, b)["metrics"]["cjk"] == 3950

@@ -227,7 +227,7 @@ _LIST_COLUMNS = (
 def _row_dict(row) -> dict[str, Any]:
     keys = ("id", "document_id", "path", "time", "kind", "text_hash", "chars", "pack", *HEADLINE, "dismissed")
     d = dict(zip(keys, row))
-    d["iso_time"] = datetime.fromtimestamp(d["time"], timezone.utc).isoformat(timespec="seconds")
+    d["time_iso"] = datetime.fromtimestamp(d["time"], timezone.utc).isoformat(timespec="seconds")
     d["dismissed"] = bool(d["dismissed"])
     return d
 

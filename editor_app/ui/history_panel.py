@@ -135,7 +135,7 @@ class SnapshotModel(QAbstractTableModel):
             if row["kind"] == "autosave":
                 return QColor("#7f8c8d")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row['kind']} · {row['iso_time']} · {row['chars']:,} characters · sha256 {row['text_hash'][:12]}"
+            return f"{row['kind']} · {row['time_iso']} · {row['chars']:,} characters · sha256 {row['text_hash'][:12]}"
         return None
 
 
