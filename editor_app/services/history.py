@@ -227,6 +227,9 @@ _LIST_COLUMNS = (
 def _row_dict(row) -> dict[str, Any]:
     keys = ("id", "document_id", "path", "time", "kind", "text_hash", "chars", "pack", *HEADLINE, "dismissed")
     d = dict(zip(keys, row))
+    for k in ("cjk", "cautions", "lines"):
+        if isinstance(d[k], float) and d[k].is_integer():
+            d[k] = int(d[k])  # counts read back as the integers they are
     d["time_iso"] = datetime.fromtimestamp(d["time"], timezone.utc).isoformat(timespec="seconds")
     d["dismissed"] = bool(d["dismissed"])
     return d
