@@ -87,7 +87,13 @@ class ReportActions(QObject):
         self.update_action.setObjectName("action_update_self_check")
         self.update_action.setStatusTip(_tr("Write the measured values over the figures the survey states"))
         self.update_action.triggered.connect(self.update_self_check_figures)
-        window.menu_file.addAction(self.export_action)
+        quit_action = getattr(window, "action_quit", None)
+        if quit_action is not None and quit_action in window.menu_file.actions():
+            window.menu_file.insertAction(quit_action, self.export_action)
+            window.menu_file.insertSeparator(quit_action)
+        else:
+            window.menu_file.addAction(self.export_action)
+        window.menu_tools.addSeparator()
         window.menu_tools.addAction(self.update_action)
         signal = getattr(window, "analysis_ready", None)
         if signal is not None:
