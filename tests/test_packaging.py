@@ -216,3 +216,27 @@ def test_the_check_loads_no_qt_module():
 def test_other_systems_are_not_checked(monkeypatch):
     monkeypatch.setattr(qt_runtime.sys, "platform", "win32")
     assert qt_runtime.check_qt_runtime({"QT_QPA_PLATFORM": "xcb"}, can_load=lambda s: False) is None
+
+
+def test_install_desktop_entry_points_the_menu_at_the_installed_program(tmp_path):
+    exe = tmp_path / "my venv" / "bin" / "survey-editor"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\n", encoding="utf-8")
+    exe.chmod(0o755)
+    data = tmp_path / "share"
+    result = subprocess.run(
+        ["bash", str(PACKAGING / "install_desktop_entry.sh"), str(exe)],
+        capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(data)},
+    )
+    assert result.returncode == 0, result.stderr
+    desktop = data / "applications" / DESKTOP.name
+    assert f'Exec="{exe}" %f' in desktop.read_text(encoding="utf-8")
+    assert (data / "metainfo" / METAINFO.name).is_file()
+    assert (data / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg").is_file()
+    for size in ICON_SIZES:
+        assert (data / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").is_file()
+    if shutil.which("desktop-file-validate"):
+        assert _run("desktop-file-validate", str(desktop)).returncode == 0
+    refused = subprocess.run(["bash", str(PACKAGING / "install_desktop_entry.sh"), "relative/survey-editor"],
+                             capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin"})
+    assert refused.returncode == 2 and "absolute" in refused.stderr
