@@ -65,7 +65,7 @@ TEST_PAPERS: list[dict] = [
 TEST_SURVEY = """\
 1. TinyServe（arXiv:2601.00011）小模型服务。
 2. arXiv:2601.00012 KVEvict（2026-01）驱逐。
-3. arXiv:2601.00013 Scaling Law for Sparse Mixture of Experts Inference on Commodity GPU（2026-01-07）
+3. arXiv:2601.00013 Scaling Laws for Sparse Mixture-of-Experts Training on Commodity Clusters（2026-01-07）
 4. FlashServe（arXiv:2601.00014）服务引擎。
 5. GraphKV（arXiv:2601.00015，cs.CV，2026-01-09）图结构。
 6. DateKV（arXiv:2601.00016，2026-03-01）日期。

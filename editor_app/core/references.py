@@ -34,7 +34,7 @@ class RawCitation:
 _L = "A-Za-z\u00c0-\u024f\u0370-\u03ff"
 _WORD = rf"[{_L}][{_L}0-9\-+&'.]*"  # a name word starts with a letter
 _NEXT = rf"[{_L}0-9][{_L}0-9\-+&'.]*"  # later words may start with a digit ("Llama 3")
-_LATIN_NAME = rf"{_WORD}(?: {_NEXT}){{0,9}}"
+_LATIN_NAME = rf"{_WORD}(?: {_NEXT}){{0,19}}"
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 _PREFIXED = re.compile(
@@ -255,9 +255,8 @@ def assemble_references(
                 names[c.id] = Counter()
                 first_seen[c.id] = {}
                 _judge_locally(ref, c, today)
-            if not ref.lines or ref.lines[-1] != line:
-                if line not in ref.lines:
-                    ref.lines.append(line)
+            if not ref.lines or ref.lines[-1] != line:  # lines arrive in increasing order
+                ref.lines.append(line)
             ref.occurrences.append(Occurrence(line, c.column, c.raw))
             if c.version and c.version not in ref.versions:
                 ref.versions.append(c.version)

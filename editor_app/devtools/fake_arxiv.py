@@ -135,7 +135,9 @@ class FakeArxiv:
         return self._httpd.server_address[1]
 
     def start(self) -> FakeArxiv:
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="fake-arxiv", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="fake-arxiv", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -316,6 +318,10 @@ class _Server(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _Server
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no 40 ms delayed-ACK stalls
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

@@ -155,3 +155,11 @@ def reserve_request_slot(
         conn.execute("ROLLBACK")
         raise
     return start
+
+
+def record_request_start(db: sqlite_utils.Database, host: str, started: float, interval: float) -> None:
+    """A request actually started later than claimed (sleep overshoot): push the next claim back to match."""
+    with db.conn:
+        db.execute(
+            f"UPDATE {BUDGET} SET next_start = max(next_start, ?) WHERE host = ?", [started + interval, host]
+        )

@@ -103,6 +103,9 @@ def parse_feed(body: bytes) -> Feed:
     """Parse an Atom feed safely (no DTD, no entities); BadFeed for blank, HTML or broken bodies."""
     if not body.strip():
         raise BadFeed("arXiv sent an empty body")
+    head = body.lstrip()[:200].lower()
+    if head.startswith(b"<!doctype html") or head.startswith(b"<html"):
+        raise BadFeed("arXiv sent an HTML page instead of an Atom feed")
     try:
         root = safe_fromstring(body, forbid_dtd=True)
     except DefusedXmlException as exc:
@@ -196,6 +199,7 @@ class ArxivClient:
         self.host = urlsplit(base_url).netloc or base_url
         self.get_url_limit = GET_URL_LIMIT
         self.requests_sent = 0
+        self.started_at: list[float] = []  # when each request actually started (clock time)
         self._429_in_a_row = 0
         self._stop: ArxivProblem | None = None  # once set, nothing more is asked
         self._unavailable_in_a_row = 0
@@ -343,6 +347,9 @@ class ArxivClient:
             self._check_cancel()
             start = self._claim_slot()
             self._sleep(start - self.clock())
+            started = self.clock()
+            self._record_start(started)
+            self.started_at.append(started)
             self.requests_sent += 1
             if method == "GET":
                 return self.session.get(self.base_url, params=fields, headers=self.headers, timeout=self.timeout)
@@ -355,6 +362,12 @@ class ArxivClient:
         start = max(now, _MEMORY_BUDGET.get(self.host, 0.0))
         _MEMORY_BUDGET[self.host] = start + self.interval
         return start
+
+    def _record_start(self, started: float) -> None:
+        if self.db is not None:
+            arxiv_cache.record_request_start(self.db, self.host, started, self.interval)
+        else:
+            _MEMORY_BUDGET[self.host] = max(_MEMORY_BUDGET.get(self.host, 0.0), started + self.interval)
 
     def _sleep(self, seconds: float) -> None:
         if seconds > 0 and self.cancel.wait(seconds):
