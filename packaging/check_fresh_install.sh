@@ -8,6 +8,9 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${WORK:-$(mktemp -d /tmp/survey-fresh.XXXXXX)}"
 PYTHON="${PYTHON:-python3}"
 mkdir -p "$WORK"
+# A fresh machine has no settings, history or saved window layout: keep this run's own under $WORK.
+export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
+unset SURVEY_EDITOR_DB SURVEY_ARXIV_URL SURVEY_ARXIV_INTERVAL SURVEY_CONTACT
 
 if [ "${1:-}" = "--working-tree" ]; then SRC="$ROOT"; else SRC="$WORK/clone"; rm -rf "$SRC"; git clone -q "$ROOT" "$SRC"; fi
 "$PYTHON" -m venv "$WORK/venv"
