@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtGui import QAction, QColor, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -161,10 +162,18 @@ class HistoryPanel(QWidget):
         top.addWidget(self.metric)
         top.addWidget(self.show_autosaves)
 
-        self.chart = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        pal = QApplication.palette()
+        self.chart = pg.PlotWidget(
+            axisItems={"bottom": pg.DateAxisItem(orientation="bottom")}, background=pal.color(QPalette.ColorRole.Base)
+        )
         self.chart.setMinimumHeight(160)
         self.chart.showGrid(x=True, y=True, alpha=0.2)
         self.chart.setMouseEnabled(x=True, y=False)
+        self.chart.getPlotItem().setMenuEnabled(False)
+        fg = pal.color(QPalette.ColorRole.Text)
+        for name in ("left", "bottom"):
+            self.chart.getPlotItem().getAxis(name).setPen(fg)
+            self.chart.getPlotItem().getAxis(name).setTextPen(fg)
         self.curve = self.chart.plot([], [], pen=pg.mkPen("#3b7dd8", width=1.5))
         self.curve.setClipToView(True)
         self.limit_lines: list[Any] = []
@@ -211,8 +220,7 @@ class HistoryPanel(QWidget):
         split.addWidget(self.chart)
         split.addWidget(self.table)
         split.addWidget(diff_box)
-        split.setStretchFactor(1, 1)
-        split.setStretchFactor(2, 1)
+        split.setSizes([200, 220, 300])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
