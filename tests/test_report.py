@@ -212,3 +212,12 @@ def test_report_of_the_real_engine_runs_fast_enough(sample_text):
     start = time.perf_counter()
     build_report_html(analysis, sample_text, pack_name="house", pack_source=house_pack().source)
     assert time.perf_counter() - start < 1.0
+
+
+def test_section_references_in_the_prose_link_to_their_headings(sample_report):
+    _, html = sample_report
+    survey = html[html.index('<div class="survey">') : html.index('<div class="appendix">')]
+    assert '<a href="#sec-3-1">§三.1</a>' in survey and '<a href="#sec-8-3">§八.3</a>' in survey
+    assert '<a href="#sec-4-4">§4.4</a>' in survey and '<a href="#sec-0">§0</a>' in survey
+    # "W37 §4" and "arXiv:2609.11582 §3" cite other works: left as text
+    assert "W37 §4 G1" in survey and '<a href="#sec-4">§4</a>' not in survey

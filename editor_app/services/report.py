@@ -16,6 +16,7 @@ from urllib.parse import quote
 import markdown
 import nh3
 
+from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
 
 CJK_FONT_STACK = (
@@ -141,10 +142,10 @@ def build_report_html(
 
 
 class _Heading:
-    __slots__ = ("line", "level", "anchor", "text")
+    __slots__ = ("line", "level", "anchor", "text", "key")
 
-    def __init__(self, line: int, level: int, anchor: str, text: str) -> None:
-        self.line, self.level, self.anchor, self.text = line, level, anchor, text
+    def __init__(self, line: int, level: int, anchor: str, text: str, key: str) -> None:
+        self.line, self.level, self.anchor, self.text, self.key = line, level, anchor, text, key
 
 
 def _document_title(analysis: Analysis, lines: list[str]) -> str:
@@ -179,13 +180,14 @@ def _section_headings(analysis: Analysis, lines: list[str]) -> list[_Heading]:
             anchor, n = f"{base}-{n}", n + 1
         used.add(anchor)
         shown = _strip_heading_marks(lines[sec.line - 1]) or f"{sec.number} {sec.title}".strip()
-        out.append(_Heading(sec.line, max(1, sec.level), anchor, shown))
+        out.append(_Heading(sec.line, max(1, sec.level), anchor, shown, sec.key))
     return out
 
 
 def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading]) -> str:
     """The survey text as HTML: header, numbered headings with anchors, Markdown blocks, the footer line."""
     heading_at = {h.line: h for h in headings}
+    anchors = {h.key: h.anchor for h in headings}
     footer = analysis.footer_line if analysis.footer_line and 1 <= analysis.footer_line <= len(lines) else None
     # The title line is shown once, at the top of the report (build_report_html), unless it is a heading.
     title_line = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
@@ -202,7 +204,7 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
 
     def flush() -> None:
         if chunk:
-            rendered = _markdown_block(md, chunk, line_mode)
+            rendered = _markdown_block(md, chunk, line_mode, anchors)
             if rendered:
                 css = ' class="doc-header"' if in_header else ""
                 out.append(f"<div{css}>{rendered}</div>")
@@ -221,7 +223,7 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
         if number == footer:
             flush()
             in_header = False
-            out.append(f'<p class="survey-footer">{_decorate(_inline(line))}</p>')
+            out.append(f'<p class="survey-footer">{_decorate(_inline(line), anchors)}</p>')
             continue
         chunk.append(line)
     flush()
@@ -265,13 +267,13 @@ def _markdown_source(chunk: list[str], line_mode: bool) -> str:
     return "\n".join(out)
 
 
-def _markdown_block(md: markdown.Markdown, chunk: list[str], line_mode: bool) -> str:
+def _markdown_block(md: markdown.Markdown, chunk: list[str], line_mode: bool, anchors: dict[str, str]) -> str:
     source = _markdown_source(chunk, line_mode)
     if not source.strip():
         return ""
     md.reset()
     rendered = _sanitise(md.convert(source))
-    return _decorate(rendered)
+    return _decorate(rendered, anchors)
 
 
 def _inline(line: str) -> str:
@@ -291,8 +293,9 @@ def _sanitise(fragment: str) -> str:
     )
 
 
-def _decorate(fragment: str) -> str:
-    """Make ⚠️ markers stand out and link arXiv ids, touching text only (never tags, never inside links/code)."""
+def _decorate(fragment: str, anchors: dict[str, str] | None = None) -> str:
+    """Make ⚠️ markers stand out, link arXiv ids and section references ("§三.1") to their targets; text only
+    (never tags, never inside links or code)."""
     out: list[str] = []
     skip = 0
     for piece in _TAG_RE.split(fragment):
@@ -306,8 +309,32 @@ def _decorate(fragment: str) -> str:
             continue
         if not skip:
             piece = _ARXIV_RE.sub(_arxiv_link, piece)
+            if anchors:
+                piece = _link_section_refs(piece, anchors)
         out.append(_CAUTION_RE.sub('<span class="caution">\u26a0\ufe0f</span>', piece))
     return "".join(out)
+
+
+def _link_section_refs(text: str, anchors: dict[str, str]) -> str:
+    def link(m: re.Match[str]) -> str:
+        # "§4" alone usually cites another work ("W37 §4", "arXiv:… §3"); the survey's own are §0, §三, §3.1.
+        if m.group(1).isdigit() and m.group(1) != "0" and not m.group(2):
+            return m.group(0)
+        key = resolve_section_ref(m.group(0))
+        anchor = anchors.get(key) if key else None
+        return f'<a href="#{anchor}">{m.group(0)}</a>' if anchor else m.group(0)
+
+    # Only outside arXiv links just made: split again on tags so "<a …>arXiv:…</a>" stays whole.
+    parts = _TAG_RE.split(text)
+    inside = 0
+    for i, part in enumerate(parts):
+        if part.startswith("<a "):
+            inside += 1
+        elif part == "</a>":
+            inside -= 1
+        elif not part.startswith("<") and not inside:
+            parts[i] = SECTION_REF_RE.sub(link, part)
+    return "".join(parts)
 
 
 def _arxiv_link(m: re.Match[str]) -> str:
