@@ -186,7 +186,8 @@ class ArxivClient:
         clock: Callable[[], float] = time.time,
     ):
         self.base_url = base_url
-        self.interval = max(0.0, interval)
+        # Arrivals jitter by network transit: keep starts a little further apart than the bare minimum.
+        self.interval = max(0.0, interval) + min(0.25, 0.05 * max(0.0, interval))
         self.db = db
         self.session = session or requests.Session()
         self.timeout = (min(10.0, timeout), timeout)
