@@ -9,7 +9,7 @@ so re-analysing after a one-character edit only recomputes the edited line; the 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate
@@ -167,6 +167,8 @@ class _Assembly:
         for s in self.outline.sections:
             self.by_key.setdefault(s.key.split("#")[0], s)
         self.section_starts = [s.line for s in self.outline.sections]
+        self._units_cache: dict[Scope, list[Unit]] = {}
+        self._measure_cache: dict[tuple, tuple[float | None, str]] = {}
 
     # ---- measuring ----
     def count(self, name: str, ranges: list[tuple[int, int]]) -> float | None:
@@ -182,7 +184,11 @@ class _Assembly:
         return float(sum(cum[b] - cum[a - 1] for a, b in ranges))
 
     def ids_in(self, ranges) -> set[str]:
-        return {r.id for r in self.references if any(_in(l, ranges) for l in r.lines)}
+        lines, ids = self._id_lines
+        out: set[str] = set()
+        for a, b in ranges:
+            out.update(ids[bisect_left(lines, a) : bisect_right(lines, b)])
+        return out
 
     def ranges_of_label(self, label: str, line: int) -> list[tuple[int, int]] | None:
         if label == "header":
@@ -197,7 +203,15 @@ class _Assembly:
         return [(s.line, s.end_line)] if s else None
 
     def units(self, scope: Scope, line: int = 1) -> list[Unit]:
-        """The units a scope stands for; [] when nothing matched."""
+        """The units a scope stands for; [] when nothing matched (cached unless it depends on the line)."""
+        if scope.kind == "here":
+            return self._units(scope, line)
+        cached = self._units_cache.get(scope)
+        if cached is None:
+            cached = self._units_cache[scope] = self._units(scope, line)
+        return cached
+
+    def _units(self, scope: Scope, line: int) -> list[Unit]:
         o = self.outline
         if scope.kind == "document":
             units = [Unit("document", 1, [(1, self.n)])] if self.n else []
@@ -248,6 +262,8 @@ class _Assembly:
         self.references: list[Reference] = assemble_references(
             ((i + 1, f.citations) for i, f in enumerate(self.facts) if f.citations), today
         )
+        pairs = sorted((line, r.id) for r in self.references for line in r.lines)
+        self._id_lines = ([p[0] for p in pairs], [p[1] for p in pairs])
         self.verifiability_pct: float | None = None
         self.privacy = [replace(h, line=i + 1) for i, f in enumerate(self.facts) for h in f.privacy]
         self.figures = [replace(g, line=i + 1) for i, f in enumerate(self.facts) for g in f.figures]
@@ -276,11 +292,9 @@ class _Assembly:
         )
         findings = sorted((f for r in rules for f in r.findings), key=lambda f: (f.line, f.column))
         findings.extend(self._unknown_directives(directives))
-        sections = [
-            SectionMetrics(s, {name: as_int_if_whole(self.cum[name][s.end_line] - self.cum[name][s.line - 1])
-                               for name in self.names})
-            for s in self.outline.sections
-        ]
+        secs = self.outline.sections
+        columns = [[int(cum[s.end_line] - cum[s.line - 1]) for s in secs] for cum in (self.cum[n] for n in self.names)]
+        sections = [SectionMetrics(s, dict(zip(self.names, vals))) for s, vals in zip(secs, zip(*columns))]
         return Analysis(
             file=self.file,
             pack=pack.name,
@@ -369,7 +383,16 @@ class _Assembly:
                 yield ln, f.claims
 
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
-        """(measured value or None, the place measured in the users' words)."""
+        """(measured value or None, the place measured in the users' words); cached unless line-dependent."""
+        if scope is not None and scope.kind == "here":
+            return self._measure_claim_uncached(metric, scope, label, line, position)
+        key = (metric, scope, label, position)
+        hit = self._measure_cache.get(key)
+        if hit is None:
+            hit = self._measure_cache[key] = self._measure_claim_uncached(metric, scope, label, line, position)
+        return hit
+
+    def _measure_claim_uncached(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
         scope = scope or Scope("document")
         if label:
             ranges, where = self.ranges_of_label(label, line), label

@@ -139,7 +139,6 @@ def build_outline(
     raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
     in_fence = False
     current_top: str | None = None
-    seen_keys: set[str] = set()
     use_numbered = "numbered" in styles
     use_md = "markdown" in styles
     for i in range(last_body):
@@ -172,24 +171,24 @@ def build_outline(
             # "2.1 …" is a heading only inside top section 2: keeps "3.5 GB of …" prose out.
             if current_top is not None and h.key.split(".")[0] == current_top:
                 raw.append((lineno, h.level, h.key, h.number, h.title))
+    # End lines in one backwards pass: a section ends before the next heading of its level or higher.
+    ends = [last_body] * len(raw)
+    pending: list[tuple[int, int]] = []  # (level, index) of sections still looking for their end
+    for idx, (line, level, *_rest) in enumerate(raw):
+        while pending and pending[-1][0] >= level:
+            ends[pending.pop()[1]] = line - 1
+        pending.append((level, idx))
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []  # (level, key)
+    repeats: dict[str, int] = {}
     for idx, (line, level, key, number, title) in enumerate(raw):
-        end = last_body
-        for nxt in raw[idx + 1 :]:
-            if nxt[1] <= level:
-                end = nxt[0] - 1
-                break
         while stack and stack[-1][0] >= level:
             stack.pop()
         parent = stack[-1][1] if stack else None
-        unique = key
-        k = 2
-        while unique in seen_keys:  # repeated numbers (the 8 MB document repeats the sample)
-            unique = f"{key}#{k}"
-            k += 1
-        seen_keys.add(unique)
-        sections.append(Section(unique, number, title, level, line, max(end, line), parent))
+        n_seen = repeats.get(key, 0) + 1
+        repeats[key] = n_seen
+        unique = key if n_seen == 1 else f"{key}#{n_seen}"  # repeated numbers (e.g. the sample x 300)
+        sections.append(Section(unique, number, title, level, line, max(ends[idx], line), parent))
         stack.append((level, unique))
     first = raw[0][0] if raw else None
     if first is None:
