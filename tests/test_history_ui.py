@@ -13,7 +13,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QObject, Signal  # noqa: E402
 from PySide6.QtGui import QTextCursor  # noqa: E402
-from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QPlainTextEdit, QTabWidget  # noqa: E402
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QPlainTextEdit, QSplitter, QTabWidget  # noqa: E402
 
 from editor_app.config import Config  # noqa: E402
 from editor_app.core.model import Analysis, RuleResult  # noqa: E402
@@ -60,13 +60,17 @@ class FakeWindow(QMainWindow):
         super().__init__()
         self.editor = QPlainTextEdit()
         self.tabs = QTabWidget()
-        self.setCentralWidget(self.editor)
+        split = QSplitter()
+        split.addWidget(self.editor)
+        split.addWidget(self.tabs)
+        self.setCentralWidget(split)
         self.current_path: Path | None = None
         self.latest_analysis: Analysis | None = None
         self.settings_store = FakeStore(Config(db_path=db_path, autosave_seconds=autosave_seconds))
         self.menu_file = self.menuBar().addMenu("File")
         self.menu_tools: QMenu = self.menuBar().addMenu("Tools")
         self.editor.textChanged.connect(self._analyse)
+        self.show()
 
     def _analyse(self) -> None:
         self.latest_analysis = make_analysis(self.current_text())
@@ -321,6 +325,21 @@ def test_test_typing_hook_is_off_unless_asked(qtbot, window, survey):
     assert window.editor.document().isModified()
 
 
+def test_hidden_tab_reads_nothing_until_shown(qtbot, window, survey):
+    other = QPlainTextEdit()
+    window.tabs.addTab(other, "Other")
+    ctl = history_panel.install(window)
+    window.tabs.setCurrentWidget(other)
+    window.open(survey)
+    window.type("隐藏时保存。\n")
+    window.save()
+    assert ctl.panel.model.rows == [] and ctl._stale  # recorded, but the hidden list was not re-read
+    assert len(history.list_snapshots(ctl.db, survey)) == 1
+    window.tabs.setCurrentWidget(ctl.panel)
+    assert [r["kind"] for r in ctl.panel.model.rows] == ["save"]
+    assert len(ctl.panel.curve.getData()[0]) == 1
+
+
 def test_panel_opens_with_ten_thousand_snapshots(qtbot, window, survey):
     opened = open_database(window.settings_store.cfg.db_path)
     text = survey.read_text(encoding="utf-8")
@@ -425,6 +444,8 @@ def test_real_window_records_saves_with_the_engines_figures(qtbot, tmp_path, mon
     try:
         ctl = window.history
         assert any(window.tabs.tabText(i) == "History" for i in range(window.tabs.count()))
+        window.show()
+        window._show_panel(ctl.panel)
         window.set_text_undoable(sample_text + "\n新增一句⚠️\n")
         with qtbot.waitSignal(ctl.recorded, timeout=10000) as sig:
             assert window.save()

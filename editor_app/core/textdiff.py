@@ -75,8 +75,8 @@ def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: 
         lb = f' bgcolor="{left_bg}"' if left_bg else ""
         rb = f' bgcolor="{right_bg}"' if right_bg else ""
         out.append(
-            f"<tr><td align='right' style='color:#888'>{r.old_line or ''}</td><td width='48%'{lb}>{_cell(r.old_text)}</td>"
-            f"<td align='right' style='color:#888'>{r.new_line or ''}</td><td width='48%'{rb}>{_cell(r.new_text)}</td></tr>"
+            f"<tr><td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text)}</td>"
+            f"<td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text)}</td></tr>"
         )
     out.append("</table>")
     return "".join(out)

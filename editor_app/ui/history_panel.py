@@ -145,6 +145,11 @@ class HistoryPanel(QWidget):
 
     restore_requested = Signal(int)  # snapshot id
     compare_requested = Signal()
+    shown = Signal()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        self.shown.emit()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -335,6 +340,8 @@ class HistoryController(QObject):
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
         self.recovery_dialog: RecoveryDialog | None = None
         self._pack_cache: tuple[str, Any] | None = None
+        self._stale = True
+        self._stale_metrics = True
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
@@ -352,6 +359,7 @@ class HistoryController(QObject):
         panel.metric.currentIndexChanged.connect(lambda _i: self.refresh_chart())
         panel.show_autosaves.toggled.connect(lambda _on: self.refresh())
         panel.compare_requested.connect(self.compare_selected)
+        panel.shown.connect(self._panel_shown)
         panel.restore_requested.connect(self.restore_snapshot)
         self.message.connect(self._show_message)
         app = QCoreApplication.instance()
@@ -526,9 +534,16 @@ class HistoryController(QObject):
             self._db_call("dismissing the autosave", history.dismiss_autosaves, path)
 
     # -- panel ----------------------------------------------------------------------------------------------
-    def refresh(self, reload_metrics: bool = False) -> None:
+    def refresh(self, reload_metrics: bool = False, *, force: bool = False) -> None:
+        """Re-read the list and the chart; while the tab is hidden only remember to (autosaves come every 30 s)."""
         path = self.current_path()
         panel = self.panel
+        if not force and not panel.isVisible():
+            self._stale = True
+            self._stale_metrics = self._stale_metrics or reload_metrics
+            return
+        self._stale = False
+        self._stale_metrics = False
         if not path:
             panel.title.setText(self.tr("No document open."))
             panel.model.set_rows([])
@@ -547,6 +562,10 @@ class HistoryController(QObject):
         if reload_metrics or panel.metric.count() == 0 or rows and panel.metric.count() <= len(history.HEADLINE):
             self._reload_metrics(path)
         self.refresh_chart()
+
+    def _panel_shown(self) -> None:
+        if self._stale:
+            self.refresh(self._stale_metrics, force=True)
 
     def _reload_metrics(self, path: str) -> None:
         combo = self.panel.metric
