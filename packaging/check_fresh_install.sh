@@ -29,17 +29,18 @@ rc=0; "$BIN/survey-check" "$SAMPLE" --format json >"$WORK/check.json" || rc=$?
 "$BIN/python" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["metrics"] and d["sections"], d' "$WORK/check.json"
 echo "survey-check: exit $rc on the bundled sample; resources at $(dirname "$(dirname "$SAMPLE")")"
 
-QT_QPA_PLATFORM=offscreen "$BIN/survey-editor" --screenshot "$WORK/offscreen.png"
+XDG_CONFIG_HOME="$WORK/config-offscreen" QT_QPA_PLATFORM=offscreen "$BIN/survey-editor" --screenshot "$WORK/offscreen.png"
 test -s "$WORK/offscreen.png"
 echo "survey-editor (offscreen): $WORK/offscreen.png"
 
+# Each start is a first start (the offscreen run's saved window layout must not shape the xcb one).
 if command -v Xvfb >/dev/null 2>&1; then
   exec 3>"$WORK/display"
   Xvfb -displayfd 3 -screen 0 1400x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
   XVFB=$!
   trap 'kill "$XVFB" 2>/dev/null || true' EXIT
   for _ in $(seq 50); do [ -s "$WORK/display" ] && break; sleep 0.1; done
-  DISPLAY=":$(head -n1 "$WORK/display")" QT_QPA_PLATFORM=xcb "$BIN/survey-editor" --screenshot "$WORK/xcb.png"
+  XDG_CONFIG_HOME="$WORK/config-xcb" DISPLAY=":$(head -n1 "$WORK/display")" QT_QPA_PLATFORM=xcb "$BIN/survey-editor" --screenshot "$WORK/xcb.png"
   test -s "$WORK/xcb.png"
   echo "survey-editor (xcb under Xvfb): $WORK/xcb.png"
 else
