@@ -92,9 +92,12 @@ def build_report_html(
     """The whole report as one HTML string: summary box, contents, the survey, then the self-check appendix."""
     when = generated_at or datetime.now().astimezone()
     lines = text.split("\n")
-    title = _document_title(analysis, lines)
+    title = _document_title(lines)
     headings = _section_headings(analysis, lines)
-    body = _render_survey(analysis, lines, headings)
+    first = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
+    # A survey that opens with a heading ("# Title") shows it once, as the report's title, keeping its anchor.
+    title_anchor = next((h.anchor for h in headings if h.line == first), "survey-title")
+    body = _render_survey(analysis, lines, headings, skip_line=first)
     appendix_toc = [
         ("appendix-self-check", "A. Self-check (every rule)"),
         ("appendix-claims", "B. Claims audit"),
@@ -115,7 +118,7 @@ def build_report_html(
         f"<style>{_CSS}</style>",
         "</head>",
         "<body>",
-        f'<h1 id="survey-title">{_decorate(_e(title))}</h1>',
+        f'<h1 id="{title_anchor}">{_decorate(_e(title))}</h1>',
         f'<p class="meta">Survey report · rule pack {_e(pack_name)} · generated {_e(_format_time(when))}</p>',
         _summary_box(analysis),
         _toc(headings, appendix_toc),
@@ -148,12 +151,8 @@ class _Heading:
         self.line, self.level, self.anchor, self.text, self.key = line, level, anchor, text, key
 
 
-def _document_title(analysis: Analysis, lines: list[str]) -> str:
-    """The survey's own title: the header's first line, else its first non-empty line."""
-    if analysis.header_lines:
-        first = analysis.header_lines[0]
-        if 1 <= first <= len(lines) and lines[first - 1].strip():
-            return _strip_heading_marks(lines[first - 1])
+def _document_title(lines: list[str]) -> str:
+    """The survey's own title: its first non-empty line (the house header's title line, or "# Title")."""
     for line in lines:
         if line.strip():
             return _strip_heading_marks(line)
@@ -184,15 +183,13 @@ def _section_headings(analysis: Analysis, lines: list[str]) -> list[_Heading]:
     return out
 
 
-def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading]) -> str:
-    """The survey text as HTML: header, numbered headings with anchors, Markdown blocks, the footer line."""
+def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading], *, skip_line: int | None) -> str:
+    """The survey text as HTML: header, numbered headings with anchors, Markdown blocks, the footer line.
+
+    skip_line is the title line, already shown at the top of the report."""
     heading_at = {h.line: h for h in headings}
     anchors = {h.key: h.anchor for h in headings}
     footer = analysis.footer_line if analysis.footer_line and 1 <= analysis.footer_line <= len(lines) else None
-    # The title line is shown once, at the top of the report (build_report_html), unless it is a heading.
-    title_line = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
-    if title_line in heading_at:
-        title_line = None
     line_mode = _uses_line_blocks(lines)
     md = markdown.Markdown(
         extensions=["tables", "sane_lists", "fenced_code"],
@@ -211,7 +208,7 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
             chunk.clear()
 
     for number, line in enumerate(lines, start=1):
-        if number == title_line:
+        if number == skip_line:
             continue
         heading = heading_at.get(number)
         if heading is not None:
