@@ -74,6 +74,16 @@ def test_a_batch_answered_with_an_empty_feed_is_asked_again(fake_arxiv):
     assert [r["ids"] for r in fake_arxiv.api_requests()] == [["2609.11582", "2609.04263"]] * 2
 
 
+def test_fake_cuts_long_lists_at_max_results_like_arxiv(fake_arxiv):
+    got = requests.get(fake_arxiv.url, params={"id_list": "2609.11582,2609.04263,2606.03458"}, timeout=5)
+    feed = parse_feed(got.content)
+    assert feed.total == 3 and len(feed.entries) == 3  # default max_results is 10
+    got = requests.get(fake_arxiv.url, params={"id_list": "2609.11582,2609.04263,2606.03458", "max_results": 1},
+                       timeout=5)
+    assert len(parse_feed(got.content).entries) == 1
+    assert "application/atom+xml" in got.headers["Content-Type"]
+
+
 def test_post_when_the_url_would_be_long(fake_arxiv):
     client = client_for(fake_arxiv)
     client.get_url_limit = 100
@@ -275,6 +285,9 @@ def test_fake_server_runs_from_the_command_line(tmp_path):
         posted = requests.post(url, data={"id_list": "abc", "max_results": 1}, timeout=5)
         assert posted.status_code == 400 and "incorrect id format for abc" in posted.text
         assert [r["method"] for r in requests.get(f"http://127.0.0.1:{port}/_log", timeout=5).json()] == ["GET", "POST"]
+        assert requests.post(f"http://127.0.0.1:{port}/_fault", data={"kind": "429"}, timeout=5).text == "ok"
+        limited = requests.get(url, params={"id_list": "2601.00001"}, timeout=5)
+        assert limited.status_code == 429 and limited.text == "Rate exceeded."
     finally:
         proc.terminate()
         proc.wait(5)
