@@ -24,10 +24,13 @@ APPROX_MARKS = ("≈", "约", "~", "～")
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
 _STANDALONE = re.compile(r"(?<![\w.§\-/≥≤<>~～≈+])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.\-/%×])")
-_PAREN_SUM_BEFORE = re.compile(rf"(?<![\w.§\-/])(?P<total>{_NUM})(?P<gap>[^\d（(|=+]{{0,12}}?)[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]")
-_PAREN_SUM_AFTER = re.compile(rf"(?P<label>[^\s|（(]{{0,12}})[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]\s*\|\s*(?P<total>{_NUM})(?![\d/])")
+_PAREN_PARTS = re.compile(r"[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]")
+_TOTAL_BEFORE = re.compile(rf"(?<![\w.§\-/])(?P<total>{_NUM})(?P<gap>[^\d（(|=+]{{0,12}}?)$")
+_TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
+_LABEL_BEFORE = re.compile(r"(?P<label>[^\s|（(]{0,12})$")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
-_RATIO = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
+_PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
+_FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _APPROX_BEFORE_NUMBER = re.compile(r"[≈约](?=\s*\d)")
 _CLAUSE_BREAK = re.compile(r"[；;|，,：:（）()=]")
 
@@ -49,17 +52,31 @@ class RawClaim:
     position: int = 0  # for list claims ("159/194/207"): which member
 
 
-def compile_patterns(patterns: Sequence[ClaimPattern]) -> list[tuple[ClaimPattern, re.Pattern[str]]]:
-    return [(p, re.compile(p.pattern)) for p in patterns]
+def compile_patterns(patterns: Sequence[ClaimPattern]) -> list[tuple[ClaimPattern, re.Pattern[str], str]]:
+    """Each pattern with the literal it must start with (a cheap `in` test before the regex runs)."""
+    return [(p, re.compile(p.pattern), leading_literal(p.pattern)) for p in patterns]
+
+
+def leading_literal(pattern: str) -> str:
+    lit = []
+    for i, ch in enumerate(pattern):
+        if ch in "\\.^$*+?{}[]|()":
+            if ch in "*+?{" and lit:
+                lit.pop()  # the last literal character is optional or repeated
+            break
+        lit.append(ch)
+    return "".join(lit)
 
 
 def claims_in_line(
-    line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str]]], sum_metric: str, sum_context: str
+    line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]], sum_metric: str, sum_context: str
 ) -> tuple[RawClaim, ...]:
     out: list[RawClaim] = []
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     plain = _APPROX_BEFORE_NUMBER.sub(" ", line) if ("≈" in line or "约" in line) else line
-    for idx, (cp, rx) in enumerate(compiled):
+    for idx, (cp, rx, literal) in enumerate(compiled):
+        if literal and literal not in plain:
+            continue
         for m in rx.finditer(plain):
             if "values" in m.groupdict() and m.group("values"):
                 start = m.start("values")
@@ -77,10 +94,14 @@ def claims_in_line(
     if "+" in line:
         out.extend(_sums_in_line(line, sum_metric, sum_context))
     if "/" in line and "%" in line:
-        for m in _RATIO.finditer(line):
-            num, den = float(m.group("num")), float(m.group("den"))
+        for m in _PERCENT.finditer(line):
+            window_start = max(0, m.start() - 24)
+            f = _FRACTION_BEFORE.search(line, window_start, m.start())
+            if not f:
+                continue
+            num, den = float(f.group("num")), float(f.group("den"))
             out.append(
-                RawClaim("ratio", "ratio", -1, "", m.group(0), m.start("pct") + 1, m.group("pct"),
+                RawClaim("ratio", "ratio", -1, "", line[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
                          float(m.group("pct")), parts=(num, den))
             )
     return tuple(out)
@@ -131,16 +152,20 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str) -> list[RawClaim
                     found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {ptext}",
                                           parts_col + poff + 1, ptext, parse_number(ptext)))
 
-    for m in _PAREN_SUM_BEFORE.finditer(line):
-        label = line[max(0, m.start() - 12) : m.start()]
-        add(m.group("total"), m.start("total") + 1, m.group("parts"), m.start("parts"), m.group(0), label.strip())
-        spans.append(m.span())
-    for m in _PAREN_SUM_AFTER.finditer(line):
-        if any(a <= m.start("parts") < b for a, b in spans):
-            continue
-        add(m.group("total"), m.start("total") + 1, m.group("parts"), m.start("parts"), m.group(0),
-            m.group("label").strip())
-        spans.append(m.span())
+    for m in _PAREN_PARTS.finditer(line):
+        start = m.start()
+        before = _TOTAL_BEFORE.search(line, max(0, start - 40), start)
+        after = _TOTAL_AFTER.match(line, m.end())
+        if before:
+            label = line[max(0, before.start() - 12) : before.start()].strip()
+            add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
+                line[before.start() : m.end()], label)
+            spans.append((before.start(), m.end()))
+        elif after:
+            lab = _LABEL_BEFORE.search(line, max(0, start - 12), start)
+            add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
+                line[lab.start() if lab else start : after.end()], lab.group("label").strip() if lab else "")
+            spans.append((start, after.end()))
     for m in _EQ_TOTAL.finditer(line):
         if any(a <= m.start() < b for a, b in spans):
             continue
