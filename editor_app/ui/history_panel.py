@@ -482,6 +482,7 @@ class HistoryController(QObject):
         self._unsaved_autosave_path = None
 
     def _about_to_quit(self) -> None:
+        self._record_pending_save()  # a save whose analysis had not arrived yet still joins the history
         if self.window.editor.document().isModified():
             self.discard_session_autosaves()
 
