@@ -1,0 +1,88 @@
+"""Analysis speed (issue 2): python bench/bench_analyze.py [--quick]
+
+- full analysis of the sample, in-process, fresh Analyzer each time (median of 50)
+- the sample x N (N = 50..300, ~8 MB at 300): time and slope; twice: as is (repeated lines, which the
+  per-line memo shares) and with every copy made unique (nothing shared: the honest cold cost)
+- re-analysis after a one-character edit in the 8 MB document (incremental Analyzer)
+- `survey-check` on the sample as a whole process: wall time and peak RSS
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from editor_app.core.analyze import Analyzer  # noqa: E402
+from editor_app.core.rulepack import house_pack  # noqa: E402
+
+SAMPLE = (ROOT / "resources/samples/llm-infra-2026-09-14.md").read_text(encoding="utf-8")
+
+
+def timed(fn, repeat):
+    ts = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        ts.append(time.perf_counter() - t)
+    return ts
+
+
+def unique_copies(n: int) -> str:
+    """The sample n times, each copy's lines made distinct (a trailing marker), so no line repeats."""
+    out = []
+    for i in range(n):
+        out.append("\n".join(f"{line} ‹{i}›" if line else line for line in SAMPLE.split("\n")))
+    return "\n".join(out)
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    pack = house_pack()
+    ts = timed(lambda: Analyzer(pack).analyze(SAMPLE), 20 if quick else 50)
+    print(f"sample ({len(SAMPLE.encode()):,} B): full analysis median {statistics.median(ts) * 1000:.2f} ms, "
+          f"min {min(ts) * 1000:.2f} ms")
+
+    for label, make in (("repeated", lambda n: "\n".join([SAMPLE] * n)), ("unique", unique_copies)):
+        points = []
+        for n in (50, 100, 200, 300):
+            text = make(n)
+            t = min(timed(lambda: Analyzer(pack).analyze(text), 1 if quick else 3))
+            points.append((len(text.encode()), t))
+            print(f"  sample x{n} {label:8s} {len(text.encode()) / 1e6:5.2f} MB: {t * 1000:7.1f} ms")
+        (x0, y0), (x1, y1) = points[0], points[-1]
+        print(f"  slope ({label}): {(y1 - y0) / (x1 - x0) * 1e9:.1f} ms per MB "
+              f"(x300 / x50 time ratio {y1 / y0:.2f} for size ratio {x1 / x0:.2f})")
+
+    big = unique_copies(300)
+    az = Analyzer(pack)
+    az.analyze(big)
+    mid = len(big) // 2
+    edits = []
+    for k in range(10 if quick else 30):
+        pos = mid + k * 97
+        edited = big[:pos] + "字" + big[pos:]
+        edits.append(timed(lambda: az.analyze(edited), 1)[0])
+    print(f"8 MB one-character edit, incremental re-analysis: median {statistics.median(edits) * 1000:.1f} ms, "
+          f"max {max(edits) * 1000:.1f} ms")
+
+    cmd = [sys.executable, "-m", "editor_app.cli", str(ROOT / "resources/samples/llm-infra-2026-09-14.md"),
+           "--format", "json"]
+    walls = []
+    for _ in range(3 if quick else 10):
+        t = time.perf_counter()
+        subprocess.run(cmd, capture_output=True)
+        walls.append(time.perf_counter() - t)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"survey-check on the sample, whole process: median {statistics.median(walls) * 1000:.0f} ms wall, "
+          f"peak RSS {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
