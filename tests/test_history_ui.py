@@ -461,3 +461,22 @@ def test_real_window_records_saves_with_the_engines_figures(qtbot, tmp_path, mon
         window.editor.document().setModified(False)
         window.shutdown()
         window.history.close_database()
+
+
+def test_edits_discarded_by_opening_another_file_are_not_offered_later(qtbot, tmp_path, survey):
+    db_path = tmp_path / "history.db"
+    other = tmp_path / "other.md"
+    other.write_text("另一篇\n", encoding="utf-8")
+    w1 = FakeWindow(db_path)
+    qtbot.addWidget(w1)
+    c1 = history_panel.install(w1)
+    w1.open(survey)
+    w1.type("打开别的文件时被放弃的修改。\n")
+    assert c1.autosave_now()
+    w1.open(other)  # the real window asks first; reaching here means the edits were discarded
+    w2 = FakeWindow(db_path)
+    qtbot.addWidget(w2)
+    c2 = history_panel.install(w2)
+    w2.open(survey)
+    assert c2.recovery_dialog is None
+    assert [r["kind"] for r in history.list_snapshots(c2.db, survey)] == ["autosave"]  # still in the history
