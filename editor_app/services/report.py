@@ -481,7 +481,7 @@ def _references_table(references: list[Reference]) -> str:
         rows.append(
             "<tr>"
             f"<td>{link}</td>"
-            f"<td>{_e(r.name or '')}</td>"
+            f"<td>{_e(', '.join(getattr(r, 'names', None) or ([r.name] if r.name else [])))}</td>"
             f"<td>{_e(stated)}</td>"
             f"<td>{_reference_status(r.status)}</td>"
             f"<td>{_details(r)}</td>"
@@ -492,8 +492,8 @@ def _references_table(references: list[Reference]) -> str:
         rows.append('<tr><td colspan="6" class="muted">No arXiv references found.</td></tr>')
     return (
         '<h3 id="appendix-references">C. References and verification</h3>'
-        '<table class="references" width="100%"><thead><tr><th width="14%">arXiv</th><th width="16%">Name in survey</th>'
-        '<th width="14%">Stated</th><th width="12%">Verdict</th><th width="28%">Details</th><th width="16%">Lines</th>'
+        '<table class="references" width="100%"><thead><tr><th width="17%">arXiv</th><th width="16%">Name in survey</th>'
+        '<th width="14%">Stated</th><th width="12%">Verdict</th><th width="25%">Details</th><th width="16%">Lines</th>'
         "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
 

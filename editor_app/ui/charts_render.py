@@ -97,7 +97,7 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
 
     width, height = CHART_SIZE
     if horizontal:
-        height = max(height, 60 + 34 * len(labels))
+        height = max(height, 60 + 26 * len(labels))
     plot = pg.PlotWidget(background="w")
     plot.resize(width, height)
     item = plot.getPlotItem()
