@@ -222,3 +222,20 @@ def test_section_references_in_the_prose_link_to_their_headings(sample_report):
     assert '<a href="#sec-4-4">§4.4</a>' in survey and '<a href="#sec-0">§0</a>' in survey
     # "W37 §4" and "arXiv:2609.11582 §3" cite other works: left as text
     assert "W37 §4 G1" in survey and '<a href="#sec-4">§4</a>' not in survey
+
+
+@pytest.mark.skipif(real_engine() is None, reason="the analysis engine has not landed yet")
+def test_verification_verdicts_of_the_engine_reach_the_reference_table(sample_text):
+    analyze, house_pack = real_engine()
+    verdicts = {
+        "2609.11582": {"status": "verified", "title": "OmniKVQuant: modality-aware KV cache quantisation",
+                       "authors": ["Ji-woo Kim", "Min Park"]},
+        "2609.04263": {"status": "name mismatch", "title": "An unrelated title"},
+    }
+    analysis = analyze(sample_text, house_pack(), verdicts=verdicts)
+    rows = {r[0]: r for r in walk(_report(sample_text, analysis)).rows["references"][1:]}
+    omni = next(r for k, r in rows.items() if k.startswith("2609.11582"))
+    assert omni[3] == "verified" and "OmniKVQuant: modality-aware" in omni[4] and "Ji-woo Kim, Min Park" in omni[4]
+    assert "OmniKVQuant" in omni[1]
+    low_rank = next(r for k, r in rows.items() if k.startswith("2609.04263"))
+    assert low_rank[3] == "name mismatch" and "An unrelated title" in low_rank[4]
