@@ -70,12 +70,12 @@ _KNOWN_KEYS = {
 _NOT_LATIN = r"(?<![A-Za-z0-9])"
 _NOT_LATIN_AFTER = r"(?![A-Za-z0-9])"
 
-_IPV4 = re.compile(r"(?<![0-9A-Za-z.])(\d{1,3}(?:\.\d{1,3}){3})(?:/\d{1,2})?(?![0-9A-Za-z]|\.\d)")
-_IPV6 = re.compile(r"(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.\d{1,3}){0,3})"
+_IPV4 = re.compile(r"(?=\d)(?<![0-9A-Za-z.])(\d{1,3}(?:\.\d{1,3}){3})(?:/\d{1,2})?(?![0-9A-Za-z]|\.\d)")
+_IPV6 = re.compile(r"(?=[0-9A-Fa-f:])(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.\d{1,3}){0,3})"
                    r"(?:%[0-9A-Za-z]+)?(?:/\d{1,3})?(?![0-9A-Za-z:])")
 
 _SECRET_SHAPES = re.compile(
-    r"(?<![A-Za-z0-9_\-])(?:"
+    r"(?=[sgAxhG])(?<![A-Za-z0-9_\-])(?:"
     r"sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}"
     r"|gh[pousr]_[A-Za-z0-9]{30,}"
     r"|github_pat_[A-Za-z0-9_]{22,}"
@@ -85,16 +85,19 @@ _SECRET_SHAPES = re.compile(
     r"|AIza[0-9A-Za-z_\-]{35}"
     r"|glpat-[A-Za-z0-9_\-]{20,}"
     r")"
-    r"|-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+    r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
 )
 
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
-_BUILTIN_PATHS = re.compile(
-    r"(?<![A-Za-z0-9._~/\\\-])(?:"
+_UNIX_PATHS = re.compile(
+    r"(?=[/~])(?<![A-Za-z0-9._~/\\\-])(?:"
     rf"(?:/mnt/[a-z])?/(?:home|Users|root)/{_PATH_END}+"
-    rf"|[A-Za-z]:(?:\\{{1,2}}|/)(?:Users|Documents and Settings)(?:\\{{1,2}}|/){_PATH_END}+"
     rf"|~/{_PATH_END}+"
     r")"
+)
+_WINDOWS_PATHS = re.compile(
+    r"(?=[A-Za-z]:[\\/])(?<![A-Za-z0-9._~/\\\-])"
+    rf"[A-Za-z]:(?:\\{{1,2}}|/)(?:Users|Documents and Settings)(?:\\{{1,2}}|/){_PATH_END}+"
 )
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
@@ -152,22 +155,25 @@ def _names_file_text(spec: Any, base_dir: Path | None) -> str:
         raise ValueError(f"privacy.names_file: cannot read {str(path)!r}: {exc}") from None
 
 
-def _name_regex(names: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One alternation for all names: CJK names as written, Latin names as whole words, any case and spacing."""
-    alternatives = []
-    for name in sorted(names, key=len, reverse=True):
-        if _CJK.search(name):
-            alternatives.append(re.escape(name))
-        else:
-            spaced = r"[ \t]+".join(re.escape(p) for p in name.split())
-            alternatives.append(f"{_NOT_LATIN}(?i:{spaced}){_NOT_LATIN_AFTER}")
-    return re.compile("|".join(alternatives)) if alternatives else None
+def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """CJK names as written (one literal alternation); Latin names as whole words, any case and spacing."""
+    cjk = [n for n in names if _CJK.search(n)]
+    latin = [n for n in names if not _CJK.search(n)]
+    out = []
+    if cjk:
+        out.append(re.compile("|".join(re.escape(n) for n in sorted(cjk, key=len, reverse=True))))
+    if latin:
+        firsts = "".join(sorted({c for n in latin for c in (n[0].lower(), n[0].upper())}))
+        spaced = (r"[ \t]+".join(re.escape(p) for p in n.split()) for n in sorted(latin, key=len, reverse=True))
+        out.append(re.compile(f"(?=[{re.escape(firsts)}]){_NOT_LATIN}(?i:{'|'.join(spaced)}){_NOT_LATIN_AFTER}"))
+    return tuple(out)
 
 
 def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     words = "|".join(re.escape(k) for k in sorted(set(keywords), key=len, reverse=True))
+    firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
-        rf"(?<![A-Za-z])(?i:{words})(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
+        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:{words})(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
         r"(?P<value>[^\s\"'`,，。；;、）)\]}>]+)"
     )
 
@@ -187,11 +193,11 @@ class PrivacyConfig:
     secret_min_entropy: float = 3.0
     allow_patterns: tuple[re.Pattern[str], ...] = ()
     dimensions: frozenset[str] = frozenset(DIMENSIONS)
-    _names_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    _names_res: tuple[re.Pattern[str], ...] = field(init=False, repr=False, compare=False, default=())
     _keywords_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_names_re", _name_regex(self.names))
+        object.__setattr__(self, "_names_res", _name_regexes(self.names))
         object.__setattr__(self, "_keywords_re", _keyword_regex(self.secret_keywords))
 
     @classmethod
@@ -296,7 +302,7 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
                 continue
             if not _ip_allowed(address, cfg):
                 spans.append((m.start(), m.end(), "ip"))
-    if text.count(":") >= 2:
+    if "::" in text or text.count(":") >= 7:  # an IPv6 address either compresses or has eight groups
         for m in _IPV6.finditer(text):
             candidate = m.group(1).rstrip(".")
             groups = [g for g in candidate.split(":") if g]
@@ -337,11 +343,13 @@ def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
     if "ip" in dims:
         spans += _ip_spans(text, cfg)
     if "path" in dims:
-        if "/" in text or "\\" in text:
-            spans += [(m.start(), m.end(), "path") for m in _BUILTIN_PATHS.finditer(text)]
+        if "/" in text:
+            spans += [(m.start(), m.end(), "path") for m in _UNIX_PATHS.finditer(text)]
+        if ":\\" in text or ":/" in text:
+            spans += [(m.start(), m.end(), "path") for m in _WINDOWS_PATHS.finditer(text)]
         spans += _pattern_spans(text, cfg.path_patterns, "path")
-    if "name" in dims and cfg._names_re is not None:
-        spans += [(m.start(), m.end(), "name") for m in cfg._names_re.finditer(text)]
+    if "name" in dims:
+        spans += [(m.start(), m.end(), "name") for r in cfg._names_res for m in r.finditer(text)]
     if "org" in dims:
         spans += _pattern_spans(text, cfg.org_patterns, "org")
     if not spans:
