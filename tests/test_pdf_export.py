@@ -67,3 +67,9 @@ def test_html_export_writes_one_file_and_rejects_other_suffixes(tmp_path, sample
         assert "data:image/png;base64," in html
     with pytest.raises(ValueError):
         export_report_file(analysis, sample_text, tmp_path / "report.docx", pack_name="house", pack_source="")
+
+
+def test_pdf_keeps_the_links_to_the_abstract_pages(sample_pdf):
+    data = sample_pdf.read_bytes()
+    assert b"/URI (https://arxiv.org/abs/2609.11582)" in data
+    assert data.count(b"/URI (https://arxiv.org/abs/") >= 10
