@@ -101,6 +101,20 @@ def test_forms_and_names(line, expected):
     assert (first.id, first.name) == expected
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "arXiv:2609.11582 introduces a new quantiser for caches",
+        "as shown in the paper (arXiv:2609.11582)",
+        "| 2609.11582 | cs.CV |",
+        "| 2609.11582 | 2026-09-10 |",
+    ],
+)
+def test_prose_and_facts_are_not_names(line):
+    (c,) = citations_in_line(line)
+    assert c.name is None
+
+
 def test_versions_and_old_style_canonical():
     cs = citations_in_line("arXiv:2609.11582v1 与 math.CA/0611800v2 与 arXiv:2605.19537（cs.LG · 2026-05 v2）")
     assert [(c.id, c.version) for c in cs] == [("2609.11582", "v1"), ("math/0611800", "v2"), ("2605.19537", "v2")]

@@ -183,7 +183,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         meta = _paren_content(text, e)
         m = _NAME_BEFORE_PAREN.search(before)
         if m:
-            name = _trim_leading_stopwords(m["name"])
+            name = _namelike(_trim_leading_stopwords(m["name"]))
         else:
             m = _CJK_BEFORE_PAREN.search(before)
             name = m["name"] if m else None
@@ -196,7 +196,8 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     if stripped_before.endswith("|") and after.lstrip().startswith("|"):
         cell = after.lstrip()[1:].split("|", 1)[0].strip()
         if 0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower() and cell[0] not in "★☆-—":
-            return cell, None
+            if not _CATEGORY.fullmatch(cell) and (_namelike(cell) or re.search(f"[{_CJK}]", cell)):
+                return cell, None
         return None, None
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     m = _LATIN_AFTER.match(after)
@@ -205,7 +206,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         if not rest or rest[0] in _OPEN or rest[0] in "：:，,。;；|" or (
             rest[0] == " " and (not rest[1:2] or not re.match(rf"[{_L}0-9]", rest[1:2]))
         ):
-            name = _trim_trailing_non_names(m["name"])
+            name = _namelike(_trim_trailing_non_names(m["name"]))
             if rest[:1] in _OPEN and _looks_like_metadata(_paren_content(text, len(text) - len(rest) + 1)):
                 meta = _paren_content(text, len(text) - len(rest) + 1)
     else:
@@ -222,8 +223,16 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     if name is None and text[s:e].lower().startswith("arxiv"):
         m = _WORD_BEFORE.search(before)
         if m and m["name"].lower() not in _STOP_BEFORE and m["name"].lower() not in _NOT_NAMES:
-            name = m["name"]
+            name = _namelike(m["name"])
     return name, meta
+
+
+def _namelike(name: str | None) -> str | None:
+    """Paper names are capitalised somewhere ("OmniKVQuant", "vLLM", "Φ-Bench"); prose words ("introduces") aren't."""
+    if not name:
+        return None
+    first = name.split(" ")[0]
+    return name if any(ch.isupper() or ch.isdigit() or not ch.isascii() for ch in first if ch.isalnum()) else None
 
 
 def _trim_leading_stopwords(name: str) -> str | None:
