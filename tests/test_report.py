@@ -87,7 +87,8 @@ def test_survey_rendered_with_numbered_headings_tables_and_cautions(sample_text,
     assert survey.count("<table") == 3
     table_rows = walk(survey).rows[""]
     assert ["#", "arXiv", "标题", "立标等级", "抽检事实"] in table_rows
-    assert any(row[:2] == ["合计", "3,838 CJK（≤3,900 硬约束守约，[一-鿿] 正则严格统计）"] for row in table_rows)
+    total = ["合计", "3,838 CJK（≤3,900 硬约束守约，[一-鿿] 正则严格统计）"]
+    assert any(row[:2] == total for row in table_rows)
     # every ⚠️ of the survey is marked (plus the bare ⚠ ones)
     cautions = sample_text.count("\u26a0")
     assert survey.count('<span class="caution">') == cautions

@@ -492,7 +492,8 @@ def _references_table(references: list[Reference]) -> str:
         rows.append('<tr><td colspan="6" class="muted">No arXiv references found.</td></tr>')
     return (
         '<h3 id="appendix-references">C. References and verification</h3>'
-        '<table class="references" width="100%"><thead><tr><th width="17%">arXiv</th><th width="16%">Name in survey</th>'
+        '<table class="references" width="100%"><thead><tr><th width="17%">arXiv</th>'
+        '<th width="16%">Name in survey</th>'
         '<th width="14%">Stated</th><th width="12%">Verdict</th><th width="25%">Details</th><th width="16%">Lines</th>'
         "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
@@ -559,7 +560,8 @@ def _privacy_table(hits: list[PrivacyHit]) -> str:
         for h in hits
     )
     return (
-        head + '<table class="privacy" width="100%"><thead><tr><th>Dimension</th><th>Where</th><th>Masked</th></tr></thead>'
+        head
+        + '<table class="privacy" width="100%"><thead><tr><th>Dimension</th><th>Where</th><th>Masked</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
 
