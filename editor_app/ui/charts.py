@@ -71,6 +71,7 @@ class BarChart:
     series_names: list[str]
     bars: list[Bar] = field(default_factory=list)
     note: str = ""
+    horizontal: bool = False  # long category names (speed-ups) read better on the vertical axis
 
     def values(self, series: int = 0) -> dict[str, float]:
         return {b.category: b.value for b in self.bars if b.series == series}
@@ -94,8 +95,12 @@ class BarChartWidget(QWidget):
         item.setTitle(chart.title + (f"  <small>{chart.note}</small>" if chart.note else ""), color=fg, size="10pt")
         n = max(1, len(chart.series_names))
         self._width = 0.8 / n
-        self._geometry: list[tuple[float, float, float, Bar]] = []  # x0, x1, top, bar
+        self._geometry: list[tuple[float, float, float, Bar]] = []  # category-axis span, value, bar
         top = max((b.value for b in chart.bars), default=1.0) or 1.0
+        horizontal = chart.horizontal
+        if horizontal:
+            self.plot.setMinimumHeight(max(200, 26 * len(chart.categories) + 60))
+            self.plot.setMaximumHeight(max(200, 26 * len(chart.categories) + 60) + 40)
         for s in range(n):
             bars = [b for b in chart.bars if b.series == s]
             if not bars:
@@ -103,24 +108,37 @@ class BarChartWidget(QWidget):
             colour = QColor(SERIES_COLOURS[s % len(SERIES_COLOURS)])
             xs, hs, brushes, pens = [], [], [], []
             for b in bars:
-                x = chart.categories.index(b.category) - 0.4 + self._width * (s + 0.5)
+                x = self._slot(chart.categories.index(b.category), s)
                 xs.append(x)
                 hs.append(b.value)
                 brush = pg.mkBrush(colour)
                 if b.approx:
-                    brush = pg.mkBrush(colour)
                     brush.setStyle(Qt.BrushStyle.Dense4Pattern)  # stippled: an approximate ("~") value
                 brushes.append(brush)
                 pens.append(pg.mkPen(HIGHLIGHT, width=3) if b.highlighted else pg.mkPen(colour.darker(140), width=1))
                 self._geometry.append((x - self._width / 2, x + self._width / 2, b.value, b))
-                label = pg.TextItem(("⚠ " if b.highlighted else "") + b.label, color=HIGHLIGHT if b.highlighted else fg,
-                                    anchor=(0.5, 1.0))
-                label.setPos(x, b.value)
+                text = ("⚠ " if b.highlighted else "") + b.label
+                label = pg.TextItem(text, color=HIGHLIGHT if b.highlighted else fg,
+                                    anchor=(0.0, 0.5) if horizontal else (0.5, 1.0))
+                label.setPos(b.value, x) if horizontal else label.setPos(x, b.value)
                 item.addItem(label)
-            item.addItem(pg.BarGraphItem(x=xs, height=hs, width=self._width * 0.92, brushes=brushes, pens=pens))
-        item.getAxis("bottom").setTicks([[(i, c) for i, c in enumerate(chart.categories)]])
-        item.setXRange(-0.6, len(chart.categories) - 0.4, padding=0)
-        item.setYRange(0, top * 1.22, padding=0)
+            width = self._width * 0.92
+            if horizontal:
+                bar_item = pg.BarGraphItem(x0=[0] * len(xs), y=xs, width=hs, height=width, brushes=brushes, pens=pens)
+            else:
+                bar_item = pg.BarGraphItem(x=xs, height=hs, width=width, brushes=brushes, pens=pens)
+            item.addItem(bar_item)
+        ticks = [[(self._slot(i, None), c) for i, c in enumerate(chart.categories)]]
+        span = (-0.6, len(chart.categories) - 0.4)
+        if horizontal:
+            item.getAxis("left").setTicks(ticks)
+            item.setYRange(*span, padding=0)
+            item.setXRange(0, top * 1.25, padding=0)
+            item.getViewBox().invertY(True)  # first statement on top
+        else:
+            item.getAxis("bottom").setTicks(ticks)
+            item.setXRange(*span, padding=0)
+            item.setYRange(0, top * 1.22, padding=0)
         if len(chart.series_names) > 1:
             legend = item.addLegend(offset=(-10, 5), labelTextColor=fg)
             for s, name in enumerate(chart.series_names):
@@ -130,15 +148,31 @@ class BarChartWidget(QWidget):
         scene.sigMouseMoved.connect(self._hover)
         scene.sigMouseClicked.connect(self._click)
 
+    def _slot(self, category: int, series: int | None) -> float:
+        """Position of a bar (or, series None, of the category's centre) on the category axis."""
+        if series is None:
+            return float(category)
+        return category - 0.4 + self._width * (series + 0.5)
+
     def bar_at(self, scene_pos: QPointF) -> Bar | None:
         vb = self.plot.getPlotItem().getViewBox()
         if not vb.sceneBoundingRect().contains(scene_pos):
             return None
         p = vb.mapSceneToView(scene_pos)
-        for x0, x1, top, bar in self._geometry:
-            if x0 <= p.x() <= x1 and 0 <= p.y() <= max(top, 0) * 1.08:
+        along, value = (p.y(), p.x()) if self.chart.horizontal else (p.x(), p.y())
+        for a0, a1, top, bar in self._geometry:
+            if a0 <= along <= a1 and 0 <= value <= max(top, 0) * 1.08:
                 return bar
         return None
+
+    def bar_scene_pos(self, bar: Bar) -> QPointF:
+        """Scene position of a bar's middle (for tests and keyboard users)."""
+        for a0, a1, top, b in self._geometry:
+            if b is bar:
+                along, value = (a0 + a1) / 2, top / 2
+                point = QPointF(value, along) if self.chart.horizontal else QPointF(along, value)
+                return self.plot.getPlotItem().getViewBox().mapViewToScene(point)
+        raise ValueError("bar not in this chart")
 
     def _hover(self, scene_pos: QPointF) -> None:
         bar = self.bar_at(scene_pos)

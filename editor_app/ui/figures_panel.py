@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+import re
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor_app.core.model import Analysis, FigureGroup
@@ -18,19 +20,38 @@ def _fmt(v: float) -> str:
     return f"{int(v):,}" if float(v).is_integer() else f"{v:,.4g}"
 
 
-def build_charts(analysis: Analysis, tr=lambda s: s) -> list[BarChart]:
+def inconsistent_places(analysis: Analysis) -> set[tuple[int, str]]:
+    """(line, engine) of every figure a figure-consistency finding names: the place it points at and the lines
+    its message says it disagrees with."""
+    at = {(g.line, v.column): v.engine for g in analysis.figures for v in g.values}
+    bad: set[tuple[int, str]] = set()
+    for f in analysis.findings:
+        if f.rule != CONSISTENCY_RULE:
+            continue
+        engine = at.get((f.line, f.column))
+        if engine is None:
+            engine = next((v.engine for g in analysis.figures if g.line == f.line for v in g.values
+                           if f.message.startswith(v.engine)), None)
+        if engine is None:
+            continue
+        bad.add((f.line, engine))
+        for other in re.findall(r"line (\d+)", f.message):
+            bad.add((int(other), engine))
+    return bad
+
+
+def build_charts(analysis: Analysis) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart."""
-    flagged = {f.line for f in analysis.findings if f.rule == CONSISTENCY_RULE}
-    flagged_text = {f.line: f.message for f in analysis.findings if f.rule == CONSISTENCY_RULE}
+    bad = inconsistent_places(analysis)
     charts: dict[tuple, dict] = {}
     speedups: list[tuple[FigureGroup, object]] = []
     for g in analysis.figures:
         if g.kind == "speedup":
             speedups.extend((g, v) for v in g.values)
             continue
-        key = (g.metric, g.unit, g.hardware or "")
-        entry = charts.setdefault(key, {"series": {}, "groups": {}})
+        key = (g.label or g.metric, g.unit, g.hardware or "")
+        entry = charts.setdefault(key, {"series": {}})
         sig = tuple((v.engine, v.value) for v in g.values)
         entry["series"].setdefault(sig, []).append(g)
     out: list[BarChart] = []
@@ -49,24 +70,21 @@ def build_charts(analysis: Analysis, tr=lambda s: s) -> list[BarChart]:
             lines = [g.line for g in groups]
             names.append(", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else ""))
             first = groups[0]
-            bad_lines = [n for n in lines if n in flagged]
             for v in first.values:
-                highlighted = bool(bad_lines) and (
-                    not flagged_text.get(bad_lines[0]) or v.engine in flagged_text[bad_lines[0]]
-                    or len(series) > 1
-                )
+                highlighted = any((g.line, v.engine) in bad for g in groups)
                 bars.append(Bar(
-                    category=v.engine, series=s, value=float(v.value), label=v.text or (("~" if v.approx else "") + _fmt(v.value)),
-                    approx=v.approx, line=first.line, column=v.column, sentence=first.sentence, highlighted=highlighted,
+                    category=v.engine, series=s, value=float(v.value),
+                    label=v.text or (("~" if v.approx else "") + _fmt(v.value)), approx=v.approx, line=first.line,
+                    column=v.column, sentence=first.sentence, highlighted=highlighted,
                 ))
         title = f"{metric} ({unit})" + (f" · {hardware}" if hardware else "")
-        note = tr("%n more differing statements not drawn").replace("%n", str(extra)) if extra > 0 else ""
+        note = QCoreApplication.translate("FiguresPanel", "%n more differing statements not drawn").replace("%n", str(extra)) if extra > 0 else ""
         out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note))
     if speedups:
         seen: dict[tuple, Bar] = {}
         used: set[str] = set()
         for g, v in speedups:
-            label = v.engine or g.metric
+            label = " ".join(x for x in (v.engine, g.label) if x) or g.metric
             key = (label, v.value)
             if key in seen or len(seen) >= MAX_SPEEDUPS:
                 continue
@@ -74,10 +92,10 @@ def build_charts(analysis: Analysis, tr=lambda s: s) -> list[BarChart]:
             used.add(category)
             seen[key] = Bar(category=category, series=0, value=float(v.value), label=v.text or f"{_fmt(v.value)}×",
                             approx=v.approx, line=g.line, column=v.column, sentence=g.sentence,
-                            highlighted=g.line in flagged)
+                            highlighted=(g.line, v.engine) in bad)
         bars = list(seen.values())
-        out.append(BarChart(title=tr("Ratios and speed-ups (×)"), categories=[b.category for b in bars],
-                            series_names=[""], bars=bars))
+        out.append(BarChart(title=QCoreApplication.translate("FiguresPanel", "Ratios and speed-ups (×)"),
+                            categories=[b.category for b in bars], series_names=[""], bars=bars, horizontal=True))
     return out
 
 
@@ -119,7 +137,7 @@ class FiguresPanel(QWidget):
                   for g in analysis.figures),
             tuple(f.line for f in analysis.findings if f.rule == CONSISTENCY_RULE),
         )
-        self.charts = build_charts(analysis, self.tr)
+        self.charts = build_charts(analysis)
         if self.isVisible():
             self._rebuild()
 

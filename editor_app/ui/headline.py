@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
 
 from editor_app.core.model import Analysis
 from editor_app.ui.table_models import format_value
 
 
-def headline(analysis: Analysis, pack: Any, tr: Callable[[str], str] = lambda s: s) -> tuple[str, bool]:
+def headline(analysis: Analysis, pack: Any) -> tuple[str, bool]:
     """("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 2 rules failing", all_pass) from Analysis.metrics and the pack."""
     parts: list[str] = []
     seen: set[str] = set()
@@ -26,15 +28,17 @@ def headline(analysis: Analysis, pack: Any, tr: Callable[[str], str] = lambda s:
             parts.append(f"{value} {label}")
         else:
             parts.append(f"{label} {value}")
-    failing = analysis.failing_rules()
+    counted = analysis.metrics.get("failing_rules")  # the engine's own count (errors and warnings), as the CLI says
+    failing = int(counted) if isinstance(counted, (int, float)) else len(
+        [r for r in analysis.failing_rules() if r.level in ("error", "warning")])
     if failing:
-        parts.append(tr("%n rules failing").replace("%n", str(len(failing))) if len(failing) != 1
-                     else tr("1 rule failing"))
+        parts.append(QCoreApplication.translate("Headline", "%n rules failing").replace("%n", str(failing))
+                     if failing != 1 else QCoreApplication.translate("Headline", "1 rule failing"))
     else:
-        parts.append(tr("all rules pass"))
+        parts.append(QCoreApplication.translate("Headline", "all rules pass"))
     wrong = sum(1 for c in analysis.claims if c.ok is False)
     if wrong:
-        parts.append(tr("%n wrong self-reported figures").replace("%n", str(wrong)))
+        parts.append(QCoreApplication.translate("Headline", "%n wrong self-reported figures").replace("%n", str(wrong)))
     if analysis.privacy:
-        parts.append(tr("%n private-data hits").replace("%n", str(len(analysis.privacy))))
+        parts.append(QCoreApplication.translate("Headline", "%n private-data hits").replace("%n", str(len(analysis.privacy))))
     return " · ".join(parts), not failing and not wrong and not analysis.privacy

@@ -398,7 +398,7 @@ class MainWindow(QMainWindow):
         self.outline.show_analysis(analysis)
         self.preview.show_document(self.current_text, analysis, self.editor.textCursor().blockNumber() + 1)
         self.editor.set_problems(problem_spans(analysis))
-        text, ok = headline(analysis, self.pack, self.tr)
+        text, ok = headline(analysis, self.pack)
         self.headline_label.setText(text)
         colour = GREEN if ok else RED
         self.headline_label.setStyleSheet(

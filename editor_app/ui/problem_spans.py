@@ -13,8 +13,6 @@ def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
     """Length 0 asks the editor to underline the word at the column; -1 the rest of the line."""
     spans: list[ProblemSpan] = []
     for f in analysis.findings:
-        if f.level not in ("error", "warning") and f.rule != "bare-caution":
-            continue
         length = -1 if f.column <= 1 else 0
         spans.append(ProblemSpan(f.line, max(f.column, 1), length, f"[{f.rule}] {f.message}", f.level))
     for c in analysis.claims:

@@ -183,11 +183,14 @@ class SelfCheckPanel(QWidget):
         self.summary.setStyleSheet(f"color: {(RED if failing or wrong else GREEN).name()}; font-weight: bold;")
         if not self._sized:
             self._sized = True
-            for view in (self.rules_view, self.claims_view, self.sections_view):
+            caps = {self.rules_view: (120, 250, 150, 110, 220), self.claims_view: (90, 110, 70, 70, 50, 90),
+                    self.sections_view: (260, 70)}
+            for view, widths in caps.items():
                 view.resizeColumnsToContents()
                 header = view.horizontalHeader()
                 for i in range(header.count() - 1):
-                    header.resizeSection(i, min(header.sectionSize(i), 260))
+                    cap = widths[i] if i < len(widths) else 90
+                    header.resizeSection(i, min(header.sectionSize(i), cap))
 
     def _row_clicked(self, index: QModelIndex) -> None:
         row = row_of(index)

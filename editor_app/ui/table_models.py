@@ -119,6 +119,8 @@ def format_value(value: Any) -> str:
     """Numbers the way the surveys write them: 3,838 · 0.67 · 36.53; None as a dash."""
     if value is None:
         return "—"
+    if isinstance(value, (list, tuple)):
+        return " / ".join(format_value(v) for v in value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):

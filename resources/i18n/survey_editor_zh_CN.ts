@@ -1,0 +1,641 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>FiguresPanel</name>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="81" />
+        <source>%n more differing statements not drawn</source>
+        <translation>另有 %n 处不同的表述未画出</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="97" />
+        <source>Ratios and speed-ups (×)</source>
+        <translation>倍数与加速比（×）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="124" />
+        <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
+        <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="15" />
+        <source>Find in the survey</source>
+        <translation>在综述中查找</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="17" />
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="19" />
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="20" />
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="23" />
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="26" />
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="68" />
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+</context>
+<context>
+    <name>Headline</name>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="35" />
+        <source>%n rules failing</source>
+        <translation>%n 条规则未通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="36" />
+        <source>1 rule failing</source>
+        <translation>1 条规则未通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="38" />
+        <source>all rules pass</source>
+        <translation>全部规则通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="41" />
+        <source>%n wrong self-reported figures</source>
+        <translation>%n 处自报数字有误</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="43" />
+        <source>%n private-data hits</source>
+        <translation>%n 处私域命中</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="92" />
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="102" />
+        <source>Panels</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="110" />
+        <source>Self-check</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="111" />
+        <source>References</source>
+        <translation>引用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="112" />
+        <source>Figures</source>
+        <translation>数字图表</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="113" />
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="119" />
+        <source>Analysing…</source>
+        <translation>分析中…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="176" />
+        <source>Can't open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="237" />
+        <source>The survey has unsaved changes. Save them first?</source>
+        <translation>综述有未保存的修改。先保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="248" />
+        <source>%1 was changed by another program.</source>
+        <translation>%1 已被其他程序修改。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="249" />
+        <source>Reload it from disk (your edits can be undone), or keep your version?</source>
+        <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="251" />
+        <source>Reload it from disk, or keep the version shown here?</source>
+        <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="252" />
+        <source>Reload from disk</source>
+        <translation>从磁盘重新载入</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="253" />
+        <source>Keep my version</source>
+        <translation>保留我的版本</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="260" />
+        <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
+        <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="266" />
+        <source>Open survey</source>
+        <translation>打开综述</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="269" />
+        <source>Save survey as</source>
+        <translation>综述另存为</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="289" />
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="297" />
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="326" />
+        <source>Can't reload the file</source>
+        <translation>无法重新载入文件</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="336" />
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="338" />
+        <source>(sample)</source>
+        <translation>（示例）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="356" />
+        <source>Rule pack not usable</source>
+        <translation>规则包不可用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="356" />
+        <source>The bundled house pack is used instead.</source>
+        <translation>改用内置的本组规则包。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="407" />
+        <source>analysed in %1 ms</source>
+        <translation>分析用时 %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="411" />
+        <source>Analysis failed: %1</source>
+        <translation>分析失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="416" />
+        <source>Ln %1, Col %2</source>
+        <translation>第 %1 行，第 %2 列</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="448" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="449" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="450" />
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="451" />
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="452" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="458" />
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="459" />
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="461" />
+        <source>Open the &amp;Sample Survey</source>
+        <translation>打开示例综述(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="463" />
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="464" />
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="466" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="469" />
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="470" />
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="472" />
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="473" />
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="474" />
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="475" />
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="477" />
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="478" />
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="479" />
+        <source>Find Pre&amp;vious</source>
+        <translation>查找上一个(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="480" />
+        <source>&amp;Go to Line…</source>
+        <translation>跳到行(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="490" />
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="491" />
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="494" />
+        <source>Re-&amp;analyse Now</source>
+        <translation>立即重新分析(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="495" />
+        <source>&amp;Verify All References</source>
+        <translation>核验全部引用(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="498" />
+        <source>Next &amp;Problem</source>
+        <translation>下一个问题(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="499" />
+        <source>Pre&amp;vious Problem</source>
+        <translation>上一个问题(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="510" />
+        <source>Go to line</source>
+        <translation>跳到行</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="510" />
+        <source>Line:</source>
+        <translation>行：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="526" />
+        <source>Clear List</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewPanel</name>
+    <message>
+        <location filename="../../editor_app/ui/preview_panel.py" line="131" />
+        <source>*Long document: showing lines %1–%2 around the cursor.*</source>
+        <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
+    </message>
+</context>
+<context>
+    <name>ReferencesPanel</name>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="59" />
+        <source>Verify all</source>
+        <translation>全部核验</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="60" />
+        <source>Ask arXiv about every cited id (cached answers are reused)</source>
+        <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="62" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="68" />
+        <source>Only problems</source>
+        <translation>只看问题</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="71" />
+        <source>Filter…</source>
+        <translation>筛选…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="139" />
+        <source>arXiv id</source>
+        <translation>arXiv 编号</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="141" />
+        <source>Name in the survey</source>
+        <translation>综述中的名称</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="142" />
+        <source>Occurrences</source>
+        <translation>出现位置</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="143" />
+        <source>Click again to go to the next occurrence</source>
+        <translation>再次点击跳到下一处</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="144" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="145" />
+        <source>Title on arXiv</source>
+        <translation>arXiv 标题</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="147" />
+        <source>Authors</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="148" />
+        <source>Published</source>
+        <translation>发表日期</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="149" />
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="151" />
+        <source>Fetched</source>
+        <translation>获取时间</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="199" />
+        <source>Re-verify this reference</source>
+        <translation>重新核验此引用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="202" />
+        <source>Open on arXiv</source>
+        <translation>在 arXiv 上打开</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="204" />
+        <source>Copy id</source>
+        <translation>复制编号</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="220" />
+        <source>No arXiv ids in this survey.</source>
+        <translation>本综述没有 arXiv 编号。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="230" />
+        <source>Verifying %v of %m…</source>
+        <translation>正在核验 %v / %m…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="235" />
+        <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
+        <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="244" />
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="261" />
+        <source>Cancelled. </source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="265" />
+        <source>Verification failed: %1</source>
+        <translation>核验失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SelfCheckPanel</name>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="58" />
+        <source>Waiting for the first analysis…</source>
+        <translation>等待首次分析…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="78" />
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="79" />
+        <source>Claims audit: what the survey states about itself</source>
+        <translation>自报数字审计：综述对自身的陈述</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="80" />
+        <source>Counters per section</source>
+        <translation>各节计数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="99" />
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100" />
+        <source>fail</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101" />
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102" />
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="103" />
+        <source>suppressed</source>
+        <translation>已豁免</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="115" />
+        <source>… and %n more</source>
+        <translation><numerusform>…… 另有 %n 处</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="122" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="124" />
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149" />
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="127" />
+        <source>Limit</source>
+        <translation>限值</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128" />
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="129" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151" />
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143" />
+        <source>OK</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143" />
+        <source>ok</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143" />
+        <source>wrong</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146" />
+        <source>Figure</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147" />
+        <source>Claimed</source>
+        <translation>自报</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152" />
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153" />
+        <source>Text</source>
+        <translation>原文</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158" />
+        <source>Section</source>
+        <translation>节</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160" />
+        <source>Lines</source>
+        <translation>行范围</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179" />
+        <source>%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong</source>
+        <translation>%1 条规则：%2 条未通过，%3 条未测量或无匹配 · %5 处自报数字中 %4 处有误</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,67 @@
+"""Helpers shared by the tests/test_ui_*.py files: a main window on the sample, waiting for its analysis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+
+from editor_app.config import Config
+
+
+def open_window(qtbot, path: Path, config: Config | None = None, **kwargs):
+    """A shown MainWindow with `path` open and analysed; closing it at teardown never asks anything."""
+    from editor_app.ui.main_window import MainWindow
+
+    window = MainWindow(config or Config(arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0), **kwargs)
+    qtbot.addWidget(window)
+    window.ask_unsaved_changes = lambda: "discard"
+    with qtbot.waitSignal(window.analysis_ready, timeout=20000):
+        window.open_path(path)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def wait_analysis(qtbot, window, timeout: int = 20000):
+    return qtbot.waitSignal(window.analysis_ready, timeout=timeout)
+
+
+def cursor_line(window) -> int:
+    return window.editor.textCursor().blockNumber() + 1
+
+
+def click_row(qtbot, view, predicate, column: int = 1) -> object:
+    """Click the first row of a table view whose row object satisfies predicate; returns the row object."""
+    from editor_app.ui.table_models import ROW_ROLE
+
+    model = view.model()
+    for r in range(model.rowCount()):
+        index = model.index(r, column)
+        row = index.data(ROW_ROLE)
+        if predicate(row):
+            view.scrollTo(index)
+            rect = view.visualRect(index)
+            qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            return row
+    raise AssertionError("no row matched")
+
+
+def line_text(window, line: int) -> str:
+    return window.current_text().split("\n")[line - 1]
+
+
+def point(x: float, y: float) -> QPoint:
+    return QPoint(int(x), int(y))
+
+
+def type_text(widget, text: str) -> None:
+    """Type any text (CJK included) as key events; QTest.keyClicks only handles Latin-1 characters."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    for ch in text:
+        key = Qt.Key.Key_Return if ch == "\n" else Qt.Key.Key_unknown
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, ch))
