@@ -96,8 +96,12 @@ _HARDWARE_RE = re.compile(
 _VS_RE = re.compile(r"(?=[vV])(?<![A-Za-z])(?:vs\.?|VS\.?|Vs\.?|versus)(?![A-Za-z])")
 _CLAUSE_SEP = re.compile(r"[；;。|·：]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s)")
 _ITEM_SEP = re.compile(r"[\s\x01]\+\s|、|，|,\s|\s/\s")
-_WORD = r"(?:arXiv:\d{4}\.\d{4,5}|[A-Za-z0-9]+(?:[-_.'][A-Za-z0-9]+)*)"
-_WORDS_RE = re.compile(rf"(?=[A-Za-z0-9]){_WORD}(?:[ \t]+{_WORD})*")
+_NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a known lowercase engine, a version
+    r"(?=[A-Za-z0-9])(?<![A-Za-z0-9_.'\-])(?:arXiv:\d{4}\.\d{4,5}"
+    rf"|(?:{'|'.join(re.escape(n) for n in sorted(_LOWERCASE_NAMES, key=len, reverse=True))})(?![A-Za-z0-9])"
+    r"|[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
+    r"|[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
+)
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
 _WITH_RE = re.compile(r"(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*")
 _BASELINE_RE = re.compile(r"比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z])")
@@ -119,16 +123,27 @@ _MEASURES = (
 )
 _MEASURE_RE = re.compile("|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)), re.IGNORECASE)
 _X_TRIGGER = re.compile(r"\d[xX](?![A-Za-z0-9])")
-_TRIGGER_WORDS = ("×", "vs", "VS", "Vs", "versus", "/s", "QPS", "RPS", "$", "¥", "€", "£", "ms", "秒", "TTFT", "TPOT",
-                  "latency", "延迟", "时延")
+_DIGIT = re.compile(r"\d")
+_VS_WORDS = ("vs", "VS", "Vs", "versus")
+_UNIT_WORDS = ("/s", "QPS", "RPS", "$", "¥", "€", "£")
+_LATENCY_WORDS = ("TTFT", "TPOT", "ITL", "latency", "延迟", "时延")
+
+
+def _has_any(text: str, words: tuple[str, ...]) -> bool:
+    for word in words:
+        if word in text:
+            return True
+    return False
+
+
+def _may_hold_speedup(text: str) -> bool:
+    return "×" in text or (("x" in text or "X" in text) and _X_TRIGGER.search(text) is not None)
 
 
 def _may_hold_figures(text: str) -> bool:
     """A cheap first look (substring tests): most lines hold no engine figure at all."""
-    for word in _TRIGGER_WORDS:
-        if word in text:
-            return True
-    return ("x" in text or "X" in text) and _X_TRIGGER.search(text) is not None
+    return (_has_any(text, _VS_WORDS) or _has_any(text, _UNIT_WORDS) or _has_any(text, _LATENCY_WORDS)
+            or _may_hold_speedup(text))
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
@@ -209,34 +224,30 @@ def _scopes(line: str) -> list[_Scope]:
     return scopes
 
 
-def _is_name(word: str) -> bool:
-    return word in _LOWERCASE_NAMES or (word != word.lower() and word[0].isalpha() and word not in _NOT_NAMES)
+def _runs(view: str) -> list[_Run]:
+    """Runs of names in a view (hardware blanked): name-like words with only spaces between them.
 
-
-def _runs(view: str, start: int, end: int) -> list[_Run]:
-    """Runs of names in view[start:end] (hardware blanked); versions inside a run are skipped, not breaking it."""
+    Versions ("v0.5.19", "1.0", "V3") continue a run without being part of its name; a cited arXiv id is a run
+    of its own.
+    """
     runs: list[_Run] = []
-    for group in _WORDS_RE.finditer(view, start, end):
-        text = group.group(0)
-        if text == text.lower() and not any(n in text for n in _LOWERCASE_NAMES):
-            continue  # no capital, no known lowercase engine: prose such as "web_fetch abstract"
-        base = group.start()
-        names: list[tuple[int, int, str]] = []
-        pos = 0
-        for word in text.split():
-            at = text.index(word, pos)
-            pos = at + len(word)
-            bare = word[:-2] if word.endswith("'s") else word
-            if bare.startswith("arXiv:"):  # a cited paper is a subject of its own
-                _close_run(runs, names)
-                runs.append(_Run(base + at, base + pos, bare))
-            elif _is_name(bare) and not _VERSION_RE.fullmatch(bare):
-                names.append((base + at, base + pos, bare))
-            elif names and _VERSION_RE.fullmatch(bare):
-                continue
-            else:
-                _close_run(runs, names)
-        _close_run(runs, names)
+    names: list[tuple[int, int, str]] = []
+    last_end = -1
+    for m in _NAME_WORD_RE.finditer(view):
+        word = m.group(0)
+        if names and view[last_end:m.start()].strip(" \t"):
+            _close_run(runs, names)
+        last_end = m.end()
+        if word.startswith("arXiv:"):
+            _close_run(runs, names)
+            runs.append(_Run(m.start(), m.end(), word))
+        elif _VERSION_RE.fullmatch(word):
+            continue  # inside a run it is skipped; it never starts one
+        elif word in _NOT_NAMES:
+            _close_run(runs, names)
+        else:
+            names.append((m.start(), m.end(), word[:-2] if word.endswith("'s") else word))
+    _close_run(runs, names)
     return runs
 
 
@@ -329,12 +340,12 @@ def _label(text: str) -> str:
 
 
 def _measure(after: str, before: str) -> str:
-    for text in (after, before):
-        found = [m for m in _MEASURE_RE.finditer(text)]
-        if found:
-            m = found[0] if text is after else found[-1]
-            return _MEASURES[int(m.lastgroup[1:])][0]  # type: ignore[index]
-    return ""
+    """What a speed-up measures: the first measure word after it ("4× lower TTFT"), else the last before it."""
+    m = _MEASURE_RE.search(after)
+    if m is None:
+        for m in _MEASURE_RE.finditer(before):
+            pass
+    return _MEASURES[int(m.lastgroup[1:])][0] if m is not None and m.lastgroup else ""
 
 
 def _baseline_cut(view: str, start: int, end: int) -> int:
@@ -348,29 +359,30 @@ class _LineReader:
     def __init__(self, line: str) -> None:
         self.line = line
         self.scopes = _scopes(line)
-        self._names: dict[int, str] = {}
+        self._runs: dict[tuple[int, int, int], list[_Run]] = {}
         self._lead_in: str | None = None
         self.groups: list[tuple[int, FigureGroup]] = []
 
-    def _names_view(self, index: int) -> str:
-        """The scope with hardware blanked out, so "Apple M4" is never an engine (computed on first use)."""
-        view = self._names.get(index)
-        if view is None:
-            view = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), self.scopes[index].view)
-            self._names[index] = view
-        return view
+    def runs(self, index: int, start: int, end: int) -> list[_Run]:
+        """Runs of names in scope[start:end], hardware blanked out first (cached per range)."""
+        key = (index, start, end)
+        runs = self._runs.get(key)
+        if runs is None:
+            part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), self.scopes[index].view[start:end])
+            runs = self._runs[key] = [_Run(r.start + start, r.end + start, r.engine) for r in _runs(part)]
+        return runs
 
     def first_run(self, index: int, start: int, end: int) -> str:
         """The engine of the first run of names in scope[start:end], or ""."""
         if end <= start:
             return ""
-        runs = _runs(self._names_view(index), start, end)
+        runs = self.runs(index, start, end)
         return runs[0].engine if runs else ""
 
     def last_run(self, index: int, start: int, end: int) -> _Run | None:
         if end <= start:
             return None
-        runs = _runs(self._names_view(index), start, end)
+        runs = self.runs(index, start, end)
         return runs[-1] if runs else None
 
     @property
@@ -410,13 +422,16 @@ class _LineReader:
     def _clause(self, index: int, a: int, b: int) -> None:
         scope = self.scopes[index]
         view = scope.view
-        if not _may_hold_figures(view[a:b]):
+        clause = view[a:b]
+        if not _DIGIT.search(clause):
             return
         taken: list[tuple[int, int]] = []
-        if _VS_RE.search(view, a, b):
+        if _has_any(clause, _VS_WORDS) and _VS_RE.search(clause):
             self._comparison(index, a, b, taken)
-        self._speedups(index, a, b, taken)
-        self._single_values(index, a, b, taken)
+        if _may_hold_speedup(clause):
+            self._speedups(index, a, b, taken)
+        if _has_any(clause, _UNIT_WORDS) or _has_any(clause, _LATENCY_WORDS):
+            self._single_values(index, a, b, taken)
 
     def _sentence(self, index: int, a: int, b: int) -> str:
         off = self.scopes[index].start
