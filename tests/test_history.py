@@ -224,3 +224,31 @@ def test_the_sample_survey_round_trips(db, sample_path: Path, sample_text: str):
     assert get_snapshot_text(db, sid) == sample_text
     size = db.execute("SELECT length(data) FROM texts").fetchone()[0]
     assert size < len(sample_text.encode("utf-8")) / 2  # compressed
+
+
+def test_locked_database_is_not_moved_aside(tmp_path):
+    """A lock held by another program is not corruption: the file stays, history goes to memory."""
+    import sqlite3
+
+    from editor_app.services.database import open_database
+
+    path = tmp_path / "locked.db"
+    first = open_database(path)
+    assert not first.warning
+    first.db.conn.close()
+    holder = sqlite3.connect(str(path), timeout=0)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    import editor_app.services.database as dbmod
+
+    dbmod._CHECKED.clear()
+    original = sqlite3.connect
+    try:
+        sqlite3.connect = lambda *a, **k: original(*a, **{**k, "timeout": 0.1})
+        opened = open_database(path)
+    finally:
+        sqlite3.connect = original
+        holder.rollback()
+        holder.close()
+    assert "locked" in opened.warning and opened.path is None
+    assert path.exists() and not list(tmp_path.glob("locked.db.corrupt-*"))

@@ -22,6 +22,10 @@ MIGRATIONS: list[tuple[int, str]] = [
 ]
 
 
+FULL_CHECK_MAX_BYTES = 32 * 1024 * 1024
+_CHECKED: set[str] = set()
+
+
 def default_db_path() -> Path:
     return Path(user_data_dir("survey-editor", appauthor=False)) / "history.db"
 
@@ -75,25 +79,43 @@ def open_database(path: Path | str | None = None, *, memory: bool = False) -> Op
     try:
         db = _open_checked(p)
         return OpenedDatabase(db, p)
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc) and "busy" not in str(exc):
+            return _move_aside_and_reopen(p, exc)
+        # Another program holds the lock: the file is fine, so never move it; keep this session's history in memory.
+        db = sqlite_utils.Database(memory=True)
+        migrate(db)
+        return OpenedDatabase(db, None, warning=f"The history database {p} is locked by another program ({exc}); "
+                              "this session keeps its history in memory.")
     except (sqlite3.DatabaseError, OSError) as exc:
-        moved = p.with_name(f"{p.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        for suffix in ("", "-wal", "-shm"):
-            src = Path(str(p) + suffix)
-            if src.exists():
-                src.rename(Path(str(moved) + suffix))
-        db = _open_checked(p)
-        return OpenedDatabase(
-            db, p, warning=f"The history database {p} could not be read ({exc}); it was moved to {moved} "
-            "and a fresh one was created."
-        )
+        return _move_aside_and_reopen(p, exc)
+
+
+def _move_aside_and_reopen(p: Path, exc: Exception) -> OpenedDatabase:
+    """A database that can't be read is kept (renamed), never deleted, and a fresh one takes its place."""
+    moved = p.with_name(f"{p.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    for suffix in ("", "-wal", "-shm"):
+        src = Path(str(p) + suffix)
+        if src.exists():
+            src.rename(Path(str(moved) + suffix))
+    db = _open_checked(p)
+    return OpenedDatabase(
+        db, p, warning=f"The history database {p} could not be read ({exc}); it was moved to {moved} "
+        "and a fresh one was created."
+    )
 
 
 def _open_checked(p: Path) -> sqlite_utils.Database:
     conn = sqlite3.connect(str(p), timeout=10, check_same_thread=False)
     try:
-        ok = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if ok != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "file is not a database" surfaces here
+        key = str(p.resolve())
+        if key not in _CHECKED and p.stat().st_size <= FULL_CHECK_MAX_BYTES:
+            # The full check reads the whole file: once per process, and only while the file is small.
+            ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if ok != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
+        _CHECKED.add(key)
         db = sqlite_utils.Database(conn)
         db.enable_wal()
         db.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: survives a killed process, commits without fsync
