@@ -8,6 +8,7 @@ so re-analysing after a one-character edit only recomputes the edited line; the 
 
 from __future__ import annotations
 
+import gc
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
@@ -60,6 +61,8 @@ class Analyzer:
         self.today = today
         self.use_memo = memo
         self._memo: dict[str, LineFacts] = {}
+        self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
+        self._claim_cache: dict[tuple, tuple] = {}
         self.counter_names = list(pack.counters)
         self._counters = [_counter_fn(c.kind, c.pattern) for c in pack.counters.values()]
         self._privacy_cfg = PrivacyConfig.from_dict(pack.privacy, pack.base_dir)
@@ -105,9 +108,26 @@ class Analyzer:
 
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
+        # The pass allocates many small objects that all stay alive: cyclic GC runs during it would only walk
+        # the (large, long-lived) memo again and again.
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return self._analyze(text, file, verdicts)
+        finally:
+            if gc_was_on:
+                gc.enable()
+
+    def _analyze(self, text: str, file: str | None, verdicts) -> Analysis:
         lines = split_lines(text)
         facts = self._all_facts(lines)
-        return _Assembly(self, text, lines, facts, file, verdicts).run()
+        if len(self._claim_cache) > MEMO_LIMIT:
+            self._claim_cache.clear()
+        assembly = _Assembly(self, text, lines, facts, file, verdicts, self._last if self.use_memo else None)
+        result = assembly.run()
+        if self.use_memo:
+            self._last = assembly
+        return result
 
 
 def split_lines(text: str) -> list[str]:
@@ -151,18 +171,30 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[str], int]:
 
 
 class _Assembly:
-    """One document-level pass over the per-line facts."""
+    """One document-level pass over the per-line facts.
 
-    def __init__(self, az: Analyzer, text: str, lines: list[str], facts: list[LineFacts], file, verdicts):
+    With `prev` (the pass over the previous text) every part whose inputs are unchanged is reused: the
+    outline when no heading changed, references / figures / privacy hits when no line's extraction changed,
+    section metrics of sections without a changed line, and claim verdicts whose measured value is the same.
+    Analysis objects are therefore shared between passes: treat them as read-only.
+    """
+
+    def __init__(self, az: Analyzer, text: str, lines: list[str], facts: list[LineFacts], file, verdicts,
+                 prev: "_Assembly | None" = None):
         self.az, self.pack, self.text, self.lines, self.facts = az, az.pack, text, lines, facts
         self.file, self.verdicts = file, verdicts
         self.n = len(lines)
         self.names = az.counter_names + ["list_items"]
-        self.outline: Outline = build_outline(
-            lines, [f.heading for f in facts], footer_re=az._footer_re, styles=self.pack.heading_styles
-        )
-        cols = list(zip(*(f.counts for f in facts))) if facts else [() for _ in self.names]
-        self.cum = {name: [0, *accumulate(col)] for name, col in zip(self.names, cols)}
+        self.heads = [f.heading for f in facts]
+        if prev is not None and prev.n == self.n and prev.heads == self.heads and prev.lines[-6:] == lines[-6:]:
+            self.outline: Outline = prev.outline
+            self.prev = prev
+        else:
+            self.outline = build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles)
+            self.prev = prev if (prev is not None and prev.n == self.n) else None
+        self.same_outline = self.prev is not None and self.outline is prev.outline
+        cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
+        self.cum = {name: list(accumulate(col, initial=0)) for name, col in zip(self.names, cols)}
         self.by_key = {}
         for s in self.outline.sections:
             self.by_key.setdefault(s.key.split("#")[0], s)
@@ -259,15 +291,28 @@ class _Assembly:
     def run(self) -> Analysis:
         az, pack = self.az, self.pack
         today = az.today or date.today()
-        self.references: list[Reference] = assemble_references(
-            ((i + 1, f.citations) for i, f in enumerate(self.facts) if f.citations), today
-        )
-        pairs = sorted((line, r.id) for r in self.references for line in r.lines)
-        self._id_lines = ([p[0] for p in pairs], [p[1] for p in pairs])
+        prev = self.prev
+        self.cit = [(i + 1, f.citations) for i, f in enumerate(self.facts) if f.citations]
+        if prev is not None and prev.cit == self.cit and prev.today == today:
+            self.base_refs, self._id_lines = prev.base_refs, prev._id_lines
+        else:
+            self.base_refs = assemble_references(self.cit, today)
+            pairs = sorted((line, r.id) for r in self.base_refs for line in r.lines)
+            self._id_lines = ([p[0] for p in pairs], [p[1] for p in pairs])
+        self.today = today
+        self.references: list[Reference] = self._with_verdicts(self.base_refs)
         self.verifiability_pct: float | None = None
-        self.privacy = [replace(h, line=i + 1) for i, f in enumerate(self.facts) for h in f.privacy]
-        self.figures = [replace(g, line=i + 1) for i, f in enumerate(self.facts) for g in f.figures]
-        self._apply_verdicts()
+        self.priv_lines = [(i, f.privacy) for i, f in enumerate(self.facts) if f.privacy]
+        if prev is not None and prev.priv_lines == self.priv_lines:
+            self.privacy = prev.privacy
+        else:
+            self.privacy = [replace(h, line=i + 1) for i, hits in self.priv_lines for h in hits]
+        self.fig_lines = [(i, f.figures) for i, f in enumerate(self.facts) if f.figures]
+        if prev is not None and prev.fig_lines == self.fig_lines:
+            self.figures, self.figure_findings = prev.figures, prev.figure_findings
+        else:
+            self.figures = [replace(g, line=i + 1) for i, groups in self.fig_lines for g in groups]
+            self.figure_findings = figure_findings(self.figures)
         directives = [(i + 1, d) for i, f in enumerate(self.facts) for d in f.directives]
         silenced = suppressed_lines(directives, self.n)
 
@@ -292,9 +337,7 @@ class _Assembly:
         )
         findings = sorted((f for r in rules for f in r.findings), key=lambda f: (f.line, f.column))
         findings.extend(self._unknown_directives(directives))
-        secs = self.outline.sections
-        columns = [[int(cum[s.end_line] - cum[s.line - 1]) for s in secs] for cum in (self.cum[n] for n in self.names)]
-        sections = [SectionMetrics(s, dict(zip(self.names, vals))) for s, vals in zip(secs, zip(*columns))]
+        self.section_metrics = sections = self._section_metrics()
         return Analysis(
             file=self.file,
             pack=pack.name,
@@ -311,14 +354,33 @@ class _Assembly:
             text_length=len(self.text),
         )
 
-    def _apply_verdicts(self) -> None:
+    def _section_metrics(self) -> list[SectionMetrics]:
+        secs = self.outline.sections
+        cums = [self.cum[n] for n in self.names]
+        if self.same_outline:
+            old, new = self.prev.facts, self.facts
+            dirty = [i + 1 for i in range(self.n) if old[i] is not new[i]]
+            out = list(self.prev.section_metrics)
+            for j, s in enumerate(secs):
+                k = bisect_left(dirty, s.line)
+                if k < len(dirty) and dirty[k] <= s.end_line:
+                    out[j] = SectionMetrics(s, {n: int(c[s.end_line] - c[s.line - 1]) for n, c in zip(self.names, cums)})
+            return out
+        columns = [[int(c[s.end_line] - c[s.line - 1]) for s in secs] for c in cums]
+        return [SectionMetrics(s, dict(zip(self.names, vals))) for s, vals in zip(secs, zip(*columns))]
+
+    def _with_verdicts(self, refs: list[Reference]) -> list[Reference]:
+        """Copies of the references that have a verification verdict; the others as they are."""
         if not self.verdicts:
-            return
-        for r in self.references:
+            return refs
+        out = []
+        for r in refs:
             v = self.verdicts.get(r.id)
             if v and r.status not in ("malformed", "impossible id"):
-                r.status = str(v.get("status", r.status))
-                r.details = {k: val for k, val in v.items() if k != "status"}
+                r = replace(r, status=str(v.get("status", r.status)),
+                            details={k: val for k, val in v.items() if k != "status"})
+            out.append(r)
+        return out
 
     def evaluate(self, rule: RuleDef) -> tuple[RuleResult, Any]:
         res = RuleResult(rule.id, rule.title, rule.kind, rule.level, "pass", scope=rule.scope.describe())
@@ -338,14 +400,15 @@ class _Assembly:
         elif kind == "references":
             self._references_rule(rule, res)
         elif kind == "figures":
-            res.findings = [replace(f, rule=rule.id, level=rule.level) for f in figure_findings(self.figures)]
+            res.findings = [replace(f, rule=rule.id, level=rule.level) for f in self.figure_findings]
             res.measured = len(self.figures)
             res.limit = "repeats agree"
             res.scope = "engine figures"
             res.note = f"{len(self.figures)} figure groups"
         elif kind == "claims":
             claims, findings = claims_mod.audit_claims(self._claim_lines(), self.az._claim_scopes, self._measure_claim,
-                                                       rule_id=rule.id, level=rule.level)
+                                                       rule_id=rule.id, level=rule.level,
+                                                       cache=self.az._claim_cache)
             res.findings = findings
             wrong = sum(1 for c in claims if c.ok is False)
             res.measured = wrong

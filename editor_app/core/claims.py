@@ -206,6 +206,7 @@ def audit_claims(
     *,
     rule_id: str = "claims",
     level: str = "error",
+    cache: dict | None = None,
 ) -> tuple[list[Claim], list[Finding]]:
     """Turn raw claims into verdicts. measure(metric, scope, label, line, position) -> (value or None, where)."""
     claims: list[Claim] = []
@@ -217,40 +218,53 @@ def audit_claims(
             if key in seen:  # two patterns found the same figure
                 continue
             seen.add(key)
-            if rc.kind == "sum":
-                total = sum(rc.parts)
-                ok = abs(total - rc.claimed) < 1e-9
-                msg = "" if ok else (
-                    f"stated sum {rc.value_text} but the parts add up to {format_count(total)}")
-                claims.append(Claim("sum", rc.text, lineno, rc.claimed, as_int_if_whole(total), ok, rc.column, "sum",
-                                    rc.scope_label or "stated parts", msg, rc.column, rc.value_text))
-            elif rc.kind == "ratio":
-                num, den = rc.parts
-                computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
-                ok = computed is not None and abs(computed - rc.claimed) < 1e-9
-                msg = "" if ok else (
-                    f"{int(num)}/{int(den)} is {format_count(computed)}%, not {rc.value_text}%" if computed is not None
-                    else "division by zero")
-                claims.append(Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
-                                    "ratio", "stated ratio", msg, rc.column, rc.value_text))
-            else:
+            if rc.kind == "value":
                 scope = scopes[rc.scope_index] if rc.scope_index >= 0 else None
                 measured, where = measure(rc.metric, scope, rc.scope_label, lineno, rc.position)
-                ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
-                msg = ""
-                if ok is False:
-                    msg = f"{rc.metric} of {where}: stated {rc.value_text}, measured {format_count(measured)}"
-                claims.append(Claim(rc.metric, rc.text, lineno, rc.claimed, as_int_if_whole(measured), ok, rc.column,
-                                    "value", where, msg, rc.column, rc.value_text))
-            c = claims[-1]
-            if c.ok is False:
-                findings.append(Finding(rule_id, level, lineno, c.column, c.message, c.measured, c.value_text))
-            if rc.approx:
-                findings.append(Finding(rule_id, level, lineno, rc.column,
-                                        f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
-                                        None, rc.value_text))
+                ckey = (lineno, rc, measured, where, rule_id, level)
+            else:
+                measured = where = None
+                ckey = (lineno, rc, rule_id, level)
+            hit = cache.get(ckey) if cache is not None else None
+            if hit is None:
+                hit = _verdict(lineno, rc, measured, where, rule_id, level)
+                if cache is not None:
+                    cache[ckey] = hit
+            claims.append(hit[0])
+            findings.extend(hit[1])
     findings.extend(_agreement(claims, rule_id, level))
     return claims, findings
+
+
+def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str) -> tuple[Claim, tuple[Finding, ...]]:
+    if rc.kind == "sum":
+        total = sum(rc.parts)
+        ok = abs(total - rc.claimed) < 1e-9
+        msg = "" if ok else f"stated sum {rc.value_text} but the parts add up to {format_count(total)}"
+        c = Claim("sum", rc.text, lineno, rc.claimed, as_int_if_whole(total), ok, rc.column, "sum",
+                  rc.scope_label or "stated parts", msg, rc.column, rc.value_text)
+    elif rc.kind == "ratio":
+        num, den = rc.parts
+        computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
+        ok = computed is not None and abs(computed - rc.claimed) < 1e-9
+        msg = "" if ok else (
+            f"{int(num)}/{int(den)} is {format_count(computed)}%, not {rc.value_text}%" if computed is not None
+            else "division by zero")
+        c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
+                  "ratio", "stated ratio", msg, rc.column, rc.value_text)
+    else:
+        ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
+        msg = f"{rc.metric} of {where}: stated {rc.value_text}, measured {format_count(measured)}" if ok is False else ""
+        c = Claim(rc.metric, rc.text, lineno, rc.claimed, as_int_if_whole(measured), ok, rc.column,
+                  "value", where, msg, rc.column, rc.value_text)
+    found = []
+    if c.ok is False:
+        found.append(Finding(rule_id, level, lineno, c.column, c.message, c.measured, c.value_text))
+    if rc.approx:
+        found.append(Finding(rule_id, level, lineno, rc.column,
+                             f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
+                             None, rc.value_text))
+    return c, tuple(found)
 
 
 def _agreement(claims: list[Claim], rule_id: str, level: str) -> list[Finding]:
