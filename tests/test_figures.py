@@ -167,6 +167,21 @@ def test_prose_forms(text: str, expected: list[tuple]) -> None:
     assert [shape(g) for g in figures_in_line(text)] == expected
 
 
+def test_several_comparisons_in_one_sentence() -> None:
+    line = "- Engine figures: `p99 TTFT SGLang 54.2s vs vLLM 58.9s`, `4× lower TTFT`, `NIM $110,940 vs vLLM $59,940/年`."
+    assert [shape(g) for g in figures_in_line(line)] == [
+        ("comparison", "latency", "s", None, "p99 TTFT", [("SGLang", 54.2, False, "54.2"), ("vLLM", 58.9, False, "58.9")]),
+        ("speedup", "speedup", "×", None, "TTFT", [("", 4.0, False, "4×")]),
+        ("comparison", "cost", "$/年", None, "", [("NIM", 110940.0, False, "$110,940"), ("vLLM", 59940.0, False, "$59,940")]),
+    ]
+    line = "TTFT：vLLM 1.2s vs SGLang 0.9s，吞吐：vLLM 100 tok/s vs SGLang 150 tok/s"
+    assert [(g.metric, g.unit, g.label, [v.value for v in g.values]) for g in figures_in_line(line)] == [
+        ("latency", "s", "TTFT", [1.2, 0.9]), ("throughput", "tok/s", "吞吐", [100.0, 150.0])]
+    line = "vLLM 1s vs SGLang 2s, NIM $3 vs vLLM $4"
+    assert [(g.metric, g.unit, [v.engine for v in g.values]) for g in figures_in_line(line)] == [
+        ("latency", "s", ["vLLM", "SGLang"]), ("cost", "$", ["NIM", "vLLM"])]
+
+
 def test_gpu_counts_are_hardware_not_speedups() -> None:
     assert figures_in_line("Llama 3 70B on 8× H100 and 4x A100") == ()
 

@@ -94,7 +94,7 @@ _HARDWARE_RE = re.compile(
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
 _VS_RE = re.compile(r"(?=[vV])(?<![A-Za-z])(?:vs\.?|VS\.?|Vs\.?|versus)(?![A-Za-z])")
-_CLAUSE_SEP = re.compile(r"[；;。|·：]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s)")
+_CLAUSE_SEP = re.compile(r"[；;。|·：`]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s)")
 _ITEM_SEP = re.compile(r"[\s\x01]\+\s|、|，|,\s|\s/\s")
 _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a known lowercase engine, a version
     r"(?=[A-Za-z0-9])(?<![A-Za-z0-9_.'\-])(?:arXiv:\d{4}\.\d{4,5}"
@@ -427,7 +427,10 @@ class _LineReader:
             return
         taken: list[tuple[int, int]] = []
         if _has_any(clause, _VS_WORDS) and _VS_RE.search(clause):
-            self._comparison(index, a, b, taken)
+            if not self._comparison(index, a, b, taken):  # "A 1s vs B 2s, C $3 vs D $4": one item at a time
+                for ia, ib in _split(view, _ITEM_SEP, a, b):
+                    if (ia, ib) != (a, b) and _VS_RE.search(view, ia, ib):
+                        self._comparison(index, ia, ib, taken)
         if _may_hold_speedup(clause):
             self._speedups(index, a, b, taken)
         if _has_any(clause, _UNIT_WORDS) or _has_any(clause, _LATENCY_WORDS):
@@ -442,7 +445,7 @@ class _LineReader:
         off = self.scopes[index].start
         return self.line[off + a:off + b]
 
-    def _comparison(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> None:
+    def _comparison(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> bool:
         scope = self.scopes[index]
         view = scope.view
         parts = []
@@ -455,24 +458,25 @@ class _LineReader:
         for k, (pa, pb) in enumerate(parts):
             values = [m for m in _VALUE_RE.finditer(view, pa, pb) if not _inside(m.start(), taken)]
             if not values:
-                return
+                return False
             chosen.append(values[-1] if k == 0 else values[0])
         entries = []
         for (pa, _), m in zip(parts, chosen):
             run = self.last_run(index, pa, m.start())
             if run is None:
-                return
+                return False
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
             entries.append((run, m, unit, unit_end))
         units = [u for _, _, u, _ in entries if u]
         unit = max(units, key=len) if units else ""
         if any(not unit.startswith(u) for u in units):
-            return  # mixed units: not one comparison
-        label = (_label(view[a:entries[0][0].start]) or _label(view[entries[-1][3]:b])
-                 or _colon_label(view, a))
+            return False  # mixed units: not one comparison
+        tail = _ITEM_SEP.search(view, entries[-1][3], b)
+        label = (_label(view[a:entries[0][0].start]) or _colon_label(view, a)
+                 or _label(view[entries[-1][3]:tail.start() if tail else b]))
         metric = _metric(unit, label)
         if not metric:
-            return
+            return False
         off = scope.start
         values = []
         for run, m, _, end in entries:
@@ -484,6 +488,7 @@ class _LineReader:
         group = FigureGroup(metric=metric, unit=unit, hardware=_hardware(raw, 0, len(raw)), line=0, values=values,
                             sentence=self._sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
+        return True
 
     def _speedups(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> None:
         scope = self.scopes[index]
