@@ -22,8 +22,10 @@ cd "$BUILD"  # keep the source tree out of sys.path: the build must use the inst
 
 APP="$BUILD/dist/survey-editor"
 rm -f "$SHOT"
-QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}" "$APP/survey-editor" --screenshot "$SHOT"
+# A first start with its own settings and data: the check never touches the builder's own.
+XDG_CONFIG_HOME="$BUILD/check-config" XDG_DATA_HOME="$BUILD/check-data" \
+  QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}" "$APP/survey-editor" --screenshot "$SHOT"
 test -s "$SHOT" || { echo "the built app did not write $SHOT" >&2; exit 1; }
 "$APP/survey-check" --help >/dev/null
-"$APP/survey-check" "$APP/_internal/editor_app/resources/samples/llm-infra-2026-09-14.md" >/dev/null || [ $? -eq 1 ]
+XDG_DATA_HOME="$BUILD/check-data" "$APP/survey-check" "$APP/_internal/editor_app/resources/samples/llm-infra-2026-09-14.md" >/dev/null || [ $? -eq 1 ]
 echo "built: $APP ($(du -sh "$APP" | cut -f1)); screenshot: $SHOT"
