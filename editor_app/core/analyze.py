@@ -79,6 +79,8 @@ class Analyzer:
         forbidden = tuple(
             tuple(m.start() + 1 for rx in rxs for m in rx.finditer(line)) for _, rxs in self._forbidden
         )
+        if not any(forbidden):
+            forbidden = ()
         return LineFacts(
             counts=counts,
             heading=heading_in_line(line),
@@ -195,10 +197,13 @@ class _Assembly:
         self.same_outline = self.prev is not None and self.outline is prev.outline
         cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
         self.cum = {name: list(accumulate(col, initial=0)) for name, col in zip(self.names, cols)}
-        self.by_key = {}
-        for s in self.outline.sections:
-            self.by_key.setdefault(s.key.split("#")[0], s)
-        self.section_starts = [s.line for s in self.outline.sections]
+        if self.same_outline:
+            self.by_key, self.section_starts = prev.by_key, prev.section_starts
+        else:
+            self.by_key = {}
+            for s in self.outline.sections:
+                self.by_key.setdefault(s.key.split("#")[0], s)
+            self.section_starts = [s.line for s in self.outline.sections]
         self._units_cache: dict[Scope, list[Unit]] = {}
         self._measure_cache: dict[tuple, tuple[float | None, str]] = {}
 
@@ -302,6 +307,7 @@ class _Assembly:
         self.today = today
         self.references: list[Reference] = self._with_verdicts(self.base_refs)
         self.verifiability_pct: float | None = None
+        self.forbidden_lines = [(i, f.forbidden) for i, f in enumerate(self.facts) if f.forbidden]
         self.priv_lines = [(i, f.privacy) for i, f in enumerate(self.facts) if f.privacy]
         if prev is not None and prev.priv_lines == self.priv_lines:
             self.privacy = prev.privacy
@@ -449,7 +455,7 @@ class _Assembly:
         """(measured value or None, the place measured in the users' words); cached unless line-dependent."""
         if scope is not None and scope.kind == "here":
             return self._measure_claim_uncached(metric, scope, label, line, position)
-        key = (metric, scope, label, position)
+        key = (metric, id(scope), label, position)
         hit = self._measure_cache.get(key)
         if hit is None:
             hit = self._measure_cache[key] = self._measure_claim_uncached(metric, scope, label, line, position)
@@ -518,7 +524,8 @@ class _Assembly:
         rx = re.compile(rule.heading) if rule.heading else None
         res.limit = "present"
         res.scope = (f"§{rule.number} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
-        numbered = [s for s in self.outline.sections if rule.number and s.key.split("#")[0] == rule.number]
+        first = self.by_key.get(rule.number) if rule.number else None
+        numbered = [s for s in self.outline.sections if s.key.split("#")[0] == rule.number] if first else []
         titled = [s for s in self.outline.sections if rx and rx.search(s.title)]
         both = [s for s in numbered if not rx or rx.search(s.title)] if rule.number else titled
         if both:
@@ -542,8 +549,8 @@ class _Assembly:
         units = self.units(rule.scope)
         ranges = [r for u in units for r in u.ranges]
         res.limit = "0"
-        for i, f in enumerate(self.facts):
-            cols = f.forbidden[idx]
+        for i, hits in self.forbidden_lines:
+            cols = hits[idx]
             if cols and _in(i + 1, ranges):
                 for c in cols:
                     res.findings.append(Finding(rule.id, rule.level, i + 1, c,

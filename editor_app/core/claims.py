@@ -208,32 +208,61 @@ def audit_claims(
     level: str = "error",
     cache: dict | None = None,
 ) -> tuple[list[Claim], list[Finding]]:
-    """Turn raw claims into verdicts. measure(metric, scope, label, line, position) -> (value or None, where)."""
+    """Turn raw claims into verdicts. measure(metric, scope, label, line, position) -> (value or None, where).
+
+    `cache` (kept by the caller between passes) maps a line's claims and the measured values they need to
+    that line's verdicts, so an edit that changes no measured value rebuilds nothing.
+    """
+    cache = {} if cache is None else cache
+    measured_now: dict[tuple, tuple] = {}
     claims: list[Claim] = []
     findings: list[Finding] = []
-    seen: set[tuple] = set()
+    agreement_sig = []
     for lineno, raws in raw_by_line:
+        keys = []
         for rc in raws:
-            key = (lineno, rc.column, rc.kind, rc.metric, rc.position)
-            if key in seen:  # two patterns found the same figure
+            if rc.kind != "value":
+                keys.append(None)
                 continue
-            seen.add(key)
-            if rc.kind == "value":
+            here = rc.scope_index >= 0 and scopes[rc.scope_index].kind == "here"
+            mkey = (rc.metric, rc.scope_index, rc.scope_label, rc.position, lineno if here else 0)
+            got = measured_now.get(mkey)
+            if got is None:
                 scope = scopes[rc.scope_index] if rc.scope_index >= 0 else None
-                measured, where = measure(rc.metric, scope, rc.scope_label, lineno, rc.position)
-                ckey = (lineno, rc, measured, where, rule_id, level)
-            else:
-                measured = where = None
-                ckey = (lineno, rc, rule_id, level)
-            hit = cache.get(ckey) if cache is not None else None
-            if hit is None:
-                hit = _verdict(lineno, rc, measured, where, rule_id, level)
-                if cache is not None:
-                    cache[ckey] = hit
-            claims.append(hit[0])
-            findings.extend(hit[1])
-    findings.extend(_agreement(claims, rule_id, level))
+                got = measured_now[mkey] = measure(rc.metric, scope, rc.scope_label, lineno, rc.position)
+            keys.append(got)
+        lkey = (lineno, id(raws), tuple(keys), rule_id, level)
+        hit = cache.get(lkey)
+        if hit is None or hit[0] is not raws:
+            hit = cache[lkey] = (raws, *_line_verdicts(lineno, raws, keys, rule_id, level))
+        claims.extend(hit[1])
+        findings.extend(hit[2])
+        agreement_sig.append(hit)
+    sig = tuple(map(id, agreement_sig))
+    prev = cache.get(("agreement", rule_id))
+    if prev is not None and prev[0] == sig:
+        agreement = prev[1]
+    else:
+        agreement = _agreement(claims, rule_id, level)
+        cache[("agreement", rule_id)] = (sig, agreement, agreement_sig)  # keeps the hits (and their ids) alive
+    findings.extend(agreement)
     return claims, findings
+
+
+def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str):
+    seen: set[tuple] = set()
+    claims: list[Claim] = []
+    findings: list[Finding] = []
+    for rc, got in zip(raws, measured):
+        key = (rc.column, rc.kind, rc.metric, rc.position)
+        if key in seen:  # two patterns found the same figure
+            continue
+        seen.add(key)
+        value, where = got if got is not None else (None, None)
+        c, found = _verdict(lineno, rc, value, where, rule_id, level)
+        claims.append(c)
+        findings.extend(found)
+    return tuple(claims), tuple(findings)
 
 
 def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str) -> tuple[Claim, tuple[Finding, ...]]:
