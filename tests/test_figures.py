@@ -265,3 +265,20 @@ def test_any_text_reads_without_error(text: str) -> None:
     placed = [dataclasses.replace(g, line=i + 1) for i, g in enumerate(groups)]
     for finding in figure_findings(placed + placed):
         assert finding.rule == RULE_ID
+
+
+# --- through the analysis engine --------------------------------------------------------------------------------
+
+
+def test_analysis_of_the_sample_carries_the_figures_and_no_conflict(sample_text: str) -> None:
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+
+    analysis = analyze(sample_text, house_pack())
+    assert [(g.line, shape(g)) for g in analysis.figures] == [
+        (n, s) for n, groups in sorted(EXPECTED.items()) for s in groups
+    ]
+    assert [f for f in analysis.findings if f.rule == RULE_ID] == []
+    changed = sample_text.replace("vLLM ~12,500 tok/s on H100）已核验", "vLLM ~13,100 tok/s on H100）已核验")
+    (finding,) = [f for f in analyze(changed, house_pack()).findings if f.rule == RULE_ID]
+    assert (finding.line, finding.level, finding.measured, finding.limit) == (46, "warning", 13100.0, 12500.0)

@@ -304,3 +304,21 @@ def test_masks_never_show_the_whole_secret(body: str, prefix: str) -> None:
     secret = prefix + body + "7"
     for hit in privacy_in_line(f"key {secret} end", PrivacyConfig()):
         assert secret not in hit.masked and hit.masked.count("*") >= 4
+
+
+# --- through the analysis engine --------------------------------------------------------------------------------
+
+
+def test_analysis_reports_hits_with_their_lines(sample_text: str) -> None:
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+
+    assert analyze(sample_text, house_pack()).privacy == []
+    leaked = sample_text.replace("- 作者：spark", "- 作者：spark（陈思远，10.0.3.17）")
+    analysis = analyze(leaked, house_pack())
+    assert analysis.privacy == [
+        PrivacyHit(dimension="name", line=2, column=12, masked="陈****", length=3),
+        PrivacyHit(dimension="ip", line=2, column=16, masked="10*******", length=9),
+    ]
+    (rule,) = [r for r in analysis.rules if r.id == "privacy"]
+    assert (rule.status, rule.measured) == ("fail", 2)
