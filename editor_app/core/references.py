@@ -37,17 +37,18 @@ _NEXT = rf"[{_L}0-9][{_L}0-9\-+&'.]*"  # later words may start with a digit ("Ll
 _LATIN_NAME = rf"{_WORD}(?: {_NEXT}){{0,19}}"
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
-_PREFIXED = re.compile(
-    r"(?<![A-Za-z])(?:arxiv\s*[:：]\s*|arxiv\.org/(?:abs|pdf)/)"
-    r"(?P<token>[A-Za-z0-9][A-Za-z0-9.\-/]*)"
-    r"(?:[ ](?P<spaced_version>v[1-9]\d*)(?![A-Za-z0-9.]))?",
-    re.IGNORECASE,
+_PREFIXED_SRC = (
+    r"(?<![A-Za-z])(?i:arxiv\s*[:：]\s*|arxiv\.org/(?:abs|pdf)/)"
+    r"(?P<ptoken>[A-Za-z0-9][A-Za-z0-9.\-/]*)"
+    r"(?:[ ](?P<spaced_version>v[1-9]\d*)(?![A-Za-z0-9.]))?"
 )
-_OLD_BARE = re.compile(
-    r"(?<![A-Za-z0-9./\-])(?P<token>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
-)
-_NEW_BARE = re.compile(r"(?<![A-Za-z0-9./:\-_$#@])(?P<token>\d{4}\.\d{4,5}(?:v[1-9]\d*)?)(?![A-Za-z0-9_]|\.\d|[\-/]\d)")
+_OLD_SRC = r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
+_NEW_SRC = r"(?<![A-Za-z0-9./:\-_$#@])(?P<ntoken>\d{4}\.\d{4,5}(?:v[1-9]\d*)?)(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
+_ANY_ID = re.compile(f"{_PREFIXED_SRC}|{_OLD_SRC}|{_NEW_SRC}")  # one pass; an "arXiv:" form wins where it starts
+_PREFIXED = re.compile(_PREFIXED_SRC)
+_NEW_BARE = re.compile(_NEW_SRC)
 
+_NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
 _CLOSE = "）)"
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
@@ -78,35 +79,21 @@ _ARXIV_BEFORE = re.compile(r"arxiv(?:\s*id)?\s*[:：]?\s*$", re.IGNORECASE)
 
 def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
-    if not _could_cite(text):
+    if "." not in text and "/" not in text:
         return ()
     found: list[tuple[int, int, str, str | None]] = []  # (start, end, token, spaced version)
-    taken: list[tuple[int, int]] = []
-
-    def free(s: int, e: int) -> bool:
-        return all(e <= a or s >= b for a, b in taken)
-
-    for m in _PREFIXED.finditer(text):
-        token = m["token"].rstrip(".-/")
-        end = m.start("token") + len(token) if not m["spaced_version"] else m.end()
-        found.append((m.start(), end, token, m["spaced_version"]))
-        taken.append((m.start(), end))
-    for m in _OLD_BARE.finditer(text):
-        if free(m.start(), m.end()) and m["token"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
-            found.append((m.start(), m.end(), m["token"], None))
-            taken.append((m.start(), m.end()))
-    for m in _NEW_BARE.finditer(text):
-        if free(m.start(), m.end()) and _bare_in_citation_context(text, m.start(), m.end()):
-            month = int(m["token"][2:4])
-            if 1 <= month <= 12:
-                found.append((m.start(), m.end(), m["token"], None))
-                taken.append((m.start(), m.end()))
+    for m in _ANY_ID.finditer(text):
+        if m["ptoken"]:
+            token = m["ptoken"].rstrip(".-/")
+            end = m.start("ptoken") + len(token) if not m["spaced_version"] else m.end()
+            found.append((m.start(), end, token, m["spaced_version"]))
+        elif m["otoken"]:
+            if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
+                found.append((m.start(), m.end(), m["otoken"], None))
+        elif _bare_in_citation_context(text, m.start(), m.end()) and 1 <= int(m["ntoken"][2:4]) <= 12:
+            found.append((m.start(), m.end(), m["ntoken"], None))
     found.sort()
     return tuple(_describe(text, s, e, token, spaced) for s, e, token, spaced in found)
-
-
-def _could_cite(text: str) -> bool:
-    return "." in text or "/" in text
 
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
@@ -119,7 +106,7 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
         return True
     if prev == "|" and nxt == "|":
         return True
-    if _ARXIV_BEFORE.search(text[:s]):
+    if _ARXIV_BEFORE.search(text[max(0, s - 16) : s]):
         return True
     if (not before or prev in _LIST_BEFORE) and after.startswith(" ") and after[1:2] and not after[1].isdigit():
         return after[1] not in "+-×x*/=<>~%" and not after[1].isspace()
@@ -174,7 +161,7 @@ def _looks_like_metadata(content: str) -> bool:
 
 def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None]:
     """The name the line gives the paper cited at text[s:e], and the parenthesised facts stated with it."""
-    before, after = text[:s], text[e:]
+    before, after = text[max(0, s - _NAME_WINDOW) : s], text[e:]
     meta: str | None = None
     name: str | None = None
     inside_paren = bool(before.rstrip()) and before.rstrip()[-1] in _OPEN
