@@ -11,7 +11,7 @@ How a line is read:
 - A comparison is a clause with ``vs``/``versus`` whose every part names an engine (the run of capitalised or
   known names right before the value) and a value; the unit (tok/s, req/s, s, ms, GB, %, ×, $…/年) or a metric
   label ("p99 TTFT", 吞吐, latency…) must be present, and decides the metric (throughput, latency, cost, ...).
-- A speed-up is a number with ``×`` (or an attached ``x``): ``3.1×``, ``up to 7×``, ``3.8~5.2×``,
+- A speed-up is a number with ``×`` (or an attached ``x``, or ``倍``): ``3.1×``, ``快 3 倍``, ``up to 7×``, ``3.8~5.2×``,
   ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound). ``8× H100`` is hardware, not a
   speed-up. Its engine is the subject of the nearest scope that names one: the first run of names in the item
   before the figure (a baseline after 比/than/vs is skipped), else the previous speed-up's engine in the same
@@ -83,7 +83,7 @@ _UNIT_RE = re.compile(
     r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9]))?"
     r"(?P<per>/(?:年|月|天|小时|yr|year|mo|month|day|h|hr|hour)(?![A-Za-z]))?"
 )
-_X = r"(?:[ \t]?×|[xX](?![A-Za-z0-9]))"
+_X = r"(?:[ \t]?[×倍]|[xX](?![A-Za-z0-9]))"
 _SPEEDUP_RE = re.compile(
     rf"(?=[u最高~≈约～arn+0-9])(?<![A-Za-z0-9.,_/])(?P<upto>(?:up to|最高|高达)\s?)?(?P<approx>{_APPROX})?\+?(?P<lo>\d+(?:\.\d+)?)"
     rf"(?:{_X}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?(?P<hi>\d+(?:\.\d+)?))?{_X}"
@@ -137,7 +137,7 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 
 
 def _may_hold_speedup(text: str) -> bool:
-    return "×" in text or (("x" in text or "X" in text) and _X_TRIGGER.search(text) is not None)
+    return "×" in text or "倍" in text or (("x" in text or "X" in text) and _X_TRIGGER.search(text) is not None)
 
 
 def _may_hold_figures(text: str) -> bool:
@@ -629,7 +629,7 @@ def figure_findings(groups: list[FigureGroup]) -> list[Finding]:
                 continue
             what = group.label or group.metric
             where = f" on {group.hardware}" if group.hardware else ""
-            unit = "" if group.unit == "×" and value.text.endswith(("×", "x", "X")) else group.unit
+            unit = "" if group.unit == "×" and value.text.endswith(("×", "x", "X", "倍")) else group.unit
             findings.append(Finding(
                 rule=RULE_ID,
                 level="warning",

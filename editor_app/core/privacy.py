@@ -24,7 +24,7 @@ The ``[privacy]`` table of a rule pack (every key optional):
 
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
-GitLab ``glpat-`` and ``-----BEGIN … PRIVATE KEY-----`` blocks. IPv4 needs four dotted parts that
+GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks. IPv4 needs four dotted parts that
 `ipaddress` accepts (so versions such as ``1.30.0-dev`` or ``v0.5.19`` never match); IPv6 needs two colons and
 a digit or three groups. A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
 """
@@ -75,7 +75,7 @@ _IPV6 = re.compile(r"(?=[0-9A-Fa-f:])(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9
                    r"(?:%[0-9A-Za-z]+)?(?:/\d{1,3})?(?![0-9A-Za-z:])")
 
 _SECRET_SHAPES = re.compile(
-    r"(?=[sgAxhG])(?<![A-Za-z0-9_\-])(?:"
+    r"(?=[sgAxhGe])(?<![A-Za-z0-9_\-])(?:"
     r"sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}"
     r"|gh[pousr]_[A-Za-z0-9]{30,}"
     r"|github_pat_[A-Za-z0-9_]{22,}"
@@ -84,6 +84,7 @@ _SECRET_SHAPES = re.compile(
     r"|hf_[A-Za-z0-9]{30,}"
     r"|AIza[0-9A-Za-z_\-]{35}"
     r"|glpat-[A-Za-z0-9_\-]{20,}"
+    r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
     r")"
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
 )
