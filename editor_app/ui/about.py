@@ -32,19 +32,15 @@ from editor_app.ui.settings_dialog import SettingsDialog
 HOMEPAGE = "https://github.com/surveyeditor/survey-editor"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("About", text)
-
-
 def data_locations(store=None) -> dict[str, Path]:
     """Where this user's data and the program's files are, as the running program resolves them."""
     cfg = store.config() if store is not None else Config()
     qsettings = getattr(store, "qsettings", None) or QSettings()
     return {
-        _tr("History database"): cfg.db_path or default_db_path(),
-        _tr("Settings file"): Path(qsettings.fileName()),
-        _tr("Rule pack"): cfg.rule_pack or house_pack_path(),
-        _tr("Bundled resources"): resource_path(),
+        QCoreApplication.translate("About", "History database"): cfg.db_path or default_db_path(),
+        QCoreApplication.translate("About", "Settings file"): Path(qsettings.fileName()),
+        QCoreApplication.translate("About", "Rule pack"): cfg.rule_pack or house_pack_path(),
+        QCoreApplication.translate("About", "Bundled resources"): resource_path(),
     }
 
 
@@ -55,10 +51,12 @@ def about_html(store=None) -> str:
         f"<td style=\"white-space:nowrap\">{html.escape(str(path))}</td></tr>"
         for name, path in data_locations(store).items()
     )
+    summary = QCoreApplication.translate("About", "Write short technical surveys and check them against their house rules.")
+    licence = QCoreApplication.translate("About", "Licence")
     return (
         f"<h2>{html.escape(APP_NAME)} {html.escape(__version__)}</h2>"
-        f"<p>{html.escape(_tr('Write short technical surveys and check them against their house rules.'))}</p>"
-        f"<p>{html.escape(_tr('Licence'))}: MIT &nbsp;·&nbsp; <a href=\"{HOMEPAGE}\">{HOMEPAGE}</a></p>"
+        f"<p>{html.escape(summary)}</p>"
+        f"<p>{html.escape(licence)}: MIT &nbsp;·&nbsp; <a href=\"{HOMEPAGE}\">{HOMEPAGE}</a></p>"
         f"<table>{rows}</table>"
         f"<p><small>Qt {html.escape(qVersion())} · PySide6 {html.escape(pyside_version)} · "
         f"Python {html.escape(platform.python_version())}</small></p>"
@@ -78,7 +76,7 @@ class AboutDialog(QDialog):
     def __init__(self, store=None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("about_dialog")
-        self.setWindowTitle(_tr("About %s") % APP_NAME)
+        self.setWindowTitle(QCoreApplication.translate("About", "About %s") % APP_NAME)
         icon = QLabel()
         icon.setPixmap(app_icon().pixmap(96, 96))
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -98,7 +96,7 @@ class GettingStartedDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, language: str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("getting_started")
-        self.setWindowTitle(_tr("Getting started"))
+        self.setWindowTitle(QCoreApplication.translate("About", "Getting started"))
         self.browser = QTextBrowser(objectName="getting_started_text", openExternalLinks=True)
         self.browser.setMarkdown(getting_started_markdown(language))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, rejected=self.reject)
@@ -147,19 +145,21 @@ def install(window: QMainWindow) -> None:
     Uses window.menu_help and window.menu_edit / window.menu_tools when the window has them; the actions are
     kept as window.action_getting_started, window.action_about and window.action_settings.
     """
-    help_menu = _menu(window, ("menu_help",), _tr("&Help"))
-    getting = QAction(_tr("&Getting started"), window, objectName="action_getting_started")
+    help_menu = _menu(window, ("menu_help",), QCoreApplication.translate("About", "&Help"))
+    getting = QAction(
+        QCoreApplication.translate("About", "&Getting started"), window, objectName="action_getting_started"
+    )
     getting.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
     getting.triggered.connect(lambda: show_getting_started(window))
-    about = QAction(_tr("&About %s") % APP_NAME, window, objectName="action_about")
+    about = QAction(QCoreApplication.translate("About", "&About %s") % APP_NAME, window, objectName="action_about")
     about.setMenuRole(QAction.MenuRole.AboutRole)
     about.triggered.connect(lambda: show_about(window))
     help_menu.addAction(getting)
     help_menu.addSeparator()
     help_menu.addAction(about)
 
-    settings_menu = _menu(window, ("menu_edit", "menu_tools"), _tr("&Edit"))
-    settings = QAction(_tr("Se&ttings…"), window, objectName="action_settings")
+    settings_menu = _menu(window, ("menu_edit", "menu_tools"), QCoreApplication.translate("About", "&Edit"))
+    settings = QAction(QCoreApplication.translate("About", "Se&ttings…"), window, objectName="action_settings")
     settings.setShortcut(QKeySequence("Ctrl+,"))
     settings.setMenuRole(QAction.MenuRole.PreferencesRole)
     settings.triggered.connect(lambda: show_settings(window))

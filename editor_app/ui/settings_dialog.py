@@ -145,7 +145,9 @@ class SettingsDialog(QDialog):
 
     def choose_rule_pack(self) -> None:
         start = self.rule_pack_edit.text() or str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a rule pack"), start, self.tr("Rule packs (*.toml)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Choose a rule pack"), start, self.tr("Rule packs (*.toml)")
+        )
         if path:
             self.rule_pack_edit.setText(path)
 
