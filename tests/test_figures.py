@@ -39,7 +39,8 @@ EXPECTED = {
     23: [("speedup", "speedup", "×", None, "build", [("BCG", 5.2, False, "3.8~5.2×")]),
          H100_COMPARISON,
          ("speedup", "speedup", "×", None, "", [("SGLang", 3.1, False, "3.1×")]),
-         ("comparison", "latency", "s", None, "p99 TTFT", [("SGLang", 54.2, False, "54.2"), ("vLLM", 58.9, False, "58.9")]),
+         ("comparison", "latency", "s", None, "p99 TTFT",
+          [("SGLang", 54.2, False, "54.2"), ("vLLM", 58.9, False, "58.9")]),
          ("speedup", "speedup", "×", None, "", [("RadixAttention", 6.4, False, "6.4×")])],
     27: [("speedup", "speedup", "×", None, "throughput", [("Akashic MemAttention", 1.35, False, "+1.21×~1.35×")]),
          ("speedup", "speedup", "×", None, "request rate", [("Akashic MemAttention", 1.88, False, "+1.88×")])],
@@ -174,9 +175,11 @@ def test_prose_forms(text: str, expected: list[tuple]) -> None:
 def test_several_comparisons_in_one_sentence() -> None:
     line = "- Engine figures: `p99 TTFT SGLang 54.2s vs vLLM 58.9s`, `4× lower TTFT`, `NIM $110,940 vs vLLM $59,940/年`."
     assert [shape(g) for g in figures_in_line(line)] == [
-        ("comparison", "latency", "s", None, "p99 TTFT", [("SGLang", 54.2, False, "54.2"), ("vLLM", 58.9, False, "58.9")]),
+        ("comparison", "latency", "s", None, "p99 TTFT",
+         [("SGLang", 54.2, False, "54.2"), ("vLLM", 58.9, False, "58.9")]),
         ("speedup", "speedup", "×", None, "TTFT", [("", 4.0, False, "4×")]),
-        ("comparison", "cost", "$/年", None, "", [("NIM", 110940.0, False, "$110,940"), ("vLLM", 59940.0, False, "$59,940")]),
+        ("comparison", "cost", "$/年", None, "",
+         [("NIM", 110940.0, False, "$110,940"), ("vLLM", 59940.0, False, "$59,940")]),
     ]
     line = "TTFT：vLLM 1.2s vs SGLang 0.9s，吞吐：vLLM 100 tok/s vs SGLang 150 tok/s"
     assert [(g.metric, g.unit, g.label, [v.value for v in g.values]) for g in figures_in_line(line)] == [

@@ -5,25 +5,31 @@ must be treated as immutable). `figure_findings` then flags the same engine + me
 stated with different values in different places.
 
 How a line is read:
-- Parentheses open nested scopes; each scope is split into clauses at ``；;。|·：``, `` / ``, dashes and
-  sentence ends, and a clause into items at `` + ``, ``、``, ``，`` and ``, ``. The text before the first
-  ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
-- A comparison is a clause with ``vs``/``versus`` whose every part names an engine (the run of capitalised or
-  known names right before the value) and a value; the unit (tok/s, req/s, s, ms, GB, %, ×, $…/年) or a metric
-  label ("p99 TTFT", 吞吐, latency…) must be present, and decides the metric (throughput, latency, cost, ...).
-- A speed-up is a number with ``×`` (or an attached ``x``, or ``倍``): ``3.1×``, ``快 3 倍``, ``up to 7×``, ``3.8~5.2×``,
-  ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound). ``8× H100`` is hardware, not a
-  speed-up. Its engine is the subject of the nearest scope that names one: the first run of names in the item
+- Parentheses open nested scopes; each scope is split into clauses at ``；;。|·：`` and backticks, dashes and
+  sentence ends, and a clause into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the
+  first ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
+- A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
+  (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
+  GB, %, ×, $…/年) or a metric label ("p99 TTFT", 吞吐, latency…, also from a "label：" lead-in) must be
+  present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent).
+- A speed-up is a number with ``×``, an attached ``x`` or ``倍``: ``3.1×``, ``快 3 倍``, ``up to 7×``,
+  ``3.8~5.2×``, ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound, approx stays False).
+  ``8× H100`` is hardware, not a speed-up. Metric "speedup", unit "×", label the measure it names
+  (TTFT, throughput, build, load, request rate, ...; "" for plain "faster").
+- A speed-up's engine is the subject of the nearest scope that names one: the first run of names in its item
   before the figure (a baseline after 比/than/vs is skipped), else the previous speed-up's engine in the same
-  clause, else the first run of the clause, else of the item that encloses the parenthesis, else of the lead-in.
-  Inside a run, a known engine (vLLM, SGLang, Dynamo, ...) wins: "DeepSeek V3 SGLang 3.1× faster" is SGLang;
-  a known engine right after the figure with with/on/using/用/在 wins over a run that is no engine
-  ("Mixtral runs 2× faster with SGLang" is SGLang).
+  clause, else the first run of the clause (top level only: inside parentheses, names outside the figure's item
+  are asides), else the first run of the item that holds the parenthesis, else the lead-in's. Inside a run a
+  known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and a known engine right after the figure
+  with with/on/using/用/在 wins over a run that is no engine ("Mixtral runs 2× faster with SGLang" is SGLang).
+  A cited ``arXiv:NNNN.NNNNN`` is a subject too.
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
-  (kind "value"), so it is checked against the comparisons too.
+  (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
+  latency metric).
 - "~", "≈", "约", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
-- Hardware is the GPU named in the item, else in the clause (H100, A100, B200, GB200, L40S, MI300X, RTX 4090,
-  Apple M4, ...), with a count when one is written ("8×H100").
+- Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
+  named in a comparison's clause as written (parentheses included); for a speed-up, in its item, else in its
+  clause when the clause holds one speed-up only.
 """
 
 from __future__ import annotations
@@ -85,7 +91,8 @@ _UNIT_RE = re.compile(
 )
 _X = r"(?:[ \t]?[×倍]|[xX](?![A-Za-z0-9]))"
 _SPEEDUP_RE = re.compile(
-    rf"(?=[u最高~≈约～arn+0-9])(?<![A-Za-z0-9.,_/])(?P<upto>(?:up to|最高|高达)\s?)?(?P<approx>{_APPROX})?\+?(?P<lo>\d+(?:\.\d+)?)"
+    rf"(?=[u最高~≈约～arn+0-9])(?<![A-Za-z0-9.,_/])(?P<upto>(?:up to|最高|高达)\s?)?(?P<approx>{_APPROX})?"
+    r"\+?(?P<lo>\d+(?:\.\d+)?)"
     rf"(?:{_X}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?(?P<hi>\d+(?:\.\d+)?))?{_X}"
 )
 _HARDWARE_RE = re.compile(

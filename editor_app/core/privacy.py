@@ -24,9 +24,11 @@ The ``[privacy]`` table of a rule pack (every key optional):
 
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
-GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks. IPv4 needs four dotted parts that
-`ipaddress` accepts (so versions such as ``1.30.0-dev`` or ``v0.5.19`` never match); IPv6 needs two colons and
-a digit or three groups. A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
+GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks; a key
+shape needs a digit in it. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
+``1.30.0-dev`` or ``v0.5.19`` never match); IPv6 needs ``::`` or eight groups, and a digit or three groups.
+Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
+case with any spacing. A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
 """
 
 from __future__ import annotations
