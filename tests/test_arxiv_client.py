@@ -126,6 +126,30 @@ def test_spacing_shared_through_the_database_by_two_connections(fake_arxiv, tmp_
     assert min(gaps(log)) >= 0.2 - LOOPBACK_JITTER
 
 
+TWO_PROGRAMS = """
+import sys
+from editor_app.services.arxiv_client import ArxivClient
+from editor_app.services.database import open_database
+db = open_database(sys.argv[1]).db
+client = ArxivClient(sys.argv[2], contact="tests@example.org", interval=0.3, db=db)
+for i in sys.argv[3:]:
+    client.fetch([i])
+"""
+
+
+def test_two_running_programs_share_the_budget(fake_arxiv, tmp_path):
+    db = str(tmp_path / "shared.db")
+    open_database(db).db.conn.close()  # created and migrated once, like an installed program's database
+    procs = [
+        subprocess.Popen([sys.executable, "-c", TWO_PROGRAMS, db, fake_arxiv.url, *ids])
+        for ids in (["2609.11582", "2609.04263", "2606.03458"], ["2605.19537", "2609.10226", "2607.05708"])
+    ]
+    assert [p.wait(30) for p in procs] == [0, 0]
+    log = fake_arxiv.api_requests()
+    assert len(log) == 6
+    assert min(gaps(log)) >= 0.3 - LOOPBACK_JITTER
+
+
 def test_request_slot_claims_queue_up_across_connections(tmp_path):
     path = tmp_path / "budget.db"
     a, b = open_database(path).db, open_database(path).db
