@@ -187,6 +187,9 @@ def test_several_comparisons_in_one_sentence() -> None:
     line = "vLLM 1s vs SGLang 2s, NIM $3 vs vLLM $4"
     assert [(g.metric, g.unit, [v.engine for v in g.values]) for g in figures_in_line(line)] == [
         ("latency", "s", ["vLLM", "SGLang"]), ("cost", "$", ["NIM", "vLLM"])]
+    line = "TTFT 上 vLLM 1.2s vs SGLang 0.9s，LMDeploy 1.0s vs Ollama 3.5s"
+    assert [(g.label, [(v.engine, v.value) for v in g.values]) for g in figures_in_line(line)] == [
+        ("TTFT", [("vLLM", 1.2), ("SGLang", 0.9)]), ("TTFT", [("LMDeploy", 1.0), ("Ollama", 3.5)])]
 
 
 def test_gpu_counts_are_hardware_not_speedups() -> None:
@@ -289,3 +292,11 @@ def test_analysis_of_the_sample_carries_the_figures_and_no_conflict(sample_text:
     changed = sample_text.replace("vLLM ~12,500 tok/s on H100）已核验", "vLLM ~13,100 tok/s on H100）已核验")
     (finding,) = [f for f in analyze(changed, house_pack()).findings if f.rule == RULE_ID]
     assert (finding.line, finding.level, finding.measured, finding.limit) == (46, "warning", 13100.0, 12500.0)
+
+
+def test_long_lines_of_figures_are_read_whole() -> None:
+    """A pasted table on one line: every figure is read, each with the right subject (and in linear time)."""
+    groups = figures_in_line("SGLang 3× " * 1000)
+    assert len(groups) == 1000 and {g.values[0].engine for g in groups} == {"SGLang"}
+    groups = figures_in_line("vLLM 1s vs SGLang 2s, " * 300)
+    assert len(groups) == 300 and all([v.engine for v in g.values] == ["vLLM", "SGLang"] for g in groups)

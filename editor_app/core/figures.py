@@ -36,7 +36,10 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from editor_app.core.model import FigureGroup, FigureValue, Finding
 
@@ -333,8 +336,8 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
     return unit, end
 
 
-def _hardware(view: str, start: int, end: int) -> str | None:
-    m = _HARDWARE_RE.search(view, start, end)
+def _hardware(text: str) -> str | None:
+    m = _HARDWARE_RE.search(text)
     if not m:
         return None
     name = " ".join(m.group("name").split())
@@ -360,99 +363,161 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
     return m.start() if m else end
 
 
+_WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
+
+
+class _Spans:
+    """Non-overlapping spans already read as figures, looked up by bisection."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect_right(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+    def covers(self, pos: int) -> bool:
+        i = bisect_right(self.starts, pos) - 1
+        return i >= 0 and pos < self.ends[i]
+
+
+class _Runs:
+    """The runs of names of one range, with their starts and ends for bisection."""
+
+    def __init__(self, runs: list[_Run]) -> None:
+        self.runs = runs
+        self.starts = [r.start for r in runs]
+        self.ends = [r.end for r in runs]
+
+    def first(self, start: int, end: int) -> _Run | None:
+        """The first run wholly inside [start, end)."""
+        i = bisect_left(self.starts, start)
+        if i < len(self.runs) and self.runs[i].end <= end:
+            return self.runs[i]
+        return None
+
+    def last(self, start: int, end: int) -> _Run | None:
+        """The last run wholly inside [start, end)."""
+        i = bisect_right(self.ends, end) - 1
+        if i >= 0 and self.runs[i].start >= start:
+            return self.runs[i]
+        return None
+
+
+def _item_of(items: list[tuple[int, int]], starts: list[int], pos: int, default: tuple[int, int]) -> tuple[int, int]:
+    i = bisect_right(starts, pos) - 1
+    if i >= 0 and pos < items[i][1]:
+        return items[i]
+    return default
+
+
 class _LineReader:
     """Reads one line; kept per call so the public function stays a pure function of the text."""
 
     def __init__(self, line: str) -> None:
         self.line = line
         self.scopes = _scopes(line)
-        self._runs: dict[tuple[int, int, int], list[_Run]] = {}
+        self._runs: dict[tuple[int, int, int], _Runs] = {}
+        self._memo: dict[tuple[str, int, int, int], Any] = {}
         self._lead_in: str | None = None
         self.groups: list[tuple[int, FigureGroup]] = []
 
-    def runs(self, index: int, start: int, end: int) -> list[_Run]:
+    def runs(self, index: int, start: int, end: int) -> _Runs:
         """Runs of names in scope[start:end], hardware blanked out first (cached per range)."""
         key = (index, start, end)
         runs = self._runs.get(key)
         if runs is None:
             part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), self.scopes[index].view[start:end])
-            runs = self._runs[key] = [_Run(r.start + start, r.end + start, r.engine) for r in _runs(part)]
+            runs = self._runs[key] = _Runs([_Run(r.start + start, r.end + start, r.engine) for r in _runs(part)])
         return runs
 
-    def first_run(self, index: int, start: int, end: int) -> str:
-        """The engine of the first run of names in scope[start:end], or ""."""
-        if end <= start:
-            return ""
-        runs = self.runs(index, start, end)
-        return runs[0].engine if runs else ""
+    def _cached(self, what: str, index: int, a: int, b: int, compute: Callable[[], Any]) -> Any:
+        key = (what, index, a, b)
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
-    def last_run(self, index: int, start: int, end: int) -> _Run | None:
-        if end <= start:
-            return None
-        runs = self.runs(index, start, end)
-        return runs[-1] if runs else None
+    def items(self, index: int, a: int, b: int) -> tuple[list[tuple[int, int]], list[int]]:
+        def compute() -> tuple[list[tuple[int, int]], list[int]]:
+            items = _split(self.scopes[index].view, _ITEM_SEP, a, b)
+            return items, [x for x, _ in items]
+        return self._cached("items", index, a, b, compute)
+
+    def hardware(self, index: int, a: int, b: int) -> str | None:
+        """The first GPU named in scope[a:b] as written, parentheses included."""
+        return self._cached("hardware", index, a, b, lambda: _hardware(self._raw(index, a, b)))
+
+    def sentence(self, index: int, a: int, b: int) -> str:
+        return self._cached("sentence", index, a, b, lambda: " ".join(self._raw(index, a, b).split())[:240])
+
+    def _raw(self, index: int, a: int, b: int) -> str:
+        off = self.scopes[index].start
+        return self.line[off + a:off + b]
 
     @property
     def lead_in(self) -> str:
         """Subject of the text before the line's first '：' ("NVIDIA Dynamo 1.0（…）：")."""
         if self._lead_in is None:
             colon = self.scopes[0].view.find("：")
-            self._lead_in = self.first_run(0, 0, colon) if 0 < colon <= 80 else ""
+            run = self.runs(0, 0, colon).first(0, colon) if 0 < colon <= 80 else None
+            self._lead_in = run.engine if run else ""
         return self._lead_in
 
     def read(self) -> tuple[FigureGroup, ...]:
         for index, scope in enumerate(self.scopes):
             if not _may_hold_figures(scope.view):
                 continue
-            for a, b in _split(scope.view, _CLAUSE_SEP, 0, len(scope.view)):
+            for a, b in self.clauses(index):
                 self._clause(index, a, b)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
+    def clauses(self, index: int) -> list[tuple[int, int]]:
+        view = self.scopes[index].view
+        return self._cached("clauses", index, 0, 0, lambda: _split(view, _CLAUSE_SEP, 0, len(view)))
+
     def _enclosing_subject(self, index: int) -> str:
         """The subject of the item that holds the parenthesis opening this scope, then outwards."""
+        return self._cached("enclosing", index, 0, 0, lambda: self._find_enclosing_subject(index))
+
+    def _find_enclosing_subject(self, index: int) -> str:
         while index:
             scope = self.scopes[index]
-            parent = self.scopes[scope.parent or 0]
-            at = scope.open_at - parent.start
-            clause = next(((a, b) for a, b in _split(parent.view, _CLAUSE_SEP, 0, len(parent.view))
-                           if a <= at <= b), (0, at))
-            item = next(((a, b) for a, b in _split(parent.view, _ITEM_SEP, clause[0], clause[1]) if a <= at <= b),
-                        (clause[0], at))
             parent_index = scope.parent or 0
-            subject = self.first_run(parent_index, item[0], at) or self.first_run(parent_index, clause[0], at)
-            if subject:
-                return subject
-            index = scope.parent or 0
+            at = scope.open_at - self.scopes[parent_index].start
+            clause = next(((a, b) for a, b in self.clauses(parent_index) if a <= at <= b), (0, at))
+            items, starts = self.items(parent_index, *clause)
+            item = _item_of(items, starts, at, (clause[0], at))
+            runs = self.runs(parent_index, *clause)
+            run = runs.first(item[0], at) or runs.first(clause[0], at)
+            if run:
+                return run.engine
+            index = parent_index
         return ""
 
     def _clause(self, index: int, a: int, b: int) -> None:
-        scope = self.scopes[index]
-        view = scope.view
+        view = self.scopes[index].view
         clause = view[a:b]
         if not _DIGIT.search(clause):
             return
-        taken: list[tuple[int, int]] = []
+        taken = _Spans()
         if _has_any(clause, _VS_WORDS) and _VS_RE.search(clause):
-            if not self._comparison(index, a, b, taken):  # "A 1s vs B 2s, C $3 vs D $4": one item at a time
-                for ia, ib in _split(view, _ITEM_SEP, a, b):
-                    if (ia, ib) != (a, b) and _VS_RE.search(view, ia, ib):
-                        self._comparison(index, ia, ib, taken)
+            vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _VS_RE.search(view, ia, ib)]
+            # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
+            if len(vs_items) >= 2 or self._comparison(index, a, b, taken) is None:
+                label = ""  # a label named once covers the clause's later comparisons
+                for ia, ib in vs_items:
+                    if (ia, ib) != (a, b):
+                        label = self._comparison(index, ia, ib, taken, label) or label
         if _may_hold_speedup(clause):
             self._speedups(index, a, b, taken)
         if _has_any(clause, _UNIT_WORDS) or _has_any(clause, _LATENCY_WORDS):
             self._single_values(index, a, b, taken)
 
-    def _sentence(self, index: int, a: int, b: int) -> str:
-        off = self.scopes[index].start
-        return " ".join(self.line[off + a:off + b].split())[:240]
-
-    def _raw(self, index: int, a: int, b: int) -> str:
-        """The clause as written, parentheses included (hardware is often stated in one)."""
-        off = self.scopes[index].start
-        return self.line[off + a:off + b]
-
-    def _comparison(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> bool:
+    def _comparison(self, index: int, a: int, b: int, taken: _Spans, inherited: str = "") -> str | None:
+        """Read scope[a:b] as one comparison; returns its label ("" when none), None when it is none."""
         scope = self.scopes[index]
         view = scope.view
         parts = []
@@ -463,106 +528,105 @@ class _LineReader:
         parts.append((pos, b))
         chosen = []
         for k, (pa, pb) in enumerate(parts):
-            values = [m for m in _VALUE_RE.finditer(view, pa, pb) if not _inside(m.start(), taken)]
+            values = [m for m in _VALUE_RE.finditer(view, pa, pb) if not taken.covers(m.start())]
             if not values:
-                return False
+                return None
             chosen.append(values[-1] if k == 0 else values[0])
+        runs = self.runs(index, a, b)
         entries = []
         for (pa, _), m in zip(parts, chosen):
-            run = self.last_run(index, pa, m.start())
+            run = runs.last(pa, m.start())
             if run is None:
-                return False
+                return None
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
             entries.append((run, m, unit, unit_end))
         units = [u for _, _, u, _ in entries if u]
         unit = max(units, key=len) if units else ""
         if any(not unit.startswith(u) for u in units):
-            return False  # mixed units: not one comparison
+            return None  # mixed units: not one comparison
         tail = _ITEM_SEP.search(view, entries[-1][3], b)
         label = (_label(view[a:entries[0][0].start]) or _colon_label(view, a)
-                 or _label(view[entries[-1][3]:tail.start() if tail else b]))
+                 or _label(view[entries[-1][3]:tail.start() if tail else b]) or inherited)
         metric = _metric(unit, label)
         if not metric:
-            return False
+            return None
         off = scope.start
         values = []
         for run, m, _, end in entries:
             vend = _value_end(m)
             values.append(FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
                                       column=off + m.start() + 1, text=self.line[off + m.start():off + vend]))
-            taken.append((m.start(), max(end, vend)))
-        raw = self._raw(index, a, b)
-        group = FigureGroup(metric=metric, unit=unit, hardware=_hardware(raw, 0, len(raw)), line=0, values=values,
-                            sentence=self._sentence(index, a, b), kind="comparison", label=label)
+            taken.add(m.start(), max(end, vend))
+        group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b), line=0, values=values,
+                            sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
-        return True
+        return label
 
-    def _speedups(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> None:
+    def _speedups(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
         view = scope.view
-        matches = [m for m in _SPEEDUP_RE.finditer(view, a, b) if not _inside(m.start(), taken)]
-        matches = [m for m in matches if not _gpu_count(view, m.end(), b)]
+        matches = [m for m in _SPEEDUP_RE.finditer(view, a, b)
+                   if not taken.covers(m.start()) and not _gpu_count(view, m.end(), b)]
         if not matches:
             return
-        items = _split(view, _ITEM_SEP, a, b)
+        items, starts = self.items(index, a, b)
+        runs = self.runs(index, a, b)
+        first_baseline = _baseline_cut(view, a, b)
         previous = ""
         for m in matches:
-            ia, ib = next(((x, y) for x, y in items if x <= m.start() < y), (a, b))
-            engine = self.first_run(index, ia, _baseline_cut(view, ia, m.start()))
+            ia, ib = _item_of(items, starts, m.start(), (a, b))
+            near = max(ia, m.start() - _WINDOW)
+            run = runs.first(near, _baseline_cut(view, near, m.start()))
+            engine = run.engine if run else ""
             if engine not in _ENGINE_ALIASES:  # "… 2× faster with SGLang": the engine named after the figure
-                w = _WITH_RE.search(view, m.end(), ib)
-                named = self.first_run(index, w.end(), ib) if w else ""
-                engine = named if named in _ENGINE_ALIASES else engine
+                w = _WITH_RE.search(view, m.end(), min(ib, m.end() + _WINDOW))
+                named = runs.first(w.end(), ib) if w else None
+                engine = named.engine if named and named.engine in _ENGINE_ALIASES else engine
             engine = engine or previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
-                engine = self.first_run(index, a, _baseline_cut(view, a, m.start()))
+                run = runs.first(a, min(first_baseline, m.start()))
+                engine = run.engine if run else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
             previous = engine
             hi = m.group("hi")
-            value = float(hi if hi else m.group("lo"))
             start = m.start("approx") if m.group("approx") else m.start("lo")
             if view[start - 1:start] == "+" and not m.group("approx"):
                 start -= 1
             off = scope.start
-            fv = FigureValue(engine=engine, value=value, approx=bool(m.group("approx")), column=off + start + 1,
-                             text=self.line[off + start:off + m.end()].strip())
-            raw_item = self._raw(index, ia, ib)
-            hardware = _hardware(raw_item, 0, len(raw_item))
+            fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=bool(m.group("approx")),
+                             column=off + start + 1, text=self.line[off + start:off + m.end()].strip())
+            hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
-                raw = self._raw(index, a, b)
-                hardware = _hardware(raw, 0, len(raw))
+                hardware = self.hardware(index, a, b)
+            label = _measure(view[m.end():min(ib, m.end() + 60)], view[max(ia, m.start() - 60):m.start()])
             group = FigureGroup(metric="speedup", unit="×", hardware=hardware, line=0, values=[fv],
-                                sentence=self._sentence(index, a, b), kind="speedup",
-                                label=_measure(view[m.end():ib], view[ia:m.start()]))
-            taken.append((m.start(), m.end()))
+                                sentence=self.sentence(index, a, b), kind="speedup", label=label)
+            taken.add(m.start(), m.end())
             self.groups.append((fv.column, group))
 
-    def _single_values(self, index: int, a: int, b: int, taken: list[tuple[int, int]]) -> None:
+    def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
         view = scope.view
-        items: list[tuple[int, int]] | None = None
         for m in _VALUE_RE.finditer(view, a, b):
-            if _inside(m.start(), taken):
+            if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
             if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur"):
                 continue
-            if items is None:
-                items = _split(view, _ITEM_SEP, a, b)
-            ia, ib = next(((x, y) for x, y in items if x <= m.start() < y), (a, b))
-            run = self.last_run(index, ia, m.start())
+            items, starts = self.items(index, a, b)
+            ia, ib = _item_of(items, starts, m.start(), (a, b))
+            run = self.runs(index, a, b).last(max(ia, m.start() - _WINDOW), m.start())
             if run is None or run.engine not in _ENGINE_ALIASES:
                 continue
-            label = _label(view[ia:m.start()]) or _colon_label(view, a)
+            label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a)
             off = scope.start
             vend = _value_end(m)
             fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
                              column=off + m.start() + 1, text=self.line[off + m.start():off + vend])
-            raw_item, raw = self._raw(index, ia, ib), self._raw(index, a, b)
             group = FigureGroup(metric=_metric(unit, label), unit=unit,
-                                hardware=_hardware(raw_item, 0, len(raw_item)) or _hardware(raw, 0, len(raw)),
-                                line=0, values=[fv], sentence=self._sentence(index, a, b), kind="value", label=label)
-            taken.append((m.start(), unit_end))
+                                hardware=self.hardware(index, ia, ib) or self.hardware(index, a, b),
+                                line=0, values=[fv], sentence=self.sentence(index, a, b), kind="value", label=label)
+            taken.add(m.start(), unit_end)
             self.groups.append((fv.column, group))
 
 
@@ -581,10 +645,6 @@ def _colon_label(view: str, a: int) -> str:
     before = view[max(0, a - 60):a - 1]
     cut = max(before.rfind(c) for c in "；;。|·：:")
     return _label(before[cut + 1:])
-
-
-def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
-    return any(s <= pos < e for s, e in spans)
 
 
 def _metric(unit: str, label: str) -> str:
