@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from typing import Any, Callable
@@ -9,27 +10,31 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from editor_app.core.model import Analysis
+from editor_app.ui.text_mirror import join_lines
 
 
 class _AnalysisThread(QThread):
     """One thread owning one Analyzer (its per-line caches are not shared across threads)."""
 
-    done = Signal(int, object, float)  # revision, Analysis, seconds
+    done = Signal(int, object, float, object)  # revision, Analysis, seconds, prepared view data
     failed = Signal(int, str)
 
-    def __init__(self, make_analyzer: Callable[[Any], Any], pack: Any) -> None:
+    def __init__(self, make_analyzer: Callable[[Any], Any], pack: Any,
+                 prepare: Callable[[Any, Any], Any] | None = None) -> None:
         super().__init__()
         self._make_analyzer = make_analyzer
+        self._prepare = prepare
         self._pack = pack
         self._pack_changed = True
         self._analyzer: Any = None
         self._cond = threading.Condition()
-        self._job: tuple[int, str, dict | None] | None = None
+        self._job: tuple[int, str | list[str], dict | None, Any] | None = None
         self._stopping = False
 
-    def submit(self, revision: int, text: str, verdicts: dict | None) -> None:
+    def submit(self, revision: int, text: str | list[str], verdicts: dict | None, shown: Any = None) -> None:
+        """`text` may be a list of lines (joined here, off the GUI thread); `shown` is what the panels show now."""
         with self._cond:
-            self._job = (revision, text, verdicts)  # replaces any job not yet started: coalescing
+            self._job = (revision, text, verdicts, shown)  # replaces any job not yet started: coalescing
             self._cond.notify()
 
     def set_pack(self, pack: Any) -> None:
@@ -50,20 +55,29 @@ class _AnalysisThread(QThread):
                     self._cond.wait()
                 if self._stopping:
                     return
-                revision, text, verdicts = self._job
+                revision, text, verdicts, shown = self._job
                 self._job = None
                 if self._pack_changed:
                     self._analyzer = None
                     self._pack_changed = False
                 pack = self._pack
+            gc_was_on = gc.isenabled()
+            gc.disable()  # a full collection over a big document's analysis holds the GIL for ~0.25 s: not mid-pass
             try:
                 if self._analyzer is None:
                     self._analyzer = self._make_analyzer(pack)
                 started = time.perf_counter()
+                if isinstance(text, list):
+                    text = join_lines(text)
                 analysis = _run(self._analyzer, text, verdicts)
-                self.done.emit(revision, analysis, time.perf_counter() - started)
+                seconds = time.perf_counter() - started
+                prepared = self._prepare(analysis, shown) if self._prepare else None
+                self.done.emit(revision, analysis, seconds, prepared)
             except Exception as exc:  # the GUI shows it; the editor keeps working
                 self.failed.emit(revision, f"{type(exc).__name__}: {exc}")
+            finally:
+                if gc_was_on:
+                    gc.enable()
 
 
 def _run(analyzer: Any, text: str, verdicts: dict | None) -> Analysis:
@@ -96,6 +110,7 @@ class AnalysisRunner(QObject):
         debounce_ms: int = 150,
         max_wait_ms: int = 1000,
         make_analyzer: Callable[[Any], Any] = _default_analyzer,
+        prepare: Callable[[Any, Any], Any] | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -108,7 +123,9 @@ class AnalysisRunner(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self.analyse_now)
-        self._thread = _AnalysisThread(make_analyzer, pack)
+        self.published: Analysis | None = None
+        self.prepared: Any = None  # what `prepare` computed in the worker for the Analysis just published
+        self._thread = _AnalysisThread(make_analyzer, pack, prepare)
         self._thread.done.connect(self._on_done)
         self._thread.failed.connect(self._on_failed)
         self._thread.start()
@@ -129,7 +146,7 @@ class AnalysisRunner(QObject):
         self._timer.stop()
         self._first_pending_edit = None
         self.revision += 1
-        self._thread.submit(self.revision, self._text_source(), dict(self.verdicts) or None)
+        self._thread.submit(self.revision, self._text_source(), dict(self.verdicts) or None, self.published)
         self._set_busy(True)
         return self.revision
 
@@ -144,18 +161,24 @@ class AnalysisRunner(QObject):
 
     def shutdown(self) -> None:
         self._timer.stop()
-        self._thread.stop()
+        if self._thread.isRunning():
+            self._thread.stop()
 
     def _set_busy(self, busy: bool) -> None:
         if busy != self._busy:
             self._busy = busy
             self.busy_changed.emit(busy)
 
-    def _on_done(self, revision: int, analysis: Analysis, seconds: float) -> None:
+    def _on_done(self, revision: int, analysis: Analysis, seconds: float, prepared: Any) -> None:
         if revision != self.revision:
             return  # computed for an older text
         self._set_busy(False)
+        self.published = analysis
+        self.prepared = prepared
         self.analysis_ready.emit(analysis, seconds)
+        # What is alive now (the analysis on screen, the analyzer's caches) lives long: keep it out of every later
+        # full collection, which would otherwise rescan it and stall the GUI for hundreds of ms on a big survey.
+        gc.freeze()
 
     def _on_failed(self, revision: int, message: str) -> None:
         if revision != self.revision:

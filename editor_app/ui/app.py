@@ -34,6 +34,8 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     from editor_app.ui.i18n import install_translators
 
     install_translators(app)
+    # The analysis runs in a worker thread; a short GIL switch interval lets a keystroke in as soon as it arrives.
+    sys.setswitchinterval(0.001)
     return app
 
 

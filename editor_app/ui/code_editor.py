@@ -49,6 +49,19 @@ class ProblemSpan:
     level: str = "warning"
 
 
+_RANK = {"error": 3, "warning": 2, "info": 1}
+
+
+def sort_problems(spans: list[ProblemSpan]) -> tuple[list[ProblemSpan], dict[int, str]]:
+    """Spans in text order, and the worst level on each line (for the gutter marks)."""
+    ordered = sorted(spans, key=lambda s: (s.line, s.column))
+    worst: dict[int, str] = {}
+    for s in ordered:
+        if _RANK.get(s.level, 0) > _RANK.get(worst.get(s.line, ""), 0):
+            worst[s.line] = s.level
+    return ordered, worst
+
+
 def word_length(text: str, start: int, cap: int = 40) -> int:
     """Length of the run at `start` of the same kind (CJK, Latin/digits, other non-space), at least 1."""
     if start >= len(text):
@@ -116,14 +129,12 @@ class CodeEditor(QPlainTextEdit):
         self._update_number_width()
 
     # ----- problems -----
-    def set_problems(self, spans: list[ProblemSpan]) -> None:
-        self._spans = sorted(spans, key=lambda s: (s.line, s.column))
-        self._span_lines = [s.line for s in self._spans]
-        worst: dict[int, str] = {}
-        rank = {"error": 3, "warning": 2, "info": 1}
-        for s in self._spans:
-            if rank.get(s.level, 0) > rank.get(worst.get(s.line, ""), 0):
-                worst[s.line] = s.level
+    def set_problems(self, spans: list[ProblemSpan], worst: dict[int, str] | None = None) -> None:
+        """Show these spans; pass `worst` (from sort_problems, computed off the GUI thread) when already sorted."""
+        if worst is None:
+            spans, worst = sort_problems(spans)
+        self._spans = spans
+        self._span_lines = [s.line for s in spans]
         self._problem_lines = worst
         self._shown_range = None
         self._refresh_selections()

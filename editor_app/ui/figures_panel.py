@@ -99,6 +99,15 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
     return out
 
 
+def figures_signature(analysis: Analysis) -> tuple:
+    """Changes exactly when the charts would: the figures stated and the consistency findings about them."""
+    return (
+        tuple((g.metric, g.label, g.unit, g.hardware, g.kind, g.line,
+               tuple((v.engine, v.value, v.approx, v.column) for v in g.values)) for g in analysis.figures),
+        tuple((f.line, f.column, f.message) for f in analysis.findings if f.rule == CONSISTENCY_RULE),
+    )
+
+
 class FiguresPanel(QWidget):
     """Scrollable list of charts; rebuilt only when the figures themselves change."""
 
@@ -130,14 +139,12 @@ class FiguresPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll)
 
-    def show_analysis(self, analysis: Analysis) -> None:
+    def show_analysis(self, analysis: Analysis, charts: list[BarChart] | None = None, signature: object = None) -> None:
+        """Charts and signature may come precomputed from the analysis worker (see prepared_view)."""
         self._analysis = analysis
-        self._signature = (
-            tuple((g.metric, g.unit, g.hardware, g.kind, g.line, tuple((v.engine, v.value, v.approx) for v in g.values))
-                  for g in analysis.figures),
-            tuple(f.line for f in analysis.findings if f.rule == CONSISTENCY_RULE),
-        )
-        self.charts = build_charts(analysis)
+        self._signature = signature if signature is not None else figures_signature(analysis)
+        if self._signature != self._built_signature:
+            self.charts = charts if charts is not None else build_charts(analysis)
         if self.isVisible():
             self._rebuild()
 

@@ -36,10 +36,11 @@ from editor_app.ui.headline import headline
 from editor_app.ui.icons import GREEN, RED
 from editor_app.ui.outline_panel import OutlinePanel
 from editor_app.ui.preview_panel import PreviewPanel
-from editor_app.ui.problem_spans import problem_spans
+from editor_app.ui.prepared_view import prepare_view
 from editor_app.ui.references_panel import ReferencesPanel
 from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
+from editor_app.ui.text_mirror import TextMirror
 
 FILE_FILTER = "Surveys (*.md *.markdown *.txt);;All files (*)"
 
@@ -127,7 +128,9 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(w)
 
         # ----- analysis -----
-        self.runner = AnalysisRunner(self.current_text, self.pack, debounce_ms=debounce_ms, parent=self)
+        self.mirror = TextMirror(self.editor.document(), self)
+        self.runner = AnalysisRunner(self.mirror.snapshot, self.pack, debounce_ms=debounce_ms, prepare=prepare_view,
+                                     parent=self)
         self.runner.analysis_ready.connect(self._apply_analysis)
         self.runner.analysis_failed.connect(self._analysis_failed)
         self.editor.document().contentsChanged.connect(self.runner.text_changed)
@@ -148,7 +151,7 @@ class MainWindow(QMainWindow):
     # ================= public API =================
     def current_text(self) -> str:
         """The editor's text exactly (non-breaking spaces kept; toPlainText would turn them into spaces)."""
-        return self.editor.document().toRawText().replace("\u2029", "\n").replace("\u2028", "\n")
+        return self.mirror.text()
 
     def set_text_undoable(self, text: str) -> None:
         """Replace the whole text as ONE undo step, keeping the cursor and scroll position roughly where they were."""
@@ -179,6 +182,7 @@ class MainWindow(QMainWindow):
         self.current_path = path.resolve()
         self.is_bundled_sample = self.current_path == sample_survey_path().resolve()
         self.editor.setPlainText(loaded.text)
+        self.mirror.resync()
         self.editor.document().setModified(False)
         self.editor.moveCursor(QTextCursor.MoveOperation.Start)
         self.format_label.setText(loaded.label)
@@ -392,12 +396,15 @@ class MainWindow(QMainWindow):
     def _apply_analysis(self, analysis: Analysis, seconds: float) -> None:
         self.latest_analysis = analysis
         self.last_analysis_seconds = seconds
-        self.selfcheck.show_analysis(analysis)
+        view = self.runner.prepared if self.runner.published is analysis else None
+        if view is None:
+            view = prepare_view(analysis, None)
+        self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed)
         self.references.show_analysis(analysis)
-        self.figures.show_analysis(analysis)
-        self.outline.show_analysis(analysis)
+        self.figures.show_analysis(analysis, view.charts, view.figures_signature)
+        self.outline.show_analysis(analysis, view.outline_signature)
         self.preview.show_document(self.current_text, analysis, self.editor.textCursor().blockNumber() + 1)
-        self.editor.set_problems(problem_spans(analysis))
+        self.editor.set_problems(view.spans, view.worst)
         text, ok = headline(analysis, self.pack)
         self.headline_label.setText(text)
         colour = GREEN if ok else RED

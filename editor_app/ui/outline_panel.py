@@ -37,8 +37,9 @@ class OutlinePanel(QWidget):
         s = sm.section
         return f"{s.number} {s.title}\nL{s.line}–{s.end_line}".strip()
 
-    def show_analysis(self, analysis: Analysis) -> None:
-        sig = tuple((sm.section.key, sm.section.title, sm.section.line, sm.section.end_line) for sm in analysis.sections)
+    def show_analysis(self, analysis: Analysis, signature: tuple | None = None) -> None:
+        sig = signature if signature is not None else tuple(
+            (sm.section.key, sm.section.title, sm.section.line, sm.section.end_line) for sm in analysis.sections)
         if sig == self._signature:
             self.model.rows = list(analysis.sections)  # same shape: keep the view's scroll and selection
             return

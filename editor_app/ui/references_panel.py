@@ -49,7 +49,7 @@ class ReferencesPanel(QWidget):
         self.worker: VerifyWorker | None = None
 
         self.model = RowsModel(self._columns(), self)
-        self.view = make_table(self.model, self)
+        self.view = make_table(self.model, self, filterable=True)
         self.view.setObjectName("references_table")
         self.proxy = self.view.model()
         self.view.clicked.connect(self._clicked)

@@ -17,15 +17,15 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis, Claim, RuleResult, SectionMetrics
 from editor_app.ui.icons import GREEN, RED, status_icon
-from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, format_value
+from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, SortProxy, format_value
 
 METRIC_ORDER = ("cjk", "cautions", "caution", "lines", "words", "chars")
 
 
-def make_table(model, parent: QWidget | None = None, *, sortable: bool = True) -> QTableView:
-    """A compact, sortable, row-selecting table view as every panel uses it."""
+def make_table(model, parent: QWidget | None = None, *, sortable: bool = True, filterable: bool = False) -> QTableView:
+    """A compact, sortable, row-selecting table view as every panel uses it (cheap to reset with 10,000 rows)."""
     view = QTableView(parent)
-    proxy = RowsProxy(view)
+    proxy = RowsProxy(view) if filterable else SortProxy(view)
     proxy.setSourceModel(model)
     view.setModel(proxy)
     view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # document order until a click
@@ -36,6 +36,7 @@ def make_table(model, parent: QWidget | None = None, *, sortable: bool = True) -
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
     view.horizontalHeader().setHighlightSections(False)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -165,13 +166,21 @@ class SelfCheckPanel(QWidget):
         return cols
 
     # ----- content -----
-    def show_analysis(self, analysis: Analysis) -> None:
+    def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True) -> None:
+        """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection."""
         self.rules_model.set_rows(analysis.rules)
-        self.claims_model.set_rows(analysis.claims)
+        if claims_changed or len(self.claims_model.rows) != len(analysis.claims):
+            self.claims_model.set_rows(analysis.claims)
+        else:
+            self.claims_model.rows = list(analysis.claims)
         names = _metric_names(analysis.sections)
         if [c.title for c in self.sections_model.columns[2:]] != names:
             self.sections_model.set_columns(self._section_columns(names))
-        self.sections_model.set_rows(analysis.sections)
+            sections_changed = True
+        if sections_changed or len(self.sections_model.rows) != len(analysis.sections):
+            self.sections_model.set_rows(analysis.sections)
+        else:
+            self.sections_model.rows = list(analysis.sections)
         failing = len(analysis.failing_rules())
         wrong = sum(1 for c in analysis.claims if c.ok is False)
         unmeasured = sum(1 for r in analysis.rules if r.status in ("not-measured", "no-match"))

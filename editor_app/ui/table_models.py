@@ -85,12 +85,25 @@ class RowsModel(QAbstractTableModel):
         return None
 
 
-class RowsProxy(QSortFilterProxyModel):
-    """Sorts by each column's sort key; an optional predicate filters rows."""
+class SortProxy(QSortFilterProxyModel):
+    """Sorts by each column's sort key (no Python filter: resetting 10,000 rows stays in C++)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setSortRole(SORT_ROLE)
+
+    def lessThan(self, left: QModelIndex | QPersistentModelIndex, right: QModelIndex | QPersistentModelIndex) -> bool:
+        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+            return a < b
+        return str(a) < str(b)
+
+
+class RowsProxy(SortProxy):
+    """SortProxy plus an optional predicate that filters rows."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
         self._predicate: Callable[[Any], bool] | None = None
 
     def set_predicate(self, predicate: Callable[[Any], bool] | None) -> None:
@@ -107,12 +120,6 @@ class RowsProxy(QSortFilterProxyModel):
             return True
         model = self.sourceModel()
         return bool(self._predicate(model.rows[source_row]))
-
-    def lessThan(self, left: QModelIndex | QPersistentModelIndex, right: QModelIndex | QPersistentModelIndex) -> bool:
-        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
-        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-            return a < b
-        return str(a) < str(b)
 
 
 def format_value(value: Any) -> str:

@@ -1,0 +1,36 @@
+"""What the panels need beyond the Analysis itself, computed in the analysis worker so the GUI thread only draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from editor_app.core.model import Analysis
+from editor_app.ui.code_editor import ProblemSpan, sort_problems
+from editor_app.ui.figures_panel import build_charts, figures_signature
+from editor_app.ui.problem_spans import problem_spans
+
+
+@dataclass
+class PreparedView:
+    spans: list[ProblemSpan] = field(default_factory=list)  # sorted by place
+    worst: dict[int, str] = field(default_factory=dict)  # line -> worst level, for the gutter
+    charts: list[Any] = field(default_factory=list)
+    figures_signature: object = None
+    outline_signature: tuple = ()
+    claims_changed: bool = True
+    sections_changed: bool = True
+
+
+def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> PreparedView:
+    spans, worst = sort_problems(problem_spans(analysis))
+    return PreparedView(
+        spans=spans,
+        worst=worst,
+        charts=build_charts(analysis),
+        figures_signature=figures_signature(analysis),
+        outline_signature=tuple((sm.section.key, sm.section.title, sm.section.line, sm.section.end_line)
+                                for sm in analysis.sections),
+        claims_changed=previous is None or previous.claims != analysis.claims,
+        sections_changed=previous is None or previous.sections != analysis.sections,
+    )
