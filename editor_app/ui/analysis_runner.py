@@ -163,6 +163,7 @@ class AnalysisRunner(QObject):
         self._timer.stop()
         if self._thread.isRunning():
             self._thread.stop()
+        gc.unfreeze()  # what was kept out of collections may now be garbage
 
     def _set_busy(self, busy: bool) -> None:
         if busy != self._busy:
