@@ -92,6 +92,8 @@ _SECRET_SHAPES = re.compile(
 )
 
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+_SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
+_PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
 _UNIX_PATHS = re.compile(
     r"(?=[/~])(?<![A-Za-z0-9._~/\\\-])(?:"
     rf"(?:/mnt/[a-z])?/(?:home|Users|root)/{_PATH_END}+"
@@ -297,7 +299,7 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
 
 def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    if "." in text:
+    if text.count(".") >= 3:
         for m in _IPV4.finditer(text):
             try:
                 address = ipaddress.IPv4Address(m.group(1))
@@ -320,9 +322,16 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     return spans
 
 
+def _has_any(text: str, words: tuple[str, ...]) -> bool:
+    for word in words:
+        if word in text:
+            return True
+    return False
+
+
 def _secret_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    for m in _SECRET_SHAPES.finditer(text):
+    for m in _SECRET_SHAPES.finditer(text) if _has_any(text, _SECRET_PREFIXES) else ():
         token = m.group(0)
         if token.startswith("-----") or any(ch.isdigit() for ch in token):
             spans.append((m.start(), m.end(), "secret"))
@@ -346,7 +355,7 @@ def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
     if "ip" in dims:
         spans += _ip_spans(text, cfg)
     if "path" in dims:
-        if "/" in text:
+        if _has_any(text, _PATH_HINTS):
             spans += [(m.start(), m.end(), "path") for m in _UNIX_PATHS.finditer(text)]
         if ":\\" in text or ":/" in text:
             spans += [(m.start(), m.end(), "path") for m in _WINDOWS_PATHS.finditer(text)]
