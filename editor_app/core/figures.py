@@ -139,6 +139,12 @@ _UNIT_WORDS = ("/s", "QPS", "RPS", "$", "¥", "€", "£")
 _LATENCY_WORDS = ("TTFT", "TPOT", "ITL", "latency", "延迟", "时延")
 
 
+_CUES_RE = re.compile(  # where a figure may be: what each reader needs in a clause before it looks closer
+    r"(?P<x>×|倍|\d[xX](?![A-Za-z0-9]))|(?P<vs>vs|VS|Vs|versus)|(?P<unit>/s|QPS|RPS|[$¥€£])"
+    r"|(?P<lat>TTFT|TPOT|ITL|latency|延迟|时延)"
+)
+
+
 def _has_any(text: str, words: tuple[str, ...]) -> bool:
     for word in words:
         if word in text:
@@ -467,10 +473,14 @@ class _LineReader:
 
     def read(self) -> tuple[FigureGroup, ...]:
         for index, scope in enumerate(self.scopes):
-            if not _may_hold_figures(scope.view):
+            cues = [(m.start(), m.lastgroup) for m in _CUES_RE.finditer(scope.view)]
+            if not cues:
                 continue
+            positions = [p for p, _ in cues]
             for a, b in self.clauses(index):
-                self._clause(index, a, b)
+                kinds = {kind for _, kind in cues[bisect_left(positions, a):bisect_left(positions, b)]}
+                if kinds:
+                    self._clause(index, a, b, kinds)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
@@ -497,13 +507,12 @@ class _LineReader:
             index = parent_index
         return ""
 
-    def _clause(self, index: int, a: int, b: int) -> None:
+    def _clause(self, index: int, a: int, b: int, kinds: set[str | None]) -> None:
         view = self.scopes[index].view
-        clause = view[a:b]
-        if not _DIGIT.search(clause):
+        if not _DIGIT.search(view, a, b):
             return
         taken = _Spans()
-        if _has_any(clause, _VS_WORDS) and _VS_RE.search(clause):
+        if "vs" in kinds and _VS_RE.search(view, a, b):
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _VS_RE.search(view, ia, ib)]
             # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
             if len(vs_items) >= 2 or self._comparison(index, a, b, taken) is None:
@@ -511,9 +520,9 @@ class _LineReader:
                 for ia, ib in vs_items:
                     if (ia, ib) != (a, b):
                         label = self._comparison(index, ia, ib, taken, label) or label
-        if _may_hold_speedup(clause):
+        if "x" in kinds:
             self._speedups(index, a, b, taken)
-        if _has_any(clause, _UNIT_WORDS) or _has_any(clause, _LATENCY_WORDS):
+        if "unit" in kinds or "lat" in kinds:
             self._single_values(index, a, b, taken)
 
     def _comparison(self, index: int, a: int, b: int, taken: _Spans, inherited: str = "") -> str | None:
