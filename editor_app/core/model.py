@@ -214,6 +214,7 @@ class Analysis:
             "figures": [
                 {
                     "metric": g.metric,
+                    "label": getattr(g, "label", ""),
                     "unit": g.unit,
                     "hardware": g.hardware,
                     "line": g.line,
