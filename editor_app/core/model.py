@@ -214,7 +214,7 @@ class Analysis:
             "figures": [
                 {
                     "metric": g.metric,
-                    "label": getattr(g, "label", ""),
+                    "label": g.label,
                     "unit": g.unit,
                     "hardware": g.hardware,
                     "line": g.line,
