@@ -63,6 +63,7 @@ def test_inconsistent_repeats_are_highlighted(qtbot, window):
     assert len(throughput.series_names) == 2  # the two statements now differ: side by side
     flagged = [b for b in throughput.bars if b.highlighted]
     assert {(b.category, b.line) for b in flagged} == {("vLLM", 23), ("vLLM", 46)}  # both places, nothing else
+    assert not any(b.highlighted for b in chart(window, "p99 TTFT").bars)  # vLLM on line 23 too, another quantity
     qtbot.waitUntil(lambda: window.figures.chart_widgets and window.figures.chart_widgets[0].chart is throughput,
                     timeout=5000)
 

@@ -30,13 +30,13 @@ def pyqtgraph():
     return _pg
 
 
-def plot_widget(parent: QWidget | None = None, *, height: int = 240) -> Any:
+def plot_widget(parent: QWidget | None = None, *, height: int = 200) -> Any:
     """A pyqtgraph PlotWidget with the palette's colours, no pan/zoom (a chart, not a plot explorer)."""
     pg = pyqtgraph()
     pal = QApplication.palette()
     w = pg.PlotWidget(parent=parent, background=pal.color(QPalette.ColorRole.Base))
     w.setMinimumHeight(height)
-    w.setMaximumHeight(int(height * 1.4))
+    w.setMaximumHeight(int(height * 1.25))
     item = w.getPlotItem()
     item.setMenuEnabled(False)
     item.hideButtons()
@@ -138,7 +138,7 @@ class BarChartWidget(QWidget):
         else:
             item.getAxis("bottom").setTicks(ticks)
             item.setXRange(*span, padding=0)
-            item.setYRange(0, top * 1.22, padding=0)
+            item.setYRange(0, top * (1.45 if len(chart.series_names) > 1 else 1.22), padding=0)  # room for the legend
         if len(chart.series_names) > 1:
             legend = item.addLegend(offset=(-10, 5), labelTextColor=fg)
             for s, name in enumerate(chart.series_names):

@@ -20,23 +20,29 @@ def _fmt(v: float) -> str:
     return f"{int(v):,}" if float(v).is_integer() else f"{v:,.4g}"
 
 
-def inconsistent_places(analysis: Analysis) -> set[tuple[int, str]]:
-    """(line, engine) of every figure a figure-consistency finding names: the place it points at and the lines
-    its message says it disagrees with."""
-    at = {(g.line, v.column): v.engine for g in analysis.figures for v in g.values}
-    bad: set[tuple[int, str]] = set()
+def chart_key(g: FigureGroup) -> tuple:
+    """Figures drawn in the same chart: same quantity, unit and hardware."""
+    return (g.label or g.metric, g.unit, g.hardware or "")
+
+
+def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
+    """(line, engine, chart key) of every figure a figure-consistency finding names: the place it points at and
+    the lines its message says it disagrees with (same quantity only)."""
+    at = {(g.line, v.column): (v.engine, chart_key(g)) for g in analysis.figures for v in g.values}
+    bad: set[tuple[int, str, tuple]] = set()
     for f in analysis.findings:
         if f.rule != CONSISTENCY_RULE:
             continue
-        engine = at.get((f.line, f.column))
-        if engine is None:
-            engine = next((v.engine for g in analysis.figures if g.line == f.line for v in g.values
-                           if f.message.startswith(v.engine)), None)
-        if engine is None:
+        hit = at.get((f.line, f.column))
+        if hit is None:
+            hit = next(((v.engine, chart_key(g)) for g in analysis.figures if g.line == f.line for v in g.values
+                        if f.message.startswith(v.engine)), None)
+        if hit is None:
             continue
-        bad.add((f.line, engine))
+        engine, key = hit
+        bad.add((f.line, engine, key))
         for other in re.findall(r"line (\d+)", f.message):
-            bad.add((int(other), engine))
+            bad.add((int(other), engine, key))
     return bad
 
 
@@ -50,12 +56,12 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         if g.kind == "speedup":
             speedups.extend((g, v) for v in g.values)
             continue
-        key = (g.label or g.metric, g.unit, g.hardware or "")
-        entry = charts.setdefault(key, {"series": {}})
+        entry = charts.setdefault(chart_key(g), {"series": {}})
         sig = tuple((v.engine, v.value) for v in g.values)
         entry["series"].setdefault(sig, []).append(g)
     out: list[BarChart] = []
-    for (metric, unit, hardware), entry in list(charts.items())[:MAX_CHARTS]:
+    for key, entry in list(charts.items())[:MAX_CHARTS]:
+        metric, unit, hardware = key
         series = list(entry["series"].items())
         extra = len(series) - MAX_SERIES
         series = series[:MAX_SERIES]
@@ -71,14 +77,22 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
             names.append(", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else ""))
             first = groups[0]
             for v in first.values:
-                highlighted = any((g.line, v.engine) in bad for g in groups)
+                highlighted = any((g.line, v.engine, key) in bad for g in groups)
                 bars.append(Bar(
                     category=v.engine, series=s, value=float(v.value),
                     label=v.text or (("~" if v.approx else "") + _fmt(v.value)), approx=v.approx, line=first.line,
                     column=v.column, sentence=first.sentence, highlighted=highlighted,
                 ))
         title = f"{metric} ({unit})" + (f" · {hardware}" if hardware else "")
-        note = QCoreApplication.translate("FiguresPanel", "%n more differing statements not drawn").replace("%n", str(extra)) if extra > 0 else ""
+        notes = []
+        if len(names) == 1:
+            notes.append(QCoreApplication.translate("FiguresPanel", "stated on %1").replace("%1", names[0]))
+        if any(b.approx for b in bars):
+            notes.append(QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)"))
+        if extra > 0:
+            notes.append(QCoreApplication.translate("FiguresPanel", "%n more differing statements not drawn")
+                         .replace("%n", str(extra)))
+        note = " · ".join(notes)
         out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note))
     if speedups:
         seen: dict[tuple, Bar] = {}
@@ -92,7 +106,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
             used.add(category)
             seen[key] = Bar(category=category, series=0, value=float(v.value), label=v.text or f"{_fmt(v.value)}×",
                             approx=v.approx, line=g.line, column=v.column, sentence=g.sentence,
-                            highlighted=(g.line, v.engine) in bad)
+                            highlighted=(g.line, v.engine, chart_key(g)) in bad)
         bars = list(seen.values())
         out.append(BarChart(title=QCoreApplication.translate("FiguresPanel", "Ratios and speed-ups (×)"),
                             categories=[b.category for b in bars], series_names=[""], bars=bars, horizontal=True))

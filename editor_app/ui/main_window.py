@@ -364,13 +364,9 @@ class MainWindow(QMainWindow):
         return house_pack()
 
     def _watch_pack(self) -> None:
-        try:
-            from editor_app.ui.settings_dialog import PackWatcher
-        except ImportError:  # the settings part is optional for the window
-            return
         if self._pack_watcher is None:
-            self._pack_watcher = PackWatcher(self)
-            self._pack_watcher.pack_changed.connect(self._pack_file_changed)
+            self._pack_watcher = ExternalChangeWatcher(self)
+            self._pack_watcher.changed_externally.connect(self._pack_file_changed)
         self._pack_watcher.watch(self.pack_path)
 
     def _pack_file_changed(self, _path: Path) -> None:
