@@ -1,19 +1,97 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>About</name>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="40" />
+        <source>History database</source>
+        <translation>历史数据库</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="41" />
+        <source>Settings file</source>
+        <translation>设置文件</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="42" />
+        <source>Rule pack</source>
+        <translation>规则包</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="43" />
+        <source>Bundled resources</source>
+        <translation>内置资源</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="54" />
+        <source>Write short technical surveys and check them against their house rules.</source>
+        <translation>撰写简短的技术综述，并按本组规则自检。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="55" />
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="79" />
+        <source>About %s</source>
+        <translation>关于 %s</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="99" />
+        <source>Getting started</source>
+        <translation>入门</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="148" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="150" />
+        <source>&amp;Getting started</source>
+        <translation>入门(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="154" />
+        <source>&amp;About %s</source>
+        <translation>关于 %s(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="161" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/about.py" line="162" />
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+</context>
+<context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="81" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="89" />
+        <source>stated on %1</source>
+        <translation>出现在 %1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="91" />
+        <source>stippled: approximate (~)</source>
+        <translation>点状填充：近似值（~）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="93" />
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="97" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="111" />
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="124" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="147" />
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -85,289 +163,380 @@
     </message>
 </context>
 <context>
+    <name>HistoryController</name>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="395" />
+        <source>History is not being recorded: {error}</source>
+        <translation>历史未被记录：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="418" />
+        <source>History: {what} failed ({error}); editing is not affected.</source>
+        <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="504" />
+        <source>No autosave newer than the file on disk.</source>
+        <translation>没有比磁盘文件更新的自动保存。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="533" />
+        <source>Restored the autosave from {when}. Save to keep it.</source>
+        <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="549" />
+        <source>No document open.</source>
+        <translation>没有打开的文档。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="562" />
+        <source>{name}: {count} snapshots</source>
+        <translation>{name}：{count} 个快照</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="623" />
+        <source>editor</source>
+        <translation>编辑器</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="637" />
+        <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
+        <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="159" />
+        <source>No document open.</source>
+        <translation>没有打开的文档。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="162" />
+        <source>Autosaves</source>
+        <translation>自动保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="166" />
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="197" />
+        <source>Side by side</source>
+        <translation>并排</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="198" />
+        <source>Unified</source>
+        <translation>统一</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="200" />
+        <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
+        <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="202" />
+        <source>Restore into editor</source>
+        <translation>恢复到编辑器</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="204" />
+        <source>Replace the editor's text with the selected snapshot (Undo brings it back)</source>
+        <translation>用所选快照替换编辑器文本（可撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="263" />
+        <source>No differences.</source>
+        <translation>没有差异。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="92" />
+        <location filename="../../editor_app/ui/main_window.py" line="93" />
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="102" />
+        <location filename="../../editor_app/ui/main_window.py" line="103" />
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="110" />
+        <location filename="../../editor_app/ui/main_window.py" line="111" />
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="111" />
+        <location filename="../../editor_app/ui/main_window.py" line="112" />
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="112" />
+        <location filename="../../editor_app/ui/main_window.py" line="113" />
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="113" />
+        <location filename="../../editor_app/ui/main_window.py" line="114" />
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="119" />
+        <location filename="../../editor_app/ui/main_window.py" line="120" />
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="176" />
+        <location filename="../../editor_app/ui/main_window.py" line="179" />
         <source>Can't open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="237" />
+        <location filename="../../editor_app/ui/main_window.py" line="241" />
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="248" />
+        <location filename="../../editor_app/ui/main_window.py" line="252" />
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="249" />
+        <location filename="../../editor_app/ui/main_window.py" line="253" />
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="251" />
+        <location filename="../../editor_app/ui/main_window.py" line="255" />
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="252" />
+        <location filename="../../editor_app/ui/main_window.py" line="256" />
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="253" />
+        <location filename="../../editor_app/ui/main_window.py" line="257" />
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="260" />
+        <location filename="../../editor_app/ui/main_window.py" line="264" />
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="266" />
+        <location filename="../../editor_app/ui/main_window.py" line="270" />
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="269" />
+        <location filename="../../editor_app/ui/main_window.py" line="273" />
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="289" />
+        <location filename="../../editor_app/ui/main_window.py" line="293" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="297" />
+        <location filename="../../editor_app/ui/main_window.py" line="301" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="326" />
+        <location filename="../../editor_app/ui/main_window.py" line="330" />
         <source>Can't reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="336" />
+        <location filename="../../editor_app/ui/main_window.py" line="340" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="338" />
+        <location filename="../../editor_app/ui/main_window.py" line="342" />
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="356" />
+        <location filename="../../editor_app/ui/main_window.py" line="360" />
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="356" />
+        <location filename="../../editor_app/ui/main_window.py" line="360" />
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="407" />
+        <location filename="../../editor_app/ui/main_window.py" line="410" />
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="411" />
+        <location filename="../../editor_app/ui/main_window.py" line="414" />
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="416" />
+        <location filename="../../editor_app/ui/main_window.py" line="419" />
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="448" />
+        <location filename="../../editor_app/ui/main_window.py" line="451" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="449" />
+        <location filename="../../editor_app/ui/main_window.py" line="452" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="450" />
+        <location filename="../../editor_app/ui/main_window.py" line="453" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="451" />
+        <location filename="../../editor_app/ui/main_window.py" line="454" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="452" />
+        <location filename="../../editor_app/ui/main_window.py" line="455" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="458" />
+        <location filename="../../editor_app/ui/main_window.py" line="461" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="459" />
+        <location filename="../../editor_app/ui/main_window.py" line="462" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="461" />
+        <location filename="../../editor_app/ui/main_window.py" line="464" />
         <source>Open the &amp;Sample Survey</source>
         <translation>打开示例综述(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="463" />
+        <location filename="../../editor_app/ui/main_window.py" line="466" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="464" />
+        <location filename="../../editor_app/ui/main_window.py" line="467" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="466" />
+        <location filename="../../editor_app/ui/main_window.py" line="469" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="469" />
+        <location filename="../../editor_app/ui/main_window.py" line="472" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="470" />
+        <location filename="../../editor_app/ui/main_window.py" line="473" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="472" />
+        <location filename="../../editor_app/ui/main_window.py" line="475" />
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="473" />
+        <location filename="../../editor_app/ui/main_window.py" line="476" />
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="474" />
+        <location filename="../../editor_app/ui/main_window.py" line="477" />
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="475" />
+        <location filename="../../editor_app/ui/main_window.py" line="478" />
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="477" />
+        <location filename="../../editor_app/ui/main_window.py" line="480" />
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="478" />
+        <location filename="../../editor_app/ui/main_window.py" line="481" />
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="479" />
+        <location filename="../../editor_app/ui/main_window.py" line="482" />
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="480" />
+        <location filename="../../editor_app/ui/main_window.py" line="483" />
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="490" />
+        <location filename="../../editor_app/ui/main_window.py" line="493" />
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="491" />
+        <location filename="../../editor_app/ui/main_window.py" line="494" />
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="494" />
+        <location filename="../../editor_app/ui/main_window.py" line="497" />
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="495" />
+        <location filename="../../editor_app/ui/main_window.py" line="498" />
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="498" />
+        <location filename="../../editor_app/ui/main_window.py" line="501" />
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="499" />
+        <location filename="../../editor_app/ui/main_window.py" line="502" />
         <source>Pre&amp;vious Problem</source>
         <translation>上一个问题(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="510" />
+        <location filename="../../editor_app/ui/main_window.py" line="513" />
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="510" />
+        <location filename="../../editor_app/ui/main_window.py" line="513" />
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="526" />
+        <location filename="../../editor_app/ui/main_window.py" line="529" />
         <source>Clear List</source>
         <translation>清空列表</translation>
     </message>
@@ -378,6 +547,44 @@
         <location filename="../../editor_app/ui/preview_panel.py" line="131" />
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryDialog</name>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="299" />
+        <source>Recover unsaved changes?</source>
+        <translation>恢复未保存的修改？</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="304" />
+        <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
+        <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="307" />
+        <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
+        <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="311" />
+        <source>file on disk</source>
+        <translation>磁盘上的文件</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="311" />
+        <source>autosave</source>
+        <translation>自动保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="313" />
+        <source>Restore autosave</source>
+        <translation>恢复自动保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="314" />
+        <source>Keep the file</source>
+        <translation>保留文件</translation>
     </message>
 </context>
 <context>
@@ -506,136 +713,287 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="58" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="59" />
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="78" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="79" />
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="79" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="80" />
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="80" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="81" />
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="99" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100" />
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101" />
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102" />
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="103" />
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="103" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="104" />
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="115" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="116" />
         <source>… and %n more</source>
         <translation><numerusform>…… 另有 %n 处</numerusform></translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="122" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="123" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="124" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125" />
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125" />
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150" />
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="127" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128" />
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="129" />
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="129" />
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152" />
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144" />
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144" />
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144" />
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147" />
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148" />
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153" />
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154" />
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159" />
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161" />
         <source>Lines</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188" />
         <source>%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong</source>
         <translation>%1 条规则：%2 条未通过，%3 条未测量或无匹配 · %5 处自报数字中 %4 处有误</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="46" />
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="49" />
+        <source>Beside the survey, else the bundled house pack</source>
+        <translation>综述旁边的规则包，否则用内置的本组规则包</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="50" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="60" />
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="53" />
+        <source>you@example.org (sent to arXiv with each request)</source>
+        <translation>you@example.org（随每次请求发送给 arXiv）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="55" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="58" />
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="61" />
+        <source>Automatic (the first Chinese-capable font installed)</source>
+        <translation>自动（第一个已安装的中文字体）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="68" />
+        <source>Rule pack:</source>
+        <translation>规则包：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="69" />
+        <source>arXiv API URL:</source>
+        <translation>arXiv API 地址：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="70" />
+        <source>Contact address:</source>
+        <translation>联系地址：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="71" />
+        <source>Time between arXiv requests:</source>
+        <translation>arXiv 请求间隔：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="73" />
+        <source>Autosave every:</source>
+        <translation>自动保存间隔：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="74" />
+        <source>History database:</source>
+        <translation>历史数据库：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="75" />
+        <source>Editor font:</source>
+        <translation>编辑器字体：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="84" />
+        <source>Reset to defaults</source>
+        <translation>恢复默认</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="149" />
+        <source>Choose a rule pack</source>
+        <translation>选择规则包</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="149" />
+        <source>Rule packs (*.toml)</source>
+        <translation>规则包 (*.toml)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="158" />
+        <source>History database</source>
+        <translation>历史数据库</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="160" />
+        <source>SQLite databases (*.db)</source>
+        <translation>SQLite 数据库 (*.db)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="172" />
+        <source>At least %s s for the real arXiv API (arXiv's terms of use).</source>
+        <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="175" />
+        <source>A test or mirror server: any spacing is allowed.</source>
+        <translation>测试或镜像服务器：间隔不限。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="182" />
+        <source>Set in the environment, these win over what is saved here: %s</source>
+        <translation>以下环境变量优先于此处保存的值：%s</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotModel</name>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <source>CJK</source>
+        <translation>CJK</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <source>Lines</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <source>Failing</source>
+        <translation>未通过</translation>
+    </message>
+</context>
+<context>
+    <name>panel</name>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="659" />
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="663" />
+        <source>Recover unsaved changes…</source>
+        <translation>恢复未保存的修改…</translation>
     </message>
 </context>
 </TS>
