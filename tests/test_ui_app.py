@@ -128,3 +128,15 @@ def test_entry_point_parses_its_options(argv, capsys):
     with pytest.raises(SystemExit):
         build_parser().parse_args(argv)
     assert "survey-editor" in capsys.readouterr().out
+
+
+def test_a_broken_pack_is_reported_and_the_house_pack_used(qtbot, tmp_path, sample_text):
+    from ui_support import open_window
+
+    (tmp_path / "survey-rules.toml").write_text("schema = 1\n[[rules]]\nid = 3\n", encoding="utf-8")
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    window = open_window(qtbot, survey)
+    assert "survey-rules.toml" in window.pack_problem
+    assert window.pack.name == "llm-infra-survey"
+    qtbot.waitUntil(lambda: "Rule pack not usable" in window.statusBar().currentMessage(), timeout=3000)

@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self.is_bundled_sample = False
         self._pinned_pack_path = Path(pack_path) if pack_path else (config.rule_pack or None)
         self.pack_path: Path | None = None
+        self.pack_problem = ""  # why the chosen rule pack could not be used ("" when it is fine)
         self.pack = pack if pack is not None else self._resolve_pack(None)
         self.last_analysis_seconds = 0.0
 
@@ -235,6 +236,14 @@ class MainWindow(QMainWindow):
     def show_error(self, title: str, message: str) -> None:
         QMessageBox.critical(self, title, message)
 
+    def notify(self, title: str, message: str) -> None:
+        """A problem the user should see that needs no answer (non-modal; also shown in the status bar)."""
+        self.statusBar().showMessage(f"{title}: {message.splitlines()[0]}", 15000)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self)
+        box.setModal(False)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.show()
+
     def ask_unsaved_changes(self) -> str:
         """'save' | 'discard' | 'cancel'."""
         box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME,
@@ -356,7 +365,8 @@ class MainWindow(QMainWindow):
                 self.pack_path = Path(candidate).resolve()
                 return pack
             except PackError as exc:
-                QTimer.singleShot(0, lambda e=str(exc): self.show_error(
+                self.pack_problem = str(exc)
+                QTimer.singleShot(0, lambda e=str(exc): self.notify(
                     self.tr("Rule pack not usable"), e + "\n\n" + self.tr("The bundled house pack is used instead.")))
         if getattr(self, "pack", None) is not None and self.pack_path is None:
             return self.pack
