@@ -108,8 +108,8 @@ class ReferencesPanel(QWidget):
 
         def occurrences(ref: Reference) -> str:
             lines = [o.line for o in ref.occurrences] or list(ref.lines)
-            shown = ", ".join(f"L{n}" for n in lines[:4]) + (" …" if len(lines) > 4 else "")
-            return f"{len(lines)} ({shown})"
+            shown = ", ".join(f"L{n}" for n in lines[:3]) + (" …" if len(lines) > 3 else "")
+            return f"{len(lines)}× {shown}"
 
         def authors(ref: Reference) -> str:
             a = self.detail(ref, "authors")
@@ -140,7 +140,8 @@ class ReferencesPanel(QWidget):
                 dict.fromkeys(o.raw for o in r.occurrences)) or r.id),
             Column(self.tr("Name in the survey"), lambda r: r.name or ""),
             Column(self.tr("Occurrences"), occurrences, sort_key=lambda r: len(r.occurrences) or len(r.lines),
-                   tooltip=lambda r: self.tr("Click again to go to the next occurrence")),
+                   tooltip=lambda r: ", ".join(f"L{o.line}" for o in r.occurrences) + "\n"
+                   + self.tr("Click again to go to the next occurrence")),
             Column(self.tr("Status"), self.status_of, background=status_bg, tooltip=status_tip),
             Column(self.tr("Title on arXiv"), lambda r: " ".join(str(self.detail(r, "title") or "").split()),
                    tooltip=lambda r: str(self.detail(r, "title") or "")),
@@ -156,10 +157,15 @@ class ReferencesPanel(QWidget):
         self._cycle = {k: v for k, v in self._cycle.items() if any(r.id == k for r in analysis.references)}
         if not self._sized and analysis.references:
             self._sized = True
-            self.view.resizeColumnsToContents()
-            header = self.view.horizontalHeader()
-            for i in range(header.count() - 1):
-                header.resizeSection(i, min(header.sectionSize(i), 220))
+            self._size_columns()
+
+    def _size_columns(self) -> None:
+        """Fit columns to their contents, within limits that keep the status and title in view."""
+        caps = (120, 150, 130, 110, 300, 180, 90, 70)
+        self.view.resizeColumnsToContents()
+        header = self.view.horizontalHeader()
+        for i in range(header.count() - 1):
+            header.resizeSection(i, min(header.sectionSize(i), caps[i] if i < len(caps) else 150))
 
     def references(self) -> list[Reference]:
         return list(self.model.rows)
@@ -249,8 +255,11 @@ class ReferencesPanel(QWidget):
         self.progress.setValue(done)
 
     def _on_verified(self, verdicts: dict) -> None:
+        first = not self.verdicts
         self.verdicts.update(verdicts)
         self.model.refresh()
+        if first:
+            self._size_columns()
         self._apply_filter()
         counts: dict[str, int] = {}
         for ref in self.model.rows:
