@@ -106,3 +106,24 @@ def test_a_failing_server_gives_honest_statuses_and_the_gui_stays_usable(qtbot, 
     assert "verified" not in statuses and "unverified" not in statuses
     assert statuses <= {"unavailable", "rate limited"}
     assert "unavailable" in panel.message.text()
+
+
+def test_one_row_reverified_from_its_context_menu(qtbot, window, fake_arxiv):
+    from PySide6.QtWidgets import QMenu
+
+    panel = window.references
+    proxy = panel.view.model()
+    row = next(r for r in range(proxy.rowCount()) if proxy.index(r, 0).data().startswith("2606.03458"))
+    pos = panel.view.visualRect(proxy.index(row, 0)).center()
+    panel._context_menu(pos)
+    menu = panel.findChildren(QMenu)[-1]
+    actions = {a.text(): a for a in menu.actions()}
+    assert set(actions) == {"Re-verify this reference", "Open on arXiv", "Copy id"}
+    fake_arxiv.clear_log()
+    actions["Re-verify this reference"].trigger()
+    menu.close()
+    qtbot.waitUntil(lambda: panel.worker is None, timeout=15000)
+    asked = " ".join(str(r) for r in fake_arxiv.api_requests())
+    assert "2606.03458" in asked and "2609.11582" not in asked  # only that row, fetched afresh
+    assert panel.verdicts["2606.03458"]["status"] == "verified"
+    assert [r.id for r in panel.model.rows if panel.status_of(r) != "unverified"] == ["2606.03458"]
