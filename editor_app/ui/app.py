@@ -42,7 +42,8 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 def create_window(path: Path | None, config: Config, pack_path: Path | None = None) -> MainWindow:
     """A main window with `path` open (no path: the bundled sample), every installed extension plugged in."""
     window = MainWindow(config, pack_path=pack_path)
-    window.open_path(Path(path) if path else sample_survey_path())
+    if not window.open_path(Path(path) if path else sample_survey_path()):
+        window.runner.analyse_now()  # the file could not be read (the user was told): check the empty editor
     _install_extensions(window)
     return window
 
