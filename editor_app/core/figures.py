@@ -140,8 +140,9 @@ _LATENCY_WORDS = ("TTFT", "TPOT", "ITL", "latency", "延迟", "时延")
 
 
 _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a clause before it looks closer
-    r"(?P<x>×|倍|\d[xX](?![A-Za-z0-9]))|(?P<vs>vs|VS|Vs|versus)|(?P<unit>/s|QPS|RPS|[$¥€£])"
-    r"|(?P<lat>TTFT|TPOT|ITL|latency|延迟|时延)"
+    r"(?=[×倍0-9vV/QR$¥€£TIl延时])"  # the first characters, so most positions fail at once
+    r"(?:(?P<x>×|倍|\d[xX](?![A-Za-z0-9]))|(?P<vs>vs|VS|Vs|versus)|(?P<unit>/s|QPS|RPS|[$¥€£])"
+    r"|(?P<lat>TTFT|TPOT|ITL|latency|延迟|时延))"
 )
 
 
@@ -178,21 +179,25 @@ _METRIC_BY_LABEL = (
 )
 
 
-@dataclass(frozen=True)
 class _Run:
     """Consecutive Latin names ("HF WebGPU Kernels"); `engine` is the known engine in it, else the names."""
 
-    start: int
-    end: int
-    engine: str
+    __slots__ = ("start", "end", "engine")  # a plain slotted class: made by the thousand, cheaper than a dataclass
+
+    def __init__(self, start: int, end: int, engine: str) -> None:
+        self.start = start
+        self.end = end
+        self.engine = engine
 
 
-@dataclass(frozen=True)
 class _Scope:
-    start: int  # offset of view[0] in the line
-    view: str  # the scope's text, nested parentheses blanked to _BLANK
-    parent: int | None  # index of the enclosing scope
-    open_at: int  # line offset of the opening parenthesis (-1 for the top level)
+    __slots__ = ("start", "view", "parent", "open_at")
+
+    def __init__(self, start: int, view: str, parent: int | None, open_at: int) -> None:
+        self.start = start  # offset of view[0] in the line
+        self.view = view  # the scope's text, nested parentheses blanked to _BLANK
+        self.parent = parent  # index of the enclosing scope
+        self.open_at = open_at  # line offset of the opening parenthesis (-1 for the top level)
 
 
 def _scopes(line: str) -> list[_Scope]:
@@ -240,7 +245,7 @@ def _scopes(line: str) -> list[_Scope]:
     return scopes
 
 
-def _runs(view: str) -> list[_Run]:
+def _runs(view: str, offset: int = 0) -> list[_Run]:
     """Runs of names in a view (hardware blanked): name-like words with only spaces between them.
 
     Versions ("v0.5.19", "1.0", "V3") continue a run without being part of its name; a cited arXiv id is a run
@@ -252,24 +257,24 @@ def _runs(view: str) -> list[_Run]:
     for m in _NAME_WORD_RE.finditer(view):
         word = m.group(0)
         if names and view[last_end:m.start()].strip(" \t"):
-            _close_run(runs, names)
+            _close_run(runs, names, offset)
         last_end = m.end()
         if word.startswith("arXiv:"):
-            _close_run(runs, names)
-            runs.append(_Run(m.start(), m.end(), word))
+            _close_run(runs, names, offset)
+            runs.append(_Run(m.start() + offset, m.end() + offset, word))
         elif _VERSION_RE.fullmatch(word):
             continue  # inside a run it is skipped; it never starts one
         elif word in _NOT_NAMES:
-            _close_run(runs, names)
+            _close_run(runs, names, offset)
         else:
             names.append((m.start(), m.end(), word[:-2] if word.endswith("'s") else word))
-    _close_run(runs, names)
+    _close_run(runs, names, offset)
     return runs
 
 
-def _close_run(runs: list[_Run], names: list[tuple[int, int, str]]) -> None:
+def _close_run(runs: list[_Run], names: list[tuple[int, int, str]], offset: int = 0) -> None:
     if names:
-        runs.append(_Run(names[0][0], names[-1][1], _engine_of([w for *_, w in names])))
+        runs.append(_Run(names[0][0] + offset, names[-1][1] + offset, _engine_of([w for *_, w in names])))
         names.clear()
 
 
@@ -436,7 +441,7 @@ class _LineReader:
         runs = self._runs.get(key)
         if runs is None:
             part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), self.scopes[index].view[start:end])
-            runs = self._runs[key] = _Runs([_Run(r.start + start, r.end + start, r.engine) for r in _runs(part)])
+            runs = self._runs[key] = _Runs(_runs(part, start))
         return runs
 
     def _cached(self, what: str, index: int, a: int, b: int, compute: Callable[[], Any]) -> Any:
@@ -669,7 +674,7 @@ def _metric(unit: str, label: str) -> str:
 
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
-    if not _may_hold_figures(text):
+    if _CUES_RE.search(text) is None:  # most lines hold no engine figure at all
         return ()
     return _LineReader(text).read()
 
