@@ -141,3 +141,16 @@ def test_find_and_goto(qtbot, window):
     assert window.editor.textCursor().selectedText() == "Φ-Bench"
     window.goto_line(50, 4)
     assert cursor_line(window) == 50 and window.editor.textCursor().positionInBlock() == 3
+
+
+def test_menu_shortcuts_switch_panels(window):
+    from PySide6.QtGui import QKeySequence
+
+    by_key = {a.shortcut().toString(): a for a in window.menu_view.actions() if not a.shortcut().isEmpty()}
+    by_key[QKeySequence("Ctrl+3").toString()].trigger()
+    assert window.tabs.currentWidget() is window.figures
+    by_key[QKeySequence("Ctrl+2").toString()].trigger()
+    assert window.tabs.currentWidget() is window.references
+    shortcuts = {a.shortcut().toString() for m in (window.menu_file, window.menu_edit, window.menu_tools)
+                 for a in m.actions()}
+    assert {"Ctrl+O", "Ctrl+S", "Ctrl+Shift+S", "Ctrl+Q", "Ctrl+F", "Ctrl+G", "F5", "F8"} <= shortcuts

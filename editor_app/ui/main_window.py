@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QTextCursor
+from PySide6.QtGui import QCloseEvent, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QInputDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QTabWidget,
     QVBoxLayout,
@@ -34,6 +33,7 @@ from editor_app.ui.file_watch import ExternalChangeWatcher
 from editor_app.ui.find_bar import FindBar
 from editor_app.ui.headline import headline
 from editor_app.ui.icons import GREEN, RED
+from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
 from editor_app.ui.preview_panel import PreviewPanel
 from editor_app.ui.prepared_view import prepare_view
@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
         self._watch_pack()
         self.settings_store.changed.connect(self._settings_changed)
 
-        self._build_menus()
+        self.menus = WindowMenus(self)
         self._restore_layout()
         self._update_title()
 
@@ -446,71 +446,6 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(target.message, 6000)
 
     # ================= menus =================
-    def _action(self, menu: QMenu, text: str, slot, shortcut=None, name: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        if name:
-            action.setObjectName(name)
-        menu.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.menu_file = bar.addMenu(self.tr("&File"))
-        self.menu_edit = bar.addMenu(self.tr("&Edit"))
-        self.menu_view = bar.addMenu(self.tr("&View"))
-        self.menu_tools = bar.addMenu(self.tr("&Tools"))
-        self.menu_help = bar.addMenu(self.tr("&Help"))
-        for menu, name in ((self.menu_file, "menu_file"), (self.menu_edit, "menu_edit"), (self.menu_view, "menu_view"),
-                           (self.menu_tools, "menu_tools"), (self.menu_help, "menu_help")):
-            menu.setObjectName(name)
-
-        f = self.menu_file
-        self._action(f, self.tr("&Open…"), self._open_dialog, QKeySequence.StandardKey.Open, "action_open")
-        self.menu_recent = f.addMenu(self.tr("Open &Recent"))
-        self._rebuild_recent_menu()
-        self._action(f, self.tr("Open the &Sample Survey"), lambda: self.open_path(sample_survey_path()))
-        f.addSeparator()
-        self._action(f, self.tr("&Save"), self.save, QKeySequence.StandardKey.Save, "action_save")
-        self._action(f, self.tr("Save &As…"), self.save_as, QKeySequence("Ctrl+Shift+S"), "action_save_as")
-        f.addSeparator()
-        self.action_quit = self._action(f, self.tr("&Quit"), self.close, QKeySequence("Ctrl+Q"), "action_quit")
-
-        e = self.menu_edit
-        self._action(e, self.tr("&Undo"), self.editor.undo, QKeySequence.StandardKey.Undo)
-        self._action(e, self.tr("&Redo"), self.editor.redo, QKeySequence.StandardKey.Redo)
-        e.addSeparator()
-        self._action(e, self.tr("Cu&t"), self.editor.cut, QKeySequence.StandardKey.Cut)
-        self._action(e, self.tr("&Copy"), self.editor.copy, QKeySequence.StandardKey.Copy)
-        self._action(e, self.tr("&Paste"), self.editor.paste, QKeySequence.StandardKey.Paste)
-        self._action(e, self.tr("Select &All"), self.editor.selectAll, QKeySequence.StandardKey.SelectAll)
-        e.addSeparator()
-        self._action(e, self.tr("&Find…"), self.find_bar.open_bar, QKeySequence.StandardKey.Find, "action_find")
-        self._action(e, self.tr("Find &Next"), self.find_bar.find_next, QKeySequence.StandardKey.FindNext)
-        self._action(e, self.tr("Find Pre&vious"), self.find_bar.find_previous, QKeySequence.StandardKey.FindPrevious)
-        self._action(e, self.tr("&Go to Line…"), self._goto_dialog, QKeySequence("Ctrl+G"), "action_goto")
-
-        v = self.menu_view
-        v.addAction(self.outline_dock.toggleViewAction())
-        v.addAction(self.panels_dock.toggleViewAction())
-        v.addSeparator()
-        for i, key in enumerate(("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4")):
-            panel = self.tabs.widget(i)
-            self._action(v, self.tabs.tabText(i), (lambda p=panel: self._show_panel(p)), QKeySequence(key))
-        v.addSeparator()
-        self._action(v, self.tr("Zoom &In"), lambda: self.editor.zoomIn(1), QKeySequence.StandardKey.ZoomIn)
-        self._action(v, self.tr("Zoom &Out"), lambda: self.editor.zoomOut(1), QKeySequence.StandardKey.ZoomOut)
-
-        t = self.menu_tools
-        self._action(t, self.tr("Re-&analyse Now"), self.runner.analyse_now, QKeySequence("F5"), "action_analyse")
-        self._action(t, self.tr("&Verify All References"), self._verify_all, QKeySequence("Ctrl+Shift+V"),
-                     "action_verify")
-        t.addSeparator()
-        self._action(t, self.tr("Next &Problem"), lambda: self.jump_to_problem(True), QKeySequence("F8"))
-        self._action(t, self.tr("Pre&vious Problem"), lambda: self.jump_to_problem(False), QKeySequence("Shift+F8"))
-
     def _show_panel(self, panel: QWidget) -> None:
         self.panels_dock.show()
         self.tabs.setCurrentWidget(panel)
@@ -526,22 +461,8 @@ class MainWindow(QMainWindow):
             self.goto_line(line)
 
     def _rebuild_recent_menu(self) -> None:
-        menu = getattr(self, "menu_recent", None)
-        if menu is None:
-            return
-        menu.clear()
-        recent = self.settings_store.recent_files()
-        for p in recent:
-            action = menu.addAction(p)
-            action.triggered.connect(lambda _c=False, path=p: self.open_path(Path(path)))
-        if recent:
-            menu.addSeparator()
-            menu.addAction(self.tr("Clear List"), self._clear_recent)
-        menu.setEnabled(bool(recent))
-
-    def _clear_recent(self) -> None:
-        self.settings_store.clear_recent_files()
-        self._rebuild_recent_menu()
+        if getattr(self, "menus", None) is not None:
+            self.menus.rebuild_recent()
 
     # ================= layout and closing =================
     def _restore_layout(self) -> None:

@@ -256,289 +256,149 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="93" />
+        <location filename="../../editor_app/ui/main_window.py" line="94" />
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="103" />
+        <location filename="../../editor_app/ui/main_window.py" line="104" />
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="111" />
+        <location filename="../../editor_app/ui/main_window.py" line="112" />
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="112" />
+        <location filename="../../editor_app/ui/main_window.py" line="113" />
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="113" />
+        <location filename="../../editor_app/ui/main_window.py" line="114" />
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="114" />
+        <location filename="../../editor_app/ui/main_window.py" line="115" />
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="120" />
+        <location filename="../../editor_app/ui/main_window.py" line="121" />
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="179" />
+        <location filename="../../editor_app/ui/main_window.py" line="180" />
         <source>Can't open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="241" />
+        <location filename="../../editor_app/ui/main_window.py" line="250" />
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="252" />
+        <location filename="../../editor_app/ui/main_window.py" line="261" />
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="253" />
+        <location filename="../../editor_app/ui/main_window.py" line="262" />
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="255" />
+        <location filename="../../editor_app/ui/main_window.py" line="264" />
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="256" />
+        <location filename="../../editor_app/ui/main_window.py" line="265" />
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="257" />
+        <location filename="../../editor_app/ui/main_window.py" line="266" />
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="264" />
+        <location filename="../../editor_app/ui/main_window.py" line="273" />
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="270" />
+        <location filename="../../editor_app/ui/main_window.py" line="279" />
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="273" />
+        <location filename="../../editor_app/ui/main_window.py" line="282" />
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="293" />
+        <location filename="../../editor_app/ui/main_window.py" line="302" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="301" />
+        <location filename="../../editor_app/ui/main_window.py" line="310" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="330" />
+        <location filename="../../editor_app/ui/main_window.py" line="339" />
         <source>Can't reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="340" />
+        <location filename="../../editor_app/ui/main_window.py" line="349" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="342" />
+        <location filename="../../editor_app/ui/main_window.py" line="351" />
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="360" />
+        <location filename="../../editor_app/ui/main_window.py" line="370" />
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="360" />
+        <location filename="../../editor_app/ui/main_window.py" line="370" />
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="410" />
+        <location filename="../../editor_app/ui/main_window.py" line="420" />
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="414" />
+        <location filename="../../editor_app/ui/main_window.py" line="424" />
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="419" />
+        <location filename="../../editor_app/ui/main_window.py" line="429" />
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="451" />
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="452" />
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="453" />
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="454" />
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="455" />
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="461" />
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="462" />
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="464" />
-        <source>Open the &amp;Sample Survey</source>
-        <translation>打开示例综述(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="466" />
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="467" />
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="469" />
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="472" />
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="473" />
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="475" />
-        <source>Cu&amp;t</source>
-        <translation>剪切(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="476" />
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="477" />
-        <source>&amp;Paste</source>
-        <translation>粘贴(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="478" />
-        <source>Select &amp;All</source>
-        <translation>全选(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="480" />
-        <source>&amp;Find…</source>
-        <translation>查找(&amp;F)…</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="481" />
-        <source>Find &amp;Next</source>
-        <translation>查找下一个(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="482" />
-        <source>Find Pre&amp;vious</source>
-        <translation>查找上一个(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="483" />
-        <source>&amp;Go to Line…</source>
-        <translation>跳到行(&amp;G)…</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="493" />
-        <source>Zoom &amp;In</source>
-        <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="494" />
-        <source>Zoom &amp;Out</source>
-        <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="497" />
-        <source>Re-&amp;analyse Now</source>
-        <translation>立即重新分析(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="498" />
-        <source>&amp;Verify All References</source>
-        <translation>核验全部引用(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="501" />
-        <source>Next &amp;Problem</source>
-        <translation>下一个问题(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="502" />
-        <source>Pre&amp;vious Problem</source>
-        <translation>上一个问题(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="513" />
+        <location filename="../../editor_app/ui/main_window.py" line="458" />
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="513" />
+        <location filename="../../editor_app/ui/main_window.py" line="458" />
         <source>Line:</source>
         <translation>行：</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/main_window.py" line="529" />
-        <source>Clear List</source>
-        <translation>清空列表</translation>
     </message>
 </context>
 <context>
@@ -630,82 +490,82 @@
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="143" />
+        <location filename="../../editor_app/ui/references_panel.py" line="144" />
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="144" />
+        <location filename="../../editor_app/ui/references_panel.py" line="145" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="145" />
+        <location filename="../../editor_app/ui/references_panel.py" line="146" />
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="147" />
+        <location filename="../../editor_app/ui/references_panel.py" line="148" />
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="148" />
+        <location filename="../../editor_app/ui/references_panel.py" line="149" />
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="149" />
+        <location filename="../../editor_app/ui/references_panel.py" line="150" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="151" />
+        <location filename="../../editor_app/ui/references_panel.py" line="152" />
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="199" />
+        <location filename="../../editor_app/ui/references_panel.py" line="205" />
         <source>Re-verify this reference</source>
         <translation>重新核验此引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="202" />
+        <location filename="../../editor_app/ui/references_panel.py" line="208" />
         <source>Open on arXiv</source>
         <translation>在 arXiv 上打开</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="204" />
+        <location filename="../../editor_app/ui/references_panel.py" line="210" />
         <source>Copy id</source>
         <translation>复制编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="220" />
+        <location filename="../../editor_app/ui/references_panel.py" line="226" />
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="230" />
+        <location filename="../../editor_app/ui/references_panel.py" line="236" />
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="235" />
+        <location filename="../../editor_app/ui/references_panel.py" line="241" />
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="244" />
+        <location filename="../../editor_app/ui/references_panel.py" line="250" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="261" />
+        <location filename="../../editor_app/ui/references_panel.py" line="270" />
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="265" />
+        <location filename="../../editor_app/ui/references_panel.py" line="274" />
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -981,6 +841,149 @@
         <location filename="../../editor_app/ui/history_panel.py" line="82" />
         <source>Failing</source>
         <translation>未通过</translation>
+    </message>
+</context>
+<context>
+    <name>WindowMenus</name>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="35" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="36" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="37" />
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="38" />
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="39" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="45" />
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="46" />
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="48" />
+        <source>Open the &amp;Sample Survey</source>
+        <translation>打开示例综述(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="50" />
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="51" />
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="53" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="56" />
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="57" />
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="59" />
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="60" />
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="61" />
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="62" />
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="64" />
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="65" />
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="66" />
+        <source>Find Pre&amp;vious</source>
+        <translation>查找上一个(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="67" />
+        <source>&amp;Go to Line…</source>
+        <translation>跳到行(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="77" />
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="78" />
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="81" />
+        <source>Re-&amp;analyse Now</source>
+        <translation>立即重新分析(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="82" />
+        <source>&amp;Verify All References</source>
+        <translation>核验全部引用(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="85" />
+        <source>Next &amp;Problem</source>
+        <translation>下一个问题(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="86" />
+        <source>Pre&amp;vious Problem</source>
+        <translation>上一个问题(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="98" />
+        <source>Clear List</source>
+        <translation>清空列表</translation>
     </message>
 </context>
 <context>

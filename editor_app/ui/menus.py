@@ -1,0 +1,103 @@
+"""The main window's menu bar: every common action, each with its keyboard shortcut."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from editor_app.resources_path import sample_survey_path
+
+
+class WindowMenus(QObject):
+    """Builds File/Edit/View/Tools/Help on the window and sets `window.menu_file` … `window.menu_help`."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self._build()
+
+    def _action(self, menu: QMenu, text: str, slot, shortcut=None, name: str = "") -> QAction:
+        action = QAction(text, self.window)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        if name:
+            action.setObjectName(name)
+        menu.addAction(action)
+        return action
+
+    def _build(self) -> None:
+        w = self.window
+        bar = w.menuBar()
+        w.menu_file = bar.addMenu(self.tr("&File"))
+        w.menu_edit = bar.addMenu(self.tr("&Edit"))
+        w.menu_view = bar.addMenu(self.tr("&View"))
+        w.menu_tools = bar.addMenu(self.tr("&Tools"))
+        w.menu_help = bar.addMenu(self.tr("&Help"))
+        for name in ("menu_file", "menu_edit", "menu_view", "menu_tools", "menu_help"):
+            getattr(w, name).setObjectName(name)
+        editor = w.editor
+
+        f = w.menu_file
+        self._action(f, self.tr("&Open…"), w._open_dialog, QKeySequence.StandardKey.Open, "action_open")
+        self.menu_recent = w.menu_recent = f.addMenu(self.tr("Open &Recent"))
+        self.rebuild_recent()
+        self._action(f, self.tr("Open the &Sample Survey"), lambda: w.open_path(sample_survey_path()))
+        f.addSeparator()
+        self._action(f, self.tr("&Save"), w.save, QKeySequence.StandardKey.Save, "action_save")
+        self._action(f, self.tr("Save &As…"), w.save_as, QKeySequence("Ctrl+Shift+S"), "action_save_as")
+        f.addSeparator()
+        w.action_quit = self._action(f, self.tr("&Quit"), w.close, QKeySequence("Ctrl+Q"), "action_quit")
+
+        e = w.menu_edit
+        self._action(e, self.tr("&Undo"), editor.undo, QKeySequence.StandardKey.Undo)
+        self._action(e, self.tr("&Redo"), editor.redo, QKeySequence.StandardKey.Redo)
+        e.addSeparator()
+        self._action(e, self.tr("Cu&t"), editor.cut, QKeySequence.StandardKey.Cut)
+        self._action(e, self.tr("&Copy"), editor.copy, QKeySequence.StandardKey.Copy)
+        self._action(e, self.tr("&Paste"), editor.paste, QKeySequence.StandardKey.Paste)
+        self._action(e, self.tr("Select &All"), editor.selectAll, QKeySequence.StandardKey.SelectAll)
+        e.addSeparator()
+        self._action(e, self.tr("&Find…"), w.find_bar.open_bar, QKeySequence.StandardKey.Find, "action_find")
+        self._action(e, self.tr("Find &Next"), w.find_bar.find_next, QKeySequence.StandardKey.FindNext)
+        self._action(e, self.tr("Find Pre&vious"), w.find_bar.find_previous, QKeySequence.StandardKey.FindPrevious)
+        self._action(e, self.tr("&Go to Line…"), w._goto_dialog, QKeySequence("Ctrl+G"), "action_goto")
+
+        v = w.menu_view
+        v.addAction(w.outline_dock.toggleViewAction())
+        v.addAction(w.panels_dock.toggleViewAction())
+        v.addSeparator()
+        for i, key in enumerate(("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4")):
+            panel = w.tabs.widget(i)
+            self._action(v, w.tabs.tabText(i), (lambda _c=False, p=panel: w._show_panel(p)), QKeySequence(key))
+        v.addSeparator()
+        self._action(v, self.tr("Zoom &In"), lambda: editor.zoomIn(1), QKeySequence.StandardKey.ZoomIn)
+        self._action(v, self.tr("Zoom &Out"), lambda: editor.zoomOut(1), QKeySequence.StandardKey.ZoomOut)
+
+        t = w.menu_tools
+        self._action(t, self.tr("Re-&analyse Now"), w.runner.analyse_now, QKeySequence("F5"), "action_analyse")
+        self._action(t, self.tr("&Verify All References"), w._verify_all, QKeySequence("Ctrl+Shift+V"),
+                     "action_verify")
+        t.addSeparator()
+        self._action(t, self.tr("Next &Problem"), lambda: w.jump_to_problem(True), QKeySequence("F8"))
+        self._action(t, self.tr("Pre&vious Problem"), lambda: w.jump_to_problem(False), QKeySequence("Shift+F8"))
+
+    def rebuild_recent(self) -> None:
+        menu = self.menu_recent
+        menu.clear()
+        store = self.window.settings_store
+        recent = store.recent_files()
+        for p in recent:
+            action = menu.addAction(p)
+            action.triggered.connect(lambda _c=False, path=p: self.window.open_path(Path(path)))
+        if recent:
+            menu.addSeparator()
+            menu.addAction(self.tr("Clear List"), self._clear)
+        menu.setEnabled(bool(recent))
+
+    def _clear(self) -> None:
+        self.window.settings_store.clear_recent_files()
+        self.rebuild_recent()
