@@ -442,7 +442,11 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, tomllib.TOMLDecodeError, KeyError) as exc:
         print(f"fake_arxiv: cannot read {data}: {exc}", file=sys.stderr)
         return 2
-    fake = FakeArxiv(papers, args.host, args.port)
+    try:
+        fake = FakeArxiv(papers, args.host, args.port)
+    except OSError as exc:
+        print(f"fake_arxiv: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     for spec in args.fault:
         kind, _, times = spec.partition(":")
         try:
