@@ -113,6 +113,8 @@ _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a kno
     r"|[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
+_VERSION_FIRST = frozenset("vV0123456789")
+_ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 _WITH_RE = re.compile(r"(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*")
 _BASELINE_RE = re.compile(r"比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z])")
 _LABEL_RE = re.compile(
@@ -262,7 +264,7 @@ def _runs(view: str, offset: int = 0) -> list[_Run]:
         if word.startswith("arXiv:"):
             _close_run(runs, names, offset)
             runs.append(_Run(m.start() + offset, m.end() + offset, word))
-        elif _VERSION_RE.fullmatch(word):
+        elif word[0] in _VERSION_FIRST and _VERSION_RE.fullmatch(word):
             continue  # inside a run it is skipped; it never starts one
         elif word in _NOT_NAMES:
             _close_run(runs, names, offset)
@@ -274,7 +276,7 @@ def _runs(view: str, offset: int = 0) -> list[_Run]:
 
 def _close_run(runs: list[_Run], names: list[tuple[int, int, str]], offset: int = 0) -> None:
     if names:
-        runs.append(_Run(names[0][0] + offset, names[-1][1] + offset, _engine_of([w for *_, w in names])))
+        runs.append(_Run(names[0][0] + offset, names[-1][1] + offset, _engine_of([t[2] for t in names])))
         names.clear()
 
 
@@ -284,6 +286,9 @@ def _engine_of(words: list[str]) -> str:
     n = len(words)
     i = 0
     while i < n:
+        if words[i] not in _ENGINE_FIRST_WORDS:  # no known engine starts here
+            i += 1
+            continue
         for size in (3, 2, 1):
             if i + size <= n and " ".join(words[i:i + size]) in KNOWN_ENGINES:
                 found = KNOWN_ENGINES[" ".join(words[i:i + size])]
