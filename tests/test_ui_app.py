@@ -53,7 +53,7 @@ def test_the_chinese_translation_ships_and_translates(qapp):
     translator = QTranslator()
     assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
     assert translator.translate("ReferencesPanel", "Verify all") == "全部核验"
-    assert translator.translate("MainWindow", "&File") == "文件(&F)"
+    assert translator.translate("WindowMenus", "&File") == "文件(&F)"
     QCoreApplication.installTranslator(translator)
     try:
         from editor_app.ui.references_panel import ReferencesPanel
