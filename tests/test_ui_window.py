@@ -154,3 +154,21 @@ def test_menu_shortcuts_switch_panels(window):
     shortcuts = {a.shortcut().toString() for m in (window.menu_file, window.menu_edit, window.menu_tools)
                  for a in m.actions()}
     assert {"Ctrl+O", "Ctrl+S", "Ctrl+Shift+S", "Ctrl+Q", "Ctrl+F", "Ctrl+G", "F5", "F8"} <= shortcuts
+
+
+def test_private_data_and_bad_ids_are_underlined(qtbot, window):
+    line = 12
+    window.goto_line(line)
+    window.editor.moveCursor(QTextCursor.MoveOperation.EndOfBlock)
+    with wait_analysis(qtbot, window):
+        type_text(window.editor, " 服务器 10.23.4.5 与 arXiv:2613.00001")
+    hits = window.latest_analysis.privacy
+    assert any(h.dimension == "ip" and h.line == line for h in hits)
+    ip_col = window.current_text().split("\n")[line - 1].index("10.23.4.5") + 1
+    spans = window.editor.problems_at(line, ip_col + 2)
+    assert any("private data (ip)" in s.message for s in spans)
+    bad = next(r for r in window.latest_analysis.references if r.id.startswith("2613"))
+    assert bad.status == "impossible id"
+    occurrence = bad.occurrences[0]
+    assert any("impossible id" in s.message for s in window.editor.problems_at(line, occurrence.column + 3))
+    assert "private-data hits" in window.headline_label.text()
