@@ -1,0 +1,33 @@
+"""The editor widget: underlines only where the user looks (an 8 MB survey costs what a short one does), fonts."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFontInfo
+
+from editor_app.ui.code_editor import CodeEditor, ProblemSpan, pick_editor_font, word_length
+
+
+def test_underlines_are_built_for_the_visible_region_only(qtbot):
+    editor = CodeEditor()
+    qtbot.addWidget(editor)
+    editor.resize(600, 400)
+    editor.setPlainText("\n".join(f"第 {i} 行 text" for i in range(1, 50001)))
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.set_problems([ProblemSpan(i, 1, 3, f"problem {i}", "error") for i in range(1, 50001)])
+    lines = {s.cursor.blockNumber() + 1 for s in editor.extraSelections()[1:]}
+    first, last = editor.visible_line_range()
+    assert lines and min(lines) <= first and max(lines) >= last and len(lines) < 200
+    editor.goto(30000)
+    qtbot.wait(50)
+    lines = {s.cursor.blockNumber() + 1 for s in editor.extraSelections()[1:]}
+    assert 30000 in lines and len(lines) < 200
+    assert [s.message for s in editor.problems_at(30000, 2)] == ["problem 30000"]
+
+
+def test_word_length_and_cjk_font():
+    assert word_length("CJK 实测 3,838（主体", 7) == 5  # "3,838"
+    assert word_length("CJK 实测 3,838（主体", 4) == 2  # "实测"
+    assert word_length("abc", 10) == 1
+    font = pick_editor_font()
+    assert any(k in QFontInfo(font).family() for k in ("CJK", "WenQuanYi", "Sarasa", "Source Han", "YaHei", "PingFang"))
