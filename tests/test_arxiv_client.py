@@ -224,6 +224,15 @@ def test_persistent_faults_end_as_unavailable(fake_arxiv, kind, fragment):
     assert status == "unavailable" and fragment in message and "after 4 attempts" in message
 
 
+def test_redirect_followed_keeping_post(fake_arxiv):
+    fake_arxiv.push_fault("redirect")
+    client = client_for(fake_arxiv)
+    client.get_url_limit = 10
+    out = client.fetch(["2609.11582", "2609.04263"])
+    assert set(out.found) == {"2609.11582", "2609.04263"}
+    assert [(r["method"], r["status"]) for r in fake_arxiv.api_requests()] == [("POST", 301), ("POST", 200)]
+
+
 def test_slow_answer_times_out_and_is_retried(fake_arxiv):
     fake_arxiv.push_fault("slow", seconds=1.5)
     out = client_for(fake_arxiv, timeout=0.3).fetch(["2609.11582"])

@@ -130,6 +130,12 @@ def test_not_found_kept_24_hours(fake_arxiv, arxiv_config, arxiv_db):
     assert len(fake_arxiv.api_requests()) == 2  # asked in its batch, then once more alone
 
 
+def test_not_found_recent_id_mentions_index_lag(fake_arxiv, arxiv_config, arxiv_db):
+    recent = f"{TODAY:%y%m}.99999"
+    v = verify_references(refs_of(f"Fresh（arXiv:{recent}）"), config=arxiv_config, db=arxiv_db)[recent]
+    assert v["status"] == "not found" and "lag in the index" in v["message"]
+
+
 def test_errors_are_never_cached(fake_arxiv, arxiv_config, arxiv_db):
     refs = refs_of("OmniKVQuant（arXiv:2609.11582）")
     fake_arxiv.push_fault("503", times=4)

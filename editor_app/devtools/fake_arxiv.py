@@ -33,7 +33,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-FAULT_KINDS = ("429", "503", "slow", "blank", "html", "empty", "reset", "entity", "badxml")
+FAULT_KINDS = ("429", "503", "slow", "blank", "html", "empty", "reset", "entity", "badxml", "redirect")
 _ID_FORMAT = re.compile(r"(?:\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?")
 _ATOM_HEAD = (
     "<?xml version='1.0' encoding='UTF-8'?>\n"
@@ -377,6 +377,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.close()
             return None
+        if fault and fault.kind == "redirect":  # as http:// -> https://, to the same place here
+            record["status"] = 301
+            return self._send(301, "text/html", b"<html>Moved</html>", {"Location": self.path})
         status, ctype, body = self._faulty(fault) if fault and fault.kind != "slow" else fake.answer(fields)
         record["status"] = status
         headers = {"Retry-After": str(int(fault.seconds))} if fault and fault.seconds and status in (429, 503) else {}

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode, urljoin, urlsplit
 
 import requests
 import sqlite_utils
@@ -327,6 +327,11 @@ class ArxivClient:
                     method = "POST"
                     problem = "the URL was too long (HTTP 414)"
                     continue
+                elif status in (301, 302, 303, 307, 308) and response.headers.get("Location"):
+                    # http:// moved to https://: follow with the same method and fields (a POST must stay a POST)
+                    self.base_url = urljoin(self.base_url, response.headers["Location"]).split("?", 1)[0]
+                    problem = f"arXiv redirected the request (HTTP {status})"
+                    continue
                 elif status >= 500:
                     retry_after = _retry_after(response.headers.get("Retry-After"))
                     problem = f"arXiv answered HTTP {status}"
@@ -352,9 +357,10 @@ class ArxivClient:
             self._record_start(started)
             self.started_at.append(started)
             self.requests_sent += 1
-            if method == "GET":
-                return self.session.get(self.base_url, params=fields, headers=self.headers, timeout=self.timeout)
-            return self.session.post(self.base_url, data=fields, headers=self.headers, timeout=self.timeout)
+            kw = {"params": fields} if method == "GET" else {"data": fields}
+            return self.session.request(
+                method, self.base_url, headers=self.headers, timeout=self.timeout, allow_redirects=False, **kw
+            )
 
     def _claim_slot(self) -> float:
         if self.db is not None:

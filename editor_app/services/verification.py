@@ -233,6 +233,10 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
     if not paper.found:
         verdict["status"] = "not found"
         verdict["message"] = f"arXiv has no paper {ref.id} (asked twice, the second time alone)."
+        aid = parse_arxiv_id(ref.id)
+        asked_on = datetime.fromtimestamp(paper.fetched_ts, tz=timezone.utc).date()
+        if aid and not aid.old_style and _months_between(aid.year_month, (asked_on.year, asked_on.month)) <= 1:
+            verdict["message"] += " It is a recent id: newly announced papers can lag in the index; try again later."
         return verdict
     latest = paper.latest_version or 1
     verdict.update(
@@ -347,6 +351,10 @@ def _ym(aid: Any) -> str:
         return "?"
     y, m = aid.year_month
     return f"{y}-{m:02d}"
+
+
+def _months_between(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return (b[0] - a[0]) * 12 + (b[1] - a[1])
 
 
 def _version_number(version: str | None) -> int | None:
