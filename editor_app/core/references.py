@@ -44,9 +44,11 @@ _PREFIXED_SRC = (
 )
 _OLD_SRC = r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
 _NEW_SRC = r"(?<![A-Za-z0-9./:\-_$#@])(?P<ntoken>\d{4}\.\d{4,5}(?:v[1-9]\d*)?)(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
-_ANY_ID = re.compile(f"{_PREFIXED_SRC}|{_OLD_SRC}|{_NEW_SRC}")  # one pass; an "arXiv:" form wins where it starts
 _PREFIXED = re.compile(_PREFIXED_SRC)
+_OLD = re.compile(_OLD_SRC)
 _NEW_BARE = re.compile(_NEW_SRC)
+_OLD_SLASH = re.compile(r"/\d{7}")  # every old-style id holds this
+_NEW_DOT = re.compile(r"\.\d{4}")  # every new-style id holds this, four digits after its start
 
 _NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
@@ -82,18 +84,78 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     if "." not in text and "/" not in text:
         return ()
     found: list[tuple[int, int, str, str | None]] = []  # (start, end, token, spaced version)
-    for m in _ANY_ID.finditer(text):
-        if m["ptoken"]:
+    for m in _id_matches(text):
+        form = m.re
+        if form is _PREFIXED:
             token = m["ptoken"].rstrip(".-/")
             end = m.start("ptoken") + len(token) if not m["spaced_version"] else m.end()
             found.append((m.start(), end, token, m["spaced_version"]))
-        elif m["otoken"]:
+        elif form is _OLD:
             if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
                 found.append((m.start(), m.end(), m["otoken"], None))
         elif _bare_in_citation_context(text, m.start(), m.end()) and 1 <= int(m["ntoken"][2:4]) <= 12:
             found.append((m.start(), m.end(), m["ntoken"], None))
     found.sort()
     return tuple(_describe(text, s, e, token, spaced) for s, e, token, spaced in found)
+
+
+def _next_prefixed(text: str, lower: str | None, pos: int) -> re.Match[str] | None:
+    """The first "arXiv:…" form at or after pos; it starts where the lowered text holds "arx"."""
+    if lower is None:  # lowering changed the length: offsets differ, scan the text itself
+        return _PREFIXED.search(text, pos)
+    at = lower.find("arx", pos)
+    while at >= 0:
+        m = _PREFIXED.match(text, at)
+        if m:
+            return m
+        at = lower.find("arx", at + 1)
+    return None
+
+
+def _next_new(text: str, pos: int) -> re.Match[str] | None:
+    """The first bare YYMM.NNNNN at or after pos: only four characters before a "." with four digits after."""
+    for dot in _NEW_DOT.finditer(text, pos + 4):
+        m = _NEW_BARE.match(text, dot.start() - 4)
+        if m:
+            return m
+    return None
+
+
+def _id_matches(text: str) -> list[re.Match[str]]:
+    """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right.
+
+    Each form is looked for only where it can be (cheap substring and literal-led looks first); where two
+    start at the same place the earlier form wins, as in an alternation.
+    """
+    lower = text.lower()
+    may_prefix = "arx" in lower
+    if len(lower) != len(text):
+        lower = None
+    may_old = "/" in text and _OLD_SLASH.search(text) is not None
+    may_new = "." in text and _NEW_DOT.search(text) is not None
+    if not (may_prefix or may_old or may_new):
+        return []
+    finders = []
+    if may_prefix:
+        finders.append(lambda pos: _next_prefixed(text, lower, pos))
+    if may_old:
+        finders.append(lambda pos: _OLD.search(text, pos))
+    if may_new:
+        finders.append(lambda pos: _next_new(text, pos))
+    found: list[re.Match[str]] = []
+    pending: list[re.Match[str] | None] = [finder(0) for finder in finders]
+    pos = 0
+    while True:
+        best = None
+        for k, m in enumerate(pending):
+            if m is not None and m.start() < pos:
+                m = pending[k] = finders[k](pos)
+            if m is not None and (best is None or m.start() < best.start()):
+                best = m
+        if best is None:
+            return found
+        found.append(best)
+        pos = best.end()
 
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
