@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from .arxiv_ids import OLD_ARCHIVES, explain_malformed, parse_arxiv_id, problem_with
+from .arxiv_ids import OLD_ARCHIVES, ArxivId, explain_malformed, parse_arxiv_id, problem_with
 from .model import Occurrence, Reference
 
 
@@ -77,6 +77,22 @@ _WORD_BEFORE = re.compile(rf"(?:(?<=[^{_L}0-9\-+&'.])|^)(?P<name>{_WORD}) $")
 _LATIN_AFTER = re.compile(rf" (?P<name>{_LATIN_NAME})(?P<rest>.*)$")
 _CJK_AFTER = re.compile(rf" ?(?P<name>[{_CJK}]{{2,12}})(?P<rest>.*)$")
 _ARXIV_BEFORE = re.compile(r"arxiv(?:\s*id)?\s*[:：]?\s*$", re.IGNORECASE)
+_YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
+_CJK_CHAR = re.compile(f"[{_CJK}]")
+_NAME_CHAR = re.compile(rf"[{_L}0-9]")
+_ID_FACTS: dict[str, tuple[ArxivId | None, str | None]] = {}  # token -> (parsed id, why it cannot be one)
+_ID_FACTS_LIMIT = 50_000
+
+
+def _id_facts(token: str) -> tuple[ArxivId | None, str | None]:
+    """`parse_arxiv_id` and its date-independent problem for a token, memoised (ids repeat across lines)."""
+    facts = _ID_FACTS.get(token)
+    if facts is None:
+        if len(_ID_FACTS) >= _ID_FACTS_LIMIT:
+            _ID_FACTS.clear()
+        aid = parse_arxiv_id(token)
+        facts = _ID_FACTS[token] = (aid, explain_malformed(token) if aid is None else problem_with(aid, date.max))
+    return facts
 
 
 def citations_in_line(text: str) -> tuple[RawCitation, ...]:
@@ -177,9 +193,9 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
 
 def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None) -> RawCitation:
     raw = text[s:e]
-    aid = parse_arxiv_id(token)
+    aid, problem = _id_facts(token)
     if aid is None:
-        return RawCitation(s + 1, raw, token, malformed=explain_malformed(token))
+        return RawCitation(s + 1, raw, token, malformed=problem)
     version = aid.version or spaced_version
     name, meta = _name_and_metadata(text, s, e)
     if version is None and meta:
@@ -192,9 +208,8 @@ def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None)
         stated_date = d.group(0) if d else None
         c = _CATEGORY.search(plain)
         stated_category = c.group(1) if c else None
-    malformed = problem_with(aid, date.max)
     return RawCitation(
-        s + 1, raw, aid.base, version, name, stated_date, stated_category, malformed
+        s + 1, raw, aid.base, version, name, stated_date, stated_category, problem
     )
 
 
@@ -218,7 +233,7 @@ def _paren_content(text: str, start: int) -> str:
 
 def _looks_like_metadata(content: str) -> bool:
     plain = _strip_ids(content)
-    return bool(_DATE.search(plain) or _CATEGORY.search(plain) or re.search(r"(?<!\d)(19|20)\d{2}(?!\d)", plain))
+    return bool(_DATE.search(plain) or _CATEGORY.search(plain) or _YEAR.search(plain))
 
 
 def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None]:
@@ -245,7 +260,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     if stripped_before.endswith("|") and after.lstrip().startswith("|"):
         cell = after.lstrip()[1:].split("|", 1)[0].strip()
         if 0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower() and cell[0] not in "★☆-—":
-            if not _CATEGORY.fullmatch(cell) and (_namelike(cell) or re.search(f"[{_CJK}]", cell)):
+            if not _CATEGORY.fullmatch(cell) and (_namelike(cell) or _CJK_CHAR.search(cell)):
                 return cell, None
         return None, None
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
@@ -253,7 +268,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     if m and m["name"].split(" ")[0].lower().rstrip(".") not in _NOT_NAMES:
         rest = m["rest"]
         if not rest or rest[0] in _OPEN or rest[0] in "：:，,。;；|" or (
-            rest[0] == " " and (not rest[1:2] or not re.match(rf"[{_L}0-9]", rest[1:2]))
+            rest[0] == " " and (not rest[1:2] or not _NAME_CHAR.match(rest[1:2]))
         ):
             name = _namelike(_trim_trailing_non_names(m["name"]))
             if rest[:1] in _OPEN and _looks_like_metadata(_paren_content(text, len(text) - len(rest) + 1)):
