@@ -37,6 +37,8 @@ TRICKY = [
     "fe80::1", "::", "sk-", "ghp_", "AKIA", "eyJ", "token: ", "password=", "/home/", "~/", "C:\\Users\\",
     "Chen Siyuan", "陈思远", "PRJ-1234", "SGLang", "vLLM", "TensorRT-LLM", "llama.cpp", "Ollama", "DeepSeek V3",
     "with ", "than ", "比", "+", "=", "/", "§一", "实测", "CJK", "字", "0", "1", "9", "3.1", "16,200", "12,500", "\x01",
+    "\u0130", "\u0131", "\u017f", "\u212a", "CHEN  SIYUAN", "chen\tsiyuan", "Jıayi Sun", "ToKen: ", "APIKEY=", "aRXiv:",
+    "ARXİV:", "cred=", "凭据：", "Ada lovelace", "/data/x", "PRJ-", "ORG-99999", "10.0.0.1", "8.8.8.8", "1.2.3.4/24",
 ]
 
 

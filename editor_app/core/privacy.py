@@ -36,6 +36,8 @@ from __future__ import annotations
 import ipaddress
 import math
 import re
+import re._constants as _sre_c
+import re._parser as _sre_parse
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +108,59 @@ _WINDOWS_PATHS = re.compile(
 )
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_IPV4_HINT = re.compile(r"\.\d{1,3}\.\d{1,3}\.\d")  # every IPv4 address holds this; cheap, led by a literal
+# The only non-ASCII characters that a case-insensitive regex matches to an ASCII letter (İ ı ſ and the Kelvin
+# sign); a line without them can be lowered and searched for a word's ASCII letters instead.
+_ODD_CASE = ("\u0130", "\u0131", "\u017f", "\u212a")
+
+
+def _plain_word(word: str) -> bool:
+    """True when `word in text.lower()` is a safe first look for `(?i:word)`: ASCII or caseless CJK only."""
+    return all(c.isascii() or "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" for c in word)
+
+
+def _literal_starts(items: list[Any]) -> list[str] | None:
+    """Strings one of which starts every match of a parsed regex (after zero-width looks); None when unknown."""
+    i = 0
+    while i < len(items) and items[i][0] in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+        i += 1
+    if i == len(items):
+        return None
+    op, av = items[i]
+    if op is _sre_c.LITERAL:
+        lit = [chr(av)]
+        for op2, av2 in items[i + 1:]:
+            if op2 is not _sre_c.LITERAL:
+                break
+            lit.append(chr(av2))
+        return ["".join(lit)]
+    if op is _sre_c.BRANCH:
+        out: list[str] = []
+        for branch in av[1]:
+            starts = _literal_starts(list(branch))
+            if not starts:
+                return None
+            out.extend(starts)
+        return out
+    if op is _sre_c.SUBPATTERN:
+        _group, add_flags, _del_flags, sub = av
+        return None if add_flags & re.IGNORECASE else _literal_starts(list(sub))
+    if op is _sre_c.IN:
+        return [chr(a) for o, a in av] if av and all(o is _sre_c.LITERAL for o, _ in av) else None
+    if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and av[0] >= 1:
+        return _literal_starts(list(av[2]))
+    return None
+
+
+def _first_look(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Literals one of which a line must contain for the pattern to match in it; None when none is known."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        starts = _literal_starts(list(_sre_parse.parse(pattern.pattern, pattern.flags).data))
+    except Exception:  # an unusual pattern: no first look, the regex alone decides
+        return None
+    return tuple(dict.fromkeys(starts)) if starts and all(starts) else None
 
 
 def _compile(pattern: Any, key: str, flags: int = 0) -> re.Pattern[str]:
@@ -200,10 +255,31 @@ class PrivacyConfig:
     dimensions: frozenset[str] = frozenset(DIMENSIONS)
     _names_res: tuple[re.Pattern[str], ...] = field(init=False, repr=False, compare=False, default=())
     _keywords_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    # first looks (substring tests) that let a line skip a regex; None: always run it
+    _keyword_words: tuple[str, ...] | None = field(init=False, repr=False, compare=False, default=None)
+    _latin_name_words: tuple[str, ...] | None = field(init=False, repr=False, compare=False, default=None)
+    _cjk_names_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    _latin_names_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    _org_looks: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...] = field(
+        init=False, repr=False, compare=False, default=())
+    _path_looks: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...] = field(
+        init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_names_res", _name_regexes(self.names))
         object.__setattr__(self, "_keywords_re", _keyword_regex(self.secret_keywords))
+        if all(_plain_word(k) for k in self.secret_keywords):
+            object.__setattr__(self, "_keyword_words", tuple(dict.fromkeys(k.lower() for k in self.secret_keywords)))
+        latin = [n for n in self.names if not _CJK.search(n)]
+        if latin:
+            object.__setattr__(self, "_latin_names_re", self._names_res[-1])
+        if len(latin) < len(self.names):
+            object.__setattr__(self, "_cjk_names_re", self._names_res[0])
+        if all(n.isascii() for n in latin):  # a Latin name needs at least its longest part, in any case
+            words = (max(n.lower().split(), key=len) for n in latin)
+            object.__setattr__(self, "_latin_name_words", tuple(dict.fromkeys(words)))
+        object.__setattr__(self, "_org_looks", tuple((p, _first_look(p)) for p in self.org_patterns))
+        object.__setattr__(self, "_path_looks", tuple((p, _first_look(p)) for p in self.path_patterns))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None, base_dir: Path | None = None) -> PrivacyConfig:
@@ -299,7 +375,7 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
 
 def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    if text.count(".") >= 3:
+    if text.count(".") >= 3 and _IPV4_HINT.search(text):
         for m in _IPV4.finditer(text):
             try:
                 address = ipaddress.IPv4Address(m.group(1))
@@ -329,12 +405,15 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-def _secret_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
+def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     for m in _SECRET_SHAPES.finditer(text) if _has_any(text, _SECRET_PREFIXES) else ():
         token = m.group(0)
         if token.startswith("-----") or any(ch.isdigit() for ch in token):
             spans.append((m.start(), m.end(), "secret"))
+    words = cfg._keyword_words
+    if lower is not None and words is not None and not _has_any(lower, words):
+        return spans  # no keyword in the line
     for m in cfg._keywords_re.finditer(text) if cfg._keywords_re is not None else ():
         value = m.group("value").rstrip(".")
         if _looks_like_secret(value, cfg):
@@ -342,16 +421,27 @@ def _secret_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     return spans
 
 
-def _pattern_spans(text: str, patterns: tuple[re.Pattern[str], ...], dim: str) -> list[tuple[int, int, str]]:
-    return [(m.start(), m.end(), dim) for p in patterns for m in p.finditer(text) if m.end() > m.start()]
+def _pattern_spans(
+    text: str, looks: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...], dim: str
+) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), dim) for p, look in looks if look is None or _has_any(text, look)
+            for m in p.finditer(text) if m.end() > m.start()]
+
+
+def _lowered(text: str) -> str | None:
+    """The line lowered for substring first looks, or None when it holds a character that defeats them."""
+    if text.isascii():
+        return text.lower()
+    return None if _has_any(text, _ODD_CASE) else text.lower()
 
 
 def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
     """Every private-data hit in one line, left to right, with line=0 and the matched text masked."""
     dims = cfg.dimensions
     spans: list[tuple[int, int, str]] = []
+    lower = _lowered(text)
     if "secret" in dims:
-        spans += _secret_spans(text, cfg)
+        spans += _secret_spans(text, cfg, lower)
     if "ip" in dims:
         spans += _ip_spans(text, cfg)
     if "path" in dims:
@@ -359,11 +449,15 @@ def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
             spans += [(m.start(), m.end(), "path") for m in _UNIX_PATHS.finditer(text)]
         if ":\\" in text or ":/" in text:
             spans += [(m.start(), m.end(), "path") for m in _WINDOWS_PATHS.finditer(text)]
-        spans += _pattern_spans(text, cfg.path_patterns, "path")
+        spans += _pattern_spans(text, cfg._path_looks, "path")
     if "name" in dims:
-        spans += [(m.start(), m.end(), "name") for r in cfg._names_res for m in r.finditer(text)]
+        if cfg._cjk_names_re is not None:
+            spans += [(m.start(), m.end(), "name") for m in cfg._cjk_names_re.finditer(text)]
+        words = cfg._latin_name_words
+        if cfg._latin_names_re is not None and (lower is None or words is None or _has_any(lower, words)):
+            spans += [(m.start(), m.end(), "name") for m in cfg._latin_names_re.finditer(text)]
     if "org" in dims:
-        spans += _pattern_spans(text, cfg.org_patterns, "org")
+        spans += _pattern_spans(text, cfg._org_looks, "org")
     if not spans:
         return ()
     order = {d: i for i, d in enumerate(DIMENSIONS)}
