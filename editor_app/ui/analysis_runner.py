@@ -111,6 +111,7 @@ class AnalysisRunner(QObject):
         max_wait_ms: int = 1000,
         make_analyzer: Callable[[Any], Any] = _default_analyzer,
         prepare: Callable[[Any, Any], Any] | None = None,
+        idle_gc_ms: int = 20000,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -130,10 +131,17 @@ class AnalysisRunner(QObject):
         self._thread.failed.connect(self._on_failed)
         self._thread.start()
         self._busy = False
+        # Frozen objects are never collected: once the user pauses, collect everything once (cyclic garbage such as
+        # replaced charts would otherwise stay) and freeze what is still alive.
+        self._idle_gc = QTimer(self)
+        self._idle_gc.setSingleShot(True)
+        self._idle_gc.setInterval(idle_gc_ms)
+        self._idle_gc.timeout.connect(self.collect_garbage)
 
     def text_changed(self) -> None:
         """Call on every edit: restarts the pause timer (but never postpones past max_wait)."""
         self.revision += 1
+        self._idle_gc.stop()
         now = time.perf_counter()
         if self._first_pending_edit is None:
             self._first_pending_edit = now
@@ -161,6 +169,7 @@ class AnalysisRunner(QObject):
 
     def shutdown(self) -> None:
         self._timer.stop()
+        self._idle_gc.stop()
         if self._thread.isRunning():
             self._thread.stop()
         gc.unfreeze()  # what was kept out of collections may now be garbage
@@ -179,6 +188,13 @@ class AnalysisRunner(QObject):
         self.analysis_ready.emit(analysis, seconds)
         # What is alive now (the analysis on screen, the analyzer's caches) lives long: keep it out of every later
         # full collection, which would otherwise rescan it and stall the GUI for hundreds of ms on a big survey.
+        gc.freeze()
+        self._idle_gc.start()
+
+    def collect_garbage(self) -> None:
+        """A full collection, run when the user has paused (it can take ~0.25 s on an 8 MB survey)."""
+        gc.unfreeze()
+        gc.collect()
         gc.freeze()
 
     def _on_failed(self, revision: int, message: str) -> None:
