@@ -38,7 +38,7 @@ TRICKY = [
     "Chen Siyuan", "陈思远", "PRJ-1234", "SGLang", "vLLM", "TensorRT-LLM", "llama.cpp", "Ollama", "DeepSeek V3",
     "with ", "than ", "比", "+", "=", "/", "§一", "实测", "CJK", "字", "0", "1", "9", "3.1", "16,200", "12,500", "\x01",
     "\u0130", "\u0131", "\u017f", "\u212a", "CHEN  SIYUAN", "chen\tsiyuan", "Jıayi Sun", "ToKen: ", "APIKEY=", "aRXiv:",
-    "ARXİV:", "cred=", "凭据：", "Ada lovelace", "/data/x", "PRJ-", "ORG-99999", "10.0.0.1", "8.8.8.8", "1.2.3.4/24",
+    "ARXİV:", "cred=", "凭据：", "Ada lovelace", "王Alex", "王alex", "/data/x", "PRJ-", "ORG-99999", "10.0.0.1", "8.8.8.8", "1.2.3.4/24",
 ]
 
 
@@ -84,7 +84,7 @@ def main() -> None:
     old = {name: load_old(old_dir, name) for name in ("figures", "privacy", "references", "claims")}
     pack = house_pack()
     cfgs = [privacy.PrivacyConfig.from_dict(pack.privacy, pack.base_dir), privacy.PrivacyConfig.from_dict({
-        "names": ["Ada Lovelace", "李雷", "bob"], "org_patterns": [r"(?<![A-Za-z0-9])(?:PRJ|INT|ORG)-\d{3,}"],
+        "names": ["Ada Lovelace", "李雷", "bob", "王Alex"], "org_patterns": [r"(?<![A-Za-z0-9])(?:PRJ|INT|ORG)-\d{3,}"],
         "path_patterns": [r"/data/[a-z]+"], "allow_ips": ["10.0.0.0/8"], "secret_keywords": ["cred", "凭据"],
         "secret_min_length": 6, "secret_min_entropy": 2.5, "allow_patterns": [r"sk-test.*"],
     }, None), privacy.PrivacyConfig.from_dict({"dimensions": ["ip", "path"]}, None)]
@@ -101,11 +101,14 @@ def main() -> None:
         pairs.append((f"privacy_in_line[cfg {i}]", lambda t, oc=oc: old["privacy"].privacy_in_line(t, oc),
                       lambda t, nc=nc: privacy.privacy_in_line(t, nc)))
     checked = [0]
+    nonempty = {name: 0 for name, _, _ in pairs}
 
     def check(line: str) -> None:
         checked[0] += 1
         for name, f_old, f_new in pairs:
-            a, b = repr(f_old(line)), repr(f_new(line))
+            old_result = f_old(line)
+            nonempty[name] += bool(old_result)
+            a, b = repr(old_result), repr(f_new(line))
             if a != b:
                 print(f"MISMATCH in {name} on {line!r}\n  old: {a}\n  new: {b}")
                 sys.exit(1)
@@ -129,6 +132,7 @@ def main() -> None:
 
     generated()
     print(f"+ hypothesis-generated lines: {checked[0]} lines identical in all {len(pairs)} extractors")
+    print("lines with a non-empty result: " + ", ".join(f"{name} {n}" for name, n in nonempty.items()))
 
 
 if __name__ == "__main__":

@@ -264,6 +264,7 @@ class PrivacyConfig:
         init=False, repr=False, compare=False, default=())
     _path_looks: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...] = field(
         init=False, repr=False, compare=False, default=())
+    _gate: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_names_res", _name_regexes(self.names))
@@ -280,6 +281,19 @@ class PrivacyConfig:
             object.__setattr__(self, "_latin_name_words", tuple(dict.fromkeys(words)))
         object.__setattr__(self, "_org_looks", tuple((p, _first_look(p)) for p in self.org_patterns))
         object.__setattr__(self, "_path_looks", tuple((p, _first_look(p)) for p in self.path_patterns))
+        object.__setattr__(self, "_gate", self._make_gate())
+
+    def _make_gate(self) -> re.Pattern[str] | None:
+        """One regex over the lowered line for every word a hit other than an IP needs; None if some has none."""
+        looks = [look for _, look in self._org_looks + self._path_looks]
+        if self._keyword_words is None or self._latin_name_words is None or None in looks:
+            return None
+        words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
+                                     *_PATH_HINTS, ":\\", ":/", *(w for look in looks for w in look))}
+        words |= {n.lower() for n in self.names if _CJK.search(n)}  # matched as written: lowered, still there
+        if not all(_plain_word(w) for w in words):
+            return None
+        return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None, base_dir: Path | None = None) -> PrivacyConfig:
@@ -440,10 +454,12 @@ def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
     dims = cfg.dimensions
     spans: list[tuple[int, int, str]] = []
     lower = _lowered(text)
-    if "secret" in dims:
-        spans += _secret_spans(text, cfg, lower)
     if "ip" in dims:
         spans += _ip_spans(text, cfg)
+    if lower is not None and cfg._gate is not None and cfg._gate.search(lower) is None:
+        return _hits(text, spans, cfg) if spans else ()  # no word any other kind of hit needs
+    if "secret" in dims:
+        spans += _secret_spans(text, cfg, lower)
     if "path" in dims:
         if _has_any(text, _PATH_HINTS):
             spans += [(m.start(), m.end(), "path") for m in _UNIX_PATHS.finditer(text)]
@@ -460,7 +476,14 @@ def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
         spans += _pattern_spans(text, cfg._org_looks, "org")
     if not spans:
         return ()
-    order = {d: i for i, d in enumerate(DIMENSIONS)}
+    return _hits(text, spans, cfg)
+
+
+_ORDER = {d: i for i, d in enumerate(DIMENSIONS)}
+
+
+def _hits(text: str, spans: list[tuple[int, int, str]], cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
+    order = _ORDER
     spans.sort(key=lambda s: (s[0], s[0] - s[1], order[s[2]]))
     hits: list[PrivacyHit] = []
     kept_end = -1
