@@ -78,6 +78,8 @@ def test_outline_lists_sections_and_jumps(qtbot, window):
     qtbot.mouseClick(window.outline.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=window.outline.view.visualRect(index).center())
     assert cursor_line(window) == rows[target].section.line
+    window.goto_line(rows[target].section.line + 1)  # the outline follows the cursor
+    assert window.outline.view.currentIndex().row() == target
 
 
 def test_set_text_undoable_is_one_undo_step(qtbot, window):

@@ -426,6 +426,7 @@ class MainWindow(QMainWindow):
 
     def _update_position(self) -> None:
         cur = self.editor.textCursor()
+        self.outline.follow_cursor(cur.blockNumber() + 1)
         self.position_label.setText(self.tr("Ln %1, Col %2").replace("%1", str(cur.blockNumber() + 1))
                                     .replace("%2", str(cur.positionInBlock() + 1)))
 

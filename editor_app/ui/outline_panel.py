@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import QListView, QVBoxLayout, QWidget
 
@@ -26,6 +28,7 @@ class OutlinePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
         self._signature: tuple = ()
+        self._starts: list[int] = []
 
     @staticmethod
     def _label(sm) -> str:
@@ -40,11 +43,30 @@ class OutlinePanel(QWidget):
     def show_analysis(self, analysis: Analysis, signature: tuple | None = None) -> None:
         sig = signature if signature is not None else tuple(
             (sm.section.key, sm.section.title, sm.section.line, sm.section.end_line) for sm in analysis.sections)
+        self._starts = []
         if sig == self._signature:
             self.model.rows = list(analysis.sections)  # same shape: keep the view's scroll and selection
             return
         self._signature = sig
         self.model.set_rows(analysis.sections)
+
+    def follow_cursor(self, line: int) -> None:
+        """Select the innermost section containing `line` (without moving the cursor)."""
+        rows = self.model.rows
+        if not rows:
+            return
+        if len(self._starts) != len(rows):
+            self._starts = [sm.section.line for sm in rows]
+        i = bisect.bisect_right(self._starts, line) - 1
+        while i >= 0 and rows[i].section.end_line < line:
+            i -= 1
+        if i < 0:
+            self.view.clearSelection()
+            return
+        index = self.model.index(i, 0)
+        if self.view.currentIndex() != index:
+            self.view.setCurrentIndex(index)
+            self.view.scrollTo(index)
 
     def _clicked(self, index: QModelIndex) -> None:
         sm = index.data(ROW_ROLE)
