@@ -140,3 +140,16 @@ def test_a_broken_pack_is_reported_and_the_house_pack_used(qtbot, tmp_path, samp
     assert "survey-rules.toml" in window.pack_problem
     assert window.pack.name == "llm-infra-survey"
     qtbot.waitUntil(lambda: "Rule pack not usable" in window.statusBar().currentMessage(), timeout=3000)
+
+
+def test_another_teams_pack_given_on_the_command_line(qtbot, tmp_path):
+    from ui_support import open_window
+
+    survey = tmp_path / "notes.md"
+    survey.write_text("# Serving notes\n\nvLLM and SGLang are both fine.\n\n## Costs\n\nCheap enough.\n", encoding="utf-8")
+    pack = resource_path("rulepacks", "english-markdown.toml")
+    window = open_window(qtbot, survey, pack_path=pack)
+    assert window.pack.name == "english-markdown"
+    text = window.headline_label.text()
+    assert text.startswith(f"{window.latest_analysis.metrics['words']}/2,500 words · 7/300 lines")
+    assert [sm.section.title for sm in window.outline.model.rows] == ["Serving notes", "Costs"]
