@@ -127,3 +127,17 @@ def test_one_row_reverified_from_its_context_menu(qtbot, window, fake_arxiv):
     assert "2606.03458" in asked and "2609.11582" not in asked  # only that row, fetched afresh
     assert panel.verdicts["2606.03458"]["status"] == "verified"
     assert [r.id for r in panel.model.rows if panel.status_of(r) != "unverified"] == ["2606.03458"]
+
+
+def test_opening_another_survey_drops_a_running_verification(qtbot, window, fake_arxiv, tmp_path):
+    fake_arxiv.push_fault("slow", times=5, seconds=0.5)
+    panel = window.references
+    assert panel.verify()
+    other = tmp_path / "other.md"
+    other.write_text("一、正文\nKVarN（arXiv:2606.03458）\n", encoding="utf-8")
+    with wait_analysis(qtbot, window):
+        assert window.open_path(other)
+    qtbot.waitUntil(lambda: panel.worker is None, timeout=15000)
+    qtbot.wait(50)
+    assert panel.verdicts == {} and window.runner.verdicts == {}
+    assert [panel.status_of(r) for r in panel.model.rows] == ["unverified"]

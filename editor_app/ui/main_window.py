@@ -196,7 +196,7 @@ class MainWindow(QMainWindow):
             self.pack = new_pack
             self.runner.set_pack(new_pack, analyse=False)
             self._watch_pack()
-        self.references.verdicts.clear()
+        self.references.reset()  # verdicts for the previous survey are no longer wanted
         self.runner.verdicts = {}
         self._update_title()
         self.runner.analyse_now()

@@ -45,6 +45,7 @@ class ReferencesPanel(QWidget):
         self.setObjectName("references_panel")
         self._config_provider = config_provider
         self.verdicts: dict[str, dict[str, Any]] = {}
+        self._generation = 0  # bumped when another survey is opened: late verdicts for the old one are ignored
         self._cycle: dict[str, int] = {}
         self.worker: VerifyWorker | None = None
 
@@ -226,8 +227,9 @@ class ReferencesPanel(QWidget):
             self.message.setText(self.tr("No arXiv ids in this survey."))
             return False
         worker = VerifyWorker(refs, self._config_provider(), force=force, parent=self)
+        generation = self._generation
         worker.progressed.connect(self._on_progress)
-        worker.verified.connect(self._on_verified)
+        worker.verified.connect(lambda verdicts: self._on_verified(verdicts) if generation == self._generation else None)
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
         self.worker = worker
@@ -242,6 +244,13 @@ class ReferencesPanel(QWidget):
         self.verification_running.emit(True)
         worker.start()
         return True
+
+    def reset(self) -> None:
+        """Another survey was opened: stop asking about this one and forget its verdicts."""
+        self.cancel()
+        self._generation += 1
+        self.verdicts.clear()
+        self.message.clear()
 
     def cancel(self) -> None:
         if self.worker is not None:
@@ -284,6 +293,15 @@ class ReferencesPanel(QWidget):
         self.verification_running.emit(False)
 
     def shutdown(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
-            self.worker.wait(10000)
+        """Cancel a running verification; a request still in flight is left to finish on its own."""
+        worker = self.worker
+        if worker is None:
+            return
+        worker.cancel()
+        if not worker.wait(3000):
+            worker.setParent(None)  # never destroy a running thread with its panel
+            _ORPHANS.add(worker)
+            worker.finished.connect(lambda: _ORPHANS.discard(worker))
+
+
+_ORPHANS: set[VerifyWorker] = set()
