@@ -363,11 +363,14 @@ class MainWindow(QMainWindow):
             try:
                 pack = load_pack(candidate)
                 self.pack_path = Path(candidate).resolve()
+                self.pack_problem = ""
                 return pack
             except PackError as exc:
                 self.pack_problem = str(exc)
                 QTimer.singleShot(0, lambda e=str(exc): self.notify(
                     self.tr("Rule pack not usable"), e + "\n\n" + self.tr("The bundled house pack is used instead.")))
+        if candidate is None:
+            self.pack_problem = ""
         if getattr(self, "pack", None) is not None and self.pack_path is None:
             return self.pack
         self.pack_path = None
