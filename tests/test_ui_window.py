@@ -23,6 +23,7 @@ def test_panel_shows_the_measured_totals(window):
     assert rule(window, "caution-markers").measured == 79
     assert rule(window, "line-count").measured == 113
     assert rule(window, "verifiability").status == "not-measured"  # never shown as a pass before verification
+    assert "Verify all" in window.selfcheck.summary.text()
     text = window.headline_label.text()
     assert text.startswith("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines")
     assert "2 rules failing" in text

@@ -189,6 +189,9 @@ class SelfCheckPanel(QWidget):
             .replace("%1", str(len(analysis.rules))).replace("%2", str(failing)).replace("%3", str(unmeasured))
             .replace("%4", str(wrong)).replace("%5", str(len(analysis.claims)))
         )
+        if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
+            self.summary.setText(self.summary.text() + " · " + self.tr(
+                "verifiability is measured once the references are verified (References → Verify all)"))
         self.summary.setStyleSheet(f"color: {(RED if failing or wrong else GREEN).name()}; font-weight: bold;")
         if not self._sized:
             self._sized = True

@@ -366,37 +366,37 @@
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="370" />
+        <location filename="../../editor_app/ui/main_window.py" line="371" />
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="370" />
+        <location filename="../../editor_app/ui/main_window.py" line="371" />
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="420" />
+        <location filename="../../editor_app/ui/main_window.py" line="423" />
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="424" />
+        <location filename="../../editor_app/ui/main_window.py" line="427" />
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429" />
+        <location filename="../../editor_app/ui/main_window.py" line="433" />
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="458" />
+        <location filename="../../editor_app/ui/main_window.py" line="462" />
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="458" />
+        <location filename="../../editor_app/ui/main_window.py" line="462" />
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -450,122 +450,122 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="59" />
+        <location filename="../../editor_app/ui/references_panel.py" line="60" />
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="60" />
+        <location filename="../../editor_app/ui/references_panel.py" line="61" />
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="62" />
+        <location filename="../../editor_app/ui/references_panel.py" line="63" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="68" />
+        <location filename="../../editor_app/ui/references_panel.py" line="69" />
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="71" />
+        <location filename="../../editor_app/ui/references_panel.py" line="72" />
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="139" />
+        <location filename="../../editor_app/ui/references_panel.py" line="140" />
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="141" />
+        <location filename="../../editor_app/ui/references_panel.py" line="142" />
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="142" />
+        <location filename="../../editor_app/ui/references_panel.py" line="143" />
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="144" />
+        <location filename="../../editor_app/ui/references_panel.py" line="145" />
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="145" />
+        <location filename="../../editor_app/ui/references_panel.py" line="146" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="146" />
+        <location filename="../../editor_app/ui/references_panel.py" line="147" />
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="148" />
+        <location filename="../../editor_app/ui/references_panel.py" line="149" />
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="149" />
+        <location filename="../../editor_app/ui/references_panel.py" line="150" />
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="150" />
+        <location filename="../../editor_app/ui/references_panel.py" line="151" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="152" />
+        <location filename="../../editor_app/ui/references_panel.py" line="153" />
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="205" />
+        <location filename="../../editor_app/ui/references_panel.py" line="206" />
         <source>Re-verify this reference</source>
         <translation>重新核验此引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="208" />
+        <location filename="../../editor_app/ui/references_panel.py" line="209" />
         <source>Open on arXiv</source>
         <translation>在 arXiv 上打开</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="210" />
+        <location filename="../../editor_app/ui/references_panel.py" line="211" />
         <source>Copy id</source>
         <translation>复制编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="226" />
+        <location filename="../../editor_app/ui/references_panel.py" line="227" />
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="236" />
+        <location filename="../../editor_app/ui/references_panel.py" line="238" />
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="241" />
+        <location filename="../../editor_app/ui/references_panel.py" line="243" />
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="250" />
+        <location filename="../../editor_app/ui/references_panel.py" line="259" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="270" />
+        <location filename="../../editor_app/ui/references_panel.py" line="279" />
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="274" />
+        <location filename="../../editor_app/ui/references_panel.py" line="283" />
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -703,6 +703,11 @@
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="188" />
         <source>%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong</source>
         <translation>%1 条规则：%2 条未通过，%3 条未测量或无匹配 · %5 处自报数字中 %4 处有误</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194" />
+        <source>verifiability is measured once the references are verified (References → Verify all)</source>
+        <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
 </context>
 <context>
