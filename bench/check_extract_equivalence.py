@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from editor_app.core import claims, figures, privacy, references  # noqa: E402
-from editor_app.core.rulepack import house_pack  # noqa: E402
+from editor_app.core.rulepack import ClaimPattern, house_pack  # noqa: E402
 
 SAMPLE = (ROOT / "resources/samples/llm-infra-2026-09-14.md").read_text(encoding="utf-8")
 TESTS = ("test_figures.py", "test_privacy.py", "test_references.py", "test_arxiv_ids.py", "test_claims.py",
@@ -38,7 +38,9 @@ TRICKY = [
     "Chen Siyuan", "陈思远", "PRJ-1234", "SGLang", "vLLM", "TensorRT-LLM", "llama.cpp", "Ollama", "DeepSeek V3",
     "with ", "than ", "比", "+", "=", "/", "§一", "实测", "CJK", "字", "0", "1", "9", "3.1", "16,200", "12,500", "\x01",
     "\u0130", "\u0131", "\u017f", "\u212a", "CHEN  SIYUAN", "chen\tsiyuan", "Jıayi Sun", "ToKen: ", "APIKEY=", "aRXiv:",
-    "ARXİV:", "cred=", "凭据：", "Ada lovelace", "王Alex", "王alex", "/data/x", "PRJ-", "ORG-99999", "10.0.0.1", "8.8.8.8", "1.2.3.4/24",
+    "ARXİV:", "cred=", "凭据：", "Ada lovelace", "王Alex", "王alex", "/data/x", "PRJ-", "ORG-99999", "10.0.0.1",
+    "8.8.8.8", "1.2.3.4/24",
+    "字数：", "words 12", "xxy7", "3/4/5 件", "实测 9", "SUM = 4", "sum = 4", "cjk 12", "CJK 实测 ≈3,838",
 ]
 
 
@@ -93,10 +95,17 @@ def main() -> None:
         "secret_min_entropy", "allow_patterns", "dimensions")}) for c in cfgs]
     new_rx = claims.compile_patterns(pack.claim_patterns)
     old_rx = old["claims"].compile_patterns(pack.claim_patterns)
+    odd = [ClaimPattern("cjk", p) for p in (
+        r"(?i)cjk\s*(?P<value>\d+)", r"(?:字数|words?)\s*[:：]?\s*(?P<value>\d+)", r"x+y(?P<value>\d+)",
+        r"(?P<values>\d+(?:/\d+)+)\s*件", r"[实测]+\s*(?P<value>\d+)", r"(?<=CJK)\s*(?P<value>\d[\d,]*)",
+        r"(?x) SUM \s* = \s* (?P<value>\d+)")]
+    new_odd, old_odd = claims.compile_patterns(odd), old["claims"].compile_patterns(odd)
     pairs = [("figures_in_line", old["figures"].figures_in_line, figures.figures_in_line),
              ("citations_in_line", old["references"].citations_in_line, references.citations_in_line),
              ("claims_in_line", lambda t: old["claims"].claims_in_line(t, old_rx, pack.sum_metric, pack.sum_context),
-              lambda t: claims.claims_in_line(t, new_rx, pack.sum_metric, pack.sum_context))]
+              lambda t: claims.claims_in_line(t, new_rx, pack.sum_metric, pack.sum_context)),
+             ("claims_in_line[odd patterns]", lambda t: old["claims"].claims_in_line(t, old_odd, "", ""),
+              lambda t: claims.claims_in_line(t, new_odd, "", ""))]
     for i, (oc, nc) in enumerate(zip(old_cfgs, cfgs)):
         pairs.append((f"privacy_in_line[cfg {i}]", lambda t, oc=oc: old["privacy"].privacy_in_line(t, oc),
                       lambda t, nc=nc: privacy.privacy_in_line(t, nc)))

@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Sequence
 from .document import resolve_section_ref
 from .model import Claim, Finding
 from .numbers import as_int_if_whole, format_count, parse_number, round_like
+from .regex_looks import all_required, first_look
 from .rulepack import ClaimPattern, Scope
 
 APPROX_MARKS = ("≈", "约", "~", "～")
@@ -74,9 +75,20 @@ def claims_in_line(
     out: list[RawClaim] = []
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     plain = _APPROX_BEFORE_NUMBER.sub(" ", line) if ("≈" in line or "约" in line) else line
-    for idx, (cp, rx, literal) in enumerate(compiled):
-        if literal and literal not in plain:
-            continue
+    candidates = []
+    for word, entries in _plan(compiled):  # patterns grouped by the literal they need most: one test per group
+        if not word or word in plain:
+            candidates.extend(entries)
+    if len(candidates) > 1:
+        candidates.sort(key=_first)  # pattern order, as written in the pack
+    for idx, cp, rx, required, starts in candidates:
+        missing = False
+        for word in required:  # a plain loop: cheaper than all() over a generator
+            if word not in plain:
+                missing = True
+                break
+        if missing or starts and not _any_in(plain, starts):
+            continue  # a literal every match holds is missing
         for m in rx.finditer(plain):
             if "values" in m.groupdict() and m.group("values"):
                 start = m.start("values")
@@ -105,6 +117,47 @@ def claims_in_line(
                          float(m.group("pct")), parts=(num, den))
             )
     return tuple(out)
+
+
+_PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[str, ...]]
+_PLANS: dict[int, tuple[object, int, list[tuple[str, list[_PlanEntry]]]]] = {}  # id(compiled) -> its plan
+
+
+def _first(entry: _PlanEntry) -> int:
+    return entry[0]
+
+
+def _plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> list[tuple[str, list[_PlanEntry]]]:
+    """claims_in_line's first looks for a compiled pattern list, made once per list (which it keeps alive)."""
+    known = _PLANS.get(id(compiled))
+    if known is not None and known[0] is compiled and known[1] == len(compiled):
+        return known[2]
+    if len(_PLANS) >= 32:
+        _PLANS.clear()
+    groups: dict[str, list[_PlanEntry]] = {}
+    for idx, (cp, rx, literal) in enumerate(compiled):
+        required, starts = _first_looks(rx, literal)
+        groups.setdefault(required[0] if required else "", []).append((idx, cp, rx, required[1:], starts))
+    plan = list(groups.items())
+    _PLANS[id(compiled)] = (compiled, len(compiled), plan)
+    return plan
+
+
+def _any_in(text: str, words: tuple[str, ...]) -> bool:
+    for word in words:
+        if word in text:
+            return True
+    return False
+
+
+def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(literals every match holds, rarest-looking first; literals one of which starts every match)."""
+    required = list(all_required(rx))
+    if literal and literal not in required:
+        required.append(literal)
+    required.sort(key=lambda w: (len(w) == 1 and w.isascii(), -len(w)))
+    starts = () if required else (first_look(rx) or ())
+    return tuple(required), starts
 
 
 def _approx_before(line: str, start: int) -> bool:

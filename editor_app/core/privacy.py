@@ -36,14 +36,13 @@ from __future__ import annotations
 import ipaddress
 import math
 import re
-import re._constants as _sre_c
-import re._parser as _sre_parse
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from editor_app.core.model import PrivacyHit
+from editor_app.core.regex_looks import first_look
 
 DIMENSIONS = ("ip", "secret", "name", "path", "org")
 
@@ -117,50 +116,6 @@ _ODD_CASE = ("\u0130", "\u0131", "\u017f", "\u212a")
 def _plain_word(word: str) -> bool:
     """True when `word in text.lower()` is a safe first look for `(?i:word)`: ASCII or caseless CJK only."""
     return all(c.isascii() or "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" for c in word)
-
-
-def _literal_starts(items: list[Any]) -> list[str] | None:
-    """Strings one of which starts every match of a parsed regex (after zero-width looks); None when unknown."""
-    i = 0
-    while i < len(items) and items[i][0] in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
-        i += 1
-    if i == len(items):
-        return None
-    op, av = items[i]
-    if op is _sre_c.LITERAL:
-        lit = [chr(av)]
-        for op2, av2 in items[i + 1:]:
-            if op2 is not _sre_c.LITERAL:
-                break
-            lit.append(chr(av2))
-        return ["".join(lit)]
-    if op is _sre_c.BRANCH:
-        out: list[str] = []
-        for branch in av[1]:
-            starts = _literal_starts(list(branch))
-            if not starts:
-                return None
-            out.extend(starts)
-        return out
-    if op is _sre_c.SUBPATTERN:
-        _group, add_flags, _del_flags, sub = av
-        return None if add_flags & re.IGNORECASE else _literal_starts(list(sub))
-    if op is _sre_c.IN:
-        return [chr(a) for o, a in av] if av and all(o is _sre_c.LITERAL for o, _ in av) else None
-    if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT) and av[0] >= 1:
-        return _literal_starts(list(av[2]))
-    return None
-
-
-def _first_look(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
-    """Literals one of which a line must contain for the pattern to match in it; None when none is known."""
-    if pattern.flags & re.IGNORECASE:
-        return None
-    try:
-        starts = _literal_starts(list(_sre_parse.parse(pattern.pattern, pattern.flags).data))
-    except Exception:  # an unusual pattern: no first look, the regex alone decides
-        return None
-    return tuple(dict.fromkeys(starts)) if starts and all(starts) else None
 
 
 def _compile(pattern: Any, key: str, flags: int = 0) -> re.Pattern[str]:
@@ -279,8 +234,8 @@ class PrivacyConfig:
         if all(n.isascii() for n in latin):  # a Latin name needs at least its longest part, in any case
             words = (max(n.lower().split(), key=len) for n in latin)
             object.__setattr__(self, "_latin_name_words", tuple(dict.fromkeys(words)))
-        object.__setattr__(self, "_org_looks", tuple((p, _first_look(p)) for p in self.org_patterns))
-        object.__setattr__(self, "_path_looks", tuple((p, _first_look(p)) for p in self.path_patterns))
+        object.__setattr__(self, "_org_looks", tuple((p, first_look(p)) for p in self.org_patterns))
+        object.__setattr__(self, "_path_looks", tuple((p, first_look(p)) for p in self.path_patterns))
         object.__setattr__(self, "_gate", self._make_gate())
 
     def _make_gate(self) -> re.Pattern[str] | None:
