@@ -139,7 +139,8 @@ class ReferencesPanel(QWidget):
         return [
             Column(self.tr("arXiv id"), lambda r: r.id + (r.version or ""), tooltip=lambda r: ", ".join(
                 dict.fromkeys(o.raw for o in r.occurrences)) or r.id),
-            Column(self.tr("Name in the survey"), lambda r: r.name or ""),
+            Column(self.tr("Name in the survey"), lambda r: r.name or "",
+                   tooltip=lambda r: " · ".join(getattr(r, "names", None) or ([r.name] if r.name else []))),
             Column(self.tr("Occurrences"), occurrences, sort_key=lambda r: len(r.occurrences) or len(r.lines),
                    tooltip=lambda r: ", ".join(f"L{o.line}" for o in r.occurrences) + "\n"
                    + self.tr("Click again to go to the next occurrence")),
