@@ -134,6 +134,8 @@ class MainWindow(QMainWindow):
                                      parent=self)
         self.runner.analysis_ready.connect(self._apply_analysis)
         self.runner.analysis_failed.connect(self._analysis_failed)
+        self.runner.busy_changed.connect(
+            lambda busy: busy and self.timing_label.setText(self.tr("analysing…")))
         self.editor.document().contentsChanged.connect(self.runner.text_changed)
         self.editor.document().modificationChanged.connect(lambda _m: self._update_title())
         self.editor.cursorPositionChanged.connect(self._update_position)

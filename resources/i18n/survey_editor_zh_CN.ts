@@ -291,112 +291,117 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="180" />
+        <location filename="../../editor_app/ui/main_window.py" line="138" />
+        <source>analysing…</source>
+        <translation>分析中…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="182" />
         <source>Can't open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="250" />
+        <location filename="../../editor_app/ui/main_window.py" line="252" />
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="261" />
+        <location filename="../../editor_app/ui/main_window.py" line="263" />
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="262" />
+        <location filename="../../editor_app/ui/main_window.py" line="264" />
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="264" />
+        <location filename="../../editor_app/ui/main_window.py" line="266" />
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="265" />
+        <location filename="../../editor_app/ui/main_window.py" line="267" />
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="266" />
+        <location filename="../../editor_app/ui/main_window.py" line="268" />
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="273" />
+        <location filename="../../editor_app/ui/main_window.py" line="275" />
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="279" />
+        <location filename="../../editor_app/ui/main_window.py" line="281" />
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="282" />
+        <location filename="../../editor_app/ui/main_window.py" line="284" />
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="302" />
+        <location filename="../../editor_app/ui/main_window.py" line="304" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="310" />
+        <location filename="../../editor_app/ui/main_window.py" line="312" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="339" />
+        <location filename="../../editor_app/ui/main_window.py" line="341" />
         <source>Can't reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="349" />
+        <location filename="../../editor_app/ui/main_window.py" line="351" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="351" />
+        <location filename="../../editor_app/ui/main_window.py" line="353" />
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="371" />
+        <location filename="../../editor_app/ui/main_window.py" line="373" />
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="371" />
+        <location filename="../../editor_app/ui/main_window.py" line="373" />
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="423" />
+        <location filename="../../editor_app/ui/main_window.py" line="425" />
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="427" />
+        <location filename="../../editor_app/ui/main_window.py" line="429" />
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="433" />
+        <location filename="../../editor_app/ui/main_window.py" line="435" />
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="462" />
+        <location filename="../../editor_app/ui/main_window.py" line="464" />
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="462" />
+        <location filename="../../editor_app/ui/main_window.py" line="464" />
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -485,87 +490,87 @@
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="143" />
+        <location filename="../../editor_app/ui/references_panel.py" line="144" />
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="145" />
+        <location filename="../../editor_app/ui/references_panel.py" line="146" />
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="146" />
+        <location filename="../../editor_app/ui/references_panel.py" line="147" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="147" />
+        <location filename="../../editor_app/ui/references_panel.py" line="148" />
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="149" />
+        <location filename="../../editor_app/ui/references_panel.py" line="150" />
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="150" />
+        <location filename="../../editor_app/ui/references_panel.py" line="151" />
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="151" />
+        <location filename="../../editor_app/ui/references_panel.py" line="152" />
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="153" />
+        <location filename="../../editor_app/ui/references_panel.py" line="154" />
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="206" />
+        <location filename="../../editor_app/ui/references_panel.py" line="207" />
         <source>Re-verify this reference</source>
         <translation>重新核验此引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="209" />
+        <location filename="../../editor_app/ui/references_panel.py" line="210" />
         <source>Open on arXiv</source>
         <translation>在 arXiv 上打开</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="211" />
+        <location filename="../../editor_app/ui/references_panel.py" line="212" />
         <source>Copy id</source>
         <translation>复制编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="227" />
+        <location filename="../../editor_app/ui/references_panel.py" line="228" />
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="238" />
+        <location filename="../../editor_app/ui/references_panel.py" line="239" />
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="243" />
+        <location filename="../../editor_app/ui/references_panel.py" line="244" />
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="259" />
+        <location filename="../../editor_app/ui/references_panel.py" line="260" />
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="279" />
+        <location filename="../../editor_app/ui/references_panel.py" line="280" />
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="283" />
+        <location filename="../../editor_app/ui/references_panel.py" line="284" />
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
