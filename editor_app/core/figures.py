@@ -115,6 +115,8 @@ _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a kno
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
 _VERSION_FIRST = frozenset("vV0123456789")
 _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
+# a run names a known engine only where one of these words is written
+_ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=len, reverse=True)))
 _WITH_RE = re.compile(r"(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*")
 _BASELINE_RE = re.compile(r"比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z])")
 _LABEL_RE = re.compile(
@@ -626,6 +628,8 @@ class _LineReader:
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
         view = scope.view
+        if _ENGINE_WORD_RE.search(view, a, b) is None:
+            return  # a one-value group needs a known engine
         for m in _VALUE_RE.finditer(view, a, b):
             if taken.covers(m.start()):
                 continue
