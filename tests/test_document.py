@@ -70,3 +70,15 @@ def test_where_the_limit_is_passed():
     a = analyze(text, pack)
     f = next(f for f in a.findings if f.rule == "cjk-total")
     assert f.line == 5 and f.measured == 5000 and "1,100 over" in f.message
+
+
+def test_section_references_resolve_against_the_outline(sample_text):
+    a = analyze(sample_text, house_pack())
+    refs = {(r.line, r.text): r.key for r in a.section_refs}
+    assert refs[(9, "§3.1")] == "3.1"
+    assert refs[(9, "§八.3")] == "8.3"
+    assert refs[(80, "§二.1")] == "2.1"
+    assert refs[(80, "§六")] == "6"
+    assert (8, "§0") not in refs  # the heading itself is not a reference
+    b = analyze("一、甲\n见 §3.1 与 §一\n", house_pack())
+    assert [(r.text, r.key) for r in b.section_refs] == [("§3.1", None), ("§一", "1")]

@@ -17,9 +17,9 @@ from itertools import accumulate
 from typing import Any, Callable, Mapping, Sequence
 
 from . import claims as claims_mod
-from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref
+from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref, section_refs_in_line
 from .figures import figure_findings, figures_in_line
-from .model import Analysis, Finding, PrivacyHit, Reference, RuleResult, SectionMetrics
+from .model import Analysis, Finding, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole, format_count
 from .privacy import PrivacyConfig, privacy_in_line
 from .references import assemble_references, citations_in_line
@@ -42,6 +42,7 @@ class LineFacts:
     directives: tuple[Directive, ...]
     forbidden: tuple[tuple[int, ...], ...]  # per forbidden-pattern rule: columns of the matches
     required: tuple[bool, ...]  # per (required-pattern rule, pattern): found on this line
+    section_refs: tuple = ()  # (column, text, key) of each § reference
 
 
 @dataclass
@@ -89,6 +90,7 @@ class Analyzer:
             privacy=privacy_in_line(line, self._privacy_cfg),
             claims=claims_mod.claims_in_line(line, self._claim_rx, self.pack.sum_metric, self.pack.sum_context),
             directives=directives_in_line(line),
+            section_refs=section_refs_in_line(line),
             forbidden=forbidden,
             required=tuple(bool(rx.search(line)) for rx in self._required_flat),
         )
@@ -355,10 +357,20 @@ class _Assembly:
             references=self.references,
             figures=self.figures,
             privacy=self.privacy,
+            section_refs=self._section_refs(),
             header_lines=self.outline.header,
             footer_line=self.outline.footer_line,
             text_length=len(self.text),
         )
+
+    def _section_refs(self) -> list[SectionRef]:
+        """Every § reference, resolved against this outline (a key the outline lacks becomes None)."""
+        known = self.by_key
+        return [
+            SectionRef(i + 1, col, text, key if key in known else None)
+            for i, f in enumerate(self.facts) if f.section_refs
+            for col, text, key in f.section_refs
+        ]
 
     def _section_metrics(self) -> list[SectionMetrics]:
         secs = self.outline.sections

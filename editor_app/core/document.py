@@ -52,6 +52,18 @@ def resolve_section_ref(ref: str) -> str | None:
     return top + m.group(2)
 
 
+def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
+    """(column, text as written, canonical key) of every `§…` reference on the line."""
+    if "§" not in line:
+        return ()
+    out = []
+    for m in SECTION_REF_RE.finditer(line):
+        if m.start() == 0 and _SEC_TOP.match(line):
+            continue  # the heading "§0 自检栏" itself
+        out.append((m.start() + 1, m.group(0), resolve_section_ref(m.group(0))))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Heading:
     """What one line says about being a heading, judged on that line alone."""

@@ -126,6 +126,16 @@ class PrivacyHit:
     length: int
 
 
+@dataclass(frozen=True)
+class SectionRef:
+    """A `§3.1` / `§三.1` / `§八` in the prose and the section it resolves to (key None: no such section)."""
+
+    line: int
+    column: int
+    text: str
+    key: str | None
+
+
 @dataclass
 class SectionMetrics:
     section: Section
@@ -144,6 +154,7 @@ class Analysis:
     references: list[Reference]
     figures: list[FigureGroup]
     privacy: list[PrivacyHit]
+    section_refs: list[SectionRef] = field(default_factory=list)
     header_lines: tuple[int, int] | None = None  # (first, last) or None
     footer_line: int | None = None
     text_length: int = 0
@@ -225,6 +236,7 @@ class Analysis:
                 for g in self.figures
             ],
             "privacy": [asdict(h) for h in self.privacy],
+            "section_refs": [asdict(r) for r in self.section_refs],
         }
 
 
