@@ -30,7 +30,7 @@ def percentile(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-def run(size: int, keys: int, trials: int, workdir: Path) -> dict:
+def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0) -> dict:
     from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer
     from PySide6.QtGui import QKeyEvent, QTextCursor
     from PySide6.QtWidgets import QApplication
@@ -74,9 +74,15 @@ def run(size: int, keys: int, trials: int, workdir: Path) -> dict:
     typed = {"n": 0}
     key_cost: list[float] = []
 
+    pause = {"until": 0.0}
+
     def key() -> None:
-        if typed["n"] >= len(chars):
+        if typed["n"] >= len(chars) or time.perf_counter() < pause["until"]:
             return
+        if burst and typed["n"] and typed["n"] % burst == 0 and pause["until"] == 0.0:
+            pause["until"] = time.perf_counter() + 0.4  # a pause: the analysis starts, typing resumes during it
+            return
+        pause["until"] = 0.0
         t = time.perf_counter()
         type_char(chars[typed["n"]])
         key_cost.append((time.perf_counter() - t) * 1000)
@@ -139,6 +145,8 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--sizes", default="1,300")
     parser.add_argument("--trials", type=int, default=10)
+    parser.add_argument("--burst", type=int, default=0,
+                        help="pause 0.4 s after every N keys, so typing resumes while an analysis runs")
     args = parser.parse_args()
     from PySide6.QtWidgets import QApplication
 
@@ -148,9 +156,10 @@ def main() -> int:
     print(f"platform={QApplication.platformName()} load={os.getloadavg()[0]:.2f} cores={os.cpu_count()}")
     with tempfile.TemporaryDirectory() as tmp:
         for size in [int(s) for s in args.sizes.split(",")]:
-            r = run(size, args.keys, args.trials, Path(tmp))
+            r = run(size, args.keys, args.trials, Path(tmp), args.burst)
             print(
-                f"sample x{r['size']:<4} {r['bytes'] / 1e6:6.2f} MB  typing {r['keys']} keys @20/s: "
+                f"sample x{r['size']:<4} {r['bytes'] / 1e6:6.2f} MB  typing {r['keys']} keys @20/s"
+                f"{f' in bursts of {args.burst}' if args.burst else ''}: "
                 f"event-loop stall p99 {r['stall_p99_ms']:.1f} ms, max {r['stall_max_ms']:.1f} ms "
                 f"(median gap {r['stall_median_ms']:.1f} ms; key handling p99 {r['key_handling_p99_ms']:.1f} ms; "
                 f"{r['updates_while_typing']} panel updates while typing)  "

@@ -13,6 +13,9 @@ from editor_app.core.model import Analysis
 from editor_app.ui.text_mirror import join_lines
 
 
+QUICK_ENOUGH = 0.05  # seconds: an analysis this fast is shown before the next keystroke at 20 keys/s
+
+
 class _AnalysisThread(QThread):
     """One thread owning one Analyzer (its per-line caches are not shared across threads)."""
 
@@ -95,7 +98,9 @@ class AnalysisRunner(QObject):
 
     `revision` counts edits and requests; a result whose revision is not the latest one is dropped, so what is
     published always describes the text now in the editor.
-    While the user types without pausing, an analysis still starts at least every `max_wait_ms`.
+    While the user types without pausing, an analysis still starts every `max_wait_ms` if analyses are quick
+    enough to be shown between two keystrokes; a slow one (a huge survey) would only be dropped, so it waits
+    for the pause instead of competing with the typing.
     """
 
     analysis_ready = Signal(object, float)  # Analysis, seconds spent analysing
@@ -124,6 +129,7 @@ class AnalysisRunner(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self.analyse_now)
+        self.last_seconds = 0.0  # how long the last analysis took
         self.published: Analysis | None = None
         self.prepared: Any = None  # what `prepare` computed in the worker for the Analysis just published
         self._thread = _AnalysisThread(make_analyzer, pack, prepare)
@@ -145,7 +151,7 @@ class AnalysisRunner(QObject):
         now = time.perf_counter()
         if self._first_pending_edit is None:
             self._first_pending_edit = now
-        if now - self._first_pending_edit >= self._max_wait:
+        if now - self._first_pending_edit >= self._max_wait and self.last_seconds < QUICK_ENOUGH:
             self.analyse_now()
         else:
             self._timer.start()
@@ -180,6 +186,7 @@ class AnalysisRunner(QObject):
             self.busy_changed.emit(busy)
 
     def _on_done(self, revision: int, analysis: Analysis, seconds: float, prepared: Any) -> None:
+        self.last_seconds = seconds
         if revision != self.revision:
             return  # computed for an older text
         self._set_busy(False)

@@ -123,6 +123,7 @@ class CodeEditor(QPlainTextEdit):
         self._span_lines: list[int] = []
         self._problem_lines: dict[int, str] = {}
         self._shown_range: tuple[int, int] | None = None
+        self._underlines: list | None = None
         self.blockCountChanged.connect(self._update_number_width)
         self.updateRequest.connect(self._on_update_request)
         self.cursorPositionChanged.connect(self._refresh_selections)
@@ -137,6 +138,7 @@ class CodeEditor(QPlainTextEdit):
         self._span_lines = [s.line for s in spans]
         self._problem_lines = worst
         self._shown_range = None
+        self._underlines = None
         self._refresh_selections()
         self._numbers.update()
 
@@ -167,7 +169,7 @@ class CodeEditor(QPlainTextEdit):
         return first, last
 
     def _refresh_selections(self) -> None:
-        selections = []
+        """Current-line highlight plus the cached underlines (rebuilt only when spans or the visible part change)."""
         current = QTextEdit.ExtraSelection()
         colour = self.palette().color(QPalette.ColorRole.Highlight)
         colour.setAlpha(28)
@@ -175,40 +177,47 @@ class CodeEditor(QPlainTextEdit):
         current.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         current.cursor = self.textCursor()
         current.cursor.clearSelection()
-        selections.append(current)
-        if self._spans:
-            first, last = self.visible_line_range()
-            first, last = max(1, first - 20), last + 20
-            lo = bisect.bisect_left(self._span_lines, first)
-            hi = bisect.bisect_right(self._span_lines, last)
-            doc = self.document()
-            for s in self._spans[lo : min(hi, lo + self.MAX_SELECTIONS)]:
-                block = doc.findBlockByNumber(s.line - 1)
-                if not block.isValid():
-                    continue
-                length = block.length() - 1
-                start = min(max(s.column - 1, 0), length)
-                if s.length < 0:
-                    end = length
-                elif s.length == 0:
-                    end = start + word_length(block.text(), start)
-                else:
-                    end = min(start + s.length, length)
+        if self._underlines is None:
+            self._underlines = self._build_underlines()
+        self.setExtraSelections([current, *self._underlines])
+
+    def _build_underlines(self) -> list:
+        """ExtraSelections for the spans near the visible lines (their cursors follow later edits by themselves)."""
+        selections = []
+        if not self._spans:
+            return selections
+        first, last = self.visible_line_range()
+        first, last = max(1, first - 20), last + 20
+        lo = bisect.bisect_left(self._span_lines, first)
+        hi = bisect.bisect_right(self._span_lines, last)
+        doc = self.document()
+        for s in self._spans[lo : min(hi, lo + self.MAX_SELECTIONS)]:
+            block = doc.findBlockByNumber(s.line - 1)
+            if not block.isValid():
+                continue
+            length = block.length() - 1
+            start = min(max(s.column - 1, 0), length)
+            if s.length < 0:
+                end = length
+            elif s.length == 0:
+                end = start + word_length(block.text(), start)
+            else:
+                end = min(start + s.length, length)
+            if end <= start:
+                start, end = max(0, length - 1), length
                 if end <= start:
-                    start, end = max(0, length - 1), length
-                    if end <= start:
-                        continue
-                sel = QTextEdit.ExtraSelection()
-                fmt = QTextCharFormat()
-                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-                fmt.setUnderlineColor(LEVEL_COLOURS.get(s.level, LEVEL_COLOURS["warning"]))
-                sel.format = fmt
-                cur = QTextCursor(block)
-                cur.setPosition(block.position() + start)
-                cur.setPosition(block.position() + end, QTextCursor.MoveMode.KeepAnchor)
-                sel.cursor = cur
-                selections.append(sel)
-        self.setExtraSelections(selections)
+                    continue
+            sel = QTextEdit.ExtraSelection()
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(LEVEL_COLOURS.get(s.level, LEVEL_COLOURS["warning"]))
+            sel.format = fmt
+            cur = QTextCursor(block)
+            cur.setPosition(block.position() + start)
+            cur.setPosition(block.position() + end, QTextCursor.MoveMode.KeepAnchor)
+            sel.cursor = cur
+            selections.append(sel)
+        return selections
 
     def _on_update_request(self, rect: QRect, dy: int) -> None:
         if dy:
@@ -221,6 +230,7 @@ class CodeEditor(QPlainTextEdit):
             first = self.firstVisibleBlock().blockNumber()
             if self._shown_range is None or abs(first - self._shown_range[0]) > 10:
                 self._shown_range = (first, first)
+                self._underlines = None
                 self._refresh_selections()
 
     # ----- line numbers -----
@@ -236,6 +246,7 @@ class CodeEditor(QPlainTextEdit):
         cr = self.contentsRect()
         self._numbers.setGeometry(QRect(cr.left(), cr.top(), self.line_number_area_width(), cr.height()))
         self._shown_range = None
+        self._underlines = None
 
     def paint_line_numbers(self, event) -> None:
         painter = QPainter(self._numbers)
