@@ -202,3 +202,34 @@ def test_frozen_garbage_is_collected_when_the_user_pauses(qtbot):
         qtbot.waitUntil(lambda: ref() is None, timeout=3000)
     finally:
         runner.shutdown()
+
+
+def test_continuous_typing_forces_analyses_only_when_they_are_quick(qtbot):
+    import time
+
+    from editor_app.ui.analysis_runner import AnalysisRunner
+
+    for delay, expect_forced in ((0.0, True), (0.12, False)):
+        calls = []
+
+        class Analyzer:
+            def analyze(self, text, verdicts=None):
+                calls.append(text)
+                time.sleep(delay)
+                return text
+
+        runner = AnalysisRunner(lambda: "t", None, debounce_ms=150, max_wait_ms=200,
+                                make_analyzer=lambda p: Analyzer())
+        try:
+            with qtbot.waitSignal(runner.analysis_ready, timeout=5000):
+                runner.analyse_now()
+            calls.clear()
+            end = time.perf_counter() + 0.8
+            while time.perf_counter() < end:  # a key every 50 ms, never a 150 ms pause
+                runner.text_changed()
+                qtbot.wait(50)
+            assert bool(calls) is expect_forced
+            with qtbot.waitSignal(runner.analysis_ready, timeout=5000):  # the pause: analysed either way
+                pass
+        finally:
+            runner.shutdown()
