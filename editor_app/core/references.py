@@ -245,11 +245,11 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）
     if inside_paren:
         meta = _paren_content(text, e)
-        m = _NAME_BEFORE_PAREN.search(before)
+        m = _NAME_BEFORE_PAREN.search(before, _name_run_start(before))
         if m:
             name = _namelike(_trim_leading_stopwords(m["name"]))
         else:
-            m = _CJK_BEFORE_PAREN.search(before)
+            m = _CJK_BEFORE_PAREN.search(before, max(0, len(before.rstrip()) - 13))
             name = m["name"] if m else None
         return name, meta
     # 2. arXiv:ID（facts）
@@ -285,10 +285,31 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
                 name = m["name"] if after.startswith(" ") else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
     if name is None and text[s:e].lower().startswith("arxiv"):
-        m = _WORD_BEFORE.search(before)
+        m = _WORD_BEFORE.search(before, _word_start(before)) if before.endswith((" ", " \n")) else None
         if m and m["name"].lower() not in _STOP_BEFORE and m["name"].lower() not in _NOT_NAMES:
             name = _namelike(m["name"])
     return name, meta
+
+
+_NAME_RUN_BACK = re.compile(rf"[{_L}0-9\-+&'. ]*")  # matched on reversed text: a name's characters, spaces
+_WORD_RUN_BACK = re.compile(rf"[{_L}0-9\-+&'.]*")
+
+
+def _name_run_start(before: str) -> int:
+    """Where a "NAME（" at the end of `before` can start at the earliest: a regex search from there finds what a
+    search from 0 would (the name is made of these characters only), without trying every earlier position."""
+    paren = len(before.rstrip()) - 1
+    if paren <= 0:
+        return 0
+    return paren - _NAME_RUN_BACK.match(before[paren - 1::-1]).end()
+
+
+def _word_start(before: str) -> int:
+    """Where a "WORD " at the end of `before` (before a final newline, as `$` allows) can start at the earliest."""
+    end = len(before) - (2 if before.endswith("\n") else 1)
+    if end <= 0:
+        return 0
+    return end - _WORD_RUN_BACK.match(before[end - 1::-1]).end()
 
 
 def _namelike(name: str | None) -> str | None:
