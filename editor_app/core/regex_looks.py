@@ -8,9 +8,14 @@ only ever a necessary condition: a line that passes still goes through the regex
 from __future__ import annotations
 
 import re
-import re._constants as _sre_c
-import re._parser as _sre_parse
 from typing import Any
+
+try:  # Python 3.11+
+    import re._constants as _sre_c
+    import re._parser as _sre_parse
+except ImportError:  # pragma: no cover - older Pythons name them sre_*
+    import sre_constants as _sre_c  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
 
 _ZERO_WIDTH = (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT)
 
