@@ -1,0 +1,217 @@
+"""Judging one rule of the pack against an assembled document (see analyze._Assembly for `asm`)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import TYPE_CHECKING, Sequence
+
+from .model import Finding, RuleResult
+from .numbers import as_int_if_whole, format_count
+from .rulepack import RuleDef, Scope
+
+if TYPE_CHECKING:
+    from .analyze import Unit, _Assembly
+
+
+def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    units = asm.units(rule.scope)
+    res.limit = limit_text(rule.min, rule.max)
+    if not units:
+        res.status = "no-match"
+        res.note = no_match_note(rule.scope)
+        res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+        return
+    values = []
+    for u in units:
+        v = asm.count(rule.counter, u.ranges)
+        values.append(as_int_if_whole(v))
+        if v is None:
+            continue
+        if rule.max is not None and v > rule.max:
+            line = crossing_line(asm, rule.counter, u, rule.max)
+            res.findings.append(Finding(rule.id, rule.level, line, 1,
+                                        f"{u.label}: {format_count(v)} > {format_count(rule.max)} "
+                                        f"({format_count(v - rule.max)} over; the limit is passed on line {line})",
+                                        as_int_if_whole(v), as_int_if_whole(rule.max)))
+        if rule.min is not None and v < rule.min:
+            res.findings.append(Finding(rule.id, rule.level, u.line, 1,
+                                        f"{u.label}: {format_count(v)} < {format_count(rule.min)} "
+                                        f"({format_count(rule.min - v)} short)",
+                                        as_int_if_whole(v), as_int_if_whole(rule.min)))
+    res.measured = values[0] if len(units) == 1 and not (rule.scope.each or rule.scope.items) else values
+    res.line = units[0].line
+    res.note = f"{len(units)} {'items' if rule.scope.items else 'units'} measured" if len(units) > 1 else ""
+
+def crossing_line(asm: "_Assembly", counter: str, unit: Unit, limit: float) -> int:
+    """First line at which the running count passes the limit: where the user must cut."""
+    cum = asm.cum.get(counter)
+    if cum is None:
+        return unit.line
+    base = 0.0
+    for a, b in unit.ranges:
+        start = cum[a - 1]
+        target = limit - base + start
+        if cum[b] > target:
+            return max(a, bisect_right(cum, target, a - 1, b + 1))
+        base += cum[b] - start
+    return unit.line
+
+def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    rx = re.compile(rule.heading) if rule.heading else None
+    res.limit = "present"
+    res.scope = (f"§{rule.number} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
+    first = asm.by_key.get(rule.number) if rule.number else None
+    numbered = [s for s in asm.outline.sections if s.key.split("#")[0] == rule.number] if first else []
+    titled = [s for s in asm.outline.sections if rx and rx.search(s.title)]
+    both = [s for s in numbered if not rx or rx.search(s.title)] if rule.number else titled
+    if both:
+        res.measured = f"§{both[0].key} {both[0].title}"
+        res.line = both[0].line
+        return
+    if numbered:
+        msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
+        line = numbered[0].line
+    elif titled:
+        msg = f"a section matches `{rule.heading}` (§{titled[0].key}) but §{rule.number} is missing"
+        line = titled[0].line
+    else:
+        msg = f"no section {('§' + rule.number + ' ') if rule.number else ''}with a heading matching `{rule.heading}`"
+        line = 1
+    res.measured = "missing"
+    res.findings.append(Finding(rule.id, rule.level, line, 1, rule.message or msg))
+
+def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    idx = next(i for i, (r, _) in enumerate(asm.az._forbidden) if r.id == rule.id)
+    units = asm.units(rule.scope)
+    ranges = [r for u in units for r in u.ranges]
+    res.limit = "0"
+    for i, hits in asm.forbidden_lines:
+        cols = hits[idx]
+        if cols and in_ranges(i + 1, ranges):
+            for c in cols:
+                res.findings.append(Finding(rule.id, rule.level, i + 1, c,
+                                            rule.message or f"forbidden: `{rule.patterns[0]}`"))
+    res.measured = len(res.findings)
+
+def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    offset = 0
+    for r, rxs in asm.az._required:
+        if r.id == rule.id:
+            break
+        offset += len(rxs)
+    units = asm.units(rule.scope)
+    res.limit = "all of " + ", ".join(f"`{p}`" for p in rule.patterns)
+    if not units:
+        res.status = "no-match"
+        res.note = no_match_note(rule.scope)
+        res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+        return
+    present = 0
+    for u in units:
+        missing = []
+        for j, pat in enumerate(rule.patterns):
+            if not any(asm.facts[ln - 1].required[offset + j] for a, b in u.ranges for ln in range(a, b + 1)):
+                missing.append(pat)
+        if missing:
+            res.findings.append(Finding(rule.id, rule.level, u.line, 1,
+                                        rule.message or f"{u.label} lacks " + ", ".join(f"`{m}`" for m in missing)))
+        else:
+            present += 1
+    res.measured = f"{present}/{len(units)}"
+    res.line = units[0].line
+
+def privacy_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    res.measured = len(asm.privacy)
+    res.limit = f"≤ {format_count(rule.max or 0)}"
+    res.scope = "ip · secrets · names · paths · org codes"
+    if len(asm.privacy) > (rule.max or 0):
+        for h in asm.privacy:
+            res.findings.append(Finding(rule.id, rule.level, h.line, h.column,
+                                        f"private data ({h.dimension}): {h.masked}"))
+
+def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    units = asm.units(rule.scope)
+    ids = asm.ids_in([r for u in units for r in u.ranges]) if units else set()
+    res.limit = f"≥ {rule.min * 100:.0f}%"
+    if not ids:
+        res.status = "no-match"
+        res.note = no_match_note(rule.scope) if not units else f"no arXiv ids in {rule.scope.describe()}"
+        res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+        return
+    refs = [r for r in asm.references if r.id in ids]
+    checked = [r for r in refs if r.status not in ("unverified",)]
+    res.line = units[0].line
+    if not asm.verdicts or not checked:
+        res.status = "not-measured"
+        res.note = f"{len(refs)} main citations; run arXiv verification to measure"
+        return
+    verified = sum(1 for r in refs if r.status == "verified")
+    share = verified / len(refs)
+    asm.verifiability_pct = round(share * 100, 2)
+    res.measured = f"{verified}/{len(refs)} = {share * 100:.0f}%"
+    if share < rule.min:
+        res.findings.append(Finding(rule.id, rule.level, units[0].line, 1,
+                                    f"only {verified} of {len(refs)} main citations verified "
+                                    f"({share * 100:.0f}% < {rule.min * 100:.0f}%)", share, rule.min))
+
+def references_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    res.limit = "0 malformed"
+    res.scope = "arXiv ids"
+    for r in asm.references:
+        if r.status in ("malformed", "impossible id"):
+            for occ in r.occurrences:
+                res.findings.append(Finding(rule.id, rule.level, occ.line, occ.column,
+                                            f"{r.status} arXiv id {occ.raw}: {r.problem}"))
+    res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id"))
+    res.note = f"{len(asm.references)} distinct ids"
+
+def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
+    lines = silenced.get(rule.id)
+    if not lines:
+        return
+    if rule.unsuppressible:
+        for ln, d in directives:
+            if rule.id in d.rules and d.action != "enable":
+                res.findings.append(Finding(rule.id, "warning", ln, d.column,
+                                            f"suppression refused: rule {rule.id} is unsuppressible"))
+        return
+    kept = [f for f in res.findings if f.line not in lines]
+    if len(kept) != len(res.findings):
+        res.note = (res.note + "; " if res.note else "") + f"{len(res.findings) - len(kept)} suppressed inline"
+        res.findings = kept
+        if not kept and res.status == "fail":
+            res.status = "suppressed"
+
+def unknown_directives(asm: "_Assembly", directives) -> list[Finding]:
+    known = {r.id for r in asm.pack.rules}
+    return [
+        Finding("suppression", "warning", ln, d.column, f"unknown rule id {rid!r} in suppression comment")
+        for ln, d in directives
+        for rid in d.rules
+        if rid not in known
+    ]
+
+
+def in_ranges(line: int, ranges: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= line <= b for a, b in ranges)
+
+
+def limit_text(mn: float | None, mx: float | None) -> str:
+    if mn is not None and mx is not None:
+        return f"{format_count(mn)}–{format_count(mx)}"
+    if mx is not None:
+        return f"≤ {format_count(mx)}"
+    if mn is not None:
+        return f"≥ {format_count(mn)}"
+    return ""
+
+
+def no_match_note(scope: Scope) -> str:
+    if scope.kind == "heading":
+        return f"0 sections matched `{scope.pattern}`"
+    if scope.kind in ("section", "sections", "parts"):
+        return "0 sections matched " + ", ".join(f"§{k}" if k[0].isdigit() else k for k in scope.keys)
+    if scope.items:
+        return f"0 list items in {scope.describe()}"
+    return f"{scope.describe()} not found"
