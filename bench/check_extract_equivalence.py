@@ -43,6 +43,13 @@ TRICKY = [
     "字数：", "words 12", "xxy7", "3/4/5 件", "实测 9", "SUM = 4", "sum = 4", "cjk 12", "CJK 实测 ≈3,838",
 ]
 
+FIGURE_BITS = [
+    "SGLang", "vLLM", "~16,200", "vs", "tok/s", "on H100", "（", "）", "(", ")", "3.1×", "faster", "p99 TTFT", "54.2s",
+    "：", "；", "。", " ", "+", "、", "，", "8×H100", "DeepSeek V3", "with SGLang", "2× faster", "$400M", "latency",
+    "12ms", "vs.", "x", "3x", "倍", "快 3 倍", "(vs", "s)", "——", " — ", ": ", ". ", "|", "`", "arXiv:2609.11582",
+    "up to 7×", "3.8~5.2×", "吞吐", "\x01", "LMDeploy", "ONNX  Runtime", "比", "than", "约", "req/s", "GB",
+]
+
 
 def load_old(old_dir: Path, name: str):
     spec = importlib.util.spec_from_file_location(f"old_{name}", old_dir / f"old_{name}.py")
@@ -130,6 +137,9 @@ def main() -> None:
     for _ in range(n_random):
         check(edited(rng.choice(sample_lines), rng))
     print(f"+ randomly edited sample lines: {checked[0]} lines identical")
+    for _ in range(n_random):  # figure-dense lines: engines, values, units, parentheses, separators
+        check("".join(rng.choice(FIGURE_BITS) + rng.choice(("", " ")) for _ in range(rng.randint(1, 25))))
+    print(f"+ random figure-dense lines: {checked[0]} lines identical")
     fragments = sorted({w for line in sample_lines for w in line.split(" ") if w} | set(TRICKY))
     piece = st.one_of(st.sampled_from(fragments), st.sampled_from(TRICKY), st.text(max_size=3))
 

@@ -483,11 +483,9 @@ class _LineReader:
             self._lead_in = run.engine if run else ""
         return self._lead_in
 
-    def read(self) -> tuple[FigureGroup, ...]:
-        for index, scope in enumerate(self.scopes):
-            cues = [(m.start(), m.lastgroup) for m in _CUES_RE.finditer(scope.view)]
-            if not cues:
-                continue
+    def read(self, line_cues: list[tuple[int, str | None]]) -> tuple[FigureGroup, ...]:
+        """Read every scope that holds a cue; `line_cues` are the cues of the whole line, left to right."""
+        for index, cues in self._cues_by_scope(line_cues):
             positions = [p for p, _ in cues]
             for a, b in self.clauses(index):
                 kinds = {kind for _, kind in cues[bisect_left(positions, a):bisect_left(positions, b)]}
@@ -495,6 +493,25 @@ class _LineReader:
                     self._clause(index, a, b, kinds)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
+
+    def _cues_by_scope(self, line_cues: list[tuple[int, str | None]]) -> list[tuple[int, list[tuple[int, Any]]]]:
+        """The line's cues handed to the innermost scope holding each, in that scope's view offsets.
+
+        A cue holds no parenthesis and its looks around see a parenthesis in the line where the view has a
+        blank (neither is a letter or digit), so a scan of each view would find exactly these.
+        """
+        scopes = self.scopes
+        if len(scopes) == 1:
+            return [(0, line_cues)]
+        starts = [sc.start for sc in scopes]
+        ends = [sc.start + len(sc.view) for sc in scopes]
+        found: dict[int, list[tuple[int, Any]]] = {}
+        for pos, kind in line_cues:
+            i = bisect_right(starts, pos) - 1
+            while pos >= ends[i]:
+                i = scopes[i].parent or 0
+            found.setdefault(i, []).append((pos - starts[i], kind))
+        return sorted(found.items())
 
     def clauses(self, index: int) -> list[tuple[int, int]]:
         view = self.scopes[index].view
@@ -683,9 +700,10 @@ def _metric(unit: str, label: str) -> str:
 
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
-    if _CUES_RE.search(text) is None:  # most lines hold no engine figure at all
+    cues = [(m.start(), m.lastgroup) for m in _CUES_RE.finditer(text)]
+    if not cues:  # most lines hold no engine figure at all
         return ()
-    return _LineReader(text).read()
+    return _LineReader(text).read(cues)
 
 
 def _span(value: FigureValue) -> tuple[float, float]:
