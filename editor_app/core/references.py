@@ -143,10 +143,13 @@ def _id_matches(text: str) -> list[re.Match[str]]:
     Each form is looked for only where it can be (cheap substring and literal-led looks first); where two
     start at the same place the earlier form wins, as in an alternation.
     """
-    lower = text.lower()
-    may_prefix = "arx" in lower
-    if len(lower) != len(text):
-        lower = None
+    lower: str | None = None
+    may_prefix = False
+    if "rx" in text or "rX" in text or "Rx" in text or "RX" in text:  # r and x have no other case forms
+        lower = text.lower()
+        may_prefix = "arx" in lower
+        if len(lower) != len(text):
+            lower = None
     may_old = "/" in text and _OLD_SLASH.search(text) is not None
     may_new = "." in text and _NEW_DOT.search(text) is not None
     if not (may_prefix or may_old or may_new):
