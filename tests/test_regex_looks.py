@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from editor_app.core.regex_looks import all_required, first_look
+from editor_app.core.regex_looks import all_required, any_word_regex, first_look
 
 PATTERNS = [
     r"(?<![A-Za-z0-9])(?:PRJ|INT|ORG)-\d{3,}(?![A-Za-z0-9])",
@@ -48,3 +48,10 @@ def test_a_line_without_the_look_never_matches(pattern: str, text: str) -> None:
         look = first_look(rx)
         assert look is None or any(word in text for word in look)
         assert all(word in text for word in all_required(rx))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab.|(*\\密", min_size=1, max_size=4), min_size=1, max_size=8),
+       st.text(alphabet="ab.|(*\\密x", max_size=20))
+def test_any_word_regex_finds_exactly_whether_a_word_occurs(words: list[str], text: str) -> None:
+    assert bool(any_word_regex(words).search(text)) == any(word in text for word in words)

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from editor_app.core.model import PrivacyHit
-from editor_app.core.regex_looks import first_look
+from editor_app.core.regex_looks import any_word_regex, first_look
 
 DIMENSIONS = ("ip", "secret", "name", "path", "org")
 
@@ -248,7 +248,7 @@ class PrivacyConfig:
         words |= {n.lower() for n in self.names if _CJK.search(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
             return None
-        return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+        return any_word_regex(words)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None, base_dir: Path | None = None) -> PrivacyConfig:

@@ -96,3 +96,24 @@ def all_required(pattern: re.Pattern[str]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(required_literals(list(_sre_parse.parse(pattern.pattern, pattern.flags).data))))
     except Exception:  # an unusual pattern: no first look, the regex alone decides
         return ()
+
+
+def any_word_regex(words) -> re.Pattern[str]:
+    """A regex that finds whether any of the words occurs, as a trie (a shared first character is tried once).
+
+    Only for a yes/no look: where one word starts another, the shorter one stands for both.
+    """
+    return re.compile(_trie(sorted(set(words))))
+
+
+def _trie(words: list[str]) -> str:
+    if "" in words:
+        return ""
+    groups: dict[str, list[str]] = {}
+    for word in words:
+        groups.setdefault(word[0], []).append(word[1:])
+    alternatives = []
+    for first, rests in groups.items():
+        sub = _trie(rests)
+        alternatives.append(re.escape(first) + (f"(?:{sub})" if "|" in sub else sub))
+    return "|".join(alternatives)
