@@ -136,35 +136,16 @@ _MEASURES = (
     ("load", r"加载|(?<![A-Za-z])load(?:ing)?(?![A-Za-z])"),
 )
 _MEASURE_RE = re.compile("|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)), re.IGNORECASE)
-_X_TRIGGER = re.compile(r"\d[xX](?![A-Za-z0-9])")
 _DIGIT = re.compile(r"\d")
-_VS_WORDS = ("vs", "VS", "Vs", "versus")
-_UNIT_WORDS = ("/s", "QPS", "RPS", "$", "¥", "€", "£")
-_LATENCY_WORDS = ("TTFT", "TPOT", "ITL", "latency", "延迟", "时延")
 
 
 _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a clause before it looks closer
-    r"(?=[×倍0-9vV/QR$¥€£TIl延时])"  # the first characters, so most positions fail at once
-    r"(?:(?P<x>×|倍|\d[xX](?![A-Za-z0-9]))|(?P<vs>vs|VS|Vs|versus)|(?P<unit>/s|QPS|RPS|[$¥€£])"
+    r"(?=[×倍xXvV/QR$¥€£TIl延时])"  # the first characters, so most positions fail at once
+    # "3x" is found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which
+    # scope and clause to read, and the x is in the same ones as its digit
+    r"(?:(?P<x>×|倍|(?<=\d)[xX](?![A-Za-z0-9]))|(?P<vs>vs|VS|Vs|versus)|(?P<unit>/s|QPS|RPS|[$¥€£])"
     r"|(?P<lat>TTFT|TPOT|ITL|latency|延迟|时延))"
 )
-
-
-def _has_any(text: str, words: tuple[str, ...]) -> bool:
-    for word in words:
-        if word in text:
-            return True
-    return False
-
-
-def _may_hold_speedup(text: str) -> bool:
-    return "×" in text or "倍" in text or (("x" in text or "X" in text) and _X_TRIGGER.search(text) is not None)
-
-
-def _may_hold_figures(text: str) -> bool:
-    """A cheap first look (substring tests): most lines hold no engine figure at all."""
-    return (_has_any(text, _VS_WORDS) or _has_any(text, _UNIT_WORDS) or _has_any(text, _LATENCY_WORDS)
-            or _may_hold_speedup(text))
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
