@@ -104,8 +104,8 @@ _HARDWARE_RE = re.compile(
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
 _VS_RE = re.compile(r"(?=[vV])(?<![A-Za-z])(?:vs\.?|VS\.?|Vs\.?|versus)(?![A-Za-z])")
-_CLAUSE_SEP = re.compile(r"[；;。|·：`]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s)")
-_ITEM_SEP = re.compile(r"[\s\x01]\+\s|、|，|,\s|\s/\s")
+_CLAUSE_SEP = re.compile(r"(?=[；;。|·：`—\s:.])(?:[；;。|·：`]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s))")
+_ITEM_SEP = re.compile(r"(?=[\s\x01、，,])(?:[\s\x01]\+\s|、|，|,\s|\s/\s)")
 _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a known lowercase engine, a version
     r"(?=[A-Za-z0-9])(?<![A-Za-z0-9_.'\-])(?:arXiv:\d{4}\.\d{4,5}"
     rf"|(?:{'|'.join(re.escape(n) for n in sorted(_LOWERCASE_NAMES, key=len, reverse=True))})(?![A-Za-z0-9])"
@@ -117,8 +117,10 @@ _VERSION_FIRST = frozenset("vV0123456789")
 _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=len, reverse=True)))
-_WITH_RE = re.compile(r"(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*")
-_BASELINE_RE = re.compile(r"比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z])")
+_WITH_RE = re.compile(r"(?=[woiu用在])(?:(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*)")
+_BASELINE_RE = re.compile(
+    r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"
+)
 _LABEL_RE = re.compile(
     r"(?<![A-Za-z0-9])(?:p\d{2}(?:\.\d+)?[ \t]?)?(?:TTFT|TPOT|ITL|E2E(?:[ \t]latency)?|latency|throughput|"
     r"cost|memory|accuracy)(?![A-Za-z])|(?:p\d{2}[ \t]?)?(?:吞吐量?|首字延迟|延迟|时延|成本|显存|内存|准确率)"
