@@ -120,7 +120,7 @@ def claims_in_line(
 
 
 _PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[str, ...]]
-_PLANS: dict[int, tuple[object, int, list[tuple[str, list[_PlanEntry]]]]] = {}  # id(compiled) -> its plan
+_PLANS: dict[int, tuple[object, int, object, object, list[tuple[str, list[_PlanEntry]]]]] = {}  # by id(compiled)
 
 
 def _first(entry: _PlanEntry) -> int:
@@ -128,10 +128,15 @@ def _first(entry: _PlanEntry) -> int:
 
 
 def _plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> list[tuple[str, list[_PlanEntry]]]:
-    """claims_in_line's first looks for a compiled pattern list, made once per list (which it keeps alive)."""
+    """claims_in_line's first looks for a compiled pattern list, made once per list (which it keeps alive).
+
+    A list is recognised by identity, length and its first and last regex (`compile_patterns` makes a new list
+    per pack; nothing edits one in place).
+    """
     known = _PLANS.get(id(compiled))
-    if known is not None and known[0] is compiled and known[1] == len(compiled):
-        return known[2]
+    if (known is not None and known[0] is compiled and known[1] == len(compiled)
+            and (not compiled or (compiled[0][1] is known[2] and compiled[-1][1] is known[3]))):
+        return known[4]
     if len(_PLANS) >= 32:
         _PLANS.clear()
     groups: dict[str, list[_PlanEntry]] = {}
@@ -139,7 +144,8 @@ def _plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> list
         required, starts = _first_looks(rx, literal)
         groups.setdefault(required[0] if required else "", []).append((idx, cp, rx, required[1:], starts))
     plan = list(groups.items())
-    _PLANS[id(compiled)] = (compiled, len(compiled), plan)
+    ends = (compiled[0][1], compiled[-1][1]) if compiled else (None, None)
+    _PLANS[id(compiled)] = (compiled, len(compiled), *ends, plan)
     return plan
 
 
