@@ -242,19 +242,22 @@ def _runs(view: str, offset: int = 0) -> list[_Run]:
     names: list[tuple[int, int, str]] = []
     last_end = -1
     for m in _NAME_WORD_RE.finditer(view):
-        word = m.group(0)
-        if names and view[last_end:m.start()].strip(" \t"):
+        word = m.group()
+        start, end = m.span()
+        if names and view[last_end:start].strip(" \t"):
             _close_run(runs, names, offset)
-        last_end = m.end()
-        if word.startswith("arXiv:"):
+        last_end = end
+        if word[0] in _VERSION_FIRST:
+            if _VERSION_RE.fullmatch(word):
+                continue  # inside a run it is skipped; it never starts one
+        elif word[0] == "a" and word.startswith("arXiv:"):
             _close_run(runs, names, offset)
-            runs.append(_Run(m.start() + offset, m.end() + offset, word))
-        elif word[0] in _VERSION_FIRST and _VERSION_RE.fullmatch(word):
-            continue  # inside a run it is skipped; it never starts one
-        elif word in _NOT_NAMES:
+            runs.append(_Run(start + offset, end + offset, word))
+            continue
+        if word in _NOT_NAMES:
             _close_run(runs, names, offset)
         else:
-            names.append((m.start(), m.end(), word[:-2] if word.endswith("'s") else word))
+            names.append((start, end, word[:-2] if word.endswith("'s") else word))
     _close_run(runs, names, offset)
     return runs
 
