@@ -139,6 +139,7 @@ _MEASURES = (
 )
 _MEASURE_RE = re.compile("|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)), re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_LATIN = re.compile(r"[A-Za-z]")
 
 
 _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a clause before it looks closer
@@ -556,6 +557,8 @@ class _LineReader:
             if not values:
                 return None
             chosen.append(values[-1] if k == 0 else values[0])
+            if _LATIN.search(view, pa, chosen[-1].start()) is None:
+                return None  # every run of names holds a Latin letter: no engine before this value
         runs = self.runs(index, a, b)
         entries = []
         for (pa, _), m in zip(parts, chosen):
