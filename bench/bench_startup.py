@@ -38,7 +38,12 @@ def child(t0: float, extensions: bool) -> None:
     done = []
     window.analysis_ready.connect(lambda _a: done.append(time.time() - t0))
     window.show()
+    failures = []
+    window.runner.analysis_failed.connect(failures.append)
+    deadline = time.time() + 120
     while not done:
+        if failures or time.time() > deadline:
+            raise SystemExit(f"no analysis of the sample: {failures or 'timed out'}")
         app.processEvents()
         time.sleep(0.0005)
     marks["analysis applied"] = done[0]

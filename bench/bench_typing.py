@@ -49,9 +49,15 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0) -> dic
     window.analysis_ready.connect(lambda a: ready.append(time.perf_counter()))
     window.resize(1440, 900)
     window.show()
+    failures = []
+    window.runner.analysis_failed.connect(failures.append)
     window.open_path(path)
+    deadline = time.perf_counter() + 120
     while not ready:
+        if failures or time.perf_counter() > deadline:
+            raise SystemExit(f"no analysis of the document: {failures or 'timed out'}")
         app.processEvents()
+        time.sleep(0.0005)
     for _ in range(20):
         app.processEvents()
     # put the cursor in the middle of the document, at the end of a body line
