@@ -19,7 +19,7 @@ QUICK_ENOUGH = 0.05  # seconds: an analysis this fast is shown before the next k
 class _AnalysisThread(QThread):
     """One thread owning one Analyzer (its per-line caches are not shared across threads)."""
 
-    done = Signal(int, object, float, object)  # revision, Analysis, seconds, prepared view data
+    done = Signal(int, object, float, object, bool)  # revision, Analysis, seconds, prepared view data, cold
     failed = Signal(int, str)
 
     def __init__(self, make_analyzer: Callable[[Any], Any], pack: Any,
@@ -67,7 +67,8 @@ class _AnalysisThread(QThread):
             gc_was_on = gc.isenabled()
             gc.disable()  # a full collection over a big document's analysis holds the GIL for ~0.25 s: not mid-pass
             try:
-                if self._analyzer is None:
+                cold = self._analyzer is None  # a first pass fills the analyzer's caches: slower than the rest
+                if cold:
                     self._analyzer = self._make_analyzer(pack)
                 started = time.perf_counter()
                 if isinstance(text, list):
@@ -75,7 +76,7 @@ class _AnalysisThread(QThread):
                 analysis = _run(self._analyzer, text, verdicts)
                 seconds = time.perf_counter() - started
                 prepared = self._prepare(analysis, shown) if self._prepare else None
-                self.done.emit(revision, analysis, seconds, prepared)
+                self.done.emit(revision, analysis, seconds, prepared, cold)
             except Exception as exc:  # the GUI shows it; the editor keeps working
                 self.failed.emit(revision, f"{type(exc).__name__}: {exc}")
             finally:
@@ -129,7 +130,7 @@ class AnalysisRunner(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self.analyse_now)
-        self.last_seconds = 0.0  # how long the last analysis took
+        self.last_seconds = 0.0  # how long the last (warm) analysis took
         self.published: Analysis | None = None
         self.prepared: Any = None  # what `prepare` computed in the worker for the Analysis just published
         self._thread = _AnalysisThread(make_analyzer, pack, prepare)
@@ -185,8 +186,9 @@ class AnalysisRunner(QObject):
             self._busy = busy
             self.busy_changed.emit(busy)
 
-    def _on_done(self, revision: int, analysis: Analysis, seconds: float, prepared: Any) -> None:
-        self.last_seconds = seconds
+    def _on_done(self, revision: int, analysis: Analysis, seconds: float, prepared: Any, cold: bool) -> None:
+        if not cold:
+            self.last_seconds = seconds
         if revision != self.revision:
             return  # computed for an older text
         self._set_busy(False)
