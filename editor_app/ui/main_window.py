@@ -419,9 +419,10 @@ class MainWindow(QMainWindow):
         text, ok = headline(analysis, self.pack)
         self.headline_label.setText(text)
         colour = GREEN if ok else RED
-        self.headline_label.setStyleSheet(
-            f"QLabel#headline {{ background: {colour.name()}; color: white; padding: 2px 8px; "
-            "border-radius: 3px; font-weight: bold; }")
+        style = (f"QLabel#headline {{ background: {colour.name()}; color: white; padding: 2px 8px; "
+                 "border-radius: 3px; font-weight: bold; }")
+        if self.headline_label.styleSheet() != style:
+            self.headline_label.setStyleSheet(style)
         self.timing_label.setText(self.tr("analysed in %1 ms").replace("%1", f"{seconds * 1000:.0f}"))
         self.analysis_ready.emit(analysis)
 

@@ -32,8 +32,14 @@ class RowsModel(QAbstractTableModel):
         self.rows: list[Any] = []
 
     def set_rows(self, rows: Sequence[Any]) -> None:
+        """New rows; as many as before: the cells are refreshed in place (views keep scroll, selection, widths)."""
+        rows = list(rows)
+        if rows and len(rows) == len(self.rows):
+            self.rows = rows
+            self.refresh()
+            return
         self.beginResetModel()
-        self.rows = list(rows)
+        self.rows = rows
         self.endResetModel()
 
     def set_columns(self, columns: Sequence[Column]) -> None:
