@@ -48,6 +48,8 @@ FIGURE_BITS = [
     "：", "；", "。", " ", "+", "、", "，", "8×H100", "DeepSeek V3", "with SGLang", "2× faster", "$400M", "latency",
     "12ms", "vs.", "x", "3x", "倍", "快 3 倍", "(vs", "s)", "——", " — ", ": ", ". ", "|", "`", "arXiv:2609.11582",
     "up to 7×", "3.8~5.2×", "吞吐", "\x01", "LMDeploy", "ONNX  Runtime", "比", "than", "约", "req/s", "GB",
+    "构建", "load", "Loading", "lower cost", "memory", "throughput", "E2E latency", "准确率", "TPOT", "ITL", "请求率",
+    "request rate", "BUILD", "İTL", "p50", "显存", "accuracy", "首字延迟",
 ]
 
 

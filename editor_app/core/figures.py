@@ -122,8 +122,9 @@ _BASELINE_RE = re.compile(
     r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"
 )
 _LABEL_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?:p\d{2}(?:\.\d+)?[ \t]?)?(?:TTFT|TPOT|ITL|E2E(?:[ \t]latency)?|latency|throughput|"
-    r"cost|memory|accuracy)(?![A-Za-z])|(?:p\d{2}[ \t]?)?(?:吞吐量?|首字延迟|延迟|时延|成本|显存|内存|准确率)"
+    r"(?=[pTIEltcma吞首延时成显内准])"  # the first characters a label can start with
+    r"(?:(?<![A-Za-z0-9])(?:p\d{2}(?:\.\d+)?[ \t]?)?(?:TTFT|TPOT|ITL|E2E(?:[ \t]latency)?|latency|throughput|"
+    r"cost|memory|accuracy)(?![A-Za-z])|(?:p\d{2}[ \t]?)?(?:吞吐量?|首字延迟|延迟|时延|成本|显存|内存|准确率))"
 )
 _MEASURES = (
     ("TTFT", r"TTFT|首字延迟"),
@@ -137,7 +138,10 @@ _MEASURES = (
     ("cost", r"(?<![A-Za-z])cost|成本"),
     ("load", r"加载|(?<![A-Za-z])load(?:ing)?(?![A-Za-z])"),
 )
-_MEASURE_RE = re.compile("|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)), re.IGNORECASE)
+_MEASURE_RE = re.compile(  # led by the measures' first characters: a case-blind alternation is slow to try
+    "(?=[tilmbrc首延时吞内显构请成加])(?:" + "|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)) + ")",
+    re.IGNORECASE,
+)
 _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
 
