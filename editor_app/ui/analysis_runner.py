@@ -132,6 +132,7 @@ class AnalysisRunner(QObject):
         self._timer.timeout.connect(self.analyse_now)
         self.last_seconds = 0.0  # how long the last (warm) analysis took
         self.published: Analysis | None = None
+        self.published_revision = 0  # equals `revision` when the panels show the text now in the editor
         self.prepared: Any = None  # what `prepare` computed in the worker for the Analysis just published
         self._thread = _AnalysisThread(make_analyzer, pack, prepare)
         self._thread.done.connect(self._on_done)
@@ -193,6 +194,7 @@ class AnalysisRunner(QObject):
             return  # computed for an older text
         self._set_busy(False)
         self.published = analysis
+        self.published_revision = revision
         self.prepared = prepared
         self.analysis_ready.emit(analysis, seconds)
         # What is alive now (the analysis on screen, the analyzer's caches) lives long: keep it out of every later
