@@ -19,8 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from check_extract_equivalence import load_old  # noqa: E402
-
 from editor_app.core import claims, figures, privacy, references  # noqa: E402
 from editor_app.core.rulepack import house_pack  # noqa: E402
 
@@ -55,6 +53,8 @@ def main() -> None:
     lines = SAMPLE.split("\n")
     unique = [f"{line} ‹{i}›" if line else line for i in range(20) for line in lines]
     new = extractors((figures, privacy, references, claims))
+    if args.old:
+        from check_extract_equivalence import load_old
     old = extractors(tuple(load_old(args.old, n) for n in ("figures", "privacy", "references", "claims"))) \
         if args.old else None
     figure_lines = [line for line in lines if figures.figures_in_line(line)]
