@@ -36,8 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.core.textdiff import change_summary, side_by_side_html, unified_diff
-from editor_app.services import history
-from editor_app.services.database import open_database
+from editor_app.ui.lazy import lazy_module
+
+# sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up.
+history = lazy_module("editor_app.services.history")
+database = lazy_module("editor_app.services.database")
 
 METRIC_LABELS = {
     "cjk": "CJK characters",
@@ -65,6 +68,9 @@ def _fmt_number(v: Any) -> str:
     if v is None:
         return "–"
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
+
+
+STARTUP_DELAY_MS = 800  # after the first paint and the first analysis
 
 
 class SnapshotModel(QAbstractTableModel):
@@ -153,9 +159,6 @@ class HistoryPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from editor_app.ui.charts import pyqtgraph
-
-        pg = pyqtgraph()
         self.title = QLabel(self.tr("No document open."))
         self.metric = QComboBox()
         self.metric.setMinimumContentsLength(18)
@@ -167,21 +170,13 @@ class HistoryPanel(QWidget):
         top.addWidget(self.metric)
         top.addWidget(self.show_autosaves)
 
-        pal = QApplication.palette()
-        self.chart = pg.PlotWidget(
-            axisItems={"bottom": pg.DateAxisItem(orientation="bottom")}, background=pal.color(QPalette.ColorRole.Base)
-        )
-        self.chart.setMinimumHeight(160)
-        self.chart.showGrid(x=True, y=True, alpha=0.2)
-        self.chart.setMouseEnabled(x=True, y=False)
-        self.chart.getPlotItem().setMenuEnabled(False)
-        fg = pal.color(QPalette.ColorRole.Text)
-        for name in ("left", "bottom"):
-            self.chart.getPlotItem().getAxis(name).setPen(fg)
-            self.chart.getPlotItem().getAxis(name).setTextPen(fg)
-        self.curve = self.chart.plot([], [], pen=pg.mkPen("#3b7dd8", width=1.5))
-        self.curve.setClipToView(True)
+        # The chart (pyqtgraph) is built the first time there is something to draw: start-up doesn't pay for it.
+        self.chart: Any = None
+        self.curve: Any = None
         self.limit_lines: list[Any] = []
+        self.chart_holder = QWidget()
+        self.chart_holder.setMinimumHeight(160)
+        QVBoxLayout(self.chart_holder).setContentsMargins(0, 0, 0, 0)
 
         self.model = SnapshotModel(self)
         self.table = QTableView()
@@ -222,7 +217,7 @@ class HistoryPanel(QWidget):
         dl.addWidget(self.diff_stack, 1)
 
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.chart)
+        split.addWidget(self.chart_holder)
         split.addWidget(self.table)
         split.addWidget(diff_box)
         split.setSizes([200, 220, 300])
@@ -262,10 +257,33 @@ class HistoryPanel(QWidget):
         self.diff_html.setHtml(side_by_side_html(old, new, old_title, new_title))
         self.diff_text.setPlainText(unified_diff(old, new, old_title, new_title) or self.tr("No differences."))
 
+    def ensure_chart(self) -> None:
+        if self.chart is not None:
+            return
+        from editor_app.ui.charts import pyqtgraph
+
+        pg = pyqtgraph()
+        pal = QApplication.palette()
+        self.chart = pg.PlotWidget(
+            axisItems={"bottom": pg.DateAxisItem(orientation="bottom")}, background=pal.color(QPalette.ColorRole.Base)
+        )
+        self.chart.setMinimumHeight(160)
+        self.chart.showGrid(x=True, y=True, alpha=0.2)
+        self.chart.setMouseEnabled(x=True, y=False)
+        self.chart.getPlotItem().setMenuEnabled(False)
+        fg = pal.color(QPalette.ColorRole.Text)
+        for name in ("left", "bottom"):
+            self.chart.getPlotItem().getAxis(name).setPen(fg)
+            self.chart.getPlotItem().getAxis(name).setTextPen(fg)
+        self.curve = self.chart.plot([], [], pen=pg.mkPen("#3b7dd8", width=1.5))
+        self.curve.setClipToView(True)
+        self.chart_holder.layout().addWidget(self.chart)
+
     def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines."""
         from editor_app.ui.charts import pyqtgraph
 
+        self.ensure_chart()
         pg = pyqtgraph()
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
@@ -389,7 +407,7 @@ class HistoryController(QObject):
         """The open database, opened on first use; None (with a message) when it can't be, editing goes on."""
         if self._db is None and time.monotonic() - self._db_failed_at > 30:
             try:
-                opened = open_database(self._db_path)
+                opened = database.open_database(self._db_path)
             except Exception as exc:  # an unwritable folder, a locked file...: history pauses, editing doesn't
                 self._db_failed_at = time.monotonic()
                 self.message.emit(self.tr("History is not being recorded: {error}").format(error=exc))
@@ -656,7 +674,7 @@ def install(window: Any) -> HistoryController:
 
     panel = HistoryPanel()
     controller = HistoryController(window, panel)
-    window.add_panel(panel, panel.tr("History"))
+    window.add_panel(panel, QCoreApplication.translate("HistoryPanel", "History"))
     window.history = controller
     file_menu = getattr(window, "menu_file", None)
     if file_menu is not None:
@@ -665,7 +683,12 @@ def install(window: Any) -> HistoryController:
         file_menu.addAction(act)
         controller.recover_action = act
     test_hooks.install(window)
-    _ = controller.db  # open (and check) the database at start-up, so a corrupt one is reported right away
-    if controller.current_path():  # the window opened its first file before the extensions were installed
-        QTimer.singleShot(0, controller, lambda: controller._on_opened(window.current_path))
+    # Open (and check) the database soon after the window is up, so a corrupt one is reported right away, and
+    # look for unsaved work of the file the window opened before the extensions were installed.
+    def first_look() -> None:
+        _ = controller.db
+        if controller.current_path():
+            controller._on_opened(window.current_path)
+
+    QTimer.singleShot(STARTUP_DELAY_MS, controller, first_look)
     return controller
