@@ -6,6 +6,13 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+def default_db_path() -> Path:
+    """The history database in the platform's data directory (~/.local/share/survey-editor/history.db)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("survey-editor", appauthor=False)) / "history.db"
+
+
 REAL_ARXIV_URL = "https://export.arxiv.org/api/query"
 MIN_REAL_ARXIV_INTERVAL = 3.0  # arXiv's terms: one request every three seconds
 

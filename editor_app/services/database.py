@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import sqlite_utils
-from platformdirs import user_data_dir
+
+from editor_app.config import default_db_path  # noqa: F401  (re-exported: where the database lives)
 
 # (version, "module:function") — append only; never edit a migration that has shipped.
 MIGRATIONS: list[tuple[int, str]] = [
@@ -24,10 +25,6 @@ MIGRATIONS: list[tuple[int, str]] = [
 
 FULL_CHECK_MAX_BYTES = 32 * 1024 * 1024
 _CHECKED: set[str] = set()
-
-
-def default_db_path() -> Path:
-    return Path(user_data_dir("survey-editor", appauthor=False)) / "history.db"
 
 
 @dataclass

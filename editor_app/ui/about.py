@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from editor_app import APP_NAME, __version__
 from editor_app.config import Config
 from editor_app.resources_path import house_pack_path, resource_path
-from editor_app.services.database import default_db_path
+from editor_app.config import default_db_path
 from editor_app.ui.i18n import chosen_language
 from editor_app.ui.identity import app_icon
 from editor_app.ui.settings_dialog import SettingsDialog

@@ -24,8 +24,6 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
-from editor_app.ui.charts_render import render_figure_charts
-from editor_app.ui.export import export_report_file
 
 HTML_FILTER = "HTML report (*.html)"
 PDF_FILTER = "PDF report (*.pdf)"
@@ -56,6 +54,8 @@ class _ExportJob(QRunnable):
 
     def run(self) -> None:
         try:
+            from editor_app.ui.export import export_report_file  # markdown, nh3: loaded on first export
+
             export_report_file(
                 self.analysis, self.text, self.path, pack_name=self.pack[0], pack_source=self.pack[1],
                 charts=self.charts,
@@ -151,6 +151,8 @@ class ReportActions(QObject):
         self.export_action.setEnabled(False)
         self._status(_tr("Exporting report to {path}…").format(path=out))
         try:
+            from editor_app.ui.charts_render import render_figure_charts
+
             charts = render_figure_charts(analysis)
         except Exception as exc:
             charts = []

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config
-from editor_app.services.database import default_db_path
+from editor_app.config import default_db_path
 
 # Environment variables that win over saved settings (editor_app.config.from_environment).
 ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_CONTACT")
