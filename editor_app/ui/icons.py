@@ -22,6 +22,7 @@ STATUS_LOOK = {
     "not-measured": (GREY, "?"),
     "no-match": (ORANGE, "∅"),
     "suppressed": (BLUE, "–"),
+    "note": (BLUE, "i"),
     "unknown": (GREY, "?"),
 }
 

@@ -102,10 +102,17 @@ class SelfCheckPanel(QWidget):
             "not-measured": self.tr("not measured"),
             "no-match": self.tr("no match"),
             "suppressed": self.tr("suppressed"),
+            "note": self.tr("note"),
         }.get(status, status)
 
+    @staticmethod
+    def shown_status(r: RuleResult) -> str:
+        """An info-level rule that matches is a note for the author, not a failure."""
+        return "note" if r.status == "fail" and r.level == "info" else r.status
+
     def _rule_columns(self) -> list[Column]:
-        order = {"fail": 0, "no-match": 1, "not-measured": 2, "suppressed": 3, "pass": 4}
+        order = {"fail": 0, "no-match": 1, "not-measured": 2, "note": 3, "suppressed": 4, "pass": 5}
+        shown = self.shown_status
 
         def tip(r: RuleResult) -> str:
             parts = [f"{r.id} ({r.kind}, {r.level})"]
@@ -117,11 +124,11 @@ class SelfCheckPanel(QWidget):
             return "\n".join(parts)
 
         def fg(r: RuleResult):
-            return QBrush(RED) if r.status == "fail" else None
+            return QBrush(RED) if shown(r) == "fail" else None
 
         return [
-            Column(self.tr("Status"), lambda r: self.status_text(r.status), sort_key=lambda r: order.get(r.status, 9),
-                   icon=lambda r: status_icon(r.status), foreground=fg, tooltip=tip),
+            Column(self.tr("Status"), lambda r: self.status_text(shown(r)), sort_key=lambda r: order.get(shown(r), 9),
+                   icon=lambda r: status_icon(shown(r)), foreground=fg, tooltip=tip),
             Column(self.tr("Rule"), lambda r: r.title or r.id, tooltip=tip),
             Column(self.tr("Measured"), lambda r: format_value(r.measured), sort_key=lambda r: _num(r.measured),
                    align_right=True, foreground=fg),
@@ -169,10 +176,11 @@ class SelfCheckPanel(QWidget):
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection."""
         self.rules_model.set_rows(analysis.rules)
-        if claims_changed or len(self.claims_model.rows) != len(analysis.claims):
-            self.claims_model.set_rows(analysis.claims)
+        claims = sorted(analysis.claims, key=_wrong_first)
+        if claims_changed or len(self.claims_model.rows) != len(claims):
+            self.claims_model.set_rows(claims)
         else:
-            self.claims_model.rows = list(analysis.claims)
+            self.claims_model.rows = claims
         names = _metric_names(analysis.sections)
         if [c.title for c in self.sections_model.columns[2:]] != names:
             self.sections_model.set_columns(self._section_columns(names))
@@ -181,7 +189,7 @@ class SelfCheckPanel(QWidget):
             self.sections_model.set_rows(analysis.sections)
         else:
             self.sections_model.rows = list(analysis.sections)
-        failing = len(analysis.failing_rules())
+        failing = sum(1 for r in analysis.failing_rules() if r.level != "info")
         wrong = sum(1 for c in analysis.claims if c.ok is False)
         unmeasured = sum(1 for r in analysis.rules if r.status in ("not-measured", "no-match"))
         self.summary.setText(
@@ -230,3 +238,8 @@ def _metric_names(sections: list[SectionMetrics]) -> list[str]:
             seen.setdefault(k, None)
     rank = {n: i for i, n in enumerate(METRIC_ORDER)}
     return sorted(seen, key=lambda n: (rank.get(n, len(rank)), n))
+
+
+def _wrong_first(c) -> tuple[int, int]:
+    """Wrong figures first, then the unmeasurable ones, then those that hold; each in text order."""
+    return (0 if c.ok is False else 1 if c.ok is None else 2, c.line)
