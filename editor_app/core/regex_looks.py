@@ -74,7 +74,7 @@ def longest_required_literal(items: list[Any]) -> str:
 
 def first_look(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     """Literals one of which a line must contain for `pattern` to match in it; None when none is known."""
-    if pattern.flags & re.IGNORECASE:
+    if not isinstance(pattern, re.Pattern) or pattern.flags & re.IGNORECASE:
         return None
     try:
         items = list(_sre_parse.parse(pattern.pattern, pattern.flags).data)
@@ -90,7 +90,7 @@ def first_look(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
 
 def all_required(pattern: re.Pattern[str]) -> tuple[str, ...]:
     """Every run of plain characters in the pattern's top-level sequence (a match holds all); () when unknown."""
-    if pattern.flags & re.IGNORECASE:
+    if not isinstance(pattern, re.Pattern) or pattern.flags & re.IGNORECASE:
         return ()
     try:
         return tuple(dict.fromkeys(required_literals(list(_sre_parse.parse(pattern.pattern, pattern.flags).data))))
