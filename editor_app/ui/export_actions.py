@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import (
     QDialog,
@@ -27,10 +27,6 @@ from editor_app.core.selfcheck_update import figure_updates, unified_diff, updat
 
 HTML_FILTER = "HTML report (*.html)"
 PDF_FILTER = "PDF report (*.pdf)"
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ExportActions", text)
 
 
 def install(window: Any) -> "ReportActions":
@@ -79,13 +75,13 @@ class ReportActions(QObject):
         self._relay.done.connect(self._on_done)
         self._relay.failed.connect(self._on_failed)
         self._busy = False
-        self.export_action = QAction(_tr("Export report (HTML/PDF)…"), window)
+        self.export_action = QAction(self.tr("Export report (HTML/PDF)…"), window)
         self.export_action.setObjectName("action_export_report")
-        self.export_action.setStatusTip(_tr("Write the survey with its self-check appendix as HTML or PDF"))
+        self.export_action.setStatusTip(self.tr("Write the survey with its self-check appendix as HTML or PDF"))
         self.export_action.triggered.connect(self.export_interactively)
-        self.update_action = QAction(_tr("Update self-check figures…"), window)
+        self.update_action = QAction(self.tr("Update self-check figures…"), window)
         self.update_action.setObjectName("action_update_self_check")
-        self.update_action.setStatusTip(_tr("Write the measured values over the figures the survey states"))
+        self.update_action.setStatusTip(self.tr("Write the measured values over the figures the survey states"))
         self.update_action.triggered.connect(self.update_self_check_figures)
         quit_action = getattr(window, "action_quit", None)
         if quit_action is not None and quit_action in window.menu_file.actions():
@@ -106,25 +102,25 @@ class ReportActions(QObject):
         """Ask first when the survey is not clean, then ask where, then write in the background."""
         analysis = self._analysis()
         if analysis is None:
-            QMessageBox.information(self.window, _tr("Export report"), _tr("The survey has not been analysed yet."))
+            QMessageBox.information(self.window, self.tr("Export report"), self.tr("The survey has not been analysed yet."))
             return
         if self._busy:
             return
         failing = analysis.failing_rules("error")
         if failing or analysis.privacy:
-            lines = [_tr("The survey is not ready to publish:")]
+            lines = [self.tr("The survey is not ready to publish:")]
             if failing:
                 names = ", ".join(r.id for r in failing[:6]) + (" …" if len(failing) > 6 else "")
-                lines.append(_tr("{n} error-level rule(s) fail: {names}").format(n=len(failing), names=names))
+                lines.append(self.tr("{n} error-level rule(s) fail: {names}").format(n=len(failing), names=names))
             if analysis.privacy:
                 dims = ", ".join(sorted({h.dimension for h in analysis.privacy}))
                 lines.append(
-                    _tr("{n} private-data hit(s) ({dims}).").format(n=len(analysis.privacy), dims=dims)
+                    self.tr("{n} private-data hit(s) ({dims}).").format(n=len(analysis.privacy), dims=dims)
                 )
-            lines.append(_tr("The report will list them on its first page. Export anyway?"))
+            lines.append(self.tr("The report will list them on its first page. Export anyway?"))
             answer = QMessageBox.question(
                 self.window,
-                _tr("Export report"),
+                self.tr("Export report"),
                 "\n".join(lines),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No,
@@ -132,7 +128,7 @@ class ReportActions(QObject):
             if answer != QMessageBox.StandardButton.Yes:
                 return
         path, chosen = QFileDialog.getSaveFileName(
-            self.window, _tr("Export report"), str(self._default_path()), f"{HTML_FILTER};;{PDF_FILTER}"
+            self.window, self.tr("Export report"), str(self._default_path()), f"{HTML_FILTER};;{PDF_FILTER}"
         )
         if not path:
             return
@@ -145,33 +141,33 @@ class ReportActions(QObject):
         """Render the charts here, write the file on a pool thread; export_finished/failed follow."""
         analysis = self._analysis()
         if analysis is None:
-            self.export_failed.emit(_tr("The survey has not been analysed yet."))
+            self.export_failed.emit(self.tr("The survey has not been analysed yet."))
             return
         self._busy = True
         self.export_action.setEnabled(False)
-        self._status(_tr("Exporting report to {path}…").format(path=out))
+        self._status(self.tr("Exporting report to {path}…").format(path=out))
         try:
             from editor_app.ui.charts_render import render_figure_charts
 
             charts = render_figure_charts(analysis)
         except Exception as exc:
             charts = []
-            self._status(_tr("Charts left out: {error}").format(error=exc))
+            self._status(self.tr("Charts left out: {error}").format(error=exc))
         job = _ExportJob(self._relay, analysis, self.window.current_text(), out, self._pack(analysis), charts)
         QThreadPool.globalInstance().start(job)
 
     def _on_done(self, path: str) -> None:
         self._busy = False
         self._refresh_enabled()
-        self._status(_tr("Report written: {path}").format(path=path))
+        self._status(self.tr("Report written: {path}").format(path=path))
         self.export_finished.emit(path)
 
     def _on_failed(self, message: str) -> None:
         self._busy = False
         self._refresh_enabled()
-        self._status(_tr("Export failed"))
+        self._status(self.tr("Export failed"))
         self.export_failed.emit(message)
-        QMessageBox.warning(self.window, _tr("Export report"), _tr("The report could not be written:\n{error}")
+        QMessageBox.warning(self.window, self.tr("Export report"), self.tr("The report could not be written:\n{error}")
                             .format(error=message))
 
     # ---- update self-check figures --------------------------------------------------------------------------
@@ -179,28 +175,28 @@ class ReportActions(QObject):
     def update_self_check_figures(self) -> bool:
         """Show the rewrite as a diff; apply it (undoable) when the user accepts. True when applied."""
         analysis = self._analysis()
-        title = _tr("Update self-check figures")
+        title = self.tr("Update self-check figures")
         if analysis is None:
-            QMessageBox.information(self.window, title, _tr("The survey has not been analysed yet."))
+            QMessageBox.information(self.window, title, self.tr("The survey has not been analysed yet."))
             return False
         text = self.window.current_text()
         updates = figure_updates(text, analysis)
         if not updates:
             QMessageBox.information(
-                self.window, title, _tr("Every figure the survey states about itself matches what is measured.")
+                self.window, title, self.tr("Every figure the survey states about itself matches what is measured.")
             )
             return False
         new = updated_self_check_text(text, analysis)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"
         summary = "\n".join(
-            _tr("line {line}: {metric} {old} → {new}").format(line=u.line, metric=u.metric, old=u.old, new=u.new)
+            self.tr("line {line}: {metric} {old} → {new}").format(line=u.line, metric=u.metric, old=u.old, new=u.new)
             for u in updates
         )
         dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         self.window.set_text_undoable(new)
-        self._status(_tr("{n} self-check figure(s) updated (Undo restores them)").format(n=len(updates)))
+        self._status(self.tr("{n} self-check figure(s) updated (Undo restores them)").format(n=len(updates)))
         return True
 
     # ---- helpers --------------------------------------------------------------------------------------------
@@ -252,10 +248,10 @@ class SelfCheckDiffDialog(QDialog):
     def __init__(self, diff: str, summary: str, count: int, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("self_check_diff_dialog")
-        self.setWindowTitle(_tr("Update self-check figures"))
+        self.setWindowTitle(self.tr("Update self-check figures"))
         self.resize(900, 560)
         layout = QVBoxLayout(self)
-        head = QLabel(_tr("{n} stated figure(s) will be replaced by the measured value:").format(n=count))
+        head = QLabel(self.tr("{n} stated figure(s) will be replaced by the measured value:").format(n=count))
         layout.addWidget(head)
         changes = QLabel(summary)
         changes.setObjectName("changes")
@@ -271,7 +267,7 @@ class SelfCheckDiffDialog(QDialog):
         self._highlighter = _DiffHighlighter(self.diff_view.document())
         layout.addWidget(self.diff_view, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        apply = buttons.addButton(_tr("Apply"), QDialogButtonBox.ButtonRole.AcceptRole)
+        apply = buttons.addButton(self.tr("Apply"), QDialogButtonBox.ButtonRole.AcceptRole)
         apply.setObjectName("apply")
         apply.setDefault(True)
         buttons.accepted.connect(self.accept)

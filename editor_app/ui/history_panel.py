@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -42,12 +42,12 @@ from editor_app.ui.lazy import lazy_module
 history = lazy_module("editor_app.services.history")
 database = lazy_module("editor_app.services.database")
 
-METRIC_LABELS = {
-    "cjk": "CJK characters",
-    "cautions": "⚠️ markers",
-    "lines": "Lines",
-    "failing": "Failing rules",
-    "errors": "Failing error-level rules",
+METRIC_LABELS = {  # translated where shown (HistoryController.tr)
+    "cjk": QT_TRANSLATE_NOOP("HistoryController", "CJK characters"),
+    "cautions": QT_TRANSLATE_NOOP("HistoryController", "⚠️ markers"),
+    "lines": QT_TRANSLATE_NOOP("HistoryController", "Lines"),
+    "failing": QT_TRANSLATE_NOOP("HistoryController", "Failing rules"),
+    "errors": QT_TRANSLATE_NOOP("HistoryController", "Failing error-level rules"),
 }
 SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactly the saved text
 
@@ -678,7 +678,7 @@ def install(window: Any) -> HistoryController:
     window.history = controller
     file_menu = getattr(window, "menu_file", None)
     if file_menu is not None:
-        act = QAction(panel.tr("Recover unsaved changes…"), window)
+        act = QAction(QCoreApplication.translate("HistoryPanel", "Recover unsaved changes…"), window)
         act.triggered.connect(controller.offer_recovery_again)
         file_menu.addAction(act)
         controller.recover_action = act

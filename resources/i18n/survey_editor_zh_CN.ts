@@ -1,69 +1,70 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>About</name>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="40" />
+        <location filename="../../editor_app/ui/about.py" line="40"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="41" />
+        <location filename="../../editor_app/ui/about.py" line="41"/>
         <source>Settings file</source>
         <translation>设置文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="42" />
+        <location filename="../../editor_app/ui/about.py" line="42"/>
         <source>Rule pack</source>
         <translation>规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="43" />
+        <location filename="../../editor_app/ui/about.py" line="43"/>
         <source>Bundled resources</source>
         <translation>内置资源</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="54" />
+        <location filename="../../editor_app/ui/about.py" line="54"/>
         <source>Write short technical surveys and check them against their house rules.</source>
         <translation>撰写简短的技术综述，并按本组规则自检。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="55" />
+        <location filename="../../editor_app/ui/about.py" line="55"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="79" />
+        <location filename="../../editor_app/ui/about.py" line="79"/>
         <source>About %s</source>
         <translation>关于 %s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="99" />
+        <location filename="../../editor_app/ui/about.py" line="99"/>
         <source>Getting started</source>
         <translation>入门</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="148" />
+        <location filename="../../editor_app/ui/about.py" line="148"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="150" />
+        <location filename="../../editor_app/ui/about.py" line="150"/>
         <source>&amp;Getting started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="154" />
+        <location filename="../../editor_app/ui/about.py" line="154"/>
         <source>&amp;About %s</source>
         <translation>关于 %s(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="161" />
+        <location filename="../../editor_app/ui/about.py" line="161"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="162" />
+        <location filename="../../editor_app/ui/about.py" line="162"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
@@ -71,27 +72,27 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="89" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="89"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="91" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="91"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="93" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="93"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="111" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="111"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="147" />
+        <location filename="../../editor_app/ui/figures_panel.py" line="147"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -99,37 +100,37 @@
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="15" />
+        <location filename="../../editor_app/ui/find_bar.py" line="15"/>
         <source>Find in the survey</source>
         <translation>在综述中查找</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="17" />
+        <location filename="../../editor_app/ui/find_bar.py" line="17"/>
         <source>Match case</source>
         <translation>区分大小写</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="19" />
+        <location filename="../../editor_app/ui/find_bar.py" line="19"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="20" />
+        <location filename="../../editor_app/ui/find_bar.py" line="20"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="23" />
+        <location filename="../../editor_app/ui/find_bar.py" line="23"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="26" />
+        <location filename="../../editor_app/ui/find_bar.py" line="26"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="68" />
+        <location filename="../../editor_app/ui/find_bar.py" line="68"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
@@ -137,27 +138,27 @@
 <context>
     <name>Headline</name>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="35" />
+        <location filename="../../editor_app/ui/headline.py" line="35"/>
         <source>%n rules failing</source>
         <translation>%n 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="36" />
+        <location filename="../../editor_app/ui/headline.py" line="36"/>
         <source>1 rule failing</source>
         <translation>1 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="38" />
+        <location filename="../../editor_app/ui/headline.py" line="38"/>
         <source>all rules pass</source>
         <translation>全部规则通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="41" />
+        <location filename="../../editor_app/ui/headline.py" line="41"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="43" />
+        <location filename="../../editor_app/ui/headline.py" line="43"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
     </message>
@@ -165,42 +166,67 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="395" />
+        <location filename="../../editor_app/ui/history_panel.py" line="46"/>
+        <source>CJK characters</source>
+        <translation>CJK 字符数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="47"/>
+        <source>⚠️ markers</source>
+        <translation>⚠️ 标记数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="48"/>
+        <source>Lines</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="49"/>
+        <source>Failing rules</source>
+        <translation>未通过的规则数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="50"/>
+        <source>Failing error-level rules</source>
+        <translation>未通过的错误级规则数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="413"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="418" />
+        <location filename="../../editor_app/ui/history_panel.py" line="436"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="504" />
+        <location filename="../../editor_app/ui/history_panel.py" line="522"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="533" />
+        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="549" />
+        <location filename="../../editor_app/ui/history_panel.py" line="567"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="562" />
+        <location filename="../../editor_app/ui/history_panel.py" line="580"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="623" />
+        <location filename="../../editor_app/ui/history_panel.py" line="641"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="637" />
+        <location filename="../../editor_app/ui/history_panel.py" line="655"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -208,200 +234,210 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="159" />
+        <location filename="../../editor_app/ui/history_panel.py" line="162"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="162" />
+        <location filename="../../editor_app/ui/history_panel.py" line="165"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="166" />
+        <location filename="../../editor_app/ui/history_panel.py" line="169"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="197" />
+        <location filename="../../editor_app/ui/history_panel.py" line="192"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="198" />
+        <location filename="../../editor_app/ui/history_panel.py" line="193"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="200" />
+        <location filename="../../editor_app/ui/history_panel.py" line="195"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="202" />
+        <location filename="../../editor_app/ui/history_panel.py" line="197"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="204" />
-        <source>Replace the editor's text with the selected snapshot (Undo brings it back)</source>
+        <location filename="../../editor_app/ui/history_panel.py" line="199"/>
+        <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="263" />
+        <location filename="../../editor_app/ui/history_panel.py" line="258"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="677"/>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="681"/>
+        <source>Recover unsaved changes…</source>
+        <translation>恢复未保存的修改…</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="94" />
+        <location filename="../../editor_app/ui/main_window.py" line="94"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="104" />
+        <location filename="../../editor_app/ui/main_window.py" line="104"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="112" />
+        <location filename="../../editor_app/ui/main_window.py" line="112"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="113" />
+        <location filename="../../editor_app/ui/main_window.py" line="113"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="114" />
+        <location filename="../../editor_app/ui/main_window.py" line="114"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="115" />
+        <location filename="../../editor_app/ui/main_window.py" line="115"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="121" />
+        <location filename="../../editor_app/ui/main_window.py" line="121"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="138" />
+        <location filename="../../editor_app/ui/main_window.py" line="138"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="182" />
-        <source>Can't open the file</source>
+        <location filename="../../editor_app/ui/main_window.py" line="182"/>
+        <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="252" />
+        <location filename="../../editor_app/ui/main_window.py" line="252"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="263" />
+        <location filename="../../editor_app/ui/main_window.py" line="263"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="264" />
+        <location filename="../../editor_app/ui/main_window.py" line="264"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="266" />
+        <location filename="../../editor_app/ui/main_window.py" line="266"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="267" />
+        <location filename="../../editor_app/ui/main_window.py" line="267"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="268" />
+        <location filename="../../editor_app/ui/main_window.py" line="268"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="275" />
+        <location filename="../../editor_app/ui/main_window.py" line="275"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="281" />
+        <location filename="../../editor_app/ui/main_window.py" line="281"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="284" />
+        <location filename="../../editor_app/ui/main_window.py" line="284"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="304" />
+        <location filename="../../editor_app/ui/main_window.py" line="304"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="312" />
+        <location filename="../../editor_app/ui/main_window.py" line="312"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="341" />
-        <source>Can't reload the file</source>
+        <location filename="../../editor_app/ui/main_window.py" line="341"/>
+        <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="351" />
+        <location filename="../../editor_app/ui/main_window.py" line="351"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="353" />
+        <location filename="../../editor_app/ui/main_window.py" line="353"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="373" />
+        <location filename="../../editor_app/ui/main_window.py" line="373"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="373" />
+        <location filename="../../editor_app/ui/main_window.py" line="373"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="425" />
+        <location filename="../../editor_app/ui/main_window.py" line="426"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429" />
+        <location filename="../../editor_app/ui/main_window.py" line="430"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="435" />
+        <location filename="../../editor_app/ui/main_window.py" line="436"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="464" />
+        <location filename="../../editor_app/ui/main_window.py" line="465"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="464" />
+        <location filename="../../editor_app/ui/main_window.py" line="465"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -409,7 +445,7 @@
 <context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="131" />
+        <location filename="../../editor_app/ui/preview_panel.py" line="131"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -417,37 +453,37 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="299" />
+        <location filename="../../editor_app/ui/history_panel.py" line="317"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="304" />
+        <location filename="../../editor_app/ui/history_panel.py" line="322"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="307" />
+        <location filename="../../editor_app/ui/history_panel.py" line="325"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="311" />
+        <location filename="../../editor_app/ui/history_panel.py" line="329"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="311" />
+        <location filename="../../editor_app/ui/history_panel.py" line="329"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="313" />
+        <location filename="../../editor_app/ui/history_panel.py" line="331"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="314" />
+        <location filename="../../editor_app/ui/history_panel.py" line="332"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -455,262 +491,392 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="60" />
+        <location filename="../../editor_app/ui/references_panel.py" line="60"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="61" />
+        <location filename="../../editor_app/ui/references_panel.py" line="61"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="63" />
+        <location filename="../../editor_app/ui/references_panel.py" line="63"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="69" />
+        <location filename="../../editor_app/ui/references_panel.py" line="69"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="72" />
+        <location filename="../../editor_app/ui/references_panel.py" line="72"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="140" />
+        <location filename="../../editor_app/ui/references_panel.py" line="140"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="142" />
+        <location filename="../../editor_app/ui/references_panel.py" line="142"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="144" />
+        <location filename="../../editor_app/ui/references_panel.py" line="144"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="146" />
+        <location filename="../../editor_app/ui/references_panel.py" line="146"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="147" />
+        <location filename="../../editor_app/ui/references_panel.py" line="147"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="148" />
+        <location filename="../../editor_app/ui/references_panel.py" line="148"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="150" />
+        <location filename="../../editor_app/ui/references_panel.py" line="150"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="151" />
+        <location filename="../../editor_app/ui/references_panel.py" line="151"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="152" />
+        <location filename="../../editor_app/ui/references_panel.py" line="152"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="154" />
+        <location filename="../../editor_app/ui/references_panel.py" line="154"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="207" />
+        <location filename="../../editor_app/ui/references_panel.py" line="207"/>
         <source>Re-verify this reference</source>
         <translation>重新核验此引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="210" />
+        <location filename="../../editor_app/ui/references_panel.py" line="210"/>
         <source>Open on arXiv</source>
         <translation>在 arXiv 上打开</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="212" />
+        <location filename="../../editor_app/ui/references_panel.py" line="212"/>
         <source>Copy id</source>
         <translation>复制编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="228" />
+        <location filename="../../editor_app/ui/references_panel.py" line="228"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="239" />
+        <location filename="../../editor_app/ui/references_panel.py" line="239"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="244" />
+        <location filename="../../editor_app/ui/references_panel.py" line="244"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="260" />
+        <location filename="../../editor_app/ui/references_panel.py" line="260"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="280" />
+        <location filename="../../editor_app/ui/references_panel.py" line="280"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="284" />
+        <location filename="../../editor_app/ui/references_panel.py" line="284"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
 </context>
 <context>
+    <name>ReportActions</name>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="78"/>
+        <source>Export report (HTML/PDF)…</source>
+        <translation>导出报告（HTML/PDF）…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="80"/>
+        <source>Write the survey with its self-check appendix as HTML or PDF</source>
+        <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="82"/>
+        <source>Update self-check figures…</source>
+        <translation>更新自检数字…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <source>Write the measured values over the figures the survey states</source>
+        <translation>用实测值替换综述中自报的数字</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="105"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="170"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="105"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="144"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
+        <source>The survey has not been analysed yet.</source>
+        <translation>综述尚未分析。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
+        <source>The survey is not ready to publish:</source>
+        <translation>综述尚不能发布：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <source>{n} error-level rule(s) fail: {names}</source>
+        <translation>{n} 条错误级规则未通过：{names}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="118"/>
+        <source>{n} private-data hit(s) ({dims}).</source>
+        <translation>{n} 处私域命中（{dims}）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
+        <source>The report will list them on its first page. Export anyway?</source>
+        <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="148"/>
+        <source>Exporting report to {path}…</source>
+        <translation>正在导出报告到 {path}…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="155"/>
+        <source>Charts left out: {error}</source>
+        <translation>未包含图表：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="162"/>
+        <source>Report written: {path}</source>
+        <translation>报告已写入：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="170"/>
+        <source>The report could not be written:
+{error}</source>
+        <translation>无法写入报告：
+{error}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="178"/>
+        <source>Update self-check figures</source>
+        <translation>更新自检数字</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="186"/>
+        <source>Every figure the survey states about itself matches what is measured.</source>
+        <translation>综述自报的数字全部与实测一致。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="192"/>
+        <source>line {line}: {metric} {old} → {new}</source>
+        <translation>第 {line} 行：{metric} {old} → {new}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="199"/>
+        <source>{n} self-check figure(s) updated (Undo restores them)</source>
+        <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
+    </message>
+</context>
+<context>
+    <name>SelfCheckDiffDialog</name>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="251"/>
+        <source>Update self-check figures</source>
+        <translation>更新自检数字</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
+        <source>{n} stated figure(s) will be replaced by the measured value:</source>
+        <translation>{n} 处自报数字将替换为实测值：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="270"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+</context>
+<context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="59" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="59"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="79" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="79"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="80" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="80"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="81" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="81"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="103" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="103"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="104" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="104"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="105"/>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="116" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="123"/>
         <source>… and %n more</source>
-        <translation><numerusform>…… 另有 %n 处</numerusform></translation>
+        <translation>
+            <numerusform>…… 另有 %n 处</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="123" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126" />
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="129" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="136"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130" />
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
         <source>Lines</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
         <source>%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong</source>
         <translation>%1 条规则：%2 条未通过，%3 条未测量或无匹配 · %5 处自报数字中 %4 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194" />
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="202"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -718,109 +884,109 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="46" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="46"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="49" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="49"/>
         <source>Beside the survey, else the bundled house pack</source>
         <translation>综述旁边的规则包，否则用内置的本组规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="50" />
-        <location filename="../../editor_app/ui/settings_dialog.py" line="60" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="60"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="53" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="53"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="55" />
-        <location filename="../../editor_app/ui/settings_dialog.py" line="58" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="55"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="58"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="61" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="68" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="68"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="69" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="69"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="70" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="70"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="71" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="71"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="73" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="73"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="74" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="75" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="75"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="84" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="84"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="149" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="149"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="149" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="149"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="158" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="158"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="160" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="160"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="172" />
-        <source>At least %s s for the real arXiv API (arXiv's terms of use).</source>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="175" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="175"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="182" />
+        <location filename="../../editor_app/ui/settings_dialog.py" line="182"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
@@ -828,27 +994,27 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82" />
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
@@ -856,157 +1022,144 @@
 <context>
     <name>WindowMenus</name>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="35" />
+        <location filename="../../editor_app/ui/menus.py" line="35"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="36" />
+        <location filename="../../editor_app/ui/menus.py" line="36"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="37" />
+        <location filename="../../editor_app/ui/menus.py" line="37"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="38" />
+        <location filename="../../editor_app/ui/menus.py" line="38"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="39" />
+        <location filename="../../editor_app/ui/menus.py" line="39"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="45" />
+        <location filename="../../editor_app/ui/menus.py" line="45"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="46" />
+        <location filename="../../editor_app/ui/menus.py" line="46"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="48" />
+        <location filename="../../editor_app/ui/menus.py" line="48"/>
         <source>Open the &amp;Sample Survey</source>
         <translation>打开示例综述(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="50" />
+        <location filename="../../editor_app/ui/menus.py" line="50"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="51" />
+        <location filename="../../editor_app/ui/menus.py" line="51"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="53" />
+        <location filename="../../editor_app/ui/menus.py" line="53"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="56" />
+        <location filename="../../editor_app/ui/menus.py" line="56"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="57" />
+        <location filename="../../editor_app/ui/menus.py" line="57"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="59" />
+        <location filename="../../editor_app/ui/menus.py" line="59"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="60" />
+        <location filename="../../editor_app/ui/menus.py" line="60"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="61" />
+        <location filename="../../editor_app/ui/menus.py" line="61"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="62" />
+        <location filename="../../editor_app/ui/menus.py" line="62"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="64" />
+        <location filename="../../editor_app/ui/menus.py" line="64"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="65" />
+        <location filename="../../editor_app/ui/menus.py" line="65"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="66" />
+        <location filename="../../editor_app/ui/menus.py" line="66"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="67" />
+        <location filename="../../editor_app/ui/menus.py" line="67"/>
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="77" />
+        <location filename="../../editor_app/ui/menus.py" line="77"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78" />
+        <location filename="../../editor_app/ui/menus.py" line="78"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="81" />
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="82" />
+        <location filename="../../editor_app/ui/menus.py" line="82"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="85" />
+        <location filename="../../editor_app/ui/menus.py" line="85"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="86" />
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>Pre&amp;vious Problem</source>
         <translation>上一个问题(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="98" />
+        <location filename="../../editor_app/ui/menus.py" line="98"/>
         <source>Clear List</source>
         <translation>清空列表</translation>
-    </message>
-</context>
-<context>
-    <name>panel</name>
-    <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="659" />
-        <source>History</source>
-        <translation>历史</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="663" />
-        <source>Recover unsaved changes…</source>
-        <translation>恢复未保存的修改…</translation>
     </message>
 </context>
 </TS>
