@@ -348,6 +348,7 @@ class _Assembly:
         findings = sorted((f for r in rules for f in r.findings), key=lambda f: (f.line, f.column))
         findings.extend(checks.unknown_directives(self, directives))
         self.section_metrics = sections = self._section_metrics()
+        self.section_refs = self._section_refs()
         return Analysis(
             file=self.file,
             pack=pack.name,
@@ -359,7 +360,7 @@ class _Assembly:
             references=self.references,
             figures=self.figures,
             privacy=self.privacy,
-            section_refs=self._section_refs(),
+            section_refs=self.section_refs,
             header_lines=self.outline.header,
             footer_line=self.outline.footer_line,
             text_length=len(self.text),
@@ -367,11 +368,14 @@ class _Assembly:
 
     def _section_refs(self) -> list[SectionRef]:
         """Every § reference, resolved against this outline (a key the outline lacks becomes None)."""
+        self.ref_lines = [(i, f.section_refs) for i, f in enumerate(self.facts) if f.section_refs]
+        if self.same_outline and self.prev.ref_lines == self.ref_lines:
+            return self.prev.section_refs
         known = self.by_key
         return [
             SectionRef(i + 1, col, text, key if key in known else None)
-            for i, f in enumerate(self.facts) if f.section_refs
-            for col, text, key in f.section_refs
+            for i, refs in self.ref_lines
+            for col, text, key in refs
         ]
 
     def _section_metrics(self) -> list[SectionMetrics]:

@@ -293,7 +293,7 @@ def audit_claims(
         lkey = (lineno, id(raws), tuple(keys), rule_id, level)
         hit = cache.get(lkey)
         if hit is None or hit[0] is not raws:
-            hit = cache[lkey] = (raws, *_line_verdicts(lineno, raws, keys, rule_id, level))
+            hit = cache[lkey] = (raws, *_line_verdicts(lineno, raws, keys, rule_id, level, cache))
         claims.extend(hit[1])
         findings.extend(hit[2])
         agreement_sig.append(hit)
@@ -308,7 +308,8 @@ def audit_claims(
     return claims, findings
 
 
-def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str):
+def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str, cache: dict):
+    """The line's verdicts; a claim whose measured value did not change keeps its verdict object."""
     seen: set[tuple] = set()
     claims: list[Claim] = []
     findings: list[Finding] = []
@@ -318,7 +319,11 @@ def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str):
             continue
         seen.add(key)
         value, where = got if got is not None else (None, None)
-        c, found = _verdict(lineno, rc, value, where, rule_id, level)
+        ckey = ("claim", lineno, id(rc), value, where, rule_id, level)  # id: hashing the claim costs more
+        hit = cache.get(ckey)
+        if hit is None or hit[0] is not rc:
+            hit = cache[ckey] = (rc, *_verdict(lineno, rc, value, where, rule_id, level))
+        _, c, found = hit
         claims.append(c)
         findings.extend(found)
     return tuple(claims), tuple(findings)
