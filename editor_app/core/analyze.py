@@ -370,13 +370,19 @@ class _Assembly:
         """Every § reference, resolved against this outline (a key the outline lacks becomes None)."""
         self.ref_lines = [(i, f.section_refs) for i, f in enumerate(self.facts) if f.section_refs]
         if self.same_outline and self.prev.ref_lines == self.ref_lines:
+            self.ref_objects = self.prev.ref_objects
             return self.prev.section_refs
         known = self.by_key
-        return [
-            SectionRef(i + 1, col, text, key if key in known else None)
-            for i, refs in self.ref_lines
-            for col, text, key in refs
-        ]
+        old = self.prev.ref_objects if self.same_outline else {}
+        self.ref_objects = objects = {}
+        out: list[SectionRef] = []
+        for i, refs in self.ref_lines:
+            hit = old.get(i)
+            if hit is None or hit[0] is not refs:
+                hit = (refs, [SectionRef(i + 1, col, text, key if key in known else None) for col, text, key in refs])
+            objects[i] = hit
+            out.extend(hit[1])
+        return out
 
     def _section_metrics(self) -> list[SectionMetrics]:
         secs = self.outline.sections

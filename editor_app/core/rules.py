@@ -62,13 +62,16 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "present"
     res.scope = (f"§{rule.number} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
     first = asm.by_key.get(rule.number) if rule.number else None
-    numbered = [s for s in asm.outline.sections if s.key.split("#")[0] == rule.number] if first else []
-    titled = [s for s in asm.outline.sections if rx and rx.search(s.title)]
-    both = [s for s in numbered if not rx or rx.search(s.title)] if rule.number else titled
-    if both:
-        res.measured = f"§{both[0].key} {both[0].title}"
-        res.line = both[0].line
+    sections = asm.outline.sections
+    numbered = (s for s in sections if s.key == rule.number or s.key.startswith(rule.number + "#")) if first else ()
+    found = next((s for s in numbered if not rx or rx.search(s.title)), None) if rule.number else \
+        next((s for s in sections if rx and rx.search(s.title)), None)
+    if found is not None:
+        res.measured = f"§{found.key} {found.title}"
+        res.line = found.line
         return
+    numbered = [s for s in sections if s.key.split("#")[0] == rule.number] if first else []
+    titled = [s for s in sections if rx and rx.search(s.title)]
     if numbered:
         msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
         line = numbered[0].line
