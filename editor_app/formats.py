@@ -73,7 +73,7 @@ def text_report(a: Analysis, *, verbose: bool = False) -> str:
     out.append("")
     out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong)} wrong")
     if wrong:
-        rows = [[str(c.line), c.kind, f"{c.metric} · {c.scope}" if c.kind == "value" else c.scope, c.value_text,
+        rows = [[str(c.line), c.kind, f"{c.label or c.metric} · {c.scope}" if c.kind == "value" else c.scope, c.value_text,
                  format_count(c.measured), c.text] for c in wrong]
         out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 22, 10, 10, 50])
     if a.references and any(r.status != "unverified" for r in a.references):

@@ -30,7 +30,9 @@ from .suppression import Directive, directives_in_line, suppressed_lines
 
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
-MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
+MEMO_LIMIT = 400_000
+METRIC_LABELS = {"privacy_hits": "private-data hits", "verifiability": "verifiability %",
+                 "arxiv_ids": "arXiv ids", "list_items": "list items"}  # distinct lines kept; beyond that the memo starts afresh
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,15 @@ class Analyzer:
         self._forbidden = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "forbidden-pattern"]
         self._required = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "required-pattern"]
         self._required_flat = [rx for _, rxs in self._required for rx in rxs]
+
+    def claim_label(self, rc) -> str:
+        """A claim's figure in the users' words: the pattern's label, else the counter's ("CJK", "⚠️")."""
+        if rc.kind != "value":
+            return ""
+        if rc.scope_index >= 0 and self.pack.claim_patterns[rc.scope_index].label:
+            return self.pack.claim_patterns[rc.scope_index].label
+        counter = self.pack.counters.get(rc.metric)
+        return counter.label if counter else METRIC_LABELS.get(rc.metric, rc.metric)
 
     # ---- per line -------------------------------------------------------------------------------
     def _facts(self, line: str) -> LineFacts:
@@ -438,7 +449,7 @@ class _Assembly:
         elif kind == "claims":
             claims, findings = claims_mod.audit_claims(self._claim_lines(), self.az._claim_scopes, self._measure_claim,
                                                        rule_id=rule.id, level=rule.level,
-                                                       cache=self.az._claim_cache)
+                                                       cache=self.az._claim_cache, labels=self.az.claim_label)
             res.findings = findings
             wrong = sum(1 for c in claims if c.ok is False)
             res.measured = wrong

@@ -199,7 +199,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str) -> list[RawClaim
         if parts is None:
             return
         values = tuple(parse_number(p[1]) for p in parts)
-        found.append(RawClaim("sum", "sum", -1, label, text, total_col, total_text, parse_number(total_text), values))
+        found.append(RawClaim("sum", "sum", -1, _scope_label(label), text, total_col, total_text,
+                              parse_number(total_text), values))
         if labelled:
             scope_label = _scope_label(label)
             if scope_label:
@@ -266,6 +267,7 @@ def audit_claims(
     rule_id: str = "claims",
     level: str = "error",
     cache: dict | None = None,
+    labels: Callable[[RawClaim], str] | None = None,
 ) -> tuple[list[Claim], list[Finding]]:
     """Turn raw claims into verdicts. measure(metric, scope, label, line, position) -> (value or None, where).
 
@@ -293,7 +295,7 @@ def audit_claims(
         lkey = (lineno, id(raws), tuple(keys), rule_id, level)
         hit = cache.get(lkey)
         if hit is None or hit[0] is not raws:
-            hit = cache[lkey] = (raws, *_line_verdicts(lineno, raws, keys, rule_id, level, cache))
+            hit = cache[lkey] = (raws, *_line_verdicts(lineno, raws, keys, rule_id, level, cache, labels))
         claims.extend(hit[1])
         findings.extend(hit[2])
         agreement_sig.append(hit)
@@ -308,7 +310,7 @@ def audit_claims(
     return claims, findings
 
 
-def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str, cache: dict):
+def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str, cache: dict, labels=None):
     """The line's verdicts; a claim whose measured value did not change keeps its verdict object."""
     seen: set[tuple] = set()
     claims: list[Claim] = []
@@ -322,20 +324,22 @@ def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str, 
         ckey = ("claim", lineno, id(rc), value, where, rule_id, level)  # id: hashing the claim costs more
         hit = cache.get(ckey)
         if hit is None or hit[0] is not rc:
-            hit = cache[ckey] = (rc, *_verdict(lineno, rc, value, where, rule_id, level))
+            hit = cache[ckey] = (rc, *_verdict(lineno, rc, value, where, rule_id, level,
+                                                labels(rc) if labels else ""))
         _, c, found = hit
         claims.append(c)
         findings.extend(found)
     return tuple(claims), tuple(findings)
 
 
-def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str) -> tuple[Claim, tuple[Finding, ...]]:
+def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str,
+             label: str = "") -> tuple[Claim, tuple[Finding, ...]]:
     if rc.kind == "sum":
         total = sum(rc.parts)
         ok = abs(total - rc.claimed) < 1e-9
         msg = "" if ok else f"stated sum {rc.value_text} but the parts add up to {format_count(total)}"
         c = Claim("sum", rc.text, lineno, rc.claimed, as_int_if_whole(total), ok, rc.column, "sum",
-                  rc.scope_label or "stated parts", msg, rc.column, rc.value_text)
+                  rc.scope_label or "stated parts", msg, rc.column, rc.value_text, label or "stated sum")
     elif rc.kind == "ratio":
         num, den = rc.parts
         computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
@@ -344,12 +348,13 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
             f"{int(num)}/{int(den)} is {format_count(computed)}%, not {rc.value_text}%" if computed is not None
             else "division by zero")
         c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
-                  "ratio", "stated ratio", msg, rc.column, rc.value_text)
+                  "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
     else:
         ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
-        msg = f"{rc.metric} of {where}: stated {rc.value_text}, measured {format_count(measured)}" if ok is False else ""
+        shown = label or rc.metric
+        msg = f"{shown} of {where}: stated {rc.value_text}, measured {format_count(measured)}" if ok is False else ""
         c = Claim(rc.metric, rc.text, lineno, rc.claimed, as_int_if_whole(measured), ok, rc.column,
-                  "value", where, msg, rc.column, rc.value_text)
+                  "value", where, msg, rc.column, rc.value_text, shown)
     found = []
     if c.ok is False:
         found.append(Finding(rule_id, level, lineno, c.column, c.message, c.measured, c.value_text))

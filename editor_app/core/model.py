@@ -67,6 +67,7 @@ class Claim:
     message: str = ""
     value_column: int = 0  # 1-based column of the claimed number as written (0: none), for rewriting it
     value_text: str = ""  # the claimed number exactly as written ("3,838")
+    label: str = ""  # the figure in the users' words: "CJK", "§七 cross-links" (the pack's label)
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,7 @@ class Analysis:
                     "kind": c.kind,
                     "scope": c.scope,
                     "message": c.message,
+                    "label": c.label,
                 }
                 for c in self.claims
             ],

@@ -151,7 +151,7 @@ class SelfCheckPanel(QWidget):
             Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—"}[state(c)],
                    sort_key=lambda c: {False: 0, None: 1, True: 2}[c.ok], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
-            Column(self.tr("Figure"), lambda c: c.metric, tooltip=tip),
+            Column(self.tr("Figure"), lambda c: c.label or c.metric, tooltip=tip),
             Column(self.tr("Claimed"), lambda c: c.value_text or format_value(c.claimed),
                    sort_key=lambda c: _num(c.claimed), align_right=True),
             Column(self.tr("Measured"), lambda c: format_value(c.measured), sort_key=lambda c: _num(c.measured),
