@@ -126,6 +126,7 @@ def test_verdicts_make_verifiability_real(sample_text):
     ids = ["2609.11582", "2607.05708", "2609.10226"]
     verdicts = {i: {"status": "verified", "title": "t"} for i in ids}
     verdicts["2605.19537"] = {"status": "not found"}
+    verdicts["2609.04263"] = {"status": "name mismatch"}
     a = analyze(sample_text, house_pack(), verdicts=verdicts, today=TODAY)
     r = rule(a, "verifiability")
     assert r.status == "pass" and r.measured == "3/5 = 60%"
@@ -143,3 +144,17 @@ def test_incremental_equals_fresh(sample_text):
     assert az.analyze(edited).to_dict() == analyze(edited, house_pack(), today=TODAY).to_dict()
     again = az.analyze(edited)
     assert again.metrics["cautions"] == 80 and again.metrics["cjk"] == 3838 + 6
+
+
+def test_arxiv_failures_are_not_a_zero_score(sample_text):
+    """arXiv down (503 / 429) leaves verifiability unmeasured, never 0 %."""
+    main = ["2609.11582", "2607.05708", "2609.10226", "2605.19537", "2609.04263"]
+    down = {i: {"status": "unavailable"} for i in main}
+    a = analyze(sample_text, house_pack(), verdicts=down, today=TODAY)
+    r = rule(a, "verifiability")
+    assert r.status == "not-measured" and "no answer" in r.note
+    assert a.metrics["verifiability"] is None
+    assert not any(c.metric == "verifiability" and c.ok is False for c in a.claims)
+    partly = {**down, "2609.11582": {"status": "verified"}, "2607.05708": {"status": "rate limited"}}
+    r = rule(analyze(sample_text, house_pack(), verdicts=partly, today=TODAY), "verifiability")
+    assert r.status == "not-measured" and r.measured == "≥ 1/5" and "could not be checked" in r.note

@@ -143,11 +143,20 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     refs = [r for r in asm.references if r.id in ids]
-    checked = [r for r in refs if r.status not in ("unverified",)]
+    unanswered = [r for r in refs if r.status in NO_ANSWER]
     res.line = units[0].line
-    if not asm.verdicts or not checked:
+    if not asm.verdicts or len(unanswered) == len(refs):
         res.status = "not-measured"
         res.note = f"{len(refs)} main citations; run arXiv verification to measure"
+        if asm.verdicts:
+            res.note = f"arXiv gave no answer for the {len(refs)} main citations ({_statuses(unanswered)}): not measured"
+        return
+    if unanswered:  # a failed request is not a failed citation: say so instead of scoring it 0
+        verified = sum(1 for r in refs if r.status == "verified")
+        res.status = "not-measured"
+        res.measured = f"≥ {verified}/{len(refs)}"
+        res.note = (f"{len(unanswered)} of {len(refs)} main citations could not be checked "
+                    f"({_statuses(unanswered)}); verify again")
         return
     verified = sum(1 for r in refs if r.status == "verified")
     share = verified / len(refs)
@@ -157,6 +166,13 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
         res.findings.append(Finding(rule.id, rule.level, units[0].line, 1,
                                     f"only {verified} of {len(refs)} main citations verified "
                                     f"({share * 100:.0f}% < {rule.min * 100:.0f}%)", share, rule.min))
+
+NO_ANSWER = ("unverified", "unavailable", "rate limited")
+
+
+def _statuses(refs) -> str:
+    return ", ".join(sorted({r.status for r in refs}))
+
 
 def references_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "0 malformed"
