@@ -124,10 +124,17 @@ class CodeEditor(QPlainTextEdit):
         self._problem_lines: dict[int, str] = {}
         self._shown_range: tuple[int, int] | None = None
         self._underlines: list | None = None
+        self._live_cursors: list = []
+        self._live: tuple = ()
         self.blockCountChanged.connect(self._update_number_width)
         self.updateRequest.connect(self._on_update_request)
         self.cursorPositionChanged.connect(self._refresh_selections)
         self._update_number_width()
+
+    def forget_selections(self) -> None:
+        """Drop every extra selection (before the whole text is replaced); the next analysis brings them back."""
+        self._underlines = []
+        self.setExtraSelections([])
 
     # ----- problems -----
     def set_problems(self, spans: list[ProblemSpan], worst: dict[int, str] | None = None) -> None:
@@ -175,15 +182,23 @@ class CodeEditor(QPlainTextEdit):
         colour.setAlpha(28)
         current.format.setBackground(colour)
         current.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
-        current.cursor = self.textCursor()
-        current.cursor.clearSelection()
+        cursor = self.textCursor()
+        cursor.clearSelection()
+        current.cursor = cursor
         if self._underlines is None:
             self._underlines = self._build_underlines()
-        self.setExtraSelections([current, *self._underlines])
+        selections = [current, *self._underlines]
+        keep = (selections, cursor, self._live_cursors)
+        self.setExtraSelections(selections)
+        # The Python cursors behind every selection Qt holds stay alive until Qt has let go of them (the next
+        # call): with PySide6 6.11 Qt's copy shares the wrapper's cursor, and a collected wrapper left Qt reading
+        # freed memory in setExtraSelections (a segfault after "Update self-check figures" / undo).
+        self._live = keep
 
     def _build_underlines(self) -> list:
         """ExtraSelections for the spans near the visible lines (their cursors follow later edits by themselves)."""
         selections = []
+        self._live_cursors = cursors = []
         if not self._spans:
             return selections
         first, last = self.visible_line_range()
@@ -217,6 +232,7 @@ class CodeEditor(QPlainTextEdit):
             cur.setPosition(block.position() + end, QTextCursor.MoveMode.KeepAnchor)
             sel.cursor = cur
             selections.append(sel)
+            cursors.append(cur)
         return selections
 
     def _on_update_request(self, rect: QRect, dy: int) -> None:

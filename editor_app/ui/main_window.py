@@ -161,6 +161,7 @@ class MainWindow(QMainWindow):
         cursor = self.editor.textCursor()
         pos = cursor.position()
         scroll = self.editor.verticalScrollBar().value()
+        self.editor.forget_selections()  # Qt must not keep selections into text that is about to vanish
         edit = QTextCursor(self.editor.document())
         edit.beginEditBlock()
         edit.select(QTextCursor.SelectionType.Document)
