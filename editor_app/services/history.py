@@ -90,7 +90,8 @@ def headline_figures(analysis: dict[str, Any]) -> dict[str, float | int | None]:
     for name, keys in _HEADLINE_KEYS.items():
         out[name] = next((_number(metrics[k]) for k in keys if _number(metrics.get(k)) is not None), None)
     rules = analysis.get("rules") or []
-    failing = [r for r in rules if r.get("status") == "fail"]
+    # As the CLI and the status bar count them: an info-level rule that matches is a note, not a failure.
+    failing = [r for r in rules if r.get("status") == "fail" and r.get("level") != "info"]
     out["failing"] = len(failing)
     out["errors"] = sum(1 for r in failing if r.get("level") == "error")
     return out
