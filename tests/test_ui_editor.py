@@ -15,12 +15,12 @@ def test_underlines_are_built_for_the_visible_region_only(qtbot):
     editor.show()
     qtbot.waitExposed(editor)
     editor.set_problems([ProblemSpan(i, 1, 3, f"problem {i}", "error") for i in range(1, 50001)])
-    lines = {s.cursor.blockNumber() + 1 for s in editor.extraSelections()[1:]}
+    lines = {u.line for u in editor.underlines()}
     first, last = editor.visible_line_range()
     assert lines and min(lines) <= first and max(lines) >= last and len(lines) < 200
     editor.goto(30000)
     qtbot.wait(50)
-    lines = {s.cursor.blockNumber() + 1 for s in editor.extraSelections()[1:]}
+    lines = {u.line for u in editor.underlines()}
     assert 30000 in lines and len(lines) < 200
     assert [s.message for s in editor.problems_at(30000, 2)] == ["problem 30000"]
 
@@ -31,3 +31,27 @@ def test_word_length_and_cjk_font():
     assert word_length("abc", 10) == 1
     font = pick_editor_font()
     assert any(k in QFontInfo(font).family() for k in ("CJK", "WenQuanYi", "Sarasa", "Source Han", "YaHei", "PingFang"))
+
+
+def test_update_self_check_figures_and_undo_keep_the_editor_alive(qtbot, sample_path, tmp_path):
+    """Applying a whole-text rewrite (Tools → Update self-check figures) and undoing it once crashed Qt."""
+    import shutil
+
+    from editor_app.core.selfcheck_update import updated_self_check_text
+    from ui_support import open_window, wait_analysis
+
+    survey = tmp_path / "s.md"
+    shutil.copy(sample_path, survey)
+    window = open_window(qtbot, survey)
+    original = window.current_text()
+    for _ in range(3):
+        new = updated_self_check_text(original, window.latest_analysis)
+        assert new != original
+        with wait_analysis(qtbot, window):
+            window.set_text_undoable(new)
+        assert window.editor.underlines()
+        window.editor.grab()  # paint the underlines
+        with wait_analysis(qtbot, window):
+            window.editor.undo()
+        assert window.current_text() == original
+        window.editor.grab()

@@ -15,8 +15,9 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QPainter,
+    QPainterPath,
+    QPen,
     QPalette,
-    QTextCharFormat,
     QTextCursor,
     QTextFormat,
     QTextOption,
@@ -34,6 +35,29 @@ CJK_FONT_PREFERENCE = (
     "Microsoft YaHei",
     "PingFang SC",
 )
+
+@dataclass(frozen=True)
+class Underline:
+    line: int
+    start: int  # offsets in the line's block
+    end: int
+    text: str
+    colour: QColor
+
+
+def _wave(painter: QPainter, x1: int, x2: int, y: int) -> None:
+    """A wavy underline from x1 to x2 at baseline y (2 px high, 4 px period)."""
+    if x2 <= x1:
+        x2 = x1 + 6
+    path = QPainterPath()
+    path.moveTo(x1, y)
+    x, up = x1, True
+    while x < x2:
+        x = min(x + 2, x2)
+        path.lineTo(x, y - 2 if up else y)
+        up = not up
+    painter.drawPath(path)
+
 
 LEVEL_COLOURS = {"error": QColor(220, 40, 40), "warning": QColor(230, 140, 0), "info": QColor(40, 120, 220)}
 
@@ -124,17 +148,15 @@ class CodeEditor(QPlainTextEdit):
         self._problem_lines: dict[int, str] = {}
         self._shown_range: tuple[int, int] | None = None
         self._underlines: list | None = None
-        self._live_cursors: list = []
-        self._live: tuple = ()
         self.blockCountChanged.connect(self._update_number_width)
         self.updateRequest.connect(self._on_update_request)
         self.cursorPositionChanged.connect(self._refresh_selections)
         self._update_number_width()
 
     def forget_selections(self) -> None:
-        """Drop every extra selection (before the whole text is replaced); the next analysis brings them back."""
+        """Drop the underlines before the whole text is replaced; the next analysis brings them back."""
         self._underlines = []
-        self.setExtraSelections([])
+        self.viewport().update()
 
     # ----- problems -----
     def set_problems(self, spans: list[ProblemSpan], worst: dict[int, str] | None = None) -> None:
@@ -176,7 +198,11 @@ class CodeEditor(QPlainTextEdit):
         return first, last
 
     def _refresh_selections(self) -> None:
-        """Current-line highlight plus the cached underlines (rebuilt only when spans or the visible part change)."""
+        """Current-line highlight (an ExtraSelection without a selection) and, when needed, fresh underlines.
+
+        Problem underlines are painted by paintEvent, not handed to Qt as ExtraSelections: selections kept by Qt
+        across a whole-text rewrite and its undo made PySide6 6.11 crash inside setExtraSelections.
+        """
         current = QTextEdit.ExtraSelection()
         colour = self.palette().color(QPalette.ColorRole.Highlight)
         colour.setAlpha(28)
@@ -187,20 +213,20 @@ class CodeEditor(QPlainTextEdit):
         current.cursor = cursor
         if self._underlines is None:
             self._underlines = self._build_underlines()
-        selections = [current, *self._underlines]
-        keep = (selections, cursor, self._live_cursors)
-        self.setExtraSelections(selections)
-        # The Python cursors behind every selection Qt holds stay alive until Qt has let go of them (the next
-        # call): with PySide6 6.11 Qt's copy shares the wrapper's cursor, and a collected wrapper left Qt reading
-        # freed memory in setExtraSelections (a segfault after "Update self-check figures" / undo).
-        self._live = keep
+            self.viewport().update()
+        self.setExtraSelections([current])
 
-    def _build_underlines(self) -> list:
-        """ExtraSelections for the spans near the visible lines (their cursors follow later edits by themselves)."""
-        selections = []
-        self._live_cursors = cursors = []
+    def underlines(self) -> list[Underline]:
+        """The underlines drawn now (spans near the visible lines)."""
+        if self._underlines is None:
+            self._underlines = self._build_underlines()
+        return list(self._underlines)
+
+    def _build_underlines(self) -> list[Underline]:
+        """Underlines for the spans near the visible lines, as (block, start, end) offsets in that block."""
+        out: list[Underline] = []
         if not self._spans:
-            return selections
+            return out
         first, last = self.visible_line_range()
         first, last = max(1, first - 20), last + 20
         lo = bisect.bisect_left(self._span_lines, first)
@@ -210,30 +236,50 @@ class CodeEditor(QPlainTextEdit):
             block = doc.findBlockByNumber(s.line - 1)
             if not block.isValid():
                 continue
-            length = block.length() - 1
+            text = block.text()
+            length = len(text)
             start = min(max(s.column - 1, 0), length)
             if s.length < 0:
                 end = length
             elif s.length == 0:
-                end = start + word_length(block.text(), start)
+                end = start + word_length(text, start)
             else:
                 end = min(start + s.length, length)
             if end <= start:
                 start, end = max(0, length - 1), length
                 if end <= start:
                     continue
-            sel = QTextEdit.ExtraSelection()
-            fmt = QTextCharFormat()
-            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-            fmt.setUnderlineColor(LEVEL_COLOURS.get(s.level, LEVEL_COLOURS["warning"]))
-            sel.format = fmt
-            cur = QTextCursor(block)
-            cur.setPosition(block.position() + start)
-            cur.setPosition(block.position() + end, QTextCursor.MoveMode.KeepAnchor)
-            sel.cursor = cur
-            selections.append(sel)
-            cursors.append(cur)
-        return selections
+            out.append(Underline(s.line, start, end, text[start:end],
+                                 LEVEL_COLOURS.get(s.level, LEVEL_COLOURS["warning"])))
+        return out
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        if not self._underlines:
+            return
+        painter = QPainter(self.viewport())
+        doc = self.document()
+        height = self.viewport().height()
+        for u in self._underlines:
+            block = doc.findBlockByNumber(u.line - 1)
+            if not block.isValid() or not block.isVisible() or block.length() - 1 < u.end:
+                continue
+            c1 = QTextCursor(block)
+            c1.setPosition(block.position() + u.start)
+            c2 = QTextCursor(block)
+            c2.setPosition(block.position() + u.end)
+            r1, r2 = self.cursorRect(c1), self.cursorRect(c2)
+            if r1.bottom() < 0 or r1.top() > height:
+                continue
+            pen = QPen(u.colour)
+            pen.setWidthF(1.2)
+            painter.setPen(pen)
+            if r1.top() == r2.top():
+                _wave(painter, r1.left(), r2.left(), r1.bottom())
+            else:  # wrapped: to the end of the first visual line, then from the start of the last one
+                _wave(painter, r1.left(), self.viewport().width() - 4, r1.bottom())
+                _wave(painter, 4, r2.left(), r2.bottom())
+        painter.end()
 
     def _on_update_request(self, rect: QRect, dy: int) -> None:
         if dy:
