@@ -156,3 +156,13 @@ def test_export_refuses_failing_survey_without_force(sample_path, tmp_path, caps
 def test_console_script_help():
     out = subprocess.run([sys.executable, "-m", "editor_app.cli", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "--fail-level" in out.stdout
+
+
+def test_empty_file_is_measured_as_empty(tmp_path, capsys):
+    p = tmp_path / "empty.md"
+    p.write_text("", encoding="utf-8")
+    code, out, _ = run([p, "--format", "json"], capsys)
+    rules = {r["id"]: r for r in json.loads(out)["rules"]}
+    assert rules["cjk-total"]["status"] == "pass" and rules["cjk-total"]["measured"] == 0
+    assert rules["caution-markers"]["status"] == "fail"  # 0 < 10
+    assert "not found" not in out

@@ -266,7 +266,7 @@ class _Assembly:
     def _units(self, scope: Scope, line: int) -> list[Unit]:
         o = self.outline
         if scope.kind == "document":
-            units = [Unit("document", 1, [(1, self.n)])] if self.n else []
+            units = [Unit("document", 1, [(1, self.n)])]  # an empty survey is still a document (of 0 lines)
         elif scope.kind == "header":
             units = [Unit("header", 1, [o.header])] if o.header else []
         elif scope.kind == "footer":
