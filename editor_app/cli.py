@@ -101,13 +101,15 @@ def _check(args) -> int:
     analyses = []
     texts = []
     packs = {}
+    unusable = False  # a bad file is reported and skipped; the others are still checked and printed
     for name in args.files:
         path = Path(name)
         try:
             loaded = load_text(path)
         except UnreadableFile as exc:
             _err(str(exc))
-            return EXIT_UNUSABLE
+            unusable = True
+            continue
         pack_path = args.pack or find_pack_for(path)
         try:
             key = str(pack_path) if pack_path else "<house>"
@@ -116,12 +118,14 @@ def _check(args) -> int:
             pack = packs[key]
         except PackError as exc:
             _err(f"broken rule pack: {exc}")
-            return EXIT_UNUSABLE
+            unusable = True
+            continue
         try:
             analyzer = Analyzer(pack)
         except ValueError as exc:  # e.g. a bad [privacy] table
             _err(f"broken rule pack: {pack.path}: {exc}")
-            return EXIT_UNUSABLE
+            unusable = True
+            continue
         analysis = analyzer.analyze(loaded.text, file=str(path))
         if args.verify and analysis.references:
             verdicts = _verify(analysis, cfg, args.force_refresh)
@@ -129,6 +133,8 @@ def _check(args) -> int:
         analyses.append((analysis, pack))
         texts.append(loaded.text)
 
+    if not analyses:
+        return EXIT_UNUSABLE
     if args.record:
         from .services.history import record_snapshot
 
@@ -153,6 +159,8 @@ def _check(args) -> int:
             sys.stdout.write(text_report(a, verbose=args.verbose))
     threshold = LEVEL_RANK[args.fail_level]
     failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings)
+    if unusable:
+        return EXIT_UNUSABLE
     return EXIT_FINDINGS if failing else EXIT_OK
 
 

@@ -166,3 +166,11 @@ def test_empty_file_is_measured_as_empty(tmp_path, capsys):
     assert rules["cjk-total"]["status"] == "pass" and rules["cjk-total"]["measured"] == 0
     assert rules["caution-markers"]["status"] == "fail"  # 0 < 10
     assert "not found" not in out
+
+
+def test_a_bad_file_does_not_hide_the_good_ones(tmp_path, sample_path, capsys):
+    binary = tmp_path / "b.md"
+    binary.write_bytes(b"\x00\x01" * 50)
+    code, out, err = run([sample_path, binary, "--format", "json"], capsys)
+    assert code == 2 and "b.md" in err
+    assert json.loads(out)["metrics"]["cjk"] == 3838
