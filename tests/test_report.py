@@ -240,3 +240,17 @@ def test_verification_verdicts_of_the_engine_reach_the_reference_table(sample_te
     assert "OmniKVQuant" in omni[1]
     low_rank = next(r for k, r in rows.items() if k.startswith("2609.04263"))
     assert low_rank[3] == "name mismatch" and "An unrelated title" in low_rank[4]
+
+
+def test_private_data_is_masked_in_the_survey_body_too():
+    """A report exported anyway never publishes the private data it warns about."""
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+    from editor_app.services.report import build_report_html
+
+    text = "标题\n§0 自检\n联系 10.2.3.4 与 PRJ-1234 与 /home/alice/notes.md\n"
+    a = analyze(text, house_pack())
+    assert len(a.privacy) == 3
+    html = build_report_html(a, text, pack_name="p", pack_source="")
+    for secret in ("10.2.3.4", "PRJ-1234", "/home/alice"):
+        assert secret not in html

@@ -80,6 +80,18 @@ pre.source { font-size: 7.5pt; }
 """ % {"cjk": CJK_FONT_STACK, "mono": MONO_FONT_STACK}
 
 
+def _masked_private_data(lines: list[str], analysis: Analysis) -> list[str]:
+    """The survey as published: every private-data hit replaced by its mask, as page 1 shows it."""
+    out = list(lines)
+    for hit in sorted(analysis.privacy, key=lambda h: (h.line, -h.column)):  # right to left within a line
+        i = hit.line - 1
+        if 0 <= i < len(out):
+            line = out[i]
+            start = hit.column - 1
+            out[i] = line[:start] + hit.masked + line[start + hit.length :]
+    return out
+
+
 def build_report_html(
     analysis: Analysis,
     text: str,
@@ -91,7 +103,7 @@ def build_report_html(
 ) -> str:
     """The whole report as one HTML string: summary box, contents, the survey, then the self-check appendix."""
     when = generated_at or datetime.now().astimezone()
-    lines = text.split("\n")
+    lines = _masked_private_data(text.split("\n"), analysis)
     title = _document_title(lines)
     headings = _section_headings(analysis, lines)
     first = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
