@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from pathlib import Path, PurePath
 from typing import Any, Iterable
 
 from . import __version__
@@ -100,6 +101,14 @@ def json_report(analyses: list[Analysis]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
+def _artifact_uri(file: str | None) -> str:
+    """A relative path stays relative (code-review tools resolve it against the repository); else a file:// URI."""
+    if not file:
+        return "stdin"
+    p = PurePath(file)
+    return Path(file).resolve().as_uri() if p.is_absolute() else p.as_posix()
+
+
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
@@ -113,7 +122,7 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str]) -> st
                 "level": SARIF_LEVEL.get(f.level, "warning"),
                 "message": {"text": f.message},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": a.file or "stdin"},
+                    "artifactLocation": {"uri": _artifact_uri(a.file)},
                     "region": {"startLine": max(1, f.line), "startColumn": max(1, f.column)},
                 }}],
             })

@@ -69,6 +69,7 @@ def test_sarif(sample_path, capsys):
     res = doc["runs"][0]["results"]
     assert res and all(r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1 for r in res)
     assert {r["level"] for r in res} <= {"error", "warning", "note"}
+    assert res[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///")
 
 
 SMALL_PACK = """schema = 1
