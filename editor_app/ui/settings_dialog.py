@@ -114,6 +114,10 @@ class SettingsDialog(QDialog):
         self.font_combo.setEnabled(bool(cfg.editor_font))
         if cfg.editor_font:
             self.font_combo.setCurrentFont(QFont(cfg.editor_font))
+        else:  # show the font "Automatic" picks, not the combo's own first entry
+            from editor_app.ui.code_editor import pick_editor_font
+
+            self.font_combo.setCurrentFont(pick_editor_font())
 
     def edited_config(self) -> Config:
         """The Config the fields describe now; empty paths mean 'the default place'."""
