@@ -220,7 +220,6 @@ class _Assembly:
                 self.by_key.setdefault(s.key.split("#")[0], s)
             self.section_starts = [s.line for s in self.outline.sections]
         self._units_cache: dict[Scope, list[Unit]] = {}
-        self._measure_cache: dict[tuple, tuple[float | None, str]] = {}
 
     # ---- measuring ----
     def count(self, name: str, ranges: list[tuple[int, int]]) -> float | None:
@@ -426,20 +425,9 @@ class _Assembly:
     def evaluate(self, rule: RuleDef) -> tuple[RuleResult, Any]:
         res = RuleResult(rule.id, rule.title, rule.kind, rule.level, "pass", scope=rule.scope.describe())
         kind = rule.kind
-        if kind == "count":
-            checks.count_rule(self, rule, res)
-        elif kind == "required-section":
-            checks.required_section(self, rule, res)
-        elif kind == "forbidden-pattern":
-            checks.forbidden_rule(self, rule, res)
-        elif kind == "required-pattern":
-            checks.required_rule(self, rule, res)
-        elif kind == "privacy":
-            checks.privacy_rule(self, rule, res)
-        elif kind == "verifiability":
-            checks.verifiability_rule(self, rule, res)
-        elif kind == "references":
-            checks.references_rule(self, rule, res)
+        check = checks.CHECKS.get(kind)
+        if check is not None:
+            check(self, rule, res)
         elif kind == "figures":
             res.findings = [replace(f, rule=rule.id, level=rule.level) for f in self.figure_findings]
             res.measured = len(self.figures)
@@ -487,16 +475,7 @@ class _Assembly:
                 yield ln, f.claims
 
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
-        """(measured value or None, the place measured in the users' words); cached unless line-dependent."""
-        if scope is not None and scope.kind == "here":
-            return self._measure_claim_uncached(metric, scope, label, line, position)
-        key = (metric, id(scope), label, position)
-        hit = self._measure_cache.get(key)
-        if hit is None:
-            hit = self._measure_cache[key] = self._measure_claim_uncached(metric, scope, label, line, position)
-        return hit
-
-    def _measure_claim_uncached(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
+        """(measured value or None, the place measured in the users' words); audit_claims asks once per key."""
         scope = scope or Scope("document")
         if label:
             ranges, where = self.ranges_of_label(label, line), label

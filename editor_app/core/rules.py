@@ -61,28 +61,27 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     rx = re.compile(rule.heading) if rule.heading else None
     res.limit = "present"
     res.scope = (f"§{rule.number} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
-    first = asm.by_key.get(rule.number) if rule.number else None
     sections = asm.outline.sections
-    numbered = (s for s in sections if s.key == rule.number or s.key.startswith(rule.number + "#")) if first else ()
-    found = next((s for s in numbered if not rx or rx.search(s.title)), None) if rule.number else \
-        next((s for s in sections if rx and rx.search(s.title)), None)
+    numbered = ([s for s in sections if s.key == rule.number or s.key.startswith(rule.number + "#")]
+                if rule.number and rule.number in asm.by_key else [])
+    found = next((s for s in (numbered if rule.number else sections) if rx is None or rx.search(s.title)), None)
     if found is not None:
         res.measured = f"§{found.key} {found.title}"
         res.line = found.line
         return
-    numbered = [s for s in sections if s.key.split("#")[0] == rule.number] if first else []
-    titled = [s for s in sections if rx and rx.search(s.title)]
+    titled = next((s for s in sections if rx and rx.search(s.title)), None)
     if numbered:
         msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
         line = numbered[0].line
-    elif titled:
-        msg = f"a section matches `{rule.heading}` (§{titled[0].key}) but §{rule.number} is missing"
-        line = titled[0].line
+    elif titled is not None:
+        msg = f"a section matches `{rule.heading}` (§{titled.key}) but §{rule.number} is missing"
+        line = titled.line
     else:
         msg = f"no section {('§' + rule.number + ' ') if rule.number else ''}with a heading matching `{rule.heading}`"
         line = 1
     res.measured = "missing"
     res.findings.append(Finding(rule.id, rule.level, line, 1, rule.message or msg))
+
 
 def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     idx = next(i for i, (r, _) in enumerate(asm.az._forbidden) if r.id == rule.id)
@@ -210,6 +209,18 @@ def unknown_directives(asm: "_Assembly", directives) -> list[Finding]:
         for rid in d.rules
         if rid not in known
     ]
+
+
+# The rule kinds judged here (claims and figures are judged with their own modules in analyze).
+CHECKS = {
+    "count": count_rule,
+    "required-section": required_section,
+    "forbidden-pattern": forbidden_rule,
+    "required-pattern": required_rule,
+    "privacy": privacy_rule,
+    "verifiability": verifiability_rule,
+    "references": references_rule,
+}
 
 
 def in_ranges(line: int, ranges: Sequence[tuple[int, int]]) -> bool:
