@@ -4,7 +4,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from editor_app.cli import main
 from editor_app.formats import display_width

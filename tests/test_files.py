@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from editor_app.services.files import (
-    LoadedText,
     UnreadableFile,
     UnsavableText,
     backup_path,

@@ -21,7 +21,6 @@ from .numbers import as_int_if_whole, format_count, parse_number, round_like
 from .regex_looks import all_required, first_look
 from .rulepack import ClaimPattern, Scope
 
-APPROX_MARKS = ("≈", "约", "~", "～")
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
 _STANDALONE = re.compile(r"(?<![\w.§\-/≥≤<>~～≈+])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.\-/%×])")

@@ -38,7 +38,6 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from editor_app.core.model import FigureGroup, FigureValue, Finding
