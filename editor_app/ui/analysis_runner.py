@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import gc
-import threading
 import time
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor_app.core.model import Analysis
+from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.text_mirror import join_lines
 
 
 QUICK_ENOUGH = 0.05  # seconds: an analysis this fast is shown before the next keystroke at 20 keys/s
 
 
-class _AnalysisThread(QThread):
+class _AnalysisThread(LatestJobThread):
     """One thread owning one Analyzer (its per-line caches are not shared across threads)."""
 
     done = Signal(int, object, float, object, bool)  # revision, Analysis, seconds, prepared view data, cold
@@ -30,58 +30,42 @@ class _AnalysisThread(QThread):
         self._pack = pack
         self._pack_changed = True
         self._analyzer: Any = None
-        self._cond = threading.Condition()
-        self._job: tuple[int, str | list[str], dict | None, Any] | None = None
-        self._stopping = False
 
     def submit(self, revision: int, text: str | list[str], verdicts: dict | None, shown: Any = None) -> None:
         """`text` may be a list of lines (joined here, off the GUI thread); `shown` is what the panels show now."""
-        with self._cond:
-            self._job = (revision, text, verdicts, shown)  # replaces any job not yet started: coalescing
-            self._cond.notify()
+        self.submit_job((revision, text, verdicts, shown))
 
     def set_pack(self, pack: Any) -> None:
         with self._cond:
             self._pack = pack
             self._pack_changed = True
 
-    def stop(self) -> None:
-        with self._cond:
-            self._stopping = True
-            self._cond.notify()
-        self.wait(5000)
+    def claim(self, job: Any) -> Any:
+        if self._pack_changed:
+            self._analyzer = None
+            self._pack_changed = False
+        return (*job, self._pack)
 
-    def run(self) -> None:
-        while True:
-            with self._cond:
-                while self._job is None and not self._stopping:
-                    self._cond.wait()
-                if self._stopping:
-                    return
-                revision, text, verdicts, shown = self._job
-                self._job = None
-                if self._pack_changed:
-                    self._analyzer = None
-                    self._pack_changed = False
-                pack = self._pack
-            gc_was_on = gc.isenabled()
-            gc.disable()  # a full collection over a big document's analysis holds the GIL for ~0.25 s: not mid-pass
-            try:
-                cold = self._analyzer is None  # a first pass fills the analyzer's caches: slower than the rest
-                if cold:
-                    self._analyzer = self._make_analyzer(pack)
-                started = time.perf_counter()
-                if isinstance(text, list):
-                    text = join_lines(text)
-                analysis = _run(self._analyzer, text, verdicts)
-                seconds = time.perf_counter() - started
-                prepared = self._prepare(analysis, shown) if self._prepare else None
-                self.done.emit(revision, analysis, seconds, prepared, cold)
-            except Exception as exc:  # the GUI shows it; the editor keeps working
-                self.failed.emit(revision, f"{type(exc).__name__}: {exc}")
-            finally:
-                if gc_was_on:
-                    gc.enable()
+    def work(self, job: Any) -> None:
+        revision, text, verdicts, shown, pack = job
+        gc_was_on = gc.isenabled()
+        gc.disable()  # a full collection over a big document's analysis holds the GIL for ~0.25 s: not mid-pass
+        try:
+            cold = self._analyzer is None  # a first pass fills the analyzer's caches: slower than the rest
+            if cold:
+                self._analyzer = self._make_analyzer(pack)
+            started = time.perf_counter()
+            if isinstance(text, list):
+                text = join_lines(text)
+            analysis = _run(self._analyzer, text, verdicts)
+            seconds = time.perf_counter() - started
+            prepared = self._prepare(analysis, shown) if self._prepare else None
+            self.done.emit(revision, analysis, seconds, prepared, cold)
+        except Exception as exc:  # the GUI shows it; the editor keeps working
+            self.failed.emit(revision, f"{type(exc).__name__}: {exc}")
+        finally:
+            if gc_was_on:
+                gc.enable()
 
 
 def _run(analyzer: Any, text: str, verdicts: dict | None) -> Analysis:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-import threading
 from typing import Callable
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from editor_app.core.model import Analysis
+from editor_app.ui.latest_job import LatestJobThread
 
 MAX_PREVIEW_LINES = 2000
 _TABLE_ROW = re.compile(r"^\s*\|")
@@ -52,40 +52,19 @@ def render_html(markdown_text: str) -> str:
     return clean.replace("<table>", '<table border="1" cellspacing="0" cellpadding="4">')
 
 
-class _RenderThread(QThread):
+class _RenderThread(LatestJobThread):
     rendered = Signal(int, str)
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._cond = threading.Condition()
-        self._job: tuple[int, str] | None = None
-        self._stop = False
-
     def submit(self, revision: int, markdown_text: str) -> None:
-        with self._cond:
-            self._job = (revision, markdown_text)
-            self._cond.notify()
+        self.submit_job((revision, markdown_text))
 
-    def stop(self) -> None:
-        with self._cond:
-            self._stop = True
-            self._cond.notify()
-        self.wait(5000)
-
-    def run(self) -> None:
-        while True:
-            with self._cond:
-                while self._job is None and not self._stop:
-                    self._cond.wait()
-                if self._stop:
-                    return
-                revision, md = self._job
-                self._job = None
-            try:
-                html = render_html(md)
-            except Exception as exc:  # a preview failure must never disturb editing
-                html = f"<p>Preview failed: {type(exc).__name__}</p>"
-            self.rendered.emit(revision, html)
+    def work(self, job: tuple[int, str]) -> None:
+        revision, md = job
+        try:
+            html = render_html(md)
+        except Exception as exc:  # a preview failure must never disturb editing
+            html = f"<p>Preview failed: {type(exc).__name__}</p>"
+        self.rendered.emit(revision, html)
 
 
 class PreviewPanel(QWidget):

@@ -1,0 +1,46 @@
+"""A worker thread that keeps only the newest job: a job submitted while another waits replaces it."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PySide6.QtCore import QThread
+
+
+class LatestJobThread(QThread):
+    """Subclasses implement `work(job)`; `claim(job)` runs under the lock when a job is taken (default: as is)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cond = threading.Condition()
+        self._job: Any = None
+        self._stopping = False
+
+    def submit_job(self, job: Any) -> None:
+        with self._cond:
+            self._job = job  # replaces any job not yet started: coalescing
+            self._cond.notify()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify()
+        self.wait(5000)
+
+    def claim(self, job: Any) -> Any:
+        return job
+
+    def work(self, job: Any) -> None:
+        raise NotImplementedError
+
+    def run(self) -> None:
+        while True:
+            with self._cond:
+                while self._job is None and not self._stopping:
+                    self._cond.wait()
+                if self._stopping:
+                    return
+                job, self._job = self._job, None
+                job = self.claim(job)
+            self.work(job)
