@@ -1,4 +1,6 @@
-"""Old vs new per-line extractors give identical results: python bench/check_extract_equivalence.py OLD_DIR [N]
+"""Old vs new per-line extractors give identical results: python bench/check_extract_equivalence.py OLD_DIR [N] [--only M,M]
+
+--only figures,privacy,references,claims limits the check to those modules (the others need no old copy).
 
 OLD_DIR holds copies of the previous implementations as old_figures.py, old_privacy.py, old_references.py and
 old_claims.py (relative imports rewritten to `editor_app.core.…`), e.g. made before a speed-up with
@@ -90,34 +92,47 @@ def edited(line: str, rng: random.Random) -> str:
 
 
 def main() -> None:
-    old_dir = Path(sys.argv[1])
-    n_random = int(sys.argv[2]) if len(sys.argv) > 2 else 20000
-    old = {name: load_old(old_dir, name) for name in ("figures", "privacy", "references", "claims")}
+    args = sys.argv[1:]
+    only = ("figures", "privacy", "references", "claims")
+    if "--only" in args:
+        k = args.index("--only")
+        only = tuple(args[k + 1].split(","))
+        del args[k:k + 2]
+    old_dir = Path(args[0])
+    n_random = int(args[1]) if len(args) > 1 else 20000
+    old = {name: load_old(old_dir, name) if name in only else None
+           for name in ("figures", "privacy", "references", "claims")}
     pack = house_pack()
     cfgs = [privacy.PrivacyConfig.from_dict(pack.privacy, pack.base_dir), privacy.PrivacyConfig.from_dict({
         "names": ["Ada Lovelace", "李雷", "bob", "王Alex"], "org_patterns": [r"(?<![A-Za-z0-9])(?:PRJ|INT|ORG)-\d{3,}"],
         "path_patterns": [r"/data/[a-z]+"], "allow_ips": ["10.0.0.0/8"], "secret_keywords": ["cred", "凭据"],
         "secret_min_length": 6, "secret_min_entropy": 2.5, "allow_patterns": [r"sk-test.*"],
     }, None), privacy.PrivacyConfig.from_dict({"dimensions": ["ip", "path"]}, None)]
-    old_cfgs = [old["privacy"].PrivacyConfig(**{f: getattr(c, f) for f in (
+    old_privacy = old["privacy"] or privacy
+    old_cfgs = [old_privacy.PrivacyConfig(**{f: getattr(c, f) for f in (
         "names", "org_patterns", "path_patterns", "allow_ips", "secret_keywords", "secret_min_length",
         "secret_min_entropy", "allow_patterns", "dimensions")}) for c in cfgs]
     new_rx = claims.compile_patterns(pack.claim_patterns)
-    old_rx = old["claims"].compile_patterns(pack.claim_patterns)
+    old_claims = old["claims"] or claims
+    old_rx = old_claims.compile_patterns(pack.claim_patterns)
     odd = [ClaimPattern("cjk", p) for p in (
         r"(?i)cjk\s*(?P<value>\d+)", r"(?:字数|words?)\s*[:：]?\s*(?P<value>\d+)", r"x+y(?P<value>\d+)",
         r"(?P<values>\d+(?:/\d+)+)\s*件", r"[实测]+\s*(?P<value>\d+)", r"(?<=CJK)\s*(?P<value>\d[\d,]*)",
         r"(?x) SUM \s* = \s* (?P<value>\d+)")]
-    new_odd, old_odd = claims.compile_patterns(odd), old["claims"].compile_patterns(odd)
-    pairs = [("figures_in_line", old["figures"].figures_in_line, figures.figures_in_line),
-             ("citations_in_line", old["references"].citations_in_line, references.citations_in_line),
-             ("claims_in_line", lambda t: old["claims"].claims_in_line(t, old_rx, pack.sum_metric, pack.sum_context),
+    new_odd, old_odd = claims.compile_patterns(odd), old_claims.compile_patterns(odd)
+    old_figures, old_references = old["figures"] or figures, old["references"] or references
+    pairs = [("figures_in_line", old_figures.figures_in_line, figures.figures_in_line),
+             ("citations_in_line", old_references.citations_in_line, references.citations_in_line),
+             ("claims_in_line", lambda t: old_claims.claims_in_line(t, old_rx, pack.sum_metric, pack.sum_context),
               lambda t: claims.claims_in_line(t, new_rx, pack.sum_metric, pack.sum_context)),
-             ("claims_in_line[odd patterns]", lambda t: old["claims"].claims_in_line(t, old_odd, "", ""),
+             ("claims_in_line[odd patterns]", lambda t: old_claims.claims_in_line(t, old_odd, "", ""),
               lambda t: claims.claims_in_line(t, new_odd, "", ""))]
     for i, (oc, nc) in enumerate(zip(old_cfgs, cfgs)):
-        pairs.append((f"privacy_in_line[cfg {i}]", lambda t, oc=oc: old["privacy"].privacy_in_line(t, oc),
+        pairs.append((f"privacy_in_line[cfg {i}]", lambda t, oc=oc: old_privacy.privacy_in_line(t, oc),
                       lambda t, nc=nc: privacy.privacy_in_line(t, nc)))
+    module_of = {"figures_in_line": "figures", "citations_in_line": "references", "claims_in_line": "claims",
+                 "privacy_in_line": "privacy"}
+    pairs = [p for p in pairs if module_of[p[0].split("[")[0]] in only]
     checked = [0]
     nonempty = {name: 0 for name, _, _ in pairs}
 
