@@ -7,10 +7,12 @@ ranges (`build_outline`). Section keys are canonical: `§三.1`, `3.1` and `## 3
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Sequence
 
 from .model import Section
+from .records import record
+
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 CN_NUMERAL = "[零〇一二三四五六七八九十]+"
@@ -64,7 +66,7 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Heading:
     """What one line says about being a heading, judged on that line alone."""
 
@@ -73,6 +75,13 @@ class Heading:
     key: str = ""  # canonical number key, "" when the heading has no number
     number: str = ""  # as written
     title: str = ""
+
+    def __init__(self, style: str, level: int = 0, key: str = "", number: str = "", title: str = "") -> None:
+        _set(self, "style", style)
+        _set(self, "level", level)
+        _set(self, "key", key)
+        _set(self, "number", number)
+        _set(self, "title", title)
 
 
 _SEC_TOP = re.compile(rf"^§\s*(\d+|{CN_NUMERAL})(?=\s)\s*(\S.*)?$")
@@ -129,12 +138,26 @@ def _numbered_key(token: str) -> str | None:
     return number_key(token)
 
 
-@dataclass
+@record
 class Outline:
+    """The section tree of a document, with its header lines and footer line."""
+
     sections: list[Section]
     header: tuple[int, int] | None  # lines before the first section
     footer_line: int | None
     body_end: int  # last line that belongs to a section (before the footer)
+
+    def __init__(
+        self,
+        sections: list[Section],
+        header: tuple[int, int] | None,
+        footer_line: int | None,
+        body_end: int,
+    ) -> None:
+        self.sections = sections
+        self.header = header
+        self.footer_line = footer_line
+        self.body_end = body_end
 
 
 def build_outline(

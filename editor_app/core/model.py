@@ -5,11 +5,15 @@ Line numbers are 1-based, columns are 1-based and count Python str characters (c
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from typing import Any
 
+from .records import FACTORY, record
 
-@dataclass(frozen=True)
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
+
+
+@record(frozen=True)
 class Section:
     """A heading and the lines it governs (heading line .. end_line, inclusive, sub-sections included)."""
 
@@ -21,9 +25,29 @@ class Section:
     end_line: int
     parent: str | None = None  # key of the enclosing section
 
+    def __init__(
+        self,
+        key: str,
+        number: str,
+        title: str,
+        level: int,
+        line: int,
+        end_line: int,
+        parent: str | None = None,
+    ) -> None:
+        _set(self, "key", key)
+        _set(self, "number", number)
+        _set(self, "title", title)
+        _set(self, "level", level)
+        _set(self, "line", line)
+        _set(self, "end_line", end_line)
+        _set(self, "parent", parent)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class Finding:
+    """One problem a rule found, where it is and what was measured against which limit."""
+
     rule: str
     level: str  # "error" | "warning" | "info"
     line: int
@@ -33,8 +57,28 @@ class Finding:
     limit: float | int | str | None = None
     end_line: int | None = None
 
+    def __init__(
+        self,
+        rule: str,
+        level: str,
+        line: int,
+        column: int,
+        message: str,
+        measured: float | int | str | None = None,
+        limit: float | int | str | None = None,
+        end_line: int | None = None,
+    ) -> None:
+        _set(self, "rule", rule)
+        _set(self, "level", level)
+        _set(self, "line", line)
+        _set(self, "column", column)
+        _set(self, "message", message)
+        _set(self, "measured", measured)
+        _set(self, "limit", limit)
+        _set(self, "end_line", end_line)
 
-@dataclass
+
+@record
 class RuleResult:
     """One rule of the pack as the panel shows it: measured against limit, pass/fail, where."""
 
@@ -50,8 +94,34 @@ class RuleResult:
     line: int | None = None  # where to jump to (first failing place, or the scope's first line)
     findings: list[Finding] = field(default_factory=list)
 
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        kind: str,
+        level: str,
+        status: str,
+        measured: Any = None,
+        limit: str = "",
+        scope: str = "",
+        note: str = "",
+        line: int | None = None,
+        findings: list[Finding] = FACTORY,
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.level = level
+        self.status = status
+        self.measured = measured
+        self.limit = limit
+        self.scope = scope
+        self.note = note
+        self.line = line
+        self.findings = [] if findings is FACTORY else findings
 
-@dataclass
+
+@record
 class Claim:
     """A figure the survey states about itself, with what was measured."""
 
@@ -69,15 +139,52 @@ class Claim:
     value_text: str = ""  # the claimed number exactly as written ("3,838")
     label: str = ""  # the figure in the users' words: "CJK", "§七 cross-links" (the pack's label)
 
+    def __init__(
+        self,
+        metric: str,
+        text: str,
+        line: int,
+        claimed: float | None,
+        measured: float | None,
+        ok: bool | None,
+        column: int = 1,
+        kind: str = "value",
+        scope: str = "document",
+        message: str = "",
+        value_column: int = 0,
+        value_text: str = "",
+        label: str = "",
+    ) -> None:
+        self.metric = metric
+        self.text = text
+        self.line = line
+        self.claimed = claimed
+        self.measured = measured
+        self.ok = ok
+        self.column = column
+        self.kind = kind
+        self.scope = scope
+        self.message = message
+        self.value_column = value_column
+        self.value_text = value_text
+        self.label = label
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class Occurrence:
+    """One place a reference is cited."""
+
     line: int
     column: int
     raw: str  # exactly as written, e.g. "arXiv:2609.11582v1"
 
+    def __init__(self, line: int, column: int, raw: str) -> None:
+        _set(self, "line", line)
+        _set(self, "column", column)
+        _set(self, "raw", raw)
 
-@dataclass
+
+@record
 class Reference:
     """One cited arXiv paper (all its occurrences), and what the survey claims about it."""
 
@@ -94,17 +201,54 @@ class Reference:
     details: dict[str, Any] = field(default_factory=dict)  # verification facts (title, authors, ...)
     names: list[str] = field(default_factory=list)  # every name the survey gives it, most used first
 
+    def __init__(
+        self,
+        id: str,
+        version: str | None,
+        lines: list[int],
+        name: str | None = None,
+        status: str = "unverified",
+        problem: str = "",
+        stated_date: str | None = None,
+        stated_category: str | None = None,
+        occurrences: list[Occurrence] = FACTORY,
+        versions: list[str] = FACTORY,
+        details: dict[str, Any] = FACTORY,
+        names: list[str] = FACTORY,
+    ) -> None:
+        self.id = id
+        self.version = version
+        self.lines = lines
+        self.name = name
+        self.status = status
+        self.problem = problem
+        self.stated_date = stated_date
+        self.stated_category = stated_category
+        self.occurrences = [] if occurrences is FACTORY else occurrences
+        self.versions = [] if versions is FACTORY else versions
+        self.details = {} if details is FACTORY else details
+        self.names = [] if names is FACTORY else names
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class FigureValue:
+    """One engine's value in a figure group."""
+
     engine: str
     value: float
     approx: bool
     column: int = 1
     text: str = ""  # the value as written: "~16,200"
 
+    def __init__(self, engine: str, value: float, approx: bool, column: int = 1, text: str = "") -> None:
+        _set(self, "engine", engine)
+        _set(self, "value", value)
+        _set(self, "approx", approx)
+        _set(self, "column", column)
+        _set(self, "text", text)
 
-@dataclass
+
+@record
 class FigureGroup:
     """Engine figures stated together: "SGLang ~16,200 vs vLLM ~12,500 tok/s on H100"."""
 
@@ -117,17 +261,46 @@ class FigureGroup:
     kind: str = "comparison"  # "comparison" | "speedup"
     label: str = ""  # what is measured as the text names it: "p99 TTFT"; for speed-ups "TTFT", "throughput", ""
 
+    def __init__(
+        self,
+        metric: str,
+        unit: str,
+        hardware: str | None,
+        line: int,
+        values: list[FigureValue],
+        sentence: str = "",
+        kind: str = "comparison",
+        label: str = "",
+    ) -> None:
+        self.metric = metric
+        self.unit = unit
+        self.hardware = hardware
+        self.line = line
+        self.values = values
+        self.sentence = sentence
+        self.kind = kind
+        self.label = label
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class PrivacyHit:
+    """Private data found in the text: where, which kind, and the matched text masked."""
+
     dimension: str  # "ip" | "secret" | "name" | "path" | "org"
     line: int
     column: int
     masked: str  # the matched text with most characters replaced by '*'
     length: int
 
+    def __init__(self, dimension: str, line: int, column: int, masked: str, length: int) -> None:
+        _set(self, "dimension", dimension)
+        _set(self, "line", line)
+        _set(self, "column", column)
+        _set(self, "masked", masked)
+        _set(self, "length", length)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class SectionRef:
     """A `§3.1` / `§三.1` / `§八` in the prose and the section it resolves to (key None: no such section)."""
 
@@ -136,15 +309,29 @@ class SectionRef:
     text: str
     key: str | None
 
+    def __init__(self, line: int, column: int, text: str, key: str | None) -> None:
+        _set(self, "line", line)
+        _set(self, "column", column)
+        _set(self, "text", text)
+        _set(self, "key", key)
 
-@dataclass
+
+@record
 class SectionMetrics:
+    """A section and every counter measured over it."""
+
     section: Section
     metrics: dict[str, float]
 
+    def __init__(self, section: Section, metrics: dict[str, float]) -> None:
+        self.section = section
+        self.metrics = metrics
 
-@dataclass
+
+@record
 class Analysis:
+    """Everything `analyze()` found in one survey: what every face of the program shows."""
+
     file: str | None
     pack: str
     metrics: dict[str, float | None]
@@ -159,6 +346,38 @@ class Analysis:
     header_lines: tuple[int, int] | None = None  # (first, last) or None
     footer_line: int | None = None
     text_length: int = 0
+
+    def __init__(
+        self,
+        file: str | None,
+        pack: str,
+        metrics: dict[str, float | None],
+        sections: list[SectionMetrics],
+        rules: list[RuleResult],
+        findings: list[Finding],
+        claims: list[Claim],
+        references: list[Reference],
+        figures: list[FigureGroup],
+        privacy: list[PrivacyHit],
+        section_refs: list[SectionRef] = FACTORY,
+        header_lines: tuple[int, int] | None = None,
+        footer_line: int | None = None,
+        text_length: int = 0,
+    ) -> None:
+        self.file = file
+        self.pack = pack
+        self.metrics = metrics
+        self.sections = sections
+        self.rules = rules
+        self.findings = findings
+        self.claims = claims
+        self.references = references
+        self.figures = figures
+        self.privacy = privacy
+        self.section_refs = [] if section_refs is FACTORY else section_refs
+        self.header_lines = header_lines
+        self.footer_line = footer_line
+        self.text_length = text_length
 
     def failing_rules(self, level: str | None = None) -> list[RuleResult]:
         return [r for r in self.rules if r.status == "fail" and (level is None or r.level == level)]

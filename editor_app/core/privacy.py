@@ -37,11 +37,12 @@ import ipaddress
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from editor_app.core.model import PrivacyHit
+from editor_app.core.records import record
 from editor_app.core.regex_looks import any_word_regex, first_look
 
 DIMENSIONS = ("ip", "secret", "name", "path", "org")
@@ -62,6 +63,10 @@ DEFAULT_SECRET_KEYWORDS = (
     "password", "passwd", "pwd", "secret", "token", "key", "api_key", "apikey", "api-key", "access_key",
     "secret_key", "密码", "口令", "令牌", "密钥", "秘钥",
 )
+
+_DEFAULT_ALLOW_NETS = tuple(ipaddress.ip_network(n) for n in DEFAULT_ALLOW_IPS)
+_ALL_DIMENSIONS = frozenset(DIMENSIONS)
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 BUILTIN_NAMES = {"house-names": ("names", "house-names.txt")}
 
@@ -193,21 +198,19 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PrivacyConfig:
     """What the privacy scan looks for; build it from a pack's [privacy] table with `from_dict`."""
 
     names: tuple[str, ...] = ()
     org_patterns: tuple[re.Pattern[str], ...] = ()
     path_patterns: tuple[re.Pattern[str], ...] = ()
-    allow_ips: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = tuple(
-        ipaddress.ip_network(n) for n in DEFAULT_ALLOW_IPS
-    )
+    allow_ips: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = _DEFAULT_ALLOW_NETS
     secret_keywords: tuple[str, ...] = DEFAULT_SECRET_KEYWORDS
     secret_min_length: int = 8
     secret_min_entropy: float = 3.0
     allow_patterns: tuple[re.Pattern[str], ...] = ()
-    dimensions: frozenset[str] = frozenset(DIMENSIONS)
+    dimensions: frozenset[str] = _ALL_DIMENSIONS
     _names_res: tuple[re.Pattern[str], ...] = field(init=False, repr=False, compare=False, default=())
     _keywords_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
     # first looks (substring tests) that let a line skip a regex; None: always run it
@@ -220,6 +223,38 @@ class PrivacyConfig:
     _path_looks: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...] = field(
         init=False, repr=False, compare=False, default=())
     _gate: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+
+    def __init__(
+        self,
+        names: tuple[str, ...] = (),
+        org_patterns: tuple[re.Pattern[str], ...] = (),
+        path_patterns: tuple[re.Pattern[str], ...] = (),
+        allow_ips: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = _DEFAULT_ALLOW_NETS,
+        secret_keywords: tuple[str, ...] = DEFAULT_SECRET_KEYWORDS,
+        secret_min_length: int = 8,
+        secret_min_entropy: float = 3.0,
+        allow_patterns: tuple[re.Pattern[str], ...] = (),
+        dimensions: frozenset[str] = _ALL_DIMENSIONS,
+    ) -> None:
+        _set(self, "names", names)
+        _set(self, "org_patterns", org_patterns)
+        _set(self, "path_patterns", path_patterns)
+        _set(self, "allow_ips", allow_ips)
+        _set(self, "secret_keywords", secret_keywords)
+        _set(self, "secret_min_length", secret_min_length)
+        _set(self, "secret_min_entropy", secret_min_entropy)
+        _set(self, "allow_patterns", allow_patterns)
+        _set(self, "dimensions", dimensions)
+        _set(self, "_names_res", ())
+        _set(self, "_keywords_re", None)
+        _set(self, "_keyword_words", None)
+        _set(self, "_latin_name_words", None)
+        _set(self, "_cjk_names_re", None)
+        _set(self, "_latin_names_re", None)
+        _set(self, "_org_looks", ())
+        _set(self, "_path_looks", ())
+        _set(self, "_gate", None)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_names_res", _name_regexes(self.names))

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
+
+from .records import FACTORY, record
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -42,6 +44,8 @@ LEVELS = ("error", "warning", "info")
 BUILTIN_COUNTERS = ("lines", "chars", "words", "list_items")
 PACK_FILENAMES = ("survey-rules.toml", ".survey-rules.toml")
 
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
+
 
 class PackError(Exception):
     """A rule pack that can't be used; str() names the file, line and key."""
@@ -52,14 +56,32 @@ class PackError(Exception):
         super().__init__(f"{where}: {key}: {message}" if key else f"{where}: {message}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Scope:
+    """Where a rule or claim pattern applies: the document, a part, sections, or their list items."""
+
     kind: str  # document | header | footer | here | section | sections | heading | parts
     keys: tuple[str, ...] = ()
     pattern: str = ""
     each: bool = False
     items: bool = False
     label: str = ""
+
+    def __init__(
+        self,
+        kind: str,
+        keys: tuple[str, ...] = (),
+        pattern: str = "",
+        each: bool = False,
+        items: bool = False,
+        label: str = "",
+    ) -> None:
+        _set(self, "kind", kind)
+        _set(self, "keys", keys)
+        _set(self, "pattern", pattern)
+        _set(self, "each", each)
+        _set(self, "items", items)
+        _set(self, "label", label)
 
     def describe(self) -> str:
         if self.label:
@@ -79,22 +101,35 @@ class Scope:
         return base
 
 
-@dataclass(frozen=True)
+_WHOLE_DOCUMENT = Scope("document")
+
+
+@record(frozen=True)
 class CounterDef:
+    """A counter of the pack: a regex, a literal or a built-in measure, and its label."""
+
     name: str
     kind: str  # regex | literal | builtin
     pattern: str = ""
     label: str = ""
 
+    def __init__(self, name: str, kind: str, pattern: str = "", label: str = "") -> None:
+        _set(self, "name", name)
+        _set(self, "kind", kind)
+        _set(self, "pattern", pattern)
+        _set(self, "label", label)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class RuleDef:
+    """One [[rules]] table of the pack, validated."""
+
     id: str
     title: str
     kind: str
     level: str = "error"
     counter: str = ""
-    scope: Scope = Scope("document")
+    scope: Scope = _WHOLE_DOCUMENT
     min: float | None = None
     max: float | None = None
     patterns: tuple[str, ...] = ()
@@ -104,17 +139,65 @@ class RuleDef:
     unsuppressible: bool = False
     line: int | None = None  # where the rule is defined in the pack
 
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        kind: str,
+        level: str = "error",
+        counter: str = "",
+        scope: Scope = _WHOLE_DOCUMENT,
+        min: float | None = None,
+        max: float | None = None,
+        patterns: tuple[str, ...] = (),
+        heading: str = "",
+        number: str = "",
+        message: str = "",
+        unsuppressible: bool = False,
+        line: int | None = None,
+    ) -> None:
+        _set(self, "id", id)
+        _set(self, "title", title)
+        _set(self, "kind", kind)
+        _set(self, "level", level)
+        _set(self, "counter", counter)
+        _set(self, "scope", scope)
+        _set(self, "min", min)
+        _set(self, "max", max)
+        _set(self, "patterns", patterns)
+        _set(self, "heading", heading)
+        _set(self, "number", number)
+        _set(self, "message", message)
+        _set(self, "unsuppressible", unsuppressible)
+        _set(self, "line", line)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class ClaimPattern:
+    """A regex that finds a figure the survey states about itself, and the metric it claims."""
+
     metric: str
     pattern: str
-    scope: Scope = Scope("document")
+    scope: Scope = _WHOLE_DOCUMENT
     label: str = ""
 
+    def __init__(
+        self,
+        metric: str,
+        pattern: str,
+        scope: Scope = _WHOLE_DOCUMENT,
+        label: str = "",
+    ) -> None:
+        _set(self, "metric", metric)
+        _set(self, "pattern", pattern)
+        _set(self, "scope", scope)
+        _set(self, "label", label)
 
-@dataclass
+
+@record
 class RulePack:
+    """A validated rule pack: counters, scopes, rules, claim patterns and the privacy table."""
+
     name: str
     title: str
     path: str
@@ -131,6 +214,42 @@ class RulePack:
     sum_context: str = ""
     privacy: dict[str, Any] = field(default_factory=dict)
     base_dir: Path | None = None
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        path: str,
+        source: str,
+        language: str = "zh",
+        heading_styles: frozenset[str] = frozenset({"numbered", "markdown"}),
+        footer: str = "",
+        claim_zones: tuple[str, ...] = ("sections", "footer"),
+        counters: dict[str, CounterDef] = FACTORY,
+        scopes: dict[str, Scope] = FACTORY,
+        rules: list[RuleDef] = FACTORY,
+        claim_patterns: list[ClaimPattern] = FACTORY,
+        sum_metric: str = "",
+        sum_context: str = "",
+        privacy: dict[str, Any] = FACTORY,
+        base_dir: Path | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.path = path
+        self.source = source
+        self.language = language
+        self.heading_styles = heading_styles
+        self.footer = footer
+        self.claim_zones = claim_zones
+        self.counters = {} if counters is FACTORY else counters
+        self.scopes = {} if scopes is FACTORY else scopes
+        self.rules = [] if rules is FACTORY else rules
+        self.claim_patterns = [] if claim_patterns is FACTORY else claim_patterns
+        self.sum_metric = sum_metric
+        self.sum_context = sum_context
+        self.privacy = {} if privacy is FACTORY else privacy
+        self.base_dir = base_dir
 
     def rule(self, rule_id: str) -> RuleDef | None:
         return next((r for r in self.rules if r.id == rule_id), None)

@@ -6,17 +6,28 @@ alone on its line it silences RULE until `<!-- survey-check enable RULE -->` (or
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from .records import record
 
 DIRECTIVE_RE = re.compile(r"<!--\s*survey-check\s+(disable-next-line|disable|enable)\s+([\w.,\s-]+?)\s*-->")
 
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class Directive:
+    """One `<!-- survey-check … -->` comment: what it does, to which rules, where."""
+
     action: str
     rules: tuple[str, ...]
     column: int
     alone: bool  # the comment is the whole line
+
+    def __init__(self, action: str, rules: tuple[str, ...], column: int, alone: bool) -> None:
+        _set(self, "action", action)
+        _set(self, "rules", rules)
+        _set(self, "column", column)
+        _set(self, "alone", alone)
 
 
 def directives_in_line(line: str) -> tuple[Directive, ...]:

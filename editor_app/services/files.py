@@ -13,8 +13,10 @@ import os
 import stat
 import tempfile
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
+
+from ..core.records import record
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a survey is a few dozen KB; anything this large is not one
 
@@ -28,6 +30,7 @@ _BOMS: list[tuple[bytes, str]] = [
 ]
 _BOM_OF = {name: bom for bom, name in _BOMS}
 _ALLOWED_CONTROLS = {"\t", "\n", "\r", "\f", "\v", "\x1b"}
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 
 class UnreadableFile(Exception):
@@ -38,7 +41,7 @@ class UnsavableText(Exception):
     """The text can't be written the requested way; the file on disk was not touched."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LoadedText:
     """A file's text (newlines normalised to "\\n") and the byte format to write it back in."""
 
@@ -46,6 +49,12 @@ class LoadedText:
     encoding: str = "utf-8"  # a Python codec name without BOM handling: "utf-8", "gb18030", "utf-16-le", ...
     bom: bool = False
     newline: str = "\n"  # "\n" | "\r\n" | "\r" — the file's dominant style
+
+    def __init__(self, text: str, encoding: str = "utf-8", bom: bool = False, newline: str = "\n") -> None:
+        _set(self, "text", text)
+        _set(self, "encoding", encoding)
+        _set(self, "bom", bom)
+        _set(self, "newline", newline)
 
     @property
     def label(self) -> str:
