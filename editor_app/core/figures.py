@@ -146,12 +146,15 @@ _LATIN = re.compile(r"[A-Za-z]")
 
 
 _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a clause before it looks closer
-    r"(?=[×倍xXvV/QR$¥€£TIl延时])"  # the first characters, so most positions fail at once
-    # "3x" is found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which
-    # scope and clause to read, and the x is in the same ones as its digit
-    r"(?:(?P<x>×|倍|(?<=\d)[xX](?![A-Za-z0-9]))|(?P<vs>vs|VS|Vs|versus)|(?P<unit>/s|QPS|RPS|[$¥€£])"
-    r"|(?P<lat>TTFT|TPOT|ITL|latency|延迟|时延))"
+    # every alternative starts with a plain character, so re skips the other positions at C speed; "3x" is
+    # found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which scope and
+    # clause to read, and the x is in the same ones as its digit
+    r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|\$|¥|€|£"
+    r"|TTFT|TPOT|ITL|latency|延迟|时延"
 )
+_CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
+             "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
+             "时": "lat"}  # the kind of a cue, by its first character
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
@@ -692,9 +695,10 @@ def _metric(unit: str, label: str) -> str:
 
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
-    cues = [(m.start(), m.lastgroup) for m in _CUES_RE.finditer(text)]
-    if not cues:  # most lines hold no engine figure at all
+    first = _CUES_RE.search(text)
+    if first is None:  # most lines hold no engine figure at all
         return ()
+    cues = [(m.start(), _CUE_KIND[m.group()[0]]) for m in _CUES_RE.finditer(text, first.start())]
     return _LineReader(text).read(cues)
 
 
