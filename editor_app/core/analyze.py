@@ -14,12 +14,15 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate
+import operator
+from operator import attrgetter, itemgetter
 from typing import Any, Callable, Mapping
 
 from . import claims as claims_mod
+from .claims_audit import ClaimsAudit, audit
 from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref, section_refs_in_line
 from .figures import figure_findings, figures_in_line
-from .model import Analysis, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
+from .model import Analysis, Occurrence, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .privacy import PrivacyConfig, privacy_in_line
 from .references import assemble_references, citations_in_line
@@ -136,15 +139,136 @@ class Analyzer:
                 gc.enable()
 
     def _analyze(self, text: str, file: str | None, verdicts) -> Analysis:
-        lines = split_lines(text)
-        facts = self._all_facts(lines)
+        last = self._last if self.use_memo else None
+        edit = _edit_of(last, text) if last is not None else None
+        changed = retitled = None
+        if edit is None:
+            lines = split_lines(text)
+            facts = self._all_facts(lines)
+        else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
+            a, old_k, seg = edit
+            seg_facts = self._all_facts(seg)
+            lines = last.lines[:a] + seg + last.lines[a + old_k:]
+            facts = last.facts[:a] + seg_facts + last.facts[a + old_k:]
+            if len(seg) == old_k:
+                changed = [a + j for j in range(old_k) if seg_facts[j] is not last.facts[a + j]]
+                retitled = _retitled(last, lines, facts, changed)
+                if retitled is None:
+                    changed = None
         if len(self._claim_cache) > MEMO_LIMIT:
             self._claim_cache.clear()
-        assembly = _Assembly(self, text, lines, facts, file, verdicts, self._last if self.use_memo else None)
+        assembly = _Assembly(self, text, lines, facts, file, verdicts, last, changed=changed,
+                             retitled=retitled if changed is not None else None)
         result = assembly.run()
         if self.use_memo:
             self._last = assembly
         return result
+
+
+def _edit_of(last: "_Assembly", text: str) -> tuple[int, int, list[str]] | None:
+    """The lines an edit replaced, found by comparing with the last text: (first line index, number of old
+    lines, the new lines). Comparing runs at memcmp speed, so an edit in an 8 MB text costs a few ms, not a split."""
+    old = last.text
+    if last.has_cr:
+        return None
+    n = min(len(old), len(text))
+    p = _common_prefix(old, text, n)
+    s = _common_suffix(old, text, n - p)
+    if "\r" in text[p:len(text) - s]:
+        return None
+    ls = old.rfind("\n", 0, p) + 1  # the changed lines start here, in both texts
+    le_old = old.find("\n", len(old) - s)
+    le_new = text.find("\n", len(text) - s)
+    if (le_old < 0) != (le_new < 0):
+        return None
+    if le_old < 0:  # the edit reaches the last line: the final-newline rule of split_lines applies
+        old_k = len(split_lines(old[ls:]))
+        seg = split_lines(text[ls:])
+    else:
+        old_k = old.count("\n", ls, le_old) + 1
+        seg = text[ls:le_new].split("\n")
+    a = old.count("\n", 0, ls)
+    return a, old_k, seg
+
+
+_STEP = 1 << 15
+
+
+def _common_prefix(a: str, b: str, n: int) -> int:
+    i = 0
+    while i + _STEP <= n and a[i:i + _STEP] == b[i:i + _STEP]:
+        i += _STEP
+    lo, hi = i, min(i + _STEP, n)
+    while lo < hi:  # a[:lo] == b[:lo]; the first difference is before hi
+        mid = (lo + hi) // 2
+        if a[lo:mid + 1] == b[lo:mid + 1]:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _common_suffix(a: str, b: str, n: int) -> int:
+    """Length of the common end of a and b, at most n."""
+    la, lb = len(a), len(b)
+    i = 0
+    while i + _STEP <= n and a[la - i - _STEP:la - i] == b[lb - i - _STEP:lb - i]:
+        i += _STEP
+    lo, hi = i, min(i + _STEP, n)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[la - mid:la - lo] == b[lb - mid:lb - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _retitled(last: "_Assembly", lines: list[str], facts: list["LineFacts"], changed: list[int]) -> dict[int, str] | None:
+    """{line: new title} when the edited lines leave the outline as it was but for heading titles; None when
+    they may change it otherwise (a heading added, removed or renumbered, a setext title, the last lines)."""
+    n = len(lines)
+    titles: dict[int, str] = {}
+    for i in changed:
+        h, old = facts[i].heading, last.facts[i].heading
+        if i >= n - 6:
+            return None
+        if i + 1 < n and facts[i + 1].heading is not None and facts[i + 1].heading.style.startswith("setext"):
+            return None
+        if h == old:
+            continue
+        if h is None or old is None or h.style.startswith(("setext", "fence")) or replace(h, title="") != replace(old, title=""):
+            return None
+        titles[i + 1] = h.title
+    return titles
+
+
+def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) -> Outline:
+    """The outline with the sections starting on the given lines renamed (same numbers, same line ranges)."""
+    sections = list(outline.sections)
+    for ln, title in titles.items():
+        j = bisect_left(starts, ln)
+        if j < len(sections) and sections[j].line == ln:
+            sections[j] = replace(sections[j], title=title)
+    return replace(outline, sections=sections)
+
+
+def _patch_sparse(old: list[tuple[int, Any]], changed: list[int], value: Callable[[int], Any], base: int) -> list:
+    """A sparse per-line list [(index, value)] with the changed lines' values put in, replaced or taken out."""
+    out = list(old)
+    for i in changed:
+        k = i + base
+        pos = bisect_left(out, k, key=itemgetter(0))
+        present = pos < len(out) and out[pos][0] == k
+        v = value(i)
+        if v:
+            if present:
+                out[pos] = (k, v)
+            else:
+                out.insert(pos, (k, v))
+        elif present:
+            del out[pos]
+    return out
 
 
 def split_lines(text: str) -> list[str]:
@@ -197,29 +321,75 @@ class _Assembly:
     """
 
     def __init__(self, az: Analyzer, text: str, lines: list[str], facts: list[LineFacts], file, verdicts,
-                 prev: "_Assembly | None" = None):
+                 prev: "_Assembly | None" = None, *, changed: list[int] | None = None,
+                 retitled: dict[int, str] | None = None):
         self.az, self.pack, self.text, self.lines, self.facts = az, az.pack, text, lines, facts
         self.file, self.verdicts = file, verdicts
         self.n = len(lines)
         self.names = az.counter_names + ["list_items"]
-        self.heads = [f.heading for f in facts]
-        if prev is not None and prev.n == self.n and prev.heads == self.heads and prev.lines[-6:] == lines[-6:]:
-            self.outline: Outline = prev.outline
-            self.prev = prev
+        # `changed`: the indices of the lines edited since `prev`, given only when the line count and the
+        # outline are prev's; then every per-line list is prev's with those lines patched in (no O(n) pass).
+        self.changed = changed if prev is not None else None
+        if self.changed is not None:
+            self.has_cr = prev.has_cr
+            self.heads, self.outline, self.prev = prev.heads, prev.outline, prev
+            if retitled:
+                self.heads = list(prev.heads)
+                for i in changed:
+                    self.heads[i] = facts[i].heading
+                self.outline = _with_titles(prev.outline, prev.section_starts, retitled)
+            self.cols, self.cum = dict(prev.cols), dict(prev.cum)
+            for k, name in enumerate(self.names):
+                if any(facts[i].counts[k] != prev.facts[i].counts[k] for i in changed):
+                    col = self.cols[name] = list(prev.cols[name])
+                    for i in changed:
+                        col[i] = facts[i].counts[k]
+                    self.cum[name] = list(accumulate(col, initial=0))
         else:
-            self.outline = build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles)
-            self.prev = prev if (prev is not None and prev.n == self.n) else None
-        self.same_outline = self.prev is not None and self.outline is prev.outline
-        cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
-        self.cum = {name: list(accumulate(col, initial=0)) for name, col in zip(self.names, cols)}
-        if self.same_outline:
+            self.has_cr = "\r" in text
+            self.heads = [f.heading for f in facts]
+            if (prev is not None and prev.n == self.n and prev.heads == self.heads and prev.lines[-6:] == lines[-6:]
+                    and all(lines[i - 1] == prev.lines[i - 1] for i, h in enumerate(self.heads)
+                            if h is not None and i > 0 and h.style.startswith("setext"))):
+                self.outline: Outline = prev.outline
+                self.prev = prev
+            else:
+                self.outline = build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles)
+                self.prev = prev if (prev is not None and prev.n == self.n) else None
+            cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
+            self.cols = dict(zip(self.names, cols))
+            self.cum = {name: list(accumulate(col, initial=0)) for name, col in self.cols.items()}
+        self.same_outline = self.prev is not None and (self.outline is prev.outline or self.changed is not None)
+        if self.same_outline and self.outline is prev.outline:
             self.by_key, self.section_starts = prev.by_key, prev.section_starts
         else:
             self.by_key = {}
             for s in self.outline.sections:
                 self.by_key.setdefault(s.key.split("#")[0], s)
             self.section_starts = [s.line for s in self.outline.sections]
-        self._units_cache: dict[Scope, list[Unit]] = {}
+        same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"]
+        self._units_cache: dict[Scope, list[Unit]] = (
+            {k: v for k, v in prev._units_cache.items() if not (retitled and k.kind == "heading")} if same_items else {})
+        self._per_line: dict[tuple[str, int], list] = {}
+        self.audits: dict[str, ClaimsAudit] = {}
+        self.claim_lines: list | None = None
+
+    def per_line(self, field: str, base: int = 0) -> list[tuple[int, Any]]:
+        """[(line index + base, value)] for the lines where a LineFacts field is non-empty; prev's list itself
+        when no edited line changed it (so callers can reuse what they built from it with an `is` test)."""
+        key = (field, base)
+        ch = self.changed
+        old_list = self.prev._per_line.get(key) if ch is not None else None
+        if old_list is None:
+            out = [(i + base, v) for i, f in enumerate(self.facts) if (v := getattr(f, field))]
+        else:
+            new, old = self.facts, self.prev.facts
+            if all(getattr(new[i], field) == getattr(old[i], field) for i in ch):
+                out = old_list
+            else:
+                out = _patch_sparse(old_list, ch, lambda i: getattr(new[i], field), base)
+        self._per_line[key] = out
+        return out
 
     # ---- measuring ----
     def count(self, name: str, ranges: list[tuple[int, int]]) -> float | None:
@@ -311,29 +481,51 @@ class _Assembly:
         az, pack = self.az, self.pack
         today = az.today or date.today()
         prev = self.prev
-        self.cit = [(i + 1, f.citations) for i, f in enumerate(self.facts) if f.citations]
-        if prev is not None and prev.cit == self.cit and prev.today == today:
+        patched = self.changed is not None
+
+        def unchanged(name: str) -> bool:  # the per-line list is prev's (patched pass) or equal to it
+            mine, theirs = getattr(self, name), getattr(prev, name, None) if prev is not None else None
+            return theirs is not None and (mine is theirs or (not patched and mine == theirs))
+
+        self.cit = self.per_line("citations", 1)
+        if unchanged("cit") and prev.today == today:
             self.base_refs, self._id_lines = prev.base_refs, prev._id_lines
         else:
-            self.base_refs = assemble_references(self.cit, today)
-            pairs = sorted((line, r.id) for r in self.base_refs for line in r.lines)
-            self._id_lines = ([p[0] for p in pairs], [p[1] for p in pairs])
+            if patched and prev.today == today:
+                self.base_refs = self._patched_references(today)
+            else:
+                self.base_refs = assemble_references(self.cit, today)
+            lines, ids = [], []
+            for r in self.base_refs:
+                lines.extend(r.lines)
+                ids.extend([r.id] * len(r.lines))
+            order = sorted(range(len(lines)), key=lambda k: (lines[k], ids[k]))
+            self._id_lines = ([lines[k] for k in order], [ids[k] for k in order])
         self.today = today
         self.references: list[Reference] = self._with_verdicts(self.base_refs)
         self.verifiability_pct: float | None = None
-        self.forbidden_lines = [(i, f.forbidden) for i, f in enumerate(self.facts) if f.forbidden]
-        self.priv_lines = [(i, f.privacy) for i, f in enumerate(self.facts) if f.privacy]
-        if prev is not None and prev.priv_lines == self.priv_lines:
+        self.forbidden_lines = self.per_line("forbidden")
+        self.priv_lines = self.per_line("privacy")
+        if unchanged("priv_lines"):
             self.privacy = prev.privacy
         else:
             self.privacy = [replace(h, line=i + 1) for i, hits in self.priv_lines for h in hits]
-        self.fig_lines = [(i, f.figures) for i, f in enumerate(self.facts) if f.figures]
-        if prev is not None and prev.fig_lines == self.fig_lines:
-            self.figures, self.figure_findings = prev.figures, prev.figure_findings
+        self.fig_lines = self.per_line("figures")
+        if unchanged("fig_lines"):
+            self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed
         else:
-            self.figures = [replace(g, line=i + 1) for i, groups in self.fig_lines for g in groups]
-            self.figure_findings = figure_findings(self.figures)
-        directives = [(i + 1, d) for i, f in enumerate(self.facts) for d in f.directives]
+            # A line's groups placed at its line number are reused whenever that line holds the same groups.
+            old = prev.placed if prev is not None else {}
+            self.placed = placed = {}
+            self.figures = figures = []
+            for i, groups in self.fig_lines:
+                hit = old.get(i)
+                if hit is None or hit[0] is not groups:
+                    hit = (groups, [replace(g, line=i + 1) for g in groups])
+                placed[i] = hit
+                figures.extend(hit[1])
+            self.figure_findings = figure_findings(figures)
+        directives = [(ln, d) for ln, ds in self.per_line("directives", 1) for d in ds]
         silenced = suppressed_lines(directives, self.n)
 
         metrics: dict[str, float | None] = {
@@ -345,18 +537,29 @@ class _Assembly:
 
         rules: list[RuleResult] = []
         claims_out = []
+        self.judged: dict[str, tuple] = {}  # rule id -> (what its result depends on, result, extra)
         for rule in pack.rules:
-            result, extra = self.evaluate(rule)
+            sig = self._inputs_of(rule)
+            old = prev.judged.get(rule.id) if (sig is not None and prev is not None) else None
+            if old is not None and old[0] == sig:
+                result, extra = old[1], old[2]
+            else:
+                result, extra = self.evaluate(rule)
+                checks.suppress(self, rule, result, silenced, directives)
+            self.judged[rule.id] = (sig, result, extra)
             if rule.kind == "claims":
                 claims_out = extra
-            checks.suppress(self, rule, result, silenced, directives)
             rules.append(result)
         metrics["verifiability"] = self.verifiability_pct
         metrics["failing_rules"] = sum(
             1 for r in rules if r.status in ("fail", "no-match") and r.level in ("error", "warning")
         )
-        findings = sorted((f for r in rules for f in r.findings), key=lambda f: (f.line, f.column))
-        findings.extend(checks.unknown_directives(self, directives))
+        if prev is not None and patched and all(map(operator.is_, rules, prev.rules)):
+            findings = prev.findings
+        else:
+            findings = sorted((f for r in rules for f in r.findings), key=attrgetter("line", "column"))
+            findings.extend(checks.unknown_directives(self, directives))
+        self.rules, self.findings = rules, findings
         self.section_metrics = sections = self._section_metrics()
         self.section_refs = self._section_refs()
         return Analysis(
@@ -376,10 +579,24 @@ class _Assembly:
             text_length=len(self.text),
         )
 
+    def _sections_holding(self, lines) -> set[int]:
+        """Indices of the sections whose line range holds any of the lines (a section and its ancestors)."""
+        secs, out = self.outline.sections, set()
+        for ln in lines:
+            j = bisect_right(self.section_starts, ln) - 1
+            while j >= 0:
+                s = secs[j]
+                if s.end_line >= ln:
+                    out.add(j)
+                if s.level <= 1 and s.line <= ln:
+                    break  # top sections do not overlap: none before this one holds the line
+                j -= 1
+        return out
+
     def _section_refs(self) -> list[SectionRef]:
         """Every § reference, resolved against this outline (a key the outline lacks becomes None)."""
-        self.ref_lines = [(i, f.section_refs) for i, f in enumerate(self.facts) if f.section_refs]
-        if self.same_outline and self.prev.ref_lines == self.ref_lines:
+        self.ref_lines = self.per_line("section_refs")
+        if self.same_outline and (self.prev.ref_lines is self.ref_lines or self.prev.ref_lines == self.ref_lines):
             self.ref_objects = self.prev.ref_objects
             return self.prev.section_refs
         known = self.by_key
@@ -399,8 +616,13 @@ class _Assembly:
         cums = [self.cum[n] for n in self.names]
         if self.same_outline:
             old, new = self.prev.facts, self.facts
-            dirty = [i + 1 for i in range(self.n) if old[i] is not new[i]]
             out = list(self.prev.section_metrics)
+            if self.changed is not None:
+                for j in self._sections_holding(i + 1 for i in self.changed):
+                    s = secs[j]
+                    out[j] = SectionMetrics(s, {n: int(c[s.end_line] - c[s.line - 1]) for n, c in zip(self.names, cums)})
+                return out
+            dirty = [i + 1 for i in range(self.n) if old[i] is not new[i]]
             for j, s in enumerate(secs):
                 k = bisect_left(dirty, s.line)
                 if k < len(dirty) and dirty[k] <= s.end_line:
@@ -408,6 +630,52 @@ class _Assembly:
             return out
         columns = [[int(c[s.end_line] - c[s.line - 1]) for s in secs] for c in cums]
         return [SectionMetrics(s, dict(zip(self.names, vals))) for s, vals in zip(secs, zip(*columns))]
+
+    def _patched_references(self, today: date) -> list[Reference]:
+        """The last pass's references with those of the ids cited on the edited lines assembled afresh
+        (a Reference depends on its own citations only); in order of first appearance, as assembled."""
+        new, old = self.facts, self.prev.facts
+        affected = {c.id for i in self.changed for f in (new[i], old[i]) for c in f.citations}
+        if not affected:
+            return self.prev.base_refs
+        moved = self._moved_citations()
+        if moved is not None:
+            return moved
+        lines = {i + 1 for i in self.changed}
+        for r in self.prev.base_refs:
+            if r.id in affected:
+                lines.update(r.lines)
+        per_line = []
+        for ln in sorted(lines):
+            cits = tuple(c for c in new[ln - 1].citations if c.id in affected)
+            if cits:
+                per_line.append((ln, cits))
+        refs = [r for r in self.prev.base_refs if r.id not in affected]
+        refs.extend(assemble_references(per_line, today))
+        refs.sort(key=lambda r: (r.occurrences[0].line, r.occurrences[0].column))
+        return refs
+
+    def _moved_citations(self) -> list[Reference] | None:
+        """When the edited lines cite the same papers the same way and only columns moved (typing earlier in
+        the line), the last pass's references with those occurrences moved; else None."""
+        new, old = self.facts, self.prev.facts
+        for i in self.changed:
+            a, b = old[i].citations, new[i].citations
+            if len(a) != len(b) or any(replace(x, column=0) != replace(y, column=0) for x, y in zip(a, b)):
+                return None
+        by_id = {r.id: r for r in self.prev.base_refs}
+        patched: dict[str, Reference] = {}
+        for i in self.changed:
+            ln = i + 1
+            for k, c in enumerate(new[i].citations):
+                r = patched.get(c.id)
+                if r is None:
+                    r = patched[c.id] = replace(by_id[c.id], occurrences=list(by_id[c.id].occurrences))
+                occ = r.occurrences
+                at = bisect_left(occ, ln, key=attrgetter("line"))
+                nth = sum(1 for x in new[i].citations[:k] if x.id == c.id)
+                occ[at + nth] = Occurrence(ln, c.column, c.raw)
+        return [patched.get(r.id, r) for r in self.prev.base_refs]
 
     def _with_verdicts(self, refs: list[Reference]) -> list[Reference]:
         """Copies of the references that have a verification verdict; the others as they are."""
@@ -422,6 +690,30 @@ class _Assembly:
             out.append(r)
         return out
 
+    def _inputs_of(self, rule: RuleDef) -> tuple | None:
+        """What a rule's result depends on, as identities of this pass's parts, when the last pass's result
+        can stand for it (a patched pass whose parts are shared with the last one); None: judge it again."""
+        if self.changed is None:
+            return None
+        ids = (id(self.per_line("directives", 1)),)
+        kind = rule.kind
+        if kind == "count":
+            if rule.counter not in self.cum:
+                return None
+            return ids + (id(self.units(rule.scope)), id(self.cum[rule.counter]))
+        if kind == "required-section":
+            return ids + (id(self.outline),)
+        if kind == "forbidden-pattern":
+            return ids + (id(self.units(rule.scope)), id(self.forbidden_lines))
+        if kind == "required-pattern":
+            same = all(self.facts[i].required == self.prev.facts[i].required for i in self.changed)
+            return ids + (id(self.units(rule.scope)), same or object())
+        if kind == "privacy":
+            return ids + (id(self.privacy),)
+        if kind == "figures":
+            return ids + (id(self.figure_findings),)
+        return None
+
     def evaluate(self, rule: RuleDef) -> tuple[RuleResult, Any]:
         res = RuleResult(rule.id, rule.title, rule.kind, rule.level, "pass", scope=rule.scope.describe())
         kind = rule.kind
@@ -435,11 +727,15 @@ class _Assembly:
             res.scope = "engine figures"
             res.note = f"{len(self.figures)} figure groups"
         elif kind == "claims":
-            claims, findings = claims_mod.audit_claims(self._claim_lines(), self.az._claim_scopes, self._measure_claim,
-                                                       rule_id=rule.id, level=rule.level,
-                                                       cache=self.az._claim_cache, labels=self.az.claim_label)
+            prev = self.prev.audits.get(rule.id) if self.changed is not None else None
+            claim_lines = self._claim_lines()
+            done = self.audits[rule.id] = audit(
+                claim_lines, self.az._claim_scopes, self._measure_claim, rule_id=rule.id, level=rule.level,
+                cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=self.changed,
+                stale=self._stale)
+            claims, findings = done.claims, done.findings
             res.findings = findings
-            wrong = sum(1 for c in claims if c.ok is False)
+            wrong = list(map(attrgetter("ok"), claims)).count(False)
             res.measured = wrong
             res.limit = "0 wrong"
             res.scope = "self-reported figures"
@@ -457,14 +753,17 @@ class _Assembly:
             res.line = res.findings[0].line
         return res, None
 
-    def _claim_lines(self):
+    def _claim_lines(self) -> list[tuple[int, tuple]]:
+        """(line, raw claims) of the lines in the zones the pack audits (the last pass's list if unchanged)."""
+        by_line = self.per_line("claims", 1)
+        if self.changed is not None and by_line is self.prev._per_line.get(("claims", 1)) and self.prev.claim_lines is not None:
+            self.claim_lines = self.prev.claim_lines
+            return self.claim_lines
         zones = self.pack.claim_zones
         o = self.outline
         first_section = o.sections[0].line if o.sections else None
-        for i, f in enumerate(self.facts):
-            if not f.claims:
-                continue
-            ln = i + 1
+        out = []
+        for ln, claims in by_line:
             if ln == o.footer_line:
                 zone = "footer"
             elif first_section is None or ln < first_section:
@@ -472,10 +771,26 @@ class _Assembly:
             else:
                 zone = "sections"
             if zone in zones:
-                yield ln, f.claims
+                out.append((ln, claims))
+        self.claim_lines = out
+        return out
+
+    def _stale(self, metric: str, ranges) -> bool:
+        """Whether a measurement over `ranges` may differ from the last pass's (a patched pass only)."""
+        prev = self.prev
+        cum = self.cum.get(metric)
+        if cum is not None:
+            if cum is prev.cum.get(metric) or not ranges:
+                return False
+            return any(in_ranges(i + 1, ranges) for i in self.changed)
+        if metric == "arxiv_ids":
+            return self.base_refs is not prev.base_refs
+        if metric == "privacy_hits":
+            return self.privacy is not prev.privacy
+        return True
 
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
-        """(measured value or None, the place measured in the users' words); audit_claims asks once per key."""
+        """(measured value or None, the place measured in the users' words, the line ranges measured)."""
         scope = scope or Scope("document")
         if label:
             ranges, where = self.ranges_of_label(label, line), label
@@ -483,10 +798,10 @@ class _Assembly:
             units = self.units(scope, line)
             where = scope.describe()
             if not units or position >= len(units):
-                return None, where
+                return None, where, None
             unit = units[position] if len(units) > 1 else units[0]
             ranges = unit.ranges
             where = unit.label if (len(units) > 1 or scope.kind == "here") else where
         if not ranges:
-            return None, where
-        return self.count(metric, ranges), where
+            return None, where, None
+        return self.count(metric, ranges), where, ranges

@@ -1,0 +1,128 @@
+"""The incremental Analyzer (edits spliced into the last pass) must give exactly what a fresh analysis gives."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from editor_app.core.analyze import Analyzer, _common_prefix, _common_suffix, _edit_of, analyze, split_lines
+from editor_app.core.rulepack import house_pack
+
+TODAY = date(2026, 12, 2)
+PACK = house_pack()
+SNIPPETS = ["字", "⚠️", "\n", "3,838", "arXiv:2609.11582", "（arXiv:2607.26627）", "SGLang ~16,200 vs vLLM ~12,500 tok/s",
+            "## 新节\n", "三、新的一节\n", "§三.1", "<!-- survey-check disable cjk-total -->", "10.0.3.17", "===",
+            "CJK 实测 3,900", "- 列表项 ⚠️\n", "```\n", "4/6 = 67%", "\r\n", " ", ""]
+
+
+def same_as_fresh(az: Analyzer, text: str) -> None:
+    got = az.analyze(text)
+    fresh = analyze(text, PACK, today=TODAY)
+    assert got.to_dict() == fresh.to_dict()
+    assert got == fresh  # every field, down to occurrences, section references and rule notes
+
+
+def random_edit(text: str, rng: random.Random) -> str:
+    pos = rng.randint(0, len(text))
+    op = rng.random()
+    if op < 0.5:
+        return text[:pos] + rng.choice(SNIPPETS) + text[pos:]
+    if op < 0.8:
+        return text[:pos] + text[pos + rng.randint(1, 40):]
+    a = rng.randint(0, len(text))
+    return text[:pos] + text[a:a + rng.randint(1, 200)] + text[pos:]
+
+
+def test_random_edit_sequences_match_fresh(sample_text):
+    rng = random.Random(7)
+    for doc in (sample_text, "\n".join([sample_text] * 3)):
+        az = Analyzer(PACK, today=TODAY)
+        text = doc
+        same_as_fresh(az, text)
+        for _ in range(40):
+            text = random_edit(text, rng)
+            same_as_fresh(az, text)
+
+
+def test_a_character_typed_mid_document_is_spliced_not_reassembled(sample_text):
+    doc = "\n".join([sample_text] * 3)
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(doc)
+    for k in range(25):
+        pos = len(doc) // 2 + k * 97
+        doc = doc[:pos] + "字" + doc[pos:]
+        same_as_fresh(az, doc)
+    assert az._last.changed is not None  # the last pass patched the previous one
+    # Typing into a line with citations, figures and claims: the patched pass still agrees.
+    line = next(i for i, l in enumerate(doc.split("\n")) if "arXiv:" in l and "SGLang" in l or "实测" in l)
+    start = sum(len(l) + 1 for l in doc.split("\n")[:line])
+    for k in range(0, 60, 7):
+        doc = doc[:start + k] + "x" + doc[start + k:]
+        same_as_fresh(az, doc)
+
+
+def test_edits_at_the_ends_and_line_endings(sample_text):
+    az = Analyzer(PACK, today=TODAY)
+    for text in (sample_text, sample_text + "尾", sample_text + "尾\n", "头" + sample_text, sample_text[:-1], "",
+                 "x", "x\n", "\n\n", sample_text.replace("\n", "\r\n"), sample_text.replace("\n", "\r\n") + "字",
+                 sample_text, sample_text):
+        same_as_fresh(az, text)
+
+
+def test_setext_title_and_footer_edits(sample_text):
+    az = Analyzer(PACK, today=TODAY)
+    text = "标题一\n===\n正文 CJK 实测 3\n\n第二\n---\n正文\n"
+    same_as_fresh(az, text)
+    same_as_fresh(az, text.replace("标题一", "标题二"))
+    lines = sample_text.split("\n")
+    same_as_fresh(az, sample_text)
+    lines[-2] = lines[-2] + "字"
+    same_as_fresh(az, "\n".join(lines))
+
+
+def test_common_prefix_and_suffix():
+    rng = random.Random(3)
+    for _ in range(300):
+        base = "".join(rng.choice("ab\n字") for _ in range(rng.randint(0, 70_000 if rng.random() < 0.05 else 300)))
+        pos = rng.randint(0, len(base))
+        other = base[:pos] + "".join(rng.choice("ab\n字") for _ in range(rng.randint(0, 3))) + base[pos + rng.randint(0, 3):]
+        n = min(len(base), len(other))
+        p = _common_prefix(base, other, n)
+        assert base[:p] == other[:p] and (p == n or base[p] != other[p])
+        s = _common_suffix(base, other, n - p)
+        assert s <= n - p and (s == 0 or base[-s:] == other[-s:])
+        assert s == n - p or base[len(base) - s - 1] != other[len(other) - s - 1]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_edit_of_splits_like_a_full_split(data):
+    pieces = st.sampled_from(["a", "字", "\n", "\n\n", "## h\n", "x\n", ""])
+    old = "".join(data.draw(st.lists(pieces, max_size=30)))
+    new = "".join(data.draw(st.lists(pieces, max_size=30)))
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(old)
+    edit = _edit_of(az._last, new)
+    if edit is not None:
+        a, old_k, seg = edit
+        assert az._last.lines[:a] + seg + az._last.lines[a + old_k:] == split_lines(new)
+    same_as_fresh(az, new)
+
+
+def test_typing_in_headings_and_before_citations(sample_text):
+    doc = "\n".join([sample_text] * 2)
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, doc)
+    lines = doc.split("\n")
+    heading = next(i for i, l in enumerate(lines) if l.startswith("三、"))
+    cited = next(i for i, l in enumerate(lines) if l.count("arXiv:") >= 2)
+    for i, col in ((heading, 3), (heading, len(lines[heading])), (cited, 0), (cited, 5)):
+        lines[i] = lines[i][:col] + "字" + lines[i][col:]
+        doc = "\n".join(lines)
+        same_as_fresh(az, doc)
+        assert az._last.changed is not None
+    lines[heading] = "四、" + lines[heading][2:]  # renumbered: the outline is built again
+    same_as_fresh(az, "\n".join(lines))
