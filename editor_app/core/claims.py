@@ -12,30 +12,38 @@ Then agreement: the same metric stated in several places must be stated the same
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .document import resolve_section_ref
 from .model import Claim, Finding
+from .records import record
 from .numbers import as_int_if_whole, format_count, parse_number, round_like
-from .regex_looks import all_required, first_look
+from .regex_looks import all_required, first_look, plain_reading
 from .rulepack import ClaimPattern, Scope
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
-_STANDALONE = re.compile(r"(?<![\w.§\-/≥≤<>~～≈+])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.\-/%×])")
-_PAREN_PARTS = re.compile(r"[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]")
-_TOTAL_BEFORE = re.compile(rf"(?<![\w.§\-/])(?P<total>{_NUM})(?P<gap>[^\d（(|=+]{{0,12}}?)$")
+# (The first digit comes before the look-behind, which then looks at the character before it: same matches, but
+# re can skip to the digits in C.)
+_STANDALONE = re.compile(r"(\d(?<![\w.§\-/≥≤<>~～≈+]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\w.\-/%×])")
+# "(… + …)": one regex per kind of opening parenthesis, so that re finds the start by a plain character search.
+# (A part holds no parenthesis, so the two never overlap and their matches together are the matches of
+# "[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]".)
+_PAREN_PARTS_WIDE = re.compile(r"（(?P<parts>[^（）()]*\+[^（）()]*)[）)]")
+_PAREN_PARTS_NARROW = re.compile(r"\((?P<parts>[^（）()]*\+[^（）()]*)[）)]")
+_TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>[^\d（(|=+]{0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
 _LABEL_BEFORE = re.compile(r"(?P<label>[^\s|（(]{0,12})$")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _APPROX_BEFORE_NUMBER = re.compile(r"[≈约](?=\s*\d)")
-_CLAUSE_BREAK = re.compile(r"[；;|，,：:（）()=]")
+_CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
+_DIGIT = re.compile(r"\d")
+_set = object.__setattr__
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RawClaim:
     """A claim as found on one line, before anything is measured."""
 
@@ -51,10 +59,24 @@ class RawClaim:
     approx: bool = False
     position: int = 0  # for list claims ("159/194/207"): which member
 
+    def __init__(self, kind: str, metric: str, scope_index: int, scope_label: str, text: str, column: int,
+                 value_text: str, claimed: float, parts: tuple[float, ...] = (), approx: bool = False,
+                 position: int = 0) -> None:
+        _set(self, "__dict__", {  # one dict for all fields: claims are made by the thousand
+            "kind": kind, "metric": metric, "scope_index": scope_index, "scope_label": scope_label, "text": text,
+            "column": column, "value_text": value_text, "claimed": claimed, "parts": parts, "approx": approx,
+            "position": position})
+
+
+class CompiledPatterns(list):
+    """`compile_patterns`' list of (pattern, regex, leading literal), keeping the first looks made from it."""
+
+    plan: _Plan | None = None
+
 
 def compile_patterns(patterns: Sequence[ClaimPattern]) -> list[tuple[ClaimPattern, re.Pattern[str], str]]:
     """Each pattern with the literal it must start with (a cheap `in` test before the regex runs)."""
-    return [(p, re.compile(p.pattern), leading_literal(p.pattern)) for p in patterns]
+    return CompiledPatterns((p, re.compile(p.pattern), leading_literal(p.pattern)) for p in patterns)
 
 
 def leading_literal(pattern: str) -> str:
@@ -74,37 +96,47 @@ def claims_in_line(
     out: list[RawClaim] = []
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     plain = _APPROX_BEFORE_NUMBER.sub(" ", line) if ("≈" in line or "约" in line) else line
-    candidates = []
-    for word, entries in _plan(compiled):  # patterns grouped by the literal they need most: one test per group
-        if not word or word in plain:
-            candidates.extend(entries)
-    if len(candidates) > 1:
-        candidates.sort(key=_first)  # pattern order, as written in the pack
-    for idx, cp, rx, required, starts in candidates:
-        missing = False
-        for word in required:  # a plain loop: cheaper than all() over a generator
-            if word not in plain:
-                missing = True
-                break
-        if missing or starts and not _any_in(plain, starts):
-            continue  # a literal every match holds is missing
-        for m in rx.finditer(plain):
-            if "values" in m.groupdict() and m.group("values"):
-                start = m.start("values")
-                for pos, nm in enumerate(re.finditer(r"\d[\d,]*", m.group("values"))):
-                    out.append(
-                        RawClaim("value", cp.metric, idx, "", m.group(0), start + nm.start() + 1, nm.group(0),
-                                 parse_number(nm.group(0)), approx=_approx_before(line, m.start()), position=pos)
-                    )
-            elif m.groupdict().get("value"):
-                vt = m.group("value")
-                out.append(
-                    RawClaim("value", cp.metric, idx, "", m.group(0), m.start("value") + 1, vt, parse_number(vt),
-                             approx=_approx_before(line, m.start("value")) or _has_approx(m.group(0)))
-                )
+    plan = getattr(compiled, "plan", None) or _plan(compiled)
+    candidates = list(plan[0]) if plan[0] else None
+    for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
+        if probe in plain and word in plain:  # (one character first: a far cheaper search)
+            for entry in entries:
+                for need in entry[3]:  # the pattern's other literals: a plain loop, cheaper than all()
+                    if need not in plain:
+                        break
+                else:
+                    if entry[4] and not _any_in(plain, entry[4]):
+                        continue  # none of the literals a match starts with
+                    if candidates is None:
+                        candidates = [entry]
+                    else:
+                        candidates.append(entry)
+    if candidates:
+        if len(candidates) > 1:
+            candidates.sort(key=_first)  # pattern order, as written in the pack
+        for idx, cp, rx, _required, _starts, tail, has_values, has_value in candidates:
+            if tail is not None and tail.search(plain) is None:
+                continue  # the part from its first literal on is nowhere in the line
+            for m in rx.finditer(plain):
+                if has_values and m.group("values"):
+                    start = m.start("values")
+                    approx = _approx_before(line, m.start())
+                    for pos, nm in enumerate(_DIGITS.finditer(m.group("values"))):
+                        out.append(
+                            RawClaim("value", cp.metric, idx, "", m.group(0), start + nm.start() + 1, nm.group(0),
+                                     parse_number(nm.group(0)), (), approx, pos)
+                        )
+                elif has_value:
+                    vt = m.group("value")
+                    if vt:
+                        text = m.group(0)
+                        out.append(
+                            RawClaim("value", cp.metric, idx, "", text, m.start("value") + 1, vt, parse_number(vt),
+                                     (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text)
+                        )
     if "+" in line:
-        out.extend(_sums_in_line(line, sum_metric, sum_context))
-    if "/" in line and "%" in line:
+        _sums_in_line(line, sum_metric, sum_context, out)
+    if "%" in line and "/" in line:
         for m in _PERCENT.finditer(line):
             window_start = max(0, m.start() - 24)
             f = _FRACTION_BEFORE.search(line, window_start, m.start())
@@ -113,39 +145,85 @@ def claims_in_line(
             num, den = float(f.group("num")), float(f.group("den"))
             out.append(
                 RawClaim("ratio", "ratio", -1, "", line[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
-                         float(m.group("pct")), parts=(num, den))
+                         float(m.group("pct")), (num, den))
             )
     return tuple(out)
 
 
-_PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[str, ...]]
-_PLANS: dict[int, tuple[object, int, object, object, list[tuple[str, list[_PlanEntry]]]]] = {}  # by id(compiled)
+# (pattern index, pattern, regex, other literals a match holds, literals one of which starts a match,
+#  a literal-led regex every match holds a match of or None, has a `values` group, has a `value` group)
+_PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[str, ...], "re.Pattern[str] | None",
+                   bool, bool]
+# (patterns tried on every line, (one character of a literal, the literal, the patterns that need it)...)
+_Plan = tuple[tuple[_PlanEntry, ...], tuple[tuple[str, str, tuple[_PlanEntry, ...]], ...]]
+_PLANS: dict[int, tuple[object, int, object, object, _Plan]] = {}  # by id(compiled), for lists made elsewhere
+_DIGITS = re.compile(r"\d[\d,]*")
+
+
+def _start(m: re.Match[str]) -> int:
+    return m.start()
 
 
 def _first(entry: _PlanEntry) -> int:
     return entry[0]
 
 
-def _plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> list[tuple[str, list[_PlanEntry]]]:
-    """claims_in_line's first looks for a compiled pattern list, made once per list (which it keeps alive).
+def _plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> _Plan:
+    """claims_in_line's first looks for a compiled pattern list, made once per list.
 
-    A list is recognised by identity, length and its first and last regex (`compile_patterns` makes a new list
-    per pack; nothing edits one in place).
+    Patterns that need no known literal are always tried; the others are grouped under a literal they all need,
+    fewest groups first (a literal many patterns need is one test for all of them). A `CompiledPatterns` keeps
+    its plan; another list is recognised by identity, length and its first and last regex (nothing edits one in
+    place), and kept alive here.
     """
+    if isinstance(compiled, CompiledPatterns):
+        if compiled.plan is None:
+            compiled.plan = _make_plan(compiled)
+        return compiled.plan
     known = _PLANS.get(id(compiled))
     if (known is not None and known[0] is compiled and known[1] == len(compiled)
             and (not compiled or (compiled[0][1] is known[2] and compiled[-1][1] is known[3]))):
         return known[4]
     if len(_PLANS) >= 32:
         _PLANS.clear()
-    groups: dict[str, list[_PlanEntry]] = {}
-    for idx, (cp, rx, literal) in enumerate(compiled):
-        required, starts = _first_looks(rx, literal)
-        groups.setdefault(required[0] if required else "", []).append((idx, cp, rx, required[1:], starts))
-    plan = list(groups.items())
+    plan = _make_plan(compiled)
     ends = (compiled[0][1], compiled[-1][1]) if compiled else (None, None)
     _PLANS[id(compiled)] = (compiled, len(compiled), *ends, plan)
     return plan
+
+
+def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> _Plan:
+    always: list[_PlanEntry] = []
+    needs: list[tuple[int, ClaimPattern, re.Pattern[str], list[str], tuple[str, ...], re.Pattern[str] | None]] = []
+    for idx, (cp, rx, literal) in enumerate(compiled):
+        required, starts, tail = _first_looks(rx, literal)
+        if required:
+            needs.append((idx, cp, rx, list(required), starts, tail))
+        else:
+            always.append((idx, cp, rx, (), starts, tail, "values" in rx.groupindex, "value" in rx.groupindex))
+    groups: dict[str, list[_PlanEntry]] = {}
+    while needs:  # greedy cover: the literal the most patterns need (the rarest-looking first on a tie)
+        counts: dict[str, int] = {}
+        for entry in needs:
+            for word in entry[3]:
+                counts[word] = counts.get(word, 0) + 1
+        word = max(counts, key=lambda w: (counts[w], _rarity(w)))
+        rest = []
+        for idx, cp, rx, required, starts, tail in needs:
+            if word in required:
+                others = tuple(w for w in required if w != word)
+                groups.setdefault(word, []).append(
+                    (idx, cp, rx, others, starts, tail, "values" in rx.groupindex, "value" in rx.groupindex))
+            else:
+                rest.append((idx, cp, rx, required, starts, tail))
+        needs = rest
+    # A one-character search costs a fraction of a longer one; the highest code point is taken as the rarest.
+    return tuple(always), tuple((max(word), word, tuple(entries)) for word, entries in groups.items())
+
+
+def _rarity(word: str) -> tuple[bool, int]:
+    """How unlikely a literal looks in a line: a single ASCII character least, then the longer the rarer."""
+    return (not (len(word) == 1 and word.isascii()), len(word))
 
 
 def _any_in(text: str, words: tuple[str, ...]) -> bool:
@@ -155,22 +233,22 @@ def _any_in(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(literals every match holds, rarest-looking first; literals one of which starts every match)."""
-    required = list(all_required(rx))
+def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tuple[str, ...], re.Pattern[str] | None]:
+    """(literals every match holds, rarest-looking first; literals one of which starts every match; a regex
+    every match holds a match of, led by a literal, when the pattern itself is not)."""
+    read = plain_reading(rx)
+    required = list(read[0] if read is not None else all_required(rx))
     if literal and literal not in required:
         required.append(literal)
     required.sort(key=lambda w: (len(w) == 1 and w.isascii(), -len(w)))
     starts = () if required else (first_look(rx) or ())
-    return tuple(required), starts
+    tail = read[1] if read is not None else ""
+    return tuple(required), starts, re.compile(tail, rx.flags) if tail and tail != rx.pattern else None
 
 
 def _approx_before(line: str, start: int) -> bool:
-    return any(mark in line[max(0, start - 3) : start] for mark in ("≈", "约"))
-
-
-def _has_approx(text: str) -> bool:
-    return "≈" in text or "约" in text
+    before = line[start - 3 if start > 3 else 0 : start]
+    return "≈" in before or "约" in before
 
 
 def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
@@ -178,18 +256,17 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     out = []
     offset = 0
     for chunk in parts_text.split("+"):
-        nums = list(_STANDALONE.finditer(chunk))
-        if len(nums) != 1:
+        n = _STANDALONE.search(chunk)
+        if n is None or _STANDALONE.search(chunk, n.end()) is not None:  # (where finditer would look next)
             return None
-        n = nums[0]
         label = (chunk[: n.start()] + " " + chunk[n.end() :]).strip()
         out.append((label, n.group(1), offset + n.start()))
         offset += len(chunk) + 1
     return out if len(out) >= 2 else None
 
 
-def _sums_in_line(line: str, sum_metric: str, sum_context: str) -> list[RawClaim]:
-    found: list[RawClaim] = []
+def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim]) -> None:
+    """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`."""
     labelled = bool(sum_metric) and (not sum_context or sum_context in line)
     spans: list[tuple[int, int]] = []
 
@@ -198,10 +275,10 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str) -> list[RawClaim
         if parts is None:
             return
         values = tuple(parse_number(p[1]) for p in parts)
-        found.append(RawClaim("sum", "sum", -1, _scope_label(label), text, total_col, total_text,
+        scope_label = _scope_label(label)
+        found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_text,
                               parse_number(total_text), values))
         if labelled:
-            scope_label = _scope_label(label)
             if scope_label:
                 found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_text,
                                       parse_number(total_text)))
@@ -211,38 +288,65 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str) -> list[RawClaim
                     found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {ptext}",
                                           parts_col + poff + 1, ptext, parse_number(ptext)))
 
-    for m in _PAREN_PARTS.finditer(line):
-        start = m.start()
-        before = _TOTAL_BEFORE.search(line, max(0, start - 40), start)
-        after = _TOTAL_AFTER.match(line, m.end())
-        if before:
-            label = line[max(0, before.start() - 12) : before.start()].strip()
-            add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
-                line[before.start() : m.end()], label)
-            spans.append((before.start(), m.end()))
-        elif after:
-            lab = _LABEL_BEFORE.search(line, max(0, start - 12), start)
-            add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
-                line[lab.start() if lab else start : after.end()], lab.group("label").strip() if lab else "")
-            spans.append((start, after.end()))
+    wide, narrow = "（" in line, "(" in line
+    if wide or narrow:
+        if not narrow:
+            paren_parts = _PAREN_PARTS_WIDE.finditer(line)
+        elif not wide:
+            paren_parts = _PAREN_PARTS_NARROW.finditer(line)
+        else:
+            paren_parts = sorted([*_PAREN_PARTS_WIDE.finditer(line), *_PAREN_PARTS_NARROW.finditer(line)],
+                                 key=_start)
+        for m in paren_parts:
+            start = m.start()
+            # the total before ends at most 12 characters before the parenthesis: no digit there, no total
+            before = (_TOTAL_BEFORE.search(line, max(0, start - 40), start)
+                      if _DIGIT.search(line, max(0, start - 13), start) else None)
+            if before:
+                label = line[max(0, before.start() - 12) : before.start()].strip()
+                add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
+                    line[before.start() : m.end()], label)
+                spans.append((before.start(), m.end()))
+                continue
+            after = _TOTAL_AFTER.match(line, m.end())
+            if after:
+                lab = _LABEL_BEFORE.search(line, max(0, start - 12), start)
+                add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
+                    line[lab.start() if lab else start : after.end()], lab.group("label").strip() if lab else "")
+                spans.append((start, after.end()))
+    if "=" not in line:
+        return
     for m in _EQ_TOTAL.finditer(line):
-        if any(a <= m.start() < b for a, b in spans):
-            continue
         left_end = m.start()
-        breaks = [b.end() for b in _CLAUSE_BREAK.finditer(line, 0, left_end)]
-        left_start = breaks[-1] if breaks else 0
-        left = line[left_start:left_end]
-        if "+" not in left:
+        plus = line.rfind("+", 0, left_end)
+        if plus < 0:
+            continue  # no "+" before the "=": no sum on its left
+        if spans and any(a <= left_end < b for a, b in spans):
             continue
+        left_start = max([line.rfind(ch, 0, left_end) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
+        if plus < left_start:
+            continue
+        left = line[left_start:left_end]
         add(m.group("total"), m.start("total") + 1, left, left_start, line[left_start : m.end()].strip(), "")
-    return found
 
 
 _LABEL_WORD = re.compile(r"^[^\d\s]{1,8}$")
 
 
+_SCOPE_LABELS: dict[str, str] = {}  # label as written -> scope label ("" when none); labels repeat
+
+
 def _scope_label(label: str) -> str:
     """The scope a sum part is labelled with: a section ref, header/footer, or a word (a named scope)."""
+    known = _SCOPE_LABELS.get(label)
+    if known is None:
+        if len(_SCOPE_LABELS) >= 10_000:
+            _SCOPE_LABELS.clear()
+        known = _SCOPE_LABELS[label] = _read_scope_label(label)
+    return known
+
+
+def _read_scope_label(label: str) -> str:
     label = label.strip().strip("|").strip()
     if not label:
         return ""

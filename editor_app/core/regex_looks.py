@@ -117,3 +117,131 @@ def _trie(words: list[str]) -> str:
         sub = _trie(rests)
         alternatives.append(re.escape(first) + (f"(?:{sub})" if "|" in sub else sub))
     return "|".join(alternatives)
+
+
+_CLASS_ESCAPES = frozenset("dDsSwWbBAZ")  # two-character escapes that stand for no plain character
+
+
+def plain_reading(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], str] | None:
+    """What a quick read of the regex source (no sre parse) shows: the runs of plain characters in its top-level
+    sequence (every match holds all of them) and the source from the first such run on (a regex every match
+    contains a match of, one that starts with a literal). None when the read is unsure (a top-level `|`,
+    ignore-case or verbose flags, back-references, an escape it does not know): then nothing is known.
+    """
+    if not isinstance(pattern, re.Pattern) or not isinstance(pattern.pattern, str) or pattern.flags & (
+            re.IGNORECASE | re.VERBOSE):
+        return None
+    src = pattern.pattern
+    items: list[tuple[int, str]] = []  # (start in src, the plain character or "" for anything else)
+    i, n = 0, len(src)
+    while i < n:
+        ch = src[i]
+        if ch == "\\":
+            if i + 1 >= n:
+                return None
+            nxt = src[i + 1]
+            if nxt.isascii() and nxt.isalnum():
+                if nxt not in _CLASS_ESCAPES:
+                    return None  # \1 back-reference, \x41, \n ...: not worth following
+                items.append((i, ""))
+            else:
+                items.append((i, nxt))
+            i += 2
+        elif ch == "[":
+            j = _class_end(src, i)
+            if j < 0:
+                return None
+            items.append((i, ""))
+            i = j
+        elif ch == "(":
+            if src.startswith("(?P=", i) or src.startswith("(?(", i):
+                return None
+            j = _group_end(src, i)
+            if j < 0:
+                return None
+            items.append((i, ""))
+            i = j
+        elif ch in "*+?{":
+            if ch == "{":
+                j = _repeat_end(src, i)
+                if j < 0:  # a plain "{"
+                    items.append((i, "{"))
+                    i += 1
+                    continue
+            else:
+                j = i + 1
+            if not items:
+                return None
+            items[-1] = (items[-1][0], "")  # repeated or optional: no longer a plain character
+            i = j + (1 if j < n and src[j] in "?+" else 0)  # lazy or possessive
+        elif ch in "|)":
+            return None
+        elif ch in ".^$":
+            items.append((i, ""))
+            i += 1
+        else:
+            items.append((i, ch))
+            i += 1
+    runs: list[str] = []
+    run: list[str] = []
+    tail = ""
+    for start, plain in items:
+        if plain:
+            if not run and not runs:
+                tail = src[start:]
+            run.append(plain)
+        elif run:
+            runs.append("".join(run))
+            run = []
+    if run:
+        runs.append("".join(run))
+    return tuple(dict.fromkeys(runs)), tail
+
+
+def _class_end(src: str, i: int) -> int:
+    """Index after the character class that starts at src[i] ("["), or -1."""
+    j = i + 1
+    if j < len(src) and src[j] == "^":
+        j += 1
+    if j < len(src) and src[j] == "]":
+        j += 1
+    while j < len(src) and src[j] != "]":
+        j += 2 if src[j] == "\\" else 1
+    return j + 1 if j < len(src) else -1
+
+
+def _group_end(src: str, i: int) -> int:
+    """Index after the group that starts at src[i] ("("), or -1."""
+    depth, j = 0, i
+    while j < len(src):
+        ch = src[j]
+        if ch == "\\":
+            j += 2
+            continue
+        if ch == "[":
+            j = _class_end(src, j)
+            if j < 0:
+                return -1
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return -1
+
+
+def _repeat_end(src: str, i: int) -> int:
+    """Index after a {m}, {m,}, {,n} or {m,n} repeat at src[i], or -1 when that "{" is a plain character."""
+    j = src.find("}", i)
+    if j < 0:
+        return -1
+    inside = src[i + 1 : j]
+    lo, comma, hi = inside.partition(",")
+    if not inside or not (lo == "" or lo.isascii() and lo.isdigit()) or not (hi == "" or hi.isascii() and hi.isdigit()):
+        return -1
+    if not comma and not lo:
+        return -1
+    return j + 1
