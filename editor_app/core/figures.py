@@ -37,7 +37,6 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
 from typing import Any
 
 from editor_app.core.model import FigureGroup, FigureValue, Finding
@@ -102,14 +101,23 @@ _HARDWARE_RE = re.compile(
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
-_VS_RE = re.compile(r"(?=[vV])(?<![A-Za-z])(?:vs\.?|VS\.?|Vs\.?|versus)(?![A-Za-z])")
-_CLAUSE_SEP = re.compile(r"(?=[；;。|·：`—\s:.])(?:[；;。|·：`]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s))")
-_ITEM_SEP = re.compile(r"(?=[\s\x01、，,])(?:[\s\x01]\+\s|、|，|,\s|\s/\s)")
+# every GPU name above holds one of these, so text without one names no hardware (a cheap first look)
+_GPU_HINT = re.compile(r"[HABLTVIvMRG](?:(?<=[HABLTVIvM])\d|(?<=R)TX|(?<=G)audi)")
+# These start with a plain character or one set of characters (re then skips the other positions in C); the
+# look-behinds after that first character tell which separator it begins.
+_VS_RE = re.compile(r"v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])|V(?<![A-Za-z]V)[sS]\.?(?![A-Za-z])")  # vs VS Vs versus
+_CLAUSE_SEP = re.compile(  # ；;。|·：` or —— or \s—+\s or ":"/"." before a space (not "vs." nor "3.")
+    r"[；;。|·：`—\s:.](?:(?<=[；;。|·：`])|(?<=—)—|(?<=\s)—+\s|(?<=:)(?=\s)|(?<=\.)(?<!vs\.)(?<!\d\.)(?=\s))"
+)
+_ITEM_SEP = re.compile(r"[\s\x01、，,](?:(?<=[\s\x01])\+\s|(?<=[、，])|(?<=,)\s|(?<=\s)/\s)")  # " + " 、 ， ", " " / "
 _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a known lowercase engine, a version
-    r"(?=[A-Za-z0-9])(?<![A-Za-z0-9_.'\-])(?:arXiv:\d{4}\.\d{4,5}"
-    rf"|(?:{'|'.join(re.escape(n) for n in sorted(_LOWERCASE_NAMES, key=len, reverse=True))})(?![A-Za-z0-9])"
-    r"|[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
-    r"|[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
+    # its first character is matched first (re then skips the other positions in C); the look-behinds after it
+    # tell which kind of word it begins
+    r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=a)rXiv:\d{4}\.\d{4,5}"
+    rf"|(?:{'|'.join(f'(?<={re.escape(n[0])}){re.escape(n[1:])}' for n in sorted(_LOWERCASE_NAMES, key=len, reverse=True))})"
+    r"(?![A-Za-z0-9])"
+    r"|(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
+    r"|(?:(?<=[vV])\d+|(?<=\d)\d*)(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
 _VERSION_FIRST = frozenset("vV0123456789")
@@ -198,44 +206,41 @@ def _scopes(line: str) -> list[_Scope]:
     """The top level and every parenthesised part of the line, each with nested parts blanked."""
     if "(" not in line and "（" not in line:
         return [_Scope(0, line, None, -1)]
-    spans: list[tuple[int, int, int | None]] = []  # (open, close) inclusive, parent index
+    n = len(line)
+    opens: list[int] = []  # where each parenthesis opens, in order
+    closes: list[int] = []  # where it closes (n when it never does)
+    kids: list[list[int]] = [[]]  # by scope index (k + 1 for opens[k]): the parentheses directly inside
+    parents: list[int] = []
     stack: list[int] = []
-    opens: list[tuple[int, int | None]] = []
     for m in _PAREN_RE.finditer(line):
-        i, ch = m.start(), m.group(0)
-        if ch in _OPEN:
-            opens.append((i, stack[-1] if stack else None))
-            stack.append(len(opens) - 1)
-        elif ch in _CLOSE and stack:
-            k = stack.pop()
-            spans.append((opens[k][0], i, k))
-    closed = {k for *_, k in spans}
-    for k, (at, _) in enumerate(opens):
-        if k not in closed:
-            spans.append((at, len(line), k))
-    by_open = {k: (o, c) for o, c, k in spans}
-    scopes: list[_Scope] = []
-    index_of: dict[int | None, int] = {None: 0}
-    children: dict[int | None, list[int]] = {}
-    for k, (_, parent) in enumerate(opens):
-        children.setdefault(parent, []).append(k)
+        i = m.start()
+        if line[i] in _OPEN:
+            parent = stack[-1] + 1 if stack else 0
+            kids[parent].append(len(opens))
+            parents.append(parent)
+            stack.append(len(opens))
+            opens.append(i)
+            closes.append(n)
+            kids.append([])
+        elif stack:
+            closes[stack.pop()] = i
 
-    def blanked(start: int, end: int, owner: int | None) -> str:
+    def blanked(start: int, end: int, inside: list[int]) -> str:
+        if not inside:
+            return line[start:end]
         pieces, pos = [], start
-        for child in children.get(owner, ()):
-            o, c = by_open[child]
-            c = min(c, end - 1)
+        for k in inside:
+            o = opens[k]
+            c = min(closes[k], end - 1)
             pieces.append(line[pos:o])
             pieces.append(_BLANK * (c + 1 - o))
             pos = c + 1
         pieces.append(line[pos:end])
         return "".join(pieces)
 
-    scopes.append(_Scope(0, blanked(0, len(line), None), None, -1))
-    for k, (at, parent) in enumerate(opens):
-        o, c = by_open[k]
-        index_of[k] = len(scopes)
-        scopes.append(_Scope(o + 1, blanked(o + 1, c, k), index_of[parent], o))
+    scopes = [_Scope(0, blanked(0, n, kids[0]), None, -1)]
+    for k, o in enumerate(opens):
+        scopes.append(_Scope(o + 1, blanked(o + 1, closes[k], kids[k + 1]), parents[k], o))
     return scopes
 
 
@@ -246,37 +251,44 @@ def _runs(view: str, offset: int = 0) -> list[_Run]:
     of its own.
     """
     runs: list[_Run] = []
-    names: list[tuple[int, int, str]] = []
+    names: list[str] = []  # the words of the run being read, which spans view[first:last]
+    first = last = 0
     last_end = -1
     for m in _NAME_WORD_RE.finditer(view):
-        word = m.group()
         start, end = m.span()
         if names and view[last_end:start].strip(" \t"):
-            _close_run(runs, names, offset)
+            runs.append(_Run(first + offset, last + offset, _engine_of(names)))
+            names = []
         last_end = end
-        if word[0] in _VERSION_FIRST:
+        word = view[start:end]
+        c = word[0]
+        if c in _VERSION_FIRST:
             if _VERSION_RE.fullmatch(word):
                 continue  # inside a run it is skipped; it never starts one
-        elif word[0] == "a" and word.startswith("arXiv:"):
-            _close_run(runs, names, offset)
+        elif c == "a" and word.startswith("arXiv:"):
+            if names:
+                runs.append(_Run(first + offset, last + offset, _engine_of(names)))
+                names = []
             runs.append(_Run(start + offset, end + offset, word))
             continue
         if word in _NOT_NAMES:
-            _close_run(runs, names, offset)
+            if names:
+                runs.append(_Run(first + offset, last + offset, _engine_of(names)))
+                names = []
         else:
-            names.append((start, end, word[:-2] if word.endswith("'s") else word))
-    _close_run(runs, names, offset)
-    return runs
-
-
-def _close_run(runs: list[_Run], names: list[tuple[int, int, str]], offset: int = 0) -> None:
+            if not names:
+                first = start
+            last = end
+            names.append(word[:-2] if word.endswith("'s") else word)
     if names:
-        runs.append(_Run(names[0][0] + offset, names[-1][1] + offset, _engine_of([t[2] for t in names])))
-        names.clear()
+        runs.append(_Run(first + offset, last + offset, _engine_of(names)))
+    return runs
 
 
 def _engine_of(words: list[str]) -> str:
     """The last known engine named in a run of words, else the words themselves."""
+    if _ENGINE_FIRST_WORDS.isdisjoint(words):
+        return " ".join(words)
     found = ""
     n = len(words)
     i = 0
@@ -295,13 +307,16 @@ def _engine_of(words: list[str]) -> str:
 
 
 def _split(text: str, sep: re.Pattern[str], start: int, end: int) -> list[tuple[int, int]]:
-    """Spans of `text[start:end]` between separators."""
+    """Spans of `text[start:end]` between separators, blank ones left out."""
     spans, pos = [], start
     for m in sep.finditer(text, start, end):
-        spans.append((pos, m.start()))
-        pos = m.end()
-    spans.append((pos, end))
-    return [(a, b) for a, b in spans if text[a:b].strip()]
+        at, after = m.span()
+        if at > pos and not text[pos:at].isspace():
+            spans.append((pos, at))
+        pos = after
+    if end > pos and not text[pos:end].isspace():
+        spans.append((pos, end))
+    return spans
 
 
 def _number(m: re.Match[str]) -> float:
@@ -348,6 +363,8 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
 
 
 def _hardware(text: str) -> str | None:
+    if _GPU_HINT.search(text) is None:
+        return None
     m = _HARDWARE_RE.search(text)
     if not m:
         return None
@@ -431,7 +448,11 @@ class _LineReader:
         self.line = line
         self.scopes = _scopes(line)
         self._runs: dict[tuple[int, int, int], _Runs] = {}
-        self._memo: dict[tuple[str, int, int, int], Any] = {}
+        self._items: dict[tuple[int, int, int], tuple[list[tuple[int, int]], list[int]]] = {}
+        self._hardware: dict[tuple[int, int, int], str | None] = {}
+        self._sentences: dict[tuple[int, int, int], str] = {}
+        self._clauses: dict[int, list[tuple[int, int]]] = {}
+        self._enclosing: dict[int, str] = {}
         self._lead_in: str | None = None
         self.groups: list[tuple[int, FigureGroup]] = []
 
@@ -440,28 +461,33 @@ class _LineReader:
         key = (index, start, end)
         runs = self._runs.get(key)
         if runs is None:
-            part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), self.scopes[index].view[start:end])
+            part = self.scopes[index].view[start:end]
+            if _GPU_HINT.search(part):
+                part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), part)
             runs = self._runs[key] = _Runs(_runs(part, start))
         return runs
 
-    def _cached(self, what: str, index: int, a: int, b: int, compute: Callable[[], Any]) -> Any:
-        key = (what, index, a, b)
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]
-
     def items(self, index: int, a: int, b: int) -> tuple[list[tuple[int, int]], list[int]]:
-        def compute() -> tuple[list[tuple[int, int]], list[int]]:
+        key = (index, a, b)
+        found = self._items.get(key)
+        if found is None:
             items = _split(self.scopes[index].view, _ITEM_SEP, a, b)
-            return items, [x for x, _ in items]
-        return self._cached("items", index, a, b, compute)
+            found = self._items[key] = (items, [x for x, _ in items])
+        return found
 
     def hardware(self, index: int, a: int, b: int) -> str | None:
         """The first GPU named in scope[a:b] as written, parentheses included."""
-        return self._cached("hardware", index, a, b, lambda: _hardware(self._raw(index, a, b)))
+        key = (index, a, b)
+        if key not in self._hardware:
+            self._hardware[key] = _hardware(self._raw(index, a, b))
+        return self._hardware[key]
 
     def sentence(self, index: int, a: int, b: int) -> str:
-        return self._cached("sentence", index, a, b, lambda: " ".join(self._raw(index, a, b).split())[:240])
+        key = (index, a, b)
+        found = self._sentences.get(key)
+        if found is None:
+            found = self._sentences[key] = " ".join(self._raw(index, a, b).split())[:240]
+        return found
 
     def _raw(self, index: int, a: int, b: int) -> str:
         off = self.scopes[index].start
@@ -477,13 +503,22 @@ class _LineReader:
         return self._lead_in
 
     def read(self, line_cues: list[tuple[int, str | None]]) -> tuple[FigureGroup, ...]:
-        """Read every scope that holds a cue; `line_cues` are the cues of the whole line, left to right."""
+        """Read every clause that holds a cue; `line_cues` are the cues of the whole line, left to right."""
         for index, cues in self._cues_by_scope(line_cues):
-            positions = [p for p, _ in cues]
-            for a, b in self.clauses(index):
-                kinds = {kind for _, kind in cues[bisect_left(positions, a):bisect_left(positions, b)]}
-                if kinds:
-                    self._clause(index, a, b, kinds)
+            clauses = self.clauses(index)
+            starts = [a for a, _ in clauses]
+            current, kinds = -1, set()
+            for pos, kind in cues:  # left to right, so a clause's cues come together
+                i = bisect_right(starts, pos) - 1
+                if i < 0 or pos >= clauses[i][1]:
+                    continue  # in a separator or a blank clause
+                if i != current:
+                    if kinds:
+                        self._clause(index, *clauses[current], kinds)
+                    current, kinds = i, set()
+                kinds.add(kind)
+            if kinds:
+                self._clause(index, *clauses[current], kinds)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
@@ -507,12 +542,18 @@ class _LineReader:
         return sorted(found.items())
 
     def clauses(self, index: int) -> list[tuple[int, int]]:
-        view = self.scopes[index].view
-        return self._cached("clauses", index, 0, 0, lambda: _split(view, _CLAUSE_SEP, 0, len(view)))
+        found = self._clauses.get(index)
+        if found is None:
+            view = self.scopes[index].view
+            found = self._clauses[index] = _split(view, _CLAUSE_SEP, 0, len(view))
+        return found
 
     def _enclosing_subject(self, index: int) -> str:
         """The subject of the item that holds the parenthesis opening this scope, then outwards."""
-        return self._cached("enclosing", index, 0, 0, lambda: self._find_enclosing_subject(index))
+        found = self._enclosing.get(index)
+        if found is None:
+            found = self._enclosing[index] = self._find_enclosing_subject(index)
+        return found
 
     def _find_enclosing_subject(self, index: int) -> str:
         while index:
