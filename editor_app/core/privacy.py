@@ -100,18 +100,32 @@ _SECRET_SHAPES = re.compile(
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
-_UNIX_PATHS = re.compile(
+_UNIX_PATHS = (
     r"(?=[/~])(?<![A-Za-z0-9._~/\\\-])(?:"
     rf"(?:/mnt/[a-z])?/(?:home|Users|root)/{_PATH_END}+"
     rf"|~/{_PATH_END}+"
     r")"
 )
-_WINDOWS_PATHS = re.compile(
+_WINDOWS_PATHS = (
     r"(?=[A-Za-z]:[\\/])(?<![A-Za-z0-9._~/\\\-])"
     rf"[A-Za-z]:(?:\\{{1,2}}|/)(?:Users|Documents and Settings)(?:\\{{1,2}}|/){_PATH_END}+"
 )
+_compiled: dict[str, re.Pattern[str]] = {}
 
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+def _path_regex(pattern: str) -> re.Pattern[str]:
+    """Compiled on the first line with a path hint: the CJK ranges of a path's end cost milliseconds to compile."""
+    rx = _compiled.get(pattern)
+    if rx is None:
+        rx = _compiled[pattern] = re.compile(pattern)
+    return rx
+
+
+def _has_cjk(text: str) -> bool:
+    """True when the text holds CJK (U+3000-U+303F, U+3400-U+9FFF, U+FF00-U+FFEF): no word boundary next to it."""
+    return any("\u3000" <= c <= "\u303f" or "\u3400" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" for c in text)
+
+
 _IPV4_HINT = re.compile(r"\.\d{1,3}\.\d{1,3}\.\d")  # every IPv4 address holds this; cheap, led by a literal
 # The only non-ASCII characters that a case-insensitive regex matches to an ASCII letter (İ ı ſ and the Kelvin
 # sign); a line without them can be lowered and searched for a word's ASCII letters instead.
@@ -177,8 +191,8 @@ def _names_file_text(spec: Any, base_dir: Path | None) -> str:
 
 def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     """CJK names as written (one literal alternation); Latin names as whole words, any case and spacing."""
-    cjk = [n for n in names if _CJK.search(n)]
-    latin = [n for n in names if not _CJK.search(n)]
+    cjk = [n for n in names if _has_cjk(n)]
+    latin = [n for n in names if not _has_cjk(n)]
     out = []
     if cjk:
         out.append(re.compile("|".join(re.escape(n) for n in sorted(cjk, key=len, reverse=True))))
@@ -261,7 +275,7 @@ class PrivacyConfig:
         object.__setattr__(self, "_keywords_re", _keyword_regex(self.secret_keywords))
         if all(_plain_word(k) for k in self.secret_keywords):
             object.__setattr__(self, "_keyword_words", tuple(dict.fromkeys(k.lower() for k in self.secret_keywords)))
-        latin = [n for n in self.names if not _CJK.search(n)]
+        latin = [n for n in self.names if not _has_cjk(n)]
         if latin:
             object.__setattr__(self, "_latin_names_re", self._names_res[-1])
         if len(latin) < len(self.names):
@@ -280,7 +294,7 @@ class PrivacyConfig:
             return None
         words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
                                      *_PATH_HINTS, ":\\", ":/", *(w for look in looks for w in look))}
-        words |= {n.lower() for n in self.names if _CJK.search(n)}  # matched as written: lowered, still there
+        words |= {n.lower() for n in self.names if _has_cjk(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
             return None
         return any_word_regex(words)
@@ -364,7 +378,7 @@ def _char_classes(value: str) -> int:
 
 
 def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
-    if len(value) < cfg.secret_min_length or _CJK.search(value):
+    if len(value) < cfg.secret_min_length or _has_cjk(value):
         return False
     if value[0] in "<{$%[(" or value.lower().startswith(("http://", "https://", "xxx")):
         return False  # placeholders and links, not secrets
@@ -379,7 +393,7 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
 
 def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    if text.count(".") >= 3 and _IPV4_HINT.search(text):
+    if "." in text and text.count(".") >= 3 and _IPV4_HINT.search(text):
         for m in _IPV4.finditer(text):
             try:
                 address = ipaddress.IPv4Address(m.group(1))
@@ -387,7 +401,7 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
                 continue
             if not _ip_allowed(address, cfg):
                 spans.append((m.start(), m.end(), "ip"))
-    if "::" in text or text.count(":") >= 7:  # an IPv6 address either compresses or has eight groups
+    if ":" in text and ("::" in text or text.count(":") >= 7):  # an IPv6 address either compresses or has eight groups
         for m in _IPV6.finditer(text):
             candidate = m.group(1).rstrip(".")
             groups = [g for g in candidate.split(":") if g]
@@ -452,9 +466,9 @@ def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
         spans += _secret_spans(text, cfg, lower)
     if "path" in dims:
         if _has_any(text, _PATH_HINTS):
-            spans += [(m.start(), m.end(), "path") for m in _UNIX_PATHS.finditer(text)]
+            spans += [(m.start(), m.end(), "path") for m in _path_regex(_UNIX_PATHS).finditer(text)]
         if ":\\" in text or ":/" in text:
-            spans += [(m.start(), m.end(), "path") for m in _WINDOWS_PATHS.finditer(text)]
+            spans += [(m.start(), m.end(), "path") for m in _path_regex(_WINDOWS_PATHS).finditer(text)]
         spans += _pattern_spans(text, cfg._path_looks, "path")
     if "name" in dims:
         if cfg._cjk_names_re is not None:
