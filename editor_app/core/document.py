@@ -12,7 +12,6 @@ from typing import Sequence
 from .model import Section
 from .records import record
 
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 CN_NUMERAL = "[零〇一二三四五六七八九十]+"
@@ -60,9 +59,12 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
         return ()
     out = []
     for m in SECTION_REF_RE.finditer(line):
-        if m.start() == 0 and _SEC_TOP.match(line):
+        start = m.start()
+        if start == 0 and _SEC_TOP.match(line):
             continue  # the heading "§0 自检栏" itself
-        out.append((m.start() + 1, m.group(0), resolve_section_ref(m.group(0))))
+        top, rest = m.group(1, 2)  # what resolve_section_ref(m.group(0)) would read again
+        key = number_key(top)
+        out.append((start + 1, m.group(0), None if key is None else key + rest))
     return tuple(out)
 
 
@@ -77,11 +79,12 @@ class Heading:
     title: str = ""
 
     def __init__(self, style: str, level: int = 0, key: str = "", number: str = "", title: str = "") -> None:
-        _set(self, "style", style)
-        _set(self, "level", level)
-        _set(self, "key", key)
-        _set(self, "number", number)
-        _set(self, "title", title)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["style"] = style
+        d["level"] = level
+        d["key"] = key
+        d["number"] = number
+        d["title"] = title
 
 
 _SEC_TOP = re.compile(rf"^§\s*(\d+|{CN_NUMERAL})(?=\s)\s*(\S.*)?$")
@@ -90,16 +93,27 @@ _SUB = re.compile(r"^(\d{1,2})((?:\.\d{1,2}){1,3})(?=\s)\s+(\S.*)$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_MARKDOWN_FIRST = frozenset("`~#=-")
 _NUM_IN_TITLE = re.compile(rf"^(?:§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
+
+
+_CN_FIRST = frozenset("零〇一二三四五六七八九十")
 
 
 def heading_in_line(line: str) -> Heading | None:
     """Classify one line; pure so that results can be cached by line text."""
     if not line or len(line) > 300:
         return None
-    if _FENCE.match(line):
+    first = line[0]
+    if first == " ":  # fences and Markdown headings may be indented by up to three spaces, nothing else
+        first = line.lstrip(" ")[:1]
+        if first not in _MARKDOWN_FIRST:
+            return None
+    elif first not in _MARKDOWN_FIRST and first != "§" and first not in _CN_FIRST and not first.isdecimal():
+        return None  # each shape below starts with its own character (\d is a decimal digit)
+    if (first == "`" or first == "~") and _FENCE.match(line):
         return Heading("fence")
-    m = _ATX.match(line)
+    m = _ATX.match(line) if first == "#" else None
     if m:
         level = len(m.group(1))
         title = (m.group(2) or "").strip()
@@ -109,20 +123,22 @@ def heading_in_line(line: str) -> Heading | None:
             if key is not None:
                 return Heading("atx", level, key, n.group(1), n.group(2).strip())
         return Heading("atx", level, "", "", title)
-    m = _SETEXT.match(line)
+    m = _SETEXT.match(line) if first == "=" or first == "-" else None
     if m:
         return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
-    m = _SEC_TOP.match(line)
-    if m:
-        key = number_key(m.group(1))
-        if key is not None:
-            return Heading("numbered-top", 1, key, "§" + m.group(1), (m.group(2) or "").strip())
-    m = _CN_TOP.match(line)
+    if first == "§":
+        m = _SEC_TOP.match(line)
+        if m:
+            key = number_key(m.group(1))
+            if key is not None:
+                return Heading("numbered-top", 1, key, "§" + m.group(1), (m.group(2) or "").strip())
+        return None
+    m = _CN_TOP.match(line) if first in _CN_FIRST else None
     if m:
         key = number_key(m.group(1))
         if key is not None:
             return Heading("numbered-top", 1, key, m.group(1), m.group(2).strip())
-    m = _SUB.match(line)
+    m = _SUB.match(line) if first.isdecimal() else None
     if m:
         key = str(int(m.group(1))) + "".join("." + str(int(p)) for p in m.group(2).split(".")[1:])
         return Heading("numbered-sub", key.count(".") + 1, key, m.group(1) + m.group(2), m.group(3).strip())

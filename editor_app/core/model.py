@@ -10,8 +10,6 @@ from typing import Any
 
 from .records import FACTORY, record
 
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
-
 
 @record(frozen=True)
 class Section:
@@ -35,13 +33,14 @@ class Section:
         end_line: int,
         parent: str | None = None,
     ) -> None:
-        _set(self, "key", key)
-        _set(self, "number", number)
-        _set(self, "title", title)
-        _set(self, "level", level)
-        _set(self, "line", line)
-        _set(self, "end_line", end_line)
-        _set(self, "parent", parent)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["key"] = key
+        d["number"] = number
+        d["title"] = title
+        d["level"] = level
+        d["line"] = line
+        d["end_line"] = end_line
+        d["parent"] = parent
 
 
 @record(frozen=True)
@@ -68,14 +67,15 @@ class Finding:
         limit: float | int | str | None = None,
         end_line: int | None = None,
     ) -> None:
-        _set(self, "rule", rule)
-        _set(self, "level", level)
-        _set(self, "line", line)
-        _set(self, "column", column)
-        _set(self, "message", message)
-        _set(self, "measured", measured)
-        _set(self, "limit", limit)
-        _set(self, "end_line", end_line)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["rule"] = rule
+        d["level"] = level
+        d["line"] = line
+        d["column"] = column
+        d["message"] = message
+        d["measured"] = measured
+        d["limit"] = limit
+        d["end_line"] = end_line
 
 
 @record
@@ -179,9 +179,10 @@ class Occurrence:
     raw: str  # exactly as written, e.g. "arXiv:2609.11582v1"
 
     def __init__(self, line: int, column: int, raw: str) -> None:
-        _set(self, "line", line)
-        _set(self, "column", column)
-        _set(self, "raw", raw)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["line"] = line
+        d["column"] = column
+        d["raw"] = raw
 
 
 @record
@@ -241,11 +242,12 @@ class FigureValue:
     text: str = ""  # the value as written: "~16,200"
 
     def __init__(self, engine: str, value: float, approx: bool, column: int = 1, text: str = "") -> None:
-        _set(self, "engine", engine)
-        _set(self, "value", value)
-        _set(self, "approx", approx)
-        _set(self, "column", column)
-        _set(self, "text", text)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["engine"] = engine
+        d["value"] = value
+        d["approx"] = approx
+        d["column"] = column
+        d["text"] = text
 
 
 @record
@@ -293,11 +295,12 @@ class PrivacyHit:
     length: int
 
     def __init__(self, dimension: str, line: int, column: int, masked: str, length: int) -> None:
-        _set(self, "dimension", dimension)
-        _set(self, "line", line)
-        _set(self, "column", column)
-        _set(self, "masked", masked)
-        _set(self, "length", length)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["dimension"] = dimension
+        d["line"] = line
+        d["column"] = column
+        d["masked"] = masked
+        d["length"] = length
 
 
 @record(frozen=True)
@@ -310,10 +313,11 @@ class SectionRef:
     key: str | None
 
     def __init__(self, line: int, column: int, text: str, key: str | None) -> None:
-        _set(self, "line", line)
-        _set(self, "column", column)
-        _set(self, "text", text)
-        _set(self, "key", key)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["line"] = line
+        d["column"] = column
+        d["text"] = text
+        d["key"] = key
 
 
 @record

@@ -66,7 +66,6 @@ DEFAULT_SECRET_KEYWORDS = (
 
 _DEFAULT_ALLOW_NETS = tuple(ipaddress.ip_network(n) for n in DEFAULT_ALLOW_IPS)
 _ALL_DIMENSIONS = frozenset(DIMENSIONS)
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 BUILTIN_NAMES = {"house-names": ("names", "house-names.txt")}
 
@@ -250,24 +249,25 @@ class PrivacyConfig:
         allow_patterns: tuple[re.Pattern[str], ...] = (),
         dimensions: frozenset[str] = _ALL_DIMENSIONS,
     ) -> None:
-        _set(self, "names", names)
-        _set(self, "org_patterns", org_patterns)
-        _set(self, "path_patterns", path_patterns)
-        _set(self, "allow_ips", allow_ips)
-        _set(self, "secret_keywords", secret_keywords)
-        _set(self, "secret_min_length", secret_min_length)
-        _set(self, "secret_min_entropy", secret_min_entropy)
-        _set(self, "allow_patterns", allow_patterns)
-        _set(self, "dimensions", dimensions)
-        _set(self, "_names_res", ())
-        _set(self, "_keywords_re", None)
-        _set(self, "_keyword_words", None)
-        _set(self, "_latin_name_words", None)
-        _set(self, "_cjk_names_re", None)
-        _set(self, "_latin_names_re", None)
-        _set(self, "_org_looks", ())
-        _set(self, "_path_looks", ())
-        _set(self, "_gate", None)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["names"] = names
+        d["org_patterns"] = org_patterns
+        d["path_patterns"] = path_patterns
+        d["allow_ips"] = allow_ips
+        d["secret_keywords"] = secret_keywords
+        d["secret_min_length"] = secret_min_length
+        d["secret_min_entropy"] = secret_min_entropy
+        d["allow_patterns"] = allow_patterns
+        d["dimensions"] = dimensions
+        d["_names_res"] = ()
+        d["_keywords_re"] = None
+        d["_keyword_words"] = None
+        d["_latin_name_words"] = None
+        d["_cjk_names_re"] = None
+        d["_latin_names_re"] = None
+        d["_org_looks"] = ()
+        d["_path_looks"] = ()
+        d["_gate"] = None
         self.__post_init__()
 
     def __post_init__(self) -> None:

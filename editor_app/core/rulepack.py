@@ -44,8 +44,6 @@ LEVELS = ("error", "warning", "info")
 BUILTIN_COUNTERS = ("lines", "chars", "words", "list_items")
 PACK_FILENAMES = ("survey-rules.toml", ".survey-rules.toml")
 
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
-
 
 class PackError(Exception):
     """A rule pack that can't be used; str() names the file, line and key."""
@@ -76,12 +74,13 @@ class Scope:
         items: bool = False,
         label: str = "",
     ) -> None:
-        _set(self, "kind", kind)
-        _set(self, "keys", keys)
-        _set(self, "pattern", pattern)
-        _set(self, "each", each)
-        _set(self, "items", items)
-        _set(self, "label", label)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["kind"] = kind
+        d["keys"] = keys
+        d["pattern"] = pattern
+        d["each"] = each
+        d["items"] = items
+        d["label"] = label
 
     def describe(self) -> str:
         if self.label:
@@ -114,10 +113,11 @@ class CounterDef:
     label: str = ""
 
     def __init__(self, name: str, kind: str, pattern: str = "", label: str = "") -> None:
-        _set(self, "name", name)
-        _set(self, "kind", kind)
-        _set(self, "pattern", pattern)
-        _set(self, "label", label)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["name"] = name
+        d["kind"] = kind
+        d["pattern"] = pattern
+        d["label"] = label
 
 
 @record(frozen=True)
@@ -156,20 +156,21 @@ class RuleDef:
         unsuppressible: bool = False,
         line: int | None = None,
     ) -> None:
-        _set(self, "id", id)
-        _set(self, "title", title)
-        _set(self, "kind", kind)
-        _set(self, "level", level)
-        _set(self, "counter", counter)
-        _set(self, "scope", scope)
-        _set(self, "min", min)
-        _set(self, "max", max)
-        _set(self, "patterns", patterns)
-        _set(self, "heading", heading)
-        _set(self, "number", number)
-        _set(self, "message", message)
-        _set(self, "unsuppressible", unsuppressible)
-        _set(self, "line", line)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["id"] = id
+        d["title"] = title
+        d["kind"] = kind
+        d["level"] = level
+        d["counter"] = counter
+        d["scope"] = scope
+        d["min"] = min
+        d["max"] = max
+        d["patterns"] = patterns
+        d["heading"] = heading
+        d["number"] = number
+        d["message"] = message
+        d["unsuppressible"] = unsuppressible
+        d["line"] = line
 
 
 @record(frozen=True)
@@ -188,10 +189,11 @@ class ClaimPattern:
         scope: Scope = _WHOLE_DOCUMENT,
         label: str = "",
     ) -> None:
-        _set(self, "metric", metric)
-        _set(self, "pattern", pattern)
-        _set(self, "scope", scope)
-        _set(self, "label", label)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["metric"] = metric
+        d["pattern"] = pattern
+        d["scope"] = scope
+        d["label"] = label
 
 
 @record

@@ -11,8 +11,6 @@ from .records import record
 
 DIRECTIVE_RE = re.compile(r"<!--\s*survey-check\s+(disable-next-line|disable|enable)\s+([\w.,\s-]+?)\s*-->")
 
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
-
 
 @record(frozen=True)
 class Directive:
@@ -24,10 +22,11 @@ class Directive:
     alone: bool  # the comment is the whole line
 
     def __init__(self, action: str, rules: tuple[str, ...], column: int, alone: bool) -> None:
-        _set(self, "action", action)
-        _set(self, "rules", rules)
-        _set(self, "column", column)
-        _set(self, "alone", alone)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["action"] = action
+        d["rules"] = rules
+        d["column"] = column
+        d["alone"] = alone
 
 
 def directives_in_line(line: str) -> tuple[Directive, ...]:

@@ -30,7 +30,6 @@ _BOMS: list[tuple[bytes, str]] = [
 ]
 _BOM_OF = {name: bom for bom, name in _BOMS}
 _ALLOWED_CONTROLS = {"\t", "\n", "\r", "\f", "\v", "\x1b"}
-_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 
 class UnreadableFile(Exception):
@@ -51,10 +50,11 @@ class LoadedText:
     newline: str = "\n"  # "\n" | "\r\n" | "\r" — the file's dominant style
 
     def __init__(self, text: str, encoding: str = "utf-8", bom: bool = False, newline: str = "\n") -> None:
-        _set(self, "text", text)
-        _set(self, "encoding", encoding)
-        _set(self, "bom", bom)
-        _set(self, "newline", newline)
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["text"] = text
+        d["encoding"] = encoding
+        d["bom"] = bom
+        d["newline"] = newline
 
     @property
     def label(self) -> str:
