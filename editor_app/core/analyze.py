@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from datetime import date
-from itertools import accumulate
+from itertools import accumulate, chain
 import operator
 from operator import attrgetter, itemgetter
 from typing import Any, Callable, Mapping
@@ -21,7 +21,8 @@ from typing import Any, Callable, Mapping
 from . import claims as claims_mod
 from .claims_audit import ClaimsAudit, audit
 from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref, section_refs_in_line
-from .figures import figure_findings, figures_in_line
+from .figure_check import check_figures, recheck_figures
+from .figures import figures_in_line
 from .model import Analysis, Occurrence, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .privacy import PrivacyConfig, privacy_in_line
@@ -495,12 +496,14 @@ class _Assembly:
                 self.base_refs = self._patched_references(today)
             else:
                 self.base_refs = assemble_references(self.cit, today)
+            same_lines = (patched and len(self.base_refs) == len(prev.base_refs)
+                          and all(a.lines is b.lines for a, b in zip(self.base_refs, prev.base_refs)))
             lines, ids = [], []
-            for r in self.base_refs:
+            for r in (() if same_lines else self.base_refs):
                 lines.extend(r.lines)
                 ids.extend([r.id] * len(r.lines))
             order = sorted(range(len(lines)), key=lambda k: (lines[k], ids[k]))
-            self._id_lines = ([lines[k] for k in order], [ids[k] for k in order])
+            self._id_lines = prev._id_lines if same_lines else ([lines[k] for k in order], [ids[k] for k in order])
         self.today = today
         self.references: list[Reference] = self._with_verdicts(self.base_refs)
         self.verifiability_pct: float | None = None
@@ -513,6 +516,7 @@ class _Assembly:
         self.fig_lines = self.per_line("figures")
         if unchanged("fig_lines"):
             self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed
+            self.figure_check = prev.figure_check
         else:
             # A line's groups placed at its line number are reused whenever that line holds the same groups.
             old = prev.placed if prev is not None else {}
@@ -524,7 +528,13 @@ class _Assembly:
                     hit = (groups, [replace(g, line=i + 1) for g in groups])
                 placed[i] = hit
                 figures.extend(hit[1])
-            self.figure_findings = figure_findings(figures)
+            check = None
+            if patched and prev.figure_check is not None:
+                edited = {i + 1: (prev.placed.get(i, (None, []))[1], placed.get(i, (None, []))[1])
+                          for i in self.changed if self.facts[i].figures != prev.facts[i].figures}
+                check = recheck_figures(prev.figure_check, edited)
+            self.figure_check = check or check_figures(figures)
+            self.figure_findings = self.figure_check.findings
         directives = [(ln, d) for ln, ds in self.per_line("directives", 1) for d in ds]
         silenced = suppressed_lines(directives, self.n)
 
@@ -557,7 +567,8 @@ class _Assembly:
         if prev is not None and patched and all(map(operator.is_, rules, prev.rules)):
             findings = prev.findings
         else:
-            findings = sorted((f for r in rules for f in r.findings), key=attrgetter("line", "column"))
+            findings = list(chain.from_iterable(map(attrgetter("findings"), rules)))
+            findings.sort(key=attrgetter("line", "column"))
             findings.extend(checks.unknown_directives(self, directives))
         self.rules, self.findings = rules, findings
         self.section_metrics = sections = self._section_metrics()

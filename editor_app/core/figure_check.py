@@ -1,0 +1,109 @@
+"""Engine figures that disagree: the same engine + metric (+ label, hardware, unit) stated with different values.
+
+Every statement is compared with the first place the survey states that figure. The check is kept between
+analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
+lines are compared again.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .model import FigureGroup, FigureValue, Finding
+
+RULE_ID = "figure-consistency"
+_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+
+
+@dataclass
+class FigureCheck:
+    findings: list[Finding]
+    first: dict[tuple, tuple[FigureGroup, FigureValue]]  # figure key -> where it is first stated
+    by_line: dict[int, list[Finding]]  # line -> its findings, in the order they were found
+
+
+def _span(value: FigureValue) -> tuple[float, float]:
+    """(low, high) of a value: a range "3.8~5.2×" keeps both ends, anything else is one point."""
+    numbers = _NUMBER.findall(value.text)
+    if len(numbers) >= 2:
+        return float(numbers[0].replace(",", "")), value.value
+    return value.value, value.value
+
+
+def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
+    return all(math.isclose(p, q, rel_tol=1e-9, abs_tol=1e-12) for p, q in zip(x, y))
+
+
+def _group_key(group: FigureGroup) -> tuple:
+    return (group.metric, " ".join(group.label.casefold().split()), (group.hardware or "").casefold(), group.unit)
+
+
+def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, first_value: FigureValue) -> Finding | None:
+    if other is group or _same(_span(value), _span(first_value)):
+        return None
+    what = group.label or group.metric
+    where = f" on {group.hardware}" if group.hardware else ""
+    unit = "" if group.unit == "×" and value.text.endswith(("×", "x", "X", "倍")) else group.unit
+    return Finding(
+        rule=RULE_ID,
+        level="warning",
+        line=group.line,
+        column=value.column,
+        message=(f"{value.engine} {what}{where}: {value.text} {unit} at line {group.line} disagrees with "
+                 f"{first_value.text} {unit} at line {other.line}").replace("  ", " "),
+        measured=value.value,
+        limit=first_value.value,
+    )
+
+
+def _compare(groups, first: dict, by_line: dict) -> None:
+    """Compare the groups (in document order) with the first statements, recording new first statements."""
+    for group in groups:
+        gkey = None
+        for value in group.values:
+            if not value.engine:
+                continue
+            if gkey is None:
+                gkey = _group_key(group)
+            key = (value.engine.casefold(), *gkey)
+            seen = first.get(key)
+            if seen is None:
+                first[key] = (group, value)
+                continue
+            found = _disagreement(group, value, *seen)
+            if found is not None:
+                by_line.setdefault(group.line, []).append(found)
+
+
+def check_figures(groups: list[FigureGroup]) -> FigureCheck:
+    """Every disagreement, in document order (groups by line, then by the column of their first value)."""
+    ordered = sorted(groups, key=lambda g: (g.line, g.values[0].column if g.values else 0))
+    first: dict[tuple, tuple[FigureGroup, FigureValue]] = {}
+    by_line: dict[int, list[Finding]] = {}
+    _compare(ordered, first, by_line)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
+
+
+def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[tuple, tuple]]) -> FigureCheck | None:
+    """prev with the edited lines ({line: (old groups, new groups)}, line numbers unchanged) compared again;
+    None when the edit touches the first statement of a figure (then every later statement must be redone)."""
+    keys_first_on = {}
+    for key, (group, _) in prev.first.items():
+        if group.line in edited:
+            return None
+        keys_first_on[key] = group.line
+    first = dict(prev.first)
+    by_line = dict(prev.by_line)
+    for ln, (_, new) in sorted(edited.items()):
+        for group in new:
+            for value in group.values:
+                if value.engine:
+                    line_of_first = keys_first_on.get((value.engine.casefold(), *_group_key(group)))
+                    if line_of_first is None or line_of_first > ln:
+                        return None  # this line would become the first statement
+        by_line.pop(ln, None)
+        ordered = sorted(new, key=lambda g: g.values[0].column if g.values else 0)
+        _compare(ordered, first, by_line)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
