@@ -24,16 +24,17 @@ from .rulepack import ClaimPattern, Scope
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
 # (The first digit comes before the look-behind, which then looks at the character before it: same matches, but
-# re can skip to the digits in C.)
-_STANDALONE = re.compile(r"(\d(?<![\w.§\-/≥≤<>~～≈+]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\w.\-/%×])")
+# re can skip to the digits in C. Characters past U+00FF are looked for one by one: a class holding one costs
+# several times as much to compile.)
+_STANDALONE = re.compile(r"(\d(?<![\w.§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)(?<!～\d)(?<!≈\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
+                         r"(?![\w.\-/%×])")
 # "(… + …)": one regex per kind of opening parenthesis, so that re finds the start by a plain character search.
 # (A part holds no parenthesis, so the two never overlap and their matches together are the matches of
 # "[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]".)
 _PAREN_PARTS_WIDE = re.compile(r"（(?P<parts>[^（）()]*\+[^（）()]*)[）)]")
 _PAREN_PARTS_NARROW = re.compile(r"\((?P<parts>[^（）()]*\+[^（）()]*)[）)]")
-_TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>[^\d（(|=+]{0,12}?)$")
+_TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
-_LABEL_BEFORE = re.compile(r"(?P<label>[^\s|（(]{0,12})$")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
@@ -310,9 +311,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 continue
             after = _TOTAL_AFTER.match(line, m.end())
             if after:
-                lab = _LABEL_BEFORE.search(line, max(0, start - 12), start)
+                lab = _label_start(line, start)
                 add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
-                    line[lab.start() if lab else start : after.end()], lab.group("label").strip() if lab else "")
+                    line[lab:after.end()], line[lab:start].strip())
                 spans.append((start, after.end()))
     if "=" not in line:
         return
@@ -328,6 +329,17 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             continue
         left = line[left_start:left_end]
         add(m.group("total"), m.start("total") + 1, left, left_start, line[left_start : m.end()].strip(), "")
+
+
+def _label_start(line: str, start: int) -> int:
+    """Where the label before a "(…)" at `start` begins: up to 12 characters that are not white space, "|" or an
+    opening parenthesis, from the leftmost (what searching "[^\\s|（(]{0,12}$" in line[start - 12 : start] finds,
+    where "$" also stands before a final line break)."""
+    end = start - 1 if line[start - 1 : start] == "\n" else start
+    lab = end
+    while lab > start - 12 and lab > 0 and not (line[lab - 1].isspace() or line[lab - 1] in "|（("):
+        lab -= 1
+    return lab
 
 
 _LABEL_WORD = re.compile(r"^[^\d\s]{1,8}$")

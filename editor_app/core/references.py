@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
 
 from .arxiv_ids import OLD_ARCHIVES, ArxivId, explain_malformed, parse_arxiv_id, problem_with
 from .model import Occurrence, Reference
+from .records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RawCitation:
     """One place a line cites an arXiv paper, and what the line says about it."""
 
@@ -29,30 +29,45 @@ class RawCitation:
     stated_category: str | None = None  # "cs.CV"
     malformed: str | None = None  # why this is not a possible id (date-independent), else None
 
+    def __init__(self, column: int, raw: str, id: str, version: str | None = None, name: str | None = None,
+                 stated_date: str | None = None, stated_category: str | None = None,
+                 malformed: str | None = None) -> None:
+        _set(self, "__dict__", {"column": column, "raw": raw, "id": id, "version": version, "name": name,
+                                "stated_date": stated_date, "stated_category": stated_category,
+                                "malformed": malformed})
 
-# Latin (with accents) and Greek letters: the scripts paper names are written in.
-_L = "A-Za-z\u00c0-\u024f\u0370-\u03ff"
-_WORD = rf"[{_L}][{_L}0-9\-+&'.]*"  # a name word starts with a letter
-_NEXT = rf"[{_L}0-9][{_L}0-9\-+&'.]*"  # later words may start with a digit ("Llama 3")
-_LATIN_NAME = rf"{_WORD}(?: {_NEXT}){{0,19}}"
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
-_PREFIXED_SRC = (
-    r"(?<![A-Za-z])(?i:arxiv\s*[:：]\s*|arxiv\.org/(?:abs|pdf)/)"
-    r"(?P<ptoken>[A-Za-z0-9][A-Za-z0-9.\-/]*)"
-    r"(?:[ ](?P<spaced_version>v[1-9]\d*)(?![A-Za-z0-9.]))?"
+_set = object.__setattr__
+
+# Paper names are written in Latin (with accents) and Greek letters: A-Z a-z U+00C0-U+024F U+0370-U+03FF. A name
+# word starts with a letter and goes on with letters, ASCII digits and - + & ' . ; later words may start with a
+# digit ("Llama 3"); words are joined by single spaces. (Sets, not regex classes: a regex class over these ranges
+# costs ~0.5 ms to compile, over the CJK ranges ~4 ms.)
+_LETTERS = frozenset(map(chr, [*range(0x41, 0x5B), *range(0x61, 0x7B), *range(0xC0, 0x250), *range(0x370, 0x400)]))
+_WORD_START = _LETTERS | frozenset("0123456789")  # a later word's first character
+_NAME_CHARS = _WORD_START | frozenset("-+&'.")
+_NAME_RUN = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff0-9\-+&'.]*")  # (the one regex class of them)
+_BEFORE_CJK_NAME = frozenset("：:/、，,|=+#（(")  # (or white space) before a CJK name in "NAME（"
+
+# The prefixed form "(?<![A-Za-z])(?i:arxiv\s*[:：]\s*|arxiv\.org/(?:abs|pdf)/)" + _PREFIX_TAIL, found from its
+# x: one regex for "x" and one for "X" (re searches for one plain character in C, several times faster than for
+# any of several), "ar" and the character before it checked behind the x. Such a match starts two characters
+# before its x.
+_PREFIX_TAIL = r"(?P<ptoken>[A-Za-z0-9][A-Za-z0-9.\-/]*)(?:[ ](?P<spaced_version>v[1-9]\d*)(?![A-Za-z0-9.]))?"
+_PREFIXED_AT_X = tuple(
+    re.compile(rf"{x}(?<=(?<![A-Za-z])[Aa][Rr]{x})(?i:iv\s*[:：]\s*|iv\.org/(?:abs|pdf)/)" + _PREFIX_TAIL) for x in "xX"
 )
-_OLD_SRC = r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
-_NEW_SRC = r"(?<![A-Za-z0-9./:\-_$#@])(?P<ntoken>\d{4}\.\d{4,5}(?:v[1-9]\d*)?)(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
-_PREFIXED = re.compile(_PREFIXED_SRC)
-_OLD = re.compile(_OLD_SRC)
-_NEW_BARE = re.compile(_NEW_SRC)
+_OLD = re.compile(r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])")
+_NEW_TAIL = r"\d{4,5}(?:v[1-9]\d*)?(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
+# A bare id "(?<![A-Za-z0-9./:\-_$#@])\d{4}\." + _NEW_TAIL found from its dot (re searches for a plain "." in C),
+# the four digits checked behind it: the id starts four characters before the match.
+_NEW_AT_DOT = re.compile(rf"\.(?<=(?<![A-Za-z0-9./:\-_$#@])\d{{4}}\.){_NEW_TAIL}")
 _OLD_SLASH = re.compile(r"/\d{7}")  # every old-style id holds this
-_NEW_DOT = re.compile(r"\.\d{4}")  # every new-style id holds this, four digits after its start
 
 _NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
 _CLOSE = "）)"
+_PAREN = re.compile(r"[（()）]")
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
 _LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
 _NOT_NAMES = {
@@ -71,15 +86,8 @@ _CATEGORY = re.compile(
     r"|hep-th|hep-ph|hep-ex|hep-lat|gr-qc|quant-ph|math-ph|nucl-th|nucl-ex)(?![A-Za-z])"
 )
 _META_VERSION = re.compile(r"(?<![A-Za-z0-9.])(v[1-9]\d*)(?![A-Za-z0-9.])")
-_NAME_BEFORE_PAREN = re.compile(rf"(?:(?<=[^{_L}0-9\-+&'.])|^)(?P<name>{_LATIN_NAME}) ?[（(]\s*$")
-_CJK_BEFORE_PAREN = re.compile(rf"(?:(?<=[\s：:/、，,|=+#（(])|^)(?P<name>[{_CJK}]{{2,12}})[（(]\s*$")
-_WORD_BEFORE = re.compile(rf"(?:(?<=[^{_L}0-9\-+&'.])|^)(?P<name>{_WORD}) $")
-_LATIN_AFTER = re.compile(rf" (?P<name>{_LATIN_NAME})(?P<rest>.*)$")
-_CJK_AFTER = re.compile(rf" ?(?P<name>[{_CJK}]{{2,12}})(?P<rest>.*)$")
 _ARXIV_BEFORE = re.compile(r"arxiv(?:\s*id)?\s*[:：]?\s*$", re.IGNORECASE)
 _YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
-_CJK_CHAR = re.compile(f"[{_CJK}]")
-_NAME_CHAR = re.compile(rf"[{_L}0-9]")
 _ID_FACTS: dict[str, tuple[ArxivId | None, str | None]] = {}  # token -> (parsed id, why it cannot be one)
 _ID_FACTS_LIMIT = 50_000
 
@@ -95,102 +103,127 @@ def _id_facts(token: str) -> tuple[ArxivId | None, str | None]:
     return facts
 
 
+def _is_cjk(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"
+
+
 def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
     if "." not in text and "/" not in text:
         return ()
     found: list[tuple[int, int, str, str | None]] = []  # (start, end, token, spaced version)
-    for m in _id_matches(text):
-        form = m.re
-        if form is _PREFIXED:
+    for start, end, form, m in _id_matches(text):
+        if form == 0:
             token = m["ptoken"].rstrip(".-/")
-            end = m.start("ptoken") + len(token) if not m["spaced_version"] else m.end()
-            found.append((m.start(), end, token, m["spaced_version"]))
-        elif form is _OLD:
+            spaced = m["spaced_version"]
+            found.append((start, m.start("ptoken") + len(token) if not spaced else end, token, spaced))
+        elif form == 1:
             if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
-                found.append((m.start(), m.end(), m["otoken"], None))
-        elif _bare_in_citation_context(text, m.start(), m.end()) and 1 <= int(m["ntoken"][2:4]) <= 12:
-            found.append((m.start(), m.end(), m["ntoken"], None))
+                found.append((start, end, m["otoken"], None))
+        elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
+            found.append((start, end, text[start:end], None))
+    if not found:
+        return ()
     found.sort()
     return tuple(_describe(text, s, e, token, spaced) for s, e, token, spaced in found)
 
 
-def _next_prefixed(text: str, lower: str | None, pos: int) -> re.Match[str] | None:
-    """The first "arXiv:…" form at or after pos; it starts where the lowered text holds "arx"."""
-    if lower is None:  # lowering changed the length: offsets differ, scan the text itself
-        return _PREFIXED.search(text, pos)
-    at = lower.find("arx", pos)
-    while at >= 0:
-        m = _PREFIXED.match(text, at)
-        if m:
-            return m
-        at = lower.find("arx", at + 1)
-    return None
+def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
+    """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right, as
+    (start, end, form 0/1/2, match).
 
-
-def _next_new(text: str, pos: int) -> re.Match[str] | None:
-    """The first bare YYMM.NNNNN at or after pos: only four characters before a "." with four digits after."""
-    for dot in _NEW_DOT.finditer(text, pos + 4):
-        m = _NEW_BARE.match(text, dot.start() - 4)
-        if m:
-            return m
-    return None
-
-
-def _id_matches(text: str) -> list[re.Match[str]]:
-    """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right.
-
-    Each form is looked for only where it can be (cheap substring and literal-led looks first); where two
-    start at the same place the earlier form wins, as in an alternation.
+    Each form is looked for only where it can be, by regexes led by a plain character (re finds those in C).
+    Matches that neither overlap nor start together are exactly what the one scan finds; when some do (rare),
+    the scan is replayed form by form (`_one_scan`), where two starting together go to the earlier form.
     """
-    lower: str | None = None
-    may_prefix = False
-    if "rx" in text or "rX" in text or "Rx" in text or "RX" in text:  # r and x have no other case forms
-        lower = text.lower()
-        may_prefix = "arx" in lower
-        if len(lower) != len(text):
-            lower = None
+    may_prefix = "x" in text or "X" in text
     may_old = "/" in text and _OLD_SLASH.search(text) is not None
-    may_new = "." in text and _NEW_DOT.search(text) is not None
-    if not (may_prefix or may_old or may_new):
-        return []
-    finders = []
+    streams: list[list[tuple[int, int, int, re.Match[str]]]] = []
     if may_prefix:
-        finders.append(lambda pos: _next_prefixed(text, lower, pos))
+        for x, finder in zip("xX", _PREFIXED_AT_X):
+            if x in text:
+                streams.append([(m.start() - 2, m.end(), 0, m) for m in finder.finditer(text)])
     if may_old:
-        finders.append(lambda pos: _OLD.search(text, pos))
-    if may_new:
-        finders.append(lambda pos: _next_new(text, pos))
-    found: list[re.Match[str]] = []
-    pending: list[re.Match[str] | None] = [finder(0) for finder in finders]
+        streams.append([(m.start(), m.end(), 1, m) for m in _OLD.finditer(text)])
+    if "." in text:
+        streams.append([(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)])
+    streams = [found for found in streams if found]
+    if not streams:
+        return []
+    out = streams[0] if len(streams) == 1 else sorted([f for found in streams for f in found], key=_start_and_form)
+    for k in range(1, len(out)):
+        if out[k][0] < out[k - 1][1]:  # overlapping or starting together: replay the one scan
+            return _one_scan(text, may_prefix, may_old, "." in text)
+    return out
+
+
+def _start_and_form(found: tuple[int, int, int, re.Match[str]]) -> tuple[int, int]:
+    return found[0], found[2]
+
+
+def _next_prefixed(text: str, pos: int) -> tuple[int, int, int, re.Match[str]] | None:
+    """The first prefixed id starting at or after pos, as (start, end, 0, match)."""
+    best = None
+    for x, finder in zip("xX", _PREFIXED_AT_X):
+        if x in text:
+            m = finder.search(text, pos + 2)
+            if m is not None and (best is None or m.start() < best.start()):
+                best = m
+    return None if best is None else (best.start() - 2, best.end(), 0, best)
+
+
+def _next_old(text: str, pos: int) -> tuple[int, int, int, re.Match[str]] | None:
+    m = _OLD.search(text, pos)
+    return None if m is None else (m.start(), m.end(), 1, m)
+
+
+def _next_new(text: str, pos: int) -> tuple[int, int, int, re.Match[str]] | None:
+    """The first bare YYMM.NNNNN at or after pos, as (start, end, 2, match)."""
+    m = _NEW_AT_DOT.search(text, pos + 4)
+    return None if m is None else (m.start() - 4, m.end(), 2, m)
+
+
+def _one_scan(text: str, may_prefix: bool, may_old: bool, may_new: bool) -> list[tuple[int, int, int, re.Match[str]]]:
+    """The three forms' matches as one alternation scan takes them: from each match's end, the leftmost next
+    (the earlier form when two start together)."""
+    finders = [finder for may, finder in ((may_prefix, _next_prefixed), (may_old, _next_old), (may_new, _next_new))
+               if may]
+    found: list[tuple[int, int, int, re.Match[str]]] = []
+    pending = [finder(text, 0) for finder in finders]
     pos = 0
     while True:
         best = None
-        for k, m in enumerate(pending):
-            if m is not None and m.start() < pos:
-                m = pending[k] = finders[k](pos)
-            if m is not None and (best is None or m.start() < best.start()):
-                best = m
+        for k, finder in enumerate(finders):
+            f = pending[k]
+            if f is not None and f[0] < pos:
+                f = pending[k] = finder(text, pos)
+            if f is not None and (best is None or f[0] < best[0]):
+                best = f
         if best is None:
             return found
         found.append(best)
-        pos = best.end()
+        pos = best[1]
 
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv."""
-    before = text[:s].rstrip()
-    after = text[e:]
-    prev = before[-1:] if before else ""
-    nxt = after.lstrip()[:1]
-    if prev in _OPEN or (nxt and nxt in _CLOSE):
+    i = s - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    prev = text[i] if i >= 0 else ""  # the last character before it that is not white space
+    k, n = e, len(text)
+    while k < n and text[k].isspace():
+        k += 1
+    nxt = text[k] if k < n else ""  # the first one after it
+    if prev in _OPEN or (nxt and nxt in _CLOSE):  # ("" is in every string: nothing before counts too)
         return True
     if prev == "|" and nxt == "|":
         return True
-    if _ARXIV_BEFORE.search(text[max(0, s - 16) : s]):
+    window = text[max(0, s - 16) : s]
+    if ("x" in window or "X" in window) and _ARXIV_BEFORE.search(window):
         return True
-    if (not before or prev in _LIST_BEFORE) and after.startswith(" ") and after[1:2] and not after[1].isdigit():
-        return after[1] not in "+-×x*/=<>~%" and not after[1].isspace()
+    if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit():
+        return text[e + 1] not in "+-×x*/=<>~%" and not text[e + 1].isspace()
     return False
 
 
@@ -201,125 +234,212 @@ def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None)
         return RawCitation(s + 1, raw, token, malformed=problem)
     version = aid.version or spaced_version
     name, meta = _name_and_metadata(text, s, e)
-    if version is None and meta:
-        mv = _META_VERSION.search(_strip_ids(meta))
-        version = mv.group(1) if mv else None
     stated_date = stated_category = None
     if meta:
         plain = _strip_ids(meta)
-        d = _DATE.search(plain)
-        stated_date = d.group(0) if d else None
-        c = _CATEGORY.search(plain)
-        stated_category = c.group(1) if c else None
-    return RawCitation(
-        s + 1, raw, aid.base, version, name, stated_date, stated_category, problem
-    )
+        if version is None and "v" in plain:
+            mv = _META_VERSION.search(plain)
+            version = mv.group(1) if mv else None
+        if "-" in plain:
+            d = _DATE.search(plain)
+            stated_date = d.group(0) if d else None
+        if "." in plain or "-" in plain:
+            c = _CATEGORY.search(plain)
+            stated_category = c.group(1) if c else None
+    return RawCitation(s + 1, raw, aid.base, version, name, stated_date, stated_category, problem)
 
 
 def _strip_ids(meta: str) -> str:
-    return _NEW_BARE.sub(" ", _PREFIXED.sub(" ", meta))
+    """The text with every id blanked out, as re.sub(" ", …) with the prefixed form, then the bare one, would."""
+    if "x" in meta or "X" in meta:  # (the prefixed form needs an x, the bare one a ".")
+        meta = _blank(meta, _next_prefixed)
+    if "." in meta:
+        meta = _blank(meta, _next_new)
+    return meta
+
+
+def _blank(text: str, finder) -> str:
+    pieces, pos = [], 0
+    while (found := finder(text, pos)) is not None:
+        pieces += text[pos : found[0]], " "
+        pos = found[1]
+    return "".join(pieces) + text[pos:] if pieces else text
 
 
 def _paren_content(text: str, start: int) -> str:
     """Text from `start` up to the closing parenthesis of the group that is open at `start`."""
     depth = 0
-    for i in range(start, len(text)):
-        ch = text[i]
-        if ch in _OPEN:
+    pos = start
+    while (m := _PAREN.search(text, pos)) is not None:
+        i = m.start()
+        if text[i] in _OPEN:
             depth += 1
-        elif ch in _CLOSE:
+        else:
             if depth == 0:
                 return text[start:i]
             depth -= 1
+        pos = i + 1
     return text[start:]
 
 
 def _looks_like_metadata(content: str) -> bool:
-    plain = _strip_ids(content)
-    return bool(_DATE.search(plain) or _CATEGORY.search(plain) or _YEAR.search(plain))
+    plain = _strip_ids(content)  # (a date starts with a year: the year look finds every date too)
+    return bool(_YEAR.search(plain) or (("." in plain or "-" in plain) and _CATEGORY.search(plain)))
 
 
 def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None]:
-    """The name the line gives the paper cited at text[s:e], and the parenthesised facts stated with it."""
-    before, after = text[max(0, s - _NAME_WINDOW) : s], text[e:]
+    """The name the line gives the paper cited at text[s:e], and the parenthesised facts stated with it.
+
+    (The name before the id is looked for within _NAME_WINDOW characters, from `lo` on; index arithmetic
+    instead of slices of the line.)
+    """
+    lo = max(0, s - _NAME_WINDOW)
     meta: str | None = None
     name: str | None = None
-    inside_paren = bool(before.rstrip()) and before.rstrip()[-1] in _OPEN
+    last = s - 1  # the last character before the id that is not white space
+    while last >= lo and text[last].isspace():
+        last -= 1
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）
-    if inside_paren:
+    if last >= lo and text[last] in _OPEN:
         meta = _paren_content(text, e)
-        m = _NAME_BEFORE_PAREN.search(before, _name_run_start(before))
-        if m:
-            name = _namelike(_trim_leading_stopwords(m["name"]))
+        latin = _latin_name_before_paren(text, lo, last)
+        if latin is not None:
+            name = _namelike(_trim_leading_stopwords(latin))
         else:
-            m = _CJK_BEFORE_PAREN.search(before, max(0, len(before.rstrip()) - 13))
-            name = m["name"] if m else None
+            name = _cjk_name_before_paren(text, lo, last)
         return name, meta
     # 2. arXiv:ID（facts）
-    if after[:1] in _OPEN:
+    if text[e : e + 1] in _OPEN:  # (also at the end of the line: "" is in every string)
         return None, _paren_content(text, e + 1)
+    n = len(text)
     # 3. table cell: | ID | NAME |
-    stripped_before = before.rstrip()
-    if stripped_before.endswith("|") and after.lstrip().startswith("|"):
-        cell = after.lstrip()[1:].split("|", 1)[0].strip()
-        if 0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower() and cell[0] not in "★☆-—":
-            if not _CATEGORY.fullmatch(cell) and (_namelike(cell) or _CJK_CHAR.search(cell)):
-                return cell, None
-        return None, None
+    if last >= lo and text[last] == "|":
+        k = e
+        while k < n and text[k].isspace():
+            k += 1
+        if text[k : k + 1] == "|":
+            bar = text.find("|", k + 1)
+            cell = text[k + 1 : bar if bar >= 0 else n].strip()
+            if (0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower()
+                    and cell[0] not in "★☆-—"):
+                if not _CATEGORY.fullmatch(cell) and (_namelike(cell) or any(map(_is_cjk, cell))):
+                    return cell, None
+            return None, None
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
-    m = _LATIN_AFTER.match(after)
-    if m and m["name"].split(" ")[0].lower().rstrip(".") not in _NOT_NAMES:
-        rest = m["rest"]
-        if not rest or rest[0] in _OPEN or rest[0] in "：:，,。;；|" or (
-            rest[0] == " " and (not rest[1:2] or not _NAME_CHAR.match(rest[1:2]))
+    # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
+    # text[rest:line_end], what `.*` takes)
+    newline = text.find("\n", e)
+    one_line = newline < 0 or newline == n - 1
+    line_end = newline if newline >= 0 else n
+    latin = _latin_name_after(text, e) if one_line else None
+    if latin is not None and text[latin[0] : latin[1]].split(" ", 1)[0].lower().rstrip(".") not in _NOT_NAMES:
+        rest = latin[1]
+        first = text[rest] if rest < line_end else ""
+        if not first or first in _OPEN or first in "：:，,。;；|" or (
+            first == " " and (rest + 1 >= line_end or text[rest + 1] not in _WORD_START)
         ):
-            name = _namelike(_trim_trailing_non_names(m["name"]))
-            if rest[:1] in _OPEN and _looks_like_metadata(_paren_content(text, len(text) - len(rest) + 1)):
-                meta = _paren_content(text, len(text) - len(rest) + 1)
-    else:
-        m = _CJK_AFTER.match(after)
-        if m:
-            rest = m["rest"]
-            if rest[:1] in _OPEN:
-                content = _paren_content(text, len(text) - len(rest) + 1)
+            name = _namelike(_trim_trailing_non_names(text[latin[0] : latin[1]]))
+            if not first or first in _OPEN:
+                content = _paren_content(text, n - (line_end - rest) + 1)
                 if _looks_like_metadata(content):
-                    name, meta = m["name"], content
-            elif not rest.strip() or rest.lstrip()[:1] in _LIST_MARKERS:
-                name = m["name"] if after.startswith(" ") else None
+                    meta = content
+    elif one_line:
+        start = e + 1 if text[e : e + 1] == " " else e
+        end = start
+        while end < n and end - start < 12 and _is_cjk(text[end]):
+            end += 1
+        if end - start >= 2:
+            if end >= line_end or text[end] in _OPEN:
+                content = _paren_content(text, n - (line_end - end) + 1)
+                if _looks_like_metadata(content):
+                    name, meta = text[start:end], content
+            else:
+                k = end
+                while k < line_end and text[k].isspace():
+                    k += 1
+                if k == line_end or text[k] in _LIST_MARKERS:
+                    name = text[start:end] if text[e : e + 1] == " " else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
-    if name is None and text[s:e].lower().startswith("arxiv"):
-        m = _WORD_BEFORE.search(before, _word_start(before)) if before.endswith((" ", " \n")) else None
-        if m and m["name"].lower() not in _STOP_BEFORE and m["name"].lower() not in _NOT_NAMES:
-            name = _namelike(m["name"])
+    if name is None and text[s:e].lower().startswith("arxiv") and s - 1 >= lo and (
+            text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")):
+        word = _word_before(text, lo, s)
+        if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
+            name = _namelike(word)
     return name, meta
 
 
-_NAME_RUN_BACK = re.compile(rf"[{_L}0-9\-+&'. ]*")  # matched on reversed text: a name's characters, spaces
-_WORD_RUN_BACK = re.compile(rf"[{_L}0-9\-+&'.]*")
+def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
+    """The Latin name right before the parenthesis at text[paren] ("OmniKVQuant（", "Low-Rank KV ("): the
+    leftmost run of up to 20 name words, joined by single spaces, that reaches it (one space allowed between),
+    starting after a character no name holds or at `lo`."""
+    end = paren - 1 if paren - 1 >= lo and text[paren - 1] == " " else paren
+    back = text[paren - 1 : lo - 1 : -1] if lo > 0 else text[paren - 1 :: -1]  # read backwards from the paren
+    k = 0
+    while True:  # back over name characters and spaces
+        k = _NAME_RUN.match(back, k).end()
+        if back[k : k + 1] != " ":
+            break
+        k += 1
+    start = paren - k
+    if end <= start:
+        return None
+    words = text[start:end].split(" ")
+    first = max(0, len(words) - 20)
+    for k in range(len(words) - 1, first - 1, -1):  # every word after the first must start a later word
+        if not words[k] or words[k][0] not in _WORD_START:
+            first = k + 1
+            break
+    while first < len(words) and words[first][0] not in _LETTERS:  # and the first starts with a letter
+        first += 1
+    return " ".join(words[first:]) if first < len(words) else None
 
 
-def _name_run_start(before: str) -> int:
-    """Where a "NAME（" at the end of `before` can start at the earliest: a regex search from there finds what a
-    search from 0 would (the name is made of these characters only), without trying every earlier position."""
-    paren = len(before.rstrip()) - 1
-    if paren <= 0:
-        return 0
-    return paren - _NAME_RUN_BACK.match(before[paren - 1::-1]).end()
+def _cjk_name_before_paren(text: str, lo: int, paren: int) -> str | None:
+    """2-12 CJK characters right before the parenthesis, after white space, a separator or at `lo`."""
+    start = paren
+    while start > lo and paren - start < 13 and _is_cjk(text[start - 1]):
+        start -= 1
+    if not 2 <= paren - start <= 12:
+        return None
+    if start > lo and not (text[start - 1] in _BEFORE_CJK_NAME or text[start - 1].isspace()):
+        return None  # (a CJK character there: the run is longer than 12)
+    return text[start:paren]
 
 
-def _word_start(before: str) -> int:
-    """Where a "WORD " at the end of `before` (before a final newline, as `$` allows) can start at the earliest."""
-    end = len(before) - (2 if before.endswith("\n") else 1)
-    if end <= 0:
-        return 0
-    return end - _WORD_RUN_BACK.match(before[end - 1::-1]).end()
+def _latin_name_after(text: str, e: int) -> tuple[int, int] | None:
+    """Where the name in " NAME…" right after text[:e] starts and ends: a word starting with a letter and up to
+    19 more, each after a single space, as long as they go (the rest of the line is left to the caller)."""
+    n = len(text)
+    if e + 1 >= n or text[e] != " " or text[e + 1] not in _LETTERS:
+        return None
+    end = _NAME_RUN.match(text, e + 2).end()
+    for _ in range(19):
+        if end + 1 < n and text[end] == " " and text[end + 1] in _WORD_START:
+            end = _NAME_RUN.match(text, end + 2).end()
+        else:
+            break
+    return e + 1, end
+
+
+def _word_before(text: str, lo: int, s: int) -> str | None:
+    """The name word before the space (and line break) right before text[s], after a character no name word
+    holds or at `lo`."""
+    end = s - 2 if text[s - 1] == "\n" else s - 1
+    if end <= lo:
+        return None
+    start = end - _NAME_RUN.match(text[end - 1 : lo - 1 : -1] if lo > 0 else text[end - 1 :: -1]).end()
+    if start >= end or text[start] not in _LETTERS:
+        return None
+    return text[start:end]
 
 
 def _namelike(name: str | None) -> str | None:
     """Paper names are capitalised somewhere ("OmniKVQuant", "vLLM", "Φ-Bench"); prose words ("introduces") aren't."""
     if not name:
         return None
-    first = name.split(" ")[0]
+    first = name.split(" ", 1)[0]
+    if first.isascii():  # (then: an upper-case letter or a digit)
+        return name if first != first.lower() or any(map(str.isdigit, first)) else None
     return name if any(ch.isupper() or ch.isdigit() or not ch.isascii() for ch in first if ch.isalnum()) else None
 
 
