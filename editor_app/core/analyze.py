@@ -62,6 +62,31 @@ class Unit:
     ranges: list[tuple[int, int]]
 
 
+_COMPILED: dict[int, tuple[RulePack, dict[str, Any]]] = {}
+
+
+def _compiled(pack: RulePack) -> dict[str, Any]:
+    """What the analyzer needs from a pack, compiled once per pack object (an editor makes many analyzers)."""
+    hit = _COMPILED.get(id(pack))
+    if hit is None or hit[0] is not pack:
+        if len(_COMPILED) > 16:
+            _COMPILED.clear()
+        forbidden = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "forbidden-pattern"]
+        required = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "required-pattern"]
+        hit = _COMPILED[id(pack)] = (pack, {
+            "counter_names": list(pack.counters),
+            "_counters": [_counter_fn(c.kind, c.pattern) for c in pack.counters.values()],
+            "_privacy_cfg": PrivacyConfig.from_dict(pack.privacy, pack.base_dir),
+            "_claim_rx": claims_mod.compile_patterns(pack.claim_patterns),
+            "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
+            "_footer_re": re.compile(pack.footer) if pack.footer else None,
+            "_forbidden": forbidden,
+            "_required": required,
+            "_required_flat": [rx for _, rxs in required for rx in rxs],
+        })
+    return hit[1]
+
+
 class Analyzer:
     """Analyses successive versions of a text with one pack, reusing per-line work between calls."""
 
@@ -72,15 +97,7 @@ class Analyzer:
         self._memo: dict[str, LineFacts] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
-        self.counter_names = list(pack.counters)
-        self._counters = [_counter_fn(c.kind, c.pattern) for c in pack.counters.values()]
-        self._privacy_cfg = PrivacyConfig.from_dict(pack.privacy, pack.base_dir)
-        self._claim_rx = claims_mod.compile_patterns(pack.claim_patterns)
-        self._claim_scopes = [cp.scope for cp in pack.claim_patterns]
-        self._footer_re = re.compile(pack.footer) if pack.footer else None
-        self._forbidden = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "forbidden-pattern"]
-        self._required = [(r, [re.compile(p) for p in r.patterns]) for r in pack.rules if r.kind == "required-pattern"]
-        self._required_flat = [rx for _, rxs in self._required for rx in rxs]
+        self.__dict__.update(_compiled(pack))
 
     def claim_label(self, rc) -> str:
         """A claim's figure in the users' words: the pattern's label, else the counter's ("CJK", "⚠️")."""
