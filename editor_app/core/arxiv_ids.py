@@ -8,8 +8,11 @@ each with an optional version `vN`. Old-style subject classes are dropped: `math
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
+
+from .records import record
+
+_set = object.__setattr__  # how a frozen record's __init__ sets its fields
 
 # Archives that used old-style identifiers (arXiv's list, including the merged historical ones).
 OLD_ARCHIVES = frozenset(
@@ -26,7 +29,7 @@ OLD_STYLE = re.compile(
 PREFIX = re.compile(r"^\s*arxiv\s*:\s*", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ArxivId:
     """A well-shaped arXiv id; `problem_with` tells whether it can exist."""
 
@@ -35,6 +38,13 @@ class ArxivId:
     yymm: str  # "2609"; old style: "0611"
     number: str  # "11582"; old style: "800"
     archive: str | None = None  # old style only: "math"
+
+    def __init__(self, base: str, version: str | None, yymm: str, number: str, archive: str | None = None) -> None:
+        _set(self, "base", base)
+        _set(self, "version", version)
+        _set(self, "yymm", yymm)
+        _set(self, "number", number)
+        _set(self, "archive", archive)
 
     @property
     def canonical(self) -> str:

@@ -324,9 +324,10 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             continue  # no "+" before the "=": no sum on its left
         if spans and any(a <= left_end < b for a, b in spans):
             continue
-        left_start = max([line.rfind(ch, 0, left_end) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
-        if plus < left_start:
-            continue
+        between = line[plus + 1 : left_end]
+        if _any_in(between, _CLAUSE_BREAKS):
+            continue  # the last "+" is before the clause's start
+        left_start = max([line.rfind(ch, 0, plus) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
         left = line[left_start:left_end]
         add(m.group("total"), m.start("total") + 1, left, left_start, line[left_start : m.end()].strip(), "")
 
