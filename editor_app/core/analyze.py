@@ -26,6 +26,7 @@ from .figures import figures_in_line
 from .model import Analysis, Occurrence, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .privacy import PrivacyConfig, privacy_in_line
+from .regex_looks import first_look
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
@@ -81,10 +82,22 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
             "_footer_re": re.compile(pack.footer) if pack.footer else None,
             "_forbidden": forbidden,
+            "_forbidden_looks": [(_looks(rxs), rxs) for _, rxs in forbidden],
             "_required": required,
             "_required_flat": [rx for _, rxs in required for rx in rxs],
         })
     return hit[1]
+
+
+def _looks(rxs: list[re.Pattern[str]]) -> tuple[str, ...] | None:
+    """Literals one of which a line holds if any of the patterns can match in it; None when unknown."""
+    out: list[str] = []
+    for rx in rxs:
+        look = first_look(rx)
+        if not look:
+            return None
+        out.extend(look)
+    return tuple(out)
 
 
 class Analyzer:
@@ -110,14 +123,18 @@ class Analyzer:
 
     # ---- per line -------------------------------------------------------------------------------
     def _facts(self, line: str) -> LineFacts:
-        counts = tuple(fn(line) for fn in self._counters) + (1 if LIST_ITEM_RE.match(line) else 0,)
-        forbidden = tuple(
-            tuple(m.start() + 1 for rx in rxs for m in rx.finditer(line)) for _, rxs in self._forbidden
-        )
-        if not any(forbidden):
-            forbidden = ()
+        counts = [fn(line) for fn in self._counters]
+        counts.append(1 if LIST_ITEM_RE.match(line) else 0)
+        forbidden = ()
+        for looks, rxs in self._forbidden_looks:  # a line without the pattern's literal cannot match it
+            if looks is None or any(x in line for x in looks):
+                forbidden = tuple(
+                    tuple(m.start() + 1 for rx in rxs for m in rx.finditer(line)) for _, rxs in self._forbidden)
+                if not any(forbidden):
+                    forbidden = ()
+                break
         return LineFacts(
-            counts=counts,
+            counts=tuple(counts),
             heading=heading_in_line(line),
             citations=citations_in_line(line),
             figures=figures_in_line(line),
