@@ -193,7 +193,8 @@ class Analyzer:
         if len(self._claim_cache) > MEMO_LIMIT:
             self._claim_cache.clear()
         assembly = _Assembly(self, text, lines, facts, file, verdicts, last, changed=changed,
-                             retitled=retitled if changed is not None else None)
+                             retitled=retitled if changed is not None else None,
+                             spliced=(edit[0], edit[1], len(edit[2])) if edit is not None else None)
         result = assembly.run()
         if self.use_memo:
             self._last = assembly
@@ -357,7 +358,7 @@ class _Assembly:
 
     def __init__(self, az: Analyzer, text: str, lines: list[str], facts: list[LineFacts], file, verdicts,
                  prev: "_Assembly | None" = None, *, changed: list[int] | None = None,
-                 retitled: dict[int, str] | None = None):
+                 retitled: dict[int, str] | None = None, spliced: tuple[int, int, int] | None = None):
         self.az, self.pack, self.text, self.lines, self.facts = az, az.pack, text, lines, facts
         self.file, self.verdicts = file, verdicts
         self.n = len(lines)
@@ -365,6 +366,8 @@ class _Assembly:
         # `changed`: the indices of the lines edited since `prev`, given only when the line count and the
         # outline are prev's; then every per-line list is prev's with those lines patched in (no O(n) pass).
         self.changed = changed if prev is not None else None
+        # `spliced`: (first line, old count, new count) of the lines the edit replaced in `last`'s text.
+        self.last, self.spliced = prev, spliced if prev is not None else None
         if self.changed is not None:
             self.has_cr = prev.has_cr
             self.heads, self.outline, self.prev = prev.heads, prev.outline, prev
@@ -415,7 +418,9 @@ class _Assembly:
         key = (field, base)
         ch = self.changed
         old_list = self.prev._per_line.get(key) if ch is not None else None
-        if old_list is None:
+        if old_list is None and self.spliced is not None and key in self.last._per_line:
+            out = self._spliced_per_line(field, base, self.last._per_line[key])
+        elif old_list is None:
             out = [(i + base, v) for i, f in enumerate(self.facts) if (v := getattr(f, field))]
         else:
             new, old = self.facts, self.prev.facts
@@ -425,6 +430,16 @@ class _Assembly:
                 out = _patch_sparse(old_list, ch, lambda i: getattr(new[i], field), base)
         self._per_line[key] = out
         return out
+
+    def _spliced_per_line(self, field: str, base: int, old: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+        """The last pass's sparse list with the replaced lines' entries swapped in and later lines moved."""
+        a, old_k, new_k = self.spliced
+        lo = bisect_left(old, a + base, key=itemgetter(0))
+        hi = bisect_left(old, a + old_k + base, key=itemgetter(0))
+        d = new_k - old_k
+        facts = self.facts
+        mid = [(i + base, v) for i in range(a, a + new_k) if (v := getattr(facts[i], field))]
+        return old[:lo] + mid + (old[hi:] if d == 0 else [(i + d, v) for i, v in old[hi:]])
 
     # ---- measuring ----
     def count(self, name: str, ranges: list[tuple[int, int]]) -> float | None:
