@@ -324,3 +324,27 @@ def test_analysis_reports_hits_with_their_lines(sample_text: str) -> None:
     ]
     (rule,) = [r for r in analysis.rules if r.id == "privacy"]
     assert (rule.status, rule.measured) == ("fail", 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "dimension"),
+    [
+        ("口令 toKen: Zx9#kQ2!vL7pW4", "secret"),  # KELVIN SIGN K: matches k case-insensitively
+        ("apıkey = Zx9#kQ2!vL7pW4", "secret"),  # dotless ı matches i case-insensitively
+        ("联系 CHEN\tSIYUAN 或王Alex", "name"),
+        ("负责人：陈思远", "name"),
+        ("见 -----BEGIN RSA PRIVATE KEY----- 段", "secret"),
+        ("令牌=Zx9kQ2vL7pW4", "secret"),
+        ("日志在 C:\\Users\\wang\\x 里", "path"),
+        ("代号 PRJ-1234 的", "org"),
+    ],
+)
+def test_first_looks_never_skip_a_line_with_a_hit(text: str, dimension: str) -> None:
+    cfg = PrivacyConfig.from_dict({"names": ["Chen Siyuan", "陈思远", "王Alex"], "org_patterns": [HOUSE_ORG]})
+    assert dimension in {h.dimension for h in privacy_in_line(text, cfg)}
+
+
+def test_keyword_without_a_separator_is_prose() -> None:
+    cfg = PrivacyConfig.from_dict({})
+    assert privacy_in_line("the KV key and token budget Zx9kQ2vL7pW4", cfg) == ()
+    assert [h.dimension for h in privacy_in_line("the KV key = Zx9kQ2vL7pW4", cfg)] == ["secret"]

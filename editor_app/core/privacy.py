@@ -130,6 +130,19 @@ _IPV4_HINT = re.compile(r"\.\d{1,3}\.\d{1,3}\.\d")  # every IPv4 address holds t
 # sign); a line without them can be lowered and searched for a word's ASCII letters instead.
 _ODD_CASE = ("\u0130", "\u0131", "\u017f", "\u212a")
 
+# First looks by word: the line's ASCII letters lowered, every other character a space, split into words.
+_LETTERS = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 else 32 for c in range(256))
+# Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home");
+# the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
+_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat")
+_SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "AIza", "eyJ",
+                   "-----BEGIN")
+_PATH_WORDS = (b"home", b"users", b"root", b"settings")
+_PATH_LITERALS = ("~/",)
+def _letter_runs(word: str) -> list[bytes]:
+    """The runs of ASCII letters in a word, lowered: each is a whole word of the line wherever the word matches."""
+    return word.encode("ascii", "replace").translate(_LETTERS).split()
+
 
 def _plain_word(word: str) -> bool:
     """True when `word in text.lower()` is a safe first look for `(?i:word)`: ASCII or caseless CJK only."""
@@ -236,6 +249,7 @@ class PrivacyConfig:
     _path_looks: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...] = field(
         init=False, repr=False, compare=False, default=())
     _gate: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    _plan: tuple | None = field(init=False, repr=False, compare=False, default=None)  # see privacy_in_line
 
     def __init__(
         self,
@@ -268,6 +282,7 @@ class PrivacyConfig:
         d["_org_looks"] = ()
         d["_path_looks"] = ()
         d["_gate"] = None
+        d["_plan"] = None
         self.__post_init__()
 
     def __post_init__(self) -> None:
@@ -285,7 +300,47 @@ class PrivacyConfig:
             object.__setattr__(self, "_latin_name_words", tuple(dict.fromkeys(words)))
         object.__setattr__(self, "_org_looks", tuple((p, first_look(p)) for p in self.org_patterns))
         object.__setattr__(self, "_path_looks", tuple((p, first_look(p)) for p in self.path_patterns))
-        object.__setattr__(self, "_gate", self._make_gate())
+        object.__setattr__(self, "_plan", self._make_plan())
+        if self._plan is None:  # the plan's first looks are cheaper; this one is for unusual packs
+            object.__setattr__(self, "_gate", self._make_gate())
+
+    def _make_plan(self) -> tuple | None:
+        """Words and literals one of which any hit but an IP address needs; None when some hit has none."""
+        dims = self.dimensions
+        words: list[bytes] = []
+        literals: list[str] = []
+        keyword_words: list[bytes] = []  # these count only in a line with a separator (":", "=", "：")
+        keyword_literals: list[str] = []
+        if "secret" in dims:
+            words += _SHAPE_WORDS
+            literals += _SHAPE_LITERALS
+            for keyword in self.secret_keywords:
+                runs = _letter_runs(keyword)
+                if runs:
+                    keyword_words.append(runs[-1])
+                elif keyword.lower() == keyword.upper():  # CJK: matched as written
+                    keyword_literals.append(keyword)
+                else:
+                    return None
+        if "path" in dims:
+            words += _PATH_WORDS
+            literals += _PATH_LITERALS
+        if "name" in dims:
+            for name in self.names:
+                if _has_cjk(name):
+                    literals.append(name)
+                elif name.isascii() and _letter_runs(name):
+                    words.append(max(_letter_runs(name), key=len))
+                else:
+                    return None
+        for dim, looks in (("path", self._path_looks), ("org", self._org_looks)):
+            if dim in dims:
+                for _, look in looks:
+                    if look is None:
+                        return None
+                    literals += look
+        literals += keyword_literals  # (the separator is not looked for with them)
+        return frozenset(words), frozenset(keyword_words), any_word_regex(literals) if literals else None
 
     def _make_gate(self) -> re.Pattern[str] | None:
         """One regex over the lowered line for every word a hit other than an IP needs; None if some has none."""
@@ -455,6 +510,38 @@ def _lowered(text: str) -> str | None:
 
 def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
     """Every private-data hit in one line, left to right, with line=0 and the matched text masked."""
+    plan = cfg._plan
+    if plan is None or _may_hold(text, plan):
+        return _scan_line(text, cfg)
+    if "ip" not in cfg.dimensions:
+        return ()
+    spans = _ip_spans(text, cfg)  # the only kind of hit left possible
+    return _hits(text, spans, cfg) if spans else ()
+
+
+def _may_hold(text: str, plan: tuple) -> bool:
+    """True unless the line lacks every word and literal a hit other than an IP address needs.
+
+    Whole words of ASCII letters are looked up in a set (the line's UTF-8 bytes, letters lowered, split at every
+    other byte), the keyword words only in a line with a separator; the literals by one regex (a trie).
+    """
+    words, keyword_words, literals = plan
+    if text.isascii():
+        line = text.encode("ascii")
+    else:
+        line = text.encode("utf-8", "surrogatepass")
+        if 0xC4 in line or 0xC5 in line or line.find(b"\xe2\x84\xaa") >= 0:
+            return True  # İ ı ſ K (in U+0100..017F, U+212A) match i, s, k in any case: no first look by word
+    found = line.translate(_LETTERS).split()
+    if not words.isdisjoint(found):
+        return True
+    if not keyword_words.isdisjoint(found) and (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0):
+        return True  # a keyword and one of ":", "=", "："
+    return literals is not None and literals.search(text) is not None
+
+
+def _scan_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
+    """The full scan of one line: every dimension, each behind its own first look."""
     dims = cfg.dimensions
     spans: list[tuple[int, int, str]] = []
     lower = _lowered(text)
