@@ -380,26 +380,24 @@ class _Locator:
     def __init__(self, source: str, path: str):
         self.lines = source.splitlines()
         self.path = path
+        self._rule_starts: list[int] | None = None  # line index of each [[rules]], found on first need
 
     def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "") -> int | None:
         start = 0
         if table:
             start = next((i for i, l in enumerate(self.lines) if l.strip().startswith(table)), 0)
         if rule_index is not None:
-            count = -1
-            for i, line in enumerate(self.lines):
-                if line.strip().startswith("[[rules]]"):
-                    count += 1
-                    if count == rule_index:
-                        start = i
-                        break
+            if self._rule_starts is None:
+                self._rule_starts = [i for i, line in enumerate(self.lines) if line.strip().startswith("[[rules]]")]
+            if rule_index < len(self._rule_starts):
+                start = self._rule_starts[rule_index]
         if needle:
             for i in range(start, len(self.lines)):
                 if needle in self.lines[i]:
                     return i + 1
-        pat = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
         for i in range(start, len(self.lines)):
-            if pat.match(self.lines[i]):
+            line = self.lines[i]
+            if key in line and re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", line):
                 return i + 1
         return start + 1 if rule_index is not None else None
 
