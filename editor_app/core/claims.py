@@ -38,7 +38,6 @@ _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
-_APPROX_BEFORE_NUMBER = re.compile(r"[≈约](?=\s*\d)")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _DIGIT = re.compile(r"\d")
 _set = object.__setattr__
@@ -96,7 +95,7 @@ def claims_in_line(
 ) -> tuple[RawClaim, ...]:
     out: list[RawClaim] = []
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    plain = _APPROX_BEFORE_NUMBER.sub(" ", line) if ("≈" in line or "约" in line) else line
+    plain = _marks_blanked(line) if ("≈" in line or "约" in line) else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     candidates = list(plan[0]) if plan[0] else None
     for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
@@ -247,6 +246,26 @@ def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tu
     return tuple(required), starts, re.compile(tail, rx.flags) if tail and tail != rx.pattern else None
 
 
+def _marks_blanked(line: str) -> str:
+    """The line with each "≈" or "约" that comes before a number (white space between allowed) made a space."""
+    marks = []
+    for mark in "≈约":
+        at = line.find(mark)
+        while at >= 0:
+            k = at + 1
+            while k < len(line) and line[k].isspace():
+                k += 1
+            if k < len(line) and line[k].isdecimal():  # (what the regex \d matches)
+                marks.append(at)
+            at = line.find(mark, at + 1)
+    if not marks:
+        return line
+    chars = list(line)
+    for at in marks:
+        chars[at] = " "
+    return "".join(chars)
+
+
 def _approx_before(line: str, start: int) -> bool:
     before = line[start - 3 if start > 3 else 0 : start]
     return "≈" in before or "约" in before
@@ -343,7 +362,6 @@ def _label_start(line: str, start: int) -> int:
     return lab
 
 
-_LABEL_WORD = re.compile(r"^[^\d\s]{1,8}$")
 
 
 _SCOPE_LABELS: dict[str, str] = {}  # label as written -> scope label ("" when none); labels repeat
@@ -367,7 +385,7 @@ def _read_scope_label(label: str) -> str:
         return label
     if label.lower() in ("header", "footer"):
         return label.lower()
-    if _LABEL_WORD.match(label) and not label.isascii():
+    if len(label) <= 8 and not label.isascii() and not any(ch.isdecimal() or ch.isspace() for ch in label):
         return label
     return ""
 
