@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from editor_app.core.analyze import Analyzer, _common_prefix, _common_suffix, _edit_of, analyze, split_lines
-from editor_app.core.rulepack import house_pack
+from editor_app.core.rulepack import house_pack, load_pack
+from editor_app.resources_path import resource_path
 
 TODAY = date(2026, 12, 2)
 PACK = house_pack()
@@ -20,7 +21,7 @@ SNIPPETS = ["字", "⚠️", "\n", "3,838", "arXiv:2609.11582", "（arXiv:2607.2
 
 def same_as_fresh(az: Analyzer, text: str) -> None:
     got = az.analyze(text)
-    fresh = analyze(text, PACK, today=TODAY)
+    fresh = analyze(text, az.pack, today=TODAY)
     assert got.to_dict() == fresh.to_dict()
     assert got == fresh  # every field, down to occurrences, section references and rule notes
 
@@ -126,3 +127,17 @@ def test_typing_in_headings_and_before_citations(sample_text):
         assert az._last.changed is not None
     lines[heading] = "四、" + lines[heading][2:]  # renumbered: the outline is built again
     same_as_fresh(az, "\n".join(lines))
+
+
+def test_markdown_survey_with_the_english_pack():
+    """Unnumbered headings are keyed by their line: moving lines must move those keys too."""
+    pack = load_pack(resource_path("rulepacks", "english-markdown.toml"))
+    doc = "\n".join(f"## Part {k}\n\nSGLang 3.1x faster on H100 ({k}).\n\nSome prose words here.\n\nTitle {k}\n---\n"
+                    for k in range(12))
+    rng = random.Random(11)
+    az = Analyzer(pack, today=TODAY)
+    same_as_fresh(az, doc)
+    for _ in range(40):
+        pos = rng.randint(0, len(doc))
+        doc = doc[:pos] + rng.choice(["\n", "x", "\n\n", "## New\n", "word "]) + doc[pos:]
+        same_as_fresh(az, doc)

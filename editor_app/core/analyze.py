@@ -279,6 +279,35 @@ def _retitled(last: "_Assembly", lines: list[str], facts: list["LineFacts"], cha
     return titles
 
 
+def _moves_only(last: "_Assembly", facts: list["LineFacts"], spliced: tuple[int, int, int]) -> bool:
+    """True when replacing lines cannot change the outline but by moving it: no heading among the old or
+    new lines, none right after them (a setext underline), away from the footer's last lines."""
+    a, old_k, new_k = spliced
+    n = len(facts)
+    if a + max(old_k, new_k) + 6 >= n or a + old_k >= last.n:
+        return False
+    if any(h is not None for h in last.heads[a:a + old_k + 1]):
+        return False
+    return all(facts[i].heading is None for i in range(a, a + new_k))
+
+
+def _moved_outline(outline: Outline, after: int, d: int) -> Outline:
+    """The outline with every line after `after` (1-based, in the old text) moved by d lines."""
+    def move(ln: int) -> int:
+        return ln + d if ln > after else ln
+
+    def move_key(key: str | None) -> str | None:  # unnumbered headings are keyed by their line: "h12"
+        if key and key[0] == "h" and key[1:].isdigit():
+            return f"h{move(int(key[1:]))}"
+        return key
+
+    sections = [s if s.end_line <= after and s.line <= after else
+                replace(s, key=move_key(s.key), line=move(s.line), end_line=move(s.end_line), parent=move_key(s.parent))
+                for s in outline.sections]
+    header = (outline.header[0], move(outline.header[1])) if outline.header else None
+    return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None, move(outline.body_end))
+
+
 def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) -> Outline:
     """The outline with the sections starting on the given lines renamed (same numbers, same line ranges)."""
     sections = list(outline.sections)
@@ -383,6 +412,18 @@ class _Assembly:
                     for i in changed:
                         col[i] = facts[i].counts[k]
                     self.cum[name] = list(accumulate(col, initial=0))
+        elif self.spliced is not None and _moves_only(prev, facts, self.spliced):
+            # A line-count change with no heading in reach: the outline is the last one, moved.
+            a, old_k, new_k = self.spliced
+            self.has_cr = prev.has_cr
+            self.heads = prev.heads[:a] + [facts[i].heading for i in range(a, a + new_k)] + prev.heads[a + old_k:]
+            self.outline = _moved_outline(prev.outline, a + old_k, new_k - old_k)
+            self.prev = None
+            self.cols = {}
+            for k, name in enumerate(self.names):
+                old_col = prev.cols[name]
+                self.cols[name] = [*old_col[:a], *(facts[i].counts[k] for i in range(a, a + new_k)), *old_col[a + old_k:]]
+            self.cum = {name: list(accumulate(col, initial=0)) for name, col in self.cols.items()}
         else:
             self.has_cr = "\r" in text
             self.heads = [f.heading for f in facts]
