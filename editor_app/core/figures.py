@@ -106,16 +106,67 @@ _GPU_HINT = re.compile(r"[HABLTVIvMRG](?:(?<=[HABLTVIvM])\d|(?<=R)TX|(?<=G)audi)
 # These start with a plain character or one set of characters (re then skips the other positions in C); the
 # look-behinds after that first character tell which separator it begins.
 _VS_RE = re.compile(r"v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])|V(?<![A-Za-z]V)[sS]\.?(?![A-Za-z])")  # vs VS Vs versus
+# Clause and item separators are found at a character that is rarely a space, so re does not stop at every space:
+# "\s—+\s" is found at its first dash, " + " and " / " at their middle (the space before is taken back, unless
+# the previous separator used it, as a scan from the left would have).
 _CLAUSE_SEP = re.compile(  # ；;。|·：` or —— or \s—+\s or ":"/"." before a space (not "vs." nor "3.")
-    r"[；;。|·：`—\s:.](?:(?<=[；;。|·：`])|(?<=—)—|(?<=\s)—+\s|(?<=:)(?=\s)|(?<=\.)(?<!vs\.)(?<!\d\.)(?=\s))"
+    r"[；;。|·：`—:.](?:(?<=[；;。|·：`])|(?<=\s—)—*\s|(?<=—)—|(?<=:)(?=\s)|(?<=\.)(?<!vs\.)(?<!\d\.)(?=\s))"
 )
-_ITEM_SEP = re.compile(r"[\s\x01、，,](?:(?<=[\s\x01])\+\s|(?<=[、，])|(?<=,)\s|(?<=\s)/\s)")  # " + " 、 ， ", " " / "
+_ITEM_SEP = re.compile(r"[+/、，,](?:(?<=[\s\x01]\+)\s|(?<=\s/)\s|(?<=[、，])|(?<=,)\s)")  # " + " 、 ， ", " " / "
+
+
+def _clause_seps(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the clause separators in text[start:end], as a scan from the left finds them."""
+    found = []
+    prev = start
+    m = _CLAUSE_SEP.search(text, start, end)
+    while m is not None:
+        at, after = m.span()
+        if text[at] == "—" and text[after - 1] != "—":  # "\s—+\s" found at its first dash
+            if at - 1 >= prev:
+                at -= 1
+            elif text.startswith("——", at, end):  # that space ended the previous separator
+                after = at + 2
+            else:
+                m = _CLAUSE_SEP.search(text, at + 1, end)
+                continue
+        found.append((at, after))
+        prev = after
+        m = _CLAUSE_SEP.search(text, after, end)
+    return found
+
+
+def _item_seps(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the item separators in text[start:end], as a scan from the left finds them."""
+    found = []
+    prev = start
+    m = _ITEM_SEP.search(text, start, end)
+    while m is not None:
+        at, after = m.span()
+        if text[at] in "+/":  # " + " or " / " found at its middle
+            if at - 1 < prev:  # that space ended the previous separator
+                m = _ITEM_SEP.search(text, at + 1, end)
+                continue
+            at -= 1
+        found.append((at, after))
+        prev = after
+        m = _ITEM_SEP.search(text, after, end)
+    return found
+
+
+def _after_first_letter(words: list[str]) -> str:
+    """An alternation of the words with their first letter already read: "(?<=v)(?:llm)|(?<=s)(?:glang)|..."."""
+    by_first: dict[str, list[str]] = {}
+    for word in words:  # in order, so the alternatives keep their order within each first letter
+        by_first.setdefault(word[0], []).append(re.escape(word[1:]))
+    return "|".join(f"(?<={re.escape(first)})(?:{'|'.join(rests)})" for first, rests in by_first.items())
+
+
 _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a known lowercase engine, a version
     # its first character is matched first (re then skips the other positions in C); the look-behinds after it
     # tell which kind of word it begins
     r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=a)rXiv:\d{4}\.\d{4,5}"
-    rf"|(?:{'|'.join(f'(?<={re.escape(n[0])}){re.escape(n[1:])}' for n in sorted(_LOWERCASE_NAMES, key=len, reverse=True))})"
-    r"(?![A-Za-z0-9])"
+    rf"|(?:{_after_first_letter(sorted(_LOWERCASE_NAMES, key=len, reverse=True))})(?![A-Za-z0-9])"
     r"|(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
     r"|(?:(?<=[vV])\d+|(?<=\d)\d*)(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
 )
@@ -166,7 +217,7 @@ _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
-_PAREN_RE = re.compile(r"[（()）]")
+_PARENS = "（()）"
 _OPEN = "（("
 _CLOSE = "）)"
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
@@ -212,8 +263,14 @@ def _scopes(line: str) -> list[_Scope]:
     kids: list[list[int]] = [[]]  # by scope index (k + 1 for opens[k]): the parentheses directly inside
     parents: list[int] = []
     stack: list[int] = []
-    for m in _PAREN_RE.finditer(line):
-        i = m.start()
+    found: list[int] = []  # where the line has a parenthesis, by str.find (cheaper than a regex scan)
+    for ch in _PARENS:
+        i = line.find(ch)
+        while i >= 0:
+            found.append(i)
+            i = line.find(ch, i + 1)
+    found.sort()
+    for i in found:
         if line[i] in _OPEN:
             parent = stack[-1] + 1 if stack else 0
             kids[parent].append(len(opens))
@@ -306,11 +363,10 @@ def _engine_of(words: list[str]) -> str:
     return found or " ".join(words)
 
 
-def _split(text: str, sep: re.Pattern[str], start: int, end: int) -> list[tuple[int, int]]:
+def _split(text: str, seps: list[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
     """Spans of `text[start:end]` between separators, blank ones left out."""
     spans, pos = [], start
-    for m in sep.finditer(text, start, end):
-        at, after = m.span()
+    for at, after in seps:
         if at > pos and not text[pos:at].isspace():
             spans.append((pos, at))
         pos = after
@@ -471,7 +527,8 @@ class _LineReader:
         key = (index, a, b)
         found = self._items.get(key)
         if found is None:
-            items = _split(self.scopes[index].view, _ITEM_SEP, a, b)
+            view = self.scopes[index].view
+            items = _split(view, _item_seps(view, a, b), a, b)
             found = self._items[key] = (items, [x for x, _ in items])
         return found
 
@@ -545,7 +602,7 @@ class _LineReader:
         found = self._clauses.get(index)
         if found is None:
             view = self.scopes[index].view
-            found = self._clauses[index] = _split(view, _CLAUSE_SEP, 0, len(view))
+            found = self._clauses[index] = _split(view, _clause_seps(view, 0, len(view)), 0, len(view))
         return found
 
     def _enclosing_subject(self, index: int) -> str:
@@ -618,9 +675,9 @@ class _LineReader:
         unit = max(units, key=len) if units else ""
         if any(not unit.startswith(u) for u in units):
             return None  # mixed units: not one comparison
-        tail = _ITEM_SEP.search(view, entries[-1][3], b)
+        tail = _item_seps(view, entries[-1][3], b)  # the label after the last value ends at the next item
         label = (_label(view[a:entries[0][0].start]) or _colon_label(view, a)
-                 or _label(view[entries[-1][3]:tail.start() if tail else b]) or inherited)
+                 or _label(view[entries[-1][3]:tail[0][0] if tail else b]) or inherited)
         metric = _metric(unit, label)
         if not metric:
             return None
@@ -691,7 +748,10 @@ class _LineReader:
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
-            run = self.runs(index, a, b).last(max(ia, m.start() - _WINDOW), m.start())
+            near = max(ia, m.start() - _WINDOW)
+            if _ENGINE_WORD_RE.search(view, near, m.start()) is None:
+                continue  # no known engine written there, so no run there names one
+            run = self.runs(index, a, b).last(near, m.start())
             if run is None or run.engine not in _ENGINE_ALIASES:
                 continue
             label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a)
