@@ -20,7 +20,7 @@ _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 @dataclass
 class FigureCheck:
     findings: list[Finding]
-    first: dict[tuple, tuple[FigureGroup, FigureValue]]  # figure key -> where it is first stated
+    first: dict[tuple, tuple[FigureGroup, FigureValue, tuple]]  # figure key -> where it is first stated (+ span)
     by_line: dict[int, list[Finding]]  # line -> its findings, in the order they were found
 
 
@@ -40,8 +40,12 @@ def _group_key(group: FigureGroup) -> tuple:
     return (group.metric, " ".join(group.label.casefold().split()), (group.hardware or "").casefold(), group.unit)
 
 
-def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, first_value: FigureValue) -> Finding | None:
-    if other is group or _same(_span(value), _span(first_value)):
+def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, first_value: FigureValue,
+                  first_span: tuple[float, float]) -> Finding | None:
+    if other is group:
+        return None
+    span = _span(value)
+    if span == first_span or _same(span, first_span):
         return None
     what = group.label or group.metric
     where = f" on {group.hardware}" if group.hardware else ""
@@ -70,7 +74,7 @@ def _compare(groups, first: dict, by_line: dict) -> None:
             key = (value.engine.casefold(), *gkey)
             seen = first.get(key)
             if seen is None:
-                first[key] = (group, value)
+                first[key] = (group, value, _span(value))
                 continue
             found = _disagreement(group, value, *seen)
             if found is not None:
@@ -80,7 +84,7 @@ def _compare(groups, first: dict, by_line: dict) -> None:
 def check_figures(groups: list[FigureGroup]) -> FigureCheck:
     """Every disagreement, in document order (groups by line, then by the column of their first value)."""
     ordered = sorted(groups, key=lambda g: (g.line, g.values[0].column if g.values else 0))
-    first: dict[tuple, tuple[FigureGroup, FigureValue]] = {}
+    first: dict[tuple, tuple[FigureGroup, FigureValue, tuple]] = {}
     by_line: dict[int, list[Finding]] = {}
     _compare(ordered, first, by_line)
     return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
@@ -90,7 +94,7 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[tuple, tuple]]) -
     """prev with the edited lines ({line: (old groups, new groups)}, line numbers unchanged) compared again;
     None when the edit touches the first statement of a figure (then every later statement must be redone)."""
     keys_first_on = {}
-    for key, (group, _) in prev.first.items():
+    for key, (group, *_) in prev.first.items():
         if group.line in edited:
             return None
         keys_first_on[key] = group.line
