@@ -189,3 +189,20 @@ def test_any_line_scans_and_columns_point_at_raw(line):
 @given(st.text(max_size=200))
 def test_any_unicode_line_is_safe(line):
     citations_in_line(line)
+
+
+@pytest.mark.parametrize(
+    "line, raws",
+    [
+        ("见 arXiv:2609.11582、hep-th/9901001 与（2607.26627）", ["arXiv:2609.11582", "hep-th/9901001", "2607.26627"]),
+        ("（2609.11582 / arXiv.org/abs/2607.26627 / math.CA/0611800v2）",
+         ["2609.11582", "arXiv.org/abs/2607.26627", "math.CA/0611800v2"]),
+        ("arXiv:2609.11582v2（2609.11582）", ["arXiv:2609.11582v2", "2609.11582"]),
+        # one form inside another's match: the scan takes the one that starts first and goes on after it
+        ("arxiv:foo/arXiv:2609.12345 x", ["arxiv:foo/arXiv"]),
+    ],
+)
+def test_mixed_forms_come_left_to_right_and_never_overlap(line: str, raws: list[str]) -> None:
+    found = citations_in_line(line)
+    assert [c.raw for c in found] == raws
+    assert all(line[c.column - 1 :].startswith(c.raw) for c in found)
