@@ -33,10 +33,21 @@ def cn_to_int(s: str) -> int | None:
 
 def number_key(token: str) -> str | None:
     """ "三" -> "3", "07" -> "7", "3" -> "3"."""
+    try:
+        return _NUMBER_KEYS[token]  # section numbers are few and recur on every line that cites them
+    except KeyError:
+        pass
     if token.isdigit():
-        return str(int(token))
-    n = cn_to_int(token)
-    return None if n is None else str(n)
+        key: str | None = str(int(token))
+    else:
+        n = cn_to_int(token)
+        key = None if n is None else str(n)
+    if len(_NUMBER_KEYS) < 4096:
+        _NUMBER_KEYS[token] = key
+    return key
+
+
+_NUMBER_KEYS: dict[str, str | None] = {}
 
 
 SECTION_REF_RE = re.compile(rf"§\s*(\d+|{CN_NUMERAL})((?:\.\d+)*)")
@@ -62,9 +73,9 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
         start = m.start()
         if start == 0 and _SEC_TOP.match(line):
             continue  # the heading "§0 自检栏" itself
-        top, rest = m.group(1, 2)  # what resolve_section_ref(m.group(0)) would read again
-        key = number_key(top)
-        out.append((start + 1, m.group(0), None if key is None else key + rest))
+        text, top, rest = m.group(0, 1, 2)  # what resolve_section_ref(text) would read again
+        key = _NUMBER_KEYS.get(top) or number_key(top)
+        out.append((start + 1, text, None if key is None else key + rest))
     return tuple(out)
 
 
@@ -93,39 +104,42 @@ _SUB = re.compile(r"^(\d{1,2})((?:\.\d{1,2}){1,3})(?=\s)\s+(\S.*)$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
-_MARKDOWN_FIRST = frozenset("`~#=-")
 _NUM_IN_TITLE = re.compile(rf"^(?:§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
 
 
 _CN_FIRST = frozenset("零〇一二三四五六七八九十")
+_MARKDOWN_FIRST = frozenset("`~#=-")
+_HEADING_FIRST = _MARKDOWN_FIRST | _CN_FIRST | {"§"}
 
 
 def heading_in_line(line: str) -> Heading | None:
     """Classify one line; pure so that results can be cached by line text."""
     if not line or len(line) > 300:
         return None
-    first = line[0]
-    if first == " ":  # fences and Markdown headings may be indented by up to three spaces, nothing else
-        first = line.lstrip(" ")[:1]
+    first = line[0]  # each shape starts with its own character (\d: a decimal digit)
+    if first not in _HEADING_FIRST and not first.isdecimal():
+        if first != " ":
+            return None
+        first = line.lstrip(" ")[:1]  # fences and Markdown headings may be indented by up to three spaces
         if first not in _MARKDOWN_FIRST:
             return None
-    elif first not in _MARKDOWN_FIRST and first != "§" and first not in _CN_FIRST and not first.isdecimal():
-        return None  # each shape below starts with its own character (\d is a decimal digit)
-    if (first == "`" or first == "~") and _FENCE.match(line):
-        return Heading("fence")
-    m = _ATX.match(line) if first == "#" else None
-    if m:
-        level = len(m.group(1))
-        title = (m.group(2) or "").strip()
-        n = _NUM_IN_TITLE.match(title)
-        if n:
-            key = _numbered_key(n.group(1))
-            if key is not None:
-                return Heading("atx", level, key, n.group(1), n.group(2).strip())
-        return Heading("atx", level, "", "", title)
-    m = _SETEXT.match(line) if first == "=" or first == "-" else None
-    if m:
-        return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
+    if first == "#":
+        m = _ATX.match(line)
+        if m:
+            level = len(m.group(1))
+            title = (m.group(2) or "").strip()
+            n = _NUM_IN_TITLE.match(title)
+            if n:
+                key = _numbered_key(n.group(1))
+                if key is not None:
+                    return Heading("atx", level, key, n.group(1), n.group(2).strip())
+            return Heading("atx", level, "", "", title)
+        return None
+    if first == "-" or first == "=":
+        m = _SETEXT.match(line)
+        if m:
+            return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
+        return None
     if first == "§":
         m = _SEC_TOP.match(line)
         if m:
@@ -133,16 +147,29 @@ def heading_in_line(line: str) -> Heading | None:
             if key is not None:
                 return Heading("numbered-top", 1, key, "§" + m.group(1), (m.group(2) or "").strip())
         return None
-    m = _CN_TOP.match(line) if first in _CN_FIRST else None
+    if first in _CN_FIRST:
+        m = _CN_TOP.match(line)
+        if m:
+            key = number_key(m.group(1))
+            if key is not None:
+                return Heading("numbered-top", 1, key, m.group(1), m.group(2).strip())
+        return None
+    if first == "`" or first == "~":
+        return Heading("fence") if _FENCE.match(line) else None
+    m = _SUB.match(line)
     if m:
-        key = number_key(m.group(1))
-        if key is not None:
-            return Heading("numbered-top", 1, key, m.group(1), m.group(2).strip())
-    m = _SUB.match(line) if first.isdecimal() else None
-    if m:
-        key = str(int(m.group(1))) + "".join("." + str(int(p)) for p in m.group(2).split(".")[1:])
-        return Heading("numbered-sub", key.count(".") + 1, key, m.group(1) + m.group(2), m.group(3).strip())
+        top, rest, title = m.groups()
+        number = top + rest
+        key = _SUB_KEYS.get(number)
+        if key is None:
+            key = str(int(top)) + "".join("." + str(int(p)) for p in rest.split(".")[1:])
+            if len(_SUB_KEYS) < 4096:
+                _SUB_KEYS[number] = key
+        return Heading("numbered-sub", key.count(".") + 1, key, number, title.strip())
     return None
+
+
+_SUB_KEYS: dict[str, str] = {}  # "02.1" -> "2.1"
 
 
 def _numbered_key(token: str) -> str | None:
