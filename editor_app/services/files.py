@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import codecs
 import errno
-import hashlib
 import os
 import stat
 import tempfile
@@ -303,6 +302,8 @@ def _current_umask() -> int:
 
 def file_fingerprint(path: Path | str) -> tuple[int, int, str]:
     """(mtime_ns, size, sha256 hex) of the file on disk, to notice another program changing it."""
+    import hashlib  # here: loading OpenSSL costs `survey-check` ~10 ms, and only the editor takes fingerprints
+
     p = Path(path)
     st = p.stat()
     digest = hashlib.sha256(p.read_bytes()).hexdigest()
