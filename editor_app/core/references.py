@@ -113,21 +113,18 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
     if "." not in text and "/" not in text:
         return ()
-    found: list[tuple[int, int, str, str | None]] = []  # (start, end, token, spaced version)
-    for start, end, form, m in _id_matches(text):
+    out: list[RawCitation] = []
+    for start, end, form, m in _id_matches(text):  # (left to right, none overlapping)
         if form == 0:
             token = m["ptoken"].rstrip(".-/")
             spaced = m["spaced_version"]
-            found.append((start, m.start("ptoken") + len(token) if not spaced else end, token, spaced))
+            out.append(_describe(text, start, m.start("ptoken") + len(token) if not spaced else end, token, spaced))
         elif form == 1:
             if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
-                found.append((start, end, m["otoken"], None))
+                out.append(_describe(text, start, end, m["otoken"], None))
         elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
-            found.append((start, end, text[start:end], None))
-    if not found:
-        return ()
-    found.sort()
-    return tuple(_describe(text, s, e, token, spaced) for s, e, token, spaced in found)
+            out.append(_describe(text, start, end, text[start:end], None))
+    return tuple(out)
 
 
 def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
@@ -138,24 +135,31 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
     Matches that neither overlap nor start together are exactly what the one scan finds; when some do (rare),
     the scan is replayed form by form (`_one_scan`), where two starting together go to the earlier form.
     """
-    may_prefix = "x" in text or "X" in text
+    out: list[tuple[int, int, int, re.Match[str]]] = []
+    streams = 0
+    if "x" in text:
+        out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[0].finditer(text)]
+        streams += bool(out)
+    if "X" in text:
+        n = len(out)
+        out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[1].finditer(text)]
+        streams += len(out) > n
     may_old = "/" in text and _OLD_SLASH.search(text) is not None
-    streams: list[list[tuple[int, int, int, re.Match[str]]]] = []
-    if may_prefix:
-        for x, finder in zip("xX", _PREFIXED_AT_X):
-            if x in text:
-                streams.append([(m.start() - 2, m.end(), 0, m) for m in finder.finditer(text)])
     if may_old:
-        streams.append([(m.start(), m.end(), 1, m) for m in _OLD.finditer(text)])
+        n = len(out)
+        out += [(m.start(), m.end(), 1, m) for m in _OLD.finditer(text)]
+        streams += len(out) > n
     if "." in text:
-        streams.append([(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)])
-    streams = [found for found in streams if found]
-    if not streams:
-        return []
-    out = streams[0] if len(streams) == 1 else sorted([f for found in streams for f in found], key=_start_and_form)
-    for k in range(1, len(out)):
-        if out[k][0] < out[k - 1][1]:  # overlapping or starting together: replay the one scan
-            return _one_scan(text, may_prefix, may_old, "." in text)
+        n = len(out)
+        out += [(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)]
+        streams += len(out) > n
+    if streams > 1:
+        out.sort(key=_start_and_form)
+    end = -1
+    for found in out:
+        if found[0] < end:  # overlapping or starting together: replay the one scan
+            return _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
+        end = found[1]
     return out
 
 
