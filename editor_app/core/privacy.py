@@ -77,11 +77,11 @@ _KNOWN_KEYS = {
 _NOT_LATIN = r"(?<![A-Za-z0-9])"
 _NOT_LATIN_AFTER = r"(?![A-Za-z0-9])"
 
-_IPV4 = re.compile(r"(?=\d)(?<![0-9A-Za-z.])(\d{1,3}(?:\.\d{1,3}){3})(?:/\d{1,2})?(?![0-9A-Za-z]|\.\d)")
-_IPV6 = re.compile(r"(?=[0-9A-Fa-f:])(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.\d{1,3}){0,3})"
+_IPV4 = (r"(?=\d)(?<![0-9A-Za-z.])(\d{1,3}(?:\.\d{1,3}){3})(?:/\d{1,2})?(?![0-9A-Za-z]|\.\d)")
+_IPV6 = (r"(?=[0-9A-Fa-f:])(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.\d{1,3}){0,3})"
                    r"(?:%[0-9A-Za-z]+)?(?:/\d{1,3})?(?![0-9A-Za-z:])")
 
-_SECRET_SHAPES = re.compile(
+_SECRET_SHAPES = (
     r"(?=[sgAxhGe])(?<![A-Za-z0-9_\-])(?:"
     r"sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}"
     r"|gh[pousr]_[A-Za-z0-9]{30,}"
@@ -112,8 +112,9 @@ _WINDOWS_PATHS = (
 _compiled: dict[str, re.Pattern[str]] = {}
 
 
-def _path_regex(pattern: str) -> re.Pattern[str]:
-    """Compiled on the first line with a path hint: the CJK ranges of a path's end cost milliseconds to compile."""
+def _lazy(pattern: str) -> re.Pattern[str]:
+    """Compiled on the first line that needs it: most surveys never show a key, a path or an IPv6 address, and the
+    CJK ranges of a path's end cost milliseconds to compile."""
     rx = _compiled.get(pattern)
     if rx is None:
         rx = _compiled[pattern] = re.compile(pattern)
@@ -449,7 +450,7 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
 def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     if "." in text and text.count(".") >= 3 and _IPV4_HINT.search(text):
-        for m in _IPV4.finditer(text):
+        for m in _lazy(_IPV4).finditer(text):
             try:
                 address = ipaddress.IPv4Address(m.group(1))
             except ValueError:
@@ -457,7 +458,7 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
             if not _ip_allowed(address, cfg):
                 spans.append((m.start(), m.end(), "ip"))
     if ":" in text and ("::" in text or text.count(":") >= 7):  # an IPv6 address either compresses or has eight groups
-        for m in _IPV6.finditer(text):
+        for m in _lazy(_IPV6).finditer(text):
             candidate = m.group(1).rstrip(".")
             groups = [g for g in candidate.split(":") if g]
             if not any(ch.isdigit() for ch in candidate) and len(groups) < 3:
@@ -480,7 +481,7 @@ def _has_any(text: str, words: tuple[str, ...]) -> bool:
 
 def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    for m in _SECRET_SHAPES.finditer(text) if _has_any(text, _SECRET_PREFIXES) else ():
+    for m in _lazy(_SECRET_SHAPES).finditer(text) if _has_any(text, _SECRET_PREFIXES) else ():
         token = m.group(0)
         if token.startswith("-----") or any(ch.isdigit() for ch in token):
             spans.append((m.start(), m.end(), "secret"))
@@ -553,9 +554,9 @@ def _scan_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
         spans += _secret_spans(text, cfg, lower)
     if "path" in dims:
         if _has_any(text, _PATH_HINTS):
-            spans += [(m.start(), m.end(), "path") for m in _path_regex(_UNIX_PATHS).finditer(text)]
+            spans += [(m.start(), m.end(), "path") for m in _lazy(_UNIX_PATHS).finditer(text)]
         if ":\\" in text or ":/" in text:
-            spans += [(m.start(), m.end(), "path") for m in _path_regex(_WINDOWS_PATHS).finditer(text)]
+            spans += [(m.start(), m.end(), "path") for m in _lazy(_WINDOWS_PATHS).finditer(text)]
         spans += _pattern_spans(text, cfg._path_looks, "path")
     if "name" in dims:
         if cfg._cjk_names_re is not None:
