@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
-# A number as written in prose: thousands separators allowed, optional decimals.
+# A number as written in prose: thousands separators allowed, optional decimals (a regex source, for patterns).
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-NUMBER_RE = re.compile(NUMBER)
 
 
 def parse_number(written: str) -> float:
