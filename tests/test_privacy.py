@@ -348,3 +348,5 @@ def test_keyword_without_a_separator_is_prose() -> None:
     cfg = PrivacyConfig.from_dict({})
     assert privacy_in_line("the KV key and token budget Zx9kQ2vL7pW4", cfg) == ()
     assert [h.dimension for h in privacy_in_line("the KV key = Zx9kQ2vL7pW4", cfg)] == ["secret"]
+    assert privacy_in_line("KV key 见 arXiv:2609.11582 Zx9kQ2vL7pW4", cfg) == ()  # the separator is elsewhere
+    assert [h.dimension for h in privacy_in_line("令牌 TOKEN\u3000\u00a0：Zx9kQ2vL7pW4", cfg)] == ["secret"]

@@ -341,7 +341,13 @@ class PrivacyConfig:
                         return None
                     literals += look
         literals += keyword_literals  # (the separator is not looked for with them)
-        return frozenset(words), frozenset(keyword_words), any_word_regex(literals) if literals else None
+        keyword_then_separator = None
+        if keyword_words:  # the keyword, lowered, then whitespace (or any non-ASCII character) and a separator
+            ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=len)
+            keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
+                                                + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc\x9a)")
+        return (frozenset(words), frozenset(keyword_words), keyword_then_separator,
+                any_word_regex(literals) if literals else None)
 
     def _make_gate(self) -> re.Pattern[str] | None:
         """One regex over the lowered line for every word a hit other than an IP needs; None if some has none."""
@@ -524,9 +530,9 @@ def _may_hold(text: str, plan: tuple) -> bool:
     """True unless the line lacks every word and literal a hit other than an IP address needs.
 
     Whole words of ASCII letters are looked up in a set (the line's UTF-8 bytes, letters lowered, split at every
-    other byte), the keyword words only in a line with a separator; the literals by one regex (a trie).
+    other byte), a keyword word only where a separator follows it; the literals by one regex (a trie).
     """
-    words, keyword_words, literals = plan
+    words, keyword_words, keyword_then_separator, literals = plan
     if text.isascii():
         line = text.encode("ascii")
     else:
@@ -536,8 +542,9 @@ def _may_hold(text: str, plan: tuple) -> bool:
     found = line.translate(_LETTERS).split()
     if not words.isdisjoint(found):
         return True
-    if not keyword_words.isdisjoint(found) and (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0):
-        return True  # a keyword and one of ":", "=", "："
+    if (not keyword_words.isdisjoint(found) and (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0)
+            and keyword_then_separator.search(line.lower())):
+        return True  # a keyword, then one of ":", "=", "：" (the keyword regex allows only whitespace between)
     return literals is not None and literals.search(text) is not None
 
 
