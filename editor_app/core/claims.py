@@ -31,8 +31,10 @@ _STANDALONE = re.compile(r"(\d(?<![\w.§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)(?<!～\d
 # "(… + …)": one regex per kind of opening parenthesis, so that re finds the start by a plain character search.
 # (A part holds no parenthesis, so the two never overlap and their matches together are the matches of
 # "[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]".)
-_PAREN_PARTS_WIDE = re.compile(r"（(?P<parts>[^（）()]*\+[^（）()]*)[）)]")
-_PAREN_PARTS_NARROW = re.compile(r"\((?P<parts>[^（）()]*\+[^（）()]*)[）)]")
+# (Written possessive, up to the first "+" and then to the next parenthesis: the same matches without trying
+# every "+" backwards.)
+_PAREN_PARTS_WIDE = re.compile(r"（(?P<parts>[^（）()+]*+\+[^（）()]*+)[）)]")
+_PAREN_PARTS_NARROW = re.compile(r"\((?P<parts>[^（）()+]*+\+[^（）()]*+)[）)]")
 _TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")

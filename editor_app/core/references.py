@@ -239,10 +239,11 @@ def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None)
     if aid is None:
         return RawCitation(s + 1, raw, token, malformed=problem)
     version = aid.version or spaced_version
-    name, meta = _name_and_metadata(text, s, e)
+    name, meta, plain = _name_and_metadata(text, s, e)
     stated_date = stated_category = None
     if meta:
-        plain = _strip_ids(meta)
+        if plain is None:
+            plain = _strip_ids(meta)
         if version is None and "v" in plain:
             mv = _META_VERSION.search(plain)
             version = mv.group(1) if mv else None
@@ -288,13 +289,16 @@ def _paren_content(text: str, start: int) -> str:
     return text[start:]
 
 
-def _looks_like_metadata(content: str) -> bool:
-    plain = _strip_ids(content)  # (a date starts with a year: the year look finds every date too)
-    return bool(_YEAR.search(plain) or (("." in plain or "-" in plain) and _CATEGORY.search(plain)))
+def _metadata_plain(content: str) -> str | None:
+    """The content with its ids blanked out when it states a year or a category (facts about a paper), else None.
+    (A date starts with a year: the year look finds every date too.)"""
+    plain = _strip_ids(content)
+    return plain if _YEAR.search(plain) or (("." in plain or "-" in plain) and _CATEGORY.search(plain)) else None
 
 
-def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None]:
-    """The name the line gives the paper cited at text[s:e], and the parenthesised facts stated with it.
+def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None, str | None]:
+    """The name the line gives the paper cited at text[s:e], the parenthesised facts stated with it, and those
+    facts with the ids blanked out when that was needed to find them (else None).
 
     (The name before the id is looked for within _NAME_WINDOW characters, from `lo` on; index arithmetic
     instead of slices of the line.)
@@ -302,6 +306,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     lo = max(0, s - _NAME_WINDOW)
     meta: str | None = None
     name: str | None = None
+    plain: str | None = None
     last = s - 1  # the last character before the id that is not white space
     while last >= lo and text[last].isspace():
         last -= 1
@@ -313,10 +318,10 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             name = _namelike(_trim_leading_stopwords(latin))
         else:
             name = _cjk_name_before_paren(text, lo, last)
-        return name, meta
+        return name, meta, None
     # 2. arXiv:ID（facts）
     if text[e : e + 1] in _OPEN:  # (also at the end of the line: "" is in every string)
-        return None, _paren_content(text, e + 1)
+        return None, _paren_content(text, e + 1), None
     n = len(text)
     # 3. table cell: | ID | NAME |
     if last >= lo and text[last] == "|":
@@ -329,8 +334,8 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             if (0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower()
                     and cell[0] not in "★☆-—"):
                 if not _CATEGORY.fullmatch(cell) and (_namelike(cell) or any(map(_is_cjk, cell))):
-                    return cell, None
-            return None, None
+                    return cell, None, None
+            return None, None, None
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
     # text[rest:line_end], what `.*` takes)
@@ -347,7 +352,8 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             name = _namelike(_trim_trailing_non_names(text[latin[0] : latin[1]]))
             if not first or first in _OPEN:
                 content = _paren_content(text, n - (line_end - rest) + 1)
-                if _looks_like_metadata(content):
+                plain = _metadata_plain(content)
+                if plain is not None:
                     meta = content
     elif one_line:
         start = e + 1 if text[e : e + 1] == " " else e
@@ -357,7 +363,8 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         if end - start >= 2:
             if end >= line_end or text[end] in _OPEN:
                 content = _paren_content(text, n - (line_end - end) + 1)
-                if _looks_like_metadata(content):
+                plain = _metadata_plain(content)
+                if plain is not None:
                     name, meta = text[start:end], content
             else:
                 k = end
@@ -371,7 +378,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         word = _word_before(text, lo, s)
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word)
-    return name, meta
+    return name, meta, plain
 
 
 def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
