@@ -115,9 +115,10 @@ _CLAUSE_SEP = re.compile(  # ；;。|·：` or —— or \s—+\s or ":"/"." bef
 _ITEM_SEP = re.compile(r"[+/、，,](?:(?<=[\s\x01]\+)\s|(?<=\s/)\s|(?<=[、，])|(?<=,)\s)")  # " + " 、 ， ", " " / "
 
 
-def _clause_seps(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Spans of the clause separators in text[start:end], as a scan from the left finds them."""
-    found = []
+def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[tuple[int, int]]:
+    """Spans of the clause separators in text[start:end] (only the first with `first`), as a scan from the left
+    finds them."""
+    found: list[tuple[int, int]] = []
     prev = start
     m = _CLAUSE_SEP.search(text, start, end)
     while m is not None:
@@ -131,9 +132,22 @@ def _clause_seps(text: str, start: int, end: int) -> list[tuple[int, int]]:
                 m = _CLAUSE_SEP.search(text, at + 1, end)
                 continue
         found.append((at, after))
+        if first:
+            break
         prev = after
         m = _CLAUSE_SEP.search(text, after, end)
     return found
+
+
+def _clause_at(view: str, pos: int, start: int = 0) -> tuple[int, int]:
+    """The clause that holds view[pos], a character no separator holds (as a split of the whole view gives it).
+
+    `start` is 0 or where a clause before `pos` ends (a separator starts there); the scan for separators stops
+    at the first one after `pos` instead of going through the whole view.
+    """
+    before = _clause_seps(view, start, pos)
+    after = _clause_seps(view, pos, len(view), first=True)
+    return before[-1][1] if before else start, after[0][0] if after else len(view)
 
 
 def _item_seps(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -507,7 +521,6 @@ class _LineReader:
         self._items: dict[tuple[int, int, int], tuple[list[tuple[int, int]], list[int]]] = {}
         self._hardware: dict[tuple[int, int, int], str | None] = {}
         self._sentences: dict[tuple[int, int, int], str] = {}
-        self._clauses: dict[int, list[tuple[int, int]]] = {}
         self._enclosing: dict[int, str] = {}
         self._lead_in: str | None = None
         self.groups: list[tuple[int, FigureGroup]] = []
@@ -562,20 +575,18 @@ class _LineReader:
     def read(self, line_cues: list[tuple[int, str | None]]) -> tuple[FigureGroup, ...]:
         """Read every clause that holds a cue; `line_cues` are the cues of the whole line, left to right."""
         for index, cues in self._cues_by_scope(line_cues):
-            clauses = self.clauses(index)
-            starts = [a for a, _ in clauses]
-            current, kinds = -1, set()
+            view = self.scopes[index].view
+            a = b = -1
+            kinds: set[str | None] = set()
             for pos, kind in cues:  # left to right, so a clause's cues come together
-                i = bisect_right(starts, pos) - 1
-                if i < 0 or pos >= clauses[i][1]:
-                    continue  # in a separator or a blank clause
-                if i != current:
+                if pos >= b:
                     if kinds:
-                        self._clause(index, *clauses[current], kinds)
-                    current, kinds = i, set()
+                        self._clause(index, a, b, kinds)
+                    a, b = _clause_at(view, pos, max(b, 0))  # no separator holds a cue's first character
+                    kinds = set()
                 kinds.add(kind)
             if kinds:
-                self._clause(index, *clauses[current], kinds)
+                self._clause(index, a, b, kinds)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
@@ -598,13 +609,6 @@ class _LineReader:
             found.setdefault(i, []).append((pos - starts[i], kind))
         return sorted(found.items())
 
-    def clauses(self, index: int) -> list[tuple[int, int]]:
-        found = self._clauses.get(index)
-        if found is None:
-            view = self.scopes[index].view
-            found = self._clauses[index] = _split(view, _clause_seps(view, 0, len(view)), 0, len(view))
-        return found
-
     def _enclosing_subject(self, index: int) -> str:
         """The subject of the item that holds the parenthesis opening this scope, then outwards."""
         found = self._enclosing.get(index)
@@ -617,7 +621,7 @@ class _LineReader:
             scope = self.scopes[index]
             parent_index = scope.parent or 0
             at = scope.open_at - self.scopes[parent_index].start
-            clause = next(((a, b) for a, b in self.clauses(parent_index) if a <= at <= b), (0, at))
+            clause = _clause_at(self.scopes[parent_index].view, at)  # a blank stands at the parenthesis
             items, starts = self.items(parent_index, *clause)
             item = _item_of(items, starts, at, (clause[0], at))
             runs = self.runs(parent_index, *clause)
