@@ -22,7 +22,7 @@ OLD_ARCHIVES = frozenset(
 )
 
 NEW_STYLE = re.compile(r"(?P<yymm>\d{4})\.(?P<num>\d{4,5})(?P<version>v[1-9]\d*)?")
-OLD_STYLE = re.compile(
+OLD_STYLE = (  # (rare since 2007: compiled on first use, re keeps it)
     r"(?P<archive>[a-z]+(?:-[a-z]+)?)(?:\.(?P<subject>[A-Za-z]{2}))?/(?P<yymm>\d{4})(?P<num>\d{3})"
     r"(?P<version>v[1-9]\d*)?"
 )
@@ -71,7 +71,7 @@ def parse_arxiv_id(s: str) -> ArxivId | None:
     m = NEW_STYLE.fullmatch(text)
     if m:
         return ArxivId(f"{m['yymm']}.{m['num']}", m["version"], m["yymm"], m["num"])
-    m = OLD_STYLE.fullmatch(text)
+    m = re.fullmatch(OLD_STYLE, text)
     if m and m["archive"] in OLD_ARCHIVES:
         return ArxivId(f"{m['archive']}/{m['yymm']}{m['num']}", m["version"], m["yymm"], m["num"], m["archive"])
     return None

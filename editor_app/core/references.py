@@ -59,7 +59,8 @@ _PREFIXED_AT_X = tuple(
     re.compile(rf"{x}(?<=(?<![A-Za-z])[Aa][Rr]{x})(?i:iv\s*(?:：\s*|:\s*)|iv\.org/(?:abs|pdf)/)" + _PREFIX_TAIL)
     for x in "xX"
 )
-_OLD = re.compile(r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])")
+# Old-style ids (rare since 2007) and "arXiv id: NNNN.NNNNN" are compiled on first use (re keeps them).
+_OLD = r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
 _NEW_TAIL = r"\d{4,5}(?:v[1-9]\d*)?(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
 # A bare id "(?<![A-Za-z0-9./:\-_$#@])\d{4}\." + _NEW_TAIL found from its dot (re searches for a plain "." in C),
 # the four digits checked behind it: the id starts four characters before the match.
@@ -88,7 +89,7 @@ _CATEGORY = re.compile(
     r"|hep-th|hep-ph|hep-ex|hep-lat|gr-qc|quant-ph|math-ph|nucl-th|nucl-ex)(?![A-Za-z])"
 )
 _META_VERSION = re.compile(r"(?<![A-Za-z0-9.])(v[1-9]\d*)(?![A-Za-z0-9.])")
-_ARXIV_BEFORE = re.compile(r"arxiv(?:\s*id)?\s*[:：]?\s*$", re.IGNORECASE)
+_ARXIV_BEFORE = r"(?i)arxiv(?:\s*id)?\s*[:：]?\s*$"
 _YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
 _ID_FACTS: dict[str, tuple[ArxivId | None, str | None]] = {}  # token -> (parsed id, why it cannot be one)
 _ID_FACTS_LIMIT = 50_000
@@ -147,7 +148,7 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
     may_old = "/" in text and _OLD_SLASH.search(text) is not None
     if may_old:
         n = len(out)
-        out += [(m.start(), m.end(), 1, m) for m in _OLD.finditer(text)]
+        out += [(m.start(), m.end(), 1, m) for m in re.finditer(_OLD, text)]
         streams += len(out) > n
     if "." in text:
         n = len(out)
@@ -179,7 +180,7 @@ def _next_prefixed(text: str, pos: int) -> tuple[int, int, int, re.Match[str]] |
 
 
 def _next_old(text: str, pos: int) -> tuple[int, int, int, re.Match[str]] | None:
-    m = _OLD.search(text, pos)
+    m = re.compile(_OLD).search(text, pos)
     return None if m is None else (m.start(), m.end(), 1, m)
 
 
@@ -226,7 +227,7 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     if prev == "|" and nxt == "|":
         return True
     window = text[max(0, s - 16) : s]
-    if ("x" in window or "X" in window) and _ARXIV_BEFORE.search(window):
+    if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
         return True
     if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit():
         return text[e + 1] not in "+-×x*/=<>~%" and not text[e + 1].isspace()
