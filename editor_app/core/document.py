@@ -73,10 +73,20 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
         start = m.start()
         if start == 0 and _SEC_TOP.match(line):
             continue  # the heading "§0 自检栏" itself
-        text, top, rest = m.group(0, 1, 2)  # what resolve_section_ref(text) would read again
-        key = _NUMBER_KEYS.get(top) or number_key(top)
-        out.append((start + 1, text, None if key is None else key + rest))
+        text = m.group()
+        key = _REF_KEYS.get(text, _UNSEEN)
+        if key is _UNSEEN:  # what resolve_section_ref(text) gives, read from this match
+            top, rest = m.group(1, 2)
+            n = number_key(top)
+            key = None if n is None else n + rest
+            if len(_REF_KEYS) < 4096:
+                _REF_KEYS[text] = key
+        out.append((start + 1, text, key))
     return tuple(out)
+
+
+_REF_KEYS: dict[str, str | None] = {}  # "§三.1" -> "3.1": the references a survey makes recur
+_UNSEEN = object()
 
 
 @record(frozen=True)
