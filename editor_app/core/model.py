@@ -2,9 +2,9 @@
 
 Line numbers are 1-based, columns are 1-based and count Python str characters (code points).
 """
+
 # No `from __future__ import annotations`: dataclass field processing reads real annotations several times
 # faster than strings (a millisecond of start-up here); every name an annotation uses is defined above it.
-
 
 from dataclasses import asdict, field
 from typing import Any

@@ -12,9 +12,9 @@ Format (schema 1) — see resources/rulepacks/llm-infra-survey.toml for a fully 
 A scope is "document" | "header" | "footer" | "here" | a named scope | {section="3.1"} | {sections=[…]} |
 {heading='^3\\.[123]'} | {parts=["header","0","footer"]}, optionally with each=true / items=true.
 """
+
 # No `from __future__ import annotations`: dataclass field processing reads real annotations several times
 # faster than strings (a millisecond of start-up here); every name an annotation uses is defined above it.
-
 
 import re
 import sys
