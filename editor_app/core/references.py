@@ -359,8 +359,9 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     elif one_line:
         start = e + 1 if text[e : e + 1] == " " else e
         end = start
-        while end < n and end - start < 12 and _is_cjk(text[end]):
-            end += 1
+        while end < n and end - start < 12 and (
+                "\u4e00" <= text[end] <= "\u9fff" or "\u3400" <= text[end] <= "\u4dbf" or "\uf900" <= text[end] <= "\ufaff"):
+            end += 1  # (CJK: _is_cjk written out)
         if end - start >= 2:
             if end >= line_end or text[end] in _OPEN:
                 content = _paren_content(text, n - (line_end - end) + 1)
@@ -387,14 +388,7 @@ def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     leftmost run of up to 20 name words, joined by single spaces, that reaches it (one space allowed between),
     starting after a character no name holds or at `lo`."""
     end = paren - 1 if paren - 1 >= lo and text[paren - 1] == " " else paren
-    back = text[paren - 1 : lo - 1 : -1] if lo > 0 else text[paren - 1 :: -1]  # read backwards from the paren
-    k = 0
-    while True:  # back over name characters and spaces
-        k = _NAME_RUN.match(back, k).end()
-        if back[k : k + 1] != " ":
-            break
-        k += 1
-    start = paren - k
+    start = _run_start(text, lo, paren)
     if end <= start:
         return None
     words = text[start:end].split(" ")
@@ -406,6 +400,22 @@ def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     while first < len(words) and words[first][0] not in _LETTERS:  # and the first starts with a letter
         first += 1
     return " ".join(words[first:]) if first < len(words) else None
+
+
+def _run_start(text: str, lo: int, end: int) -> int:
+    """Where the run of name characters and spaces that ends at text[end] starts (not before `lo`); read backwards
+    over the last 40 characters first (names are short), over the whole window only when the run goes on."""
+    for limit in (max(lo, end - 40), lo):
+        back = text[end - 1 : limit - 1 : -1] if limit > 0 else text[end - 1 :: -1]
+        k = 0
+        while True:
+            k = _NAME_RUN.match(back, k).end()
+            if back[k : k + 1] != " ":
+                break
+            k += 1
+        if k < len(back) or limit == lo:
+            return end - k
+    return lo  # (not reached: the second round reads down to lo)
 
 
 def _cjk_name_before_paren(text: str, lo: int, paren: int) -> str | None:
@@ -459,7 +469,11 @@ def _namelike(name: str | None) -> str | None:
 
 def _trim_leading_stopwords(name: str) -> str | None:
     words = name.split(" ")
-    cut = max((i + 1 for i, w in enumerate(words) if w.lower() in _STOP_BEFORE), default=0)
+    cut = 0  # after the last stop word
+    for i in range(len(words) - 1, -1, -1):
+        if words[i].lower() in _STOP_BEFORE:
+            cut = i + 1
+            break
     rest = " ".join(words[cut:])
     return rest or None
 
