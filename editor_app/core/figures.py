@@ -90,11 +90,21 @@ _UNIT_RE = re.compile(
     r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9]))?"
     r"(?P<per>/(?:年|月|天|小时|yr|year|mo|month|day|h|hr|hour)(?![A-Za-z]))?"
 )
+# Where a value can start: a cheap scan (one set of first characters, the look-behinds after it) that stops at
+# every place _VALUE_RE can match and few others; _matches() tries the full pattern only there.
+_VALUE_START = re.compile(
+    r"[~≈约～arn$¥€£0-9](?<![A-Za-z0-9.,_/:].)(?<!\d-.)"
+    r"(?:(?<=[~≈约～$¥€£0-9])|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
+)
 _X = r"(?:[ \t]?[×倍]|[xX](?![A-Za-z0-9]))"
 _SPEEDUP_RE = re.compile(
     rf"(?=[u最高~≈约～arn+0-9])(?<![A-Za-z0-9.,_/])(?P<upto>(?:up to|最高|高达)\s?)?(?P<approx>{_APPROX})?"
     r"\+?(?P<lo>\d+(?:\.\d+)?)"
     rf"(?:{_X}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?(?P<hi>\d+(?:\.\d+)?))?{_X}"
+)
+_SPEEDUP_START = re.compile(  # where a speed-up can start, as _VALUE_START for values
+    r"[u最高~≈约～arn+0-9](?<![A-Za-z0-9.,_/].)"
+    r"(?:(?<=[最高~≈约～+0-9])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
 )
 _HARDWARE_RE = re.compile(
     r"(?=[0-9NGHABLTVRM])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX][ \t]?)?(?:NVIDIA[ \t]+)?(?P<name>"
@@ -397,6 +407,21 @@ def _number(m: re.Match[str]) -> float:
     return value * _MULT.get(mult or "", 1.0)
 
 
+def _matches(pattern: re.Pattern[str], start_re: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
+    """What pattern.finditer(text, start, end) yields (non-empty matches), trying the pattern only where start_re
+    stops: a pattern led by a look-ahead makes re try every position, which costs more than this loop."""
+    found = []
+    hit = start_re.search(text, start, end)
+    while hit is not None:
+        at = hit.start()
+        m = pattern.match(text, at, end)
+        if m is not None:
+            found.append(m)
+            at = m.end() - 1
+        hit = start_re.search(text, at + 1, end)
+    return found
+
+
 def _value_end(m: re.Match[str]) -> int:
     """End of the value token: a bare M/B multiplier belongs to the value only with a currency."""
     mult = m.group("mult")
@@ -661,7 +686,7 @@ class _LineReader:
         parts.append((pos, b))
         chosen = []
         for k, (pa, pb) in enumerate(parts):
-            values = [m for m in _VALUE_RE.finditer(view, pa, pb) if not taken.covers(m.start())]
+            values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
             if not values:
                 return None
             chosen.append(values[-1] if k == 0 else values[0])
@@ -700,7 +725,7 @@ class _LineReader:
     def _speedups(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
         view = scope.view
-        matches = [m for m in _SPEEDUP_RE.finditer(view, a, b)
+        matches = [m for m in _matches(_SPEEDUP_RE, _SPEEDUP_START, view, a, b)
                    if not taken.covers(m.start()) and not _gpu_count(view, m.end(), b)]
         if not matches:
             return
@@ -744,7 +769,7 @@ class _LineReader:
         view = scope.view
         if _ENGINE_WORD_RE.search(view, a, b) is None:
             return  # a one-value group needs a known engine
-        for m in _VALUE_RE.finditer(view, a, b):
+        for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
