@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from editor_app.core import figures as F
 from editor_app.core.figures import RULE_ID, figure_findings, figures_in_line
 from editor_app.core.model import FigureGroup, FigureValue
 
@@ -300,3 +302,46 @@ def test_long_lines_of_figures_are_read_whole() -> None:
     assert len(groups) == 1000 and {g.values[0].engine for g in groups} == {"SGLang"}
     groups = figures_in_line("vLLM 1s vs SGLang 2s, " * 300)
     assert len(groups) == 300 and all([v.engine for v in g.values] == ["vLLM", "SGLang"] for g in groups)
+
+
+# --- the cheap scans stand for plain left-to-right regex scans ----------------------------------------------------
+
+PLAIN_CLAUSE_SEP = re.compile(r"[；;。|·：`]|——|\s—+\s|:(?=\s)|\.(?<!vs\.)(?<!\d\.)(?=\s)")
+PLAIN_ITEM_SEP = re.compile(r"[\s\x01]\+\s|、|，|,\s|\s/\s")
+SEPARATOR_BITS = st.sampled_from(["—", "——", " — ", " ", "\t", "\u3000", "\x01", ":", ": ", ".", ". ", "vs. ", "3. ",
+                                  "；", "|", "`", "a", "1", " + ", ",", ", ", "、", " / ", "/", "+", "x", "～"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(SEPARATOR_BITS, max_size=30).map("".join), st.integers(0, 5), st.integers(0, 5))
+def test_separators_found_at_their_marks_are_the_ones_a_scan_finds(text: str, cut_start: int, cut_end: int) -> None:
+    """Clause and item separators are found at a dash/plus/slash, never at a space; the spans are a plain scan's."""
+    start, end = min(cut_start, len(text)), max(min(cut_start, len(text)), len(text) - cut_end)
+    assert F._clause_seps(text, start, end) == [m.span() for m in PLAIN_CLAUSE_SEP.finditer(text, start, end)]
+    assert F._item_seps(text, start, end) == [m.span() for m in PLAIN_ITEM_SEP.finditer(text, start, end)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SEPARATOR_BITS, max_size=30).map("".join))
+def test_the_clause_found_around_a_cue_is_the_one_a_whole_split_gives(text: str) -> None:
+    whole = F._split(text, F._clause_seps(text, 0, len(text)), 0, len(text))
+    end = -1
+    for pos, ch in enumerate(text):
+        if ch in "；;。|·：`—:." or ch.isspace():
+            continue  # a separator may hold these; a cue never starts with one
+        expected = next(span for span in whole if span[0] <= pos < span[1])
+        if pos >= end:
+            clause = F._clause_at(text, pos, max(end, 0))  # as the reader asks: from the previous clause on
+            assert clause == expected
+            end = clause[1]
+        assert F._clause_at(text, pos) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(FIGURE_ALPHABET, st.sampled_from(["about ", "around", "roughly ", "nearly", "最高", "高达", "+",
+                                                             "1-2", "3.8~5.2×", "v1.2"])), max_size=25).map("".join))
+def test_values_and_speedups_are_matched_where_a_scan_would(text: str) -> None:
+    for pattern, start_re in ((F._VALUE_RE, F._VALUE_START), (F._SPEEDUP_RE, F._SPEEDUP_START)):
+        for start in (0, 1, 3):
+            expected = [m.span() for m in pattern.finditer(text, start)]
+            assert [m.span() for m in F._matches(pattern, start_re, text, start, len(text))] == expected

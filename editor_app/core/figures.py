@@ -547,6 +547,7 @@ class _LineReader:
         self._hardware: dict[tuple[int, int, int], str | None] = {}
         self._sentences: dict[tuple[int, int, int], str] = {}
         self._enclosing: dict[int, str] = {}
+        self._clause_lists: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
         self._lead_in: str | None = None
         self.groups: list[tuple[int, FigureGroup]] = []
 
@@ -634,6 +635,20 @@ class _LineReader:
             found.setdefault(i, []).append((pos - starts[i], kind))
         return sorted(found.items())
 
+    def _clause_holding(self, index: int, pos: int) -> tuple[int, int]:
+        """The clause of a scope that holds `pos`; the scope is split whole once a second parenthesis asks (so a
+        line of many parentheses is read in linear time)."""
+        view = self.scopes[index].view
+        if index not in self._clause_lists:  # the first ask: scan up to the clause only
+            self._clause_lists[index] = None
+            return _clause_at(view, pos)
+        found = self._clause_lists[index]
+        if found is None:
+            clauses = _split(view, _clause_seps(view, 0, len(view)), 0, len(view))
+            found = self._clause_lists[index] = (clauses, [a for a, _ in clauses])
+        clauses, starts = found
+        return clauses[bisect_right(starts, pos) - 1]
+
     def _enclosing_subject(self, index: int) -> str:
         """The subject of the item that holds the parenthesis opening this scope, then outwards."""
         found = self._enclosing.get(index)
@@ -646,7 +661,7 @@ class _LineReader:
             scope = self.scopes[index]
             parent_index = scope.parent or 0
             at = scope.open_at - self.scopes[parent_index].start
-            clause = _clause_at(self.scopes[parent_index].view, at)  # a blank stands at the parenthesis
+            clause = self._clause_holding(parent_index, at)  # a blank stands at the parenthesis
             items, starts = self.items(parent_index, *clause)
             item = _item_of(items, starts, at, (clause[0], at))
             runs = self.runs(parent_index, *clause)
