@@ -243,7 +243,6 @@ _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
 _PARENS = "（()）"
 _OPEN = "（("
-_CLOSE = "）)"
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
 _METRIC_BY_UNIT = {"tok/s": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
                    "GiB": "memory", "MB": "memory", "×": "speedup"}
