@@ -1,4 +1,4 @@
-"""The claims audit: every figure the survey states about itself, against what is measured.
+"""Finding every figure the survey states about itself (claims_audit.py judges them against what is measured).
 
 Three sources of claims, all found line by line (so results can be cached by line text):
 - pack patterns: "CJK 实测 3,838" -> metric cjk, claimed 3838 (value claims);
@@ -12,14 +12,13 @@ Then agreement: the same metric stated in several places must be stated the same
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Sequence
+from typing import Sequence
 
 from .document import resolve_section_ref
-from .model import Claim, Finding
 from .records import record
-from .numbers import as_int_if_whole, format_count, parse_number, round_like
+from .numbers import parse_number
 from .regex_looks import all_required, first_look, plain_reading
-from .rulepack import ClaimPattern, Scope
+from .rulepack import ClaimPattern
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
@@ -390,137 +389,3 @@ def _read_scope_label(label: str) -> str:
     if len(label) <= 8 and not label.isascii() and not any(ch.isdecimal() or ch.isspace() for ch in label):
         return label
     return ""
-
-
-Measure = Callable[[str, "Scope | None", str, int, int], "tuple[float | None, str]"]
-
-
-def audit_claims(
-    raw_by_line: Iterable[tuple[int, tuple[RawClaim, ...]]],
-    scopes: Sequence[Scope],
-    measure: Measure,
-    *,
-    rule_id: str = "claims",
-    level: str = "error",
-    cache: dict | None = None,
-    labels: Callable[[RawClaim], str] | None = None,
-) -> tuple[list[Claim], list[Finding]]:
-    """Turn raw claims into verdicts. measure(metric, scope, label, line, position) -> (value or None, where).
-
-    `cache` (kept by the caller between passes) maps a line's claims and the measured values they need to
-    that line's verdicts, so an edit that changes no measured value rebuilds nothing.
-    """
-    cache = {} if cache is None else cache
-    measured_now: dict[tuple, tuple] = {}
-    claims: list[Claim] = []
-    findings: list[Finding] = []
-    agreement_sig = []
-    for lineno, raws in raw_by_line:
-        keys = []
-        for rc in raws:
-            if rc.kind != "value":
-                keys.append(None)
-                continue
-            here = rc.scope_index >= 0 and scopes[rc.scope_index].kind == "here"
-            mkey = (rc.metric, rc.scope_index, rc.scope_label, rc.position, lineno if here else 0)
-            got = measured_now.get(mkey)
-            if got is None:
-                scope = scopes[rc.scope_index] if rc.scope_index >= 0 else None
-                got = measured_now[mkey] = measure(rc.metric, scope, rc.scope_label, lineno, rc.position)
-            keys.append(got)
-        lkey = (lineno, id(raws), tuple(keys), rule_id, level)
-        hit = cache.get(lkey)
-        if hit is None or hit[0] is not raws:
-            hit = cache[lkey] = (raws, *_line_verdicts(lineno, raws, keys, rule_id, level, cache, labels))
-        claims.extend(hit[1])
-        findings.extend(hit[2])
-        agreement_sig.append(hit)
-    sig = tuple(map(id, agreement_sig))
-    prev = cache.get(("agreement", rule_id))
-    if prev is not None and prev[0] == sig:
-        agreement = prev[1]
-    else:
-        agreement = _agreement(claims, rule_id, level)
-        cache[("agreement", rule_id)] = (sig, agreement, agreement_sig)  # keeps the hits (and their ids) alive
-    findings.extend(agreement)
-    return claims, findings
-
-
-def _line_verdicts(lineno: int, raws, measured: list, rule_id: str, level: str, cache: dict, labels=None):
-    """The line's verdicts; a claim whose measured value did not change keeps its verdict object."""
-    seen: set[tuple] = set()
-    claims: list[Claim] = []
-    findings: list[Finding] = []
-    for rc, got in zip(raws, measured):
-        key = (rc.column, rc.kind, rc.metric, rc.position)
-        if key in seen:  # two patterns found the same figure
-            continue
-        seen.add(key)
-        value, where = got if got is not None else (None, None)
-        ckey = ("claim", lineno, id(rc), value, where, rule_id, level)  # id: hashing the claim costs more
-        hit = cache.get(ckey)
-        if hit is None or hit[0] is not rc:
-            hit = cache[ckey] = (rc, *_verdict(lineno, rc, value, where, rule_id, level,
-                                                labels(rc) if labels else ""))
-        _, c, found = hit
-        claims.append(c)
-        findings.extend(found)
-    return tuple(claims), tuple(findings)
-
-
-def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str,
-             label: str = "") -> tuple[Claim, tuple[Finding, ...]]:
-    if rc.kind == "sum":
-        total = sum(rc.parts)
-        ok = abs(total - rc.claimed) < 1e-9
-        msg = "" if ok else f"stated sum {rc.value_text} but the parts add up to {format_count(total)}"
-        c = Claim("sum", rc.text, lineno, rc.claimed, as_int_if_whole(total), ok, rc.column, "sum",
-                  rc.scope_label or "stated parts", msg, rc.column, rc.value_text, label or "stated sum")
-    elif rc.kind == "ratio":
-        num, den = rc.parts
-        computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
-        ok = computed is not None and abs(computed - rc.claimed) < 1e-9
-        msg = "" if ok else (
-            f"{int(num)}/{int(den)} is {format_count(computed)}%, not {rc.value_text}%" if computed is not None
-            else "division by zero")
-        c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
-                  "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
-    else:
-        ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
-        shown = label or rc.metric
-        msg = f"{shown} of {where}: stated {rc.value_text}, measured {format_count(measured)}" if ok is False else ""
-        c = Claim(rc.metric, rc.text, lineno, rc.claimed, as_int_if_whole(measured), ok, rc.column,
-                  "value", where, msg, rc.column, rc.value_text, shown)
-    found = []
-    if c.ok is False:
-        found.append(Finding(rule_id, level, lineno, c.column, c.message, c.measured, c.value_text))
-    if rc.approx:
-        found.append(Finding(rule_id, level, lineno, rc.column,
-                             f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
-                             None, rc.value_text))
-    return c, tuple(found)
-
-
-def _agreement(claims: list[Claim], rule_id: str, level: str) -> list[Finding]:
-    """The same metric of the same scope stated with different numbers in different places."""
-    groups: dict[tuple[str, str], list[Claim]] = {}
-    for c in claims:
-        if c.kind == "value":
-            groups.setdefault((c.metric, c.scope), []).append(c)
-    out: list[Finding] = []
-    for (metric, scope), group in groups.items():
-        values = {c.claimed for c in group}
-        if len(values) < 2:
-            continue
-        # The majority value is taken as "the" statement; the others disagree with it.
-        counts: dict[float, int] = {}
-        for c in group:
-            counts[c.claimed] = counts.get(c.claimed, 0) + 1
-        majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
-        ref = next(c for c in group if c.claimed == majority)
-        for c in group:
-            if c.claimed != majority:
-                out.append(Finding(rule_id, level, c.line, c.column,
-                                   f"{metric} of {scope} stated as {c.value_text} here but as {ref.value_text} "
-                                   f"on line {ref.line}", c.claimed, ref.value_text))
-    return out

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import accumulate, chain
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from .claims import RawClaim, _agreement, _verdict
+from .claims import RawClaim
 from .model import Claim, Finding
+from .numbers import as_int_if_whole, format_count, round_like
 from .rulepack import Scope
 
 # measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
@@ -35,8 +36,55 @@ class ClaimsAudit:
     users: dict[tuple, set[int]]  # measurement key -> the lines whose claims use it
     slots: list[tuple]  # every figure's slot, in document order
     spans: dict[int, tuple[int, int]]  # line -> its slots' positions [start, end) in `slots`
-    agreement: list[Finding] = field(default_factory=list)
+    agree: dict[tuple[str, str], list[Finding]] = field(default_factory=dict)  # per (metric, scope), in order
     positions: dict[tuple, list[int]] = field(default_factory=dict)  # key -> positions of its slots (lazy)
+    first_lines: dict[tuple[str, str], int] = field(default_factory=dict)  # (metric, scope) -> first line
+    body: list[Finding] = field(default_factory=list)  # the slots' findings (`findings` less agreement)
+    offsets: list[int] | None = None  # where each slot's findings start in `body` (lazy)
+
+
+def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str,
+             label: str = "") -> tuple[Claim, tuple[Finding, ...]]:
+    if rc.kind == "sum":
+        total = sum(rc.parts)
+        ok = abs(total - rc.claimed) < 1e-9
+        msg = "" if ok else f"stated sum {rc.value_text} but the parts add up to {format_count(total)}"
+        c = Claim("sum", rc.text, lineno, rc.claimed, as_int_if_whole(total), ok, rc.column, "sum",
+                  rc.scope_label or "stated parts", msg, rc.column, rc.value_text, label or "stated sum")
+    elif rc.kind == "ratio":
+        num, den = rc.parts
+        computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
+        ok = computed is not None and abs(computed - rc.claimed) < 1e-9
+        msg = "" if ok else (
+            f"{int(num)}/{int(den)} is {format_count(computed)}%, not {rc.value_text}%" if computed is not None
+            else "division by zero")
+        c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
+                  "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
+    else:
+        m = as_int_if_whole(measured)
+        c = _value_claim(lineno, rc, m, format_count(m) if measured is not None else "", where, label)
+    return c, _findings_of(c, rc, rule_id, level)
+
+
+def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
+    """A value claim's verdict; `measured` as_int_if_whole'd and written out (both shared by every claim
+    measured the same way, so re-judging 1,500 copies of one figure formats its number once)."""
+    ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
+    shown = label or rc.metric
+    msg = f"{shown} of {where}: stated {rc.value_text}, measured {measured_text}" if ok is False else ""
+    return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where, msg, rc.column,
+                 rc.value_text, shown)
+
+
+def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
+    found = []
+    if c.ok is False:
+        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text))
+    if rc.approx:
+        found.append(Finding(rule_id, level, c.line, rc.column,
+                             f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
+                             None, rc.value_text))
+    return tuple(found)
 
 
 def _key(rc: RawClaim, scopes: Sequence[Scope], lineno: int) -> tuple | None:
@@ -115,6 +163,8 @@ def audit(
         # Edited lines whose figures changed (typing elsewhere on a line leaves them as they were).
         redo = {ln for ln in edited if now.get(ln) is not old_raws.get(ln)}
         redo_agreement = bool(redo)
+        where_moved = False
+        prev_edited_claims = [sl[2] for ln in edited if ln in prev.spans for sl in prev.slots[slice(*prev.spans[ln])]]
         for ln in redo:  # forget what the edited lines measured; judge() records what they measure now
             for rc in old_raws.get(ln, ()):
                 k = _key(rc, scopes, ln)
@@ -129,25 +179,51 @@ def audit(
                 fresh = measured[k] = measure_key(got[4], got[3])
                 if fresh[:2] != got[:2]:
                     remeasured.add(k)
-                    redo_agreement = redo_agreement or fresh[1] != got[1]  # the place a claim is about
+                    where_moved = where_moved or fresh[1] != got[1]  # the place a claim is about
+        redo_agreement = redo_agreement or where_moved
         if redo_agreement or claim_lines is not prev.lines:  # lines gained, lost or changed figures
             slots, spans = _lay_out(claim_lines, judge, prev, redo, remeasured)
             positions = {}
+            patched = None
         else:
             slots, spans, positions = list(prev.slots), prev.spans, prev.positions
+            patched = []  # positions of the slots given new verdicts below
         for k in remeasured:
             at = positions.get(k)
             if at is None:
                 at = positions[k] = [p for ln in sorted(users.get(k, ())) for p in range(*spans[ln])
                                      if slots[p][1] == k]
+            value, where = measured[k][:2]
+            value = as_int_if_whole(value)
+            text = format_count(value) if value is not None else ""
             for p in at:
-                sl = slots[p]
-                slots[p] = verdict(sl[2].line, sl[0], k)
-    claims: list[Claim] = list(map(_CLAIM, slots))
-    findings: list[Finding] = list(chain.from_iterable(map(_FOUND, slots)))
-    agreement = _agreement(claims, rule_id, level) if redo_agreement else prev.agreement
+                rc, _, c, _ = slots[p]
+                c = _value_claim(c.line, rc, value, text, where, c.label)
+                slots[p] = (rc, k, c, _findings_of(c, rc, rule_id, level))
+                if patched is not None:
+                    patched.append(p)
+    if incremental and patched is not None:
+        claims, body = _patched_lists(prev, slots, patched)
+    else:
+        claims = list(map(_CLAIM, slots))
+        body = list(chain.from_iterable(map(_FOUND, slots)))
+    findings = list(body)
+    if not redo_agreement:
+        agree = prev.agree
+    elif incremental and not where_moved:
+        agree = _agreement_again(prev, claims, slots, spans, edited, prev_edited_claims, rule_id, level)
+    else:
+        agree = None
+    if agree is None:
+        groups = _groups(claims)
+        agree = {key: _disagreements(key, group, rule_id, level) for key, group in groups.items()}
+        first_lines = {key: group[0].line for key, group in groups.items()}
+    else:
+        first_lines = prev.first_lines  # the groups and where they start are prev's
+    agreement = list(chain.from_iterable(agree.values()))
     findings.extend(agreement)
-    return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agreement, positions)
+    return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
+                       body)
 
 
 def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo, remeasured) -> tuple[list, dict]:
@@ -162,3 +238,71 @@ def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo, remeasured) -> 
             slots.extend(prev.slots[slice(*prev.spans[ln])])
         spans[ln] = (start, len(slots))
     return slots, spans
+
+
+def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list]:
+    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000)."""
+    claims = list(prev.claims)
+    body = list(prev.body)
+    if prev.offsets is None:
+        prev.offsets = list(accumulate(map(len, map(_FOUND, prev.slots)), initial=0))
+    offsets = prev.offsets
+    for p in patched:
+        claims[p] = slots[p][2]
+        a, b = offsets[p], offsets[p + 1]
+        found = slots[p][3]
+        if len(found) != b - a:  # a figure became right or wrong: its findings change in number
+            return list(map(_CLAIM, slots)), list(chain.from_iterable(map(_FOUND, slots)))
+        body[a:b] = found
+    return claims, body
+
+
+def _groups(claims: list[Claim]) -> dict[tuple[str, str], list[Claim]]:
+    """The value claims by (metric, scope), in order of first appearance."""
+    groups: dict[tuple[str, str], list[Claim]] = {}
+    for c in claims:
+        if c.kind == "value":
+            groups.setdefault((c.metric, c.scope), []).append(c)
+    return groups
+
+
+def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level: str) -> list[Finding]:
+    """The same metric of the same scope stated with different numbers in different places."""
+    values = {c.claimed for c in group}
+    if len(values) < 2:
+        return []
+    metric, scope = key
+    # The majority value is taken as "the" statement; the others disagree with it.
+    counts: dict[float, int] = {}
+    for c in group:
+        counts[c.claimed] = counts.get(c.claimed, 0) + 1
+    majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
+    ref = next(c for c in group if c.claimed == majority)
+    return [Finding(rule_id, level, c.line, c.column,
+                    f"{metric} of {scope} stated as {c.value_text} here but as {ref.value_text} on line {ref.line}",
+                    c.claimed, ref.value_text)
+            for c in group if c.claimed != majority]
+
+
+def _agreement_again(prev: ClaimsAudit, claims: list[Claim], slots, spans, edited_lines: set[int],
+                     old_edited: list[Claim], rule_id: str, level: str) -> dict | None:
+    """prev's agreement with only the groups that the edited lines' claims belong to judged again; None when
+    the groups themselves may have changed (one gained, lost, or starting on an edited line before or now)."""
+    new_edited = [sl[2] for ln, (a, b) in spans.items() if ln in edited_lines for sl in slots[a:b]]
+    keys = {(c.metric, c.scope) for c in old_edited + new_edited if c.kind == "value"}
+    if not keys:
+        return prev.agree
+    if not keys <= prev.agree.keys():
+        return None
+    groups: dict[tuple[str, str], list[Claim]] = {k: [] for k in keys}
+    for c in claims:
+        if c.kind == "value":
+            g = groups.get((c.metric, c.scope))
+            if g is not None:
+                g.append(c)
+    agree = dict(prev.agree)
+    for key, group in groups.items():
+        if not group or group[0].line in edited_lines or prev.first_lines.get(key) in edited_lines:
+            return None
+        agree[key] = _disagreements(key, group, rule_id, level)
+    return agree
