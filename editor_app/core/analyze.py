@@ -14,7 +14,6 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain
-import operator
 from operator import attrgetter, itemgetter
 from typing import Any, Callable, Mapping
 
@@ -308,6 +307,25 @@ def _moved_outline(outline: Outline, after: int, d: int) -> Outline:
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None, move(outline.body_end))
 
 
+class _Cums(dict):
+    """Running totals of each counter by line (cum[name][i] = count in lines 1..i), built on first use: an
+    edit changes a column, and a pass that never asks for its totals never pays for them."""
+
+    def __init__(self, cols: dict[str, Any], known: dict[str, list[int]] | None = None):
+        super().__init__(known or {})
+        self.cols = cols
+
+    def __missing__(self, name: str) -> list[int]:
+        cum = self[name] = list(accumulate(self.cols[name], initial=0))
+        return cum
+
+    def get(self, name: str, default=None):
+        return self[name] if name in self.cols else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.cols
+
+
 def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) -> Outline:
     """The outline with the sections starting on the given lines renamed (same numbers, same line ranges)."""
     sections = list(outline.sections)
@@ -405,13 +423,17 @@ class _Assembly:
                 for i in changed:
                     self.heads[i] = facts[i].heading
                 self.outline = _with_titles(prev.outline, prev.section_starts, retitled)
-            self.cols, self.cum = dict(prev.cols), dict(prev.cum)
+            self.cols, self.totals = dict(prev.cols), dict(prev.totals)
+            kept = {}
             for k, name in enumerate(self.names):
                 if any(facts[i].counts[k] != prev.facts[i].counts[k] for i in changed):
                     col = self.cols[name] = list(prev.cols[name])
                     for i in changed:
+                        self.totals[name] += facts[i].counts[k] - col[i]
                         col[i] = facts[i].counts[k]
-                    self.cum[name] = list(accumulate(col, initial=0))
+                elif name in prev.cum:
+                    kept[name] = prev.cum[name]
+            self.cum = _Cums(self.cols, kept)
         elif self.spliced is not None and _moves_only(prev, facts, self.spliced):
             # A line-count change with no heading in reach: the outline is the last one, moved.
             a, old_k, new_k = self.spliced
@@ -423,7 +445,8 @@ class _Assembly:
             for k, name in enumerate(self.names):
                 old_col = prev.cols[name]
                 self.cols[name] = [*old_col[:a], *(facts[i].counts[k] for i in range(a, a + new_k)), *old_col[a + old_k:]]
-            self.cum = {name: list(accumulate(col, initial=0)) for name, col in self.cols.items()}
+            self.cum = _Cums(self.cols)
+            self.totals = {name: sum(col) for name, col in self.cols.items()}
         else:
             self.has_cr = "\r" in text
             self.heads = [f.heading for f in facts]
@@ -437,7 +460,8 @@ class _Assembly:
                 self.prev = prev if (prev is not None and prev.n == self.n) else None
             cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
             self.cols = dict(zip(self.names, cols))
-            self.cum = {name: list(accumulate(col, initial=0)) for name, col in self.cols.items()}
+            self.cum = _Cums(self.cols)
+            self.totals = {name: sum(col) for name, col in self.cols.items()}
         self.same_outline = self.prev is not None and (self.outline is prev.outline or self.changed is not None)
         if self.same_outline and self.outline is prev.outline:
             self.by_key, self.section_starts = prev.by_key, prev.section_starts
@@ -629,7 +653,7 @@ class _Assembly:
         silenced = suppressed_lines(directives, self.n)
 
         metrics: dict[str, float | None] = {
-            name: as_int_if_whole(float(self.cum[name][-1])) for name in self.names
+            name: as_int_if_whole(float(self.totals[name])) for name in self.names
         }
         metrics["arxiv_ids"] = len(self.references)
         metrics["privacy_hits"] = len(self.privacy)
@@ -654,8 +678,9 @@ class _Assembly:
         metrics["failing_rules"] = sum(
             1 for r in rules if r.status in ("fail", "no-match") and r.level in ("error", "warning")
         )
-        if prev is not None and patched and all(map(operator.is_, rules, prev.rules)):
-            findings = prev.findings
+        swapped = self._findings_swapped(rules) if prev is not None and patched else None
+        if swapped is not None:
+            findings = swapped
         else:
             findings = list(chain.from_iterable(map(attrgetter("findings"), rules)))
             findings.sort(key=attrgetter("line", "column"))
@@ -714,15 +739,17 @@ class _Assembly:
 
     def _section_metrics(self) -> list[SectionMetrics]:
         secs = self.outline.sections
+        if self.same_outline and self.changed is not None:  # sums over the few sections an edit reaches
+            out = list(self.prev.section_metrics)
+            cols = [self.cols[n] for n in self.names]
+            for j in self._sections_holding(i + 1 for i in self.changed):
+                s = secs[j]
+                out[j] = SectionMetrics(s, {n: int(sum(c[s.line - 1:s.end_line])) for n, c in zip(self.names, cols)})
+            return out
         cums = [self.cum[n] for n in self.names]
         if self.same_outline:
             old, new = self.prev.facts, self.facts
             out = list(self.prev.section_metrics)
-            if self.changed is not None:
-                for j in self._sections_holding(i + 1 for i in self.changed):
-                    s = secs[j]
-                    out[j] = SectionMetrics(s, {n: int(c[s.end_line] - c[s.line - 1]) for n, c in zip(self.names, cums)})
-                return out
             dirty = [i + 1 for i in range(self.n) if old[i] is not new[i]]
             for j, s in enumerate(secs):
                 k = bisect_left(dirty, s.line)
@@ -791,6 +818,29 @@ class _Assembly:
             out.append(r)
         return out
 
+    def _findings_swapped(self, rules: list[RuleResult]) -> list | None:
+        """The last pass's sorted findings when the rules judged again only swapped findings one for one (same
+        lines and columns, so the order stands); None when they must be gathered and sorted again."""
+        prev = self.prev
+        swaps: dict[int, Any] = {}
+        for rule, result, old in zip(self.pack.rules, rules, prev.rules):
+            if result is old:
+                continue
+            if rule.kind == "claims":
+                done = self.audits.get(rule.id)
+                if done is None or done.replaced is None:
+                    return None
+                swaps.update((id(a), b) for a, b in done.replaced)
+            elif len(result.findings) == len(old.findings) and all(
+                    a.line == b.line and a.column == b.column for a, b in zip(old.findings, result.findings)):
+                swaps.update((id(a), b) for a, b in zip(old.findings, result.findings))
+            else:
+                return None
+        if not swaps:
+            return prev.findings
+        get = swaps.get
+        return [get(id(f), f) for f in prev.findings]
+
     def _inputs_of(self, rule: RuleDef) -> tuple | None:
         """What a rule's result depends on, as identities of this pass's parts, when the last pass's result
         can stand for it (a patched pass whose parts are shared with the last one); None: judge it again."""
@@ -799,9 +849,9 @@ class _Assembly:
         ids = (id(self.per_line("directives", 1)),)
         kind = rule.kind
         if kind == "count":
-            if rule.counter not in self.cum:
+            if rule.counter not in self.cols:
                 return None
-            return ids + (id(self.units(rule.scope)), id(self.cum[rule.counter]))
+            return ids + (id(self.units(rule.scope)), id(self.cols[rule.counter]))
         if kind == "required-section":
             return ids + (id(self.outline),)
         if kind == "forbidden-pattern":
@@ -879,9 +929,9 @@ class _Assembly:
     def _stale(self, metric: str, ranges) -> bool:
         """Whether a measurement over `ranges` may differ from the last pass's (a patched pass only)."""
         prev = self.prev
-        cum = self.cum.get(metric)
-        if cum is not None:
-            if cum is prev.cum.get(metric) or not ranges:
+        col = self.cols.get(metric)
+        if col is not None:
+            if col is prev.cols.get(metric) or not ranges:
                 return False
             return any(in_ranges(i + 1, ranges) for i in self.changed)
         if metric == "arxiv_ids":

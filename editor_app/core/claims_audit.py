@@ -41,6 +41,7 @@ class ClaimsAudit:
     first_lines: dict[tuple[str, str], int] = field(default_factory=dict)  # (metric, scope) -> first line
     body: list[Finding] = field(default_factory=list)  # the slots' findings (`findings` less agreement)
     offsets: list[int] | None = None  # where each slot's findings start in `body` (lazy)
+    replaced: list[tuple[Finding, Finding]] | None = None  # findings swapped one for one since prev, if only that
 
 
 def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str,
@@ -202,8 +203,10 @@ def audit(
                 slots[p] = (rc, k, c, _findings_of(c, rc, rule_id, level))
                 if patched is not None:
                     patched.append(p)
+    replaced = offsets = None
     if incremental and patched is not None:
-        claims, body = _patched_lists(prev, slots, patched)
+        claims, body, replaced = _patched_lists(prev, slots, patched)
+        offsets = prev.offsets if replaced is not None else None
     else:
         claims = list(map(_CLAIM, slots))
         body = list(chain.from_iterable(map(_FOUND, slots)))
@@ -222,8 +225,10 @@ def audit(
         first_lines = prev.first_lines  # the groups and where they start are prev's
     agreement = list(chain.from_iterable(agree.values()))
     findings.extend(agreement)
+    if agree is not prev.agree if incremental else True:
+        replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
-                       body)
+                       body, offsets, replaced)
 
 
 def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo, remeasured) -> tuple[list, dict]:
@@ -240,21 +245,24 @@ def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo, remeasured) -> 
     return slots, spans
 
 
-def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list]:
-    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000)."""
+def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list, list | None]:
+    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000), and the
+    (old, new) findings swapped one for one (None when a figure gained or lost a finding)."""
     claims = list(prev.claims)
     body = list(prev.body)
     if prev.offsets is None:
         prev.offsets = list(accumulate(map(len, map(_FOUND, prev.slots)), initial=0))
     offsets = prev.offsets
+    replaced = []
     for p in patched:
         claims[p] = slots[p][2]
         a, b = offsets[p], offsets[p + 1]
         found = slots[p][3]
         if len(found) != b - a:  # a figure became right or wrong: its findings change in number
-            return list(map(_CLAIM, slots)), list(chain.from_iterable(map(_FOUND, slots)))
+            return list(map(_CLAIM, slots)), list(chain.from_iterable(map(_FOUND, slots))), None
+        replaced.extend(zip(body[a:b], found))
         body[a:b] = found
-    return claims, body
+    return claims, body, replaced
 
 
 def _groups(claims: list[Claim]) -> dict[tuple[str, str], list[Claim]]:
