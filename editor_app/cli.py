@@ -16,7 +16,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from . import __version__
+from . import __version__, regex_cache
 from .config import Config, from_environment
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
@@ -81,6 +81,7 @@ def _open_db(cfg: Config):
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    regex_cache.load()
     try:
         if argv and argv[0] == "history":
             return _history(_history_parser().parse_args(argv[1:]))
@@ -89,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        regex_cache.save()
 
 
 def _check(args) -> int:

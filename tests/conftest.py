@@ -35,5 +35,7 @@ def _isolated_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("SURVEY_EDITOR_DB", str(d / "history.db"))
     monkeypatch.setenv("XDG_DATA_HOME", str(d / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(d / "xdg-config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(d / "xdg-cache"))
+    monkeypatch.setenv("SURVEY_EDITOR_NO_REGEX_CACHE", "1")  # test_regex_cache.py turns it on where it is tested
     monkeypatch.setenv("SURVEY_ARXIV_URL", "http://127.0.0.1:9/api/query")  # never the internet
     yield

@@ -40,6 +40,7 @@ from bisect import bisect_left, bisect_right
 from typing import Any
 
 from editor_app.core.model import FigureGroup, FigureValue, Finding
+from editor_app.core.regex_looks import longest_first
 
 RULE_ID = "figure-consistency"
 
@@ -190,7 +191,7 @@ _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a kno
     # its first character is matched first (re then skips the other positions in C); the look-behinds after it
     # tell which kind of word it begins
     r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=a)rXiv:\d{4}\.\d{4,5}"
-    rf"|(?:{_after_first_letter(sorted(_LOWERCASE_NAMES, key=len, reverse=True))})(?![A-Za-z0-9])"
+    rf"|(?:{_after_first_letter(sorted(_LOWERCASE_NAMES, key=longest_first))})(?![A-Za-z0-9])"
     r"|(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
     r"|(?:(?<=[vV])\d+|(?<=\d)\d*)(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
 )
@@ -198,7 +199,7 @@ _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
 _VERSION_FIRST = frozenset("vV0123456789")
 _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
-_ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=len, reverse=True)))
+_ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
 _WITH_RE = re.compile(r"(?=[woiu用在])(?:(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*)")
 _BASELINE_RE = re.compile(
     r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"

@@ -43,7 +43,7 @@ from typing import Any
 
 from editor_app.core.model import PrivacyHit
 from editor_app.core.records import record
-from editor_app.core.regex_looks import any_word_regex, first_look
+from editor_app.core.regex_looks import any_word_regex, first_look, longest_first
 
 DIMENSIONS = ("ip", "secret", "name", "path", "org")
 
@@ -208,16 +208,16 @@ def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     latin = [n for n in names if not _has_cjk(n)]
     out = []
     if cjk:
-        out.append(re.compile("|".join(re.escape(n) for n in sorted(cjk, key=len, reverse=True))))
+        out.append(re.compile("|".join(re.escape(n) for n in sorted(cjk, key=longest_first))))
     if latin:
         firsts = "".join(sorted({c for n in latin for c in (n[0].lower(), n[0].upper())}))
-        spaced = (r"[ \t]+".join(re.escape(p) for p in n.split()) for n in sorted(latin, key=len, reverse=True))
+        spaced = (r"[ \t]+".join(re.escape(p) for p in n.split()) for n in sorted(latin, key=longest_first))
         out.append(re.compile(f"(?=[{re.escape(firsts)}]){_NOT_LATIN}(?i:{'|'.join(spaced)}){_NOT_LATIN_AFTER}"))
     return tuple(out)
 
 
 def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
-    words = "|".join(re.escape(k) for k in sorted(set(keywords), key=len, reverse=True))
+    words = "|".join(re.escape(k) for k in sorted(set(keywords), key=longest_first))
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
         rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:{words})(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
@@ -343,7 +343,7 @@ class PrivacyConfig:
         literals += keyword_literals  # (the separator is not looked for with them)
         keyword_then_separator = None
         if keyword_words:  # the keyword, lowered, then whitespace (or any non-ASCII character) and a separator
-            ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=len)
+            ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=lambda k: (len(k), k))
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
                                                 + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc\x9a)")
         return (frozenset(words), frozenset(keyword_words), keyword_then_separator,

@@ -245,3 +245,9 @@ def _repeat_end(src: str, i: int) -> int:
     if not comma and not lo:
         return -1
     return j + 1
+
+
+def longest_first(word: str) -> tuple[int, str]:
+    """Sort key for the words of an alternation: longer first (so a prefix never wins), ties by the text, so
+    the same words always make the same regex (a set's order changes from run to run)."""
+    return -len(word), word
