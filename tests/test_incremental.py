@@ -141,3 +141,31 @@ def test_markdown_survey_with_the_english_pack():
         pos = rng.randint(0, len(doc))
         doc = doc[:pos] + rng.choice(["\n", "x", "\n\n", "## New\n", "word "]) + doc[pos:]
         same_as_fresh(az, doc)
+
+
+def test_passes_do_not_keep_their_predecessors_alive(sample_text):
+    import gc
+    import weakref
+
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(sample_text)
+    first = weakref.ref(az._last)
+    for k in range(3):
+        az.analyze(sample_text[:500] + "字" * (k + 1) + sample_text[500:])
+    gc.collect()
+    assert first() is None  # an editor session of thousands of keystrokes holds one pass, not thousands
+
+
+def test_line_marks_follow_edits(sample_text):
+    doc = "\n".join([sample_text] * 40)  # > 4,000 lines: several marks
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(doc)
+    rng = random.Random(5)
+    for _ in range(12):
+        doc = random_edit(doc, rng)
+        az.analyze(doc)
+        offs, idxs = az._last.line_marks()
+        lines = doc.split("\n")
+        for o, i in zip(offs, idxs):
+            assert o == sum(len(l) + 1 for l in lines[:i])
+    same_as_fresh(az, doc)

@@ -196,6 +196,8 @@ class Analyzer:
                              spliced=(edit[0], edit[1], len(edit[2])) if edit is not None else None)
         result = assembly.run()
         if self.use_memo:
+            assembly.line_marks()
+            assembly.prev = assembly.last = None  # the pass before is not needed any more: let it go
             self._last = assembly
         return result
 
@@ -222,7 +224,9 @@ def _edit_of(last: "_Assembly", text: str) -> tuple[int, int, list[str]] | None:
     else:
         old_k = old.count("\n", ls, le_old) + 1
         seg = text[ls:le_new].split("\n")
-    a = old.count("\n", 0, ls)
+    offs, idxs = last.line_marks()
+    m = bisect_right(offs, ls) - 1  # the last marked line start at or before ls: count newlines from there
+    a = idxs[m] + old.count("\n", offs[m], ls)
     return a, old_k, seg
 
 
@@ -322,6 +326,10 @@ class _Cums(dict):
     def get(self, name: str, default=None):
         return self[name] if name in self.cols else default
 
+    def built(self, name: str) -> list[int] | None:
+        """The running totals if some part of this pass already needed them, else None."""
+        return dict.get(self, name)
+
     def __contains__(self, name: object) -> bool:
         return name in self.cols
 
@@ -415,6 +423,7 @@ class _Assembly:
         self.changed = changed if prev is not None else None
         # `spliced`: (first line, old count, new count) of the lines the edit replaced in `last`'s text.
         self.last, self.spliced = prev, spliced if prev is not None else None
+        self._marks: tuple[list[int], list[int]] | None = None
         if self.changed is not None:
             self.has_cr = prev.has_cr
             self.heads, self.outline, self.prev = prev.heads, prev.outline, prev
@@ -477,6 +486,31 @@ class _Assembly:
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
 
+    _MARK_EVERY = 2048
+
+    def line_marks(self) -> tuple[list[int], list[int]]:
+        """(character offsets, line indices) of every 2048th line start, so finding an edit's line number does
+        not count the newlines of megabytes before it; moved along from the last pass when it had them."""
+        if self._marks is None:
+            last = self.last
+            if last is not None and last._marks is not None and self.spliced is not None:
+                a, old_k, new_k = self.spliced
+                offs, idxs = last._marks
+                at = bisect_right(idxs, a)  # marks up to the first replaced line stay,
+                bt = bisect_left(idxs, a + old_k)  # those after the replaced lines move, those within go
+                shift, d = len(self.text) - len(last.text), new_k - old_k
+                self._marks = (offs[:at] + [o + shift for o in offs[bt:]], idxs[:at] + [i + d for i in idxs[bt:]])
+                if all(o == 0 or self.text[o - 1] == "\n" for o in self._marks[0]):
+                    return self._marks
+            step = self._MARK_EVERY
+            offs, pos = [0], 0
+            for i in range(0, self.n, step):
+                if i:
+                    offs.append(pos)
+                pos += sum(map(len, self.lines[i:i + step])) + min(step, self.n - i)
+            self._marks = (offs, list(range(0, max(self.n, 1), step))[:len(offs)])
+        return self._marks
+
     def per_line(self, field: str, base: int = 0) -> list[tuple[int, Any]]:
         """[(line index + base, value)] for the lines where a LineFacts field is non-empty; prev's list itself
         when no edited line changed it (so callers can reuse what they built from it with an `is` test)."""
@@ -514,9 +548,15 @@ class _Assembly:
             return float(sum(1 for h in self.privacy if in_ranges(h.line, ranges)))
         if name == "verifiability":
             return self.verifiability_pct
-        cum = self.cum.get(name)
-        if cum is None:
+        if name not in self.cols:
             return None
+        if len(ranges) == 1 and ranges[0] == (1, self.n):
+            return float(self.totals[name])
+        cum = self.cum.built(name)
+        if cum is None and sum(b - a for a, b in ranges) < 4096:  # a short span: summed, no running totals
+            col = self.cols[name]
+            return float(sum(sum(col[a - 1:b]) for a, b in ranges))
+        cum = self.cum[name]
         return float(sum(cum[b] - cum[a - 1] for a, b in ranges))
 
     def ids_in(self, ranges) -> set[str]:

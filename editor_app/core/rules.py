@@ -45,16 +45,23 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
 
 def crossing_line(asm: "_Assembly", counter: str, unit: Unit, limit: float) -> int:
     """First line at which the running count passes the limit: where the user must cut."""
-    cum = asm.cum.get(counter)
-    if cum is None:
+    col = asm.cols.get(counter)
+    if col is None:
         return unit.line
     base = 0.0
+    cum = asm.cum.built(counter)
     for a, b in unit.ranges:
-        start = cum[a - 1]
-        target = limit - base + start
-        if cum[b] > target:
-            return max(a, bisect_right(cum, target, a - 1, b + 1))
-        base += cum[b] - start
+        if cum is not None:  # running totals at hand: a binary search
+            start = cum[a - 1]
+            target = limit - base + start
+            if cum[b] > target:
+                return max(a, bisect_right(cum, target, a - 1, b + 1))
+            base += cum[b] - start
+            continue
+        for ln in range(a, b + 1):  # else a walk that stops where the limit is passed
+            base += col[ln - 1]
+            if base > limit:
+                return ln
     return unit.line
 
 def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
