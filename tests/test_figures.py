@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from editor_app.core import figures as F
-from editor_app.core.figures import RULE_ID, figure_findings, figures_in_line
+from editor_app.core.figure_check import RULE_ID, figure_findings
+from editor_app.core.figures import figures_in_line
 from editor_app.core.model import FigureGroup, FigureValue
 
 

@@ -111,3 +111,8 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[tuple, tuple]]) -
         ordered = sorted(new, key=lambda g: g.values[0].column if g.values else 0)
         _compare(ordered, first, by_line)
     return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
+
+
+def figure_findings(groups: list[FigureGroup]) -> list[Finding]:
+    """Every disagreement among the groups (one-off use: no state kept)."""
+    return check_figures(groups).findings

@@ -1,7 +1,7 @@
 """Engine figures: comparisons ("SGLang ~16,200 vs vLLM ~12,500 tok/s on H100") and speed-ups ("3.1× faster").
 
 `figures_in_line` is a pure function of one line (callers memoise it by text; groups come back with line=0 and
-must be treated as immutable). `figure_findings` then flags the same engine + metric (+ label, hardware, unit)
+must be treated as immutable). figure_check.py then flags the same engine + metric (+ label, hardware, unit)
 stated with different values in different places.
 
 How a line is read:
@@ -34,15 +34,13 @@ How a line is read:
 
 from __future__ import annotations
 
-import math
 import re
 from bisect import bisect_left, bisect_right
 from typing import Any
 
-from editor_app.core.model import FigureGroup, FigureValue, Finding
+from editor_app.core.model import FigureGroup, FigureValue
 from editor_app.core.regex_looks import longest_first
 
-RULE_ID = "figure-consistency"
 
 _ENGINE_ALIASES: dict[str, tuple[str, ...]] = {
     "vLLM": ("vLLM", "vllm", "VLLM"),
@@ -845,48 +843,3 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
         return ()
     cues = [(m.start(), _CUE_KIND[m.group()[0]]) for m in _CUES_RE.finditer(text, first.start())]
     return _LineReader(text).read(cues)
-
-
-def _span(value: FigureValue) -> tuple[float, float]:
-    """(low, high) of a value: a range "3.8~5.2×" keeps both ends, anything else is one point."""
-    numbers = re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", value.text)
-    if len(numbers) >= 2:
-        return float(numbers[0].replace(",", "")), value.value
-    return value.value, value.value
-
-
-def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
-    return all(math.isclose(p, q, rel_tol=1e-9, abs_tol=1e-12) for p, q in zip(x, y))
-
-
-def figure_findings(groups: list[FigureGroup]) -> list[Finding]:
-    """A warning wherever an engine's figure disagrees with the first place the survey states it."""
-    first: dict[tuple[str, str, str, str, str], tuple[int, FigureGroup, FigureValue]] = {}
-    findings: list[Finding] = []
-    ordered = sorted(enumerate(groups), key=lambda p: (p[1].line, p[1].values[0].column if p[1].values else 0))
-    for gi, group in ordered:
-        for value in group.values:
-            if not value.engine:
-                continue
-            key = (value.engine.casefold(), group.metric, " ".join(group.label.casefold().split()),
-                   (group.hardware or "").casefold(), group.unit)
-            if key not in first:
-                first[key] = (gi, group, value)
-                continue
-            gj, other, first_value = first[key]
-            if gj == gi or _same(_span(value), _span(first_value)):
-                continue
-            what = group.label or group.metric
-            where = f" on {group.hardware}" if group.hardware else ""
-            unit = "" if group.unit == "×" and value.text.endswith(("×", "x", "X", "倍")) else group.unit
-            findings.append(Finding(
-                rule=RULE_ID,
-                level="warning",
-                line=group.line,
-                column=value.column,
-                message=(f"{value.engine} {what}{where}: {value.text} {unit} at line {group.line} disagrees with "
-                         f"{first_value.text} {unit} at line {other.line}").replace("  ", " "),
-                measured=value.value,
-                limit=first_value.value,
-            ))
-    return findings
