@@ -61,8 +61,16 @@ def cli_process(runs: int) -> None:
           f"peak RSS {max(peaks):.0f} MB")
 
 
+def machine_reference() -> None:
+    """A fixed pure-Python workload: this shared machine's speed varies up to 2x, so figures come with it."""
+    t = time.process_time()
+    sum(i * i for i in range(2_000_000))
+    print(f"machine reference (2M-step generator sum): {(time.process_time() - t) * 1000:.0f} ms CPU")
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
+    machine_reference()
     cli_process(3 if quick else 10)
     pack = house_pack()
     ts = timed(lambda: Analyzer(pack).analyze(SAMPLE), 20 if quick else 50)
