@@ -108,3 +108,24 @@ def test_an_init_that_misses_a_field_is_refused_at_class_creation():
 
             def __init__(self, a: int = 2) -> None:
                 object.__setattr__(self, "a", a)
+
+
+def test_with_changes_is_replace_without_init():
+    from dataclasses import replace
+
+    from editor_app.core.model import FigureGroup, FigureValue, PrivacyHit, Section
+    from editor_app.core.records import with_changes
+
+    s = Section("3.1", "3.1", "主线 A", 2, 19, 23, "3")
+    g = FigureGroup("throughput", "tok/s", "H100", 4, (FigureValue("SGLang", 16200.0, True),))
+    h = PrivacyHit("ip", 7, 3, "10.0.*.*", 8)
+    for obj, changes in ((s, {"line": 20, "end_line": 24}), (g, {"line": 9}), (h, {"line": 8})):
+        moved = with_changes(obj, **changes)
+        assert moved == replace(obj, **changes) and repr(moved) == repr(replace(obj, **changes))
+        assert obj != moved and type(moved) is type(obj)
+    try:
+        with_changes(s, line=1).line = 5
+    except Exception as exc:  # still frozen
+        assert "cannot assign" in str(exc) or "frozen" in str(exc).lower()
+    else:
+        raise AssertionError("a frozen record stayed frozen")

@@ -24,6 +24,7 @@ from .figure_check import check_figures, recheck_figures
 from .figures import figures_in_line
 from .model import Analysis, Occurrence, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
+from .records import with_changes
 from .privacy import PrivacyConfig, privacy_in_line
 from .regex_looks import first_look
 from .references import assemble_references, citations_in_line
@@ -305,7 +306,7 @@ def _moved_outline(outline: Outline, after: int, d: int) -> Outline:
         return key
 
     sections = [s if s.end_line <= after and s.line <= after else
-                replace(s, key=move_key(s.key), line=move(s.line), end_line=move(s.end_line), parent=move_key(s.parent))
+                with_changes(s, key=move_key(s.key), line=move(s.line), end_line=move(s.end_line), parent=move_key(s.parent))
                 for s in outline.sections]
     header = (outline.header[0], move(outline.header[1])) if outline.header else None
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None, move(outline.body_end))
@@ -666,7 +667,7 @@ class _Assembly:
         if unchanged("priv_lines"):
             self.privacy = prev.privacy
         else:
-            self.privacy = [replace(h, line=i + 1) for i, hits in self.priv_lines for h in hits]
+            self.privacy = [with_changes(h, line=i + 1) for i, hits in self.priv_lines for h in hits]
         self.fig_lines = self.per_line("figures")
         if unchanged("fig_lines"):
             self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed
@@ -679,7 +680,7 @@ class _Assembly:
             for i, groups in self.fig_lines:
                 hit = old.get(i)
                 if hit is None or hit[0] is not groups:
-                    hit = (groups, [replace(g, line=i + 1) for g in groups])
+                    hit = (groups, [with_changes(g, line=i + 1) for g in groups])
                 placed[i] = hit
                 figures.extend(hit[1])
             check = None
