@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 from .claims import RawClaim
 from .model import Claim, Finding
 from .numbers import as_int_if_whole, format_count, round_like
+from .records import with_changes
 from .rulepack import Scope
 
 # measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
@@ -67,24 +68,36 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
     return c, _findings_of(c, rc, rule_id, level)
 
 
-def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
+def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str,
+                 old: Claim | None = None) -> Claim:
     """A value claim's verdict; `measured` as_int_if_whole'd and written out (both shared by every claim
-    measured the same way, so re-judging 1,500 copies of one figure formats its number once)."""
+    measured the same way, so re-judging 1,500 copies of one figure formats its number once). With `old`
+    (this claim's last verdict) the new one is a copy with the measured parts changed."""
     ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
     shown = label or rc.metric
     msg = f"{shown} of {where}: stated {rc.value_text}, measured {measured_text}" if ok is False else ""
+    if old is not None:
+        return with_changes(old, measured=measured, ok=ok, scope=where, message=msg)
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where, msg, rc.column,
                  rc.value_text, shown)
 
 
-def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
+def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str,
+                 old: tuple[Claim, tuple[Finding, ...]] | None = None) -> tuple[Finding, ...]:
+    """The findings of a verdict; with `old` (the claim's last verdict and findings) unchanged ones are kept."""
     found = []
     if c.ok is False:
-        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text))
+        if old is not None and old[0].ok is False:  # wrong before, wrong now: the same finding, new numbers
+            found.append(with_changes(old[1][0], message=c.message, measured=c.measured))
+        else:
+            found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text))
     if rc.approx:
-        found.append(Finding(rule_id, level, c.line, rc.column,
-                             f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
-                             None, rc.value_text))
+        if old is not None:  # the estimate mark does not depend on what is measured
+            found.append(old[1][-1])
+        else:
+            found.append(Finding(rule_id, level, c.line, rc.column,
+                                 f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
+                                 None, rc.value_text))
     return tuple(found)
 
 
@@ -198,9 +211,9 @@ def audit(
             value = as_int_if_whole(value)
             text = format_count(value) if value is not None else ""
             for p in at:
-                rc, _, c, _ = slots[p]
-                c = _value_claim(c.line, rc, value, text, where, c.label)
-                slots[p] = (rc, k, c, _findings_of(c, rc, rule_id, level))
+                rc, _, was, found = slots[p]
+                c = _value_claim(was.line, rc, value, text, where, was.label, was)
+                slots[p] = (rc, k, c, _findings_of(c, rc, rule_id, level, (was, found)))
                 if patched is not None:
                     patched.append(p)
     replaced = offsets = None
