@@ -29,10 +29,21 @@ def cache_file() -> Path | None:
     """The cache file for this Python build, in the platform's cache directory (None: caching is off)."""
     if _sre is None or os.environ.get("SURVEY_EDITOR_NO_REGEX_CACHE"):
         return None
-    from platformdirs import user_cache_dir
-
     tag = f"{sys.implementation.cache_tag}-{_sre.MAGIC}-{_sre.CODESIZE}-{zlib.crc32(sys.version.encode()):08x}"
-    return Path(user_cache_dir("survey-editor", appauthor=False)) / f"regex-{tag}.marshal"
+    return _cache_dir() / f"regex-{tag}.marshal"
+
+
+def _cache_dir() -> Path:
+    """platformdirs' user cache dir for "survey-editor", worked out here: importing platformdirs costs more
+    (~7 ms) than the whole cache saves on some machines' first patterns."""
+    home = Path.home()
+    if sys.platform == "darwin":
+        return home / "Library" / "Caches" / "survey-editor"
+    if sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA") or str(home / "AppData" / "Local")
+        return Path(local) / "survey-editor" / "Cache"
+    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else home / ".cache") / "survey-editor"
 
 
 def load() -> int:

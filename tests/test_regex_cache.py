@@ -66,3 +66,10 @@ def test_a_damaged_cache_file_is_ignored(monkeypatch, tmp_path):
 def test_off_by_environment(monkeypatch):
     assert regex_cache.cache_file() is None  # conftest turns it off for the other tests
     assert regex_cache.load() == 0 and regex_cache.save() == 0
+
+
+def test_cache_dir_is_platformdirs_user_cache_dir(monkeypatch, tmp_path):
+    from platformdirs import user_cache_dir
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert regex_cache._cache_dir() == __import__("pathlib").Path(user_cache_dir("survey-editor", appauthor=False))
