@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import sys
 from dataclasses import replace
@@ -25,6 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from editor_app import regex_cache
+
+    regex_cache.load()  # compiled regexes of the last run (see regex_cache); this run's are kept at exit
+    atexit.register(regex_cache.save)
     if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not os.environ.get("DISPLAY") \
             and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
