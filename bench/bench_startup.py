@@ -24,6 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def child(t0: float, extensions: bool) -> None:
     marks = {"interpreter": time.time() - t0}
+    from editor_app import regex_cache
+
+    regex_cache.load()  # as survey-editor's main() does (its save at exit fills the cache for the next run)
+    import atexit
+
+    atexit.register(regex_cache.save)
     import editor_app.ui.app as app_module
     from editor_app.ui.app import create_window, make_application
     from editor_app.ui.settings_store import SettingsStore
