@@ -183,8 +183,10 @@ class Analyzer:
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
             a, old_k, seg = edit
             seg_facts = self._all_facts(seg)
-            lines = last.lines[:a] + seg + last.lines[a + old_k:]
-            facts = last.facts[:a] + seg_facts + last.facts[a + old_k:]
+            lines = list(last.lines)  # one copy, then the replaced run swapped in place
+            lines[a:a + old_k] = seg
+            facts = list(last.facts)
+            facts[a:a + old_k] = seg_facts
             if len(seg) == old_k:
                 changed = [a + j for j in range(old_k) if seg_facts[j] is not last.facts[a + j]]
                 retitled = _retitled(last, lines, facts, changed)
