@@ -1,9 +1,10 @@
 """`analyze(text, pack)`: one function feeds every face of the program (CLI, panel, report).
 
 Everything that can be judged on one line alone (counter values, heading shape, citations, figures, privacy
-hits, claims, suppression comments) is computed per line and memoised by the line's text in an `Analyzer`,
-so re-analysing after a one-character edit only recomputes the edited line; the document-level assembly
-(outline, prefix sums, rules, claims verdicts) is linear with a small constant.
+hits, claims, suppression comments) is computed per line and memoised by the line's text in an `Analyzer`.
+An `Analyzer` also keeps its last pass: the next text is compared with the last one, only the replaced lines
+are split and looked up, and when the line numbers stay (typing within lines) the document-level parts the
+edit cannot reach (outline, references, figures, rule results, claim verdicts) are the last pass's.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ from .suppression import Directive, directives_in_line, suppressed_lines
 
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
-MEMO_LIMIT = 400_000
+MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
 METRIC_LABELS = {"privacy_hits": "private-data hits", "verifiability": "verifiability %",
-                 "arxiv_ids": "arXiv ids", "list_items": "list items"}  # distinct lines kept; beyond that the memo starts afresh
+                 "arxiv_ids": "arXiv ids", "list_items": "list items"}
 
 
 @dataclass(frozen=True)
@@ -326,15 +327,9 @@ class _Cums(dict):
         cum = self[name] = list(accumulate(self.cols[name], initial=0))
         return cum
 
-    def get(self, name: str, default=None):
-        return self[name] if name in self.cols else default
-
     def built(self, name: str) -> list[int] | None:
         """The running totals if some part of this pass already needed them, else None."""
-        return dict.get(self, name)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.cols
+        return self.get(name)
 
 
 def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) -> Outline:
@@ -347,22 +342,10 @@ def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) ->
     return replace(outline, sections=sections)
 
 
-def _patch_sparse(old: list[tuple[int, Any]], changed: list[int], value: Callable[[int], Any], base: int) -> list:
-    """A sparse per-line list [(index, value)] with the changed lines' values put in, replaced or taken out."""
-    out = list(old)
-    for i in changed:
-        k = i + base
-        pos = bisect_left(out, k, key=itemgetter(0))
-        present = pos < len(out) and out[pos][0] == k
-        v = value(i)
-        if v:
-            if present:
-                out[pos] = (k, v)
-            else:
-                out.insert(pos, (k, v))
-        elif present:
-            del out[pos]
-    return out
+def _id_lines(refs: list[Reference]) -> tuple[list[int], list[str]]:
+    """(lines, ids) of every citing line, sorted by line: which papers a range of lines cites, by bisection."""
+    pairs = sorted((line, r.id) for r in refs for line in r.lines)
+    return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
 def split_lines(text: str) -> list[str]:
@@ -443,8 +426,8 @@ class _Assembly:
                     for i in changed:
                         self.totals[name] += facts[i].counts[k] - col[i]
                         col[i] = facts[i].counts[k]
-                elif name in prev.cum:
-                    kept[name] = prev.cum[name]
+                elif (built := prev.cum.built(name)) is not None:
+                    kept[name] = built
             self.cum = _Cums(self.cols, kept)
         elif self.spliced is not None and _moves_only(prev, facts, self.spliced):
             # A line-count change with no heading in reach: the outline is the last one, moved.
@@ -518,18 +501,14 @@ class _Assembly:
         """[(line index + base, value)] for the lines where a LineFacts field is non-empty; prev's list itself
         when no edited line changed it (so callers can reuse what they built from it with an `is` test)."""
         key = (field, base)
-        ch = self.changed
-        old_list = self.prev._per_line.get(key) if ch is not None else None
-        if old_list is None and self.spliced is not None and key in self.last._per_line:
-            out = self._spliced_per_line(field, base, self.last._per_line[key])
-        elif old_list is None:
+        old_list = self.last._per_line.get(key) if self.spliced is not None else None
+        if old_list is None:
             out = [(i + base, v) for i, f in enumerate(self.facts) if (v := getattr(f, field))]
+        elif self.changed is not None and all(
+                getattr(self.facts[i], field) == getattr(self.last.facts[i], field) for i in self.changed):
+            out = old_list
         else:
-            new, old = self.facts, self.prev.facts
-            if all(getattr(new[i], field) == getattr(old[i], field) for i in ch):
-                out = old_list
-            else:
-                out = _patch_sparse(old_list, ch, lambda i: getattr(new[i], field), base)
+            out = self._spliced_per_line(field, base, old_list)
         self._per_line[key] = out
         return out
 
@@ -655,12 +634,7 @@ class _Assembly:
                 self.base_refs = assemble_references(self.cit, today)
             same_lines = (patched and len(self.base_refs) == len(prev.base_refs)
                           and all(a.lines is b.lines for a, b in zip(self.base_refs, prev.base_refs)))
-            lines, ids = [], []
-            for r in (() if same_lines else self.base_refs):
-                lines.extend(r.lines)
-                ids.extend([r.id] * len(r.lines))
-            order = sorted(range(len(lines)), key=lambda k: (lines[k], ids[k]))
-            self._id_lines = prev._id_lines if same_lines else ([lines[k] for k in order], [ids[k] for k in order])
+            self._id_lines = prev._id_lines if same_lines else _id_lines(self.base_refs)
         self.today = today
         self.references: list[Reference] = self._with_verdicts(self.base_refs)
         self.verifiability_pct: float | None = None
@@ -782,23 +756,20 @@ class _Assembly:
 
     def _section_metrics(self) -> list[SectionMetrics]:
         secs = self.outline.sections
-        if self.same_outline and self.changed is not None:  # sums over the few sections an edit reaches
+        if self.same_outline:  # measured again: only the sections holding an edited line
+            if self.changed is not None:
+                dirty = self._sections_holding(i + 1 for i in self.changed)
+            else:
+                old, new = self.prev.facts, self.facts
+                edited = [i + 1 for i in range(self.n) if old[i] is not new[i]]
+                dirty = [j for j, s in enumerate(secs)
+                         if (k := bisect_left(edited, s.line)) < len(edited) and edited[k] <= s.end_line]
             out = list(self.prev.section_metrics)
-            cols = [self.cols[n] for n in self.names]
-            for j in self._sections_holding(i + 1 for i in self.changed):
+            for j in dirty:
                 s = secs[j]
-                out[j] = SectionMetrics(s, {n: int(sum(c[s.line - 1:s.end_line])) for n, c in zip(self.names, cols)})
+                out[j] = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)])) for n in self.names})
             return out
         cums = [self.cum[n] for n in self.names]
-        if self.same_outline:
-            old, new = self.prev.facts, self.facts
-            out = list(self.prev.section_metrics)
-            dirty = [i + 1 for i in range(self.n) if old[i] is not new[i]]
-            for j, s in enumerate(secs):
-                k = bisect_left(dirty, s.line)
-                if k < len(dirty) and dirty[k] <= s.end_line:
-                    out[j] = SectionMetrics(s, {n: int(c[s.end_line] - c[s.line - 1]) for n, c in zip(self.names, cums)})
-            return out
         columns = [[int(c[s.end_line] - c[s.line - 1]) for s in secs] for c in cums]
         return [SectionMetrics(s, dict(zip(self.names, vals))) for s, vals in zip(secs, zip(*columns))]
 
@@ -900,8 +871,9 @@ class _Assembly:
         if kind == "forbidden-pattern":
             return ids + (id(self.units(rule.scope)), id(self.forbidden_lines))
         if kind == "required-pattern":
-            same = all(self.facts[i].required == self.prev.facts[i].required for i in self.changed)
-            return ids + (id(self.units(rule.scope)), same or object())
+            if any(self.facts[i].required != self.prev.facts[i].required for i in self.changed):
+                return None
+            return ids + (id(self.units(rule.scope)),)
         if kind == "privacy":
             return ids + (id(self.privacy),)
         if kind == "figures":
