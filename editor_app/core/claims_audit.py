@@ -163,7 +163,7 @@ def audit(
         return out
 
     if not incremental:
-        slots, spans = _lay_out(claim_lines, judge, None, None, set())
+        slots, spans = _lay_out(claim_lines, judge, None, None)
         positions: dict[tuple, list[int]] = {}
         redo_agreement = True
     else:
@@ -196,7 +196,7 @@ def audit(
                     where_moved = where_moved or fresh[1] != got[1]  # the place a claim is about
         redo_agreement = redo_agreement or where_moved
         if redo_agreement or claim_lines is not prev.lines:  # lines gained, lost or changed figures
-            slots, spans = _lay_out(claim_lines, judge, prev, redo, remeasured)
+            slots, spans = _lay_out(claim_lines, judge, prev, redo)
             positions = {}
             patched = None
         else:
@@ -244,7 +244,7 @@ def audit(
                        body, offsets, replaced)
 
 
-def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo, remeasured) -> tuple[list, dict]:
+def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo) -> tuple[list, dict]:
     """All slots in line order: the redone lines judged, the others copied from prev."""
     slots: list[tuple] = []
     spans: dict[int, tuple[int, int]] = {}
