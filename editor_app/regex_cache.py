@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover - every CPython has it
     _sre = None
 
 _LIMIT = 2000  # patterns kept in the file
-_loaded: set[tuple[str, int]] = set()
+_loaded: dict[tuple[str, int], tuple] = {}  # (pattern, flags) -> its entry as read from the file
 
 
 def cache_file() -> Path | None:
@@ -55,14 +55,15 @@ def load() -> int:
     try:
         entries = marshal.loads(path.read_bytes())
         n = 0
-        for pattern, key_flags, flags, code, groups, groupindex, indexgroup in entries:
+        for entry in entries:
+            pattern, key_flags, flags, code, groups, groupindex, indexgroup = entry
             if len(cache) >= getattr(re, "_MAXCACHE", 512) - 1:
                 break
             compiled = _sre.compile(pattern, flags, code, groups, groupindex, indexgroup)
             if compiled.pattern != pattern or compiled.groups != groups:
                 return 0
             cache[str, pattern, key_flags] = compiled
-            _loaded.add((pattern, key_flags))
+            _loaded[pattern, key_flags] = entry
             n += 1
         return n
     except Exception:  # a damaged file or other internals: compile as usual
@@ -70,7 +71,8 @@ def load() -> int:
 
 
 def save() -> int:
-    """Write the compiled form of the patterns this run used (if any are new); returns how many were written."""
+    """Write the compiled form of the patterns this run used (if any are new; those read from the file are
+    written back as read); returns how many were written."""
     path = cache_file()
     cache = getattr(re, "_cache", None)
     if path is None or not isinstance(cache, dict):
@@ -83,6 +85,10 @@ def save() -> int:
 
         entries = []
         for pattern, key_flags in keys[:_LIMIT]:
+            known = _loaded.get((pattern, key_flags))
+            if known is not None:
+                entries.append(known)
+                continue
             parsed = _parser.parse(pattern, key_flags)
             code = [int(x) for x in _compiler._code(parsed, key_flags)]
             groupindex = dict(parsed.state.groupdict)
