@@ -661,7 +661,7 @@ class _Assembly:
                 figures.extend(hit[1])
             check = None
             if patched and prev.figure_check is not None:
-                edited = {i + 1: (prev.placed.get(i, (None, []))[1], placed.get(i, (None, []))[1])
+                edited = {i + 1: placed.get(i, (None, ()))[1]
                           for i in self.changed if self.facts[i].figures != prev.facts[i].figures}
                 check = recheck_figures(prev.figure_check, edited)
             self.figure_check = check or check_figures(figures)

@@ -90,26 +90,22 @@ def check_figures(groups: list[FigureGroup]) -> FigureCheck:
     return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
 
 
-def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[tuple, tuple]]) -> FigureCheck | None:
-    """prev with the edited lines ({line: (old groups, new groups)}, line numbers unchanged) compared again;
-    None when the edit touches the first statement of a figure (then every later statement must be redone)."""
-    keys_first_on = {}
-    for key, (group, *_) in prev.first.items():
-        if group.line in edited:
-            return None
-        keys_first_on[key] = group.line
+def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]]) -> FigureCheck | None:
+    """prev with the edited lines ({line: its groups now}, line numbers unchanged) compared again; None when
+    the edit touches the first statement of a figure (then every later statement must be redone)."""
+    if any(group.line in edited for group, *_ in prev.first.values()):
+        return None
     first = dict(prev.first)
     by_line = dict(prev.by_line)
-    for ln, (_, new) in sorted(edited.items()):
-        for group in new:
+    for ln, groups in sorted(edited.items()):
+        for group in groups:
             for value in group.values:
                 if value.engine:
-                    line_of_first = keys_first_on.get((value.engine.casefold(), *_group_key(group)))
-                    if line_of_first is None or line_of_first > ln:
+                    seen = prev.first.get((value.engine.casefold(), *_group_key(group)))
+                    if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
         by_line.pop(ln, None)
-        ordered = sorted(new, key=lambda g: g.values[0].column if g.values else 0)
-        _compare(ordered, first, by_line)
+        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line)
     return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
 
 
