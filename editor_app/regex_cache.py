@@ -34,8 +34,8 @@ def cache_file() -> Path | None:
 
 
 def _cache_dir() -> Path:
-    """platformdirs' user cache dir for "survey-editor", worked out here: importing platformdirs costs more
-    (~7 ms) than the whole cache saves on some machines' first patterns."""
+    """platformdirs' user cache dir for "survey-editor" (a test checks it), worked out here because importing
+    platformdirs costs ~7 ms, a good part of what the cache saves."""
     home = Path.home()
     if sys.platform == "darwin":
         return home / "Library" / "Caches" / "survey-editor"
