@@ -17,7 +17,6 @@ from typing import Callable, Sequence
 from .claims import RawClaim
 from .model import Claim, Finding
 from .numbers import as_int_if_whole, format_count, round_like
-from .records import with_changes
 from .rulepack import Scope
 
 # measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
@@ -68,37 +67,66 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
     return c, _findings_of(c, rc, rule_id, level)
 
 
-def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str,
-                 old: Claim | None = None) -> Claim:
-    """A value claim's verdict; `measured` as_int_if_whole'd and written out (both shared by every claim
-    measured the same way, so re-judging 1,500 copies of one figure formats its number once). With `old`
-    (this claim's last verdict) the new one is a copy with the measured parts changed."""
+def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
+    """A value claim's verdict; `measured` as_int_if_whole'd and written out."""
     ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
     shown = label or rc.metric
-    msg = f"{shown} of {where}: stated {rc.value_text}, measured {measured_text}" if ok is False else ""
-    if old is not None:
-        return with_changes(old, measured=measured, ok=ok, scope=where, message=msg)
-    return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where, msg, rc.column,
+    return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
+                 _wrong_message(shown, where, rc.value_text, measured_text) if ok is False else "", rc.column,
                  rc.value_text, shown)
 
 
-def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str,
-                 old: tuple[Claim, tuple[Finding, ...]] | None = None) -> tuple[Finding, ...]:
-    """The findings of a verdict; with `old` (the claim's last verdict and findings) unchanged ones are kept."""
+def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) -> str:
+    return f"{shown} of {where}: stated {value_text}, measured {measured_text}"
+
+
+def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
     found = []
     if c.ok is False:
-        if old is not None and old[0].ok is False:  # wrong before, wrong now: the same finding, new numbers
-            found.append(with_changes(old[1][0], message=c.message, measured=c.measured))
-        else:
-            found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text))
+        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text))
     if rc.approx:
-        if old is not None:  # the estimate mark does not depend on what is measured
-            found.append(old[1][-1])
-        else:
-            found.append(Finding(rule_id, level, c.line, rc.column,
-                                 f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
-                                 None, rc.value_text))
+        found.append(Finding(rule_id, level, c.line, rc.column,
+                             f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
+                             None, rc.value_text))
     return tuple(found)
+
+
+def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rule_id: str, level: str) -> None:
+    """The slots at `at` (figures measured by `k`, whose value or place changed) judged again in place.
+
+    Each new verdict is a copy of the last one with the measured parts changed, and so is a finding that stays;
+    the changes are worked out once per distinct stated figure, so re-judging the 1,500 copies of one total in a
+    big survey formats one message, not 1,500."""
+    value = as_int_if_whole(value)
+    text = format_count(value) if value is not None else ""
+    new, claim_cls = object.__new__, Claim
+    outcome: dict[tuple, tuple[dict, dict]] = {}  # (stated, as written, label, metric) -> the changes
+    for p in at:
+        rc, _, was, found = slots[p]
+        key = (rc.claimed, rc.value_text, was.label, rc.metric)
+        got = outcome.get(key)
+        if got is None:
+            ok = None if value is None else abs(value - rc.claimed) < 1e-9
+            msg = _wrong_message(was.label or rc.metric, where, rc.value_text, text) if ok is False else ""
+            got = outcome[key] = ({"measured": value, "ok": ok, "scope": where, "message": msg},
+                                  {"message": msg, "measured": value})
+        c = new(claim_cls)
+        state = c.__dict__
+        state.update(was.__dict__)
+        state.update(got[0])
+        if c.ok is False:
+            if was.ok is False:  # wrong before, wrong now: the same finding, new numbers
+                f = new(type(found[0]))
+                state = f.__dict__
+                state.update(found[0].__dict__)
+                state.update(got[1])
+            else:
+                f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text)
+            # the estimate mark (≈/约), when there is one, does not depend on what is measured
+            found = (f, found[-1]) if rc.approx else (f,)
+        elif was.ok is False:
+            found = (found[-1],) if rc.approx else ()
+        slots[p] = (rc, k, c, found)
 
 
 def _key(rc: RawClaim, scopes: Sequence[Scope], lineno: int) -> tuple | None:
@@ -207,15 +235,9 @@ def audit(
             if at is None:
                 at = positions[k] = [p for ln in sorted(users.get(k, ())) for p in range(*spans[ln])
                                      if slots[p][1] == k]
-            value, where = measured[k][:2]
-            value = as_int_if_whole(value)
-            text = format_count(value) if value is not None else ""
-            for p in at:
-                rc, _, was, found = slots[p]
-                c = _value_claim(was.line, rc, value, text, where, was.label, was)
-                slots[p] = (rc, k, c, _findings_of(c, rc, rule_id, level, (was, found)))
-                if patched is not None:
-                    patched.append(p)
+            _rejudge(slots, at, k, *measured[k][:2], rule_id, level)
+            if patched is not None:
+                patched.extend(at)
     replaced = offsets = None
     if incremental and patched is not None:
         claims, body, replaced = _patched_lists(prev, slots, patched)
