@@ -169,3 +169,26 @@ def test_line_marks_follow_edits(sample_text):
         for o, i in zip(offs, idxs):
             assert o == sum(len(l) + 1 for l in lines[:i])
     same_as_fresh(az, doc)
+
+
+def test_figures_judged_again_turn_wrong_stay_wrong_and_turn_right(sample_text):
+    """Typing elsewhere changes the CJK total that six figures state (one of them marked 约): each step's
+    verdicts and findings (wrong, wrong with new numbers, right again, estimate mark kept) are a fresh pass's."""
+    doc = sample_text.replace("CJK 实测 3,838", "CJK 实测约 3,838", 1)  # 约 is CJK: 3,839 measured
+    at = doc.index("\n3. 推理引擎可复现性") + 4  # before 推, in a list item of prose
+    assert doc[at] == "推"
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, doc)
+    seen = []
+    for text in (doc[:at] + "字" + doc[at:],  # 3,840: wrong, stays wrong with new numbers
+                 doc,  # 3,839
+                 doc[:at] + doc[at + 1:],  # 3,838: right again (the 约 mark stays a finding)
+                 doc):  # 3,839: wrong again
+        got = az.analyze(text)
+        same_as_fresh(az, text)
+        assert az._last.changed is not None  # judged again in place, not reassembled
+        totals = [c for c in got.claims if c.claimed == 3838 and c.metric == "cjk"]
+        assert len(totals) >= 4
+        seen.append({(c.measured, c.ok) for c in totals})
+        assert any("estimate" in f.message for f in got.findings)
+    assert seen == [{(3840, False)}, {(3839, False)}, {(3838, True)}, {(3839, False)}]
