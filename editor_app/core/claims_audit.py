@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import accumulate, chain
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Callable, Sequence
 
 from .claims import RawClaim
@@ -25,6 +25,7 @@ Measure = Callable[[str, "Scope | None", str, int, int], "tuple[float | None, st
 Stale = Callable[[str, "list | None"], bool]
 # A slot is one figure as judged: (raw claim, measurement key or None, Claim, findings)
 _CLAIM, _FOUND = itemgetter(2), itemgetter(3)
+_OK = attrgetter("ok")
 
 
 @dataclass
@@ -42,6 +43,7 @@ class ClaimsAudit:
     body: list[Finding] = field(default_factory=list)  # the slots' findings (`findings` less agreement)
     offsets: list[int] | None = None  # where each slot's findings start in `body` (lazy)
     replaced: list[tuple[Finding, Finding]] | None = None  # findings swapped one for one since prev, if only that
+    wrong: int = 0  # how many claims are wrong (ok is False)
 
 
 def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str,
@@ -240,11 +242,12 @@ def audit(
                 patched.extend(at)
     replaced = offsets = None
     if incremental and patched is not None:
-        claims, body, replaced = _patched_lists(prev, slots, patched)
+        claims, body, replaced, wrong = _patched_lists(prev, slots, patched)
         offsets = prev.offsets if replaced is not None else None
     else:
         claims = list(map(_CLAIM, slots))
         body = list(chain.from_iterable(map(_FOUND, slots)))
+        wrong = list(map(_OK, claims)).count(False)
     findings = list(body)
     if not redo_agreement:
         agree = prev.agree
@@ -263,7 +266,7 @@ def audit(
     if agree is not prev.agree if incremental else True:
         replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
-                       body, offsets, replaced)
+                       body, offsets, replaced, wrong)
 
 
 def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo) -> tuple[list, dict]:
@@ -280,24 +283,32 @@ def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo) -> tuple[list, 
     return slots, spans
 
 
-def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list, list | None]:
-    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000), and the
-    (old, new) findings swapped one for one (None when a figure gained or lost a finding)."""
+def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list, list | None, int]:
+    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000), the
+    (old, new) findings swapped one for one (None when a figure gained or lost a finding), and the wrong count."""
     claims = list(prev.claims)
     body = list(prev.body)
     if prev.offsets is None:
         prev.offsets = list(accumulate(map(len, map(_FOUND, prev.slots)), initial=0))
     offsets = prev.offsets
     replaced = []
+    wrong = prev.wrong
     for p in patched:
-        claims[p] = slots[p][2]
+        _, _, c, found = slots[p]
+        was = claims[p]
+        claims[p] = c
+        wrong += (c.ok is False) - (was.ok is False)
         a, b = offsets[p], offsets[p + 1]
-        found = slots[p][3]
         if len(found) != b - a:  # a figure became right or wrong: its findings change in number
-            return list(map(_CLAIM, slots)), list(chain.from_iterable(map(_FOUND, slots))), None
-        replaced.extend(zip(body[a:b], found))
-        body[a:b] = found
-    return claims, body, replaced
+            claims = list(map(_CLAIM, slots))
+            return claims, list(chain.from_iterable(map(_FOUND, slots))), None, list(map(_OK, claims)).count(False)
+        if b - a == 1:
+            replaced.append((body[a], found[0]))
+            body[a] = found[0]
+        elif found:
+            replaced.extend(zip(body[a:b], found))
+            body[a:b] = found
+    return claims, body, replaced, wrong
 
 
 def _groups(claims: list[Claim]) -> dict[tuple[str, str], list[Claim]]:
