@@ -57,7 +57,15 @@ class _AnalysisThread(LatestJobThread):
             started = time.perf_counter()
             if isinstance(text, list):
                 text = join_lines(text)
-            analysis = _run(self._analyzer, text, verdicts)
+            try:
+                analysis = _run(self._analyzer, text, verdicts)
+            except Exception:
+                self._analyzer = None  # its kept pass may be what failed: never reuse it
+                if cold:
+                    raise
+                cold = True  # a fault in reusing the last pass must not stop the checking: start afresh
+                self._analyzer = self._make_analyzer(pack)
+                analysis = _run(self._analyzer, text, verdicts)
             seconds = time.perf_counter() - started
             prepared = self._prepare(analysis, shown) if self._prepare else None
             self.done.emit(revision, analysis, seconds, prepared, cold)
