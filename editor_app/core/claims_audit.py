@@ -93,8 +93,9 @@ def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Find
     return tuple(found)
 
 
-def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rule_id: str, level: str) -> None:
-    """The slots at `at` (figures measured by `k`, whose value or place changed) judged again in place.
+def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rule_id: str, level: str) -> int:
+    """The slots at `at` (figures measured by `k`, whose value or place changed) judged again in place; returns
+    how many more claims are wrong than before.
 
     Each new verdict is a copy of the last one with the measured parts changed, and so is a finding that stays;
     the changes are worked out once per distinct stated figure, so re-judging the 1,500 copies of one total in a
@@ -103,6 +104,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
     text = format_count(value) if value is not None else ""
     new, claim_cls = object.__new__, Claim
     outcome: dict[tuple, tuple[dict, dict]] = {}  # (stated, as written, label, metric) -> the changes
+    more_wrong = 0
     for p in at:
         rc, _, was, found = slots[p]
         key = (rc.claimed, rc.value_text, was.label, rc.metric)
@@ -116,6 +118,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         state = c.__dict__
         state.update(was.__dict__)
         state.update(got[0])
+        more_wrong += (c.ok is False) - (was.ok is False)
         if c.ok is False:
             if was.ok is False:  # wrong before, wrong now: the same finding, new numbers
                 f = new(type(found[0]))
@@ -129,6 +132,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         elif was.ok is False:
             found = (found[-1],) if rc.approx else ()
         slots[p] = (rc, k, c, found)
+    return more_wrong
 
 
 def _key(rc: RawClaim, scopes: Sequence[Scope], lineno: int) -> tuple | None:
@@ -218,6 +222,7 @@ def audit(
                     if not left:
                         del users[k], measured[k]
         remeasured = set()
+        more_wrong = 0
         for k, got in list(measured.items()):
             if stale is not None and stale(k[0], got[2]):
                 fresh = measured[k] = measure_key(got[4], got[3])
@@ -237,12 +242,13 @@ def audit(
             if at is None:
                 at = positions[k] = [p for ln in sorted(users.get(k, ())) for p in range(*spans[ln])
                                      if slots[p][1] == k]
-            _rejudge(slots, at, k, *measured[k][:2], rule_id, level)
+            more_wrong += _rejudge(slots, at, k, *measured[k][:2], rule_id, level)
             if patched is not None:
                 patched.extend(at)
     replaced = offsets = None
     if incremental and patched is not None:
-        claims, body, replaced, wrong = _patched_lists(prev, slots, patched)
+        claims, body, replaced = _patched_lists(prev, slots, patched)
+        wrong = prev.wrong + more_wrong
         offsets = prev.offsets if replaced is not None else None
     else:
         claims = list(map(_CLAIM, slots))
@@ -283,32 +289,27 @@ def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo) -> tuple[list, 
     return slots, spans
 
 
-def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list, list | None, int]:
-    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000), the
-    (old, new) findings swapped one for one (None when a figure gained or lost a finding), and the wrong count."""
+def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list, list | None]:
+    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000), and the
+    (old, new) findings swapped one for one (None when a figure gained or lost a finding)."""
     claims = list(prev.claims)
     body = list(prev.body)
     if prev.offsets is None:
         prev.offsets = list(accumulate(map(len, map(_FOUND, prev.slots)), initial=0))
     offsets = prev.offsets
     replaced = []
-    wrong = prev.wrong
     for p in patched:
-        _, _, c, found = slots[p]
-        was = claims[p]
-        claims[p] = c
-        wrong += (c.ok is False) - (was.ok is False)
+        _, _, claims[p], found = slots[p]
         a, b = offsets[p], offsets[p + 1]
         if len(found) != b - a:  # a figure became right or wrong: its findings change in number
-            claims = list(map(_CLAIM, slots))
-            return claims, list(chain.from_iterable(map(_FOUND, slots))), None, list(map(_OK, claims)).count(False)
+            return list(map(_CLAIM, slots)), list(chain.from_iterable(map(_FOUND, slots))), None
         if b - a == 1:
             replaced.append((body[a], found[0]))
             body[a] = found[0]
         elif found:
             replaced.extend(zip(body[a:b], found))
             body[a:b] = found
-    return claims, body, replaced, wrong
+    return claims, body, replaced
 
 
 def _groups(claims: list[Claim]) -> dict[tuple[str, str], list[Claim]]:
