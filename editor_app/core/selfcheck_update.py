@@ -1,7 +1,8 @@
 """"Update self-check figures": write the measured values over the figures the survey states about itself.
 
 Only value claims that disagree with a measurement are touched, each exactly where the claimed number is
-written (Claim.line / value_column / value_text), in the style it is written ("3,838", "66.7"). A claim whose
+written (Claim.line / value_column / value_text), in the style it is written ("3,838", "66.7"); never the result
+of a stated ratio, whose numerator and denominator the update cannot know. A claim whose
 text has changed since the analysis is left alone, which also makes the update idempotent.
 """
 
@@ -33,6 +34,9 @@ def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
     lines = text.split("\n")
     grouped = bool(_GROUPED_RE.search(text))
     seen: set[tuple[int, int]] = set()
+    # A percentage that is the result of a stated ratio ("4/6 = 67%") is left alone: writing the measured 100
+    # there alone would make the survey state "4/6 = 100%", a figure that no longer computes.
+    seen.update((c.line, c.value_column) for c in analysis.claims if c.kind == "ratio")
     updates: list[FigureUpdate] = []
     for claim in analysis.claims:
         if not _rewritable(claim) or (claim.line, claim.value_column) in seen:
