@@ -270,6 +270,13 @@ class MainWindow(QMainWindow):
         box.exec()
         return "reload" if box.clickedButton() is reload_b else "keep"
 
+    def ask_save_as_utf8(self, problem: str) -> bool:
+        """The text can't be written in the file's encoding: write the file as UTF-8 instead?"""
+        answer = QMessageBox.warning(
+            self, APP_NAME, problem + "\n\n" + self.tr("Save the file as UTF-8 instead?"),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        return answer == QMessageBox.StandardButton.Save
+
     def ask_overwrite_external(self, path: Path) -> bool:
         answer = QMessageBox.warning(
             self, APP_NAME,
@@ -298,15 +305,25 @@ class MainWindow(QMainWindow):
             if not self.ask_overwrite_external(path):
                 return False
         text = self.current_text()
+        fmt = fmt or self.loaded or LoadedText(text="")
         self.watcher.set_suspended(True)
         try:
-            save_text_atomic(path, text, fmt or self.loaded, backup=True)
+            try:
+                save_text_atomic(path, text, fmt, backup=True)
+            except UnsavableText as exc:
+                # A GBK survey that now holds a character GBK lacks (the house rules ask for ⚠️): offer UTF-8,
+                # which the message advises, instead of leaving the survey impossible to save.
+                if fmt.encoding.replace("-", "").lower().startswith("utf") or not self.ask_save_as_utf8(str(exc)):
+                    raise
+                fmt = LoadedText(text="", encoding="utf-8", newline=fmt.newline)
+                save_text_atomic(path, text, fmt, backup=True)
+                self.format_label.setText(fmt.label)
         except (UnsavableText, OSError) as exc:
             self.show_error(self.tr("Not saved"), str(exc))
             return False
         finally:
             self.watcher.set_suspended(False)
-        self.loaded = (fmt or self.loaded or LoadedText(text="")).with_text(text)
+        self.loaded = fmt.with_text(text)
         if path.resolve() == self.watcher.path:
             self.watcher.remember()
         self.editor.document().setModified(False)
