@@ -409,6 +409,7 @@ class _Assembly:
         self.changed = changed if prev is not None else None
         # `spliced`: (first line, old count, new count) of the lines the edit replaced in `last`'s text.
         self.last, self.spliced = prev, spliced if prev is not None else None
+        self.moved: _Assembly | None = None
         self._marks: tuple[list[int], list[int]] | None = None
         if self.changed is not None:
             self.has_cr = prev.has_cr
@@ -435,6 +436,7 @@ class _Assembly:
             self.has_cr = prev.has_cr
             self.heads = prev.heads[:a] + [facts[i].heading for i in range(a, a + new_k)] + prev.heads[a + old_k:]
             self.outline = _moved_outline(prev.outline, a + old_k, new_k - old_k)
+            self.moved = prev  # the last pass, whose parts away from the edit are moved instead of rebuilt
             self.prev = None
             self.cols = {}
             for k, name in enumerate(self.names):
@@ -769,6 +771,17 @@ class _Assembly:
             for j in dirty:
                 s = secs[j]
                 out[j] = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)])) for n in self.names})
+            return out
+        if self.moved is not None:  # the same sections, moved: only those holding the edit are measured again
+            a, _, new_k = self.spliced
+            dirty = self._sections_holding(range(max(a, 1), a + new_k + 2))
+            out = []
+            for j, (s, old) in enumerate(zip(secs, self.moved.section_metrics)):
+                if j in dirty:
+                    old = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)])) for n in self.names})
+                elif old.section is not s:
+                    old = SectionMetrics(s, old.metrics)
+                out.append(old)
             return out
         cums = [self.cum[n] for n in self.names]
         columns = [[int(c[s.end_line] - c[s.line - 1]) for s in secs] for c in cums]
