@@ -387,8 +387,12 @@ class MainWindow(QMainWindow):
                 return pack
             except PackError as exc:
                 self.pack_problem = str(exc)
-                QTimer.singleShot(0, lambda e=str(exc): self.notify(
-                    self.tr("Rule pack not usable"), e + "\n\n" + self.tr("The bundled house pack is used instead.")))
+                kept = getattr(self, "pack", None) if self.pack_path is None else None  # the last usable one
+                instead = (self.tr("Checking goes on with the rule pack in use (%1) until the file is fixed.")
+                           .replace("%1", str(kept.name)) if kept is not None
+                           else self.tr("The bundled house pack is used instead."))
+                QTimer.singleShot(0, lambda e=str(exc), i=instead: self.notify(
+                    self.tr("Rule pack not usable"), e + "\n\n" + i))
         if candidate is None:
             self.pack_problem = ""
         if getattr(self, "pack", None) is not None and self.pack_path is None:
