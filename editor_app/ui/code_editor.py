@@ -105,6 +105,27 @@ def word_length(text: str, start: int, cap: int = 40) -> int:
     return end - start
 
 
+def qt_offset(text: str, index: int) -> int:
+    """Qt's offset (UTF-16 units) of the character at Python index `index` of a line: an emoji such as 🚀 is
+    one character to the analysis and two to Qt, so every column the analysis reports is converted."""
+    head = text[:index]
+    if not head or max(head) <= "\uffff":
+        return index
+    return index + sum(1 for c in head if c > "\uffff")
+
+
+def text_index(text: str, offset: int) -> int:
+    """The Python index in a line of Qt's offset `offset` (the inverse of qt_offset)."""
+    if not text or max(text) <= "\uffff":
+        return offset
+    units = 0
+    for i, c in enumerate(text):
+        if units >= offset:
+            return i
+        units += 2 if c > "\uffff" else 1
+    return len(text)
+
+
 def pick_editor_font(preferred: str = "", point_size: int = 11) -> QFont:
     """The configured font if installed, else the first CJK-capable font found, else the system fixed font."""
     families = set(QFontDatabase.families())
@@ -262,12 +283,9 @@ class CodeEditor(QPlainTextEdit):
         height = self.viewport().height()
         for u in self._underlines:
             block = doc.findBlockByNumber(u.line - 1)
-            if not block.isValid() or not block.isVisible() or block.length() - 1 < u.end:
+            if not block.isValid() or not block.isVisible() or len(block.text()) < u.end:
                 continue
-            c1 = QTextCursor(block)
-            c1.setPosition(block.position() + u.start)
-            c2 = QTextCursor(block)
-            c2.setPosition(block.position() + u.end)
+            c1, c2 = self.underline_cursors(block, u)
             r1, r2 = self.cursorRect(c1), self.cursorRect(c2)
             if r1.bottom() < 0 or r1.top() > height:
                 continue
@@ -280,6 +298,16 @@ class CodeEditor(QPlainTextEdit):
                 _wave(painter, r1.left(), self.viewport().width() - 4, r1.bottom())
                 _wave(painter, 4, r2.left(), r2.bottom())
         painter.end()
+
+    @staticmethod
+    def underline_cursors(block, u: Underline) -> tuple[QTextCursor, QTextCursor]:
+        """Cursors at the start and the end of an underline (its offsets are characters, Qt's are UTF-16)."""
+        text = block.text()
+        c1 = QTextCursor(block)
+        c1.setPosition(block.position() + qt_offset(text, u.start))
+        c2 = QTextCursor(block)
+        c2.setPosition(block.position() + qt_offset(text, u.end))
+        return c1, c2
 
     def _on_update_request(self, rect: QRect, dy: int) -> None:
         if dy:
@@ -339,7 +367,7 @@ class CodeEditor(QPlainTextEdit):
     def viewportEvent(self, event) -> bool:
         if event.type() == QEvent.Type.ToolTip:
             cur = self.cursorForPosition(event.pos())
-            found = self.problems_at(cur.blockNumber() + 1, cur.positionInBlock() + 1)
+            found = self.problems_at(cur.blockNumber() + 1, self.cursor_column(cur))
             if found:
                 QToolTip.showText(event.globalPos(), "\n".join(dict.fromkeys(s.message for s in found)), self)
             else:
@@ -349,12 +377,19 @@ class CodeEditor(QPlainTextEdit):
         return super().viewportEvent(event)
 
     # ----- navigation -----
+    @staticmethod
+    def cursor_column(cursor: QTextCursor) -> int:
+        """The cursor's 1-based column in characters, as the analysis and `survey-check` count them."""
+        return text_index(cursor.block().text(), cursor.positionInBlock()) + 1
+
     def goto(self, line: int, column: int = 1) -> None:
+        """Put the cursor on `line` at `column`, counted in characters as the analysis reports them."""
         block = self.document().findBlockByNumber(max(line, 1) - 1)
         if not block.isValid():
             block = self.document().lastBlock()
         cur = QTextCursor(block)
-        cur.setPosition(block.position() + min(max(column - 1, 0), max(block.length() - 1, 0)))
+        text = block.text()
+        cur.setPosition(block.position() + qt_offset(text, min(max(column - 1, 0), len(text))))
         self.setTextCursor(cur)
         self.centerCursor()
         self.setFocus()

@@ -456,14 +456,14 @@ class MainWindow(QMainWindow):
         cur = self.editor.textCursor()
         self.outline.follow_cursor(cur.blockNumber() + 1)
         self.position_label.setText(self.tr("Ln %1, Col %2").replace("%1", str(cur.blockNumber() + 1))
-                                    .replace("%2", str(cur.positionInBlock() + 1)))
+                                    .replace("%2", str(self.editor.cursor_column(cur))))
 
     def jump_to_problem(self, forward: bool = True) -> None:
         spans = self.editor.problems()
         if not spans:
             return
         cur = self.editor.textCursor()
-        here = (cur.blockNumber() + 1, cur.positionInBlock() + 1)
+        here = (cur.blockNumber() + 1, self.editor.cursor_column(cur))
         keys = [(s.line, s.column) for s in spans]
         if forward:
             i = bisect.bisect_right(keys, here)
