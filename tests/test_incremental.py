@@ -192,3 +192,30 @@ def test_figures_judged_again_turn_wrong_stay_wrong_and_turn_right(sample_text):
         seen.append({(c.measured, c.ok) for c in totals})
         assert any("estimate" in f.message for f in got.findings)
     assert seen == [{(3840, False)}, {(3839, False)}, {(3838, True)}, {(3839, False)}]
+
+
+def test_enter_and_backspace_right_before_a_heading_move_the_outline(sample_text):
+    """Enter at the end of the line before a heading (or joining it back) only moves the outline: the section
+    it ends grows or shrinks. Before a setext underline the outline is built again (the title line changed)."""
+    doc = "\n".join([sample_text] * 3)
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, doc)
+    lines = doc.split("\n")
+    for heading in (next(i for i, l in enumerate(lines) if l.startswith("三、")),
+                    next(i for i, l in enumerate(lines) if l.startswith("3.2 ")),
+                    len(lines) // 2 + next(i for i, l in enumerate(lines[len(lines) // 2:]) if l.startswith("二、"))):
+        end = sum(len(l) + 1 for l in lines[:heading]) - 1  # the end of the line before the heading
+        for text in (doc[:end] + "\n" + doc[end:], doc[:end] + "\n字\n" + doc[end:], doc):
+            same_as_fresh(az, text)
+            assert az._last.moved is not None  # moved, not built again
+    md = "\n".join(f"## Part {k}\n\nSome prose words here.\nTitle {k}\n---\nMore prose.\n" for k in range(12))
+    pack = load_pack(resource_path("rulepacks", "english-markdown.toml"))
+    az = Analyzer(pack, today=TODAY)
+    same_as_fresh(az, md)
+    at = md.index("\n## Part 5")
+    for text in (md[:at] + "\nnew" + md[at:], md):
+        same_as_fresh(az, text)
+        assert az._last.moved is not None
+    at = md.index("Title 5") + len("Title 5")  # before a setext underline: the title is this line
+    same_as_fresh(az, md[:at] + "\n" + md[at:])
+    assert az._last.moved is None

@@ -231,6 +231,11 @@ def _edit_of(last: "_Assembly", text: str) -> tuple[int, int, list[str]] | None:
     offs, idxs = last.line_marks()
     m = bisect_right(offs, ls) - 1  # the last marked line start at or before ls: count newlines from there
     a = idxs[m] + old.count("\n", offs[m], ls)
+    if le_old >= 0 and len(seg) != old_k and a > 0 and seg[-1] == last.lines[a + old_k - 1]:
+        # Enter at the end of a line is found as a new line before the next one (the texts agree up to the
+        # newline); said as "this line became two" instead, a heading after it is not among the edited lines.
+        a -= 1
+        seg = [last.lines[a], *seg[:-1]]
     return a, old_k, seg
 
 
@@ -288,31 +293,41 @@ def _retitled(last: "_Assembly", lines: list[str], facts: list["LineFacts"], cha
 
 def _moves_only(last: "_Assembly", facts: list["LineFacts"], spliced: tuple[int, int, int]) -> bool:
     """True when replacing lines cannot change the outline but by moving it: no heading among the old or
-    new lines, none right after them (a setext underline), away from the footer's last lines."""
+    new lines, no setext underline right after them (its title is the line before), away from the footer's
+    last lines. (Enter at the end of a paragraph, right before a heading, only moves the outline.)"""
     a, old_k, new_k = spliced
     n = len(facts)
     if a + max(old_k, new_k) + 6 >= n or a + old_k >= last.n:
         return False
-    if any(h is not None for h in last.heads[a:a + old_k + 1]):
+    if any(h is not None for h in last.heads[a:a + old_k]):
+        return False
+    after = last.heads[a + old_k]
+    if after is not None and after.style.startswith("setext"):
         return False
     return all(facts[i].heading is None for i in range(a, a + new_k))
 
 
-def _moved_outline(outline: Outline, after: int, d: int) -> Outline:
-    """The outline with every line after `after` (1-based, in the old text) moved by d lines."""
+def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline:
+    """The outline with the lines after `after` (1-based, in the old text) moved by d lines: the replaced lines
+    were `before` + 1 .. `after`, so a section or the header holding them ends d lines later."""
     def move(ln: int) -> int:
         return ln + d if ln > after else ln
+
+    def move_end(ln: int) -> int:
+        return ln + d if ln > before else ln
 
     def move_key(key: str | None) -> str | None:  # unnumbered headings are keyed by their line: "h12"
         if key and key[0] == "h" and key[1:].isdigit():
             return f"h{move(int(key[1:]))}"
         return key
 
-    sections = [s if s.end_line <= after and s.line <= after else
-                with_changes(s, key=move_key(s.key), line=move(s.line), end_line=move(s.end_line), parent=move_key(s.parent))
+    sections = [s if s.end_line <= before else
+                with_changes(s, key=move_key(s.key), line=move(s.line), end_line=move_end(s.end_line),
+                             parent=move_key(s.parent))
                 for s in outline.sections]
-    header = (outline.header[0], move(outline.header[1])) if outline.header else None
-    return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None, move(outline.body_end))
+    header = (outline.header[0], move_end(outline.header[1])) if outline.header else None
+    return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None,
+                   move_end(outline.body_end))
 
 
 class _Cums(dict):
@@ -435,7 +450,7 @@ class _Assembly:
             a, old_k, new_k = self.spliced
             self.has_cr = prev.has_cr
             self.heads = prev.heads[:a] + [facts[i].heading for i in range(a, a + new_k)] + prev.heads[a + old_k:]
-            self.outline = _moved_outline(prev.outline, a + old_k, new_k - old_k)
+            self.outline = _moved_outline(prev.outline, a, a + old_k, new_k - old_k)
             self.moved = prev  # the last pass, whose parts away from the edit are moved instead of rebuilt
             self.prev = None
             self.cols = {}
