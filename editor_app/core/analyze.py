@@ -646,13 +646,18 @@ class _Assembly:
         if unchanged("cit") and prev.today == today:
             self.base_refs, self._id_lines = prev.base_refs, prev._id_lines
         else:
+            id_lines = None
             if patched and prev.today == today:
                 self.base_refs = self._patched_references(today)
+            elif self.moved is not None and self.moved.today == today and self._cites_nothing_edited():
+                self.base_refs, id_lines = self._moved_references()
             else:
                 self.base_refs = assemble_references(self.cit, today)
-            same_lines = (patched and len(self.base_refs) == len(prev.base_refs)
-                          and all(a.lines is b.lines for a, b in zip(self.base_refs, prev.base_refs)))
-            self._id_lines = prev._id_lines if same_lines else _id_lines(self.base_refs)
+            if id_lines is None:
+                same_lines = (patched and len(self.base_refs) == len(prev.base_refs)
+                              and all(a.lines is b.lines for a, b in zip(self.base_refs, prev.base_refs)))
+                id_lines = prev._id_lines if same_lines else _id_lines(self.base_refs)
+            self._id_lines = id_lines
         self.today = today
         self.references: list[Reference] = self._with_verdicts(self.base_refs)
         self.verifiability_pct: float | None = None
@@ -825,6 +830,26 @@ class _Assembly:
         refs.extend(assemble_references(per_line, today))
         refs.sort(key=lambda r: (r.occurrences[0].line, r.occurrences[0].column))
         return refs
+
+    def _cites_nothing_edited(self) -> bool:
+        """True when neither the replaced lines nor the lines replacing them cite a paper."""
+        a, old_k, new_k = self.spliced
+        return not any(f.citations for f in self.moved.facts[a:a + old_k]) and not any(
+            f.citations for f in self.facts[a:a + new_k])
+
+    def _moved_references(self) -> tuple[list[Reference], tuple[list[int], list[str]]]:
+        """The last pass's references (and citing lines) with the citations after the edit moved by its lines."""
+        a, old_k, new_k = self.spliced
+        d = new_k - old_k
+        refs = []
+        for r in self.moved.base_refs:
+            if r.lines[-1] > a:
+                r = with_changes(r, lines=[ln + d if ln > a else ln for ln in r.lines], occurrences=[
+                    o if o.line <= a else Occurrence(o.line + d, o.column, o.raw) for o in r.occurrences])
+            refs.append(r)
+        lines, ids = self.moved._id_lines
+        k = bisect_right(lines, a)
+        return refs, (lines[:k] + [ln + d for ln in lines[k:]], ids)
 
     def _moved_citations(self) -> list[Reference] | None:
         """When the edited lines cite the same papers the same way and only columns moved (typing earlier in
