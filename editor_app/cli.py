@@ -196,7 +196,11 @@ def _export(args, analyses, texts) -> int:
         return EXIT_FINDINGS
     from .ui.export import export_report_file  # Qt: loaded only here
 
-    export_report_file(analysis, text, args.export, pack_name=pack.name, pack_source=pack.source)
+    try:
+        export_report_file(analysis, text, args.export, pack_name=pack.name, pack_source=pack.source)
+    except OSError as exc:  # a missing or read-only folder, a full disk: a message, not a traceback
+        _err(f"--export: can't write {args.export}: {exc.strerror or exc}")
+        return EXIT_UNUSABLE
     _err(f"wrote {args.export}")
     return EXIT_OK
 
