@@ -32,24 +32,29 @@ from editor_app.ui.settings_dialog import SettingsDialog
 HOMEPAGE = "https://github.com/surveyeditor/survey-editor"
 
 
-def data_locations(store=None) -> dict[str, Path]:
-    """Where this user's data and the program's files are, as the running program resolves them."""
-    cfg = store.config() if store is not None else Config()
+def data_locations(store=None, window=None) -> dict[str, Path]:
+    """Where this user's data and the program's files are, as the running program resolves them: a window's own
+    config (with --db / --pack from the command line) and the rule pack it really checks with (one beside the
+    survey included) win over what the settings store holds."""
+    cfg = getattr(window, "config", None)
+    if not isinstance(cfg, Config):
+        cfg = store.config() if store is not None else Config()
     qsettings = getattr(store, "qsettings", None) or QSettings()
+    pack = getattr(window, "pack_path", None) or cfg.rule_pack or house_pack_path()
     return {
         QCoreApplication.translate("About", "History database"): cfg.db_path or default_db_path(),
         QCoreApplication.translate("About", "Settings file"): Path(qsettings.fileName()),
-        QCoreApplication.translate("About", "Rule pack"): cfg.rule_pack or house_pack_path(),
+        QCoreApplication.translate("About", "Rule pack"): pack,
         QCoreApplication.translate("About", "Bundled resources"): resource_path(),
     }
 
 
-def about_html(store=None) -> str:
+def about_html(store=None, window=None) -> str:
     """The About text: version, licence, data locations, the libraries it runs on."""
     rows = "".join(
         f"<tr><td><b>{html.escape(name)}</b>&nbsp;&nbsp;</td>"
         f"<td style=\"white-space:nowrap\">{html.escape(str(path))}</td></tr>"
-        for name, path in data_locations(store).items()
+        for name, path in data_locations(store, window).items()
     )
     summary = QCoreApplication.translate("About", "Write short technical surveys and check them against their house rules.")
     licence = QCoreApplication.translate("About", "Licence")
@@ -80,7 +85,7 @@ class AboutDialog(QDialog):
         icon = QLabel()
         icon.setPixmap(app_icon().pixmap(96, 96))
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.text = QLabel(about_html(store), objectName="about_text", wordWrap=True, openExternalLinks=True)
+        self.text = QLabel(about_html(store, parent), objectName="about_text", wordWrap=True, openExternalLinks=True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, rejected=self.reject)
         top = QHBoxLayout()
