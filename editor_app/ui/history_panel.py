@@ -501,8 +501,9 @@ class HistoryController(QObject):
 
     def _about_to_quit(self) -> None:
         self._record_pending_save()  # a save whose analysis had not arrived yet still joins the history
-        if self.window.editor.document().isModified():
-            self.discard_session_autosaves()
+        # A normal quit: the user either discarded the unsaved edits or has none left (saved, or undone back to
+        # the text on disk); either way this session's autosaves hold nothing to recover. Only a crash keeps them.
+        self.discard_session_autosaves()
 
     def _on_opened(self, path: Any) -> None:
         self.discard_session_autosaves()  # open_path only gets here once unsaved edits were saved or discarded
