@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QTextDocument
+from PySide6.QtGui import QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QWidget
 
 
@@ -61,9 +61,14 @@ class FindBar(QWidget):
             flags |= QTextDocument.FindFlag.FindCaseSensitively
         found = self.editor.find(needle, flags)
         if not found:  # wrap around
-            cur = self.editor.textCursor()
+            before = self.editor.textCursor()
+            scroll = self.editor.verticalScrollBar().value()
+            cur = QTextCursor(before)
             cur.movePosition(cur.MoveOperation.End if flags & QTextDocument.FindFlag.FindBackward else cur.MoveOperation.Start)
             self.editor.setTextCursor(cur)
             found = self.editor.find(needle, flags)
+            if not found:  # nowhere in the survey: the cursor and the view stay where the author was
+                self.editor.setTextCursor(before)
+                self.editor.verticalScrollBar().setValue(scroll)
         self.status.setText("" if found else self.tr("Not found"))
         return found
