@@ -56,6 +56,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.file and not args.file.exists() and args.screenshot:
         print(f"survey-editor: {args.file} does not exist", file=sys.stderr)
         return 2
+    if args.file and args.screenshot:  # nobody is there to dismiss a "can't open" dialog: say it and stop
+        from editor_app.services.files import UnreadableFile, load_text
+
+        try:
+            load_text(args.file)
+        except UnreadableFile as exc:
+            print(f"survey-editor: {exc}", file=sys.stderr)
+            return 2
     window = create_window(args.file, config, args.pack)
     if args.screenshot:
         return _screenshot(app, window, args.screenshot)
