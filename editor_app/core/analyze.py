@@ -37,6 +37,7 @@ from .suppression import Directive, directives_in_line, suppressed_lines
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
 MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
+CLAIM_CACHE_FLOOR = 10_000  # claim verdicts kept beyond 3 per figure the survey states
 METRIC_LABELS = {"privacy_hits": "private-data hits", "verifiability": "verifiability %",
                  "arxiv_ids": "arXiv ids", "list_items": "list items"}
 
@@ -193,15 +194,17 @@ class Analyzer:
                 retitled = _retitled(last, lines, facts, changed)
                 if retitled is None:
                     changed = None
-        if len(self._claim_cache) > MEMO_LIMIT:
-            self._claim_cache.clear()
         assembly = _Assembly(self, text, lines, facts, file, verdicts, last, changed=changed,
                              retitled=retitled if changed is not None else None,
                              spliced=(edit[0], edit[1], len(edit[2])) if edit is not None else None)
         result = assembly.run()
+        # Verdicts are cached by line: every Enter in a big survey adds one per figure after it. Kept to a few
+        # times what the survey states (not the 400,000 lines of the memo: ~1 GB after 40 Enters in 8 MB).
+        if len(self._claim_cache) > 3 * len(result.claims) + CLAIM_CACHE_FLOOR:
+            self._claim_cache.clear()
         if self.use_memo:
             assembly.line_marks()
-            assembly.prev = assembly.last = None  # the pass before is not needed any more: let it go
+            assembly.prev = assembly.last = assembly.moved = None  # the pass before is not needed any more: let it go
             self._last = assembly
         return result
 
@@ -425,6 +428,7 @@ class _Assembly:
         # `spliced`: (first line, old count, new count) of the lines the edit replaced in `last`'s text.
         self.last, self.spliced = prev, spliced if prev is not None else None
         self.moved: _Assembly | None = None
+        self.moves_only = False  # the edit only moved lines: the outline and parts of the last pass were moved
         self._marks: tuple[list[int], list[int]] | None = None
         if self.changed is not None:
             self.has_cr = prev.has_cr
@@ -452,6 +456,7 @@ class _Assembly:
             self.heads = prev.heads[:a] + [facts[i].heading for i in range(a, a + new_k)] + prev.heads[a + old_k:]
             self.outline = _moved_outline(prev.outline, a, a + old_k, new_k - old_k)
             self.moved = prev  # the last pass, whose parts away from the edit are moved instead of rebuilt
+            self.moves_only = True
             self.prev = None
             self.cols = {}
             for k, name in enumerate(self.names):
