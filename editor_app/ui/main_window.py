@@ -40,6 +40,7 @@ from editor_app.ui.prepared_view import prepare_view
 from editor_app.ui.references_panel import ReferencesPanel
 from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
+from editor_app.ui.status_bar import StatusBar
 from editor_app.ui.text_mirror import TextMirror
 
 FILE_FILTER = "Surveys (*.md *.markdown *.txt);;All files (*)"
@@ -124,7 +125,8 @@ class MainWindow(QMainWindow):
         self.position_label = QLabel()
         self.format_label = QLabel()
         self.timing_label = QLabel()
-        self.statusBar().addWidget(self.headline_label, 1)
+        self.setStatusBar(StatusBar(self))
+        self.statusBar().add_headline(self.headline_label)
         for w in (self.timing_label, self.format_label, self.position_label):
             self.statusBar().addPermanentWidget(w)
 
