@@ -9,11 +9,12 @@ import bisect
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QKeyEvent,
     QPainter,
     QPainterPath,
     QPen,
@@ -393,6 +394,24 @@ class CodeEditor(QPlainTextEdit):
         self.setTextCursor(cur)
         self.centerCursor()
         self.setFocus()
+
+    # ----- line breaks -----
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Shift+Enter starts a new line like Enter: Qt would insert a soft line break (U+2028) that wraps the line
+        on screen but is no line to the survey, so the line numbers shown and those the checks report would part."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            event = QKeyEvent(event.type(), event.key(), event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier,
+                              event.text(), event.isAutoRepeat(), event.count())
+        super().keyPressEvent(event)
+
+    def insertFromMimeData(self, source) -> None:  # noqa: N802 (Qt's name)
+        """Pasted line and paragraph separators (U+2028, U+2029) become real new lines, as above."""
+        text = source.text() if source.hasText() else ""
+        if "\u2028" in text or "\u2029" in text:
+            clean = QMimeData()
+            clean.setText(text.replace("\u2028", "\n").replace("\u2029", "\n"))
+            source = clean
+        super().insertFromMimeData(source)
 
     # ----- drops -----
     def _local_files(self, mime) -> list[Path]:
