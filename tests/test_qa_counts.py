@@ -1,0 +1,25 @@
+"""QA repro (core/analyze.py, the lead's file): a suppression comment is counted as text of the line it ends.
+
+Appending `<!-- survey-check disable RULE -->` to a §七 list item adds its ~50 characters to the item's measured
+length: the sample's item on line 83 goes from 81 to 134 characters, and an item of 138 passes the ≥ 150 rule
+once any rule is silenced on it, without the length rule being silenced at all.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+
+
+@pytest.mark.xfail(reason="core/analyze.py: builtin counters count the suppression comment's characters",
+                   strict=False)
+def test_a_suppression_comment_does_not_lengthen_the_item_it_ends(sample_text):
+    pack = house_pack()
+    lines = sample_text.split("\n")
+    lines[80] += " <!-- survey-check disable claims -->"  # line 81: a 138-character cross-link
+    before = next(r for r in analyze(sample_text, pack).rules if r.id == "confluence-link-length")
+    after = next(r for r in analyze("\n".join(lines), pack).rules if r.id == "confluence-link-length")
+    assert before.measured[3] == 138
+    assert after.measured == before.measured  # got 138 -> 175: the short item now passes
