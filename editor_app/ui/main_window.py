@@ -196,11 +196,7 @@ class MainWindow(QMainWindow):
             self.settings_store.add_recent_file(self.current_path)
             self._rebuild_recent_menu()
         self.watcher.watch(self.current_path)
-        new_pack = self._resolve_pack(self.current_path)
-        if new_pack is not self.pack:
-            self.pack = new_pack
-            self.runner.set_pack(new_pack, analyse=False)
-            self._watch_pack()
+        self._use_pack_for(self.current_path, analyse=False)
         self.references.reset()  # verdicts for the previous survey are no longer wanted
         self.runner.verdicts = {}
         self._update_title()
@@ -228,6 +224,7 @@ class MainWindow(QMainWindow):
             self._rebuild_recent_menu()
             self.watcher.watch(self.current_path)
             self._update_title()
+            self._use_pack_for(self.current_path)  # saved beside a team's survey-rules.toml: checked by it now
         return ok
 
     def add_panel(self, widget: QWidget, title: str) -> None:
@@ -401,6 +398,14 @@ class MainWindow(QMainWindow):
             return self.pack
         self.pack_path = None
         return house_pack()
+
+    def _use_pack_for(self, survey_path: Path, *, analyse: bool = True) -> None:
+        """Check the survey with the pack that applies where it now lives (--pack, else one beside it, else ours)."""
+        new_pack = self._resolve_pack(survey_path)
+        if new_pack is not self.pack:
+            self.pack = new_pack
+            self.runner.set_pack(new_pack, analyse=analyse)
+            self._watch_pack()
 
     def _watch_pack(self) -> None:
         if self._pack_watcher is None:
