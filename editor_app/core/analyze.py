@@ -19,7 +19,7 @@ from operator import attrgetter, itemgetter
 from typing import Any, Callable, Mapping
 
 from . import claims as claims_mod
-from .claims_audit import ClaimsAudit, audit
+from .claims_audit import ClaimsAudit, audit, moved as moved_audit
 from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref, section_refs_in_line
 from .figure_check import check_figures, recheck_figures
 from .figures import figures_in_line
@@ -968,12 +968,17 @@ class _Assembly:
             res.scope = "engine figures"
             res.note = f"{len(self.figures)} figure groups"
         elif kind == "claims":
-            prev = self.prev.audits.get(rule.id) if self.changed is not None else None
+            prev, changed, stale = None, self.changed, self._stale
+            if changed is not None:
+                prev = self.prev.audits.get(rule.id)
+            elif self.moved is not None and rule.id in self.moved.audits and self._figures_keep_their_places():
+                a, old_k, new_k = self.spliced
+                prev = moved_audit(self.moved.audits[rule.id], a, old_k, new_k)
+                changed, stale = list(range(a, a + new_k)), self._stale_moved
             claim_lines = self._claim_lines()
             done = self.audits[rule.id] = audit(
                 claim_lines, self.az._claim_scopes, self._measure_claim, rule_id=rule.id, level=rule.level,
-                cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=self.changed,
-                stale=self._stale)
+                cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=changed, stale=stale)
             claims, findings = done.claims, done.findings
             res.findings = findings
             wrong = done.wrong
@@ -1029,6 +1034,23 @@ class _Assembly:
         if metric == "privacy_hits":
             return self.privacy is not prev.privacy
         return True
+
+    def _figures_keep_their_places(self) -> bool:
+        """After an edit that moved lines: whether every figure still measures the same place (the sections
+        keep their keys and no list item came or went, so "the nth item" is the same item)."""
+        a, old_k, new_k = self.spliced
+        last = self.moved
+        return self.by_key.keys() == last.by_key.keys() and not any(
+            f.counts[-1] for f in chain(last.facts[a:a + old_k], self.facts[a:a + new_k]))
+
+    def _stale_moved(self, metric: str, ranges) -> bool:
+        """Whether a measurement moved from the last pass may differ now: its ranges hold an edited line."""
+        if not ranges:
+            return False
+        if metric not in self.cols:
+            return True
+        a, _, new_k = self.spliced
+        return any(s <= a + max(new_k, 1) and e >= a for s, e in ranges)
 
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
         """(measured value or None, the place measured in the users' words, the line ranges measured)."""

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 from .claims import RawClaim
 from .model import Claim, Finding
 from .numbers import as_int_if_whole, format_count, round_like
+from .records import with_changes
 from .rulepack import Scope
 
 # measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
@@ -37,7 +38,8 @@ class ClaimsAudit:
     users: dict[tuple, set[int]]  # measurement key -> the lines whose claims use it
     slots: list[tuple]  # every figure's slot, in document order
     spans: dict[int, tuple[int, int]]  # line -> its slots' positions [start, end) in `slots`
-    agree: dict[tuple[str, str], list[Finding]] = field(default_factory=dict)  # per (metric, scope), in order
+    agree: dict[tuple[str, str], list[Finding]] | None = field(default_factory=dict)  # per (metric, scope), in
+    # order; None: to be judged afresh
     positions: dict[tuple, list[int]] = field(default_factory=dict)  # key -> positions of its slots (lazy)
     first_lines: dict[tuple[str, str], int] = field(default_factory=dict)  # (metric, scope) -> first line
     body: list[Finding] = field(default_factory=list)  # the slots' findings (`findings` less agreement)
@@ -229,7 +231,7 @@ def audit(
                 if fresh[:2] != got[:2]:
                     remeasured.add(k)
                     where_moved = where_moved or fresh[1] != got[1]  # the place a claim is about
-        redo_agreement = redo_agreement or where_moved
+        redo_agreement = redo_agreement or where_moved or prev.agree is None
         if redo_agreement or claim_lines is not prev.lines:  # lines gained, lost or changed figures
             slots, spans = _lay_out(claim_lines, judge, prev, redo)
             positions = {}
@@ -257,7 +259,7 @@ def audit(
     findings = list(body)
     if not redo_agreement:
         agree = prev.agree
-    elif incremental and not where_moved:
+    elif incremental and not where_moved and prev.agree is not None:
         agree = _agreement_again(prev, claims, slots, spans, edited, prev_edited_claims, rule_id, level)
     else:
         agree = None
@@ -273,6 +275,49 @@ def audit(
         replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
                        body, offsets, replaced, wrong)
+
+
+def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
+    """prev as it reads after its lines a+1 .. a+old_k were replaced by new_k lines: the figures on the replaced
+    lines dropped, those after them moved by the difference (verdicts, findings, measurements and the ranges
+    measured). `audit` then judges the new lines and measures again what holds them; agreement is judged
+    afresh (its messages name lines)."""
+    after, d = a + old_k, new_k - old_k
+
+    def move(ln: int) -> int:
+        return ln + d if ln > after else ln
+
+    def move_key(k: tuple | None) -> tuple | None:  # a figure about "this section" is keyed by its line
+        return k if k is None or k[4] <= after else (*k[:4], k[4] + d)
+
+    slots: list[tuple] = []
+    spans: dict[int, tuple[int, int]] = {}
+    for ln, (s0, e0) in prev.spans.items():  # in line order
+        if a < ln <= after:
+            continue
+        start = len(slots)
+        if ln <= a:
+            slots.extend(prev.slots[s0:e0])
+        else:
+            for rc, k, c, found in prev.slots[s0:e0]:
+                slots.append((rc, move_key(k), with_changes(c, line=ln + d),
+                              tuple(with_changes(f, line=ln + d) for f in found)))
+        spans[ln + d if ln > after else ln] = (start, len(slots))
+    measured: dict[tuple, tuple] = {}
+    users: dict[tuple, set[int]] = {}
+    for k, (value, where, ranges, line, raw) in prev.measured.items():
+        kept = {move(ln) for ln in prev.users.get(k, ()) if not a < ln <= after}
+        if not kept:
+            continue
+        if ranges is not None:  # a range holding the replaced lines ends d lines later
+            ranges = [(s + d if s > after else s, e + d if e > a else e) for s, e in ranges]
+        k = move_key(k)
+        measured[k] = (value, where, ranges, move(line) if not a < line <= after else min(kept), raw)
+        users[k] = kept
+    lines = [(move(ln), raws) for ln, raws in prev.lines if not a < ln <= after]
+    claims = list(map(_CLAIM, slots))
+    return ClaimsAudit(claims, list(chain.from_iterable(map(_FOUND, slots))), lines, measured, users, slots,
+                       spans, None, wrong=list(map(_OK, claims)).count(False))
 
 
 def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo) -> tuple[list, dict]:
