@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.core.textdiff import change_summary, side_by_side_html, unified_diff
+from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up.
@@ -50,6 +51,9 @@ METRIC_LABELS = {  # translated where shown (HistoryController.tr)
     "errors": QT_TRANSLATE_NOOP("HistoryController", "Failing error-level rules"),
 }
 SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactly the saved text
+# Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
+# a minute when many lines repeat; up to this size it takes a few ms and is shown at once.
+SYNC_DIFF_CHARS = 200_000
 
 
 def _analysis_dict(analysis: Any) -> dict[str, Any]:
@@ -253,9 +257,18 @@ class HistoryPanel(QWidget):
             self.restore_requested.emit(ids[0])
 
     def show_diff(self, old: str, new: str, old_title: str, new_title: str) -> None:
-        self.diff_title.setText(f"{old_title} → {new_title}  ({change_summary(old, new)})")
-        self.diff_html.setHtml(side_by_side_html(old, new, old_title, new_title))
-        self.diff_text.setPlainText(unified_diff(old, new, old_title, new_title) or self.tr("No differences."))
+        self.show_compared(*compare_drafts(old, new, old_title, new_title))
+
+    def show_compared(self, title: str, side_by_side: str, unified: str) -> None:
+        """What compare_drafts worked out (here or on a worker thread)."""
+        self.diff_title.setText(title)
+        self.diff_html.setHtml(side_by_side)
+        self.diff_text.setPlainText(unified or self.tr("No differences."))
+
+    def show_comparing(self, old_title: str, new_title: str) -> None:
+        self.diff_title.setText(self.tr("{old} → {new}  (comparing…)").format(old=old_title, new=new_title))
+        self.diff_html.clear()
+        self.diff_text.clear()
 
     def ensure_chart(self) -> None:
         if self.chart is not None:
@@ -309,6 +322,22 @@ class HistoryPanel(QWidget):
             self.chart.setXRange(x0 - 60, x1 + 60 if x1 > x0 else x0 + 60, padding=0.02)
 
 
+def compare_drafts(old: str, new: str, old_title: str, new_title: str) -> tuple[str, str, str]:
+    """The diff title (with the change summary), the side-by-side HTML and the unified diff of two drafts."""
+    return (f"{old_title} → {new_title}  ({change_summary(old, new)})",
+            side_by_side_html(old, new, old_title, new_title), unified_diff(old, new, old_title, new_title))
+
+
+class _CompareThread(LatestJobThread):
+    """Compares two long drafts off the GUI thread; only the newest request is worked on."""
+
+    compared = Signal(int, str, str, str)  # request number, title, side-by-side HTML, unified diff
+
+    def work(self, job: tuple[int, str, str, str, str]) -> None:
+        number, old, new, old_title, new_title = job
+        self.compared.emit(number, *compare_drafts(old, new, old_title, new_title))
+
+
 class RecoveryDialog(QDialog):
     """Offer the autosave a crash left behind: what differs from the file, restore or keep the file."""
 
@@ -360,6 +389,8 @@ class HistoryController(QObject):
         self._pack_cache: tuple[str, Any] | None = None
         self._stale = True
         self._stale_metrics = True
+        self._compare_thread: _CompareThread | None = None
+        self._comparison = 0  # the number of the newest comparison asked for
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
@@ -500,6 +531,7 @@ class HistoryController(QObject):
         self._unsaved_autosave_path = None
 
     def _about_to_quit(self) -> None:
+        self.shutdown()
         self._record_pending_save()  # a save whose analysis had not arrived yet still joins the history
         # A normal quit: the user either discarded the unsaved edits or has none left (saved, or undone back to
         # the text on disk); either way this session's autosaves hold nothing to recover. Only a crash keeps them.
@@ -639,14 +671,37 @@ class HistoryController(QObject):
         if len(ids) == 1:
             (sid,) = ids
             r = rows[sid]
-            self.panel.show_diff(texts[sid], self.window.current_text(), f"{r['kind']} {_fmt_time(r['time'])}", self.tr("editor"))
+            self._compare(texts[sid], self.window.current_text(), f"{r['kind']} {_fmt_time(r['time'])}", self.tr("editor"))
         else:
             older, newer = sorted(ids, key=lambda i: (rows[i]["time"], i))
-            self.panel.show_diff(
+            self._compare(
                 texts[older], texts[newer],
                 f"{rows[older]['kind']} {_fmt_time(rows[older]['time'])}",
                 f"{rows[newer]['kind']} {_fmt_time(rows[newer]['time'])}",
             )
+
+    def _compare(self, old: str, new: str, old_title: str, new_title: str) -> None:
+        """Short drafts are compared at once; long ones on a worker thread, so selecting a row never freezes."""
+        self._comparison += 1
+        if len(old) + len(new) <= SYNC_DIFF_CHARS:
+            self.panel.show_diff(old, new, old_title, new_title)
+            return
+        if self._compare_thread is None:
+            self._compare_thread = _CompareThread()
+            self._compare_thread.compared.connect(self._compared)
+            self._compare_thread.start()
+        self.panel.show_comparing(old_title, new_title)
+        self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title))
+
+    def _compared(self, number: int, title: str, side_by_side: str, unified: str) -> None:
+        if number == self._comparison:  # a newer selection was made meanwhile: this one is no longer wanted
+            self.panel.show_compared(title, side_by_side, unified)
+
+    def shutdown(self) -> None:
+        """Stop the comparison thread (at quit; the window calls it too)."""
+        if self._compare_thread is not None:
+            self._compare_thread.stop()
+            self._compare_thread = None
 
     def restore_snapshot(self, snapshot_id: int) -> None:
         text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)

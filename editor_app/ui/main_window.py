@@ -538,3 +538,6 @@ class MainWindow(QMainWindow):
         self.references.shutdown()
         self.runner.shutdown()
         self.preview.shutdown()
+        history = getattr(self, "history", None)  # installed by editor_app.ui.history_panel
+        if history is not None and hasattr(history, "shutdown"):
+            history.shutdown()
