@@ -247,12 +247,12 @@ _STEP = 1 << 15
 
 def _common_prefix(a: str, b: str, n: int) -> int:
     i = 0
-    while i + _STEP <= n and a[i:i + _STEP] == b[i:i + _STEP]:
+    while i + _STEP <= n and b.startswith(a[i:i + _STEP], i):  # one slice copied per step, not two
         i += _STEP
     lo, hi = i, min(i + _STEP, n)
     while lo < hi:  # a[:lo] == b[:lo]; the first difference is before hi
         mid = (lo + hi) // 2
-        if a[lo:mid + 1] == b[lo:mid + 1]:
+        if b.startswith(a[lo:mid + 1], lo):
             lo = mid + 1
         else:
             hi = mid
@@ -263,12 +263,12 @@ def _common_suffix(a: str, b: str, n: int) -> int:
     """Length of the common end of a and b, at most n."""
     la, lb = len(a), len(b)
     i = 0
-    while i + _STEP <= n and a[la - i - _STEP:la - i] == b[lb - i - _STEP:lb - i]:
+    while i + _STEP <= n and b.endswith(a[la - i - _STEP:la - i], 0, lb - i):
         i += _STEP
     lo, hi = i, min(i + _STEP, n)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if a[la - mid:la - lo] == b[lb - mid:lb - lo]:
+        if b.endswith(a[la - mid:la - lo], 0, lb - lo):
             lo = mid
         else:
             hi = mid - 1
