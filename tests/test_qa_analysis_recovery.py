@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from editor_app.core.analyze import Analyzer, analyze
 from editor_app.core.rulepack import house_pack
 from ui_support import open_window
@@ -83,7 +81,6 @@ def test_typing_after_joining_two_table_rows_keeps_the_panels_live(qtbot, tmp_pa
     assert window.latest_analysis.to_dict() == analyze(text, window.pack).to_dict()
 
 
-@pytest.mark.xfail(reason="core/claims_audit.py (the lead's file): KeyError in an incremental pass", strict=False)
 def test_incremental_pass_after_joining_two_table_rows(sample_text):
     text = _joined(sample_text)
     az = Analyzer(house_pack())
@@ -92,8 +89,6 @@ def test_incremental_pass_after_joining_two_table_rows(sample_text):
     assert az.analyze(edited) == analyze(edited, house_pack())
 
 
-@pytest.mark.xfail(reason="core/analyze.py (the lead's file): _findings_swapped keeps the last pass's findings and "
-                          "never adds the unknown-directive warnings of an edited line", strict=False)
 def test_a_suppression_comment_typed_with_a_wrong_rule_id_is_reported_while_typing(sample_text):
     lines = sample_text.split("\n")
     lines[20] += " <!-- survey-check disable no-such-rule -->"

@@ -221,8 +221,9 @@ def audit(
                 if k is not None and k in users:
                     left = use(k)
                     left.discard(ln)
-                    if not left:
+                    if not left:  # no line uses it now: forgotten (a redone line may measure it again)
                         del users[k], measured[k]
+                        copied.discard(k)
         remeasured = set()
         more_wrong = 0
         for k, got in list(measured.items()):
