@@ -32,8 +32,9 @@ from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
 from .rules import in_ranges
-from .suppression import Directive, directives_in_line, suppressed_lines
+from .suppression import DIRECTIVE_RE, Directive, directives_in_line, suppressed_lines
 
+_DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
 MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
@@ -125,7 +126,11 @@ class Analyzer:
 
     # ---- per line -------------------------------------------------------------------------------
     def _facts(self, line: str) -> LineFacts:
-        counts = [fn(line) for fn in self._counters]
+        directives = directives_in_line(line)
+        # A suppression comment is a note to the checker, not text: silencing one rule on a line must not
+        # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
+        counted = _DIRECTIVE_TEXT.sub("", line) if directives else line
+        counts = [fn(counted) for fn in self._counters]
         counts.append(1 if LIST_ITEM_RE.match(line) else 0)
         forbidden = ()
         for looks, rxs in self._forbidden_looks:  # a line without the pattern's literal cannot match it
@@ -142,7 +147,7 @@ class Analyzer:
             figures=figures_in_line(line),
             privacy=privacy_in_line(line, self._privacy_cfg),
             claims=claims_mod.claims_in_line(line, self._claim_rx, self.pack.sum_metric, self.pack.sum_context),
-            directives=directives_in_line(line),
+            directives=directives,
             section_refs=section_refs_in_line(line),
             forbidden=forbidden,
             required=tuple(bool(rx.search(line)) for rx in self._required_flat),
@@ -895,6 +900,8 @@ class _Assembly:
         """The last pass's sorted findings when the rules judged again only swapped findings one for one (same
         lines and columns, so the order stands); None when they must be gathered and sorted again."""
         prev = self.prev
+        if self.per_line("directives", 1) is not prev._per_line.get(("directives", 1)):
+            return None  # a suppression comment changed: its own findings (an unknown rule id) may too
         pairs: list[tuple[Any, Any]] = []
         for rule, result, old in zip(self.pack.rules, rules, prev.rules):
             if result is old:
