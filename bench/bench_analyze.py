@@ -128,6 +128,17 @@ def edit_benchmarks(big: str, pack, n: int) -> None:
 
     run("Enter (a new line: every later line number moves)", enter())
 
+    def new_paragraphs():  # Enter at the end of a line, as a user starts a new paragraph
+        text = big
+        at = mid
+        for _ in range(max(3, n // 5)):
+            at = text.index("\n", at + 1)
+            text = text[:at] + "\n" + text[at:]
+            at += 1
+            yield text
+
+    run("Enter at the end of a line (a new paragraph)", new_paragraphs())
+
 
 if __name__ == "__main__":
     main()
