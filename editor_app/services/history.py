@@ -11,6 +11,7 @@ import json
 import re
 import time as _time
 import zlib
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
@@ -138,6 +139,35 @@ def document_id(db: sqlite_utils.Database, path: Path | str, *, create: bool = F
     return cur.lastrowid
 
 
+@dataclass(frozen=True)
+class PreparedSnapshot:
+    """What a snapshot stores, computed apart from the database (hashing and compressing an 8 MB survey and its
+    analysis takes ~2 s: the GUI does it on a worker thread and only the quick inserts on its own)."""
+
+    text_hash: str
+    chars: int
+    text_blob: bytes
+    analysis_blob: bytes
+    pack: str | None
+    figures: dict[str, float | int | None]
+    series: dict[str, float]
+
+
+def prepare_snapshot(text: str, analysis: Any) -> PreparedSnapshot:
+    """Hash and compress the text and its analysis (an Analysis or its dict); touches no database."""
+    if not isinstance(analysis, dict):
+        analysis = analysis.to_dict() if analysis is not None else {}
+    return PreparedSnapshot(
+        text_hash=text_hash(text),
+        chars=len(text),
+        text_blob=zlib.compress(text.encode("utf-8"), 6),
+        analysis_blob=zlib.compress(json.dumps(analysis, ensure_ascii=False, default=str).encode("utf-8"), 6),
+        pack=analysis.get("pack"),
+        figures=headline_figures(analysis),
+        series=chartable_metrics(analysis),
+    )
+
+
 def record_snapshot(
     db: sqlite_utils.Database,
     *,
@@ -150,11 +180,23 @@ def record_snapshot(
     """Store a snapshot; None when this document's latest snapshot of this kind already holds this exact text."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
+    return write_snapshot(db, path=path, prepared=prepare_snapshot(text, analysis), kind=kind, now=now)
+
+
+def write_snapshot(
+    db: sqlite_utils.Database,
+    *,
+    path: Path | str,
+    prepared: PreparedSnapshot,
+    kind: str,
+    now: float | datetime | None = None,
+) -> int | None:
+    """Store a prepared snapshot (record_snapshot's rules: None when the latest of this kind holds this text)."""
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
     when = _timestamp(now)
-    digest = text_hash(text)
-    figures = headline_figures(analysis)
-    series = chartable_metrics(analysis)
-    analysis_blob = zlib.compress(json.dumps(analysis, ensure_ascii=False, default=str).encode("utf-8"), 6)
+    digest = prepared.text_hash
+    figures = prepared.figures
     conn = db.conn
     with conn:
         doc = document_id(db, path, create=True, now=when)
@@ -172,19 +214,20 @@ def record_snapshot(
                 return None  # nothing to recover that the latest save doesn't already hold
         if not conn.execute("SELECT 1 FROM texts WHERE hash = ?", [digest]).fetchone():
             conn.execute(
-                "INSERT INTO texts (hash, chars, data) VALUES (?, ?, ?)",
-                [digest, len(text), zlib.compress(text.encode("utf-8"), 6)],
+                "INSERT INTO texts (hash, chars, data) VALUES (?, ?, ?)", [digest, prepared.chars, prepared.text_blob]
             )
         cur = conn.execute(
             "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, cjk, cautions, lines, failing, errors)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [doc, when, kind, digest, analysis.get("pack"), *(figures[h] for h in HEADLINE)],
+            [doc, when, kind, digest, prepared.pack, *(figures[h] for h in HEADLINE)],
         )
         snapshot_id = cur.lastrowid
-        conn.execute("INSERT INTO snapshot_analyses (snapshot_id, data) VALUES (?, ?)", [snapshot_id, analysis_blob])
+        conn.execute(
+            "INSERT INTO snapshot_analyses (snapshot_id, data) VALUES (?, ?)", [snapshot_id, prepared.analysis_blob]
+        )
         conn.executemany(
             "INSERT INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
-            [(snapshot_id, k, v) for k, v in series.items()],
+            [(snapshot_id, k, v) for k, v in prepared.series.items()],
         )
         if kind == "autosave":
             _prune_autosaves(conn, doc)

@@ -7,13 +7,17 @@
 from __future__ import annotations
 
 import os
+import queue
 import sqlite3
+import threading
 import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP, QTimer, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
+)
 from PySide6.QtGui import QAction, QColor, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -54,6 +58,9 @@ SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactl
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
 # a minute when many lines repeat; up to this size it takes a few ms and is shown at once.
 SYNC_DIFF_CHARS = 200_000
+# A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
+# analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
+SYNC_RECORD_CHARS = 200_000
 
 
 def _analysis_dict(analysis: Any) -> dict[str, Any]:
@@ -62,6 +69,13 @@ def _analysis_dict(analysis: Any) -> dict[str, Any]:
     if isinstance(analysis, dict):
         return analysis
     return analysis.to_dict()
+
+
+def _rule_limits(analysis: Any) -> dict[str, Any]:
+    """The rules' ids and limits, all chart_limits reads: the whole dict of an 8 MB survey's analysis takes ~1 s."""
+    if analysis is None or isinstance(analysis, dict):
+        return analysis or {}
+    return {"rules": [{"id": r.id, "limit": r.limit} for r in analysis.rules]}
 
 
 def _fmt_time(t: float) -> str:
@@ -338,6 +352,46 @@ class _CompareThread(LatestJobThread):
         self.compared.emit(number, *compare_drafts(old, new, old_title, new_title))
 
 
+class _RecordThread(QThread):
+    """Prepares long drafts' snapshots (hash, compress, analysis JSON) in order; the GUI thread writes them."""
+
+    prepared = Signal()  # results are waiting in `results`
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._jobs: queue.Queue = queue.Queue()
+        self.results: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+
+    def submit(self, job: dict[str, Any]) -> None:
+        self._jobs.put(job)
+
+    def take_results(self) -> list[dict[str, Any]]:
+        with self._lock:
+            out, self.results = self.results, []
+        return out
+
+    def stop(self) -> None:
+        """Finish every job submitted so far, then end (a save asked for before quitting is still recorded)."""
+        self._jobs.put(None)
+        self.wait()
+
+    def run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                text = job.pop("text")
+                if isinstance(text, list):
+                    text = "\n".join(text)
+                if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
+                    continue  # an autosave of the text the last one holds
+                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")))
+            except Exception as exc:  # reported on the GUI thread, like a failed insert
+                job["error"] = f"{type(exc).__name__}: {exc}"
+            with self._lock:
+                self.results.append(job)
+            self.prepared.emit()
+
+
 class RecoveryDialog(QDialog):
     """Offer the autosave a crash left behind: what differs from the file, restore or keep the file."""
 
@@ -391,6 +445,9 @@ class HistoryController(QObject):
         self._stale_metrics = True
         self._compare_thread: _CompareThread | None = None
         self._comparison = 0  # the number of the newest comparison asked for
+        self._record_thread: _RecordThread | None = None
+        self._closing = False
+        self._autosaved_revision: int | None = None  # the document revision the last long autosave was asked for
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
@@ -472,11 +529,24 @@ class HistoryController(QObject):
         p = getattr(self.window, "current_path", None)
         return str(p) if p else None
 
-    def record(self, kind: str, text: str, analysis: Any = None, path: str | None = None) -> int | None:
+    def record(self, kind: str, text: str | list[str], analysis: Any = None, path: str | None = None,
+               skip_hash: str | None = None) -> int | None:
+        """Record a snapshot; a long draft is prepared on a worker thread: None then, `recorded` follows."""
         path = path or self.current_path()
         if not path:
             return None
         analysis = analysis if analysis is not None else getattr(self.window, "latest_analysis", None)
+        long_draft = isinstance(text, list) or len(text) > SYNC_RECORD_CHARS
+        if long_draft and not self._closing:
+            if self._record_thread is None:
+                self._record_thread = _RecordThread()
+                self._record_thread.prepared.connect(self._write_prepared)
+                self._record_thread.start()
+            self._record_thread.submit({"kind": kind, "text": text, "analysis": analysis, "path": path,
+                                        "now": time.time(), "skip_hash": skip_hash})
+            return None
+        if isinstance(text, list):
+            text = "\n".join(text)
         sid = self._db_call(
             "recording a snapshot", history.record_snapshot,
             path=path, text=text, analysis=_analysis_dict(analysis), kind=kind,
@@ -486,10 +556,37 @@ class HistoryController(QObject):
             self.refresh()
         return sid
 
+    def _write_prepared(self) -> None:
+        """Store what the record thread prepared, in the order it was asked for."""
+        thread = self._record_thread
+        for job in thread.take_results() if thread is not None else []:
+            if "error" in job:
+                self.message.emit(self.tr("History: {what} failed ({error}); editing is not affected.").format(
+                    what=self.tr("recording a snapshot"), error=job["error"]))
+                continue
+            sid = self._db_call("recording a snapshot", history.write_snapshot, path=job["path"],
+                                prepared=job["prepared"], kind=job["kind"], now=job["now"])
+            if job["kind"] == "autosave" and self._db is not None:
+                self._last_autosave_hash = job["prepared"].text_hash
+                if sid is not None:
+                    self._unsaved_autosave_path = job["path"]
+            if sid is not None:
+                self.recorded.emit(sid, job["kind"])
+                self.refresh()
+
     def autosave_now(self) -> int | None:
-        """Record a recovery snapshot when the document has unsaved edits; the user's file is not touched."""
-        if not self.current_path() or not self.window.editor.document().isModified():
+        """Record a recovery snapshot when the document has unsaved edits; the user's file is not touched.
+
+        A long draft goes to the record thread without being copied out of the editor here (None is returned)."""
+        document = self.window.editor.document()
+        if not self.current_path() or not document.isModified():
             return None
+        mirror = getattr(self.window, "mirror", None)
+        if mirror is not None and document.characterCount() > SYNC_RECORD_CHARS and not self._closing:
+            if document.revision() == self._autosaved_revision:
+                return None  # not edited since the last autosave was asked for
+            self._autosaved_revision = document.revision()
+            return self.record("autosave", mirror.snapshot(), skip_hash=self._last_autosave_hash)
         text = self.window.current_text()
         digest = history.text_hash(text)
         if digest == self._last_autosave_hash:
@@ -502,6 +599,7 @@ class HistoryController(QObject):
 
     def _on_saved(self, path: Any, text: str) -> None:
         self._last_autosave_hash = None
+        self._autosaved_revision = None
         self._unsaved_autosave_path = None
         analysis = getattr(self.window, "latest_analysis", None)
         if analysis is not None and _analysis_matches(analysis, text):
@@ -531,6 +629,7 @@ class HistoryController(QObject):
         self._unsaved_autosave_path = None
 
     def _about_to_quit(self) -> None:
+        self._closing = True  # from now on snapshots are recorded at once
         self.shutdown()
         self._record_pending_save()  # a save whose analysis had not arrived yet still joins the history
         # A normal quit: the user either discarded the unsaved edits or has none left (saved, or undone back to
@@ -540,6 +639,7 @@ class HistoryController(QObject):
     def _on_opened(self, path: Any) -> None:
         self.discard_session_autosaves()  # open_path only gets here once unsaved edits were saved or discarded
         self._last_autosave_hash = None
+        self._autosaved_revision = None
         self._pack_cache = None
         self.refresh(reload_metrics=True)
         if path:
@@ -640,7 +740,7 @@ class HistoryController(QObject):
             return
         kinds = None if self.panel.show_autosaves.isChecked() else ["save", "cli"]
         points = self._db_call("reading the trend", history.metric_series, path, metric, kinds=kinds) or []
-        analysis = _analysis_dict(getattr(self.window, "latest_analysis", None))
+        analysis = _rule_limits(getattr(self.window, "latest_analysis", None))
         self.panel.set_series(points, history.chart_limits(metric, analysis, self._pack(path)))
 
     def _pack(self, path: str) -> Any:
@@ -698,10 +798,14 @@ class HistoryController(QObject):
             self.panel.show_compared(title, side_by_side, unified)
 
     def shutdown(self) -> None:
-        """Stop the comparison thread (at quit; the window calls it too)."""
+        """Stop the comparison thread and finish recording (at quit; the window calls it too)."""
         if self._compare_thread is not None:
             self._compare_thread.stop()
             self._compare_thread = None
+        if self._record_thread is not None:
+            self._record_thread.stop()  # every snapshot asked for is prepared...
+            self._write_prepared()  # ...and written before the program ends
+            self._record_thread = None
 
     def restore_snapshot(self, snapshot_id: int) -> None:
         text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)
