@@ -129,3 +129,15 @@ def test_with_changes_is_replace_without_init():
         assert "cannot assign" in str(exc) or "frozen" in str(exc).lower()
     else:
         raise AssertionError("a frozen record stayed frozen")
+
+
+def test_on_line_is_replace_of_the_line():
+    from dataclasses import replace
+
+    from editor_app.core.model import Claim, Finding, FigureGroup, FigureValue
+    from editor_app.core.records import on_line
+
+    for obj in (Claim("cjk", "CJK 实测 3,838", 9, 3838.0, 3838, True), Finding("claims", "error", 9, 17, "m"),
+                FigureGroup("throughput", "tok/s", "H100", 4, (FigureValue("SGLang", 16200.0, True),))):
+        moved = on_line(obj, 12)
+        assert moved == replace(obj, line=12) and type(moved) is type(obj) and obj.line != 12

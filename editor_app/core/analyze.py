@@ -25,7 +25,7 @@ from .figure_check import check_figures, recheck_figures
 from .figures import figures_in_line
 from .model import Analysis, Occurrence, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
-from .records import with_changes
+from .records import on_line, with_changes
 from .privacy import PrivacyConfig, privacy_in_line
 from .regex_looks import first_look
 from .references import assemble_references, citations_in_line
@@ -676,7 +676,7 @@ class _Assembly:
         if unchanged("priv_lines"):
             self.privacy = prev.privacy
         else:
-            self.privacy = [with_changes(h, line=i + 1) for i, hits in self.priv_lines for h in hits]
+            self.privacy = [on_line(h, i + 1) for i, hits in self.priv_lines for h in hits]
         self.fig_lines = self.per_line("figures")
         if unchanged("fig_lines"):
             self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed
@@ -689,7 +689,7 @@ class _Assembly:
             for i, groups in self.fig_lines:
                 hit = old.get(i)
                 if hit is None or hit[0] is not groups:
-                    hit = (groups, [with_changes(g, line=i + 1) for g in groups])
+                    hit = (groups, [on_line(g, i + 1) for g in groups])
                 placed[i] = hit
                 figures.extend(hit[1])
             check = None

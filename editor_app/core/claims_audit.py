@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from .claims import RawClaim
 from .model import Claim, Finding
 from .numbers import as_int_if_whole, format_count, round_like
-from .records import with_changes
+from .records import on_line
 from .rulepack import Scope
 
 # measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
@@ -301,8 +301,7 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
             slots.extend(prev.slots[s0:e0])
         else:
             for rc, k, c, found in prev.slots[s0:e0]:
-                slots.append((rc, move_key(k), with_changes(c, line=ln + d),
-                              tuple(with_changes(f, line=ln + d) for f in found)))
+                slots.append((rc, move_key(k), on_line(c, ln + d), tuple(on_line(f, ln + d) for f in found)))
         spans[ln + d if ln > after else ln] = (start, len(slots))
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}

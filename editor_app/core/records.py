@@ -115,6 +115,16 @@ def _frozen_fns(cls: type, names: frozenset[str]) -> tuple[Callable, Callable]:
     return __setattr__, __delattr__
 
 
+def on_line(obj: Any, line: int) -> Any:
+    """A copy of a record placed on another line: `with_changes(obj, line=line)` without the keyword dict, for
+    the tens of thousands of objects an edit in a big survey moves."""
+    new = object.__new__(type(obj))
+    state = new.__dict__
+    state.update(obj.__dict__)
+    state["line"] = line
+    return new
+
+
 def with_changes(obj: Any, **changes: Any) -> Any:
     """A copy of a record with some fields changed, like `dataclasses.replace` but without calling __init__
     (a record's __init__ only stores its fields): ~8x cheaper where thousands of objects move by a line."""
