@@ -18,18 +18,74 @@ class DiffRow:
     new_text: str
 
 
+class _Trimmed(difflib.SequenceMatcher):
+    """difflib's matching on the lines between the common first and last lines only: two drafts of a long survey
+    usually differ in a few places, and difflib alone needs minutes when many of its lines repeat (table rules,
+    blank lines, a survey pasted several times)."""
+
+    def __init__(self, a: list[str], b: list[str], autojunk: bool = True) -> None:
+        super().__init__(None, a, b, autojunk=False)
+        n = min(len(a), len(b))
+        head = 0
+        while head < n and a[head] == b[head]:
+            head += 1
+        tail = 0
+        while tail < n - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+            tail += 1
+        middle = difflib.SequenceMatcher(None, a[head:len(a) - tail], b[head:len(b) - tail], autojunk=autojunk)
+        spans = [("equal", 0, head, 0, head)]
+        spans += [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in middle.get_opcodes()]
+        spans.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
+        codes: list[tuple[str, int, int, int, int]] = []
+        for code in spans:
+            if code[1] == code[2] and code[3] == code[4]:
+                continue  # empty
+            if code[0] == "equal" and codes and codes[-1][0] == "equal":
+                code = ("equal", codes[-1][1], code[2], codes.pop()[3], code[4])
+            codes.append(code)
+        if not codes:
+            codes = [("equal", 0, 0, 0, 0)]
+        self._codes = codes
+
+    def get_opcodes(self) -> list[tuple[str, int, int, int, int]]:
+        return list(self._codes)
+
+
+def _unified_lines(a: list[str], b: list[str], fromfile: str, tofile: str, n: int):
+    """difflib.unified_diff's lines (same hunks, same format), matched by _Trimmed."""
+    groups = list(_Trimmed(a, b).get_grouped_opcodes(n))
+    if not groups or (len(groups) == 1 and all(tag == "equal" for tag, *_ in groups[0])):
+        return
+    yield f"--- {fromfile}"
+    yield f"+++ {tofile}"
+    for group in groups:
+        first, last = group[0], group[-1]
+        yield f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@"
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                yield from (" " + line for line in a[i1:i2])
+                continue
+            yield from ("-" + line for line in a[i1:i2])
+            yield from ("+" + line for line in b[j1:j2])
+
+
+def _range(start: int, stop: int) -> str:
+    """A hunk range as unified diffs write it."""
+    length = stop - start
+    if length == 1:
+        return str(start + 1)
+    return f"{start if not length else start + 1},{length}"
+
+
 def unified_diff(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int = 3) -> str:
     """A unified diff ("" when the texts are identical)."""
-    lines = difflib.unified_diff(
-        old.splitlines(), new.splitlines(), fromfile=old_title, tofile=new_title, n=context, lineterm=""
-    )
-    return "\n".join(lines)
+    return "\n".join(_unified_lines(old.splitlines(), new.splitlines(), old_title, new_title, context))
 
 
 def side_by_side_rows(old: str, new: str, context: int | None = 3) -> list[DiffRow]:
     """Aligned rows; with `context`, unchanged runs are cut to that many lines around each change."""
     a, b = old.splitlines(), new.splitlines()
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    matcher = _Trimmed(a, b, autojunk=False)
     groups = [matcher.get_opcodes()] if context is None else list(matcher.get_grouped_opcodes(context))
     rows: list[DiffRow] = []
     for gi, group in enumerate(groups):
@@ -89,7 +145,7 @@ def _cell(text: str) -> str:
 def change_summary(old: str, new: str) -> str:
     """"+3 −1 lines" — for dialogs and tooltips."""
     added = removed = 0
-    for line in difflib.unified_diff(old.splitlines(), new.splitlines(), lineterm="", n=0):
+    for line in _unified_lines(old.splitlines(), new.splitlines(), "", "", 0):
         if line.startswith("+") and not line.startswith("+++"):
             added += 1
         elif line.startswith("-") and not line.startswith("---"):
