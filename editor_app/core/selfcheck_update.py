@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .model import Analysis, Claim
 from .numbers import format_like
+from .textdiff import unified_lines
 
 _GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
 
@@ -80,7 +81,7 @@ def unified_diff(old: str, new: str, *, name: str = "survey") -> str:
     if len(a) == len(b):
         # The update rewrites numbers inside lines and never adds or removes one: the lines pair up by number,
         # so the diff needs no matching (difflib took minutes on a long survey whose lines repeat).
-        diff = _paired_diff(a, b, f"{name} (stated)", f"{name} (measured)")
+        diff = unified_lines(a, b, f"{name} (stated)", f"{name} (measured)", matcher=_PairedLines(a, b))
     else:
         diff = difflib.unified_diff(a, b, fromfile=f"{name} (stated)", tofile=f"{name} (measured)", lineterm="")
     return "\n".join(diff) + "\n"
@@ -103,32 +104,6 @@ class _PairedLines(difflib.SequenceMatcher):
 
     def get_opcodes(self) -> list[tuple[str, int, int, int, int]]:
         return list(self._codes)
-
-
-def _paired_diff(a: list[str], b: list[str], fromfile: str, tofile: str, n: int = 3):
-    """difflib.unified_diff's lines for texts whose lines pair up (same hunks, same format)."""
-    groups = list(_PairedLines(a, b).get_grouped_opcodes(n))
-    if not groups:
-        return
-    yield f"--- {fromfile}"
-    yield f"+++ {tofile}"
-    for group in groups:
-        first, last = group[0], group[-1]
-        yield f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@"
-        for tag, i1, i2, j1, j2 in group:
-            if tag == "equal":
-                yield from (" " + line for line in a[i1:i2])
-            else:
-                yield from ("-" + line for line in a[i1:i2])
-                yield from ("+" + line for line in b[j1:j2])
-
-
-def _range(start: int, stop: int) -> str:
-    """A hunk range as unified diffs write it."""
-    length = stop - start
-    if length == 1:
-        return str(start + 1)
-    return f"{start if not length else start + 1},{length}"
 
 
 def _rewritable(claim: Claim) -> bool:

@@ -51,9 +51,10 @@ class _Trimmed(difflib.SequenceMatcher):
         return list(self._codes)
 
 
-def _unified_lines(a: list[str], b: list[str], fromfile: str, tofile: str, n: int):
-    """difflib.unified_diff's lines (same hunks, same format), matched by _Trimmed."""
-    groups = list(_Trimmed(a, b).get_grouped_opcodes(n))
+def unified_lines(a: list[str], b: list[str], fromfile: str, tofile: str, n: int = 3,
+                  matcher: difflib.SequenceMatcher | None = None):
+    """difflib.unified_diff's lines (same hunks, same format), matched by `matcher` (default: _Trimmed)."""
+    groups = list((matcher or _Trimmed(a, b)).get_grouped_opcodes(n))
     if not groups or (len(groups) == 1 and all(tag == "equal" for tag, *_ in groups[0])):
         return
     yield f"--- {fromfile}"
@@ -79,7 +80,7 @@ def _range(start: int, stop: int) -> str:
 
 def unified_diff(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int = 3) -> str:
     """A unified diff ("" when the texts are identical)."""
-    return "\n".join(_unified_lines(old.splitlines(), new.splitlines(), old_title, new_title, context))
+    return "\n".join(unified_lines(old.splitlines(), new.splitlines(), old_title, new_title, context))
 
 
 def side_by_side_rows(old: str, new: str, context: int | None = 3) -> list[DiffRow]:
@@ -145,7 +146,7 @@ def _cell(text: str) -> str:
 def change_summary(old: str, new: str) -> str:
     """"+3 −1 lines" — for dialogs and tooltips."""
     added = removed = 0
-    for line in _unified_lines(old.splitlines(), new.splitlines(), "", "", 0):
+    for line in unified_lines(old.splitlines(), new.splitlines(), "", "", 0):
         if line.startswith("+") and not line.startswith("+++"):
             added += 1
         elif line.startswith("-") and not line.startswith("---"):
