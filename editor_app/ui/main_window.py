@@ -439,7 +439,8 @@ class MainWindow(QMainWindow):
         view = self.runner.prepared if self.runner.published is analysis else None
         if view is None:
             view = prepare_view(analysis, None)
-        self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed)
+        self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed,
+                                     claims=view.claims_in_order)
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
         self.outline.show_analysis(analysis, view.outline_signature)

@@ -9,6 +9,7 @@ from editor_app.core.model import Analysis
 from editor_app.ui.code_editor import ProblemSpan, sort_problems
 from editor_app.ui.figures_panel import build_charts, figures_signature
 from editor_app.ui.problem_spans import problem_spans
+from editor_app.ui.selfcheck_panel import claims_in_order
 
 
 @dataclass
@@ -20,6 +21,7 @@ class PreparedView:
     outline_signature: tuple = ()
     claims_changed: bool = True
     sections_changed: bool = True
+    claims_in_order: list[Any] | None = None  # the self-check panel's order (sorting 18,000 claims: 30-170 ms)
 
 
 def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> PreparedView:
@@ -33,4 +35,5 @@ def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> Prepar
                                 for sm in analysis.sections),
         claims_changed=previous is None or previous.claims != analysis.claims,
         sections_changed=previous is None or previous.sections != analysis.sections,
+        claims_in_order=claims_in_order(analysis.claims),
     )
