@@ -8,6 +8,7 @@ from typing import Any
 from editor_app.core.model import Analysis
 from editor_app.ui.code_editor import ProblemSpan, sort_problems
 from editor_app.ui.figures_panel import build_charts, figures_signature
+from editor_app.ui.outline_panel import outline_signature
 from editor_app.ui.problem_spans import problem_spans
 from editor_app.ui.selfcheck_panel import claims_in_order
 
@@ -31,8 +32,7 @@ def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> Prepar
         worst=worst,
         charts=build_charts(analysis),
         figures_signature=figures_signature(analysis),
-        outline_signature=tuple((sm.section.key, sm.section.title, sm.section.line, sm.section.end_line)
-                                for sm in analysis.sections),
+        outline_signature=outline_signature(analysis),
         claims_changed=previous is None or previous.claims != analysis.claims,
         sections_changed=previous is None or previous.sections != analysis.sections,
         claims_in_order=claims_in_order(analysis.claims),
