@@ -47,9 +47,9 @@ def export_report_file(
         raise ValueError(f"report file must end in .html or .pdf, not {out.name!r}")
     html = report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts)
     if suffix == ".pdf":
-        from editor_app.ui.pdf_export import write_pdf
+        from editor_app.ui.pdf_export import write_pdf_for_report
 
-        write_pdf(html, out)
+        write_pdf_for_report(html, out)
         return
     tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
     try:

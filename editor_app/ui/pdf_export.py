@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 from editor_app.ui.charts_render import ensure_application
@@ -19,6 +22,9 @@ CJK_FAMILIES = (
 )
 FONT_POINT_SIZE = 10
 FOOTER_MM = 8.0
+# A report this long is laid out in a child process: Qt lays a QTextDocument out in one call that keeps the GIL,
+# so an 8 MB survey's report (5,000+ pages) froze the window ~80 s of a 2-minute export and left ~1 GB behind.
+CHILD_PROCESS_CHARS = 300_000
 
 
 def cjk_family() -> str:
@@ -104,6 +110,31 @@ def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
     os.replace(tmp, out)
 
 
+def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
+    """write_pdf in a fresh interpreter (`python -m editor_app.ui.pdf_export IN.html OUT.pdf`), offscreen;
+    OSError with the child's last words when it fails."""
+    fd, html_path = tempfile.mkstemp(suffix=".html", prefix="survey-report-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(html)
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        done = subprocess.run([sys.executable, "-m", "editor_app.ui.pdf_export", html_path, str(out_path)],
+                              env=env, capture_output=True, text=True, errors="replace")
+    finally:
+        os.unlink(html_path)
+    if done.returncode != 0:
+        last = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        raise OSError(f"the PDF writer stopped (exit {done.returncode}): {' / '.join(last)}")
+
+
+def write_pdf_for_report(html: str, out_path: str | os.PathLike[str]) -> None:
+    """A long report in a child process (not in a frozen build: its executable is the program itself)."""
+    if len(html) > CHILD_PROCESS_CHARS and not getattr(sys, "frozen", False):
+        write_pdf_in_child(html, out_path)
+    else:
+        write_pdf(html, out_path)
+
+
 def _title_of(html: str) -> str:
     m = re.search(r"<title>(.*?)</title>", html, re.S)
     if not m:
@@ -131,3 +162,7 @@ def _html_for_qt(html: str, family: str) -> str:
     if not family:
         return html
     return html.replace("font-family: ", f'font-family: "{family}", ', 1)
+
+
+if __name__ == "__main__":  # write_pdf_in_child's child: HTML file in, PDF out
+    write_pdf(Path(sys.argv[1]).read_text(encoding="utf-8"), sys.argv[2])

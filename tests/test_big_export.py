@@ -1,0 +1,48 @@
+"""A long report's PDF is laid out in a child process: Qt's layout keeps the GIL for the whole document, so
+exporting an 8 MB survey froze the window ~80 s and kept ~1 GB after it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from editor_app.ui import export, pdf_export
+
+
+@pytest.fixture
+def analysis_of(sample_text):
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+
+    return analyze(sample_text, house_pack())
+
+
+def test_a_long_report_is_written_by_a_child_process(tmp_path, monkeypatch, sample_text, analysis_of):
+    monkeypatch.setattr(pdf_export, "CHILD_PROCESS_CHARS", 1000)  # the sample's report stands in for a long one
+
+    def not_here(*_a, **_k):
+        raise AssertionError("laid out in the program's own process")
+
+    monkeypatch.setattr(pdf_export, "write_pdf", not_here)
+    out = tmp_path / "report.pdf"
+    export.export_report_file(analysis_of, sample_text, out, pack_name="house", pack_source="", charts=[])
+    assert out.read_bytes().startswith(b"%PDF")
+    assert not list(tmp_path.glob(".report.pdf.tmp*"))
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
+        assert "Self-check" in text and "1 /" in text
+
+
+def test_a_short_report_stays_in_process(tmp_path, monkeypatch, sample_text, analysis_of):
+    calls = []
+    monkeypatch.setattr(pdf_export, "write_pdf_in_child", lambda *a: calls.append(a))
+    monkeypatch.setattr(pdf_export, "write_pdf", lambda html, out: calls.append("here"))
+    export.export_report_file(analysis_of, sample_text, tmp_path / "r.pdf", pack_name="house", pack_source="")
+    assert calls == ["here"]
+
+
+def test_a_failing_child_is_reported(tmp_path, monkeypatch):
+    with pytest.raises(OSError, match="PDF writer stopped"):
+        pdf_export.write_pdf_in_child("<html></html>", tmp_path / "no-such-folder" / "r.pdf")
