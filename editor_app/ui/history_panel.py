@@ -602,7 +602,7 @@ class HistoryController(QObject):
         self._autosaved_revision = None
         self._unsaved_autosave_path = None
         analysis = getattr(self.window, "latest_analysis", None)
-        if analysis is not None and _analysis_matches(analysis, text):
+        if analysis is not None and self._is_analysis_of(analysis, text):
             self.record("save", text, analysis, str(path))
             return
         self._record_pending_save()  # an older pending save is recorded as it is
@@ -610,8 +610,19 @@ class HistoryController(QObject):
         self._pending_timer.start(SAVE_ANALYSIS_WAIT_MS)
 
     def _on_analysis(self, analysis: Any) -> None:
-        if self._pending_save and _analysis_matches(analysis, self._pending_save[1]):
+        # Of the text now in the editor: the saved one unless it was edited again since the save.
+        if (self._pending_save and not self.window.editor.document().isModified()
+                and self._is_analysis_of(analysis, self._pending_save[1])):
             self._record_pending_save(analysis)
+
+    def _is_analysis_of(self, analysis: Any, text: str) -> bool:
+        """Whether `analysis` was made of `text`. The main window's runner knows whether the analysis it published
+        is of the text now in the editor (an edit that keeps the length fools the length witness); a window
+        without one gives only the text length."""
+        runner = getattr(self.window, "runner", None)
+        if getattr(runner, "published", None) is analysis and runner.published_revision != runner.revision:
+            return False
+        return _analysis_matches(analysis, text)
 
     def _record_pending_save(self, analysis: Any = None) -> None:
         if self._pending_save is None:
