@@ -105,3 +105,17 @@ def test_the_visible_history_tab_never_serialises_the_whole_analysis_on_the_gui_
     rule = next(r for r in window.latest_analysis.rules if r.id == rule_metric[5:])
     expected = history.chart_limits(rule_metric, {"rules": [{"id": rule.id, "limit": rule.limit}]}, ctl._pack(str(path)))
     assert [line.value() for line in ctl.panel.limit_lines] == expected
+
+
+def test_the_analysis_json_is_json_dumps_in_pieces(sample_text):
+    """Same text as one json.dumps call, made of small calls so a worker thread lets the GUI thread in."""
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+
+    d = analyze("\n".join([sample_text] * 3), house_pack()).to_dict()
+    d["odd"] = {"when": history.datetime(2026, 1, 1), 3: [1.5, None, "⚠️"]}
+    d["empty"] = []
+    import json
+
+    assert history.analysis_json(d) == json.dumps(d, ensure_ascii=False, default=str)
+    assert history.analysis_json({}) == "{}"
