@@ -4,67 +4,67 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="40"/>
+        <location filename="../../editor_app/ui/about.py" line="45"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="41"/>
+        <location filename="../../editor_app/ui/about.py" line="46"/>
         <source>Settings file</source>
         <translation>设置文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="42"/>
+        <location filename="../../editor_app/ui/about.py" line="47"/>
         <source>Rule pack</source>
         <translation>规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="43"/>
+        <location filename="../../editor_app/ui/about.py" line="48"/>
         <source>Bundled resources</source>
         <translation>内置资源</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="54"/>
+        <location filename="../../editor_app/ui/about.py" line="59"/>
         <source>Write short technical surveys and check them against their house rules.</source>
         <translation>撰写简短的技术综述，并按本组规则自检。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="55"/>
+        <location filename="../../editor_app/ui/about.py" line="60"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="79"/>
+        <location filename="../../editor_app/ui/about.py" line="84"/>
         <source>About %s</source>
         <translation>关于 %s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="99"/>
+        <location filename="../../editor_app/ui/about.py" line="104"/>
         <source>Getting started</source>
         <translation>入门</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="148"/>
+        <location filename="../../editor_app/ui/about.py" line="153"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="150"/>
+        <location filename="../../editor_app/ui/about.py" line="155"/>
         <source>&amp;Getting started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="154"/>
+        <location filename="../../editor_app/ui/about.py" line="159"/>
         <source>&amp;About %s</source>
         <translation>关于 %s(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="161"/>
+        <location filename="../../editor_app/ui/about.py" line="166"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="162"/>
+        <location filename="../../editor_app/ui/about.py" line="167"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
@@ -130,7 +130,7 @@
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="68"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="73"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
@@ -166,67 +166,73 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="46"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="51"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="47"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="52"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="48"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="53"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="49"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="54"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="50"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="55"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="501"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="436"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="524"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="564"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="522"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="565"/>
+        <source>recording a snapshot</source>
+        <translation>正在记录快照</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="666"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="695"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="567"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="711"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="580"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="724"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="641"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="785"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="655"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="826"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -234,57 +240,62 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="162"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="180"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="165"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="187"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="192"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="210"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="193"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="213"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="199"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="258"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="280"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="677"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
+        <source>{old} → {new}  (comparing…)</source>
+        <translation>{old} → {new}（比较中…）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="848"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="681"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="852"/>
         <source>Recover unsaved changes…</source>
         <translation>恢复未保存的修改…</translation>
     </message>
@@ -292,47 +303,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="94"/>
+        <location filename="../../editor_app/ui/main_window.py" line="95"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="104"/>
+        <location filename="../../editor_app/ui/main_window.py" line="105"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="112"/>
+        <location filename="../../editor_app/ui/main_window.py" line="113"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="113"/>
+        <location filename="../../editor_app/ui/main_window.py" line="114"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="114"/>
+        <location filename="../../editor_app/ui/main_window.py" line="115"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="115"/>
+        <location filename="../../editor_app/ui/main_window.py" line="116"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="121"/>
+        <location filename="../../editor_app/ui/main_window.py" line="122"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="138"/>
+        <location filename="../../editor_app/ui/main_window.py" line="140"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="182"/>
+        <location filename="../../editor_app/ui/main_window.py" line="185"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -368,76 +379,86 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/main_window.py" line="275"/>
+        <source>Save the file as UTF-8 instead?</source>
+        <translation>改为以 UTF-8 保存此文件？</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="282"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="281"/>
+        <location filename="../../editor_app/ui/main_window.py" line="288"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="284"/>
+        <location filename="../../editor_app/ui/main_window.py" line="291"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="304"/>
+        <location filename="../../editor_app/ui/main_window.py" line="321"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="312"/>
+        <location filename="../../editor_app/ui/main_window.py" line="329"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="341"/>
+        <location filename="../../editor_app/ui/main_window.py" line="358"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="351"/>
+        <location filename="../../editor_app/ui/main_window.py" line="368"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="353"/>
+        <location filename="../../editor_app/ui/main_window.py" line="370"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="373"/>
+        <location filename="../../editor_app/ui/main_window.py" line="390"/>
+        <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
+        <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="394"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="373"/>
+        <location filename="../../editor_app/ui/main_window.py" line="392"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="426"/>
+        <location filename="../../editor_app/ui/main_window.py" line="456"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="430"/>
+        <location filename="../../editor_app/ui/main_window.py" line="460"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="436"/>
+        <location filename="../../editor_app/ui/main_window.py" line="466"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="465"/>
+        <location filename="../../editor_app/ui/main_window.py" line="495"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="465"/>
+        <location filename="../../editor_app/ui/main_window.py" line="495"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -445,7 +466,7 @@
 <context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="131"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="110"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -453,37 +474,37 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="400"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="322"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="405"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="325"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="412"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="412"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="331"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="414"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="415"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -871,12 +892,12 @@
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="199"/>
         <source>%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong</source>
         <translation>%1 条规则：%2 条未通过，%3 条未测量或无匹配 · %5 处自报数字中 %4 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="202"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -956,37 +977,37 @@
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="149"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="153"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="149"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="153"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="158"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="162"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="160"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="164"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="176"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="175"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="179"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="182"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="186"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
@@ -994,27 +1015,27 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
