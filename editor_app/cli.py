@@ -172,11 +172,19 @@ def _verify(analysis, cfg: Config, force: bool) -> dict:
 
     db = _open_db(cfg)
 
+    live = sys.stderr.isatty()  # a CI log gets one line at the end, not a line rewritten with \r
+    told: set[tuple[int, int]] = set()
+
     def progress(done: int, total: int) -> None:
-        print(f"\rverifying arXiv ids: {done}/{total}", end="", file=sys.stderr, flush=True)
+        if live:
+            print(f"\rverifying arXiv ids: {done}/{total}", end="", file=sys.stderr, flush=True)
+        elif done == total and (done, total) not in told:
+            told.add((done, total))
+            print(f"verifying arXiv ids: {done}/{total}", file=sys.stderr)
 
     verdicts = verify_references(analysis.references, config=cfg, db=db, force=force, progress=progress)
-    print(file=sys.stderr)
+    if live:
+        print(file=sys.stderr)
     return verdicts
 
 

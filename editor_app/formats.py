@@ -136,6 +136,7 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str]) -> st
                 "informationUri": "https://github.com/surveyeditor/survey-editor",
                 "rules": [{"id": rid, "shortDescription": {"text": title}} for rid, title in rules_meta.items()],
             }},
+            "columnKind": "unicodeCodePoints",  # columns count characters, as every face of the program does
             "results": results,
         }],
     }

@@ -69,6 +69,17 @@ def test_sarif(sample_path, capsys):
     assert res and all(r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1 for r in res)
     assert {r["level"] for r in res} <= {"error", "warning", "note"}
     assert res[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///")
+    assert doc["runs"][0]["columnKind"] == "unicodeCodePoints"  # columns count characters, not UTF-16 units
+
+
+def test_verify_against_the_fake_arxiv_reports_progress_as_one_line_in_a_log(sample_path, fake_arxiv, capsys,
+                                                                             tmp_path):
+    code, out, err = run([sample_path, "--format", "json", "--verify", "--arxiv-url", fake_arxiv.url,
+                          "--arxiv-interval", "0", "--db", tmp_path / "h.db"], capsys)
+    refs = json.loads(out)["references"]
+    assert len(refs) == 15 and all(r["status"] != "unverified" for r in refs)
+    assert "\r" not in err  # stderr is not a terminal: no line rewritten in place
+    assert err.count("verifying arXiv ids: 15/15") == 1
 
 
 SMALL_PACK = """schema = 1
