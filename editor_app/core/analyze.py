@@ -970,10 +970,10 @@ class _Assembly:
             check(self, rule, res)
         elif kind == "figures":
             res.findings = [replace(f, rule=rule.id, level=rule.level) for f in self.figure_findings]
-            res.measured = len(self.figures)
-            res.limit = "repeats agree"
+            res.measured = len(res.findings)  # what fails it: the statements that disagree
+            res.limit = "0 disagreeing"
             res.scope = "engine figures"
-            res.note = f"{len(self.figures)} figure groups"
+            res.note = f"{len(self.figures)} figure groups, {len(res.findings)} disagreeing"
         elif kind == "claims":
             prev, changed, stale = None, self.changed, self._stale
             if changed is not None:
