@@ -68,3 +68,13 @@ def test_an_enter_that_only_moves_sections_does_not_repaint_the_outline(qtbot, b
     with wait_analysis(qtbot, window):
         type_text(window.editor, "改")  # a heading renamed: its row is repainted
     assert signals
+
+
+def test_fitting_the_columns_reads_a_sample_of_the_rows(qtbot, big):
+    """resizeColumnsToContents over an 8 MB survey's 18,600 claims read 1,000 rows per column (2-4 s at open)."""
+    window = big
+    views = [window.selfcheck.rules_view, window.selfcheck.claims_view, window.selfcheck.sections_view,
+             window.references.view]
+    assert all(v.horizontalHeader().resizeContentsPrecision() == selfcheck_panel.SIZING_ROWS <= 100 for v in views)
+    header = window.selfcheck.claims_view.horizontalHeader()
+    assert all(20 <= header.sectionSize(i) <= 110 for i in range(header.count() - 1))  # still fitted, within caps
