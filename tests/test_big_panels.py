@@ -78,3 +78,23 @@ def test_fitting_the_columns_reads_a_sample_of_the_rows(qtbot, big):
     assert all(v.horizontalHeader().resizeContentsPrecision() == selfcheck_panel.SIZING_ROWS <= 100 for v in views)
     header = window.selfcheck.claims_view.horizontalHeader()
     assert all(20 <= header.sectionSize(i) <= 110 for i in range(header.count() - 1))  # still fitted, within caps
+
+
+def test_the_window_keeps_no_old_analysis_alive_as_enter_is_pressed(qtbot, big):
+    """Panels, models, the history hook and the runner let each analysis go once a newer one is shown (the
+    analyzer once kept every pass an Enter moved: 760 MB after 40 Enters in 8 MB)."""
+    import weakref
+
+    window = big
+    history_panel = pytest.importorskip("editor_app.ui.history_panel")
+    history_panel.install(window)
+    seen: list[weakref.ref] = []
+    window.analysis_ready.connect(lambda a: seen.append(weakref.ref(a)))
+    window.goto_line(200)
+    for _ in range(6):
+        with wait_analysis(qtbot, window):
+            type_text(window.editor, "\n")
+    window.runner.collect_garbage()
+    alive = [i for i, ref in enumerate(seen) if ref() is not None]
+    assert len(seen) == 6 and alive and max(alive) == 5
+    assert len(alive) <= 2, f"analyses still alive: {alive}"  # the one shown and the analyzer's last pass
