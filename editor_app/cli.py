@@ -153,7 +153,7 @@ def _check(args) -> int:
 
     only = [a for a, _ in analyses]
     if args.format == "json":
-        print(json_report(only))
+        print(json_report(only, as_list=len(args.files) > 1))
     elif args.format == "sarif":
         meta = {r.id: r.title for _, p in analyses for r in p.rules}
         print(sarif_report(only, meta))

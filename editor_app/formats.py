@@ -94,9 +94,11 @@ def text_report(a: Analysis, *, verbose: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
-def json_report(analyses: list[Analysis]) -> str:
+def json_report(analyses: list[Analysis], *, as_list: bool | None = None) -> str:
+    """One object for one survey, a list for several; `as_list` fixes the shape by what was asked for (several
+    files of which one could not be read are still a list), so a script never meets both for one command."""
     data: Any = [a.to_dict() for a in analyses]
-    if len(data) == 1:
+    if not (len(data) != 1 if as_list is None else as_list):
         data = data[0]
     return json.dumps(data, ensure_ascii=False, indent=2)
 
