@@ -22,9 +22,9 @@ CJK_FAMILIES = (
 )
 FONT_POINT_SIZE = 10
 FOOTER_MM = 8.0
-# A report this long is laid out in a child process: Qt lays a QTextDocument out in one call that keeps the GIL,
-# so an 8 MB survey's report (5,000+ pages) froze the window ~80 s of a 2-minute export and left ~1 GB behind.
-CHILD_PROCESS_CHARS = 300_000
+# Reports are laid out in a child process: Qt lays a QTextDocument out in one call that keeps the GIL, so an 8 MB
+# survey's report (5,000+ pages) froze the window ~80 s of a 2-minute export and left ~1 GB behind; and a widget
+# deleted meanwhile on the GUI thread (it needs the GIL under a Qt lock the layout then waits for) hung the program.
 
 
 def cjk_family() -> str:
@@ -128,8 +128,8 @@ def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
 
 
 def write_pdf_for_report(html: str, out_path: str | os.PathLike[str]) -> None:
-    """A long report in a child process (not in a frozen build: its executable is the program itself)."""
-    if len(html) > CHILD_PROCESS_CHARS and not getattr(sys, "frozen", False):
+    """In a child process (not in a frozen build: its executable is the program itself, so in this one)."""
+    if not getattr(sys, "frozen", False):
         write_pdf_in_child(html, out_path)
     else:
         write_pdf(html, out_path)
