@@ -297,7 +297,6 @@ def main() -> int:
     phase["name"] = "tabs"
     per_tab = []
     for i in list(range(window.tabs.count())) * 2:
-        gaps_before = len(gaps.get("tabs", []))
         t = time.perf_counter()
         window.tabs.setCurrentIndex(i)
         app.processEvents()

@@ -25,6 +25,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    if given[:1] == ["--write-pdf"] and len(given) == 3:  # a frozen build's PDF writer child (ui/pdf_export.py)
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from editor_app.ui.pdf_export import child_main
+
+        return child_main(given[1:])
     args = build_parser().parse_args(argv)
     from editor_app import regex_cache
 

@@ -35,14 +35,18 @@ def test_the_report_is_written_by_a_child_process(tmp_path, monkeypatch, sample_
         assert "Self-check" in text and "1 /" in text
 
 
-def test_a_frozen_build_writes_in_process(tmp_path, monkeypatch, sample_text, analysis_of):
-    """Its executable is the program: there is no `python -m` to start."""
-    calls = []
+def test_a_frozen_build_starts_itself_as_the_child(tmp_path, monkeypatch, sample_text):
+    """Its executable is the program (no `python -m`): it is started with --write-pdf, which the entry point
+    hands to the PDF writer."""
     monkeypatch.setattr(pdf_export.sys, "frozen", True, raising=False)
-    monkeypatch.setattr(pdf_export, "write_pdf_in_child", lambda *a: calls.append(a))
-    monkeypatch.setattr(pdf_export, "write_pdf", lambda html, out: calls.append("here"))
-    export.export_report_file(analysis_of, sample_text, tmp_path / "r.pdf", pack_name="house", pack_source="")
-    assert calls == ["here"]
+    command = pdf_export._child_command("in.html", "out.pdf")
+    assert command == [pdf_export.sys.executable, "--write-pdf", "in.html", "out.pdf"]
+    from editor_app.__main__ import main
+
+    html = tmp_path / "in.html"
+    html.write_text("<html><head><title>t</title></head><body><p>自检 report</p></body></html>", encoding="utf-8")
+    assert main(["--write-pdf", str(html), str(tmp_path / "out.pdf")]) == 0
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_a_failing_child_is_reported(tmp_path, monkeypatch):

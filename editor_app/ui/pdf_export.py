@@ -110,15 +110,26 @@ def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
     os.replace(tmp, out)
 
 
+CHILD_FLAG = "--write-pdf"  # `survey-editor --write-pdf IN.html OUT.pdf`: how a frozen build starts the child
+
+
+def _child_command(html_path: str, out_path: str) -> list[str]:
+    """`python -m editor_app.ui.pdf_export IN OUT`; a frozen build's executable is the program itself, whose
+    entry point (editor_app.__main__) takes CHILD_FLAG for the same job."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, CHILD_FLAG, html_path, out_path]
+    return [sys.executable, "-m", "editor_app.ui.pdf_export", html_path, out_path]
+
+
 def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
-    """write_pdf in a fresh interpreter (`python -m editor_app.ui.pdf_export IN.html OUT.pdf`), offscreen;
-    OSError with the child's last words when it fails."""
+    """write_pdf in a fresh process, offscreen (Qt's layout keeps the GIL for the whole report: in this
+    process the window would freeze); OSError with the child's last words when it fails."""
     fd, html_path = tempfile.mkstemp(suffix=".html", prefix="survey-report-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(html)
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-        done = subprocess.run([sys.executable, "-m", "editor_app.ui.pdf_export", html_path, str(out_path)],
+        done = subprocess.run(_child_command(html_path, str(out_path)),
                               env=env, capture_output=True, text=True, errors="replace")
     finally:
         os.unlink(html_path)
@@ -128,11 +139,14 @@ def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
 
 
 def write_pdf_for_report(html: str, out_path: str | os.PathLike[str]) -> None:
-    """In a child process (not in a frozen build: its executable is the program itself, so in this one)."""
-    if not getattr(sys, "frozen", False):
-        write_pdf_in_child(html, out_path)
-    else:
-        write_pdf(html, out_path)
+    """The report's PDF, written by a child process (see write_pdf_in_child)."""
+    write_pdf_in_child(html, out_path)
+
+
+def child_main(argv: list[str]) -> int:
+    """The child's work: IN.html → OUT.pdf."""
+    write_pdf(Path(argv[0]).read_text(encoding="utf-8"), argv[1])
+    return 0
 
 
 def _title_of(html: str) -> str:
@@ -165,4 +179,4 @@ def _html_for_qt(html: str, family: str) -> str:
 
 
 if __name__ == "__main__":  # write_pdf_in_child's child: HTML file in, PDF out
-    write_pdf(Path(sys.argv[1]).read_text(encoding="utf-8"), sys.argv[2])
+    raise SystemExit(child_main(sys.argv[1:]))
