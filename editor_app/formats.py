@@ -70,9 +70,11 @@ def text_report(a: Analysis, *, verbose: bool = False) -> str:
     rows = [[r.id, "ℹ note" if (r.status == "fail" and r.level == "info") else STATUS_MARK.get(r.status, r.status), _measured(r.measured), r.limit,
              (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
     out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60])
-    wrong = [c for c in a.claims if c.ok is False]
+    wrong = [c for c in a.claims if c.wrong]
+    silenced = sum(1 for c in a.claims if c.suppressed and c.ok is False)
     out.append("")
-    out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong)} wrong")
+    out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong)} wrong"
+               + (f" ({silenced} more silenced inline)" if silenced else ""))
     if wrong:
         rows = [[str(c.line), c.kind, f"{c.label or c.metric} · {c.scope}" if c.kind == "value" else c.scope, c.value_text,
                  format_count(c.measured), c.text] for c in wrong]

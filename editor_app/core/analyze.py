@@ -720,6 +720,8 @@ class _Assembly:
             else:
                 result, extra = self.evaluate(rule)
                 checks.suppress(self, rule, result, silenced, directives)
+                if rule.kind == "claims":
+                    extra = checks.silence_claims(self, rule, result, extra, silenced)
             self.judged[rule.id] = (sig, result, extra)
             if rule.kind == "claims":
                 claims_out = extra

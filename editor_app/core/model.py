@@ -139,6 +139,7 @@ class Claim:
     value_column: int = 0  # 1-based column of the claimed number as written (0: none), for rewriting it
     value_text: str = ""  # the claimed number exactly as written ("3,838")
     label: str = ""  # the figure in the users' words: "CJK", "§七 cross-links" (the pack's label)
+    suppressed: bool = False  # on a line where the claims rule is silenced inline (still judged, not counted)
 
     def __init__(
         self,
@@ -155,6 +156,7 @@ class Claim:
         value_column: int = 0,
         value_text: str = "",
         label: str = "",
+        suppressed: bool = False,
     ) -> None:
         self.metric = metric
         self.text = text
@@ -169,6 +171,12 @@ class Claim:
         self.value_column = value_column
         self.value_text = value_text
         self.label = label
+        self.suppressed = suppressed
+
+    @property
+    def wrong(self) -> bool:
+        """What the claims rule counts and every face shows as wrong: a wrong figure the user has not silenced."""
+        return self.ok is False and not self.suppressed
 
 
 @record(frozen=True)
@@ -444,6 +452,7 @@ class Analysis:
                     "scope": c.scope,
                     "message": c.message,
                     "label": c.label,
+                    "suppressed": c.suppressed,
                 }
                 for c in self.claims
             ],

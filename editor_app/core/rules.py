@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from .model import Finding, RuleResult
 from .numbers import as_int_if_whole, format_count
+from .records import with_changes
 from .rulepack import RuleDef, Scope
 
 if TYPE_CHECKING:
@@ -207,6 +208,31 @@ def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[st
         res.findings = kept
         if not kept and res.status == "fail":
             res.status = "suppressed"
+
+def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: list, silenced: dict[str, set[int]]) -> list:
+    """The claims with those on silenced lines marked `suppressed`, and the rule's measured count of wrong
+    figures and its note brought in line with the findings `suppress` kept (the silenced figure is still judged
+    and shown, it is no longer counted)."""
+    lines = silenced.get(rule.id)
+    done = asm.audits.get(rule.id)
+    if not lines or rule.unsuppressible or not claims or done is None:
+        return claims
+    out, hushed = None, 0
+    for ln in sorted(lines & done.spans.keys()):  # the claims list is the audit's slots, in order
+        for p in range(*done.spans[ln]):
+            c = claims[p]
+            if out is None:
+                out = list(claims)
+            out[p] = with_changes(c, suppressed=True)
+            hushed += c.ok is False
+    if out is None:
+        return claims
+    res.measured = done.wrong - hushed
+    quiet = len(done.findings) - len(res.findings)
+    res.note = (f"{len(claims)} claims, {res.measured} wrong, {len(res.findings)} findings"
+                + (f"; {quiet} suppressed inline" if quiet else ""))
+    return out
+
 
 def unknown_directives(asm: "_Assembly", directives) -> list[Finding]:
     known = {r.id for r in asm.pack.rules}

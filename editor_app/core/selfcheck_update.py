@@ -109,7 +109,7 @@ class _PairedLines(difflib.SequenceMatcher):
 def _rewritable(claim: Claim) -> bool:
     return (
         claim.kind == "value"
-        and claim.ok is False
+        and claim.wrong  # a figure silenced inline is the author's to keep
         and claim.measured is not None
         and claim.value_column > 0
         and bool(claim.value_text)

@@ -365,12 +365,14 @@ def _summary_box(analysis: Analysis) -> str:
     counts = {s: sum(1 for r in rules if r.status == s) for s in ("pass", "fail", "not-measured", "no-match")}
     warnings = sum(1 for r in rules if r.status == "fail" and r.level != "error")
     checked = [c for c in analysis.claims if c.ok is not None]
-    wrong = sum(1 for c in checked if c.ok is False)
+    wrong = sum(1 for c in checked if c.wrong)
+    silenced = sum(1 for c in checked if c.suppressed and c.ok is False)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
         f"Rules: {counts['pass']} pass · {counts['fail']} fail ({len(failing)} error, {warnings} warning/info)"
         f" · {counts['not-measured']} not measured · {counts['no-match']} no match. "
-        f"Self-stated figures: {len(checked) - wrong} agree, {wrong} disagree. "
+        f"Self-stated figures: {len(checked) - wrong - silenced} agree, {wrong} disagree"
+        + (f", {silenced} disagree but are silenced inline" if silenced else "") + ". "
         f"References: {len(analysis.references)} ({verified} verified)."
     )
     if not failing and not privacy:
@@ -458,7 +460,7 @@ def _claims_table(claims: list[Claim]) -> str:
     for c in claims:
         verdict = {True: '<span class="pass">agrees</span>', False: '<span class="fail">disagrees</span>'}.get(
             c.ok, '<span class="muted">not measured</span>'
-        )
+        ) if not (c.suppressed and c.ok is False) else '<span class="muted">disagrees (silenced inline)</span>'
         stated = c.value_text or _fmt(c.claimed)
         rows.append(
             "<tr>"

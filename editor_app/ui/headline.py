@@ -36,7 +36,7 @@ def headline(analysis: Analysis, pack: Any) -> tuple[str, bool]:
                      if failing != 1 else QCoreApplication.translate("Headline", "1 rule failing"))
     else:
         parts.append(QCoreApplication.translate("Headline", "all rules pass"))
-    wrong = sum(1 for c in analysis.claims if c.ok is False)
+    wrong = sum(1 for c in analysis.claims if c.wrong)
     if wrong:
         parts.append(QCoreApplication.translate("Headline", "%n wrong self-reported figures").replace("%n", str(wrong)))
     if analysis.privacy:

@@ -16,7 +16,7 @@ def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
         length = -1 if f.column <= 1 else 0
         spans.append(ProblemSpan(f.line, max(f.column, 1), length, f"[{f.rule}] {f.message}", f.level))
     for c in analysis.claims:
-        if c.ok is False:
+        if c.wrong:
             col = c.value_column or c.column or 1
             length = len(c.value_text) if c.value_column and c.value_text else 0
             msg = c.message or f"{c.metric}: claimed {format_value(c.claimed)}, measured {format_value(c.measured)}"

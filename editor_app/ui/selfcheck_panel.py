@@ -143,17 +143,20 @@ class SelfCheckPanel(QWidget):
 
     def _claim_columns(self) -> list[Column]:
         def state(c: Claim) -> str:
+            if c.suppressed and c.ok is False:
+                return "suppressed"
             return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
 
         def fg(c: Claim):
-            return QBrush(RED) if c.ok is False else (QBrush(GREEN) if c.ok else None)
+            return QBrush(RED) if c.wrong else (QBrush(GREEN) if c.ok else None)
 
         def tip(c: Claim) -> str:
             return "\n".join(x for x in (c.text, c.message) if x)
 
         return [
-            Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—"}[state(c)],
-                   sort_key=lambda c: {False: 0, None: 1, True: 2}[c.ok], icon=lambda c: status_icon(state(c)),
+            Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—",
+                                             "suppressed": self.tr("suppressed")}[state(c)],
+                   sort_key=lambda c: _wrong_first(c)[0], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
             Column(self.tr("Figure"), lambda c: c.label or c.metric, tooltip=tip),
             Column(self.tr("Claimed"), lambda c: c.value_text or format_value(c.claimed),
@@ -197,7 +200,7 @@ class SelfCheckPanel(QWidget):
         else:
             self.sections_model.rows = list(analysis.sections)
         failing = sum(1 for r in analysis.failing_rules() if r.level != "info")
-        wrong = sum(1 for c in analysis.claims if c.ok is False)
+        wrong = sum(1 for c in analysis.claims if c.wrong)
         unmeasured = sum(1 for r in analysis.rules if r.status in ("not-measured", "no-match"))
         self.summary.setText(
             self.tr("%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong")
@@ -253,5 +256,6 @@ def claims_in_order(claims: list[Claim]) -> list[Claim]:
 
 
 def _wrong_first(c) -> tuple[int, int]:
-    """Wrong figures first, then the unmeasurable ones, then those that hold; each in text order."""
-    return (0 if c.ok is False else 1 if c.ok is None else 2, c.line)
+    """Wrong figures first, then the unmeasurable ones, then those silenced inline, then those that hold; each in
+    text order."""
+    return (0 if c.wrong else 1 if c.ok is None else 2 if c.ok is False else 3, c.line)

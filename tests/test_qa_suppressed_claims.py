@@ -1,0 +1,97 @@
+"""QA: a wrong self-reported figure silenced inline (`<!-- survey-check disable claims -->`) is no longer counted
+as wrong: the claims rule's measured value, its note, the claim rows and every count of wrong figures agree with
+what the findings say (the user saw `claims ✘ FAIL 11` and line 101 listed as wrong after silencing it)."""
+
+from __future__ import annotations
+
+import json
+
+from editor_app.cli import main
+from editor_app.core.analyze import Analyzer, analyze
+from editor_app.core.rulepack import house_pack
+from editor_app.formats import text_report
+
+SILENCE = " <!-- survey-check disable claims -->"
+
+
+def _silenced_line_101(sample_text: str) -> str:
+    lines = sample_text.split("\n")
+    assert "行数=wc -l = 200" in lines[100]
+    lines[100] += SILENCE
+    return "\n".join(lines)
+
+
+def _claims_rule(a):
+    return next(r for r in a.rules if r.id == "claims")
+
+
+def test_a_silenced_wrong_figure_is_not_counted_as_wrong(sample_text):
+    before = analyze(sample_text, house_pack())
+    a = analyze(_silenced_line_101(sample_text), house_pack())
+    rule = _claims_rule(a)
+    assert _claims_rule(before).measured == 11
+    assert rule.measured == 10
+    assert rule.status == "fail"
+    assert rule.note == "56 claims, 10 wrong, 10 findings; 1 suppressed inline"
+    assert len(rule.findings) == 10 and all(f.line != 101 for f in rule.findings)
+    silenced = [c for c in a.claims if c.line == 101 and c.metric == "lines"]
+    assert [(c.ok, c.suppressed, c.wrong) for c in silenced] == [(False, True, False)]
+    assert sum(c.wrong for c in a.claims) == 10
+    assert not any(c.suppressed for c in a.claims if c.line != 101)
+
+
+def test_the_claims_rule_passes_as_suppressed_when_every_wrong_figure_is_silenced():
+    text = "§0 自检\n行数 99" + SILENCE + "\n一、正文\n中文\n"
+    a = analyze(text, house_pack())
+    rule = _claims_rule(a)
+    assert (rule.status, rule.measured) == ("suppressed", 0)
+    assert [c.wrong for c in a.claims] == [False]
+    assert "0 wrong" in text_report(a)
+    assert "Claims: 1 self-reported figures, 0 wrong" in text_report(a)
+
+
+def test_the_incremental_pass_agrees_with_a_fresh_one(sample_text):
+    text = _silenced_line_101(sample_text)
+    az = Analyzer(house_pack())
+    az.analyze(text)
+    edited = text.replace("行数 200 ≤200", "行数 201 ≤200")  # the footer, line 113: not silenced
+    again = az.analyze(edited)
+    fresh = analyze(edited, house_pack())
+    assert _claims_rule(again).measured == _claims_rule(fresh).measured == 10
+    assert [c.wrong for c in again.claims] == [c.wrong for c in fresh.claims]
+
+
+def test_survey_check_text_and_json_agree_with_the_silencing(sample_text, tmp_path, capsys):
+    p = tmp_path / "s.md"
+    p.write_text(_silenced_line_101(sample_text), encoding="utf-8")
+    assert main([str(p)]) == 1
+    out = capsys.readouterr().out
+    assert "Claims: 56 self-reported figures, 10 wrong" in out
+    assert "行数=wc -l = 200" not in out.split("Claims:")[1].split("Findings")[0]
+    assert main([str(p), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    rule = next(r for r in data["rules"] if r["id"] == "claims")
+    assert rule["measured"] == 10
+    row = next(c for c in data["claims"] if c["line"] == 101 and c["metric"] == "lines")
+    assert row["ok"] is False and row["suppressed"] is True
+    assert sum(1 for c in data["claims"] if c["ok"] is False and not c["suppressed"]) == 10
+
+
+def test_the_other_faces_leave_a_silenced_figure_alone(sample_text):
+    """The status bar, the underlines, the report and Tools → Update self-check figures count and touch only the
+    wrong figures the user has not silenced."""
+    from editor_app.core.selfcheck_update import figure_updates
+    from editor_app.services.report import _summary_box
+    from editor_app.ui.headline import headline
+    from editor_app.ui.problem_spans import problem_spans
+    from editor_app.ui.selfcheck_panel import claims_in_order
+
+    text = _silenced_line_101(sample_text)
+    a = analyze(text, house_pack())
+    assert "10 wrong self-reported figures" in headline(a, house_pack())[0]
+    assert not [s for s in problem_spans(a) if s.line == 101]
+    assert "Self-stated figures: 38 agree, 10 disagree, 1 disagree but are silenced inline." in _summary_box(a)
+    assert 101 not in {u.line for u in figure_updates(text, a)}
+    assert 113 in {u.line for u in figure_updates(text, a)}
+    ordered = claims_in_order(a.claims)
+    assert [c.wrong for c in ordered[:10]] == [True] * 10 and not any(c.wrong for c in ordered[10:])
