@@ -314,3 +314,38 @@ def test_random_edits_where_the_survey_states_its_figures_match_fresh(sample_tex
             src = rng.randint(0, max(0, len(doc) - 80))
             doc = doc[:pos] + doc[src:src + rng.randint(1, 80)] + doc[pos:]
         same_as_fresh(az, doc)
+
+
+def test_enter_after_a_heading_or_a_list_item_moves_the_last_pass(sample_text, monkeypatch):
+    """Enter at the end of a heading (to write under it) or of a list item keeps the heading and the item on their
+    lines: the outline and the claims audit are moved, not built again. A character then typed on the new line
+    counts for the section it opened (§3.1's stated "159" turns wrong)."""
+    import editor_app.core.analyze as analyze_mod
+
+    moved_audits = []
+    real = analyze_mod.moved_audit
+    monkeypatch.setattr(analyze_mod, "moved_audit", lambda *a: moved_audits.append(a) or real(*a))
+    doc = "\n".join([sample_text] * 2)
+    lines = doc.split("\n")
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, doc)
+    heading = next(i for i, l in enumerate(lines) if l.startswith("3.1 "))
+    item = next(i for i, l in enumerate(lines) if l.startswith("- ★★★"))
+    for i in (heading, item, next(i for i, l in enumerate(lines) if l.startswith("三、"))):
+        end = sum(len(l) + 1 for l in lines[:i + 1]) - 1
+        for text in (doc[:end] + "\n" + doc[end:], doc):  # Enter, then Backspace joins the lines again
+            before = len(moved_audits)
+            same_as_fresh(az, text)
+            assert az._last.moves_only and len(moved_audits) == before + 1
+    end = sum(len(l) + 1 for l in lines[:heading + 1]) - 1
+    same_as_fresh(az, doc[:end] + "\n" + doc[end:])
+    got = az.analyze(doc[:end] + "\n字" + doc[end:])
+    same_as_fresh(az, doc[:end] + "\n字" + doc[end:])
+    assert [c.ok for c in got.claims if c.scope == "§3.1"][:1] == [False]
+    md = "\n".join(f"## Part {k}\n\n- item one\n- item two\nProse.\n" for k in range(12))
+    az = Analyzer(load_pack(resource_path("rulepacks", "english-markdown.toml")), today=TODAY)
+    same_as_fresh(az, md)
+    for at in (md.index("## Part 5") + len("## Part 5"), md.index("- item two", md.index("## Part 5")) + 10):
+        same_as_fresh(az, md[:at] + "\n" + md[at:])
+        assert az._last.moves_only
+        same_as_fresh(az, md)

@@ -307,10 +307,17 @@ def _moves_only(last: "_Assembly", facts: list["LineFacts"], spliced: tuple[int,
     n = len(facts)
     if a + max(old_k, new_k) + 6 >= n or a + old_k >= last.n:
         return False
-    if any(h is not None for h in last.heads[a:a + old_k]):
-        return False
     after = last.heads[a + old_k]
     if after is not None and after.style.startswith("setext"):
+        return False
+    first = last.heads[a] if old_k else None
+    if first is not None:
+        # Enter at the end of a heading (or a line joined back to it): the heading stays on its line, first
+        # in both runs, and only what follows it moves.
+        if new_k == 0 or facts[a].heading != first or first.style.startswith(("setext", "fence")):
+            return False
+        a, old_k, new_k = a + 1, old_k - 1, new_k - 1
+    if any(h is not None for h in last.heads[a:a + old_k]):
         return False
     return all(facts[i].heading is None for i in range(a, a + new_k))
 
@@ -843,15 +850,25 @@ class _Assembly:
         refs.sort(key=lambda r: (r.occurrences[0].line, r.occurrences[0].column))
         return refs
 
+    def _point_splice(self) -> tuple[int, int, int]:
+        """The spliced run less the lines it starts with unchanged (Enter at the end of a line keeps that line),
+        for what sits on single lines and only moves (citations); ranges need the whole run (a section ending
+        on the kept line now ends after the new one)."""
+        a, old_k, new_k = self.spliced
+        old, new = self.moved.lines, self.lines
+        while old_k and new_k and old[a] == new[a]:
+            a, old_k, new_k = a + 1, old_k - 1, new_k - 1
+        return a, old_k, new_k
+
     def _cites_nothing_edited(self) -> bool:
         """True when neither the replaced lines nor the lines replacing them cite a paper."""
-        a, old_k, new_k = self.spliced
+        a, old_k, new_k = self._point_splice()
         return not any(f.citations for f in self.moved.facts[a:a + old_k]) and not any(
             f.citations for f in self.facts[a:a + new_k])
 
     def _moved_references(self) -> tuple[list[Reference], tuple[list[int], list[str]]]:
         """The last pass's references (and citing lines) with the citations after the edit moved by its lines."""
-        a, old_k, new_k = self.spliced
+        a, old_k, new_k = self._point_splice()
         d = new_k - old_k
         refs = []
         for r in self.moved.base_refs:
@@ -1046,11 +1063,11 @@ class _Assembly:
 
     def _figures_keep_their_places(self) -> bool:
         """After an edit that moved lines: whether every figure still measures the same place (the sections
-        keep their keys and no list item came or went, so "the nth item" is the same item)."""
+        keep their keys and the edited lines hold as many list items as before, so "the nth item" is the same item)."""
         a, old_k, new_k = self.spliced
         last = self.moved
-        return self.by_key.keys() == last.by_key.keys() and not any(
-            f.counts[-1] for f in chain(last.facts[a:a + old_k], self.facts[a:a + new_k]))
+        return self.by_key.keys() == last.by_key.keys() and (
+            sum(f.counts[-1] for f in last.facts[a:a + old_k]) == sum(f.counts[-1] for f in self.facts[a:a + new_k]))
 
     def _stale_moved(self, metric: str, ranges) -> bool:
         """Whether a measurement moved from the last pass may differ now: its ranges hold an edited line."""
