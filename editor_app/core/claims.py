@@ -138,7 +138,7 @@ def claims_in_line(
     if "+" in line:
         _sums_in_line(line, sum_metric, sum_context, out)
     if "%" in line and "/" in line:
-        for m in _PERCENT.finditer(line):
+        for m in _PERCENT.finditer(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
             f = _FRACTION_BEFORE.search(line, window_start, m.start())
             if not f:
@@ -248,7 +248,8 @@ def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tu
 
 
 def _marks_blanked(line: str) -> str:
-    """The line with each "≈" or "约" that comes before a number (white space between allowed) made a space."""
+    """The line with each "≈" or "约" that comes before a number (white space between allowed) made a space, or
+    "=" where it also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so patterns written with "=" find it)."""
     marks = []
     for mark in "≈约":
         at = line.find(mark)
@@ -263,7 +264,10 @@ def _marks_blanked(line: str) -> str:
         return line
     chars = list(line)
     for at in marks:
-        chars[at] = " "
+        k = at - 1
+        while k >= 0 and line[k].isspace():
+            k -= 1
+        chars[at] = "=" if k >= 0 and line[k].isdecimal() else " "
     return "".join(chars)
 
 

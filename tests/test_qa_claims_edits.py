@@ -1,0 +1,30 @@
+"""QA: self-reported figures as authors edit them in the sample survey (the claims audit reports exactly what a
+careful reader finds)."""
+
+from __future__ import annotations
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+
+
+def _claims_on(a, line: int) -> list:
+    return [c for c in a.claims if c.line == line]
+
+
+def test_an_estimated_ratio_in_the_self_check_bar_is_kept_and_named(sample_text):
+    """§0 ⑤ written "verifiability 4/6 ≈ 67%": the figure vanished from the audit (54 claims, no finding) instead of
+    being checked (4/6 is 67%) and named as a ≈-style self-report, which the house rules forbid."""
+    edited = sample_text.replace("⑤ verifiability 4/6 = 67%", "⑤ verifiability 4/6 ≈ 67%", 1)
+    assert edited != sample_text
+    a = analyze(edited, house_pack())
+    assert len(a.claims) == 56
+    line9 = _claims_on(a, 9)
+    assert [(c.claimed, c.measured, c.ok) for c in line9 if c.kind == "ratio"] == [(67, 67, True)]
+    assert [c.value_text for c in line9 if c.metric == "verifiability"] == ["67", "67", "67"]
+    assert [f.message for f in a.findings if f.line == 9 and "estimate" in f.message] == [
+        "self-reported figure 67 is an estimate (≈/约): measure it"]
+
+
+def test_an_estimated_ratio_is_still_computed():
+    a = analyze("标题\n§0 自检\n抽查 4/6 ≈ 66%\n一、主体\n中文\n", house_pack())
+    assert [(c.kind, c.claimed, c.measured, c.ok) for c in a.claims] == [("ratio", 66, 67, False)]
