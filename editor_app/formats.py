@@ -9,7 +9,7 @@ from typing import Any, Iterable
 
 from . import __version__
 from .core.model import Analysis
-from .core.numbers import format_count
+from .core.numbers import format_count, format_like
 
 STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "not-measured": "… not measured", "no-match": "? no match",
                "suppressed": "~ suppressed"}
@@ -59,6 +59,13 @@ def _measured(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
+def _claim_measured(c) -> str:
+    """A computed ratio with the decimals its statement uses ("66.7" beside "66.6", not "66.70")."""
+    if c.kind == "ratio" and c.measured is not None and c.value_text:
+        return format_like(c.measured, c.value_text)
+    return format_count(c.measured)
+
+
 def text_report(a: Analysis, *, verbose: bool = False) -> str:
     m = a.metrics
     out = [
@@ -77,7 +84,7 @@ def text_report(a: Analysis, *, verbose: bool = False) -> str:
                + (f" ({silenced} more silenced inline)" if silenced else ""))
     if wrong:
         rows = [[str(c.line), c.kind, f"{c.label or c.metric} · {c.scope}" if c.kind == "value" else c.scope, c.value_text,
-                 format_count(c.measured), c.text] for c in wrong]
+                 _claim_measured(c), c.text] for c in wrong]
         out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 22, 10, 10, 50])
     if a.references and any(r.status != "unverified" for r in a.references):
         out.append("")

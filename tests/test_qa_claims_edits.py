@@ -28,3 +28,17 @@ def test_an_estimated_ratio_in_the_self_check_bar_is_kept_and_named(sample_text)
 def test_an_estimated_ratio_is_still_computed():
     a = analyze("标题\n§0 自检\n抽查 4/6 ≈ 66%\n一、主体\n中文\n", house_pack())
     assert [(c.kind, c.claimed, c.measured, c.ok) for c in a.claims] == [("ratio", 66, 67, False)]
+
+
+def test_a_wrong_ratio_is_told_with_the_decimals_the_text_uses(sample_text, tmp_path, capsys):
+    """§8.3 written "4/6 = 66.6%": the message said "4/6 is 66.70%" (two decimals the text never used)."""
+    from editor_app.cli import main
+
+    edited = sample_text.replace("抽查 4/6 = 67%", "抽查 4/6 = 66.6%", 1)
+    a = analyze(edited, house_pack())
+    assert [f.message for f in a.findings if f.line == 97] == ["4/6 is 66.7%, not 66.6%"]
+    p = tmp_path / "s.md"
+    p.write_text(edited, encoding="utf-8")
+    main([str(p)])
+    row = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("97 "))
+    assert row.split()[4:6] == ["66.6", "66.7"]

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from .claims import RawClaim
 from .model import Claim, Finding
-from .numbers import as_int_if_whole, format_count, round_like
+from .numbers import as_int_if_whole, format_count, format_like, round_like
 from .records import on_line
 from .rulepack import Scope
 
@@ -61,7 +61,7 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
         computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
         ok = computed is not None and abs(computed - rc.claimed) < 1e-9
         msg = "" if ok else (
-            f"{int(num)}/{int(den)} is {format_count(computed)}%, not {rc.value_text}%" if computed is not None
+            f"{int(num)}/{int(den)} is {format_like(computed, rc.value_text)}%, not {rc.value_text}%" if computed is not None
             else "division by zero")
         c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
                   "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
