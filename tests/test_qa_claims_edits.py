@@ -17,7 +17,7 @@ def test_an_estimated_ratio_in_the_self_check_bar_is_kept_and_named(sample_text)
     edited = sample_text.replace("⑤ verifiability 4/6 = 67%", "⑤ verifiability 4/6 ≈ 67%", 1)
     assert edited != sample_text
     a = analyze(edited, house_pack())
-    assert len(a.claims) == 56
+    assert len(a.claims) == 57
     line9 = _claims_on(a, 9)
     assert [(c.claimed, c.measured, c.ok) for c in line9 if c.kind == "ratio"] == [(67, 67, True)]
     assert [c.value_text for c in line9 if c.metric == "verifiability"] == ["67", "67", "67"]
@@ -42,3 +42,16 @@ def test_a_wrong_ratio_is_told_with_the_decimals_the_text_uses(sample_text, tmp_
     main([str(p)])
     row = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("97 "))
     assert row.split()[4:6] == ["66.6", "66.7"]
+
+
+def test_the_caution_count_of_section_8_5_is_audited(sample_text):
+    """§八.5 states the ⚠️ count as `⚠️=grep -o "⚠️"\\|wc -l = 79` (the §八 place of the three-place rule); the
+    escaped pipe hid it, so changing it to 80 went unnoticed."""
+    assert [c.value_text for c in _claims_on(analyze(sample_text, house_pack()), 101) if c.metric == "cautions"] == ["79"]
+    edited = sample_text.replace('wc -l = 79；', 'wc -l = 80；', 1)
+    assert edited != sample_text
+    a = analyze(edited, house_pack())
+    assert [(c.claimed, c.measured, c.ok) for c in _claims_on(a, 101) if c.metric == "cautions"] == [(80, 79, False)]
+    assert [f.message for f in a.findings if f.line == 101 and "⚠" in f.message] == [
+        "⚠️ of document: stated 80, measured 79"]
+    assert any(f.line == 101 and "stated as 80 here but as 79 on line 9" in f.message for f in a.findings)
