@@ -55,3 +55,25 @@ def test_the_caution_count_of_section_8_5_is_audited(sample_text):
     assert [f.message for f in a.findings if f.line == 101 and "⚠" in f.message] == [
         "⚠️ of document: stated 80, measured 79"]
     assert any(f.line == 101 and "stated as 80 here but as 79 on line 9" in f.message for f in a.findings)
+
+
+def _with_section_3_4(sample_text: str, body: str) -> str:
+    edited = sample_text.replace("四、四个视角", "3.4 主线 D · 边缘推理\n" + body + "四、四个视角", 1)
+    assert edited != sample_text
+    return edited
+
+
+def test_an_added_counter_argument_is_held_to_the_same_rules(sample_text):
+    """A fourth counter-argument §3.4 of 30 CJK passed: the pack listed §3.1-§3.3 by number, so a sub-section of
+    §三 added later was measured by nothing."""
+    short = "(1) 机制：LiteKV 在线替换策略未公开 ⚠️。\n(2) 数据：仅一组实测。\n(3) 截止日：10-15 前复核。\n"
+    a = analyze(_with_section_3_4(sample_text, short), house_pack())
+    rules = {r.id: r for r in a.rules}
+    assert rules["counter-argument-length"].measured == [159, 194, 207, 30]
+    assert [f.message for f in rules["counter-argument-length"].findings] == ["§3.4: 30 < 150 (120 short)"]
+    assert rules["counter-argument-parts"].measured == "4/4"
+    a = analyze(_with_section_3_4(sample_text, "(1) 机制：" + "中" * 160 + "\n"), house_pack())
+    rules = {r.id: r for r in a.rules}
+    assert rules["counter-argument-length"].status == "pass"
+    assert [f.message for f in rules["counter-argument-parts"].findings] == [
+        "§3.4 lacks `\\(2\\)\\s*数据`, `\\(3\\)\\s*截止日`"]
