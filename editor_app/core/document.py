@@ -240,6 +240,9 @@ def build_outline(
     current_top: str | None = None
     use_numbered = "numbered" in styles
     use_md = "markdown" in styles
+    # A numbered Markdown heading ranks by its number ("## 3 Limitations" is a top section); an unnumbered one
+    # ranks with the numbered headings of as many #s ("## References" after it is its sibling, not its child).
+    md_shift = 0
     for i in range(last_body):
         h = headings[i]
         if h is None:
@@ -252,7 +255,11 @@ def build_outline(
         lineno = i + 1
         if h.style == "atx" and use_md:
             key = h.key if h.key else f"h{lineno}"
-            level = h.key.count(".") + 1 if h.key else h.level
+            if h.key:
+                level = h.key.count(".") + 1
+                md_shift = level - h.level
+            else:
+                level = max(1, h.level + md_shift)
             if h.key and "." not in h.key:
                 current_top = h.key
             raw.append((lineno, level, key, h.number, h.title))
@@ -261,7 +268,7 @@ def build_outline(
             if prev and headings[i - 1] is None and not prev.startswith(("|", "-", "*", ">")) and (
                 not raw or raw[-1][0] != lineno - 1
             ):
-                level = 1 if h.style.endswith("1") else 2
+                level = max(1, (1 if h.style.endswith("1") else 2) + md_shift)
                 raw.append((lineno - 1, level, f"h{lineno - 1}", "", prev))
         elif h.style == "numbered-top" and use_numbered:
             current_top = h.key

@@ -1,0 +1,59 @@
+"""QA: the English Markdown pack on an English survey with numbered `##` headings, as another team writes it."""
+
+from __future__ import annotations
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import bundled_packs, load_pack
+
+
+def english_pack():
+    return load_pack(next(p for p in bundled_packs() if p.name == "english-markdown.toml"))
+
+
+SURVEY = """# LLM Serving Engines: A Short Survey
+
+Word count: 10
+
+## 1 Introduction
+
+Serving engines decide the cost of every token.
+
+## 2 Throughput
+
+On H100, SGLang ~16,200 vs vLLM ~12,500 tok/s.
+
+### 2.1 Scaling
+
+More teams measured it.
+
+Deployment
+----------
+
+Teams deploy with Kubernetes.
+
+## 3 Limitations
+
+Short limitations section.
+
+## References
+
+- arXiv:2605.19537 Reproducibility of inference engines
+- arXiv:2609.10226 Phi-Bench
+
+-- Jane Doe · 2026-11-30
+"""
+
+
+def test_an_unnumbered_heading_of_the_same_rank_ends_a_numbered_one():
+    """`## References` after `## 3 Limitations` was nested inside §3 (a numbered heading took its level from its
+    number, an unnumbered one from its #s), so the limitations' word count included the references' 16 words."""
+    a = analyze(SURVEY, english_pack())
+    by_title = {s.section.title: s for s in a.sections}
+    lim, refs = by_title["Limitations"].section, by_title["References"].section
+    assert refs.parent is None and lim.end_line == refs.line - 1
+    assert by_title["Limitations"].metrics["words"] == 5  # "3 Limitations" + "Short limitations section."
+    thr, dep = by_title["Throughput"].section, by_title["Deployment"].section
+    assert dep.parent is None and thr.end_line == dep.line - 1  # a setext `---` title ranks with `##`
+    assert by_title["Scaling"].section.parent == "2"
+    rule = next(r for r in a.rules if r.id == "limitations-length")
+    assert rule.measured == 5
