@@ -57,3 +57,14 @@ def test_an_unnumbered_heading_of_the_same_rank_ends_a_numbered_one():
     assert by_title["Scaling"].section.parent == "2"
     rule = next(r for r in a.rules if r.id == "limitations-length")
     assert rule.measured == 5
+
+
+def test_an_unnumbered_section_is_named_by_its_title_not_its_internal_key():
+    """The English pack's rules named unnumbered Markdown sections by their internal key: `§h26 References`,
+    `§h22: 3 < 120`."""
+    text = SURVEY.replace("## 3 Limitations", "## Limitations")
+    a = analyze(text, english_pack())
+    by = {r.id: r for r in a.rules}
+    assert by["references-section"].measured == "References"
+    assert [f.message for f in by["limitations-length"].findings] == ["Limitations (line 22): 4 < 120 (116 short)"]
+    assert "§h" not in str([(r.measured, r.note, [f.message for f in r.findings]) for r in a.rules])

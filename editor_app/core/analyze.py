@@ -621,11 +621,11 @@ class _Assembly:
                     s = cand
                     break
                 i -= 1
-            units = [Unit("§" + s.key, s.line, [(s.line, s.end_line)])] if s else []
+            units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])] if s else []
         elif scope.kind == "heading":
             rx = re.compile(scope.pattern)
             units = [
-                Unit("§" + s.key, s.line, [(s.line, s.end_line)])
+                Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])
                 for s in o.sections
                 if rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key)
             ]

@@ -74,7 +74,7 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
                 if rule.number and rule.number in asm.by_key else [])
     found = next((s for s in (numbered if rule.number else sections) if rx is None or rx.search(s.title)), None)
     if found is not None:
-        res.measured = f"§{found.key} {found.title}"
+        res.measured = f"§{found.key} {found.title}" if found.number else found.title
         res.line = found.line
         return
     titled = next((s for s in sections if rx and rx.search(s.title)), None)
@@ -254,6 +254,14 @@ CHECKS = {
     "verifiability": verifiability_rule,
     "references": references_rule,
 }
+
+
+def section_label(s) -> str:
+    """How a section is named to the user: "§3.1", or its title and line when it has no number (its key, "h26",
+    is internal; the line tells two "Notes" apart)."""
+    if s.number:
+        return "§" + s.key
+    return f"{s.title} (line {s.line})" if s.title else f"the heading on line {s.line}"
 
 
 def in_ranges(line: int, ranges: Sequence[tuple[int, int]]) -> bool:
