@@ -158,8 +158,8 @@ def _check(args) -> int:
         meta = {r.id: r.title for _, p in analyses for r in p.rules}
         print(sarif_report(only, meta))
     else:
-        for a in only:
-            sys.stdout.write(text_report(a, verbose=args.verbose))
+        for a, pack in analyses:
+            sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
     threshold = LEVEL_RANK[args.fail_level]
     failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings)
     if unusable:

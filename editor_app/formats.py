@@ -66,12 +66,36 @@ def _claim_measured(c) -> str:
     return format_count(c.measured)
 
 
-def text_report(a: Analysis, *, verbose: bool = False) -> str:
+def headline_counters(a: Analysis, pack: Any) -> list[str]:
+    """The document-wide counters the pack limits, against their limits, as the status bar shows them:
+    "CJK 3,838/3,900", "⚠️ 79", "113/200 lines" (house pack); "1,204/2,500 words" (English pack)."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for rule in getattr(pack, "rules", ()):
+        if rule.kind != "count" or rule.scope.kind != "document" or rule.scope.items or rule.counter in seen:
+            continue
+        seen.add(rule.counter)
+        counter = pack.counters.get(rule.counter)
+        label = (counter.label if counter is not None and counter.label else "") or rule.counter
+        value = format_count(a.metrics.get(rule.counter))
+        if rule.max is not None:
+            value += "/" + format_count(rule.max)
+        parts.append(f"{value} {label}" if label[:1].isalpha() and label[:1].islower() else f"{label} {value}")
+    return parts
+
+
+def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
+    """The terminal report; `pack` (the one the analysis used) names the counters of its first line."""
     m = a.metrics
+    if pack is not None:
+        counters = headline_counters(a, pack)
+    else:
+        counters = [f"{format_count(m.get('lines'))} lines", f"CJK {format_count(m.get('cjk'))}",
+                    f"⚠️ {format_count(m.get('cautions'))}"]
+    failing = m.get("failing_rules")
     out = [
-        f"{a.file or '<text>'} · pack {a.pack} · {format_count(m.get('lines'))} lines · "
-        f"CJK {format_count(m.get('cjk'))} · ⚠️ {format_count(m.get('cautions'))} · "
-        f"{len(a.references)} arXiv ids · {format_count(m.get('failing_rules'))} rules failing",
+        " · ".join([f"{a.file or '<text>'}", f"pack {a.pack}", *counters, f"{len(a.references)} arXiv ids",
+                    f"{format_count(failing)} rule{'' if failing == 1 else 's'} failing"]),
         "",
     ]
     rows = [[r.id, "ℹ note" if (r.status == "fail" and r.level == "info") else STATUS_MARK.get(r.status, r.status), _measured(r.measured), r.limit,

@@ -68,3 +68,27 @@ def test_an_unnumbered_section_is_named_by_its_title_not_its_internal_key():
     assert by["references-section"].measured == "References"
     assert [f.message for f in by["limitations-length"].findings] == ["Limitations (line 22): 4 < 120 (116 short)"]
     assert "§h" not in str([(r.measured, r.note, [f.message for f in r.findings]) for r in a.rules])
+
+
+def test_survey_check_heads_its_report_with_the_packs_own_counters(tmp_path, capsys):
+    """The text report's first line named the house pack's counters whatever the pack: an English survey read
+    `CJK — · ⚠️ 0 · …` and never said how many words it has."""
+    from editor_app.cli import main
+    from editor_app.resources_path import resource_path
+
+    p = tmp_path / "survey.md"
+    p.write_text(SURVEY, encoding="utf-8")
+    main([str(p), "--pack", str(resource_path("rulepacks", "english-markdown.toml"))])
+    first = capsys.readouterr().out.splitlines()[0]
+    a = analyze(SURVEY, english_pack())
+    assert a.metrics["failing_rules"] == 2  # limitations-length, claims ("Word count: 10")
+    assert first == (f"{p} · pack english-markdown · {a.metrics['words']}/2,500 words · {a.metrics['lines']}/300 lines"
+                     f" · 2 arXiv ids · 2 rules failing")
+
+
+def test_the_house_report_head_is_unchanged_in_substance(sample_path, capsys):
+    from editor_app.cli import main
+
+    main([str(sample_path)])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == f"{sample_path} · pack llm-infra-survey · CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 15 arXiv ids · 2 rules failing"
