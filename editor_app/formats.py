@@ -16,12 +16,20 @@ STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "not-measured": "… not 
 
 
 def display_width(s: str) -> int:
-    """Terminal columns: CJK and fullwidth characters take two."""
+    """Terminal columns: CJK and fullwidth characters take two, and so does a character made an emoji by the
+    presentation selector U+FE0F ("⚠️")."""
     w = 0
+    last = 0  # the columns of the last character counted
     for ch in s:
-        if unicodedata.combining(ch) or ch in "\ufe0f\u200b":
+        if ch == "\ufe0f":
+            if last == 1:
+                w += 1
+                last = 2
             continue
-        w += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        if unicodedata.combining(ch) or ch == "\u200b":
+            continue
+        last = 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        w += last
     return w
 
 
@@ -34,7 +42,7 @@ def clip(s: str, width: int) -> str:
         return s
     out, w = "", 0
     for ch in s:
-        cw = display_width(ch)
+        cw = display_width(out[-1:] + ch) - display_width(out[-1:])  # U+FE0F widens the character before it
         if w + cw > width - 1:
             break
         out += ch

@@ -186,3 +186,13 @@ def test_a_bad_file_does_not_hide_the_good_ones(tmp_path, sample_path, capsys):
     assert code == 2 and "b.md" in err
     data = json.loads(out)  # two files asked for: a list, with the one that could be read
     assert isinstance(data, list) and len(data) == 1 and data[0]["metrics"]["cjk"] == 3838
+
+
+def test_an_emoji_with_its_presentation_selector_takes_two_columns():
+    """⚠️ (U+26A0 U+FE0F) is drawn two columns wide (an emoji presentation sequence, as wcwidth counts it): the
+    claims table's '⚠️ · document' rows were one column short of the others."""
+    from editor_app.formats import table
+
+    assert display_width("⚠️") == 2 and display_width("⚠") == 1 and display_width("⚠️ 79") == 5
+    lines = table([["⚠️ · document", "x"], ["CJK · document", "y"]], ["WHAT", "V"], [20, 5])
+    assert {display_width(l[: l.rindex(ch)]) for l, ch in zip(lines[2:], "xy")} == {16}
