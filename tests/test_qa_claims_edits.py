@@ -53,8 +53,7 @@ def test_the_caution_count_of_section_8_5_is_audited(sample_text):
     a = analyze(edited, house_pack())
     assert [(c.claimed, c.measured, c.ok) for c in _claims_on(a, 101) if c.metric == "cautions"] == [(80, 79, False)]
     assert [f.message for f in a.findings if f.line == 101 and "⚠" in f.message] == [
-        "⚠️ of document: stated 80, measured 79"]
-    assert any(f.line == 101 and "stated as 80 here but as 79 on line 9" in f.message for f in a.findings)
+        "⚠️ of document: stated 80, measured 79", "⚠️ of document stated as 80 here but as 79 on line 9"]
 
 
 def _with_section_3_4(sample_text: str, body: str) -> str:
@@ -77,3 +76,18 @@ def test_an_added_counter_argument_is_held_to_the_same_rules(sample_text):
     assert rules["counter-argument-length"].status == "pass"
     assert [f.message for f in rules["counter-argument-parts"].findings] == [
         "§3.4 lacks `\\(2\\)\\s*数据`, `\\(3\\)\\s*截止日`"]
+
+
+def test_a_figure_stated_differently_in_the_footer_is_named_as_the_survey_names_it(sample_text):
+    """The footer's ⚠️ count changed to 80: the disagreement read 'cautions of document stated as 80 …' (the
+    pack's internal counter id) where the wrong-figure finding beside it says '⚠️ of document'."""
+    edited = sample_text.replace("⚠️ 实测 79 处（§0 / §八 / footer 三处一致）", "⚠️ 实测 80 处（§0 / §八 / footer 三处一致）", 1)
+    assert edited != sample_text
+    a = analyze(edited, house_pack())
+    assert [f.message for f in a.findings if f.line == 113 and "80" in f.message] == [
+        "⚠️ of document: stated 80, measured 79",
+        "⚠️ of document stated as 80 here but as 79 on line 9"]
+    edited = sample_text.replace("GitHub 已验 实测 7 件", "GitHub 已验 实测 8 件", 1)
+    a = analyze(edited, house_pack())
+    assert [f.message for f in a.findings if f.line == 113 and "here but" in f.message] == [
+        "GitHub verified (stated only) of document stated as 8 here but as 7 on line 9"]

@@ -372,6 +372,7 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
     if len(values) < 2:
         return []
     metric, scope = key
+    shown = group[0].label or metric  # the figure as the wrong-figure findings name it ("⚠️", not "cautions")
     # The majority value is taken as "the" statement; the others disagree with it.
     counts: dict[float, int] = {}
     for c in group:
@@ -379,7 +380,7 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
     majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
     ref = next(c for c in group if c.claimed == majority)
     return [Finding(rule_id, level, c.line, c.column,
-                    f"{metric} of {scope} stated as {c.value_text} here but as {ref.value_text} on line {ref.line}",
+                    f"{shown} of {scope} stated as {c.value_text} here but as {ref.value_text} on line {ref.line}",
                     c.claimed, ref.value_text)
             for c in group if c.claimed != majority]
 
