@@ -349,3 +349,28 @@ def test_enter_after_a_heading_or_a_list_item_moves_the_last_pass(sample_text, m
         same_as_fresh(az, md[:at] + "\n" + md[at:])
         assert az._last.moves_only
         same_as_fresh(az, md)
+
+
+def test_enter_moves_the_disagreements_with_the_lines_they_name(sample_text, monkeypatch):
+    """The doubled sample states the CJK total as 4,189 on line 119 and as 3,838 on line 9. Enter before,
+    between and after the two moves the disagreement and the line its message names, without judging every
+    group of figures again."""
+    import editor_app.core.claims_audit as audit_mod
+
+    judged = []
+    real = audit_mod._disagreements
+    monkeypatch.setattr(audit_mod, "_disagreements", lambda *a: judged.append(a[0]) or real(*a))
+    doc = "\n".join([sample_text] * 2)
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, doc)
+    lines = doc.split("\n")
+    for at_line, expected in ((3, "4,189 here but as 3,838 on line 10"), (60, "4,189 here but as 3,838 on line 9"),
+                              (150, "4,189 here but as 3,838 on line 9")):
+        end = sum(len(l) + 1 for l in lines[:at_line]) - 1
+        judged.clear()
+        got = az.analyze(doc[:end] + "\n" + doc[end:])
+        assert judged == []  # not the ~70 groups
+        same_as_fresh(az, doc[:end] + "\n" + doc[end:])
+        message = next(f for f in got.findings if "4,189 here" in f.message).message
+        assert message.endswith(expected)
+        same_as_fresh(az, doc)

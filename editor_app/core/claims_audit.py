@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from .claims import RawClaim
 from .model import Claim, Finding
 from .numbers import as_int_if_whole, format_count, format_like, round_like
-from .records import on_line
+from .records import on_line, with_changes
 from .rulepack import Scope
 
 # measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
@@ -281,8 +281,8 @@ def audit(
 def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
     """prev as it reads after its lines a+1 .. a+old_k were replaced by new_k lines: the figures on the replaced
     lines dropped, those after them moved by the difference (verdicts, findings, measurements and the ranges
-    measured). `audit` then judges the new lines and measures again what holds them; agreement is judged
-    afresh (its messages name lines)."""
+    measured). `audit` then judges the new lines and measures again what holds them. Agreement is moved too
+    when the replaced lines stated no figure; else it is judged afresh."""
     after, d = a + old_k, new_k - old_k
 
     def move(ln: int) -> int:
@@ -293,6 +293,7 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
 
     slots: list[tuple] = []
     spans: dict[int, tuple[int, int]] = {}
+    append = slots.append
     for ln, (s0, e0) in prev.spans.items():  # in line order
         if a < ln <= after:
             continue
@@ -300,15 +301,20 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
         if ln <= a:
             slots.extend(prev.slots[s0:e0])
         else:
+            to = ln + d
             for rc, k, c, found in prev.slots[s0:e0]:
-                slots.append((rc, move_key(k), on_line(c, ln + d), tuple(on_line(f, ln + d) for f in found)))
+                if k is not None and k[4] > after:
+                    k = (*k[:4], k[4] + d)
+                append((rc, k, on_line(c, to), tuple([on_line(f, to) for f in found]) if found else found))
         spans[ln + d if ln > after else ln] = (start, len(slots))
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}
     for k, (value, where, ranges, line, raw) in prev.measured.items():
-        kept = {move(ln) for ln in prev.users.get(k, ()) if not a < ln <= after}
-        if not kept:
-            continue
+        kept = prev.users.get(k, ())
+        if not kept or max(kept) > a:  # else: no user moved or dropped, the set is shared (audit copies on change)
+            kept = {ln + d if ln > after else ln for ln in kept if not a < ln <= after}
+            if not kept:
+                continue
         if ranges is not None:  # a range holding the replaced lines ends d lines later
             ranges = [(s + d if s > after else s, e + d if e > a else e) for s, e in ranges]
         k = move_key(k)
@@ -316,8 +322,37 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
         users[k] = kept
     lines = [(move(ln), raws) for ln, raws in prev.lines if not a < ln <= after]
     claims = list(map(_CLAIM, slots))
+    agree, first_lines = _moved_agreement(prev, a, after, d)
     return ClaimsAudit(claims, list(chain.from_iterable(map(_FOUND, slots))), lines, measured, users, slots,
-                       spans, None, wrong=list(map(_OK, claims)).count(False))
+                       spans, agree, first_lines=first_lines, wrong=list(map(_OK, claims)).count(False))
+
+
+def _moved_agreement(prev: ClaimsAudit, a: int, after: int, d: int) -> tuple[dict | None, dict]:
+    """prev's agreement with its lines moved, when the replaced lines a+1 .. after stated no value figure (no
+    group lost a member or its first place); else (None, {}): judged afresh."""
+    if prev.agree is None or any(
+            sl[2].kind == "value" for ln in range(a + 1, after + 1) if ln in prev.spans
+            for sl in prev.slots[slice(*prev.spans[ln])]):
+        return None, {}
+    agree = {}
+    for key, found in prev.agree.items():
+        if found and (found[-1].line > after or _stated_first_on(found[0]) > after):  # in line order
+            found = [_moved_disagreement(f, after, d) for f in found]
+        agree[key] = found
+    return agree, {key: ln + d if ln > after else ln for key, ln in prev.first_lines.items()}
+
+
+def _stated_first_on(f: Finding) -> int:
+    """The line a disagreement names, where the figure is stated as most places state it (`_disagreements`)."""
+    return int(f.message.rpartition(" on line ")[2])
+
+
+def _moved_disagreement(f: Finding, after: int, d: int) -> Finding:
+    ref = _stated_first_on(f)
+    line = f.line + d if f.line > after else f.line
+    if ref <= after:
+        return on_line(f, line)
+    return with_changes(f, line=line, message=f"{f.message[:-len(str(ref))]}{ref + d}")
 
 
 def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo) -> tuple[list, dict]:
