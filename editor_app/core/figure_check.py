@@ -24,12 +24,22 @@ class FigureCheck:
     by_line: dict[int, list[Finding]]  # line -> its findings, in the order they were found
 
 
+_SPANS: dict[tuple[str, float], tuple[float, float]] = {}
+_KEYS: dict[tuple, tuple] = {}
+_MEMO_LIMIT = 100_000
+
+
 def _span(value: FigureValue) -> tuple[float, float]:
-    """(low, high) of a value: a range "3.8~5.2×" keeps both ends, anything else is one point."""
-    numbers = _NUMBER.findall(value.text)
-    if len(numbers) >= 2:
-        return float(numbers[0].replace(",", "")), value.value
-    return value.value, value.value
+    """(low, high) of a value: a range "3.8~5.2×" keeps both ends, anything else is one point (remembered: a big
+    survey states the same figures over and over, and every pass compares them all)."""
+    got = _SPANS.get((value.text, value.value))
+    if got is None:
+        numbers = _NUMBER.findall(value.text)
+        got = (float(numbers[0].replace(",", "")), value.value) if len(numbers) >= 2 else (value.value, value.value)
+        if len(_SPANS) > _MEMO_LIMIT:
+            _SPANS.clear()
+        _SPANS[value.text, value.value] = got
+    return got
 
 
 def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
@@ -37,7 +47,14 @@ def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
 
 
 def _group_key(group: FigureGroup) -> tuple:
-    return (group.metric, " ".join(group.label.casefold().split()), (group.hardware or "").casefold(), group.unit)
+    raw = (group.metric, group.label, group.hardware, group.unit)
+    got = _KEYS.get(raw)
+    if got is None:
+        if len(_KEYS) > _MEMO_LIMIT:
+            _KEYS.clear()
+        got = _KEYS[raw] = (group.metric, " ".join(group.label.casefold().split()), (group.hardware or "").casefold(),
+                            group.unit)
+    return got
 
 
 def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, first_value: FigureValue,
