@@ -95,3 +95,18 @@ def test_the_other_faces_leave_a_silenced_figure_alone(sample_text):
     assert 113 in {u.line for u in figure_updates(text, a)}
     ordered = claims_in_order(a.claims)
     assert [c.wrong for c in ordered[:10]] == [True] * 10 and not any(c.wrong for c in ordered[10:])
+
+
+def test_the_self_check_panel_shows_a_silenced_figure_as_suppressed(qtbot, tmp_path, sample_text):
+    from PySide6.QtCore import Qt
+
+    from ui_support import open_window
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(_silenced_line_101(sample_text), encoding="utf-8")
+    window = open_window(qtbot, survey)
+    model = window.selfcheck.claims_model
+    row = next(i for i, c in enumerate(model.rows) if c.line == 101 and c.metric == "lines")
+    assert model.data(model.index(row, 0), Qt.ItemDataRole.DisplayRole) == "suppressed"
+    assert "10 of 57 self-reported figures wrong" in window.selfcheck.summary.text()
+    assert "10 wrong self-reported figures" in window.headline_label.text()
