@@ -110,3 +110,39 @@ def test_the_self_check_panel_shows_a_silenced_figure_as_suppressed(qtbot, tmp_p
     assert model.data(model.index(row, 0), Qt.ItemDataRole.DisplayRole) == "suppressed"
     assert "10 of 57 self-reported figures wrong" in window.selfcheck.summary.text()
     assert "10 wrong self-reported figures" in window.headline_label.text()
+
+
+def _rule(a, rule_id):
+    return next(r for r in a.rules if r.id == rule_id)
+
+
+def test_a_rule_that_counts_its_hits_counts_only_those_not_silenced(sample_text):
+    """bare-caution silenced on one of its three lines still measured 3 (and 3 when all were silenced, shown as
+    '~ suppressed 3' against a limit of 0); the same for a malformed arXiv id and a disagreeing engine figure."""
+    lines = sample_text.split("\n")
+    assert all("⚠。" in lines[i] for i in (72, 73, 74))
+    one = list(lines)
+    one[72] += " <!-- survey-check disable bare-caution -->"
+    r = _rule(analyze("\n".join(one), house_pack()), "bare-caution")
+    assert (r.measured, r.note, len(r.findings)) == (2, "1 suppressed inline", 2)
+    every = list(lines)
+    for i in (72, 73, 74):
+        every[i] += " <!-- survey-check disable bare-caution -->"
+    r = _rule(analyze("\n".join(every), house_pack()), "bare-caution")
+    assert (r.status, r.measured, r.findings) == ("suppressed", 0, [])
+
+    bad_id = sample_text.replace("arXiv:2609.04263 通过", "arXiv:2613.04263 通过", 1)
+    at = next(i for i, ln in enumerate(bad_id.split("\n")) if "2613.04263" in ln)
+    silenced = bad_id.split("\n")
+    silenced[at] += " <!-- survey-check disable arxiv-ids -->"
+    assert _rule(analyze(bad_id, house_pack()), "arxiv-ids").measured == 1
+    r = _rule(analyze("\n".join(silenced), house_pack()), "arxiv-ids")
+    assert (r.status, r.measured) == ("suppressed", 0)
+
+    other = sample_text.replace("NVIDIA Dynamo 1.0 4× TTFT + RadixArk", "NVIDIA Dynamo 1.0 5× TTFT + RadixArk", 1)
+    at = next(i for i, ln in enumerate(other.split("\n")) if "Dynamo 1.0 5× TTFT" in ln)
+    silenced = other.split("\n")
+    silenced[at] += " <!-- survey-check disable figure-consistency -->"
+    assert _rule(analyze(other, house_pack()), "figure-consistency").measured == 1
+    r = _rule(analyze("\n".join(silenced), house_pack()), "figure-consistency")
+    assert (r.status, r.measured) == ("suppressed", 0)

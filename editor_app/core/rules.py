@@ -204,10 +204,24 @@ def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[st
         return
     kept = [f for f in res.findings if f.line not in lines]
     if len(kept) != len(res.findings):
+        _recount(asm, rule, res, kept, lines)
         res.note = (res.note + "; " if res.note else "") + f"{len(res.findings) - len(kept)} suppressed inline"
         res.findings = kept
         if not kept and res.status == "fail":
             res.status = "suppressed"
+
+
+def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Finding], lines: set[int]) -> None:
+    """A rule whose measured value counts its hits counts those left after silencing (a count rule measures the
+    text, which silencing does not change; claims are recounted by silence_claims)."""
+    if rule.kind == "forbidden-pattern":
+        res.measured = len(kept)
+    elif rule.kind == "figures":
+        res.measured = len(kept)
+        res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
+    elif rule.kind == "references":
+        res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
+                           and any(o.line not in lines for o in r.occurrences))
 
 def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: list, silenced: dict[str, set[int]]) -> list:
     """The claims with those on silenced lines marked `suppressed`, and the rule's measured count of wrong
