@@ -91,3 +91,26 @@ def test_a_figure_stated_differently_in_the_footer_is_named_as_the_survey_names_
     a = analyze(edited, house_pack())
     assert [f.message for f in a.findings if f.line == 113 and "here but" in f.message] == [
         "GitHub verified (stated only) of document stated as 8 here but as 7 on line 9"]
+
+
+def test_a_total_stated_before_its_parts_must_add_up():
+    """House rule 10's own example, "total 3,838 = body a + counter b + meta c": a breakdown written after an
+    "=" was not read at all (only "a + b = total" and "total（a + b）" were)."""
+    doc = "标题\n§0 自检\n{0}\n一、主体\n中文中文\n"
+    got = {}
+    for line in ("合计 10 = 甲 3 + 乙 4 + 丙 2", "共 10 件 = 3 + 4 + 2 ≤ 20", "合计 9 = 甲 3 + 乙 4 + 丙 2；另 5"):
+        a = analyze(doc.format(line), house_pack())
+        got[line] = [(c.claimed, c.measured, c.ok) for c in a.claims if c.kind == "sum"]
+    assert got == {"合计 10 = 甲 3 + 乙 4 + 丙 2": [(10, 9, False)], "共 10 件 = 3 + 4 + 2 ≤ 20": [(10, 9, False)],
+                   "合计 9 = 甲 3 + 乙 4 + 丙 2；另 5": [(9, 9, True)]}
+
+
+def test_a_cjk_total_stated_before_its_labelled_parts_checks_each_part(sample_text):
+    edited = sample_text.replace("CJK 实测 3,838（主体 2,892 + 反方 579 + 元信息 950）",
+                                 "CJK 实测 3,838 = 主体 2,892 + 反方 579 + 元信息 367", 1)
+    assert edited != sample_text
+    a = analyze(edited, house_pack())
+    line9 = _claims_on(a, 9)
+    assert [(c.claimed, c.measured, c.ok) for c in line9 if c.kind == "sum"] == [(3838, 3838, True)]
+    assert [(c.scope, c.claimed, c.measured, c.ok) for c in line9 if c.scope in ("主体", "反方", "元信息")] == [
+        ("主体", 2892, 2892, True), ("反方", 579, 579, True), ("元信息", 367, 946, False)]

@@ -37,6 +37,11 @@ _PAREN_PARTS_NARROW = re.compile(r"\((?P<parts>[^（）()+]*+\+[^（）()]*+)[�
 _TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
+# "合计 10 = 甲 3 + 乙 4 + 丙 2", "共 10 件 = 3 + 4 + 2": a total, a short unit at most, "=", then its parts (up to a
+# clause break or another "="; a comma between digits is a thousands separator, not a break).
+_PARTS_END = re.compile(r"[=；;|，,：:（）()]")
+_TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![\w.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
+                                r"[^\d=+；;|，,：:（）()]{0,4}$")
 _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
@@ -341,6 +346,31 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 spans.append((start, after.end()))
     if "=" not in line:
         return
+    eq = line.find("=")
+    while eq >= 0 and "+" in line[eq:]:  # "total = a + b": each "=" with a "+" before the clause ends
+        if not _DIGIT.search(line, max(0, eq - 5), eq):  # no total right before this "="
+            eq = line.find("=", eq + 1)
+            continue
+        brk = _PARTS_END.search(line, eq + 1)
+        while brk and brk.group() == "," and line[brk.start() - 1 : brk.start()].isdigit() and \
+                line[brk.start() + 1 : brk.start() + 2].isdigit():
+            brk = _PARTS_END.search(line, brk.end())  # "2,892": a thousands separator, not a break
+        end = brk.start() if brk else len(line)
+        parts_at, parts = eq + 1, line[eq + 1 : end]
+        eq = brk.start() if brk and brk.group() == "=" else line.find("=", end)
+        if "+" not in parts:
+            continue
+        before = _TOTAL_JUST_BEFORE.search(line, max(0, parts_at - 25), parts_at - 1)
+        if before is None or (spans and any(a <= parts_at - 1 < b for a, b in spans)):
+            continue
+        last = _STANDALONE.search(parts, parts.rfind("+") + 1)  # the parts end with the last part's number
+        if last is None:
+            continue
+        parts = parts[: last.end()]
+        start = before.start()
+        label = line[max(0, start - 12) : start].strip()
+        add(before.group("total"), start + 1, parts, parts_at, line[start : parts_at + len(parts)], label)
+        spans.append((start, parts_at + len(parts)))
     for m in _EQ_TOTAL.finditer(line):
         left_end = m.start()
         plus = line.rfind("+", 0, left_end)
