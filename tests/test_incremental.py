@@ -374,3 +374,24 @@ def test_enter_moves_the_disagreements_with_the_lines_they_name(sample_text, mon
         message = next(f for f in got.findings if "4,189 here" in f.message).message
         assert message.endswith(expected)
         same_as_fresh(az, doc)
+
+
+def test_enter_inside_a_citing_line_assembles_only_the_papers_it_cites(sample_text, monkeypatch):
+    """Enter in the middle of a line that cites papers (or joining it back) moves every other reference and
+    assembles afresh only those the line cites, from their own citations."""
+    import editor_app.core.analyze as analyze_mod
+
+    assembled = []
+    real = analyze_mod.assemble_references
+    monkeypatch.setattr(analyze_mod, "assemble_references",
+                        lambda per_line, today: assembled.append(len(per_line := list(per_line))) or real(per_line, today))
+    doc = "\n".join([sample_text] * 3)
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, doc)
+    citing_lines = assembled[-1]
+    at = doc.index("RadixArk（$400M）+", len(doc) // 2) + 5  # in a line citing two papers cited nowhere else
+    for text in (doc[:at] + "\n" + doc[at:], doc, doc[:at] + "arXiv:2609.99999 \n" + doc[at:]):
+        assembled.clear()
+        az.analyze(text)
+        assert az._last.moves_only and assembled and max(assembled) < citing_lines // 2
+        same_as_fresh(az, text)

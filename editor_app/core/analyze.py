@@ -666,8 +666,8 @@ class _Assembly:
             id_lines = None
             if patched and prev.today == today:
                 self.base_refs = self._patched_references(today)
-            elif self.moved is not None and self.moved.today == today and self._cites_nothing_edited():
-                self.base_refs, id_lines = self._moved_references()
+            elif self.moved is not None and self.moved.today == today:
+                self.base_refs, id_lines = self._moved_references(today)
             else:
                 self.base_refs = assemble_references(self.cit, today)
             if id_lines is None:
@@ -860,22 +860,31 @@ class _Assembly:
             a, old_k, new_k = a + 1, old_k - 1, new_k - 1
         return a, old_k, new_k
 
-    def _cites_nothing_edited(self) -> bool:
-        """True when neither the replaced lines nor the lines replacing them cite a paper."""
+    def _moved_references(self, today: date) -> tuple[list[Reference], tuple[list[int], list[str]]]:
+        """The last pass's references (and citing lines) with the citations after the edit moved by its lines;
+        the papers cited on the replaced or new lines assembled afresh (a Reference depends on its own
+        citations only), as `_patched_references` does when no line moves."""
         a, old_k, new_k = self._point_splice()
-        return not any(f.citations for f in self.moved.facts[a:a + old_k]) and not any(
-            f.citations for f in self.facts[a:a + new_k])
-
-    def _moved_references(self) -> tuple[list[Reference], tuple[list[int], list[str]]]:
-        """The last pass's references (and citing lines) with the citations after the edit moved by its lines."""
-        a, old_k, new_k = self._point_splice()
-        d = new_k - old_k
-        refs = []
+        d, after = new_k - old_k, a + old_k
+        affected = {c.id for f in chain(self.moved.facts[a:after], self.facts[a:a + new_k]) for c in f.citations}
+        refs, cited = [], set(range(a + 1, a + new_k + 1))
         for r in self.moved.base_refs:
-            if r.lines[-1] > a:
+            if r.id in affected:
+                cited.update(ln + d if ln > after else ln for ln in r.lines if not a < ln <= after)
+                continue
+            if r.lines[-1] > a:  # none of its lines was replaced (it would be affected)
                 r = with_changes(r, lines=[ln + d if ln > a else ln for ln in r.lines], occurrences=[
                     o if o.line <= a else Occurrence(o.line + d, o.column, o.raw) for o in r.occurrences])
             refs.append(r)
+        if affected:
+            per_line = []
+            for ln in sorted(cited):
+                cits = tuple(c for c in self.facts[ln - 1].citations if c.id in affected)
+                if cits:
+                    per_line.append((ln, cits))
+            refs.extend(assemble_references(per_line, today))
+            refs.sort(key=lambda r: (r.occurrences[0].line, r.occurrences[0].column))
+            return refs, _id_lines(refs)
         lines, ids = self.moved._id_lines
         k = bisect_right(lines, a)
         return refs, (lines[:k] + [ln + d for ln in lines[k:]], ids)
