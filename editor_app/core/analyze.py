@@ -786,12 +786,19 @@ class _Assembly:
             return self.prev.section_refs
         known = self.by_key
         old = self.prev.ref_objects if self.same_outline else {}
+        a = b = d = 0  # lines from the edit on were line i - d in the last pass (a moved outline, same sections)
+        if self.moved is not None and known.keys() == self.moved.by_key.keys():
+            old = self.moved.ref_objects
+            a, old_k, new_k = self._point_splice()
+            b, d = a + new_k, new_k - old_k
         self.ref_objects = objects = {}
         out: list[SectionRef] = []
         for i, refs in self.ref_lines:
-            hit = old.get(i)
+            hit = old.get(i if i < a else i - d if i >= b else -1)
             if hit is None or hit[0] is not refs:
                 hit = (refs, [SectionRef(i + 1, col, text, key if key in known else None) for col, text, key in refs])
+            elif i >= b and d:
+                hit = (refs, [on_line(r, i + 1) for r in hit[1]])
             objects[i] = hit
             out.extend(hit[1])
         return out
