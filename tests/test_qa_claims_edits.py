@@ -114,3 +114,33 @@ def test_a_cjk_total_stated_before_its_labelled_parts_checks_each_part(sample_te
     assert [(c.claimed, c.measured, c.ok) for c in line9 if c.kind == "sum"] == [(3838, 3838, True)]
     assert [(c.scope, c.claimed, c.measured, c.ok) for c in line9 if c.scope in ("主体", "反方", "元信息")] == [
         ("主体", 2892, 2892, True), ("反方", 579, 579, True), ("元信息", 367, 946, False)]
+
+
+def _without_section_3_3(sample_text: str) -> str:
+    lines = sample_text.split("\n")
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("3.3 主线 C"))
+    return "\n".join(lines[:at] + lines[at + 4:])
+
+
+def test_a_figure_about_a_place_the_survey_no_longer_has_is_wrong(sample_text):
+    """§3.3 deleted, §0 still says "各主线 CJK 159/194/207": the 207 was listed as not measurable, with no finding;
+    so was a figure for a section that never existed ("§十 100")."""
+    a = analyze(_without_section_3_3(sample_text), house_pack())
+    c = next(c for c in a.claims if c.line == 9 and c.value_text == "207")
+    assert (c.ok, c.measured, c.scope) == (False, None, "counter-arguments #3")
+    assert c.message == "CJK of counter-arguments #3: stated 207, but there is no such place in the survey"
+    assert any(f.line == 9 and f.message == c.message for f in a.findings)
+    a = analyze("标题\n§0 自检\nCJK 10（§一 4 + §十 6）\n一、主体\n中文中文\n", house_pack())
+    c = next(c for c in a.claims if c.scope == "§十")
+    assert (c.ok, c.message) == (False, "CJK of §十: stated 6, but there is no such place in the survey")
+    # a figure no counter measures stays "not measured" (GitHub 已验 7 件), wherever it is
+    assert all(c.ok is None for c in analyze(sample_text, house_pack()).claims if c.metric == "github_verified")
+
+
+def test_deleting_and_restoring_a_counter_argument_while_typing_agrees_with_a_fresh_pass(sample_text):
+    from editor_app.core.analyze import Analyzer
+
+    az = Analyzer(house_pack())
+    for text in (sample_text, _without_section_3_3(sample_text), sample_text):
+        got, fresh = az.analyze(text).to_dict(), analyze(text, house_pack()).to_dict()
+        assert got["claims"] == fresh["claims"] and got["findings"] == fresh["findings"]

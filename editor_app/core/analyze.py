@@ -19,7 +19,7 @@ from operator import attrgetter, itemgetter
 from typing import Any, Callable, Mapping
 
 from . import claims as claims_mod
-from .claims_audit import ClaimsAudit, audit, moved as moved_audit
+from .claims_audit import ClaimsAudit, MissingPlace, audit, moved as moved_audit
 from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref, section_refs_in_line
 from .figure_check import check_figures, recheck_figures
 from .figures import figures_in_line
@@ -1097,16 +1097,20 @@ class _Assembly:
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
         """(measured value or None, the place measured in the users' words, the line ranges measured)."""
         scope = scope or Scope("document")
+        # a counted figure about a place the survey does not have is wrong, not "not measurable"
+        counted = metric in self.cols or metric in ("arxiv_ids", "privacy_hits")
         if label:
             ranges, where = self.ranges_of_label(label, line), label
         else:
             units = self.units(scope, line)
             where = scope.describe()
             if not units or position >= len(units):
-                return None, where, None
+                if counted and position and units:
+                    where = f"{where} #{position + 1}"
+                return None, MissingPlace(where) if counted else where, None
             unit = units[position] if len(units) > 1 else units[0]
             ranges = unit.ranges
             where = unit.label if (len(units) > 1 or scope.kind == "here") else where
         if not ranges:
-            return None, where, None
+            return None, MissingPlace(where) if counted else where, None
         return self.count(metric, ranges), where, ranges

@@ -29,6 +29,19 @@ _CLAIM, _FOUND = itemgetter(2), itemgetter(3)
 _OK = attrgetter("ok")
 
 
+class MissingPlace(str):
+    """The place a counted figure is about ("§十", "counter-arguments #3") when the survey does not have it: the
+    figure is wrong (there is nothing it can equal), not "not measurable"."""
+
+    __slots__ = ()
+
+
+def _ok(measured, where, claimed: float) -> bool | None:
+    if measured is None:
+        return False if type(where) is MissingPlace else None
+    return abs(measured - claimed) < 1e-9
+
+
 @dataclass
 class ClaimsAudit:
     claims: list[Claim]
@@ -73,7 +86,7 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
 
 def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
     """A value claim's verdict; `measured` as_int_if_whole'd and written out."""
-    ok = None if measured is None else abs(measured - rc.claimed) < 1e-9
+    ok = _ok(measured, where, rc.claimed)
     shown = label or rc.metric
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
                  _wrong_message(shown, where, rc.value_text, measured_text) if ok is False else "", rc.column,
@@ -81,6 +94,8 @@ def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where,
 
 
 def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) -> str:
+    if type(where) is MissingPlace:
+        return f"{shown} of {where}: stated {value_text}, but there is no such place in the survey"
     return f"{shown} of {where}: stated {value_text}, measured {measured_text}"
 
 
@@ -112,7 +127,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         key = (rc.claimed, rc.value_text, was.label, rc.metric)
         got = outcome.get(key)
         if got is None:
-            ok = None if value is None else abs(value - rc.claimed) < 1e-9
+            ok = _ok(value, where, rc.claimed)
             msg = _wrong_message(was.label or rc.metric, where, rc.value_text, text) if ok is False else ""
             got = outcome[key] = ({"measured": value, "ok": ok, "scope": where, "message": msg},
                                   {"message": msg, "measured": value})
