@@ -144,3 +144,13 @@ def test_deleting_and_restoring_a_counter_argument_while_typing_agrees_with_a_fr
     for text in (sample_text, _without_section_3_3(sample_text), sample_text):
         got, fresh = az.analyze(text).to_dict(), analyze(text, house_pack()).to_dict()
         assert got["claims"] == fresh["claims"] and got["findings"] == fresh["findings"]
+
+
+def test_a_malformed_arxiv_id_is_named_once(sample_text):
+    """The finding read 'impossible id arXiv id arXiv:2613.04263: …'."""
+    edited = sample_text.replace("arXiv:2609.04263 通过", "arXiv:2613.04263 通过", 1)
+    edited = edited.replace("KVarN（arXiv:2606.03458）归一化", "KVarN（arXiv:26o6.03458）归一化", 1)
+    a = analyze(edited, house_pack())
+    got = [f.message for f in a.findings if f.rule == "arxiv-ids"]
+    assert got[0] == "impossible arXiv id arXiv:2613.04263: month 13 does not exist"
+    assert all(m.startswith(("impossible arXiv id ", "malformed arXiv id ")) for m in got)

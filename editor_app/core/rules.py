@@ -188,7 +188,7 @@ def references_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         if r.status in ("malformed", "impossible id"):
             for occ in r.occurrences:
                 res.findings.append(Finding(rule.id, rule.level, occ.line, occ.column,
-                                            f"{r.status} arXiv id {occ.raw}: {r.problem}"))
+                                            f"{r.status.removesuffix(' id')} arXiv id {occ.raw}: {r.problem}"))
     res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id"))
     res.note = f"{len(asm.references)} distinct ids"
 
