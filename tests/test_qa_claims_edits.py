@@ -154,3 +154,10 @@ def test_a_malformed_arxiv_id_is_named_once(sample_text):
     got = [f.message for f in a.findings if f.rule == "arxiv-ids"]
     assert got[0] == "impossible arXiv id arXiv:2613.04263: month 13 does not exist"
     assert all(m.startswith(("impossible arXiv id ", "malformed arXiv id ")) for m in got)
+
+
+def test_a_malformed_prefixed_id_on_a_line_without_a_dot_is_found():
+    """'arXiv:2606-03458' (a dash for the dot) was missed whenever its line held no '.' or '/' at all."""
+    a = analyze("§0 x\n一、正文\n见 arXiv:2606-03458。\n", house_pack())
+    assert [(r.id, r.status) for r in a.references] == [("2606-03458", "malformed")]
+    assert any(f.rule == "arxiv-ids" and f.line == 3 for f in a.findings)

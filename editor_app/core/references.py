@@ -110,9 +110,14 @@ def _is_cjk(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"
 
 
+def _may_be_prefixed(text: str) -> bool:
+    """Whether "arXiv:" can be on the line (a malformed id after it, "arXiv:2606-03458", may hold no "." or "/")."""
+    return "rX" in text or "rx" in text or "RX" in text or "Rx" in text
+
+
 def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
-    if "." not in text and "/" not in text:
+    if "." not in text and "/" not in text and not _may_be_prefixed(text):
         return ()
     out: list[RawCitation] = []
     for start, end, form, m in _id_matches(text):  # (left to right, none overlapping)
