@@ -161,3 +161,14 @@ def test_a_malformed_prefixed_id_on_a_line_without_a_dot_is_found():
     a = analyze("§0 x\n一、正文\n见 arXiv:2606-03458。\n", house_pack())
     assert [(r.id, r.status) for r in a.references] == [("2606-03458", "malformed")]
     assert any(f.rule == "arxiv-ids" and f.line == 3 for f in a.findings)
+
+
+def test_the_claims_rule_measures_every_statement_at_fault():
+    """Two places stating a figure no counter measures differently (GitHub 已验 7 vs 8 件) failed the claims rule
+    with 'measured 0, limit 0 wrong': it counted wrong figures only, not the disagreement that failed it."""
+    text = "标题\n§0 自检\nGitHub 已验 7 件\n一、正文\n中文中文\nSpark · 2026-09-14 21:30 · GitHub 已验 8 件\n"
+    rule = next(r for r in analyze(text, house_pack()).rules if r.id == "claims")
+    assert (rule.status, rule.measured, rule.limit) == ("fail", 1, "0 findings")
+    assert rule.note == "2 claims, 0 wrong, 1 findings"
+    ok = next(r for r in analyze(text.replace("8 件", "7 件"), house_pack()).rules if r.id == "claims")
+    assert (ok.status, ok.measured) == ("pass", 0)

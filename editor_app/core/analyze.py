@@ -1024,8 +1024,8 @@ class _Assembly:
             claims, findings = done.claims, done.findings
             res.findings = findings
             wrong = done.wrong
-            res.measured = wrong
-            res.limit = "0 wrong"
+            res.measured = len(findings)  # what fails it: every statement wrong, disagreeing or estimated
+            res.limit = "0 findings"
             res.scope = "self-reported figures"
             res.note = f"{len(claims)} claims, {wrong} wrong, {len(findings)} findings"
             if not claims:

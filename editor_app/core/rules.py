@@ -224,9 +224,9 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
                            and any(o.line not in lines for o in r.occurrences))
 
 def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: list, silenced: dict[str, set[int]]) -> list:
-    """The claims with those on silenced lines marked `suppressed`, and the rule's measured count of wrong
-    figures and its note brought in line with the findings `suppress` kept (the silenced figure is still judged
-    and shown, it is no longer counted)."""
+    """The claims with those on silenced lines marked `suppressed`, and the rule's measured value and its note
+    brought in line with the findings `suppress` kept (the silenced figure is still judged and shown, it is no
+    longer counted as wrong)."""
     lines = silenced.get(rule.id)
     done = asm.audits.get(rule.id)
     if not lines or rule.unsuppressible or not claims or done is None:
@@ -241,9 +241,9 @@ def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: lis
             hushed += c.ok is False
     if out is None:
         return claims
-    res.measured = done.wrong - hushed
+    res.measured = len(res.findings)
     quiet = len(done.findings) - len(res.findings)
-    res.note = (f"{len(claims)} claims, {res.measured} wrong, {len(res.findings)} findings"
+    res.note = (f"{len(claims)} claims, {done.wrong - hushed} wrong, {len(res.findings)} findings"
                 + (f"; {quiet} suppressed inline" if quiet else ""))
     return out
 
