@@ -105,6 +105,12 @@ class FakeWindow(QMainWindow):
         cursor.insertText(text)
 
 
+def drawn_curve(qtbot, panel):
+    """The trend curve once drawn: pyqtgraph may still be loading off the GUI thread (chart_library)."""
+    qtbot.waitUntil(lambda: panel.curve is not None, timeout=30000)
+    return panel.curve
+
+
 @pytest.fixture
 def survey(tmp_path: Path) -> Path:
     p = tmp_path / "survey.md"
@@ -183,7 +189,7 @@ def test_chart_draws_the_metric_and_the_rule_limit(qtbot, window, survey):
     panel = ctl.panel
     idx = panel.metric.findData("cjk")
     panel.metric.setCurrentIndex(idx)
-    xs, ys = panel.curve.getData()
+    xs, ys = drawn_curve(qtbot, panel).getData()
     assert list(ys) == [r["cjk"] for r in reversed(panel.model.rows)]
     assert [line.value() for line in panel.limit_lines] == [3900.0]  # the house pack's limit for cjk
     panel.metric.setCurrentIndex(panel.metric.findData("rule:cjk-total"))
@@ -337,7 +343,7 @@ def test_hidden_tab_reads_nothing_until_shown(qtbot, window, survey):
     assert len(history.list_snapshots(ctl.db, survey)) == 1
     window.tabs.setCurrentWidget(ctl.panel)
     assert [r["kind"] for r in ctl.panel.model.rows] == ["save"]
-    assert len(ctl.panel.curve.getData()[0]) == 1
+    assert len(drawn_curve(qtbot, ctl.panel).getData()[0]) == 1
 
 
 def test_panel_opens_with_ten_thousand_snapshots(qtbot, window, survey):
@@ -352,7 +358,7 @@ def test_panel_opens_with_ten_thousand_snapshots(qtbot, window, survey):
     model = ctl.panel.model
     assert model.total == 700 and len(model.rows) == model.PAGE  # read page by page as the table scrolls
     assert "700 snapshots" in ctl.panel.title.text()
-    assert len(ctl.panel.curve.getData()[0]) == 700  # the chart shows them all
+    assert len(drawn_curve(qtbot, ctl.panel).getData()[0]) == 700  # the chart shows them all
     while model.canFetchMore():
         model.fetchMore()
     assert len(model.rows) == 700 and len({r["id"] for r in model.rows}) == 700

@@ -8,6 +8,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor_app.core.model import Analysis, FigureGroup
+from editor_app.ui import chart_library
 from editor_app.ui.charts import Bar, BarChart
 
 MAX_CHARTS = 24
@@ -146,7 +147,10 @@ class FiguresPanel(QWidget):
         self.extra_box = QVBoxLayout()
         self.empty = QLabel(self.tr("No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”)."))
         self.empty.setWordWrap(True)
+        self.loading = QLabel(self.tr("Loading the charts…"))
+        self.loading.hide()
         self.body_layout.addWidget(self.empty)
+        self.body_layout.addWidget(self.loading)
         self.body_layout.addLayout(self.charts_box)
         self.body_layout.addLayout(self.extra_box)
         layout = QVBoxLayout(self)
@@ -160,11 +164,20 @@ class FiguresPanel(QWidget):
         if self._signature != self._built_signature:
             self.charts = charts if charts is not None else build_charts(analysis)
         if self.isVisible():
-            self._rebuild()
+            self._draw()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        self._rebuild()
+        self._draw()
+
+    def _draw(self) -> None:
+        """Rebuild now, or once pyqtgraph is loaded off the GUI thread (chart_library): importing it here froze the
+        window for 0.5-2 s the first time the tab was shown."""
+        if not self.charts or chart_library.is_loaded():
+            self._rebuild()
+        elif self.loading.isHidden():  # not already waiting
+            self.loading.show()
+            chart_library.when_loaded(self._rebuild)
 
     def ensure_drawn(self) -> None:
         """Draw now even if hidden (tests, screenshots, export)."""
@@ -176,6 +189,7 @@ class FiguresPanel(QWidget):
         from editor_app.ui.charts import BarChartWidget
 
         self._built_signature = self._signature
+        self.loading.hide()
         for w in self.chart_widgets:
             self.charts_box.removeWidget(w)
             w.deleteLater()

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.core.textdiff import change_summary, side_by_side_html, unified_diff
+from editor_app.ui import chart_library
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 
@@ -193,8 +194,13 @@ class HistoryPanel(QWidget):
         self.curve: Any = None
         self.limit_lines: list[Any] = []
         self.chart_holder = QWidget()
+        self._waiting_series: tuple[list[tuple[float, float]], list[float]] | None = None
         self.chart_holder.setMinimumHeight(160)
         QVBoxLayout(self.chart_holder).setContentsMargins(0, 0, 0, 0)
+        self.chart_loading = QLabel(self.tr("Loading the chart…"))
+        self.chart_loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.chart_loading.hide()
+        self.chart_holder.layout().addWidget(self.chart_loading)
 
         self.model = SnapshotModel(self)
         self.table = QTableView()
@@ -304,10 +310,28 @@ class HistoryPanel(QWidget):
             self.chart.getPlotItem().getAxis(name).setTextPen(fg)
         self.curve = self.chart.plot([], [], pen=pg.mkPen("#3b7dd8", width=1.5))
         self.curve.setClipToView(True)
+        self.chart_loading.hide()
         self.chart_holder.layout().addWidget(self.chart)
 
     def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
-        """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines."""
+        """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines.
+
+        Until pyqtgraph is loaded (chart_library, off the GUI thread) the series waits and "Loading the chart…" shows."""
+        if self.chart is None and not chart_library.is_loaded():
+            waiting = self._waiting_series is not None
+            self._waiting_series = (points, limits)
+            if not waiting:
+                self.chart_loading.show()
+                chart_library.when_loaded(self._draw_waiting_series)
+            return
+        self._draw_series(points, limits)
+
+    def _draw_waiting_series(self) -> None:
+        series, self._waiting_series = self._waiting_series, None
+        if series is not None:
+            self._draw_series(*series)
+
+    def _draw_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         from editor_app.ui.charts import pyqtgraph
 
         self.ensure_chart()

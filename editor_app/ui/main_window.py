@@ -26,6 +26,7 @@ from editor_app.config import Config
 from editor_app.core.model import Analysis
 from editor_app.resources_path import sample_survey_path
 from editor_app.services.files import LoadedText, UnreadableFile, UnsavableText, load_text, save_text_atomic
+from editor_app.ui import chart_library
 from editor_app.ui.analysis_runner import AnalysisRunner
 from editor_app.ui.code_editor import CodeEditor, pick_editor_font
 from editor_app.ui.figures_panel import FiguresPanel
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         self.config = config
         self.current_path: Path | None = None
         self.latest_analysis: Analysis | None = None
+        self._charts_warmed = False  # pyqtgraph is loaded in the background after the first analysis
         self.loaded: LoadedText | None = None
         self.is_bundled_sample = False
         self._pinned_pack_path = Path(pack_path) if pack_path else (config.rule_pack or None)
@@ -454,6 +456,9 @@ class MainWindow(QMainWindow):
         if self.headline_label.styleSheet() != style:
             self.headline_label.setStyleSheet(style)
         self.timing_label.setText(self.tr("analysed in %1 ms").replace("%1", f"{seconds * 1000:.0f}"))
+        if not self._charts_warmed:
+            self._charts_warmed = True
+            chart_library.warm_up_soon()  # the History and Figures tabs then open without loading pyqtgraph
         self.analysis_ready.emit(analysis)
 
     def _analysis_failed(self, message: str) -> None:

@@ -72,6 +72,10 @@
 <context>
     <name>FiguresPanel</name>
     <message>
+        <source>Loading the charts…</source>
+        <translation>正在加载图表…</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/figures_panel.py" line="89"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
@@ -239,6 +243,10 @@
 </context>
 <context>
     <name>HistoryPanel</name>
+    <message>
+        <source>Loading the chart…</source>
+        <translation>正在加载图表…</translation>
+    </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="180"/>
         <source>No document open.</source>
