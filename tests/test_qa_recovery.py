@@ -45,3 +45,62 @@ def test_a_real_crash_is_still_offered(qtbot, tmp_path, sample_text):
     dialog = ctl2.check_recovery(str(survey.resolve()))
     assert dialog is not None and "崩溃前的一句" in dialog.diff.toPlainText()
     dialog.done(0)
+
+
+def test_a_long_autosave_is_offered_at_once_and_compared_off_the_gui_thread(qtbot, tmp_path, sample_text, monkeypatch):
+    """An 8 MB draft's comparison froze the window for ~27 s before the offer appeared; now the offer opens saying
+    it is comparing, and the diff arrives from a worker thread."""
+    import threading
+
+    survey, cfg, edited = _long_draft_crashed(tmp_path, sample_text)
+    compared_on = []
+    for name in ("change_summary", "side_by_side_html"):
+        real = getattr(history_panel, name)
+        monkeypatch.setattr(history_panel, name, lambda *a, _real=real, **k: (
+            compared_on.append(threading.current_thread() is threading.main_thread()), _real(*a, **k))[1])
+    window = open_window(qtbot, survey, cfg)
+    ctl = history_panel.install(window)
+    dialog = ctl.check_recovery(str(survey.resolve()))
+    assert dialog is not None and dialog.isVisible()
+    qtbot.waitUntil(lambda: "崩溃前在中间加的一行" in dialog.diff.toPlainText(), timeout=20000)
+    assert "(+3 −2 lines)" in dialog.message.text()
+    assert compared_on == [False, False]  # both on the worker thread, never on the GUI thread
+    with qtbot.waitSignal(dialog.finished):
+        dialog.restore_button.click()
+    assert window.current_text() == edited
+    ctl.shutdown()
+
+
+def test_a_long_autosave_answered_before_its_diff_arrives(qtbot, tmp_path, sample_text):
+    survey, cfg, _ = _long_draft_crashed(tmp_path, sample_text)
+    window = open_window(qtbot, survey, cfg)
+    ctl = history_panel.install(window)
+    dialog = ctl.check_recovery(str(survey.resolve()))
+    assert dialog.comparing
+    with qtbot.waitSignal(ctl._recovery_thread.compared, timeout=20000):
+        dialog.keep_button.click()  # the user keeps the file before the comparison is done
+    assert ctl.recovery_dialog is None and dialog.comparing  # the late diff went nowhere
+    assert ctl.check_recovery(str(survey.resolve())) is None  # declined: not offered again
+    ctl.shutdown()
+
+
+def _long_draft_crashed(tmp_path, sample_text):
+    """A long survey on disk and the autosave a crash left a minute later, edited at both ends and in the middle:
+    (survey, config, autosaved text)."""
+    from editor_app.services import history
+    from editor_app.services.database import open_database
+
+    lines = sample_text.rstrip("\n").split("\n") * 15  # long enough to be compared on a worker thread
+    assert 2 * len("\n".join(lines)) > history_panel.SYNC_DIFF_CHARS
+    edited = list(lines)
+    edited[0] += "（崩溃前改）"
+    edited[-1] += "（尾）"
+    edited.insert(len(lines) // 2, "崩溃前在中间加的一行")
+    survey = tmp_path / "survey.md"
+    survey.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
+    opened = open_database(cfg.db_path)
+    history.record_snapshot(opened.db, path=survey, text="\n".join(edited) + "\n", analysis={}, kind="autosave",
+                            now=survey.stat().st_mtime + 60)
+    opened.db.conn.close()
+    return survey, cfg, "\n".join(edited) + "\n"

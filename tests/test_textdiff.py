@@ -32,3 +32,34 @@ def test_side_by_side_html_escapes_markup():
 
 def test_change_summary_counts_lines():
     assert change_summary(OLD, NEW) == "+2 −2 lines"
+
+
+def test_every_diff_is_a_shortest_one():
+    """As few lines deleted and inserted as possible (the longest common subsequence kept), even when lines repeat."""
+    import random
+
+    def longest_common(a: list[str], b: list[str]) -> int:
+        row = [0] * (len(b) + 1)
+        for x in a:
+            diagonal, row[0] = 0, 0
+            for j, y in enumerate(b, 1):
+                diagonal, row[j] = row[j], diagonal + 1 if x == y else max(row[j], row[j - 1])
+        return row[-1]
+
+    rng = random.Random(5)
+    for _ in range(500):
+        pool = ["| --- |", "", "⚠️ 待核", "第一行", "第二行"][: rng.randint(1, 5)]
+        a = [rng.choice(pool) for _ in range(rng.randint(0, 14))]
+        b = [rng.choice(pool) for _ in range(rng.randint(0, 14))]
+        old, new = "\n".join(a), "\n".join(b)
+        rows = side_by_side_rows(old, new, context=None)
+        kept = sum(1 for r in rows if r.tag == "equal")
+        assert kept == longest_common(old.splitlines(), new.splitlines()), (a, b)
+
+
+def test_side_by_side_html_can_leave_out_rows_beyond_a_limit():
+    old = "".join(f"旧{i}\n" for i in range(50))
+    new = "".join(f"新{i}\n" for i in range(50))
+    html = side_by_side_html(old, new, max_rows=10)
+    assert "旧9" in html and "旧10" not in html and "40 more rows not shown" in html
+    assert "not shown" not in side_by_side_html(old, new)

@@ -59,6 +59,7 @@ SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactl
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
 # a minute when many lines repeat; up to this size it takes a few ms and is shown at once.
 SYNC_DIFF_CHARS = 200_000
+RECOVERY_DIFF_ROWS = 3000  # a recovery offer shows this many rows of the diff at most (Qt lays out every row)
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
@@ -416,24 +417,37 @@ class _RecordThread(QThread):
             self.prepared.emit()
 
 
-class RecoveryDialog(QDialog):
-    """Offer the autosave a crash left behind: what differs from the file, restore or keep the file."""
+def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str) -> tuple[str, str]:
+    """The change summary and the side-by-side HTML the recovery offer shows (cut to RECOVERY_DIFF_ROWS rows)."""
+    return (change_summary(file_text, autosave_text),
+            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=RECOVERY_DIFF_ROWS))
 
-    def __init__(self, path: str, file_text: str, autosave: dict[str, Any], parent: QWidget | None = None) -> None:
+
+class _RecoveryCompareThread(LatestJobThread):
+    """Compares a long autosave with the file off the GUI thread, while the offer is already on screen."""
+
+    compared = Signal(int, str, str)  # request number, change summary, side-by-side HTML
+
+    def work(self, job: tuple[int, str, str, str, str]) -> None:
+        number, *drafts = job
+        self.compared.emit(number, *compare_for_recovery(*drafts))
+
+
+class RecoveryDialog(QDialog):
+    """Offer the autosave a crash left behind: what differs from the file, restore or keep the file.
+
+    With `compare_later` the offer opens at once and says it is comparing; `show_comparison` fills it in."""
+
+    def __init__(self, path: str, file_text: str, autosave: dict[str, Any], parent: QWidget | None = None,
+                 *, compare_later: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Recover unsaved changes?"))
         self.autosave = autosave
-        when = _fmt_time(autosave["time"])
-        summary = change_summary(file_text, autosave["text"])
-        self.message = QLabel(
-            self.tr("{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).")
-            .format(name=Path(path).name, when=when, summary=summary)
-            + "\n"
-            + self.tr("Restore them into the editor? The file on disk stays as it is until you save.")
-        )
+        self.titles = (self.tr("file on disk"), self.tr("autosave"))
+        self._name, self._when = Path(path).name, _fmt_time(autosave["time"])
+        self.message = QLabel()
         self.message.setWordWrap(True)
         self.diff = QTextBrowser()
-        self.diff.setHtml(side_by_side_html(file_text, autosave["text"], self.tr("file on disk"), self.tr("autosave")))
         buttons = QDialogButtonBox()
         self.restore_button = buttons.addButton(self.tr("Restore autosave"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.keep_button = buttons.addButton(self.tr("Keep the file"), QDialogButtonBox.ButtonRole.RejectRole)
@@ -444,6 +458,25 @@ class RecoveryDialog(QDialog):
         layout.addWidget(self.diff, 1)
         layout.addWidget(buttons)
         self.resize(900, 560)
+        self.comparing = compare_later
+        if compare_later:
+            self._say(self.tr("comparing…"))
+            self.diff.setPlainText(self.tr("Comparing the autosave with the file on disk…"))
+        else:
+            self.show_comparison(*compare_for_recovery(file_text, autosave["text"], *self.titles))
+
+    def show_comparison(self, summary: str, side_by_side: str) -> None:
+        self.comparing = False
+        self._say(summary)
+        self.diff.setHtml(side_by_side)
+
+    def _say(self, summary: str) -> None:
+        self.message.setText(
+            self.tr("{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).")
+            .format(name=self._name, when=self._when, summary=summary)
+            + "\n"
+            + self.tr("Restore them into the editor? The file on disk stays as it is until you save.")
+        )
 
 
 class HistoryController(QObject):
@@ -469,6 +502,8 @@ class HistoryController(QObject):
         self._stale_metrics = True
         self._compare_thread: _CompareThread | None = None
         self._comparison = 0  # the number of the newest comparison asked for
+        self._recovery_thread: _RecoveryCompareThread | None = None
+        self._recovery_comparison = 0  # the number of the newest recovery offer compared off the GUI thread
         self._record_thread: _RecordThread | None = None
         self._closing = False
         self._autosaved_revision: int | None = None  # the document revision the last long autosave was asked for
@@ -703,12 +738,31 @@ class HistoryController(QObject):
         )
         if not found:
             return None
-        dialog = RecoveryDialog(path, text, found, self.window)
+        # The offer opens at once and a long draft's diff follows from a worker thread: at 8 MB it froze the window
+        # for ~27 s here (difflib, then laying out 17 M characters of HTML); Myers makes it ~0.1 s, but drafts with
+        # more than textdiff.MAX_EDITS changed lines still fall back to difflib's seconds.
+        long_drafts = len(text) + len(found["text"]) > SYNC_DIFF_CHARS
+        dialog = RecoveryDialog(path, text, found, self.window, compare_later=long_drafts)
         dialog.finished.connect(lambda result: self._recovery_answered(path, found, result))
         self.recovery_dialog = dialog
+        if long_drafts:
+            self._compare_for_recovery(text, found["text"], dialog.titles)
         dialog.open()
         self.recovery_offered.emit(dialog)
         return dialog
+
+    def _compare_for_recovery(self, file_text: str, autosave_text: str, titles: tuple[str, str]) -> None:
+        self._recovery_comparison += 1
+        if self._recovery_thread is None:
+            self._recovery_thread = _RecoveryCompareThread()
+            self._recovery_thread.compared.connect(self._recovery_compared)
+            self._recovery_thread.start()
+        self._recovery_thread.submit_job((self._recovery_comparison, file_text, autosave_text, *titles))
+
+    def _recovery_compared(self, number: int, summary: str, side_by_side: str) -> None:
+        """A comparison for an offer that was answered or replaced meanwhile is dropped."""
+        if number == self._recovery_comparison and self.recovery_dialog is not None:
+            self.recovery_dialog.show_comparison(summary, side_by_side)
 
     def _recovery_answered(self, path: str, found: dict[str, Any], result: int) -> None:
         self.recovery_dialog = None
@@ -837,6 +891,10 @@ class HistoryController(QObject):
         if self._compare_thread is not None:
             self._compare_thread.stop()
             self._compare_thread = None
+        if self._recovery_thread is not None:
+            self._recovery_thread.stop()
+            self._recovery_thread.wait()  # a comparison still running must end before its QThread is destroyed
+            self._recovery_thread = None
         if self._record_thread is not None:
             self._record_thread.stop()  # every snapshot asked for is prepared...
             self._write_prepared()  # ...and written before the program ends

@@ -482,6 +482,14 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
+        <source>comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Comparing the autosave with the file on disk…</source>
+        <translation>正在比较自动保存与磁盘上的文件…</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/history_panel.py" line="400"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
