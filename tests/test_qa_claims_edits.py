@@ -172,3 +172,21 @@ def test_the_claims_rule_measures_every_statement_at_fault():
     assert rule.note == "2 claims, 0 wrong, 1 findings"
     ok = next(r for r in analyze(text.replace("8 件", "7 件"), house_pack()).rules if r.id == "claims")
     assert (ok.status, ok.measured) == ("pass", 0)
+
+
+def test_a_claims_finding_in_json_compares_numbers(sample_text, tmp_path, capsys):
+    """A claims finding's `limit` was the stated figure as written ("3,838", a string) beside a numeric
+    `measured`: a CI script comparing the two met a str."""
+    import json
+
+    from editor_app.cli import main
+
+    edited = sample_text.replace("GitHub 已验 实测 7 件", "GitHub 已验 实测 8 件", 1)
+    edited = edited.replace("① 字数三层一致：CJK 实测 3,838", "① 字数三层一致：CJK 实测 ≈3,838", 1)
+    p = tmp_path / "s.md"
+    p.write_text(edited, encoding="utf-8")
+    main([str(p), "--format", "json"])
+    found = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["rule"] == "claims"]
+    assert found and all(isinstance(f["limit"], (int, float)) for f in found)
+    assert {(f["line"], f["measured"], f["limit"]) for f in found} >= {(9, 4421, 3838), (94, 189, 193), (113, 8, 7)}
+    assert any(f["line"] == 9 and "estimate" in f["message"] and f["limit"] == 3838 for f in found)

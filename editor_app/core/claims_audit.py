@@ -102,11 +102,11 @@ def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) 
 def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
     found = []
     if c.ok is False:
-        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text))
+        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, as_int_if_whole(rc.claimed)))
     if rc.approx:
         found.append(Finding(rule_id, level, c.line, rc.column,
                              f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
-                             None, rc.value_text))
+                             None, as_int_if_whole(rc.claimed)))
     return tuple(found)
 
 
@@ -143,7 +143,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
                 state.update(found[0].__dict__)
                 state.update(got[1])
             else:
-                f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.value_text)
+                f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, as_int_if_whole(rc.claimed))
             # the estimate mark (≈/约), when there is one, does not depend on what is measured
             found = (f, found[-1]) if rc.approx else (f,)
         elif was.ok is False:
@@ -431,7 +431,7 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
     ref = next(c for c in group if c.claimed == majority)
     return [Finding(rule_id, level, c.line, c.column,
                     f"{shown} of {scope} stated as {c.value_text} here but as {ref.value_text} on line {ref.line}",
-                    c.claimed, ref.value_text)
+                    as_int_if_whole(c.claimed), as_int_if_whole(ref.claimed))
             for c in group if c.claimed != majority]
 
 
