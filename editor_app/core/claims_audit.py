@@ -86,7 +86,10 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
 
 def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
     """A value claim's verdict; `measured` as_int_if_whole'd and written out."""
-    ok = _ok(measured, where, rc.claimed)
+    if measured is None:
+        ok = False if type(where) is MissingPlace else None
+    else:
+        ok = abs(measured - rc.claimed) < 1e-9
     shown = label or rc.metric
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
                  _wrong_message(shown, where, rc.value_text, measured_text) if ok is False else "", rc.column,
@@ -102,11 +105,11 @@ def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) 
 def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
     found = []
     if c.ok is False:
-        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, as_int_if_whole(rc.claimed)))
+        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed))
     if rc.approx:
         found.append(Finding(rule_id, level, c.line, rc.column,
                              f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
-                             None, as_int_if_whole(rc.claimed)))
+                             None, rc.claimed))
     return tuple(found)
 
 
@@ -143,7 +146,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
                 state.update(found[0].__dict__)
                 state.update(got[1])
             else:
-                f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, as_int_if_whole(rc.claimed))
+                f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed)
             # the estimate mark (≈/约), when there is one, does not depend on what is measured
             found = (f, found[-1]) if rc.approx else (f,)
         elif was.ok is False:
@@ -431,7 +434,7 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
     ref = next(c for c in group if c.claimed == majority)
     return [Finding(rule_id, level, c.line, c.column,
                     f"{shown} of {scope} stated as {c.value_text} here but as {ref.value_text} on line {ref.line}",
-                    as_int_if_whole(c.claimed), as_int_if_whole(ref.claimed))
+                    c.claimed, ref.claimed)
             for c in group if c.claimed != majority]
 
 
