@@ -44,6 +44,15 @@ from editor_app.ui.settings_store import SettingsStore
 from editor_app.ui.status_bar import StatusBar
 from editor_app.ui.text_mirror import TextMirror
 
+def counter_labels(pack: Any) -> dict[str, str]:
+    """The pack's label of each of its counters ("cjk" -> "CJK", "cautions" -> "⚠️"), and of the built-in measures."""
+    from editor_app.core.analyze import METRIC_LABELS  # loaded by the analysis worker already
+
+    labels = dict(METRIC_LABELS)
+    labels.update({name: c.label for name, c in getattr(pack, "counters", {}).items() if getattr(c, "label", "")})
+    return labels
+
+
 FILE_FILTER = "Surveys (*.md *.markdown *.txt);;All files (*)"
 
 
@@ -442,7 +451,7 @@ class MainWindow(QMainWindow):
         if view is None:
             view = prepare_view(analysis, None)
         self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed,
-                                     claims=view.claims_in_order)
+                                     claims=view.claims_in_order, counter_labels=counter_labels(self.pack))
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
         self.outline.show_analysis(analysis, view.outline_signature)

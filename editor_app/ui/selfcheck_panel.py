@@ -69,6 +69,7 @@ class SelfCheckPanel(QWidget):
         self.claims_model = RowsModel(self._claim_columns(), self)
         self.claims_view = make_table(self.claims_model, self)
         self.sections_model = RowsModel(self._section_columns([]), self)
+        self._section_heads: tuple[list[str], dict[str, str]] = ([], {})  # the counters and labels shown
         self.sections_view = make_table(self.sections_model, self)
         self.rules_view.setObjectName("rules_table")
         self.claims_view.setObjectName("claims_table")
@@ -138,7 +139,8 @@ class SelfCheckPanel(QWidget):
                    align_right=True, foreground=fg),
             Column(self.tr("Limit"), lambda r: r.limit),
             Column(self.tr("Scope"), lambda r: r.scope, tooltip=lambda r: r.scope),
-            Column(self.tr("Line"), lambda r: r.line or "", sort_key=lambda r: r.line or 0, align_right=True),
+            Column(self.tr("Line"), lambda r: rule_target(r)[0] or "", sort_key=lambda r: rule_target(r)[0] or 0,
+                   align_right=True),
         ]
 
     def _claim_columns(self) -> list[Column]:
@@ -168,23 +170,27 @@ class SelfCheckPanel(QWidget):
             Column(self.tr("Text"), lambda c: c.message or c.text, tooltip=tip),
         ]
 
-    def _section_columns(self, metric_names: list[str]) -> list[Column]:
+    def _section_columns(self, metric_names: list[str], labels: dict[str, str] | None = None) -> list[Column]:
+        """One column per counter, headed by the pack's label for it ("CJK", "⚠️"), not its name ("cjk")."""
+        labels = labels or {}
         cols = [
             Column(self.tr("Section"), lambda s: f"{s.section.number} {s.section.title}".strip(),
                    sort_key=lambda s: s.section.line, tooltip=lambda s: s.section.title),
-            Column(self.tr("Lines"), lambda s: f"{s.section.line}–{s.section.end_line}", sort_key=lambda s: s.section.line),
+            Column(self.tr("Line range"), lambda s: f"{s.section.line}–{s.section.end_line}",
+                   sort_key=lambda s: s.section.line),
         ]
         for name in metric_names:
-            cols.append(Column(name, (lambda n: lambda s: format_value(s.metrics.get(n)))(name),
+            cols.append(Column(labels.get(name) or name, (lambda n: lambda s: format_value(s.metrics.get(n)))(name),
                                sort_key=(lambda n: lambda s: _num(s.metrics.get(n)))(name), align_right=True))
         return cols
 
     # ----- content -----
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
-                      claims: list[Claim] | None = None) -> None:
+                      claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
-        `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker)."""
+        `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker).
+        `counter_labels`: the rule pack's label of each counter, to head the counters per section."""
         self.rules_model.set_rows(analysis.rules)
         claims = claims_in_order(analysis.claims) if claims is None else claims
         if claims_changed or len(self.claims_model.rows) != len(claims):
@@ -192,8 +198,10 @@ class SelfCheckPanel(QWidget):
         else:
             self.claims_model.rows = claims
         names = _metric_names(analysis.sections)
-        if [c.title for c in self.sections_model.columns[2:]] != names:
-            self.sections_model.set_columns(self._section_columns(names))
+        heads = (names, dict(counter_labels or {}))
+        if heads != self._section_heads:
+            self._section_heads = heads
+            self.sections_model.set_columns(self._section_columns(*heads))
             sections_changed = True
         if sections_changed or len(self.sections_model.rows) != len(analysis.sections):
             self.sections_model.set_rows(analysis.sections)
@@ -227,14 +235,21 @@ class SelfCheckPanel(QWidget):
     def _row_clicked(self, index: QModelIndex) -> None:
         row = row_of(index)
         if isinstance(row, RuleResult):
-            line = row.line or (row.findings[0].line if row.findings else None)
-            column = row.findings[0].column if row.findings and row.findings[0].line == line else 1
+            line, column = rule_target(row)
             if line:
                 self.jump_requested.emit(line, column)
         elif isinstance(row, Claim):
             self.jump_requested.emit(row.line, row.value_column or row.column or 1)
         elif isinstance(row, SectionMetrics):
             self.jump_requested.emit(row.section.line, 1)
+
+
+def rule_target(r: RuleResult) -> tuple[int | None, int]:
+    """Where a rule sends the cursor: a failing rule to its first failure (the line where the CJK limit is passed,
+    the first short cross-link), not to where its scope starts (line 1 for a document-wide rule)."""
+    if r.findings and (r.status == "fail" or not r.line):
+        return r.findings[0].line, r.findings[0].column
+    return r.line, 1
 
 
 def _num(value) -> float:

@@ -311,162 +311,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="95"/>
+        <location filename="../../editor_app/ui/main_window.py" line="104"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="105"/>
+        <location filename="../../editor_app/ui/main_window.py" line="114"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="113"/>
+        <location filename="../../editor_app/ui/main_window.py" line="122"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="114"/>
+        <location filename="../../editor_app/ui/main_window.py" line="123"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="115"/>
+        <location filename="../../editor_app/ui/main_window.py" line="124"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="116"/>
+        <location filename="../../editor_app/ui/main_window.py" line="125"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="122"/>
+        <location filename="../../editor_app/ui/main_window.py" line="131"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="140"/>
+        <location filename="../../editor_app/ui/main_window.py" line="149"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="185"/>
+        <location filename="../../editor_app/ui/main_window.py" line="194"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="252"/>
+        <location filename="../../editor_app/ui/main_window.py" line="261"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="263"/>
+        <location filename="../../editor_app/ui/main_window.py" line="272"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="264"/>
+        <location filename="../../editor_app/ui/main_window.py" line="273"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="266"/>
+        <location filename="../../editor_app/ui/main_window.py" line="275"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="267"/>
+        <location filename="../../editor_app/ui/main_window.py" line="276"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="268"/>
+        <location filename="../../editor_app/ui/main_window.py" line="277"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="275"/>
+        <location filename="../../editor_app/ui/main_window.py" line="284"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="282"/>
+        <location filename="../../editor_app/ui/main_window.py" line="291"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="288"/>
+        <location filename="../../editor_app/ui/main_window.py" line="297"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="291"/>
+        <location filename="../../editor_app/ui/main_window.py" line="300"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="321"/>
+        <location filename="../../editor_app/ui/main_window.py" line="330"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="329"/>
+        <location filename="../../editor_app/ui/main_window.py" line="338"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="358"/>
+        <location filename="../../editor_app/ui/main_window.py" line="367"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="368"/>
+        <location filename="../../editor_app/ui/main_window.py" line="377"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="370"/>
+        <location filename="../../editor_app/ui/main_window.py" line="379"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="390"/>
+        <location filename="../../editor_app/ui/main_window.py" line="399"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="394"/>
+        <location filename="../../editor_app/ui/main_window.py" line="403"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="392"/>
+        <location filename="../../editor_app/ui/main_window.py" line="401"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="456"/>
+        <location filename="../../editor_app/ui/main_window.py" line="465"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="460"/>
+        <location filename="../../editor_app/ui/main_window.py" line="469"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="466"/>
+        <location filename="../../editor_app/ui/main_window.py" line="475"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="495"/>
+        <location filename="../../editor_app/ui/main_window.py" line="504"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="495"/>
+        <location filename="../../editor_app/ui/main_window.py" line="504"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -774,146 +774,147 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="59"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="63"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="79"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="84"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="80"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="85"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="86"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="105"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="106"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="107"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="103"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="108"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="104"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="105"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="123"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="140"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="136"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="141"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="163"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
-        <source>Lines</source>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
+        <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="199"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
         <source>%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong</source>
         <translation>%1 条规则：%2 条未通过，%3 条未测量或无匹配 · %5 处自报数字中 %4 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
