@@ -1,6 +1,7 @@
 """File → Export report and Tools → Update self-check figures, added to the main window by `install(window)`.
 
-Window contract: `latest_analysis`, `current_text()`, `set_text_undoable(text)`, `current_path`, `pack`
+Window contract: `latest_analysis`, `current_text()`, `set_text_undoable(text)` (or, better for Undo,
+`replace_spans_undoable(edits)`), `current_path`, `pack`
 (`.name`, `.source`), `menu_file`, `menu_tools`, optionally the `analysis_ready` signal.
 Charts are drawn on the GUI thread (pyqtgraph needs it); the HTML/PDF is written by a pool thread.
 """
@@ -195,7 +196,9 @@ class ReportActions(QObject):
         dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        self.window.set_text_undoable(new)
+        in_place = getattr(self.window, "replace_spans_undoable", None)
+        if in_place is None or not in_place([(u.line, u.column, u.old, u.new) for u in updates]):
+            self.window.set_text_undoable(new)
         self._status(self.tr("{n} self-check figure(s) updated (Undo restores them)").format(n=len(updates)))
         return True
 

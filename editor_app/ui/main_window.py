@@ -185,6 +185,31 @@ class MainWindow(QMainWindow):
         self.editor.setTextCursor(cursor)
         self.editor.verticalScrollBar().setValue(scroll)
 
+    def replace_spans_undoable(self, edits: list[tuple[int, int, str, str]]) -> bool:
+        """Write each (line, column, old, new) in place as ONE undo step; False, and nothing changed, if some `old`
+        is no longer there. Unlike set_text_undoable, Undo then returns to the edits, not to the end of the text."""
+        from editor_app.ui.code_editor import qt_offset
+
+        doc = self.editor.document()
+        spans: list[tuple[QTextCursor, str]] = []
+        for line, column, old, new in edits:
+            block = doc.findBlockByNumber(line - 1)
+            text = block.text() if block.isValid() else ""
+            start = column - 1
+            if start < 0 or text[start:start + len(old)] != old:
+                return False
+            span = QTextCursor(doc)
+            span.setPosition(block.position() + qt_offset(text, start))
+            span.setPosition(block.position() + qt_offset(text, start + len(old)), QTextCursor.MoveMode.KeepAnchor)
+            spans.append((span, new))
+        self.editor.forget_selections()
+        edit = QTextCursor(doc)
+        edit.beginEditBlock()
+        for span, new in spans:  # a cursor follows the edits made before it: every span stays where it was
+            span.insertText(new)
+        edit.endEditBlock()
+        return True
+
     def open_path(self, path: Path | str) -> bool:
         """Open a survey; a file that can't be read gets a clear message and the current text stays untouched."""
         path = Path(path)

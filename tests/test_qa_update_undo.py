@@ -1,0 +1,38 @@
+"""QA: Tools → Update self-check figures, then Undo: the survey comes back and the editor stays where the author
+was working (it jumped to the end of the survey, the whole text having been replaced as one edit)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog
+
+from ui_support import cursor_line, open_window, wait_analysis
+
+
+def test_undoing_the_update_keeps_the_author_in_place(qtbot, monkeypatch, tmp_path, sample_text):
+    from editor_app.ui import export_actions
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    window = open_window(qtbot, survey)
+    actions = export_actions.install(window)
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    window.goto_line(12, 5)
+    window.editor.centerCursor()
+    scroll = window.editor.verticalScrollBar().value()
+
+    with wait_analysis(qtbot, window):
+        assert actions.update_self_check_figures()
+    assert window.current_text() != sample_text
+    assert "元信息 946" in window.current_text()
+    assert cursor_line(window) == 12
+
+    with wait_analysis(qtbot, window):
+        window.editor.undo()
+    assert window.current_text() == sample_text  # one undo step brings every figure back
+    assert not window.editor.document().isModified()
+    assert cursor_line(window) < 20  # before: line 113, the last line, scrolled to the end of the survey
+    assert abs(window.editor.verticalScrollBar().value() - scroll) < 40
+
+    with wait_analysis(qtbot, window):
+        window.editor.redo()
+    assert "元信息 946" in window.current_text()
