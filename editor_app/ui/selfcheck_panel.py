@@ -207,14 +207,20 @@ class SelfCheckPanel(QWidget):
             self.sections_model.set_rows(analysis.sections)
         else:
             self.sections_model.rows = list(analysis.sections)
-        failing = sum(1 for r in analysis.failing_rules() if r.level != "info")
+        # A rule whose scope matches nothing fails, as the status bar and survey-check's exit code count it.
+        no_match = sum(1 for r in analysis.rules if r.status == "no-match" and r.level in ("error", "warning"))
+        counted = analysis.metrics.get("failing_rules")
+        failing = int(counted) if isinstance(counted, (int, float)) else no_match + sum(
+            1 for r in analysis.failing_rules() if r.level in ("error", "warning"))
         wrong = sum(1 for c in analysis.claims if c.wrong)
-        unmeasured = sum(1 for r in analysis.rules if r.status in ("not-measured", "no-match"))
-        self.summary.setText(
-            self.tr("%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong")
-            .replace("%1", str(len(analysis.rules))).replace("%2", str(failing)).replace("%3", str(unmeasured))
-            .replace("%4", str(wrong)).replace("%5", str(len(analysis.claims)))
-        )
+        unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
+        text = self.tr("%1 rules: %2 failing").replace("%1", str(len(analysis.rules))).replace("%2", str(failing))
+        if no_match:
+            text += self.tr(" (%1 of them match nothing)").replace("%1", str(no_match))
+        if unmeasured:
+            text += self.tr(", %1 not measured").replace("%1", str(unmeasured))
+        self.summary.setText(text + " · " + self.tr("%1 of %2 self-reported figures wrong")
+                             .replace("%1", str(wrong)).replace("%2", str(len(analysis.claims))))
         if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
             self.summary.setText(self.summary.text() + " · " + self.tr(
                 "verifiability is measured once the references are verified (References → Verify all)"))

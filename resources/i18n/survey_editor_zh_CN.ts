@@ -351,122 +351,122 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="194"/>
+        <location filename="../../editor_app/ui/main_window.py" line="219"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="261"/>
+        <location filename="../../editor_app/ui/main_window.py" line="286"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="272"/>
+        <location filename="../../editor_app/ui/main_window.py" line="297"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="273"/>
+        <location filename="../../editor_app/ui/main_window.py" line="298"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="275"/>
+        <location filename="../../editor_app/ui/main_window.py" line="300"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="276"/>
+        <location filename="../../editor_app/ui/main_window.py" line="301"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="277"/>
+        <location filename="../../editor_app/ui/main_window.py" line="302"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="284"/>
+        <location filename="../../editor_app/ui/main_window.py" line="309"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="291"/>
+        <location filename="../../editor_app/ui/main_window.py" line="316"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="297"/>
+        <location filename="../../editor_app/ui/main_window.py" line="322"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="300"/>
+        <location filename="../../editor_app/ui/main_window.py" line="325"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="330"/>
+        <location filename="../../editor_app/ui/main_window.py" line="355"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="338"/>
+        <location filename="../../editor_app/ui/main_window.py" line="363"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="367"/>
+        <location filename="../../editor_app/ui/main_window.py" line="392"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="377"/>
+        <location filename="../../editor_app/ui/main_window.py" line="402"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="379"/>
+        <location filename="../../editor_app/ui/main_window.py" line="404"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="399"/>
+        <location filename="../../editor_app/ui/main_window.py" line="424"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="403"/>
+        <location filename="../../editor_app/ui/main_window.py" line="428"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="401"/>
+        <location filename="../../editor_app/ui/main_window.py" line="426"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="465"/>
+        <location filename="../../editor_app/ui/main_window.py" line="490"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="469"/>
+        <location filename="../../editor_app/ui/main_window.py" line="494"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="475"/>
+        <location filename="../../editor_app/ui/main_window.py" line="500"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="504"/>
+        <location filename="../../editor_app/ui/main_window.py" line="529"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="504"/>
+        <location filename="../../editor_app/ui/main_window.py" line="529"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -651,104 +651,104 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="78"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="79"/>
         <source>Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="80"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="81"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="82"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="83"/>
         <source>Update self-check figures…</source>
         <translation>更新自检数字…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="85"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="105"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="170"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="106"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="132"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="105"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="144"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="106"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="145"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="112"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
         <source>{n} error-level rule(s) fail: {names}</source>
         <translation>{n} 条错误级规则未通过：{names}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="118"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
         <source>{n} private-data hit(s) ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="121"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="148"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="149"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="155"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="156"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="162"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="163"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="170"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="178"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="179"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="186"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="192"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="199"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="202"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -756,17 +756,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="251"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="257"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="270"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="273"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -909,12 +909,27 @@
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
-        <source>%1 rules: %2 failing, %3 not measured or matching nothing · %4 of %5 self-reported figures wrong</source>
-        <translation>%1 条规则：%2 条未通过，%3 条未测量或无匹配 · %5 处自报数字中 %4 处有误</translation>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="217"/>
+        <source>%1 rules: %2 failing</source>
+        <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
+        <source> (%1 of them match nothing)</source>
+        <translation>（其中 %1 条无匹配）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <source>, %1 not measured</source>
+        <translation>，%1 条未测量</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <source>%1 of %2 self-reported figures wrong</source>
+        <translation>%2 处自报数字中 %1 处有误</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
