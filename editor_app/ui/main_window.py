@@ -324,7 +324,12 @@ class MainWindow(QMainWindow):
         return QFileDialog.getOpenFileName(self, self.tr("Open survey"), start, FILE_FILTER)[0]
 
     def choose_save_path(self, start: str) -> str:
-        return QFileDialog.getSaveFileName(self, self.tr("Save survey as"), start, FILE_FILTER)[0]
+        """A name typed without an extension gets ".md" (the dialog then asks before overwriting that file): a
+        file saved as plain `survey` would be hidden by the Open dialog's "Surveys (*.md …)" filter."""
+        dialog = QFileDialog(self, self.tr("Save survey as"), start, FILE_FILTER)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("md")
+        return dialog.selectedFiles()[0] if dialog.exec() and dialog.selectedFiles() else ""
 
     # ================= files =================
     def _may_discard_changes(self) -> bool:
