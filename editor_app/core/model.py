@@ -121,6 +121,13 @@ class RuleResult:
         self.line = line
         self.findings = [] if findings is FACTORY else findings
 
+    def where(self) -> tuple[int | None, int]:
+        """(line, column) to show the reader: a failing rule's first failure (the line where the CJK limit is
+        passed, the first short cross-link), else `line` (for a count rule, where its scope starts)."""
+        if self.findings and (self.status == "fail" or not self.line):
+            return self.findings[0].line, self.findings[0].column
+        return self.line, 1
+
 
 @record
 class Claim:

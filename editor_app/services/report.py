@@ -363,13 +363,16 @@ def _summary_box(analysis: Analysis) -> str:
     privacy = list(analysis.privacy)
     rules = analysis.rules
     counts = {s: sum(1 for r in rules if r.status == s) for s in ("pass", "fail", "not-measured", "no-match")}
-    warnings = sum(1 for r in rules if r.status == "fail" and r.level != "error")
+    notes = sum(1 for r in rules if r.status == "fail" and r.level == "info")  # a note, as the window says
+    counts["fail"] -= notes
+    warnings = sum(1 for r in rules if r.status == "fail" and r.level == "warning")
     checked = [c for c in analysis.claims if c.ok is not None]
     wrong = sum(1 for c in checked if c.wrong)
     silenced = sum(1 for c in checked if c.suppressed and c.ok is False)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
-        f"Rules: {counts['pass']} pass · {counts['fail']} fail ({len(failing)} error, {warnings} warning/info)"
+        f"Rules: {counts['pass']} pass · {counts['fail']} fail ({len(failing)} error, {warnings} warning)"
+        + (f" · {notes} note" if notes else "") +
         f" · {counts['not-measured']} not measured · {counts['no-match']} no match. "
         f"Self-stated figures: {len(checked) - wrong - silenced} agree, {wrong} disagree"
         + (f", {silenced} disagree but are silenced inline" if silenced else "") + ". "
@@ -386,7 +389,8 @@ def _summary_box(analysis: Analysis) -> str:
     if failing:
         items.append(f'<p class="fail">{len(failing)} error-level rule(s) fail:</p><ul>')
         for r in failing:
-            where = f" (line {r.line})" if r.line else ""
+            line = r.where()[0]
+            where = f" (line {line})" if line else ""
             items.append(
                 f"<li><b>{_e(r.id)}</b> {_e(r.title)}: measured {_e(_fmt(r.measured))}, "
                 f"limit {_e(r.limit or '—')}{_e(where)}</li>"
@@ -441,7 +445,7 @@ def _rules_table(rules: list[RuleResult]) -> str:
             f'<td class="num">{_e(_fmt(r.measured))}</td>'
             f"<td>{_e(r.limit or '—')}</td>"
             f"<td>{_status(r.status, r.level)}</td>"
-            f"<td>{_e(str(r.line) if r.line else '')}</td>"
+            f"<td>{_e(str(r.where()[0] or ''))}</td>"
             "</tr>"
         )
     if not rows:
@@ -596,6 +600,8 @@ def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analy
 def _status(status: str, level: str) -> str:
     if status == "pass":
         return '<span class="pass">✓ pass</span>'
+    if status == "fail" and level == "info":
+        return '<span class="muted">ℹ note</span>'
     if status == "fail":
         css = "fail" if level == "error" else "warn"
         return f'<span class="{css}">✗ fail</span>'

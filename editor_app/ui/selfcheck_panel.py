@@ -251,11 +251,8 @@ class SelfCheckPanel(QWidget):
 
 
 def rule_target(r: RuleResult) -> tuple[int | None, int]:
-    """Where a rule sends the cursor: a failing rule to its first failure (the line where the CJK limit is passed,
-    the first short cross-link), not to where its scope starts (line 1 for a document-wide rule)."""
-    if r.findings and (r.status == "fail" or not r.line):
-        return r.findings[0].line, r.findings[0].column
-    return r.line, 1
+    """Where clicking a rule goes: a failing rule to its first failure, not to where its scope starts."""
+    return r.where()
 
 
 def _num(value) -> float:
