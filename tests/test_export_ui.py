@@ -123,7 +123,7 @@ def test_export_asks_first_when_error_rules_fail_or_private_data_is_found(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", fake_save)
     install(w).export_action.trigger()
     assert len(questions) == 1
-    assert "verifiability" in questions[0] and "private-data" in questions[0] and "ip" in questions[0]
+    assert "Verifiability" in questions[0] and "private-data" in questions[0] and "ip" in questions[0]
     assert len(saved) == (1 if answer == QMessageBox.StandardButton.Yes else 0)
 
 

@@ -110,14 +110,15 @@ class ReportActions(QObject):
         failing = analysis.failing_rules("error")
         if failing or analysis.privacy:
             lines = [self.tr("The survey is not ready to publish:")]
-            if failing:
-                names = ", ".join(r.id for r in failing[:6]) + (" …" if len(failing) > 6 else "")
-                lines.append(self.tr("{n} error-level rule(s) fail: {names}").format(n=len(failing), names=names))
+            if failing:  # named as the self-check panel names them: by title, not by the pack's rule id
+                lines.append(self.tr("1 error-level rule fails:") if len(failing) == 1 else
+                             self.tr("{n} error-level rules fail:").format(n=len(failing)))
+                lines += [f"  • {r.title or r.id}" for r in failing[:6]] + (["  • …"] if len(failing) > 6 else [])
             if analysis.privacy:
                 dims = ", ".join(sorted({h.dimension for h in analysis.privacy}))
-                lines.append(
-                    self.tr("{n} private-data hit(s) ({dims}).").format(n=len(analysis.privacy), dims=dims)
-                )
+                n = len(analysis.privacy)
+                lines.append(self.tr("1 private-data hit ({dims}).").format(dims=dims) if n == 1 else
+                             self.tr("{n} private-data hits ({dims}).").format(n=n, dims=dims))
             lines.append(self.tr("The report will list them on its first page. Export anyway?"))
             answer = QMessageBox.question(
                 self.window,

@@ -401,72 +401,72 @@
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="325"/>
+        <location filename="../../editor_app/ui/main_window.py" line="327"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="355"/>
+        <location filename="../../editor_app/ui/main_window.py" line="360"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="363"/>
+        <location filename="../../editor_app/ui/main_window.py" line="368"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="392"/>
+        <location filename="../../editor_app/ui/main_window.py" line="397"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="402"/>
+        <location filename="../../editor_app/ui/main_window.py" line="407"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="404"/>
+        <location filename="../../editor_app/ui/main_window.py" line="409"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="424"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="428"/>
+        <location filename="../../editor_app/ui/main_window.py" line="433"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="426"/>
+        <location filename="../../editor_app/ui/main_window.py" line="431"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="490"/>
+        <location filename="../../editor_app/ui/main_window.py" line="495"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="494"/>
+        <location filename="../../editor_app/ui/main_window.py" line="499"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="500"/>
+        <location filename="../../editor_app/ui/main_window.py" line="505"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="529"/>
+        <location filename="../../editor_app/ui/main_window.py" line="534"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="529"/>
+        <location filename="../../editor_app/ui/main_window.py" line="534"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -672,16 +672,16 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="106"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="132"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="133"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="106"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="145"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="146"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
@@ -691,64 +691,74 @@
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
-        <source>{n} error-level rule(s) fail: {names}</source>
-        <translation>{n} 条错误级规则未通过：{names}</translation>
+        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <source>1 error-level rule fails:</source>
+        <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
-        <source>{n} private-data hit(s) ({dims}).</source>
-        <translation>{n} 处私域命中（{dims}）。</translation>
+        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
+        <source>{n} error-level rules fail:</source>
+        <translation>{n} 条错误级规则未通过：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
+        <source>1 private-data hit ({dims}).</source>
+        <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="121"/>
+        <source>{n} private-data hits ({dims}).</source>
+        <translation>{n} 处私域命中（{dims}）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="149"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="156"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="157"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="163"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="170"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="179"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="188"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="202"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="203"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -756,17 +766,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="255"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="257"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="273"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="274"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
