@@ -36,3 +36,22 @@ def test_undoing_the_update_keeps_the_author_in_place(qtbot, monkeypatch, tmp_pa
     with wait_analysis(qtbot, window):
         window.editor.redo()
     assert "元信息 946" in window.current_text()
+
+
+def test_the_update_dialog_names_each_figure_as_the_claims_audit_does(qtbot, monkeypatch, sample_path):
+    from editor_app.ui import export_actions
+
+    window = open_window(qtbot, sample_path)
+    actions = export_actions.install(window)
+    shown: list[str] = []
+
+    def look(dialog):
+        shown.append(dialog.findChild(export_actions.QLabel, "changes").text())
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", look)
+    assert not actions.update_self_check_figures()
+    lines = shown[0].split("\n")
+    assert "line 9: CJK (元信息) 950 → 946" in lines  # before: "line 9: cjk 950 → 946", the pack's counter name
+    assert "line 94: CJK (§八) 193 → 189" in lines
+    assert "line 101: lines 200 → 113" in lines

@@ -190,8 +190,10 @@ class ReportActions(QObject):
             return False
         new = updated_self_check_text(text, analysis)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"
+        named = {(c.line, c.value_column): _figure_name(c) for c in analysis.claims}  # as the claims audit says
         summary = "\n".join(
-            self.tr("line {line}: {metric} {old} → {new}").format(line=u.line, metric=u.metric, old=u.old, new=u.new)
+            self.tr("line {line}: {metric} {old} → {new}").format(
+                line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)
             for u in updates
         )
         dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window)
@@ -235,6 +237,12 @@ class ReportActions(QObject):
         bar = getattr(self.window, "statusBar", None)
         if callable(bar):
             bar().showMessage(message, 8000)
+
+
+def _figure_name(claim: Any) -> str:
+    """'CJK (§八)', 'lines': the claim's label and, unless it is the whole survey, what it counts."""
+    label = claim.label or claim.metric
+    return f"{label} ({claim.scope})" if claim.scope and claim.scope != "document" else label
 
 
 class _DiffHighlighter(QSyntaxHighlighter):
