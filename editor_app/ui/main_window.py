@@ -528,8 +528,13 @@ class MainWindow(QMainWindow):
 
     # ================= menus =================
     def _show_panel(self, panel: QWidget) -> None:
+        """Show the tab and give it the keyboard (Ctrl+1 … Ctrl+4): arrows then pick a row, Return goes to it;
+        left in the editor, those keys moved the survey's cursor and typed a new line into it."""
         self.panels_dock.show()
         self.tabs.setCurrentWidget(panel)
+        keys = {self.selfcheck: self.selfcheck.rules_view, self.references: self.references.view,
+                self.figures: self.figures.scroll, self.preview: self.preview.browser}.get(panel, panel)
+        keys.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _verify_all(self) -> None:
         self._show_panel(self.references)
