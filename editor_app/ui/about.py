@@ -138,7 +138,8 @@ def show_getting_started(window: QWidget) -> GettingStartedDialog:
 
 
 def show_settings(window: QWidget) -> SettingsDialog:
-    dialog = SettingsDialog(window.settings_store, window)
+    choices = getattr(window, "command_line_choices", None)
+    dialog = SettingsDialog(window.settings_store, window, command_line=choices() if callable(choices) else None)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog

@@ -263,6 +263,11 @@ class MainWindow(QMainWindow):
             self._use_pack_for(self.current_path)  # saved beside a team's survey-rules.toml: checked by it now
         return ok
 
+    def command_line_choices(self) -> dict[str, str]:
+        """`--arxiv-url` / `--db` given to this session, which win over the saved settings: {option: value}."""
+        options = {"arxiv_url": "--arxiv-url", "db_path": "--db"}
+        return {opt: str(self._overrides[name]) for name, opt in options.items() if self._overrides.get(name)}
+
     def add_panel(self, widget: QWidget, title: str) -> None:
         """Add a tab to the right-hand panel area (history, export previews, …)."""
         self.tabs.addTab(widget, title)

@@ -39,9 +39,10 @@ def is_real_arxiv(url: str) -> bool:
 class SettingsDialog(QDialog):
     """Shows the saved settings; Save stores them through the SettingsStore, which tells the window (`changed`)."""
 
-    def __init__(self, store, parent: QWidget | None = None) -> None:
+    def __init__(self, store, parent: QWidget | None = None, *, command_line: dict[str, str] | None = None) -> None:
         super().__init__(parent)
         self.store = store
+        self.command_line = dict(command_line or {})  # {"--arxiv-url": URL}: this session's, not saved
         self.setObjectName("settings_dialog")
         self.setWindowTitle(self.tr("Settings"))
         self.setMinimumWidth(640)
@@ -180,11 +181,14 @@ class SettingsDialog(QDialog):
 
     def _show_environment_overrides(self) -> None:
         active = [name for name in ENV_OVERRIDES if os.environ.get(name)]
-        self.env_note.setVisible(bool(active))
+        notes = []
+        if self.command_line:
+            notes.append(self.tr("Given on the command line, these win over what is saved here until you quit: %s")
+                         % ", ".join(f"{opt} {value}" for opt, value in self.command_line.items()))
         if active:
-            self.env_note.setText(
-                self.tr("Set in the environment, these win over what is saved here: %s") % ", ".join(active)
-            )
+            notes.append(self.tr("Set in the environment, these win over what is saved here: %s") % ", ".join(active))
+        self.env_note.setVisible(bool(notes))
+        self.env_note.setText("\n".join(notes))
 
 
 def _row(*widgets: QWidget) -> QWidget:

@@ -44,27 +44,27 @@
         <translation>入门</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="153"/>
+        <location filename="../../editor_app/ui/about.py" line="154"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="155"/>
+        <location filename="../../editor_app/ui/about.py" line="156"/>
         <source>&amp;Getting started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="159"/>
+        <location filename="../../editor_app/ui/about.py" line="160"/>
         <source>&amp;About %s</source>
         <translation>关于 %s(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="166"/>
+        <location filename="../../editor_app/ui/about.py" line="167"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="167"/>
+        <location filename="../../editor_app/ui/about.py" line="168"/>
         <source>Se&amp;ttings…</source>
         <translation>设置(&amp;T)…</translation>
     </message>
@@ -72,31 +72,32 @@
 <context>
     <name>FiguresPanel</name>
     <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="150"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="90"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="92"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="93"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="94"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="112"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="148"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -170,73 +171,73 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="51"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="52"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="52"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="53"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="53"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="54"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="54"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="55"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="55"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="56"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="501"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="560"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="524"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="564"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="583"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="623"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="565"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="624"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="666"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="725"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="695"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="773"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="711"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="789"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="724"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="802"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="785"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="863"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="826"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="908"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -244,66 +245,67 @@
 <context>
     <name>HistoryPanel</name>
     <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="201"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="185"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="189"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="210"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="218"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="220"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="222"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="224"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="280"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="287"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="848"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="930"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="852"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="934"/>
         <source>Recover unsaved changes…</source>
         <translation>恢复未保存的修改…</translation>
     </message>
@@ -311,162 +313,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="104"/>
+        <location filename="../../editor_app/ui/main_window.py" line="106"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="114"/>
+        <location filename="../../editor_app/ui/main_window.py" line="116"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="122"/>
+        <location filename="../../editor_app/ui/main_window.py" line="124"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="123"/>
+        <location filename="../../editor_app/ui/main_window.py" line="125"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="124"/>
+        <location filename="../../editor_app/ui/main_window.py" line="126"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="125"/>
+        <location filename="../../editor_app/ui/main_window.py" line="127"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="131"/>
+        <location filename="../../editor_app/ui/main_window.py" line="133"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="149"/>
+        <location filename="../../editor_app/ui/main_window.py" line="151"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="219"/>
+        <location filename="../../editor_app/ui/main_window.py" line="221"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="286"/>
+        <location filename="../../editor_app/ui/main_window.py" line="293"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="297"/>
+        <location filename="../../editor_app/ui/main_window.py" line="304"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="298"/>
+        <location filename="../../editor_app/ui/main_window.py" line="305"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="300"/>
+        <location filename="../../editor_app/ui/main_window.py" line="307"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="301"/>
+        <location filename="../../editor_app/ui/main_window.py" line="308"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="302"/>
+        <location filename="../../editor_app/ui/main_window.py" line="309"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="309"/>
+        <location filename="../../editor_app/ui/main_window.py" line="316"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="316"/>
+        <location filename="../../editor_app/ui/main_window.py" line="323"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="322"/>
+        <location filename="../../editor_app/ui/main_window.py" line="329"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="327"/>
+        <location filename="../../editor_app/ui/main_window.py" line="334"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="360"/>
+        <location filename="../../editor_app/ui/main_window.py" line="367"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="368"/>
+        <location filename="../../editor_app/ui/main_window.py" line="375"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="397"/>
+        <location filename="../../editor_app/ui/main_window.py" line="404"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="407"/>
+        <location filename="../../editor_app/ui/main_window.py" line="414"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="409"/>
+        <location filename="../../editor_app/ui/main_window.py" line="416"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="436"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="433"/>
+        <location filename="../../editor_app/ui/main_window.py" line="440"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="431"/>
+        <location filename="../../editor_app/ui/main_window.py" line="438"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="495"/>
+        <location filename="../../editor_app/ui/main_window.py" line="502"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="499"/>
+        <location filename="../../editor_app/ui/main_window.py" line="509"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="505"/>
+        <location filename="../../editor_app/ui/main_window.py" line="515"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="534"/>
+        <location filename="../../editor_app/ui/main_window.py" line="549"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="534"/>
+        <location filename="../../editor_app/ui/main_window.py" line="549"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -482,45 +484,47 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="463"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="464"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="400"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="444"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="405"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="475"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="478"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="412"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="446"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="412"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="446"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="414"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="452"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="415"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="453"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -753,12 +757,12 @@
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="203"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -766,17 +770,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="255"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="263"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="266"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="274"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="282"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -919,27 +923,27 @@
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="228"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -947,109 +951,114 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="46"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="49"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
         <source>Beside the survey, else the bundled house pack</source>
         <translation>综述旁边的规则包，否则用内置的本组规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="60"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="51"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="53"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="54"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="55"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="58"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="56"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="62"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="68"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="69"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="69"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="70"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="70"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="71"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="71"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="72"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="73"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="75"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="75"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="76"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="84"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="85"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="153"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="154"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="153"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="154"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="162"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="163"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="164"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="165"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="176"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="177"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="179"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="180"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/settings_dialog.py" line="186"/>
+        <source>Given on the command line, these win over what is saved here until you quit: %s</source>
+        <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="189"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
@@ -1057,27 +1066,27 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
