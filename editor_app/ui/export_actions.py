@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -101,7 +102,7 @@ class ReportActions(QObject):
 
     def export_interactively(self) -> None:
         """Ask first when the survey is not clean, then ask where, then write in the background."""
-        analysis = self._analysis()
+        analysis = self._current_analysis()
         if analysis is None:
             QMessageBox.information(self.window, self.tr("Export report"), self.tr("The survey has not been analysed yet."))
             return
@@ -141,7 +142,7 @@ class ReportActions(QObject):
 
     def export_to(self, out: Path) -> None:
         """Render the charts here, write the file on a pool thread; export_finished/failed follow."""
-        analysis = self._analysis()
+        analysis = self._current_analysis()
         if analysis is None:
             self.export_failed.emit(self.tr("The survey has not been analysed yet."))
             return
@@ -176,7 +177,7 @@ class ReportActions(QObject):
 
     def update_self_check_figures(self) -> bool:
         """Show the rewrite as a diff; apply it (undoable) when the user accepts. True when applied."""
-        analysis = self._analysis()
+        analysis = self._current_analysis()
         title = self.tr("Update self-check figures")
         if analysis is None:
             QMessageBox.information(self.window, title, self.tr("The survey has not been analysed yet."))
@@ -209,6 +210,28 @@ class ReportActions(QObject):
 
     def _analysis(self) -> Analysis | None:
         return getattr(self.window, "latest_analysis", None)
+
+    def _current_analysis(self, timeout_ms: int = 30000) -> Analysis | None:
+        """The analysis of the text now in the editor: after a fresh edit, wait for it (the one on screen is up to
+        150 ms behind, seconds on a long survey; its measurements written over the survey would be stale)."""
+        runner = getattr(self.window, "runner", None)
+        ready = getattr(self.window, "analysis_ready", None)
+        if runner is None or ready is None or runner.published_revision == runner.revision:
+            return self._analysis()
+        loop = QEventLoop()
+        ready.connect(loop.quit)
+        runner.analysis_failed.connect(loop.quit)  # the window says why; the last analysis is used
+        QTimer.singleShot(timeout_ms, loop.quit)
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            runner.analyse_now()
+            if runner.published_revision != runner.revision:
+                loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        finally:
+            QApplication.restoreOverrideCursor()
+            ready.disconnect(loop.quit)
+            runner.analysis_failed.disconnect(loop.quit)
+        return self._analysis()
 
     def _pack(self, analysis: Analysis) -> tuple[str, str]:
         pack = getattr(self.window, "pack", None)
