@@ -172,7 +172,7 @@ def test_private_data_and_bad_ids_are_underlined(qtbot, window):
     assert bad.status == "impossible id"
     occurrence = bad.occurrences[0]
     assert any("impossible id" in s.message for s in window.editor.problems_at(line, occurrence.column + 3))
-    assert "private-data hits" in window.headline_label.text()
+    assert "1 private-data hit" in window.headline_label.text()
 
 
 def test_frozen_garbage_is_collected_when_the_user_pauses(qtbot):

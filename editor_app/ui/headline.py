@@ -37,8 +37,13 @@ def headline(analysis: Analysis, pack: Any) -> tuple[str, bool]:
     else:
         parts.append(QCoreApplication.translate("Headline", "all rules pass"))
     wrong = sum(1 for c in analysis.claims if c.wrong)
-    if wrong:
+    if wrong == 1:
+        parts.append(QCoreApplication.translate("Headline", "1 wrong self-reported figure"))
+    elif wrong:
         parts.append(QCoreApplication.translate("Headline", "%n wrong self-reported figures").replace("%n", str(wrong)))
-    if analysis.privacy:
-        parts.append(QCoreApplication.translate("Headline", "%n private-data hits").replace("%n", str(len(analysis.privacy))))
+    hits = len(analysis.privacy)
+    if hits == 1:
+        parts.append(QCoreApplication.translate("Headline", "1 private-data hit"))
+    elif hits:
+        parts.append(QCoreApplication.translate("Headline", "%n private-data hits").replace("%n", str(hits)))
     return " · ".join(parts), not failing and not wrong and not analysis.privacy

@@ -159,11 +159,21 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/headline.py" line="41"/>
+        <source>1 wrong self-reported figure</source>
+        <translation>1 处自报数字有误</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="43"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="43"/>
+        <location filename="../../editor_app/ui/headline.py" line="46"/>
+        <source>1 private-data hit</source>
+        <translation>1 处私域命中</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="48"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
     </message>
@@ -655,114 +665,114 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="79"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="80"/>
         <source>Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="81"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="82"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="83"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
         <source>Update self-check figures…</source>
         <translation>更新自检数字…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="85"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="106"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="133"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="107"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="134"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="106"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="146"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="107"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="147"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="112"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="113"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="121"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="121"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="151"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="157"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="158"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="165"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="170"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="188"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="189"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="196"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -770,17 +780,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="263"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="286"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="266"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="289"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="282"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="305"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
