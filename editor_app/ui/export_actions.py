@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPlainTextEdit,
+    QScrollArea,
     QVBoxLayout,
 )
 
@@ -291,7 +292,16 @@ class SelfCheckDiffDialog(QDialog):
         changes = QLabel(summary)
         changes.setObjectName("changes")
         changes.setWordWrap(True)
-        layout.addWidget(changes)
+        changes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # A long survey rewrites hundreds of figures: the list scrolls (at most ~8 lines high) so that the
+        # dialog, its diff and its buttons stay on the screen.
+        scroll = QScrollArea(self)
+        scroll.setObjectName("changes_scroll")
+        scroll.setWidget(changes)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setMaximumHeight(changes.fontMetrics().lineSpacing() * min(8, summary.count("\n") + 1) + 8)
+        layout.addWidget(scroll)
         self.diff_view = QPlainTextEdit(diff)
         self.diff_view.setObjectName("diff")
         self.diff_view.setReadOnly(True)
