@@ -52,3 +52,16 @@ def test_ctrl_2_puts_the_keys_in_the_references(qtbot, sample_path):
     _trigger(window, "Ctrl+2")
     assert window.tabs.currentWidget() is window.references
     assert QApplication.focusWidget() is window.references.view
+
+
+def test_verify_all_shows_the_references_but_leaves_the_keys_in_the_editor(qtbot, sample_path):
+    """Ctrl+Shift+V while writing: verification runs for seconds; the author's next keys must not land in the
+    references table (where they would be lost in its keyboard search)."""
+    window = open_window(qtbot, sample_path)
+    window.activateWindow()
+    window.editor.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
+    window.references.verify = lambda: None  # no network: only where the keys go is tested here
+    window._verify_all()
+    assert window.tabs.currentWidget() is window.references
+    assert QApplication.focusWidget() is window.editor

@@ -532,11 +532,13 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(target.message, 6000)
 
     # ================= menus =================
-    def _show_panel(self, panel: QWidget) -> None:
-        """Show the tab and give it the keyboard (Ctrl+1 … Ctrl+4): arrows then pick a row, Return goes to it;
-        left in the editor, those keys moved the survey's cursor and typed a new line into it."""
+    def _show_panel(self, panel: QWidget, *, keyboard: bool = False) -> None:
+        """Show the tab; `keyboard` (View → Ctrl+1 … Ctrl+4) also gives it the keys: arrows then pick a row, Return
+        goes to it (left in the editor, those keys moved the survey's cursor and typed a new line into it)."""
         self.panels_dock.show()
         self.tabs.setCurrentWidget(panel)
+        if not keyboard:
+            return
         keys = {self.selfcheck: self.selfcheck.rules_view, self.references: self.references.view,
                 self.figures: self.figures.scroll, self.preview: self.preview.browser}.get(panel, panel)
         keys.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -72,7 +72,7 @@ class WindowMenus(QObject):
         v.addSeparator()
         for i, key in enumerate(("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4")):
             panel = w.tabs.widget(i)
-            self._action(v, w.tabs.tabText(i), (lambda _c=False, p=panel: w._show_panel(p)), QKeySequence(key))
+            self._action(v, w.tabs.tabText(i), (lambda _c=False, p=panel: w._show_panel(p, keyboard=True)), QKeySequence(key))
         v.addSeparator()
         self._action(v, self.tr("Zoom &In"), lambda: editor.zoomIn(1), QKeySequence.StandardKey.ZoomIn)
         self._action(v, self.tr("Zoom &Out"), lambda: editor.zoomOut(1), QKeySequence.StandardKey.ZoomOut)
