@@ -54,11 +54,15 @@ def finish(result):
 """
 
 
-def run_child(code: str, tmp_path: Path) -> dict:
+def run_child(code: str, tmp_path: Path, *, before_window: str = "") -> dict:
+    """Run PRELUDE (with `before_window` run before the application is made) and then `code` in a fresh
+    interpreter; returns the JSON object the child prints."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SURVEY_EDITOR_LANG="en",
                SURVEY_EDITOR_DB=str(tmp_path / "history.db"), XDG_CONFIG_HOME=str(tmp_path / "config"),
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    out = subprocess.run([sys.executable, "-c", PRELUDE + code], cwd=ROOT, env=env, capture_output=True, text=True,
+    prelude = PRELUDE.replace("from PySide6.QtWidgets import QApplication\n",
+                              before_window + "\nfrom PySide6.QtWidgets import QApplication\n", 1)
+    out = subprocess.run([sys.executable, "-c", prelude + code], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=180)
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(next(line for line in out.stdout.splitlines() if line.startswith("{")))
