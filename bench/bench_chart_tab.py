@@ -16,11 +16,12 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+
+from gui_heartbeat import Heartbeat, child_json  # noqa: E402  (bench/ is the script's folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 PARAGRAPH = "新的推理引擎实测：SGLang 吞吐提升 12%，vLLM 延迟下降 8 ms ⚠️ 需要复核。"
@@ -40,7 +41,7 @@ def child(tab: str, idle: float, typing: bool) -> None:
             return None
 
     sys.meta_path.insert(0, WhoImports)
-    from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer
+    from PySide6.QtCore import QEvent, Qt, QTimer
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
@@ -61,13 +62,8 @@ def child(tab: str, idle: float, typing: bool) -> None:
         app.processEvents()
         time.sleep(0.0005)
 
-    clock = QElapsedTimer()
-    clock.start()
-    beats: list[float] = []
-    heartbeat = QTimer()
-    heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
-    heartbeat.setInterval(2)
-    heartbeat.timeout.connect(lambda: beats.append(clock.nsecsElapsed() / 1e6))
+    hb = Heartbeat()
+    clock, beats, heartbeat = hb.clock, hb.beats, hb.timer
     typed = {"n": 0}
 
     def key() -> None:
@@ -161,13 +157,9 @@ def main() -> int:
         env["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")
         for i in range(args.runs):
             cmd = [sys.executable, __file__, "--child", "--tab", args.tab, "--idle", str(args.idle)]
-            out = subprocess.run(cmd + (["--typing"] if args.typing else []), cwd=ROOT, env=env,
-                                 capture_output=True, text=True, timeout=180)
-            line = next((x for x in out.stdout.splitlines() if x.startswith("{")), None)
-            if line is None:
-                print(out.stdout, out.stderr, file=sys.stderr)
+            r = child_json(cmd + (["--typing"] if args.typing else []), cwd=ROOT, env=env, timeout=180)
+            if r is None:
                 return 1
-            r = json.loads(line)
             results.append(r)
             keys = f" ({r['keys']} keys)" if args.typing else ""
             if r["warm_up"]:

@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from gui_heartbeat import Heartbeat  # noqa: E402  (bench/ is the script's folder)
+
 os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
 if not os.environ.get("DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -51,7 +53,7 @@ def core(size: int) -> dict:
 
 
 def offer(size: int, workdir: Path) -> dict:
-    from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from editor_app.config import Config
@@ -87,13 +89,8 @@ def offer(size: int, workdir: Path) -> dict:
         time.sleep(0.0005)
     del controller.check_recovery
 
-    clock = QElapsedTimer()
-    clock.start()
-    beats: list[float] = []
-    heartbeat = QTimer()
-    heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
-    heartbeat.setInterval(2)
-    heartbeat.timeout.connect(lambda: beats.append(clock.nsecsElapsed() / 1e6))
+    hb = Heartbeat()
+    clock, beats, heartbeat = hb.clock, hb.beats, hb.timer
     heartbeat.start()
     app.processEvents()
     beats.append(clock.nsecsElapsed() / 1e6)  # the first tick may come after the check: it counts from here

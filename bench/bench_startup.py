@@ -14,10 +14,11 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from gui_heartbeat import child_json  # noqa: E402  (bench/ is the script's folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,13 +82,9 @@ def main() -> int:
     for i in range(args.runs):
         t0 = time.time()
         extra = ["--no-extensions"] if args.no_extensions else []
-        out = subprocess.run([sys.executable, __file__, "--child", repr(t0), *extra], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=120)
-        line = next((x for x in out.stdout.splitlines() if x.startswith("{")), None)
-        if line is None:
-            print(out.stdout, out.stderr, file=sys.stderr)
+        r = child_json([sys.executable, __file__, "--child", repr(t0), *extra], cwd=ROOT, env=env, timeout=120)
+        if r is None:
             return 1
-        r = json.loads(line)
         results.append(r)
         m = r["marks"]
         print(f"run {i + 1}: " + " · ".join(f"{k} {v:.3f} s" if isinstance(v, float) else f"{k} {v}"

@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from gui_heartbeat import Heartbeat  # noqa: E402  (bench/ is the script's folder)
+
 os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
 if not os.environ.get("DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -31,7 +33,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0) -> dict:
-    from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer
+    from PySide6.QtCore import QEvent, Qt, QTimer
     from PySide6.QtGui import QKeyEvent, QTextCursor
     from PySide6.QtWidgets import QApplication
 
@@ -69,13 +71,8 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0) -> dic
             QApplication.sendEvent(window.editor, QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, ch))
 
     # ---- stalls while typing at 20 keys/s ----
-    clock = QElapsedTimer()
-    clock.start()
-    beats: list[float] = []
-    heartbeat = QTimer()
-    heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
-    heartbeat.setInterval(2)
-    heartbeat.timeout.connect(lambda: beats.append(clock.nsecsElapsed() / 1e6))
+    hb = Heartbeat()
+    beats, heartbeat = hb.beats, hb.timer
     chars = (PARAGRAPH * (keys // len(PARAGRAPH) + 1))[:keys]
     typed = {"n": 0}
     key_cost: list[float] = []
