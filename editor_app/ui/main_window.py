@@ -53,6 +53,7 @@ def counter_labels(pack: Any) -> dict[str, str]:
     return labels
 
 
+EDITOR_MIN_WIDTH = 320  # px: ~18 CJK characters a line beside the line numbers
 FILE_FILTER = "Surveys (*.md *.markdown *.txt);;All files (*)"
 
 
@@ -99,6 +100,9 @@ class MainWindow(QMainWindow):
         lay.setSpacing(0)
         lay.addWidget(self.editor, 1)
         lay.addWidget(self.find_bar)
+        # The survey keeps room to be written in: shrinking the window narrows the docks, not the editor to a few
+        # characters a line (at 900 px, the outline's and the panels' widths left it 60 px).
+        central.setMinimumWidth(EDITOR_MIN_WIDTH)
         self.setCentralWidget(central)
 
         # ----- outline (left dock) -----
