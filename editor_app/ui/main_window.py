@@ -562,6 +562,26 @@ class MainWindow(QMainWindow):
             self.menus.rebuild_recent()
 
     # ================= layout and closing =================
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._keep_dock_widths)  # once the layout has placed the docks
+
+    def _keep_dock_widths(self) -> None:
+        """A window shrunk until the editor reached its minimum narrows the docks; grown again, the docks get their
+        widths back (Qt gives all the new room to the editor, leaving the outline at ~70 px)."""
+        docks = [d for d in (self.outline_dock, self.panels_dock) if d.isVisible() and not d.isFloating()]
+        if self.centralWidget().width() <= EDITOR_MIN_WIDTH + 4:
+            self._docks_squeezed = True  # the widths remembered before stay the ones to give back
+            return
+        wanted = getattr(self, "_dock_widths", {})
+        if getattr(self, "_docks_squeezed", False):
+            self._docks_squeezed = False
+            narrowed = [d for d in docks if wanted.get(d, 0) > d.width() + 4]
+            if narrowed:
+                self.resizeDocks(narrowed, [wanted[d] for d in narrowed], Qt.Orientation.Horizontal)
+                return
+        self._dock_widths = {d: d.width() for d in docks}  # as the user left them
+
     def _restore_layout(self) -> None:
         geometry = self.settings_store.value("window/geometry")
         state = self.settings_store.value("window/state")
