@@ -369,7 +369,7 @@ def test_enter_moves_the_disagreements_with_the_lines_they_name(sample_text, mon
         end = sum(len(l) + 1 for l in lines[:at_line]) - 1
         judged.clear()
         got = az.analyze(doc[:end] + "\n" + doc[end:])
-        assert judged == []  # not the ~70 groups
+        assert judged == []  # not the ~70 groups (nor the line count's: no statement of it is right)
         same_as_fresh(az, doc[:end] + "\n" + doc[end:])
         message = next(f for f in got.findings if "4,189 here" in f.message).message
         assert message.endswith(expected)
@@ -395,3 +395,28 @@ def test_enter_inside_a_citing_line_assembles_only_the_papers_it_cites(sample_te
         az.analyze(text)
         assert az._last.moves_only and assembled and max(assembled) < citing_lines // 2
         same_as_fresh(az, text)
+
+
+def test_the_right_statement_is_the_one_the_others_disagree_with(sample_text):
+    """§0, §八 and the footer state the CJK total as 3,838; the footer is changed to 3,839 and then one CJK
+    character is typed, so 3,839 is right: the 3,838s disagree with the footer, not the footer with them. Typing
+    the character makes the incremental pass judge the group again (as a fresh analysis does)."""
+    lines = sample_text.split("\n")
+    footer = max(i for i, l in enumerate(lines) if "3,838" in l)
+    lines[footer] = lines[footer].replace("3,838", "3,839", 1)
+    doc = "\n".join(lines)
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, doc)
+
+    def disagreements(text):
+        got = az.analyze(text)
+        return {f.line: f.message for f in got.findings if "here but as" in f.message and "CJK of document" in f.message}
+
+    before = disagreements(doc)
+    assert list(before) == [footer + 1] and before[footer + 1].endswith("stated as 3,839 here but as 3,838 on line 9")
+    at = doc.index("\n", doc.index("3.1 ")) + 1
+    typed = doc[:at] + "字" + doc[at:]
+    after = disagreements(typed)
+    same_as_fresh(az, typed)
+    assert footer + 1 not in after and len(after) >= 2
+    assert all(m.endswith(f"stated as 3,838 here but as 3,839 on line {footer + 1}") for m in after.values())

@@ -243,6 +243,7 @@ def audit(
                         del users[k], measured[k]
                         copied.discard(k)
         remeasured = set()
+        regroup: set[tuple[str, str]] = set()  # agreement groups whose right statement may have changed
         more_wrong = 0
         for k, got in list(measured.items()):
             if stale is not None and stale(k[0], got[2]):
@@ -263,9 +264,16 @@ def audit(
             if at is None:
                 at = positions[k] = [p for ln in sorted(users.get(k, ())) for p in range(*spans[ln])
                                      if slots[p][1] == k]
+            was_right = any(slots[p][2].ok for p in at)
             more_wrong += _rejudge(slots, at, k, *measured[k][:2], rule_id, level)
             if patched is not None:
                 patched.extend(at)
+            # A group stated with several numbers is told against the statement that is right: judged again when
+            # one of these was right or is now (typing on, once all are wrong, changes nothing there).
+            if prev.agree and at and (was_right or any(slots[p][2].ok for p in at)):
+                key = (slots[at[0]][2].metric, slots[at[0]][2].scope)
+                if prev.agree.get(key):
+                    regroup.add(key)
     replaced = offsets = None
     if incremental and patched is not None:
         claims, body, replaced = _patched_lists(prev, slots, patched)
@@ -276,10 +284,10 @@ def audit(
         body = list(chain.from_iterable(map(_FOUND, slots)))
         wrong = list(map(_OK, claims)).count(False)
     findings = list(body)
-    if not redo_agreement:
+    if not redo_agreement and not (incremental and regroup):
         agree = prev.agree
     elif incremental and not where_moved and prev.agree is not None:
-        agree = _agreement_again(prev, claims, slots, spans, edited, prev_edited_claims, rule_id, level)
+        agree = _agreement_again(prev, claims, slots, spans, edited, prev_edited_claims, rule_id, level, regroup)
     else:
         agree = None
     if agree is None:
@@ -426,12 +434,16 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
         return []
     metric, scope = key
     shown = group[0].label or metric  # the figure as the wrong-figure findings name it ("⚠️", not "cautions")
-    # The majority value is taken as "the" statement; the others disagree with it.
-    counts: dict[float, int] = {}
-    for c in group:
-        counts[c.claimed] = counts.get(c.claimed, 0) + 1
-    majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
-    ref = next(c for c in group if c.claimed == majority)
+    # "The" statement is the one that is right (equal to what is measured), else the majority; the others
+    # disagree with it. (A lone right footer against three stale 3,838s is not the one to blame.)
+    ref = next((c for c in group if c.ok), None)
+    if ref is None:
+        counts: dict[float, int] = {}
+        for c in group:
+            counts[c.claimed] = counts.get(c.claimed, 0) + 1
+        majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
+        ref = next(c for c in group if c.claimed == majority)
+    majority = ref.claimed
     return [Finding(rule_id, level, c.line, c.column,
                     f"{shown} of {scope} stated as {c.value_text} here but as {ref.value_text} on line {ref.line}",
                     c.claimed, ref.claimed)
@@ -439,11 +451,12 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
 
 
 def _agreement_again(prev: ClaimsAudit, claims: list[Claim], slots, spans, edited_lines: set[int],
-                     old_edited: list[Claim], rule_id: str, level: str) -> dict | None:
-    """prev's agreement with only the groups that the edited lines' claims belong to judged again; None when
-    the groups themselves may have changed (one gained, lost, or starting on an edited line before or now)."""
+                     old_edited: list[Claim], rule_id: str, level: str, also: set = frozenset()) -> dict | None:
+    """prev's agreement with only the groups that the edited lines' claims belong to (and the groups `also`)
+    judged again; None when the groups themselves may have changed (one gained, lost, or starting on an edited
+    line before or now)."""
     new_edited = [sl[2] for ln, (a, b) in spans.items() if ln in edited_lines for sl in slots[a:b]]
-    keys = {(c.metric, c.scope) for c in old_edited + new_edited if c.kind == "value"}
+    keys = {(c.metric, c.scope) for c in old_edited + new_edited if c.kind == "value"} | also
     if not keys:
         return prev.agree
     if not keys <= prev.agree.keys():
