@@ -36,6 +36,19 @@ def test_undone_edits_are_not_offered_for_recovery_after_a_clean_quit(qtbot, tmp
     assert ctl2.check_recovery(str(survey.resolve())) is None  # before: "recover unsaved changes?" with 试写一句
 
 
+def test_undone_edits_are_not_offered_after_a_crash_either(qtbot, tmp_path, sample_text):
+    """Typed, autosaved, undone back to the text on disk, then the program dies: nothing was unsaved, so nothing
+    is offered (the autosave of the undone edit was)."""
+    survey, cfg, first, ctl = _autosaved_edit(qtbot, tmp_path, sample_text, "\n试写一句")
+    while first.editor.document().isModified():
+        first.editor.undo()
+    ctl.close_database()  # the process dies: no aboutToQuit
+
+    second = open_window(qtbot, survey, cfg)
+    ctl2 = history_panel.install(second)
+    assert ctl2.check_recovery(str(survey.resolve())) is None
+
+
 def test_a_real_crash_is_still_offered(qtbot, tmp_path, sample_text):
     survey, cfg, _, ctl = _autosaved_edit(qtbot, tmp_path, sample_text, "\n崩溃前的一句")
     ctl.close_database()  # the process dies: no aboutToQuit
@@ -104,3 +117,25 @@ def _long_draft_crashed(tmp_path, sample_text):
                             now=survey.stat().st_mtime + 60)
     opened.db.conn.close()
     return survey, cfg, "\n".join(edited) + "\n"
+
+
+def test_recover_unsaved_changes_sits_above_quit(qtbot, tmp_path, sample_text):
+    survey, cfg, window, ctl = _autosaved_edit(qtbot, tmp_path, sample_text, "字")
+    texts = [a.text() for a in window.menu_file.actions() if not a.isSeparator()]
+    assert texts.index(ctl.recover_action.text()) < texts.index(window.action_quit.text()) == len(texts) - 1
+
+
+def test_the_recovery_summary_is_said_in_chinese(qapp):
+    """The offer's "(+1 −1 lines)" stayed English in the Chinese window (core's summary is English for the CLI)."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from editor_app.resources_path import resource_path
+
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
+    QCoreApplication.installTranslator(translator)
+    try:
+        assert history_panel.change_summary("甲\n乙\n", "甲\n丙\n丁\n") == "+2 −1 行"
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    assert history_panel.change_summary("甲\n乙\n", "甲\n丙\n丁\n") == "+2 −1 lines"

@@ -248,12 +248,18 @@ def _cell(text: str) -> str:
     return html.escape(text).replace(" ", "&nbsp;") or "&nbsp;"
 
 
-def change_summary(old: str, new: str) -> str:
-    """"+3 −1 lines" — for dialogs and tooltips."""
+def change_counts(old: str, new: str) -> tuple[int, int]:
+    """(lines added, lines removed) from old to new."""
     added = removed = 0
     for line in unified_lines(old.splitlines(), new.splitlines(), "", "", 0):
         if line.startswith("+") and not line.startswith("+++"):
             added += 1
         elif line.startswith("-") and not line.startswith("---"):
             removed += 1
+    return added, removed
+
+
+def change_summary(old: str, new: str) -> str:
+    """"+3 −1 lines" — for the CLI and logs (the window says it in the user's language)."""
+    added, removed = change_counts(old, new)
     return f"+{added} −{removed} lines"

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor_app.core.textdiff import change_summary, side_by_side_html, unified_diff
+from editor_app.core.textdiff import change_counts, side_by_side_html, unified_diff
 from editor_app.ui import chart_library
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
@@ -441,6 +441,12 @@ class _RecordThread(QThread):
             self.prepared.emit()
 
 
+def change_summary(old: str, new: str) -> str:
+    """"+3 −1 lines" in the user's language (QCoreApplication.translate may be called from the worker thread)."""
+    added, removed = change_counts(old, new)
+    return QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(added=added, removed=removed)
+
+
 def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str) -> tuple[str, str]:
     """The change summary and the side-by-side HTML the recovery offer shows (cut to RECOVERY_DIFF_ROWS rows)."""
     return (change_summary(file_text, autosave_text),
@@ -540,6 +546,7 @@ class HistoryController(QObject):
         self.apply_config()
 
         window.document_saved.connect(self._on_saved)
+        window.editor.document().modificationChanged.connect(self._on_modification_changed)
         window.document_opened.connect(self._on_opened)
         window.analysis_ready.connect(self._on_analysis)
         store = getattr(window, "settings_store", None)
@@ -653,6 +660,8 @@ class HistoryController(QObject):
                 self._last_autosave_hash = job["prepared"].text_hash
                 if sid is not None:
                     self._unsaved_autosave_path = job["path"]
+                    if not self.window.editor.document().isModified():  # undone back to the file meanwhile
+                        self._on_modification_changed(False)
             if sid is not None:
                 self.recorded.emit(sid, job["kind"])
                 self.refresh()
@@ -679,6 +688,14 @@ class HistoryController(QObject):
             self._last_autosave_hash = digest
             self._unsaved_autosave_path = self.current_path()
         return sid
+
+    def _on_modification_changed(self, modified: bool) -> None:
+        """Undone back to the text on disk (or saved): this session's autosaves hold nothing to recover any more,
+        so a crash from here on must not offer them."""
+        if not modified:
+            self.discard_session_autosaves()
+            self._last_autosave_hash = None
+            self._autosaved_revision = None
 
     def _on_saved(self, path: Any, text: str) -> None:
         self._last_autosave_hash = None
@@ -957,7 +974,11 @@ def install(window: Any) -> HistoryController:
     if file_menu is not None:
         act = QAction(QCoreApplication.translate("HistoryPanel", "Recover unsaved changes…"), window)
         act.triggered.connect(controller.offer_recovery_again)
-        file_menu.addAction(act)
+        quit_action = getattr(window, "action_quit", None)  # with the file's other actions, above Quit
+        if quit_action is not None and quit_action in file_menu.actions():
+            file_menu.insertAction(quit_action, act)
+        else:
+            file_menu.addAction(act)
         controller.recover_action = act
     test_hooks.install(window)
     # Open (and check) the database soon after the window is up, so a corrupt one is reported right away, and

@@ -181,73 +181,73 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="52"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="75"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="53"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="76"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="54"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="77"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="55"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="78"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="56"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="560"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="591"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="583"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="623"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="614"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="654"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="624"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="655"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="725"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="766"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="773"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="814"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="789"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="830"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="802"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="863"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="904"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="908"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="949"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -255,67 +255,72 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="225"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="206"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="209"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="189"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="213"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="241"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="218"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="242"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="244"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="246"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="248"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="287"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="311"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="314"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="930"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="447"/>
+        <source>+{added} −{removed} lines</source>
+        <translation>+{added} −{removed} 行</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="971"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="934"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="975"/>
         <source>Recover unsaved changes…</source>
         <translation>恢复未保存的修改…</translation>
     </message>
@@ -323,162 +328,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="106"/>
+        <location filename="../../editor_app/ui/main_window.py" line="110"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="116"/>
+        <location filename="../../editor_app/ui/main_window.py" line="120"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="124"/>
+        <location filename="../../editor_app/ui/main_window.py" line="128"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="125"/>
+        <location filename="../../editor_app/ui/main_window.py" line="129"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="126"/>
+        <location filename="../../editor_app/ui/main_window.py" line="130"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="127"/>
+        <location filename="../../editor_app/ui/main_window.py" line="131"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="133"/>
+        <location filename="../../editor_app/ui/main_window.py" line="137"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="151"/>
+        <location filename="../../editor_app/ui/main_window.py" line="155"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="221"/>
+        <location filename="../../editor_app/ui/main_window.py" line="225"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="293"/>
+        <location filename="../../editor_app/ui/main_window.py" line="297"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="304"/>
+        <location filename="../../editor_app/ui/main_window.py" line="308"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="305"/>
+        <location filename="../../editor_app/ui/main_window.py" line="309"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="307"/>
+        <location filename="../../editor_app/ui/main_window.py" line="311"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="308"/>
+        <location filename="../../editor_app/ui/main_window.py" line="312"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="309"/>
+        <location filename="../../editor_app/ui/main_window.py" line="313"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="316"/>
+        <location filename="../../editor_app/ui/main_window.py" line="320"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="323"/>
+        <location filename="../../editor_app/ui/main_window.py" line="327"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="329"/>
+        <location filename="../../editor_app/ui/main_window.py" line="333"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="334"/>
+        <location filename="../../editor_app/ui/main_window.py" line="338"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="367"/>
+        <location filename="../../editor_app/ui/main_window.py" line="371"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="375"/>
+        <location filename="../../editor_app/ui/main_window.py" line="379"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="404"/>
+        <location filename="../../editor_app/ui/main_window.py" line="408"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="414"/>
+        <location filename="../../editor_app/ui/main_window.py" line="418"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="416"/>
+        <location filename="../../editor_app/ui/main_window.py" line="420"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="436"/>
+        <location filename="../../editor_app/ui/main_window.py" line="440"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="440"/>
+        <location filename="../../editor_app/ui/main_window.py" line="444"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="438"/>
+        <location filename="../../editor_app/ui/main_window.py" line="442"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="502"/>
+        <location filename="../../editor_app/ui/main_window.py" line="506"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="509"/>
+        <location filename="../../editor_app/ui/main_window.py" line="513"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="515"/>
+        <location filename="../../editor_app/ui/main_window.py" line="519"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="549"/>
+        <location filename="../../editor_app/ui/main_window.py" line="555"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="549"/>
+        <location filename="../../editor_app/ui/main_window.py" line="555"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -494,47 +499,47 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="463"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="493"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="464"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="494"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="444"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="475"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="478"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="508"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="446"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="446"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="452"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="482"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="453"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="483"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -665,114 +670,114 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="80"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="81"/>
         <source>Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="82"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="83"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="85"/>
         <source>Update self-check figures…</source>
         <translation>更新自检数字…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="87"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="107"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="134"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="108"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="135"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="107"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="147"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="108"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="148"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="184"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="113"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="121"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="151"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="152"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="158"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="165"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="189"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="190"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="196"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="207"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -780,17 +785,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="286"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="287"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="289"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="290"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="305"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="315"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1076,27 +1081,27 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
