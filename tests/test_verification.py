@@ -201,3 +201,36 @@ def test_name_check_rules():
     assert name_check(["Omni KV Quant"], ["OmniKVQuant: a method"]).contained
     assert not name_check(["SAC"], ["Spilling caches to CXL"]).contained
     assert normalise_title("Caf\u00e9 &amp; \\textbf{Na\u00efve}\n  $O(n)$ Attention") == "cafe naive o n attention"
+
+
+def test_answers_are_cached_per_arxiv_address(sample_text, fake_arxiv, arxiv_config, arxiv_db):
+    """What a fake or mirror arXiv (--arxiv-url) said is not shown later as the real arXiv's answer: another address
+    is asked itself (here it cannot be reached, and says so instead of 'verified' from the cache)."""
+    refs = refs_of(sample_text)
+    assert {v["status"] for v in verify_references(refs, config=arxiv_config, db=arxiv_db).values()} == {"verified"}
+    elsewhere = replace(arxiv_config, arxiv_url="http://127.0.0.1:9/api/query")
+    again = verify_references(refs, config=elsewhere, db=arxiv_db, timeout=2)
+    assert {v["status"] for v in again.values()} == {"unavailable"} and not any(v["cached"] for v in again.values())
+    assert all(v["cached"] for v in verify_references(refs, config=arxiv_config, db=arxiv_db).values())
+
+
+def test_a_cache_from_before_sources_were_kept_is_upgraded_and_not_trusted(tmp_path):
+    """A version-2 database (cache keyed by id alone) keeps its rows, with no known source, and they are not used."""
+    import sqlite_utils
+
+    from editor_app.services import arxiv_cache
+    from editor_app.services.database import migrate, schema_version
+
+    p = tmp_path / "v2.db"
+    db = sqlite_utils.Database(p)
+    assert migrate(db, upto=2) == 2
+    db.execute("INSERT INTO arxiv_papers (id, found, title, fetched_at, fetched_ts) "
+               "VALUES ('2609.11582', 1, 'A fake title', '2026-12-01T00:00:00Z', 1.0)")
+    db.conn.commit()
+    db.conn.close()
+    opened = open_database(p)
+    assert schema_version(opened.db) >= 3
+    assert opened.db.execute("SELECT source, title FROM arxiv_papers").fetchall() == [("", "A fake title")]
+    assert arxiv_cache.load(opened.db, ["2609.11582"], 2.0, "https://export.arxiv.org/api/query") == {}
+    arxiv_cache.store(opened.db, [arxiv_cache.CachedPaper("2609.11582", False, "t", 2.0)], "http://x/api/query")
+    assert opened.db.execute("SELECT count(*) FROM arxiv_papers").fetchone()[0] == 2  # one row per source

@@ -46,12 +46,26 @@ def migrate_v1(db: sqlite_utils.Database) -> None:
     db.execute(f"CREATE TABLE IF NOT EXISTS {BUDGET} (host TEXT PRIMARY KEY, next_start REAL NOT NULL)")
 
 
+def migrate_v2(db: sqlite_utils.Database) -> None:
+    """Key the cache by the API it came from as well as the id (idempotent): answers of a fake or mirror arXiv
+    (`--arxiv-url`) showed later as the real arXiv's, "verified" with the fake's titles. Rows cached before
+    this have no known source (''): kept, never used for a verdict, so each paper is asked for once more."""
+    if "source" in db[PAPERS].columns_dict:
+        return
+    columns = ", ".join(f"{c.name} {c.type}{' NOT NULL' if c.notnull else ''}" for c in db[PAPERS].columns)
+    db.execute(f"ALTER TABLE {PAPERS} RENAME TO {PAPERS}_v1")
+    db.execute(f"CREATE TABLE {PAPERS} (source TEXT NOT NULL DEFAULT '', {columns}, PRIMARY KEY (source, id))")
+    db.execute(f"INSERT INTO {PAPERS} SELECT '', * FROM {PAPERS}_v1")
+    db.execute(f"DROP TABLE {PAPERS}_v1")
+
+
 def ensure_tables(db: sqlite_utils.Database) -> None:
     """Make the tables exist even on a database that was not opened through `open_database`."""
     names = set(db.table_names())
-    if PAPERS not in names or BUDGET not in names:
+    if PAPERS not in names or BUDGET not in names or "source" not in db[PAPERS].columns_dict:
         with db.conn:
             migrate_v1(db)
+            migrate_v2(db)
 
 
 @dataclass
@@ -80,13 +94,14 @@ def iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def load(db: sqlite_utils.Database, ids: list[str], now: float) -> dict[str, CachedPaper]:
-    """Cached papers for these ids; expired "not found" rows are left out (they must be asked again)."""
+def load(db: sqlite_utils.Database, ids: list[str], now: float, source: str) -> dict[str, CachedPaper]:
+    """What `source` (the API address) said of these ids; expired "not found" rows are left out (they must be
+    asked again)."""
     out: dict[str, CachedPaper] = {}
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
         marks = ",".join("?" * len(chunk))
-        cursor = db.execute(f"SELECT * FROM {PAPERS} WHERE id IN ({marks})", chunk)
+        cursor = db.execute(f"SELECT * FROM {PAPERS} WHERE source = ? AND id IN ({marks})", [source, *chunk])
         cols = [c[0] for c in cursor.description]
         for row in cursor.fetchall():
             r = dict(zip(cols, row))
@@ -107,11 +122,11 @@ def _from_row(r: dict[str, Any]) -> CachedPaper:
     )
 
 
-def store(db: sqlite_utils.Database, papers: list[CachedPaper]) -> None:
-    """Save found papers and "not found" answers (never errors: callers don't pass them)."""
+def store(db: sqlite_utils.Database, papers: list[CachedPaper], source: str) -> None:
+    """Save what `source` answered: found papers and "not found" (never errors: callers don't pass them)."""
     rows = [
         {
-            "id": p.id, "found": int(p.found), "latest_version": p.latest_version, "title": p.title,
+            "source": source, "id": p.id, "found": int(p.found), "latest_version": p.latest_version, "title": p.title,
             "authors": json.dumps(p.authors, ensure_ascii=False), "published": p.published, "updated": p.updated,
             "primary_category": p.primary_category, "categories": json.dumps(p.categories),
             "comment": p.comment, "journal_ref": p.journal_ref, "doi": p.doi, "summary": p.summary,
@@ -122,7 +137,7 @@ def store(db: sqlite_utils.Database, papers: list[CachedPaper]) -> None:
     ]
     if rows:
         with db.conn:
-            db[PAPERS].upsert_all(rows, pk="id")
+            db[PAPERS].upsert_all(rows, pk=("source", "id"))
 
 
 def reserve_request_slot(

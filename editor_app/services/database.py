@@ -20,6 +20,7 @@ from editor_app.config import default_db_path  # noqa: F401  (re-exported: where
 MIGRATIONS: list[tuple[int, str]] = [
     (1, "editor_app.services.history:migrate_v1"),
     (2, "editor_app.services.arxiv_cache:migrate_v1"),
+    (3, "editor_app.services.arxiv_cache:migrate_v2"),
 ]
 
 

@@ -64,7 +64,8 @@ def verify_references(
             results[ref.id] = local
         else:
             askable.setdefault(ref.id, ref)
-    cached = {} if force else arxiv_cache.load(db, list(askable), now)
+    source = config.arxiv_url.rstrip("/")  # what the cache keeps each answer under
+    cached = {} if force else arxiv_cache.load(db, list(askable), now, source)
     papers: dict[str, CachedPaper] = {}
     from_cache: set[str] = set()
     to_ask: list[str] = []
@@ -98,10 +99,10 @@ def verify_references(
                 fresh.append(CachedPaper(key, False, arxiv_cache.iso(fetched_ts), fetched_ts))
             elif key in outcome.failed:
                 failed[key] = outcome.failed[key]
-        arxiv_cache.store(db, fresh)
+        arxiv_cache.store(db, fresh, source)
         papers.update({p.id: p for p in fresh})
 
-    _learn_earlier_titles(askable, papers, client, db)
+    _learn_earlier_titles(askable, papers, client, db, source)
 
     attempted_at = arxiv_cache.iso(time.time())
     for key, ref in askable.items():
@@ -148,7 +149,8 @@ def _paper_from_entry(entry: ArxivEntry, ts: float, known_titles: dict[int, str]
 
 
 def _learn_earlier_titles(
-    refs: dict[str, Reference], papers: dict[str, CachedPaper], client: ArxivClient, db: sqlite_utils.Database
+    refs: dict[str, Reference], papers: dict[str, CachedPaper], client: ArxivClient, db: sqlite_utils.Database,
+    source: str,
 ) -> None:
     """Before calling a name a mismatch, ask for the earlier versions' titles (once; they are cached)."""
     wanted: list[str] = []
@@ -168,7 +170,7 @@ def _learn_earlier_titles(
         if p is not None:
             p.version_titles[entry.version] = entry.title
             changed[p.id] = p
-    arxiv_cache.store(db, list(changed.values()))
+    arxiv_cache.store(db, list(changed.values()), source)
 
 
 # -- the verdict -----------------------------------------------------------------------------------------------
