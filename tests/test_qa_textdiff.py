@@ -62,3 +62,15 @@ def test_an_autosave_edited_at_both_ends_pairs_the_copies_of_a_repeated_survey(s
     assert changed == [("replace", 1, 1), ("insert", None, middle + 1), ("replace", len(lines), len(edited))]
     assert change_summary(old, new) == "+3 −2 lines"
     assert len(side_by_side_html(old, new)) < 20_000
+
+
+def test_history_compare_of_two_long_drafts_shows_a_bounded_side_by_side():
+    """History → compare of two drafts that differ everywhere laid out every row (17,000 froze the window ~20 s, as
+    the recovery offer did); the side-by-side is cut like the offer's, the unified diff stays whole."""
+    from editor_app.ui import history_panel
+
+    old = "\n".join(f"第 {i} 行 旧" for i in range(5000))
+    new = "\n".join(f"第 {i} 行 新" for i in range(5000))
+    title, side, unified = history_panel.compare_drafts(old, new, "a", "b")
+    assert side.count("<tr>") <= history_panel.DIFF_ROWS + 3
+    assert unified.count("\n+第") == 5000 and "+5000 −5000 lines" in title

@@ -82,7 +82,8 @@ SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactl
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
 # a minute when many lines repeat; up to this size it takes a few ms and is shown at once.
 SYNC_DIFF_CHARS = 200_000
-RECOVERY_DIFF_ROWS = 3000  # a recovery offer shows this many rows of the diff at most (Qt lays out every row)
+DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows this many rows at most (Qt lays out
+# every row: 17,000 rows froze the window ~20 s); the unified diff beside it stays whole
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
@@ -388,7 +389,7 @@ class HistoryPanel(QWidget):
 def compare_drafts(old: str, new: str, old_title: str, new_title: str) -> tuple[str, str, str]:
     """The diff title (with the change summary), the side-by-side HTML and the unified diff of two drafts."""
     return (f"{old_title} → {new_title}  ({change_summary(old, new)})",
-            side_by_side_html(old, new, old_title, new_title), unified_diff(old, new, old_title, new_title))
+            side_by_side_html(old, new, old_title, new_title, max_rows=DIFF_ROWS), unified_diff(old, new, old_title, new_title))
 
 
 class _CompareThread(LatestJobThread):
@@ -448,9 +449,9 @@ def change_summary(old: str, new: str) -> str:
 
 
 def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str) -> tuple[str, str]:
-    """The change summary and the side-by-side HTML the recovery offer shows (cut to RECOVERY_DIFF_ROWS rows)."""
+    """The change summary and the side-by-side HTML the recovery offer shows (cut to DIFF_ROWS rows)."""
     return (change_summary(file_text, autosave_text),
-            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=RECOVERY_DIFF_ROWS))
+            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=DIFF_ROWS))
 
 
 class _RecoveryCompareThread(LatestJobThread):
