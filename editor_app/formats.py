@@ -110,7 +110,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
              (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
     out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60])
     wrong = [c for c in a.claims if c.wrong]
-    silenced = sum(1 for c in a.claims if c.suppressed and c.ok is False)
+    silenced = sum(1 for c in a.claims if c.silenced)
     out.append("")
     out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong)} wrong"
                + (f" ({silenced} more silenced inline)" if silenced else ""))

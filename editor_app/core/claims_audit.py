@@ -86,10 +86,7 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
 
 def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
     """A value claim's verdict; `measured` as_int_if_whole'd and written out."""
-    if measured is None:
-        ok = False if type(where) is MissingPlace else None
-    else:
-        ok = abs(measured - rc.claimed) < 1e-9
+    ok = _ok(measured, where, rc.claimed)
     shown = label or rc.metric
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
                  _wrong_message(shown, where, rc.value_text, measured_text) if ok is False else "", rc.column,
@@ -264,7 +261,7 @@ def audit(
             if at is None:
                 at = positions[k] = [p for ln in sorted(users.get(k, ())) for p in range(*spans[ln])
                                      if slots[p][1] == k]
-            was_right = any(slots[p][2].ok for p in at)
+            was_right = bool(prev.agree) and any(slots[p][2].ok for p in at)
             more_wrong += _rejudge(slots, at, k, *measured[k][:2], rule_id, level)
             if patched is not None:
                 patched.extend(at)
@@ -329,9 +326,7 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
         else:
             to = ln + d
             for rc, k, c, found in prev.slots[s0:e0]:
-                if k is not None and k[4] > after:
-                    k = (*k[:4], k[4] + d)
-                append((rc, k, on_line(c, to), tuple([on_line(f, to) for f in found]) if found else found))
+                append((rc, move_key(k), on_line(c, to), tuple([on_line(f, to) for f in found]) if found else found))
         spans[ln + d if ln > after else ln] = (start, len(slots))
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}
@@ -369,7 +364,7 @@ def _moved_agreement(prev: ClaimsAudit, a: int, after: int, d: int) -> tuple[dic
 
 
 def _stated_first_on(f: Finding) -> int:
-    """The line a disagreement names, where the figure is stated as most places state it (`_disagreements`)."""
+    """The line a disagreement names: the statement the others are told against (`_disagreements`)."""
     return int(f.message.rpartition(" on line ")[2])
 
 
@@ -443,11 +438,10 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
             counts[c.claimed] = counts.get(c.claimed, 0) + 1
         majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
         ref = next(c for c in group if c.claimed == majority)
-    majority = ref.claimed
     return [Finding(rule_id, level, c.line, c.column,
                     f"{shown} of {scope} stated as {c.value_text} here but as {ref.value_text} on line {ref.line}",
                     c.claimed, ref.claimed)
-            for c in group if c.claimed != majority]
+            for c in group if c.claimed != ref.claimed]
 
 
 def _agreement_again(prev: ClaimsAudit, claims: list[Claim], slots, spans, edited_lines: set[int],

@@ -185,6 +185,11 @@ class Claim:
         """What the claims rule counts and every face shows as wrong: a wrong figure the user has not silenced."""
         return self.ok is False and not self.suppressed
 
+    @property
+    def silenced(self) -> bool:
+        """A wrong figure the user silenced inline: still shown, not counted."""
+        return self.ok is False and self.suppressed
+
 
 @record(frozen=True)
 class Occurrence:
@@ -401,6 +406,14 @@ class Analysis:
 
     def failing_rules(self, level: str | None = None) -> list[RuleResult]:
         return [r for r in self.rules if r.status == "fail" and (level is None or r.level == level)]
+
+    def failing_count(self) -> int:
+        """How many rules fail, as the status bar, the panel and survey-check's exit code count them: errors and
+        warnings that fail or whose scope matches nothing (the engine's own `failing_rules` metric)."""
+        counted = self.metrics.get("failing_rules")
+        if isinstance(counted, (int, float)):
+            return int(counted)
+        return sum(1 for r in self.rules if r.status in ("fail", "no-match") and r.level in ("error", "warning"))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract shared by the CLI, the GUI and the exporter (names are fixed)."""

@@ -223,6 +223,7 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
         res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
                            and any(o.line not in lines for o in r.occurrences))
 
+
 def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: list, silenced: dict[str, set[int]]) -> list:
     """The claims with those on silenced lines marked `suppressed`, and the rule's measured value and its note
     brought in line with the findings `suppress` kept (the silenced figure is still judged and shown, it is no

@@ -368,7 +368,7 @@ def _summary_box(analysis: Analysis) -> str:
     warnings = sum(1 for r in rules if r.status == "fail" and r.level == "warning")
     checked = [c for c in analysis.claims if c.ok is not None]
     wrong = sum(1 for c in checked if c.wrong)
-    silenced = sum(1 for c in checked if c.suppressed and c.ok is False)
+    silenced = sum(1 for c in checked if c.silenced)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
         f"Rules: {counts['pass']} pass · {counts['fail']} fail ({len(failing)} error, {warnings} warning)"
@@ -464,7 +464,7 @@ def _claims_table(claims: list[Claim]) -> str:
     for c in claims:
         verdict = {True: '<span class="pass">agrees</span>', False: '<span class="fail">disagrees</span>'}.get(
             c.ok, '<span class="muted">not measured</span>'
-        ) if not (c.suppressed and c.ok is False) else '<span class="muted">disagrees (silenced inline)</span>'
+        ) if not c.silenced else '<span class="muted">disagrees (silenced inline)</span>'
         stated = c.value_text or _fmt(c.claimed)
         rows.append(
             "<tr>"

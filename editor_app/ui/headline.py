@@ -7,30 +7,13 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from editor_app.core.model import Analysis
-from editor_app.ui.table_models import format_value
+from editor_app.formats import headline_counters
 
 
 def headline(analysis: Analysis, pack: Any) -> tuple[str, bool]:
     """("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 2 rules failing", all_pass) from Analysis.metrics and the pack."""
-    parts: list[str] = []
-    seen: set[str] = set()
-    for rule in getattr(pack, "rules", []):
-        if rule.kind != "count" or rule.scope.kind != "document" or rule.scope.items or rule.counter in seen:
-            continue
-        seen.add(rule.counter)
-        measured = analysis.metrics.get(rule.counter)
-        counter = pack.counters.get(rule.counter)
-        label = (counter.label if counter and counter.label else rule.counter) or rule.counter
-        value = format_value(measured)
-        if rule.max is not None:
-            value = f"{value}/{format_value(rule.max)}"
-        if label[:1].isalpha() and label[:1].islower():
-            parts.append(f"{value} {label}")
-        else:
-            parts.append(f"{label} {value}")
-    counted = analysis.metrics.get("failing_rules")  # the engine's own count (errors and warnings), as the CLI says
-    failing = int(counted) if isinstance(counted, (int, float)) else len(
-        [r for r in analysis.failing_rules() if r.level in ("error", "warning")])
+    parts = headline_counters(analysis, pack)
+    failing = analysis.failing_count()  # the engine's own count (errors and warnings), as the CLI says
     if failing:
         parts.append(QCoreApplication.translate("Headline", "%n rules failing").replace("%n", str(failing))
                      if failing != 1 else QCoreApplication.translate("Headline", "1 rule failing"))

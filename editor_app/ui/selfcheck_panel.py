@@ -139,13 +139,14 @@ class SelfCheckPanel(QWidget):
                    align_right=True, foreground=fg),
             Column(self.tr("Limit"), lambda r: r.limit),
             Column(self.tr("Scope"), lambda r: r.scope, tooltip=lambda r: r.scope),
-            Column(self.tr("Line"), lambda r: rule_target(r)[0] or "", sort_key=lambda r: rule_target(r)[0] or 0,
+            # a failing rule's first failure, where clicking it goes (not where its scope starts)
+            Column(self.tr("Line"), lambda r: r.where()[0] or "", sort_key=lambda r: r.where()[0] or 0,
                    align_right=True),
         ]
 
     def _claim_columns(self) -> list[Column]:
         def state(c: Claim) -> str:
-            if c.suppressed and c.ok is False:
+            if c.silenced:
                 return "suppressed"
             return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
 
@@ -211,9 +212,7 @@ class SelfCheckPanel(QWidget):
             self.sections_model.rows = list(analysis.sections)
         # A rule whose scope matches nothing fails, as the status bar and survey-check's exit code count it.
         no_match = sum(1 for r in analysis.rules if r.status == "no-match" and r.level in ("error", "warning"))
-        counted = analysis.metrics.get("failing_rules")
-        failing = int(counted) if isinstance(counted, (int, float)) else no_match + sum(
-            1 for r in analysis.failing_rules() if r.level in ("error", "warning"))
+        failing = analysis.failing_count()
         wrong = sum(1 for c in analysis.claims if c.wrong)
         unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
         text = self.tr("%1 rules: %2 failing").replace("%1", str(len(analysis.rules))).replace("%2", str(failing))
@@ -262,18 +261,13 @@ class SelfCheckPanel(QWidget):
     def _row_clicked(self, index: QModelIndex) -> None:
         row = row_of(index)
         if isinstance(row, RuleResult):
-            line, column = rule_target(row)
+            line, column = row.where()
             if line:
                 self.jump_requested.emit(line, column)
         elif isinstance(row, Claim):
             self.jump_requested.emit(row.line, row.value_column or row.column or 1)
         elif isinstance(row, SectionMetrics):
             self.jump_requested.emit(row.section.line, 1)
-
-
-def rule_target(r: RuleResult) -> tuple[int | None, int]:
-    """Where clicking a rule goes: a failing rule to its first failure, not to where its scope starts."""
-    return r.where()
 
 
 def _claim_key(c: Claim) -> tuple:
