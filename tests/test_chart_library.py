@@ -16,13 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 PRELUDE = """
 import json, sys, threading, time
 GUI = threading.get_ident()
-importer = []
+importers = {}  # "pyqtgraph", "sqlite_utils" -> "gui" or "worker": the thread that first looked for it
 
 class WhoImports:
     @staticmethod
     def find_spec(name, path=None, target=None):
-        if name == "pyqtgraph" and not importer:
-            importer.append("gui" if threading.get_ident() == GUI else "worker")
+        if name in ("pyqtgraph", "sqlite_utils") and name not in importers:
+            importers[name] = "gui" if threading.get_ident() == GUI else "worker"
         return None
 
 sys.meta_path.insert(0, WhoImports)
@@ -54,15 +54,12 @@ def finish(result):
 """
 
 
-def run_child(code: str, tmp_path: Path, *, before_window: str = "") -> dict:
-    """Run PRELUDE (with `before_window` run before the application is made) and then `code` in a fresh
-    interpreter; returns the JSON object the child prints."""
+def run_child(code: str, tmp_path: Path) -> dict:
+    """Run PRELUDE and then `code` in a fresh interpreter; returns the JSON object the child prints."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SURVEY_EDITOR_LANG="en",
                SURVEY_EDITOR_DB=str(tmp_path / "history.db"), XDG_CONFIG_HOME=str(tmp_path / "config"),
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    prelude = PRELUDE.replace("from PySide6.QtWidgets import QApplication\n",
-                              before_window + "\nfrom PySide6.QtWidgets import QApplication\n", 1)
-    out = subprocess.run([sys.executable, "-c", prelude + code], cwd=ROOT, env=env, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", PRELUDE + code], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=180)
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(next(line for line in out.stdout.splitlines() if line.startswith("{")))
@@ -76,9 +73,9 @@ app.processEvents()
 placeholder = getattr(panel, "chart_loading", None)  # "Loading the chart…"
 loading = placeholder is not None and placeholder.isVisible()
 spin_until(lambda: panel.chart is not None)
-finish({"importer": importer, "loading_shown": loading, "placeholder_left": placeholder is None or placeholder.isVisible()})
+finish({"importer": importers.get("pyqtgraph"), "loading_shown": loading, "placeholder_left": placeholder is None or placeholder.isVisible()})
 """, tmp_path)
-    assert result == {"importer": ["worker"], "loading_shown": True, "placeholder_left": False}
+    assert result == {"importer": "worker", "loading_shown": True, "placeholder_left": False}
 
 
 def test_figures_tab_draws_its_charts_once_pyqtgraph_is_loaded_off_the_gui_thread(tmp_path):
@@ -89,9 +86,9 @@ app.processEvents()
 placeholder = getattr(panel, "loading", None)  # "Loading the charts…"
 loading = placeholder is not None and placeholder.isVisible()
 spin_until(lambda: len(panel.chart_widgets) == len(panel.charts) > 0)
-finish({"importer": importer, "loading_shown": loading, "placeholder_left": placeholder is None or placeholder.isVisible()})
+finish({"importer": importers.get("pyqtgraph"), "loading_shown": loading, "placeholder_left": placeholder is None or placeholder.isVisible()})
 """, tmp_path)
-    assert result == {"importer": ["worker"], "loading_shown": True, "placeholder_left": False}
+    assert result == {"importer": "worker", "loading_shown": True, "placeholder_left": False}
 
 
 def test_pyqtgraph_is_loaded_while_idle_after_the_first_analysis_and_its_thread_creates_no_pyside_type(tmp_path):
@@ -111,10 +108,10 @@ gui_thread = QThread.currentThread()
 foreign = [type(o).__name__ for o in gc.get_objects() if isinstance(o, QObject) and o.thread() is not gui_thread
            and o is not loader.thread]
 history_tab_before_click = window.history.panel.chart
-finish({"importer": importer, "needed": [n for n in chart_library.PYSIDE_MODULES if pyside.get(n)],
+finish({"importer": importers.get("pyqtgraph"), "needed": [n for n in chart_library.PYSIDE_MODULES if pyside.get(n)],
                   "new_pyside_modules": sorted(set(after) - set(pyside)), "same_unresolved": pyside == after,
                   "qt_messages": [m for m in messages if "propagateSizeHints" not in m], "foreign_qobjects": foreign,
                   "chart_not_built_yet": history_tab_before_click is None})
 """, tmp_path)
-    assert result == {"importer": ["worker"], "needed": [], "new_pyside_modules": [], "same_unresolved": True,
+    assert result == {"importer": "worker", "needed": [], "new_pyside_modules": [], "same_unresolved": True,
                       "qt_messages": [], "foreign_qobjects": [], "chart_not_built_yet": True}

@@ -547,7 +547,7 @@ class HistoryController(QObject):
         self.apply_config()
 
         window.document_saved.connect(self._on_saved)
-        window.editor.document().modificationChanged.connect(self._on_modification_changed)
+        window.editor.document().modificationChanged.connect(lambda modified: modified or self._nothing_unsaved())
         window.document_opened.connect(self._on_opened)
         window.analysis_ready.connect(self._on_analysis)
         store = getattr(window, "settings_store", None)
@@ -662,7 +662,7 @@ class HistoryController(QObject):
                 if sid is not None:
                     self._unsaved_autosave_path = job["path"]
                     if not self.window.editor.document().isModified():  # undone back to the file meanwhile
-                        self._on_modification_changed(False)
+                        self._nothing_unsaved()
             if sid is not None:
                 self.recorded.emit(sid, job["kind"])
                 self.refresh()
@@ -690,13 +690,12 @@ class HistoryController(QObject):
             self._unsaved_autosave_path = self.current_path()
         return sid
 
-    def _on_modification_changed(self, modified: bool) -> None:
-        """Undone back to the text on disk (or saved): this session's autosaves hold nothing to recover any more,
-        so a crash from here on must not offer them."""
-        if not modified:
-            self.discard_session_autosaves()
-            self._last_autosave_hash = None
-            self._autosaved_revision = None
+    def _nothing_unsaved(self) -> None:
+        """The editor holds the text on disk (undone back to it, saved, or another file opened): this session's
+        autosaves hold nothing to recover any more, so a crash from here on must not offer them."""
+        self.discard_session_autosaves()
+        self._last_autosave_hash = None
+        self._autosaved_revision = None
 
     def _on_saved(self, path: Any, text: str) -> None:
         self._last_autosave_hash = None
@@ -749,9 +748,7 @@ class HistoryController(QObject):
         self.discard_session_autosaves()
 
     def _on_opened(self, path: Any) -> None:
-        self.discard_session_autosaves()  # open_path only gets here once unsaved edits were saved or discarded
-        self._last_autosave_hash = None
-        self._autosaved_revision = None
+        self._nothing_unsaved()  # open_path only gets here once unsaved edits were saved or discarded
         self._pack_cache = None
         self.refresh(reload_metrics=True)
         if path:
