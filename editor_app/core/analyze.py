@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from . import claims as claims_mod
 from .claims_audit import ClaimsAudit, MissingPlace, audit, moved as moved_audit
 from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref, section_refs_in_line
-from .figure_check import check_figures, recheck_figures
+from .figure_check import check_figures, moved_check, recheck_figures
 from .figures import figures_in_line
 from .model import Analysis, Occurrence, PrivacyHit, Reference, RuleResult, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
@@ -689,14 +689,24 @@ class _Assembly:
             self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed
             self.figure_check = prev.figure_check
         else:
-            # A line's groups placed at its line number are reused whenever that line holds the same groups.
-            old = prev.placed if prev is not None else {}
+            # A line's groups placed at its line number are reused whenever that line holds the same groups;
+            # after an edit that moved lines (a, b, d: lines from b on were line i - d), moved along.
+            old, moved, a, b, d = prev.placed if prev is not None else {}, None, 0, 0, 0
+            if prev is None and self.moved is not None and self.moved.figure_check is not None:
+                moved, old = self.moved, self.moved.placed
+                a, old_k, new_k = self._point_splice()
+                b, d = a + new_k, new_k - old_k
             self.placed = placed = {}
             self.figures = figures = []
+            regroup: dict[int, Any] = {}  # id of a group of the last pass -> its moved copy
             for i, groups in self.fig_lines:
-                hit = old.get(i)
+                hit = old.get(i if i < a else i - d if i >= b else -1)
                 if hit is None or hit[0] is not groups:
                     hit = (groups, [on_line(g, i + 1) for g in groups])
+                elif i >= b and d:
+                    copies = [on_line(g, i + 1) for g in hit[1]]
+                    regroup.update(zip(map(id, hit[1]), copies))
+                    hit = (groups, copies)
                 placed[i] = hit
                 figures.extend(hit[1])
             check = None
@@ -704,6 +714,9 @@ class _Assembly:
                 edited = {i + 1: placed.get(i, (None, ()))[1]
                           for i in self.changed if self.facts[i].figures != prev.facts[i].figures}
                 check = recheck_figures(prev.figure_check, edited)
+            elif moved is not None:
+                edited = {i + 1: placed[i][1] for i in range(a, b) if i in placed}
+                check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed, edited)
             self.figure_check = check or check_figures(figures)
             self.figure_findings = self.figure_check.findings
         directives = [(ln, d) for ln, ds in self.per_line("directives", 1) for d in ds]

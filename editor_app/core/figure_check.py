@@ -126,6 +126,33 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]
     return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
 
 
+def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int, FigureGroup],
+                placed: dict[int, tuple], edited: dict[int, list[FigureGroup]]) -> FigureCheck | None:
+    """prev after its lines a+1 .. after were replaced and the lines after them moved by d: `regroup` maps the
+    id of a moved group to its copy, `placed` gives each line's groups (by line index), `edited` the groups of
+    the new lines. Statements agree or disagree as before; only the lines with findings after the edit (their
+    messages name lines) and the new lines are compared again. None when a replaced line stated a figure first."""
+    first = {}
+    for key, (group, value, span) in prev.first.items():
+        if group.line > a:
+            if group.line <= after:
+                return None
+            group = regroup[id(group)]
+        first[key] = (group, value, span)
+    by_line = {ln: found for ln, found in prev.by_line.items() if ln <= a}
+    redo = sorted([ln + d for ln in prev.by_line if ln > after] + list(edited))
+    for ln in redo:
+        groups = edited[ln] if ln in edited else placed[ln - 1][1]
+        for group in groups:
+            for value in group.values:
+                if value.engine:
+                    seen = first.get((value.engine.casefold(), *_group_key(group)))
+                    if seen is None or seen[0].line > ln:
+                        return None  # this line would become the first statement
+        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
+
+
 def figure_findings(groups: list[FigureGroup]) -> list[Finding]:
     """Every disagreement among the groups (one-off use: no state kept)."""
     return check_figures(groups).findings
