@@ -8,7 +8,7 @@ other verdict: typing a character in an 8 MB survey does not re-judge its 17,000
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from itertools import accumulate, chain
 from operator import attrgetter, itemgetter
@@ -314,20 +314,25 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
     def move_key(k: tuple | None) -> tuple | None:  # a figure about "this section" is keyed by its line
         return k if k is None or k[4] <= after else (*k[:4], k[4] + d)
 
-    slots: list[tuple] = []
-    spans: dict[int, tuple[int, int]] = {}
-    append = slots.append
-    for ln, (s0, e0) in prev.spans.items():  # in line order
-        if a < ln <= after:
-            continue
-        start = len(slots)
-        if ln <= a:
-            slots.extend(prev.slots[s0:e0])
-        else:
-            to = ln + d
-            for rc, k, c, found in prev.slots[s0:e0]:
-                append((rc, move_key(k), on_line(c, to), tuple([on_line(f, to) for f in found]) if found else found))
-        spans[ln + d if ln > after else ln] = (start, len(slots))
+    # The lines before the edit keep their slots (one slice); those after it get moved copies, half a survey's
+    # 18,000 figures after an Enter in the middle of 8 MB: copied here without a call per claim.
+    items = list(prev.spans.items())  # in line order
+    starts = [ln for ln, _ in items]
+    i, j = bisect_right(starts, a), bisect_right(starts, after)
+    slots: list[tuple] = prev.slots[:items[i - 1][1][1]] if i else []
+    spans: dict[int, tuple[int, int]] = dict(items[:i])
+    shift = len(slots) - (items[j][1][0] if j < len(items) else 0)
+    append, src, new = slots.append, prev.slots, object.__new__
+    for ln, (s0, e0) in items[j:]:
+        to = ln + d
+        for rc, k, c, found in src[s0:e0]:
+            claim = new(Claim)  # a Claim is not frozen: its state is handed over whole (on_line, inlined)
+            state = c.__dict__.copy()
+            state["line"] = to
+            claim.__dict__ = state
+            append((rc, k if k is None or k[4] <= after else (*k[:4], k[4] + d), claim,
+                    tuple([on_line(f, to) for f in found]) if found else found))
+        spans[to] = (s0 + shift, e0 + shift)
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}
     for k, (value, where, ranges, line, raw) in prev.measured.items():
