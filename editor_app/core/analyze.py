@@ -503,6 +503,8 @@ class _Assembly:
         self._units_cache: dict[Scope, list[Unit]] = (
             {k: v for k, v in prev._units_cache.items() if not (retitled and k.kind == "heading")} if same_items else {})
         self._per_line: dict[tuple[str, int], list] = {}
+        # heading-scope pattern -> the indices of the sections it matches (see _heading_matches)
+        self.heading_hits: dict[str, list[int]] = (prev.heading_hits if self.same_outline and not retitled else {})
         self.finding_at: dict[int, int] | None = None  # id(finding) -> its index in self.findings (lazy)
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
@@ -623,12 +625,8 @@ class _Assembly:
                 i -= 1
             units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])] if s else []
         elif scope.kind == "heading":
-            rx = re.compile(scope.pattern)
-            units = [
-                Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])
-                for s in o.sections
-                if rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key)
-            ]
+            units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])
+                     for s in map(o.sections.__getitem__, self._heading_matches(scope.pattern))]
         else:  # section / sections / parts
             units = []
             for key in scope.keys:
@@ -647,6 +645,28 @@ class _Assembly:
                             items.append(Unit(f"item on line {ln}", ln, [(ln, ln)]))
             return items
         return units
+
+    def _heading_matches(self, pattern: str) -> list[int]:
+        """Indices of the sections whose number and title (or key) match a heading scope's pattern. After an
+        edit that only moved the outline they are the last pass's: the same sections, the same titles; only
+        the keys of unnumbered headings ("h26") moved with their lines, so those are matched again."""
+        hits = self.heading_hits.get(pattern)
+        if hits is None:
+            rx = re.compile(pattern)
+            secs = self.outline.sections
+
+            def match(j: int) -> bool:
+                s = secs[j]
+                return bool(rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key))
+
+            old = self.moved.heading_hits.get(pattern) if self.moved is not None else None
+            if old is None:
+                hits = [j for j in range(len(secs)) if match(j)]
+            else:
+                line_keyed = {j for j, s in enumerate(secs) if s.key[:1] == "h" and s.key[1:].isdigit()}
+                hits = sorted({j for j in old if j not in line_keyed} | {j for j in line_keyed if match(j)})
+            self.heading_hits[pattern] = hits
+        return hits
 
     # ---- the pass ----
     def run(self) -> Analysis:
