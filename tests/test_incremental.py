@@ -420,3 +420,55 @@ def test_the_right_statement_is_the_one_the_others_disagree_with(sample_text):
     same_as_fresh(az, typed)
     assert footer + 1 not in after and len(after) >= 2
     assert all(m.endswith(f"stated as 3,838 here but as 3,839 on line {footer + 1}") for m in after.values())
+
+
+def test_enter_moves_the_engine_figure_check_with_disagreements_named_by_line(sample_text, monkeypatch):
+    """Enter above engine figures that disagree moves the figure check: the findings and the lines their
+    messages name ("… at line 212 disagrees with … at line 24") follow the text, without comparing every
+    statement again; an Enter that splits the first statement of a figure compares them all again."""
+    import editor_app.core.analyze as analyze_mod
+
+    full = []
+    real = analyze_mod.check_figures
+    monkeypatch.setattr(analyze_mod, "check_figures", lambda groups: full.append(1) or real(groups))
+    doc = sample_text + "\n" + sample_text.replace("16,200", "16,900").replace("12,500", "12,000")
+    az = Analyzer(PACK, today=TODAY)
+    first = az.analyze(doc)
+    disagreeing = [f for f in first.findings if f.rule == "figure-consistency"]
+    assert disagreeing
+    lines = doc.split("\n")
+    mid = len(lines) // 2 + 3
+    end = sum(len(l) + 1 for l in lines[:mid]) - 1
+    before = len(full)
+    got = az.analyze(doc[:end] + "\n" + doc[end:])
+    assert len(full) == before and az._last.moves_only  # moved, not checked again
+    assert got == analyze(doc[:end] + "\n" + doc[end:], PACK, today=TODAY)
+    moved = [f for f in got.findings if f.rule == "figure-consistency"]
+    assert [f.line for f in moved] == [f.line + (f.line > mid) for f in disagreeing]
+    # Enter inside the line that states a figure first: every later statement is compared again
+    stated = next(f for f in first.figures if any(v.engine for v in f.values))
+    at = sum(len(l) + 1 for l in lines[:stated.line - 1]) + stated.values[0].column + 1
+    before = len(full)
+    got = az.analyze(doc[:at] + "\n" + doc[at:])
+    assert len(full) == before + 1
+    assert got == analyze(doc[:at] + "\n" + doc[at:], PACK, today=TODAY)
+
+
+def test_heading_scopes_after_enter_follow_headings_keyed_by_their_line(tmp_path):
+    """A heading scope matches a section's number, title or key; unnumbered headings are keyed by their line
+    ("h12"), so an Enter above them changes what a key pattern matches although the outline only moved."""
+    pack_text = resource_path("rulepacks", "english-markdown.toml").read_text(encoding="utf-8")
+    pack_text = pack_text.replace("[scopes]\n", "[scopes]\nhkeys = { heading = '^h1', each = true }\n") + (
+        '\n[[rules]]\nid = "h-keyed"\ntitle = "sections keyed h1…"\nkind = "count"\ncounter = "words"\n'
+        'scope = "hkeys"\nmin = 3\n')
+    (tmp_path / "pack.toml").write_text(pack_text, encoding="utf-8")
+    pack = load_pack(tmp_path / "pack.toml")
+    doc = "\n".join(["# Survey", "", "Intro words here.", "", "## Notes", "Some notes.", "", "## Limitations",
+                     "Threats words " * 5, "", "## References", "- [1] paper", ""] * 3)
+    az = Analyzer(pack, today=TODAY)
+    az.analyze(doc)
+    for k in range(14):  # Enter at the start: every heading moves down a line, in and out of "h1…"
+        doc = "\n" + doc
+        got = az.analyze(doc)
+        assert az._last.moves_only or k == 0
+        assert got == analyze(doc, pack, today=TODAY)
