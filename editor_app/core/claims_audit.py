@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from .claims import RawClaim
 from .model import Claim, Finding
 from .numbers import as_int_if_whole, format_count, format_like, round_like
-from .records import on_line, with_changes
+from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
 
 # measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
@@ -331,7 +331,7 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
             state["line"] = to
             claim.__dict__ = state
             append((rc, k if k is None or k[4] <= after else (*k[:4], k[4] + d), claim,
-                    tuple([on_line(f, to) for f in found]) if found else found))
+                    tuple(moved_by(found, d)) if found else found))
         spans[to] = (s0 + shift, e0 + shift)
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}

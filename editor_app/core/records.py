@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from reprlib import recursive_repr
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 
 class _Factory:
@@ -123,6 +123,21 @@ def on_line(obj: Any, line: int) -> Any:
     state.update(obj.__dict__)
     state["line"] = line
     return new
+
+
+def moved_by(objs: Iterable[Any], d: int) -> list[Any]:
+    """Copies of records each placed d lines further on (`on_line(obj, obj.line + d)` for each, without a
+    call for each): after an Enter in the middle of an 8 MB survey half its records are copied so. Records
+    placed from a per-line extraction (line 0) are put on line d."""
+    out: list[Any] = []
+    append, new = out.append, object.__new__
+    for obj in objs:
+        moved = new(obj.__class__)
+        state = moved.__dict__
+        state.update(obj.__dict__)
+        state["line"] += d
+        append(moved)
+    return out
 
 
 def with_changes(obj: Any, **changes: Any) -> Any:
