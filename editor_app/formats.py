@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from pathlib import Path, PurePath
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import __version__
 from .core.model import Analysis
@@ -74,7 +74,7 @@ def _claim_measured(c) -> str:
     return format_count(c.measured)
 
 
-def headline_counters(a: Analysis, pack: Any) -> list[str]:
+def headline_counters(a: Analysis, pack: Any, say: Callable[[str], str] = str) -> list[str]:
     """The document-wide counters the pack limits, against their limits, as the status bar shows them:
     "CJK 3,838/3,900", "⚠️ 79", "113/200 lines" (house pack); "1,204/2,500 words" (English pack)."""
     parts: list[str] = []
@@ -84,7 +84,7 @@ def headline_counters(a: Analysis, pack: Any) -> list[str]:
             continue
         seen.add(rule.counter)
         counter = pack.counters.get(rule.counter)
-        label = (counter.label if counter is not None and counter.label else "") or rule.counter
+        label = say((counter.label if counter is not None and counter.label else "") or rule.counter)
         value = format_count(a.metrics.get(rule.counter))
         if rule.max is not None:
             value += "/" + format_count(rule.max)

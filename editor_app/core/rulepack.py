@@ -9,6 +9,8 @@ Format (schema 1) — see resources/rulepacks/llm-infra-survey.toml for a fully 
                  required-pattern, claims, privacy, verifiability, references, figures)
     [claims]     sum_metric, sum_context, [[claims.patterns]] metric, pattern, scope
     [privacy]    see core/privacy.py
+    [i18n.LANG]  "the pack's English text" = "its translation" (rule titles, counter labels, scope names,
+                 claim labels, messages), used by the window in that language (LANG: zh_CN); the CLI stays as written
 A scope is "document" | "header" | "footer" | "here" | a named scope | {section="3.1"} | {sections=[…]} |
 {heading='^3\\.[123]'} | {parts=["header","0","footer"]}, optionally with each=true / items=true.
 """
@@ -217,6 +219,7 @@ class RulePack:
     sum_context: str = ""
     privacy: dict[str, Any] = field(default_factory=dict)
     base_dir: Path | None = None
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)  # language -> {pack text: translation}
 
     def __init__(
         self,
@@ -236,6 +239,7 @@ class RulePack:
         sum_context: str = "",
         privacy: dict[str, Any] = FACTORY,
         base_dir: Path | None = None,
+        translations: dict[str, dict[str, str]] = FACTORY,
     ) -> None:
         self.name = name
         self.title = title
@@ -253,6 +257,7 @@ class RulePack:
         self.sum_context = sum_context
         self.privacy = {} if privacy is FACTORY else privacy
         self.base_dir = base_dir
+        self.translations = {} if translations is FACTORY else translations
 
     def rule(self, rule_id: str) -> RuleDef | None:
         return next((r for r in self.rules if r.id == rule_id), None)
@@ -372,7 +377,21 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not isinstance(privacy, dict):
         raise loc.error("privacy", "must be a table")
     pack.privacy = privacy
+    pack.translations = _translations(data, loc)
     return pack
+
+
+def _translations(data: dict, loc: "_Locator") -> dict[str, dict[str, str]]:
+    """[i18n.zh_CN] "CJK characters ≤ 3,900" = "CJK 字数 ≤ 3,900": the pack's own words in other languages."""
+    out: dict[str, dict[str, str]] = {}
+    for lang, table in _table(data, "i18n", loc).items():
+        if not isinstance(table, dict):
+            raise loc.error(lang, 'a language of [i18n] is a table: "English text" = "translation"', table="[i18n")
+        for text, translated in table.items():
+            if not isinstance(translated, str):
+                raise loc.error(text, "a translation must be a string", needle=text, table=f"[i18n.{lang}]")
+        out[lang] = dict(table)
+    return out
 
 
 class _Locator:

@@ -5,6 +5,8 @@ Underlines are built only for the visible part of the document, so an 8 MB surve
 
 from __future__ import annotations
 
+from typing import Callable
+
 import bisect
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,6 +163,7 @@ class CodeEditor(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("editor")
+        self.say: Callable[[str], str] = str  # problem messages in the user's language (set by the window)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.setTabStopDistance(32)
@@ -370,7 +373,7 @@ class CodeEditor(QPlainTextEdit):
             cur = self.cursorForPosition(event.pos())
             found = self.problems_at(cur.blockNumber() + 1, self.cursor_column(cur))
             if found:
-                QToolTip.showText(event.globalPos(), "\n".join(dict.fromkeys(s.message for s in found)), self)
+                QToolTip.showText(event.globalPos(), "\n".join(dict.fromkeys(self.say(s.message) for s in found)), self)
             else:
                 QToolTip.hideText()
                 event.ignore()

@@ -8,11 +8,12 @@ from PySide6.QtCore import QCoreApplication
 
 from editor_app.core.model import Analysis
 from editor_app.formats import headline_counters
+from editor_app.ui.engine_text import words_for
 
 
 def headline(analysis: Analysis, pack: Any) -> tuple[str, bool]:
     """("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 2 rules failing", all_pass) from Analysis.metrics and the pack."""
-    parts = headline_counters(analysis, pack)
+    parts = headline_counters(analysis, pack, words_for(pack))
     failing = analysis.failing_count()  # the engine's own count (errors and warnings), as the CLI says
     if failing:
         parts.append(QCoreApplication.translate("Headline", "%n rules failing").replace("%n", str(failing))

@@ -26,6 +26,7 @@ def chosen_language(environ: dict[str, str] | None = None, system_locale: str | 
 def install_translators(app: QCoreApplication, language: str | None = None) -> str:
     """Load our translation and Qt's own (standard buttons) for the chosen language; returns the language."""
     language = language or chosen_language()
+    app.setProperty("survey_editor_language", language)  # what the engine's words are shown in (engine_text)
     if language == "en":
         return language
     translators = []

@@ -42,15 +42,18 @@ from editor_app.ui.references_panel import ReferencesPanel
 from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
 from editor_app.ui.status_bar import StatusBar
+from editor_app.ui.engine_text import words_for
 from editor_app.ui.text_mirror import TextMirror
 
 def counter_labels(pack: Any) -> dict[str, str]:
-    """The pack's label of each of its counters ("cjk" -> "CJK", "cautions" -> "⚠️"), and of the built-in measures."""
+    """The pack's label of each of its counters ("cjk" -> "CJK", "cautions" -> "⚠️"), and of the built-in measures,
+    in the window's language."""
     from editor_app.core.analyze import METRIC_LABELS  # loaded by the analysis worker already
 
     labels = dict(METRIC_LABELS)
     labels.update({name: c.label for name, c in getattr(pack, "counters", {}).items() if getattr(c, "label", "")})
-    return labels
+    say = words_for(pack)
+    return {name: say(label) for name, label in labels.items()}
 
 
 EDITOR_MIN_WIDTH = 320  # px: ~18 CJK characters a line beside the line numbers
@@ -489,6 +492,7 @@ class MainWindow(QMainWindow):
         view = self.runner.prepared if self.runner.published is analysis else None
         if view is None:
             view = prepare_view(analysis, None)
+        self.selfcheck.say = self.editor.say = words_for(self.pack)  # the engine's words, in the user's language
         self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed,
                                      claims=view.claims_in_order, counter_labels=counter_labels(self.pack))
         self.references.show_analysis(analysis)
@@ -533,7 +537,7 @@ class MainWindow(QMainWindow):
             i = bisect.bisect_left(keys, here) - 1
             target = spans[i % len(spans)]
         self.goto_line(target.line, target.column)
-        self.statusBar().showMessage(target.message, 6000)
+        self.statusBar().showMessage(self.editor.say(target.message), 6000)
 
     # ================= menus =================
     def _show_panel(self, panel: QWidget, *, keyboard: bool = False) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
@@ -60,6 +62,7 @@ class SelfCheckPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("selfcheck_panel")
+        self.say: Callable[[str], str] = str  # the engine's and the pack's words in the user's language (the window's)
         self.summary = QLabel(self.tr("Waiting for the first analysis…"))
         self.summary.setWordWrap(True)
         self.summary.setObjectName("selfcheck_summary")
@@ -120,10 +123,11 @@ class SelfCheckPanel(QWidget):
         shown = self.shown_status
 
         def tip(r: RuleResult) -> str:
+            say = self.say
             parts = [f"{r.id} ({r.kind}, {r.level})"]
             if r.note:
-                parts.append(r.note)
-            parts += [f"L{f.line}: {f.message}" for f in r.findings[:8]]
+                parts.append(say(r.note))
+            parts += [f"L{f.line}: {say(f.message)}" for f in r.findings[:8]]
             if len(r.findings) > 8:
                 parts.append(self.tr("… and %n more", "", len(r.findings) - 8))
             return "\n".join(parts)
@@ -134,11 +138,11 @@ class SelfCheckPanel(QWidget):
         return [
             Column(self.tr("Status"), lambda r: self.status_text(shown(r)), sort_key=lambda r: order.get(shown(r), 9),
                    icon=lambda r: status_icon(shown(r)), foreground=fg, tooltip=tip),
-            Column(self.tr("Rule"), lambda r: r.title or r.id, tooltip=tip),
-            Column(self.tr("Measured"), lambda r: format_value(r.measured), sort_key=lambda r: _num(r.measured),
+            Column(self.tr("Rule"), lambda r: self.say(r.title or r.id), tooltip=tip),
+            Column(self.tr("Measured"), lambda r: self.say(format_value(r.measured)), sort_key=lambda r: _num(r.measured),
                    align_right=True, foreground=fg),
-            Column(self.tr("Limit"), lambda r: r.limit),
-            Column(self.tr("Scope"), lambda r: r.scope, tooltip=lambda r: r.scope),
+            Column(self.tr("Limit"), lambda r: self.say(r.limit)),
+            Column(self.tr("Scope"), lambda r: self.say(r.scope), tooltip=lambda r: self.say(r.scope)),
             # a failing rule's first failure, where clicking it goes (not where its scope starts)
             Column(self.tr("Line"), lambda r: r.where()[0] or "", sort_key=lambda r: r.where()[0] or 0,
                    align_right=True),
@@ -154,21 +158,21 @@ class SelfCheckPanel(QWidget):
             return QBrush(RED) if c.wrong else (QBrush(GREEN) if c.ok else None)
 
         def tip(c: Claim) -> str:
-            return "\n".join(x for x in (c.text, c.message) if x)
+            return "\n".join(x for x in (c.text, self.say(c.message)) if x)
 
         return [
             Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—",
                                              "suppressed": self.tr("suppressed")}[state(c)],
                    sort_key=lambda c: _wrong_first(c)[0], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
-            Column(self.tr("Figure"), lambda c: c.label or c.metric, tooltip=tip),
+            Column(self.tr("Figure"), lambda c: self.say(c.label or c.metric), tooltip=tip),
             Column(self.tr("Claimed"), lambda c: c.value_text or format_value(c.claimed),
                    sort_key=lambda c: _num(c.claimed), align_right=True),
             Column(self.tr("Measured"), lambda c: format_value(c.measured), sort_key=lambda c: _num(c.measured),
                    align_right=True, foreground=fg),
             Column(self.tr("Line"), lambda c: c.line, align_right=True),
-            Column(self.tr("Where"), lambda c: c.scope),
-            Column(self.tr("Text"), lambda c: c.message or c.text, tooltip=tip),
+            Column(self.tr("Where"), lambda c: self.say(c.scope)),
+            Column(self.tr("Text"), lambda c: self.say(c.message) or c.text, tooltip=tip),
         ]
 
     def _section_columns(self, metric_names: list[str], labels: dict[str, str] | None = None) -> list[Column]:

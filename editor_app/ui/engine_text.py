@@ -1,0 +1,189 @@
+"""What the engine and the rule pack say, in the window's language.
+
+core/ speaks English: it is also the language of `survey-check`, of its JSON and of CI logs, which must not change
+with a desktop's locale. The window speaks its user's language, so it translates the engine's sentences here, by
+their templates (a template whose sentence the engine no longer writes simply never matches; the English stays
+rather than anything wrong being shown), and the pack's own words (rule titles, counter labels, scope names) by
+the pack's `[i18n.<language>]` table. Numbers, ids, patterns and the survey's own text pass through unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Callable
+
+from ..core.rulepack import RulePack
+
+# English template -> Simplified Chinese. {name} is any text; names in _WORDS are themselves translated (they are
+# pack words or engine words such as a place, a counter label or a status); the others (numbers, patterns, ids,
+# the survey's own text) are kept as written.
+_ZH_CN: tuple[tuple[str, str], ...] = (
+    ("[{rule}] {message}", "[{rule}] {message}"),  # the editor's tooltips: "[rule-id] message"
+    # claims audit
+    ("{what} of {where}: stated {stated}, but there is no such place in the survey",
+     "{where}的{what}：自报 {stated}，但综述中没有这个位置"),
+    ("{what} of {where}: stated {stated}, measured {measured}", "{where}的{what}：自报 {stated}，实测 {measured}"),
+    ("{what} of {where} stated as {stated} here but as {other} on line {line}",
+     "{where}的{what}此处写作 {stated}，第 {line} 行写作 {other}"),
+    ("stated sum {stated} but the parts add up to {total}", "自报合计 {stated}，但各部分相加为 {total}"),
+    ("{num}/{den} is {computed}%, not {stated}%", "{num}/{den} 是 {computed}%，不是 {stated}%"),
+    ("division by zero", "除数为零"),
+    ("self-reported figure {stated} is an estimate (≈/约): measure it", "自报数字 {stated} 是估计值（≈/约）：请实测"),
+    ("{claims} claims, {wrong} wrong, {findings} findings; {quiet} suppressed inline",
+     "{claims} 处自报数字，{wrong} 处有误，{findings} 条问题；{quiet} 条已行内豁免"),
+    ("{claims} claims, {wrong} wrong, {findings} findings", "{claims} 处自报数字，{wrong} 处有误，{findings} 条问题"),
+    ("no self-reported figures found", "未找到自报数字"),
+    # counts
+    ("{where}: {value} > {limit} ({over} over; the limit is passed on line {line})",
+     "{where}：{value} > {limit}（超出 {over}；第 {line} 行起超限）"),
+    ("{where}: {value} < {limit} ({short} short)", "{where}：{value} < {limit}（差 {short}）"),
+    ("{n} units measured", "测量了 {n} 个单元"),
+    ("{n} items measured", "测量了 {n} 个列表项"),
+    ("item on line {line}", "第 {line} 行的列表项"),
+    ("{title} (line {line})", "{title}（第 {line} 行）"),
+    ("the heading on line {line}", "第 {line} 行的标题"),
+    # scopes that matched nothing
+    ("0 sections matched {what}", "没有匹配 {what} 的节"),
+    ("0 list items in {where}", "{where}中没有列表项"),
+    ("{where} not found", "未找到{where}"),
+    ("each list item of {where}", "{where}的每个列表项"),
+    ("each of {where}", "{where}的每一个"),
+    ("sections matching {pattern}", "标题匹配 {pattern} 的节"),
+    # required sections and patterns
+    ("§{number} exists but its heading does not match {pattern}", "§{number} 存在，但标题不匹配 {pattern}"),
+    ("a section matches {pattern} (§{key}) but §{number} is missing", "有节匹配 {pattern}（§{key}），但缺少 §{number}"),
+    ("no section §{number} with a heading matching {pattern}", "没有标题匹配 {pattern} 的 §{number}"),
+    ("no section with a heading matching {pattern}", "没有标题匹配 {pattern} 的节"),
+    ("§{number} heading ~ {pattern}", "§{number} 标题 ~ {pattern}"),
+    ("heading ~ {pattern}", "标题 ~ {pattern}"),
+    ("{where} lacks {patterns}", "{where}缺少 {patterns}"),
+    ("all of {patterns}", "全部：{patterns}"),
+    ("present", "存在"),
+    ("missing", "缺失"),
+    # forbidden patterns, privacy, suppression
+    ("forbidden: {pattern}", "禁用：{pattern}"),
+    ("private data ({dimension}): {masked}", "私域数据（{dimension}）：{masked}"),
+    ("ip · secrets · names · paths · org codes", "IP · 密钥 · 人名 · 路径 · 组织代号"),
+    ("suppression refused: rule {rule} is unsuppressible", "豁免被拒绝：规则 {rule} 不可豁免"),
+    ("unknown rule id {rule} in suppression comment", "豁免注释中的规则 id {rule} 不存在"),
+    ("{note}; {n} suppressed inline", "{note}；{n} 条已行内豁免"),
+    ("{n} suppressed inline", "{n} 条已行内豁免"),
+    ("bare ⚠ (U+26A0) is not counted as a caution marker; write ⚠️", "裸 ⚠（U+26A0）不算警示标记；请写 ⚠️"),
+    # engine figures
+    ("{engine} {what}: {value} at line {line} disagrees with {other} at line {other_line}",
+     "{engine} {what}：第 {line} 行的 {value} 与第 {other_line} 行的 {other} 不一致"),
+    ("{groups} figure groups, {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
+    ("{n} disagreeing", "{n} 处不一致"),
+    # references and verifiability
+    ("{status} arXiv id {raw}: {problem}", "{status}的 arXiv id {raw}：{problem}"),
+    ("{n} distinct ids", "{n} 个不同的 id"),
+    ("{n} malformed", "{n} 个格式错误"),
+    ("{n} findings", "{n} 条问题"),
+    ("{n} main citations; run arXiv verification to measure", "{n} 篇主要引用；运行 arXiv 核验后才会测量"),
+    ("arXiv gave no answer for the {n} main citations ({statuses}): not measured",
+     "arXiv 未答复这 {n} 篇主要引用（{statuses}）：未测量"),
+    ("{n} of {total} main citations could not be checked ({statuses}); verify again",
+     "{total} 篇主要引用中有 {n} 篇无法核验（{statuses}）；请重新核验"),
+    ("only {n} of {total} main citations verified ({share} < {limit})",
+     "{total} 篇主要引用中仅 {n} 篇已核验（{share} < {limit}）"),
+    ("no arXiv ids in {where}", "{where}中没有 arXiv id"),
+    ("month {month} does not exist", "不存在 {month} 月"),
+    ("{yymm} is later than this month ({now}): an id cannot be announced in the future",
+     "{yymm} 晚于本月（{now}）：id 不可能在未来发布"),
+    ("paper number {number} does not exist", "论文编号 {number} 不存在"),
+    ("{text} is not an arXiv id (expected YYMM.NNNNN or archive/YYMMNNN)",
+     "{text} 不是 arXiv id（应为 YYMM.NNNNN 或 archive/YYMMNNN）"),
+    # a claim without a message (the editor's tooltip)
+    ("{what}: claimed {stated}, measured {measured}", "{what}：自报 {stated}，实测 {measured}"),
+    # a rule whose scope matched nothing: "<rule title>: <note>" (last: it would take any "x: y")
+    ("{title}: {note}", "{title}：{note}"),
+)
+
+# Words of the engine (places, labels, statuses) that a template's {name} may hold, and the privacy dimensions.
+_WORDS_ZH_CN = {
+    "document": "全文", "header": "文首", "footer": "文末签名", "here": "本节", "stated parts": "自报分项",
+    "stated ratio": "自报比例", "stated sum": "自报合计", "self-reported figures": "自报数字",
+    "engine figures": "引擎数字", "arXiv ids": "arXiv id", "arXiv ids cited here": "此处引用的 arXiv id",
+    "private-data hits": "私域命中", "verifiability %": "可验证性 %", "list items": "列表项",
+    "GitHub verified (stated only)": "GitHub 已验（仅自报）", "malformed": "格式错误", "impossible": "不可能",
+    "impossible id": "不可能的 id", "unverified": "未核验", "unavailable": "不可用", "rate limited": "被限流",
+    "ip": "IP", "secret": "密钥", "name": "人名", "path": "路径", "org": "组织代号",
+    "throughput": "吞吐", "latency": "延迟", "cost": "成本", "memory": "显存", "speedup": "加速比",
+    "accuracy": "准确率", "percent": "百分比",
+}
+_TRANSLATED_NAMES = {"what", "where", "title", "note", "status", "dimension", "problem", "statuses", "message"}
+_NAME = re.compile(r"\{(\w+)\}")
+
+
+def _compile(template: str) -> re.Pattern[str]:
+    parts, pos = [], 0
+    for m in _NAME.finditer(template):
+        parts.append(re.escape(template[pos:m.start()]))
+        parts.append(f"(?P<{m.group(1)}>.+?)")
+        pos = m.end()
+    parts.append(re.escape(template[pos:]))
+    return re.compile("".join(parts) + r"\Z", re.S)
+
+
+@lru_cache(maxsize=None)
+def _templates(language: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    table = _ZH_CN if language == "zh_CN" else ()
+    return tuple((_compile(en), zh) for en, zh in table)
+
+
+class EngineText:
+    """`text(s)`: s in the window's language. Built once per (language, pack); remembers what it translated."""
+
+    def __init__(self, language: str, pack: RulePack | None = None):
+        self.language = language
+        self.words = {**(_WORDS_ZH_CN if language == "zh_CN" else {}),
+                      **((pack.translations.get(language) or {}) if pack is not None else {})}
+        self.templates = _templates(language)
+        self._done: dict[str, str] = {}
+
+    def __call__(self, text: str) -> str:
+        if not text or (not self.templates and not self.words):
+            return text
+        got = self._done.get(text)
+        if got is None:
+            if len(self._done) > 20_000:
+                self._done.clear()
+            got = self._done[text] = self._translate(text, 0)
+        return got
+
+    def _translate(self, text: str, depth: int) -> str:
+        word = self.words.get(text)
+        if word is not None:
+            return word
+        if depth > 3:
+            return text
+        for rx, target in self.templates:
+            m = rx.match(text)
+            if m is not None:
+                values = {k: (self._translate(v, depth + 1) if k in _TRANSLATED_NAMES else v)
+                          for k, v in m.groupdict().items()}
+                return target.format(**values)
+        return text
+
+
+def window_language() -> str:
+    """The language the application was started in (ui/i18n.py), "en" before that."""
+    from PySide6.QtCore import QCoreApplication
+
+    app = QCoreApplication.instance()
+    return str((app.property("survey_editor_language") if app is not None else None) or "en")
+
+
+_BY_PACK: dict[int, tuple[RulePack | None, str, EngineText]] = {}
+
+
+def words_for(pack: RulePack | None) -> Callable[[str], str]:
+    """The translator for the window's language and this pack (one per pack, kept while the pack is in use)."""
+    language = window_language()
+    hit = _BY_PACK.get(id(pack))
+    if hit is None or hit[0] is not pack or hit[1] != language:
+        if len(_BY_PACK) > 8:
+            _BY_PACK.clear()
+        hit = _BY_PACK[id(pack)] = (pack, language, EngineText(language, pack))
+    return hit[2]
