@@ -120,3 +120,14 @@ def test_the_english_window_and_survey_check_keep_the_engine_s_english(qtbot, tm
     titles = [panel.rules_model.index(r, 1).data() for r in range(panel.rules_model.rowCount())]
     assert "At most 200 lines" in titles
     assert "113/200 lines" in window.headline_label.text()
+
+
+def test_arxiv_answers_and_statuses_read_in_chinese():
+    say = EngineText("zh_CN", house_pack())
+    assert say("name mismatch") == "名称不符"
+    assert say("Found on arXiv, check by hand (v2, from the cache): the survey says cs.CL; arXiv files it under "
+               "cs.LG; 'Akashic' differs slightly from the title (similarity 0.71).") == (
+        "arXiv 上找到，需人工核对（v2，来自缓存）：综述写的是 cs.CL；arXiv 将其归入 cs.LG；"
+        "'Akashic' 与标题略有不同（相似度 0.71）。")
+    assert say("arXiv gave no answer for the 5 main citations (rate limited, unavailable): not measured") == \
+        "arXiv 未答复这 5 篇主要引用（被限流、不可用）：未测量"

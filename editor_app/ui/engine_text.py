@@ -96,6 +96,29 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{text} 不是 arXiv id（应为 YYMM.NNNNN 或 archive/YYMMNNN）"),
     # a claim without a message (the editor's tooltip)
     ("{what}: claimed {stated}, measured {measured}", "{what}：自报 {stated}，实测 {measured}"),
+    # arXiv verification (services/verification.py): "<head> (v2, just fetched): <note>; <note>."
+    ("{head} (v{latest}, {source}): {notes}.", "{head}（v{latest}，{source}）：{notes}。"),
+    ("arXiv has no paper {id} (asked twice, the second time alone). It is a recent id: newly announced papers can "
+     "lag in the index; try again later.", "arXiv 上没有论文 {id}（问了两次，第二次单独问）。这是新近的 id：新发布的论文可能"
+     "尚未进入索引；请稍后再试。"),
+    ("arXiv has no paper {id} (asked twice, the second time alone).", "arXiv 上没有论文 {id}（问了两次，第二次单独问）。"),
+    ("no Latin-script name in the survey to compare with the title", "综述中没有可与标题比较的拉丁字母名称"),
+    ("the survey gives it no name to compare", "综述没有给出可比较的名称"),
+    ("the survey's name {name} appears in the title of an earlier version", "综述中的名称 {name} 出现在较早版本的标题中"),
+    ("the survey's name {name} appears in the title", "综述中的名称 {name} 出现在标题中"),
+    ("the survey's title matches arXiv's (similarity {s})", "综述中的标题与 arXiv 的一致（相似度 {s}）"),
+    ("{name} differs slightly from the title (similarity {s})", "{name} 与标题略有不同（相似度 {s}）"),
+    ("{name} is not in the title but appears in the abstract (title similarity {s})",
+     "{name} 不在标题中，但出现在摘要中（标题相似度 {s}）"),
+    ("the survey's name {name} does not match any version's title (similarity {s})",
+     "综述中的名称 {name} 与任何版本的标题都不符（相似度 {s}）"),
+    ("the survey's name {name} does not match the title (similarity {s})", "综述中的名称 {name} 与标题不符（相似度 {s}）"),
+    ("the survey cites {cited} but arXiv's latest version is v{latest}", "综述引用 {cited}，但 arXiv 最新版本是 v{latest}"),
+    ("heuristic: the latest version's comment reads {comment}", "启发式判断：最新版本的备注为 {comment}"),
+    ("read the abstract page", "请阅读摘要页"),
+    ("the survey says {stated}", "综述写的是 {stated}"),
+    ("the id is from {month} and v1 appeared {date}", "该 id 属于 {month}，v1 发布于 {date}"),
+    ("arXiv files it under {category}", "arXiv 将其归入 {category}"),
     # a rule whose scope matched nothing: "<rule title>: <note>" (last: it would take any "x: y")
     ("{title}: {note}", "{title}：{note}"),
 )
@@ -108,11 +131,17 @@ _WORDS_ZH_CN = {
     "private-data hits": "私域命中", "verifiability %": "可验证性 %", "list items": "列表项",
     "GitHub verified (stated only)": "GitHub 已验（仅自报）", "malformed": "格式错误", "impossible": "不可能",
     "impossible id": "不可能的 id", "unverified": "未核验", "unavailable": "不可用", "rate limited": "被限流",
+    "verified": "已核验", "name mismatch": "名称不符", "check by hand": "需人工核对", "version not found": "版本不存在",
+    "not found": "不存在", "withdrawn?": "可能已撤回", "Found on arXiv": "arXiv 上找到",
+    "Found on arXiv, check by hand": "arXiv 上找到，需人工核对", "Found on arXiv, but the name does not match":
+    "arXiv 上找到，但名称不符", "Version not found": "版本不存在", "Possibly withdrawn": "可能已撤回",
+    "from the cache": "来自缓存", "just fetched": "刚刚获取",
     "ip": "IP", "secret": "密钥", "name": "人名", "path": "路径", "org": "组织代号",
     "throughput": "吞吐", "latency": "延迟", "cost": "成本", "memory": "显存", "speedup": "加速比",
     "accuracy": "准确率", "percent": "百分比",
 }
-_TRANSLATED_NAMES = {"what", "where", "title", "note", "status", "dimension", "problem", "statuses", "message"}
+_TRANSLATED_NAMES = {"what", "where", "title", "note", "status", "dimension", "problem", "message", "head", "source"}
+_LIST_NAMES = {"notes": ("; ", "；"), "statuses": (", ", "、")}  # a list of sentences: each translated, joined the target language's way
 _NAME = re.compile(r"\{(\w+)\}")
 
 
@@ -161,10 +190,14 @@ class EngineText:
         for rx, target in self.templates:
             m = rx.match(text)
             if m is not None:
-                values = {k: (self._translate(v, depth + 1) if k in _TRANSLATED_NAMES else v)
+                values = {k: (self._translate(v, depth + 1) if k in _TRANSLATED_NAMES else
+                              self._translate_list(v, *_LIST_NAMES[k], depth) if k in _LIST_NAMES else v)
                           for k, v in m.groupdict().items()}
                 return target.format(**values)
         return text
+
+    def _translate_list(self, text: str, sep: str, joiner: str, depth: int) -> str:
+        return joiner.join(self._translate(part, depth + 1) for part in text.split(sep))
 
 
 def window_language() -> str:

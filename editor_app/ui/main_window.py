@@ -492,7 +492,7 @@ class MainWindow(QMainWindow):
         view = self.runner.prepared if self.runner.published is analysis else None
         if view is None:
             view = prepare_view(analysis, None)
-        self.selfcheck.say = self.editor.say = words_for(self.pack)  # the engine's words, in the user's language
+        self.selfcheck.say = self.editor.say = self.references.say = words_for(self.pack)  # the engine's words, in the user's language
         self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed,
                                      claims=view.claims_in_order, counter_labels=counter_labels(self.pack))
         self.references.show_analysis(analysis)

@@ -44,6 +44,7 @@ class ReferencesPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("references_panel")
         self._config_provider = config_provider
+        self.say: Callable[[str], str] = str  # statuses and arXiv's answers in the user's language (the window's)
         self.verdicts: dict[str, dict[str, Any]] = {}
         self._generation = 0  # bumped when another survey is opened: late verdicts for the old one are ignored
         self._cycle: dict[str, int] = {}
@@ -134,7 +135,7 @@ class ReferencesPanel(QWidget):
             for key in ("message", "reason", "detail", "note"):
                 if v.get(key):
                     parts.append(str(v[key]))
-            return "\n".join(parts) or self.status_of(ref)
+            return "\n".join(map(self.say, parts)) or self.say(self.status_of(ref))
 
         return [
             Column(self.tr("arXiv id"), lambda r: r.id + (r.version or ""), tooltip=lambda r: ", ".join(
@@ -144,7 +145,7 @@ class ReferencesPanel(QWidget):
             Column(self.tr("Occurrences"), occurrences, sort_key=lambda r: len(r.occurrences) or len(r.lines),
                    tooltip=lambda r: ", ".join(f"L{o.line}" for o in r.occurrences) + "\n"
                    + self.tr("Click again to go to the next occurrence")),
-            Column(self.tr("Status"), self.status_of, background=status_bg, tooltip=status_tip),
+            Column(self.tr("Status"), lambda r: self.say(self.status_of(r)), background=status_bg, tooltip=status_tip),
             Column(self.tr("Title on arXiv"), lambda r: " ".join(str(self.detail(r, "title") or "").split()),
                    tooltip=lambda r: str(self.detail(r, "title") or "")),
             Column(self.tr("Authors"), authors),
@@ -180,7 +181,8 @@ class ReferencesPanel(QWidget):
             if only and not self.is_problem(ref):
                 return False
             if needle:
-                hay = " ".join([ref.id, ref.name or "", self.status_of(ref), str(self.detail(ref, "title") or "")])
+                hay = " ".join([ref.id, ref.name or "", self.status_of(ref), self.say(self.status_of(ref)),
+                                str(self.detail(ref, "title") or "")])
                 return needle in hay.lower()
             return True
 
@@ -275,7 +277,7 @@ class ReferencesPanel(QWidget):
         for ref in self.model.rows:
             s = self.status_of(ref)
             counts[s] = counts.get(s, 0) + 1
-        summary = " · ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+        summary = " · ".join(f"{self.say(k)} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
         self.message.setText((self.tr("Cancelled. ") if cancelled else "") + summary)
         self.verdicts_changed.emit(dict(self.verdicts))
