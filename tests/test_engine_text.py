@@ -131,3 +131,18 @@ def test_arxiv_answers_and_statuses_read_in_chinese():
         "'Akashic' 与标题略有不同（相似度 0.71）。")
     assert say("arXiv gave no answer for the 5 main citations (rate limited, unavailable): not measured") == \
         "arXiv 未答复这 5 篇主要引用（被限流、不可用）：未测量"
+
+
+def test_chart_titles_name_the_metric_in_the_window_s_language(qapp):
+    from editor_app.ui.figures_panel import build_charts
+
+    analysis = analyze(SAMPLE, house_pack(), today=TODAY)
+    was = qapp.property("survey_editor_language")
+    try:
+        qapp.setProperty("survey_editor_language", "zh_CN")
+        titles = [c.title for c in build_charts(analysis)]
+        assert "吞吐 (tok/s) · H100" in titles and "成本 ($/年)" in titles
+        qapp.setProperty("survey_editor_language", "en")
+        assert "throughput (tok/s) · H100" in [c.title for c in build_charts(analysis)]
+    finally:
+        qapp.setProperty("survey_editor_language", was)

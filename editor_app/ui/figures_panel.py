@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.ui import chart_library
 from editor_app.ui.charts import Bar, BarChart
+from editor_app.ui.engine_text import words_for
 
 MAX_CHARTS = 24
 MAX_SERIES = 6
@@ -50,6 +51,7 @@ def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
 def build_charts(analysis: Analysis) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart."""
+    say = words_for(None)  # the engine's metric names (throughput, latency …) in the window's language
     bad = inconsistent_places(analysis)
     charts: dict[tuple, dict] = {}
     speedups: list[tuple[FigureGroup, object]] = []
@@ -84,7 +86,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
                     label=v.text or (("~" if v.approx else "") + _fmt(v.value)), approx=v.approx, line=first.line,
                     column=v.column, sentence=first.sentence, highlighted=highlighted,
                 ))
-        title = f"{metric} ({unit})" + (f" · {hardware}" if hardware else "")
+        title = f"{say(metric)} ({unit})" + (f" · {hardware}" if hardware else "")  # "吞吐 (tok/s) · H100"
         notes = []
         if len(names) == 1:
             notes.append(QCoreApplication.translate("FiguresPanel", "stated on %1").replace("%1", names[0]))
