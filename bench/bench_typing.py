@@ -1,6 +1,6 @@
 """Typing benchmark: GUI event-loop stalls while typing at 20 keys/s, and keystroke-to-panel latency.
 
-    python bench/bench_typing.py [--keys 200] [--sizes 1,300] [--trials 10]
+    python bench/bench_typing.py [--keys 200] [--sizes 1,300] [--trials 10] [--enter]
 
 For each document size (the bundled sample repeated N times; 300 ≈ 8 MB) it opens the real main window
 (offscreen unless DISPLAY is set), types a mixed Chinese/Latin paragraph as key events every 50 ms and records
@@ -32,7 +32,7 @@ def percentile(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0) -> dict:
+def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0, enter: bool = False) -> dict:
     from PySide6.QtCore import QEvent, Qt, QTimer
     from PySide6.QtGui import QKeyEvent, QTextCursor
     from PySide6.QtWidgets import QApplication
@@ -129,6 +129,26 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0) -> dic
         while time.perf_counter() < pause:
             app.processEvents()
             time.sleep(0.001)
+    # ---- Enter (a new paragraph): every later line moves; keystroke -> panel, and the longest stall around it ----
+    enter_latency, enter_stall = [], []
+    if enter:
+        heartbeat.start()
+        for i in range(trials):
+            marker = len(ready)
+            beats.clear()
+            t0 = time.perf_counter()
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                QApplication.sendEvent(window.editor, QKeyEvent(kind, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier, "\r"))
+            while len(ready) == marker and time.perf_counter() - t0 < 30:
+                app.processEvents()
+                time.sleep(0.0002)
+            settle = time.perf_counter() + 0.4  # the panels repaint, the previous pass is let go
+            while time.perf_counter() < settle:
+                app.processEvents()
+                time.sleep(0.0005)
+            enter_latency.append((ready[-1] - t0) * 1000 if len(ready) > marker else float("nan"))
+            enter_stall.append(max((b - a for a, b in zip(beats, beats[1:])), default=0.0))
+        heartbeat.stop()
     cjk = window.latest_analysis.metrics.get("cjk")
     window.editor.document().setModified(False)
     window.close()
@@ -140,6 +160,9 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0) -> dic
         "key_handling_p99_ms": percentile(key_cost, 99), "updates_while_typing": updates_while_typing,
         "latency_median_ms": statistics.median(latencies), "latency_max_ms": max(latencies),
         "analysis_ms": window.last_analysis_seconds * 1000, "cjk": cjk,
+        "enter_latency_median_ms": statistics.median(enter_latency) if enter_latency else None,
+        "enter_stall_max_ms": max(enter_stall) if enter_stall else None,
+        "enter_stall_median_ms": statistics.median(enter_stall) if enter_stall else None,
     }
 
 
@@ -148,6 +171,8 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--sizes", default="1,300")
     parser.add_argument("--trials", type=int, default=10)
+    parser.add_argument("--enter", action="store_true",
+                        help="also press Enter `trials` times: keystroke -> panel and the longest GUI stall around it")
     parser.add_argument("--burst", type=int, default=0,
                         help="pause 0.4 s after every N keys, so typing resumes while an analysis runs")
     args = parser.parse_args()
@@ -159,7 +184,7 @@ def main() -> int:
     print(f"platform={QApplication.platformName()} load={os.getloadavg()[0]:.2f} cores={os.cpu_count()}")
     with tempfile.TemporaryDirectory() as tmp:
         for size in [int(s) for s in args.sizes.split(",")]:
-            r = run(size, args.keys, args.trials, Path(tmp), args.burst)
+            r = run(size, args.keys, args.trials, Path(tmp), args.burst, args.enter)
             print(
                 f"sample x{r['size']:<4} {r['bytes'] / 1e6:6.2f} MB  typing {r['keys']} keys @20/s"
                 f"{f' in bursts of {args.burst}' if args.burst else ''}: "
@@ -169,6 +194,10 @@ def main() -> int:
                 f"keystroke->panel median {r['latency_median_ms']:.0f} ms, max {r['latency_max_ms']:.0f} ms "
                 f"(analysis {r['analysis_ms']:.0f} ms)"
             )
+            if args.enter:
+                print(f"sample x{r['size']:<4} Enter x{args.trials}: keystroke->panel median "
+                      f"{r['enter_latency_median_ms']:.0f} ms; longest event-loop stall around it median "
+                      f"{r['enter_stall_median_ms']:.1f} ms, max {r['enter_stall_max_ms']:.1f} ms")
     return 0
 
 

@@ -472,3 +472,32 @@ def test_heading_scopes_after_enter_follow_headings_keyed_by_their_line(tmp_path
         got = az.analyze(doc)
         assert az._last.moves_only or k == 0
         assert got == analyze(doc, pack, today=TODAY)
+
+
+def test_the_last_pass_let_go_in_steps_leaves_the_current_one_whole(sample_text):
+    """release() frees the pass before piece by piece (the editor's worker does it once the result is shown, so
+    freeing 40,000 records after an Enter in 8 MB never holds the GIL in one stroke). It empties only what that
+    pass alone holds: the current analysis and the next incremental passes stay exactly a fresh analysis."""
+    import gc
+    import weakref
+
+    rng = random.Random(11)
+    az = Analyzer(PACK, today=TODAY)
+    text = "\n".join([sample_text] * 2)
+    shown = az.analyze(text)
+    steps = 0
+    for k in range(40):
+        before = weakref.ref(az._last)
+        text = random_edit(text, rng) if k % 3 else text.replace("\n", "\n\n", 1 + k)
+        shown = az.analyze(text)
+        assert az.retired and az.retired[0] is before()
+        steps += sum(1 for _ in az.release())
+        assert not az.retired
+        gc.collect()
+        assert before() is None
+        assert shown == analyze(text, PACK, today=TODAY)  # what the window shows was not touched
+    assert steps > 40
+    # without release() the next pass lets the one before go at once: never more than one is kept
+    az.analyze(text + "字")
+    az.analyze(text + "字字")
+    assert len(az.retired) == 1

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import gc
+import sys
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from editor_app.core.dismantle import dismantle
 from editor_app.core.model import Analysis
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.text_mirror import join_lines
@@ -30,10 +32,52 @@ class _AnalysisThread(LatestJobThread):
         self._pack = pack
         self._pack_changed = True
         self._analyzer: Any = None
+        self._retired: list[Any] = []  # what the window showed before: let go of here, in steps (guarded by _cond)
+        self._letting_go: Iterator[None] | None = None
 
     def submit(self, revision: int, text: str | list[str], verdicts: dict | None, shown: Any = None) -> None:
         """`text` may be a list of lines (joined here, off the GUI thread); `shown` is what the panels show now."""
         self.submit_job((revision, text, verdicts, shown))
+
+    def retire(self, *objs: Any) -> None:
+        """Hand over what the GUI no longer shows (the last Analysis and its prepared view) to be freed here, a
+        chunk at a time when idle, instead of in one stroke on the GUI thread."""
+        with self._cond:
+            self._retired.extend(o for o in objs if o is not None)
+            self._cond.notify()
+
+    def has_idle_work(self) -> bool:
+        return self._letting_go is not None or bool(self._retired) or bool(getattr(self._analyzer, "retired", None))
+
+    def idle_step(self) -> None:
+        if self._letting_go is None:
+            self._letting_go = self._let_go()
+        try:
+            done = next(self._letting_go, StopIteration) is StopIteration
+        except Exception:  # freeing must never stop the checking: what is left goes the ordinary way
+            done = True
+            with self._cond:
+                self._retired.clear()
+            if getattr(self._analyzer, "retired", None):
+                self._analyzer.retired.clear()
+        if done:
+            self._letting_go = None
+
+    def _let_go(self) -> Iterator[None]:
+        """The analyzer's passes, then what the GUI handed over: each freed by `dismantle`, a chunk per step."""
+        while True:
+            analyzer = self._analyzer
+            if getattr(analyzer, "retired", None):
+                yield from analyzer.release()
+                continue
+            with self._cond:
+                obj = self._retired.pop() if self._retired else None
+            if obj is None:
+                return
+            if sys.getrefcount(obj) <= 2:  # `obj` and getrefcount's argument: nobody else can still read it
+                yield from dismantle(obj)
+            obj = None
+            yield
 
     def set_pack(self, pack: Any) -> None:
         with self._cond:
@@ -189,10 +233,14 @@ class AnalysisRunner(QObject):
         if revision != self.revision:
             return  # computed for an older text
         self._set_busy(False)
+        old = (self.published, self.prepared)
         self.published = analysis
         self.published_revision = revision
         self.prepared = prepared
         self.analysis_ready.emit(analysis, seconds)
+        if old[0] is not analysis:
+            self._thread.retire(*old)  # freed by the worker in steps, if nothing here still holds it
+        old = None
         # What is alive now (the analysis on screen, the analyzer's caches) lives long: keep it out of every later
         # full collection, which would otherwise rescan it and stall the GUI for hundreds of ms on a big survey.
         gc.freeze()

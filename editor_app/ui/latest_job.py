@@ -9,7 +9,9 @@ from PySide6.QtCore import QThread
 
 
 class LatestJobThread(QThread):
-    """Subclasses implement `work(job)`; `claim(job)` runs under the lock when a job is taken (default: as is)."""
+    """Subclasses implement `work(job)`; `claim(job)` runs under the lock when a job is taken (default: as is).
+    Between jobs, `idle_step()` runs while `has_idle_work()` (under the lock) says so: short steps, so a new job
+    waits for one step at most."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -34,13 +36,23 @@ class LatestJobThread(QThread):
     def work(self, job: Any) -> None:
         raise NotImplementedError
 
+    def has_idle_work(self) -> bool:
+        return False
+
+    def idle_step(self) -> None:
+        """One short piece of work done while no job waits."""
+
     def run(self) -> None:
         while True:
             with self._cond:
-                while self._job is None and not self._stopping:
+                while self._job is None and not self._stopping and not self.has_idle_work():
                     self._cond.wait()
                 if self._stopping:
                     return
                 job, self._job = self._job, None
-                job = self.claim(job)
-            self.work(job)
+                if job is not None:
+                    job = self.claim(job)
+            if job is None:
+                self.idle_step()
+            else:
+                self.work(job)

@@ -494,13 +494,14 @@ class MainWindow(QMainWindow):
             view = prepare_view(analysis, None)
         self.selfcheck.say = self.editor.say = self.references.say = words_for(self.pack)  # the engine's words, in the user's language
         self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed,
-                                     claims=view.claims_in_order, counter_labels=counter_labels(self.pack))
+                                     claims=view.claims_in_order, counter_labels=counter_labels(self.pack),
+                                     wrong=view.wrong_claims)
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
         self.outline.show_analysis(analysis, view.outline_signature)
         self.preview.show_document(self.current_text, analysis, self.editor.textCursor().blockNumber() + 1)
         self.editor.set_problems(view.spans, view.worst)
-        text, ok = headline(analysis, self.pack)
+        text, ok = headline(analysis, self.pack, view.wrong_claims)
         self.headline_label.setText(text)
         colour = GREEN if ok else RED
         style = (f"QLabel#headline {{ background: {colour.name()}; color: white; padding: 2px 8px; "

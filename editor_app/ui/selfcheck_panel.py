@@ -191,7 +191,8 @@ class SelfCheckPanel(QWidget):
 
     # ----- content -----
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
-                      claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None) -> None:
+                      claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,
+                      wrong: int | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
         `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker).
@@ -217,7 +218,8 @@ class SelfCheckPanel(QWidget):
         # A rule whose scope matches nothing fails, as the status bar and survey-check's exit code count it.
         no_match = sum(1 for r in analysis.rules if r.status == "no-match" and r.level in ("error", "warning"))
         failing = analysis.failing_count()
-        wrong = sum(1 for c in analysis.claims if c.wrong)
+        if wrong is None:
+            wrong = sum(1 for c in analysis.claims if c.wrong)
         unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
         text = self.tr("%1 rules: %2 failing").replace("%1", str(len(analysis.rules))).replace("%2", str(failing))
         if no_match:
