@@ -429,6 +429,8 @@ class MainWindow(QMainWindow):
         from editor_app.core.rulepack import PackError, find_pack_for, house_pack, load_pack
 
         candidate = self._pinned_pack_path or find_pack_for(survey_path)
+        # Watched even when it can't be loaded: fixing a broken pack file puts it in use, as the message promises.
+        self._pack_candidate = Path(candidate).resolve() if candidate is not None else None
         if candidate is not None:
             if getattr(self, "pack", None) is not None and self.pack_path == Path(candidate).resolve():
                 return self.pack
@@ -458,13 +460,15 @@ class MainWindow(QMainWindow):
         if new_pack is not self.pack:
             self.pack = new_pack
             self.runner.set_pack(new_pack, analyse=analyse)
-            self._watch_pack()
+        self._watch_pack()
 
     def _watch_pack(self) -> None:
         if self._pack_watcher is None:
             self._pack_watcher = ExternalChangeWatcher(self)
             self._pack_watcher.changed_externally.connect(self._pack_file_changed)
-        self._pack_watcher.watch(self.pack_path)
+        watched = self.pack_path or getattr(self, "_pack_candidate", None)
+        if watched != self._pack_watcher.path:
+            self._pack_watcher.watch(watched)
 
     def _pack_file_changed(self, _path: Path) -> None:
         self.pack_path = None
