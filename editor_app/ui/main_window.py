@@ -413,6 +413,7 @@ class MainWindow(QMainWindow):
             self.loaded = loaded
             self.set_text_undoable(loaded.text)
             self.editor.document().setModified(False)
+            self.format_label.setText(loaded.label)  # the next save writes this encoding and newline style
             self.watcher.remember()
         else:
             self.editor.document().setModified(True)  # what is shown differs from the disk: saving is pending
