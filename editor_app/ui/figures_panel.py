@@ -155,6 +155,7 @@ class FiguresPanel(QWidget):
         self.body_layout.addWidget(self.loading)
         self.body_layout.addLayout(self.charts_box)
         self.body_layout.addLayout(self.extra_box)
+        self.body_layout.addStretch(1)  # one or two charts start at the top, not centred in the empty tab
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll)
