@@ -78,6 +78,28 @@ METRIC_LABELS = {  # translated where shown (HistoryController.tr)
     "failing": QT_TRANSLATE_NOOP("HistoryController", "Failing rules"),
     "errors": QT_TRANSLATE_NOOP("HistoryController", "Failing error-level rules"),
 }
+KIND_LABELS = {  # what recorded a snapshot, in the user's language where shown (kind_label)
+    "save": QT_TRANSLATE_NOOP("HistoryPanel", "save"),
+    "autosave": QT_TRANSLATE_NOOP("HistoryPanel", "autosave"),
+    "cli": QT_TRANSLATE_NOOP("HistoryPanel", "cli"),
+}
+
+
+def kind_label(kind: str) -> str:
+    """'save' / 'autosave' / 'cli' as the History tab shows them (保存 / 自动保存 in Chinese)."""
+    label = KIND_LABELS.get(kind)
+    return QCoreApplication.translate("HistoryPanel", label) if label else str(kind)
+
+
+def failing_label(failing: Any, errors: Any) -> str:
+    """The Failing column: "2 (1 error)", "3 (2 errors)", "0"."""
+    if not errors:
+        return str(failing or 0)
+    text = (QCoreApplication.translate("HistoryPanel", "%1 (1 error)") if errors == 1 else
+            QCoreApplication.translate("HistoryPanel", "%1 (%2 errors)").replace("%2", str(errors)))
+    return text.replace("%1", str(failing))
+
+
 SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactly the saved text
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
 # a minute when many lines repeat; up to this size it takes a few ms and is shown at once.
@@ -174,10 +196,9 @@ class SnapshotModel(QAbstractTableModel):
             if col == "time":
                 return _fmt_time(row["time"])
             if col == "kind":
-                return row["kind"]
+                return kind_label(row["kind"])
             if col == "failing":
-                errors = row.get("errors") or 0
-                return f"{row['failing']} ({errors} error)" if errors else str(row["failing"] or 0)
+                return failing_label(row["failing"], row.get("errors") or 0)
             return _fmt_number(row.get(col))
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in ("time", "kind"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -187,7 +208,9 @@ class SnapshotModel(QAbstractTableModel):
             if row["kind"] == "autosave":
                 return QColor("#7f8c8d")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row['kind']} · {row['time_iso']} · {row['chars']:,} characters · sha256 {row['text_hash'][:12]}"
+            return (self.tr("{kind} · {time} · {chars} characters · sha256 {hash}")
+                    .format(kind=kind_label(row["kind"]), time=row["time_iso"], chars=f"{row['chars']:,}",
+                            hash=row["text_hash"][:12]))
         return None
 
 
@@ -373,7 +396,7 @@ class HistoryPanel(QWidget):
         for value in limits:
             line = pg.InfiniteLine(
                 pos=value, angle=0, pen=pg.mkPen("#c0392b", width=1, style=Qt.PenStyle.DashLine),
-                label=f"limit {_fmt_number(value)}", labelOpts={"position": 0.05, "color": "#c0392b"},
+                label=self.tr("limit %1").replace("%1", _fmt_number(value)), labelOpts={"position": 0.05, "color": "#c0392b"},
             )
             self.chart.addItem(line)
             self.limit_lines.append(line)
@@ -899,13 +922,14 @@ class HistoryController(QObject):
         if len(ids) == 1:
             (sid,) = ids
             r = rows[sid]
-            self._compare(texts[sid], self.window.current_text(), f"{r['kind']} {_fmt_time(r['time'])}", self.tr("editor"))
+            self._compare(texts[sid], self.window.current_text(), f"{kind_label(r['kind'])} {_fmt_time(r['time'])}",
+                          self.tr("editor"))
         else:
             older, newer = sorted(ids, key=lambda i: (rows[i]["time"], i))
             self._compare(
                 texts[older], texts[newer],
-                f"{rows[older]['kind']} {_fmt_time(rows[older]['time'])}",
-                f"{rows[newer]['kind']} {_fmt_time(rows[newer]['time'])}",
+                f"{kind_label(rows[older]['kind'])} {_fmt_time(rows[older]['time'])}",
+                f"{kind_label(rows[newer]['kind'])} {_fmt_time(rows[newer]['time'])}",
             )
 
     def _compare(self, old: str, new: str, old_title: str, new_title: str) -> None:

@@ -143,37 +143,37 @@
 <context>
     <name>Headline</name>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="35"/>
+        <location filename="../../editor_app/ui/headline.py" line="18"/>
         <source>%n rules failing</source>
         <translation>%n 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="36"/>
+        <location filename="../../editor_app/ui/headline.py" line="19"/>
         <source>1 rule failing</source>
         <translation>1 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="38"/>
+        <location filename="../../editor_app/ui/headline.py" line="21"/>
         <source>all rules pass</source>
         <translation>全部规则通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="41"/>
+        <location filename="../../editor_app/ui/headline.py" line="24"/>
         <source>1 wrong self-reported figure</source>
         <translation>1 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="43"/>
+        <location filename="../../editor_app/ui/headline.py" line="26"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="46"/>
+        <location filename="../../editor_app/ui/headline.py" line="29"/>
         <source>1 private-data hit</source>
         <translation>1 处私域命中</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="48"/>
+        <location filename="../../editor_app/ui/headline.py" line="31"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
     </message>
@@ -206,48 +206,48 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="591"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="615"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="614"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="654"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="638"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="678"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="655"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="679"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="766"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="787"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="814"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="830"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="851"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="864"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="904"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="926"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="949"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="971"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -255,72 +255,102 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="225"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="249"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="230"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="209"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
+        <source>save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
+        <source>autosave</source>
+        <translation>自动保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
+        <source>cli</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="98"/>
+        <source>%1 (1 error)</source>
+        <translation>%1（1 条错误级）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="99"/>
+        <source>%1 (%2 errors)</source>
+        <translation>%1（%2 条错误级）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="233"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="237"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="242"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="268"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="246"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="270"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="248"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="272"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="311"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="335"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="314"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="447"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="399"/>
+        <source>limit %1</source>
+        <translation>限值 %1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="471"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="971"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="993"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="975"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
         <source>Recover unsaved changes…</source>
         <translation>恢复未保存的修改…</translation>
     </message>
@@ -438,52 +468,52 @@
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="418"/>
+        <location filename="../../editor_app/ui/main_window.py" line="419"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="420"/>
+        <location filename="../../editor_app/ui/main_window.py" line="421"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="440"/>
+        <location filename="../../editor_app/ui/main_window.py" line="443"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="444"/>
+        <location filename="../../editor_app/ui/main_window.py" line="447"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="442"/>
+        <location filename="../../editor_app/ui/main_window.py" line="445"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="506"/>
+        <location filename="../../editor_app/ui/main_window.py" line="511"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="513"/>
+        <location filename="../../editor_app/ui/main_window.py" line="518"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="519"/>
+        <location filename="../../editor_app/ui/main_window.py" line="524"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="555"/>
+        <location filename="../../editor_app/ui/main_window.py" line="560"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="555"/>
+        <location filename="../../editor_app/ui/main_window.py" line="560"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -499,47 +529,47 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="493"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="517"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="494"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="518"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="498"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="529"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="508"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="532"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="500"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="500"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="482"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="506"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="483"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -844,7 +874,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
@@ -872,7 +902,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
@@ -887,78 +917,78 @@
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="163"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="228"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1081,29 +1111,34 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
         <source>Failing</source>
         <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
+        <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
 </context>
 <context>

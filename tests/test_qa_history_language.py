@@ -1,0 +1,55 @@
+"""QA: the History tab of the Chinese window showed 'save' / 'autosave', '2 (1 error)' and 'limit 3,900' in
+English; they are now translated like the rest of the tab (and '3 (2 errors)' is plural in English)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+QM = Path(__file__).resolve().parent.parent / "resources" / "i18n" / "survey_editor_zh_CN.qm"
+
+
+def _row(kind: str, failing: int, errors: int) -> dict:
+    return {"id": 1, "time": 1_700_000_000, "time_iso": "2023-11-14T22:13:20", "kind": kind, "cjk": 3838,
+            "cautions": 79, "lines": 113, "failing": failing, "errors": errors, "chars": 17007, "text_hash": "ab" * 32}
+
+
+def _shown(model, column: str) -> list[str]:
+    c = model.COLUMNS.index(column)
+    return [model.index(r, c).data() for r in range(model.rowCount())]
+
+
+@pytest.fixture
+def chinese(qapp):
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    translator = QTranslator()
+    assert translator.load(str(QM))
+    QCoreApplication.installTranslator(translator)
+    yield
+    QCoreApplication.removeTranslator(translator)
+
+
+def test_history_rows_in_english(qapp):
+    from editor_app.ui.history_panel import SnapshotModel
+
+    model = SnapshotModel()
+    model.set_rows([_row("save", 2, 1), _row("autosave", 3, 2), _row("cli", 0, 0)])
+    assert _shown(model, "kind") == ["save", "autosave", "cli"]
+    assert _shown(model, "failing") == ["2 (1 error)", "3 (2 errors)", "0"]
+
+
+def test_history_rows_and_limit_in_chinese(qtbot, chinese):
+    from editor_app.ui.history_panel import HistoryPanel, SnapshotModel
+
+    model = SnapshotModel()
+    model.set_rows([_row("save", 2, 1), _row("autosave", 3, 2), _row("cli", 0, 0)])
+    assert _shown(model, "kind") == ["保存", "自动保存", "命令行"]
+    assert _shown(model, "failing") == ["2（1 条错误级）", "3（2 条错误级）", "0"]
+    assert "characters" not in model.index(0, 0).data(3)  # the tooltip
+
+    panel = HistoryPanel()
+    qtbot.addWidget(panel)
+    panel._draw_series([(1_700_000_000.0, 3838.0)], [3900.0])
+    assert panel.limit_lines[0].label.toPlainText() == "限值 3,900"
