@@ -91,9 +91,11 @@ def headline_figures(analysis: dict[str, Any]) -> dict[str, float | int | None]:
     for name, keys in _HEADLINE_KEYS.items():
         out[name] = next((_number(metrics[k]) for k in keys if _number(metrics.get(k)) is not None), None)
     rules = analysis.get("rules") or []
-    # As the CLI and the status bar count them: an info-level rule that matches is a note, not a failure.
-    failing = [r for r in rules if r.get("status") == "fail" and r.get("level") != "info"]
-    out["failing"] = len(failing)
+    # As the CLI and the status bar count them: errors and warnings that fail or whose scope matches nothing (an
+    # info-level rule that matches is a note, not a failure); the engine's own count wins when it is there.
+    failing = [r for r in rules if r.get("status") in ("fail", "no-match") and r.get("level") in ("error", "warning")]
+    counted = _number(metrics.get("failing_rules"))
+    out["failing"] = int(counted) if counted is not None else len(failing)
     out["errors"] = sum(1 for r in failing if r.get("level") == "error")
     return out
 
