@@ -6,6 +6,7 @@ import json
 import unicodedata
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable
+from urllib.parse import quote
 
 from . import __version__
 from .core.model import Analysis
@@ -149,7 +150,9 @@ def _artifact_uri(file: str | None) -> str:
     if not file:
         return "stdin"
     p = PurePath(file)
-    return Path(file).resolve().as_uri() if p.is_absolute() else p.as_posix()
+    # A URI reference: "综述 v2#3.md" percent-encoded, as as_uri() does for an absolute path (a raw space or "#"
+    # made code-review tools look for another file, "#3.md" being read as a fragment).
+    return Path(file).resolve().as_uri() if p.is_absolute() else quote(p.as_posix(), safe="/")
 
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
