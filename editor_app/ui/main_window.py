@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self._pinned_pack_path = Path(pack_path) if pack_path else (config.rule_pack or None)
         self.pack_path: Path | None = None
         self.pack_problem = ""  # why the chosen rule pack could not be used ("" when it is fine)
+        self._default_pack = pack  # what checks a survey no pack file applies to (None: the house pack, on first use)
         self.pack = pack if pack is not None else self._resolve_pack(None)
         self.last_analysis_seconds = 0.0
 
@@ -449,11 +450,14 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, lambda e=str(exc), i=instead: self.notify(
                     self.tr("Rule pack not usable"), e + "\n\n" + i))
         if candidate is None:
+            # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
             self.pack_problem = ""
-        if getattr(self, "pack", None) is not None and self.pack_path is None:
-            return self.pack
+        elif getattr(self, "pack", None) is not None and self.pack_path is None:
+            return self.pack  # the candidate is broken: the last usable pack stays
         self.pack_path = None
-        return house_pack()
+        if self._default_pack is None:
+            self._default_pack = house_pack()
+        return self._default_pack
 
     def _use_pack_for(self, survey_path: Path, *, analyse: bool = True) -> None:
         """Check the survey with the pack that applies where it now lives (--pack, else one beside it, else ours)."""
