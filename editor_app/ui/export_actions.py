@@ -249,6 +249,8 @@ class ReportActions(QObject):
         current = getattr(self.window, "current_path", None)
         if current:
             p = Path(current)
+            if getattr(self.window, "is_bundled_sample", False):  # not into the program's own (read-only) files
+                return Path.home() / (p.stem + "-report.html")
             return p.with_name(p.stem + "-report.html")
         return Path.home() / "survey-report.html"
 
