@@ -84,14 +84,21 @@ def test_a_long_autosave_is_offered_at_once_and_compared_off_the_gui_thread(qtbo
     ctl.shutdown()
 
 
-def test_a_long_autosave_answered_before_its_diff_arrives(qtbot, tmp_path, sample_text):
+def test_a_long_autosave_answered_before_its_diff_arrives(qtbot, tmp_path, sample_text, monkeypatch):
+    import threading
+
     survey, cfg, _ = _long_draft_crashed(tmp_path, sample_text)
     window = open_window(qtbot, survey, cfg)
     ctl = history_panel.install(window)
+    compared = threading.Event()  # set by the worker once its diff is sent (it may be sent before the click below)
+    work = history_panel._RecoveryCompareThread.work
+    monkeypatch.setattr(history_panel._RecoveryCompareThread, "work",
+                        lambda self, job: (work(self, job), compared.set()))
     dialog = ctl.check_recovery(str(survey.resolve()))
     assert dialog.comparing
-    with qtbot.waitSignal(ctl._recovery_thread.compared, timeout=20000):
-        dialog.keep_button.click()  # the user keeps the file before the comparison is done
+    dialog.keep_button.click()  # the user keeps the file before the comparison is done (not delivered yet)
+    qtbot.waitUntil(compared.is_set, timeout=20000)
+    qtbot.wait(50)  # the diff is delivered now
     assert ctl.recovery_dialog is None and dialog.comparing  # the late diff went nowhere
     assert ctl.check_recovery(str(survey.resolve())) is None  # declined: not offered again
     ctl.shutdown()
