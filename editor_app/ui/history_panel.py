@@ -737,6 +737,13 @@ class HistoryController(QObject):
         if (self._pending_save and not self.window.editor.document().isModified()
                 and self._is_analysis_of(analysis, self._pending_save[1])):
             self._record_pending_save(analysis)
+        self._compare_with_editor_again()
+
+    def _compare_with_editor_again(self) -> None:
+        """A snapshot compared with the editor: after a restore, an undo or typing, the diff shown is of the text now
+        in the editor (it went on showing the differences the restore had just removed)."""
+        if self.panel.isVisible() and len(self.panel.selected_ids()) == 1:
+            self.compare_selected()
 
     def _is_analysis_of(self, analysis: Any, text: str) -> bool:
         """Whether `analysis` was made of `text`. The main window's runner knows whether the analysis it published
@@ -869,6 +876,7 @@ class HistoryController(QObject):
     def _panel_shown(self) -> None:
         if self._stale:
             self.refresh(self._stale_metrics, force=True)
+        self._compare_with_editor_again()
 
     def _reload_metrics(self, path: str) -> None:
         combo = self.panel.metric

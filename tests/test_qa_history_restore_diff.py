@@ -1,0 +1,42 @@
+"""QA: History → select a snapshot → Restore into editor: the comparison below went on showing the differences
+the restore had just removed ("+1 −1 lines", the added line in green); a snapshot compared with the editor is
+compared again with the text now in the editor (after a restore, an undo, an edit)."""
+
+from __future__ import annotations
+
+from editor_app.config import Config
+from editor_app.ui import history_panel
+from ui_support import open_window, wait_analysis
+
+
+def test_the_comparison_follows_a_restore_and_its_undo(qtbot, tmp_path, sample_text, monkeypatch):
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
+    window = open_window(qtbot, survey, cfg)
+    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)  # its first look at the database is over, below
+    ctl = history_panel.install(window)
+    qtbot.wait(50)
+    assert window.save()
+    qtbot.waitUntil(lambda: ctl.db is not None and len(history_panel.history.list_snapshots(ctl.db, survey)) == 1)
+    with wait_analysis(qtbot, window):
+        window.set_text_undoable(sample_text + "第二稿新加的一行 ⚠️\n")
+    assert window.save()
+    qtbot.waitUntil(lambda: len(history_panel.history.list_snapshots(ctl.db, survey)) == 2)
+    window._show_panel(ctl.panel)
+    ctl.refresh(force=True)
+    panel = ctl.panel
+    first = panel.model.rows[-1]["id"]
+    panel.select_ids([first])
+    assert "+0 −0" not in panel.diff_title.text() and "第二稿新加的一行" in panel.diff_text.toPlainText()
+
+    with wait_analysis(qtbot, window):
+        panel.restore_button.click()
+    assert window.current_text() == sample_text
+    assert "+0 −0" in panel.diff_title.text()  # before: still "+1 −1 lines"
+    assert "第二稿新加的一行" not in panel.diff_text.toPlainText()
+
+    with wait_analysis(qtbot, window):
+        window.editor.undo()
+    assert "+0 −0" not in panel.diff_title.text() and "第二稿新加的一行" in panel.diff_text.toPlainText()
+    ctl.shutdown()
