@@ -19,7 +19,10 @@ def headline(analysis: Analysis, pack: Any, wrong: int | None = None) -> tuple[s
         parts.append(QCoreApplication.translate("Headline", "%n rules failing").replace("%n", str(failing))
                      if failing != 1 else QCoreApplication.translate("Headline", "1 rule failing"))
     else:
-        parts.append(QCoreApplication.translate("Headline", "all rules pass"))
+        # A rule that could not be measured (verifiability before Verify all) has not passed: said, never hidden.
+        unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
+        parts.append(QCoreApplication.translate("Headline", "no rule fails, %n not measured").replace("%n", str(unmeasured))
+                     if unmeasured else QCoreApplication.translate("Headline", "all rules pass"))
     if wrong is None:  # the worker counts them (PreparedView.wrong_claims): 19,000 claims in an 8 MB survey
         wrong = sum(1 for c in analysis.claims if c.wrong)
     if wrong == 1:

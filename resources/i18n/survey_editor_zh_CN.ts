@@ -153,27 +153,32 @@
         <translation>1 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="21"/>
+        <location filename="../../editor_app/ui/headline.py" line="23"/>
+        <source>no rule fails, %n not measured</source>
+        <translation>没有规则未通过，%n 条未测量</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="24"/>
         <source>all rules pass</source>
         <translation>全部规则通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="24"/>
+        <location filename="../../editor_app/ui/headline.py" line="27"/>
         <source>1 wrong self-reported figure</source>
         <translation>1 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="26"/>
+        <location filename="../../editor_app/ui/headline.py" line="29"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="29"/>
+        <location filename="../../editor_app/ui/headline.py" line="32"/>
         <source>1 private-data hit</source>
         <translation>1 处私域命中</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="31"/>
+        <location filename="../../editor_app/ui/headline.py" line="34"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
     </message>
@@ -222,32 +227,32 @@
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="787"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="794"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="842"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="851"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="858"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="864"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="871"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="926"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="934"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="971"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -345,12 +350,12 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="993"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1001"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1005"/>
         <source>Recover unsaved changes…</source>
         <translation>恢复未保存的修改…</translation>
     </message>
@@ -815,17 +820,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="287"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="289"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="290"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="292"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="315"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="317"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
