@@ -196,7 +196,9 @@ def _export(args, analyses, texts) -> int:
     if args.export.suffix.lower() not in (".html", ".htm", ".pdf"):
         _err(f"--export: {args.export} must end in .html or .pdf")
         return EXIT_UNUSABLE
-    blocking = analysis.failing_rules("error")
+    from .formats import publish_blockers
+
+    blocking = publish_blockers(analysis)  # as the report's first page lists them
     if (analysis.privacy or blocking) and not args.force:
         what = [f"{len(analysis.privacy)} private-data hits"] if analysis.privacy else []
         what += [f"failing rule {r.id}" for r in blocking]

@@ -75,6 +75,12 @@ def _claim_measured(c) -> str:
     return format_count(c.measured)
 
 
+def publish_blockers(a: Analysis) -> list:
+    """The error-level rules that keep a survey from being published: those that fail and those whose scope matches
+    nothing (counted as failing by the status bar and the exit code), in pack order."""
+    return [r for r in a.rules if r.level == "error" and r.status in ("fail", "no-match")]
+
+
 def headline_counters(a: Analysis, pack: Any, say: Callable[[str], str] = str) -> list[str]:
     """The document-wide counters the pack limits, against their limits, as the status bar shows them:
     "CJK 3,838/3,900", "⚠️ 79", "113/200 lines" (house pack); "1,204/2,500 words" (English pack)."""

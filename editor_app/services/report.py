@@ -18,6 +18,7 @@ import nh3
 
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
+from editor_app.formats import publish_blockers
 
 CJK_FONT_STACK = (
     '"Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "PingFang SC", '
@@ -63,6 +64,7 @@ pre.source { font-size: 7.5pt; }
 .survey-footer { color: #3a3f47; font-size: 9.5pt; border-top: 1px solid #c8ccd2; margin-top: 1em; }
 .summary { border: 2px solid #b3261e; background-color: #fdecea; margin: 0.8em 0; width: 100%%; }
 .summary.clean { border-color: #1e7b34; background-color: #e7f5ea; }
+.summary.unmeasured { border-color: #a35200; background-color: #fff4e0; }
 .summary td { border: none; padding: 8px 12px; }
 .toc ul { list-style: none; padding-left: 1.2em; margin: 0.1em 0; }
 .toc { font-size: 10pt; }
@@ -359,9 +361,10 @@ def _abs_url(arxiv_id: str) -> str:
 
 def _summary_box(analysis: Analysis) -> str:
     """The first-page verdict: failing error-level rules and private-data hits, or a plain 'clean'."""
-    failing = analysis.failing_rules("error")
+    failing = publish_blockers(analysis)  # a scope that matches nothing blocks too, as the CLI's exit code says
     privacy = list(analysis.privacy)
     rules = analysis.rules
+    unmeasured = [r for r in rules if r.status == "not-measured" and r.level == "error"]
     counts = {s: sum(1 for r in rules if r.status == s) for s in ("pass", "fail", "not-measured", "no-match")}
     notes = sum(1 for r in rules if r.status == "fail" and r.level == "info")  # a note, as the window says
     counts["fail"] -= notes
@@ -371,13 +374,22 @@ def _summary_box(analysis: Analysis) -> str:
     silenced = sum(1 for c in checked if c.silenced)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
-        f"Rules: {counts['pass']} pass · {counts['fail']} fail ({len(failing)} error, {warnings} warning)"
+        f"Rules: {counts['pass']} pass · {counts['fail']} fail ({counts['fail'] - warnings} error, {warnings} warning)"
         + (f" · {notes} note" if notes else "") +
         f" · {counts['not-measured']} not measured · {counts['no-match']} no match. "
         f"Self-stated figures: {len(checked) - wrong - silenced} agree, {wrong} disagree"
         + (f", {silenced} disagree but are silenced inline" if silenced else "") + ". "
         f"References: {len(analysis.references)} ({verified} verified)."
     )
+    if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
+        listed = "".join(f"<li><b>{_e(r.id)}</b> {_e(r.title)}" + (f": {_e(r.note)}" if r.note else "") + "</li>"
+                         for r in unmeasured)
+        inner = (
+            '<p><span class="warn">Not fully checked.</span> No error-level rule fails and the private-data scan '
+            f"found nothing, but {len(unmeasured)} error-level rule(s) could not be measured:</p><ul>{listed}</ul>"
+            f'<p class="muted">{_e(tally)}</p>'
+        )
+        return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
     if not failing and not privacy:
         inner = (
             '<p><span class="pass">Clean.</span> Every error-level rule passes and the private-data scan found '
@@ -389,6 +401,9 @@ def _summary_box(analysis: Analysis) -> str:
     if failing:
         items.append(f'<p class="fail">{len(failing)} error-level rule(s) fail:</p><ul>')
         for r in failing:
+            if r.status == "no-match":
+                items.append(f"<li><b>{_e(r.id)}</b> {_e(r.title)}: nothing to check — {_e(r.note or r.scope)}</li>")
+                continue
             line = r.where()[0]
             where = f" (line {line})" if line else ""
             items.append(

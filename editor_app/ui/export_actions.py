@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
+from editor_app.formats import publish_blockers
 
 HTML_FILTER = "HTML report (*.html)"
 PDF_FILTER = "PDF report (*.pdf)"
@@ -109,7 +110,7 @@ class ReportActions(QObject):
             return
         if self._busy:
             return
-        failing = analysis.failing_rules("error")
+        failing = publish_blockers(analysis)  # as the report's first page lists them (a scope matching nothing too)
         if failing or analysis.privacy:
             lines = [self.tr("The survey is not ready to publish:")]
             if failing:  # named as the self-check panel names them: by title, not by the pack's rule id
