@@ -165,7 +165,7 @@ def install(window: QMainWindow) -> None:
     help_menu.addAction(about)
 
     settings_menu = _menu(window, ("menu_edit", "menu_tools"), QCoreApplication.translate("About", "&Edit"))
-    settings = QAction(QCoreApplication.translate("About", "Se&ttings…"), window, objectName="action_settings")
+    settings = QAction(QCoreApplication.translate("About", "S&ettings…"), window, objectName="action_settings")
     settings.setShortcut(QKeySequence("Ctrl+,"))
     settings.setMenuRole(QAction.MenuRole.PreferencesRole)
     settings.triggered.connect(lambda: show_settings(window))

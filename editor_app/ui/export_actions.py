@@ -79,11 +79,11 @@ class ReportActions(QObject):
         self._relay.done.connect(self._on_done)
         self._relay.failed.connect(self._on_failed)
         self._busy = False
-        self.export_action = QAction(self.tr("Export report (HTML/PDF)…"), window)
+        self.export_action = QAction(self.tr("&Export report (HTML/PDF)…"), window)
         self.export_action.setObjectName("action_export_report")
         self.export_action.setStatusTip(self.tr("Write the survey with its self-check appendix as HTML or PDF"))
         self.export_action.triggered.connect(self.export_interactively)
-        self.update_action = QAction(self.tr("Update self-check figures…"), window)
+        self.update_action = QAction(self.tr("&Update self-check figures…"), window)
         self.update_action.setObjectName("action_update_self_check")
         self.update_action.setStatusTip(self.tr("Write the measured values over the figures the survey states"))
         self.update_action.triggered.connect(self.update_self_check_figures)

@@ -45,7 +45,7 @@ class WindowMenus(QObject):
         self._action(f, self.tr("&Open…"), w._open_dialog, QKeySequence.StandardKey.Open, "action_open")
         self.menu_recent = w.menu_recent = f.addMenu(self.tr("Open &Recent"))
         self.rebuild_recent()
-        self._action(f, self.tr("Open the &Sample Survey"), lambda: w.open_path(sample_survey_path()))
+        self._action(f, self.tr("Open the Sa&mple Survey"), lambda: w.open_path(sample_survey_path()))
         f.addSeparator()
         self._action(f, self.tr("&Save"), w.save, QKeySequence.StandardKey.Save, "action_save")
         self._action(f, self.tr("Save &As…"), w.save_as, QKeySequence("Ctrl+Shift+S"), "action_save_as")
@@ -83,7 +83,7 @@ class WindowMenus(QObject):
                      "action_verify")
         t.addSeparator()
         self._action(t, self.tr("Next &Problem"), lambda: w.jump_to_problem(True), QKeySequence("F8"))
-        self._action(t, self.tr("Pre&vious Problem"), lambda: w.jump_to_problem(False), QKeySequence("Shift+F8"))
+        self._action(t, self.tr("Previous Pro&blem"), lambda: w.jump_to_problem(False), QKeySequence("Shift+F8"))
 
     def rebuild_recent(self) -> None:
         menu = self.menu_recent

@@ -65,39 +65,39 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/about.py" line="168"/>
-        <source>Se&amp;ttings…</source>
-        <translation>设置(&amp;T)…</translation>
+        <source>S&amp;ettings…</source>
+        <translation>设置(&amp;E)…</translation>
     </message>
 </context>
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="152"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="92"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="94"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="94"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="96"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="114"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="148"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="150"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -143,42 +143,42 @@
 <context>
     <name>Headline</name>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="18"/>
+        <location filename="../../editor_app/ui/headline.py" line="19"/>
         <source>%n rules failing</source>
         <translation>%n 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="19"/>
+        <location filename="../../editor_app/ui/headline.py" line="20"/>
         <source>1 rule failing</source>
         <translation>1 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="23"/>
+        <location filename="../../editor_app/ui/headline.py" line="24"/>
         <source>no rule fails, %n not measured</source>
         <translation>没有规则未通过，%n 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="24"/>
+        <location filename="../../editor_app/ui/headline.py" line="25"/>
         <source>all rules pass</source>
         <translation>全部规则通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="27"/>
+        <location filename="../../editor_app/ui/headline.py" line="28"/>
         <source>1 wrong self-reported figure</source>
         <translation>1 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="29"/>
+        <location filename="../../editor_app/ui/headline.py" line="30"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="32"/>
+        <location filename="../../editor_app/ui/headline.py" line="33"/>
         <source>1 private-data hit</source>
         <translation>1 处私域命中</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="34"/>
+        <location filename="../../editor_app/ui/headline.py" line="35"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
     </message>
@@ -356,169 +356,169 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="1005"/>
-        <source>Recover unsaved changes…</source>
-        <translation>恢复未保存的修改…</translation>
+        <source>Recover &amp;unsaved changes…</source>
+        <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="110"/>
+        <location filename="../../editor_app/ui/main_window.py" line="114"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="120"/>
+        <location filename="../../editor_app/ui/main_window.py" line="124"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="128"/>
+        <location filename="../../editor_app/ui/main_window.py" line="132"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="129"/>
+        <location filename="../../editor_app/ui/main_window.py" line="133"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="130"/>
+        <location filename="../../editor_app/ui/main_window.py" line="134"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="131"/>
+        <location filename="../../editor_app/ui/main_window.py" line="135"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="137"/>
+        <location filename="../../editor_app/ui/main_window.py" line="141"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="155"/>
+        <location filename="../../editor_app/ui/main_window.py" line="159"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="225"/>
+        <location filename="../../editor_app/ui/main_window.py" line="229"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="297"/>
+        <location filename="../../editor_app/ui/main_window.py" line="301"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="308"/>
+        <location filename="../../editor_app/ui/main_window.py" line="312"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="309"/>
+        <location filename="../../editor_app/ui/main_window.py" line="313"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="311"/>
+        <location filename="../../editor_app/ui/main_window.py" line="315"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="312"/>
+        <location filename="../../editor_app/ui/main_window.py" line="316"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="313"/>
+        <location filename="../../editor_app/ui/main_window.py" line="317"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="320"/>
+        <location filename="../../editor_app/ui/main_window.py" line="324"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="327"/>
+        <location filename="../../editor_app/ui/main_window.py" line="331"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="333"/>
+        <location filename="../../editor_app/ui/main_window.py" line="337"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="338"/>
+        <location filename="../../editor_app/ui/main_window.py" line="342"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="371"/>
+        <location filename="../../editor_app/ui/main_window.py" line="375"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="379"/>
+        <location filename="../../editor_app/ui/main_window.py" line="383"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="408"/>
+        <location filename="../../editor_app/ui/main_window.py" line="412"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="419"/>
+        <location filename="../../editor_app/ui/main_window.py" line="423"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="421"/>
+        <location filename="../../editor_app/ui/main_window.py" line="425"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="443"/>
+        <location filename="../../editor_app/ui/main_window.py" line="447"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="447"/>
+        <location filename="../../editor_app/ui/main_window.py" line="451"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="445"/>
+        <location filename="../../editor_app/ui/main_window.py" line="449"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="511"/>
+        <location filename="../../editor_app/ui/main_window.py" line="519"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="518"/>
+        <location filename="../../editor_app/ui/main_window.py" line="526"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="524"/>
+        <location filename="../../editor_app/ui/main_window.py" line="532"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="560"/>
+        <location filename="../../editor_app/ui/main_window.py" line="568"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="560"/>
+        <location filename="../../editor_app/ui/main_window.py" line="568"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -582,122 +582,122 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="60"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="61"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="61"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="62"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="63"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="64"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="69"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="70"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="72"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="73"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="140"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="141"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="142"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="143"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="144"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="145"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="146"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="147"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="148"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="148"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="149"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="151"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="152"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="152"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="153"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="155"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="209"/>
         <source>Re-verify this reference</source>
         <translation>重新核验此引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="210"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="212"/>
         <source>Open on arXiv</source>
         <translation>在 arXiv 上打开</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="212"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="214"/>
         <source>Copy id</source>
         <translation>复制编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="228"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="230"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="239"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="241"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="246"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="260"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="262"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="280"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="282"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="286"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -705,114 +705,114 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="81"/>
-        <source>Export report (HTML/PDF)…</source>
-        <translation>导出报告（HTML/PDF）…</translation>
+        <location filename="../../editor_app/ui/export_actions.py" line="82"/>
+        <source>&amp;Export report (HTML/PDF)…</source>
+        <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="83"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="85"/>
-        <source>Update self-check figures…</source>
-        <translation>更新自检数字…</translation>
+        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
+        <source>&amp;Update self-check figures…</source>
+        <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="87"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="108"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="135"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="109"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="136"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="108"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="148"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="184"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="109"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="149"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="185"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="118"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="152"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="153"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="190"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="191"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="207"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="208"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -820,17 +820,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="289"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="290"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="292"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="293"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="317"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -838,162 +838,162 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="63"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="66"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="87"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="88"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="89"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="105"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="108"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="107"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="139"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="141"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="140"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="141"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1185,8 +1185,8 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/menus.py" line="48"/>
-        <source>Open the &amp;Sample Survey</source>
-        <translation>打开示例综述(&amp;S)</translation>
+        <source>Open the Sa&amp;mple Survey</source>
+        <translation>打开示例综述(&amp;M)</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/menus.py" line="50"/>
@@ -1280,8 +1280,8 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/menus.py" line="86"/>
-        <source>Pre&amp;vious Problem</source>
-        <translation>上一个问题(&amp;V)</translation>
+        <source>Previous Pro&amp;blem</source>
+        <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/menus.py" line="98"/>

@@ -1,0 +1,47 @@
+"""QA: Alt+letter in the menus: File had two &S (Open the Sample Survey, Save), Edit two &T (Cut, Settings) and
+Tools two &V (Verify All References, Previous Problem), so the letter only moved between them instead of
+choosing; Recover…, Export report… and Update self-check figures… had no letter. In both languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+QM = Path(__file__).resolve().parent.parent / "resources" / "i18n" / "survey_editor_zh_CN.qm"
+MNEMONIC = re.compile(r"&([^&\s])")
+
+
+def _menus(window):
+    return {m.objectName(): m for m in (window.menu_file, window.menu_edit, window.menu_tools, window.menu_help)}
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_file_edit_tools_help_action_has_its_own_letter(qtbot, sample_path, language, tmp_path):
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from editor_app.config import Config
+    from editor_app.ui.app import create_window
+
+    translator = QTranslator()
+    if language == "zh_CN":
+        assert translator.load(str(QM))
+        QCoreApplication.installTranslator(translator)
+    try:
+        window = create_window(sample_path, Config(db_path=tmp_path / "h.db", arxiv_url="http://127.0.0.1:9/api/query"))
+        qtbot.addWidget(window)
+        window.ask_unsaved_changes = lambda: "discard"
+        for name, menu in _menus(window).items():
+            letters: dict[str, list[str]] = {}
+            for action in menu.actions():
+                if action.isSeparator():
+                    continue
+                text = action.text() if action.menu() is None else action.menu().title()
+                found = MNEMONIC.search(text)
+                assert found, f"{name}: {text!r} has no Alt letter"
+                letters.setdefault(found.group(1).lower(), []).append(text)
+            assert not {k: v for k, v in letters.items() if len(v) > 1}, name
+    finally:
+        QCoreApplication.removeTranslator(translator)
+        window.shutdown()
