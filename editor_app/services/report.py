@@ -73,6 +73,7 @@ pre.source { font-size: 7.5pt; }
 .warn { color: #a35200; font-weight: bold; }
 .muted { color: #6b7280; }
 .num { text-align: right; }
+td.verdict { white-space: nowrap; }
 .appendix { page-break-before: always; }
 .chart { margin: 0.8em 0 0.1em 0; line-height: 100%%; }
 .caption { font-size: 9.5pt; color: #3a3f47; margin: 0 0 0.8em 0; }
@@ -479,7 +480,7 @@ def _claims_table(claims: list[Claim]) -> str:
     for c in claims:
         verdict = {True: '<span class="pass">agrees</span>', False: '<span class="fail">disagrees</span>'}.get(
             c.ok, '<span class="muted">not measured</span>'
-        ) if not c.silenced else '<span class="muted">disagrees (silenced inline)</span>'
+        ) if not c.silenced else '<span class="muted">disagrees<br>(silenced inline)</span>'
         stated = c.value_text or _fmt(c.claimed)
         rows.append(
             "<tr>"
@@ -487,7 +488,7 @@ def _claims_table(claims: list[Claim]) -> str:
             f"<td>{_decorate(_e(c.text))}</td>"
             f'<td class="num">{_e(stated)}</td>'
             f'<td class="num">{_e(_fmt(c.measured))}</td>'
-            f"<td>{verdict}</td>"
+            f'<td class="verdict">{verdict}</td>'
             f"<td>{c.line}</td>"
             f"<td>{_e(c.message)}</td>"
             "</tr>"

@@ -37,47 +37,19 @@ def cjk_family() -> str:
 
 def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
     """Lay the report HTML out on A4 pages and write the PDF (atomically: temp file, then rename)."""
-    from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
-    from PySide6.QtGui import (
-        QAbstractTextDocumentLayout,
-        QFont,
-        QPageLayout,
-        QPageSize,
-        QPainter,
-        QPdfWriter,
-        QTextDocument,
-    )
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QAbstractTextDocumentLayout, QFont, QPainter, QPdfWriter
 
     ensure_application()
     out = Path(out_path)
     tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
-    family = cjk_family()
     writer = QPdfWriter(str(tmp))
-    writer.setResolution(600)
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QPageSize.PageSizeId.A4),
-            QPageLayout.Orientation.Portrait,
-            QMarginsF(16, 14, 16, 10),
-            QPageLayout.Unit.Millimeter,
-        )
-    )
-    writer.setTitle(_title_of(html))
-    writer.setCreator("Survey Editor")
-
-    doc = QTextDocument()
-    doc.documentLayout().setPaintDevice(writer)
-    base_font = QFont(family) if family else QFont()
-    base_font.setPointSizeF(FONT_POINT_SIZE)
-    doc.setDefaultFont(base_font)
-    doc.setHtml(_html_for_qt(html, family))
-
+    doc, base_font = laid_out_report(html, writer)
     dpi = writer.resolution()
     paint = writer.pageLayout().paintRectPixels(dpi)
     width, height = float(paint.width()), float(paint.height())
     footer = FOOTER_MM / 25.4 * dpi
     body = height - footer
-    doc.setPageSize(QSizeF(width, body))
     pages = doc.pageCount()
 
     painter = QPainter()
@@ -108,6 +80,38 @@ def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
         painter.end()
     del writer
     os.replace(tmp, out)
+
+
+def laid_out_report(html: str, writer) -> tuple:
+    """(QTextDocument, base font): the report laid out on the writer's A4 pages, as write_pdf prints it."""
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import QFont, QPageLayout, QPageSize, QTextDocument
+
+    family = cjk_family()
+    writer.setResolution(600)
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(16, 14, 16, 10),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    writer.setTitle(_title_of(html))
+    writer.setCreator("Survey Editor")
+
+    doc = QTextDocument()
+    doc.documentLayout().setPaintDevice(writer)
+    base_font = QFont(family) if family else QFont()
+    base_font.setPointSizeF(FONT_POINT_SIZE)
+    doc.setDefaultFont(base_font)
+    doc.setHtml(_html_for_qt(html, family))
+
+    dpi = writer.resolution()
+    paint = writer.pageLayout().paintRectPixels(dpi)
+    footer = FOOTER_MM / 25.4 * dpi
+    doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
+    return doc, base_font
 
 
 CHILD_FLAG = "--write-pdf"  # `survey-editor --write-pdf IN.html OUT.pdf`: how a frozen build starts the child
