@@ -227,6 +227,7 @@ class HistoryPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("history_panel")  # the window keeps its place among the tabs by this name
         self.title = QLabel(self.tr("No document open."))
         self.metric = QComboBox()
         self.metric.setMinimumContentsLength(18)

@@ -277,8 +277,23 @@ class MainWindow(QMainWindow):
         return {opt: str(self._overrides[name]) for name, opt in options.items() if self._overrides.get(name)}
 
     def add_panel(self, widget: QWidget, title: str) -> None:
-        """Add a tab to the right-hand panel area (history, export previews, …)."""
+        """Add a tab to the right-hand panel area (history, export previews, …), where the user last put it."""
         self.tabs.addTab(widget, title)
+        self._apply_tab_order()
+
+    def _apply_tab_order(self) -> None:
+        """The tabs in the order saved at the last quit (by object name); tabs it doesn't name keep theirs, after."""
+        order = getattr(self, "_saved_tab_order", None)
+        if not order:
+            return
+        rank = {name: i for i, name in enumerate(order) if name}
+        widgets = [self.tabs.widget(i) for i in range(self.tabs.count())]
+        wanted = sorted(widgets, key=lambda w: (0, rank[w.objectName()]) if w.objectName() in rank
+                        else (1, widgets.index(w)))
+        for target, widget in enumerate(wanted):
+            index = self.tabs.indexOf(widget)
+            if index != target:
+                self.tabs.tabBar().moveTab(index, target)
 
     def goto_line(self, line: int, column: int = 1) -> None:
         self.editor.goto(int(line), int(column))
@@ -607,11 +622,9 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
         order = self.settings_store.value("window/tab_order")
-        if isinstance(order, list):
-            for target, name in enumerate(order):
-                for i in range(self.tabs.count()):
-                    if self.tabs.widget(i).objectName() == name and i != target and target < self.tabs.count():
-                        self.tabs.tabBar().moveTab(i, target)
+        # Kept for the panels added later (History comes with its extension): each is put back where it was.
+        self._saved_tab_order = [str(name) for name in order] if isinstance(order, list) else None
+        self._apply_tab_order()
 
     def save_layout(self) -> None:
         self.settings_store.set_value("window/geometry", self.saveGeometry())
