@@ -40,3 +40,29 @@ def test_the_comparison_follows_a_restore_and_its_undo(qtbot, tmp_path, sample_t
         window.editor.undo()
     assert "+0 −0" not in panel.diff_title.text() and "第二稿新加的一行" in panel.diff_text.toPlainText()
     ctl.shutdown()
+
+
+def test_three_selected_snapshots_show_no_comparison(qtbot, tmp_path, sample_text, monkeypatch):
+    """Selecting a third snapshot left the comparison of the first two on screen, read as the new selection's."""
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
+    window = open_window(qtbot, survey, cfg)
+    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
+    ctl = history_panel.install(window)
+    qtbot.wait(50)
+    for n in range(3):
+        with wait_analysis(qtbot, window):
+            window.set_text_undoable(sample_text + f"第{n}稿\n")
+        assert window.save()
+        qtbot.waitUntil(lambda n=n: len(history_panel.history.list_snapshots(ctl.db, survey)) == n + 1)
+    window._show_panel(ctl.panel)
+    ctl.refresh(force=True)
+    panel = ctl.panel
+    ids = [r["id"] for r in panel.model.rows]
+    panel.select_ids(ids[:2])
+    assert "→" in panel.diff_title.text() and panel.diff_text.toPlainText()
+    panel.select_ids(ids)
+    assert "→" not in panel.diff_title.text() and not panel.diff_text.toPlainText()
+    assert not panel.restore_button.isEnabled()
+    ctl.shutdown()

@@ -266,7 +266,8 @@ class HistoryPanel(QWidget):
         self.side_by_side = QRadioButton(self.tr("Side by side"))
         self.unified = QRadioButton(self.tr("Unified"))
         self.side_by_side.setChecked(True)
-        self.diff_title = QLabel(self.tr("Select a snapshot to compare it with the editor, or two to compare them."))
+        self._hint = self.tr("Select a snapshot to compare it with the editor, or two to compare them.")
+        self.diff_title = QLabel(self._hint)
         self.diff_title.setWordWrap(True)
         self.restore_button = QPushButton(self.tr("Restore into editor"))
         self.restore_button.setEnabled(False)
@@ -334,6 +335,11 @@ class HistoryPanel(QWidget):
         self.diff_title.setText(title)
         self.diff_html.setHtml(side_by_side)
         self.diff_text.setPlainText(unified or self.tr("No differences."))
+
+    def show_nothing_compared(self) -> None:
+        self.diff_title.setText(self._hint)
+        self.diff_html.clear()
+        self.diff_text.clear()
 
     def show_comparing(self, old_title: str, new_title: str) -> None:
         self.diff_title.setText(self.tr("{old} → {new}  (comparing…)").format(old=old_title, new=new_title))
@@ -922,7 +928,9 @@ class HistoryController(QObject):
 
     def compare_selected(self) -> None:
         ids = self.panel.selected_ids()
-        if not ids or len(ids) > 2:
+        if not ids or len(ids) > 2:  # the comparison of an earlier selection would be read as this one's
+            self._comparison += 1  # one still being worked out is not wanted either
+            self.panel.show_nothing_compared()
             return
         rows = {r["id"]: r for r in self.panel.model.rows if r["id"] in ids}
         texts = {i: self._db_call("reading a snapshot", history.get_snapshot_text, i) for i in ids}
