@@ -161,7 +161,10 @@ def _check(args) -> int:
         for a, pack in analyses:
             sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
     threshold = LEVEL_RANK[args.fail_level]
-    failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings)
+    # A rule that matches nothing fails as the first line counts it ("1 rule failing"), finding or not (the claims
+    # rule of a survey stating no figures about itself has none).
+    failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings) or any(
+        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for a in only for r in a.rules)
     if unusable:
         return EXIT_UNUSABLE
     return EXIT_FINDINGS if failing else EXIT_OK
