@@ -187,9 +187,11 @@ class ReportActions(QObject):
         text = self.window.current_text()
         updates = figure_updates(text, analysis)
         if not updates:
-            QMessageBox.information(
-                self.window, title, self.tr("Every figure the survey states about itself matches what is measured.")
-            )
+            wrong = sum(1 for c in analysis.claims if c.wrong)
+            QMessageBox.information(self.window, title, self.tr(
+                "Every figure the survey states about itself matches what is measured.") if not wrong else self.tr(
+                "Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose "
+                "parts only you can correct (the self-check panel lists them).").replace("%n", str(wrong)))
             return False
         new = updated_self_check_text(text, analysis)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"

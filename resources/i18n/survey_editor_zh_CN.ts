@@ -211,48 +211,48 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="615"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="622"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="638"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="678"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="645"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="685"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="679"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="686"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="794"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="801"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="842"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="849"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="858"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="865"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="871"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="878"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="934"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="943"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="988"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -260,12 +260,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="249"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="230"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="231"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -295,67 +295,67 @@
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="233"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="234"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="237"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="238"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="267"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="268"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="269"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="270"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="272"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="274"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="335"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="337"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="345"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="399"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="406"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="471"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="478"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1001"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1010"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1005"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1014"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -408,117 +408,117 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="301"/>
+        <location filename="../../editor_app/ui/main_window.py" line="316"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="312"/>
+        <location filename="../../editor_app/ui/main_window.py" line="327"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="313"/>
+        <location filename="../../editor_app/ui/main_window.py" line="328"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="315"/>
+        <location filename="../../editor_app/ui/main_window.py" line="330"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="316"/>
+        <location filename="../../editor_app/ui/main_window.py" line="331"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="317"/>
+        <location filename="../../editor_app/ui/main_window.py" line="332"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="324"/>
+        <location filename="../../editor_app/ui/main_window.py" line="339"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="331"/>
+        <location filename="../../editor_app/ui/main_window.py" line="346"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="337"/>
+        <location filename="../../editor_app/ui/main_window.py" line="352"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="342"/>
+        <location filename="../../editor_app/ui/main_window.py" line="357"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="375"/>
+        <location filename="../../editor_app/ui/main_window.py" line="390"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="383"/>
+        <location filename="../../editor_app/ui/main_window.py" line="398"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="412"/>
+        <location filename="../../editor_app/ui/main_window.py" line="427"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="423"/>
+        <location filename="../../editor_app/ui/main_window.py" line="438"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="425"/>
+        <location filename="../../editor_app/ui/main_window.py" line="440"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="447"/>
+        <location filename="../../editor_app/ui/main_window.py" line="462"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="451"/>
+        <location filename="../../editor_app/ui/main_window.py" line="466"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="449"/>
+        <location filename="../../editor_app/ui/main_window.py" line="464"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="519"/>
+        <location filename="../../editor_app/ui/main_window.py" line="534"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="526"/>
+        <location filename="../../editor_app/ui/main_window.py" line="541"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="532"/>
+        <location filename="../../editor_app/ui/main_window.py" line="547"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="568"/>
+        <location filename="../../editor_app/ui/main_window.py" line="583"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="568"/>
+        <location filename="../../editor_app/ui/main_window.py" line="583"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -534,47 +534,47 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="517"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="524"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="518"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="525"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="498"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="529"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="536"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="532"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="539"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="500"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="500"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="506"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="513"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="514"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -802,17 +802,22 @@
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="191"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="192"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <source>Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
+        <translation>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="208"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="210"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -820,17 +825,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="290"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="292"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="293"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="295"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="320"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>

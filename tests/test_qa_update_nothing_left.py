@@ -1,0 +1,28 @@
+"""QA: Tools → Update self-check figures a second time on the sample said "Every figure the survey states about
+itself matches what is measured" while the self-check panel still listed two wrong stated sums (3,838 =
+2,892 + 579 + 946); it now says that nothing can be rewritten and how many figures are still wrong."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from ui_support import open_window, wait_analysis
+
+
+def test_the_second_update_does_not_say_everything_matches(qtbot, monkeypatch, sample_path):
+    from editor_app.ui import export_actions
+
+    window = open_window(qtbot, sample_path)
+    actions = export_actions.install(window)
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    with wait_analysis(qtbot, window):
+        assert actions.update_self_check_figures()
+    wrong = [c for c in window.latest_analysis.claims if c.wrong]
+    assert [c.kind for c in wrong] == ["sum", "sum"]
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text, *a: told.append(text))
+    assert not actions.update_self_check_figures()
+    assert len(told) == 1
+    assert "matches what is measured" not in told[0]  # before: every figure "matches"
+    assert "2 self-reported figure(s) are still wrong" in told[0]
