@@ -892,11 +892,34 @@ class HistoryController(QObject):
         combo.blockSignals(True)
         combo.clear()
         for name in names:
+            if name == "failing_rules" and "failing" in names:
+                continue  # the same count as "failing" (Failing rules), listed once
             label = METRIC_LABELS.get(name)
-            combo.addItem(self.tr(label) if label else name, name)
+            combo.addItem(self.tr(label) if label else self._metric_label(name, path), name)
         idx = combo.findData(current)
         combo.setCurrentIndex(max(idx, 0))
         combo.blockSignals(False)
+
+    def _metric_label(self, name: str, path: str) -> str:
+        """A chartable metric as the window names it: a rule by its title ("rule:cjk-total" → "CJK characters ≤
+        3,900"), a counter by its label ("bare_cautions" → "bare ⚠"), in the window's language; else its name."""
+        pack = self._pack(path)
+        try:
+            from editor_app.ui.engine_text import words_for
+
+            say = words_for(pack)
+        except Exception:  # the chart still lists the metric by its name
+            say = str
+        if name.startswith("rule:"):
+            rule = next((r for r in getattr(pack, "rules", ()) if r.id == name[5:]), None)
+            return say(rule.title) if rule is not None and rule.title else name
+        counter = getattr(pack, "counters", {}).get(name)
+        if counter is not None and getattr(counter, "label", ""):
+            return say(counter.label)
+        from editor_app.core.analyze import METRIC_LABELS as ENGINE_LABELS  # loaded by the analysis already
+
+        builtin = {"chars": "characters", "bare_cautions": "bare ⚠", **ENGINE_LABELS}.get(name)
+        return say(builtin) if builtin else name
 
     def refresh_chart(self) -> None:
         path = self.current_path()
