@@ -66,3 +66,34 @@ def test_three_selected_snapshots_show_no_comparison(qtbot, tmp_path, sample_tex
     assert "→" not in panel.diff_title.text() and not panel.diff_text.toPlainText()
     assert not panel.restore_button.isEnabled()
     ctl.shutdown()
+
+
+def test_an_autosave_keeps_the_selection_and_restore_works(qtbot, tmp_path, sample_text, monkeypatch):
+    """An autosave (every 30 s) re-read the list and dropped the selection: Restore stayed enabled and did nothing."""
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
+    window = open_window(qtbot, survey, cfg)
+    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
+    ctl = history_panel.install(window)
+    qtbot.wait(50)
+    assert window.save()
+    qtbot.waitUntil(lambda: len(history_panel.history.list_snapshots(ctl.db, survey)) == 1)
+    window._show_panel(ctl.panel)
+    ctl.refresh(force=True)
+    panel = ctl.panel
+    saved = panel.model.rows[0]["id"]
+    panel.select_ids([saved])
+    with wait_analysis(qtbot, window):
+        window.set_text_undoable(sample_text + "还没保存的一行\n")
+    assert ctl.autosave_now()
+    assert len(panel.model.rows) == 2  # the autosave is listed
+    assert panel.selected_ids() == [saved]  # before: [] with Restore still enabled
+    assert panel.restore_button.isEnabled()
+    with wait_analysis(qtbot, window):
+        panel.restore_button.click()
+    assert window.current_text() == sample_text
+
+    panel.model.set_rows([])  # a list without the selected snapshot: nothing selected, nothing to restore
+    assert not panel.restore_button.isEnabled()
+    ctl.shutdown()

@@ -302,6 +302,9 @@ class HistoryPanel(QWidget):
 
         self.unified.toggled.connect(lambda on: self.diff_stack.setCurrentIndex(1 if on else 0))
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        # A reset (the list re-read after an autosave) drops the selection without saying so: Restore stayed enabled
+        # and did nothing. The controller selects the same snapshots again when they are still listed.
+        self.model.modelReset.connect(self._selection_changed)
         self.restore_button.clicked.connect(self._restore_clicked)
 
     def selected_ids(self) -> list[int]:
@@ -874,7 +877,10 @@ class HistoryController(QObject):
                                  limit=limit, offset=offset) or []
 
         rows = fetch(0, panel.model.PAGE) if total else []
+        selected = panel.selected_ids()
         panel.model.set_rows(rows, total, fetch)
+        if selected:
+            panel.select_ids(selected)  # the snapshots being compared stay selected when a new one is listed
         panel.title.setText(self.tr("{name}: {count} snapshots").format(name=Path(path).name, count=f"{total:,}"))
         if reload_metrics or panel.metric.count() == 0 or rows and panel.metric.count() <= len(history.HEADLINE):
             self._reload_metrics(path)
