@@ -195,7 +195,8 @@ class ReportActions(QObject):
             return False
         new = updated_self_check_text(text, analysis)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"
-        named = {(c.line, c.value_column): _figure_name(c) for c in analysis.claims}  # as the claims audit says
+        say = _words(getattr(self.window, "pack", None))  # the claims audit's words, in the window's language
+        named = {(c.line, c.value_column): _figure_name(c, say) for c in analysis.claims}  # as the claims audit says
         summary = "\n".join(
             self.tr("line {line}: {metric} {old} → {new}").format(
                 line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)
@@ -268,10 +269,20 @@ class ReportActions(QObject):
             bar().showMessage(message, 8000)
 
 
-def _figure_name(claim: Any) -> str:
-    """'CJK (§八)', 'lines': the claim's label and, unless it is the whole survey, what it counts."""
-    label = claim.label or claim.metric
-    return f"{label} ({claim.scope})" if claim.scope and claim.scope != "document" else label
+def _figure_name(claim: Any, say=str) -> str:
+    """'CJK (§八)', 'lines' (行 in Chinese): the claim's label and, unless it is the whole survey, what it counts."""
+    label = say(claim.label or claim.metric)
+    return f"{label} ({say(claim.scope)})" if claim.scope and claim.scope != "document" else label
+
+
+def _words(pack: Any):
+    """The engine's and the pack's words in the window's language (as the self-check panel shows them)."""
+    from editor_app.ui.engine_text import words_for
+
+    try:
+        return words_for(pack)
+    except AttributeError:  # a window whose pack is no RulePack (no translations of its own): the engine's words
+        return words_for(None)
 
 
 class _DiffHighlighter(QSyntaxHighlighter):
