@@ -38,3 +38,26 @@ def test_the_update_names_the_figures_in_chinese(qtbot, qapp, monkeypatch, sampl
 def test_in_english(qtbot, monkeypatch, sample_path):
     summary = _summary(qtbot, monkeypatch, sample_path)
     assert "lines 200 → 113" in summary and "CJK (footer) 76 → 167" in summary
+
+
+def test_the_export_prompt_names_failing_rules_in_chinese(qtbot, qapp, monkeypatch, sample_path):
+    """The Chinese window's export prompt listed 'Self-reported figures equal the measured ones and agree' where the
+    self-check panel says 自报数字等于实测且三处一致."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    from editor_app.ui import export_actions
+
+    was = qapp.property("survey_editor_language")
+    qapp.setProperty("survey_editor_language", "zh_CN")
+    try:
+        window = open_window(qtbot, sample_path)
+        asked: list[str] = []
+        monkeypatch.setattr(QMessageBox, "question",
+                            lambda parent, title, text, *a: (asked.append(text), QMessageBox.StandardButton.No)[1])
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: ("", ""))
+        export_actions.install(window).export_action.trigger()
+        title = window.selfcheck.say(window.latest_analysis.failing_rules("error")[0].title)
+    finally:
+        qapp.setProperty("survey_editor_language", was)
+    assert title == "自报数字等于实测且三处一致"
+    assert len(asked) == 1 and title in asked[0] and "Self-reported figures" not in asked[0]

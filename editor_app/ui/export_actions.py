@@ -116,7 +116,8 @@ class ReportActions(QObject):
             if failing:  # named as the self-check panel names them: by title, not by the pack's rule id
                 lines.append(self.tr("1 error-level rule fails:") if len(failing) == 1 else
                              self.tr("{n} error-level rules fail:").format(n=len(failing)))
-                lines += [f"  • {r.title or r.id}" for r in failing[:6]] + (["  • …"] if len(failing) > 6 else [])
+                say = _words(getattr(self.window, "pack", None))  # as the self-check panel names them
+                lines += [f"  • {say(r.title or r.id)}" for r in failing[:6]] + (["  • …"] if len(failing) > 6 else [])
             if analysis.privacy:
                 dims = ", ".join(sorted({h.dimension for h in analysis.privacy}))
                 n = len(analysis.privacy)
