@@ -70,12 +70,14 @@ def _config(args) -> Config:
     return cfg
 
 
-def _open_db(cfg: Config):
+def _open_db(cfg: Config, *, opened_as: list | None = None):
     from .services.database import open_database
 
     opened = open_database(cfg.db_path)
     if opened.warning:
         _err(opened.warning)
+    if opened_as is not None:
+        opened_as.append(opened)
     return opened.db
 
 
@@ -141,10 +143,16 @@ def _check(args) -> int:
     if args.record:
         from .services.history import record_snapshot
 
-        db = _open_db(cfg)
-        for (a, _), text in zip(analyses, texts):
-            sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
-            _err(f"recorded snapshot {sid} for {a.file}" if sid else f"{a.file}: unchanged since the last snapshot")
+        opened: list = []
+        db = _open_db(cfg, opened_as=opened)
+        if opened[0].path is None:  # the database file can't be used (said above): a snapshot would be lost
+            for a, _ in analyses:
+                _err(f"{a.file}: not recorded")
+            unusable = True
+        else:
+            for (a, _), text in zip(analyses, texts):
+                sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
+                _err(f"recorded snapshot {sid} for {a.file}" if sid else f"{a.file}: unchanged since the last snapshot")
 
     if args.export:
         code = _export(args, analyses, texts)

@@ -89,8 +89,29 @@ def open_database(path: Path | str | None = None, *, memory: bool = False) -> Op
         return _move_aside_and_reopen(p, exc)
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+DATABASE_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3")
+
+
+def _may_be_ours(p: Path) -> bool:
+    """A damaged database (SQLite's header, or a database's name) may be moved aside; any other file is someone's
+    document given as the database by mistake (`--db survey.md`): it is never renamed nor replaced."""
+    if p.suffix.lower() in DATABASE_SUFFIXES:
+        return True
+    try:
+        with open(p, "rb") as fh:
+            return fh.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return True  # unreadable: the move (or the fresh database) says why
+
+
 def _move_aside_and_reopen(p: Path, exc: Exception) -> OpenedDatabase:
     """A database that can't be read is kept (renamed), never deleted, and a fresh one takes its place."""
+    if p.is_file() and not _may_be_ours(p):
+        db = sqlite_utils.Database(memory=True)
+        migrate(db)
+        return OpenedDatabase(db, None, warning=f"{p} is not a history database ({exc}); it was left as it is and "
+                              "this session keeps its history in memory. Choose another database file.")
     moved = p.with_name(f"{p.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     for suffix in ("", "-wal", "-shm"):
         src = Path(str(p) + suffix)
