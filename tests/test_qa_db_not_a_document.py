@@ -35,3 +35,13 @@ def test_a_damaged_database_is_still_moved_aside(tmp_path: Path):
     opened = open_database(damaged)
     assert opened.path == damaged and "moved to" in opened.warning
     assert list(tmp_path.glob("history.corrupt-*"))
+
+
+def test_a_folder_given_as_the_database_is_left_alone(tmp_path: Path):
+    folder = tmp_path / "surveys"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "a.md").write_text("一、正文\n", encoding="utf-8")
+    opened = open_database(folder)
+    assert (folder / "sub" / "a.md").read_text(encoding="utf-8") == "一、正文\n"  # before: surveys.corrupt-…
+    assert folder.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
+    assert opened.path is None and "is a folder" in opened.warning

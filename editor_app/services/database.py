@@ -107,11 +107,12 @@ def _may_be_ours(p: Path) -> bool:
 
 def _move_aside_and_reopen(p: Path, exc: Exception) -> OpenedDatabase:
     """A database that can't be read is kept (renamed), never deleted, and a fresh one takes its place."""
-    if p.is_file() and not _may_be_ours(p):
+    if p.is_dir() or (p.is_file() and not _may_be_ours(p)):  # a folder was renamed with all it held
         db = sqlite_utils.Database(memory=True)
         migrate(db)
-        return OpenedDatabase(db, None, warning=f"{p} is not a history database ({exc}); it was left as it is and "
-                              "this session keeps its history in memory. Choose another database file.")
+        what = "is a folder, not a history database" if p.is_dir() else f"is not a history database ({exc})"
+        return OpenedDatabase(db, None, warning=f"{p} {what}; it was left as it is and this session keeps its "
+                              "history in memory. Choose another database file.")
     moved = p.with_name(f"{p.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     for suffix in ("", "-wal", "-shm"):
         src = Path(str(p) + suffix)
