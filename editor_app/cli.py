@@ -71,9 +71,13 @@ def _config(args) -> Config:
 
 
 def _open_db(cfg: Config, *, opened_as: list | None = None):
-    from .services.database import open_database
+    from .services.database import default_db_path, open_database
 
-    opened = open_database(cfg.db_path)
+    try:
+        opened = open_database(cfg.db_path)
+    except OSError as exc:  # a folder that can't be made (--db /proc/x/h.db, --db survey.md/h.db): a message
+        _err(f"the history database {cfg.db_path or default_db_path()} can't be used: {exc.strerror or exc}")
+        opened = open_database(memory=True)
     if opened.warning:
         _err(opened.warning)
     if opened_as is not None:
@@ -234,7 +238,10 @@ def _history(args) -> int:
     from .services.history import list_snapshots
 
     cfg = _config(args)
-    db = _open_db(cfg)
+    opened: list = []
+    db = _open_db(cfg, opened_as=opened)
+    if opened[0].path is None:  # nothing to list from (said above); "no snapshots recorded" would be untrue
+        return EXIT_UNUSABLE
     snaps = list_snapshots(db, args.file.resolve())
     if args.format == "json":
         print(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2, default=str))

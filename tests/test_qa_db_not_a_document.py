@@ -45,3 +45,15 @@ def test_a_folder_given_as_the_database_is_left_alone(tmp_path: Path):
     assert (folder / "sub" / "a.md").read_text(encoding="utf-8") == "一、正文\n"  # before: surveys.corrupt-…
     assert folder.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
     assert opened.path is None and "is a folder" in opened.warning
+
+
+def test_survey_check_with_a_database_in_a_folder_that_cannot_be_made(tmp_path: Path, sample_text, capsys):
+    """`--db survey.md/history.db` (a file where a folder is needed) ended in a Python traceback."""
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    where = str(survey / "history.db")
+    assert cli.main([str(survey), "--record", "--db", where]) == 2
+    err = capsys.readouterr().err
+    assert "can't be used" in err and "not recorded" in err and "Traceback" not in err
+    assert cli.main(["history", str(survey), "--db", where]) == 2
+    assert cli.main([str(survey), "--db", where]) == 1  # checking needs no database: it goes on as before
