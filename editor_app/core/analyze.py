@@ -24,7 +24,7 @@ from .document import Heading, Outline, build_outline, heading_in_line, resolve_
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, recheck_figures
 from .figures import figures_in_line
-from .model import Analysis, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
+from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, on_line, with_changes
 from .privacy import PrivacyConfig, privacy_in_line
@@ -1095,10 +1095,11 @@ class _Assembly:
             res.limit = "0 findings"
             res.scope = "self-reported figures"
             res.note = f"{len(claims)} claims, {wrong} wrong, {len(findings)} findings"
-            if not claims:
+            if not claims:  # said where findings are read too (the text report, SARIF), as any rule matching nothing
                 res.status = "no-match"
                 res.note = "no self-reported figures found"
-            res.line = findings[0].line if findings else None
+                res.findings = [Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}")]
+            res.line = res.findings[0].line if res.findings else None
             if res.status != "no-match":
                 res.status = "fail" if findings else "pass"
             return res, claims
