@@ -40,9 +40,12 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 
 
 def create_window(path: Path | None, config: Config, pack_path: Path | None = None) -> MainWindow:
-    """A main window with `path` open (no path: the bundled sample), every installed extension plugged in."""
+    """A main window with `path` open (no path: the bundled sample; a path that does not exist yet: a new survey
+    to be saved there), every installed extension plugged in."""
     window = MainWindow(config, pack_path=pack_path)
-    if not window.open_path(Path(path) if path else sample_survey_path()):
+    if path and not Path(path).exists():
+        window.new_document(path)
+    elif not window.open_path(Path(path) if path else sample_survey_path()):
         window.runner.analyse_now()  # the file could not be read (the user was told): check the empty editor
     _install_extensions(window)
     return window

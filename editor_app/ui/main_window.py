@@ -248,6 +248,27 @@ class MainWindow(QMainWindow):
         self.document_opened.emit(self.current_path)
         return True
 
+    def new_document(self, path: Path | str | None = None) -> bool:
+        """An empty survey: untitled (Save asks where to put it), or to be saved as `path`, a file that does not
+        exist yet (`survey-editor new.md` starts one, as an editor does). Unsaved edits are asked about first."""
+        if not self._may_discard_changes():
+            return False
+        self.loaded = LoadedText(text="")
+        self.current_path = Path(path).resolve() if path else None
+        self.is_bundled_sample = False
+        self.editor.setPlainText("")
+        self.mirror.resync()
+        self.editor.document().setModified(False)
+        self.format_label.setText(self.loaded.label)
+        self.watcher.watch(self.current_path)  # a file made there meanwhile by another program is noticed
+        self._use_pack_for(self.current_path, analyse=False)  # a team's survey-rules.toml in that folder applies
+        self.references.reset()
+        self.runner.verdicts = {}
+        self._update_title()
+        self.runner.analyse_now()
+        self.document_opened.emit(self.current_path)
+        return True
+
     def save(self) -> bool:
         if self.current_path is None or self.is_bundled_sample:
             return self.save_as()

@@ -42,6 +42,7 @@ class WindowMenus(QObject):
         editor = w.editor
 
         f = w.menu_file
+        self._action(f, self.tr("&New"), lambda: w.new_document(), QKeySequence.StandardKey.New, "action_new")
         self._action(f, self.tr("&Open…"), w._open_dialog, QKeySequence.StandardKey.Open, "action_open")
         self.menu_recent = w.menu_recent = f.addMenu(self.tr("Open &Recent"))
         self.rebuild_recent()

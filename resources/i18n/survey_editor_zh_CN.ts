@@ -163,22 +163,22 @@
         <translation>全部规则通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="28"/>
+        <location filename="../../editor_app/ui/headline.py" line="29"/>
         <source>1 wrong self-reported figure</source>
         <translation>1 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="30"/>
+        <location filename="../../editor_app/ui/headline.py" line="31"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="33"/>
+        <location filename="../../editor_app/ui/headline.py" line="34"/>
         <source>1 private-data hit</source>
         <translation>1 处私域命中</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="35"/>
+        <location filename="../../editor_app/ui/headline.py" line="36"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
     </message>
@@ -211,48 +211,48 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="622"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="625"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="645"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="685"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="648"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="688"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="686"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="689"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="801"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="804"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="849"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="852"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="865"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="868"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="878"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="943"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="972"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="988"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1017"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -330,32 +330,32 @@
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="337"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="340"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="345"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="406"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="409"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="478"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="481"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1010"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1039"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1014"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1043"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -408,117 +408,117 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="316"/>
+        <location filename="../../editor_app/ui/main_window.py" line="337"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="327"/>
+        <location filename="../../editor_app/ui/main_window.py" line="348"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="328"/>
+        <location filename="../../editor_app/ui/main_window.py" line="349"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="330"/>
+        <location filename="../../editor_app/ui/main_window.py" line="351"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="331"/>
+        <location filename="../../editor_app/ui/main_window.py" line="352"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="332"/>
+        <location filename="../../editor_app/ui/main_window.py" line="353"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="339"/>
+        <location filename="../../editor_app/ui/main_window.py" line="360"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="346"/>
+        <location filename="../../editor_app/ui/main_window.py" line="367"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="352"/>
+        <location filename="../../editor_app/ui/main_window.py" line="373"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="357"/>
+        <location filename="../../editor_app/ui/main_window.py" line="378"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="390"/>
+        <location filename="../../editor_app/ui/main_window.py" line="411"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="398"/>
+        <location filename="../../editor_app/ui/main_window.py" line="419"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="427"/>
+        <location filename="../../editor_app/ui/main_window.py" line="448"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="438"/>
+        <location filename="../../editor_app/ui/main_window.py" line="459"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="440"/>
+        <location filename="../../editor_app/ui/main_window.py" line="461"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="462"/>
+        <location filename="../../editor_app/ui/main_window.py" line="483"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="466"/>
+        <location filename="../../editor_app/ui/main_window.py" line="487"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="464"/>
+        <location filename="../../editor_app/ui/main_window.py" line="485"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="534"/>
+        <location filename="../../editor_app/ui/main_window.py" line="556"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="541"/>
+        <location filename="../../editor_app/ui/main_window.py" line="563"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="547"/>
+        <location filename="../../editor_app/ui/main_window.py" line="569"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="583"/>
+        <location filename="../../editor_app/ui/main_window.py" line="605"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="583"/>
+        <location filename="../../editor_app/ui/main_window.py" line="605"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -534,47 +534,47 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="524"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="527"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="525"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="528"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="508"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="536"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="539"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="539"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="542"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="510"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="510"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="513"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="516"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="514"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="517"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -726,16 +726,16 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="109"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="136"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="129"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="137"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="176"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="109"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="149"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="185"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="186"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
@@ -755,69 +755,69 @@
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="153"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="154"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="161"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="176"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="184"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="192"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="202"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="210"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="212"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -825,17 +825,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="292"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="304"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="295"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="307"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="320"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="332"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -978,27 +978,27 @@
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="228"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1180,116 +1180,121 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/menus.py" line="45"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="46"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="46"/>
+        <location filename="../../editor_app/ui/menus.py" line="47"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="48"/>
+        <location filename="../../editor_app/ui/menus.py" line="49"/>
         <source>Open the Sa&amp;mple Survey</source>
         <translation>打开示例综述(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="50"/>
+        <location filename="../../editor_app/ui/menus.py" line="51"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="51"/>
+        <location filename="../../editor_app/ui/menus.py" line="52"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="53"/>
+        <location filename="../../editor_app/ui/menus.py" line="54"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="56"/>
+        <location filename="../../editor_app/ui/menus.py" line="57"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="57"/>
+        <location filename="../../editor_app/ui/menus.py" line="58"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="59"/>
+        <location filename="../../editor_app/ui/menus.py" line="60"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="60"/>
+        <location filename="../../editor_app/ui/menus.py" line="61"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="61"/>
+        <location filename="../../editor_app/ui/menus.py" line="62"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="62"/>
+        <location filename="../../editor_app/ui/menus.py" line="63"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="64"/>
+        <location filename="../../editor_app/ui/menus.py" line="65"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="65"/>
+        <location filename="../../editor_app/ui/menus.py" line="66"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="66"/>
+        <location filename="../../editor_app/ui/menus.py" line="67"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="67"/>
+        <location filename="../../editor_app/ui/menus.py" line="68"/>
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="77"/>
+        <location filename="../../editor_app/ui/menus.py" line="78"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="79"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="81"/>
+        <location filename="../../editor_app/ui/menus.py" line="82"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="82"/>
+        <location filename="../../editor_app/ui/menus.py" line="83"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="85"/>
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="86"/>
+        <location filename="../../editor_app/ui/menus.py" line="87"/>
         <source>Previous Pro&amp;blem</source>
         <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="98"/>
+        <location filename="../../editor_app/ui/menus.py" line="99"/>
         <source>Clear List</source>
         <translation>清空列表</translation>
     </message>
