@@ -26,9 +26,9 @@ from .figure_check import check_figures, moved_check, recheck_figures
 from .figures import figures_in_line
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
-from .records import moved_by, on_line, with_changes
+from .records import moved_by, on_line, record, with_changes
 from .privacy import PrivacyConfig, privacy_in_line
-from .regex_looks import first_look
+from .regex_looks import first_look, whole_blocks
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
@@ -45,7 +45,7 @@ METRIC_LABELS = {"privacy_hits": "private-data hits", "verifiability": "verifiab
                  "arxiv_ids": "arXiv ids", "list_items": "list items"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LineFacts:
     counts: tuple[int, ...]  # one per pack counter, then list_items
     heading: Heading | None
@@ -57,6 +57,17 @@ class LineFacts:
     forbidden: tuple[tuple[int, ...], ...]  # per forbidden-pattern rule: columns of the matches
     required: tuple[bool, ...]  # per (required-pattern rule, pattern): found on this line
     section_refs: tuple = ()  # (column, text, key) of each § reference
+
+    def __init__(self, counts: tuple[int, ...], heading: Heading | None, citations: tuple, figures: tuple,
+                 privacy: tuple[PrivacyHit, ...], claims: tuple, directives: tuple[Directive, ...],
+                 forbidden: tuple[tuple[int, ...], ...], required: tuple[bool, ...], section_refs: tuple = ()) -> None:
+        _set(self, "__dict__", {  # one dict for all fields (a frozen dataclass sets them one call each)
+            "counts": counts, "heading": heading, "citations": citations, "figures": figures, "privacy": privacy,
+            "claims": claims, "directives": directives, "forbidden": forbidden, "required": required,
+            "section_refs": section_refs})
+
+
+_set = object.__setattr__
 
 
 @dataclass
@@ -87,9 +98,15 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
             "_footer_re": re.compile(pack.footer) if pack.footer else None,
             "_forbidden": forbidden,
-            "_forbidden_looks": [(_looks(rxs), rxs) for _, rxs in forbidden],
+            # per forbidden-pattern rule: the literals one of which a line needs for any of its patterns to match
+            # (None: unknown), and the patterns' finditer
+            "_forbidden_looks": tuple((_looks(rxs), tuple(rx.finditer for rx in rxs)) for _, rxs in forbidden),
             "_required": required,
             "_required_flat": [rx for _, rxs in required for rx in rxs],
+            # per required pattern: the literals one of which a line needs for it to match (None: unknown) and
+            # its search; and the answer for a line holding none of them all
+            "_required_looks": tuple((first_look(rx), rx.search) for _, rxs in required for rx in rxs),
+            "_required_none": tuple(False for _, rxs in required for _ in rxs),
         })
     return hit[1]
 
@@ -143,27 +160,26 @@ class Analyzer:
         # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
         counted = _DIRECTIVE_TEXT.sub("", line) if directives else line
         counts = [fn(counted) for fn in self._counters]
-        counts.append(1 if LIST_ITEM_RE.match(line) else 0)
+        counts.append(1 if _list_item(line) else 0)
         forbidden = ()
-        for looks, rxs in self._forbidden_looks:  # a line without the pattern's literal cannot match it
-            if looks is None or any(x in line for x in looks):
-                forbidden = tuple(
-                    tuple(m.start() + 1 for rx in rxs for m in rx.finditer(line)) for _, rxs in self._forbidden)
+        for looks, _ in self._forbidden_looks:
+            if looks is None or _any_in(line, looks):  # a line without a rule's literals cannot match it
+                forbidden = tuple(tuple(m.start() + 1 for finditer in finditers for m in finditer(line))
+                                  if looks is None or _any_in(line, looks) else ()
+                                  for looks, finditers in self._forbidden_looks)
                 if not any(forbidden):
                     forbidden = ()
                 break
-        return LineFacts(
-            counts=tuple(counts),
-            heading=heading_in_line(line),
-            citations=citations_in_line(line),
-            figures=figures_in_line(line),
-            privacy=privacy_in_line(line, self._privacy_cfg),
-            claims=claims_mod.claims_in_line(line, self._claim_rx, self.pack.sum_metric, self.pack.sum_context),
-            directives=directives,
-            section_refs=section_refs_in_line(line),
-            forbidden=forbidden,
-            required=tuple(bool(rx.search(line)) for rx in self._required_flat),
-        )
+        required = self._required_none
+        for looks, _ in self._required_looks:
+            if looks is None or _any_in(line, looks):
+                required = tuple((looks is None or _any_in(line, looks)) and search(line) is not None
+                                 for looks, search in self._required_looks)
+                break
+        return LineFacts(tuple(counts), heading_in_line(line), citations_in_line(line), figures_in_line(line),
+                         privacy_in_line(line, self._privacy_cfg),
+                         claims_mod.claims_in_line(line, self._claim_rx, self.pack.sum_metric, self.pack.sum_context),
+                         directives, forbidden, required, section_refs_in_line(line))
 
     def _all_facts(self, lines: list[str]) -> list[LineFacts]:
         if not self.use_memo:
@@ -437,7 +453,17 @@ def analyze(
 def _counter_fn(kind: str, pattern: str) -> Callable[[str], int]:
     if kind == "regex":
         rx = re.compile(pattern)
-        return lambda line: len(rx.findall(line))
+        kept = whole_blocks(rx)
+        if kept is not None:
+            return _block_counter(kept)
+        findall = rx.findall
+        looks = first_look(rx)
+        if looks and len(looks) == 1:  # a line without the literal holds no match: the scan is skipped
+            look = looks[0]
+            return lambda line: len(findall(line)) if look in line else 0
+        if looks:
+            return lambda line: len(findall(line)) if _any_in(line, looks) else 0
+        return lambda line: len(findall(line))
     if kind == "literal":
         return lambda line: line.count(pattern)
     if pattern == "lines":
@@ -449,6 +475,26 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[str], int]:
     if pattern == "list_items":
         return lambda line: 1 if LIST_ITEM_RE.match(line) else 0
     raise ValueError(f"unknown counter {kind}:{pattern}")
+
+
+def _any_in(line: str, words: tuple[str, ...]) -> bool:
+    for word in words:
+        if word in line:
+            return True
+    return False
+
+
+_list_item = LIST_ITEM_RE.match
+
+
+def _block_counter(kept: bytes) -> Callable[[str], int]:
+    """Counts the characters of a line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of its UTF-16
+    code units, all but the kept ones deleted."""
+    drop = bytes(b for b in range(256) if b not in kept)
+    if 0 in kept:
+        return lambda line: len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
+    return lambda line: 0 if line.isascii() else len(
+        line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
 
 
 class _Assembly:

@@ -98,6 +98,46 @@ def all_required(pattern: re.Pattern[str]) -> tuple[str, ...]:
         return ()
 
 
+def whole_blocks(rx: re.Pattern[str]) -> bytes | None:
+    """For a regex that is one character class made of whole blocks of 256 code points of the BMP (the surrogates
+    apart), such as "[一-鿿]", the high bytes of those blocks; else None.
+
+    Such a regex matches a character exactly when the high byte of its UTF-16 code unit is one of these, so its
+    matches in a line can be counted in the line's UTF-16 bytes (analyze.py's `_block_counter`) with no match objects.
+    """
+    if rx.flags & re.IGNORECASE:
+        return None
+    try:
+        items = list(_sre_parse.parse(rx.pattern, rx.flags).data)
+    except Exception:  # an unusual pattern: counted by the regex
+        return None
+    if len(items) != 1:
+        return None
+    op, av = items[0]
+    if op is _sre_c.LITERAL:
+        ranges = [(av, av)]
+    elif op is _sre_c.IN:
+        ranges = []
+        for o, a in av:
+            if o is _sre_c.LITERAL:
+                ranges.append((a, a))
+            elif o is _sre_c.RANGE:
+                ranges.append(a)
+            else:  # a negated class, a category (\d, \w): not whole blocks
+                return None
+    else:
+        return None
+    kept = set()
+    for lo, hi in ranges:
+        if lo % 256 or hi % 256 != 255 or hi > 0xFFFF:
+            return None
+        kept.update(range(lo >> 8, (hi >> 8) + 1))
+    # (ranges may overlap or touch: their union is what counts, and a union of whole blocks is whole blocks)
+    if kept & set(range(0xD8, 0xE0)):
+        return None  # a character past the BMP is written as two code units with these high bytes
+    return bytes(sorted(kept))
+
+
 def any_word_regex(words) -> re.Pattern[str]:
     """A regex that finds whether any of the words occurs, as a trie (a shared first character is tried once).
 
