@@ -27,7 +27,7 @@ from .figures import figures_in_line
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, on_line, record, with_changes
-from .privacy import PrivacyConfig, privacy_in_line
+from .privacy import PrivacyConfig, privacy_in_line, privacy_in_lines
 from .regex_looks import first_look, whole_blocks
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
@@ -61,13 +61,17 @@ class LineFacts:
     def __init__(self, counts: tuple[int, ...], heading: Heading | None, citations: tuple, figures: tuple,
                  privacy: tuple[PrivacyHit, ...], claims: tuple, directives: tuple[Directive, ...],
                  forbidden: tuple[tuple[int, ...], ...], required: tuple[bool, ...], section_refs: tuple = ()) -> None:
-        _set(self, "__dict__", {  # one dict for all fields (a frozen dataclass sets them one call each)
-            "counts": counts, "heading": heading, "citations": citations, "figures": figures, "privacy": privacy,
-            "claims": claims, "directives": directives, "forbidden": forbidden, "required": required,
-            "section_refs": section_refs})
-
-
-_set = object.__setattr__
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["counts"] = counts
+        d["heading"] = heading
+        d["citations"] = citations
+        d["figures"] = figures
+        d["privacy"] = privacy
+        d["claims"] = claims
+        d["directives"] = directives
+        d["forbidden"] = forbidden
+        d["required"] = required
+        d["section_refs"] = section_refs
 
 
 @dataclass
@@ -154,7 +158,7 @@ class Analyzer:
             yield
 
     # ---- per line -------------------------------------------------------------------------------
-    def _facts(self, line: str) -> LineFacts:
+    def _facts(self, line: str, privacy: tuple[PrivacyHit, ...] | None = None) -> LineFacts:
         directives = directives_in_line(line)
         # A suppression comment is a note to the checker, not text: silencing one rule on a line must not
         # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
@@ -177,24 +181,25 @@ class Analyzer:
                                  for looks, search in self._required_looks)
                 break
         return LineFacts(tuple(counts), heading_in_line(line), citations_in_line(line), figures_in_line(line),
-                         privacy_in_line(line, self._privacy_cfg),
+                         privacy_in_line(line, self._privacy_cfg) if privacy is None else privacy,
                          claims_mod.claims_in_line(line, self._claim_rx, self.pack.sum_metric, self.pack.sum_context),
                          directives, forbidden, required, section_refs_in_line(line))
 
     def _all_facts(self, lines: list[str]) -> list[LineFacts]:
         if not self.use_memo:
-            return [self._facts(l) for l in lines]
+            return self._facts_of(lines)
         memo = self._memo
         if len(memo) > MEMO_LIMIT:
             memo.clear()
-        out = []
-        get = memo.get
-        for l in lines:
-            f = get(l)
-            if f is None:
-                f = memo[l] = self._facts(l)
-            out.append(f)
-        return out
+        todo = [l for l in dict.fromkeys(lines) if l not in memo]
+        if todo:
+            memo.update(zip(todo, self._facts_of(todo)))
+        return list(map(memo.__getitem__, lines))
+
+    def _facts_of(self, lines: list[str]) -> list[LineFacts]:
+        """The facts of each line; the privacy scan's first look is made for runs of lines at once."""
+        facts = self._facts
+        return [facts(l, p) for l, p in zip(lines, privacy_in_lines(lines, self._privacy_cfg))]
 
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:

@@ -46,7 +46,6 @@ _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _DIGIT = re.compile(r"\d")
-_set = object.__setattr__
 
 
 @record(frozen=True)
@@ -68,10 +67,18 @@ class RawClaim:
     def __init__(self, kind: str, metric: str, scope_index: int, scope_label: str, text: str, column: int,
                  value_text: str, claimed: float, parts: tuple[float, ...] = (), approx: bool = False,
                  position: int = 0) -> None:
-        _set(self, "__dict__", {  # one dict for all fields: claims are made by the thousand
-            "kind": kind, "metric": metric, "scope_index": scope_index, "scope_label": scope_label, "text": text,
-            "column": column, "value_text": value_text, "claimed": claimed, "parts": parts, "approx": approx,
-            "position": position})
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__ (made by the thousand)
+        d["kind"] = kind
+        d["metric"] = metric
+        d["scope_index"] = scope_index
+        d["scope_label"] = scope_label
+        d["text"] = text
+        d["column"] = column
+        d["value_text"] = value_text
+        d["claimed"] = claimed
+        d["parts"] = parts
+        d["approx"] = approx
+        d["position"] = position
 
 
 class CompiledPatterns(list):

@@ -526,6 +526,37 @@ def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
     return _hits(text, spans, cfg) if spans else ()
 
 
+_RUN = 32  # lines whose first look privacy_in_lines makes at once
+
+
+def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[PrivacyHit, ...]]:
+    """`privacy_in_line` of each text, the first look (`_may_hold`) made once for a run of lines.
+
+    A published survey holds no private data, so nearly every run lacks every word and literal a hit other than an
+    IP address needs: its lines only get the IP look. A run joined by line breaks holds every word, keyword with
+    separator and literal any of its lines holds (a line break is no letter and in none of them), so a run the look
+    finds nothing in holds no line it would find something in; a run it finds something in is scanned line by line.
+    """
+    plan = cfg._plan
+    if plan is None or len(texts) < 4:
+        return [privacy_in_line(t, cfg) for t in texts]
+    ip = "ip" in cfg.dimensions
+    out: list[tuple[PrivacyHit, ...]] = []
+    for k in range(0, len(texts), _RUN):
+        run = texts[k:k + _RUN]
+        joined = "\n".join(run)
+        if _may_hold(joined, plan):
+            out += [privacy_in_line(t, cfg) for t in run]
+        elif not ip:
+            out += [()] * len(run)
+        elif "." in joined and _IPV4_HINT.search(joined):
+            out += [_hits(t, spans, cfg) if (spans := _ip_spans(t, cfg)) else () for t in run]
+        else:  # no line holds an IPv4 address: only those that may hold an IPv6 one are looked at
+            out += [_hits(t, spans, cfg) if ":" in t and ("::" in t or t.count(":") >= 7) and (
+                spans := _ip_spans(t, cfg)) else () for t in run]
+    return out
+
+
 def _may_hold(text: str, plan: tuple) -> bool:
     """True unless the line lacks every word and literal a hit other than an IP address needs.
 

@@ -32,12 +32,17 @@ class RawCitation:
     def __init__(self, column: int, raw: str, id: str, version: str | None = None, name: str | None = None,
                  stated_date: str | None = None, stated_category: str | None = None,
                  malformed: str | None = None) -> None:
-        _set(self, "__dict__", {"column": column, "raw": raw, "id": id, "version": version, "name": name,
-                                "stated_date": stated_date, "stated_category": stated_category,
-                                "malformed": malformed})
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["column"] = column
+        d["raw"] = raw
+        d["id"] = id
+        d["version"] = version
+        d["name"] = name
+        d["stated_date"] = stated_date
+        d["stated_category"] = stated_category
+        d["malformed"] = malformed
 
 
-_set = object.__setattr__
 
 # Paper names are written in Latin (with accents) and Greek letters: A-Z a-z U+00C0-U+024F U+0370-U+03FF. A name
 # word starts with a letter and goes on with letters, ASCII digits and - + & ' . ; later words may start with a
