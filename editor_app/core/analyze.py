@@ -15,7 +15,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
@@ -181,7 +181,7 @@ class Analyzer:
         # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
         counted = [_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)] if any(directives) \
             else lines
-        counts = zip(*[list(map(fn, counted)) for fn in self._counters],
+        counts = zip(*[fn(counted) for fn in self._counters],
                      [1 if _list_item(l) else 0 for l in lines])
         forbidden = list(map(self._forbidden_in, lines))
         required = list(map(self._required_in, lines))
@@ -464,7 +464,8 @@ def analyze(
     return Analyzer(pack, today=today).analyze(text, file=file, verdicts=verdicts)
 
 
-def _counter_fn(kind: str, pattern: str) -> Callable[[str], int]:
+def _counter_fn(kind: str, pattern: str) -> Callable[[list[str]], list[int]]:
+    """A counter of the pack as a function from lines to their counts (one column of the facts: no call per line)."""
     if kind == "regex":
         rx = re.compile(pattern)
         kept = whole_blocks(rx)
@@ -474,20 +475,20 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[str], int]:
         looks = first_look(rx)
         if looks and len(looks) == 1:  # a line without the literal holds no match: the scan is skipped
             look = looks[0]
-            return lambda line: len(findall(line)) if look in line else 0
+            return lambda lines: [len(findall(line)) if look in line else 0 for line in lines]
         if looks:
-            return lambda line: len(findall(line)) if _any_in(line, looks) else 0
-        return lambda line: len(findall(line))
+            return lambda lines: [len(findall(line)) if _any_in(line, looks) else 0 for line in lines]
+        return lambda lines: [len(findall(line)) for line in lines]
     if kind == "literal":
-        return lambda line: line.count(pattern)
+        return lambda lines: list(map(methodcaller("count", pattern), lines))
     if pattern == "lines":
-        return lambda line: 1
+        return lambda lines: [1] * len(lines)
     if pattern == "chars":
-        return len
+        return lambda lines: list(map(len, lines))
     if pattern == "words":
-        return lambda line: len(WORD_RE.findall(line))
+        return lambda lines: [len(WORD_RE.findall(line)) for line in lines]
     if pattern == "list_items":
-        return lambda line: 1 if LIST_ITEM_RE.match(line) else 0
+        return lambda lines: [1 if LIST_ITEM_RE.match(line) else 0 for line in lines]
     raise ValueError(f"unknown counter {kind}:{pattern}")
 
 
@@ -501,14 +502,15 @@ def _any_in(line: str, words: tuple[str, ...]) -> bool:
 _list_item = LIST_ITEM_RE.match
 
 
-def _block_counter(kept: bytes) -> Callable[[str], int]:
-    """Counts the characters of a line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of its UTF-16
-    code units, all but the kept ones deleted."""
+def _block_counter(kept: bytes) -> Callable[[list[str]], list[int]]:
+    """Counts the characters of each line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of
+    its UTF-16 code units, all but the kept ones deleted."""
     drop = bytes(b for b in range(256) if b not in kept)
     if 0 in kept:
-        return lambda line: len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
-    return lambda line: 0 if line.isascii() else len(
-        line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
+        return lambda lines: [len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
+                              for line in lines]
+    return lambda lines: [0 if line.isascii() else len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(
+        None, drop)) for line in lines]
 
 
 class _Assembly:
