@@ -307,8 +307,10 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     labelled = bool(sum_metric) and (not sum_context or sum_context in line)
     spans: list[tuple[int, int]] = []
 
-    def add(total_text: str, total_col: int, parts_text: str, parts_col: int, text: str, label: str):
-        parts = _parts(parts_text)
+    def add(total_text: str, total_col: int, parts_text: str, parts_col: int, text: str, label: str,
+            parts: list[tuple[str, str, int]] | None = None):
+        if parts is None:
+            parts = _parts(parts_text)
         if parts is None:
             return
         values = tuple(parse_number(p[1]) for p in parts)
@@ -334,7 +336,13 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         else:
             paren_parts = sorted([*_PAREN_PARTS_WIDE.finditer(line), *_PAREN_PARTS_NARROW.finditer(line)],
                                  key=_start)
+        has_eq = "=" in line
         for m in paren_parts:
+            parts = None
+            if not has_eq:  # (the spans only matter to the "=" forms): parts that state no sum need no total
+                parts = _parts(m.group("parts"))
+                if parts is None:
+                    continue
             start = m.start()
             # the total before ends at most 12 characters before the parenthesis: no digit there, no total
             before = (_TOTAL_BEFORE.search(line, max(0, start - 40), start)
@@ -342,19 +350,19 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             if before:
                 label = line[max(0, before.start() - 12) : before.start()].strip()
                 add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
-                    line[before.start() : m.end()], label)
+                    line[before.start() : m.end()], label, parts)
                 spans.append((before.start(), m.end()))
                 continue
             after = _TOTAL_AFTER.match(line, m.end())
             if after:
                 lab = _label_start(line, start)
                 add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
-                    line[lab:after.end()], line[lab:start].strip())
+                    line[lab:after.end()], line[lab:start].strip(), parts)
                 spans.append((start, after.end()))
     if "=" not in line:
         return
     eq = line.find("=")
-    while eq >= 0 and "+" in line[eq:]:  # "total = a + b": each "=" with a "+" before the clause ends
+    while eq >= 0 and line.find("+", eq) >= 0:  # "total = a + b": each "=" with a "+" before the clause ends
         if not _DIGIT.search(line, max(0, eq - 5), eq):  # no total right before this "="
             eq = line.find("=", eq + 1)
             continue
