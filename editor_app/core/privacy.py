@@ -36,6 +36,7 @@ from __future__ import annotations
 import ipaddress
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import field
 from pathlib import Path
@@ -533,9 +534,9 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
     """`privacy_in_line` of each text, the first look (`_may_hold`) made once for a run of lines.
 
     A published survey holds no private data, so nearly every run lacks every word and literal a hit other than an
-    IP address needs: its lines only get the IP look. A run joined by line breaks holds every word, keyword with
-    separator and literal any of its lines holds (a line break is no letter and in none of them), so a run the look
-    finds nothing in holds no line it would find something in; a run it finds something in is scanned line by line.
+    IP address needs: its lines only get the IP look. (A run joined by line breaks holds every word and literal any
+    of its lines holds: a line break is no letter and in none of them.) Where the run holds one, its lines are
+    scanned line by line; where it only holds a secret keyword's word, only the lines holding that word are.
     """
     plan = cfg._plan
     if plan is None or len(texts) < 4:
@@ -545,16 +546,60 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
     for k in range(0, len(texts), _RUN):
         run = texts[k:k + _RUN]
         joined = "\n".join(run)
-        if _may_hold(joined, plan):
+        maybe = _run_may_hold(joined, plan)
+        if maybe is True:
             out += [privacy_in_line(t, cfg) for t in run]
-        elif not ip:
-            out += [()] * len(run)
+            continue
+        if not ip:
+            hits: list[tuple[PrivacyHit, ...]] = [()] * len(run)
         elif "." in joined and _IPV4_HINT.search(joined):
-            out += [_hits(t, spans, cfg) if (spans := _ip_spans(t, cfg)) else () for t in run]
+            hits = [_hits(t, spans, cfg) if (spans := _ip_spans(t, cfg)) else () for t in run]
         else:  # no line holds an IPv4 address: only those that may hold an IPv6 one are looked at
-            out += [_hits(t, spans, cfg) if ":" in t and ("::" in t or t.count(":") >= 7) and (
+            hits = [_hits(t, spans, cfg) if ":" in t and ("::" in t or t.count(":") >= 7) and (
                 spans := _ip_spans(t, cfg)) else () for t in run]
+        for i in maybe:  # the lines holding a keyword's word whole: the rest of _may_hold's keyword look
+            line = run[i].encode("utf-8", "surrogatepass")
+            if (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0) and plan[2].search(line.lower()):
+                hits[i] = _scan_line(run[i], cfg)
+        out += hits
     return out
+
+
+def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
+    """`_may_hold` for lines joined by line breaks: True when some line may hold a hit other than an IP address
+    found by its words or literals (then every line is looked at), else the indices of the lines that hold a
+    secret keyword's word whole with a separator in the run (the keyword look is made line by line for them)."""
+    words, keyword_words, _, literals = plan
+    if joined.isascii():
+        line = joined.encode("ascii")
+    else:
+        line = joined.encode("utf-8", "surrogatepass")
+        if 0xC4 in line or 0xC5 in line or line.find(b"\xe2\x84\xaa") >= 0:
+            return True
+    found = line.translate(_LETTERS).split()
+    if not words.isdisjoint(found):
+        return True
+    if literals is not None and literals.search(joined) is not None:
+        return True
+    keywords = keyword_words.intersection(found)
+    if not keywords or not (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0):
+        return []
+    lower = line.lower()
+    breaks = [m.start() for m in _BREAK.finditer(line)]
+    return sorted({bisect_right(breaks, m.start()) for word in keywords for m in _whole_word(word).finditer(lower)})
+
+
+_BREAK = re.compile(b"\n")
+_WHOLE_WORDS: dict[bytes, re.Pattern[bytes]] = {}
+
+
+def _whole_word(word: bytes) -> re.Pattern[bytes]:
+    """The lowered word as a whole word in lowered bytes (letters a-z only), compiled once."""
+    rx = _WHOLE_WORDS.get(word)
+    if rx is None:
+        w = re.escape(word)  # (led by the word, so re finds it by a plain search, the letter before looked at after)
+        rx = _WHOLE_WORDS[word] = re.compile(w + b"(?<![a-z]" + w + b")(?![a-z])")
+    return rx
 
 
 def _may_hold(text: str, plan: tuple) -> bool:
