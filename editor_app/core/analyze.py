@@ -27,7 +27,7 @@ from .figures import figures_in_line
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, on_line, record, with_changes
-from .privacy import PrivacyConfig, privacy_in_line, privacy_in_lines
+from .privacy import PrivacyConfig, privacy_in_lines
 from .regex_looks import first_look, whole_blocks
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
@@ -106,7 +106,6 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             # (None: unknown), and the patterns' finditer
             "_forbidden_looks": tuple((_looks(rxs), tuple(rx.finditer for rx in rxs)) for _, rxs in forbidden),
             "_required": required,
-            "_required_flat": [rx for _, rxs in required for rx in rxs],
             # per required pattern: the literals one of which a line needs for it to match (None: unknown) and
             # its search; and the answer for a line holding none of them all
             "_required_looks": tuple((first_look(rx), rx.search) for _, rxs in required for rx in rxs),
@@ -179,18 +178,23 @@ class Analyzer:
         directives = list(map(directives_in_line, lines))
         # A suppression comment is a note to the checker, not text: silencing one rule on a line must not
         # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
-        counted = [_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)] if any(directives) \
-            else lines
-        counts = zip(*[fn(counted) for fn in self._counters],
-                     [1 if _list_item(l) else 0 for l in lines])
+        counted = lines
+        if any(directives):
+            counted = [_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)]
+        counts = zip(*[fn(counted) for fn in self._counters], [1 if _list_item(l) else 0 for l in lines])
         forbidden = list(map(self._forbidden_in, lines))
         required = list(map(self._required_in, lines))
-        claims_in_line, rx, metric, context = claims_mod.claims_in_line, self._claim_rx, self.pack.sum_metric, \
-            self.pack.sum_context
-        return list(map(LineFacts, counts, map(heading_in_line, lines), map(citations_in_line, lines),
-                        map(figures_in_line, lines), privacy_in_lines(lines, self._privacy_cfg),
-                        [claims_in_line(l, rx, metric, context) for l in lines], directives, forbidden, required,
-                        map(section_refs_in_line, lines)))
+        claims_in_line, rx = claims_mod.claims_in_line, self._claim_rx
+        metric, context = self.pack.sum_metric, self.pack.sum_context
+        claims = [claims_in_line(l, rx, metric, context) for l in lines]
+        # (lists, not lazy maps: map(LineFacts, ...) would take one line from each in turn, the extractors interleaved)
+        headings = list(map(heading_in_line, lines))
+        citations = list(map(citations_in_line, lines))
+        figures = list(map(figures_in_line, lines))
+        privacy = privacy_in_lines(lines, self._privacy_cfg)
+        section_refs = list(map(section_refs_in_line, lines))
+        return list(map(LineFacts, counts, headings, citations, figures, privacy, claims, directives, forbidden,
+                        required, section_refs))
 
     def _forbidden_in(self, line: str) -> tuple[tuple[int, ...], ...]:
         """Per forbidden-pattern rule, the columns of its matches; () when none matches."""
