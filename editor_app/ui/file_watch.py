@@ -1,4 +1,4 @@
-"""Notices another program changing the open file; our own saves (same content fingerprint) are ignored."""
+"""Notices another program changing or deleting the open file; our own saves (same content fingerprint) are ignored."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from editor_app.services.files import changed_on_disk, file_fingerprint
 
 class ExternalChangeWatcher(QObject):
     changed_externally = Signal(object)  # Path
+    deleted_externally = Signal(object)  # Path: the file we loaded or saved is gone (said once)
 
     def __init__(self, parent: QObject | None = None, delay_ms: int = 250) -> None:
         super().__init__(parent)
@@ -65,7 +66,11 @@ class ExternalChangeWatcher(QObject):
         if self._suspended or self.path is None or self.fingerprint is None:
             return False
         if not self.path.exists():
-            return False
+            # Gone a debounce after the event: deleted or moved away, not replaced by an atomic save (which
+            # renames the new file in at once). Said once: until we save it again there is nothing to compare.
+            self.fingerprint = None
+            self.deleted_externally.emit(self.path)
+            return True
         if self.differs():
             try:
                 self.fingerprint = file_fingerprint(self.path)  # ask once per change, not once per event

@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
 
         self.watcher = ExternalChangeWatcher(self)
         self.watcher.changed_externally.connect(self._changed_externally)
+        self.watcher.deleted_externally.connect(self._deleted_externally)
         self._pack_watcher = None
         self._watch_pack()
         self.settings_store.changed.connect(self._settings_changed)
@@ -454,6 +455,12 @@ class MainWindow(QMainWindow):
             self.watcher.remember()
         else:
             self.editor.document().setModified(True)  # what is shown differs from the disk: saving is pending
+
+    def _deleted_externally(self, path: Path) -> None:
+        """The survey's file was deleted or moved by another program: its text now lives only in the editor."""
+        self.editor.document().setModified(True)  # saving is pending (the title says so, quitting asks)
+        self.statusBar().showMessage(
+            self.tr("%1 was deleted or moved by another program; Save writes it again.").replace("%1", path.name), 30000)
 
     def _update_title(self) -> None:
         name = self.current_path.name if self.current_path else self.tr("Untitled")

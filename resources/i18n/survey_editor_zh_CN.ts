@@ -403,122 +403,127 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="229"/>
+        <location filename="../../editor_app/ui/main_window.py" line="230"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="337"/>
+        <location filename="../../editor_app/ui/main_window.py" line="338"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="348"/>
+        <location filename="../../editor_app/ui/main_window.py" line="349"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="349"/>
+        <location filename="../../editor_app/ui/main_window.py" line="350"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="351"/>
+        <location filename="../../editor_app/ui/main_window.py" line="352"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="352"/>
+        <location filename="../../editor_app/ui/main_window.py" line="353"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="353"/>
+        <location filename="../../editor_app/ui/main_window.py" line="354"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="360"/>
+        <location filename="../../editor_app/ui/main_window.py" line="361"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="367"/>
+        <location filename="../../editor_app/ui/main_window.py" line="368"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="373"/>
+        <location filename="../../editor_app/ui/main_window.py" line="374"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="378"/>
+        <location filename="../../editor_app/ui/main_window.py" line="379"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="411"/>
+        <location filename="../../editor_app/ui/main_window.py" line="412"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="419"/>
+        <location filename="../../editor_app/ui/main_window.py" line="420"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="448"/>
+        <location filename="../../editor_app/ui/main_window.py" line="449"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="459"/>
+        <location filename="../../editor_app/ui/main_window.py" line="463"/>
+        <source>%1 was deleted or moved by another program; Save writes it again.</source>
+        <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="466"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="461"/>
+        <location filename="../../editor_app/ui/main_window.py" line="468"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="483"/>
+        <location filename="../../editor_app/ui/main_window.py" line="490"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="487"/>
+        <location filename="../../editor_app/ui/main_window.py" line="494"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="485"/>
+        <location filename="../../editor_app/ui/main_window.py" line="492"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="556"/>
+        <location filename="../../editor_app/ui/main_window.py" line="563"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="563"/>
+        <location filename="../../editor_app/ui/main_window.py" line="570"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="569"/>
+        <location filename="../../editor_app/ui/main_window.py" line="576"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="605"/>
+        <location filename="../../editor_app/ui/main_window.py" line="612"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="605"/>
+        <location filename="../../editor_app/ui/main_window.py" line="612"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
