@@ -154,8 +154,9 @@ def test_high_entropy_values_after_keywords(text: str, value: str, cfg: PrivacyC
 
 
 def test_secret_thresholds_and_keywords_come_from_the_pack() -> None:
-    strict = PrivacyConfig.from_dict({"secret_min_length": 20}, None)
+    strict = PrivacyConfig.from_dict({"secret_min_length": 20, "password_min_length": 20}, None)
     assert privacy_in_line("密码：Xk9#pQ2vLm", strict) == ()
+    assert privacy_in_line("令牌：Xk9#pQ2vLm", PrivacyConfig.from_dict({"secret_min_length": 20}, None)) == ()
     extra = PrivacyConfig.from_dict({"secret_keywords": ["凭据"]}, None)
     assert hits("凭据：Zq8Wx7Ec6Rv5", extra) == [("secret", 4, 12)]
     assert privacy_in_line("凭据：Zq8Wx7Ec6Rv5", PrivacyConfig()) == ()
@@ -350,3 +351,24 @@ def test_keyword_without_a_separator_is_prose() -> None:
     assert [h.dimension for h in privacy_in_line("the KV key = Zx9kQ2vL7pW4", cfg)] == ["secret"]
     assert privacy_in_line("KV key 见 arXiv:2609.11582 Zx9kQ2vL7pW4", cfg) == ()  # the separator is elsewhere
     assert [h.dimension for h in privacy_in_line("令牌 TOKEN\u3000\u00a0：Zx9kQ2vL7pW4", cfg)] == ["secret"]
+
+
+@pytest.mark.parametrize("text, masked", [
+    ("password=hunter2", "h******"),
+    ("passwd: s3cr3tP@ss", "s3********"),
+    ("数据库密码：hunter2", "h******"),
+    ("口令=abc123", "a*****"),
+    ("PASSWORD = 'Tr0ub4dor'", "Tr*******"),
+])
+def test_people_s_passwords_are_found_though_short_and_low_in_entropy(text: str, masked: str, cfg: PrivacyConfig) -> None:
+    """After password/passwd/pwd/密码/口令 a value mixing letters and digits is a password: "hunter2" was missed
+    because the entropy bar meant for keys and tokens (3 bits a character, 8 characters) applied to it too."""
+    assert [h.masked for h in privacy_in_line(text, cfg)] == [masked]
+
+
+@pytest.mark.parametrize("text", [
+    "password: required", "password=******", "密码：见附件", "pwd: abc", "password: Optional[str]",
+    "the key: performance", "password: <your password>", "password=$DB_PASSWORD",
+])
+def test_prose_and_placeholders_after_password_are_not_passwords(text: str, cfg: PrivacyConfig) -> None:
+    assert privacy_in_line(text, cfg) == ()

@@ -18,7 +18,10 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``secret_keywords``     more words after which ``: = ：`` and a high-entropy value is a secret (the defaults are
                         password/passwd/pwd/secret/token/key/api_key/access_key/密码/口令/令牌/密钥/秘钥).
 ``secret_min_length``   shortest value after a keyword that can be a secret (default 8).
-``secret_min_entropy``  Shannon entropy in bits per character a value needs to be a secret (default 3.0).
+``secret_min_entropy``  Shannon entropy in bits per character a value needs to be a secret (default 3.0). After
+                        password/passwd/pwd/密码/口令 a value of ``password_min_length`` (default 6) or more
+                        characters mixing two kinds (letters, digits, symbols) is a password whatever its entropy:
+                        "hunter2" is one.
 ``allow_patterns``      regexes; a hit whose matched text matches one of them whole is not reported.
 ``dimensions``          the dimensions to scan, a subset of ip/secret/name/path/org (default all five).
 
@@ -65,6 +68,8 @@ DEFAULT_SECRET_KEYWORDS = (
     "secret_key", "密码", "口令", "令牌", "密钥", "秘钥",
 )
 
+PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "密码", "口令"})  # a value after them is judged as a password
+
 _DEFAULT_ALLOW_NETS = tuple(ipaddress.ip_network(n) for n in DEFAULT_ALLOW_IPS)
 _ALL_DIMENSIONS = frozenset(DIMENSIONS)
 
@@ -72,7 +77,7 @@ BUILTIN_NAMES = {"house-names": ("names", "house-names.txt")}
 
 _KNOWN_KEYS = {
     "names_file", "names", "org_patterns", "path_patterns", "allow_ips", "secret_keywords",
-    "secret_min_length", "secret_min_entropy", "allow_patterns", "dimensions",
+    "secret_min_length", "secret_min_entropy", "allow_patterns", "dimensions", "password_min_length",
 }
 
 _NOT_LATIN = r"(?<![A-Za-z0-9])"
@@ -221,7 +226,7 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     words = "|".join(re.escape(k) for k in sorted(set(keywords), key=longest_first))
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
-        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:{words})(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
+        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
         r"(?P<value>[^\s\"'`,，。；;、）)\]}>]+)"
     )
 
@@ -239,6 +244,7 @@ class PrivacyConfig:
     secret_min_entropy: float = 3.0
     allow_patterns: tuple[re.Pattern[str], ...] = ()
     dimensions: frozenset[str] = _ALL_DIMENSIONS
+    password_min_length: int = 6
     _names_res: tuple[re.Pattern[str], ...] = field(init=False, repr=False, compare=False, default=())
     _keywords_re: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
     # first looks (substring tests) that let a line skip a regex; None: always run it
@@ -264,6 +270,7 @@ class PrivacyConfig:
         secret_min_entropy: float = 3.0,
         allow_patterns: tuple[re.Pattern[str], ...] = (),
         dimensions: frozenset[str] = _ALL_DIMENSIONS,
+        password_min_length: int = 6,
     ) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["names"] = names
@@ -275,6 +282,7 @@ class PrivacyConfig:
         d["secret_min_entropy"] = secret_min_entropy
         d["allow_patterns"] = allow_patterns
         d["dimensions"] = dimensions
+        d["password_min_length"] = password_min_length
         d["_names_res"] = ()
         d["_keywords_re"] = None
         d["_keyword_words"] = None
@@ -391,6 +399,9 @@ class PrivacyConfig:
         min_length = d.get("secret_min_length", 8)
         if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1:
             raise ValueError(f"privacy.secret_min_length: must be a positive integer, got {min_length!r}")
+        password_length = d.get("password_min_length", 6)
+        if isinstance(password_length, bool) or not isinstance(password_length, int) or password_length < 1:
+            raise ValueError(f"privacy.password_min_length: must be a positive integer, got {password_length!r}")
         min_entropy = d.get("secret_min_entropy", 3.0)
         if isinstance(min_entropy, bool) or not isinstance(min_entropy, (int, float)) or min_entropy < 0:
             raise ValueError(f"privacy.secret_min_entropy: must be a number >= 0, got {min_entropy!r}")
@@ -414,6 +425,7 @@ class PrivacyConfig:
                 _compile(p, f"allow_patterns[{i}]") for i, p in enumerate(_str_list(d, "allow_patterns"))
             ),
             dimensions=frozenset(dims),
+            password_min_length=password_length,
         )
 
 
@@ -448,6 +460,17 @@ def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
     if len(set(value)) <= 2:
         return False  # "********", "xxxxxxxx"
     return _char_classes(value) >= 2 and shannon_entropy(value) >= cfg.secret_min_entropy
+
+
+def _looks_like_password(value: str, cfg: PrivacyConfig) -> bool:
+    """After password/passwd/pwd/密码/口令 a value is a password unless it is a word or a placeholder: people's
+    passwords ("hunter2", "s3cr3tP@ss") are short and low in entropy, unlike the keys and tokens the other
+    keywords introduce; prose ("password: required", "密码：见附件") has one class of character or CJK."""
+    if len(value) < cfg.password_min_length or _has_cjk(value) or _has_any(value, ("[", "(", "{", "<")):
+        return False  # "password: Optional[str]" is code, not a password
+    if value[0] in "$%" or value.lower().startswith(("http://", "https://", "xxx")):
+        return False
+    return len(set(value)) > 2 and _char_classes(value) >= 2
 
 
 def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: PrivacyConfig) -> bool:
@@ -497,7 +520,8 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
         return spans  # no keyword in the line
     for m in cfg._keywords_re.finditer(text) if cfg._keywords_re is not None else ():
         value = m.group("value").rstrip(".")
-        if _looks_like_secret(value, cfg):
+        if (_looks_like_password(value, cfg) if m.group("word").lower() in PASSWORD_WORDS else
+                _looks_like_secret(value, cfg)):
             spans.append((m.start("value"), m.start("value") + len(value), "secret"))
     return spans
 
