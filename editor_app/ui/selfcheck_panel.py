@@ -67,7 +67,7 @@ class SelfCheckPanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setObjectName("selfcheck_summary")
 
-        self.rules_model = RowsModel(self._rule_columns(), self)
+        self.rules_model = RowsModel(self._rule_columns(), self, same=lambda a, b: _rule_face(a) == _rule_face(b))
         self.rules_view = make_table(self.rules_model, self)
         self.claims_model = RowsModel(self._claim_columns(), self)
         self.claims_view = make_table(self.claims_model, self)
@@ -297,6 +297,12 @@ def _metric_names(sections: list[SectionMetrics]) -> list[str]:
 def claims_in_order(claims: list[Claim]) -> list[Claim]:
     """The claims as the panel lists them (wrong first); an 8 MB survey's take 30-170 ms: the worker sorts them."""
     return sorted(claims, key=_wrong_first)
+
+
+def _rule_face(r: RuleResult) -> tuple:
+    """What a rule's row shows (its tooltip is made when hovered): rules are judged afresh each pass, and most
+    come out as they were."""
+    return (r.id, r.status, r.level, r.title, r.measured, r.limit, r.scope, r.where()[0], r.note)
 
 
 def _wrong_first(c) -> tuple[int, int]:
