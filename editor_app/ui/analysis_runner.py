@@ -16,6 +16,7 @@ from editor_app.ui.text_mirror import join_lines
 
 
 QUICK_ENOUGH = 0.05  # seconds: an analysis this fast is shown before the next keystroke at 20 keys/s
+QUIET_AFTER_RESULT = 0.3  # seconds after a result during which the worker leaves the GIL to the window
 
 
 class _AnalysisThread(LatestJobThread):
@@ -33,6 +34,7 @@ class _AnalysisThread(LatestJobThread):
         self._pack_changed = True
         self._analyzer: Any = None
         self._retired: list[Any] = []  # what the window showed before: let go of here, in steps (guarded by _cond)
+        self._quiet_until = 0.0  # no letting go before this (perf_counter): the window is showing a result
         self._letting_go: Iterator[None] | None = None
 
     def submit(self, revision: int, text: str | list[str], verdicts: dict | None, shown: Any = None) -> None:
@@ -48,6 +50,13 @@ class _AnalysisThread(LatestJobThread):
 
     def has_idle_work(self) -> bool:
         return self._letting_go is not None or bool(self._retired) or bool(getattr(self._analyzer, "retired", None))
+
+    def idle_delay(self) -> float | None:
+        """Letting go waits QUIET_AFTER_RESULT after a result: the window is drawing it then, and the two would
+        only share the GIL (each slowed down)."""
+        if not self.has_idle_work():
+            return None
+        return max(0.0, self._quiet_until - time.perf_counter())
 
     def idle_step(self) -> None:
         if self._letting_go is None:
@@ -112,6 +121,7 @@ class _AnalysisThread(LatestJobThread):
                 analysis = _run(self._analyzer, text, verdicts)
             seconds = time.perf_counter() - started
             prepared = self._prepare(analysis, shown) if self._prepare else None
+            self._quiet_until = time.perf_counter() + QUIET_AFTER_RESULT
             self.done.emit(revision, analysis, seconds, prepared, cold)
         except Exception as exc:  # the GUI shows it; the editor keeps working
             self.failed.emit(revision, f"{type(exc).__name__}: {exc}")

@@ -10,8 +10,8 @@ from PySide6.QtCore import QThread
 
 class LatestJobThread(QThread):
     """Subclasses implement `work(job)`; `claim(job)` runs under the lock when a job is taken (default: as is).
-    Between jobs, `idle_step()` runs while `has_idle_work()` (under the lock) says so: short steps, so a new job
-    waits for one step at most."""
+    Between jobs, `idle_step()` runs when `idle_delay()` (under the lock) says 0: short steps, so a new job waits
+    for one step at most; a positive delay postpones them (seconds), None means there is nothing to do."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -36,8 +36,8 @@ class LatestJobThread(QThread):
     def work(self, job: Any) -> None:
         raise NotImplementedError
 
-    def has_idle_work(self) -> bool:
-        return False
+    def idle_delay(self) -> float | None:
+        return None
 
     def idle_step(self) -> None:
         """One short piece of work done while no job waits."""
@@ -45,8 +45,11 @@ class LatestJobThread(QThread):
     def run(self) -> None:
         while True:
             with self._cond:
-                while self._job is None and not self._stopping and not self.has_idle_work():
-                    self._cond.wait()
+                while self._job is None and not self._stopping:
+                    delay = self.idle_delay()
+                    if delay is not None and delay <= 0:
+                        break
+                    self._cond.wait(delay)
                 if self._stopping:
                     return
                 job, self._job = self._job, None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import is_not
 from typing import Any, Callable, Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
@@ -100,15 +101,12 @@ class RowsModel(QAbstractTableModel):
 def _changed_span(old: list[Any], new: list[Any], shows_as: Callable[[Any, Any], bool] | None) -> tuple[int, int] | None:
     """(first, last) row that differs, None when none does. Repainting the whole self-check panel after every
     analysis cost 15-30 ms of GUI thread per keystroke even when a rule or two had changed."""
-
-    def same(a: Any, b: Any) -> bool:
-        return a is b or (shows_as is not None and shows_as(a, b))
-
-    first = next((i for i, (a, b) in enumerate(zip(old, new)) if not same(a, b)), None)
-    if first is None:
+    differs = list(map(is_not, old, new))  # by identity first, at C speed: 19,000 claims in an 8 MB survey
+    if shows_as is not None:
+        differs = [d and not shows_as(a, b) for d, a, b in zip(differs, old, new)]
+    if True not in differs:
         return None
-    last = next(i for i in range(len(new) - 1, first - 1, -1) if not same(old[i], new[i]))
-    return first, last
+    return differs.index(True), len(differs) - 1 - differs[::-1].index(True)
 
 
 class SortProxy(QSortFilterProxyModel):
