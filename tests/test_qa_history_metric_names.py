@@ -4,19 +4,12 @@ title, the counter's label), each once."""
 
 from __future__ import annotations
 
-from editor_app.config import Config
 from editor_app.ui import history_panel
-from ui_support import open_window
+from ui_support import window_with_history
 
 
 def test_the_chart_lists_metrics_by_their_names(qtbot, tmp_path, sample_text, monkeypatch):
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
-    window = open_window(qtbot, survey, cfg)
-    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
-    ctl = history_panel.install(window)
-    qtbot.wait(50)
+    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     assert window.save()
     qtbot.waitUntil(lambda: len(history_panel.history.list_snapshots(ctl.db, survey)) == 1)
     window._show_panel(ctl.panel)

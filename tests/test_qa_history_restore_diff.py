@@ -4,19 +4,12 @@ compared again with the text now in the editor (after a restore, an undo, an edi
 
 from __future__ import annotations
 
-from editor_app.config import Config
 from editor_app.ui import history_panel
-from ui_support import open_window, wait_analysis
+from ui_support import wait_analysis, window_with_history
 
 
 def test_the_comparison_follows_a_restore_and_its_undo(qtbot, tmp_path, sample_text, monkeypatch):
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
-    window = open_window(qtbot, survey, cfg)
-    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)  # its first look at the database is over, below
-    ctl = history_panel.install(window)
-    qtbot.wait(50)
+    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     assert window.save()
     qtbot.waitUntil(lambda: ctl.db is not None and len(history_panel.history.list_snapshots(ctl.db, survey)) == 1)
     with wait_analysis(qtbot, window):
@@ -44,13 +37,7 @@ def test_the_comparison_follows_a_restore_and_its_undo(qtbot, tmp_path, sample_t
 
 def test_three_selected_snapshots_show_no_comparison(qtbot, tmp_path, sample_text, monkeypatch):
     """Selecting a third snapshot left the comparison of the first two on screen, read as the new selection's."""
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
-    window = open_window(qtbot, survey, cfg)
-    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
-    ctl = history_panel.install(window)
-    qtbot.wait(50)
+    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     for n in range(3):
         with wait_analysis(qtbot, window):
             window.set_text_undoable(sample_text + f"第{n}稿\n")
@@ -70,13 +57,7 @@ def test_three_selected_snapshots_show_no_comparison(qtbot, tmp_path, sample_tex
 
 def test_an_autosave_keeps_the_selection_and_restore_works(qtbot, tmp_path, sample_text, monkeypatch):
     """An autosave (every 30 s) re-read the list and dropped the selection: Restore stayed enabled and did nothing."""
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
-    window = open_window(qtbot, survey, cfg)
-    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
-    ctl = history_panel.install(window)
-    qtbot.wait(50)
+    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     assert window.save()
     qtbot.waitUntil(lambda: len(history_panel.history.list_snapshots(ctl.db, survey)) == 1)
     window._show_panel(ctl.panel)

@@ -65,3 +65,18 @@ def type_text(widget, text: str) -> None:
         key = Qt.Key.Key_Return if ch == "\n" else Qt.Key.Key_unknown
         for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
             QApplication.sendEvent(widget, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, ch))
+
+
+def window_with_history(qtbot, tmp_path: Path, text: str, monkeypatch):
+    """(survey path, window, history controller): `text` saved as survey.md, opened, analysed, the History panel
+    installed on a fresh database with its first look at it already over."""
+    from editor_app.ui import history_panel
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(text, encoding="utf-8")
+    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0)
+    window = open_window(qtbot, survey, cfg)
+    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
+    ctl = history_panel.install(window)
+    qtbot.wait(50)
+    return survey, window, ctl

@@ -594,13 +594,10 @@ def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
     found by its words or literals (then every line is looked at), else the indices of the lines that hold a
     secret keyword's word whole with a separator in the run (the keyword look is made line by line for them)."""
     words, keyword_words, _, literals = plan
-    if joined.isascii():
-        line = joined.encode("ascii")
-    else:
-        line = joined.encode("utf-8", "surrogatepass")
-        if 0xC4 in line or 0xC5 in line or line.find(b"\xe2\x84\xaa") >= 0:
-            return True
-    found = line.translate(_LETTERS).split()
+    looked = _words_of(joined)
+    if looked is None:
+        return True
+    line, found = looked
     if not words.isdisjoint(found):
         return True
     if literals is not None and literals.search(joined) is not None:
@@ -626,6 +623,18 @@ def _whole_word(word: bytes) -> re.Pattern[bytes]:
     return rx
 
 
+def _words_of(text: str) -> tuple[bytes, list[bytes]] | None:
+    """(the text's UTF-8 bytes, its whole words of ASCII letters, lowered); None when a character defeats a first
+    look by word: İ ı ſ K (in U+0100..017F, U+212A) match i, s, k in any case."""
+    if text.isascii():
+        line = text.encode("ascii")
+    else:
+        line = text.encode("utf-8", "surrogatepass")
+        if 0xC4 in line or 0xC5 in line or line.find(b"\xe2\x84\xaa") >= 0:
+            return None
+    return line, line.translate(_LETTERS).split()
+
+
 def _may_hold(text: str, plan: tuple) -> bool:
     """True unless the line lacks every word and literal a hit other than an IP address needs.
 
@@ -633,13 +642,10 @@ def _may_hold(text: str, plan: tuple) -> bool:
     other byte), a keyword word only where a separator follows it; the literals by one regex (a trie).
     """
     words, keyword_words, keyword_then_separator, literals = plan
-    if text.isascii():
-        line = text.encode("ascii")
-    else:
-        line = text.encode("utf-8", "surrogatepass")
-        if 0xC4 in line or 0xC5 in line or line.find(b"\xe2\x84\xaa") >= 0:
-            return True  # İ ı ſ K (in U+0100..017F, U+212A) match i, s, k in any case: no first look by word
-    found = line.translate(_LETTERS).split()
+    looked = _words_of(text)
+    if looked is None:
+        return True
+    line, found = looked
     if not words.isdisjoint(found):
         return True
     if (not keyword_words.isdisjoint(found) and (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0)
