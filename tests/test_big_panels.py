@@ -94,6 +94,8 @@ def test_the_window_keeps_no_old_analysis_alive_as_enter_is_pressed(qtbot, big):
     for _ in range(6):
         with wait_analysis(qtbot, window):
             type_text(window.editor, "\n")
+    # the worker lets go of each replaced analysis in steps, once the window has drawn the newer one
+    qtbot.waitUntil(lambda: not window.runner._thread.has_idle_work(), timeout=10000)
     window.runner.collect_garbage()
     alive = [i for i, ref in enumerate(seen) if ref() is not None]
     assert len(seen) == 6 and alive and max(alive) == 5

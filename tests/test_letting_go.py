@@ -72,3 +72,20 @@ def test_the_window_hands_the_analysis_it_replaces_to_the_worker(qtbot, sample_t
         assert runner.published.metrics["lines"] == current["text"].count("\n") + (not current["text"].endswith("\n"))
     finally:
         runner.shutdown()
+
+
+def test_typing_on_without_a_pause_never_piles_up_what_waits_to_be_let_go(qtbot, sample_text):
+    """No idle time (a result, then at once the next edit): what the window handed over is kept only until the
+    next pass starts, but the newest; an 8 MB survey's analyses must not pile up in memory."""
+    from editor_app.ui.analysis_runner import AnalysisRunner
+
+    current = {"text": sample_text}
+    runner = AnalysisRunner(lambda: current["text"], house_pack(), debounce_ms=10, make_analyzer=Analyzer)
+    try:
+        for k in range(6):
+            current["text"] = sample_text + "字" * k
+            with qtbot.waitSignal(runner.analysis_ready, timeout=10000):
+                runner.analyse_now()
+            assert len(runner._thread._retired) <= 2  # handed over since the last pass started: one or two
+    finally:
+        runner.shutdown()

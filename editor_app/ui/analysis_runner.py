@@ -101,6 +101,9 @@ class _AnalysisThread(LatestJobThread):
 
     def work(self, job: Any) -> None:
         revision, text, verdicts, shown, pack = job
+        with self._cond:  # typing on without a pause leaves no idle time: never keep more than the newest
+            stale, self._retired[:-1] = self._retired[:-1], []
+        stale = None  # let go of at once, as before (here, in the worker)
         gc_was_on = gc.isenabled()
         gc.disable()  # a full collection over a big document's analysis holds the GIL for ~0.25 s: not mid-pass
         try:
