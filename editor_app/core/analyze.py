@@ -28,7 +28,7 @@ from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleRes
 from .numbers import as_int_if_whole
 from .records import moved_by, on_line, record, with_changes
 from .privacy import PrivacyConfig, privacy_in_lines
-from .regex_looks import first_look, whole_blocks
+from .regex_looks import first_look, holds_any, whole_blocks
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
@@ -199,9 +199,9 @@ class Analyzer:
     def _forbidden_in(self, line: str) -> tuple[tuple[int, ...], ...]:
         """Per forbidden-pattern rule, the columns of its matches; () when none matches."""
         for looks, _ in self._forbidden_looks:
-            if looks is None or _any_in(line, looks):  # a line without a rule's literals cannot match it
+            if looks is None or holds_any(line, looks):  # a line without a rule's literals cannot match it
                 forbidden = tuple(tuple(m.start() + 1 for finditer in finditers for m in finditer(line))
-                                  if looks is None or _any_in(line, looks) else ()
+                                  if looks is None or holds_any(line, looks) else ()
                                   for looks, finditers in self._forbidden_looks)
                 return forbidden if any(forbidden) else ()
         return ()
@@ -209,8 +209,8 @@ class Analyzer:
     def _required_in(self, line: str) -> tuple[bool, ...]:
         """Per (required-pattern rule, pattern): found on this line."""
         for looks, _ in self._required_looks:
-            if looks is None or _any_in(line, looks):
-                return tuple((looks is None or _any_in(line, looks)) and search(line) is not None
+            if looks is None or holds_any(line, looks):
+                return tuple((looks is None or holds_any(line, looks)) and search(line) is not None
                              for looks, search in self._required_looks)
         return self._required_none
 
@@ -399,13 +399,11 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
         state.update(s.__dict__)
         if s.line > after:
             state["line"] = s.line + d
-            key = s.key
-            if key[:1] == "h" and key[1:].isdigit():
-                state["key"] = f"h{int(key[1:]) + d}"
+            if s.key[:1] == "h":
+                state["key"] = move_key(s.key)
         state["end_line"] = s.end_line + d
-        parent = s.parent
-        if parent and parent[0] == "h" and parent[1:].isdigit():
-            state["parent"] = move_key(parent)
+        if s.parent and s.parent[0] == "h":
+            state["parent"] = move_key(s.parent)
         append(moved)
     header = (outline.header[0], move_end(outline.header[1])) if outline.header else None
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None,
@@ -481,7 +479,7 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[list[str]], list[int]]:
             look = looks[0]
             return lambda lines: [len(findall(line)) if look in line else 0 for line in lines]
         if looks:
-            return lambda lines: [len(findall(line)) if _any_in(line, looks) else 0 for line in lines]
+            return lambda lines: [len(findall(line)) if holds_any(line, looks) else 0 for line in lines]
         return lambda lines: [len(findall(line)) for line in lines]
     if kind == "literal":
         return lambda lines: list(map(methodcaller("count", pattern), lines))
@@ -494,13 +492,6 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[list[str]], list[int]]:
     if pattern == "list_items":
         return lambda lines: [1 if LIST_ITEM_RE.match(line) else 0 for line in lines]
     raise ValueError(f"unknown counter {kind}:{pattern}")
-
-
-def _any_in(line: str, words: tuple[str, ...]) -> bool:
-    for word in words:
-        if word in line:
-            return True
-    return False
 
 
 _list_item = LIST_ITEM_RE.match

@@ -17,7 +17,7 @@ from typing import Sequence
 from .document import resolve_section_ref
 from .records import record
 from .numbers import parse_number
-from .regex_looks import all_required, first_look, plain_reading
+from .regex_looks import all_required, first_look, holds_any, plain_reading
 from .rulepack import ClaimPattern
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
@@ -118,7 +118,7 @@ def claims_in_line(
                     if need not in plain:
                         break
                 else:
-                    if entry[4] and not _any_in(plain, entry[4]):
+                    if entry[4] and not holds_any(plain, entry[4]):
                         continue  # none of the literals a match starts with
                     if candidates is None:
                         candidates = [entry]
@@ -237,13 +237,6 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
 def _rarity(word: str) -> tuple[bool, int]:
     """How unlikely a literal looks in a line: a single ASCII character least, then the longer the rarer."""
     return (not (len(word) == 1 and word.isascii()), len(word))
-
-
-def _any_in(text: str, words: tuple[str, ...]) -> bool:
-    for word in words:
-        if word in text:
-            return True
-    return False
 
 
 def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tuple[str, ...], re.Pattern[str] | None]:
@@ -394,7 +387,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         if spans and any(a <= left_end < b for a, b in spans):
             continue
         between = line[plus + 1 : left_end]
-        if _any_in(between, _CLAUSE_BREAKS):
+        if holds_any(between, _CLAUSE_BREAKS):
             continue  # the last "+" is before the clause's start
         left_start = max([line.rfind(ch, 0, plus) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
         left = line[left_start:left_end]

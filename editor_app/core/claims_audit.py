@@ -330,8 +330,7 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
             state = c.__dict__.copy()
             state["line"] = to
             claim.__dict__ = state
-            append((rc, k if k is None or k[4] <= after else (*k[:4], k[4] + d), claim,
-                    tuple(moved_by(found, d)) if found else found))
+            append((rc, move_key(k), claim, tuple(moved_by(found, d)) if found else found))
         spans[to] = (s0 + shift, e0 + shift)
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}

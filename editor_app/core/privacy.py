@@ -47,7 +47,7 @@ from typing import Any
 
 from editor_app.core.model import PrivacyHit
 from editor_app.core.records import record
-from editor_app.core.regex_looks import any_word_regex, first_look, longest_first
+from editor_app.core.regex_looks import any_word_regex, first_look, holds_any, longest_first
 
 DIMENSIONS = ("ip", "secret", "name", "path", "org")
 
@@ -466,7 +466,7 @@ def _looks_like_password(value: str, cfg: PrivacyConfig) -> bool:
     """After password/passwd/pwd/密码/口令 a value is a password unless it is a word or a placeholder: people's
     passwords ("hunter2", "s3cr3tP@ss") are short and low in entropy, unlike the keys and tokens the other
     keywords introduce; prose ("password: required", "密码：见附件") has one class of character or CJK."""
-    if len(value) < cfg.password_min_length or _has_cjk(value) or _has_any(value, ("[", "(", "{", "<")):
+    if len(value) < cfg.password_min_length or _has_cjk(value) or holds_any(value, ("[", "(", "{", "<")):
         return False  # "password: Optional[str]" is code, not a password
     if value[0] in "$%" or value.lower().startswith(("http://", "https://", "xxx")):
         return False
@@ -487,7 +487,7 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
                 continue
             if not _ip_allowed(address, cfg):
                 spans.append((m.start(), m.end(), "ip"))
-    if ":" in text and ("::" in text or text.count(":") >= 7):  # an IPv6 address either compresses or has eight groups
+    if _may_hold_ipv6(text):
         for m in _lazy(_IPV6).finditer(text):
             candidate = m.group(1).rstrip(".")
             groups = [g for g in candidate.split(":") if g]
@@ -502,21 +502,14 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     return spans
 
 
-def _has_any(text: str, words: tuple[str, ...]) -> bool:
-    for word in words:
-        if word in text:
-            return True
-    return False
-
-
 def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    for m in _lazy(_SECRET_SHAPES).finditer(text) if _has_any(text, _SECRET_PREFIXES) else ():
+    for m in _lazy(_SECRET_SHAPES).finditer(text) if holds_any(text, _SECRET_PREFIXES) else ():
         token = m.group(0)
         if token.startswith("-----") or any(ch.isdigit() for ch in token):
             spans.append((m.start(), m.end(), "secret"))
     words = cfg._keyword_words
-    if lower is not None and words is not None and not _has_any(lower, words):
+    if lower is not None and words is not None and not holds_any(lower, words):
         return spans  # no keyword in the line
     for m in cfg._keywords_re.finditer(text) if cfg._keywords_re is not None else ():
         value = m.group("value").rstrip(".")
@@ -529,7 +522,7 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
 def _pattern_spans(
     text: str, looks: tuple[tuple[re.Pattern[str], tuple[str, ...] | None], ...], dim: str
 ) -> list[tuple[int, int, str]]:
-    return [(m.start(), m.end(), dim) for p, look in looks if look is None or _has_any(text, look)
+    return [(m.start(), m.end(), dim) for p, look in looks if look is None or holds_any(text, look)
             for m in p.finditer(text) if m.end() > m.start()]
 
 
@@ -537,7 +530,7 @@ def _lowered(text: str) -> str | None:
     """The line lowered for substring first looks, or None when it holds a character that defeats them."""
     if text.isascii():
         return text.lower()
-    return None if _has_any(text, _ODD_CASE) else text.lower()
+    return None if holds_any(text, _ODD_CASE) else text.lower()
 
 
 def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
@@ -579,11 +572,11 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
         elif "." in joined and _IPV4_HINT.search(joined):
             hits = [_hits(t, spans, cfg) if (spans := _ip_spans(t, cfg)) else () for t in run]
         else:  # no line holds an IPv4 address: only those that may hold an IPv6 one are looked at
-            hits = [_hits(t, spans, cfg) if ":" in t and ("::" in t or t.count(":") >= 7) and (
+            hits = [_hits(t, spans, cfg) if _may_hold_ipv6(t) and (
                 spans := _ip_spans(t, cfg)) else () for t in run]
         for i in maybe:  # the lines holding a keyword's word whole: the rest of _may_hold's keyword look
             line = run[i].encode("utf-8", "surrogatepass")
-            if (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0) and plan[2].search(line.lower()):
+            if _has_separator(line) and plan[2].search(line.lower()):
                 hits[i] = _scan_line(run[i], cfg)
         out += hits
     return out
@@ -603,7 +596,7 @@ def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
     if literals is not None and literals.search(joined) is not None:
         return True
     keywords = keyword_words.intersection(found)
-    if not keywords or not (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0):
+    if not keywords or not _has_separator(line):
         return []
     lower = line.lower()
     breaks = [m.start() for m in _BREAK.finditer(line)]
@@ -621,6 +614,16 @@ def _whole_word(word: bytes) -> re.Pattern[bytes]:
         w = re.escape(word)  # (led by the word, so re finds it by a plain search, the letter before looked at after)
         rx = _WHOLE_WORDS[word] = re.compile(w + b"(?<![a-z]" + w + b")(?![a-z])")
     return rx
+
+
+def _may_hold_ipv6(text: str) -> bool:
+    """An IPv6 address either compresses ("::") or has eight groups (seven ":")."""
+    return ":" in text and ("::" in text or text.count(":") >= 7)
+
+
+def _has_separator(line: bytes) -> bool:
+    """Whether UTF-8 bytes hold ":", "=" or "：", one of which a secret keyword needs after it."""
+    return 58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0
 
 
 def _words_of(text: str) -> tuple[bytes, list[bytes]] | None:
@@ -648,7 +651,7 @@ def _may_hold(text: str, plan: tuple) -> bool:
     line, found = looked
     if not words.isdisjoint(found):
         return True
-    if (not keyword_words.isdisjoint(found) and (58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0)
+    if (not keyword_words.isdisjoint(found) and _has_separator(line)
             and keyword_then_separator.search(line.lower())):
         return True  # a keyword, then one of ":", "=", "：" (the keyword regex allows only whitespace between)
     return literals is not None and literals.search(text) is not None
@@ -666,7 +669,7 @@ def _scan_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
     if "secret" in dims:
         spans += _secret_spans(text, cfg, lower)
     if "path" in dims:
-        if _has_any(text, _PATH_HINTS):
+        if holds_any(text, _PATH_HINTS):
             spans += [(m.start(), m.end(), "path") for m in _lazy(_UNIX_PATHS).finditer(text)]
         if ":\\" in text or ":/" in text:
             spans += [(m.start(), m.end(), "path") for m in _lazy(_WINDOWS_PATHS).finditer(text)]
@@ -675,7 +678,7 @@ def _scan_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
         if cfg._cjk_names_re is not None:
             spans += [(m.start(), m.end(), "name") for m in cfg._cjk_names_re.finditer(text)]
         words = cfg._latin_name_words
-        if cfg._latin_names_re is not None and (lower is None or words is None or _has_any(lower, words)):
+        if cfg._latin_names_re is not None and (lower is None or words is None or holds_any(lower, words)):
             spans += [(m.start(), m.end(), "name") for m in cfg._latin_names_re.finditer(text)]
     if "org" in dims:
         spans += _pattern_spans(text, cfg._org_looks, "org")

@@ -8,7 +8,7 @@ only ever a necessary condition: a line that passes still goes through the regex
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable
 
 try:  # Python 3.11+
     import re._constants as _sre_c
@@ -96,6 +96,14 @@ def all_required(pattern: re.Pattern[str]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(required_literals(list(_sre_parse.parse(pattern.pattern, pattern.flags).data))))
     except Exception:  # an unusual pattern: no first look, the regex alone decides
         return ()
+
+
+def holds_any(text: str, words: Iterable[str]) -> bool:
+    """Whether the text holds one of the words: the test a first look (`first_look`'s literals) is made with."""
+    for word in words:
+        if word in text:
+            return True
+    return False
 
 
 def whole_blocks(rx: re.Pattern[str]) -> bytes | None:

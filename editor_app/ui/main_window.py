@@ -229,24 +229,8 @@ class MainWindow(QMainWindow):
         except UnreadableFile as exc:
             self.show_error(self.tr("Can't open the file"), str(exc))
             return False
-        self.loaded = loaded
-        self.current_path = path.resolve()
-        self.is_bundled_sample = self.current_path == sample_survey_path().resolve()
-        self.editor.setPlainText(loaded.text)
-        self.mirror.resync()
-        self.editor.document().setModified(False)
-        self.editor.moveCursor(QTextCursor.MoveOperation.Start)
-        self.format_label.setText(loaded.label)
-        if not self.is_bundled_sample:
-            self.settings_store.add_recent_file(self.current_path)
-            self._rebuild_recent_menu()
-        self.watcher.watch(self.current_path)
-        self._use_pack_for(self.current_path, analyse=False)
-        self.references.reset()  # verdicts for the previous survey are no longer wanted
-        self.runner.verdicts = {}
-        self._update_title()
-        self.runner.analyse_now()
-        self.document_opened.emit(self.current_path)
+        resolved = path.resolve()
+        self._show_document(loaded, resolved, sample=resolved == sample_survey_path().resolve())
         return True
 
     def new_document(self, path: Path | str | None = None) -> bool:
@@ -254,21 +238,30 @@ class MainWindow(QMainWindow):
         exist yet (`survey-editor new.md` starts one, as an editor does). Unsaved edits are asked about first."""
         if not self._may_discard_changes():
             return False
-        self.loaded = LoadedText(text="")
-        self.current_path = Path(path).resolve() if path else None
-        self.is_bundled_sample = False
-        self.editor.setPlainText("")
+        self._show_document(LoadedText(text=""), Path(path).resolve() if path else None, sample=False)
+        return True
+
+    def _show_document(self, loaded: LoadedText, path: Path | None, *, sample: bool) -> None:
+        """Put a survey (opened, or new and empty) in the editor as unmodified, and check it with the pack that
+        applies where it lives (a path that does not exist yet is watched too: a file made there is noticed)."""
+        self.loaded = loaded
+        self.current_path = path
+        self.is_bundled_sample = sample
+        self.editor.setPlainText(loaded.text)
         self.mirror.resync()
         self.editor.document().setModified(False)
-        self.format_label.setText(self.loaded.label)
-        self.watcher.watch(self.current_path)  # a file made there meanwhile by another program is noticed
-        self._use_pack_for(self.current_path, analyse=False)  # a team's survey-rules.toml in that folder applies
-        self.references.reset()
+        self.editor.moveCursor(QTextCursor.MoveOperation.Start)
+        self.format_label.setText(loaded.label)
+        if path is not None and path.exists() and not sample:
+            self.settings_store.add_recent_file(path)
+            self._rebuild_recent_menu()
+        self.watcher.watch(path)
+        self._use_pack_for(path, analyse=False)
+        self.references.reset()  # verdicts for the previous survey are no longer wanted
         self.runner.verdicts = {}
         self._update_title()
         self.runner.analyse_now()
-        self.document_opened.emit(self.current_path)
-        return True
+        self.document_opened.emit(path)
 
     def save(self) -> bool:
         if self.current_path is None or self.is_bundled_sample:
