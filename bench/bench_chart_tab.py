@@ -21,7 +21,7 @@ import threading
 import time
 from pathlib import Path
 
-from gui_heartbeat import Heartbeat, child_json  # noqa: E402  (bench/ is the script's folder)
+from gui_heartbeat import Heartbeat, child_json, pump  # noqa: E402  (bench/ is the script's folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 PARAGRAPH = "新的推理引擎实测：SGLang 吞吐提升 12%，vLLM 延迟下降 8 ms ⚠️ 需要复核。"
@@ -115,10 +115,7 @@ def child(tab: str, idle: float, typing: bool) -> None:
         time.sleep(0.0005)
     window.repaint()
     drawn_ms = (time.perf_counter() - t0) * 1000
-    end = time.perf_counter() + 0.2
-    while time.perf_counter() < end:
-        app.processEvents()
-        time.sleep(0.0005)
+    pump(app, 0.2)
     heartbeat.stop()
     gaps_idle = [b - a for a, b in zip(beats[:idle_beats], beats[1:idle_beats])]
     long_idle = [(round(a / 1000, 2), round(b - a)) for a, b in zip(beats[:idle_beats], beats[1:idle_beats]) if b - a > 20]

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gui_heartbeat import Heartbeat  # noqa: E402  (bench/ is the script's folder)
+from gui_heartbeat import Heartbeat, pump  # noqa: E402  (bench/ is the script's folder)
 
 os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
 if not os.environ.get("DISPLAY"):
@@ -83,10 +83,7 @@ def offer(size: int, workdir: Path) -> dict:
     while not ready and time.perf_counter() < deadline:
         app.processEvents()
         time.sleep(0.0005)
-    end = time.perf_counter() + 1.2  # the controller's first look at the database (800 ms) is over
-    while time.perf_counter() < end:
-        app.processEvents()
-        time.sleep(0.0005)
+    pump(app, 1.2)  # the controller's first look at the database (800 ms) is over
     del controller.check_recovery
 
     hb = Heartbeat()
@@ -106,10 +103,7 @@ def offer(size: int, workdir: Path) -> dict:
         time.sleep(0.0005)
     app.processEvents()
     shown_ms = (time.perf_counter() - t0) * 1000
-    end = time.perf_counter() + 0.2
-    while time.perf_counter() < end:
-        app.processEvents()
-        time.sleep(0.0005)
+    pump(app, 0.2)
     heartbeat.stop()
     gaps = [b - a for a, b in zip(beats, beats[1:])]
     summary = dialog.message.text().split("(")[-1].split(")")[0] if dialog is not None else "no offer"

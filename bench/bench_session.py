@@ -28,6 +28,8 @@ os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
 if not os.environ.get("DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from gui_heartbeat import pump  # noqa: E402
+
 PARAGRAPH = "新的推理引擎实测：SGLang 吞吐提升 12%，vLLM 延迟下降 8 ms ⚠️ 需要复核。"
 
 
@@ -99,12 +101,6 @@ def main() -> int:
     heartbeat.timeout.connect(beat)
     heartbeat.start()
 
-    def pump(seconds: float) -> None:
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            app.processEvents()
-            time.sleep(0.0005)
-
     ready: list[float] = []
     t0 = time.perf_counter()
     cfg = from_environment()
@@ -125,7 +121,7 @@ def main() -> int:
                 break
             app.processEvents()
             time.sleep(0.0005)
-        pump(0.1)
+        pump(app, 0.1)
         return time.perf_counter() - start
 
     settle(180)
@@ -156,7 +152,7 @@ def main() -> int:
             else:
                 type_char(item)
             costs.append((time.perf_counter() - t) * 1000)
-            pump(max(0.0, 1.0 / rate_hz - (time.perf_counter() - t)))
+            pump(app, max(0.0, 1.0 / rate_hz - (time.perf_counter() - t)))
         return costs
 
     # ---- typing at three places ----
@@ -168,7 +164,7 @@ def main() -> int:
         window.goto_line(int(blocks * frac) + 12)
         window.editor.moveCursor(QTextCursor.MoveOperation.EndOfBlock)
         costs += keys_at_rate(chars, 20)
-        pump(0.5)
+        pump(app, 0.5)
     settle()
     report("typing", f"{3 * len(chars)} keys @20/s, key handling p99 {percentile(costs, 99):.1f} ms")
 
@@ -206,10 +202,10 @@ def main() -> int:
         cur.movePosition(QTextCursor.MoveOperation.NextBlock, QTextCursor.MoveMode.KeepAnchor, 6)
         window.editor.setTextCursor(cur)
         window.editor.cut()
-        pump(0.3)
+        pump(app, 0.3)
         window.goto_line(int(blocks * (0.8 - 0.07 * i)))
         window.editor.paste()
-        pump(0.3)
+        pump(app, 0.3)
     settle()
     report("cut/paste", "8 cuts of 6 lines, each pasted elsewhere")
 
@@ -217,10 +213,10 @@ def main() -> int:
     phase["name"] = "undo/redo"
     for _ in range(30):
         window.editor.undo()
-        pump(0.1)
+        pump(app, 0.1)
     for _ in range(30):
         window.editor.redo()
-        pump(0.1)
+        pump(app, 0.1)
     settle()
     report("undo/redo", "30 undo then 30 redo @10/s")
 
@@ -233,7 +229,7 @@ def main() -> int:
         settle()
         t = time.perf_counter()
         ctl.autosave_now()
-        pump(2.0)
+        pump(app, 2.0)
         autosave_ms.append((time.perf_counter() - t - 2.0) * 1000)
         sizes.append(db_bytes(db_path))
     report("autosave", f"{args.saves} autosaves; db+wal after each: {', '.join(f'{s / 1e6:.2f}' for s in sizes)} MB")
@@ -246,7 +242,7 @@ def main() -> int:
         t = time.perf_counter()
         window.save()
         save_ms.append((time.perf_counter() - t) * 1000)
-        pump(2.0)
+        pump(app, 2.0)
         sizes.append(db_bytes(db_path))
     report("save", f"{args.saves} saves, save() returned after median {statistics.median(save_ms):.0f} ms; "
                    f"db+wal after each: {', '.join(f'{s / 1e6:.2f}' for s in sizes)} MB")
@@ -265,7 +261,7 @@ def main() -> int:
     phase["name"] = "history tab"
     idx = window.tabs.indexOf(ctl.panel)
     window.tabs.setCurrentIndex(idx)
-    pump(1.0)
+    pump(app, 1.0)
     ids = [r["id"] for r in ctl.panel.model.rows]
     report("history tab", f"{len(ids)} snapshots listed")
 
@@ -275,11 +271,11 @@ def main() -> int:
     if ctl._compare_thread is None:
         pass
     ctl.panel.select_ids([ids[0], ids[-1]])
-    pump(0.05)
+    pump(app, 0.05)
     if ctl._compare_thread is not None:
         ctl._compare_thread.compared.connect(lambda *a: done.append(time.perf_counter()))
     while not done and time.perf_counter() - t < 120:
-        pump(0.05)
+        pump(app, 0.05)
     report("compare", f"two drafts compared in {((done[0] if done else time.perf_counter()) - t):.2f} s"
                       f"{'' if done else ' (NOT DONE)'}")
 
@@ -301,7 +297,7 @@ def main() -> int:
         window.tabs.setCurrentIndex(i)
         app.processEvents()
         per_tab.append((window.tabs.tabText(i), (time.perf_counter() - t) * 1000))
-        pump(0.5)
+        pump(app, 0.5)
     report("tabs", "; ".join(f"{n} {ms:.0f} ms" for n, ms in per_tab))
 
     # ---- export ----
@@ -317,7 +313,7 @@ def main() -> int:
             actions.export_to(out)
             t_gui = time.perf_counter() - t
             while not result and time.perf_counter() - t < 300:
-                pump(0.05)
+                pump(app, 0.05)
             size = out.stat().st_size / 1e6 if out.exists() else 0
             report(f"export {ext}", f"{result[0][0] if result else 'NOT DONE'} in {time.perf_counter() - t:.1f} s "
                                     f"({t_gui * 1000:.0f} ms before the worker), {size:.1f} MB")
@@ -327,7 +323,7 @@ def main() -> int:
     phase["name"] = "idle"
     window.runner.collect_garbage()
     gc.collect()
-    pump(1.0)
+    pump(app, 1.0)
     report("idle", "after a full garbage collection")
     heartbeat.stop()
     window.editor.document().setModified(False)

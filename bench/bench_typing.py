@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gui_heartbeat import Heartbeat  # noqa: E402  (bench/ is the script's folder)
+from gui_heartbeat import Heartbeat, pump  # noqa: E402  (bench/ is the script's folder)
 
 os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
 if not os.environ.get("DISPLAY"):
@@ -72,9 +72,7 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0, enter:
     while not chart_library.is_loaded() and time.perf_counter() < deadline:
         app.processEvents()
         time.sleep(0.002)
-    for _ in range(200):
-        app.processEvents()
-        time.sleep(0.002)
+    pump(app, 0.4, 0.002)
     # put the cursor in the middle of the document, at the end of a body line
     window.goto_line(window.editor.blockCount() // 2 + 12)
     window.editor.moveCursor(QTextCursor.MoveOperation.EndOfBlock)
@@ -118,10 +116,7 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0, enter:
     while time.perf_counter() < deadline and len(ready) == n_ready_before:
         app.processEvents()
         time.sleep(0.0005)
-    end = time.perf_counter() + 0.3
-    while time.perf_counter() < end:
-        app.processEvents()
-        time.sleep(0.0005)
+    pump(app, 0.3)
     typer.stop()
     heartbeat.stop()
     gaps = [b - a for a, b in zip(beats, beats[1:])]
@@ -138,10 +133,7 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0, enter:
             time.sleep(0.0002)
         app.processEvents()  # the paint that shows it
         latencies.append((ready[-1] - t0) * 1000 if len(ready) > marker else float("nan"))
-        pause = time.perf_counter() + 0.3
-        while time.perf_counter() < pause:
-            app.processEvents()
-            time.sleep(0.001)
+        pump(app, 0.3, 0.001)
     # ---- Enter (a new paragraph): every later line moves; keystroke -> panel, and the longest stall around it ----
     enter_latency, enter_stall = [], []
     if enter:
@@ -155,10 +147,7 @@ def run(size: int, keys: int, trials: int, workdir: Path, burst: int = 0, enter:
             while len(ready) == marker and time.perf_counter() - t0 < 30:
                 app.processEvents()
                 time.sleep(0.0002)
-            settle = time.perf_counter() + 0.4  # the panels repaint, the previous pass is let go
-            while time.perf_counter() < settle:
-                app.processEvents()
-                time.sleep(0.0005)
+            pump(app, 0.4)  # the panels repaint, the previous pass is let go
             enter_latency.append((ready[-1] - t0) * 1000 if len(ready) > marker else float("nan"))
             enter_stall.append(max((b - a for a, b in zip(beats, beats[1:])), default=0.0))
         heartbeat.stop()

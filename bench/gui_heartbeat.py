@@ -23,6 +23,16 @@ class Heartbeat:
         self.timer.timeout.connect(lambda: self.beats.append(self.clock.nsecsElapsed() / 1e6))
 
 
+def pump(app, seconds: float, step: float = 0.0005) -> None:
+    """Let the event loop run for `seconds` (what a user pausing gives it: repaints, timers, results arriving)."""
+    import time
+
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        time.sleep(step)
+
+
 def child_json(cmd: list[str], **run_args) -> dict | None:
     """Run a child process and return the JSON object it printed on a line of its own (None, with its output
     shown, when it printed none)."""
