@@ -415,6 +415,10 @@ class Analysis:
             return int(counted)
         return sum(1 for r in self.rules if r.status in ("fail", "no-match") and r.level in ("error", "warning"))
 
+    def wrong_count(self) -> int:
+        """How many self-reported figures are wrong and not silenced (what the status bar and the panel say)."""
+        return sum(1 for c in self.claims if c.wrong)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract shared by the CLI, the GUI and the exporter (names are fixed)."""
         return {

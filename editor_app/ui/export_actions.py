@@ -188,7 +188,7 @@ class ReportActions(QObject):
         text = self.window.current_text()
         updates = figure_updates(text, analysis)
         if not updates:
-            wrong = sum(1 for c in analysis.claims if c.wrong)
+            wrong = analysis.wrong_count()
             QMessageBox.information(self.window, title, self.tr(
                 "Every figure the survey states about itself matches what is measured.") if not wrong else self.tr(
                 "Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose "

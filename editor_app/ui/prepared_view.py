@@ -37,5 +37,5 @@ def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> Prepar
         claims_changed=previous is None or previous.claims != analysis.claims,
         sections_changed=previous is None or previous.sections != analysis.sections,
         claims_in_order=claims_in_order(analysis.claims),
-        wrong_claims=sum(1 for c in analysis.claims if c.wrong),
+        wrong_claims=analysis.wrong_count(),
     )

@@ -219,7 +219,7 @@ class SelfCheckPanel(QWidget):
         no_match = sum(1 for r in analysis.rules if r.status == "no-match" and r.level in ("error", "warning"))
         failing = analysis.failing_count()
         if wrong is None:
-            wrong = sum(1 for c in analysis.claims if c.wrong)
+            wrong = analysis.wrong_count()
         unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
         text = self.tr("%1 rules: %2 failing").replace("%1", str(len(analysis.rules))).replace("%2", str(failing))
         if no_match:
