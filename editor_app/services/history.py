@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import time as _time
 import zlib
@@ -27,6 +28,9 @@ _HEADLINE_KEYS = {
     "lines": ("lines", "line_count"),
 }
 AUTOSAVES_KEPT = 50  # per document, besides those newer than its latest save
+# A survey not saved yet has autosaves too, under "untitled:<pid>:<ms>" (the program that wrote them, and when it
+# started the survey), so a crash before the first save loses nothing either.
+UNTITLED = "untitled:"
 
 _SCHEMA_V1 = [
     """CREATE TABLE IF NOT EXISTS documents (
@@ -77,7 +81,33 @@ def migrate_v1(db: sqlite_utils.Database) -> None:
 
 def document_key(path: Path | str) -> str:
     """The one spelling of a document's path, so the GUI and `survey-check --record` share its history."""
+    if isinstance(path, str) and path.startswith(UNTITLED):
+        return path
     return str(Path(path).expanduser().resolve())
+
+
+def untitled_key(pid: int | None = None, now: float | None = None) -> str:
+    """The history key of a survey that has no file yet."""
+    return f"{UNTITLED}{os.getpid() if pid is None else pid}:{int(_timestamp(now) * 1000)}"
+
+
+def _pid_of(key: str) -> int | None:
+    pid = key[len(UNTITLED):].split(":", 1)[0]
+    return int(pid) if pid.isdigit() else None
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process with this id runs (POSIX); elsewhere False, so an untitled survey is rather offered twice
+    than never."""
+    if os.name != "posix":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, owned by someone else
+        return True
+    return True
 
 
 def text_hash(text: str) -> str:
@@ -433,6 +463,26 @@ def latest_autosave_newer_than(
     out = get_snapshot(db, row[0])
     out["text"] = get_snapshot_text(db, row[0])
     return out
+
+
+def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive,
+                               exclude: str | None = None) -> dict[str, Any] | None:
+    """The newest autosave of an untitled survey whose program stopped before it was saved or discarded (not one
+    a running program is still writing, nor `exclude`, this program's own). The listing row plus "text" and "key"."""
+    rows = db.execute(
+        "SELECT d.path, s.id FROM snapshots s JOIN documents d ON d.id = s.document_id"
+        " WHERE d.path LIKE ? AND s.kind = 'autosave' AND s.dismissed = 0 ORDER BY s.time DESC, s.id DESC",
+        [UNTITLED + "%"],
+    ).fetchall()
+    for key, sid in rows:
+        pid = _pid_of(key)
+        if key == exclude or (pid is not None and pid != os.getpid() and alive(pid)):
+            continue
+        out = get_snapshot(db, sid)
+        out["text"] = get_snapshot_text(db, sid)
+        out["key"] = key
+        return out
+    return None
 
 
 def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str) -> int:

@@ -502,19 +502,22 @@ class RecoveryDialog(QDialog):
 
     With `compare_later` the offer opens at once and says it is comparing; `show_comparison` fills it in."""
 
-    def __init__(self, path: str, file_text: str, autosave: dict[str, Any], parent: QWidget | None = None,
+    def __init__(self, path: str | None, file_text: str, autosave: dict[str, Any], parent: QWidget | None = None,
                  *, compare_later: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Recover unsaved changes?"))
         self.autosave = autosave
-        self.titles = (self.tr("file on disk"), self.tr("autosave"))
-        self._name, self._when = Path(path).name, _fmt_time(autosave["time"])
+        self.untitled = path is None  # a survey that was never saved: restored as a new untitled one
+        self.titles = (self.tr("empty") if self.untitled else self.tr("file on disk"), self.tr("autosave"))
+        self._name = self.tr("An untitled survey") if self.untitled else Path(path).name
+        self._when = _fmt_time(autosave["time"])
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.diff = QTextBrowser()
         buttons = QDialogButtonBox()
         self.restore_button = buttons.addButton(self.tr("Restore autosave"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.keep_button = buttons.addButton(self.tr("Keep the file"), QDialogButtonBox.ButtonRole.RejectRole)
+        self.keep_button = buttons.addButton(self.tr("Discard it") if self.untitled else self.tr("Keep the file"),
+                                             QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -539,7 +542,8 @@ class RecoveryDialog(QDialog):
             self.tr("{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).")
             .format(name=self._name, when=self._when, summary=summary)
             + "\n"
-            + self.tr("Restore them into the editor? The file on disk stays as it is until you save.")
+            + (self.tr("Restore it as a new untitled survey? It is kept in a file once you save it.") if self.untitled
+               else self.tr("Restore them into the editor? The file on disk stays as it is until you save."))
         )
 
 
@@ -560,6 +564,7 @@ class HistoryController(QObject):
         self._pending_save: tuple[str, str] | None = None
         self._last_autosave_hash: str | None = None
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
+        self._untitled: str | None = None  # the history key of the open survey while it has no file
         self.recovery_dialog: RecoveryDialog | None = None
         self._pack_cache: tuple[str, Any] | None = None
         self._stale = True
@@ -705,23 +710,30 @@ class HistoryController(QObject):
 
         A long draft goes to the record thread without being copied out of the editor here (None is returned)."""
         document = self.window.editor.document()
-        if not self.current_path() or not document.isModified():
+        if not document.isModified():
             return None
+        path = self.current_path() or self.untitled_key()
         mirror = getattr(self.window, "mirror", None)
         if mirror is not None and document.characterCount() > SYNC_RECORD_CHARS and not self._closing:
             if document.revision() == self._autosaved_revision:
                 return None  # not edited since the last autosave was asked for
             self._autosaved_revision = document.revision()
-            return self.record("autosave", mirror.snapshot(), skip_hash=self._last_autosave_hash)
+            return self.record("autosave", mirror.snapshot(), path=path, skip_hash=self._last_autosave_hash)
         text = self.window.current_text()
         digest = history.text_hash(text)
         if digest == self._last_autosave_hash:
             return None
-        sid = self.record("autosave", text)
+        sid = self.record("autosave", text, path=path)
         if self._db is not None:
             self._last_autosave_hash = digest
-            self._unsaved_autosave_path = self.current_path()
+            self._unsaved_autosave_path = path
         return sid
+
+    def untitled_key(self) -> str:
+        """Where the autosaves of the open survey go while it has no file (made on its first autosave)."""
+        if self._untitled is None:
+            self._untitled = history.untitled_key()
+        return self._untitled
 
     def _nothing_unsaved(self) -> None:
         """The editor holds the text on disk (undone back to it, saved, or another file opened): this session's
@@ -731,6 +743,9 @@ class HistoryController(QObject):
         self._autosaved_revision = None
 
     def _on_saved(self, path: Any, text: str) -> None:
+        if self._untitled is not None:  # the untitled survey now has a file: its autosaves hold nothing to recover
+            self._db_call("dismissing autosaves", history.dismiss_autosaves, self._untitled)
+            self._untitled = None
         self._last_autosave_hash = None
         self._autosaved_revision = None
         self._unsaved_autosave_path = None
@@ -789,6 +804,7 @@ class HistoryController(QObject):
 
     def _on_opened(self, path: Any) -> None:
         self._nothing_unsaved()  # open_path only gets here once unsaved edits were saved or discarded
+        self._untitled = None  # a new untitled survey gets a key of its own
         self._pack_cache = None
         self.refresh(reload_metrics=True)
         if path:
@@ -798,7 +814,10 @@ class HistoryController(QObject):
         """File → Recover: offer the newest autosave again, even one the user declined earlier."""
         path = self.current_path()
         if not path:
-            return None
+            dialog = self.check_untitled_recovery()
+            if dialog is None:
+                self.message.emit(self.tr("No autosave of an untitled survey is waiting to be recovered."))
+            return dialog
         dialog = self.check_recovery(path, include_dismissed=True)
         if dialog is None:
             self.message.emit(self.tr("No autosave newer than the file on disk."))
@@ -829,6 +848,32 @@ class HistoryController(QObject):
         dialog.open()
         self.recovery_offered.emit(dialog)
         return dialog
+
+    def check_untitled_recovery(self) -> RecoveryDialog | None:
+        """Offer the autosave of an untitled survey that was never saved before its program stopped."""
+        found = self._db_call("looking for unsaved changes", history.orphaned_untitled_autosave,
+                              exclude=self._untitled)
+        if not found:
+            return None
+        long_draft = len(found["text"]) > SYNC_DIFF_CHARS
+        dialog = RecoveryDialog(None, "", found, self.window, compare_later=long_draft)
+        dialog.finished.connect(lambda result: self._untitled_answered(found, result))
+        self.recovery_dialog = dialog
+        if long_draft:
+            self._compare_for_recovery("", found["text"], dialog.titles)
+        dialog.open()
+        self.recovery_offered.emit(dialog)
+        return dialog
+
+    def _untitled_answered(self, found: dict[str, Any], result: int) -> None:
+        self.recovery_dialog = None
+        if result != QDialog.DialogCode.Accepted:
+            self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
+        elif self.window.new_document():  # unsaved edits of the open survey are asked about first
+            self.window.set_text_undoable(found["text"])
+            self._untitled = self._unsaved_autosave_path = found["key"]  # its next autosaves go on where they were
+            self.message.emit(self.tr("Restored the untitled survey autosaved at {when}. Save to keep it.")
+                              .format(when=_fmt_time(found["time"])))
 
     def _compare_for_recovery(self, file_text: str, autosave_text: str, titles: tuple[str, str]) -> None:
         self._recovery_comparison += 1
@@ -865,7 +910,7 @@ class HistoryController(QObject):
         self._stale = False
         self._stale_metrics = False
         if not path:
-            panel.title.setText(self.tr("No document open."))
+            panel.title.setText(self.tr("Untitled survey: its history starts with its first save."))
             panel.model.set_rows([])
             panel.set_series([], [])
             return
@@ -1055,6 +1100,12 @@ def install(window: Any) -> HistoryController:
         _ = controller.db
         if controller.current_path():
             controller._on_opened(window.current_path)
+        # An untitled survey a crash left behind is offered too, after the opened file's own offer if there is one.
+        if controller.recovery_dialog is None:
+            controller.check_untitled_recovery()
+        else:
+            controller.recovery_dialog.finished.connect(
+                lambda *_: QTimer.singleShot(0, controller, controller.check_untitled_recovery))
 
     QTimer.singleShot(STARTUP_DELAY_MS, controller, first_look)
     # Once the window is analysed and painted: start-up would otherwise share the GIL with the import.

@@ -211,48 +211,62 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="625"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="630"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="648"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="688"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="653"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="693"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="689"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="694"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="804"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="819"/>
+        <source>No autosave of an untitled survey is waiting to be recovered.</source>
+        <translation>没有待恢复的未命名综述自动保存。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="823"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="852"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="875"/>
+        <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
+        <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="897"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="868"/>
-        <source>No document open.</source>
-        <translation>没有打开的文档。</translation>
+        <location filename="../../editor_app/ui/history_panel.py" line="913"/>
+        <source>Untitled survey: its history starts with its first save.</source>
+        <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
+        <source>No document open.</source>
+        <translation type="vanished">没有打开的文档。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="972"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1017"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1017"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1062"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -350,12 +364,12 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1039"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1084"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1043"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1088"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -408,122 +422,122 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="338"/>
+        <location filename="../../editor_app/ui/main_window.py" line="331"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="349"/>
+        <location filename="../../editor_app/ui/main_window.py" line="342"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="350"/>
+        <location filename="../../editor_app/ui/main_window.py" line="343"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="352"/>
+        <location filename="../../editor_app/ui/main_window.py" line="345"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="353"/>
+        <location filename="../../editor_app/ui/main_window.py" line="346"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="354"/>
+        <location filename="../../editor_app/ui/main_window.py" line="347"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="361"/>
+        <location filename="../../editor_app/ui/main_window.py" line="354"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="368"/>
+        <location filename="../../editor_app/ui/main_window.py" line="361"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="374"/>
+        <location filename="../../editor_app/ui/main_window.py" line="367"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="379"/>
+        <location filename="../../editor_app/ui/main_window.py" line="372"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="412"/>
+        <location filename="../../editor_app/ui/main_window.py" line="405"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="420"/>
+        <location filename="../../editor_app/ui/main_window.py" line="413"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="449"/>
+        <location filename="../../editor_app/ui/main_window.py" line="442"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="463"/>
+        <location filename="../../editor_app/ui/main_window.py" line="456"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="466"/>
+        <location filename="../../editor_app/ui/main_window.py" line="459"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="468"/>
+        <location filename="../../editor_app/ui/main_window.py" line="461"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="490"/>
+        <location filename="../../editor_app/ui/main_window.py" line="483"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="494"/>
+        <location filename="../../editor_app/ui/main_window.py" line="487"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="492"/>
+        <location filename="../../editor_app/ui/main_window.py" line="485"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="563"/>
+        <location filename="../../editor_app/ui/main_window.py" line="556"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="570"/>
+        <location filename="../../editor_app/ui/main_window.py" line="563"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="576"/>
+        <location filename="../../editor_app/ui/main_window.py" line="569"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="612"/>
+        <location filename="../../editor_app/ui/main_window.py" line="605"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="612"/>
+        <location filename="../../editor_app/ui/main_window.py" line="605"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -539,12 +553,12 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="527"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="530"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="528"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="531"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
@@ -554,32 +568,52 @@
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="539"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="519"/>
+        <source>Discard it</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="542"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="542"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="545"/>
+        <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
+        <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="546"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="510"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="511"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="510"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="511"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="516"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="511"/>
+        <source>empty</source>
+        <translation>空白</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="512"/>
+        <source>An untitled survey</source>
+        <translation>一篇未命名综述</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="518"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="517"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="519"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
