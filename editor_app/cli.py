@@ -2,7 +2,7 @@
 
     survey-check FILE... [--pack P] [--format text|json|sarif] [--fail-level error|warning]
                  [--verify [--arxiv-url URL] [--arxiv-interval S] [--force-refresh]]
-                 [--record] [--export report.html|report.pdf [--force]] [--db PATH]
+                 [--record] [--export report.html|report.pdf [--force] [--report-lang en|zh_CN]] [--db PATH]
     survey-check history FILE [--format text|json] [--db PATH]
 
 Exit status: 0 nothing at or above the fail level, 1 something is, 2 unusable input.
@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--record", action="store_true", help="store a snapshot in the history database")
     p.add_argument("--export", type=Path, metavar="REPORT", help="write a report: .html or .pdf")
     p.add_argument("--force", action="store_true", help="export even with private-data hits or failing error rules")
+    p.add_argument("--report-lang", choices=("en", "zh_CN"), default="en",
+                   help="language of what --export's report adds to the survey (default: en)")
     p.add_argument("--version", action="version", version=f"survey-check {__version__}")
     return p
 
@@ -222,7 +224,8 @@ def _export(args, analyses, texts) -> int:
     from .ui.export import export_report_file  # Qt: loaded only here
 
     try:
-        export_report_file(analysis, text, args.export, pack_name=pack.name, pack_source=pack.source)
+        export_report_file(analysis, text, args.export, pack_name=pack.name, pack_source=pack.source,
+                           language=args.report_lang, pack=pack)
     except OSError as exc:  # a missing or read-only folder, a full disk: a message, not a traceback
         _err(f"--export: can't write {args.export}: {exc.strerror or exc}")
         return EXIT_UNUSABLE

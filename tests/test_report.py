@@ -138,7 +138,7 @@ def test_claims_audit_lists_claimed_measured_and_line(sample_report):
     for claim, row in zip(analysis.claims, rows[1:]):
         assert row[5] == str(claim.line)
         assert row[4] == {True: "agrees", False: "disagrees", None: "not measured"}[claim.ok]
-    cjk_rows = [r for r in rows[1:] if r[0].startswith("cjk") and _numbers(r[2]) == "3838"]
+    cjk_rows = [r for r in rows[1:] if r[0].lower().startswith("cjk") and _numbers(r[2]) == "3838"]
     assert cjk_rows and all(_numbers(r[3]) == "3838" for r in cjk_rows)
 
 

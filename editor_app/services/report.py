@@ -18,7 +18,9 @@ import nh3
 
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
+from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
+from editor_app.wording import ReportWords
 
 CJK_FONT_STACK = (
     '"Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "PingFang SC", '
@@ -103,8 +105,14 @@ def build_report_html(
     pack_source: str,
     charts: list[tuple[str, bytes]] | tuple = (),
     generated_at: datetime | None = None,
+    language: str = "en",
+    pack: RulePack | None = None,
 ) -> str:
-    """The whole report as one HTML string: summary box, contents, the survey, then the self-check appendix."""
+    """The whole report as one HTML string: summary box, contents, the survey, then the self-check appendix.
+
+    `language` "zh_CN" writes what the report adds in Chinese (with `pack`, its rule titles in the pack's
+    `[i18n.zh_CN]` words too); the survey itself is as written."""
+    say = ReportWords(language, pack)
     when = generated_at or datetime.now().astimezone()
     lines = _masked_private_data(text.split("\n"), analysis)
     title = _document_title(lines)
@@ -113,14 +121,7 @@ def build_report_html(
     # A survey that opens with a heading ("# Title") shows it once, as the report's title, keeping its anchor.
     title_anchor = next((h.anchor for h in headings if h.line == first), "survey-title")
     body = _render_survey(analysis, lines, headings, skip_line=first)
-    appendix_toc = [
-        ("appendix-self-check", "A. Self-check (every rule)"),
-        ("appendix-claims", "B. Claims audit"),
-        ("appendix-references", "C. References and verification"),
-        ("appendix-figures", "D. Engine figures"),
-        ("appendix-privacy", "E. Private-data scan"),
-        ("appendix-pack", "F. Rule pack and generation"),
-    ]
+    appendix_toc = [(anchor, say(label)) for anchor, label in _APPENDIX]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="zh-CN">',
@@ -134,26 +135,36 @@ def build_report_html(
         "</head>",
         "<body>",
         f'<h1 id="{title_anchor}">{_decorate(_e(title))}</h1>',
-        f'<p class="meta">Survey report · rule pack {_e(pack_name)} · generated {_e(_format_time(when))}</p>',
-        _summary_box(analysis),
-        _toc(headings, appendix_toc),
+        f'<p class="meta">{_e(say("Survey report · rule pack {pack} · generated {when}", pack=pack_name, when=_format_time(when)))}</p>',
+        _summary_box(analysis, say),
+        _toc(headings, appendix_toc, say),
         "<hr>",
         '<div class="survey">',
         body,
         "</div>",
         '<div class="appendix">',
-        '<h2 id="appendix">Appendix</h2>',
-        _rules_table(analysis.rules),
-        _claims_table(analysis.claims),
-        _references_table(analysis.references),
-        _figures_part(analysis, list(charts)),
-        _privacy_table(analysis.privacy),
-        _pack_part(pack_name, pack_source, when, analysis),
+        f'<h2 id="appendix">{say("Appendix")}</h2>',
+        _rules_table(analysis.rules, say),
+        _claims_table(analysis.claims, say),
+        _references_table(analysis.references, say),
+        _figures_part(analysis, list(charts), say),
+        _privacy_table(analysis.privacy, say),
+        _pack_part(pack_name, pack_source, when, analysis, say),
         "</div>",
         "</body>",
         "</html>",
     ]
     return "\n".join(parts)
+
+
+_APPENDIX = (
+    ("appendix-self-check", "A. Self-check (every rule)"),
+    ("appendix-claims", "B. Claims audit"),
+    ("appendix-references", "C. References and verification"),
+    ("appendix-figures", "D. Engine figures"),
+    ("appendix-privacy", "E. Private-data scan"),
+    ("appendix-pack", "F. Rule pack and generation"),
+)
 
 
 # ---- the survey ---------------------------------------------------------------------------------------------
@@ -360,7 +371,7 @@ def _abs_url(arxiv_id: str) -> str:
 # ---- summary and contents -------------------------------------------------------------------------------------
 
 
-def _summary_box(analysis: Analysis) -> str:
+def _summary_box(analysis: Analysis, say: ReportWords) -> str:
     """The first-page verdict: failing error-level rules and private-data hits, or a plain 'clean'."""
     failing = publish_blockers(analysis)  # a scope that matches nothing blocks too, as the CLI's exit code says
     privacy = list(analysis.privacy)
@@ -375,59 +386,65 @@ def _summary_box(analysis: Analysis) -> str:
     silenced = sum(1 for c in checked if c.silenced)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
-        f"Rules: {counts['pass']} pass · {counts['fail']} fail ({counts['fail'] - warnings} error, {warnings} warning)"
-        + (f" · {notes} note" if notes else "") +
-        f" · {counts['not-measured']} not measured · {counts['no-match']} no match. "
-        f"Self-stated figures: {len(checked) - wrong - silenced} agree, {wrong} disagree"
-        + (f", {silenced} disagree but are silenced inline" if silenced else "") + ". "
-        f"References: {len(analysis.references)} ({verified} verified)."
+        say("Rules: {passed} pass · {failed} fail ({errors} error, {warnings} warning)", passed=counts["pass"],
+            failed=counts["fail"], errors=counts["fail"] - warnings, warnings=warnings)
+        + (say(" · {n} note", n=notes) if notes else "")
+        + say(" · {unmeasured} not measured · {nomatch} no match. ", unmeasured=counts["not-measured"],
+              nomatch=counts["no-match"])
+        + say("Self-stated figures: {agree} agree, {wrong} disagree", agree=len(checked) - wrong - silenced, wrong=wrong)
+        + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "") + say(". ")
+        + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
     if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
-        listed = "".join(f"<li><b>{_e(r.id)}</b> {_e(r.title)}" + (f": {_e(r.note)}" if r.note else "") + "</li>"
-                         for r in unmeasured)
+        listed = "".join(f"<li><b>{_e(r.id)}</b> {_e(say.engine(r.title))}"
+                         + (f"{_e(say(': '))}{_e(say.engine(r.note))}" if r.note else "") + "</li>" for r in unmeasured)
         inner = (
-            '<p><span class="warn">Not fully checked.</span> No error-level rule fails and the private-data scan '
-            f"found nothing, but {len(unmeasured)} error-level rule(s) could not be measured:</p><ul>{listed}</ul>"
-            f'<p class="muted">{_e(tally)}</p>'
+            f'<p><span class="warn">{say("Not fully checked.")}</span> '
+            + _e(say("No error-level rule fails and the private-data scan found nothing, but {n} error-level rule(s) "
+                     "could not be measured:", n=len(unmeasured)))
+            + f'</p><ul>{listed}</ul><p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
     if not failing and not privacy:
         inner = (
-            '<p><span class="pass">Clean.</span> Every error-level rule passes and the private-data scan found '
-            "nothing.</p>"
+            f'<p><span class="pass">{say("Clean.")}</span> '
+            f'{_e(say("Every error-level rule passes and the private-data scan found nothing."))}</p>'
             f'<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary clean" id="summary"><tr><td>{inner}</td></tr></table>'
     items: list[str] = []
     if failing:
-        items.append(f'<p class="fail">{len(failing)} error-level rule(s) fail:</p><ul>')
+        items.append(f'<p class="fail">{_e(say("{n} error-level rule(s) fail:", n=len(failing)))}</p><ul>')
         for r in failing:
+            title = say.engine(r.title)
             if r.status == "no-match":
-                items.append(f"<li><b>{_e(r.id)}</b> {_e(r.title)}: nothing to check — {_e(r.note or r.scope)}</li>")
+                why = say("{title}: nothing to check — {why}", title=title, why=say.engine(r.note or r.scope))
+                items.append(f"<li><b>{_e(r.id)}</b> {_e(why)}</li>")
                 continue
             line = r.where()[0]
-            where = f" (line {line})" if line else ""
-            items.append(
-                f"<li><b>{_e(r.id)}</b> {_e(r.title)}: measured {_e(_fmt(r.measured))}, "
-                f"limit {_e(r.limit or '—')}{_e(where)}</li>"
-            )
+            told = say("{title}: measured {measured}, limit {limit}{where}", title=title,
+                       measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"),
+                       where=say(" (line {line})", line=line) if line else "")
+            items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}</li>")
         items.append("</ul>")
     if privacy:
-        items.append(f'<p class="fail">{len(privacy)} private-data hit(s):</p><ul>')
+        items.append(f'<p class="fail">{_e(say("{n} private-data hit(s):", n=len(privacy)))}</p><ul>')
         for h in privacy:
-            items.append(f"<li>{_e(h.dimension)} at line {h.line}:{h.column} — <code>{_e(h.masked)}</code></li>")
+            at = say("{dimension} at line {line}:{column}", dimension=say.engine(h.dimension), line=h.line,
+                     column=h.column)
+            items.append(f"<li>{_e(at)} — <code>{_e(h.masked)}</code></li>")
         items.append("</ul>")
     inner = (
-        '<p><span class="fail">Not ready to publish.</span> The survey breaks its own rules:</p>'
+        f'<p><span class="fail">{say("Not ready to publish.")}</span> {_e(say("The survey breaks its own rules:"))}</p>'
         + "".join(items)
         + f'<p class="muted">{_e(tally)}</p>'
     )
     return f'<table class="summary" id="summary"><tr><td>{inner}</td></tr></table>'
 
 
-def _toc(headings: list[_Heading], appendix: list[tuple[str, str]]) -> str:
+def _toc(headings: list[_Heading], appendix: list[tuple[str, str]], say: ReportWords) -> str:
     """Nested contents list from the section levels, followed by the appendix parts."""
-    out = ['<div class="toc" id="contents"><h2>Contents</h2>', "<ul>"]
+    out = [f'<div class="toc" id="contents"><h2>{say("Contents")}</h2>', "<ul>"]
     depth = 1
     for h in headings:
         level = max(1, h.level)
@@ -441,7 +458,7 @@ def _toc(headings: list[_Heading], appendix: list[tuple[str, str]]) -> str:
     while depth > 1:
         out.append("</ul>")
         depth -= 1
-    out.append('<li><a href="#appendix">Appendix</a></li><ul>')
+    out.append(f'<li><a href="#appendix">{say("Appendix")}</a></li><ul>')
     out.extend(f'<li><a href="#{anchor}">{_e(label)}</a></li>' for anchor, label in appendix)
     out.append("</ul></ul></div>")
     return "\n".join(out)
@@ -450,63 +467,68 @@ def _toc(headings: list[_Heading], appendix: list[tuple[str, str]]) -> str:
 # ---- the appendix ---------------------------------------------------------------------------------------------
 
 
-def _rules_table(rules: list[RuleResult]) -> str:
+def _rules_table(rules: list[RuleResult], say: ReportWords) -> str:
     rows = []
     for r in rules:
-        where = f"{r.level} · {r.scope or 'document'}"
-        note = f'<br><span class="muted">{_e(r.note)}</span>' if r.note else ""
+        where = f"{say(r.level)} · {say.engine(r.scope or 'document')}"
+        note = f'<br><span class="muted">{_e(say.engine(r.note))}</span>' if r.note else ""
         rows.append(
             "<tr>"
-            f'<td><b>{_e(r.id)}</b> {_e(r.title)}<br><span class="muted">{_e(where)}</span>{note}</td>'
-            f'<td class="num">{_e(_fmt(r.measured))}</td>'
-            f"<td>{_e(r.limit or '—')}</td>"
-            f"<td>{_status(r.status, r.level)}</td>"
+            f'<td><b>{_e(r.id)}</b> {_e(say.engine(r.title))}<br><span class="muted">{_e(where)}</span>{note}</td>'
+            f'<td class="num">{_e(say.engine(_fmt(r.measured, say)))}</td>'
+            f"<td>{_e(say.engine(r.limit or '—'))}</td>"
+            f"<td>{_status(r.status, r.level, say)}</td>"
             f"<td>{_e(str(r.where()[0] or ''))}</td>"
             "</tr>"
         )
     if not rows:
-        rows.append('<tr><td colspan="5" class="muted">The rule pack has no rules.</td></tr>')
+        rows.append(f'<tr><td colspan="5" class="muted">{say("The rule pack has no rules.")}</td></tr>')
     return (
-        '<h3 id="appendix-self-check">A. Self-check (every rule)</h3>'
-        '<table class="rules" width="100%"><thead><tr><th width="46%">Rule</th><th width="20%">Measured</th>'
-        '<th width="15%">Limit</th><th width="12%">Status</th><th width="7%">Line</th></tr></thead><tbody>'
+        f'<h3 id="appendix-self-check">{say(_APPENDIX[0][1])}</h3>'
+        + _table_head("rules", say, ("Rule", 46), ("Measured", 20), ("Limit", 15), ("Status", 12), ("Line", 7))
         + "".join(rows)
         + "</tbody></table>"
     )
 
 
-def _claims_table(claims: list[Claim]) -> str:
+def _table_head(css: str, say: ReportWords, *columns: tuple[str, int]) -> str:
+    """An appendix table's opening and header row: (column name, width in percent) each."""
+    heads = "".join(f'<th width="{width}%">{_e(say(name))}</th>' for name, width in columns)
+    return f'<table class="{css}" width="100%"><thead><tr>{heads}</tr></thead><tbody>'
+
+
+def _claims_table(claims: list[Claim], say: ReportWords) -> str:
     rows = []
+    verdicts = {True: f'<span class="pass">{say("agrees")}</span>', False: f'<span class="fail">{say("disagrees")}</span>'}
     for c in claims:
-        verdict = {True: '<span class="pass">agrees</span>', False: '<span class="fail">disagrees</span>'}.get(
-            c.ok, '<span class="muted">not measured</span>'
-        ) if not c.silenced else '<span class="muted">disagrees<br>(silenced inline)</span>'
-        stated = c.value_text or _fmt(c.claimed)
+        verdict = verdicts.get(c.ok, f'<span class="muted">{say("not measured")}</span>') if not c.silenced else (
+            f'<span class="muted">{say("disagrees")}<br>{say("(silenced inline)")}</span>')
+        stated = c.value_text or _fmt(c.claimed, say)
         rows.append(
             "<tr>"
-            f"<td>{_e(c.metric)}<br><span class=\"muted\">{_e(c.kind)} · {_e(c.scope)}</span></td>"
+            f"<td>{_e(say.engine(c.label or c.metric))}<br><span class=\"muted\">{_e(say(c.kind))} · {_e(say.engine(c.scope))}</span></td>"
             f"<td>{_decorate(_e(c.text))}</td>"
             f'<td class="num">{_e(stated)}</td>'
-            f'<td class="num">{_e(_fmt(c.measured))}</td>'
+            f'<td class="num">{_e(_fmt(c.measured, say))}</td>'
             f'<td class="verdict">{verdict}</td>'
             f"<td>{c.line}</td>"
-            f"<td>{_e(c.message)}</td>"
+            f"<td>{_e(say.engine(c.message))}</td>"
             "</tr>"
         )
     if not rows:
-        rows.append('<tr><td colspan="7" class="muted">The survey states no figures about itself.</td></tr>')
+        rows.append(f'<tr><td colspan="7" class="muted">{say("The survey states no figures about itself.")}</td></tr>')
     return (
-        '<h3 id="appendix-claims">B. Claims audit</h3>'
-        '<table class="claims" width="100%"><thead><tr><th width="14%">Metric</th><th width="28%">As written</th>'
-        '<th width="11%">Claimed</th><th width="12%">Measured</th><th width="11%">Verdict</th><th width="6%">Line</th>'
-        '<th width="18%">Note</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>"
+        f'<h3 id="appendix-claims">{say(_APPENDIX[1][1])}</h3>'
+        + _table_head("claims", say, ("Metric", 14), ("As written", 28), ("Claimed", 11), ("Measured", 12),
+                      ("Verdict", 11), ("Line", 6), ("Note", 18))
+        + "".join(rows) + "</tbody></table>"
     )
 
 
 _DETAIL_KEYS = ("title", "authors", "published", "updated", "primary_category", "latest_version", "checked_at")
 
 
-def _references_table(references: list[Reference]) -> str:
+def _references_table(references: list[Reference], say: ReportWords) -> str:
     rows = []
     for r in references:
         ident = r.id + (r.version or "")
@@ -517,26 +539,25 @@ def _references_table(references: list[Reference]) -> str:
             f"<td>{link}</td>"
             f"<td>{_e(', '.join(getattr(r, 'names', None) or ([r.name] if r.name else [])))}</td>"
             f"<td>{_e(stated)}</td>"
-            f"<td>{_reference_status(r.status)}</td>"
-            f"<td>{_details(r)}</td>"
+            f"<td>{_reference_status(r.status, say)}</td>"
+            f"<td>{_details(r, say)}</td>"
             f"<td>{_e(', '.join(str(n) for n in r.lines))}</td>"
             "</tr>"
         )
     if not rows:
-        rows.append('<tr><td colspan="6" class="muted">No arXiv references found.</td></tr>')
+        rows.append(f'<tr><td colspan="6" class="muted">{say("No arXiv references found.")}</td></tr>')
     return (
-        '<h3 id="appendix-references">C. References and verification</h3>'
-        '<table class="references" width="100%"><thead><tr><th width="17%">arXiv</th>'
-        '<th width="16%">Name in survey</th>'
-        '<th width="14%">Stated</th><th width="12%">Verdict</th><th width="25%">Details</th><th width="16%">Lines</th>'
-        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        f'<h3 id="appendix-references">{say(_APPENDIX[2][1])}</h3>'
+        + _table_head("references", say, ("arXiv", 17), ("Name in survey", 16), ("Stated", 14), ("Verdict", 12),
+                      ("Details", 25), ("Lines", 16))
+        + "".join(rows) + "</tbody></table>"
     )
 
 
-def _details(r: Reference) -> str:
+def _details(r: Reference, say: ReportWords) -> str:
     bits = []
     if r.problem:
-        bits.append(_e(r.problem))
+        bits.append(_e(say.engine(r.problem)))
     keys = [k for k in _DETAIL_KEYS if k in r.details] + [
         k for k in r.details if k not in _DETAIL_KEYS and k != "status"
     ]
@@ -546,17 +567,17 @@ def _details(r: Reference) -> str:
             continue
         if isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
-        bits.append(f'<span class="muted">{_e(key)}:</span> {_e(value)}')
+        bits.append(f'<span class="muted">{_e(say(key))}{_e(say(": "))}</span>{_e(value)}')
     return "<br>".join(bits)
 
 
-def _reference_status(status: str) -> str:
+def _reference_status(status: str, say: ReportWords) -> str:
     css = "pass" if status == "verified" else "muted" if status == "unverified" else "fail"
-    return f'<span class="{css}">{_e(status)}</span>'
+    return f'<span class="{css}">{_e(say.engine(status))}</span>'
 
 
-def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]]) -> str:
-    out = ['<h3 id="appendix-figures">D. Engine figures</h3>']
+def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: ReportWords) -> str:
+    out = [f'<h3 id="appendix-figures">{say(_APPENDIX[3][1])}</h3>']
     for caption, png in charts:
         data = base64.b64encode(png).decode("ascii")
         out.append(
@@ -565,9 +586,10 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]]) -> str:
         )
     rows = []
     for g in analysis.figures:
-        label = f"{g.metric} · {g.label}" if g.label and g.label != g.metric else g.metric
+        metric = say.engine(g.metric)
+        label = f"{metric} · {g.label}" if g.label and g.label != g.metric else metric
         values = " vs ".join(
-            f"{v.engine} {'~' if v.approx else ''}{v.text or _fmt(v.value)}" for v in g.values
+            f"{v.engine} {v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
         )
         rows.append(
             f"<tr><td>{_e(label)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"
@@ -575,37 +597,33 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]]) -> str:
         )
     if rows:
         out.append(
-            '<table class="figures" width="100%"><thead><tr><th width="20%">Metric</th><th width="9%">Unit</th>'
-            '<th width="11%">Hardware</th><th width="52%">Values</th><th width="8%">Line</th></tr></thead><tbody>'
+            _table_head("figures", say, ("Metric", 20), ("Unit", 9), ("Hardware", 11), ("Values", 52), ("Line", 8))
             + "".join(rows)
             + "</tbody></table>"
         )
     else:
-        out.append('<p class="muted">The survey states no engine figures.</p>')
+        out.append(f'<p class="muted">{say("The survey states no engine figures.")}</p>')
     return "\n".join(out)
 
 
-def _privacy_table(hits: list[PrivacyHit]) -> str:
-    head = '<h3 id="appendix-privacy">E. Private-data scan</h3>'
+def _privacy_table(hits: list[PrivacyHit], say: ReportWords) -> str:
+    head = f'<h3 id="appendix-privacy">{say(_APPENDIX[4][1])}</h3>'
     if not hits:
-        return head + '<p class="pass">No hits in any dimension (IP, secret, name, path, organisation).</p>'
+        return head + f'<p class="pass">{say("No hits in any dimension (IP, secret, name, path, organisation).")}</p>'
     rows = "".join(
-        f"<tr><td>{_e(h.dimension)}</td><td>{h.line}:{h.column}</td><td><code>{_e(h.masked)}</code></td></tr>"
+        f"<tr><td>{_e(say.engine(h.dimension))}</td><td>{h.line}:{h.column}</td><td><code>{_e(h.masked)}</code></td></tr>"
         for h in hits
     )
-    return (
-        head
-        + '<table class="privacy" width="100%"><thead><tr><th>Dimension</th><th>Where</th><th>Masked</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-    )
+    return head + _table_head("privacy", say, ("Dimension", 30), ("Where", 20), ("Masked", 50)) + f"{rows}</tbody></table>"
 
 
-def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analysis) -> str:
-    source = pack_source.strip() or "(the pack's source is not available)"
-    file_line = f"<p>Survey file: <code>{_e(analysis.file)}</code></p>" if analysis.file else ""
+def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analysis, say: ReportWords) -> str:
+    source = pack_source.strip() or say("(the pack's source is not available)")
+    file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(analysis.file)}</code></p>" if analysis.file else ""
+    told = say("Rule pack: {pack} · generated {when}", pack=f"<b>{_e(pack_name)}</b>", when=_e(_format_time(when)))
     return (
-        '<h3 id="appendix-pack">F. Rule pack and generation</h3>'
-        f"<p>Rule pack: <b>{_e(pack_name)}</b> · generated {_e(_format_time(when))}</p>"
+        f'<h3 id="appendix-pack">{say(_APPENDIX[5][1])}</h3>'
+        f"<p>{told}</p>"
         f'{file_line}<pre class="source">{_e(source)}</pre>'
     )
 
@@ -613,25 +631,26 @@ def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analy
 # ---- small formatting helpers ---------------------------------------------------------------------------------
 
 
-def _status(status: str, level: str) -> str:
+def _status(status: str, level: str, say: ReportWords) -> str:
     if status == "pass":
-        return '<span class="pass">✓ pass</span>'
+        return f'<span class="pass">{say("✓ pass")}</span>'
     if status == "fail" and level == "info":
-        return '<span class="muted">ℹ note</span>'
+        return f'<span class="muted">{say("ℹ note")}</span>'
     if status == "fail":
         css = "fail" if level == "error" else "warn"
-        return f'<span class="{css}">✗ fail</span>'
-    return f'<span class="muted">{_e(status)}</span>'
+        return f'<span class="{css}">{say("✗ fail")}</span>'
+    return f'<span class="muted">{_e(say(status))}</span>'
 
 
-def _fmt(value: object) -> str:
+def _fmt(value: object, say: ReportWords | None = None) -> str:
     """Numbers the way the surveys write them: 3,838; 0.67; text as is; '—' when nothing was measured."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        word = "yes" if value else "no"
+        return say(word) if say is not None else word
     if isinstance(value, (list, tuple)):
-        return " / ".join(_fmt(v) for v in value)
+        return " / ".join(_fmt(v, say) for v in value)
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):

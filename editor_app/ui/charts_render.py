@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from editor_app.core.model import Analysis, FigureGroup
+from editor_app.wording import ReportWords
 
 CHART_SIZE = (720, 300)  # pixels of one exported chart
 MAX_CHARTS = 12
@@ -24,8 +25,10 @@ def ensure_application():
     return QApplication([])
 
 
-def render_figure_charts(analysis: Analysis) -> list[tuple[str, bytes]]:
-    """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups."""
+def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tuple[str, bytes]]:
+    """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups; the
+    captions and axes in `language` ("en" or "zh_CN", as the report around them)."""
+    say = ReportWords(language)
     groups = _distinct_comparisons(analysis.figures)
     speedups = _distinct_speedups(analysis.figures)
     if not groups and not speedups:
@@ -35,11 +38,12 @@ def render_figure_charts(analysis: Analysis) -> list[tuple[str, bytes]]:
     for group, lines in groups[:MAX_CHARTS]:
         labels = [v.engine for v in group.values]
         values = [v.value for v in group.values]
-        charts.append((_caption(group, lines), _bar_chart(labels, values, _axis_label(group))))
+        charts.append((_caption(group, lines, say), _bar_chart(labels, values, _axis_label(group, say))))
     if speedups and len(charts) < MAX_CHARTS:
-        labels = [f"{name} ({_lines_text(lines)})" for name, _, lines in speedups]
+        labels = [f"{name} ({_lines_text(lines, say)})" for name, _, lines in speedups]
         values = [value for _, value, _ in speedups]
-        charts.append(("Stated speed-ups (×)", _bar_chart(labels, values, "speed-up (×)", horizontal=True)))
+        charts.append((say("Stated speed-ups (×)"),
+                       _bar_chart(labels, values, say("speed-up (×)"), horizontal=True)))
     return charts
 
 
@@ -71,20 +75,21 @@ def _distinct_speedups(figures: list[FigureGroup]) -> list[tuple[str, float, lis
     return [(name, value, lines) for (name, value), lines in seen.items()]
 
 
-def _lines_text(lines: list[int]) -> str:
-    return ("line " if len(lines) == 1 else "lines ") + ", ".join(str(n) for n in lines)
+def _lines_text(lines: list[int], say: ReportWords) -> str:
+    return say("line {lines}" if len(lines) == 1 else "lines {lines}", lines=", ".join(str(n) for n in lines))
 
 
-def _caption(group: FigureGroup, lines: list[int]) -> str:
-    what = group.label or group.metric
+def _caption(group: FigureGroup, lines: list[int], say: ReportWords) -> str:
+    what = say.engine(group.label or group.metric)
     unit = f" ({group.unit})" if group.unit else ""
-    where = f" on {group.hardware}" if group.hardware else ""
-    approx = ", approximate" if any(v.approx for v in group.values) else ""
-    return f"{what}{unit}{where}{approx}: {_lines_text(lines)}"
+    where = say(" on {hardware}", hardware=group.hardware) if group.hardware else ""
+    approx = say(", approximate") if any(v.approx for v in group.values) else ""
+    return say("{what}{unit}{where}{approx}: {lines}", what=what, unit=unit, where=where, approx=approx,
+               lines=_lines_text(lines, say))
 
 
-def _axis_label(group: FigureGroup) -> str:
-    what = group.label or group.metric
+def _axis_label(group: FigureGroup, say: ReportWords) -> str:
+    what = say.engine(group.label or group.metric)
     return f"{what} ({group.unit})" if group.unit else what
 
 

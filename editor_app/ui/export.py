@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from editor_app.core.model import Analysis
+from editor_app.core.rulepack import RulePack
 from editor_app.services.report import build_report_html
 
 REPORT_SUFFIXES = (".html", ".htm", ".pdf")
@@ -20,15 +21,16 @@ def report_html(
     pack_source: str,
     charts: list[tuple[str, bytes]] | None = None,
     generated_at: datetime | None = None,
+    language: str = "en",
+    pack: RulePack | None = None,
 ) -> str:
-    """The report HTML with the engine-figure charts rendered (unless charts are given)."""
+    """The report HTML in `language` ("en" or "zh_CN") with the engine-figure charts rendered (unless given)."""
     if charts is None:
         from editor_app.ui.charts_render import render_figure_charts
 
-        charts = render_figure_charts(analysis)
-    return build_report_html(
-        analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts, generated_at=generated_at
-    )
+        charts = render_figure_charts(analysis, language=language)
+    return build_report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts,
+                             generated_at=generated_at, language=language, pack=pack)
 
 
 def export_report_file(
@@ -39,13 +41,16 @@ def export_report_file(
     pack_name: str,
     pack_source: str,
     charts: list[tuple[str, bytes]] | None = None,
+    language: str = "en",
+    pack: RulePack | None = None,
 ) -> None:
     """Write the report to out_path: '.pdf' gives an A4 PDF, '.html'/'.htm' one self-contained HTML file."""
     out = Path(out_path)
     suffix = out.suffix.lower()
     if suffix not in REPORT_SUFFIXES:
         raise ValueError(f"report file must end in .html or .pdf, not {out.name!r}")
-    html = report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts)
+    html = report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts,
+                       language=language, pack=pack)
     if suffix == ".pdf":
         from editor_app.ui.pdf_export import write_pdf_for_report
 

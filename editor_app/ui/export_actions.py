@@ -46,11 +46,13 @@ class _Relay(QObject):
 
 
 class _ExportJob(QRunnable):
-    def __init__(self, relay: _Relay, analysis: Analysis, text: str, path: Path, pack: tuple[str, str], charts):
+    def __init__(self, relay: _Relay, analysis: Analysis, text: str, path: Path, pack: tuple[str, str], charts,
+                 language: str = "en", rule_pack=None):
         super().__init__()
         self.relay, self.analysis, self.text, self.path, self.pack, self.charts = (
             relay, analysis, text, path, pack, charts
         )
+        self.language, self.rule_pack = language, rule_pack
 
     def run(self) -> None:
         try:
@@ -58,7 +60,7 @@ class _ExportJob(QRunnable):
 
             export_report_file(
                 self.analysis, self.text, self.path, pack_name=self.pack[0], pack_source=self.pack[1],
-                charts=self.charts,
+                charts=self.charts, language=self.language, pack=self.rule_pack,
             )
         except Exception as exc:  # reported to the user, never swallowed
             self.relay.failed.emit(f"{type(exc).__name__}: {exc}")
@@ -144,7 +146,11 @@ class ReportActions(QObject):
         self.export_to(out)
 
     def export_to(self, out: Path) -> None:
-        """Render the charts here, write the file on a pool thread; export_finished/failed follow."""
+        """Render the charts here, write the file on a pool thread; export_finished/failed follow. The report is
+        written in the window's language."""
+        from editor_app.ui.engine_text import window_language
+
+        language = window_language()
         analysis = self._current_analysis()
         if analysis is None:
             self.export_failed.emit(self.tr("The survey has not been analysed yet."))
@@ -155,11 +161,12 @@ class ReportActions(QObject):
         try:
             from editor_app.ui.charts_render import render_figure_charts
 
-            charts = render_figure_charts(analysis)
+            charts = render_figure_charts(analysis, language=language)
         except Exception as exc:
             charts = []
             self._status(self.tr("Charts left out: {error}").format(error=exc))
-        job = _ExportJob(self._relay, analysis, self.window.current_text(), out, self._pack(analysis), charts)
+        job = _ExportJob(self._relay, analysis, self.window.current_text(), out, self._pack(analysis), charts,
+                         language, getattr(self.window, "pack", None))
         QThreadPool.globalInstance().start(job)
 
     def _on_done(self, path: str) -> None:
