@@ -108,7 +108,7 @@ def claims_in_line(
 ) -> tuple[RawClaim, ...]:
     out: list[RawClaim] = []
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    plain = _marks_blanked(line) if ("≈" in line or "约" in line) else line
+    plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     candidates = list(plan[0]) if plan[0] else None
     for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
@@ -145,7 +145,8 @@ def claims_in_line(
                         text = m.group(0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", text, m.start("value") + 1, vt, parse_number(vt),
-                                     (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text)
+                                     (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
+                                     or _approx_after(line, m.end("value")))
                         )
     if "+" in line:
         _sums_in_line(line, sum_metric, sum_context, out)
@@ -253,16 +254,19 @@ def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tu
 
 
 def _marks_blanked(line: str) -> str:
-    """The line with each "≈" or "约" that comes before a number (white space between allowed) made a space, or
-    "=" where it also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so patterns written with "=" find it)."""
+    """The line with each estimate mark ("≈", "约", "大约", "~", "～") that comes before a number (white space between
+    allowed) made spaces, or "=" where "≈" or "约" also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so
+    patterns written with "=" find it). A tilde right after a number, "×", "%" or "." is a range ("8.4~10.2",
+    "1.21×~1.35×"), not a mark."""
     marks = []
-    for mark in "≈约":
+    for mark in "≈约~～":
         at = line.find(mark)
         while at >= 0:
             k = at + 1
             while k < len(line) and line[k].isspace():
                 k += 1
-            if k < len(line) and line[k].isdecimal():  # (what the regex \d matches)
+            if k < len(line) and line[k].isdecimal() and not (  # (what the regex \d matches)
+                    mark in "~～" and at and (line[at - 1].isdecimal() or line[at - 1] in "×%.")):
                 marks.append(at)
             at = line.find(mark, at + 1)
     if not marks:
@@ -272,13 +276,20 @@ def _marks_blanked(line: str) -> str:
         k = at - 1
         while k >= 0 and line[k].isspace():
             k -= 1
-        chars[at] = "=" if k >= 0 and line[k].isdecimal() else " "
+        chars[at] = "=" if k >= 0 and line[k].isdecimal() and line[at] in "≈约" else " "
+        if line[at] == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838"
+            chars[k] = " "
     return "".join(chars)
 
 
 def _approx_before(line: str, start: int) -> bool:
     before = line[start - 3 if start > 3 else 0 : start]
-    return "≈" in before or "约" in before
+    return "≈" in before or "约" in before or "~" in before or "～" in before
+
+
+def _approx_after(line: str, end: int) -> bool:
+    """ "3,838 左右" ("about 3,838"): the figure is an estimate."""
+    return line.startswith("左右", end + (line[end : end + 1] == " "))
 
 
 def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
