@@ -21,11 +21,12 @@ from .regex_looks import all_required, first_look, holds_any, plain_reading
 from .rulepack import ClaimPattern
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
-# A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
+# A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0"), a limit ("≥10") or the
+# thousands of a longer number (",892" of "2,892"); right after a CJK label it is one ("反方579").
 # (The first digit comes before the look-behind, which then looks at the character before it: same matches, but
 # re can skip to the digits in C. Characters past U+00FF are looked for one by one: a class holding one costs
 # several times as much to compile.)
-_STANDALONE = re.compile(r"(\d(?<![\w.§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)(?<!～\d)(?<!≈\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
+_STANDALONE = re.compile(r"(\d(?<![A-Za-z0-9_.,§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)(?<!～\d)(?<!≈\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
                          r"(?![\w.\-/%×])")
 # "(… + …)": one regex per kind of opening parenthesis, so that re finds the start by a plain character search.
 # (A part holds no parenthesis, so the two never overlap and their matches together are the matches of
@@ -148,8 +149,8 @@ def claims_in_line(
                                      (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
                                      or _approx_after(line, m.end("value")))
                         )
-    if "+" in line:
-        _sums_in_line(line, sum_metric, sum_context, out)
+    if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
+        _sums_in_line(plain, sum_metric, sum_context, out, line)
     if "%" in line and "/" in line:
         for m in _PERCENT.finditer(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
@@ -306,8 +307,10 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     return out if len(out) >= 2 else None
 
 
-def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim]) -> None:
-    """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`."""
+def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "") -> None:
+    """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
+    may have its estimate marks blanked (`_marks_blanked`), `written` is the line as written (where they are)."""
+    written = written or line
     labelled = bool(sum_metric) and (not sum_context or sum_context in line)
     spans: list[tuple[int, int]] = []
 
@@ -329,7 +332,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 scope_label = _scope_label(plabel)
                 if scope_label:
                     found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {ptext}",
-                                          parts_col + poff + 1, ptext, parse_number(ptext)))
+                                          parts_col + poff + 1, ptext, parse_number(ptext), (),
+                                          _approx_before(written, parts_col + poff)))
 
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:
