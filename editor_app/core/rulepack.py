@@ -220,6 +220,8 @@ class RulePack:
     privacy: dict[str, Any] = field(default_factory=dict)
     base_dir: Path | None = None
     translations: dict[str, dict[str, str]] = field(default_factory=dict)  # language -> {pack text: translation}
+    # (the `privacy` table it was read from, the PrivacyConfig) as checked on loading: the analyzer's, not read twice
+    privacy_config: Any = field(default=None, compare=False, repr=False)
 
     def __init__(
         self,
@@ -240,6 +242,7 @@ class RulePack:
         privacy: dict[str, Any] = FACTORY,
         base_dir: Path | None = None,
         translations: dict[str, dict[str, str]] = FACTORY,
+        privacy_config: Any = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -258,6 +261,7 @@ class RulePack:
         self.privacy = {} if privacy is FACTORY else privacy
         self.base_dir = base_dir
         self.translations = {} if translations is FACTORY else translations
+        self.privacy_config = privacy_config
 
     def rule(self, rule_id: str) -> RuleDef | None:
         return next((r for r in self.rules if r.id == rule_id), None)
@@ -377,8 +381,26 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not isinstance(privacy, dict):
         raise loc.error("privacy", "must be a table")
     pack.privacy = privacy
+    pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
     pack.translations = _translations(data, loc)
     return pack
+
+
+_PRIVACY_KEY = re.compile(r"privacy\.(?P<key>\w+)(?P<index>\[\d+\])?: ")
+
+
+def _privacy_config(privacy: dict, base_dir: Path | None, loc: "_Locator") -> Any:
+    """The [privacy] table read as the scan will use it; a bad key is a PackError with its line."""
+    from .privacy import PrivacyConfig
+
+    try:
+        return PrivacyConfig.from_dict(privacy, base_dir)
+    except ValueError as exc:  # "privacy.org_patterns[0]: bad regex …"
+        m = _PRIVACY_KEY.match(str(exc))
+        if m is None:
+            raise PackError(loc.path, None, "privacy", str(exc)) from None
+        line = loc.line_of(m.group("key"), table="[privacy]")
+        raise PackError(loc.path, line, m.group(0)[:-2], str(exc)[m.end():]) from None
 
 
 def _translations(data: dict, loc: "_Locator") -> dict[str, dict[str, str]]:
