@@ -439,7 +439,8 @@ class _Locator:
                     return i + 1
         for i in range(start, len(self.lines)):
             line = self.lines[i]
-            if key in line and re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", line):
+            # "key = …" on its own line, or inside an inline table: "scope = { section = "3", each = true }"
+            if key in line and re.search(rf"(?:^|[{{,])\s*\"?{re.escape(key)}\"?\s*=", line):
                 return i + 1
         return start + 1 if rule_index is not None else None
 
@@ -491,8 +492,8 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         raise loc.error(key.rsplit(".", 1)[-1], f"unknown scope {spec!r}", rule_index)
     if not isinstance(spec, dict):
         raise loc.error(key.rsplit(".", 1)[-1], "a scope is a name or a table", rule_index)
-    each = bool(spec.get("each", False))
-    items = bool(spec.get("items", False))
+    each = _flag(spec, "each", loc, rule_index)
+    items = _flag(spec, "items", loc, rule_index)
     if "section" in spec:
         return Scope("section", (str(spec["section"]),), each=each, items=items, label=label)
     if "sections" in spec and isinstance(spec["sections"], list):
@@ -503,6 +504,14 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         _check_regex(spec["heading"], "heading", loc, rule_index)
         return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
     raise loc.error(key.rsplit(".", 1)[-1], "scope table needs section, sections, parts or heading", rule_index)
+
+
+def _flag(spec: dict, key: str, loc: _Locator, i: int | None) -> bool:
+    """A true/false key; "false" in quotes is a string, which would count as true: refused."""
+    v = spec.get(key, False)
+    if not isinstance(v, bool):
+        raise loc.error(key, f"must be true or false, without quotes (found {v!r})", i)
+    return v
 
 
 def _num(spec: dict, key: str, loc: _Locator, i: int) -> float | None:
@@ -561,6 +570,6 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
         heading=str(spec.get("heading", "")),
         number=str(spec.get("number", "")),
         message=str(spec.get("message", "")),
-        unsuppressible=bool(spec.get("unsuppressible", False)),
+        unsuppressible=_flag(spec, "unsuppressible", loc, i),
         line=loc.line_of("id", i),
     )
