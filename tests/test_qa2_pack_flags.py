@@ -37,3 +37,17 @@ def test_true_and_false_still_work():
     pack = parse_pack(MINIMAL + 'unsuppressible = true\nscope = { section = "3", each = false }\n', "team.toml")
     assert pack.rules[0].unsuppressible and not pack.rules[0].scope.each
 
+
+
+@pytest.mark.parametrize("written", ["20", "1.5", "-0.1"])
+def test_a_verifiability_share_out_of_0_to_1_is_refused(written):
+    """`min = 20` (meaning 20%) was taken as 2000%: the rule could never pass, and the table said "≥ 2000%"."""
+    body = f'[[rules]]\nid = "v"\nkind = "verifiability"\nmin = {written}\n'
+    with pytest.raises(PackError) as err:
+        parse_pack(MINIMAL + body, "team.toml")
+    assert str(err.value) == f"team.toml:13: rules[1].min: a share from 0 to 1 (20% is 0.2), not {written}"
+
+
+def test_a_verifiability_share_in_0_to_1_is_taken():
+    pack = parse_pack(MINIMAL + '[[rules]]\nid = "v"\nkind = "verifiability"\nmin = 1\n', "team.toml")
+    assert pack.rules[1].min == 1

@@ -557,6 +557,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             _check_regex(spec["heading"], "heading", loc, i)
     if kind == "verifiability" and mn is None:
         raise loc.error("min", "a verifiability rule needs min (a share, e.g. 0.2)", i)
+    if kind == "verifiability" and not 0 <= mn <= 1:
+        raise loc.error("min", f"a share from 0 to 1 (20% is 0.2), not {spec['min']!r}", i)
     return RuleDef(
         id=rid,
         title=str(spec.get("title", rid)),
