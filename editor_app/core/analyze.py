@@ -97,7 +97,8 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
         hit = _COMPILED[id(pack)] = (pack, {
             "counter_names": list(pack.counters),
             "_counters": [_counter_fn(c.kind, c.pattern) for c in pack.counters.values()],
-            "_privacy_cfg": PrivacyConfig.from_dict(pack.privacy, pack.base_dir),
+            "_privacy_cfg": (pack.privacy_config[1] if pack.privacy_config and pack.privacy_config[0] is pack.privacy
+                             else PrivacyConfig.from_dict(pack.privacy, pack.base_dir)),
             "_claim_rx": claims_mod.compile_patterns(pack.claim_patterns),
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
             "_footer_re": re.compile(pack.footer) if pack.footer else None,

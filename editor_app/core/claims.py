@@ -21,11 +21,12 @@ from .regex_looks import all_required, first_look, holds_any, plain_reading
 from .rulepack import ClaimPattern
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
-# A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0") or a limit ("≥10").
+# A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0"), a limit ("≥10") or the
+# thousands of a longer number (",892" of "2,892"); right after a CJK label it is one ("反方579").
 # (The first digit comes before the look-behind, which then looks at the character before it: same matches, but
 # re can skip to the digits in C. Characters past U+00FF are looked for one by one: a class holding one costs
 # several times as much to compile.)
-_STANDALONE = re.compile(r"(\d(?<![\w.§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)(?<!～\d)(?<!≈\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
+_STANDALONE = re.compile(r"(\d(?<![A-Za-z0-9_.,§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)(?<!～\d)(?<!≈\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
                          r"(?![\w.\-/%×])")
 # "(… + …)": one regex per kind of opening parenthesis, so that re finds the start by a plain character search.
 # (A part holds no parenthesis, so the two never overlap and their matches together are the matches of
@@ -108,7 +109,7 @@ def claims_in_line(
 ) -> tuple[RawClaim, ...]:
     out: list[RawClaim] = []
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    plain = _marks_blanked(line) if ("≈" in line or "约" in line) else line
+    plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     candidates = list(plan[0]) if plan[0] else None
     for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
@@ -145,10 +146,11 @@ def claims_in_line(
                         text = m.group(0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", text, m.start("value") + 1, vt, parse_number(vt),
-                                     (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text)
+                                     (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
+                                     or _approx_after(line, m.end("value")))
                         )
-    if "+" in line:
-        _sums_in_line(line, sum_metric, sum_context, out)
+    if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
+        _sums_in_line(plain, sum_metric, sum_context, out, line)
     if "%" in line and "/" in line:
         for m in _PERCENT.finditer(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
@@ -253,16 +255,19 @@ def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tu
 
 
 def _marks_blanked(line: str) -> str:
-    """The line with each "≈" or "约" that comes before a number (white space between allowed) made a space, or
-    "=" where it also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so patterns written with "=" find it)."""
+    """The line with each estimate mark ("≈", "约", "大约", "~", "～") that comes before a number (white space between
+    allowed) made spaces, or "=" where "≈" or "约" also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so
+    patterns written with "=" find it). A tilde right after a number, "×", "%" or "." is a range ("8.4~10.2",
+    "1.21×~1.35×"), not a mark."""
     marks = []
-    for mark in "≈约":
+    for mark in "≈约~～":
         at = line.find(mark)
         while at >= 0:
             k = at + 1
             while k < len(line) and line[k].isspace():
                 k += 1
-            if k < len(line) and line[k].isdecimal():  # (what the regex \d matches)
+            if k < len(line) and line[k].isdecimal() and not (  # (what the regex \d matches)
+                    mark in "~～" and at and (line[at - 1].isdecimal() or line[at - 1] in "×%.")):
                 marks.append(at)
             at = line.find(mark, at + 1)
     if not marks:
@@ -272,13 +277,20 @@ def _marks_blanked(line: str) -> str:
         k = at - 1
         while k >= 0 and line[k].isspace():
             k -= 1
-        chars[at] = "=" if k >= 0 and line[k].isdecimal() else " "
+        chars[at] = "=" if k >= 0 and line[k].isdecimal() and line[at] in "≈约" else " "
+        if line[at] == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838"
+            chars[k] = " "
     return "".join(chars)
 
 
 def _approx_before(line: str, start: int) -> bool:
     before = line[start - 3 if start > 3 else 0 : start]
-    return "≈" in before or "约" in before
+    return "≈" in before or "约" in before or "~" in before or "～" in before
+
+
+def _approx_after(line: str, end: int) -> bool:
+    """ "3,838 左右" ("about 3,838"): the figure is an estimate."""
+    return line.startswith("左右", end + (line[end : end + 1] == " "))
 
 
 def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
@@ -295,8 +307,10 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     return out if len(out) >= 2 else None
 
 
-def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim]) -> None:
-    """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`."""
+def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "") -> None:
+    """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
+    may have its estimate marks blanked (`_marks_blanked`), `written` is the line as written (where they are)."""
+    written = written or line
     labelled = bool(sum_metric) and (not sum_context or sum_context in line)
     spans: list[tuple[int, int]] = []
 
@@ -318,7 +332,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 scope_label = _scope_label(plabel)
                 if scope_label:
                     found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {ptext}",
-                                          parts_col + poff + 1, ptext, parse_number(ptext)))
+                                          parts_col + poff + 1, ptext, parse_number(ptext), (),
+                                          _approx_before(written, parts_col + poff)))
 
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:

@@ -204,8 +204,10 @@ def _names_file_text(spec: Any, base_dir: Path | None) -> str:
         path = Path(base_dir) / path
     try:
         return path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"privacy.names_file: cannot read {str(path)!r}: {exc}") from None
+    except OSError as exc:
+        raise ValueError(f"privacy.names_file: cannot read {str(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"privacy.names_file: cannot read {str(path)!r}: it is not UTF-8 text") from None
 
 
 def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:

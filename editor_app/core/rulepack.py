@@ -220,6 +220,8 @@ class RulePack:
     privacy: dict[str, Any] = field(default_factory=dict)
     base_dir: Path | None = None
     translations: dict[str, dict[str, str]] = field(default_factory=dict)  # language -> {pack text: translation}
+    # (the `privacy` table it was read from, the PrivacyConfig) as checked on loading: the analyzer's, not read twice
+    privacy_config: Any = field(default=None, compare=False, repr=False)
 
     def __init__(
         self,
@@ -240,6 +242,7 @@ class RulePack:
         privacy: dict[str, Any] = FACTORY,
         base_dir: Path | None = None,
         translations: dict[str, dict[str, str]] = FACTORY,
+        privacy_config: Any = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -258,6 +261,7 @@ class RulePack:
         self.privacy = {} if privacy is FACTORY else privacy
         self.base_dir = base_dir
         self.translations = {} if translations is FACTORY else translations
+        self.privacy_config = privacy_config
 
     def rule(self, rule_id: str) -> RuleDef | None:
         return next((r for r in self.rules if r.id == rule_id), None)
@@ -377,8 +381,26 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not isinstance(privacy, dict):
         raise loc.error("privacy", "must be a table")
     pack.privacy = privacy
+    pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
     pack.translations = _translations(data, loc)
     return pack
+
+
+_PRIVACY_KEY = re.compile(r"privacy\.(?P<key>\w+)(?P<index>\[\d+\])?: ")
+
+
+def _privacy_config(privacy: dict, base_dir: Path | None, loc: "_Locator") -> Any:
+    """The [privacy] table read as the scan will use it; a bad key is a PackError with its line."""
+    from .privacy import PrivacyConfig
+
+    try:
+        return PrivacyConfig.from_dict(privacy, base_dir)
+    except ValueError as exc:  # "privacy.org_patterns[0]: bad regex …"
+        m = _PRIVACY_KEY.match(str(exc))
+        if m is None:
+            raise PackError(loc.path, None, "privacy", str(exc)) from None
+        line = loc.line_of(m.group("key"), table="[privacy]")
+        raise PackError(loc.path, line, m.group(0)[:-2], str(exc)[m.end():]) from None
 
 
 def _translations(data: dict, loc: "_Locator") -> dict[str, dict[str, str]]:
@@ -417,7 +439,8 @@ class _Locator:
                     return i + 1
         for i in range(start, len(self.lines)):
             line = self.lines[i]
-            if key in line and re.match(rf"^\s*\"?{re.escape(key)}\"?\s*=", line):
+            # "key = …" on its own line, or inside an inline table: "scope = { section = "3", each = true }"
+            if key in line and re.search(rf"(?:^|[{{,])\s*\"?{re.escape(key)}\"?\s*=", line):
                 return i + 1
         return start + 1 if rule_index is not None else None
 
@@ -469,8 +492,8 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         raise loc.error(key.rsplit(".", 1)[-1], f"unknown scope {spec!r}", rule_index)
     if not isinstance(spec, dict):
         raise loc.error(key.rsplit(".", 1)[-1], "a scope is a name or a table", rule_index)
-    each = bool(spec.get("each", False))
-    items = bool(spec.get("items", False))
+    each = _flag(spec, "each", loc, rule_index)
+    items = _flag(spec, "items", loc, rule_index)
     if "section" in spec:
         return Scope("section", (str(spec["section"]),), each=each, items=items, label=label)
     if "sections" in spec and isinstance(spec["sections"], list):
@@ -481,6 +504,14 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         _check_regex(spec["heading"], "heading", loc, rule_index)
         return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
     raise loc.error(key.rsplit(".", 1)[-1], "scope table needs section, sections, parts or heading", rule_index)
+
+
+def _flag(spec: dict, key: str, loc: _Locator, i: int | None) -> bool:
+    """A true/false key; "false" in quotes is a string, which would count as true: refused."""
+    v = spec.get(key, False)
+    if not isinstance(v, bool):
+        raise loc.error(key, f"must be true or false, without quotes (found {v!r})", i)
+    return v
 
 
 def _num(spec: dict, key: str, loc: _Locator, i: int) -> float | None:
@@ -526,6 +557,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             _check_regex(spec["heading"], "heading", loc, i)
     if kind == "verifiability" and mn is None:
         raise loc.error("min", "a verifiability rule needs min (a share, e.g. 0.2)", i)
+    if kind == "verifiability" and not 0 <= mn <= 1:
+        raise loc.error("min", f"a share from 0 to 1 (20% is 0.2), not {spec['min']!r}", i)
     return RuleDef(
         id=rid,
         title=str(spec.get("title", rid)),
@@ -539,6 +572,6 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
         heading=str(spec.get("heading", "")),
         number=str(spec.get("number", "")),
         message=str(spec.get("message", "")),
-        unsuppressible=bool(spec.get("unsuppressible", False)),
+        unsuppressible=_flag(spec, "unsuppressible", loc, i),
         line=loc.line_of("id", i),
     )

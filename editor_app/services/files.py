@@ -122,7 +122,10 @@ def _decode(data: bytes, p: Path) -> tuple[str, str, bool]:
             except UnicodeDecodeError:
                 raise UnreadableFile(f"{p} starts with a {name.upper()} byte-order mark but is not valid {name.upper()}.") from None
     if b"\x00" in data:
-        raise UnreadableFile(f"{p} looks like a binary file (it contains NUL bytes), not a text file.")
+        wide = _utf16_without_bom(data)
+        if wide is None:
+            raise UnreadableFile(f"{p} looks like a binary file (it contains NUL bytes), not a text file.")
+        return _checked(wide[0], p), wide[1], False
     try:
         return _checked(data.decode("utf-8"), p), "utf-8", False
     except UnicodeDecodeError:
@@ -140,6 +143,26 @@ def _decode(data: bytes, p: Path) -> tuple[str, str, bool]:
         raise UnreadableFile(f"{p} is not a text file this program can read (no text encoding fits its bytes).")
     text, encoding = guess
     return _checked(text, p), encoding, False
+
+
+def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
+    """(text, codec) of UTF-16 written without a byte-order mark, or None. Its ASCII characters (white space,
+    digits, Latin words) put NUL bytes on one side of each byte pair: odd offsets little-endian, even big-endian
+    (a few on the other side are characters such as U+4E00); a binary file's NULs fall on both."""
+    if len(data) % 2:
+        return None
+    at_odd = data[1::2].count(0)
+    at_even = data.count(0) - at_odd
+    if at_odd > 10 * at_even:
+        codec = "utf-16-le"
+    elif at_even > 10 * at_odd:
+        codec = "utf-16-be"
+    else:
+        return None
+    try:
+        return data.decode(codec), codec
+    except UnicodeDecodeError:
+        return None
 
 
 def _looks_chinese(text: str) -> bool:
