@@ -166,7 +166,7 @@ class EngineText:
     def __init__(self, language: str, pack: RulePack | None = None):
         self.language = language
         self.words = {**(_WORDS_ZH_CN if language == "zh_CN" else {}),
-                      **((pack.translations.get(language) or {}) if pack is not None else {})}
+                      **((getattr(pack, "translations", None) or {}).get(language) or {})}
         self.templates = _templates(language)
         self._done: dict[str, str] = {}
 
