@@ -142,6 +142,43 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("no answer", "没有答复"),
     ("'{id}' is not an arXiv id", "'{id}' 不是 arXiv id"),
     ("not a valid arXiv id", "不是有效的 arXiv id"),
+    # opening and saving a survey (services/files.py); the system's own words ({error}) are kept as written
+    ("{path} does not exist.", "{path} 不存在。"),
+    ("{path} can't be opened: {error}.", "无法打开 {path}：{error}。"),
+    ("{path} is a folder, not a file.", "{path} 是文件夹，不是文件。"),
+    ("{path} is not a regular file.", "{path} 不是普通文件。"),
+    ("{path} is {size} MB; files over {limit} MB are not opened (a survey is a few dozen KB).",
+     "{path} 有 {size} MB；超过 {limit} MB 的文件不会打开（一篇综述只有几十 KB）。"),
+    ("{path} can't be read: permission denied.", "无法读取 {path}：没有权限。"),
+    ("{path} can't be read: {error}.", "无法读取 {path}：{error}。"),
+    ("{path} starts with a {bom} byte-order mark but is not valid {encoding}.",
+     "{path} 以 {bom} 字节顺序标记开头，但不是有效的 {encoding}。"),
+    ("{path} looks like a binary file (it contains NUL bytes), not a text file.",
+     "{path} 看起来是二进制文件（含有 NUL 字节），不是文本文件。"),
+    ("{path} looks like a binary file (it is full of control characters), not a text file.",
+     "{path} 看起来是二进制文件（满是控制字符），不是文本文件。"),
+    ("{path} is not a text file this program can read (no text encoding fits its bytes).",
+     "{path} 不是本程序能读取的文本文件（没有适合其字节的文本编码）。"),
+    ("Not saved: the character {ch} ({name}, {code}) on line {line}, column {column} can't be written in "
+     "{encoding}, the file's encoding. Remove it, or save the file as UTF-8. The file on disk was not changed.",
+     "未保存：第 {line} 行第 {column} 列的字符 {ch}（{name}，{code}）无法用文件的编码 {encoding} 写入。请删除它，"
+     "或将文件另存为 UTF-8。磁盘上的文件没有改变。"),
+    ("Unknown text encoding {encoding}.", "未知的文本编码 {encoding}。"),
+    ("Not saved: {path} is a folder.", "未保存：{path} 是文件夹。"),
+    ("Not saved: can't write in {folder}: {error}.", "未保存：无法在 {folder} 中写入：{error}。"),
+    ("Not saved: writing {path} failed: {error}. The file on disk was not changed.",
+     "未保存：写入 {path} 失败：{error}。磁盘上的文件没有改变。"),
+    # the history database (services/database.py)
+    ("The history database {path} could not be read ({error}); it was moved to {moved} and a fresh one was created.",
+     "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个。"),
+    ("The history database {path} is locked by another program ({error}); this session keeps its history in memory.",
+     "历史数据库 {path} 被其他程序锁定（{error}）；本次会话的历史只保存在内存中。"),
+    ("{path} is a folder, not a history database; it was left as it is and this session keeps its history in "
+     "memory. Choose another database file.",
+     "{path} 是文件夹，不是历史数据库；它保持原样，本次会话的历史只保存在内存中。请另选一个数据库文件。"),
+    ("{path} is not a history database ({error}); it was left as it is and this session keeps its history in "
+     "memory. Choose another database file.",
+     "{path} 不是历史数据库（{error}）；它保持原样，本次会话的历史只保存在内存中。请另选一个数据库文件。"),
     # a rule whose scope matched nothing: "<rule title>: <note>" (last: it would take any "x: y")
     ("{title}: {note}", "{title}：{note}"),
 )

@@ -227,7 +227,7 @@ class MainWindow(QMainWindow):
         try:
             loaded = load_text(path)
         except UnreadableFile as exc:
-            self.show_error(self.tr("Can't open the file"), str(exc))
+            self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
             return False
         resolved = path.resolve()
         self._show_document(loaded, resolved, sample=resolved == sample_survey_path().resolve())
@@ -396,13 +396,13 @@ class MainWindow(QMainWindow):
             except UnsavableText as exc:
                 # A GBK survey that now holds a character GBK lacks (the house rules ask for ⚠️): offer UTF-8,
                 # which the message advises, instead of leaving the survey impossible to save.
-                if fmt.encoding.replace("-", "").lower().startswith("utf") or not self.ask_save_as_utf8(str(exc)):
+                if fmt.encoding.replace("-", "").lower().startswith("utf") or not self.ask_save_as_utf8(words_for(self.pack)(str(exc))):
                     raise
                 fmt = LoadedText(text="", encoding="utf-8", newline=fmt.newline)
                 save_text_atomic(path, text, fmt, backup=True)
                 self.format_label.setText(fmt.label)
         except (UnsavableText, OSError) as exc:
-            self.show_error(self.tr("Not saved"), str(exc))
+            self.show_error(self.tr("Not saved"), words_for(self.pack)(str(exc)))
             return False
         finally:
             self.watcher.set_suspended(False)
@@ -439,7 +439,7 @@ class MainWindow(QMainWindow):
             try:
                 loaded = load_text(path)
             except UnreadableFile as exc:
-                self.show_error(self.tr("Can't reload the file"), str(exc))
+                self.show_error(self.tr("Can't reload the file"), words_for(self.pack)(str(exc)))
                 return
             self.loaded = loaded
             self.set_text_undoable(loaded.text)
