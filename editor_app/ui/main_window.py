@@ -275,10 +275,12 @@ class MainWindow(QMainWindow):
             return False
         path = Path(name)
         fmt = self.loaded or LoadedText(text="")
-        ok = self._write(path, fmt=fmt, check_external=False)
+        ok = self._write(path, fmt=fmt, check_external=False, announce=False)
         if ok:
             self.current_path = path.resolve()
             self.is_bundled_sample = False
+            # Told once the window is the new file's: the History tab went on listing the old file's snapshots.
+            self.document_saved.emit(self.current_path, self.loaded.text)
             self.settings_store.add_recent_file(self.current_path)
             self._rebuild_recent_menu()
             self.watcher.watch(self.current_path)
@@ -383,7 +385,8 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == "discard"
 
-    def _write(self, path: Path, *, fmt: LoadedText | None = None, check_external: bool = True) -> bool:
+    def _write(self, path: Path, *, fmt: LoadedText | None = None, check_external: bool = True,
+               announce: bool = True) -> bool:
         if check_external and path.resolve() == self.watcher.path and self.watcher.differs():
             if not self.ask_overwrite_external(path):
                 return False
@@ -411,7 +414,8 @@ class MainWindow(QMainWindow):
             self.watcher.remember()
         self.editor.document().setModified(False)
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
-        self.document_saved.emit(path.resolve(), text)
+        if announce:
+            self.document_saved.emit(path.resolve(), text)
         return True
 
     def _open_dialog(self) -> None:
