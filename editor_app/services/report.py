@@ -542,8 +542,10 @@ def _details(r: Reference) -> str:
     ]
     for key in keys:
         value = r.details[key]
-        if value in (None, "", [], {}):
+        if value in (None, "", [], {}) or value is False:  # "cached: False" told a reader only Python's word
             continue
+        if value is True:
+            value = "yes"
         if isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
         bits.append(f'<span class="muted">{_e(key)}:</span> {_e(value)}')
