@@ -82,6 +82,9 @@ def _screenshot(app, window, out: Path, timeout_ms: int = 60000) -> int:
     from PySide6.QtCore import QTimer
 
     result = {"code": 1}
+    # The window closes itself: the user's saved layout stays as it was (offscreen, the window is squeezed onto
+    # an 800x600 screen, and the next session and the next screenshot came up 900 px wide).
+    window.save_layout = lambda: None
 
     def grab() -> None:
         app.processEvents()

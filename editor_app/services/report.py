@@ -563,8 +563,10 @@ def _details(r: Reference, say: ReportWords) -> str:
     ]
     for key in keys:
         value = r.details[key]
-        if value in (None, "", [], {}):
+        if value in (None, "", [], {}) or value is False:  # "cached: False" told a reader only Python's word
             continue
+        if value is True:
+            value = say("yes")
         if isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
         bits.append(f'<span class="muted">{_e(say(key))}{_e(say(": "))}</span>{_e(value)}')

@@ -179,6 +179,7 @@ class FiguresPanel(QWidget):
         if not self.charts or chart_library.is_loaded():
             self._rebuild()
         elif self.loading.isHidden():  # not already waiting
+            self.empty.hide()  # there are figures: "No engine figures found yet" would say the opposite
             self.loading.show()
             chart_library.when_loaded(self._rebuild)
 

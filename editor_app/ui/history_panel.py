@@ -631,7 +631,9 @@ class HistoryController(QObject):
                 return None
             self._db = opened.db
             if opened.warning:
-                self.message.emit(opened.warning)
+                from editor_app.ui.engine_text import words_for
+
+                self.message.emit(words_for(None)(opened.warning))  # the database's English, in the window's language
         return self._db
 
     def close_database(self) -> None:

@@ -227,7 +227,7 @@ class MainWindow(QMainWindow):
         try:
             loaded = load_text(path)
         except UnreadableFile as exc:
-            self.show_error(self.tr("Can't open the file"), str(exc))
+            self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
             return False
         resolved = path.resolve()
         self._show_document(loaded, resolved, sample=resolved == sample_survey_path().resolve())
@@ -275,10 +275,12 @@ class MainWindow(QMainWindow):
             return False
         path = Path(name)
         fmt = self.loaded or LoadedText(text="")
-        ok = self._write(path, fmt=fmt, check_external=False)
+        ok = self._write(path, fmt=fmt, check_external=False, announce=False)
         if ok:
             self.current_path = path.resolve()
             self.is_bundled_sample = False
+            # Told once the window is the new file's: the History tab went on listing the old file's snapshots.
+            self.document_saved.emit(self.current_path, self.loaded.text)
             self.settings_store.add_recent_file(self.current_path)
             self._rebuild_recent_menu()
             self.watcher.watch(self.current_path)
@@ -383,7 +385,8 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == "discard"
 
-    def _write(self, path: Path, *, fmt: LoadedText | None = None, check_external: bool = True) -> bool:
+    def _write(self, path: Path, *, fmt: LoadedText | None = None, check_external: bool = True,
+               announce: bool = True) -> bool:
         if check_external and path.resolve() == self.watcher.path and self.watcher.differs():
             if not self.ask_overwrite_external(path):
                 return False
@@ -396,13 +399,13 @@ class MainWindow(QMainWindow):
             except UnsavableText as exc:
                 # A GBK survey that now holds a character GBK lacks (the house rules ask for ⚠️): offer UTF-8,
                 # which the message advises, instead of leaving the survey impossible to save.
-                if fmt.encoding.replace("-", "").lower().startswith("utf") or not self.ask_save_as_utf8(str(exc)):
+                if fmt.encoding.replace("-", "").lower().startswith("utf") or not self.ask_save_as_utf8(words_for(self.pack)(str(exc))):
                     raise
                 fmt = LoadedText(text="", encoding="utf-8", newline=fmt.newline)
                 save_text_atomic(path, text, fmt, backup=True)
                 self.format_label.setText(fmt.label)
         except (UnsavableText, OSError) as exc:
-            self.show_error(self.tr("Not saved"), str(exc))
+            self.show_error(self.tr("Not saved"), words_for(self.pack)(str(exc)))
             return False
         finally:
             self.watcher.set_suspended(False)
@@ -411,7 +414,8 @@ class MainWindow(QMainWindow):
             self.watcher.remember()
         self.editor.document().setModified(False)
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
-        self.document_saved.emit(path.resolve(), text)
+        if announce:
+            self.document_saved.emit(path.resolve(), text)
         return True
 
     def _open_dialog(self) -> None:
@@ -439,7 +443,7 @@ class MainWindow(QMainWindow):
             try:
                 loaded = load_text(path)
             except UnreadableFile as exc:
-                self.show_error(self.tr("Can't reload the file"), str(exc))
+                self.show_error(self.tr("Can't reload the file"), words_for(self.pack)(str(exc)))
                 return
             self.loaded = loaded
             self.set_text_undoable(loaded.text)
