@@ -371,7 +371,7 @@ def _abs_url(arxiv_id: str) -> str:
 # ---- summary and contents -------------------------------------------------------------------------------------
 
 
-def _summary_box(analysis: Analysis, say: ReportWords) -> str:
+def _summary_box(analysis: Analysis, say: ReportWords = ReportWords()) -> str:
     """The first-page verdict: failing error-level rules and private-data hits, or a plain 'clean'."""
     failing = publish_blockers(analysis)  # a scope that matches nothing blocks too, as the CLI's exit code says
     privacy = list(analysis.privacy)

@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
 )
-from PySide6.QtGui import QAction, QColor, QPalette
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -1077,6 +1077,29 @@ def _analysis_matches(analysis: Any, text: str) -> bool:
     return not length or length == len(text)
 
 
+def _add_view_action(window: Any, panel: HistoryPanel) -> None:
+    """View → History (Ctrl+5), after the built-in tabs' Ctrl+1 … Ctrl+4: the list takes the keys, as theirs do."""
+    view_menu = getattr(window, "menu_view", None)
+    if view_menu is None:
+        return
+    act = QAction(QCoreApplication.translate("HistoryPanel", "History"), window)
+    act.setShortcut(QKeySequence("Ctrl+5"))
+
+    def show() -> None:
+        window.panels_dock.show()
+        window.tabs.setCurrentWidget(panel)
+        panel.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    act.triggered.connect(show)
+    actions = view_menu.actions()
+    after = next((i for i, a in enumerate(actions) if a.shortcut() == QKeySequence("Ctrl+4")), None)
+    if after is not None and after + 1 < len(actions):
+        view_menu.insertAction(actions[after + 1], act)
+    else:
+        view_menu.addAction(act)
+    window.action_show_history = act
+
+
 def install(window: Any) -> HistoryController:
     """Add the History tab and its menu actions to the main window; returns the controller (kept on the window)."""
     from editor_app.ui import test_hooks
@@ -1095,10 +1118,13 @@ def install(window: Any) -> HistoryController:
         else:
             file_menu.addAction(act)
         controller.recover_action = act
+    _add_view_action(window, panel)
     test_hooks.install(window)
     # Open (and check) the database soon after the window is up, so a corrupt one is reported right away, and
     # look for unsaved work of the file the window opened before the extensions were installed.
     def first_look() -> None:
+        if not window.isVisible():
+            return  # closed before it came to this: no offers over a window that is gone
         _ = controller.db
         if controller.current_path():
             controller._on_opened(window.current_path)

@@ -247,6 +247,10 @@ class MainWindow(QMainWindow):
         self.loaded = loaded
         self.current_path = path
         self.is_bundled_sample = sample
+        # Qt's current-line selection holds a cursor into the text being replaced: dropped first (typing into a new,
+        # empty survey right after the sample crashed inside setExtraSelections now and then).
+        self.editor.setExtraSelections([])
+        self.editor.forget_selections()
         self.editor.setPlainText(loaded.text)
         self.mirror.resync()
         self.editor.document().setModified(False)

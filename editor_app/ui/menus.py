@@ -93,11 +93,17 @@ class WindowMenus(QObject):
         recent = store.recent_files()
         for p in recent:
             action = menu.addAction(p)
-            action.triggered.connect(lambda _c=False, path=p: self.window.open_path(Path(path)))
+            action.triggered.connect(lambda _c=False, path=p: self._open_recent(Path(path)))
         if recent:
             menu.addSeparator()
             menu.addAction(self.tr("Clear List"), self._clear)
         menu.setEnabled(bool(recent))
+
+    def _open_recent(self, path: Path) -> None:
+        """Open a recent survey; one that is no longer there leaves the list (after the message saying so)."""
+        if not self.window.open_path(path) and not path.exists():
+            self.window.settings_store.remove_recent_file(path)
+            self.rebuild_recent()
 
     def _clear(self) -> None:
         self.window.settings_store.clear_recent_files()

@@ -92,6 +92,12 @@ class SettingsStore(QObject):
         self.qsettings.setValue("recent_files", items)
         return items
 
+    def remove_recent_file(self, path: Path) -> list[str]:
+        p = str(Path(path).resolve())
+        items = [x for x in self.recent_files() if x != p]
+        self.qsettings.setValue("recent_files", items)
+        return items
+
     def clear_recent_files(self) -> None:
         self.qsettings.setValue("recent_files", [])
 
