@@ -576,6 +576,7 @@ class HistoryController(QObject):
         self._record_thread: _RecordThread | None = None
         self._closing = False
         self._autosaved_revision: int | None = None  # the document revision the last long autosave was asked for
+        self.shut_down = False  # the window closed (or the program quits): nothing more is offered
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
@@ -1044,6 +1045,7 @@ class HistoryController(QObject):
 
     def shutdown(self) -> None:
         """Stop the comparison thread and finish recording (at quit; the window calls it too)."""
+        self.shut_down = True
         if self._compare_thread is not None:
             self._compare_thread.stop()
             self._compare_thread = None
@@ -1123,8 +1125,8 @@ def install(window: Any) -> HistoryController:
     # Open (and check) the database soon after the window is up, so a corrupt one is reported right away, and
     # look for unsaved work of the file the window opened before the extensions were installed.
     def first_look() -> None:
-        if not window.isVisible():
-            return  # closed before it came to this: no offers over a window that is gone
+        if controller.shut_down:
+            return  # the window closed before it came to this: no offers over a window that is gone
         _ = controller.db
         if controller.current_path():
             controller._on_opened(window.current_path)
