@@ -74,6 +74,10 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{engine} {what}：第 {line} 行的 {value} 与第 {other_line} 行的 {other} 不一致"),
     ("{groups} figure groups, {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
     ("{n} disagreeing", "{n} 处不一致"),
+    # § references
+    ("{text} names no section of the survey", "{text} 不是综述中的任何一节"),
+    ("{n} § references, {k} naming no section", "{n} 处 § 引用，{k} 处指向不存在的节"),
+    ("0 naming no section", "0 处指向不存在的节"),
     # references and verifiability
     ("{status} arXiv id {raw}: {problem}", "{status}的 arXiv id {raw}：{problem}"),
     ("{n} distinct ids", "{n} 个不同的 id"),
@@ -186,7 +190,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
 _WORDS_ZH_CN = {
     "document": "全文", "header": "文首", "footer": "文末签名", "here": "本节", "stated parts": "自报分项",
     "stated ratio": "自报比例", "stated sum": "自报合计", "self-reported figures": "自报数字",
-    "engine figures": "引擎数字", "arXiv ids": "arXiv id", "arXiv ids cited here": "此处引用的 arXiv id",
+    "engine figures": "引擎数字", "§ references": "§ 引用", "arXiv ids": "arXiv id", "arXiv ids cited here": "此处引用的 arXiv id",
     "private-data hits": "私域命中", "verifiability %": "可验证性 %", "list items": "列表项",
     "GitHub verified (stated only)": "GitHub 已验（仅自报）", "malformed": "格式错误", "impossible": "不可能",
     "impossible id": "不可能的 id", "unverified": "未核验", "unavailable": "不可用", "rate limited": "被限流",

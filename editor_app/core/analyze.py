@@ -840,6 +840,7 @@ class _Assembly:
         metrics["privacy_hits"] = len(self.privacy)
         metrics["verifiability"] = None
 
+        self.section_refs = self._section_refs()  # (the section-refs rule reads them)
         rules: list[RuleResult] = []
         claims_out = []
         self.judged: dict[str, tuple] = {}  # rule id -> (what its result depends on, result, extra)
@@ -870,7 +871,6 @@ class _Assembly:
             findings.extend(checks.unknown_directives(self, directives))
         self.rules, self.findings = rules, findings
         self.section_metrics = sections = self._section_metrics()
-        self.section_refs = self._section_refs()
         return Analysis(
             file=self.file,
             pack=pack.name,
@@ -1120,6 +1120,8 @@ class _Assembly:
             return ids + (id(self.privacy),)
         if kind == "figures":
             return ids + (id(self.figure_findings),)
+        if kind == "section-refs":
+            return ids + (id(self.section_refs),)
         return None
 
     def evaluate(self, rule: RuleDef) -> tuple[RuleResult, Any]:

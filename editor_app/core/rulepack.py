@@ -42,6 +42,7 @@ RULE_KINDS = (
     "verifiability",
     "references",
     "figures",
+    "section-refs",
 )
 LEVELS = ("error", "warning", "info")
 BUILTIN_COUNTERS = ("lines", "chars", "words", "list_items")

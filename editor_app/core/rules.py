@@ -197,6 +197,19 @@ def references_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id"))
     res.note = f"{len(asm.references)} distinct ids"
 
+def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
+    """Every § reference in the prose ("见 §3.2", "§八.3 = 67%") names a section of the survey: a section renamed,
+    renumbered or cut leaves references to it behind."""
+    res.limit = "0 naming no section"
+    res.scope = "§ references"
+    for ref in asm.section_refs:
+        if ref.key is None:
+            res.findings.append(Finding(rule.id, rule.level, ref.line, ref.column,
+                                        f"{ref.text} names no section of the survey"))
+    res.measured = len(res.findings)
+    res.note = f"{len(asm.section_refs)} § references, {len(res.findings)} naming no section"
+
+
 def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
     lines = silenced.get(rule.id)
     if not lines:
@@ -224,6 +237,9 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
     elif rule.kind == "figures":
         res.measured = len(kept)
         res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
+    elif rule.kind == "section-refs":
+        res.measured = len(kept)
+        res.note = f"{len(asm.section_refs)} § references, {len(kept)} naming no section"
     elif rule.kind == "references":
         res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
                            and any(o.line not in lines for o in r.occurrences))
@@ -273,6 +289,7 @@ CHECKS = {
     "privacy": privacy_rule,
     "verifiability": verifiability_rule,
     "references": references_rule,
+    "section-refs": section_refs_rule,
 }
 
 
