@@ -19,6 +19,7 @@ STATUS_LOOK = {
     "verified": (GREEN, "✓"),
     "fail": (RED, "✗"),
     "wrong": (RED, "✗"),
+    "disagrees": (ORANGE, "≠"),
     "not-measured": (GREY, "?"),
     "no-match": (ORANGE, "∅"),
     "suppressed": (BLUE, "–"),

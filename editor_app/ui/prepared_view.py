@@ -10,7 +10,7 @@ from editor_app.ui.code_editor import ProblemSpan, sort_problems
 from editor_app.ui.figures_panel import build_charts, figures_signature
 from editor_app.ui.outline_panel import outline_signature
 from editor_app.ui.problem_spans import problem_spans
-from editor_app.ui.selfcheck_panel import claims_in_order
+from editor_app.ui.selfcheck_panel import claims_in_order, disagreements
 
 
 @dataclass
@@ -24,10 +24,12 @@ class PreparedView:
     sections_changed: bool = True
     claims_in_order: list[Any] | None = None  # the self-check panel's order (sorting 18,000 claims: 30-170 ms)
     wrong_claims: int | None = None  # how many self-reported figures are wrong (counted here, not twice on the GUI thread)
+    disagreeing: dict | None = None  # figures stated otherwise elsewhere: (line, column) -> finding
 
 
 def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> PreparedView:
     spans, worst = sort_problems(problem_spans(analysis))
+    disagreeing = disagreements(analysis)
     return PreparedView(
         spans=spans,
         worst=worst,
@@ -36,6 +38,7 @@ def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> Prepar
         outline_signature=outline_signature(analysis),
         claims_changed=previous is None or previous.claims != analysis.claims,
         sections_changed=previous is None or previous.sections != analysis.sections,
-        claims_in_order=claims_in_order(analysis.claims),
+        claims_in_order=claims_in_order(analysis.claims, disagreeing),
+        disagreeing=disagreeing,
         wrong_claims=analysis.wrong_count(),
     )

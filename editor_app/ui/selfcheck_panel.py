@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor_app.core.model import Analysis, Claim, RuleResult, SectionMetrics
-from editor_app.ui.icons import GREEN, RED, status_icon
+from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionMetrics
+from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
 from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, SortProxy, format_value
 
 METRIC_ORDER = ("cjk", "cautions", "caution", "lines", "words", "chars")
@@ -63,6 +63,7 @@ class SelfCheckPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("selfcheck_panel")
         self.say: Callable[[str], str] = str  # the engine's and the pack's words in the user's language (the window's)
+        self.disagreeing: dict[tuple[int, int], Finding] = {}  # (line, column) -> why that stated figure disagrees
         self.summary = QLabel(self.tr("Waiting for the first analysis…"))
         self.summary.setWordWrap(True)
         self.summary.setObjectName("selfcheck_summary")
@@ -152,17 +153,23 @@ class SelfCheckPanel(QWidget):
         def state(c: Claim) -> str:
             if c.silenced:
                 return "suppressed"
+            if c.ok is not False and (c.line, c.column) in self.disagreeing:
+                return "disagrees"  # right or not measurable, but stated otherwise elsewhere
             return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
 
         def fg(c: Claim):
+            if state(c) == "disagrees":
+                return QBrush(ORANGE)
             return QBrush(RED) if c.wrong else (QBrush(GREEN) if c.ok else None)
 
         def tip(c: Claim) -> str:
-            return "\n".join(x for x in (c.text, self.say(c.message)) if x)
+            other = self.disagreeing.get((c.line, c.column)) if c.ok is not False else None
+            return "\n".join(x for x in (c.text, self.say(c.message), other and self.say(other.message)) if x)
 
         return [
             Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—",
-                                             "suppressed": self.tr("suppressed")}[state(c)],
+                                             "suppressed": self.tr("suppressed"),
+                                             "disagrees": self.tr("disagrees")}[state(c)],
                    sort_key=lambda c: _wrong_first(c)[0], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
             Column(self.tr("Figure"), lambda c: self.say(c.label or c.metric), tooltip=tip),
@@ -172,7 +179,7 @@ class SelfCheckPanel(QWidget):
                    align_right=True, foreground=fg),
             Column(self.tr("Line"), lambda c: c.line, align_right=True),
             Column(self.tr("Where"), lambda c: self.say(c.scope)),
-            Column(self.tr("Text"), lambda c: self.say(c.message) or c.text, tooltip=tip),
+            Column(self.tr("Text"), lambda c: self.say(c.message) or _why_disagrees(self, c) or c.text, tooltip=tip),
         ]
 
     def _section_columns(self, metric_names: list[str], labels: dict[str, str] | None = None) -> list[Column]:
@@ -192,13 +199,18 @@ class SelfCheckPanel(QWidget):
     # ----- content -----
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
                       claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,
-                      wrong: int | None = None) -> None:
+                      wrong: int | None = None, disagreeing: dict | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
         `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker).
         `counter_labels`: the rule pack's label of each counter, to head the counters per section."""
         self.rules_model.set_rows(analysis.rules)
-        claims = claims_in_order(analysis.claims) if claims is None else claims
+        disagreeing = disagreements(analysis) if disagreeing is None else disagreeing
+        if disagreeing != self.disagreeing:  # a figure stated elsewhere changed: its rows' verdicts change
+            self.disagreeing = disagreeing
+            claims_changed = True
+            self.claims_view.viewport().update()
+        claims = claims_in_order(analysis.claims, disagreeing) if claims is None else claims
         if claims_changed or len(self.claims_model.rows) != len(claims):
             picked = [_claim_key(c) for c in self._selected_rows(self.claims_view)]
             self.claims_model.set_rows(claims)
@@ -294,9 +306,35 @@ def _metric_names(sections: list[SectionMetrics]) -> list[str]:
     return sorted(seen, key=lambda n: (rank.get(n, len(rank)), n))
 
 
-def claims_in_order(claims: list[Claim]) -> list[Claim]:
-    """The claims as the panel lists them (wrong first); an 8 MB survey's take 30-170 ms: the worker sorts them."""
-    return sorted(claims, key=_wrong_first)
+def claims_in_order(claims: list[Claim], disagreeing: dict | None = None) -> list[Claim]:
+    """The claims as the panel lists them (wrong first, then those stated otherwise elsewhere); an 8 MB survey's
+    take 30-170 ms: the worker sorts them."""
+    if not disagreeing:
+        return sorted(claims, key=_wrong_first)
+    return sorted(claims, key=lambda c: (0.5, c.line) if c.ok is not False and not c.silenced
+                  and (c.line, c.column) in disagreeing else _wrong_first(c))
+
+
+def disagreements(analysis: Analysis) -> dict[tuple[int, int], Finding]:
+    """(line, column) of each self-reported figure stated otherwise in another place -> the finding that says so.
+
+    The claims rule tells such a figure by a finding at its place whose `measured` is the figure as stated here
+    and whose `limit` is the one stated elsewhere (a wrong figure's own finding has the stated one as `limit`)."""
+    stated = {(c.line, c.column): c.claimed for c in analysis.claims if c.ok is not False}
+    out: dict[tuple[int, int], Finding] = {}
+    for rule in analysis.rules:
+        if rule.kind != "claims" or not rule.findings or not stated:
+            continue
+        for f in rule.findings:
+            here = stated.get((f.line, f.column))
+            if here is not None and f.measured == here and f.limit is not None and f.limit != here:
+                out[(f.line, f.column)] = f
+    return out
+
+
+def _why_disagrees(panel: "SelfCheckPanel", c: Claim) -> str:
+    found = panel.disagreeing.get((c.line, c.column)) if c.ok is not False else None
+    return panel.say(found.message) if found is not None else ""
 
 
 def _rule_face(r: RuleResult) -> tuple:

@@ -211,43 +211,43 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="630"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="631"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="653"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="693"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="656"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="696"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="694"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="697"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="819"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="822"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="823"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="826"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="875"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="878"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="897"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="913"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="916"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
@@ -256,17 +256,17 @@
         <translation type="vanished">没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="932"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1017"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1020"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1062"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1066"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -364,12 +364,13 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1084"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1087"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1111"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1088"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1115"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -422,122 +423,122 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="331"/>
+        <location filename="../../editor_app/ui/main_window.py" line="337"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="342"/>
+        <location filename="../../editor_app/ui/main_window.py" line="348"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="343"/>
+        <location filename="../../editor_app/ui/main_window.py" line="349"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="345"/>
+        <location filename="../../editor_app/ui/main_window.py" line="351"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="346"/>
+        <location filename="../../editor_app/ui/main_window.py" line="352"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="347"/>
+        <location filename="../../editor_app/ui/main_window.py" line="353"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="354"/>
+        <location filename="../../editor_app/ui/main_window.py" line="360"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="361"/>
+        <location filename="../../editor_app/ui/main_window.py" line="367"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="367"/>
+        <location filename="../../editor_app/ui/main_window.py" line="373"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="372"/>
+        <location filename="../../editor_app/ui/main_window.py" line="378"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="405"/>
+        <location filename="../../editor_app/ui/main_window.py" line="412"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="413"/>
+        <location filename="../../editor_app/ui/main_window.py" line="420"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="442"/>
+        <location filename="../../editor_app/ui/main_window.py" line="450"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="456"/>
+        <location filename="../../editor_app/ui/main_window.py" line="464"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="459"/>
+        <location filename="../../editor_app/ui/main_window.py" line="467"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="461"/>
+        <location filename="../../editor_app/ui/main_window.py" line="469"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="483"/>
+        <location filename="../../editor_app/ui/main_window.py" line="491"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="487"/>
+        <location filename="../../editor_app/ui/main_window.py" line="495"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="485"/>
+        <location filename="../../editor_app/ui/main_window.py" line="493"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="556"/>
+        <location filename="../../editor_app/ui/main_window.py" line="564"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="563"/>
+        <location filename="../../editor_app/ui/main_window.py" line="571"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="569"/>
+        <location filename="../../editor_app/ui/main_window.py" line="577"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="605"/>
+        <location filename="../../editor_app/ui/main_window.py" line="613"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="605"/>
+        <location filename="../../editor_app/ui/main_window.py" line="613"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -744,119 +745,119 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="82"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
         <source>&amp;Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
         <source>&amp;Update self-check figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="90"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="109"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="129"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="137"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="176"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="109"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="186"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="156"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="115"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="118"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="124"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="154"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="161"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="176"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="184"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="191"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="202"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="212"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -864,17 +865,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="304"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="311"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="307"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="314"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="332"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="339"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -882,162 +883,167 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="66"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="67"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="88"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="89"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="90"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="114"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="139"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="140"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="141"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
+        <source>disagrees</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="236"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="228"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
