@@ -21,6 +21,7 @@ A scope is "document" | "header" | "footer" | "here" | a named scope | {section=
 import re
 import sys
 from dataclasses import field
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,29 @@ RULE_KINDS = (
 LEVELS = ("error", "warning", "info")
 BUILTIN_COUNTERS = ("lines", "chars", "words", "list_items")
 PACK_FILENAMES = ("survey-rules.toml", ".survey-rules.toml")
+# The keys each table takes: any other key is a misspelling (`unsupressible`, `maxx`) and refused, never ignored.
+TOP_KEYS = ("schema", "name", "title", "language", "document", "counters", "scopes", "rules", "claims", "privacy",
+            "i18n")
+DOCUMENT_KEYS = ("heading_styles", "footer", "claim_zones")
+COUNTER_KEYS = ("regex", "literal", "builtin", "label")
+SCOPE_KEYS = ("section", "sections", "parts", "heading", "each", "items")
+CLAIMS_KEYS = ("sum_metric", "sum_context", "patterns")
+CLAIM_PATTERN_KEYS = ("metric", "pattern", "scope", "label")
+RULE_KEYS = ("id", "title", "kind", "level", "unsuppressible")
+KIND_KEYS = {  # what each kind of rule reads besides RULE_KEYS
+    "count": ("counter", "scope", "min", "max"),
+    "required-section": ("heading", "number", "message"),
+    "forbidden-pattern": ("pattern", "patterns", "scope", "message"),
+    "required-pattern": ("pattern", "patterns", "scope", "message"),
+    "claims": (),
+    "privacy": ("max",),
+    "verifiability": ("scope", "min"),
+    "references": (),
+    "figures": (),
+    "section-refs": (),
+}
+ALL_RULE_KEYS = RULE_KEYS + tuple(dict.fromkeys(k for keys in KIND_KEYS.values() for k in keys))
+I18N_LANGUAGES = ("en", "zh_CN")  # the languages the window speaks
 
 
 class PackError(Exception):
@@ -322,6 +346,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         m = _TOML_LINE.search(str(exc))
         raise PackError(path, int(m.group(1)) if m else None, "", f"TOML syntax error: {exc}") from None
     loc = _Locator(source, path)
+    _known_keys(data, TOP_KEYS, "", loc, "a pack")
     schema = data.get("schema")
     if schema != SCHEMA_VERSION:
         raise loc.error("schema", f"schema must be {SCHEMA_VERSION} (found {schema!r})")
@@ -329,6 +354,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not isinstance(name, str) or not name:
         raise loc.error("name", "a pack needs a name")
     doc = _table(data, "document", loc)
+    _known_keys(doc, DOCUMENT_KEYS, "document.", loc, "[document]", table="[document]")
     styles = doc.get("heading_styles", ["numbered", "markdown"])
     if not isinstance(styles, list) or not set(styles) <= {"numbered", "markdown"} or not styles:
         raise loc.error("heading_styles", 'must be a list of "numbered" and/or "markdown"')
@@ -365,6 +391,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         seen.add(rule.id)
         pack.rules.append(rule)
     claims = _table(data, "claims", loc)
+    _known_keys(claims, CLAIMS_KEYS, "claims.", loc, "[claims]", table="[claims]")
     pack.sum_metric = str(claims.get("sum_metric", ""))
     pack.sum_context = str(claims.get("sum_context", ""))
     if pack.sum_metric and pack.sum_metric not in pack.counters:
@@ -373,6 +400,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         key = f"claims.patterns[{j}]"
         if not isinstance(cp, dict) or "metric" not in cp or "pattern" not in cp:
             raise loc.error("pattern", f"{key} needs metric and pattern")
+        _known_keys(cp, CLAIM_PATTERN_KEYS, key + ".", loc, "a claim pattern", entry=("[[claims.patterns]]", j))
         _check_regex(cp["pattern"], "pattern", loc, needle=cp["pattern"])
         if "(?P<value" not in cp["pattern"]:
             raise loc.error("pattern", f"{key} needs a (?P<value>…) or (?P<values>…) group", needle=cp["pattern"])
@@ -410,6 +438,10 @@ def _translations(data: dict, loc: "_Locator") -> dict[str, dict[str, str]]:
     for lang, table in _table(data, "i18n", loc).items():
         if not isinstance(table, dict):
             raise loc.error(lang, 'a language of [i18n] is a table: "English text" = "translation"', table="[i18n")
+        if lang not in I18N_LANGUAGES:
+            close = get_close_matches(lang, I18N_LANGUAGES, n=1, cutoff=0.5)
+            raise loc.error(lang, f"unknown language; write [i18n.{close[0] if close else 'zh_CN'}] (the window speaks "
+                                  f"{' and '.join(I18N_LANGUAGES)})", needle=f"i18n.{lang}", shown=f"i18n.{lang}")
         for text, translated in table.items():
             if not isinstance(translated, str):
                 raise loc.error(text, "a translation must be a string", needle=text, table=f"[i18n.{lang}]")
@@ -425,15 +457,22 @@ class _Locator:
         self.path = path
         self._rule_starts: list[int] | None = None  # line index of each [[rules]], found on first need
 
-    def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "") -> int | None:
+    def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "",
+                entry: tuple[str, int] | None = None) -> int | None:
         start = 0
         if table:
             start = next((i for i, l in enumerate(self.lines) if l.strip().startswith(table)), 0)
         if rule_index is not None:
-            if self._rule_starts is None:
-                self._rule_starts = [i for i, line in enumerate(self.lines) if line.strip().startswith("[[rules]]")]
-            if rule_index < len(self._rule_starts):
-                start = self._rule_starts[rule_index]
+            entry = ("[[rules]]", rule_index)
+        if entry is not None:
+            if entry[0] == "[[rules]]":
+                if self._rule_starts is None:
+                    self._rule_starts = self._starts_of("[[rules]]")
+                starts = self._rule_starts
+            else:
+                starts = self._starts_of(entry[0])
+            if entry[1] < len(starts):
+                start = starts[entry[1]]
         if needle:
             for i in range(start, len(self.lines)):
                 if needle in self.lines[i]:
@@ -443,12 +482,34 @@ class _Locator:
             # "key = …" on its own line, or inside an inline table: "scope = { section = "3", each = true }"
             if key in line and re.search(rf"(?:^|[{{,])\s*\"?{re.escape(key)}\"?\s*=", line):
                 return i + 1
-        return start + 1 if rule_index is not None else None
+        if not table and entry is None:  # a table of its own: "[documents]", "[[rule]]"
+            for i, line in enumerate(self.lines):
+                if re.match(rf"\s*\[\[?\s*{re.escape(key)}\s*[.\]]", line):
+                    return i + 1
+        return start + 1 if entry is not None else None
+
+    def _starts_of(self, header: str) -> list[int]:
+        return [i for i, line in enumerate(self.lines) if line.strip().startswith(header)]
 
     def error(self, key: str, message: str, rule_index: int | None = None, needle: str | None = None,
-              table: str = "") -> PackError:
-        shown = f"rules[{rule_index}].{key}" if rule_index is not None else key
-        return PackError(self.path, self.line_of(key, rule_index, needle, table), shown, message)
+              table: str = "", entry: tuple[str, int] | None = None, shown: str = "") -> PackError:
+        shown = shown or (f"rules[{rule_index}].{key}" if rule_index is not None else key)
+        return PackError(self.path, self.line_of(key, rule_index, needle, table, entry), shown, message)
+
+
+def _known_keys(spec: dict, known: tuple[str, ...], prefix: str, loc: "_Locator", what: str,
+                rule_index: int | None = None, table: str = "", entry: tuple[str, int] | None = None,
+                elsewhere: tuple[str, ...] = ()) -> None:
+    """Refuse a key the table does not take, naming the key it was probably meant to be."""
+    for key in spec:
+        if key in known:
+            continue
+        if key in elsewhere:  # a real key, but this kind of rule has no use for it
+            hint = f"{what} does not use it (it takes {', '.join(known)})"
+        else:
+            close = get_close_matches(key, known, n=1, cutoff=0.6)
+            hint = f'unknown key; did you mean "{close[0]}"?' if close else f"unknown key ({what} takes {', '.join(known)})"
+        raise loc.error(key, hint, rule_index, table=table, entry=entry, shown=prefix + key)
 
 
 def _table(data: dict, key: str, loc: _Locator) -> dict:
@@ -471,6 +532,7 @@ def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None =
 def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
     if not isinstance(spec, dict):
         raise loc.error(name, "a counter is a table with regex, literal or builtin")
+    _known_keys(spec, COUNTER_KEYS, f"counters.{name}.", loc, "a counter", table=f"[counters.{name}]")
     label = str(spec.get("label", name))
     if "regex" in spec:
         _check_regex(spec["regex"], "regex", loc, table=f"[counters.{name}]")
@@ -493,6 +555,8 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         raise loc.error(key.rsplit(".", 1)[-1], f"unknown scope {spec!r}", rule_index)
     if not isinstance(spec, dict):
         raise loc.error(key.rsplit(".", 1)[-1], "a scope is a name or a table", rule_index)
+    prefix = (f"rules[{rule_index}]." if rule_index is not None else "") + key + "."
+    _known_keys(spec, SCOPE_KEYS, prefix, loc, "a scope table", rule_index)
     each = _flag(spec, "each", loc, rule_index)
     items = _flag(spec, "items", loc, rule_index)
     if "section" in spec:
@@ -527,12 +591,14 @@ def _num(spec: dict, key: str, loc: _Locator, i: int) -> float | None:
 def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if not isinstance(spec, dict):
         raise loc.error("rules", "each rule is a table", i)
+    _known_keys(spec, ALL_RULE_KEYS, f"rules[{i}].", loc, "a rule", i)
     rid = spec.get("id")
     if not isinstance(rid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", rid or ""):
         raise loc.error("id", "a rule needs an id made of letters, digits, '-', '_' or '.'", i)
     kind = spec.get("kind")
     if kind not in RULE_KINDS:
         raise loc.error("kind", f"unknown kind {kind!r} (one of {', '.join(RULE_KINDS)})", i)
+    _known_keys(spec, RULE_KEYS + KIND_KEYS[kind], f"rules[{i}].", loc, f"a {kind} rule", i, elsewhere=ALL_RULE_KEYS)
     level = spec.get("level", "error")
     if level not in LEVELS:
         raise loc.error("level", f"must be one of {', '.join(LEVELS)}", i)
