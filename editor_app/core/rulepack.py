@@ -379,7 +379,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not pack.counters:
         raise loc.error("counters", "a pack needs at least one counter")
     for sname, spec in _table(data, "scopes", loc).items():
-        pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname)
+        pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname, table="[scopes]")
     rules = data.get("rules", [])
     if not isinstance(rules, list):
         raise loc.error("rules", "must be an array of tables ([[rules]])")
@@ -401,10 +401,11 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         if not isinstance(cp, dict) or "metric" not in cp or "pattern" not in cp:
             raise loc.error("pattern", f"{key} needs metric and pattern")
         _known_keys(cp, CLAIM_PATTERN_KEYS, key + ".", loc, "a claim pattern", entry=("[[claims.patterns]]", j))
-        _check_regex(cp["pattern"], "pattern", loc, needle=cp["pattern"])
+        _check_regex(cp["pattern"], "pattern", loc, needle=cp["pattern"], shown=key + ".pattern")
         if "(?P<value" not in cp["pattern"]:
-            raise loc.error("pattern", f"{key} needs a (?P<value>…) or (?P<values>…) group", needle=cp["pattern"])
-        scope = _scope(cp.get("scope", "document"), key + ".scope", loc, pack)
+            raise loc.error("pattern", "needs a (?P<value>…) or (?P<values>…) group", needle=cp["pattern"],
+                            shown=key + ".pattern")
+        scope = _scope(cp.get("scope", "document"), key + ".scope", loc, pack, entry=("[[claims.patterns]]", j))
         pack.claim_patterns.append(ClaimPattern(str(cp["metric"]), cp["pattern"], scope, str(cp.get("label", ""))))
     privacy = data.get("privacy", {})
     if not isinstance(privacy, dict):
@@ -444,9 +445,13 @@ def _translations(data: dict, loc: "_Locator") -> dict[str, dict[str, str]]:
                                   f"{' and '.join(I18N_LANGUAGES)})", needle=f"i18n.{lang}", shown=f"i18n.{lang}")
         for text, translated in table.items():
             if not isinstance(translated, str):
-                raise loc.error(text, "a translation must be a string", needle=text, table=f"[i18n.{lang}]")
+                raise loc.error(text, "a translation must be a string", needle=text, table=f"[i18n.{lang}]",
+                                shown=f'i18n.{lang}."{text}"')
         out[lang] = dict(table)
     return out
+
+
+_TABLE_HEADER = re.compile(r"\s*\[\[?[^\[\]]+\]\]?\s*(?:#.*)?$")  # [counters.cjk], [[rules]]
 
 
 class _Locator:
@@ -459,9 +464,10 @@ class _Locator:
 
     def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "",
                 entry: tuple[str, int] | None = None) -> int | None:
-        start = 0
+        start, found = 0, False
         if table:
-            start = next((i for i, l in enumerate(self.lines) if l.strip().startswith(table)), 0)
+            start = next((i for i, l in enumerate(self.lines) if l.strip().startswith(table)), -1)
+            start, found = max(start, 0), start >= 0
         if rule_index is not None:
             entry = ("[[rules]]", rule_index)
         if entry is not None:
@@ -472,12 +478,15 @@ class _Locator:
             else:
                 starts = self._starts_of(entry[0])
             if entry[1] < len(starts):
-                start = starts[entry[1]]
+                start, found = starts[entry[1]], True
+        # within the table or [[rules]] entry found: a key missing there is not another rule's key further down
+        end = next((i for i in range(start + 1, len(self.lines)) if _TABLE_HEADER.match(self.lines[i])),
+                   len(self.lines)) if found else len(self.lines)
         if needle:
-            for i in range(start, len(self.lines)):
+            for i in range(start, end):
                 if needle in self.lines[i]:
                     return i + 1
-        for i in range(start, len(self.lines)):
+        for i in range(start, end):
             line = self.lines[i]
             # "key = …" on its own line, or inside an inline table: "scope = { section = "3", each = true }"
             if key in line and re.search(rf"(?:^|[{{,])\s*\"?{re.escape(key)}\"?\s*=", line):
@@ -486,7 +495,7 @@ class _Locator:
             for i, line in enumerate(self.lines):
                 if re.match(rf"\s*\[\[?\s*{re.escape(key)}\s*[.\]]", line):
                     return i + 1
-        return start + 1 if entry is not None else None
+        return start + 1 if found else None
 
     def _starts_of(self, header: str) -> list[int]:
         return [i for i, line in enumerate(self.lines) if line.strip().startswith(header)]
@@ -520,13 +529,13 @@ def _table(data: dict, key: str, loc: _Locator) -> dict:
 
 
 def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None = None, needle: str | None = None,
-                 table: str = ""):
+                 table: str = "", shown: str = ""):
     if not isinstance(pattern, str):
-        raise loc.error(key, "must be a string (a regular expression)", rule_index, table=table)
+        raise loc.error(key, "must be a string (a regular expression)", rule_index, table=table, shown=shown)
     try:
         re.compile(pattern)
     except re.error as exc:
-        raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle, table) from None
+        raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle, table, shown=shown) from None
 
 
 def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
@@ -535,40 +544,55 @@ def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
     _known_keys(spec, COUNTER_KEYS, f"counters.{name}.", loc, "a counter", table=f"[counters.{name}]")
     label = str(spec.get("label", name))
     if "regex" in spec:
-        _check_regex(spec["regex"], "regex", loc, table=f"[counters.{name}]")
+        _check_regex(spec["regex"], "regex", loc, table=f"[counters.{name}]", shown=f"counters.{name}.regex")
         return CounterDef(name, "regex", spec["regex"], label)
     if "literal" in spec:
         if not isinstance(spec["literal"], str) or not spec["literal"]:
-            raise loc.error("literal", f"counter {name}: literal must be a non-empty string", table=f"[counters.{name}]")
+            raise loc.error("literal", "must be a non-empty string", table=f"[counters.{name}]",
+                            shown=f"counters.{name}.literal")
         return CounterDef(name, "literal", spec["literal"], label)
     if spec.get("builtin") in BUILTIN_COUNTERS:
         return CounterDef(name, "builtin", spec["builtin"], label)
-    raise loc.error(name, f"counter needs regex, literal or builtin (one of {', '.join(BUILTIN_COUNTERS)})")
+    found = f" (found {spec['builtin']!r})" if "builtin" in spec else ""
+    raise loc.error("builtin", f"a counter needs regex, literal or builtin = one of {', '.join(BUILTIN_COUNTERS)}{found}",
+                    table=f"[counters.{name}]", shown=f"counters.{name}")
 
 
-def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", rule_index=None) -> Scope:
+def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", rule_index=None,
+           entry: tuple[str, int] | None = None, table: str = "") -> Scope:
+    prefix = (f"rules[{rule_index}]." if rule_index is not None else "") + key
+    last = key.rsplit(".", 1)[-1]
+
+    def error(message: str, name: str = last, shown: str = prefix) -> PackError:
+        return loc.error(name, message, rule_index, table=table, entry=entry, shown=shown)
+
     if isinstance(spec, str):
         if spec in ("document", "header", "footer", "here"):
             return Scope(spec, label=label)
         if spec in pack.scopes:
             return pack.scopes[spec]
-        raise loc.error(key.rsplit(".", 1)[-1], f"unknown scope {spec!r}", rule_index)
+        known = ["document", "header", "footer", "here", *pack.scopes]
+        close = get_close_matches(spec, known, n=1, cutoff=0.6)
+        hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(known)}, or a table)"
+        raise error(f"unknown scope {spec!r}{hint}")
     if not isinstance(spec, dict):
-        raise loc.error(key.rsplit(".", 1)[-1], "a scope is a name or a table", rule_index)
-    prefix = (f"rules[{rule_index}]." if rule_index is not None else "") + key + "."
-    _known_keys(spec, SCOPE_KEYS, prefix, loc, "a scope table", rule_index)
+        raise error("a scope is a name or a table")
+    _known_keys(spec, SCOPE_KEYS, prefix + ".", loc, "a scope table", rule_index, table=table, entry=entry)
     each = _flag(spec, "each", loc, rule_index)
     items = _flag(spec, "items", loc, rule_index)
+    for many in ("sections", "parts"):
+        if many in spec and not (isinstance(spec[many], list) and spec[many]):
+            raise error(f'must be a list, e.g. {many} = ["1", "2"] (found {spec[many]!r})', many, f"{prefix}.{many}")
     if "section" in spec:
         return Scope("section", (str(spec["section"]),), each=each, items=items, label=label)
-    if "sections" in spec and isinstance(spec["sections"], list):
+    if "sections" in spec:
         return Scope("sections", tuple(str(s) for s in spec["sections"]), each=each, items=items, label=label)
-    if "parts" in spec and isinstance(spec["parts"], list):
+    if "parts" in spec:
         return Scope("parts", tuple(str(s) for s in spec["parts"]), each=each, items=items, label=label)
     if "heading" in spec:
-        _check_regex(spec["heading"], "heading", loc, rule_index)
+        _check_regex(spec["heading"], "heading", loc, rule_index, table=table, shown=f"{prefix}.heading")
         return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
-    raise loc.error(key.rsplit(".", 1)[-1], "scope table needs section, sections, parts or heading", rule_index)
+    raise error("scope table needs section, sections, parts or heading")
 
 
 def _flag(spec: dict, key: str, loc: _Locator, i: int | None) -> bool:
