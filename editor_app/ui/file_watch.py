@@ -13,8 +13,10 @@ class ExternalChangeWatcher(QObject):
     changed_externally = Signal(object)  # Path
     deleted_externally = Signal(object)  # Path: the file we loaded or saved is gone (said once)
 
-    def __init__(self, parent: QObject | None = None, delay_ms: int = 250) -> None:
+    def __init__(self, parent: QObject | None = None, delay_ms: int = 250, *, notice_creation: bool = False) -> None:
+        """`notice_creation`: a file that did not exist (or was deleted) and now does is a change too."""
         super().__init__(parent)
+        self.notice_creation = notice_creation
         self.path: Path | None = None
         self.fingerprint: tuple[int, int, str] | None = None
         self._watcher = QFileSystemWatcher(self)
@@ -63,8 +65,14 @@ class ExternalChangeWatcher(QObject):
     def check(self) -> bool:
         """Emit changed_externally when the file's content is no longer what we loaded or saved."""
         self._arm()
-        if self._suspended or self.path is None or self.fingerprint is None:
+        if self._suspended or self.path is None:
             return False
+        if self.fingerprint is None:
+            if not (self.notice_creation and self.path.is_file()):
+                return False
+            self.remember()  # it appeared (a team copies its pack beside the survey)
+            self.changed_externally.emit(self.path)
+            return True
         if not self.path.exists():
             # Gone a debounce after the event: deleted or moved away, not replaced by an atomic save (which
             # renames the new file in at once). Said once: until we save it again there is nothing to compare.

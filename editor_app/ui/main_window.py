@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QTextCursor
+from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -323,13 +324,14 @@ class MainWindow(QMainWindow):
     def show_error(self, title: str, message: str) -> None:
         QMessageBox.critical(self, title, message)
 
-    def notify(self, title: str, message: str) -> None:
+    def notify(self, title: str, message: str) -> QMessageBox:
         """A problem the user should see that needs no answer (non-modal; also shown in the status bar)."""
         self.statusBar().showMessage(f"{title}: {message.splitlines()[0]}", 15000)
         box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self)
         box.setModal(False)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.show()
+        return box
 
     def ask_unsaved_changes(self) -> str:
         """'save' | 'discard' | 'cancel'."""
@@ -491,8 +493,7 @@ class MainWindow(QMainWindow):
                 instead = (self.tr("Checking goes on with the rule pack in use (%1) until the file is fixed.")
                            .replace("%1", str(kept.name)) if kept is not None
                            else self.tr("The bundled house pack is used instead."))
-                QTimer.singleShot(0, lambda e=str(exc), i=instead: self.notify(
-                    self.tr("Rule pack not usable"), e + "\n\n" + i))
+                QTimer.singleShot(0, lambda e=str(exc), i=instead: self._tell_pack_problem(e + "\n\n" + i))
         if candidate is None:
             # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
             self.pack_problem = ""
@@ -511,18 +512,38 @@ class MainWindow(QMainWindow):
             self.runner.set_pack(new_pack, analyse=analyse)
         self._watch_pack()
 
+    def _tell_pack_problem(self, message: str) -> None:
+        self._pack_notice = self.notify(self.tr("Rule pack not usable"), message)
+
     def _watch_pack(self) -> None:
+        from editor_app.core.rulepack import PACK_FILENAMES
+
         if self._pack_watcher is None:
-            self._pack_watcher = ExternalChangeWatcher(self)
+            # a survey-rules.toml copied beside the survey while it is open is noticed too, as a deleted one
+            self._pack_watcher = ExternalChangeWatcher(self, notice_creation=True)
             self._pack_watcher.changed_externally.connect(self._pack_file_changed)
+            self._pack_watcher.deleted_externally.connect(self._pack_file_changed)
         watched = self.pack_path or getattr(self, "_pack_candidate", None)
+        if watched is None and self._pinned_pack_path is None and self.current_path:
+            watched = Path(self.current_path).resolve().parent / PACK_FILENAMES[0]
         if watched != self._pack_watcher.path:
             self._pack_watcher.watch(watched)
 
-    def _pack_file_changed(self, _path: Path) -> None:
+    def _pack_file_changed(self, path: Path) -> None:
         self.pack_path = None
         self.pack = self._resolve_pack(self.current_path)
         self.runner.set_pack(self.pack)
+        self._watch_pack()
+        if self.pack_problem:
+            return  # said by _tell_pack_problem
+        notice, self._pack_notice = getattr(self, "_pack_notice", None), None
+        if notice is not None and shiboken_valid(notice):
+            notice.close()  # "not usable" is no longer true
+        if self.pack_path is not None:
+            said = self.tr("Rule pack %1 reloaded: the survey is checked with it (%2)").replace("%1", str(self.pack_path))
+        else:
+            said = self.tr("Rule pack %1 removed: the survey is checked with %2").replace("%1", str(path))
+        self.statusBar().showMessage(said.replace("%2", str(self.pack.name)), 15000)
 
     def _settings_changed(self, cfg: Config) -> None:
         self.config = replace(cfg, **self._overrides)

@@ -513,6 +513,16 @@
         <translation>规则包不可用</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/main_window.py" line="539"/>
+        <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
+        <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="541"/>
+        <source>Rule pack %1 removed: the survey is checked with %2</source>
+        <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/main_window.py" line="493"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
