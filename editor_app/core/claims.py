@@ -143,11 +143,16 @@ def claims_in_line(
                 elif has_value:
                     vt = m.group("value")
                     if vt:
-                        text = m.group(0)
+                        text, end = m.group(0), m.end("value")
+                        if vt[-1] in ",，" and vt[0].isdigit():  # "words: 200, lines: 31": the comma is the prose's
+                            cut = len(vt) - len(vt.rstrip(",，"))
+                            vt, end = vt[:-cut], end - cut
+                            if m.end() == m.end("value"):
+                                text = text[:-cut]
                         out.append(
                             RawClaim("value", cp.metric, idx, "", text, m.start("value") + 1, vt, parse_number(vt),
                                      (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
-                                     or _approx_after(line, m.end("value")))
+                                     or _approx_after(line, end))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
         _sums_in_line(plain, sum_metric, sum_context, out, line)
