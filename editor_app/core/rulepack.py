@@ -639,6 +639,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             raise loc.error("counter", f"unknown counter {counter!r}", i)
         if mn is None and mx is None:
             raise loc.error("max", "a count rule needs min and/or max", i)
+        if mn is not None and mx is not None and mn > mx:
+            raise loc.error("min", f"min {spec['min']!r} is above max {spec['max']!r}: the rule could never pass", i)
     if kind in ("forbidden-pattern", "required-pattern") and not patterns:
         raise loc.error("pattern", f"a {kind} rule needs pattern or patterns", i)
     if kind == "required-section":
