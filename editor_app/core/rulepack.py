@@ -627,6 +627,9 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if level not in LEVELS:
         raise loc.error("level", f"must be one of {', '.join(LEVELS)}", i)
     scope = _scope(spec.get("scope", "document"), "scope", loc, pack, rule_index=i)
+    if scope.kind == "here":
+        raise loc.error("scope", '"here" is where a claim stands, for claim patterns; a rule takes "document", '
+                                 '"header", "footer", a named scope or a table', i)
     counter = str(spec.get("counter", ""))
     mn, mx = _num(spec, "min", loc, i), _num(spec, "max", loc, i)
     patterns = spec.get("patterns", [spec["pattern"]] if "pattern" in spec else [])
