@@ -284,15 +284,19 @@ _REPORT_ZH_CN = {
     ". ": "。",
     "References: {n} ({verified} verified).": "引用：{n} 篇（{verified} 篇已核验）。",
     "Not fully checked.": "未完全检查。",
-    "No error-level rule fails and the private-data scan found nothing, but {n} error-level rule(s) could not be "
+    "No error-level rule fails and the private-data scan found nothing, but {n} error-level rules could not be "
+    "measured:": "没有错误级规则未通过，私域数据扫描也未发现问题，但有 {n} 条错误级规则无法测量：",
+    "No error-level rule fails and the private-data scan found nothing, but {n} error-level rule could not be "
     "measured:": "没有错误级规则未通过，私域数据扫描也未发现问题，但有 {n} 条错误级规则无法测量：",
     "Clean.": "可以发布。",
     "Every error-level rule passes and the private-data scan found nothing.": "所有错误级规则均通过，私域数据扫描未发现问题。",
-    "{n} error-level rule(s) fail:": "{n} 条错误级规则未通过：",
+    "{n} error-level rules fail:": "{n} 条错误级规则未通过：",
+    "{n} error-level rule fails:": "{n} 条错误级规则未通过：",
     "{title}: nothing to check — {why}": "{title}：没有可检查的内容 — {why}",
     "{title}: measured {measured}, limit {limit}{where}": "{title}：实测 {measured}，限值 {limit}{where}",
     " (line {line})": "（第 {line} 行）",
-    "{n} private-data hit(s):": "{n} 处私域数据：",
+    "{n} private-data hits:": "{n} 处私域数据：",
+    "{n} private-data hit:": "{n} 处私域数据：",
     "{dimension} at line {line}:{column}": "{dimension}，第 {line} 行第 {column} 列",
     "Not ready to publish.": "尚不能发布。",
     "The survey breaks its own rules:": "综述未满足自身的规则：",

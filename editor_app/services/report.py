@@ -400,8 +400,10 @@ def _summary_box(analysis: Analysis, say: ReportWords = ReportWords()) -> str:
                          + (f"{_e(say(': '))}{_e(say.engine(r.note))}" if r.note else "") + "</li>" for r in unmeasured)
         inner = (
             f'<p><span class="warn">{say("Not fully checked.")}</span> '
-            + _e(say("No error-level rule fails and the private-data scan found nothing, but {n} error-level rule(s) "
-                     "could not be measured:", n=len(unmeasured)))
+            + _e(say("No error-level rule fails and the private-data scan found nothing, but {n} error-level rules "
+                     "could not be measured:" if len(unmeasured) > 1 else "No error-level rule fails and the "
+                     "private-data scan found nothing, but {n} error-level rule could not be measured:",
+                     n=len(unmeasured)))
             + f'</p><ul>{listed}</ul><p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
@@ -414,7 +416,8 @@ def _summary_box(analysis: Analysis, say: ReportWords = ReportWords()) -> str:
         return f'<table class="summary clean" id="summary"><tr><td>{inner}</td></tr></table>'
     items: list[str] = []
     if failing:
-        items.append(f'<p class="fail">{_e(say("{n} error-level rule(s) fail:", n=len(failing)))}</p><ul>')
+        told = say("{n} error-level rules fail:" if len(failing) > 1 else "{n} error-level rule fails:", n=len(failing))
+        items.append(f'<p class="fail">{_e(told)}</p><ul>')
         for r in failing:
             title = say.engine(r.title)
             if r.status == "no-match":
@@ -428,7 +431,8 @@ def _summary_box(analysis: Analysis, say: ReportWords = ReportWords()) -> str:
             items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}</li>")
         items.append("</ul>")
     if privacy:
-        items.append(f'<p class="fail">{_e(say("{n} private-data hit(s):", n=len(privacy)))}</p><ul>')
+        told = say("{n} private-data hits:" if len(privacy) > 1 else "{n} private-data hit:", n=len(privacy))
+        items.append(f'<p class="fail">{_e(told)}</p><ul>')
         for h in privacy:
             at = say("{dimension} at line {line}:{column}", dimension=say.engine(h.dimension), line=h.line,
                      column=h.column)
