@@ -199,10 +199,17 @@ def test_house_names_list_holds_no_cited_public_figures() -> None:
         ("读取 ~/.ssh/id_rsa。", 4, 13),
         ("/root/.cache/huggingface", 1, 24),
         ("/mnt/c/Users/bob/x", 1, 18),
+        # a home folder under another mount ("/data/home/…" on clusters) was not reported
+        ("日志在 /data/home/alice/logs/run.txt 里", 5, 29),
+        ("/export/home/eve/src", 1, 20),
     ],
 )
 def test_local_paths(text: str, column: int, length: int, cfg: PrivacyConfig) -> None:
     assert hits(text, cfg) == [("path", column, length)]
+
+
+def test_home_inside_a_url_or_a_relative_path_is_no_local_path(cfg: PrivacyConfig) -> None:
+    assert hits("https://example.com/home/page 与 github.com/x/home/y 与 data/home/dave/b", cfg) == []
 
 
 def test_name_inside_a_path_is_reported_once_as_the_path() -> None:

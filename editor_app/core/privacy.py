@@ -107,7 +107,7 @@ _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "A
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
 _UNIX_PATHS = (
     r"(?=[/~])(?<![A-Za-z0-9._~/\\\-])(?:"
-    rf"(?:/mnt/[a-z])?/(?:home|Users|root)/{_PATH_END}+"
+    rf"(?:/[A-Za-z0-9._\-]{{1,40}}){{0,4}}/(?:home|Users|root)/{_PATH_END}+"  # /data/home/…, /mnt/c/Users/…
     rf"|~/{_PATH_END}+"
     r")"
 )
