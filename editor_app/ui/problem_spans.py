@@ -12,7 +12,13 @@ BAD_REFERENCE = {"malformed", "impossible id", "not found", "name mismatch", "ve
 def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
     """Length 0 asks the editor to underline the word at the column; -1 the rest of the line."""
     spans: list[ProblemSpan] = []
+    # A wrong figure is underlined once, by its claim (the number exactly); the claims rule's finding for it says the
+    # same sentence, and its tooltip said it twice ("[claims] CJK of document: stated …" then "CJK of document: …").
+    claim_rules = {r.id for r in analysis.rules if r.kind == "claims"}
+    told = {(c.line, c.message) for c in analysis.claims if c.wrong and c.message} if claim_rules else set()
     for f in analysis.findings:
+        if f.rule in claim_rules and (f.line, f.message) in told:
+            continue
         length = -1 if f.column <= 1 else 0
         spans.append(ProblemSpan(f.line, max(f.column, 1), length, f"[{f.rule}] {f.message}", f.level))
     for c in analysis.claims:
