@@ -77,6 +77,9 @@ _OPEN = "（("
 _CLOSE = "）)"
 _PAREN = re.compile(r"[（()）]")
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
+_ID_LIST_SEPARATORS = "/、，,;；"  # "2607.26627 / 2608.07009、2605.19537": a list of bare ids
+_BARE_ID_NEXT = re.compile(r"\s*\d{4}\.\d{4,5}(?![\d.])")
+_BARE_ID_BEFORE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v[1-9]\d*)?\s*$")
 _LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
 _NOT_NAMES = {
     "html", "pdf", "abs", "abstract", "table", "figure", "fig", "section", "appendix", "page", "pages",
@@ -239,9 +242,13 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     window = text[max(0, s - 16) : s]
     if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
         return True
-    if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit():
-        return text[e + 1] not in "+-×x*/=<>~%" and not text[e + 1].isspace()
-    return False
+    if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit() \
+            and text[e + 1] not in "+-×x*/=<>~%" and not text[e + 1].isspace():
+        return True
+    # one of a list of bare ids ("9.1 7 件 arXiv" over "2607.26627 / 2608.07009 / 2605.19537"): joined to another
+    if nxt and nxt in _ID_LIST_SEPARATORS and _BARE_ID_NEXT.match(text, k + 1):
+        return True
+    return bool(prev) and prev in _ID_LIST_SEPARATORS and _BARE_ID_BEFORE.search(text, max(0, i - 20), i) is not None
 
 
 def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None) -> RawCitation:
