@@ -138,7 +138,7 @@ def test_save_records_a_snapshot_with_headline_figures(qtbot, window, survey):
     assert rows[0]["cjk"] == sum(1 for c in survey.read_text(encoding="utf-8") if "\u4e00" <= c <= "\u9fff")
     assert rows[0]["cautions"] == 1
     assert ctl.panel.model.data(ctl.panel.model.index(0, 1)) == "save"
-    assert "1 snapshots" in ctl.panel.title.text()
+    assert "1 snapshot" in ctl.panel.title.text() and "snapshots" not in ctl.panel.title.text()
 
 
 def test_save_waits_for_the_analysis_of_the_saved_text(qtbot, window, survey):

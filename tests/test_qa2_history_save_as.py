@@ -11,13 +11,13 @@ def test_the_history_tab_follows_save_as(qtbot, tmp_path, sample_text, monkeypat
     survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     window._show_panel(ctl.panel)
     assert window.save()
-    qtbot.waitUntil(lambda: ctl.panel.title.text() == "survey.md: 1 snapshots")
+    qtbot.waitUntil(lambda: ctl.panel.title.text() == "survey.md: 1 snapshot")
     with wait_analysis(qtbot, window):
         window.set_text_undoable(sample_text + "另存为之前的修改。\n")
     copy = tmp_path / "copy.md"
     window.choose_save_path = lambda start: str(copy)
     assert window.save_as()
-    qtbot.waitUntil(lambda: ctl.panel.title.text() == "copy.md: 1 snapshots")  # before: "survey.md: 1 snapshots"
+    qtbot.waitUntil(lambda: ctl.panel.title.text() == "copy.md: 1 snapshot")  # before: "survey.md: 1 snapshot"
     assert [r["kind"] for r in ctl.panel.model.rows] == ["save"]
     ctl.panel.select_ids([ctl.panel.model.rows[0]["id"]])
     assert "+0 −0" in ctl.panel.diff_title.text()  # the snapshot of copy.md is the text in the editor

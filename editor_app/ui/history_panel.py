@@ -929,7 +929,8 @@ class HistoryController(QObject):
         panel.model.set_rows(rows, total, fetch)
         if selected:
             panel.select_ids(selected)  # the snapshots being compared stay selected when a new one is listed
-        panel.title.setText(self.tr("{name}: {count} snapshots").format(name=Path(path).name, count=f"{total:,}"))
+        title = self.tr("{name}: 1 snapshot") if total == 1 else self.tr("{name}: {count} snapshots")
+        panel.title.setText(title.format(name=Path(path).name, count=f"{total:,}"))
         if reload_metrics or panel.metric.count() == 0 or rows and panel.metric.count() <= len(history.HEADLINE):
             self._reload_metrics(path)
         self.refresh_chart()

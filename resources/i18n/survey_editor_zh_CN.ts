@@ -261,12 +261,17 @@
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1020"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="932"/>
+        <source>{name}: 1 snapshot</source>
+        <translation>{name}：1 个快照</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1021"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1066"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1067"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -364,13 +369,13 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1087"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1111"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1088"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1112"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1115"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1116"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -378,177 +383,177 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="114"/>
+        <location filename="../../editor_app/ui/main_window.py" line="115"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="124"/>
+        <location filename="../../editor_app/ui/main_window.py" line="125"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="132"/>
+        <location filename="../../editor_app/ui/main_window.py" line="133"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="133"/>
+        <location filename="../../editor_app/ui/main_window.py" line="134"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="134"/>
+        <location filename="../../editor_app/ui/main_window.py" line="135"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="135"/>
+        <location filename="../../editor_app/ui/main_window.py" line="136"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="141"/>
+        <location filename="../../editor_app/ui/main_window.py" line="142"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="159"/>
+        <location filename="../../editor_app/ui/main_window.py" line="160"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="230"/>
+        <location filename="../../editor_app/ui/main_window.py" line="231"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="337"/>
+        <location filename="../../editor_app/ui/main_window.py" line="339"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="348"/>
+        <location filename="../../editor_app/ui/main_window.py" line="350"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="349"/>
+        <location filename="../../editor_app/ui/main_window.py" line="351"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="351"/>
+        <location filename="../../editor_app/ui/main_window.py" line="353"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="352"/>
+        <location filename="../../editor_app/ui/main_window.py" line="354"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="353"/>
+        <location filename="../../editor_app/ui/main_window.py" line="355"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="360"/>
+        <location filename="../../editor_app/ui/main_window.py" line="362"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="367"/>
+        <location filename="../../editor_app/ui/main_window.py" line="369"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="373"/>
+        <location filename="../../editor_app/ui/main_window.py" line="375"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="378"/>
+        <location filename="../../editor_app/ui/main_window.py" line="380"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="412"/>
+        <location filename="../../editor_app/ui/main_window.py" line="414"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="420"/>
+        <location filename="../../editor_app/ui/main_window.py" line="422"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="450"/>
+        <location filename="../../editor_app/ui/main_window.py" line="452"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="464"/>
+        <location filename="../../editor_app/ui/main_window.py" line="466"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="467"/>
+        <location filename="../../editor_app/ui/main_window.py" line="469"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="469"/>
+        <location filename="../../editor_app/ui/main_window.py" line="471"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="491"/>
+        <location filename="../../editor_app/ui/main_window.py" line="493"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="495"/>
+        <location filename="../../editor_app/ui/main_window.py" line="516"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="539"/>
+        <location filename="../../editor_app/ui/main_window.py" line="543"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="541"/>
+        <location filename="../../editor_app/ui/main_window.py" line="545"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="493"/>
+        <location filename="../../editor_app/ui/main_window.py" line="495"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="564"/>
+        <location filename="../../editor_app/ui/main_window.py" line="585"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="571"/>
+        <location filename="../../editor_app/ui/main_window.py" line="592"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="577"/>
+        <location filename="../../editor_app/ui/main_window.py" line="598"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="613"/>
+        <location filename="../../editor_app/ui/main_window.py" line="634"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="613"/>
+        <location filename="../../editor_app/ui/main_window.py" line="634"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
