@@ -204,7 +204,10 @@ class ReportActions(QObject):
         new = updated_self_check_text(text, analysis)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"
         say = _words(getattr(self.window, "pack", None))  # the claims audit's words, in the window's language
-        named = {(c.line, c.value_column): _figure_name(c, say) for c in analysis.claims}  # as the claims audit says
+        # as the claims audit names them; a total that is also a stated sum's is named by what it counts ("CJK"),
+        # which is what is written over it, not "stated sum (stated parts)"
+        named = {(c.line, c.value_column): _figure_name(c, say)
+                 for c in sorted(analysis.claims, key=lambda c: c.kind == "value")}
         summary = "\n".join(
             self.tr("line {line}: {metric} {old} → {new}").format(
                 line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)

@@ -1,0 +1,61 @@
+"""QA: Tools → Update self-check figures listed a stated total such as "CJK 实测 1,900（主体 1,400 + 元信息 300）" as
+"line 3: stated sum (stated parts) 1,900 → 1,579" (Chinese: "自报合计 (自报分项)"), while what is written over it
+is the measured CJK total. It is now listed as "line 3: CJK 1,900 → 1,579", as the footer's same figure is."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog
+
+from ui_support import open_window
+
+SURVEY = (
+    "主题综述 · 测试（2026-10-02）\n"
+    "§0 自检栏\n"
+    "① CJK 实测 1,900（主体 1,400 + 元信息 300）⚠️\n"
+    "一、正文\n"
+    "正文一段。\n"
+)
+
+
+def _summary(qtbot, monkeypatch, tmp_path) -> tuple[str, int]:
+    from editor_app.ui import export_actions
+
+    path = tmp_path / "survey.md"
+    path.write_text(SURVEY, encoding="utf-8")
+    window = open_window(qtbot, path)
+    actions = export_actions.install(window)
+    shown: list[str] = []
+
+    def fake_exec(dialog):
+        shown.append(dialog.findChild(export_actions.QLabel, "changes").text())
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", fake_exec)
+    assert not actions.update_self_check_figures()
+    cjk = window.latest_analysis.metrics["cjk"]
+    window.shutdown()
+    return shown[0], cjk
+
+
+def test_a_stated_total_is_named_by_what_it_counts(qtbot, monkeypatch, tmp_path):
+    summary, cjk = _summary(qtbot, monkeypatch, tmp_path)
+    assert f"line 3: CJK 1,900 → {cjk:,}" in summary.split("\n")
+    assert "stated sum" not in summary
+
+
+def test_in_chinese(qtbot, qapp, monkeypatch, tmp_path):
+    from PySide6.QtCore import QTranslator
+
+    from editor_app.resources_path import resource_path
+
+    was = qapp.property("survey_editor_language")
+    qapp.setProperty("survey_editor_language", "zh_CN")
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
+    qapp.installTranslator(translator)
+    try:
+        summary, cjk = _summary(qtbot, monkeypatch, tmp_path)
+    finally:
+        qapp.removeTranslator(translator)
+        qapp.setProperty("survey_editor_language", was)
+    assert f"第 3 行：CJK 1,900 → {cjk:,}" in summary.split("\n") and "自报合计" not in summary
