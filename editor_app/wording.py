@@ -314,7 +314,7 @@ _REPORT_ZH_CN = {
     "title": "标题", "authors": "作者", "published": "发表", "updated": "更新", "primary_category": "主分类",
     "latest_version": "最新版本", "checked_at": "核验时间", "cached": "来自缓存", "abs_url": "摘要页",
     "pdf_url": "PDF", "doi": "DOI", "journal_ref": "期刊", "comment": "备注", "categories": "分类",
-    "similarity": "名称相似度", "message": "说明", "fetched": "获取时间", "source": "来源",
+    "similarity": "名称相似度", "message": "说明", "fetched": "获取时间", "fetched_at": "获取时间", "source": "来源",
     "Unit": "单位", "Hardware": "硬件", "Values": "数值",
     "The survey states no engine figures.": "综述未给出引擎数字。",
     "No hits in any dimension (IP, secret, name, path, organisation).": "各维度（IP、密钥、人名、路径、组织代号）均无命中。",
@@ -331,13 +331,20 @@ _REPORT_ZH_CN = {
 }
 
 
+# The report's English names for arXiv's fields (the table showed "primary_category: cs.LG", "fetched_at: …").
+_REPORT_EN = {
+    "primary_category": "primary category", "latest_version": "latest version", "checked_at": "checked",
+    "fetched_at": "fetched", "abs_url": "abstract page", "pdf_url": "PDF", "journal_ref": "journal", "doi": "DOI",
+}
+
+
 class ReportWords:
     """The exported report in one language: `say(template, **values)` for its own sentences, `say.engine(text)` for
     what the engine and the pack wrote (rule titles, notes, messages, statuses). English is the default."""
 
     def __init__(self, language: str = "en", pack: RulePack | None = None):
         self.language = language if language == "zh_CN" else "en"
-        self.table = _REPORT_ZH_CN if self.language == "zh_CN" else {}
+        self.table = _REPORT_ZH_CN if self.language == "zh_CN" else _REPORT_EN
         self.engine = EngineText(self.language, pack)
 
     def __call__(self, template: str, **values: object) -> str:

@@ -573,6 +573,8 @@ def _details(r: Reference, say: ReportWords) -> str:
             value = say("yes")
         if isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
+        elif key == "message":  # the verdict's sentence ("Found on arXiv (v1, just fetched): …"), as the window says it
+            value = say.engine(str(value))
         bits.append(f'<span class="muted">{_e(say(key))}{_e(say(": "))}</span>{_e(value)}')
     return "<br>".join(bits)
 
