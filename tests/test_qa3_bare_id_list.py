@@ -34,3 +34,12 @@ def test_the_list_is_counted_and_its_stated_count_left_alone():
     (stated,) = [c for c in a.claims if c.metric == "arxiv_ids"]
     assert stated.claimed == 7 and stated.measured == 7 and stated.ok
     assert not [u for u in figure_updates(text, a) if u.line == 5]
+
+
+def test_a_sentence_going_on_after_an_id_is_not_its_name():
+    """"(2) 数据：arXiv:2607.26627 的线上数据来自单一业务，…" named the paper "的线上数据来自单一业务" in the References
+    tab and the report ("Speculative Decoding, 的线上数据来自单一业务")."""
+    (c,) = citations_in_line("(2) 数据：arXiv:2607.26627 的线上数据来自单一业务，缺少公开复现。")
+    assert c.id == "2607.26627" and c.name is None
+    (named,) = citations_in_line("主轴：2605.19537 推理引擎可复现性 ★★ / 其他")
+    assert named.name == "推理引擎可复现性"

@@ -80,6 +80,8 @@ _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
 _ID_LIST_SEPARATORS = "/、，,;；"  # "2607.26627 / 2608.07009、2605.19537": a list of bare ids
 _BARE_ID_NEXT = re.compile(r"\s*\d{4}\.\d{4,5}(?![\d.])")
 _BARE_ID_BEFORE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v[1-9]\d*)?\s*$")
+# A paper's name never starts with a particle: "arXiv:2607.26627 的线上数据来自单一业务，…" goes on with the sentence
+_NOT_NAME_STARTS = set("的了是把被将对于与和及或在从")
 _LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
 _NOT_NAMES = {
     "html", "pdf", "abs", "abstract", "table", "figure", "fig", "section", "appendix", "page", "pages",
@@ -379,7 +381,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         while end < n and end - start < 12 and (
                 "\u4e00" <= text[end] <= "\u9fff" or "\u3400" <= text[end] <= "\u4dbf" or "\uf900" <= text[end] <= "\ufaff"):
             end += 1  # (CJK: _is_cjk written out)
-        if end - start >= 2:
+        if end - start >= 2 and text[start] not in _NOT_NAME_STARTS:
             if end >= line_end or text[end] in _OPEN:
                 content = _paren_content(text, n - (line_end - end) + 1)
                 plain = _metadata_plain(content)
