@@ -14,10 +14,15 @@ def build_parser() -> argparse.ArgumentParser:
     from editor_app import __version__
 
     p = argparse.ArgumentParser(prog="survey-editor", description="Edit a survey beside its live self-check.")
-    p.add_argument("file", nargs="?", type=Path, help="the survey to open (default: the bundled sample survey)")
-    p.add_argument("--pack", type=Path, help="rule pack (TOML) to check against")
-    p.add_argument("--db", type=Path, help="history/cache database (default: the platform's data directory)")
-    p.add_argument("--arxiv-url", help="arXiv API base URL (e.g. a local fake server)")
+    p.add_argument("file", nargs="?", type=Path, metavar="FILE",
+                   help="the survey to open (default: the bundled sample survey); a FILE that does not exist yet "
+                   "starts a new survey saved there")
+    p.add_argument("--pack", type=Path, help="rule pack (TOML) to check against (default: the pack chosen in "
+                   "Edit → Settings, else survey-rules.toml beside the survey, else the bundled house pack)")
+    p.add_argument("--db", type=Path, help="history/cache database (default: the platform's data directory, or "
+                   "SURVEY_EDITOR_DB)")
+    p.add_argument("--arxiv-url", help="arXiv API endpoint, e.g. http://127.0.0.1:8123/api/query for the fake "
+                   "arXiv (default: the real API, or SURVEY_ARXIV_URL)")
     p.add_argument("--screenshot", type=Path, metavar="OUT.png",
                    help="render the window once the analysis is shown, save it as PNG and exit")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

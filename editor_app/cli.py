@@ -27,13 +27,17 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="survey-check",
         description="Check surveys against a rule pack: every rule measured, every self-reported figure audited.",
-        epilog="Also: survey-check history FILE [--format json] — the snapshots recorded for FILE.",
+        epilog="Exit status: 0 nothing fails at the fail level, 1 something does, 2 unusable input (a file that "
+               "can't be read, a broken rule pack, a bad option). "
+               "Also: survey-check history FILE [--format json] — the snapshots recorded for FILE.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="survey Markdown file(s)")
     p.add_argument("--pack", type=Path, help="rule pack (TOML); default: survey-rules.toml beside the survey, "
                    "else the bundled house pack")
-    p.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    p.add_argument("--fail-level", choices=("error", "warning"), default="error")
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                   help="a terminal table (default), the JSON report, or SARIF 2.1.0 for code-review tools")
+    p.add_argument("--fail-level", choices=("error", "warning"), default="error",
+                   help="exit 1 on error-level findings (default), or on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="also list info-level findings")
     p.add_argument("--verify", action="store_true", help="verify every arXiv id against the arXiv API (cached)")
     p.add_argument("--arxiv-url", help="arXiv API endpoint (default: the real API, or SURVEY_ARXIV_URL)")
@@ -51,9 +55,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def _history_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="survey-check history", description="List the snapshots recorded for a survey.")
-    p.add_argument("file", type=Path)
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--db", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE", help="the survey (as given to survey-check --record)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="a terminal table (default) or JSON")
+    p.add_argument("--db", type=Path, help="history/cache database (default: platform data dir, or SURVEY_EDITOR_DB)")
     return p
 
 

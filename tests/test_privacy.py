@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-import tomllib
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 from pathlib import Path
 
 import pytest

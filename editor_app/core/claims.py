@@ -12,6 +12,7 @@ Then agreement: the same metric stated in several places must be stated the same
 from __future__ import annotations
 
 import re
+import sys
 from typing import Sequence
 
 from .document import resolve_section_ref
@@ -32,9 +33,11 @@ _STANDALONE = re.compile(r"(\d(?<![A-Za-z0-9_.,§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)
 # (A part holds no parenthesis, so the two never overlap and their matches together are the matches of
 # "[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]".)
 # (Written possessive, up to the first "+" and then to the next parenthesis: the same matches without trying
-# every "+" backwards.)
-_PAREN_PARTS_WIDE = re.compile(r"（(?P<parts>[^（）()+]*+\+[^（）()]*+)[）)]")
-_PAREN_PARTS_NARROW = re.compile(r"\((?P<parts>[^（）()+]*+\+[^（）()]*+)[）)]")
+# every "+" backwards. Possessive quantifiers came with Python 3.11; on 3.10 the plain ones match the same, as
+# neither run can hold what follows it.)
+_POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
+_PAREN_PARTS_WIDE = re.compile(rf"（(?P<parts>[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]")
+_PAREN_PARTS_NARROW = re.compile(rf"\((?P<parts>[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]")
 _TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")

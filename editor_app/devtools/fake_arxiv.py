@@ -1,11 +1,15 @@
 """A faithful fake of arXiv's `/api/query` on loopback, for tests, benchmarks and offline demos.
 
-It answers GET and POST exactly as `docs/arxiv-api.md` describes (found, not found, the 400 `Error` entry,
+It answers GET and POST as arXiv's API user manual describes (found, not found, the 400 `Error` entry,
 versions, entries out of request order, `max_results` cutting long lists), can be told to misbehave the way
 arXiv does (429 `Rate exceeded.`, 503, slow, blank, HTML, spurious empty feed, connection reset, hostile XML)
 and records every request it saw.
 
     python -m editor_app.devtools.fake_arxiv --port 8765 --data papers.toml [--fault 429:2] [--fault-rate 0.1]
+
+papers.toml: `[[paper]]` tables with `id`, `title`, `published` (required), `authors`, `primary_category`,
+`categories`, `summary`, `comment`, `journal_ref`, `doi`, and `[[paper.versions]]` (`updated`, `title`,
+`comment`); the bundled resources/arxiv/sample-papers.toml is an example.
 
 Control while running: `GET /_log` (JSON request log), `POST /_fault?kind=503&times=2`, `POST /_clear`.
 """
@@ -74,11 +78,27 @@ class Fault:
     seconds: float = 0.0  # slow: delay; 429/503: Retry-After when > 0
 
 
+PAPER_REQUIRED = ("id", "title", "published")
+
+
 def load_papers(path: str | Path) -> list[Paper]:
-    """Read a papers TOML (`[[paper]]` tables, optional `[[paper.versions]]`)."""
+    """Read a papers TOML (`[[paper]]` tables, optional `[[paper.versions]]`).
+
+    A file without `[[paper]]` tables or a paper without id, title or published raises ValueError naming it."""
     with open(path, "rb") as fh:
         data = tomllib.load(fh)
-    return [paper_from_dict(p) for p in data.get("paper", [])]
+    papers = data.get("paper")
+    if not isinstance(papers, list) or not papers or not all(isinstance(p, dict) for p in papers):
+        raise ValueError("no [[paper]] tables (each paper is a [[paper]] table with id, title and published)")
+    for number, p in enumerate(papers, 1):
+        missing = [key for key in PAPER_REQUIRED if key not in p]
+        versions = p.get("versions", [])
+        if not missing and not (isinstance(versions, list) and all(isinstance(v, dict) and "updated" in v
+                                                                    for v in versions)):
+            missing = ["updated in each [[paper.versions]]"]
+        if missing:
+            raise ValueError(f"paper {number} ({p.get('id', 'no id')}): missing {', '.join(missing)}")
+    return [paper_from_dict(p) for p in papers]
 
 
 def paper_from_dict(p: dict[str, Any]) -> Paper:
@@ -432,8 +452,8 @@ def sample_dataset_path() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m editor_app.devtools.fake_arxiv", description=__doc__.split("\n")[0])
-    parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765, help="port to listen on (default: 8765)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     parser.add_argument("--data", type=Path, default=None, help="papers TOML (default: the sample survey's papers)")
     parser.add_argument("--fault", action="append", default=[], metavar="KIND[:TIMES]",
                         help=f"answer the first requests with a fault; kinds: {', '.join(FAULT_KINDS)}")
@@ -442,8 +462,8 @@ def main(argv: list[str] | None = None) -> int:
     data = args.data or sample_dataset_path()
     try:
         papers = load_papers(data)
-    except (OSError, tomllib.TOMLDecodeError, KeyError) as exc:
-        print(f"fake_arxiv: cannot read {data}: {exc}", file=sys.stderr)
+    except (OSError, tomllib.TOMLDecodeError, ValueError) as exc:
+        print(f"fake_arxiv: cannot read {data}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
     try:
         fake = FakeArxiv(papers, args.host, args.port)
