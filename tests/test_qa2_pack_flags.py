@@ -5,19 +5,9 @@ the scope into units, and nothing was said."""
 from __future__ import annotations
 
 import pytest
+from pack_support import MINIMAL
 
 from editor_app.core.rulepack import PackError, parse_pack
-
-MINIMAL = '''schema = 1
-name = "t"
-[counters.cjk]
-regex = '[一-鿿]'
-[[rules]]
-id = "cjk"
-kind = "count"
-counter = "cjk"
-max = 10
-'''
 
 
 @pytest.mark.parametrize("body,line,key", [
@@ -36,7 +26,6 @@ def test_a_quoted_true_or_false_is_refused(body, line, key):
 def test_true_and_false_still_work():
     pack = parse_pack(MINIMAL + 'unsuppressible = true\nscope = { section = "3", each = false }\n', "team.toml")
     assert pack.rules[0].unsuppressible and not pack.rules[0].scope.each
-
 
 
 @pytest.mark.parametrize("written", ["20", "1.5", "-0.1"])

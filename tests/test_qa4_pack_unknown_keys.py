@@ -5,19 +5,9 @@ instead of each list item, `[i18n.zh-CN]` left the Chinese window untranslated, 
 from __future__ import annotations
 
 import pytest
+from pack_support import MINIMAL
 
 from editor_app.core.rulepack import PackError, bundled_packs, load_pack, parse_pack
-
-MINIMAL = '''schema = 1
-name = "t"
-[counters.cjk]
-regex = '[一-鿿]'
-[[rules]]
-id = "cjk"
-kind = "count"
-counter = "cjk"
-max = 10
-'''
 
 
 @pytest.mark.parametrize("body,line,key,says", [
