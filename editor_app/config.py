@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,6 +35,16 @@ class Config:
         return max(self.arxiv_interval, 0.0)
 
 
+_TOLD: set[tuple[str, str]] = set()
+
+
+def _ignored(name: str, value: str, wanted: str, kept: object) -> None:
+    """A setting that can't be read is said once on stderr (it was dropped without a word), and the default kept."""
+    if (name, value) not in _TOLD:
+        _TOLD.add((name, value))
+        sys.stderr.write(f"warning: {name}={value!r} is not {wanted}; using {kept}\n")
+
+
 def from_environment(base: Config | None = None, environ: dict[str, str] | None = None) -> Config:
     """Apply SURVEY_ARXIV_URL, SURVEY_ARXIV_INTERVAL, SURVEY_EDITOR_DB, SURVEY_EDITOR_AUTOSAVE_SECONDS, SURVEY_CONTACT."""
     env = os.environ if environ is None else environ
@@ -44,14 +55,15 @@ def from_environment(base: Config | None = None, environ: dict[str, str] | None 
         try:
             cfg = replace(cfg, arxiv_interval=float(env["SURVEY_ARXIV_INTERVAL"]))
         except ValueError:
-            pass
+            _ignored("SURVEY_ARXIV_INTERVAL", env["SURVEY_ARXIV_INTERVAL"], "a number of seconds", cfg.arxiv_interval)
     if env.get("SURVEY_EDITOR_DB"):
         cfg = replace(cfg, db_path=Path(env["SURVEY_EDITOR_DB"]))
     if env.get("SURVEY_EDITOR_AUTOSAVE_SECONDS"):
         try:
             cfg = replace(cfg, autosave_seconds=max(1, int(float(env["SURVEY_EDITOR_AUTOSAVE_SECONDS"]))))
-        except ValueError:
-            pass
+        except (ValueError, OverflowError):
+            _ignored("SURVEY_EDITOR_AUTOSAVE_SECONDS", env["SURVEY_EDITOR_AUTOSAVE_SECONDS"], "a number of seconds",
+                     cfg.autosave_seconds)
     if env.get("SURVEY_CONTACT"):
         cfg = replace(cfg, contact=env["SURVEY_CONTACT"])
     return cfg
