@@ -74,8 +74,8 @@ class RowsModel(QAbstractTableModel):
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
+        if role not in _SERVED_ROLES or not index.isValid():
+            return None  # a view asks each cell for ~10 roles while painting (font, check state, size hint…)
         row = self.rows[index.row()]
         col = self.columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
@@ -96,6 +96,12 @@ class RowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col.align_right:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+_SERVED_ROLES = frozenset({
+    Qt.ItemDataRole.DisplayRole, SORT_ROLE, ROW_ROLE, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.TextAlignmentRole,
+})
 
 
 def _changed_span(old: list[Any], new: list[Any], shows_as: Callable[[Any, Any], bool] | None) -> tuple[int, int] | None:
