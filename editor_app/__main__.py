@@ -76,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"survey-editor: {exc}", file=sys.stderr)
             return 2
     window = create_window(args.file, config, args.pack)
+    if args.pack and window.pack_problem:  # said in the window too; a terminal (or a screenshot run) hears it here
+        print(f"survey-editor: {window.pack_problem} (checking with the {window.pack.name} pack instead)",
+              file=sys.stderr)
     if args.screenshot:
         return _screenshot(app, window, args.screenshot)
     window.show()

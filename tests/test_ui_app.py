@@ -153,3 +153,12 @@ def test_another_teams_pack_given_on_the_command_line(qtbot, tmp_path):
     text = window.headline_label.text()
     assert text.startswith(f"{window.latest_analysis.metrics['words']}/2,500 words · 7/300 lines")
     assert [sm.section.title for sm in window.outline.model.rows] == ["Serving notes", "Costs"]
+
+
+def test_a_pack_given_on_the_command_line_that_cant_be_used_is_said_on_stderr(tmp_path):
+    """Before, `survey-editor --pack typo.toml` said it only in the window (and a screenshot run said nothing)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SURVEY_EDITOR_LANG="en")
+    proc = subprocess.run([sys.executable, "-m", "editor_app", "--pack", str(tmp_path / "typo.toml"), "--screenshot",
+                           str(tmp_path / "x.png")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0  # the window still checks the survey, with the house pack
+    assert "typo.toml" in proc.stderr and "llm-infra-survey pack instead" in proc.stderr
