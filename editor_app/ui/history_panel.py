@@ -257,6 +257,7 @@ class HistoryPanel(QWidget):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.ExtendedSelection)
+        self.setFocusProxy(self.table)  # View → History (Ctrl+5) gives the list the keys, as the other tabs' do
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         # Fitted to the contents once, when the first snapshots are listed; then the user's to drag. Fitting on every
@@ -849,18 +850,7 @@ class HistoryController(QObject):
         )
         if not found:
             return None
-        # The offer opens at once and a long draft's diff follows from a worker thread: at 8 MB it froze the window
-        # for ~27 s here (difflib, then laying out 17 M characters of HTML); Myers makes it ~0.1 s, but drafts with
-        # more than textdiff.MAX_EDITS changed lines still fall back to difflib's seconds.
-        long_drafts = len(text) + len(found["text"]) > SYNC_DIFF_CHARS
-        dialog = RecoveryDialog(path, text, found, self.window, compare_later=long_drafts)
-        dialog.finished.connect(lambda result: self._recovery_answered(path, found, result))
-        self.recovery_dialog = dialog
-        if long_drafts:
-            self._compare_for_recovery(text, found["text"], dialog.titles)
-        dialog.open()
-        self.recovery_offered.emit(dialog)
-        return dialog
+        return self._offer(path, text, found, lambda result: self._recovery_answered(path, found, result))
 
     def check_untitled_recovery(self) -> RecoveryDialog | None:
         """Offer the autosave of an untitled survey that was never saved before its program stopped."""
@@ -868,12 +858,19 @@ class HistoryController(QObject):
                               exclude=self._untitled)
         if not found:
             return None
-        long_draft = len(found["text"]) > SYNC_DIFF_CHARS
-        dialog = RecoveryDialog(None, "", found, self.window, compare_later=long_draft)
-        dialog.finished.connect(lambda result: self._untitled_answered(found, result))
+        return self._offer(None, "", found, lambda result: self._untitled_answered(found, result))
+
+    def _offer(self, path: str | None, text: str, found: dict[str, Any], answered) -> RecoveryDialog:
+        """Open the recovery offer of `found` against `text` (the file's, or "" for an untitled survey)."""
+        # The offer opens at once and a long draft's diff follows from a worker thread: at 8 MB it froze the window
+        # for ~27 s here (difflib, then laying out 17 M characters of HTML); Myers makes it ~0.1 s, but drafts with
+        # more than textdiff.MAX_EDITS changed lines still fall back to difflib's seconds.
+        long_drafts = len(text) + len(found["text"]) > SYNC_DIFF_CHARS
+        dialog = RecoveryDialog(path, text, found, self.window, compare_later=long_drafts)
+        dialog.finished.connect(answered)
         self.recovery_dialog = dialog
-        if long_draft:
-            self._compare_for_recovery("", found["text"], dialog.titles)
+        if long_drafts:
+            self._compare_for_recovery(text, found["text"], dialog.titles)
         dialog.open()
         self.recovery_offered.emit(dialog)
         return dialog
@@ -1098,12 +1095,7 @@ def _add_view_action(window: Any, panel: HistoryPanel) -> None:
     act = QAction(QCoreApplication.translate("HistoryPanel", "History"), window)
     act.setShortcut(QKeySequence("Ctrl+5"))
 
-    def show() -> None:
-        window.panels_dock.show()
-        window.tabs.setCurrentWidget(panel)
-        panel.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    act.triggered.connect(show)
+    act.triggered.connect(lambda: window._show_panel(panel, keyboard=True))
     actions = view_menu.actions()
     after = next((i for i, a in enumerate(actions) if a.shortcut() == QKeySequence("Ctrl+4")), None)
     if after is not None and after + 1 < len(actions):
