@@ -141,7 +141,7 @@ def bench_panel(db_path: Path, survey: Path) -> dict[str, float]:
     out["rows"] = ctl.panel.model.total
     out["points"] = len(ctl.panel.curve.getData()[0])
     t3 = time.perf_counter()
-    ctl.panel.metric.setCurrentIndex(ctl.panel.metric.findData("lines"))
+    ctl.panel.metric_box.setCurrentIndex(ctl.panel.metric_box.findData("lines"))
     ctl.panel.chart.grab()
     out["switch metric + repaint"] = (time.perf_counter() - t3) * 1000
     ctl.close_database()

@@ -98,7 +98,7 @@ def test_the_visible_history_tab_never_serialises_the_whole_analysis_on_the_gui_
     _edit(qtbot, window, "图表")
     with qtbot.waitSignal(ctl.recorded, timeout=20000):
         ctl.autosave_now()
-    combo = ctl.panel.metric
+    combo = ctl.panel.metric_box
     rule_metric = next(combo.itemData(i) for i in range(combo.count()) if str(combo.itemData(i)).startswith("rule:"))
     combo.setCurrentIndex(combo.findData(rule_metric))
     assert threading.main_thread().name not in calls

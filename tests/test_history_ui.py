@@ -187,12 +187,12 @@ def test_chart_draws_the_metric_and_the_rule_limit(qtbot, window, survey):
         window.type(f"第{i}次修改。\n")
         window.save()
     panel = ctl.panel
-    idx = panel.metric.findData("cjk")
-    panel.metric.setCurrentIndex(idx)
+    idx = panel.metric_box.findData("cjk")
+    panel.metric_box.setCurrentIndex(idx)
     xs, ys = drawn_curve(qtbot, panel).getData()
     assert list(ys) == [r["cjk"] for r in reversed(panel.model.rows)]
     assert [line.value() for line in panel.limit_lines] == [3900.0]  # the house pack's limit for cjk
-    panel.metric.setCurrentIndex(panel.metric.findData("rule:cjk-total"))
+    panel.metric_box.setCurrentIndex(panel.metric_box.findData("rule:cjk-total"))
     assert len(panel.curve.getData()[1]) == 3
     assert [line.value() for line in panel.limit_lines]  # from the pack, else the analysis' "≤ 20"
 

@@ -14,7 +14,7 @@ def test_the_chart_lists_metrics_by_their_names(qtbot, tmp_path, sample_text, mo
     qtbot.waitUntil(lambda: len(history_panel.history.list_snapshots(ctl.db, survey)) == 1)
     window._show_panel(ctl.panel)
     ctl.refresh(reload_metrics=True, force=True)
-    combo = ctl.panel.metric
+    combo = ctl.panel.metric_box
     shown = {combo.itemData(i): combo.itemText(i) for i in range(combo.count())}
     assert shown["rule:cjk-total"] == "CJK characters ≤ 3,900"
     assert shown["rule:caution-markers"] == "At least 10 ⚠️ markers"

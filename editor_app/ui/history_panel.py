@@ -229,14 +229,14 @@ class HistoryPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("history_panel")  # the window keeps its place among the tabs by this name
         self.title = QLabel(self.tr("No document open."))
-        self.metric = QComboBox()
-        self.metric.setMinimumContentsLength(18)
+        self.metric_box = QComboBox()
+        self.metric_box.setMinimumContentsLength(18)
         self.show_autosaves = QCheckBox(self.tr("Autosaves"))
         self.show_autosaves.setChecked(True)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(QLabel(self.tr("Chart:")))
-        top.addWidget(self.metric)
+        top.addWidget(self.metric_box)
         top.addWidget(self.show_autosaves)
 
         # The chart (pyqtgraph) is built the first time there is something to draw: start-up doesn't pay for it.
@@ -603,7 +603,7 @@ class HistoryController(QObject):
         store = getattr(window, "settings_store", None)
         if store is not None and hasattr(store, "changed"):
             store.changed.connect(lambda _cfg: self.apply_config())
-        panel.metric.currentIndexChanged.connect(lambda _i: self.refresh_chart())
+        panel.metric_box.currentIndexChanged.connect(lambda _i: self.refresh_chart())
         panel.show_autosaves.toggled.connect(lambda _on: self.refresh())
         panel.compare_requested.connect(self.compare_selected)
         panel.shown.connect(self._panel_shown)
@@ -938,7 +938,7 @@ class HistoryController(QObject):
             panel.select_ids(selected)  # the snapshots being compared stay selected when a new one is listed
         title = self.tr("{name}: 1 snapshot") if total == 1 else self.tr("{name}: {count} snapshots")
         panel.title.setText(title.format(name=Path(path).name, count=f"{total:,}"))
-        if reload_metrics or panel.metric.count() == 0 or rows and panel.metric.count() <= len(history.HEADLINE):
+        if reload_metrics or panel.metric_box.count() == 0 or rows and panel.metric_box.count() <= len(history.HEADLINE):
             self._reload_metrics(path)
         self.refresh_chart()
 
@@ -948,7 +948,7 @@ class HistoryController(QObject):
         self._compare_with_editor_again()
 
     def _reload_metrics(self, path: str) -> None:
-        combo = self.panel.metric
+        combo = self.panel.metric_box
         current = combo.currentData() or "cjk"
         names = self._db_call("listing metrics", history.metric_names, path) or list(history.HEADLINE)
         combo.blockSignals(True)
@@ -985,7 +985,7 @@ class HistoryController(QObject):
 
     def refresh_chart(self) -> None:
         path = self.current_path()
-        metric = self.panel.metric.currentData()
+        metric = self.panel.metric_box.currentData()
         if not path or not metric:
             self.panel.set_series([], [])
             return
