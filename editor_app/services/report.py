@@ -371,8 +371,9 @@ def _abs_url(arxiv_id: str) -> str:
 # ---- summary and contents -------------------------------------------------------------------------------------
 
 
-def _summary_box(analysis: Analysis, say: ReportWords = ReportWords()) -> str:
+def _summary_box(analysis: Analysis, say: ReportWords | None = None) -> str:
     """The first-page verdict: failing error-level rules and private-data hits, or a plain 'clean'."""
+    say = say or ReportWords()
     failing = publish_blockers(analysis)  # a scope that matches nothing blocks too, as the CLI's exit code says
     privacy = list(analysis.privacy)
     rules = analysis.rules

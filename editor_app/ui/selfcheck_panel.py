@@ -153,7 +153,7 @@ class SelfCheckPanel(QWidget):
         def state(c: Claim) -> str:
             if c.silenced:
                 return "suppressed"
-            if c.ok is not False and (c.line, c.column) in self.disagreeing:
+            if stated_otherwise(c, self.disagreeing) is not None:
                 return "disagrees"  # right or not measurable, but stated otherwise elsewhere
             return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
 
@@ -162,9 +162,12 @@ class SelfCheckPanel(QWidget):
                 return QBrush(ORANGE)
             return QBrush(RED) if c.wrong else (QBrush(GREEN) if c.ok else None)
 
+        def why_otherwise(c: Claim) -> str:
+            found = stated_otherwise(c, self.disagreeing)
+            return self.say(found.message) if found is not None else ""
+
         def tip(c: Claim) -> str:
-            other = self.disagreeing.get((c.line, c.column)) if c.ok is not False else None
-            return "\n".join(x for x in (c.text, self.say(c.message), other and self.say(other.message)) if x)
+            return "\n".join(x for x in (c.text, self.say(c.message), why_otherwise(c)) if x)
 
         return [
             Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—",
@@ -179,7 +182,7 @@ class SelfCheckPanel(QWidget):
                    align_right=True, foreground=fg),
             Column(self.tr("Line"), lambda c: c.line, align_right=True),
             Column(self.tr("Where"), lambda c: self.say(c.scope)),
-            Column(self.tr("Text"), lambda c: self.say(c.message) or _why_disagrees(self, c) or c.text, tooltip=tip),
+            Column(self.tr("Text"), lambda c: self.say(c.message) or why_otherwise(c) or c.text, tooltip=tip),
         ]
 
     def _section_columns(self, metric_names: list[str], labels: dict[str, str] | None = None) -> list[Column]:
@@ -311,8 +314,8 @@ def claims_in_order(claims: list[Claim], disagreeing: dict | None = None) -> lis
     take 30-170 ms: the worker sorts them."""
     if not disagreeing:
         return sorted(claims, key=_wrong_first)
-    return sorted(claims, key=lambda c: (0.5, c.line) if c.ok is not False and not c.silenced
-                  and (c.line, c.column) in disagreeing else _wrong_first(c))
+    return sorted(claims, key=lambda c: (0.5, c.line) if stated_otherwise(c, disagreeing) is not None
+                  else _wrong_first(c))
 
 
 def disagreements(analysis: Analysis) -> dict[tuple[int, int], Finding]:
@@ -332,9 +335,12 @@ def disagreements(analysis: Analysis) -> dict[tuple[int, int], Finding]:
     return out
 
 
-def _why_disagrees(panel: "SelfCheckPanel", c: Claim) -> str:
-    found = panel.disagreeing.get((c.line, c.column)) if c.ok is not False else None
-    return panel.say(found.message) if found is not None else ""
+def stated_otherwise(c: Claim, disagreeing: dict[tuple[int, int], Finding]) -> Finding | None:
+    """The finding that says this figure is stated otherwise elsewhere; None for a wrong or silenced one (its own
+    verdict says more) and for one that agrees."""
+    if c.ok is False or c.silenced:
+        return None
+    return disagreeing.get((c.line, c.column))
 
 
 def _rule_face(r: RuleResult) -> tuple:
