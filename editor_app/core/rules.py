@@ -207,7 +207,11 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
             res.findings.append(Finding(rule.id, rule.level, ref.line, ref.column,
                                         f"{ref.text} names no section of the survey"))
     res.measured = len(res.findings)
-    res.note = f"{len(asm.section_refs)} § references, {len(res.findings)} naming no section"
+    res.note = _section_refs_note(asm, res.measured)
+
+
+def _section_refs_note(asm: "_Assembly", dangling: int) -> str:
+    return f"{len(asm.section_refs)} § references, {dangling} naming no section"
 
 
 def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
@@ -239,7 +243,7 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
         res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
     elif rule.kind == "section-refs":
         res.measured = len(kept)
-        res.note = f"{len(asm.section_refs)} § references, {len(kept)} naming no section"
+        res.note = _section_refs_note(asm, len(kept))
     elif rule.kind == "references":
         res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
                            and any(o.line not in lines for o in r.occurrences))

@@ -85,16 +85,17 @@ class SettingsStore(QObject):
         return [str(p) for p in (raw or [])]
 
     def add_recent_file(self, path: Path, limit: int = 10) -> list[str]:
-        p = str(Path(path).resolve())
-        items = [x for x in self.recent_files() if x != p]
-        items.insert(0, p)
-        items = items[:limit]
-        self.qsettings.setValue("recent_files", items)
-        return items
+        return self._set_recent([str(Path(path).resolve())] + self._recent_without(path), limit)
 
     def remove_recent_file(self, path: Path) -> list[str]:
+        return self._set_recent(self._recent_without(path))
+
+    def _recent_without(self, path: Path) -> list[str]:
         p = str(Path(path).resolve())
-        items = [x for x in self.recent_files() if x != p]
+        return [x for x in self.recent_files() if x != p]
+
+    def _set_recent(self, items: list[str], limit: int | None = None) -> list[str]:
+        items = items[:limit]
         self.qsettings.setValue("recent_files", items)
         return items
 
