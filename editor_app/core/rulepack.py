@@ -460,7 +460,7 @@ class _Locator:
     def __init__(self, source: str, path: str):
         self.lines = source.splitlines()
         self.path = path
-        self._rule_starts: list[int] | None = None  # line index of each [[rules]], found on first need
+        self._starts: dict[str, list[int]] = {}  # header ("[[rules]]") -> line index of each entry, on first need
 
     def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "",
                 entry: tuple[str, int] | None = None) -> int | None:
@@ -471,12 +471,7 @@ class _Locator:
         if rule_index is not None:
             entry = ("[[rules]]", rule_index)
         if entry is not None:
-            if entry[0] == "[[rules]]":
-                if self._rule_starts is None:
-                    self._rule_starts = self._starts_of("[[rules]]")
-                starts = self._rule_starts
-            else:
-                starts = self._starts_of(entry[0])
+            starts = self._starts_of(entry[0])
             if entry[1] < len(starts):
                 start, found = starts[entry[1]], True
         # within the table or [[rules]] entry found: a key missing there is not another rule's key further down
@@ -498,7 +493,10 @@ class _Locator:
         return start + 1 if found else None
 
     def _starts_of(self, header: str) -> list[int]:
-        return [i for i, line in enumerate(self.lines) if line.strip().startswith(header)]
+        starts = self._starts.get(header)
+        if starts is None:
+            starts = self._starts[header] = [i for i, line in enumerate(self.lines) if line.strip().startswith(header)]
+        return starts
 
     def error(self, key: str, message: str, rule_index: int | None = None, needle: str | None = None,
               table: str = "", entry: tuple[str, int] | None = None, shown: str = "") -> PackError:
