@@ -39,3 +39,12 @@ def _isolated_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("SURVEY_EDITOR_NO_REGEX_CACHE", "1")  # test_regex_cache.py turns it on where it is tested
     monkeypatch.setenv("SURVEY_ARXIV_URL", "http://127.0.0.1:9/api/query")  # never the internet
     yield
+
+
+@pytest.fixture
+def chinese(qapp):
+    """The window in Chinese (as a zh_CN desktop starts it), for the test; then back."""
+    was = qapp.property("survey_editor_language")
+    qapp.setProperty("survey_editor_language", "zh_CN")
+    yield
+    qapp.setProperty("survey_editor_language", was)

@@ -5,19 +5,9 @@ network said is kept exactly as written."""
 
 from __future__ import annotations
 
-import pytest
-
 from editor_app.config import Config
 from editor_app.ui.engine_text import EngineText
 from ui_support import open_window
-
-
-@pytest.fixture
-def chinese(qapp):
-    was = qapp.property("survey_editor_language")
-    qapp.setProperty("survey_editor_language", "zh_CN")
-    yield
-    qapp.setProperty("survey_editor_language", was)
 
 
 def _status_tips(qtbot, window) -> dict[str, str]:

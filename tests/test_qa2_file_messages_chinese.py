@@ -5,20 +5,11 @@ paths and the system's own words are kept as written."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtGui import QTextCursor
 
 from editor_app.config import Config
 from editor_app.ui import history_panel
 from ui_support import open_window
-
-
-@pytest.fixture
-def chinese(qapp):
-    was = qapp.property("survey_editor_language")
-    qapp.setProperty("survey_editor_language", "zh_CN")
-    yield
-    qapp.setProperty("survey_editor_language", was)
 
 
 def test_a_missing_file_and_a_gbk_survey_that_cannot_hold_a_caution_marker(qtbot, chinese, tmp_path):

@@ -4,9 +4,7 @@ is the measured CJK total. It is now listed as "line 3: CJK 1,900 → 1,579", as
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog
-
-from ui_support import open_window
+from ui_support import update_dialog_summary
 
 SURVEY = (
     "主题综述 · 测试（2026-10-02）\n"
@@ -18,23 +16,12 @@ SURVEY = (
 
 
 def _summary(qtbot, monkeypatch, tmp_path) -> tuple[str, int]:
-    from editor_app.ui import export_actions
-
     path = tmp_path / "survey.md"
     path.write_text(SURVEY, encoding="utf-8")
-    window = open_window(qtbot, path)
-    actions = export_actions.install(window)
-    shown: list[str] = []
-
-    def fake_exec(dialog):
-        shown.append(dialog.findChild(export_actions.QLabel, "changes").text())
-        return QDialog.DialogCode.Rejected
-
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", fake_exec)
-    assert not actions.update_self_check_figures()
+    window, summary = update_dialog_summary(qtbot, monkeypatch, path)
     cjk = window.latest_analysis.metrics["cjk"]
     window.shutdown()
-    return shown[0], cjk
+    return summary, cjk
 
 
 def test_a_stated_total_is_named_by_what_it_counts(qtbot, monkeypatch, tmp_path):

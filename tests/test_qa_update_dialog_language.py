@@ -3,25 +3,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog
-
-from ui_support import open_window
+from ui_support import open_window, update_dialog_summary
 
 
 def _summary(qtbot, monkeypatch, sample_path) -> str:
-    from editor_app.ui import export_actions
-
-    window = open_window(qtbot, sample_path)
-    actions = export_actions.install(window)
-    shown: list[str] = []
-
-    def fake_exec(dialog):
-        shown.append(dialog.findChild(export_actions.QLabel, "changes").text())
-        return QDialog.DialogCode.Rejected
-
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", fake_exec)
-    assert not actions.update_self_check_figures()
-    return shown[0]
+    return update_dialog_summary(qtbot, monkeypatch, sample_path)[1]
 
 
 def test_the_update_names_the_figures_in_chinese(qtbot, qapp, monkeypatch, sample_path):

@@ -76,24 +76,19 @@ def test_survey_check_writes_a_chinese_report(sample_path, tmp_path, capsys):
     assert "尚不能发布" in seen and "Not ready to publish" not in seen
 
 
-def test_the_chinese_window_exports_a_chinese_report(qtbot, qapp, tmp_path, sample_path, monkeypatch):
+def test_the_chinese_window_exports_a_chinese_report(qtbot, chinese, tmp_path, sample_path, monkeypatch):
     from editor_app.ui.export_actions import install
     from ui_support import open_window
 
     survey = tmp_path / "survey.md"
     survey.write_text(sample_path.read_text(encoding="utf-8"), encoding="utf-8")
-    was = qapp.property("survey_editor_language")
-    qapp.setProperty("survey_editor_language", "zh_CN")
-    try:
-        window = open_window(qtbot, survey)
-        monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-        monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                            lambda *a, **k: (str(tmp_path / "out.html"), "HTML report (*.html)"))
-        actions = install(window)
-        with qtbot.waitSignal(actions.export_finished, timeout=20000):
-            actions.export_action.trigger()
-    finally:
-        qapp.setProperty("survey_editor_language", was)
+    window = open_window(qtbot, survey)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / "out.html"), "HTML report (*.html)"))
+    actions = install(window)
+    with qtbot.waitSignal(actions.export_finished, timeout=20000):
+        actions.export_action.trigger()
     html = (tmp_path / "out.html").read_text(encoding="utf-8")
     seen = _text(html)
     assert "尚不能发布" in seen and "B. 自报数字审计" in seen

@@ -80,3 +80,22 @@ def window_with_history(qtbot, tmp_path: Path, text: str, monkeypatch):
     ctl = history_panel.install(window)
     qtbot.wait(50)
     return survey, window, ctl
+
+
+def update_dialog_summary(qtbot, monkeypatch, path):
+    """Tools → Update self-check figures on the survey at `path`, declined: (the window, the dialog's summary)."""
+    from PySide6.QtWidgets import QDialog
+
+    from editor_app.ui import export_actions
+
+    window = open_window(qtbot, path)
+    actions = export_actions.install(window)
+    shown: list[str] = []
+
+    def fake_exec(dialog):
+        shown.append(dialog.findChild(export_actions.QLabel, "changes").text())
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", fake_exec)
+    assert not actions.update_self_check_figures()
+    return window, shown[0]
