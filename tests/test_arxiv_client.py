@@ -324,3 +324,34 @@ def test_fake_server_runs_from_the_command_line(tmp_path):
     finally:
         proc.terminate()
         proc.wait(5)
+
+
+def test_an_error_entry_sent_with_http_200_is_no_answer_and_never_not_found(fake_arxiv):
+    """Before: a 200 feed holding only arXiv's `Error` entry was read as "no papers", so every id was asked again
+    alone and called "not found" (and kept 24 h as such); now it is retried and, if it persists, "unavailable"."""
+    fake_arxiv.push_fault("error200", times=1)
+    out = client_for(fake_arxiv).fetch(["2609.11582", "2609.04263"])
+    assert set(out.found) == {"2609.11582", "2609.04263"} and not out.not_found
+    assert [r["fault"] for r in fake_arxiv.api_requests()] == ["error200", None]
+
+    fake_arxiv.clear_log()
+    fake_arxiv.push_fault("error200", times=50)
+    out = client_for(fake_arxiv).fetch(["2609.11582", "2609.04263"])
+    assert not out.not_found and not out.found
+    status, message = out.failed["2609.11582"]
+    assert status == "unavailable" and "error instead of papers" in message and "incorrect id format" in message
+
+
+def test_an_error_entry_with_http_200_naming_an_asked_id_marks_that_id_malformed(fake_arxiv):
+    original = fake_arxiv.answer
+
+    def answer(fields):
+        status, ctype, body = original(fields)
+        if "2606.03458" in fields.get("id_list", ""):
+            return 200, ctype, fake_arxiv._error_feed(fields, "2606.03458")
+        return status, ctype, body
+
+    fake_arxiv.answer = answer
+    out = client_for(fake_arxiv).fetch(["2609.11582", "2606.03458", "2609.04263"])
+    assert out.failed == {"2606.03458": ("malformed", "arXiv rejected the id: incorrect id format for 2606.03458")}
+    assert set(out.found) == {"2609.11582", "2609.04263"} and not out.not_found

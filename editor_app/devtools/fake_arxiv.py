@@ -2,7 +2,8 @@
 
 It answers GET and POST as arXiv's API user manual describes (found, not found, the 400 `Error` entry,
 versions, entries out of request order, `max_results` cutting long lists), can be told to misbehave the way
-arXiv does (429 `Rate exceeded.`, 503, slow, blank, HTML, spurious empty feed, connection reset, hostile XML)
+arXiv does (429 `Rate exceeded.`, 503, slow, blank, HTML, spurious empty feed, connection reset, hostile XML, an
+`Error` entry sent with HTTP 200)
 and records every request it saw.
 
     python -m editor_app.devtools.fake_arxiv --port 8765 --data papers.toml [--fault 429:2] [--fault-rate 0.1]
@@ -37,7 +38,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-FAULT_KINDS = ("429", "503", "slow", "blank", "html", "empty", "reset", "entity", "badxml", "redirect")
+FAULT_KINDS = ("429", "503", "slow", "blank", "html", "empty", "reset", "entity", "badxml", "redirect", "error200")
 _ID_FORMAT = re.compile(r"(?:\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?")
 _ATOM_HEAD = (
     "<?xml version='1.0' encoding='UTF-8'?>\n"
@@ -419,6 +420,8 @@ class _Handler(BaseHTTPRequestHandler):
             return 200, "application/atom+xml; charset=utf-8", fake._feed({}, 0, 0, 0, "")
         if fault.kind == "entity":
             return 200, "application/atom+xml; charset=utf-8", _ENTITY_BOMB
+        if fault.kind == "error200":  # an API error entry (here: one the ids did not cause) with a 200 status
+            return 200, "application/atom+xml; charset=utf-8", fake._error_feed({}, "id_list")
         return 200, "application/atom+xml; charset=utf-8", _ATOM_HEAD.encode() + b"  <entry><id>http://arxiv.org/abs/"
 
     def _send(self, status: int, ctype: str, body: bytes, headers: dict[str, str] | None = None) -> None:

@@ -304,9 +304,18 @@ class ArxivClient:
                     self._429_in_a_row = 0
                 if status == 200:
                     try:
-                        return parse_feed(response.content)
+                        feed = parse_feed(response.content)
                     except BadFeed as exc:
                         problem = str(exc)
+                    else:
+                        if not feed.errors:
+                            return feed
+                        # An Error entry is arXiv refusing the query, not an answer about the ids: never "not found".
+                        if any(i in feed.error_ids for i in ids):
+                            raise BadRequest("; ".join(feed.errors), feed.error_ids)
+                        if feed.entries:
+                            return feed
+                        problem = f"arXiv answered with an error instead of papers ({'; '.join(feed.errors)})"
                 elif status == 400:
                     try:
                         feed = parse_feed(response.content)
