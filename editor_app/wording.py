@@ -142,6 +142,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("arXiv's answer is not well-formed XML ({detail})", "arXiv 的答复不是格式正确的 XML（{detail}）"),
     ("arXiv's answer is not an Atom feed (root element {tag})", "arXiv 的答复不是 Atom feed（根元素 {tag}）"),
     ("arXiv rejected the id: {detail}", "arXiv 拒绝了该 id：{detail}"),
+    ("arXiv answered with an error instead of papers ({detail})", "arXiv 答复了错误而不是论文（{detail}）"),
     ("no answer", "没有答复"),
     ("'{id}' is not an arXiv id", "'{id}' 不是 arXiv id"),
     ("not a valid arXiv id", "不是有效的 arXiv id"),

@@ -208,22 +208,40 @@ class ArxivClient:
             arxiv_cache.ensure_tables(db)
 
     # -- public ----------------------------------------------------------------------------------------------
-    def fetch(self, ids: Iterable[str], progress: Callable[[int, int], None] | None = None) -> FetchOutcome:
-        """Ask for every id (as given; the caller sends only well-formed ones); every id ends in one bucket."""
+    def fetch(
+        self,
+        ids: Iterable[str],
+        progress: Callable[[int, int], None] | None = None,
+        settled: Callable[[list[str], FetchOutcome], None] | None = None,
+    ) -> FetchOutcome:
+        """Ask for every id (as given; the caller sends only well-formed ones); every id ends in one bucket.
+
+        `settled(ids, outcome)` hears of ids as their answer becomes final, batch by batch; `progress(done, total)`
+        counts those ids, so an id missing from its batch counts only once it has been asked again alone."""
         wanted = list(dict.fromkeys(ids))
         out = FetchOutcome()
-        answered = 0
+        done = 0
+
+        def tell(ids: list[str]) -> None:
+            nonlocal done
+            if not ids:
+                return
+            done += len(ids)
+            if settled:
+                settled(ids, out)
+            if progress:
+                progress(done, len(wanted))
+
         for start in range(0, len(wanted), MAX_BATCH):
             batch = wanted[start : start + MAX_BATCH]
             self._ask(batch, out, whole_batch=True)
-            answered += len(batch)
-            if progress:
-                progress(answered, len(wanted))
+            tell([i for i in batch if i in out.found or i in out.failed])
         missing = [i for i in wanted if i not in out.found and i not in out.failed and i not in out.not_found]
         for i in missing:  # the API sometimes leaves out ids that exist: ask once more, alone
             self._ask([i], out, whole_batch=False)
             if i not in out.found and i not in out.failed:
                 out.not_found.add(i)
+            tell([i])
         out.requests = self.requests_sent
         out.cancelled = isinstance(self._stop, Cancelled)
         return out

@@ -27,7 +27,7 @@ from editor_app.core.model import Reference
 
 from . import arxiv_cache
 from .arxiv_cache import CachedPaper
-from .arxiv_client import ArxivClient, ArxivEntry
+from .arxiv_client import ArxivClient, ArxivEntry, FetchOutcome
 
 MATCH = 0.95  # arxiv-api.md: title similarity at or above this is a match
 CHECK_BY_HAND = 0.80  # between this and MATCH: a minor difference a person should look at
@@ -50,8 +50,13 @@ def verify_references(
     cancel: threading.Event | None = None,
     session: requests.Session | None = None,
     timeout: float = 30.0,
+    answered: Callable[[dict[str, dict]], None] | None = None,
 ) -> dict[str, dict]:
-    """{canonical id: verdict dict} for every reference (ids a cancel left unanswered are absent)."""
+    """{canonical id: verdict dict} for every reference (ids a cancel left unanswered are absent).
+
+    `answered(verdicts)` hears the verdicts of each batch as arXiv answers it (a long run shows its results as
+    they come); a paper whose name matches none of its titles is held back until its earlier titles are known.
+    What arXiv said is cached batch by batch, so a run cut short keeps what it learned."""
     arxiv_cache.ensure_tables(db)
     now = time.time()
     today = datetime.fromtimestamp(now).date()
@@ -80,17 +85,22 @@ def verify_references(
     done = len(results) + len(from_cache)
     if progress:
         progress(done, total)
+    if answered:
+        early = {k: judge(askable[k], papers[k], cached=True) for k in from_cache
+                 if not _needs_earlier_titles(askable[k], papers[k])}
+        if results or early:
+            answered({**results, **early})
 
     client = ArxivClient(
         config.arxiv_url, contact=config.contact, interval=config.effective_arxiv_interval(), db=db,
         session=session, timeout=timeout, cancel=cancel,
     )
     failed: dict[str, tuple[str, str]] = {}
-    if to_ask:
-        outcome = client.fetch(to_ask, progress=(lambda n, _t: progress(done + n, total)) if progress else None)
+
+    def settled(keys: list[str], outcome: FetchOutcome) -> None:
         fetched_ts = time.time()
         fresh: list[CachedPaper] = []
-        for key in to_ask:
+        for key in keys:
             entry = outcome.found.get(key)
             if entry is not None:
                 old = cached.get(key)
@@ -101,6 +111,17 @@ def verify_references(
                 failed[key] = outcome.failed[key]
         arxiv_cache.store(db, fresh, source)
         papers.update({p.id: p for p in fresh})
+        if answered:
+            batch = {p.id: judge(askable[p.id], p, cached=False) for p in fresh
+                     if not _needs_earlier_titles(askable[p.id], p)}
+            batch.update({k: _empty_verdict(*failed[k], fetched_at=arxiv_cache.iso(fetched_ts))
+                          for k in keys if k in failed and failed[k][0] != "cancelled"})
+            if batch:
+                answered(batch)
+
+    if to_ask:
+        client.fetch(to_ask, progress=(lambda n, _t: progress(done + n, total)) if progress else None,
+                     settled=settled)
 
     _learn_earlier_titles(askable, papers, client, db, source)
 
@@ -148,6 +169,13 @@ def _paper_from_entry(entry: ArxivEntry, ts: float, known_titles: dict[int, str]
     )
 
 
+def _needs_earlier_titles(ref: Reference, paper: CachedPaper) -> bool:
+    """A paper with several versions whose latest title does not match the survey's name: an earlier title may."""
+    if not paper.found or (paper.latest_version or 1) <= 1:
+        return False
+    return not name_check(_comparable_names(ref), [paper.title]).similar
+
+
 def _learn_earlier_titles(
     refs: dict[str, Reference], papers: dict[str, CachedPaper], client: ArxivClient, db: sqlite_utils.Database,
     source: str,
@@ -156,11 +184,8 @@ def _learn_earlier_titles(
     wanted: list[str] = []
     for key, ref in refs.items():
         p = papers.get(key)
-        if not p or not p.found or (p.latest_version or 1) <= 1:
-            continue
-        if name_check(_comparable_names(ref), [p.title]).similar:
-            continue
-        wanted += [f"{key}v{n}" for n in range(1, p.latest_version or 1) if n not in p.version_titles]
+        if p is not None and _needs_earlier_titles(ref, p):
+            wanted += [f"{key}v{n}" for n in range(1, p.latest_version or 1) if n not in p.version_titles]
     if not wanted:
         return
     outcome = client.fetch(wanted)

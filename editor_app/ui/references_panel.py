@@ -232,6 +232,7 @@ class ReferencesPanel(QWidget):
         worker = VerifyWorker(refs, self._config_provider(), force=force, parent=self)
         generation = self._generation
         worker.progressed.connect(self._on_progress)
+        worker.answered.connect(lambda verdicts: self._on_answered(verdicts) if generation == self._generation else None)
         worker.verified.connect(lambda verdicts: self._on_verified(verdicts) if generation == self._generation else None)
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
@@ -266,20 +267,33 @@ class ReferencesPanel(QWidget):
             self.progress.setRange(0, total)
         self.progress.setValue(done)
 
-    def _on_verified(self, verdicts: dict) -> None:
+    def _show_verdicts(self, verdicts: dict) -> None:
         first = not self.verdicts
         self.verdicts.update(verdicts)
         self.model.refresh()
         if first:
             self._size_columns()
         self._apply_filter()
+
+    def _summary(self) -> str:
         counts: dict[str, int] = {}
         for ref in self.model.rows:
             s = self.status_of(ref)
             counts[s] = counts.get(s, 0) + 1
-        summary = " · ".join(f"{self.say(k)} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+        return " · ".join(f"{self.say(k)} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+
+    def _on_answered(self, verdicts: dict) -> None:
+        """A batch answered while the run goes on: its rows show their verdicts now, not when the last one is in."""
+        if self.worker is None or self.worker.cancel_flag.is_set():
+            return
+        self._show_verdicts(verdicts)
+        self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…")
+                             + "  " + self._summary())
+
+    def _on_verified(self, verdicts: dict) -> None:
+        self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
-        self.message.setText((self.tr("Cancelled. ") if cancelled else "") + summary)
+        self.message.setText((self.tr("Cancelled. ") if cancelled else "") + self._summary())
         self.verdicts_changed.emit(dict(self.verdicts))
 
     def _on_failed(self, message: str) -> None:
@@ -296,15 +310,20 @@ class ReferencesPanel(QWidget):
         self.verification_running.emit(False)
 
     def shutdown(self) -> None:
-        """Cancel a running verification; a request still in flight is left to finish on its own."""
+        """Cancel a running verification at once; a request still in flight is left to end on its own (what the
+        run learned is in the cache already). Closing the window neither waits for arXiv nor aborts the program."""
         worker = self.worker
         if worker is None:
             return
+        self.worker = None
         worker.cancel()
-        if not worker.wait(3000):
-            worker.setParent(None)  # never destroy a running thread with its panel
-            _ORPHANS.add(worker)
-            worker.finished.connect(lambda: _ORPHANS.discard(worker))
+        for signal in (worker.progressed, worker.answered, worker.verified, worker.failed, worker.finished):
+            try:
+                signal.disconnect()
+            except (RuntimeError, TypeError):
+                pass
+        worker.setParent(None)  # outlives its panel until the program ends
+        _ORPHANS.add(worker)
 
 
 _ORPHANS: set[VerifyWorker] = set()

@@ -1,11 +1,16 @@
-"""Runs the arXiv verification service in a worker thread; the GUI only receives progress and verdicts."""
+"""Runs the arXiv verification service off the GUI thread; the GUI only receives progress and verdicts.
+
+The work runs in a daemon Python thread, not a QThread: a request to arXiv cannot be interrupted, and a QThread
+still waiting for one when the program quits aborted the whole process ("QThread: Destroyed while thread is still
+running"). A daemon thread is simply left behind at exit; everything it learned is already in the cache.
+"""
 
 from __future__ import annotations
 
 import threading
 from typing import Any
 
-from PySide6.QtCore import QThread, Signal
+from PySide6.QtCore import QObject, Signal
 
 from editor_app.config import Config
 
@@ -17,12 +22,14 @@ class CancelFlag(threading.Event):
         return self.is_set()
 
 
-class VerifyWorker(QThread):
-    """verify_references() off the GUI thread, with its own database connection (sqlite objects stay per thread)."""
+class VerifyWorker(QObject):
+    """verify_references() in a worker thread, with its own database connection (sqlite objects stay per thread)."""
 
     progressed = Signal(int, int)  # done, total
-    verified = Signal(object)  # {id: verdict dict}
+    answered = Signal(object)  # {id: verdict dict} of one batch, as arXiv answers it
+    verified = Signal(object)  # {id: verdict dict}: every verdict of the run
     failed = Signal(str)
+    finished = Signal()
 
     def __init__(self, references: list[Any], config: Config, *, force: bool = False, parent=None) -> None:
         super().__init__(parent)
@@ -30,15 +37,41 @@ class VerifyWorker(QThread):
         self.config = config
         self.force = force
         self.cancel_flag = CancelFlag()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run_then_finish, name="verify-arxiv", daemon=True)
+        self._thread.start()
 
     def cancel(self) -> None:
         self.cancel_flag.set()
 
+    def isRunning(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, msecs: int) -> bool:
+        """Wait up to msecs for the work to end; True if it has."""
+        if self._thread is not None:
+            self._thread.join(max(0, msecs) / 1000)
+        return not self.isRunning()
+
+    def _emit(self, signal: Any, *args: Any) -> None:
+        try:
+            signal.emit(*args)
+        except RuntimeError:  # the window that asked is gone
+            pass
+
     def _progress(self, done: Any = 0, total: Any = 0, *_rest: Any, **_kw: Any) -> None:
         try:
-            self.progressed.emit(int(done), int(total))
+            self._emit(self.progressed, int(done), int(total))
         except (TypeError, ValueError):
             pass
+
+    def _run_then_finish(self) -> None:
+        try:
+            self.run()
+        finally:
+            self._emit(self.finished)
 
     def run(self) -> None:
         try:
@@ -54,12 +87,13 @@ class VerifyWorker(QThread):
                     force=self.force,
                     progress=self._progress,
                     cancel=self.cancel_flag,
+                    answered=lambda verdicts: self._emit(self.answered, dict(verdicts)),
                 )
             finally:
                 try:
                     opened.db.conn.close()
                 except Exception:
                     pass
-            self.verified.emit(dict(result or {}))
+            self._emit(self.verified, dict(result or {}))
         except Exception as exc:  # shown in the panel; the editor keeps working
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
+            self._emit(self.failed, f"{type(exc).__name__}: {exc}")
