@@ -30,9 +30,19 @@ class Config:
 
     def effective_arxiv_interval(self) -> float:
         """The spacing actually used: never below 3 s against the real API, whatever was configured."""
-        if self.arxiv_url.rstrip("/") == REAL_ARXIV_URL:
+        if is_real_arxiv(self.arxiv_url):
             return max(self.arxiv_interval, MIN_REAL_ARXIV_INTERVAL)
         return max(self.arxiv_interval, 0.0)
+
+
+def is_real_arxiv(url: str) -> bool:
+    """Any address on arXiv's own hosts (http or https, export.arxiv.org or arxiv.org, any path): arXiv's terms
+    apply to all of them, not only to the default URL spelt exactly."""
+    from urllib.parse import urlsplit
+
+    text = url.strip()
+    host = (urlsplit(text if "//" in text else "//" + text).hostname or "").lower().rstrip(".")
+    return host == "arxiv.org" or host.endswith(".arxiv.org")
 
 
 _TOLD: set[tuple[str, str]] = set()

@@ -139,3 +139,14 @@ def test_closing_the_window_while_arxiv_is_slow_neither_waits_nor_aborts(fake_ar
     closed_in = float(proc.stdout.split("closed in ")[1].split()[0])
     assert closed_in < 0.5
     assert [r["fault"] for r in fake_arxiv.api_requests()] == ["slow"]  # it was mid-request when closed
+
+
+def test_every_spelling_of_arxivs_address_keeps_three_seconds_between_requests():
+    """Before: only "https://export.arxiv.org/api/query" spelt exactly was held to arXiv's 3 s; the same API over
+    http://, on arxiv.org, with a query string or capitals was asked as fast as --arxiv-interval 0 allowed."""
+    for url in ("https://export.arxiv.org/api/query", "http://export.arxiv.org/api/query",
+                "https://EXPORT.arXiv.org/api/query?", "https://arxiv.org/api/query", "export.arxiv.org/api/query",
+                "https://export.arxiv.org:443/api/query/"):
+        assert Config(arxiv_url=url, arxiv_interval=0.0).effective_arxiv_interval() == 3.0, url
+    for url in ("http://127.0.0.1:8123/api/query", "https://notarxiv.org/api/query", "https://arxiv.org.example/q"):
+        assert Config(arxiv_url=url, arxiv_interval=0.0).effective_arxiv_interval() == 0.0, url

@@ -25,15 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config
+from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config, is_real_arxiv
 from editor_app.config import default_db_path
 
 # Environment variables that win over saved settings (editor_app.config.from_environment).
 ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_CONTACT")
-
-
-def is_real_arxiv(url: str) -> bool:
-    return url.strip().rstrip("/") == REAL_ARXIV_URL
 
 
 class SettingsDialog(QDialog):
