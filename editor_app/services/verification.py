@@ -211,13 +211,35 @@ class NameCheck:
         return self.similarity is None or self.similarity >= MATCH
 
 
+_LATEX_WRAPPER = re.compile(
+    r"\\(?:textbf|textit|textsc|textrm|textsf|texttt|textup|text|emph|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|"
+    r"mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname)\s*\{([^{}]*)\}"
+)
+_LATEX_DECLARATION = re.compile(r"\\(?:em|bf|it|sc|rm|sf|tt|sl|small|large|Large)(?![A-Za-z])")
+_LATEX_ACCENT = re.compile(r"\\(?:['`^\"~=.]|[cvuHkrdbt](?![A-Za-z]))\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))")
+
+
+def _greek_as_name(ch: str) -> str:
+    """'α' → ' alpha ', as `$\\alpha$` reads once unwrapped: a title and a name write the same letter either way."""
+    if not "\u0370" <= ch <= "\u03ff":
+        return ch
+    parts = unicodedata.name(ch, "").split()
+    if len(parts) >= 4 and parts[:2] == ["GREEK", "SMALL"] and parts[2] == "LETTER":
+        return f" {parts[-1].lower()} "
+    return ch
+
+
 def normalise_title(text: str) -> str:
-    """Unescape HTML, unwrap LaTeX, fold case and accents, turn everything but letters and digits into spaces."""
+    """Unescape HTML, unwrap LaTeX, fold case and accents, spell Greek letters as `\\alpha` does, turn everything
+    but letters and digits into spaces."""
     text = html.unescape(text)
-    text = re.sub(r"\\(?:textbf|textit|emph|mathrm|mathbf|text|texttt)\s*\{([^{}]*)\}", r"\1", text)
+    text = _LATEX_WRAPPER.sub(r"\1", text)
+    text = _LATEX_ACCENT.sub(lambda m: m[1] or m[2], text)  # Caf\'e, \c{c}: the letter (its accent is folded below)
+    text = _LATEX_DECLARATION.sub(" ", text)
     text = re.sub(r"\\([A-Za-z]+)", r" \1 ", text).replace("$", " ")
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    text = "".join(_greek_as_name(ch) for ch in text)
     text = re.sub(r"[\W_]+", " ", text)
     return " ".join(text.split())
 
