@@ -150,3 +150,20 @@ def test_every_spelling_of_arxivs_address_keeps_three_seconds_between_requests()
         assert Config(arxiv_url=url, arxiv_interval=0.0).effective_arxiv_interval() == 3.0, url
     for url in ("http://127.0.0.1:8123/api/query", "https://notarxiv.org/api/query", "https://arxiv.org.example/q"):
         assert Config(arxiv_url=url, arxiv_interval=0.0).effective_arxiv_interval() == 0.0, url
+
+
+def test_a_cited_version_arxiv_lacks_is_not_asked_for_again_at_every_verify_all(fake_arxiv, arxiv_config, arxiv_db):
+    """Before: a survey citing v3 of a paper arXiv has only in v1 sent a request at every Verify all (the second one
+    was never answered from the cache); now the answer is kept a day, like "not found", then asked again."""
+    refs = refs_of(["2609.11582v3", "2606.03458"])
+    first = verify_references(refs, config=arxiv_config, db=arxiv_db)
+    assert first["2609.11582"]["status"] == "version not found"
+    fake_arxiv.clear_log()
+    again = verify_references(refs, config=arxiv_config, db=arxiv_db)
+    assert fake_arxiv.api_requests() == []
+    assert again["2609.11582"]["status"] == "version not found" and again["2609.11582"]["cached"]
+    assert "from the cache" in again["2609.11582"]["message"]
+    arxiv_db.execute("UPDATE arxiv_papers SET fetched_ts = fetched_ts - 25 * 3600")
+    arxiv_db.conn.commit()
+    verify_references(refs, config=arxiv_config, db=arxiv_db)
+    assert [r["ids"] for r in fake_arxiv.api_requests()] == [["2609.11582"]]

@@ -77,7 +77,9 @@ def verify_references(
     for key, ref in askable.items():
         hit = cached.get(key)
         wanted = _version_number(ref.version)
-        if hit and (not hit.found or wanted is None or (hit.latest_version or 0) >= wanted):
+        # A cited version arXiv did not have is asked for again once the answer is a day old, like "not found".
+        if hit and (not hit.found or wanted is None or (hit.latest_version or 0) >= wanted
+                    or now - hit.fetched_ts <= arxiv_cache.NOT_FOUND_TTL):
             papers[key] = hit
             from_cache.add(key)
         else:
