@@ -167,3 +167,26 @@ def test_a_cited_version_arxiv_lacks_is_not_asked_for_again_at_every_verify_all(
     arxiv_db.conn.commit()
     verify_references(refs, config=arxiv_config, db=arxiv_db)
     assert [r["ids"] for r in fake_arxiv.api_requests()] == [["2609.11582"]]
+
+
+def test_a_wait_to_ask_again_is_said_not_silent(fake_arxiv, arxiv_config, arxiv_db, qtbot, sample_path, tmp_path):
+    """Before: while arXiv timed out or answered 429/503, the run waited and retried (up to 4 attempts of 30 s per
+    batch) behind a bar that stood still and 'Asking arXiv…'; now the panel says why and when it asks again."""
+    heard: list[str] = []
+    fake_arxiv.push_fault("503", times=1)
+    fake_arxiv.push_fault("429", times=1)
+    result = verify_references(refs_of(["2609.11582"]), config=arxiv_config, db=arxiv_db, notice=heard.append)
+    assert result["2609.11582"]["status"] == "verified"
+    assert len(heard) == 2
+    assert heard[0].startswith("arXiv answered HTTP 503; asking again in ") and heard[0].endswith("(attempt 2 of 4)")
+    assert heard[1].startswith("arXiv answered 429 'Rate exceeded'; asking again") and "(attempt 3 of 4)" in heard[1]
+
+    cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org", db_path=tmp_path / "n.db")
+    window = open_window(qtbot, sample_path, cfg)
+    panel = window.references
+    fake_arxiv.push_fault("503", times=1, seconds=1)  # Retry-After: 1
+    assert panel.verify()
+    qtbot.waitUntil(lambda: "asking again in 1 s (attempt 2 of 4)" in panel.message.text(), timeout=5000)
+    assert "arXiv answered HTTP 503" in panel.message.text()
+    qtbot.waitUntil(lambda: panel.worker is None, timeout=10000)
+    assert "asking again" not in panel.message.text() and "verified 15" in panel.message.text()

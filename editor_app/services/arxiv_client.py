@@ -184,8 +184,10 @@ class ArxivClient:
         cancel: threading.Event | None = None,
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
+        on_retry: Callable[[str], None] | None = None,
     ):
         self.base_url = base_url
+        self.on_retry = on_retry  # hears why a request is asked again and when: a long wait is never silent
         # Arrivals jitter by network transit: keep starts a little further apart than the bare minimum.
         self.interval = max(0.0, interval) + min(0.25, 0.05 * max(0.0, interval))
         self.db = db
@@ -369,6 +371,9 @@ class ArxivClient:
             if retry_after is not None and retry_after > MAX_RETRY_AFTER:
                 raise RateLimited(f"arXiv asked to wait {retry_after:.0f} s before asking again")
             delay = retry_after if retry_after is not None else self._backoff(attempt)
+            if self.on_retry:
+                self.on_retry(f"{problem}; asking again in {max(delay, 1):.0f} s "
+                              f"(attempt {attempt + 1} of {self.max_attempts})")
             self._sleep(delay)
         raise Unavailable(f"{problem} (after {self.max_attempts} attempts)")
 

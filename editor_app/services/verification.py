@@ -51,12 +51,14 @@ def verify_references(
     session: requests.Session | None = None,
     timeout: float = 30.0,
     answered: Callable[[dict[str, dict]], None] | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> dict[str, dict]:
     """{canonical id: verdict dict} for every reference (ids a cancel left unanswered are absent).
 
     `answered(verdicts)` hears the verdicts of each batch as arXiv answers it (a long run shows its results as
     they come); a paper whose name matches none of its titles is held back until its earlier titles are known.
-    What arXiv said is cached batch by batch, so a run cut short keeps what it learned."""
+    What arXiv said is cached batch by batch, so a run cut short keeps what it learned. `notice(text)` hears why
+    a request is being asked again (429, 503, a timeout…) while the run waits to do so."""
     arxiv_cache.ensure_tables(db)
     now = time.time()
     today = datetime.fromtimestamp(now).date()
@@ -95,7 +97,7 @@ def verify_references(
 
     client = ArxivClient(
         config.arxiv_url, contact=config.contact, interval=config.effective_arxiv_interval(), db=db,
-        session=session, timeout=timeout, cancel=cancel,
+        session=session, timeout=timeout, cancel=cancel, on_retry=notice,
     )
     failed: dict[str, tuple[str, str]] = {}
 

@@ -233,6 +233,7 @@ class ReferencesPanel(QWidget):
         generation = self._generation
         worker.progressed.connect(self._on_progress)
         worker.answered.connect(lambda verdicts: self._on_answered(verdicts) if generation == self._generation else None)
+        worker.noticed.connect(lambda text: self._on_notice(text) if generation == self._generation else None)
         worker.verified.connect(lambda verdicts: self._on_verified(verdicts) if generation == self._generation else None)
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
@@ -290,6 +291,13 @@ class ReferencesPanel(QWidget):
         self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…")
                              + "  " + self._summary())
 
+    def _on_notice(self, text: str) -> None:
+        """arXiv did not answer as hoped and the run waits to ask again: say so, instead of a bar that stands still."""
+        if self.worker is None or self.worker.cancel_flag.is_set():
+            return
+        self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…")
+                             + "  " + self.say(text))
+
     def _on_verified(self, verdicts: dict) -> None:
         self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
@@ -317,7 +325,8 @@ class ReferencesPanel(QWidget):
             return
         self.worker = None
         worker.cancel()
-        for signal in (worker.progressed, worker.answered, worker.verified, worker.failed, worker.finished):
+        for signal in (worker.progressed, worker.answered, worker.noticed, worker.verified, worker.failed,
+                       worker.finished):
             try:
                 signal.disconnect()
             except (RuntimeError, TypeError):

@@ -28,6 +28,7 @@ class VerifyWorker(QObject):
     progressed = Signal(int, int)  # done, total
     answered = Signal(object)  # {id: verdict dict} of one batch, as arXiv answers it
     verified = Signal(object)  # {id: verdict dict}: every verdict of the run
+    noticed = Signal(str)  # why a request is being asked again ("arXiv answered HTTP 503; asking again in 6 s …")
     failed = Signal(str)
     finished = Signal()
 
@@ -88,6 +89,7 @@ class VerifyWorker(QObject):
                     progress=self._progress,
                     cancel=self.cancel_flag,
                     answered=lambda verdicts: self._emit(self.answered, dict(verdicts)),
+                    notice=lambda text: self._emit(self.noticed, text),
                 )
             finally:
                 try:
