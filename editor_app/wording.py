@@ -124,6 +124,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("arXiv files it under {category}", "arXiv 将其归入 {category}"),
     # why arXiv gave no verdict (services/arxiv_client.py); arXiv's and the network's own words are kept as written
     ("{message} (stopped asking after three failed batches in a row)", "{message}（连续三批失败，已停止询问）"),
+    ("{problem} (after {n} attempts; stopped asking: check the network connection)",
+     "{problem}（尝试 {n} 次后；已停止询问：请检查网络连接）"),
     ("{problem} (after {n} attempts)", "{problem}（尝试 {n} 次后）"),
     ("{problem}; asking again in {s} s (attempt {n} of {m})", "{problem}；{s} 秒后再问（第 {n} 次，共 {m} 次）"),
     ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. Try again in a few minutes.",

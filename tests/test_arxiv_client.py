@@ -355,3 +355,37 @@ def test_an_error_entry_with_http_200_naming_an_asked_id_marks_that_id_malformed
     out = client_for(fake_arxiv).fetch(["2609.11582", "2606.03458", "2609.04263"])
     assert out.failed == {"2606.03458": ("malformed", "arXiv rejected the id: incorrect id format for 2606.03458")}
     assert set(out.found) == {"2609.11582", "2609.04263"} and not out.not_found
+
+
+class _CountingSession(requests.Session):
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent = 0
+
+    def request(self, *args, **kwargs):
+        self.sent += 1
+        return super().request(*args, **kwargs)
+
+
+def test_no_connection_at_all_stops_after_the_first_batch():
+    """Offline (here: a port nobody listens on): the first batch's attempts all fail to connect, and the other
+    batches are not tried too (before: four attempts for each of three batches, about a minute at arXiv's pace)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: connecting is refused
+    session = _CountingSession()
+    client = ArxivClient(f"http://127.0.0.1:{port}/api/query", contact="tests@example.org", interval=0.0,
+                         backoff=0.01, session=session)
+    ids = [f"2609.{n:05d}" for n in range(1, 121)]  # three batches
+    out = client.fetch(ids)
+    assert session.sent == 4  # one batch, four attempts
+    assert all(out.failed[i][0] == "unavailable" for i in ids)
+    assert "check the network connection" in out.failed[ids[-1]][1]
+
+
+def test_a_reset_answer_is_not_taken_for_being_offline(fake_arxiv):
+    fake_arxiv.push_fault("reset", times=1000)
+    ids = [f"2609.{n:05d}" for n in range(1, 151)]
+    out = client_for(fake_arxiv).fetch(ids)
+    assert len(fake_arxiv.api_requests()) == 12  # connected each time: the three-batches rule applies
+    assert "check the network" not in out.failed[ids[0]][1]

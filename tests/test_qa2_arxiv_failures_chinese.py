@@ -42,5 +42,7 @@ def test_the_network_s_own_words_keep_their_colons():
         "arXiv 的答复不是格式正确的 XML（no element found: line 3, column 34）（尝试 4 次后）"
     assert say("arXiv answered HTTP 503 (after 4 attempts) (stopped asking after three failed batches in a row)") == \
         "arXiv 答复 HTTP 503（尝试 4 次后）（连续三批失败，已停止询问）"
+    assert say(f"the connection to arXiv failed ({detail}) (after 4 attempts; stopped asking: check the network "
+               "connection)") == f"连接 arXiv 失败（{detail}）（尝试 4 次后；已停止询问：请检查网络连接）"
     assert say("arXiv asked to wait 200 s before asking again") == "arXiv 要求等待 200 秒后再询问"
     assert EngineText("en")("arXiv answered HTTP 503 (after 4 attempts)") == "arXiv answered HTTP 503 (after 4 attempts)"

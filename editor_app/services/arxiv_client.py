@@ -19,6 +19,7 @@ from urllib.parse import urlencode, urljoin, urlsplit
 
 import requests
 import sqlite_utils
+import urllib3
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as safe_fromstring
 
@@ -79,6 +80,11 @@ class BadFeed(ArxivProblem):
 
 class Unavailable(ArxivProblem):
     status = "unavailable"
+
+
+class Unreachable(Unavailable):
+    """No attempt got any answer: the connection itself failed (offline, DNS, refused). The next batch would fail
+    the same way, so the run stops after the first instead of retrying every batch for a minute."""
 
 
 class RateLimited(ArxivProblem):
@@ -258,7 +264,7 @@ class ArxivClient:
         except BadRequest as exc:
             self._split_bad_batch(batch, out, exc)
             return
-        except (RateLimited, Cancelled) as exc:
+        except (RateLimited, Cancelled, Unreachable) as exc:
             self._stop = exc
             self._fail(batch, out, exc)
             return
@@ -308,17 +314,22 @@ class ArxivClient:
         fields = {"id_list": ",".join(ids), "start": "0", "max_results": str(len(ids))}
         method = "POST" if len(self.base_url) + 1 + len(urlencode(fields)) > self.get_url_limit else "GET"
         problem = "no answer"
+        unreachable = True  # every attempt so far failed to connect at all
         for attempt in range(1, self.max_attempts + 1):
             retry_after: float | None = None
             try:
                 response = self._send(method, fields)
-            except requests.Timeout:
+            except requests.Timeout as exc:
+                unreachable = unreachable and isinstance(exc, requests.ConnectTimeout)
                 problem = f"arXiv did not answer within {self.timeout[1]:g} s"
             except requests.ConnectionError as exc:
+                unreachable = unreachable and _never_connected(exc)
                 problem = f"the connection to arXiv failed ({_short(exc)})"
             except requests.RequestException as exc:
+                unreachable = False
                 problem = f"the request to arXiv failed ({_short(exc)})"
             else:
+                unreachable = False
                 status = response.status_code
                 if status != 429:
                     self._429_in_a_row = 0
@@ -375,6 +386,9 @@ class ArxivClient:
                 self.on_retry(f"{problem}; asking again in {max(delay, 1):.0f} s "
                               f"(attempt {attempt + 1} of {self.max_attempts})")
             self._sleep(delay)
+        if unreachable:
+            raise Unreachable(f"{problem} (after {self.max_attempts} attempts; stopped asking: "
+                              f"check the network connection)")
         raise Unavailable(f"{problem} (after {self.max_attempts} attempts)")
 
     def _backoff(self, attempt: int) -> float:
@@ -436,6 +450,13 @@ def _retry_after(value: str | None) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - time.time())
+
+
+def _never_connected(exc: requests.ConnectionError) -> bool:
+    """The connection was never made (refused, no route, name not resolved), as opposed to one reset mid-answer."""
+    reason = exc.args[0] if exc.args else None
+    reason = getattr(reason, "reason", reason)  # urllib3's MaxRetryError wraps the cause
+    return isinstance(reason, urllib3.exceptions.NewConnectionError)
 
 
 def _short(exc: Exception) -> str:
