@@ -13,6 +13,9 @@ SHOT="${SCREENSHOT:-$BUILD/screenshot.png}"
 mkdir -p "$BUILD"
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
+# pip builds in the tree, and setuptools copies into build/lib without emptying it first: a module or resource since
+# removed or renamed would still be packaged (a deleted rule pack still listed in the app). Start that copy afresh.
+rm -rf "$ROOT/build/lib" "$ROOT"/build/bdist.*
 "$VENV/bin/python" -m pip install -q "$ROOT[package]"
 # Non-editable on purpose (and always the current tree): the analysis must see editor_app/resources installed.
 "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps "$ROOT"

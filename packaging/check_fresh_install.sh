@@ -14,6 +14,7 @@ export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME=
 unset SURVEY_EDITOR_DB SURVEY_ARXIV_URL SURVEY_ARXIV_INTERVAL SURVEY_CONTACT
 
 if [ "${1:-}" = "--working-tree" ]; then SRC="$ROOT"; else SRC="$WORK/clone"; rm -rf "$SRC"; git clone -q "$ROOT" "$SRC"; fi
+rm -rf "$SRC/build/lib" "$SRC"/build/bdist.*  # setuptools' in-tree copy keeps files since removed (build_pyinstaller.sh)
 "$PYTHON" -m venv "$WORK/venv"
 BIN="$WORK/venv/bin"
 "$BIN/python" -m pip install -q "$SRC"

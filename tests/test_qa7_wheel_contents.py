@@ -21,18 +21,20 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "editor_app", "resources")
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """The project's wheel, built by pip from a copy (an in-tree build would leave build/ and egg-info behind)."""
-    src = tmp_path_factory.mktemp("src")
+def _copy_project(dest: Path) -> Path:
+    """What a wheel is built from, copied (an in-tree build would leave build/ and egg-info in the checkout)."""
     skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+    dest.mkdir(parents=True, exist_ok=True)
     for name in SHIPPED:
         path = ROOT / name
         if path.is_dir():
-            shutil.copytree(path, src / name, symlinks=True, ignore=skip)
+            shutil.copytree(path, dest / name, symlinks=True, ignore=skip)
         else:
-            shutil.copy2(path, src / name)
-    out = tmp_path_factory.mktemp("wheels")
+            shutil.copy2(path, dest / name)
+    return dest
+
+
+def _build_wheel(src: Path, out: Path) -> Path:
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(src)],
                           capture_output=True, text=True, timeout=600)
     if done.returncode and "setuptools" in done.stderr and (
@@ -41,6 +43,12 @@ def wheel(tmp_path_factory) -> Path:
     assert done.returncode == 0, done.stderr[-2000:]
     (built,) = out.glob("survey_editor-*.whl")
     return built
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The project's wheel, built by pip from a copy of the project."""
+    return _build_wheel(_copy_project(tmp_path_factory.mktemp("src")), tmp_path_factory.mktemp("wheels"))
 
 
 def test_wheel_holds_every_resource_and_both_programs(wheel):
@@ -89,3 +97,27 @@ def test_unpacked_wheel_finds_its_resources_away_from_the_source_tree(wheel, tmp
     assert done.returncode == 1  # the sample's wrong self-reported figures, as from the source tree
     report = json.loads(done.stdout)
     assert report["pack"] == "llm-infra-survey" and report["metrics"]["cjk"] == 3838
+
+
+def _scratch_cleanup(script: str) -> str:
+    """The script's line that empties setuptools' in-tree scratch, checked to run before it installs the tree."""
+    lines = (ROOT / "packaging" / script).read_text(encoding="utf-8").splitlines()
+    cleanup = [i for i, line in enumerate(lines) if line.startswith("rm -rf ") and "build/lib" in line]
+    installs = [i for i, line in enumerate(lines) if "pip install" in line and ("$ROOT" in line or "$SRC" in line)]
+    assert cleanup and installs and cleanup[0] < installs[0], script
+    return lines[cleanup[0]]
+
+
+@pytest.mark.parametrize("script", ["build_pyinstaller.sh", "check_fresh_install.sh"])
+def test_packaging_scripts_package_no_file_removed_since_an_earlier_build(script, tmp_path):
+    """Before: pip builds in the tree and setuptools adds to build/lib without emptying it, so a module (or rule
+    pack) removed since the last build_pyinstaller.sh run was still in the built app. The scripts now empty it."""
+    src = _copy_project(tmp_path / "src")
+    (src / "build" / "lib" / "editor_app").mkdir(parents=True)
+    (src / "build" / "lib" / "editor_app" / "removed_since.py").write_text("GONE = True\n", encoding="utf-8")
+    (src / "build" / "pyinstaller").mkdir()  # build_pyinstaller.sh's own folder (its venv) is left alone
+    subprocess.run(["bash", "-c", _scratch_cleanup(script)], check=True,
+                   env={"ROOT": str(src), "SRC": str(src), "PATH": "/usr/bin:/bin"})
+    assert (src / "build" / "pyinstaller").is_dir()
+    names = zipfile.ZipFile(_build_wheel(src, tmp_path / "wheels")).namelist()
+    assert "editor_app/cli.py" in names and "editor_app/removed_since.py" not in names
