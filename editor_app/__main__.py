@@ -9,6 +9,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from editor_app.bundle import RUN_CHECK_FLAG
+
 
 def build_parser() -> argparse.ArgumentParser:
     from editor_app import __version__
@@ -36,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
         from editor_app.ui.pdf_export import child_main
 
         return child_main(given[1:])
+    if given[:1] == [RUN_CHECK_FLAG]:  # the PyInstaller survey-check, built without Qt, hands --export here
+        from editor_app.cli import main as survey_check
+
+        return survey_check(given[1:])
     args = build_parser().parse_args(argv)
     from editor_app import regex_cache
 

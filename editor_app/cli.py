@@ -91,8 +91,14 @@ def _open_db(cfg: Config, *, opened_as: list | None = None):
     return opened.db
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, export_via_editor: bool = False) -> int:
+    """`survey-check ARGV`; export_via_editor: this program is built without Qt (the PyInstaller survey-check), so a
+    command with --export is run whole by the survey-editor beside it (editor_app/bundle.py)."""
     argv = sys.argv[1:] if argv is None else argv
+    if export_via_editor and argv[:1] != ["history"] and _parser().parse_args(argv).export:
+        from .bundle import check_in_editor
+
+        return check_in_editor(argv)
     regex_cache.load()
     try:
         if argv and argv[0] == "history":

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The fresh-machine path, container-less: a clean clone, a new virtualenv, a non-editable `pip install`, then
-# both programs run from outside the source tree and find the bundled pack and sample; the window starts
-# offscreen and, when Xvfb is installed, on the xcb platform under a plain X server (screenshots kept).
+# both programs run from outside the source tree and find the bundled pack and sample (survey-check also exports
+# the sample's PDF report); the window starts offscreen and, when Xvfb is installed, on the xcb platform under a
+# plain X server (screenshots kept).
 # Usage: packaging/check_fresh_install.sh [--working-tree]   (default: the committed state, via git clone)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -13,6 +14,7 @@ export XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME=
 unset SURVEY_EDITOR_DB SURVEY_ARXIV_URL SURVEY_ARXIV_INTERVAL SURVEY_CONTACT
 
 if [ "${1:-}" = "--working-tree" ]; then SRC="$ROOT"; else SRC="$WORK/clone"; rm -rf "$SRC"; git clone -q "$ROOT" "$SRC"; fi
+rm -rf "$SRC/build/lib" "$SRC"/build/bdist.*  # setuptools' in-tree copy keeps files since removed (build_pyinstaller.sh)
 "$PYTHON" -m venv "$WORK/venv"
 BIN="$WORK/venv/bin"
 "$BIN/python" -m pip install -q "$SRC"
@@ -28,6 +30,9 @@ rc=0; "$BIN/survey-check" "$SAMPLE" --format json >"$WORK/check.json" || rc=$?
 [ "$rc" -le 1 ] || { echo "survey-check failed on the bundled sample (exit $rc)" >&2; exit 1; }
 "$BIN/python" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["metrics"] and d["sections"], d' "$WORK/check.json"
 echo "survey-check: exit $rc on the bundled sample; resources at $(dirname "$(dirname "$SAMPLE")")"
+rc=0; QT_QPA_PLATFORM=offscreen "$BIN/survey-check" "$SAMPLE" --force --export "$WORK/report.pdf" >/dev/null || rc=$?
+{ [ "$rc" -le 1 ] && head -c 5 "$WORK/report.pdf" | grep -q '%PDF-'; } || { echo "survey-check --export report.pdf failed (exit $rc)" >&2; exit 1; }
+echo "survey-check --export: $WORK/report.pdf"
 
 XDG_CONFIG_HOME="$WORK/config-offscreen" QT_QPA_PLATFORM=offscreen "$BIN/survey-editor" --screenshot "$WORK/offscreen.png"
 test -s "$WORK/offscreen.png"
