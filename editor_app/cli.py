@@ -231,6 +231,12 @@ def _export(args, analyses, texts) -> int:
         what += [f"failing rule {r.id}" for r in blocking]
         _err("not exporting: " + ", ".join(what) + " (use --force to export anyway; the report says so on page 1)")
         return EXIT_FINDINGS
+    from .ui.qt_runtime import check_qt_for_export  # Qt-free: reads Qt's libraries, loads none
+
+    missing = check_qt_for_export()
+    if missing:
+        _err(missing)
+        return EXIT_UNUSABLE
     from .ui.export import export_report_file  # Qt: loaded only here
 
     try:

@@ -240,3 +240,33 @@ def test_install_desktop_entry_points_the_menu_at_the_installed_program(tmp_path
     refused = subprocess.run(["bash", str(PACKAGING / "install_desktop_entry.sh"), "relative/survey-editor"],
                              capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin"})
     assert refused.returncode == 2 and "absolute" in refused.stderr
+
+
+@needs_linux_wheel
+def test_export_without_qt_s_libraries_names_the_package_instead_of_aborting(tmp_path, monkeypatch, capsys):
+    """survey-check --export on a CI machine lacking a library Qt needs: before, Qt aborted the process (a core
+    dump, or an ImportError traceback); now it says which Debian package to install, and writes nothing."""
+    from editor_app import cli
+    from editor_app.resources_path import sample_survey_path
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr(qt_runtime, "_can_load", lambda soname: soname != "libfontconfig.so.1")
+    out = tmp_path / "report.html"
+    code = cli.main([str(sample_survey_path()), "--export", str(out), "--force", "--db", str(tmp_path / "h.db")])
+    err = capsys.readouterr().err
+    assert code == 2 and not out.exists()
+    assert "can't draw the report (--export)" in err and "sudo apt-get install libfontconfig1" in err
+    assert "Traceback" not in err
+
+
+@needs_linux_wheel
+def test_export_checks_the_platform_it_will_start():
+    def loads(soname: str) -> bool:
+        return soname != "libxcb-cursor.so.0"
+
+    assert qt_runtime.check_qt_for_export({}, can_load=loads) is None  # no display: offscreen, which needs no xcb
+    hint = qt_runtime.check_qt_for_export({"DISPLAY": ":1"}, can_load=loads)
+    assert hint is not None and '"xcb"' in hint and "libxcb-cursor0" in hint
+    assert qt_runtime.check_qt_for_export({"DISPLAY": ":1", "QT_QPA_PLATFORM": "offscreen"}, can_load=loads) is None

@@ -172,12 +172,13 @@ def missing_libraries(
     return missing
 
 
-def hint_for_missing(platform: str, missing: list[str]) -> str:
+def hint_for_missing(platform: str, missing: list[str], *, doing: str = "open its window",
+                     meanwhile: str = "The command-line checker `survey-check` needs no Qt and works meanwhile.") -> str:
     """The message a person sees instead of Qt's abort: what is missing and the apt-get line that fixes it."""
     packages = list(dict.fromkeys(p for p in map(debian_package, missing) if p))
     unknown = [s for s in missing if not debian_package(s)]
     lines = [
-        f"Survey Editor can't open its window: Qt's \"{platform}\" platform needs system libraries "
+        f"Survey Editor can't {doing}: Qt's \"{platform}\" platform needs system libraries "
         "that are not installed:",
         "  " + ", ".join(missing),
     ]
@@ -185,8 +186,33 @@ def hint_for_missing(platform: str, missing: list[str]) -> str:
         lines += ["On Debian or Ubuntu install them with:", "  sudo apt-get install " + " ".join(packages)]
     if unknown:
         lines.append("Install the packages of your distribution that provide: " + ", ".join(unknown))
-    lines.append("The command-line checker `survey-check` needs no Qt and works meanwhile.")
+    lines.append(meanwhile)
     return "\n".join(lines)
+
+
+def check_qt_for_export(
+    environ: Mapping[str, str] | None = None, *, can_load: Callable[[str], bool] | None = None,
+    qt_dir: Path | None = None,
+) -> str | None:
+    """None when `survey-check --export` can draw its charts and PDF with Qt here; else what to install. (Qt
+    aborts the process on a missing library, so a CI job would die with a core dump instead of a message.)"""
+    if not sys.platform.startswith("linux"):
+        return None
+    env = os.environ if environ is None else environ
+    qt = qt_dir or _qt_dir()
+    if qt is None:
+        return "survey-check --export draws the report with Qt, which is not installed: pip install PySide6-Essentials"
+    if not (qt / "lib").is_dir():
+        return None
+    # the platform charts_render.ensure_application starts: the environment's, else offscreen without a display
+    shown = env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")
+    platform = platform_candidates(env)[0] if shown else "offscreen"
+    bundled = [Path(getattr(sys, "_MEIPASS"))] if getattr(sys, "frozen", False) and hasattr(sys, "_MEIPASS") else []
+    missing = missing_libraries(qt, platform, can_load or _can_load, bundled)
+    if not missing:
+        return None
+    return hint_for_missing(platform, missing, doing="draw the report (--export)",
+                            meanwhile="survey-check without --export needs no Qt and works meanwhile.")
 
 
 def check_qt_runtime(
