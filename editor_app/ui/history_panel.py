@@ -571,6 +571,7 @@ class HistoryController(QObject):
         self.panel = panel
         self._db = None
         self._db_path: Path | None = None
+        self._db_on_file = False
         self._db_failed_at = 0.0
         self._pending_save: tuple[str, str] | None = None
         self._last_autosave_hash: str | None = None
@@ -641,12 +642,16 @@ class HistoryController(QObject):
                 self._db_failed_at = time.monotonic()
                 self.message.emit(self.tr("History is not being recorded: {error}").format(error=exc))
                 return None
-            self._db = opened.db
-            if opened.warning:
-                from editor_app.ui.engine_text import words_for
-
-                self.message.emit(words_for(None)(opened.warning))  # the database's English, in the window's language
+            self._take(opened)
         return self._db
+
+    def _take(self, opened: Any) -> None:
+        self._db = opened.db
+        self._db_on_file = opened.path is not None  # not the in-memory history of a file that could not be used
+        if opened.warning:
+            from editor_app.ui.engine_text import words_for
+
+            self.message.emit(words_for(None)(opened.warning))  # the database's English, in the window's language
 
     def close_database(self) -> None:
         if self._db is not None:
@@ -663,8 +668,12 @@ class HistoryController(QObject):
         try:
             return func(db, *args, **kwargs)
         except sqlite3.DatabaseError as exc:
-            self.close_database()  # the next use reopens it (a corrupt file is then moved aside)
+            self.close_database()  # the next use reopens it
             self.message.emit(self.tr("History: {what} failed ({error}); editing is not affected.").format(what=what, error=exc))
+            if database.is_corrupt(exc) and self._db_on_file:
+                # A file too big to be checked whole at opening shows its damage only now: reopening it would fail
+                # the same way at every autosave, so it is moved aside as a damaged one found at opening is.
+                self._take(database.move_aside_damaged(self._db_path, exc))
             return None
 
     # -- recording ------------------------------------------------------------------------------------------
