@@ -23,6 +23,7 @@ MIGRATIONS: list[tuple[int, str]] = [
     (1, "editor_app.services.history:migrate_v1"),
     (2, "editor_app.services.arxiv_cache:migrate_v1"),
     (3, "editor_app.services.arxiv_cache:migrate_v2"),
+    (4, "editor_app.services.history:migrate_v2"),
 ]
 
 
