@@ -208,3 +208,29 @@ def test_damage_found_while_in_use_moves_the_database_aside(qtbot, tmp_path: Pat
     sid = ctl.autosave_now()
     assert sid is not None and "损坏之后的一句" in history.get_snapshot_text(ctl.db, sid)
     assert history.get_snapshot_text(open_database(p).db, sid) == history.get_snapshot_text(ctl.db, sid)
+
+
+def test_the_history_tab_keeps_saying_why_its_list_is_empty(qtbot, tmp_path: Path, sample_text):
+    """The reason was only a status-bar message, cut to the bar's width and gone after 15 s; the History tab then
+    said "survey.md: 0 snapshots" as if the months of drafts had never been."""
+    p = tmp_path / "history.db"
+    _made_by_a_newer_version(p)
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    window = open_window(qtbot, survey, Config(db_path=p, arxiv_url="http://127.0.0.1:9/api/query"))
+    ctl = history_panel.install(window)
+    window._show_panel(ctl.panel)
+    assert ctl.db is not None
+    ctl.refresh(force=True)
+    notice = ctl.panel.notice
+    assert notice.isVisible() and "newer version" in notice.text() and "left as it is" in notice.text()
+    assert notice.wordWrap()
+
+
+def test_a_database_that_opens_fine_shows_no_notice(qtbot, tmp_path: Path, sample_text):
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    window = open_window(qtbot, survey, Config(db_path=tmp_path / "h.db", arxiv_url="http://127.0.0.1:9/api/query"))
+    ctl = history_panel.install(window)
+    window._show_panel(ctl.panel)
+    assert ctl.db is not None and not ctl.panel.notice.isVisible() and ctl.panel.notice.text() == ""
