@@ -430,7 +430,9 @@ class HistoryPanel(QWidget):
         for value in limits:
             line = pg.InfiniteLine(
                 pos=value, angle=0, pen=pg.mkPen("#c0392b", width=1, style=Qt.PenStyle.DashLine),
-                label=self.tr("limit %1").replace("%1", _fmt_number(value)), labelOpts={"position": 0.05, "color": "#c0392b"},
+                label=self.tr("limit %1").replace("%1", _fmt_number(value)),
+                # From its left end, inside the plot: centred at 5% (pyqtgraph's anchor) it began under the axis ("imit")
+                labelOpts={"position": 0.02, "color": "#c0392b", "anchors": [(0, 0), (0, 0)]},
             )
             self.chart.addItem(line)
             self.limit_lines.append(line)
