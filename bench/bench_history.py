@@ -77,7 +77,7 @@ def fill(db, path: Path, text: str, analysis: dict, n: int) -> None:
             "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, cjk, cautions, lines, failing,"
             " errors) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [r[:5] + r[6:] for r in rows])
         ids = [r[0] for r in db.conn.execute("SELECT id FROM snapshots WHERE document_id = ?", [doc])]
-        db.conn.executemany("INSERT INTO snapshot_analyses VALUES (?, ?)", [(sid, blob) for sid in ids])
+        db.conn.executemany("INSERT INTO snapshot_analyses (snapshot_id, data) VALUES (?, ?)", [(sid, blob) for sid in ids])
         db.conn.executemany("INSERT INTO snapshot_metrics VALUES (?, ?, ?)",
                             [(sid, m, v) for sid in ids for m, v in metrics.items()])
 

@@ -180,6 +180,17 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个。"),
     ("The history database {path} is locked by another program ({error}); this session keeps its history in memory.",
      "历史数据库 {path} 被其他程序锁定（{error}）；本次会话的历史只保存在内存中。"),
+    ("The history database {path} can't be used ({error}); it was left as it is and this session keeps its history "
+     "in memory.",
+     "历史数据库 {path} 无法使用（{error}）；它保持原样，本次会话的历史只保存在内存中。"),
+    ("The history database {path} was made by a newer version of Survey Editor (schema {found}; this version knows "
+     "up to {known}); it was left as it is and this session keeps its history in memory. Update Survey Editor, or "
+     "choose another database file.",
+     "历史数据库 {path} 由更新版本的 Survey Editor 创建（数据库版本 {found}；本版本最高支持 {known}）；它保持原样，本次会话的历史只保存在内存中。"
+     "请更新 Survey Editor，或另选一个数据库文件。"),
+    ("The history database {path} could not be read ({error}) nor moved aside ({moved}); this session keeps its "
+     "history in memory.",
+     "历史数据库 {path} 无法读取（{error}），也无法移开（{moved}）；本次会话的历史只保存在内存中。"),
     ("{path} is a folder, not a history database; it was left as it is and this session keeps its history in "
      "memory. Choose another database file.",
      "{path} 是文件夹，不是历史数据库；它保持原样，本次会话的历史只保存在内存中。请另选一个数据库文件。"),

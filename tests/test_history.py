@@ -79,14 +79,33 @@ def test_migration_from_the_previous_schema_keeps_snapshots(tmp_path: Path, monk
     p = tmp_path / "v1.db"
     db = sqlite_utils.Database(p)
     assert migrate(db, upto=1) == 1
-    sid = record_snapshot(db, path=tmp_path / "s.md", text="第一稿", analysis=analysis_dict(100), kind="save")
+    sid = _record_as_version_1(db, tmp_path / "s.md", "第一稿")
     db.conn.close()
     opened = open_database(p)
     assert schema_version(opened.db) == 99
     assert get_snapshot_text(opened.db, sid) == "第一稿"
+    assert get_snapshot_analysis(opened.db, sid) == {"metrics": {"cjk": 100}}
     assert "reviewed" in opened.db["snapshots"].columns_dict
+    later = record_snapshot(opened.db, path=tmp_path / "s.md", text="第一稿\n第二行", analysis=analysis_dict(101),
+                            kind="save")
+    assert get_snapshot_text(opened.db, later) == "第一稿\n第二行"  # a later save, on the upgraded database
     # running the migrations again is a no-op
     assert migrate(opened.db) == 99
+
+
+def _record_as_version_1(db: sqlite_utils.Database, path: Path, text: str) -> int:
+    """A save as a version-1 program wrote it (its texts and analyses whole, no delta columns)."""
+    import zlib
+
+    doc = history.document_id(db, path, create=True)
+    with db.conn:
+        db.execute("INSERT INTO texts (hash, chars, data) VALUES (?, ?, ?)",
+                   [text_hash(text), len(text), zlib.compress(text.encode("utf-8"))])
+        sid = db.execute("INSERT INTO snapshots (document_id, time, kind, text_hash, cjk) VALUES (?, ?, 'save', ?, ?)",
+                         [doc, 1000.0, text_hash(text), 100]).lastrowid
+        db.execute("INSERT INTO snapshot_analyses (snapshot_id, data) VALUES (?, ?)",
+                   [sid, zlib.compress(b'{"metrics": {"cjk": 100}}')])
+    return sid
 
 
 def _add_column_v99(db: sqlite_utils.Database) -> None:

@@ -1,7 +1,9 @@
 """The one SQLite database of a user: history snapshots and the arXiv cache, upgraded by versioned migrations.
 
 Every table is created by a migration listed in `MIGRATIONS`; each module that owns tables provides its
-migration functions. A database that can't be opened or read is moved aside and a fresh one created.
+migration functions. A damaged database is moved aside and a fresh one created; one that is fine but can't be
+used now (read-only, a full disk, made by a newer version, locked) is left as it is and the session's history is
+kept in memory.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ MIGRATIONS: list[tuple[int, str]] = [
     (1, "editor_app.services.history:migrate_v1"),
     (2, "editor_app.services.arxiv_cache:migrate_v1"),
     (3, "editor_app.services.arxiv_cache:migrate_v2"),
+    (4, "editor_app.services.history:migrate_v2"),
 ]
 
 
@@ -35,13 +38,29 @@ class OpenedDatabase:
     warning: str = ""  # non-empty when a corrupt database was moved aside
 
 
+class NewerDatabase(sqlite3.DatabaseError):
+    """The database was made by a newer version of the program: its schema is not this version's to write."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"schema {found}; this version knows up to {known}")
+        self.found = found
+        self.known = known
+
+
 def schema_version(db: sqlite_utils.Database) -> int:
     return db.execute("PRAGMA user_version").fetchone()[0]
 
 
+def latest_version() -> int:
+    return max((version for version, _ in MIGRATIONS), default=0)
+
+
 def migrate(db: sqlite_utils.Database, upto: int | None = None) -> int:
-    """Run every migration newer than the database's user_version (optionally stopping at `upto`)."""
+    """Run every migration newer than the database's user_version (optionally stopping at `upto`); a database
+    newer than every migration is refused (NewerDatabase), never written as if it were ours."""
     current = schema_version(db)
+    if current > latest_version():
+        raise NewerDatabase(current, latest_version())
     for version, target in MIGRATIONS:
         if version <= current or (upto is not None and version > upto):
             continue
@@ -77,16 +96,60 @@ def open_database(path: Path | str | None = None, *, memory: bool = False) -> Op
     try:
         db = _open_checked(p)
         return OpenedDatabase(db, p)
-    except sqlite3.OperationalError as exc:
-        if "locked" not in str(exc) and "busy" not in str(exc):
-            return _move_aside_and_reopen(p, exc)
-        # Another program holds the lock: the file is fine, so never move it; keep this session's history in memory.
-        db = sqlite_utils.Database(memory=True)
-        migrate(db)
-        return OpenedDatabase(db, None, warning=f"The history database {p} is locked by another program ({exc}); "
+    except NewerDatabase as exc:
+        return _in_memory(f"The history database {p} was made by a newer version of Survey Editor (schema {exc.found}; "
+                          f"this version knows up to {exc.known}); it was "
+                          "left as it is and this session keeps its history in memory. Update Survey Editor, or "
+                          "choose another database file.")
+    except sqlite3.DatabaseError as exc:
+        if _is_locked(exc):  # another program holds the lock: the file is fine, so never move it
+            return _in_memory(f"The history database {p} is locked by another program ({exc}); "
                               "this session keeps its history in memory.")
-    except (sqlite3.DatabaseError, OSError) as exc:
+        if p.is_dir() or (p.is_file() and not _may_be_ours(p)):
+            return _move_aside_and_reopen(p, exc)  # it says what else it is, and leaves it as it is
+        if not is_damage(exc):  # read-only, a full disk, an I/O error: the file may be fine, so never move it
+            return _in_memory(f"The history database {p} can't be used ({exc}); it was left as it is and this "
+                              "session keeps its history in memory.")
         return _move_aside_and_reopen(p, exc)
+    except OSError as exc:
+        return _in_memory(f"The history database {p} can't be used ({exc.strerror or exc}); it was left as it is "
+                          "and this session keeps its history in memory.")
+
+
+def _in_memory(warning: str) -> OpenedDatabase:
+    db = sqlite_utils.Database(memory=True)
+    migrate(db)
+    return OpenedDatabase(db, None, warning=warning)
+
+
+# SQLite's answers about the file's surroundings, not its contents: the file may be fine and is never moved aside.
+_UNAVAILABLE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_NOMEM",
+                "SQLITE_AUTH", "SQLITE_NOLFS", "SQLITE_BUSY", "SQLITE_LOCKED")
+# The same, by their messages (Python 3.10's sqlite3 gives no error code).
+_UNAVAILABLE_WORDS = ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open", "permission",
+                      "out of memory", "not authorized", "locked", "busy")
+
+
+def _error_name(exc: BaseException) -> str:
+    return getattr(exc, "sqlite_errorname", None) or ""
+
+
+def _is_locked(exc: BaseException) -> bool:
+    name = _error_name(exc)
+    if name:
+        return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def is_damage(exc: BaseException) -> bool:
+    """Whether a database error says the file itself is damaged (or not a database at all), so moving it aside
+    and starting afresh is the cure; a read-only file, a full disk or a lock say nothing about the file."""
+    if isinstance(exc, NewerDatabase) or not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    name = _error_name(exc)
+    if name:
+        return not name.startswith(_UNAVAILABLE)
+    return not any(word in str(exc).lower() for word in _UNAVAILABLE_WORDS)
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -114,15 +177,37 @@ def _move_aside_and_reopen(p: Path, exc: Exception) -> OpenedDatabase:
         return OpenedDatabase(db, None, warning=f"{p} {what}; it was left as it is and this session keeps its "
                               "history in memory. Choose another database file.")
     moved = p.with_name(f"{p.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-    for suffix in ("", "-wal", "-shm"):
-        src = Path(str(p) + suffix)
-        if src.exists():
-            src.rename(Path(str(moved) + suffix))
-    db = _open_checked(p)
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(p) + suffix)
+            if src.exists():
+                src.rename(Path(str(moved) + suffix))
+        db = _open_checked(p)
+    except (sqlite3.DatabaseError, OSError) as again:
+        return _in_memory(f"The history database {p} could not be read ({exc}) nor moved aside ({again}); this "
+                          "session keeps its history in memory.")
     return OpenedDatabase(
         db, p, warning=f"The history database {p} could not be read ({exc}); it was moved to {moved} "
         "and a fresh one was created."
     )
+
+
+def is_corrupt(exc: BaseException) -> bool:
+    """Whether SQLite says the file's pages are damaged or no database at all (not merely a query it refused)."""
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, NewerDatabase):
+        return False
+    name = _error_name(exc)
+    if name:
+        return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+    return any(word in str(exc).lower() for word in ("malformed", "not a database"))
+
+
+def move_aside_damaged(path: Path | str | None, exc: Exception) -> OpenedDatabase:
+    """A database found damaged while in use (a file over FULL_CHECK_MAX_BYTES is not checked whole when opened):
+    moved aside and a fresh one opened, as when the damage shows at opening."""
+    p = Path(path) if path else default_db_path()
+    _CHECKED.discard(str(p.resolve()))
+    return _move_aside_and_reopen(p, exc)
 
 
 def _open_checked(p: Path) -> sqlite_utils.Database:

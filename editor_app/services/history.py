@@ -1,7 +1,9 @@
 """Every draft of a survey, kept: snapshots on save, autosave and CLI runs, with the analysis of each.
 
 Texts are stored once (content-addressed, zlib); a snapshot row holds the time, kind, the compressed analysis JSON
-and its headline figures in columns, so listing and charting 10,000 drafts never decompresses anything.
+and its headline figures in columns, so listing and charting 10,000 drafts never decompresses anything. A text or
+an analysis is stored as its delta from the document's latest save's (deltas.py) when that is much smaller: a save
+then costs a few hundred bytes, not ~16 KB, and a history of months stays a few MB.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import hashlib
 import json
 import os
 import re
+import sqlite3
 import time as _time
 import zlib
 from dataclasses import dataclass
@@ -18,6 +21,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import sqlite_utils
+
+from editor_app.services import deltas
 
 KINDS = ("save", "autosave", "cli")
 HEADLINE = ("cjk", "cautions", "lines", "failing", "errors")
@@ -77,6 +82,26 @@ def migrate_v1(db: sqlite_utils.Database) -> None:
     """Schema version 1 (services.database.MIGRATIONS): documents, texts, snapshots, snapshot_analyses, snapshot_metrics."""
     for statement in _SCHEMA_V1:
         db.execute(statement)
+
+
+def migrate_v2(db: sqlite_utils.Database) -> None:
+    """Schema version 4: a text or an analysis may be a delta from its `base` (a text's hash, a snapshot's id);
+    `depth` counts the deltas down to one stored whole. Rows written before stay whole."""
+    for table in ("texts", "snapshot_analyses"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN base {'TEXT' if table == 'texts' else 'INTEGER'}")
+        db.execute(f"ALTER TABLE {table} ADD COLUMN depth INTEGER NOT NULL DEFAULT 0")
+        db.execute(f"CREATE INDEX IF NOT EXISTS {table}_by_base ON {table}(base) WHERE base IS NOT NULL")
+
+
+# A stored draft is rebuilt from at most this many deltas (a few ms); then one is stored whole again.
+MAX_DELTA_DEPTH = 40
+# An analysis whose pieces changed more than this is stored whole (deltas.MAX_CHANGED_PIECES): a line inserted
+# early renumbers every later finding, and finding a delta among 400 changed pieces took up to 70 ms.
+ANALYSIS_MAX_CHANGED = 120
+# An analysis is rebuilt from fewer deltas than a text (its pieces are many, and a text's are cached by its hash).
+ANALYSIS_MAX_DEPTH = 10
+# Longer drafts are stored whole: finding their delta would hold up the GUI thread that writes snapshots.
+DELTA_MAX_CHARS = 200_000
 
 
 def document_key(path: Path | str) -> str:
@@ -260,9 +285,19 @@ def write_snapshot(
             ).fetchone()
             if newest and newest[0] == digest:
                 return None  # nothing to recover that the latest save doesn't already hold
+        # Deltas are taken from the latest save's text and analysis, never an autosave's: autosaves are pruned, saves
+        # are kept, so a base is never deleted from under the drafts stored as its deltas.
+        base = conn.execute(
+            "SELECT s.id, s.text_hash, t.chars FROM snapshots s JOIN texts t ON t.hash = s.text_hash"
+            " WHERE s.document_id = ? AND s.kind != 'autosave' ORDER BY s.time DESC, s.id DESC LIMIT 1", [doc]
+        ).fetchone() if prepared.chars <= DELTA_MAX_CHARS else None
+        if base is not None and base[2] > DELTA_MAX_CHARS:
+            base = None
         if not conn.execute("SELECT 1 FROM texts WHERE hash = ?", [digest]).fetchone():
+            data, base_hash, depth = _stored_text(conn, prepared, base[1] if base else None)
             conn.execute(
-                "INSERT INTO texts (hash, chars, data) VALUES (?, ?, ?)", [digest, prepared.chars, prepared.text_blob]
+                "INSERT INTO texts (hash, chars, data, base, depth) VALUES (?, ?, ?, ?, ?)",
+                [digest, prepared.chars, data, base_hash, depth],
             )
         cur = conn.execute(
             "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, cjk, cautions, lines, failing, errors)"
@@ -270,8 +305,10 @@ def write_snapshot(
             [doc, when, kind, digest, prepared.pack, *(figures[h] for h in HEADLINE)],
         )
         snapshot_id = cur.lastrowid
+        data, base_id, depth = _stored_analysis(conn, prepared, base[0] if base else None)
         conn.execute(
-            "INSERT INTO snapshot_analyses (snapshot_id, data) VALUES (?, ?)", [snapshot_id, prepared.analysis_blob]
+            "INSERT INTO snapshot_analyses (snapshot_id, data, base, depth) VALUES (?, ?, ?, ?)",
+            [snapshot_id, data, base_id, depth],
         )
         conn.executemany(
             "INSERT INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
@@ -280,6 +317,102 @@ def write_snapshot(
         if kind == "autosave":
             _prune_autosaves(conn, doc)
     return snapshot_id
+
+
+def _stored_text(conn, prepared: PreparedSnapshot, base_hash: str | None) -> tuple[bytes, str | None, int]:
+    """(data, base, depth) of a new text: its delta from the base text when that is much smaller, else whole."""
+    whole = (prepared.text_blob, None, 0)
+    row = conn.execute("SELECT depth FROM texts WHERE hash = ?", [base_hash]).fetchone() if base_hash else None
+    if row is None or row[0] >= MAX_DELTA_DEPTH:
+        return whole
+    text = zlib.decompress(prepared.text_blob).decode("utf-8")
+    delta = deltas.make_delta(deltas.split(_read_text(conn, base_hash), deltas.TEXT_PIECES),
+                              deltas.split(text, deltas.TEXT_PIECES))
+    _remember("text:" + prepared.text_hash, text)  # the next save's base, most likely
+    if delta is None or len(delta) * 2 > len(prepared.text_blob):
+        return whole
+    return delta, base_hash, row[0] + 1
+
+
+def _stored_analysis(conn, prepared: PreparedSnapshot, base_id: int | None) -> tuple[bytes, int | None, int]:
+    """(data, base, depth) of a new snapshot's analysis, as _stored_text for its text."""
+    whole = (prepared.analysis_blob, None, 0)
+    row = conn.execute(
+        "SELECT depth FROM snapshot_analyses WHERE snapshot_id = ?", [base_id]).fetchone() if base_id else None
+    if row is None or row[0] >= min(MAX_DELTA_DEPTH, ANALYSIS_MAX_DEPTH):
+        return whole
+    new = zlib.decompress(prepared.analysis_blob).decode("utf-8")
+    base_chain = _stored_chain(conn, _ANALYSES_SQL, base_id, f"the analysis of snapshot {base_id}")
+    delta = deltas.make_delta(deltas.split(_analysis_from(base_chain), deltas.JSON_PIECES),
+                              deltas.split(new, deltas.JSON_PIECES), ANALYSIS_MAX_CHANGED)
+    if delta is None or len(delta) * 2 > len(prepared.analysis_blob):
+        _remember(_chain_key([prepared.analysis_blob]), new)
+        return whole
+    _remember(_chain_key([delta, *base_chain]), new)  # the next save's base, most likely
+    return delta, base_id, row[0] + 1
+
+
+# Texts and analyses rebuilt lately, by what names them for good: a text by its hash, an analysis by the digest of
+# the stored pieces it is rebuilt from. The next save's delta is taken from the last one's: read back at once.
+_RECENT: dict[str, str] = {}
+_TEXTS_SQL = "SELECT data, base FROM texts WHERE hash = ?"
+_ANALYSES_SQL = "SELECT data, base FROM snapshot_analyses WHERE snapshot_id = ?"
+
+
+def _remember(key: str, value: str) -> str:
+    if len(value) <= DELTA_MAX_CHARS * 4:  # a long draft is stored whole: read again at no cost
+        if len(_RECENT) >= 8:
+            _RECENT.pop(next(iter(_RECENT)), None)
+        _RECENT[key] = value
+    return value
+
+
+def _read_text(conn, digest: str) -> str:
+    """A stored text, whole or rebuilt from its base and deltas."""
+    key = "text:" + digest
+    found = _RECENT.get(key)
+    if found is None:
+        found = _remember(key, _rebuilt(_stored_chain(conn, _TEXTS_SQL, digest, f"text {digest[:12]}"),
+                                        deltas.TEXT_PIECES))
+    return found
+
+
+def _read_analysis_json(conn, snapshot_id: int) -> str:
+    return _analysis_from(_stored_chain(conn, _ANALYSES_SQL, snapshot_id, f"the analysis of snapshot {snapshot_id}"))
+
+
+def _analysis_from(chain: list[bytes]) -> str:
+    key = _chain_key(chain)
+    found = _RECENT.get(key)
+    return found if found is not None else _remember(key, _rebuilt(chain, deltas.JSON_PIECES))
+
+
+def _chain_key(chain: list[bytes]) -> str:
+    digest = hashlib.sha256()
+    for blob in chain:
+        digest.update(len(blob).to_bytes(8, "big"))
+        digest.update(blob)
+    return "analysis:" + digest.hexdigest()
+
+
+def _stored_chain(conn, sql: str, key: Any, what: str) -> list[bytes]:
+    """The stored pieces of a text or an analysis: its own data first, the one stored whole last."""
+    chain = []
+    while key is not None:
+        row = conn.execute(sql, [key]).fetchone()
+        if row is None or len(chain) > MAX_DELTA_DEPTH * 4:  # a base deleted, or a loop: the file was tampered with
+            raise sqlite3.DatabaseError(f"{what} can't be rebuilt: its stored base {key} is missing")
+        chain.append(row[0])
+        key = row[1]
+    return chain
+
+
+def _rebuilt(chain: list[bytes], pieces: tuple[str, ...]) -> str:
+    chain = list(chain)
+    value = zlib.decompress(chain.pop()).decode("utf-8")
+    while chain:
+        value = deltas.apply_delta(deltas.split(value, pieces), chain.pop())
+    return value
 
 
 def _prune_autosaves(conn, doc: int) -> None:
@@ -301,13 +434,26 @@ def _prune_autosaves(conn, doc: int) -> None:
 
 def _delete_snapshots(conn, ids: list[int], hashes: Iterable[str]) -> None:
     marks = ",".join("?" * len(ids))
+    # An analysis stored as a delta from one about to go is stored whole first (autosaves are never bases; this
+    # keeps a database written otherwise whole too).
+    for (sid,) in conn.execute(
+            f"SELECT snapshot_id FROM snapshot_analyses WHERE base IN ({marks}) AND snapshot_id NOT IN ({marks})",
+            ids + ids).fetchall():
+        whole = zlib.compress(_read_analysis_json(conn, sid).encode("utf-8"), 6)
+        conn.execute("UPDATE snapshot_analyses SET data = ?, base = NULL, depth = 0 WHERE snapshot_id = ?", [whole, sid])
     conn.execute(f"DELETE FROM snapshot_metrics WHERE snapshot_id IN ({marks})", ids)
     conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", ids)
     conn.execute(f"DELETE FROM snapshots WHERE id IN ({marks})", ids)
-    for h in hashes:
-        conn.execute(
-            "DELETE FROM texts WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM snapshots WHERE text_hash = ?)", [h, h]
-        )
+    todo = list(hashes)
+    while todo:  # a text goes when no snapshot holds it and no text is stored as a delta from it; then maybe its base
+        h = todo.pop()
+        row = conn.execute("SELECT base FROM texts WHERE hash = ?", [h]).fetchone()
+        gone = conn.execute(
+            "DELETE FROM texts WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM snapshots WHERE text_hash = ?)"
+            " AND NOT EXISTS (SELECT 1 FROM texts WHERE base = ?)", [h, h, h]
+        ).rowcount
+        if gone and row and row[0]:
+            todo.append(row[0])
 
 
 _LIST_COLUMNS = (
@@ -381,19 +527,18 @@ def get_snapshot(db: sqlite_utils.Database, snapshot_id: int) -> dict[str, Any]:
 
 
 def get_snapshot_text(db: sqlite_utils.Database, snapshot_id: int) -> str:
-    row = db.execute(
-        "SELECT t.data FROM snapshots s JOIN texts t ON t.hash = s.text_hash WHERE s.id = ?", [snapshot_id]
-    ).fetchone()
+    row = db.execute("SELECT text_hash FROM snapshots WHERE id = ?", [snapshot_id]).fetchone()
     if row is None:
         raise KeyError(f"no snapshot {snapshot_id}")
-    return zlib.decompress(row[0]).decode("utf-8")
+    return _read_text(db.conn, row[0])
 
 
 def get_snapshot_analysis(db: sqlite_utils.Database, snapshot_id: int) -> dict[str, Any]:
     if db.execute("SELECT 1 FROM snapshots WHERE id = ?", [snapshot_id]).fetchone() is None:
         raise KeyError(f"no snapshot {snapshot_id}")
-    row = db.execute("SELECT data FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id]).fetchone()
-    return json.loads(zlib.decompress(row[0]).decode("utf-8")) if row else {}
+    if db.execute("SELECT 1 FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id]).fetchone() is None:
+        return {}
+    return json.loads(_read_analysis_json(db.conn, snapshot_id))
 
 
 def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:

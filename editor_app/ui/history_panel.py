@@ -238,6 +238,13 @@ class HistoryPanel(QWidget):
         top.addWidget(QLabel(self.tr("Chart:")))
         top.addWidget(self.metric_box)
         top.addWidget(self.show_autosaves)
+        # Why this list may be empty or go unrecorded (a database moved aside, left as it is, not writable): the
+        # status bar says it for 15 s, cut to its width; here it stays, whole, for the session.
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notice.setStyleSheet("color: #c0392b;")
+        self.notice.hide()
 
         # The chart (pyqtgraph) is built the first time there is something to draw: start-up doesn't pay for it.
         self.chart: Any = None
@@ -303,6 +310,7 @@ class HistoryPanel(QWidget):
         split.setSizes([200, 220, 300])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.notice)
         layout.addWidget(split, 1)
 
         self.unified.toggled.connect(lambda on: self.diff_stack.setCurrentIndex(1 if on else 0))
@@ -312,6 +320,11 @@ class HistoryPanel(QWidget):
         self.model.modelReset.connect(self._selection_changed)
         self.model.modelReset.connect(self._fit_columns_once)
         self.restore_button.clicked.connect(self._restore_clicked)
+
+    def show_notice(self, text: str) -> None:
+        """A word about the history database above the list (empty: none)."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def _fit_columns_once(self) -> None:
         if not self._columns_fitted and self.model.rows:
@@ -417,7 +430,9 @@ class HistoryPanel(QWidget):
         for value in limits:
             line = pg.InfiniteLine(
                 pos=value, angle=0, pen=pg.mkPen("#c0392b", width=1, style=Qt.PenStyle.DashLine),
-                label=self.tr("limit %1").replace("%1", _fmt_number(value)), labelOpts={"position": 0.05, "color": "#c0392b"},
+                label=self.tr("limit %1").replace("%1", _fmt_number(value)),
+                # From its left end, inside the plot: centred at 5% (pyqtgraph's anchor) it began under the axis ("imit")
+                labelOpts={"position": 0.02, "color": "#c0392b", "anchors": [(0, 0), (0, 0)]},
             )
             self.chart.addItem(line)
             self.limit_lines.append(line)
@@ -571,6 +586,7 @@ class HistoryController(QObject):
         self.panel = panel
         self._db = None
         self._db_path: Path | None = None
+        self._db_on_file = False
         self._db_failed_at = 0.0
         self._pending_save: tuple[str, str] | None = None
         self._last_autosave_hash: str | None = None
@@ -639,14 +655,23 @@ class HistoryController(QObject):
                 opened = database.open_database(self._db_path)
             except Exception as exc:  # an unwritable folder, a locked file...: history pauses, editing doesn't
                 self._db_failed_at = time.monotonic()
-                self.message.emit(self.tr("History is not being recorded: {error}").format(error=exc))
+                said = self.tr("History is not being recorded: {error}").format(error=exc)
+                self.panel.show_notice(said)
+                self.message.emit(said)
                 return None
-            self._db = opened.db
-            if opened.warning:
-                from editor_app.ui.engine_text import words_for
-
-                self.message.emit(words_for(None)(opened.warning))  # the database's English, in the window's language
+            self._take(opened)
         return self._db
+
+    def _take(self, opened: Any) -> None:
+        self._db = opened.db
+        self._db_on_file = opened.path is not None  # not the in-memory history of a file that could not be used
+        said = ""
+        if opened.warning:
+            from editor_app.ui.engine_text import words_for
+
+            said = words_for(None)(opened.warning)  # the database's English, in the window's language
+            self.message.emit(said)
+        self.panel.show_notice(said)
 
     def close_database(self) -> None:
         if self._db is not None:
@@ -663,8 +688,12 @@ class HistoryController(QObject):
         try:
             return func(db, *args, **kwargs)
         except sqlite3.DatabaseError as exc:
-            self.close_database()  # the next use reopens it (a corrupt file is then moved aside)
+            self.close_database()  # the next use reopens it
             self.message.emit(self.tr("History: {what} failed ({error}); editing is not affected.").format(what=what, error=exc))
+            if database.is_corrupt(exc) and self._db_on_file:
+                # A file too big to be checked whole at opening shows its damage only now: reopening it would fail
+                # the same way at every autosave, so it is moved aside as a damaged one found at opening is.
+                self._take(database.move_aside_damaged(self._db_path, exc))
             return None
 
     # -- recording ------------------------------------------------------------------------------------------
