@@ -501,3 +501,20 @@ def test_the_last_pass_let_go_in_steps_leaves_the_current_one_whole(sample_text)
     az.analyze(text + "字")
     az.analyze(text + "字字")
     assert len(az.retired) == 1
+
+
+def test_a_figure_line_edited_elsewhere_then_split_then_moved(sample_text):
+    """A line stating an engine figure first is edited away from its figures (a pass keeps the last per-line
+    list), then split by Enter at its end, then moved by a line above it. Before, the figure check kept the
+    statement's old object while the line's figures were placed afresh, and the move raised KeyError in
+    figure_check.moved_check (the window fell back to a full analysis each time)."""
+    lines = sample_text.split("\n")
+    at = next(i for i, line in enumerate(lines) if "HF WebGPU Kernels" in line)
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(sample_text)
+    lines[at] += "。"  # its figures read the same
+    same_as_fresh(az, "\n".join(lines))
+    lines.insert(at + 1, "补充一句。")
+    same_as_fresh(az, "\n".join(lines))
+    lines.insert(at - 3, "再补一句。")
+    same_as_fresh(az, "\n".join(lines))

@@ -812,6 +812,10 @@ class _Assembly:
             regroup: dict[int, Any] = {}  # id of a group of the last pass -> its moved copy
             for i, groups in self.fig_lines:
                 hit = old.get(i if i < a else i - d if i >= b else -1)
+                if hit is not None and hit[0] is not groups and hit[0] == groups:
+                    # The same statements read afresh (the line was edited elsewhere, and a pass that kept the
+                    # last per-line list kept its tuple): keep their placed objects, which the figure check holds.
+                    hit = (groups, hit[1])
                 if hit is None or hit[0] is not groups:
                     hit = (groups, moved_by(groups, i + 1))
                 elif i >= b and d:
