@@ -196,22 +196,10 @@ def check_qt_for_export(
 ) -> str | None:
     """None when `survey-check --export` can draw its charts and PDF with Qt here; else what to install. (Qt
     aborts the process on a missing library, so a CI job would die with a core dump instead of a message.)"""
-    if not sys.platform.startswith("linux"):
-        return None
-    env = os.environ if environ is None else environ
-    qt = qt_dir or _qt_dir()
-    if qt is None:
-        return "survey-check --export draws the report with Qt, which is not installed: pip install PySide6-Essentials"
-    if not (qt / "lib").is_dir():
-        return None
-    # the platform charts_render.ensure_application starts: the environment's, else offscreen without a display
-    shown = env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")
-    platform = platform_candidates(env)[0] if shown else "offscreen"
-    bundled = [Path(getattr(sys, "_MEIPASS"))] if getattr(sys, "frozen", False) and hasattr(sys, "_MEIPASS") else []
-    missing = missing_libraries(qt, platform, can_load or _can_load, bundled)
-    if not missing:
-        return None
-    return hint_for_missing(platform, missing, doing="draw the report (--export)",
+    env = dict(os.environ if environ is None else environ)
+    if not (env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        env["QT_QPA_PLATFORM"] = "offscreen"  # as charts_render.ensure_application starts it without a display
+    return check_qt_runtime(env, can_load=can_load, qt_dir=qt_dir, doing="draw the report (--export)",
                             meanwhile="survey-check without --export needs no Qt and works meanwhile.")
 
 
@@ -219,8 +207,10 @@ def check_qt_runtime(
     environ: Mapping[str, str] | None = None,
     argv: Iterable[str] = (),
     *,
-    can_load: Callable[[str], bool] = _can_load,
+    can_load: Callable[[str], bool] | None = None,
     qt_dir: Path | None = None,
+    doing: str = "open its window",
+    meanwhile: str = "The command-line checker `survey-check` needs no Qt and works meanwhile.",
 ) -> str | None:
     """None when Qt can start its window here; else a hint naming the missing display or Debian packages.
 
@@ -237,17 +227,17 @@ def check_qt_runtime(
     bundled = [Path(getattr(sys, "_MEIPASS"))] if getattr(sys, "frozen", False) and hasattr(sys, "_MEIPASS") else []
     hints = []
     for platform in platform_candidates(env, argv):
-        missing = missing_libraries(qt, platform, can_load, bundled)
+        missing = missing_libraries(qt, platform, can_load or _can_load, bundled)
         if missing:
-            hints.append(hint_for_missing(platform, missing))
+            hints.append(hint_for_missing(platform, missing, doing=doing, meanwhile=meanwhile))
         elif platform == "xcb" and not env.get("DISPLAY"):
             hints.append(
-                "Survey Editor can't open its window: no X display (DISPLAY is not set).\n"
+                f"Survey Editor can't {doing}: no X display (DISPLAY is not set).\n"
                 "Start it from a desktop session, or under a virtual display: xvfb-run survey-editor\n"
                 "For a headless screenshot: QT_QPA_PLATFORM=offscreen survey-editor --screenshot out.png"
             )
         elif platform == "wayland" and not env.get("WAYLAND_DISPLAY"):
-            hints.append("Survey Editor can't open its window: no Wayland display (WAYLAND_DISPLAY is not set).")
+            hints.append(f"Survey Editor can't {doing}: no Wayland display (WAYLAND_DISPLAY is not set).")
         else:
             return None
     return "\n\n".join(hints) or None
