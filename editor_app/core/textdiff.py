@@ -31,13 +31,7 @@ class _Trimmed(difflib.SequenceMatcher):
 
     def __init__(self, a: list[str], b: list[str], autojunk: bool = True) -> None:
         super().__init__(None, a, b, autojunk=False)
-        n = min(len(a), len(b))
-        head = 0
-        while head < n and a[head] == b[head]:
-            head += 1
-        tail = 0
-        while tail < n - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
-            tail += 1
+        head, tail = common_ends(a, b)
         mid_a, mid_b = a[head:len(a) - tail], b[head:len(b) - tail]
         blocks = shortest_edit_matches(mid_a, mid_b)
         if blocks is None:
@@ -60,6 +54,18 @@ class _Trimmed(difflib.SequenceMatcher):
 
     def get_opcodes(self) -> list[tuple[str, int, int, int, int]]:
         return list(self._codes)
+
+
+def common_ends(a: list[str], b: list[str]) -> tuple[int, int]:
+    """How many first and last items a and b share (not overlapping): what any diff of them leaves alone."""
+    n = min(len(a), len(b))
+    head = 0
+    while head < n and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < n - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    return head, tail
 
 
 def shortest_edit_matches(a: list[str], b: list[str], max_edits: int = MAX_EDITS) -> list[tuple[int, int, int]] | None:

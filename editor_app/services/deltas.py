@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import zlib
 
-from editor_app.core.textdiff import shortest_edit_matches
+from editor_app.core.textdiff import common_ends, shortest_edit_matches
 
 TEXT_PIECES = ("\n",)  # lines, each with its newline
 JSON_PIECES = ("}, ", "], ")  # an analysis' JSON, cut after each object or list in a list
@@ -35,13 +35,7 @@ def split(text: str, after: tuple[str, ...]) -> list[str]:
 def make_delta(base: list[str], new: list[str], max_changed: int = MAX_CHANGED_PIECES) -> bytes | None:
     """The compressed delta turning `base` into `new` (piece lists), or None when more than `max_changed` pieces
     differ."""
-    n = min(len(base), len(new))
-    head = 0
-    while head < n and base[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < n - head and base[len(base) - 1 - tail] == new[len(new) - 1 - tail]:
-        tail += 1
+    head, tail = common_ends(base, new)
     blocks = shortest_edit_matches(base[head:len(base) - tail], new[head:len(new) - tail], max_changed)
     if blocks is None:
         return None
