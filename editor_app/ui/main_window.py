@@ -201,22 +201,25 @@ class MainWindow(QMainWindow):
         from editor_app.ui.code_editor import qt_offset
 
         doc = self.editor.document()
-        spans: list[tuple[QTextCursor, str]] = []
+        spans: list[tuple[int, int, str]] = []  # (start, end, new) as document positions of the text before the edits
         for line, column, old, new in edits:
             block = doc.findBlockByNumber(line - 1)
             text = block.text() if block.isValid() else ""
             start = column - 1
             if start < 0 or text[start:start + len(old)] != old:
                 return False
-            span = QTextCursor(doc)
-            span.setPosition(block.position() + qt_offset(text, start))
-            span.setPosition(block.position() + qt_offset(text, start + len(old)), QTextCursor.MoveMode.KeepAnchor)
-            spans.append((span, new))
+            spans.append((block.position() + qt_offset(text, start), block.position() + qt_offset(text, start + len(old)),
+                          new))
         self.editor.forget_selections()
+        # Written from the last span back to the first with one cursor: an edit never moves the spans before it.
+        # (A live QTextCursor per span, kept in step by Qt at every insert, made 5,400 updates of an 8 MB survey's
+        # figures take 4.6 s: every insert moved every cursor after it.)
         edit = QTextCursor(doc)
         edit.beginEditBlock()
-        for span, new in spans:  # a cursor follows the edits made before it: every span stays where it was
-            span.insertText(new)
+        for start, end, new in sorted(spans, reverse=True):
+            edit.setPosition(start)
+            edit.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            edit.insertText(new)
         edit.endEditBlock()
         return True
 
