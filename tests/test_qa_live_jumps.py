@@ -107,3 +107,40 @@ def test_an_edit_moves_only_what_it_moved():
     assert cut.follow(12, 1) == (10, 0) and cut.follow(13, 1) == (10, 1) and cut.follow(14, 0) == (11, 0)
     in_place = line_edit(10, 1, ["A1", "B", "C1"], ["A22", "B", "C22"])  # figures rewritten on several lines
     assert in_place.follow(11, 0) == (11, 0)
+
+
+def test_the_underlines_and_their_tooltips_follow_an_enter_above_them(qtbot, sample_path):
+    window = open_window(qtbot, sample_path)
+    editor = window.editor
+    window.goto_line(9)
+    first = next(u for u in editor.underlines() if u.line == 9)
+    said = editor.problems_at(9, first.start + 1)
+    assert said
+    window.goto_line(8)
+    type_text(editor, "\n\n")
+    _not_analysed_yet(window)
+    now = [(u.line, u.start, u.text) for u in editor.underlines()]
+    assert (11, first.start, first.text) in now  # before: still drawn on line 9, now an empty line
+    assert not any(line == 9 for line, _s, _t in now)
+    assert editor.problems_at(11, first.start + 1) == said  # the tooltip of the text under the mouse
+    assert editor.problems_at(9, first.start + 1) == []
+    with wait_analysis(qtbot, window):
+        pass
+    assert (11, first.start, first.text) in [(u.line, u.start, u.text) for u in editor.underlines()]
+
+
+def test_typing_on_one_line_is_one_edit_and_a_mark_keeps_the_edits_apart():
+    log = EditLog()
+    start = log.mark()
+    base = "⚠️ 实测 79 处"
+    figure = base.index("79") + 1
+    typed = "新写的"
+    for i in range(len(typed)):  # typed at the start of line 5, one key at a time
+        log.record(4, i, [typed[:i] + base], [typed[:i + 1] + base])
+    assert len(log.since(start)) == 1  # a burst of typing costs the places one edit to follow, not one per key
+    assert log.follow(5, figure, start) == (5, figure + 3)  # "79" moved right by the three characters typed
+    middle = log.mark()  # an analysis read the text here: what follows is followed from here on
+    log.record(4, 0, [typed + base], ["再" + typed + base])
+    assert log.follow(5, figure + 3, middle) == (5, figure + 4)
+    assert log.follow(5, figure, start) == (5, figure + 4)
+    assert log.places_since(log.mark()) is None

@@ -83,20 +83,57 @@ def line_edit(first: int, start: int, old: list[str], new: list[str]) -> LineEdi
     return LineEdit(first, len(old), len(new), old_lines, new_lines, start, same_end)
 
 
+def _typing_on_one_line(a: LineEdit, b: LineEdit) -> bool:
+    return a.first == b.first and a.old_count == a.new_count == b.old_count == b.new_count == 1
+
+
+def _one_line_edits(a: LineEdit, b: LineEdit) -> LineEdit:
+    """The two edits of one line as one: what neither touched at its start and at its end is kept."""
+    return LineEdit(a.first, 1, 1, a.old_lines, b.new_lines, min(a.same_start, b.same_start),
+                    min(a.same_end, b.same_end))
+
+
+class PlacesSince:
+    """The edits made since some text was analysed: where its places are now, and how far at most one moved."""
+
+    def __init__(self, edits: list[LineEdit]) -> None:
+        self.edits = edits
+        # lines a place can have moved at most (an edit that keeps the number of lines moves none)
+        self.reach = sum(abs(e.new_count - e.old_count) + e.old_count for e in edits if e.new_count != e.old_count)
+
+    def now(self, line: int, column: int) -> tuple[int, int]:
+        """A 1-based (line, column) of the analysed text → where those characters are now."""
+        line, column = line - 1, column - 1
+        for edit in self.edits:
+            line, column = edit.follow(line, column)
+        return line + 1, column + 1
+
+
 class EditLog:
     """The edits made to the editor's text, numbered; `count` is the mark of the text as it is now."""
 
     def __init__(self) -> None:
         self._edits: list[LineEdit | None] = []  # None: the whole text was replaced (nothing before it can be followed)
         self._first_seq = 0  # the number of self._edits[0]
+        self._marked = 0  # the last mark handed out: the edits before it are never merged with later ones
 
     @property
     def count(self) -> int:
         return self._first_seq + len(self._edits)
 
+    def mark(self) -> int:
+        """The number of the text as it is now, to follow its places later (`follow`, `places_since`)."""
+        self._marked = self.count
+        return self._marked
+
     def record(self, first: int, start: int, old: list[str], new: list[str]) -> None:
         """Lines `old` from line `first` (0-based) on replaced by `new`, the change starting at character `start`."""
-        self._edits.append(line_edit(first, start, old, new) if old and new else None)
+        edit = line_edit(first, start, old, new) if old and new else None
+        last = self._edits[-1] if self._edits and self.count - 1 >= self._marked else None
+        if edit is not None and last is not None and _typing_on_one_line(last, edit):
+            self._edits[-1] = _one_line_edits(last, edit)  # typing: one edit per line, however many keys
+            return
+        self._edits.append(edit)
         self._trim()
 
     def replaced(self) -> None:
@@ -111,14 +148,16 @@ class EditLog:
         del self._edits[:drop]
         self._first_seq += drop
 
-    def follow(self, line: int, column: int, mark: int) -> tuple[int, int]:
-        """A 1-based (line, column) of the text as it was at `mark` → where those characters are now. Places in a
+    def places_since(self, mark: int) -> PlacesSince | None:
+        """Where the places of the text as it was at `mark` are now; None when it was not edited since. Places in a
         text replaced whole since (a reload, a restored snapshot) stay as they are."""
-        line, column = line - 1, column - 1
-        for edit in self.since(mark):
-            if edit is not None:
-                line, column = edit.follow(line, column)
-        return line + 1, column + 1
+        edits = [e for e in self.since(mark) if e is not None]
+        return PlacesSince(edits) if edits else None
+
+    def follow(self, line: int, column: int, mark: int) -> tuple[int, int]:
+        """A 1-based (line, column) of the text as it was at `mark` → where those characters are now."""
+        places = self.places_since(mark)
+        return places.now(line, column) if places is not None else (line, column)
 
     def _trim(self) -> None:
         if len(self._edits) > MAX_KEPT:

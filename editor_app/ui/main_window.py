@@ -153,7 +153,8 @@ class MainWindow(QMainWindow):
         # ----- analysis -----
         self.mirror = TextMirror(self.editor.document(), self)
         self.runner = AnalysisRunner(self.mirror.snapshot, self.pack, debounce_ms=debounce_ms, prepare=prepare_view,
-                                     edit_mark=lambda: self.mirror.edits.count, parent=self)
+                                     edit_mark=self.mirror.edits.mark, parent=self)
+        self.editor.places_since_analysis = lambda: self.mirror.edits.places_since(self.runner.published_mark)
         self.runner.analysis_ready.connect(self._apply_analysis)
         self.runner.analysis_failed.connect(self._analysis_failed)
         self.runner.busy_changed.connect(
