@@ -176,7 +176,7 @@ class AnalysisRunner(QObject):
     ) -> None:
         super().__init__(parent)
         self._text_source = text_source
-        # `edit_mark` numbers the text handed over (TextMirror.edits.count): `published_mark` is then that of the
+        # `edit_mark` numbers the text handed over (TextMirror.edits.mark): `published_mark` is then that of the
         # text the published analysis read, from which the places it names are followed to the live text.
         self._edit_mark = edit_mark or (lambda: 0)
         self._marks: dict[int, int] = {}
