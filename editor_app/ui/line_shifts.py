@@ -110,7 +110,7 @@ class PlacesSince:
 
 
 class EditLog:
-    """The edits made to the editor's text, numbered; `count` is the mark of the text as it is now."""
+    """The edits made to the editor's text, numbered; `mark()` numbers the text as it is now."""
 
     def __init__(self) -> None:
         self._edits: list[LineEdit | None] = []  # None: the whole text was replaced (nothing before it can be followed)
