@@ -159,7 +159,7 @@ def test_update_self_check_figures_shows_the_diff_and_applies_undoably(qtbot, sa
 
     def fake_exec(dialog):
         shown["diff"] = dialog.diff_view.toPlainText()
-        shown["changes"] = dialog.findChild(export_actions.QLabel, "changes").text()
+        shown["changes"] = dialog.findChild(export_actions.QPlainTextEdit, "changes").toPlainText()
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(SelfCheckDiffDialog, "exec", fake_exec)

@@ -46,7 +46,7 @@ def test_the_update_dialog_names_each_figure_as_the_claims_audit_does(qtbot, mon
     shown: list[str] = []
 
     def look(dialog):
-        shown.append(dialog.findChild(export_actions.QLabel, "changes").text())
+        shown.append(dialog.findChild(export_actions.QPlainTextEdit, "changes").toPlainText())
         return QDialog.DialogCode.Rejected
 
     monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", look)

@@ -74,3 +74,42 @@ def test_extra_charts_slot_in_below(qtbot, window):
     extra = QLabel("history chart")
     window.figures.add_chart(extra, "History")
     assert window.figures.extra_box.indexOf(extra) >= 0
+
+
+def test_an_enter_above_the_figures_moves_their_lines_without_drawing_again(qtbot, window):
+    """Drawing the four charts again froze the window ~200 ms after every Enter above them while the tab was
+    shown (their lines are in the legend and the notes); now the charts shown take the new lines in place."""
+    widgets = list(window.figures.chart_widgets)
+    throughput = widgets[0]
+    assert throughput.chart.series_names == ["L23, L46"]
+    window.goto_line(3)
+    with wait_analysis(qtbot, window):
+        window.editor.insertPlainText("\n\n")
+    assert window.figures.chart_widgets == widgets  # the same widgets, not drawn again
+    assert [w.chart for w in widgets] == window.figures.charts
+    assert throughput.chart.series_names == ["L25, L48"]
+    assert "stated on L25, L48" in throughput.plot.getPlotItem().titleLabel.text
+    bar = throughput.chart.bars[2]
+    assert throughput.bar_at(throughput.bar_scene_pos(bar)) is bar
+    assert bar.line == 25
+    window.goto_line(1)
+    qtbot.mouseClick(throughput.plot.viewport(), Qt.MouseButton.LeftButton,
+                     pos=throughput.plot.mapFromScene(throughput.bar_scene_pos(bar)))
+    assert cursor_line(window) == 25
+    assert window.current_text().split("\n")[24][bar.column - 1:].startswith("~12,500")
+
+
+def test_the_legend_follows_the_lines_too(qtbot, window):
+    lines = window.current_text().split("\n")
+    lines[45] = lines[45].replace("vLLM ~12,500 tok/s", "vLLM ~13,100 tok/s")  # two differing statements: a legend
+    with wait_analysis(qtbot, window):
+        window.set_text_undoable("\n".join(lines))
+    qtbot.waitUntil(lambda: window.figures.chart_widgets[0].chart is window.figures.charts[0], timeout=5000)
+    widget = window.figures.chart_widgets[0]
+    legend = [label.text for _sample, label in widget.plot.getPlotItem().legend.items]
+    assert legend == ["L23", "L46"]
+    window.goto_line(3)
+    with wait_analysis(qtbot, window):
+        window.editor.insertPlainText("\n")
+    assert window.figures.chart_widgets[0] is widget
+    assert [label.text for _sample, label in widget.plot.getPlotItem().legend.items] == ["L24", "L47"]

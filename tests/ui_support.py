@@ -93,7 +93,7 @@ def update_dialog_summary(qtbot, monkeypatch, path):
     shown: list[str] = []
 
     def fake_exec(dialog):
-        shown.append(dialog.findChild(export_actions.QLabel, "changes").text())
+        shown.append(dialog.findChild(export_actions.QPlainTextEdit, "changes").toPlainText())
         return QDialog.DialogCode.Rejected
 
     monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", fake_exec)

@@ -56,9 +56,10 @@ def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
     return sorted(updates, key=lambda u: (u.line, u.column))
 
 
-def updated_self_check_text(text: str, analysis: Analysis) -> str:
-    """The survey with every disagreeing self-stated value replaced by the measured one."""
-    updates = figure_updates(text, analysis)
+def updated_self_check_text(text: str, analysis: Analysis, updates: list[FigureUpdate] | None = None) -> str:
+    """The survey with every disagreeing self-stated value replaced by the measured one (`updates`: figure_updates'
+    answer for this text and analysis, when the caller has it already)."""
+    updates = figure_updates(text, analysis) if updates is None else updates
     if not updates:
         return text
     lines = text.split("\n")

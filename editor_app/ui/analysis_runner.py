@@ -171,10 +171,16 @@ class AnalysisRunner(QObject):
         make_analyzer: Callable[[Any], Any] = _default_analyzer,
         prepare: Callable[[Any, Any], Any] | None = None,
         idle_gc_ms: int = 20000,
+        edit_mark: Callable[[], int] | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._text_source = text_source
+        # `edit_mark` numbers the text handed over (TextMirror.edits.mark): `published_mark` is then that of the
+        # text the published analysis read, from which the places it names are followed to the live text.
+        self._edit_mark = edit_mark or (lambda: 0)
+        self._marks: dict[int, int] = {}
+        self.published_mark = 0
         self.revision = 0
         self.verdicts: dict[str, dict] = {}
         self._first_pending_edit: float | None = None
@@ -215,6 +221,7 @@ class AnalysisRunner(QObject):
         self._timer.stop()
         self._first_pending_edit = None
         self.revision += 1
+        self._marks[self.revision] = self._edit_mark()
         self._thread.submit(self.revision, self._text_source(), dict(self.verdicts) or None, self.published)
         self._set_busy(True)
         return self.revision
@@ -246,6 +253,8 @@ class AnalysisRunner(QObject):
         if revision != self.revision:
             return  # computed for an older text
         self._set_busy(False)
+        self.published_mark = self._marks.get(revision, self.published_mark)
+        self._marks = {}  # every request made so far is answered or dropped
         old = (self.published, self.prepared)
         self.published = analysis
         self.published_revision = revision
@@ -269,4 +278,5 @@ class AnalysisRunner(QObject):
         if revision != self.revision:
             return
         self._set_busy(False)
+        self._marks = {}
         self.analysis_failed.emit(message)

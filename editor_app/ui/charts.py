@@ -76,6 +76,12 @@ class BarChart:
     def values(self, series: int = 0) -> dict[str, float]:
         return {b.category: b.value for b in self.bars if b.series == series}
 
+    def drawing(self) -> tuple:
+        """What the chart draws, apart from where its figures are stated (line numbers in the legend and the note,
+        the lines a click goes to): equal drawings differ only by an edit that moved lines above the figures."""
+        return (self.title, tuple(self.categories), len(self.series_names), self.horizontal,
+                tuple((b.category, b.series, b.value, b.label, b.approx, b.highlighted) for b in self.bars))
+
 
 class BarChartWidget(QWidget):
     """Draws a BarChart: grouped bars, value labels, hatched approximate values, red outline on inconsistencies."""
@@ -92,7 +98,7 @@ class BarChartWidget(QWidget):
         layout.addWidget(self.plot)
         item = self.plot.getPlotItem()
         fg = QApplication.palette().color(QPalette.ColorRole.Text)
-        item.setTitle(chart.title + (f"  <small>{chart.note}</small>" if chart.note else ""), color=fg, size="10pt")
+        self._set_title(chart)
         n = max(1, len(chart.series_names))
         self._width = 0.8 / n
         self._geometry: list[tuple[float, float, float, Bar]] = []  # category-axis span, value, bar
@@ -139,14 +145,32 @@ class BarChartWidget(QWidget):
             item.getAxis("bottom").setTicks(ticks)
             item.setXRange(*span, padding=0)
             item.setYRange(0, top * (1.45 if len(chart.series_names) > 1 else 1.22), padding=0)  # room for the legend
+        self._legend = None
         if len(chart.series_names) > 1:
-            legend = item.addLegend(offset=(-10, 5), labelTextColor=fg)
+            legend = self._legend = item.addLegend(offset=(-10, 5), labelTextColor=fg)
             for s, name in enumerate(chart.series_names):
                 legend.addItem(pg.BarGraphItem(x=[0], height=[0], width=0.1,
                                                brush=SERIES_COLOURS[s % len(SERIES_COLOURS)]), name)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._hover)
         scene.sigMouseClicked.connect(self._click)
+
+    def _set_title(self, chart: BarChart) -> None:
+        fg = QApplication.palette().color(QPalette.ColorRole.Text)
+        self.plot.getPlotItem().setTitle(chart.title + (f"  <small>{chart.note}</small>" if chart.note else ""),
+                                         color=fg, size="10pt")
+
+    def follow_places(self, chart: BarChart) -> None:
+        """Show `chart`, which draws what is drawn (chart.drawing() equal), without drawing again: only the lines
+        its figures are stated on moved (an Enter above them), in the legend, the note, hovers and clicks."""
+        old, self.chart = self.chart, chart
+        moved = {id(a): b for a, b in zip(old.bars, chart.bars)}
+        self._geometry = [(a0, a1, top, moved.get(id(bar), bar)) for a0, a1, top, bar in self._geometry]
+        if chart.note != old.note:
+            self._set_title(chart)
+        if self._legend is not None and chart.series_names != old.series_names:
+            for (_sample, label), name in zip(self._legend.items, chart.series_names):
+                label.setText(name)
 
     def _slot(self, category: int, series: int | None) -> float:
         """Position of a bar (or, series None, of the category's centre) on the category axis."""

@@ -5,7 +5,7 @@ Underlines are built only for the visible part of the document, so an 8 MB surve
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import bisect
 from dataclasses import dataclass
@@ -173,6 +173,12 @@ class CodeEditor(QPlainTextEdit):
         self._problem_lines: dict[int, str] = {}
         self._shown_range: tuple[int, int] | None = None
         self._underlines: list | None = None
+        self._marks_now: dict[int, str] | None = None  # gutter marks of the lines shown, edited since the analysis
+        # Where the places of the analysed text are now (set by the window; None: not edited since the analysis).
+        # The spans are the analysis' and keep its lines: after an Enter above them, until the next analysis
+        # (seconds on a long survey), they were underlined and marked on the line above their text.
+        self.places_since_analysis: Callable[[], Any] = lambda: None
+        self.document().contentsChange.connect(self._text_edited)
         self.blockCountChanged.connect(self._update_number_width)
         self.updateRequest.connect(self._on_update_request)
         self.cursorPositionChanged.connect(self._refresh_selections)
@@ -200,14 +206,38 @@ class CodeEditor(QPlainTextEdit):
         return list(self._spans)
 
     def problems_at(self, line: int, column: int) -> list[ProblemSpan]:
-        lo = bisect.bisect_left(self._span_lines, line)
-        hi = bisect.bisect_right(self._span_lines, line)
+        """The spans at a place of the text as it is now."""
         out = []
-        for s in self._spans[lo:hi]:
-            end = s.column + s.length if s.length >= 0 else 1 << 30
-            if s.column <= column <= max(end, s.column + 1):
+        for s, at_line, at_column in self._spans_now(line, line):
+            if at_line != line:
+                continue
+            end = at_column + s.length if s.length >= 0 else 1 << 30
+            if at_column <= column <= max(end, at_column + 1):
                 out.append(s)
         return out
+
+    def _spans_now(self, first: int, last: int, limit: int | None = None) -> list[tuple[ProblemSpan, int, int]]:
+        """(span, line, column) of the spans now on lines first..last (the text edited since the analysis: each
+        span followed to where its text went; `limit`: at most that many spans looked at)."""
+        places = self.places_since_analysis()
+        reach = places.reach if places is not None else 0
+        lo = bisect.bisect_left(self._span_lines, first - reach)
+        hi = bisect.bisect_right(self._span_lines, last + reach)
+        if limit is not None:
+            hi = min(hi, lo + limit)
+        if places is None:
+            return [(s, s.line, s.column) for s in self._spans[lo:hi]]
+        out = []
+        for s in self._spans[lo:hi]:
+            line, column = places.now(s.line, s.column)
+            if first <= line <= last:
+                out.append((s, line, column))
+        return out
+
+    def _text_edited(self, *_args) -> None:
+        if self._spans:
+            self._underlines = None  # built again where the spans' text now is
+            self._marks_now = None
 
     def visible_line_range(self) -> tuple[int, int]:
         """First and last visible line (1-based)."""
@@ -250,20 +280,25 @@ class CodeEditor(QPlainTextEdit):
     def _build_underlines(self) -> list[Underline]:
         """Underlines for the spans near the visible lines, as (block, start, end) offsets in that block."""
         out: list[Underline] = []
+        self._marks_now = None
         if not self._spans:
             return out
         first, last = self.visible_line_range()
         first, last = max(1, first - 20), last + 20
-        lo = bisect.bisect_left(self._span_lines, first)
-        hi = bisect.bisect_right(self._span_lines, last)
+        spans = self._spans_now(first, last, self.MAX_SELECTIONS)
+        if self.places_since_analysis() is not None:
+            self._marks_now = {}
+            for s, line, _column in spans:
+                if _RANK.get(s.level, 0) > _RANK.get(self._marks_now.get(line, ""), 0):
+                    self._marks_now[line] = s.level
         doc = self.document()
-        for s in self._spans[lo : min(hi, lo + self.MAX_SELECTIONS)]:
-            block = doc.findBlockByNumber(s.line - 1)
+        for s, line, column in spans:
+            block = doc.findBlockByNumber(line - 1)
             if not block.isValid():
                 continue
             text = block.text()
             length = len(text)
-            start = min(max(s.column - 1, 0), length)
+            start = min(max(column - 1, 0), length)
             if s.length < 0:
                 end = length
             elif s.length == 0:
@@ -274,12 +309,14 @@ class CodeEditor(QPlainTextEdit):
                 start, end = max(0, length - 1), length
                 if end <= start:
                     continue
-            out.append(Underline(s.line, start, end, text[start:end],
+            out.append(Underline(line, start, end, text[start:end],
                                  LEVEL_COLOURS.get(s.level, LEVEL_COLOURS["warning"])))
         return out
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().paintEvent(event)
+        if self._underlines is None and self._spans:
+            self._underlines = self._build_underlines()
         if not self._underlines:
             return
         painter = QPainter(self.viewport())
@@ -352,11 +389,14 @@ class CodeEditor(QPlainTextEdit):
         bottom = top + round(self.blockBoundingRect(block).height())
         current = self.textCursor().blockNumber()
         fh = self.fontMetrics().height()
+        if self._underlines is None and self._spans:  # edited since: the marks go where the spans' text went
+            self._underlines = self._build_underlines()
+        marks = self._marks_now if self._marks_now is not None else self._problem_lines
         width = self._numbers.width()
         text_colour = pal.color(QPalette.ColorRole.PlaceholderText)
         while block.isValid() and top <= event.rect().bottom():
             if block.isVisible() and bottom >= event.rect().top():
-                level = self._problem_lines.get(number + 1)
+                level = marks.get(number + 1)
                 if level:
                     painter.fillRect(0, top, 4, bottom - top, LEVEL_COLOURS.get(level, LEVEL_COLOURS["warning"]))
                 painter.setPen(pal.color(QPalette.ColorRole.Text) if number == current else text_colour)

@@ -194,6 +194,13 @@ class FiguresPanel(QWidget):
 
         self._built_signature = self._signature
         self.loading.hide()
+        if self.chart_widgets and len(self.chart_widgets) == len(self.charts) and all(
+                w.chart.drawing() == c.drawing() for w, c in zip(self.chart_widgets, self.charts)):
+            # Only the lines moved (an Enter or a paste above the figures): drawing the charts again froze the
+            # window ~200 ms after every such edit while this tab was shown.
+            for w, chart in zip(self.chart_widgets, self.charts):
+                w.follow_places(chart)
+            return
         for w in self.chart_widgets:
             self.charts_box.removeWidget(w)
             w.deleteLater()

@@ -138,6 +138,7 @@ def _fmt_number(v: Any) -> str:
 
 STARTUP_DELAY_MS = 800  # after the first paint and the first analysis
 PRELOAD_AFTER_FIRST_ANALYSIS_MS = 150  # sqlite-utils imported off the GUI thread (~0.25 s), before the first look
+PRELOAD_POLL_MS = 50  # the first look, waiting for that import to end
 
 
 class SnapshotModel(QAbstractTableModel):
@@ -1159,6 +1160,12 @@ def install(window: Any) -> HistoryController:
     def first_look() -> None:
         if controller.shut_down:
             return  # the window closed before it came to this: no offers over a window that is gone
+        # A long survey's first analysis may still be running (seconds for 8 MB): sqlite-utils is then imported by
+        # the worker from here, and the look waits for it (imported here, it froze the new window ~1 s).
+        preload_storage()
+        if _preloader is not None and _preloader.is_alive():
+            QTimer.singleShot(PRELOAD_POLL_MS, controller, first_look)
+            return
         _ = controller.db
         if controller.current_path():
             controller._on_opened(window.current_path)

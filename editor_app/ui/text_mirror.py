@@ -10,6 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextDocument
 
+from editor_app.ui.code_editor import text_index
+from editor_app.ui.line_shifts import EditLog
+
 
 WHOLE_COPY_SHARE = 0.5  # an edit adding more than this share of the document's characters copies it whole
 
@@ -19,6 +22,7 @@ class TextMirror(QObject):
         super().__init__(parent)
         self.document = document
         self.lines: list[str] = []
+        self.edits = EditLog()  # where the places an analysis names have gone since (line_shifts)
         self._blocks = 0
         self.resync()
         document.contentsChange.connect(self._changed)
@@ -27,6 +31,7 @@ class TextMirror(QObject):
         """Copy the whole document (after loading, or to recover from anything unexpected)."""
         self.lines = self.document.toRawText().split("\u2029")
         self._blocks = self.document.blockCount()
+        self.edits.replaced()
 
     def snapshot(self) -> list[str]:
         """A shallow copy of the lines: cheap on the GUI thread; join it elsewhere."""
@@ -59,6 +64,8 @@ class TextMirror(QObject):
         while block.isValid() and block.blockNumber() <= b:
             fresh.append(block.text())
             block = block.next()
+        start = text_index(fresh[0], position - first.position())
+        self.edits.record(a, start, self.lines[a : a + old_len], fresh)
         self.lines[a : a + old_len] = fresh
         self._blocks = count
         if len(self.lines) != count:
