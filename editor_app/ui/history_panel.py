@@ -259,6 +259,14 @@ class HistoryPanel(QWidget):
         self.chart_loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.chart_loading.hide()
         self.chart_holder.layout().addWidget(self.chart_loading)
+        # A survey without snapshots yet has no trend: an empty plot showed axes around the limit alone
+        # ("3899.6 … 3900.4" over a date axis of "00.250"), which looked broken.
+        self.chart_empty = QLabel(self.tr("No snapshots yet: each save and autosave adds a point to this chart."))
+        self.chart_empty.setObjectName("history_chart_empty")
+        self.chart_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.chart_empty.setWordWrap(True)
+        self.chart_empty.hide()
+        self.chart_holder.layout().addWidget(self.chart_empty)
 
         self.model = SnapshotModel(self)
         self.table = QTableView()
@@ -419,6 +427,8 @@ class HistoryPanel(QWidget):
         from editor_app.ui.charts import pyqtgraph
 
         self.ensure_chart()
+        self.chart.setVisible(bool(points))
+        self.chart_empty.setVisible(not points)
         pg = pyqtgraph()
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]

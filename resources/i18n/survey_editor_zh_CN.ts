@@ -211,43 +211,43 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="631"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="656"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="696"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="703"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="747"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="697"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="748"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="822"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="873"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="826"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="878"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="925"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="947"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="916"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="963"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
@@ -256,22 +256,22 @@
         <translation type="vanished">没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="932"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="932"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1021"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1068"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1067"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1114"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -279,12 +279,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="258"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="231"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="232"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -314,68 +314,73 @@
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="234"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="235"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="239"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
+        <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
+        <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="287"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="267"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="288"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="269"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="293"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="274"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="295"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="340"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="381"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="409"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="444"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="481"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="518"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1088"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1112"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1135"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1154"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1116"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1158"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -418,142 +423,142 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="160"/>
+        <location filename="../../editor_app/ui/main_window.py" line="161"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="231"/>
+        <location filename="../../editor_app/ui/main_window.py" line="235"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="339"/>
+        <location filename="../../editor_app/ui/main_window.py" line="353"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="350"/>
+        <location filename="../../editor_app/ui/main_window.py" line="364"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="351"/>
+        <location filename="../../editor_app/ui/main_window.py" line="365"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="353"/>
+        <location filename="../../editor_app/ui/main_window.py" line="367"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="354"/>
+        <location filename="../../editor_app/ui/main_window.py" line="368"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="355"/>
+        <location filename="../../editor_app/ui/main_window.py" line="369"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="362"/>
+        <location filename="../../editor_app/ui/main_window.py" line="376"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="369"/>
+        <location filename="../../editor_app/ui/main_window.py" line="383"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="375"/>
+        <location filename="../../editor_app/ui/main_window.py" line="389"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="380"/>
+        <location filename="../../editor_app/ui/main_window.py" line="394"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="414"/>
+        <location filename="../../editor_app/ui/main_window.py" line="428"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="422"/>
+        <location filename="../../editor_app/ui/main_window.py" line="436"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="452"/>
+        <location filename="../../editor_app/ui/main_window.py" line="466"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="466"/>
+        <location filename="../../editor_app/ui/main_window.py" line="480"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="469"/>
+        <location filename="../../editor_app/ui/main_window.py" line="483"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="471"/>
+        <location filename="../../editor_app/ui/main_window.py" line="485"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="493"/>
+        <location filename="../../editor_app/ui/main_window.py" line="507"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="516"/>
+        <location filename="../../editor_app/ui/main_window.py" line="530"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="543"/>
+        <location filename="../../editor_app/ui/main_window.py" line="557"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="545"/>
+        <location filename="../../editor_app/ui/main_window.py" line="559"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="495"/>
+        <location filename="../../editor_app/ui/main_window.py" line="509"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="585"/>
+        <location filename="../../editor_app/ui/main_window.py" line="600"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="592"/>
+        <location filename="../../editor_app/ui/main_window.py" line="607"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="598"/>
+        <location filename="../../editor_app/ui/main_window.py" line="613"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="634"/>
+        <location filename="../../editor_app/ui/main_window.py" line="651"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="634"/>
+        <location filename="../../editor_app/ui/main_window.py" line="651"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -561,7 +566,7 @@
 <context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="110"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="113"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -569,67 +574,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="530"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="567"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="531"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="568"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="508"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="545"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="519"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="556"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="542"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="579"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="545"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="546"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="583"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="511"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="511"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="511"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="512"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="549"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="518"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="555"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="519"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="556"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -732,27 +737,29 @@
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="243"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="246"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="248"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="298"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="262"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="264"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="304"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="286"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="308"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -760,119 +767,119 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="83"/>
         <source>&amp;Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="85"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="87"/>
         <source>&amp;Update self-check figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="90"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="89"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="110"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="130"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="138"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="156"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="110"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="155"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="192"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="118"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="191"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="190"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="199"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="211"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -880,17 +887,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="311"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="313"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="314"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="339"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="340"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -939,7 +946,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
@@ -967,7 +974,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="143"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
@@ -983,82 +990,82 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="192"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="236"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="239"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="243"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1066,114 +1073,114 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="43"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="46"/>
         <source>Beside the survey, else the bundled house pack</source>
         <translation>综述旁边的规则包，否则用内置的本组规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="51"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="57"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="54"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="56"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="52"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="55"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="62"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="58"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="69"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="65"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="70"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="66"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="71"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="67"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="72"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="68"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="70"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="75"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="71"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="76"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="72"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="85"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="81"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="154"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="150"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="154"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="150"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="163"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="159"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="165"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="161"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="177"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="173"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="180"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="176"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="186"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="182"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="189"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="185"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
@@ -1181,32 +1188,32 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="212"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
