@@ -486,3 +486,27 @@ def test_edits_discarded_by_opening_another_file_are_not_offered_later(qtbot, tm
     w2.open(survey)
     assert c2.recovery_dialog is None
     assert [r["kind"] for r in history.list_snapshots(c2.db, survey)] == ["autosave"]  # still in the history
+
+
+def test_typing_before_the_first_look_keeps_its_autosaves(qtbot, tmp_path, survey):
+    """The first look at the database waits for the first analysis (seconds on a long survey), and the author may
+    type and be autosaved before it. Before, that look took the file as just opened and dismissed those autosaves,
+    so a crash from then on lost the typing (the real-process SIGKILL test failed whenever the look came late)."""
+    db_path = tmp_path / "history.db"
+    first = FakeWindow(db_path)
+    qtbot.addWidget(first)
+    first.open(survey)  # as the real window does: the file is open before the history is installed
+    ctl = history_panel.install(first)
+    first.type("打开后马上写的一句。\n")
+    assert ctl.autosave_now()
+    first.type("再写一句。\n")  # the autosave is behind the editor now: still not a crash's to offer
+    qtbot.waitUntil(lambda: ctl.looked, timeout=10000)
+    assert ctl.recovery_dialog is None  # its own autosave is not offered back to it
+    ctl.close_database()  # the process "dies" without saving
+
+    second = FakeWindow(db_path)
+    qtbot.addWidget(second)
+    ctl2 = history_panel.install(second)
+    with qtbot.waitSignal(ctl2.recovery_offered, timeout=2000) as sig:
+        second.open(survey)
+    assert "打开后马上写的一句。" in sig.args[0].diff.toPlainText()

@@ -586,8 +586,10 @@ def latest_autosave_newer_than(
     text_hash: str | None = None,
     mtime: float | None = None,
     include_dismissed: bool = False,
+    before: float | None = None,
 ) -> dict[str, Any] | None:
-    """The autosave a crash left behind: newer than the file's mtime and its last recorded save, with other text.
+    """The autosave a crash left behind: newer than the file's mtime and its last recorded save (and older than
+    `before`, when given: the start of the program asking), with other text.
 
     Returns the listing row plus "text", or None. Dismissed autosaves are not offered again.
     """
@@ -599,9 +601,9 @@ def latest_autosave_newer_than(
     ).fetchone()[0]
     floor = max(x for x in (mtime, last_save, float("-inf")) if x is not None)
     row = db.execute(
-        "SELECT id, text_hash FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ?"
+        "SELECT id, text_hash FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ? AND time < ?"
         " AND dismissed <= ? ORDER BY time DESC, id DESC LIMIT 1",
-        [doc, floor, 1 if include_dismissed else 0],
+        [doc, floor, float("inf") if before is None else before, 1 if include_dismissed else 0],
     ).fetchone()
     if row is None or (text_hash is not None and row[1] == text_hash):
         return None

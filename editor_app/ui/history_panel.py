@@ -593,6 +593,8 @@ class HistoryController(QObject):
 
     def __init__(self, window: Any, panel: HistoryPanel) -> None:
         super().__init__(window)
+        self.started_at = time.time()  # autosaves after this are this session's own, never a crash's
+        self.looked = False  # the first look at the database (and for a crash's autosaves) is done
         self.window = window
         self.panel = panel
         self._db = None
@@ -864,6 +866,17 @@ class HistoryController(QObject):
         if path:
             self.check_recovery(str(path))
 
+    def look_at_opened(self, path: Any) -> None:
+        """The file opened at start, looked at once the database is open. That look waits for the first analysis
+        (seconds on a long survey): the author may have typed and been autosaved already. Then those autosaves are
+        theirs, to keep for a crash, not to dismiss as `_on_opened` does after a load, nor to offer back."""
+        if not self.window.editor.document().isModified():
+            self._on_opened(path)
+            return
+        self._pack_cache = None
+        self.refresh(reload_metrics=True)
+        self.check_recovery(str(path), before=self.started_at)
+
     def offer_recovery_again(self) -> RecoveryDialog | None:
         """File → Recover: offer the newest autosave again, even one the user declined earlier."""
         path = self.current_path()
@@ -877,8 +890,10 @@ class HistoryController(QObject):
             self.message.emit(self.tr("No autosave newer than the file on disk."))
         return dialog
 
-    def check_recovery(self, path: str, *, include_dismissed: bool = False) -> RecoveryDialog | None:
-        """Offer an autosave newer than the file whose text differs from what was just loaded."""
+    def check_recovery(self, path: str, *, include_dismissed: bool = False,
+                       before: float | None = None) -> RecoveryDialog | None:
+        """Offer an autosave newer than the file whose text differs from what was just loaded (and, with
+        `before`, written before that time: by a program that stopped, not by this one)."""
         text = self.window.current_text()
         try:
             mtime = os.stat(path).st_mtime
@@ -886,7 +901,7 @@ class HistoryController(QObject):
             mtime = None
         found = self._db_call(
             "looking for unsaved changes", history.latest_autosave_newer_than,
-            path, text_hash=history.text_hash(text), mtime=mtime, include_dismissed=include_dismissed,
+            path, text_hash=history.text_hash(text), mtime=mtime, include_dismissed=include_dismissed, before=before,
         )
         if not found:
             return None
@@ -1178,13 +1193,14 @@ def install(window: Any) -> HistoryController:
             return
         _ = controller.db
         if controller.current_path():
-            controller._on_opened(window.current_path)
+            controller.look_at_opened(window.current_path)
         # An untitled survey a crash left behind is offered too, after the opened file's own offer if there is one.
         if controller.recovery_dialog is None:
             controller.check_untitled_recovery()
         else:
             controller.recovery_dialog.finished.connect(
                 lambda *_: QTimer.singleShot(0, controller, controller.check_untitled_recovery))
+        controller.looked = True
 
     QTimer.singleShot(STARTUP_DELAY_MS, controller, first_look)
     # Once the window is analysed and painted: start-up would otherwise share the GIL with the import.
