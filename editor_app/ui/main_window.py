@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
         self.runner.analysis_failed.connect(self._analysis_failed)
         self.runner.busy_changed.connect(
             lambda busy: busy and self.timing_label.setText(self.tr("analysing…")))
-        self.editor.document().contentsChanged.connect(self.runner.text_changed)
+        self.mirror.edited.connect(self.runner.text_changed)  # not for a word still being composed
         self.editor.document().modificationChanged.connect(lambda _m: self._update_title())
         self.editor.cursorPositionChanged.connect(self._update_position)
         self.editor.files_dropped.connect(self._files_dropped)
