@@ -35,6 +35,7 @@ from editor_app.ui.file_watch import ExternalChangeWatcher
 from editor_app.ui.find_bar import FindBar
 from editor_app.ui.headline import headline
 from editor_app.ui.icons import GREEN, RED
+from editor_app.ui.theme import on_window
 from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
 from editor_app.ui.preview_panel import PreviewPanel
@@ -605,7 +606,7 @@ class MainWindow(QMainWindow):
 
     def _analysis_failed(self, message: str) -> None:
         self.headline_label.setText(self.tr("Analysis failed: %1").replace("%1", message))
-        self.headline_label.setStyleSheet(f"QLabel#headline {{ color: {RED.name()}; }}")
+        self.headline_label.setStyleSheet(f"QLabel#headline {{ color: {on_window(RED).name()}; }}")
 
     def _update_position(self) -> None:
         cur = self.editor.textCursor()
