@@ -266,6 +266,7 @@ class HistoryPanel(QWidget):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.ExtendedSelection)
+        self.table.setTabKeyNavigation(False)  # Tab goes on to the diff and its buttons, arrows pick snapshots
         self.setFocusProxy(self.table)  # View → History (Ctrl+5) gives the list the keys, as the other tabs' do
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
@@ -1124,7 +1125,7 @@ def _add_view_action(window: Any, panel: HistoryPanel) -> None:
     view_menu = getattr(window, "menu_view", None)
     if view_menu is None:
         return
-    act = QAction(QCoreApplication.translate("HistoryPanel", "History"), window)
+    act = QAction(QCoreApplication.translate("HistoryPanel", "&History"), window)
     act.setShortcut(QKeySequence("Ctrl+5"))
 
     act.triggered.connect(lambda: window._show_panel(panel, keyboard=True))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QTextCursor
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTextCursor
 from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -137,6 +137,10 @@ class MainWindow(QMainWindow):
         self.add_panel(self.preview, self.tr("Preview"))
         for panel in (self.selfcheck, self.references, self.figures, self.outline):
             panel.jump_requested.connect(self.goto_analysed)
+        for dock in (self.outline_dock, self.panels_dock):
+            # Esc in a pane: back to writing, the cursor where it was (only a row's Return led back, moving it)
+            back = QShortcut(QKeySequence(Qt.Key.Key_Escape), dock, activated=self.editor.setFocus)
+            back.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.references.verdicts_changed.connect(self._verdicts_changed)
 
         # ----- status bar -----
@@ -643,6 +647,13 @@ class MainWindow(QMainWindow):
         keys = {self.selfcheck: self.selfcheck.rules_view, self.references: self.references.view,
                 self.figures: self.figures.scroll, self.preview: self.preview.browser}.get(panel, panel)
         keys.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focus_outline(self) -> None:
+        """View → Outline (Ctrl+0): the section list takes the keys; arrows pick a section, Return goes to it."""
+        self.outline_dock.show()
+        self.outline.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        if not self.outline.view.currentIndex().isValid() and self.outline.model.rowCount():
+            self.outline.view.setCurrentIndex(self.outline.model.index(0, 0))
 
     def _verify_all(self) -> None:
         self._show_panel(self.references)

@@ -39,6 +39,7 @@ def make_table(model, parent: QWidget | None = None, *, sortable: bool = True, f
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
+    view.setTabKeyNavigation(False)  # Tab goes on to the next table (it went from cell to cell, never out of the first)
     view.verticalHeader().setVisible(False)
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     # Fitting columns to their contents reads this many rows (Qt's default, 1,000, took 2-4 s of GUI thread when
