@@ -124,3 +124,24 @@ def test_a_commit_then_enter_and_undo_redo(qtbot, sample_path):
     for _ in range(3):
         window.editor.redo()
     assert window.current_text().split("\n")[12] == "新行"
+
+
+def test_the_candidate_window_stands_at_the_caret(qtbot, sample_path):
+    """The input method places its candidate list by the caret rectangle the editor reports: it was the line
+    numbers' width (~40 px, ~70 px on a long survey) to the left of the caret, under other words."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(qtbot, sample_path)
+    editor = window.editor
+    window.activateWindow()
+    editor.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is editor)
+    window.goto_line(40, 10)
+    compose(editor, "zhong")
+    method = QGuiApplication.inputMethod()
+    method.update(Qt.InputMethodQuery.ImQueryAll)
+    caret = editor.viewport().mapTo(window, editor.cursorRect().topLeft())
+    reported = method.cursorRectangle().toRect().topLeft()
+    assert (reported.x(), reported.y()) == (caret.x(), caret.y())  # before: x 42 px to the left, y 1 px up
+    commit(editor, "中")
