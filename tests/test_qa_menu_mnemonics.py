@@ -1,6 +1,7 @@
 """QA: Alt+letter in the menus: File had two &S (Open the Sample Survey, Save), Edit two &T (Cut, Settings) and
 Tools two &V (Verify All References, Previous Problem), so the letter only moved between them instead of
-choosing; Recover…, Export report… and Update self-check figures… had no letter. In both languages."""
+choosing; Recover…, Export report… and Update self-check figures… had no letter. In both languages. View had
+none at all (Outline, Panels and every panel's name), so Alt+V then a letter chose nothing."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ MNEMONIC = re.compile(r"&([^&\s])")
 
 
 def _menus(window):
-    return {m.objectName(): m for m in (window.menu_file, window.menu_edit, window.menu_tools, window.menu_help)}
+    return {m.objectName(): m for m in (window.menu_file, window.menu_edit, window.menu_view, window.menu_tools,
+                                        window.menu_help)}
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
-def test_every_file_edit_tools_help_action_has_its_own_letter(qtbot, sample_path, language, tmp_path):
+def test_every_menu_action_has_its_own_letter(qtbot, sample_path, language, tmp_path):
     from PySide6.QtCore import QCoreApplication, QTranslator
 
     from editor_app.config import Config

@@ -219,7 +219,10 @@ def side_by_side_rows(old: str, new: str, context: int | None = 3) -> list[DiffR
     return rows
 
 
-_COLOURS = {"delete": ("#fbe4e4", ""), "insert": ("", "#e2f5e2"), "replace": ("#fbe4e4", "#e2f5e2")}
+# Translucent (#AARRGGBB): over white exactly the pale red #fbe4e4 and green #e2f5e2; over a dark theme's base a dark
+# tint, under which its light text still reads (opaque pale cells left it white on near-white).
+_DELETED, _INSERTED = "#40ef9393", "#408bd78b"
+_COLOURS = {"delete": (_DELETED, ""), "insert": ("", _INSERTED), "replace": (_DELETED, _INSERTED)}
 
 
 def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int | None = 3,

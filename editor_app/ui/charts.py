@@ -13,6 +13,8 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QPalette
 from PySide6.QtWidgets import QApplication, QToolTip, QVBoxLayout, QWidget
 
+from editor_app.ui.theme import on_base
+
 SERIES_COLOURS = ("#3b7dd8", "#e07b39", "#3aa35b", "#9b59b6", "#c0392b", "#16a2b8", "#8e6e53", "#7f8c8d")
 HIGHLIGHT = "#e02424"
 
@@ -124,7 +126,7 @@ class BarChartWidget(QWidget):
                 pens.append(pg.mkPen(HIGHLIGHT, width=3) if b.highlighted else pg.mkPen(colour.darker(140), width=1))
                 self._geometry.append((x - self._width / 2, x + self._width / 2, b.value, b))
                 text = ("⚠ " if b.highlighted else "") + b.label
-                label = pg.TextItem(text, color=HIGHLIGHT if b.highlighted else fg,
+                label = pg.TextItem(text, color=on_base(QColor(HIGHLIGHT)) if b.highlighted else fg,
                                     anchor=(0.0, 0.5) if horizontal else (0.5, 1.0))
                 label.setPos(b.value, x) if horizontal else label.setPos(x, b.value)
                 item.addItem(label)

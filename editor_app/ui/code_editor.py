@@ -11,7 +11,7 @@ import bisect
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -437,6 +437,17 @@ class CodeEditor(QPlainTextEdit):
         self.setTextCursor(cur)
         self.centerCursor()
         self.setFocus()
+
+    # ----- input methods -----
+    def inputMethodQuery(self, query):  # noqa: N802 (Qt's name)
+        """Where the caret is, for an input method's candidate window (pinyin): Qt answers in the viewport's
+        coordinates, the input method reads the editor's, so the candidates stood the line numbers' width to the left
+        of the caret."""
+        value = super().inputMethodQuery(query)
+        if query in (Qt.InputMethodQuery.ImCursorRectangle, Qt.InputMethodQuery.ImAnchorRectangle) \
+                and isinstance(value, (QRect, QRectF)):
+            value = value.translated(self.viewport().pos())
+        return value
 
     # ----- line breaks -----
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from editor_app.core.model import Analysis
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
 from editor_app.formats import publish_blockers
+from editor_app.ui.theme import on_base
 
 HTML_FILTER = "HTML report (*.html)"
 PDF_FILTER = "PDF report (*.pdf)"
@@ -297,10 +298,14 @@ def _words(pack: Any):
 
 class _DiffHighlighter(QSyntaxHighlighter):
     def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt's name)
-        colour = {"+": "#1e7b34", "-": "#b3261e", "@": "#6b7280"}.get(text[:1])
+        colours = getattr(self, "_colours", None)
+        if colours is None:  # on a dark theme lightened to read
+            colours = self._colours = {k: on_base(QColor(v)) for k, v in
+                                       {"+": "#1e7b34", "-": "#b3261e", "@": "#6b7280"}.items()}
+        colour = colours.get(text[:1])
         if colour and not text.startswith(("+++", "---")):
             fmt = QTextCharFormat()
-            fmt.setForeground(QColor(colour))
+            fmt.setForeground(colour)
             self.setFormat(0, len(text), fmt)
 
 

@@ -45,6 +45,7 @@ from editor_app.core.textdiff import change_counts, side_by_side_html, unified_d
 from editor_app.ui import chart_library
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
+from editor_app.ui.theme import on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
 # and imported by a worker thread meanwhile (`preload_storage`), so that first use does not freeze the window.
@@ -205,9 +206,9 @@ class SnapshotModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == "failing" and row.get("failing"):
-                return QColor("#c0392b")
+                return on_base(QColor("#c0392b"))
             if row["kind"] == "autosave":
-                return QColor("#7f8c8d")
+                return on_base(QColor("#7f8c8d"))
         if role == Qt.ItemDataRole.ToolTipRole:
             return (self.tr("{kind} · {time} · {chars} characters · sha256 {hash}")
                     .format(kind=kind_label(row["kind"]), time=row["time_iso"], chars=f"{row['chars']:,}",
@@ -273,6 +274,7 @@ class HistoryPanel(QWidget):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.ExtendedSelection)
+        self.table.setTabKeyNavigation(False)  # Tab goes on to the diff and its buttons, arrows pick snapshots
         self.setFocusProxy(self.table)  # View → History (Ctrl+5) gives the list the keys, as the other tabs' do
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
@@ -438,12 +440,13 @@ class HistoryPanel(QWidget):
         for line in self.limit_lines:
             self.chart.removeItem(line)
         self.limit_lines = []
+        limit_colour = on_base(QColor("#c0392b"))
         for value in limits:
             line = pg.InfiniteLine(
-                pos=value, angle=0, pen=pg.mkPen("#c0392b", width=1, style=Qt.PenStyle.DashLine),
+                pos=value, angle=0, pen=pg.mkPen(limit_colour, width=1, style=Qt.PenStyle.DashLine),
                 label=self.tr("limit %1").replace("%1", _fmt_number(value)),
                 # From its left end, inside the plot: centred at 5% (pyqtgraph's anchor) it began under the axis ("imit")
-                labelOpts={"position": 0.02, "color": "#c0392b", "anchors": [(0, 0), (0, 0)]},
+                labelOpts={"position": 0.02, "color": limit_colour, "anchors": [(0, 0), (0, 0)]},
             )
             self.chart.addItem(line)
             self.limit_lines.append(line)
@@ -1147,7 +1150,7 @@ def _add_view_action(window: Any, panel: HistoryPanel) -> None:
     view_menu = getattr(window, "menu_view", None)
     if view_menu is None:
         return
-    act = QAction(QCoreApplication.translate("HistoryPanel", "History"), window)
+    act = QAction(QCoreApplication.translate("HistoryPanel", "&History"), window)
     act.setShortcut(QKeySequence("Ctrl+5"))
 
     act.triggered.connect(lambda: window._show_panel(panel, keyboard=True))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QTextCursor
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTextCursor
 from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -35,6 +35,7 @@ from editor_app.ui.file_watch import ExternalChangeWatcher
 from editor_app.ui.find_bar import FindBar
 from editor_app.ui.headline import headline
 from editor_app.ui.icons import GREEN, RED
+from editor_app.ui.theme import on_window
 from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
 from editor_app.ui.preview_panel import PreviewPanel
@@ -136,6 +137,10 @@ class MainWindow(QMainWindow):
         self.add_panel(self.preview, self.tr("Preview"))
         for panel in (self.selfcheck, self.references, self.figures, self.outline):
             panel.jump_requested.connect(self.goto_analysed)
+        for dock in (self.outline_dock, self.panels_dock):
+            # Esc in a pane: back to writing, the cursor where it was (only a row's Return led back, moving it)
+            back = QShortcut(QKeySequence(Qt.Key.Key_Escape), dock, activated=self.editor.setFocus)
+            back.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.references.verdicts_changed.connect(self._verdicts_changed)
 
         # ----- status bar -----
@@ -159,7 +164,7 @@ class MainWindow(QMainWindow):
         self.runner.analysis_failed.connect(self._analysis_failed)
         self.runner.busy_changed.connect(
             lambda busy: busy and self.timing_label.setText(self.tr("analysing…")))
-        self.editor.document().contentsChanged.connect(self.runner.text_changed)
+        self.mirror.edited.connect(self.runner.text_changed)  # not for a word still being composed
         self.editor.document().modificationChanged.connect(lambda _m: self._update_title())
         self.editor.cursorPositionChanged.connect(self._update_position)
         self.editor.files_dropped.connect(self._files_dropped)
@@ -605,7 +610,7 @@ class MainWindow(QMainWindow):
 
     def _analysis_failed(self, message: str) -> None:
         self.headline_label.setText(self.tr("Analysis failed: %1").replace("%1", message))
-        self.headline_label.setStyleSheet(f"QLabel#headline {{ color: {RED.name()}; }}")
+        self.headline_label.setStyleSheet(f"QLabel#headline {{ color: {on_window(RED).name()}; }}")
 
     def _update_position(self) -> None:
         cur = self.editor.textCursor()
@@ -642,6 +647,13 @@ class MainWindow(QMainWindow):
         keys = {self.selfcheck: self.selfcheck.rules_view, self.references: self.references.view,
                 self.figures: self.figures.scroll, self.preview: self.preview.browser}.get(panel, panel)
         keys.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focus_outline(self) -> None:
+        """View → Outline (Ctrl+0): the section list takes the keys; arrows pick a section, Return goes to it."""
+        self.outline_dock.show()
+        self.outline.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        if not self.outline.view.currentIndex().isValid() and self.outline.model.rowCount():
+            self.outline.view.setCurrentIndex(self.outline.model.index(0, 0))
 
     def _verify_all(self) -> None:
         self._show_panel(self.references)

@@ -68,12 +68,17 @@ class WindowMenus(QObject):
         self._action(e, self.tr("&Go to Line…"), w._goto_dialog, QKeySequence("Ctrl+G"), "action_goto")
 
         v = w.menu_view
-        v.addAction(w.outline_dock.toggleViewAction())
-        v.addAction(w.panels_dock.toggleViewAction())
+        # Each with its own Alt letter (the dock titles and tab texts had none: Alt+V then a letter chose nothing).
+        for dock, text in ((w.outline_dock, self.tr("Show Ou&tline")), (w.panels_dock, self.tr("Show &Panels"))):
+            dock.toggleViewAction().setText(text)
+            v.addAction(dock.toggleViewAction())
         v.addSeparator()
-        for i, key in enumerate(("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4")):
+        # Ctrl+0 … Ctrl+4 from left to right, the keys then in that pane (Ctrl+5, History, comes with its panel).
+        self._action(v, self.tr("O&utline"), lambda: w.focus_outline(), QKeySequence("Ctrl+0"), "action_show_outline")
+        names = (self.tr("&Self-check"), self.tr("&References"), self.tr("&Figures"), self.tr("Pre&view"))
+        for i, (key, text) in enumerate(zip(("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4"), names)):
             panel = w.tabs.widget(i)
-            self._action(v, w.tabs.tabText(i), (lambda _c=False, p=panel: w._show_panel(p, keyboard=True)), QKeySequence(key))
+            self._action(v, text, (lambda _c=False, p=panel: w._show_panel(p, keyboard=True)), QKeySequence(key))
         v.addSeparator()
         self._action(v, self.tr("Zoom &In"), lambda: editor.zoomIn(1), QKeySequence.StandardKey.ZoomIn)
         self._action(v, self.tr("Zoom &Out"), lambda: editor.zoomOut(1), QKeySequence.StandardKey.ZoomOut)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionMetrics
 from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
+from editor_app.ui.theme import on_base, on_window
 from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, SortProxy, format_value
 
 METRIC_ORDER = ("cjk", "cautions", "caution", "lines", "words", "chars")
@@ -38,6 +39,7 @@ def make_table(model, parent: QWidget | None = None, *, sortable: bool = True, f
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
+    view.setTabKeyNavigation(False)  # Tab goes on to the next table (it went from cell to cell, never out of the first)
     view.verticalHeader().setVisible(False)
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     # Fitting columns to their contents reads this many rows (Qt's default, 1,000, took 2-4 s of GUI thread when
@@ -134,7 +136,7 @@ class SelfCheckPanel(QWidget):
             return "\n".join(parts)
 
         def fg(r: RuleResult):
-            return QBrush(RED) if shown(r) == "fail" else None
+            return QBrush(on_base(RED)) if shown(r) == "fail" else None
 
         return [
             Column(self.tr("Status"), lambda r: self.status_text(shown(r)), sort_key=lambda r: order.get(shown(r), 9),
@@ -159,8 +161,8 @@ class SelfCheckPanel(QWidget):
 
         def fg(c: Claim):
             if state(c) == "disagrees":
-                return QBrush(ORANGE)
-            return QBrush(RED) if c.wrong else (QBrush(GREEN) if c.ok else None)
+                return QBrush(on_base(ORANGE))
+            return QBrush(on_base(RED)) if c.wrong else (QBrush(on_base(GREEN)) if c.ok else None)
 
         def why_otherwise(c: Claim) -> str:
             found = stated_otherwise(c, self.disagreeing)
@@ -246,7 +248,7 @@ class SelfCheckPanel(QWidget):
         if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
             self.summary.setText(self.summary.text() + " · " + self.tr(
                 "verifiability is measured once the references are verified (References → Verify all)"))
-        style = f"color: {(RED if failing or wrong else GREEN).name()}; font-weight: bold;"
+        style = f"color: {on_window(RED if failing or wrong else GREEN).name()}; font-weight: bold;"
         if self.summary.styleSheet() != style:  # re-polishing a widget costs ~6 ms: only when the colour changes
             self.summary.setStyleSheet(style)
         if not self._sized:

@@ -7,10 +7,12 @@ the lines into the text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+import os
+
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QTextDocument
 
-from editor_app.ui.code_editor import text_index
+from editor_app.ui.code_editor import qt_offset, text_index
 from editor_app.ui.line_shifts import EditLog
 
 
@@ -18,6 +20,10 @@ WHOLE_COPY_SHARE = 0.5  # an edit adding more than this share of the document's 
 
 
 class TextMirror(QObject):
+    # The text changed. A document's own contentsChanged also fires for what an input method shows while a word is
+    # being composed (pinyin before it is committed), which is no text of the survey's.
+    edited = Signal()
+
     def __init__(self, document: QTextDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
@@ -32,6 +38,7 @@ class TextMirror(QObject):
         self.lines = self.document.toRawText().split("\u2029")
         self._blocks = self.document.blockCount()
         self.edits.replaced()
+        self.edited.emit()
 
     def snapshot(self) -> list[str]:
         """A shallow copy of the lines: cheap on the GUI thread; join it elsewhere."""
@@ -64,12 +71,21 @@ class TextMirror(QObject):
         while block.isValid() and block.blockNumber() <= b:
             fresh.append(block.text())
             block = block.next()
+        old = self.lines[a : a + old_len]
+        if old == fresh:
+            return  # a composition shown or cancelled (its preedit is no text), a format: nothing to follow or check
         start = text_index(fresh[0], position - first.position())
-        self.edits.record(a, start, self.lines[a : a + old_len], fresh)
+        if position == first.position() and removed > qt_offset(old[0], len(old[0])):
+            # An input method's commit is reported as its whole block rewritten: where it changed is inferred, else
+            # every place before it on the line would be followed to the line's start.
+            start = len(os.path.commonprefix([old[0], fresh[0]]))
+        self.edits.record(a, start, old, fresh)
         self.lines[a : a + old_len] = fresh
         self._blocks = count
         if len(self.lines) != count:
             self.resync()
+            return
+        self.edited.emit()
 
 
 def join_lines(lines: list[str]) -> str:

@@ -186,68 +186,68 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="75"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="76"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="76"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="77"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="77"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="78"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="78"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="674"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="703"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="747"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="708"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="752"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="748"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="753"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="873"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="889"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="893"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="925"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="943"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="947"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="965"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="963"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="981"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
@@ -256,22 +256,22 @@
         <translation type="vanished">没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1068"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1086"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1114"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1132"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -279,108 +279,112 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="258"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="232"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="233"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="98"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="99"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="99"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="100"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="235"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="236"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="239"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="240"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="287"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="289"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="292"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="293"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="295"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="375"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="381"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="383"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="444"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="447"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="518"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="521"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1135"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1154"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1153"/>
+        <source>&amp;History</source>
+        <translation>历史(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1172"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1158"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1176"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -388,177 +392,177 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="115"/>
+        <location filename="../../editor_app/ui/main_window.py" line="116"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="125"/>
+        <location filename="../../editor_app/ui/main_window.py" line="126"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="133"/>
+        <location filename="../../editor_app/ui/main_window.py" line="134"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="134"/>
+        <location filename="../../editor_app/ui/main_window.py" line="135"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="135"/>
+        <location filename="../../editor_app/ui/main_window.py" line="136"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="136"/>
+        <location filename="../../editor_app/ui/main_window.py" line="137"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="142"/>
+        <location filename="../../editor_app/ui/main_window.py" line="147"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="161"/>
+        <location filename="../../editor_app/ui/main_window.py" line="166"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="235"/>
+        <location filename="../../editor_app/ui/main_window.py" line="240"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="353"/>
+        <location filename="../../editor_app/ui/main_window.py" line="358"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="364"/>
+        <location filename="../../editor_app/ui/main_window.py" line="369"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="365"/>
+        <location filename="../../editor_app/ui/main_window.py" line="370"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="367"/>
+        <location filename="../../editor_app/ui/main_window.py" line="372"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="368"/>
+        <location filename="../../editor_app/ui/main_window.py" line="373"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="369"/>
+        <location filename="../../editor_app/ui/main_window.py" line="374"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="376"/>
+        <location filename="../../editor_app/ui/main_window.py" line="381"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="383"/>
+        <location filename="../../editor_app/ui/main_window.py" line="388"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="389"/>
+        <location filename="../../editor_app/ui/main_window.py" line="394"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="394"/>
+        <location filename="../../editor_app/ui/main_window.py" line="399"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="428"/>
+        <location filename="../../editor_app/ui/main_window.py" line="433"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="436"/>
+        <location filename="../../editor_app/ui/main_window.py" line="441"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="466"/>
+        <location filename="../../editor_app/ui/main_window.py" line="471"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="480"/>
+        <location filename="../../editor_app/ui/main_window.py" line="485"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="483"/>
+        <location filename="../../editor_app/ui/main_window.py" line="488"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="485"/>
+        <location filename="../../editor_app/ui/main_window.py" line="490"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="507"/>
+        <location filename="../../editor_app/ui/main_window.py" line="512"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="530"/>
+        <location filename="../../editor_app/ui/main_window.py" line="535"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="557"/>
+        <location filename="../../editor_app/ui/main_window.py" line="562"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="559"/>
+        <location filename="../../editor_app/ui/main_window.py" line="564"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="509"/>
+        <location filename="../../editor_app/ui/main_window.py" line="514"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="600"/>
+        <location filename="../../editor_app/ui/main_window.py" line="605"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="607"/>
+        <location filename="../../editor_app/ui/main_window.py" line="612"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="613"/>
+        <location filename="../../editor_app/ui/main_window.py" line="618"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="651"/>
+        <location filename="../../editor_app/ui/main_window.py" line="663"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="651"/>
+        <location filename="../../editor_app/ui/main_window.py" line="663"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -574,67 +578,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="567"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="570"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="568"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="571"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="545"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="556"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="559"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="579"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="585"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="583"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="586"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="549"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="552"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="555"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="558"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="556"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="559"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -767,119 +771,119 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="83"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
         <source>&amp;Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="85"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="87"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
         <source>&amp;Update self-check figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="89"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="90"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="110"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="130"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="138"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="110"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="155"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="192"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="156"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="118"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="125"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="182"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="190"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="191"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="199"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="211"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="212"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
         <source>{n} self-check figure(s) updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
@@ -887,17 +891,17 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="313"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="321"/>
         <source>{n} stated figure(s) will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="340"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="345"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -905,167 +909,167 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="67"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="69"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="90"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="91"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="92"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="114"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="115"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="114"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="116"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="140"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="192"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="239"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="243"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="243"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="250"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1188,32 +1192,32 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="212"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="213"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
@@ -1331,37 +1335,72 @@
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <source>Show Ou&amp;tline</source>
+        <translation>显示大纲(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <source>Show &amp;Panels</source>
+        <translation>显示面板(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="77"/>
+        <source>O&amp;utline</source>
+        <translation>大纲(&amp;U)</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <source>&amp;Self-check</source>
+        <translation>自检(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <source>&amp;References</source>
+        <translation>引用(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <source>&amp;Figures</source>
+        <translation>数字图表(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <source>Pre&amp;view</source>
+        <translation>预览(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="83"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="79"/>
+        <location filename="../../editor_app/ui/menus.py" line="84"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="82"/>
+        <location filename="../../editor_app/ui/menus.py" line="87"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="83"/>
+        <location filename="../../editor_app/ui/menus.py" line="88"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="86"/>
+        <location filename="../../editor_app/ui/menus.py" line="91"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="87"/>
+        <location filename="../../editor_app/ui/menus.py" line="92"/>
         <source>Previous Pro&amp;blem</source>
         <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="99"/>
+        <location filename="../../editor_app/ui/menus.py" line="104"/>
         <source>Clear List</source>
         <translation>清空列表</translation>
     </message>
