@@ -225,6 +225,17 @@ def test_two_snapshots_diff_and_undoable_restore(qtbot, window, survey):
     assert window.current_text() == current
 
 
+def reopened_with_offer(qtbot, db_path: Path, survey: Path):
+    """A second program (window, history controller) opening the survey after the first "died": the recovery offer
+    it makes (waited for)."""
+    second = FakeWindow(db_path)
+    qtbot.addWidget(second)
+    ctl = history_panel.install(second)
+    with qtbot.waitSignal(ctl.recovery_offered, timeout=2000) as sig:
+        second.open(survey)
+    return second, ctl, sig.args[0]
+
+
 def test_crash_recovery_offers_and_restores(qtbot, tmp_path, survey):
     db_path = tmp_path / "history.db"
     first = FakeWindow(db_path)
@@ -236,12 +247,7 @@ def test_crash_recovery_offers_and_restores(qtbot, tmp_path, survey):
     unsaved = first.current_text()
     ctl1.close_database()  # the process "dies" without saving
 
-    second = FakeWindow(db_path)
-    qtbot.addWidget(second)
-    ctl2 = history_panel.install(second)
-    with qtbot.waitSignal(ctl2.recovery_offered, timeout=2000) as sig:
-        second.open(survey)
-    dialog = sig.args[0]
+    second, ctl2, dialog = reopened_with_offer(qtbot, db_path, survey)
     assert dialog is ctl2.recovery_dialog and dialog.isVisible()
     assert "崩溃前的修改。" in dialog.diff.toPlainText()
     assert "+1 −0 lines" in dialog.message.text()
@@ -504,9 +510,5 @@ def test_typing_before_the_first_look_keeps_its_autosaves(qtbot, tmp_path, surve
     assert ctl.recovery_dialog is None  # its own autosave is not offered back to it
     ctl.close_database()  # the process "dies" without saving
 
-    second = FakeWindow(db_path)
-    qtbot.addWidget(second)
-    ctl2 = history_panel.install(second)
-    with qtbot.waitSignal(ctl2.recovery_offered, timeout=2000) as sig:
-        second.open(survey)
-    assert "打开后马上写的一句。" in sig.args[0].diff.toPlainText()
+    dialog = reopened_with_offer(qtbot, db_path, survey)[2]
+    assert "打开后马上写的一句。" in dialog.diff.toPlainText()

@@ -7,19 +7,10 @@ to the editor (moving the cursor there); the outline could not be reached at all
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from editor_app.ui.table_models import ROW_ROLE
-from ui_support import cursor_line, line_text, open_window, window_with_history
-
-
-def _trigger(window, shortcut: str) -> None:
-    for action in window.menu_view.actions():
-        if action.shortcut() == QKeySequence(shortcut):
-            action.trigger()
-            return
-    raise AssertionError(f"no View action on {shortcut}")
+from ui_support import cursor_line, line_text, open_window, trigger_view_shortcut, window_with_history
 
 
 def _writing(qtbot, window) -> None:
@@ -31,7 +22,7 @@ def _writing(qtbot, window) -> None:
 def test_tab_goes_from_the_rules_to_the_claims_and_the_counters(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
     _writing(qtbot, window)
-    _trigger(window, "Ctrl+1")
+    trigger_view_shortcut(window, "Ctrl+1")
     panel = window.selfcheck
     assert QApplication.focusWidget() is panel.rules_view
     qtbot.keyClick(panel.rules_view, Qt.Key.Key_Tab)
@@ -54,7 +45,7 @@ def test_esc_in_a_panel_goes_back_to_writing_where_the_cursor_was(qtbot, sample_
     _writing(qtbot, window)
     before = window.current_text()
     for shortcut, view in (("Ctrl+1", window.selfcheck.rules_view), ("Ctrl+2", window.references.view)):
-        _trigger(window, shortcut)
+        trigger_view_shortcut(window, shortcut)
         assert QApplication.focusWidget() is view
         qtbot.keyClick(view, Qt.Key.Key_Down)
         qtbot.keyClick(view, Qt.Key.Key_Escape)
@@ -68,7 +59,7 @@ def test_ctrl_0_puts_the_keys_in_the_outline_and_return_goes_to_the_section(qtbo
     window.outline_dock.hide()
     window.goto_line(1)
     _writing(qtbot, window)
-    _trigger(window, "Ctrl+0")
+    trigger_view_shortcut(window, "Ctrl+0")
     view = window.outline.view
     assert window.outline_dock.isVisible() and QApplication.focusWidget() is view
     for _ in range(3):
@@ -78,7 +69,7 @@ def test_ctrl_0_puts_the_keys_in_the_outline_and_return_goes_to_the_section(qtbo
     assert QApplication.focusWidget() is window.editor
     assert cursor_line(window) == section.line
     assert section.title.split()[0] in line_text(window, section.line)
-    _trigger(window, "Ctrl+0")
+    trigger_view_shortcut(window, "Ctrl+0")
     qtbot.keyClick(view, Qt.Key.Key_Escape)
     assert QApplication.focusWidget() is window.editor and cursor_line(window) == section.line
 
@@ -86,7 +77,7 @@ def test_ctrl_0_puts_the_keys_in_the_outline_and_return_goes_to_the_section(qtbo
 def test_tab_leaves_the_history_list(qtbot, tmp_path, monkeypatch, sample_text):
     _survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     _writing(qtbot, window)
-    _trigger(window, "Ctrl+5")
+    trigger_view_shortcut(window, "Ctrl+5")
     table = ctl.panel.table
     assert QApplication.focusWidget() is table
     qtbot.keyClick(table, Qt.Key.Key_Tab)

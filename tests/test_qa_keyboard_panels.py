@@ -6,19 +6,10 @@ to it — moved the survey's cursor and inserted a blank line into the survey.""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from editor_app.ui.table_models import ROW_ROLE
-from ui_support import cursor_line, open_window
-
-
-def _trigger(window, shortcut: str) -> None:
-    for action in window.menu_view.actions():
-        if action.shortcut() == QKeySequence(shortcut):
-            action.trigger()
-            return
-    raise AssertionError(f"no View action on {shortcut}")
+from ui_support import cursor_line, open_window, trigger_view_shortcut
 
 
 def test_ctrl_1_puts_the_keys_in_the_rules_and_return_goes_to_the_rule(qtbot, sample_path):
@@ -28,7 +19,7 @@ def test_ctrl_1_puts_the_keys_in_the_rules_and_return_goes_to_the_rule(qtbot, sa
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
     before = window.current_text()
 
-    _trigger(window, "Ctrl+1")
+    trigger_view_shortcut(window, "Ctrl+1")
     view = window.selfcheck.rules_view
     assert QApplication.focusWidget() is view  # before: the editor kept the keys
     target = None
@@ -49,7 +40,7 @@ def test_ctrl_2_puts_the_keys_in_the_references(qtbot, sample_path):
     window.activateWindow()
     window.editor.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
-    _trigger(window, "Ctrl+2")
+    trigger_view_shortcut(window, "Ctrl+2")
     assert window.tabs.currentWidget() is window.references
     assert QApplication.focusWidget() is window.references.view
 

@@ -99,3 +99,14 @@ def update_dialog_summary(qtbot, monkeypatch, path):
     monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", fake_exec)
     assert not actions.update_self_check_figures()
     return window, shown[0]
+
+
+def trigger_view_shortcut(window, shortcut: str) -> None:
+    """Trigger the View menu's action on `shortcut` (as the key would)."""
+    from PySide6.QtGui import QKeySequence
+
+    for action in window.menu_view.actions():
+        if action.shortcut() == QKeySequence(shortcut):
+            action.trigger()
+            return
+    raise AssertionError(f"no View action on {shortcut}")
