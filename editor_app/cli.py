@@ -166,8 +166,20 @@ def _check(args) -> int:
                 _err(f"{a.file}: not recorded")
             unusable = True
         else:
+            import sqlite3
+
+            failed = ""
             for (a, _), text in zip(analyses, texts):
-                sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
+                if failed:  # the database refused one snapshot: the others are not tried (a lock waits 10 s each)
+                    _err(f"{a.file}: not recorded")
+                    continue
+                try:
+                    sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
+                except sqlite3.Error as exc:  # locked by another program past the wait, a full disk, made read-only
+                    failed = str(exc)
+                    _err(f"{a.file}: not recorded: the history database {opened[0].path} can't be written ({exc})")
+                    unusable = True
+                    continue
                 _err(f"recorded snapshot {sid} for {a.file}" if sid else f"{a.file}: unchanged since the last snapshot")
 
     if args.export:
@@ -176,22 +188,36 @@ def _check(args) -> int:
             return code
 
     only = [a for a, _ in analyses]
-    if args.format == "json":
-        print(json_report(only, as_list=len(args.files) > 1))
-    elif args.format == "sarif":
-        meta = {r.id: r.title for _, p in analyses for r in p.rules}
-        print(sarif_report(only, meta))
-    else:
-        for a, pack in analyses:
-            sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
     threshold = LEVEL_RANK[args.fail_level]
     # A rule that matches nothing fails as the first line counts it ("1 rule failing"), finding or not (the claims
     # rule of a survey stating no figures about itself has none).
     failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings) or any(
         r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for a in only for r in a.rules)
-    if unusable:
-        return EXIT_UNUSABLE
-    return EXIT_FINDINGS if failing else EXIT_OK
+    status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing else EXIT_OK
+    try:
+        if args.format == "json":
+            print(json_report(only, as_list=len(args.files) > 1))
+        elif args.format == "sarif":
+            meta = {r.id: r.title for _, p in analyses for r in p.rules}
+            print(sarif_report(only, meta))
+        else:
+            for a, pack in analyses:
+                sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
+        sys.stdout.flush()
+    except BrokenPipeError:  # `survey-check *.md | head`: the reader has seen enough, the verdict stands
+        _quiet_stdout()
+    return status
+
+
+def _quiet_stdout() -> None:
+    """After a reader closed the pipe: what is left in stdout's buffer goes nowhere (else Python reports the broken
+    pipe again on exit)."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pytest's captured stdout has no file descriptor
+        pass
 
 
 def _verify(analysis, cfg: Config, force: bool) -> dict:
