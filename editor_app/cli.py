@@ -121,30 +121,41 @@ def _check(args) -> int:
     cfg = _config(args)
     analyses = []
     texts = []
-    packs = {}
+    packs: dict = {}  # a pack's path -> the pack, or the PackError it raised (said once, not once per survey)
+    problems: list[tuple[str, str]] = []  # (file, why it was not checked): stderr, and SARIF's notifications
     unusable = False  # a bad file is reported and skipped; the others are still checked and printed
+
+    def not_checked(name: str, why: str, said: str | None = None) -> None:
+        _err(why if said is None else said)
+        problems.append((name, why))
+
     for name in args.files:
         path = Path(name)
         try:
             loaded = load_text(path)
         except UnreadableFile as exc:
-            _err(str(exc))
+            not_checked(name, str(exc))
             unusable = True
             continue
         pack_path = args.pack or find_pack_for(path)
-        try:
-            key = str(pack_path) if pack_path else "<house>"
-            if key not in packs:
+        key = str(pack_path) if pack_path else "<house>"
+        if key not in packs:
+            try:
                 packs[key] = load_pack(pack_path) if pack_path else house_pack()
-            pack = packs[key]
-        except PackError as exc:
-            _err(f"broken rule pack: {exc}")
+            except PackError as exc:
+                packs[key] = exc
+                not_checked(name, f"broken rule pack: {exc}")
+                unusable = True
+                continue
+        pack = packs[key]
+        if isinstance(pack, PackError):
+            not_checked(name, f"broken rule pack: {pack}", f"{name}: not checked: its rule pack {pack.path} is broken")
             unusable = True
             continue
         try:
             analyzer = Analyzer(pack)
         except ValueError as exc:  # e.g. a bad [privacy] table
-            _err(f"broken rule pack: {pack.path}: {exc}")
+            not_checked(name, f"broken rule pack: {pack.path}: {exc}")
             unusable = True
             continue
         analysis = analyzer.analyze(loaded.text, file=str(path))
@@ -155,6 +166,11 @@ def _check(args) -> int:
         texts.append(loaded.text)
 
     if not analyses:
+        # Machine output stays parseable: SARIF saying why nothing was checked, an empty list for several FILEs.
+        if args.format == "sarif":
+            print(sarif_report([], {}, not_checked=problems))
+        elif args.format == "json" and len(args.files) > 1:
+            print(json_report([], as_list=True))
         return EXIT_UNUSABLE
     if args.record:
         from .services.history import record_snapshot
@@ -199,7 +215,7 @@ def _check(args) -> int:
             print(json_report(only, as_list=len(args.files) > 1))
         elif args.format == "sarif":
             meta = {r.id: r.title for _, p in analyses for r in p.rules}
-            print(sarif_report(only, meta))
+            print(sarif_report(only, meta, not_checked=problems))
         else:
             for a, pack in analyses:
                 sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
