@@ -348,6 +348,8 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     loc = _Locator(source, path)
     _known_keys(data, TOP_KEYS, "", loc, "a pack")
     schema = data.get("schema")
+    if schema is None:
+        raise loc.error("schema", f"missing; the pack starts with schema = {SCHEMA_VERSION}")
     if schema != SCHEMA_VERSION:
         raise loc.error("schema", f"schema must be {SCHEMA_VERSION} (found {schema!r})")
     name = data.get("name")
@@ -383,12 +385,16 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     rules = data.get("rules", [])
     if not isinstance(rules, list):
         raise loc.error("rules", "must be an array of tables ([[rules]])")
-    seen: set[str] = set()
+    if not rules:  # a pack that checks nothing would pass every survey, in CI too
+        raise loc.error("rules", "a pack needs at least one [[rules]] table: with none, nothing is checked")
+    seen: dict[str, RuleDef] = {}
     for i, spec in enumerate(rules):
         rule = _rule(i, spec, loc, pack)
         if rule.id in seen:
-            raise loc.error("id", f"rule id {rule.id!r} is used twice", rule_index=i)
-        seen.add(rule.id)
+            first = seen[rule.id].line
+            raise loc.error("id", f"rule id {rule.id!r} is used twice" + (f" (first at line {first})" if first else ""),
+                            rule_index=i)
+        seen[rule.id] = rule
         pack.rules.append(rule)
     claims = _table(data, "claims", loc)
     _known_keys(claims, CLAIMS_KEYS, "claims.", loc, "[claims]", table="[claims]")
@@ -536,13 +542,29 @@ def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None =
         raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle, table, shown=shown) from None
 
 
+def _refuse_empty_match(pattern: str, key: str, loc: _Locator, why: str, rule_index: int | None = None,
+                       table: str = "", shown: str = "") -> None:
+    """A pattern that matches where there is nothing ('', 'TODO|', '(x)?', '\\s*') is a slip: found at every
+    position, it never measures what was meant. Anchored ones ('(?m)^$', a blank line) are found only where they say."""
+    m = re.compile(pattern).match("\x00")
+    if m is not None and m.end() == 0:
+        raise loc.error(key, f"{pattern!r} matches an empty text: {why}", rule_index, needle=pattern or None,
+                        table=table, shown=shown)
+
+
 def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
     if not isinstance(spec, dict):
         raise loc.error(name, "a counter is a table with regex, literal or builtin")
     _known_keys(spec, COUNTER_KEYS, f"counters.{name}.", loc, "a counter", table=f"[counters.{name}]")
     label = str(spec.get("label", name))
+    given = [k for k in ("regex", "literal", "builtin") if k in spec]
+    if len(given) > 1:  # one would be used and the other ignored
+        raise loc.error(given[1], f"a counter takes one of regex, literal or builtin, not {' and '.join(given)}",
+                        table=f"[counters.{name}]", shown=f"counters.{name}.{given[1]}")
     if "regex" in spec:
         _check_regex(spec["regex"], "regex", loc, table=f"[counters.{name}]", shown=f"counters.{name}.regex")
+        _refuse_empty_match(spec["regex"], "regex", loc, "it would count every position of the text",
+                            table=f"[counters.{name}]", shown=f"counters.{name}.regex")
         return CounterDef(name, "regex", spec["regex"], label)
     if "literal" in spec:
         if not isinstance(spec["literal"], str) or not spec["literal"]:
@@ -578,6 +600,10 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
     _known_keys(spec, SCOPE_KEYS, prefix + ".", loc, "a scope table", rule_index, table=table, entry=entry)
     each = _flag(spec, "each", loc, rule_index)
     items = _flag(spec, "items", loc, rule_index)
+    given = [k for k in ("section", "sections", "parts", "heading") if k in spec]
+    if len(given) > 1:  # one would be used and the other ignored
+        raise error(f"a scope table takes one of section, sections, parts or heading, not {' and '.join(given)}",
+                    given[1], f"{prefix}.{given[1]}")
     for many in ("sections", "parts"):
         if many in spec and not (isinstance(spec[many], list) and spec[many]):
             raise error(f'must be a list, e.g. {many} = ["1", "2"] (found {spec[many]!r})', many, f"{prefix}.{many}")
@@ -618,8 +644,12 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if not isinstance(rid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", rid or ""):
         raise loc.error("id", "a rule needs an id made of letters, digits, '-', '_' or '.'", i)
     kind = spec.get("kind")
+    if kind is None:
+        raise loc.error("kind", f"missing; a rule needs kind = one of {', '.join(RULE_KINDS)}", i)
     if kind not in RULE_KINDS:
-        raise loc.error("kind", f"unknown kind {kind!r} (one of {', '.join(RULE_KINDS)})", i)
+        close = get_close_matches(str(kind), RULE_KINDS, n=1, cutoff=0.6)
+        hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(RULE_KINDS)})"
+        raise loc.error("kind", f"unknown kind {kind!r}{hint}", i)
     _known_keys(spec, RULE_KEYS + KIND_KEYS[kind], f"rules[{i}].", loc, f"a {kind} rule", i, elsewhere=ALL_RULE_KEYS)
     level = spec.get("level", "error")
     if level not in LEVELS:
@@ -630,14 +660,25 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
                                  '"header", "footer", a named scope or a table', i)
     counter = str(spec.get("counter", ""))
     mn, mx = _num(spec, "min", loc, i), _num(spec, "max", loc, i)
+    if "pattern" in spec and "patterns" in spec:  # one would be used and the other ignored
+        raise loc.error("patterns", "a rule takes pattern (one) or patterns (a list), not both", i)
     patterns = spec.get("patterns", [spec["pattern"]] if "pattern" in spec else [])
     if not isinstance(patterns, list):
         raise loc.error("patterns", "must be a list of regular expressions", i)
     for pat in patterns:
         _check_regex(pat, "pattern" if "pattern" in spec else "patterns", loc, i)
+        if kind in ("forbidden-pattern", "required-pattern"):
+            _refuse_empty_match(pat, "pattern" if "pattern" in spec else "patterns", loc,
+                                "a forbidden pattern would be found everywhere" if kind == "forbidden-pattern"
+                                else "a required pattern would always be found", rule_index=i)
     if kind == "count":
         if counter not in pack.counters and counter not in ("arxiv_ids", "list_items"):
-            raise loc.error("counter", f"unknown counter {counter!r}", i)
+            known = [*pack.counters, "arxiv_ids", "list_items"]
+            if "counter" not in spec:
+                raise loc.error("counter", f"missing; a count rule needs counter = one of {', '.join(known)}", i)
+            close = get_close_matches(counter, known, n=1, cutoff=0.6)
+            hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(known)})"
+            raise loc.error("counter", f"unknown counter {counter!r}{hint}", i)
         if mn is None and mx is None:
             raise loc.error("max", "a count rule needs min and/or max", i)
         if mn is not None and mx is not None and mn > mx:
