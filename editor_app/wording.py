@@ -150,6 +150,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("'{id}' is not an arXiv id", "'{id}' 不是 arXiv id"),
     ("not a valid arXiv id", "不是有效的 arXiv id"),
     # opening and saving a survey (services/files.py); the system's own words ({error}) are kept as written
+    # (before "{path} does not exist.", which would take "a.md is a link to b.md, which" for its path)
+    ("{path} is a link to {target}, which does not exist.", "{path} 是指向 {target} 的链接，而 {target} 不存在。"),
     ("{path} does not exist.", "{path} 不存在。"),
     ("{path} can't be opened: {error}.", "无法打开 {path}：{error}。"),
     ("{path} is a folder, not a file.", "{path} 是文件夹，不是文件。"),
