@@ -101,3 +101,22 @@ def test_missing_and_repeated_keys_are_said_in_the_pack_writers_words(source, li
     assert (e.line, e.key) == (line, key), str(e)
     assert says in e.message
     assert "None" not in e.message and "''" not in e.message
+
+
+@pytest.mark.parametrize("body,line,key", [
+    ('[[rules]]\nid = "legal"\nkind = "required-section"\nnumber = 4.10\n', 13, "rules[1].number"),
+    ('[[rules]]\nid = "c"\nkind = "count"\ncounter = "cjk"\nmax = 1\nscope = { section = 4.10 }\n', 15,
+     "rules[1].scope.section"),
+    ('[scopes]\nlater = { sections = ["3", 3.10] }\n', 11, "scopes.later.sections"),
+])
+def test_a_section_number_without_quotes_is_refused_not_read_as_another_section(body, line, key):
+    """`number = 4.10` was read as the number 4.1: the rule checked §4.1 and said nothing of §4.10."""
+    e = _error(MINIMAL + body)
+    assert (e.line, e.key) == (line, key), str(e)
+    assert '"4.10" not 4.10' in e.message and "another section" in e.message
+
+
+def test_whole_and_quoted_section_numbers_are_kept():
+    pack = parse_pack(MINIMAL + '[[rules]]\nid = "c"\nkind = "count"\ncounter = "cjk"\nmax = 1\nscope = { section = 3 }\n'
+                      '[[rules]]\nid = "legal"\nkind = "required-section"\nnumber = "4.10"\n', "team.toml")
+    assert pack.rule("c").scope.keys == ("3",) and pack.rule("legal").number == "4.10"

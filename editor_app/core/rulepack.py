@@ -607,6 +607,10 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
     for many in ("sections", "parts"):
         if many in spec and not (isinstance(spec[many], list) and spec[many]):
             raise error(f'must be a list, e.g. {many} = ["1", "2"] (found {spec[many]!r})', many, f"{prefix}.{many}")
+    for name in ("section", "sections", "parts"):
+        for value in (spec[name] if isinstance(spec.get(name), list) else [spec[name]] if name in spec else []):
+            if not _section_number_ok(value):
+                raise error(_section_number_hint(value), name, f"{prefix}.{name}")
     if "section" in spec:
         return Scope("section", (str(spec["section"]),), each=each, items=items, label=label)
     if "sections" in spec:
@@ -617,6 +621,19 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         _check_regex(spec["heading"], "heading", loc, rule_index, table=table, shown=f"{prefix}.heading")
         return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
     raise error("scope table needs section, sections, parts or heading")
+
+
+def _section_number_ok(value: Any) -> bool:
+    """A section number is written as text ("4.10"); a whole number (3) reads as one. A decimal TOML number does
+    not: 4.10 is read as 4.1, and the rule would check §4.1."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _section_number_hint(value: Any) -> str:
+    if isinstance(value, float):
+        return (f'a section number goes in quotes, "4.10" not 4.10: TOML reads 4.10 as the number 4.1, another '
+                f"section (found {value!r})")
+    return f'must be a section number in quotes, e.g. "4.4" (found {value!r})'
 
 
 def _flag(spec: dict, key: str, loc: _Locator, i: int | None) -> bool:
@@ -688,6 +705,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if kind == "required-section":
         if not spec.get("heading") and not spec.get("number"):
             raise loc.error("heading", "a required-section rule needs heading (regex) and/or number", i)
+        if "number" in spec and not _section_number_ok(spec["number"]):
+            raise loc.error("number", _section_number_hint(spec["number"]), i)
         if spec.get("heading"):
             _check_regex(spec["heading"], "heading", loc, i)
     if kind == "verifiability" and mn is None:
