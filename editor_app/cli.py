@@ -167,6 +167,7 @@ def _check(args) -> int:
 
     if not analyses:
         # Machine output stays parseable: SARIF saying why nothing was checked, an empty list for several FILEs.
+        _stdout_for(args.format)
         if args.format == "sarif":
             print(sarif_report([], {}, not_checked=problems))
         elif args.format == "json" and len(args.files) > 1:
@@ -210,6 +211,7 @@ def _check(args) -> int:
     failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings) or any(
         r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for a in only for r in a.rules)
     status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing else EXIT_OK
+    _stdout_for(args.format)
     try:
         if args.format == "json":
             print(json_report(only, as_list=len(args.files) > 1))
@@ -223,6 +225,19 @@ def _check(args) -> int:
     except BrokenPipeError:  # `survey-check *.md | head`: the reader has seen enough, the verdict stands
         _quiet_stdout()
     return status
+
+
+def _stdout_for(fmt: str) -> None:
+    """JSON and SARIF are UTF-8 by their specifications, whatever the locale of the CI runner (a Latin-1 or ASCII
+    console raised UnicodeEncodeError on the first Chinese character and printed nothing); the terminal table shows
+    what such a console can't as "?"."""
+    try:
+        if fmt in ("json", "sarif"):
+            sys.stdout.reconfigure(encoding="utf-8")
+        elif (sys.stdout.encoding or "").replace("-", "").lower() != "utf8":
+            sys.stdout.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):  # not a text stream that can be reconfigured (a test's capture)
+        pass
 
 
 def _quiet_stdout() -> None:
@@ -304,6 +319,7 @@ def _history(args) -> int:
     if opened[0].path is None:  # nothing to list from (said above); "no snapshots recorded" would be untrue
         return EXIT_UNUSABLE
     snaps = list_snapshots(db, args.file.resolve())
+    _stdout_for(args.format)
     if args.format == "json":
         print(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2, default=str))
         return EXIT_OK
