@@ -120,3 +120,14 @@ def test_whole_and_quoted_section_numbers_are_kept():
     pack = parse_pack(MINIMAL + '[[rules]]\nid = "c"\nkind = "count"\ncounter = "cjk"\nmax = 1\nscope = { section = 3 }\n'
                       '[[rules]]\nid = "legal"\nkind = "required-section"\nnumber = "4.10"\n', "team.toml")
     assert pack.rule("c").scope.keys == ("3",) and pack.rule("legal").number == "4.10"
+
+
+def test_a_pack_saved_with_a_byte_order_mark_loads(tmp_path, capsys):
+    """Notepad's "UTF-8 with BOM": before, 'team.toml:1: TOML syntax error: Invalid statement (at line 1, column 1)'
+    for a pack with nothing wrong in it."""
+    pack = tmp_path / "team.toml"
+    pack.write_bytes(b"\xef\xbb\xbf" + MINIMAL.replace("\n", "\r\n").encode("utf-8"))
+    survey = tmp_path / "s.md"
+    survey.write_text("一、引言\n中文。\n", encoding="utf-8")
+    assert cli.main([str(survey), "--pack", str(pack)]) == 0, capsys.readouterr().err
+    assert "pack t ·" in capsys.readouterr().out

@@ -302,7 +302,7 @@ class RulePack:
 def load_pack(path: str | Path) -> RulePack:
     p = Path(path)
     try:
-        source = p.read_text(encoding="utf-8")
+        source = p.read_text(encoding="utf-8-sig")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not TOML text
     except FileNotFoundError:
         raise PackError(str(p), None, "", "rule pack file not found") from None
     except UnicodeDecodeError:
