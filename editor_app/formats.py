@@ -162,6 +162,8 @@ def _artifact_uri(file: str | None) -> str:
 
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+# Findings the engine makes under an id of its own, not a pack rule's: described too, as every result's rule is.
+ENGINE_RULES = {"suppression": "Suppression comments name rules of the pack"}
 
 
 def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
@@ -194,7 +196,9 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
                 "name": "survey-check",
                 "version": __version__,
                 "informationUri": "https://github.com/surveyeditor/survey-editor",
-                "rules": [{"id": rid, "shortDescription": {"text": title}} for rid, title in rules_meta.items()],
+                "rules": [{"id": rid, "shortDescription": {"text": title}} for rid, title in rules_meta.items()]
+                + [{"id": rid, "shortDescription": {"text": ENGINE_RULES.get(rid, rid)}}
+                   for rid in dict.fromkeys(r["ruleId"] for r in results) if rid not in rules_meta],
             }},
             "invocations": [{"executionSuccessful": not notifications,
                              **({"toolExecutionNotifications": notifications} if notifications else {})}],

@@ -65,6 +65,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("private data ({dimension}): {masked}", "私域数据（{dimension}）：{masked}"),
     ("ip · secrets · names · paths · org codes", "IP · 密钥 · 人名 · 路径 · 组织代号"),
     ("suppression refused: rule {rule} is unsuppressible", "豁免被拒绝：规则 {rule} 不可豁免"),
+    ('unknown rule id {rule} in suppression comment; did you mean "{near}"?',
+     '豁免注释中的规则 id {rule} 不存在；是否想写 "{near}"？'),
     ("unknown rule id {rule} in suppression comment", "豁免注释中的规则 id {rule} 不存在"),
     ("{note}; {n} suppressed inline", "{note}；{n} 条已行内豁免"),
     ("{n} suppressed inline", "{n} 条已行内豁免"),
