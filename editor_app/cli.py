@@ -168,10 +168,14 @@ def _check(args) -> int:
     if not analyses:
         # Machine output stays parseable: SARIF saying why nothing was checked, an empty list for several FILEs.
         _stdout_for(args.format)
-        if args.format == "sarif":
-            print(sarif_report([], {}, not_checked=problems))
-        elif args.format == "json" and len(args.files) > 1:
-            print(json_report([], as_list=True))
+        try:
+            if args.format == "sarif":
+                print(sarif_report([], {}, not_checked=problems))
+            elif args.format == "json" and len(args.files) > 1:
+                print(json_report([], as_list=True))
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_stdout()
         return EXIT_UNUSABLE
     if args.record:
         from .services.history import record_snapshot

@@ -60,3 +60,13 @@ def test_a_database_locked_past_the_wait_is_said_per_file_and_the_report_still_p
     assert [d["file"] for d in json.loads(out)] == [str(a), str(b)]  # the report is complete
     assert f"{a}: not recorded" in err and "locked" in err and f"{b}: not recorded" in err
     assert "recorded snapshot" not in err
+
+
+def test_a_reader_that_stops_early_keeps_exit_2_when_nothing_could_be_checked(tmp_path):
+    missing = [str(tmp_path / f"gone-{i:04d}.md") for i in range(600)]  # ~250 KB of SARIF notifications
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "editor_app.cli", *missing, "--format", "sarif"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    assert proc.stdout.readline().strip() == b"{"
+    proc.stdout.close()
+    assert proc.wait(timeout=120) == 2
