@@ -131,3 +131,11 @@ def test_a_pack_saved_with_a_byte_order_mark_loads(tmp_path, capsys):
     survey.write_text("一、引言\n中文。\n", encoding="utf-8")
     assert cli.main([str(survey), "--pack", str(pack)]) == 0, capsys.readouterr().err
     assert "pack t ·" in capsys.readouterr().out
+
+
+def test_a_named_scope_cannot_take_a_built_in_scopes_name():
+    """`[scopes] header = { section = "0" }`: rules saying scope = "header" measured the built-in header, and the
+    team's table was ignored without a word."""
+    e = _error(MINIMAL + '[scopes]\nheader = { section = "0" }\n')
+    assert (e.line, e.key) == (11, "scopes.header"), str(e)
+    assert '"header" is a scope of its own' in e.message and "another name" in e.message

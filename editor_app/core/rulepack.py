@@ -48,6 +48,7 @@ RULE_KINDS = (
 LEVELS = ("error", "warning", "info")
 BUILTIN_COUNTERS = ("lines", "chars", "words", "list_items")
 PACK_FILENAMES = ("survey-rules.toml", ".survey-rules.toml")
+BUILTIN_SCOPES = ("document", "header", "footer", "here")
 # The keys each table takes: any other key is a misspelling (`unsupressible`, `maxx`) and refused, never ignored.
 TOP_KEYS = ("schema", "name", "title", "language", "document", "counters", "scopes", "rules", "claims", "privacy",
             "i18n")
@@ -381,6 +382,9 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not pack.counters:
         raise loc.error("counters", "a pack needs at least one counter")
     for sname, spec in _table(data, "scopes", loc).items():
+        if sname in BUILTIN_SCOPES:  # a rule naming it would get the built-in one, and this table would be ignored
+            raise loc.error(sname, f'"{sname}" is a scope of its own ({", ".join(BUILTIN_SCOPES)}); give this one '
+                                   "another name", table="[scopes]", shown=f"scopes.{sname}")
         pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname, table="[scopes]")
     rules = data.get("rules", [])
     if not isinstance(rules, list):
