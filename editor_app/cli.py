@@ -121,30 +121,41 @@ def _check(args) -> int:
     cfg = _config(args)
     analyses = []
     texts = []
-    packs = {}
+    packs: dict = {}  # a pack's path -> the pack, or the PackError it raised (said once, not once per survey)
+    problems: list[tuple[str, str]] = []  # (file, why it was not checked): stderr, and SARIF's notifications
     unusable = False  # a bad file is reported and skipped; the others are still checked and printed
+
+    def not_checked(name: str, why: str, said: str | None = None) -> None:
+        _err(why if said is None else said)
+        problems.append((name, why))
+
     for name in args.files:
         path = Path(name)
         try:
             loaded = load_text(path)
         except UnreadableFile as exc:
-            _err(str(exc))
+            not_checked(name, str(exc))
             unusable = True
             continue
         pack_path = args.pack or find_pack_for(path)
-        try:
-            key = str(pack_path) if pack_path else "<house>"
-            if key not in packs:
+        key = str(pack_path) if pack_path else "<house>"
+        if key not in packs:
+            try:
                 packs[key] = load_pack(pack_path) if pack_path else house_pack()
-            pack = packs[key]
-        except PackError as exc:
-            _err(f"broken rule pack: {exc}")
+            except PackError as exc:
+                packs[key] = exc
+                not_checked(name, f"broken rule pack: {exc}")
+                unusable = True
+                continue
+        pack = packs[key]
+        if isinstance(pack, PackError):
+            not_checked(name, f"broken rule pack: {pack}", f"{name}: not checked: its rule pack {pack.path} is broken")
             unusable = True
             continue
         try:
             analyzer = Analyzer(pack)
         except ValueError as exc:  # e.g. a bad [privacy] table
-            _err(f"broken rule pack: {pack.path}: {exc}")
+            not_checked(name, f"broken rule pack: {pack.path}: {exc}")
             unusable = True
             continue
         analysis = analyzer.analyze(loaded.text, file=str(path))
@@ -155,6 +166,16 @@ def _check(args) -> int:
         texts.append(loaded.text)
 
     if not analyses:
+        # Machine output stays parseable: SARIF saying why nothing was checked, an empty list for several FILEs.
+        _stdout_for(args.format)
+        try:
+            if args.format == "sarif":
+                print(sarif_report([], {}, not_checked=problems))
+            elif args.format == "json" and len(args.files) > 1:
+                print(json_report([], as_list=True))
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_stdout()
         return EXIT_UNUSABLE
     if args.record:
         from .services.history import record_snapshot
@@ -166,8 +187,20 @@ def _check(args) -> int:
                 _err(f"{a.file}: not recorded")
             unusable = True
         else:
+            import sqlite3
+
+            failed = ""
             for (a, _), text in zip(analyses, texts):
-                sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
+                if failed:  # the database refused one snapshot: the others are not tried (a lock waits 10 s each)
+                    _err(f"{a.file}: not recorded")
+                    continue
+                try:
+                    sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
+                except sqlite3.Error as exc:  # locked by another program past the wait, a full disk, made read-only
+                    failed = str(exc)
+                    _err(f"{a.file}: not recorded: the history database {opened[0].path} can't be written ({exc})")
+                    unusable = True
+                    continue
                 _err(f"recorded snapshot {sid} for {a.file}" if sid else f"{a.file}: unchanged since the last snapshot")
 
     if args.export:
@@ -176,22 +209,50 @@ def _check(args) -> int:
             return code
 
     only = [a for a, _ in analyses]
-    if args.format == "json":
-        print(json_report(only, as_list=len(args.files) > 1))
-    elif args.format == "sarif":
-        meta = {r.id: r.title for _, p in analyses for r in p.rules}
-        print(sarif_report(only, meta))
-    else:
-        for a, pack in analyses:
-            sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
     threshold = LEVEL_RANK[args.fail_level]
     # A rule that matches nothing fails as the first line counts it ("1 rule failing"), finding or not (the claims
     # rule of a survey stating no figures about itself has none).
     failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings) or any(
         r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for a in only for r in a.rules)
-    if unusable:
-        return EXIT_UNUSABLE
-    return EXIT_FINDINGS if failing else EXIT_OK
+    status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing else EXIT_OK
+    _stdout_for(args.format)
+    try:
+        if args.format == "json":
+            print(json_report(only, as_list=len(args.files) > 1))
+        elif args.format == "sarif":
+            meta = {r.id: r.title for _, p in analyses for r in p.rules}
+            print(sarif_report(only, meta, not_checked=problems))
+        else:
+            for a, pack in analyses:
+                sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
+        sys.stdout.flush()
+    except BrokenPipeError:  # `survey-check *.md | head`: the reader has seen enough, the verdict stands
+        _quiet_stdout()
+    return status
+
+
+def _stdout_for(fmt: str) -> None:
+    """JSON and SARIF are UTF-8 by their specifications, whatever the locale of the CI runner (a Latin-1 or ASCII
+    console raised UnicodeEncodeError on the first Chinese character and printed nothing); the terminal table shows
+    what such a console can't as "?"."""
+    try:
+        if fmt in ("json", "sarif"):
+            sys.stdout.reconfigure(encoding="utf-8")
+        elif (sys.stdout.encoding or "").replace("-", "").lower() != "utf8":
+            sys.stdout.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):  # not a text stream that can be reconfigured (a test's capture)
+        pass
+
+
+def _quiet_stdout() -> None:
+    """After a reader closed the pipe: what is left in stdout's buffer goes nowhere (else Python reports the broken
+    pipe again on exit)."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pytest's captured stdout has no file descriptor
+        pass
 
 
 def _verify(analysis, cfg: Config, force: bool) -> dict:
@@ -262,6 +323,7 @@ def _history(args) -> int:
     if opened[0].path is None:  # nothing to list from (said above); "no snapshots recorded" would be untrue
         return EXIT_UNUSABLE
     snaps = list_snapshots(db, args.file.resolve())
+    _stdout_for(args.format)
     if args.format == "json":
         print(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2, default=str))
         return EXIT_OK

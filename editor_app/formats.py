@@ -162,10 +162,20 @@ def _artifact_uri(file: str | None) -> str:
 
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+# Findings the engine makes under an id of its own, not a pack rule's: described too, as every result's rule is.
+ENGINE_RULES = {"suppression": "Suppression comments name rules of the pack"}
 
 
-def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str]) -> str:
-    """SARIF 2.1.0: one run, every finding a result with a physical location."""
+def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
+                 not_checked: Iterable[tuple[str, str]] = ()) -> str:
+    """SARIF 2.1.0: one run, every finding a result with a physical location; a file that could not be checked
+    (unreadable, its rule pack broken) is an error notification of the run's invocation, which then did not succeed,
+    so a code-review tool says so instead of showing the file as clean."""
+    notifications = [{
+        "level": "error",
+        "message": {"text": why},
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": _artifact_uri(file)}}}],
+    } for file, why in not_checked]
     results = []
     for a in analyses:
         for f in a.findings:
@@ -186,8 +196,12 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str]) -> st
                 "name": "survey-check",
                 "version": __version__,
                 "informationUri": "https://github.com/surveyeditor/survey-editor",
-                "rules": [{"id": rid, "shortDescription": {"text": title}} for rid, title in rules_meta.items()],
+                "rules": [{"id": rid, "shortDescription": {"text": title}} for rid, title in rules_meta.items()]
+                + [{"id": rid, "shortDescription": {"text": ENGINE_RULES.get(rid, rid)}}
+                   for rid in dict.fromkeys(r["ruleId"] for r in results) if rid not in rules_meta],
             }},
+            "invocations": [{"executionSuccessful": not notifications,
+                             **({"toolExecutionNotifications": notifications} if notifications else {})}],
             "columnKind": "unicodeCodePoints",  # columns count characters, as every face of the program does
             "results": results,
         }],

@@ -65,6 +65,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("private data ({dimension}): {masked}", "私域数据（{dimension}）：{masked}"),
     ("ip · secrets · names · paths · org codes", "IP · 密钥 · 人名 · 路径 · 组织代号"),
     ("suppression refused: rule {rule} is unsuppressible", "豁免被拒绝：规则 {rule} 不可豁免"),
+    ('unknown rule id {rule} in suppression comment; did you mean "{near}"?',
+     '豁免注释中的规则 id {rule} 不存在；是否想写 "{near}"？'),
     ("unknown rule id {rule} in suppression comment", "豁免注释中的规则 id {rule} 不存在"),
     ("{note}; {n} suppressed inline", "{note}；{n} 条已行内豁免"),
     ("{n} suppressed inline", "{n} 条已行内豁免"),
@@ -150,6 +152,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("'{id}' is not an arXiv id", "'{id}' 不是 arXiv id"),
     ("not a valid arXiv id", "不是有效的 arXiv id"),
     # opening and saving a survey (services/files.py); the system's own words ({error}) are kept as written
+    # (before "{path} does not exist.", which would take "a.md is a link to b.md, which" for its path)
+    ("{path} is a link to {target}, which does not exist.", "{path} 是指向 {target} 的链接，而 {target} 不存在。"),
     ("{path} does not exist.", "{path} 不存在。"),
     ("{path} can't be opened: {error}.", "无法打开 {path}：{error}。"),
     ("{path} is a folder, not a file.", "{path} 是文件夹，不是文件。"),

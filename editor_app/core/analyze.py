@@ -714,7 +714,14 @@ class _Assembly:
                     s = cand
                     break
                 i -= 1
-            units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])] if s else []
+            if s is not None:
+                units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])]
+            elif o.footer_line and line == o.footer_line:  # a claim zone outside every section: its own part
+                units = [Unit("footer", o.footer_line, [(o.footer_line, o.footer_line)])]
+            elif o.header and o.header[0] <= line <= o.header[1]:
+                units = [Unit("header", o.header[0], [o.header])]
+            else:
+                units = []
         elif scope.kind == "heading":
             units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])
                      for s in map(o.sections.__getitem__, self._heading_matches(scope.pattern))]

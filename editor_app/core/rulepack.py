@@ -48,6 +48,7 @@ RULE_KINDS = (
 LEVELS = ("error", "warning", "info")
 BUILTIN_COUNTERS = ("lines", "chars", "words", "list_items")
 PACK_FILENAMES = ("survey-rules.toml", ".survey-rules.toml")
+BUILTIN_SCOPES = ("document", "header", "footer", "here")
 # The keys each table takes: any other key is a misspelling (`unsupressible`, `maxx`) and refused, never ignored.
 TOP_KEYS = ("schema", "name", "title", "language", "document", "counters", "scopes", "rules", "claims", "privacy",
             "i18n")
@@ -302,7 +303,7 @@ class RulePack:
 def load_pack(path: str | Path) -> RulePack:
     p = Path(path)
     try:
-        source = p.read_text(encoding="utf-8")
+        source = p.read_text(encoding="utf-8-sig")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not TOML text
     except FileNotFoundError:
         raise PackError(str(p), None, "", "rule pack file not found") from None
     except UnicodeDecodeError:
@@ -348,6 +349,8 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     loc = _Locator(source, path)
     _known_keys(data, TOP_KEYS, "", loc, "a pack")
     schema = data.get("schema")
+    if schema is None:
+        raise loc.error("schema", f"missing; the pack starts with schema = {SCHEMA_VERSION}")
     if schema != SCHEMA_VERSION:
         raise loc.error("schema", f"schema must be {SCHEMA_VERSION} (found {schema!r})")
     name = data.get("name")
@@ -379,16 +382,23 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not pack.counters:
         raise loc.error("counters", "a pack needs at least one counter")
     for sname, spec in _table(data, "scopes", loc).items():
+        if sname in BUILTIN_SCOPES:  # a rule naming it would get the built-in one, and this table would be ignored
+            raise loc.error(sname, f'"{sname}" is a scope of its own ({", ".join(BUILTIN_SCOPES)}); give this one '
+                                   "another name", table="[scopes]", shown=f"scopes.{sname}")
         pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname, table="[scopes]")
     rules = data.get("rules", [])
     if not isinstance(rules, list):
         raise loc.error("rules", "must be an array of tables ([[rules]])")
-    seen: set[str] = set()
+    if not rules:  # a pack that checks nothing would pass every survey, in CI too
+        raise loc.error("rules", "a pack needs at least one [[rules]] table: with none, nothing is checked")
+    seen: dict[str, RuleDef] = {}
     for i, spec in enumerate(rules):
         rule = _rule(i, spec, loc, pack)
         if rule.id in seen:
-            raise loc.error("id", f"rule id {rule.id!r} is used twice", rule_index=i)
-        seen.add(rule.id)
+            first = seen[rule.id].line
+            raise loc.error("id", f"rule id {rule.id!r} is used twice" + (f" (first at line {first})" if first else ""),
+                            rule_index=i)
+        seen[rule.id] = rule
         pack.rules.append(rule)
     claims = _table(data, "claims", loc)
     _known_keys(claims, CLAIMS_KEYS, "claims.", loc, "[claims]", table="[claims]")
@@ -536,13 +546,29 @@ def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None =
         raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle, table, shown=shown) from None
 
 
+def _refuse_empty_match(pattern: str, key: str, loc: _Locator, why: str, rule_index: int | None = None,
+                       table: str = "", shown: str = "") -> None:
+    """A pattern that matches where there is nothing ('', 'TODO|', '(x)?', '\\s*') is a slip: found at every
+    position, it never measures what was meant. Anchored ones ('(?m)^$', a blank line) are found only where they say."""
+    m = re.compile(pattern).match("\x00")
+    if m is not None and m.end() == 0:
+        raise loc.error(key, f"{pattern!r} matches an empty text: {why}", rule_index, needle=pattern or None,
+                        table=table, shown=shown)
+
+
 def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
     if not isinstance(spec, dict):
         raise loc.error(name, "a counter is a table with regex, literal or builtin")
     _known_keys(spec, COUNTER_KEYS, f"counters.{name}.", loc, "a counter", table=f"[counters.{name}]")
     label = str(spec.get("label", name))
+    given = [k for k in ("regex", "literal", "builtin") if k in spec]
+    if len(given) > 1:  # one would be used and the other ignored
+        raise loc.error(given[1], f"a counter takes one of regex, literal or builtin, not {' and '.join(given)}",
+                        table=f"[counters.{name}]", shown=f"counters.{name}.{given[1]}")
     if "regex" in spec:
         _check_regex(spec["regex"], "regex", loc, table=f"[counters.{name}]", shown=f"counters.{name}.regex")
+        _refuse_empty_match(spec["regex"], "regex", loc, "it would count every position of the text",
+                            table=f"[counters.{name}]", shown=f"counters.{name}.regex")
         return CounterDef(name, "regex", spec["regex"], label)
     if "literal" in spec:
         if not isinstance(spec["literal"], str) or not spec["literal"]:
@@ -578,9 +604,17 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
     _known_keys(spec, SCOPE_KEYS, prefix + ".", loc, "a scope table", rule_index, table=table, entry=entry)
     each = _flag(spec, "each", loc, rule_index)
     items = _flag(spec, "items", loc, rule_index)
+    given = [k for k in ("section", "sections", "parts", "heading") if k in spec]
+    if len(given) > 1:  # one would be used and the other ignored
+        raise error(f"a scope table takes one of section, sections, parts or heading, not {' and '.join(given)}",
+                    given[1], f"{prefix}.{given[1]}")
     for many in ("sections", "parts"):
         if many in spec and not (isinstance(spec[many], list) and spec[many]):
             raise error(f'must be a list, e.g. {many} = ["1", "2"] (found {spec[many]!r})', many, f"{prefix}.{many}")
+    for name in ("section", "sections", "parts"):
+        for value in (spec[name] if isinstance(spec.get(name), list) else [spec[name]] if name in spec else []):
+            if not _section_number_ok(value):
+                raise error(_section_number_hint(value), name, f"{prefix}.{name}")
     if "section" in spec:
         return Scope("section", (str(spec["section"]),), each=each, items=items, label=label)
     if "sections" in spec:
@@ -591,6 +625,19 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         _check_regex(spec["heading"], "heading", loc, rule_index, table=table, shown=f"{prefix}.heading")
         return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
     raise error("scope table needs section, sections, parts or heading")
+
+
+def _section_number_ok(value: Any) -> bool:
+    """A section number is written as text ("4.10"); a whole number (3) reads as one. A decimal TOML number does
+    not: 4.10 is read as 4.1, and the rule would check §4.1."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _section_number_hint(value: Any) -> str:
+    if isinstance(value, float):
+        return (f'a section number goes in quotes, "4.10" not 4.10: TOML reads 4.10 as the number 4.1, another '
+                f"section (found {value!r})")
+    return f'must be a section number in quotes, e.g. "4.4" (found {value!r})'
 
 
 def _flag(spec: dict, key: str, loc: _Locator, i: int | None) -> bool:
@@ -618,8 +665,12 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if not isinstance(rid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", rid or ""):
         raise loc.error("id", "a rule needs an id made of letters, digits, '-', '_' or '.'", i)
     kind = spec.get("kind")
+    if kind is None:
+        raise loc.error("kind", f"missing; a rule needs kind = one of {', '.join(RULE_KINDS)}", i)
     if kind not in RULE_KINDS:
-        raise loc.error("kind", f"unknown kind {kind!r} (one of {', '.join(RULE_KINDS)})", i)
+        close = get_close_matches(str(kind), RULE_KINDS, n=1, cutoff=0.6)
+        hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(RULE_KINDS)})"
+        raise loc.error("kind", f"unknown kind {kind!r}{hint}", i)
     _known_keys(spec, RULE_KEYS + KIND_KEYS[kind], f"rules[{i}].", loc, f"a {kind} rule", i, elsewhere=ALL_RULE_KEYS)
     level = spec.get("level", "error")
     if level not in LEVELS:
@@ -630,14 +681,25 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
                                  '"header", "footer", a named scope or a table', i)
     counter = str(spec.get("counter", ""))
     mn, mx = _num(spec, "min", loc, i), _num(spec, "max", loc, i)
+    if "pattern" in spec and "patterns" in spec:  # one would be used and the other ignored
+        raise loc.error("patterns", "a rule takes pattern (one) or patterns (a list), not both", i)
     patterns = spec.get("patterns", [spec["pattern"]] if "pattern" in spec else [])
     if not isinstance(patterns, list):
         raise loc.error("patterns", "must be a list of regular expressions", i)
     for pat in patterns:
         _check_regex(pat, "pattern" if "pattern" in spec else "patterns", loc, i)
+        if kind in ("forbidden-pattern", "required-pattern"):
+            _refuse_empty_match(pat, "pattern" if "pattern" in spec else "patterns", loc,
+                                "a forbidden pattern would be found everywhere" if kind == "forbidden-pattern"
+                                else "a required pattern would always be found", rule_index=i)
     if kind == "count":
         if counter not in pack.counters and counter not in ("arxiv_ids", "list_items"):
-            raise loc.error("counter", f"unknown counter {counter!r}", i)
+            known = [*pack.counters, "arxiv_ids", "list_items"]
+            if "counter" not in spec:
+                raise loc.error("counter", f"missing; a count rule needs counter = one of {', '.join(known)}", i)
+            close = get_close_matches(counter, known, n=1, cutoff=0.6)
+            hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(known)})"
+            raise loc.error("counter", f"unknown counter {counter!r}{hint}", i)
         if mn is None and mx is None:
             raise loc.error("max", "a count rule needs min and/or max", i)
         if mn is not None and mx is not None and mn > mx:
@@ -647,6 +709,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if kind == "required-section":
         if not spec.get("heading") and not spec.get("number"):
             raise loc.error("heading", "a required-section rule needs heading (regex) and/or number", i)
+        if "number" in spec and not _section_number_ok(spec["number"]):
+            raise loc.error("number", _section_number_hint(spec["number"]), i)
         if spec.get("heading"):
             _check_regex(spec["heading"], "heading", loc, i)
     if kind == "verifiability" and mn is None:

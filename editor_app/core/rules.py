@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from difflib import get_close_matches
 from itertools import chain
 from typing import TYPE_CHECKING, Sequence
 
@@ -275,9 +276,10 @@ def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: lis
 
 
 def unknown_directives(asm: "_Assembly", directives) -> list[Finding]:
-    known = {r.id for r in asm.pack.rules}
+    known = [r.id for r in asm.pack.rules]
     return [
-        Finding("suppression", "warning", ln, d.column, f"unknown rule id {rid!r} in suppression comment")
+        Finding("suppression", "warning", ln, d.column, f"unknown rule id {rid!r} in suppression comment"
+                + "".join(f'; did you mean "{c}"?' for c in get_close_matches(rid, known, n=1, cutoff=0.6)))
         for ln, d in directives
         for rid in d.rules
         if rid not in known

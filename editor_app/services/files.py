@@ -91,6 +91,8 @@ def _read_bytes(p: Path, max_bytes: int) -> bytes:
     try:
         st = p.stat()
     except FileNotFoundError:
+        if p.is_symlink():  # `ls` shows it, so "does not exist" alone puzzles
+            raise UnreadableFile(f"{p} is a link to {os.readlink(p)}, which does not exist.") from None
         raise UnreadableFile(f"{p} does not exist.") from None
     except OSError as exc:
         raise UnreadableFile(f"{p} can't be opened: {exc.strerror or exc}.") from None
