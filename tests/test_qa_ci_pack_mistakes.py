@@ -139,3 +139,20 @@ def test_a_named_scope_cannot_take_a_built_in_scopes_name():
     e = _error(MINIMAL + '[scopes]\nheader = { section = "0" }\n')
     assert (e.line, e.key) == (11, "scopes.header"), str(e)
     assert '"header" is a scope of its own' in e.message and "another name" in e.message
+
+
+@pytest.mark.parametrize("body,key,found", [
+    ('[[rules]]\nid = "short"\nkind = "count"\ncounter = "cjk"\nmax = -1\n', "rules[1].max", "-1"),
+    ('[[rules]]\nid = "short"\nkind = "count"\ncounter = "cjk"\nmax = 2500.5\n', "rules[1].max", "2500.5"),
+    ('[[rules]]\nid = "long"\nkind = "count"\ncounter = "cjk"\nmin = 0.5\n', "rules[1].min", "0.5"),
+    ('[[rules]]\nid = "leaks"\nkind = "privacy"\nmax = -2\n', "rules[1].max", "-2"),
+])
+def test_a_count_limit_is_a_whole_number_from_zero(body, key, found):
+    """Before, `max = -1` was accepted (a rule that could never pass) and `max = 2500.5` too (a typo read as a limit)."""
+    e = _error(MINIMAL + body.replace('"cjk"', '"' + _first_counter() + '"'))
+    assert e.key == key, str(e)
+    assert f"a count is a whole number from 0 up, not {found}" in e.message
+
+
+def _first_counter() -> str:
+    return next(iter(parse_pack(MINIMAL, "team.toml").counters))

@@ -657,6 +657,13 @@ def _num(spec: dict, key: str, loc: _Locator, i: int) -> float | None:
     return float(v)
 
 
+def _whole_counts(spec: dict, limits: tuple, loc: _Locator, i: int) -> None:
+    """A count's limit is a whole number from 0 up: `max = -1` could never pass, `max = 2500.5` reads as a typo."""
+    for key, value in limits:
+        if value is not None and (value < 0 or not value.is_integer()):
+            raise loc.error(key, f"a count is a whole number from 0 up, not {spec[key]!r}", i)
+
+
 def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if not isinstance(spec, dict):
         raise loc.error("rules", "each rule is a table", i)
@@ -702,6 +709,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             raise loc.error("counter", f"unknown counter {counter!r}{hint}", i)
         if mn is None and mx is None:
             raise loc.error("max", "a count rule needs min and/or max", i)
+        _whole_counts(spec, (("min", mn), ("max", mx)), loc, i)
         if mn is not None and mx is not None and mn > mx:
             raise loc.error("min", f"min {spec['min']!r} is above max {spec['max']!r}: the rule could never pass", i)
     if kind in ("forbidden-pattern", "required-pattern") and not patterns:
@@ -713,6 +721,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             raise loc.error("number", _section_number_hint(spec["number"]), i)
         if spec.get("heading"):
             _check_regex(spec["heading"], "heading", loc, i)
+    if kind == "privacy":
+        _whole_counts(spec, (("max", mx),), loc, i)
     if kind == "verifiability" and mn is None:
         raise loc.error("min", "a verifiability rule needs min (a share, e.g. 0.2)", i)
     if kind == "verifiability" and not 0 <= mn <= 1:
