@@ -134,7 +134,11 @@ def _check(args) -> int:
         try:
             loaded = load_text(path)
         except UnreadableFile as exc:
-            not_checked(name, str(exc))
+            why = str(exc)
+            if any(c in name for c in "*?[") and not path.exists() and not path.is_symlink():
+                # the shell hands on a pattern that matches no file as it was written
+                why = f"{name} matches no file (the shell passed the pattern on as written)."
+            not_checked(name, why)
             unusable = True
             continue
         pack_path = args.pack or find_pack_for(path)

@@ -70,3 +70,11 @@ def test_a_reader_that_stops_early_keeps_exit_2_when_nothing_could_be_checked(tm
     assert proc.stdout.readline().strip() == b"{"
     proc.stdout.close()
     assert proc.wait(timeout=120) == 2
+
+
+def test_a_pattern_that_matched_nothing_is_said_so(tmp_path, capsys):
+    """`survey-check surveys/*.md` in a folder without surveys: the shell passes the pattern on as written, and the
+    message said only "surveys/*.md does not exist." (which reads as a file called '*.md')."""
+    pattern = str(tmp_path / "surveys" / "*.md")
+    assert cli.main([pattern, "--db", str(tmp_path / "h.db")]) == 2
+    assert f"{pattern} matches no file (the shell passed the pattern on as written)." in capsys.readouterr().err
