@@ -25,4 +25,19 @@ def test_the_second_update_does_not_say_everything_matches(qtbot, monkeypatch, s
     assert not actions.update_self_check_figures()
     assert len(told) == 1
     assert "matches what is measured" not in told[0]  # before: every figure "matches"
-    assert "2 self-reported figure(s) are still wrong" in told[0]
+    assert "2 self-reported figures are still wrong" in told[0]
+
+
+def test_the_update_dialog_counts_in_words_not_figure_s(qtbot):
+    """The dialog read "8 stated figure(s) will be replaced" (and "1 stated figure(s)"); the status bar too."""
+    from PySide6.QtWidgets import QLabel
+
+    from editor_app.ui.export_actions import SelfCheckDiffDialog
+
+    heads = []
+    for count in (1, 8):
+        dialog = SelfCheckDiffDialog("--- a\n+++ b\n", "line 9: CJK 950 → 946", count)
+        qtbot.addWidget(dialog)
+        heads.append(dialog.findChildren(QLabel)[0].text())
+    assert heads == ["1 stated figure will be replaced by the measured value:",
+                     "8 stated figures will be replaced by the measured value:"]

@@ -198,8 +198,10 @@ class ReportActions(QObject):
             wrong = analysis.wrong_count()
             QMessageBox.information(self.window, title, self.tr(
                 "Every figure the survey states about itself matches what is measured.") if not wrong else self.tr(
-                "Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose "
-                "parts only you can correct (the self-check panel lists them).").replace("%n", str(wrong)))
+                "Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose "
+                "parts only you can correct (the self-check panel lists it).") if wrong == 1 else self.tr(
+                "Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose "
+                "parts only you can correct (the self-check panel lists them).").format(n=wrong))
             return False
         new = updated_self_check_text(text, analysis, updates)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"
@@ -219,7 +221,8 @@ class ReportActions(QObject):
         in_place = getattr(self.window, "replace_spans_undoable", None)
         if in_place is None or not in_place([(u.line, u.column, u.old, u.new) for u in updates]):
             self.window.set_text_undoable(new)
-        self._status(self.tr("{n} self-check figure(s) updated (Undo restores them)").format(n=len(updates)))
+        self._status(self.tr("1 self-check figure updated (Undo restores it)") if len(updates) == 1 else
+                     self.tr("{n} self-check figures updated (Undo restores them)").format(n=len(updates)))
         return True
 
     # ---- helpers --------------------------------------------------------------------------------------------
@@ -318,7 +321,8 @@ class SelfCheckDiffDialog(QDialog):
         self.setWindowTitle(self.tr("Update self-check figures"))
         self.resize(900, 560)
         layout = QVBoxLayout(self)
-        head = QLabel(self.tr("{n} stated figure(s) will be replaced by the measured value:").format(n=count))
+        head = QLabel(self.tr("1 stated figure will be replaced by the measured value:") if count == 1 else
+                      self.tr("{n} stated figures will be replaced by the measured value:").format(n=count))
         layout.addWidget(head)
         # One line per figure, in a read-only text box at most ~8 lines high: the dialog, its diff and its buttons
         # stay on the screen however many figures a long survey rewrites, and it opens at once (a word-wrapped

@@ -873,35 +873,50 @@
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
-        <source>Nothing to rewrite, but %n self-reported figure(s) are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
-        <translation>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
+        <location filename="../../editor_app/ui/export_actions.py" line="203"/>
+        <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
+        <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="212"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
+        <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
+        <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
-        <source>{n} self-check figure(s) updated (Undo restores them)</source>
+        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
+        <source>{n} self-check figures updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <source>1 self-check figure updated (Undo restores it)</source>
+        <translation>已更新 1 处自检数字（撤销可还原）</translation>
     </message>
 </context>
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="321"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="321"/>
-        <source>{n} stated figure(s) will be replaced by the measured value:</source>
+        <location filename="../../editor_app/ui/export_actions.py" line="325"/>
+        <source>{n} stated figures will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="345"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="324"/>
+        <source>1 stated figure will be replaced by the measured value:</source>
+        <translation>1 处自报数字将替换为实测值：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="349"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
