@@ -19,6 +19,9 @@ class ExternalChangeWatcher(QObject):
         self.notice_creation = notice_creation
         self.path: Path | None = None
         self.fingerprint: tuple[int, int, str] | None = None
+        # The file as we last had it, kept while it is deleted: one written there again by another program (a git
+        # checkout, a restore) is compared with it, so Save never overwrites it unasked.
+        self._before_deletion: tuple[int, int, str] | None = None
         self._watcher = QFileSystemWatcher(self)
         self._watcher.fileChanged.connect(self._touched)
         self._watcher.directoryChanged.connect(self._touched)
@@ -38,6 +41,7 @@ class ExternalChangeWatcher(QObject):
 
     def remember(self) -> None:
         """Take the file as it is on disk now as ours (after loading or saving it)."""
+        self._before_deletion = None
         try:
             self.fingerprint = file_fingerprint(self.path) if self.path else None
         except OSError:
@@ -48,7 +52,11 @@ class ExternalChangeWatcher(QObject):
         self._suspended = suspended
 
     def differs(self) -> bool:
-        return bool(self.path) and changed_on_disk(self.path, self.fingerprint)
+        """Whether another program's content is on disk now (a file deleted since is nothing to overwrite)."""
+        known = self.fingerprint if self.fingerprint is not None else self._before_deletion
+        if not self.path or known is None or not self.path.exists():
+            return False
+        return changed_on_disk(self.path, known)
 
     def _arm(self) -> None:
         if self.path is None:
@@ -68,6 +76,8 @@ class ExternalChangeWatcher(QObject):
         if self._suspended or self.path is None:
             return False
         if self.fingerprint is None:
+            if self._before_deletion is not None and self.path.is_file():
+                return self._back_after_deletion()
             if not (self.notice_creation and self.path.is_file()):
                 return False
             self.remember()  # it appeared (a team copies its pack beside the survey)
@@ -76,7 +86,7 @@ class ExternalChangeWatcher(QObject):
         if not self.path.exists():
             # Gone a debounce after the event: deleted or moved away, not replaced by an atomic save (which
             # renames the new file in at once). Said once: until we save it again there is nothing to compare.
-            self.fingerprint = None
+            self.fingerprint, self._before_deletion = None, None if self.notice_creation else self.fingerprint
             self.deleted_externally.emit(self.path)
             return True
         if self.differs():
@@ -87,3 +97,11 @@ class ExternalChangeWatcher(QObject):
             self.changed_externally.emit(self.path)
             return True
         return False
+
+    def _back_after_deletion(self) -> bool:
+        """The deleted file is there again: a change when its content is not what we last had."""
+        changed = self.differs()
+        self.remember()  # ours again: asked about once
+        if changed:
+            self.changed_externally.emit(self.path)
+        return changed
