@@ -176,6 +176,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "或将文件另存为 UTF-8。磁盘上的文件没有改变。"),
     ("Unknown text encoding {encoding}.", "未知的文本编码 {encoding}。"),
     ("Not saved: {path} is a folder.", "未保存：{path} 是文件夹。"),
+    ("Not saved: {path} is read-only. Save it under another name, or make it writable first. The file on disk was "
+     "not changed.", "未保存：{path} 是只读文件。请另存为其他文件名，或先让它可写。磁盘上的文件没有改变。"),
     ("Not saved: can't write in {folder}: {error}.", "未保存：无法在 {folder} 中写入：{error}。"),
     ("Not saved: writing {path} failed: {error}. The file on disk was not changed.",
      "未保存：写入 {path} 失败：{error}。磁盘上的文件没有改变。"),

@@ -67,3 +67,17 @@ def test_a_file_put_back_as_it_was_is_no_change(qtbot, tmp_path):
     assert window.save()
     assert asked == []
     assert survey.read_text(encoding="utf-8") == "原文\n加"
+
+
+def test_a_read_only_survey_is_not_saved_over_and_the_text_stays(qtbot, tmp_path, chinese):
+    survey = tmp_path / "survey.md"
+    survey.write_text("原文\n", encoding="utf-8")
+    survey.chmod(0o444)
+    window = open_window(qtbot, survey)
+    errors: list[str] = []
+    window.show_error = lambda title, message: errors.append(message)
+    _type_at_end(window, "我的修改")
+    assert not window.save()
+    assert errors == [f"未保存：{survey} 是只读文件。请另存为其他文件名，或先让它可写。磁盘上的文件没有改变。"]
+    assert survey.read_text(encoding="utf-8") == "原文\n"
+    assert window.current_text() == "原文\n我的修改" and window.editor.document().isModified()

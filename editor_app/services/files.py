@@ -238,7 +238,11 @@ def _unencodable_message(body: str, exc: UnicodeEncodeError, encoding: str) -> s
 def save_text_atomic(
     path: Path | str, text: str, fmt: LoadedText | None = None, *, backup: bool = True
 ) -> None:
-    """Write text atomically in fmt's byte format (default: the existing file's, else UTF-8/LF), keeping `.bak`."""
+    """Write text atomically in fmt's byte format (default: the existing file's, else UTF-8/LF), keeping `.bak`.
+
+    A file with other hard links, or whose owner and group a new file could not keep, is rewritten in place
+    instead (a replacement would leave the other names with the old text, or take the file from its owner);
+    a file nobody may write is refused, as other editors refuse it."""
     p = Path(path)
     target = Path(os.path.realpath(p))  # a symlinked survey stays a symlink; its target is replaced
     if fmt is None:
@@ -252,6 +256,12 @@ def save_text_atomic(
         mode = stat.S_IMODE(old.st_mode)
     except FileNotFoundError:
         old, mode = None, 0o666 & ~_current_umask()
+    if old is not None and _read_only(target, old):
+        raise UnsavableText(f"Not saved: {p} is read-only. Save it under another name, or make it writable first. "
+                            "The file on disk was not changed.")
+    if old is not None and old.st_nlink > 1:
+        _rewrite_in_place(target, p, data, backup=backup)
+        return
     try:
         fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".saving")
     except OSError as exc:
@@ -262,7 +272,11 @@ def save_text_atomic(
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
+        if old is not None and not _owner_kept(tmp, old):
+            tmp.unlink()
+            _rewrite_in_place(target, p, data, backup=backup)
+            return
+        os.chmod(tmp, mode)  # after the chown, which clears set-id bits
         if backup and old is not None:
             _write_backup(target)
         os.replace(tmp, target)
@@ -273,6 +287,72 @@ def save_text_atomic(
         tmp.unlink(missing_ok=True)
         raise
     _fsync_directory(directory)
+
+
+def _read_only(target: Path, st: os.stat_result) -> bool:
+    """No write permission bit at all (chmod a-w: read-only even to root), or none for this user."""
+    return not st.st_mode & 0o222 or not os.access(target, os.W_OK)
+
+
+def _owner_kept(tmp: Path, old: os.stat_result) -> bool:
+    """Give the new file the old one's owner and group; False when they can't be kept (another user's file in a
+    shared folder would become ours; root saving a user's survey would leave it unwritable to them)."""
+    if os.name != "posix" or (old.st_uid, old.st_gid) == (os.geteuid(), os.getegid()):
+        return True
+    try:
+        os.chown(tmp, old.st_uid, old.st_gid)
+        return True
+    except OSError:
+        pass
+    try:
+        os.chown(tmp, -1, old.st_gid)  # our own file in the team's group: the team can still write it
+    except OSError:
+        return False
+    return True
+
+
+def _rewrite_in_place(target: Path, p: Path, data: bytes, *, backup: bool) -> None:
+    """Overwrite the file's own bytes, keeping its inode (its hard links, owner, permissions). A write that fails
+    (a full disk) puts the old bytes back, so the file is never left half-written."""
+    try:
+        with open(target, "r+b") as fh:
+            old_bytes = fh.read()
+            if backup:
+                _write_backup(target, copy_of=old_bytes)  # a copy: a hard link would be rewritten too
+            fd = fh.fileno()
+            try:
+                if len(data) > len(old_bytes) and hasattr(os, "posix_fallocate"):
+                    _reserve(fd, len(old_bytes), len(data) - len(old_bytes))  # a full disk fails here, unchanged
+                fh.seek(0)
+                fh.write(data)
+                fh.truncate(len(data))
+                fh.flush()
+                os.fsync(fd)
+            except OSError:
+                _put_back(fh, old_bytes)
+                raise
+    except OSError as exc:
+        raise UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.") from None
+
+
+def _reserve(fd: int, offset: int, length: int) -> None:
+    try:
+        os.posix_fallocate(fd, offset, length)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise
+        # a filesystem that can't reserve space (EOPNOTSUPP, EINVAL): the write itself finds out
+
+
+def _put_back(fh, old_bytes: bytes) -> None:
+    try:
+        fh.seek(0)
+        fh.write(old_bytes)
+        fh.truncate(len(old_bytes))
+        fh.flush()
+        os.fsync(fh.fileno())
+    except OSError:  # the `.bak` written first still holds them
+        pass
 
 
 def backup_path(path: Path | str) -> Path:
@@ -289,18 +369,28 @@ def _existing_format(target: Path) -> LoadedText:
     return LoadedText(text="")
 
 
-def _write_backup(target: Path) -> None:
-    """`<name>.bak` becomes the version about to be replaced (a hard link when possible, else a copy)."""
+def _write_backup(target: Path, *, copy_of: bytes | None = None) -> None:
+    """`<name>.bak` becomes the version about to be replaced: a hard link when possible, else a copy (`copy_of`, the
+    file's bytes, when it is about to be rewritten in place)."""
+    import shutil
+
     bak = backup_path(target)
     tmp_bak = bak.with_name(f".{bak.name}.{os.getpid()}.tmp")
     tmp_bak.unlink(missing_ok=True)
     try:
-        os.link(target, tmp_bak)
-    except OSError:
-        import shutil
-
-        shutil.copy2(target, tmp_bak)
-    os.replace(tmp_bak, bak)
+        if copy_of is not None:
+            with open(tmp_bak, "wb") as fh:
+                fh.write(copy_of)
+            shutil.copymode(target, tmp_bak)
+        else:
+            try:
+                os.link(target, tmp_bak)
+            except OSError:
+                shutil.copy2(target, tmp_bak)
+        os.replace(tmp_bak, bak)
+    except BaseException:
+        tmp_bak.unlink(missing_ok=True)  # no half-written copy left beside the survey (a full disk)
+        raise
 
 
 def _fsync_directory(directory: Path) -> None:
