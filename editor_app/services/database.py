@@ -24,6 +24,7 @@ MIGRATIONS: list[tuple[int, str]] = [
     (2, "editor_app.services.arxiv_cache:migrate_v1"),
     (3, "editor_app.services.arxiv_cache:migrate_v2"),
     (4, "editor_app.services.history:migrate_v2"),
+    (5, "editor_app.services.history:migrate_v3"),
 ]
 
 

@@ -93,6 +93,12 @@ def migrate_v2(db: sqlite_utils.Database) -> None:
         db.execute(f"CREATE INDEX IF NOT EXISTS {table}_by_base ON {table}(base) WHERE base IS NOT NULL")
 
 
+def migrate_v3(db: sqlite_utils.Database) -> None:
+    """Schema version 5: an autosave names its `writer` (writer_key), so two programs editing one survey never
+    dismiss, or offer as a crash's leftovers, each other's autosaves. Rows written before have none."""
+    db.execute("ALTER TABLE snapshots ADD COLUMN writer TEXT")
+
+
 # A stored draft is rebuilt from at most this many deltas (a few ms); then one is stored whole again.
 MAX_DELTA_DEPTH = 40
 # An analysis whose pieces changed more than this is stored whole (deltas.MAX_CHANGED_PIECES): a line inserted
@@ -119,6 +125,19 @@ def untitled_key(pid: int | None = None, now: float | None = None) -> str:
 def _pid_of(key: str) -> int | None:
     pid = key[len(UNTITLED):].split(":", 1)[0]
     return int(pid) if pid.isdigit() else None
+
+
+def writer_key(pid: int | None = None, now: float | None = None) -> str:
+    """Who writes a window's autosaves: "<pid>:<ms>" (the program, and when the window started)."""
+    return f"{os.getpid() if pid is None else pid}:{int(_timestamp(now) * 1000)}"
+
+
+def writer_running(writer: str | None, alive=None) -> bool:
+    """Whether the autosaves of `writer` belong to another program that runs now (not a crash's leftovers)."""
+    pid = (writer or "").split(":", 1)[0]
+    if not pid.isdigit() or int(pid) == os.getpid():
+        return False
+    return (alive or process_alive)(int(pid))
 
 
 def process_alive(pid: int) -> bool:
@@ -249,11 +268,14 @@ def record_snapshot(
     analysis: dict[str, Any],
     kind: str,
     now: float | datetime | None = None,
+    writer: str | None = None,
 ) -> int | None:
-    """Store a snapshot; None when this document's latest snapshot of this kind already holds this exact text."""
+    """Store a snapshot; None when this document's latest snapshot of this kind already holds this exact text.
+    `writer` (writer_key) names the program window an autosave comes from."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
-    return write_snapshot(db, path=path, prepared=prepare_snapshot(text, analysis), kind=kind, now=now)
+    return write_snapshot(db, path=path, prepared=prepare_snapshot(text, analysis), kind=kind, now=now,
+                          writer=writer)
 
 
 def write_snapshot(
@@ -263,6 +285,7 @@ def write_snapshot(
     prepared: PreparedSnapshot,
     kind: str,
     now: float | datetime | None = None,
+    writer: str | None = None,
 ) -> int | None:
     """Store a prepared snapshot (record_snapshot's rules: None when the latest of this kind holds this text)."""
     if kind not in KINDS:
@@ -273,15 +296,20 @@ def write_snapshot(
     conn = db.conn
     with conn:
         doc = document_id(db, path, create=True, now=when)
+        # Another program's autosave of the same text is no reason to skip this one: it dismisses its own.
+        own = writer is not None and kind == "autosave"
         last = conn.execute(
-            "SELECT text_hash FROM snapshots WHERE document_id = ? AND kind = ? ORDER BY time DESC, id DESC LIMIT 1",
-            [doc, kind],
+            "SELECT text_hash FROM snapshots WHERE document_id = ? AND kind = ?" + (" AND writer = ?" if own else "")
+            + " ORDER BY time DESC, id DESC LIMIT 1",
+            [doc, kind, writer] if own else [doc, kind],
         ).fetchone()
         if last and last[0] == digest:
             return None
         if kind == "autosave":
             newest = conn.execute(
-                "SELECT text_hash FROM snapshots WHERE document_id = ? ORDER BY time DESC, id DESC LIMIT 1", [doc]
+                "SELECT text_hash FROM snapshots WHERE document_id = ?"
+                + (" AND (kind != 'autosave' OR writer = ?)" if own else "") + " ORDER BY time DESC, id DESC LIMIT 1",
+                [doc, writer] if own else [doc],
             ).fetchone()
             if newest and newest[0] == digest:
                 return None  # nothing to recover that the latest save doesn't already hold
@@ -300,9 +328,10 @@ def write_snapshot(
                 [digest, prepared.chars, data, base_hash, depth],
             )
         cur = conn.execute(
-            "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, cjk, cautions, lines, failing, errors)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [doc, when, kind, digest, prepared.pack, *(figures[h] for h in HEADLINE)],
+            "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, cjk, cautions, lines, failing, errors,"
+            " writer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [doc, when, kind, digest, prepared.pack, *(figures[h] for h in HEADLINE),
+             writer if kind == "autosave" else None],
         )
         snapshot_id = cur.lastrowid
         data, base_id, depth = _stored_analysis(conn, prepared, base[0] if base else None)
@@ -587,12 +616,13 @@ def latest_autosave_newer_than(
     mtime: float | None = None,
     include_dismissed: bool = False,
     before: float | None = None,
+    alive=None,
 ) -> dict[str, Any] | None:
     """The autosave a crash left behind: newer than the file's mtime and its last recorded save (and older than
     `before`, when given: the start of the program asking), with other text.
 
-    Returns the listing row plus "text", or None. Dismissed autosaves are not offered again.
-    """
+    Returns the listing row plus "text" and "writer", or None. Dismissed autosaves are not offered again, nor those
+    of another program that has the survey open now (its unsaved edits are its own, not a crash's)."""
     doc = document_id(db, path)
     if doc is None:
         return None
@@ -600,15 +630,17 @@ def latest_autosave_newer_than(
         "SELECT MAX(time) FROM snapshots WHERE document_id = ? AND kind != 'autosave'", [doc]
     ).fetchone()[0]
     floor = max(x for x in (mtime, last_save, float("-inf")) if x is not None)
-    row = db.execute(
-        "SELECT id, text_hash FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ? AND time < ?"
-        " AND dismissed <= ? ORDER BY time DESC, id DESC LIMIT 1",
+    rows = db.execute(
+        "SELECT id, text_hash, writer FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ?"
+        " AND time < ? AND dismissed <= ? ORDER BY time DESC, id DESC",
         [doc, floor, float("inf") if before is None else before, 1 if include_dismissed else 0],
-    ).fetchone()
+    ).fetchall()
+    row = next((r for r in rows if not writer_running(r[2], alive)), None)
     if row is None or (text_hash is not None and row[1] == text_hash):
         return None
     out = get_snapshot(db, row[0])
     out["text"] = get_snapshot_text(db, row[0])
+    out["writer"] = row[2]
     return out
 
 
@@ -632,15 +664,27 @@ def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive
     return None
 
 
-def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str) -> int:
-    """The user declined recovery: their autosaves stay in the history but are not offered again."""
+def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str, *, writer: str | None = None, alive=None) -> int:
+    """Autosaves stay in the history but are not offered again: `writer`'s only (its edits were saved, undone or
+    discarded), else every one but those of another program that has the survey open now (recovery declined)."""
     doc = document_id(db, path)
     if doc is None:
         return 0
+    sql = "UPDATE snapshots SET dismissed = 1 WHERE document_id = ? AND kind = 'autosave' AND dismissed = 0"
+    params: list[Any] = [doc]
+    if writer is not None:
+        sql += " AND writer = ?"
+        params.append(writer)
+    else:
+        writers = [w for (w,) in db.execute(
+            "SELECT DISTINCT writer FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND dismissed = 0"
+            " AND writer IS NOT NULL", [doc]).fetchall()]
+        running = [w for w in writers if writer_running(w, alive)]
+        if running:
+            sql += f" AND (writer IS NULL OR writer NOT IN ({','.join('?' * len(running))}))"
+            params += running
     with db.conn:
-        cur = db.conn.execute(
-            "UPDATE snapshots SET dismissed = 1 WHERE document_id = ? AND kind = 'autosave' AND dismissed = 0", [doc]
-        )
+        cur = db.conn.execute(sql, params)
     return cur.rowcount
 
 

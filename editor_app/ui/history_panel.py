@@ -608,6 +608,9 @@ class HistoryController(QObject):
         self._last_autosave_hash: str | None = None
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
         self._untitled: str | None = None  # the history key of the open survey while it has no file
+        # This window's name on its autosaves: another program with the same survey open never dismisses them, nor
+        # offers them as a crash's leftovers while this one runs.
+        self.writer = history.writer_key()
         self.recovery_dialog: RecoveryDialog | None = None
         self._pack_cache: tuple[str, Any] | None = None
         self._stale = True
@@ -731,13 +734,13 @@ class HistoryController(QObject):
                 self._record_thread.prepared.connect(self._write_prepared)
                 self._record_thread.start()
             self._record_thread.submit({"kind": kind, "text": text, "analysis": analysis, "path": path,
-                                        "now": time.time(), "skip_hash": skip_hash})
+                                        "now": time.time(), "skip_hash": skip_hash, "writer": self.writer})
             return None
         if isinstance(text, list):
             text = "\n".join(text)
         sid = self._db_call(
             "recording a snapshot", history.record_snapshot,
-            path=path, text=text, analysis=_analysis_dict(analysis), kind=kind,
+            path=path, text=text, analysis=_analysis_dict(analysis), kind=kind, writer=self.writer,
         )
         if sid is not None:
             self.recorded.emit(sid, kind)
@@ -753,7 +756,7 @@ class HistoryController(QObject):
                     what=self.tr("recording a snapshot"), error=job["error"]))
                 continue
             sid = self._db_call("recording a snapshot", history.write_snapshot, path=job["path"],
-                                prepared=job["prepared"], kind=job["kind"], now=job["now"])
+                                prepared=job["prepared"], kind=job["kind"], now=job["now"], writer=job.get("writer"))
             if job["kind"] == "autosave" and self._db is not None:
                 self._last_autosave_hash = job["prepared"].text_hash
                 if sid is not None:
@@ -850,7 +853,8 @@ class HistoryController(QObject):
     def discard_session_autosaves(self) -> None:
         """The user chose to drop their unsaved edits (opened another file, quit with Discard): don't offer them."""
         if self._unsaved_autosave_path:
-            self._db_call("dismissing autosaves", history.dismiss_autosaves, self._unsaved_autosave_path)
+            self._db_call("dismissing autosaves", history.dismiss_autosaves, self._unsaved_autosave_path,
+                          writer=self.writer)
         self._unsaved_autosave_path = None
 
     def _about_to_quit(self) -> None:
@@ -938,6 +942,8 @@ class HistoryController(QObject):
         if result != QDialog.DialogCode.Accepted:
             self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
         elif self.window.new_document():  # unsaved edits of the open survey are asked about first
+            # Its autosaves are this window's edits now (its own autosaves follow): not offered again.
+            self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
             self.window.set_text_undoable(found["text"])
             self._untitled = self._unsaved_autosave_path = found["key"]  # its next autosaves go on where they were
             self.message.emit(self.tr("Restored the untitled survey autosaved at {when}. Save to keep it.")
@@ -961,6 +967,8 @@ class HistoryController(QObject):
         if self.current_path() != path and history.document_key(self.current_path() or "") != history.document_key(path):
             return  # another document was opened meanwhile
         if result == QDialog.DialogCode.Accepted:
+            # The recovered edits are this window's now (its autosaves go on with them): not offered again.
+            self._db_call("dismissing the autosave", history.dismiss_autosaves, path, writer=found.get("writer"))
             self.window.set_text_undoable(found["text"])
             self.message.emit(self.tr("Restored the autosave from {when}. Save to keep it.").format(when=_fmt_time(found["time"])))
         else:
