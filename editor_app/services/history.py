@@ -94,7 +94,7 @@ def migrate_v2(db: sqlite_utils.Database) -> None:
 
 
 def migrate_v3(db: sqlite_utils.Database) -> None:
-    """Schema version 5: an autosave names its `writer` (writer_key), so two programs editing one survey never
+    """Schema version 5: an autosave names its `writer` ("<pid>:<when>"), so two programs editing one survey never
     dismiss, or offer as a crash's leftovers, each other's autosaves. Rows written before have none."""
     db.execute("ALTER TABLE snapshots ADD COLUMN writer TEXT")
 
@@ -127,13 +127,9 @@ def _pid_of(key: str) -> int | None:
     return int(pid) if pid.isdigit() else None
 
 
-def writer_key(pid: int | None = None, now: float | None = None) -> str:
-    """Who writes a window's autosaves: "<pid>:<ms>" (the program, and when the window started)."""
-    return f"{os.getpid() if pid is None else pid}:{int(_timestamp(now) * 1000)}"
-
-
 def writer_running(writer: str | None, alive=None) -> bool:
-    """Whether the autosaves of `writer` belong to another program that runs now (not a crash's leftovers)."""
+    """Whether the autosaves of `writer` ("<pid>:<when>", the program window that wrote them) belong to another
+    program that runs now (not a crash's leftovers)."""
     pid = (writer or "").split(":", 1)[0]
     if not pid.isdigit() or int(pid) == os.getpid():
         return False
@@ -271,7 +267,7 @@ def record_snapshot(
     writer: str | None = None,
 ) -> int | None:
     """Store a snapshot; None when this document's latest snapshot of this kind already holds this exact text.
-    `writer` (writer_key) names the program window an autosave comes from."""
+    `writer` ("<pid>:<when>") names the program window an autosave comes from."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
     return write_snapshot(db, path=path, prepared=prepare_snapshot(text, analysis), kind=kind, now=now,

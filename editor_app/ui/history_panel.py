@@ -609,8 +609,8 @@ class HistoryController(QObject):
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
         self._untitled: str | None = None  # the history key of the open survey while it has no file
         # This window's name on its autosaves: another program with the same survey open never dismisses them, nor
-        # offers them as a crash's leftovers while this one runs.
-        self.writer = history.writer_key()
+        # offers them as a crash's leftovers while this one runs (history.writer_running reads its process id).
+        self.writer = f"{os.getpid()}:{int(time.time() * 1000)}"
         self.recovery_dialog: RecoveryDialog | None = None
         self._pack_cache: tuple[str, Any] | None = None
         self._stale = True
