@@ -81,3 +81,70 @@ def test_a_read_only_survey_is_not_saved_over_and_the_text_stays(qtbot, tmp_path
     assert errors == [f"未保存：{survey} 是只读文件。请另存为其他文件名，或先让它可写。磁盘上的文件没有改变。"]
     assert survey.read_text(encoding="utf-8") == "原文\n"
     assert window.current_text() == "原文\n我的修改" and window.editor.document().isModified()
+
+
+def test_open_recent_on_a_moved_survey_says_so_before_asking_about_unsaved_edits(qtbot, tmp_path):
+    """Before, the window first asked "Save them first?" about the open survey's edits, and only then said the
+    recent file no longer existed."""
+    survey = tmp_path / "survey.md"
+    survey.write_text("原文\n", encoding="utf-8")
+    moved = tmp_path / "old.md"
+    moved.write_text("旧的\n", encoding="utf-8")
+    window = open_window(qtbot, moved)
+    assert window.open_path(survey)
+    moved.rename(tmp_path / "archive.md")
+    asked, errors = [], []
+    window.ask_unsaved_changes = lambda: asked.append("unsaved?") or "cancel"
+    window.show_error = lambda title, message: errors.append(message)
+    _type_at_end(window, "我的修改")
+    action = next(a for a in window.menus.menu_recent.actions() if a.text() == str(moved.resolve()))
+    action.trigger()
+    assert asked == []
+    assert errors == [f"{moved.resolve()} does not exist."]
+    assert window.current_text() == "原文\n我的修改" and window.current_path == survey.resolve()
+    assert str(moved.resolve()) not in window.settings_store.recent_files()
+    window.shutdown()
+
+
+def test_reopening_the_open_survey_and_saving_at_the_question_opens_what_was_saved(qtbot, tmp_path):
+    survey = tmp_path / "survey.md"
+    survey.write_text("原文\n", encoding="utf-8")
+    window = open_window(qtbot, survey)
+    window.ask_unsaved_changes = lambda: "save"
+    _type_at_end(window, "我的修改")
+    assert window.open_path(survey)
+    assert survey.read_text(encoding="utf-8") == "原文\n我的修改"
+    assert window.current_text() == "原文\n我的修改" and not window.editor.document().isModified()
+
+
+def test_save_with_nothing_edited_leaves_the_file_and_its_backup_as_they_are(qtbot, tmp_path):
+    """Mixed line ends (a file begun on Windows, continued on Linux) came back all CRLF after a Save that changed
+    nothing, and a second Ctrl+S made `.bak` a copy of the file, losing the version before."""
+    survey = tmp_path / "survey.md"
+    mixed = "标题\r\n正文一\r\n正文二\n结尾\r\n".encode("utf-8")
+    survey.write_bytes(mixed)
+    window = open_window(qtbot, survey)
+    assert window.save()
+    assert survey.read_bytes() == mixed
+    _type_at_end(window, "加一句\n")
+    assert window.save()
+    assert survey.read_bytes() == "标题\r\n正文一\r\n正文二\r\n结尾\r\n加一句\r\n".encode("utf-8")  # its main style
+    assert (tmp_path / "survey.md.bak").read_bytes() == mixed
+    assert window.save()  # nothing edited since
+    assert (tmp_path / "survey.md.bak").read_bytes() == mixed
+
+
+def test_save_with_nothing_edited_still_writes_when_the_file_differs(qtbot, tmp_path):
+    """Kept "my version" of a file another program changed, or the file deleted: Save writes the text shown."""
+    survey = tmp_path / "survey.md"
+    survey.write_text("原文\n", encoding="utf-8")
+    window = open_window(qtbot, survey)
+    window.ask_external_change = lambda path: "keep"
+    survey.write_text("别人的版本\n", encoding="utf-8")
+    qtbot.waitUntil(lambda: window.editor.document().isModified(), timeout=5000)
+    assert window.save()
+    assert survey.read_text(encoding="utf-8") == "原文\n"
+    survey.unlink()
+    qtbot.waitUntil(lambda: window.editor.document().isModified(), timeout=5000)
+    assert window.save()
+    assert survey.read_text(encoding="utf-8") == "原文\n"

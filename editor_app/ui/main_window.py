@@ -26,7 +26,14 @@ from editor_app import APP_NAME
 from editor_app.config import Config
 from editor_app.core.model import Analysis
 from editor_app.resources_path import sample_survey_path
-from editor_app.services.files import LoadedText, UnreadableFile, UnsavableText, load_text, save_text_atomic
+from editor_app.services.files import (
+    LoadedText,
+    UnreadableFile,
+    UnsavableText,
+    changed_on_disk,
+    load_text,
+    save_text_atomic,
+)
 from editor_app.ui import chart_library
 from editor_app.ui.analysis_runner import AnalysisRunner
 from editor_app.ui.code_editor import CodeEditor, pick_editor_font
@@ -83,6 +90,7 @@ class MainWindow(QMainWindow):
         self.latest_analysis: Analysis | None = None
         self._charts_warmed = False  # pyqtgraph is loaded in the background after the first analysis
         self.loaded: LoadedText | None = None
+        self._loaded_on_disk = None  # the fingerprint of the file when it held exactly `loaded` (opened or saved)
         self.is_bundled_sample = False
         self._pinned_pack_path = Path(pack_path) if pack_path else (config.rule_pack or None)
         self.pack_path: Path | None = None
@@ -232,13 +240,20 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path | str) -> bool:
         """Open a survey; a file that can't be read gets a clear message and the current text stays untouched."""
         path = Path(path)
-        if not self._may_discard_changes():
-            return False
         try:
-            loaded = load_text(path)
+            loaded = load_text(path)  # before asking about unsaved edits: a file that is gone is said at once
         except UnreadableFile as exc:
             self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
             return False
+        was_modified = self.editor.document().isModified()
+        if not self._may_discard_changes():
+            return False
+        if was_modified and not self.editor.document().isModified():
+            try:
+                loaded = load_text(path)  # saved at the question, perhaps over this very file
+            except UnreadableFile as exc:
+                self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
+                return False
         resolved = path.resolve()
         self._show_document(loaded, resolved, sample=resolved == sample_survey_path().resolve())
         return True
@@ -270,6 +285,7 @@ class MainWindow(QMainWindow):
             self.settings_store.add_recent_file(path)
             self._rebuild_recent_menu()
         self.watcher.watch(path)
+        self._loaded_on_disk = self.watcher.fingerprint
         self._use_pack_for(path, analyse=False)
         self.references.reset()  # verdicts for the previous survey are no longer wanted
         self.runner.verdicts = {}
@@ -298,6 +314,7 @@ class MainWindow(QMainWindow):
             self.settings_store.add_recent_file(self.current_path)
             self._rebuild_recent_menu()
             self.watcher.watch(self.current_path)
+            self._loaded_on_disk = self.watcher.fingerprint
             self._update_title()
             self._use_pack_for(self.current_path)  # saved beside a team's survey-rules.toml: checked by it now
         return ok
@@ -417,6 +434,14 @@ class MainWindow(QMainWindow):
                 return False
         text = self.current_text()
         fmt = fmt or self.loaded or LoadedText(text="")
+        if self._file_holds(path, text, fmt):
+            # Nothing to write: the file keeps its bytes (mixed line ends, an encoding guessed from its bytes) and
+            # its `.bak` the version before (a second Ctrl+S made the backup a copy of the file).
+            self.editor.document().setModified(False)
+            self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
+            if announce:
+                self.document_saved.emit(path.resolve(), text)
+            return True
         self.watcher.set_suspended(True)
         try:
             try:
@@ -437,11 +462,18 @@ class MainWindow(QMainWindow):
         self.loaded = fmt.with_text(text)
         if path.resolve() == self.watcher.path:
             self.watcher.remember()
+            self._loaded_on_disk = self.watcher.fingerprint
         self.editor.document().setModified(False)
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
         if announce:
             self.document_saved.emit(path.resolve(), text)
         return True
+
+    def _file_holds(self, path: Path, text: str, fmt: LoadedText) -> bool:
+        """Whether the file at `path` is, byte for byte, the one `text` was opened from or last saved to."""
+        return (self.loaded is not None and fmt == self.loaded and text == self.loaded.text
+                and self._loaded_on_disk is not None and path.resolve() == self.watcher.path
+                and not changed_on_disk(path, self._loaded_on_disk))
 
     def _open_dialog(self) -> None:
         start = str(self.current_path.parent) if self.current_path and not self.is_bundled_sample else str(Path.home())
@@ -475,6 +507,7 @@ class MainWindow(QMainWindow):
             self.editor.document().setModified(False)
             self.format_label.setText(loaded.label)  # the next save writes this encoding and newline style
             self.watcher.remember()
+            self._loaded_on_disk = self.watcher.fingerprint
         else:
             self.editor.document().setModified(True)  # what is shown differs from the disk: saving is pending
 
