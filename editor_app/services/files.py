@@ -1,7 +1,8 @@
 """Loading and saving survey files without ever losing them: encoding, BOM and newline style survive a round trip.
 
 Saves are atomic (temp file in the same directory, fsync, os.replace) and keep `<name>.bak` of the previous
-version; a text that can't be written in the file's encoding raises before the file is touched.
+version; a text that can't be written in the file's encoding raises before the file is touched. A hard-linked file
+is rewritten in place instead (see save_text_atomic).
 """
 
 from __future__ import annotations
