@@ -314,26 +314,37 @@ def _owner_kept(tmp: Path, old: os.stat_result) -> bool:
 
 def _rewrite_in_place(target: Path, p: Path, data: bytes, *, backup: bool) -> None:
     """Overwrite the file's own bytes, keeping its inode (its hard links, owner, permissions). A write that fails
-    (a full disk) puts the old bytes back, so the file is never left half-written."""
+    (a full disk) puts the old bytes back, so the file is never left half-written. Unbuffered: a write that failed
+    leaves nothing in a buffer to be flushed over the old bytes as they are put back."""
     try:
-        with open(target, "r+b") as fh:
-            old_bytes = fh.read()
-            if backup:
-                _write_backup(target, copy_of=old_bytes)  # a copy: a hard link would be rewritten too
-            fd = fh.fileno()
-            try:
-                if len(data) > len(old_bytes) and hasattr(os, "posix_fallocate"):
-                    _reserve(fd, len(old_bytes), len(data) - len(old_bytes))  # a full disk fails here, unchanged
-                fh.seek(0)
-                fh.write(data)
-                fh.truncate(len(data))
-                fh.flush()
-                os.fsync(fd)
-            except OSError:
-                _put_back(fh, old_bytes)
-                raise
+        old_bytes = target.read_bytes()
+        fd = os.open(target, os.O_WRONLY | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         raise UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.") from None
+    try:
+        if backup:
+            _write_backup(target, copy_of=old_bytes)  # a copy: a hard link would be rewritten too
+        try:
+            if len(data) > len(old_bytes) and hasattr(os, "posix_fallocate"):
+                _reserve(fd, len(old_bytes), len(data) - len(old_bytes))  # a full disk fails here, unchanged
+            _write_whole(fd, data)
+            os.fsync(fd)
+        except OSError:
+            _put_back(fd, old_bytes)
+            raise
+    except OSError as exc:
+        raise UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.") from None
+    finally:
+        os.close(fd)
+
+
+def _write_whole(fd: int, data: bytes) -> None:
+    """The file's content becomes `data`, written over the old bytes from the start."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.ftruncate(fd, len(data))
 
 
 def _reserve(fd: int, offset: int, length: int) -> None:
@@ -345,13 +356,10 @@ def _reserve(fd: int, offset: int, length: int) -> None:
         # a filesystem that can't reserve space (EOPNOTSUPP, EINVAL): the write itself finds out
 
 
-def _put_back(fh, old_bytes: bytes) -> None:
+def _put_back(fd: int, old_bytes: bytes) -> None:
     try:
-        fh.seek(0)
-        fh.write(old_bytes)
-        fh.truncate(len(old_bytes))
-        fh.flush()
-        os.fsync(fh.fileno())
+        _write_whole(fd, old_bytes)
+        os.fsync(fd)
     except OSError:  # the `.bak` written first still holds them
         pass
 
