@@ -148,3 +148,27 @@ def test_save_with_nothing_edited_still_writes_when_the_file_differs(qtbot, tmp_
     qtbot.waitUntil(lambda: window.editor.document().isModified(), timeout=5000)
     assert window.save()
     assert survey.read_text(encoding="utf-8") == "原文\n"
+
+
+def test_a_file_changed_again_while_the_question_is_open_is_asked_about_once(qtbot, tmp_path):
+    """`git pull` rewriting the survey twice, a second apart: before, a second "changed by another program"
+    question opened on top of the first."""
+    survey = tmp_path / "survey.md"
+    survey.write_text("原文\n", encoding="utf-8")
+    window = open_window(qtbot, survey)
+    asked: list[str] = []
+
+    def answer_after_a_second_change(path):
+        asked.append("changed")
+        if len(asked) == 1:
+            survey.write_text("第二版\n", encoding="utf-8")
+            qtbot.wait(800)  # the user reads the question; the watcher notices the second change meanwhile
+        return "reload"
+
+    window.ask_external_change = answer_after_a_second_change
+    survey.write_text("第一版\n", encoding="utf-8")
+    qtbot.waitUntil(lambda: window.current_text() == "第二版\n", timeout=5000)
+    qtbot.wait(600)
+    assert asked == ["changed"]
+    assert not window.editor.document().isModified()
+    assert window.save() and survey.read_text(encoding="utf-8") == "第二版\n"

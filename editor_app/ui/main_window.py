@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         self._charts_warmed = False  # pyqtgraph is loaded in the background after the first analysis
         self.loaded: LoadedText | None = None
         self._loaded_on_disk = None  # the fingerprint of the file when it held exactly `loaded` (opened or saved)
+        self._asking_external = False  # "changed by another program" is on screen
         self.is_bundled_sample = False
         self._pinned_pack_path = Path(pack_path) if pack_path else (config.rule_pack or None)
         self.pack_path: Path | None = None
@@ -496,7 +497,14 @@ class MainWindow(QMainWindow):
             self._files_dropped(files)
 
     def _changed_externally(self, path: Path) -> None:
-        if self.ask_external_change(path) == "reload":
+        if self._asking_external:
+            return  # the question on screen answers this change too: Reload reads the file as it is by then
+        self._asking_external = True
+        try:
+            answer = self.ask_external_change(path)
+        finally:
+            self._asking_external = False
+        if answer == "reload":
             try:
                 loaded = load_text(path)
             except UnreadableFile as exc:
