@@ -141,6 +141,8 @@ def _check(args) -> int:
             not_checked(name, why)
             unusable = True
             continue
+        if loaded.damage:
+            _err(loaded.damage)  # checked all the same, as the window shows it
         pack_path = args.pack or find_pack_for(path)
         key = str(pack_path) if pack_path else "<house>"
         if key not in packs:

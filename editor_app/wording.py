@@ -174,6 +174,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{encoding}, the file's encoding. Remove it, or save the file as UTF-8. The file on disk was not changed.",
      "未保存：第 {line} 行第 {column} 列的字符 {ch}（{name}，{code}）无法用文件的编码 {encoding} 写入。请删除它，"
      "或将文件另存为 UTF-8。磁盘上的文件没有改变。"),
+    ("{path} is not valid UTF-8 in {count} place(s), the first on line {line}: each is shown as \ufffd, and a save "
+     "after an edit writes that character there.",
+     "{path} 有 {count} 处不是有效的 UTF-8，第一处在第 {line} 行：每处显示为 \ufffd，编辑后保存时那里会写入这个字符。"),
     ("Unknown text encoding {encoding}.", "未知的文本编码 {encoding}。"),
     ("Not saved: {path} is a folder.", "未保存：{path} 是文件夹。"),
     ("Not saved: {path} is read-only. Save it under another name, or make it writable first. The file on disk was "

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtGui import QTextCursor
 
+from editor_app.config import Config
+from editor_app.ui.main_window import MainWindow
+
 from ui_support import open_window, type_text
 
 
@@ -172,3 +175,23 @@ def test_a_file_changed_again_while_the_question_is_open_is_asked_about_once(qtb
     assert asked == ["changed"]
     assert not window.editor.document().isModified()
     assert window.save() and survey.read_text(encoding="utf-8") == "第二版\n"
+
+
+def test_a_survey_cut_mid_character_opens_says_so_and_is_left_alone_until_edited(qtbot, tmp_path, sample_text, chinese):
+    survey = tmp_path / "survey.md"
+    data = sample_text.encode("utf-8")
+    data = data[:data.index("主体".encode("utf-8")) + 1]  # a copy stopped by a full disk
+    survey.write_bytes(data)
+    window = MainWindow(Config(arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0))
+    qtbot.addWidget(window)
+    errors: list[str] = []
+    window.show_error = lambda title, message: errors.append(message)
+    with qtbot.waitSignal(window.analysis_ready, timeout=20000):
+        assert window.open_path(survey), errors  # before: "Can't open the file … not a text file"
+    assert window.current_text().endswith("\ufffd")
+    assert f"{survey} 有 1 处不是有效的 UTF-8" in window.statusBar().currentMessage()
+    assert window.save()
+    assert survey.read_bytes() == data  # nothing edited: the bytes stay for another tool to mend
+    _type_at_end(window, "体")
+    assert window.save()
+    assert survey.read_bytes() == data[:-1] + "\ufffd体".encode("utf-8")

@@ -140,3 +140,44 @@ def test_a_backup_that_fails_for_want_of_space_leaves_no_stray_copy(tmp_path: Pa
         save_text_atomic(survey, "改\n")
     assert survey.read_text(encoding="utf-8") == "原文\n"
     assert sorted(x.name for x in tmp_path.iterdir()) == ["survey.md"]  # before: .survey.md.bak.<pid>.tmp stayed
+
+
+def _cut_mid_character(sample_text: str) -> tuple[bytes, int]:
+    """The sample's UTF-8 bytes cut in the middle of a Chinese character (a copy or a write stopped by a full disk),
+    and the line the cut falls on."""
+    data = sample_text.encode("utf-8")
+    cut = data.index("主体".encode("utf-8")) + 1
+    return data[:cut], data[:cut].count(b"\n") + 1
+
+
+def test_a_utf8_survey_cut_mid_character_still_opens_and_says_where(tmp_path: Path, sample_text: str):
+    """Before: "not a text file this program can read", and the survey could not be opened to be mended."""
+    survey = tmp_path / "survey.md"
+    data, line = _cut_mid_character(sample_text)
+    survey.write_bytes(data)
+    loaded = load_text(survey)
+    assert loaded.encoding == "utf-8" and loaded.text.endswith("\ufffd")
+    assert loaded.text[:-1] == data[:-1].decode("utf-8")
+    assert loaded.damage == (f"{survey} is not valid UTF-8 in 1 place(s), the first on line {line}: each is shown as "
+                             "\ufffd, and a save after an edit writes that character there.")
+    assert loaded.with_text(loaded.text).damage == ""  # what is saved is whole UTF-8
+
+
+def test_a_stray_latin1_byte_in_a_utf8_survey_is_one_place(tmp_path: Path, sample_text: str):
+    survey = tmp_path / "survey.md"
+    data = sample_text.encode("utf-8")
+    at = data.index("主体".encode("utf-8")) + 1  # inside a character: its bytes and the stray one are one place
+    survey.write_bytes(data[:at] + b"\xe9" + data[at:] + "café".encode("latin-1"))
+    loaded = load_text(survey)
+    assert loaded.text.count("\ufffd") == 2 and "in 2 place(s)" in loaded.damage
+    assert loaded.text.endswith("caf\ufffd")
+
+
+@pytest.mark.parametrize("text, codec", [("标题\n" + "正文一段，讲推理引擎。\n" * 5, "gbk"),
+                                         ("Café crème, naïve résumé — façade.\n", "cp1252")])
+def test_other_encodings_are_not_taken_for_damaged_utf8(tmp_path: Path, text: str, codec: str):
+    survey = tmp_path / "survey.md"
+    survey.write_bytes(text.encode(codec))
+    loaded = load_text(survey)
+    assert loaded.damage == "" and loaded.encoding != "utf-8"  # a guess of the 8-bit code page is charset_normalizer's
+    assert "\ufffd" not in loaded.text

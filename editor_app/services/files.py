@@ -19,6 +19,9 @@ from pathlib import Path
 from ..core.records import record
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a survey is a few dozen KB; anything this large is not one
+# A UTF-8 file with at most this many bytes that are not UTF-8 (cut mid-character, a stray Latin-1 byte) is opened
+# with U+FFFD in their place, when its valid non-ASCII characters outnumber them tenfold (GBK text never does).
+MAX_DAMAGED_PLACES = 16
 
 # Longest BOMs first: the UTF-32-LE BOM starts with the UTF-16-LE one.
 _BOMS: list[tuple[bytes, str]] = [
@@ -48,13 +51,16 @@ class LoadedText:
     encoding: str = "utf-8"  # a Python codec name without BOM handling: "utf-8", "gb18030", "utf-16-le", ...
     bom: bool = False
     newline: str = "\n"  # "\n" | "\r\n" | "\r" — the file's dominant style
+    damage: str = ""  # what of the file could not be read in its encoding, in the user's words ("" when all could)
 
-    def __init__(self, text: str, encoding: str = "utf-8", bom: bool = False, newline: str = "\n") -> None:
+    def __init__(self, text: str, encoding: str = "utf-8", bom: bool = False, newline: str = "\n",
+                 damage: str = "") -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["text"] = text
         d["encoding"] = encoding
         d["bom"] = bom
         d["newline"] = newline
+        d["damage"] = damage
 
     @property
     def label(self) -> str:
@@ -64,7 +70,8 @@ class LoadedText:
         return f"{enc}{' BOM' if self.bom else ''} · {nl}"
 
     def with_text(self, text: str) -> "LoadedText":
-        return replace(self, text=normalise_newlines(text))
+        """`text` in this byte format (as written: the damage of the bytes once read is not its)."""
+        return replace(self, text=normalise_newlines(text), damage="")
 
 
 def normalise_newlines(text: str) -> str:
@@ -84,8 +91,9 @@ def load_text(path: Path | str, *, max_bytes: int = MAX_FILE_BYTES) -> LoadedTex
     """Read a text file, detecting its encoding (UTF-8, BOMs, UTF-16/32, GB18030/GBK, others) and newline style."""
     p = Path(path)
     data = _read_bytes(p, max_bytes)
-    text, encoding, bom = _decode(data, p)
-    return LoadedText(text=normalise_newlines(text), encoding=encoding, bom=bom, newline=detect_newline(text))
+    text, encoding, bom, damage = _decode(data, p)
+    return LoadedText(text=normalise_newlines(text), encoding=encoding, bom=bom, newline=detect_newline(text),
+                      damage=damage)
 
 
 def _read_bytes(p: Path, max_bytes: int) -> bytes:
@@ -117,35 +125,71 @@ def _read_bytes(p: Path, max_bytes: int) -> bytes:
         raise UnreadableFile(f"{p} can't be read: {exc.strerror or exc}.") from None
 
 
-def _decode(data: bytes, p: Path) -> tuple[str, str, bool]:
+def _decode(data: bytes, p: Path) -> tuple[str, str, bool, str]:
+    """(text, codec, BOM?, damage): the damage says where a UTF-8 file is not UTF-8 ("" when it all is)."""
     for bom, name in _BOMS:
         if data.startswith(bom):
             try:
-                return data[len(bom):].decode(name), name, True
+                return data[len(bom):].decode(name), name, True, ""
             except UnicodeDecodeError:
+                damaged = _damaged_utf8(data[len(bom):], p) if name == "utf-8" else None
+                if damaged is not None:
+                    return damaged[0], name, True, damaged[1]
                 raise UnreadableFile(f"{p} starts with a {name.upper()} byte-order mark but is not valid {name.upper()}.") from None
     if b"\x00" in data:
         wide = _utf16_without_bom(data)
         if wide is None:
             raise UnreadableFile(f"{p} looks like a binary file (it contains NUL bytes), not a text file.")
-        return _checked(wide[0], p), wide[1], False
+        return _checked(wide[0], p), wide[1], False, ""
     try:
-        return _checked(data.decode("utf-8"), p), "utf-8", False
+        return _checked(data.decode("utf-8"), p), "utf-8", False, ""
     except UnicodeDecodeError:
         pass
+    damaged = _damaged_utf8(data, p)
+    if damaged is not None:
+        return _checked(damaged[0], p), "utf-8", False, damaged[1]
     for name in ("gbk", "gb18030"):  # plain GBK when it fits, so characters GBK lacks are refused on save
         try:
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
         if _looks_chinese(text):
-            return _checked(text, p), name, False
+            return _checked(text, p), name, False, ""
         break
     guess = _charset_normalizer_guess(data)
     if guess is None:
         raise UnreadableFile(f"{p} is not a text file this program can read (no text encoding fits its bytes).")
     text, encoding = guess
-    return _checked(text, p), encoding, False
+    return _checked(text, p), encoding, False, ""
+
+
+def _damaged_utf8(data: bytes, p: Path) -> tuple[str, str] | None:
+    """(text, what is wrong) of UTF-8 with a few bytes that are not (a file cut mid-character by a full disk or a
+    partial copy, a line pasted in from a Latin-1 file), each run of them read as U+FFFD; None for another
+    encoding. Before, such a survey could not be opened at all."""
+    pieces: list[str] = []
+    bad: list[int] = []  # offsets in the text of each U+FFFD put in
+    at = bad_end = 0
+    while True:
+        try:
+            pieces.append(data[at:].decode("utf-8"))
+            break
+        except UnicodeDecodeError as exc:
+            if exc.start or not bad or at != bad_end:  # bad bytes right after bad bytes are the same place
+                pieces.append(data[at:at + exc.start].decode("utf-8"))
+                bad.append(sum(map(len, pieces)))
+                pieces.append("\ufffd")
+            at = bad_end = at + exc.end
+            if len(bad) > MAX_DAMAGED_PLACES:
+                return None
+    text = "".join(pieces)
+    valid = sum(1 for c in text if ord(c) > 0x7F) - len(bad)
+    if valid < 10 * len(bad):
+        return None
+    before = text[: bad[0]]
+    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+    return text, (f"{p} is not valid UTF-8 in {len(bad)} place(s), the first on line {line}: each is shown as "
+                  "\ufffd, and a save after an edit writes that character there.")
 
 
 def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:

@@ -293,6 +293,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.runner.analyse_now()
         self.document_opened.emit(path)
+        self._tell_damage(loaded)
 
     def save(self) -> bool:
         if self.current_path is None or self.is_bundled_sample:
@@ -470,6 +471,11 @@ class MainWindow(QMainWindow):
             self.document_saved.emit(path.resolve(), text)
         return True
 
+    def _tell_damage(self, loaded: LoadedText) -> None:
+        """A survey opened with bytes its encoding can't read (shown as U+FFFD) says so and where."""
+        if loaded.damage:
+            self.notify(APP_NAME, words_for(self.pack)(loaded.damage))
+
     def _file_holds(self, path: Path, text: str, fmt: LoadedText) -> bool:
         """Whether the file at `path` is, byte for byte, the one `text` was opened from or last saved to."""
         return (self.loaded is not None and fmt == self.loaded and text == self.loaded.text
@@ -516,6 +522,7 @@ class MainWindow(QMainWindow):
             self.format_label.setText(loaded.label)  # the next save writes this encoding and newline style
             self.watcher.remember()
             self._loaded_on_disk = self.watcher.fingerprint
+            self._tell_damage(loaded)
         else:
             self.editor.document().setModified(True)  # what is shown differs from the disk: saving is pending
 
