@@ -16,19 +16,27 @@ def _type_at_end(window, text: str) -> None:
     type_text(window.editor, text)
 
 
-def test_a_file_deleted_then_written_again_by_another_program_is_not_overwritten_unasked(qtbot, tmp_path):
-    """`git checkout other-branch && git checkout -` with the survey open: the file goes, then comes back with
-    another version. Before, the window forgot the file once it was deleted and Save silently replaced the
-    returning version with the editor's text."""
+def _edited_then_deleted(qtbot, tmp_path, typed: str | None = "我的修改"):
+    """A survey edited in the window (unless `typed` is None), then deleted by another program (and seen to be):
+    the window, its path, and the questions the window asks (answered "keep" and "don't overwrite")."""
     survey = tmp_path / "survey.md"
     survey.write_text("原文\n", encoding="utf-8")
     window = open_window(qtbot, survey)
     asked: list[str] = []
     window.ask_external_change = lambda path: asked.append("changed") or "keep"
     window.ask_overwrite_external = lambda path: asked.append("overwrite?") or False
-    _type_at_end(window, "我的修改")
+    if typed is not None:
+        _type_at_end(window, typed)
     survey.unlink()
     qtbot.waitUntil(lambda: "deleted" in window.statusBar().currentMessage(), timeout=5000)
+    return window, survey, asked
+
+
+def test_a_file_deleted_then_written_again_by_another_program_is_not_overwritten_unasked(qtbot, tmp_path):
+    """`git checkout other-branch && git checkout -` with the survey open: the file goes, then comes back with
+    another version. Before, the window forgot the file once it was deleted and Save silently replaced the
+    returning version with the editor's text."""
+    window, survey, asked = _edited_then_deleted(qtbot, tmp_path)
     survey.write_text("别人的版本\n", encoding="utf-8")
     qtbot.waitUntil(lambda: asked == ["changed"], timeout=5000)  # the window says so when it comes back
     assert survey.read_text(encoding="utf-8") == "别人的版本\n"
@@ -36,15 +44,7 @@ def test_a_file_deleted_then_written_again_by_another_program_is_not_overwritten
 
 def test_save_right_after_the_file_came_back_asks_first(qtbot, tmp_path):
     """Save pressed before the watcher looked again (its debounce) still compares with the file we had."""
-    survey = tmp_path / "survey.md"
-    survey.write_text("原文\n", encoding="utf-8")
-    window = open_window(qtbot, survey)
-    asked: list[str] = []
-    window.ask_external_change = lambda path: asked.append("changed") or "keep"
-    window.ask_overwrite_external = lambda path: asked.append("overwrite?") or False
-    _type_at_end(window, "我的修改")
-    survey.unlink()
-    qtbot.waitUntil(lambda: "deleted" in window.statusBar().currentMessage(), timeout=5000)
+    window, survey, asked = _edited_then_deleted(qtbot, tmp_path)
     window.watcher.set_suspended(True)  # the watcher has not looked yet when Save is pressed
     survey.write_text("别人的版本\n", encoding="utf-8")
     window.watcher.set_suspended(False)
@@ -56,14 +56,7 @@ def test_save_right_after_the_file_came_back_asks_first(qtbot, tmp_path):
 
 
 def test_a_file_put_back_as_it_was_is_no_change(qtbot, tmp_path):
-    survey = tmp_path / "survey.md"
-    survey.write_text("原文\n", encoding="utf-8")
-    window = open_window(qtbot, survey)
-    asked: list[str] = []
-    window.ask_external_change = lambda path: asked.append("changed") or "keep"
-    window.ask_overwrite_external = lambda path: asked.append("overwrite?") or False
-    survey.unlink()
-    qtbot.waitUntil(lambda: "deleted" in window.statusBar().currentMessage(), timeout=5000)
+    window, survey, asked = _edited_then_deleted(qtbot, tmp_path, typed=None)
     survey.write_text("原文\n", encoding="utf-8")
     qtbot.wait(800)
     _type_at_end(window, "加")

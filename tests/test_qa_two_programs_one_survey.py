@@ -26,6 +26,14 @@ def running(monkeypatch) -> set[int]:
     return alive
 
 
+def _survey_and_config(tmp_path, sample_text):
+    """The sample as a survey on disk, and a configuration with a history database beside it (no real arXiv)."""
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
+    return survey, cfg
+
+
 def _program(qtbot, survey, cfg, writer: str | None = None):
     window = open_window(qtbot, survey, cfg)
     ctl = history_panel.install(window)
@@ -42,9 +50,7 @@ def _autosaved_edit(window, ctl, line: str) -> None:
 
 
 def test_a_clean_quit_in_one_program_keeps_the_others_autosave_for_its_crash(qtbot, tmp_path, sample_text, running):
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
+    survey, cfg = _survey_and_config(tmp_path, sample_text)
     running.add(OTHER_PID)
     other, other_ctl = _program(qtbot, survey, cfg, writer=f"{OTHER_PID}:1")
     _autosaved_edit(other, other_ctl, "\n另一个程序里的修改")
@@ -64,9 +70,7 @@ def test_a_clean_quit_in_one_program_keeps_the_others_autosave_for_its_crash(qtb
 
 
 def test_another_running_programs_autosave_is_not_offered_as_a_crash(qtbot, tmp_path, sample_text, running):
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
+    survey, cfg = _survey_and_config(tmp_path, sample_text)
     running.add(OTHER_PID)
     other, other_ctl = _program(qtbot, survey, cfg, writer=f"{OTHER_PID}:1")
     _autosaved_edit(other, other_ctl, "\n另一个程序正在写")
@@ -112,9 +116,7 @@ def test_a_restored_autosave_is_this_windows_own_then(qtbot, tmp_path, sample_te
     """Restored, then discarded at a clean quit: not offered again (it is no longer the crashed program's)."""
     from PySide6.QtWidgets import QDialog
 
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
+    survey, cfg = _survey_and_config(tmp_path, sample_text)
     crashed, crashed_ctl = _program(qtbot, survey, cfg, writer=f"{OTHER_PID}:1")
     _autosaved_edit(crashed, crashed_ctl, "\n崩溃前的一句")
     crashed_ctl.close_database()  # it dies (not running)
@@ -133,9 +135,7 @@ def test_a_restored_autosave_is_this_windows_own_then(qtbot, tmp_path, sample_te
 def test_a_restored_untitled_survey_discarded_at_quit_is_not_offered_again(qtbot, tmp_path, sample_text, running):
     from PySide6.QtWidgets import QDialog
 
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
+    survey, cfg = _survey_and_config(tmp_path, sample_text)
     crashed, crashed_ctl = _program(qtbot, survey, cfg)
     assert crashed.new_document()
     type_text(crashed.editor, "未命名的草稿\n")
