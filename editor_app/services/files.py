@@ -483,9 +483,12 @@ def changed_on_disk(path: Path | str, fingerprint: tuple[int, int, str] | None) 
     if fingerprint is None:
         return False
     try:
-        now = file_fingerprint(path)
+        st = Path(path).stat()
+        if (st.st_mtime_ns, st.st_size) == fingerprint[:2]:
+            return False  # as we left it: no need to read it (each save of a survey looked at it three times)
+        if st.st_size != fingerprint[1]:
+            return True
+        now = file_fingerprint(path)  # touched, same size: the content decides
     except OSError:
         return True
-    if now[:2] == fingerprint[:2]:
-        return False
-    return now[1] != fingerprint[1] or now[2] != fingerprint[2]
+    return now[2] != fingerprint[2]
