@@ -611,11 +611,11 @@ def latest_autosave_newer_than(
     text_hash: str | None = None,
     mtime: float | None = None,
     include_dismissed: bool = False,
-    before: float | None = None,
+    not_by: str | None = None,
     alive=None,
 ) -> dict[str, Any] | None:
-    """The autosave a crash left behind: newer than the file's mtime and its last recorded save (and older than
-    `before`, when given: the start of the program asking), with other text.
+    """The autosave a crash left behind: newer than the file's mtime and its last recorded save (and not written
+    by `not_by`, when given: the window asking, whose own autosaves are its edits), with other text.
 
     Returns the listing row plus "text" and "writer", or None. Dismissed autosaves are not offered again, nor those
     of another program that has the survey open now (its unsaved edits are its own, not a crash's)."""
@@ -628,10 +628,10 @@ def latest_autosave_newer_than(
     floor = max(x for x in (mtime, last_save, float("-inf")) if x is not None)
     rows = db.execute(
         "SELECT id, text_hash, writer FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ?"
-        " AND time < ? AND dismissed <= ? ORDER BY time DESC, id DESC",
-        [doc, floor, float("inf") if before is None else before, 1 if include_dismissed else 0],
+        " AND dismissed <= ? ORDER BY time DESC, id DESC",
+        [doc, floor, 1 if include_dismissed else 0],
     ).fetchall()
-    row = next((r for r in rows if not writer_running(r[2], alive)), None)
+    row = next((r for r in rows if (not_by is None or r[2] != not_by) and not writer_running(r[2], alive)), None)
     if row is None or (text_hash is not None and row[1] == text_hash):
         return None
     out = get_snapshot(db, row[0])

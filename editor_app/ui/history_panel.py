@@ -596,7 +596,6 @@ class HistoryController(QObject):
 
     def __init__(self, window: Any, panel: HistoryPanel) -> None:
         super().__init__(window)
-        self.started_at = time.time()  # autosaves after this are this session's own, never a crash's
         self.looked = False  # the first look at the database (and for a crash's autosaves) is done
         self.window = window
         self.panel = panel
@@ -868,10 +867,7 @@ class HistoryController(QObject):
     def _on_opened(self, path: Any) -> None:
         self._nothing_unsaved()  # open_path only gets here once unsaved edits were saved or discarded
         self._untitled = None  # a new untitled survey gets a key of its own
-        self._pack_cache = None
-        self.refresh(reload_metrics=True)
-        if path:
-            self.check_recovery(str(path))
+        self._look_at(path)
 
     def look_at_opened(self, path: Any) -> None:
         """The file opened at start, looked at once the database is open. That look waits for the first analysis
@@ -879,10 +875,15 @@ class HistoryController(QObject):
         theirs, to keep for a crash, not to dismiss as `_on_opened` does after a load, nor to offer back."""
         if not self.window.editor.document().isModified():
             self._on_opened(path)
-            return
+        else:
+            self._look_at(path, not_by=self.writer)
+
+    def _look_at(self, path: Any, not_by: str | None = None) -> None:
+        """List a survey just opened, and offer what a crash left of it (not `not_by`'s autosaves)."""
         self._pack_cache = None
         self.refresh(reload_metrics=True)
-        self.check_recovery(str(path), before=self.started_at)
+        if path:
+            self.check_recovery(str(path), not_by=not_by)
 
     def offer_recovery_again(self) -> RecoveryDialog | None:
         """File → Recover: offer the newest autosave again, even one the user declined earlier."""
@@ -898,9 +899,9 @@ class HistoryController(QObject):
         return dialog
 
     def check_recovery(self, path: str, *, include_dismissed: bool = False,
-                       before: float | None = None) -> RecoveryDialog | None:
-        """Offer an autosave newer than the file whose text differs from what was just loaded (and, with
-        `before`, written before that time: by a program that stopped, not by this one)."""
+                       not_by: str | None = None) -> RecoveryDialog | None:
+        """Offer an autosave newer than the file whose text differs from what was just loaded (and, with `not_by`,
+        not written by that window: its autosaves are its own edits, not a crash's)."""
         text = self.window.current_text()
         try:
             mtime = os.stat(path).st_mtime
@@ -908,7 +909,7 @@ class HistoryController(QObject):
             mtime = None
         found = self._db_call(
             "looking for unsaved changes", history.latest_autosave_newer_than,
-            path, text_hash=history.text_hash(text), mtime=mtime, include_dismissed=include_dismissed, before=before,
+            path, text_hash=history.text_hash(text), mtime=mtime, include_dismissed=include_dismissed, not_by=not_by,
         )
         if not found:
             return None
