@@ -131,15 +131,17 @@ _UNAVAILABLE_WORDS = ("readonly", "read-only", "disk is full", "disk i/o error",
                       "out of memory", "not authorized", "locked", "busy")
 
 
-def _error_name(exc: BaseException) -> str:
-    return getattr(exc, "sqlite_errorname", None) or ""
+def _sqlite_says(exc: BaseException, codes: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether SQLite's error is one of `codes`, by its error name (or, on Python 3.10, whose sqlite3 gives none,
+    by `words` in its message)."""
+    name = getattr(exc, "sqlite_errorname", None)
+    if name:
+        return name.startswith(codes)
+    return any(word in str(exc).lower() for word in words)
 
 
 def _is_locked(exc: BaseException) -> bool:
-    name = _error_name(exc)
-    if name:
-        return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
-    return "locked" in str(exc) or "busy" in str(exc)
+    return _sqlite_says(exc, ("SQLITE_BUSY", "SQLITE_LOCKED"), ("locked", "busy"))
 
 
 def is_damage(exc: BaseException) -> bool:
@@ -147,10 +149,7 @@ def is_damage(exc: BaseException) -> bool:
     and starting afresh is the cure; a read-only file, a full disk or a lock say nothing about the file."""
     if isinstance(exc, NewerDatabase) or not isinstance(exc, sqlite3.DatabaseError):
         return False
-    name = _error_name(exc)
-    if name:
-        return not name.startswith(_UNAVAILABLE)
-    return not any(word in str(exc).lower() for word in _UNAVAILABLE_WORDS)
+    return not _sqlite_says(exc, _UNAVAILABLE, _UNAVAILABLE_WORDS)
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -197,10 +196,7 @@ def is_corrupt(exc: BaseException) -> bool:
     """Whether SQLite says the file's pages are damaged or no database at all (not merely a query it refused)."""
     if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, NewerDatabase):
         return False
-    name = _error_name(exc)
-    if name:
-        return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
-    return any(word in str(exc).lower() for word in ("malformed", "not a database"))
+    return _sqlite_says(exc, ("SQLITE_CORRUPT", "SQLITE_NOTADB"), ("malformed", "not a database"))
 
 
 def move_aside_damaged(path: Path | str | None, exc: Exception) -> OpenedDatabase:

@@ -327,11 +327,15 @@ def save_text_atomic(
         os.replace(tmp, target)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.") from None
+        raise _write_failed(p, exc) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     _fsync_directory(directory)
+
+
+def _write_failed(p: Path, exc: OSError) -> UnsavableText:
+    return UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.")
 
 
 def _read_only(target: Path, st: os.stat_result) -> bool:
@@ -364,7 +368,7 @@ def _rewrite_in_place(target: Path, p: Path, data: bytes, *, backup: bool) -> No
         old_bytes = target.read_bytes()
         fd = os.open(target, os.O_WRONLY | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.") from None
+        raise _write_failed(p, exc) from None
     try:
         if backup:
             _write_backup(target, copy_of=old_bytes)  # a copy: a hard link would be rewritten too
@@ -377,7 +381,7 @@ def _rewrite_in_place(target: Path, p: Path, data: bytes, *, backup: bool) -> No
             _put_back(fd, old_bytes)
             raise
     except OSError as exc:
-        raise UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.") from None
+        raise _write_failed(p, exc) from None
     finally:
         os.close(fd)
 
