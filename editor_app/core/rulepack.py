@@ -114,7 +114,7 @@ class Scope:
     def describe(self) -> str:
         if self.label:
             return self.label
-        if self.kind in ("document", "header", "footer", "here"):
+        if self.kind in BUILTIN_SCOPES:
             base = self.kind
         elif self.kind == "heading":
             base = f"sections matching `{self.pattern}`"
@@ -529,6 +529,12 @@ def _known_keys(spec: dict, known: tuple[str, ...], prefix: str, loc: "_Locator"
         raise loc.error(key, hint, rule_index, table=table, entry=entry, shown=prefix + key)
 
 
+def _suggestion(word: str, known, otherwise: str = "") -> str:
+    """'; did you mean "X"?' for the closest of `known`, else ' (one of A, B…)' for a name a pack misspelt."""
+    close = get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(known)}{otherwise})"
+
+
 def _table(data: dict, key: str, loc: _Locator) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
@@ -591,14 +597,11 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         return loc.error(name, message, rule_index, table=table, entry=entry, shown=shown)
 
     if isinstance(spec, str):
-        if spec in ("document", "header", "footer", "here"):
+        if spec in BUILTIN_SCOPES:
             return Scope(spec, label=label)
         if spec in pack.scopes:
             return pack.scopes[spec]
-        known = ["document", "header", "footer", "here", *pack.scopes]
-        close = get_close_matches(spec, known, n=1, cutoff=0.6)
-        hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(known)}, or a table)"
-        raise error(f"unknown scope {spec!r}{hint}")
+        raise error(f"unknown scope {spec!r}{_suggestion(spec, [*BUILTIN_SCOPES, *pack.scopes], ', or a table')}")
     if not isinstance(spec, dict):
         raise error("a scope is a name or a table")
     _known_keys(spec, SCOPE_KEYS, prefix + ".", loc, "a scope table", rule_index, table=table, entry=entry)
@@ -675,9 +678,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     if kind is None:
         raise loc.error("kind", f"missing; a rule needs kind = one of {', '.join(RULE_KINDS)}", i)
     if kind not in RULE_KINDS:
-        close = get_close_matches(str(kind), RULE_KINDS, n=1, cutoff=0.6)
-        hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(RULE_KINDS)})"
-        raise loc.error("kind", f"unknown kind {kind!r}{hint}", i)
+        raise loc.error("kind", f"unknown kind {kind!r}{_suggestion(str(kind), RULE_KINDS)}", i)
     _known_keys(spec, RULE_KEYS + KIND_KEYS[kind], f"rules[{i}].", loc, f"a {kind} rule", i, elsewhere=ALL_RULE_KEYS)
     level = spec.get("level", "error")
     if level not in LEVELS:
@@ -704,9 +705,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             known = [*pack.counters, "arxiv_ids", "list_items"]
             if "counter" not in spec:
                 raise loc.error("counter", f"missing; a count rule needs counter = one of {', '.join(known)}", i)
-            close = get_close_matches(counter, known, n=1, cutoff=0.6)
-            hint = f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(known)})"
-            raise loc.error("counter", f"unknown counter {counter!r}{hint}", i)
+            raise loc.error("counter", f"unknown counter {counter!r}{_suggestion(counter, known)}", i)
         if mn is None and mx is None:
             raise loc.error("max", "a count rule needs min and/or max", i)
         _whole_counts(spec, (("min", mn), ("max", mx)), loc, i)
