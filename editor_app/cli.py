@@ -173,15 +173,13 @@ def _check(args) -> int:
 
     if not analyses:
         # Machine output stays parseable: SARIF saying why nothing was checked, an empty list for several FILEs.
-        _stdout_for(args.format)
-        try:
+        def nothing_checked() -> None:
             if args.format == "sarif":
                 print(sarif_report([], {}, not_checked=problems))
             elif args.format == "json" and len(args.files) > 1:
                 print(json_report([], as_list=True))
-            sys.stdout.flush()
-        except BrokenPipeError:
-            _quiet_stdout()
+
+        _print_out(args.format, nothing_checked)
         return EXIT_UNUSABLE
     if args.record:
         from .services.history import record_snapshot
@@ -221,8 +219,8 @@ def _check(args) -> int:
     failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings) or any(
         r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for a in only for r in a.rules)
     status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing else EXIT_OK
-    _stdout_for(args.format)
-    try:
+
+    def reports() -> None:
         if args.format == "json":
             print(json_report(only, as_list=len(args.files) > 1))
         elif args.format == "sarif":
@@ -231,10 +229,20 @@ def _check(args) -> int:
         else:
             for a, pack in analyses:
                 sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
-        sys.stdout.flush()
-    except BrokenPipeError:  # `survey-check *.md | head`: the reader has seen enough, the verdict stands
-        _quiet_stdout()
+
+    _print_out(args.format, reports)
     return status
+
+
+def _print_out(fmt: str, write) -> None:
+    """Run `write` (which prints the report) on stdout set up for `fmt`; a reader that closed the pipe early
+    (`survey-check *.md | head`) has seen enough: the verdict, the exit status, stands."""
+    _stdout_for(fmt)
+    try:
+        write()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
 
 
 def _stdout_for(fmt: str) -> None:

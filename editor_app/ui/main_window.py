@@ -436,14 +436,24 @@ class MainWindow(QMainWindow):
                 return False
         text = self.current_text()
         fmt = fmt or self.loaded or LoadedText(text="")
-        if self._file_holds(path, text, fmt):
-            # Nothing to write: the file keeps its bytes (mixed line ends, an encoding guessed from its bytes) and
-            # its `.bak` the version before (a second Ctrl+S made the backup a copy of the file).
-            self.editor.document().setModified(False)
-            self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
-            if announce:
-                self.document_saved.emit(path.resolve(), text)
-            return True
+        # With nothing to write the file keeps its bytes (mixed line ends, an encoding guessed from its bytes) and
+        # its `.bak` the version before (a second Ctrl+S made the backup a copy of the file).
+        if not self._file_holds(path, text, fmt):
+            written = self._write_bytes(path, text, fmt)
+            if written is None:
+                return False
+            self.loaded = written.with_text(text)
+            if path.resolve() == self.watcher.path:
+                self.watcher.remember()
+                self._loaded_on_disk = self.watcher.fingerprint
+        self.editor.document().setModified(False)
+        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
+        if announce:
+            self.document_saved.emit(path.resolve(), text)
+        return True
+
+    def _write_bytes(self, path: Path, text: str, fmt: LoadedText) -> LoadedText | None:
+        """Save `text` to `path` in `fmt` (or, asked, in UTF-8): the format written, None when not saved (said)."""
         self.watcher.set_suspended(True)
         try:
             try:
@@ -458,18 +468,10 @@ class MainWindow(QMainWindow):
                 self.format_label.setText(fmt.label)
         except (UnsavableText, OSError) as exc:
             self.show_error(self.tr("Not saved"), words_for(self.pack)(str(exc)))
-            return False
+            return None
         finally:
             self.watcher.set_suspended(False)
-        self.loaded = fmt.with_text(text)
-        if path.resolve() == self.watcher.path:
-            self.watcher.remember()
-            self._loaded_on_disk = self.watcher.fingerprint
-        self.editor.document().setModified(False)
-        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
-        if announce:
-            self.document_saved.emit(path.resolve(), text)
-        return True
+        return fmt
 
     def _tell_damage(self, loaded: LoadedText) -> None:
         """A survey opened with bytes its encoding can't read (shown as U+FFFD) says so and where."""
