@@ -8,15 +8,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QToolTip
 
-from ui_support import open_window
-
-SURVEY = (
-    "主题综述 · 测试（2026-10-02）\n"
-    "§0 自检栏\n"
-    "① CJK 实测 1,900（主体 1,400 + 元信息 300）⚠️\n"
-    "一、正文\n"
-    "正文一段。\n"
-)
+from ui_support import WRONG_TOTAL_SURVEY as SURVEY, open_window
 
 
 def tooltip_at(window, line: int, column: int) -> str:

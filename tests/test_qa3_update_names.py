@@ -4,15 +4,7 @@ is the measured CJK total. It is now listed as "line 3: CJK 1,900 → 1,579", as
 
 from __future__ import annotations
 
-from ui_support import update_dialog_summary
-
-SURVEY = (
-    "主题综述 · 测试（2026-10-02）\n"
-    "§0 自检栏\n"
-    "① CJK 实测 1,900（主体 1,400 + 元信息 300）⚠️\n"
-    "一、正文\n"
-    "正文一段。\n"
-)
+from ui_support import WRONG_TOTAL_SURVEY as SURVEY, update_dialog_summary
 
 
 def _summary(qtbot, monkeypatch, tmp_path) -> tuple[str, int]:

@@ -15,6 +15,16 @@ from ui_support import window_with_history  # noqa: E402
 from editor_app.services import history  # noqa: E402
 
 
+def _history_of_saves(qtbot, tmp_path, sample_text, monkeypatch, saves: int):
+    """A window whose survey has `saves` saves in its history, with the History tab shown: (window, controller)."""
+    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
+    for i in range(saves):
+        history.record_snapshot(ctl.db, path=survey.resolve(), text=sample_text + f"\n第 {i} 版\n", analysis={},
+                                kind="save", now=1_700_000_000 + i * 60)
+    _show_history(qtbot, window, ctl)
+    return window, ctl
+
+
 def _show_history(qtbot, window, ctl) -> None:
     window.tabs.setCurrentWidget(ctl.panel)
     qtbot.waitUntil(lambda: ctl.panel.model.rowCount() > 0, timeout=10000)
@@ -22,11 +32,7 @@ def _show_history(qtbot, window, ctl) -> None:
 
 
 def test_columns_fit_the_list_then_keep_the_width_the_user_gave(qtbot, tmp_path, sample_text, monkeypatch):
-    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
-    for i in range(60):
-        history.record_snapshot(ctl.db, path=survey.resolve(), text=sample_text + f"\n第 {i} 版\n", analysis={},
-                                kind="save", now=1_700_000_000 + i * 60)
-    _show_history(qtbot, window, ctl)
+    window, ctl = _history_of_saves(qtbot, tmp_path, sample_text, monkeypatch, 60)
     table, model = ctl.panel.table, ctl.panel.model
     header = table.horizontalHeader()
     time_text = model.index(0, 0).data()
@@ -48,11 +54,7 @@ def test_columns_fit_the_list_then_keep_the_width_the_user_gave(qtbot, tmp_path,
 def test_rereading_the_list_reads_only_the_rows_on_screen(qtbot, tmp_path, sample_text, monkeypatch):
     """An autosave re-reads the list while the tab is shown: the cells painted are read, not 40 rows of each column
     to fit the widths again."""
-    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
-    for i in range(200):
-        history.record_snapshot(ctl.db, path=survey.resolve(), text=sample_text + f"\n第 {i} 版\n", analysis={},
-                                kind="save", now=1_700_000_000 + i * 60)
-    _show_history(qtbot, window, ctl)
+    window, ctl = _history_of_saves(qtbot, tmp_path, sample_text, monkeypatch, 200)
     table, model = ctl.panel.table, ctl.panel.model
     table.resize(table.width(), 6 * table.verticalHeader().defaultSectionSize())
     qtbot.wait(50)

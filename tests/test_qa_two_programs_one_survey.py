@@ -49,11 +49,18 @@ def _autosaved_edit(window, ctl, line: str) -> None:
     assert ctl.autosave_now()
 
 
-def test_a_clean_quit_in_one_program_keeps_the_others_autosave_for_its_crash(qtbot, tmp_path, sample_text, running):
+def _other_program_editing(qtbot, tmp_path, sample_text, running, line: str):
+    """The sample open in another program (running), which typed `line` and autosaved it: (survey, config, that
+    program's history controller)."""
     survey, cfg = _survey_and_config(tmp_path, sample_text)
     running.add(OTHER_PID)
     other, other_ctl = _program(qtbot, survey, cfg, writer=f"{OTHER_PID}:1")
-    _autosaved_edit(other, other_ctl, "\n另一个程序里的修改")
+    _autosaved_edit(other, other_ctl, line)
+    return survey, cfg, other_ctl
+
+
+def test_a_clean_quit_in_one_program_keeps_the_others_autosave_for_its_crash(qtbot, tmp_path, sample_text, running):
+    survey, cfg, other_ctl = _other_program_editing(qtbot, tmp_path, sample_text, running, "\n另一个程序里的修改")
     mine, my_ctl = _program(qtbot, survey, cfg)
     _autosaved_edit(mine, my_ctl, "\n我的修改")
     my_ctl._about_to_quit()  # this program quits, its edits discarded
@@ -70,10 +77,7 @@ def test_a_clean_quit_in_one_program_keeps_the_others_autosave_for_its_crash(qtb
 
 
 def test_another_running_programs_autosave_is_not_offered_as_a_crash(qtbot, tmp_path, sample_text, running):
-    survey, cfg = _survey_and_config(tmp_path, sample_text)
-    running.add(OTHER_PID)
-    other, other_ctl = _program(qtbot, survey, cfg, writer=f"{OTHER_PID}:1")
-    _autosaved_edit(other, other_ctl, "\n另一个程序正在写")
+    survey, cfg, _other_ctl = _other_program_editing(qtbot, tmp_path, sample_text, running, "\n另一个程序正在写")
 
     mine, my_ctl = _program(qtbot, survey, cfg)
     assert my_ctl.check_recovery(str(survey.resolve())) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog
 
-from ui_support import cursor_line, open_window, wait_analysis
+from ui_support import cursor_line, open_window, update_dialog_summary, wait_analysis
 
 
 def test_undoing_the_update_keeps_the_author_in_place(qtbot, monkeypatch, tmp_path, sample_text):
@@ -39,19 +39,7 @@ def test_undoing_the_update_keeps_the_author_in_place(qtbot, monkeypatch, tmp_pa
 
 
 def test_the_update_dialog_names_each_figure_as_the_claims_audit_does(qtbot, monkeypatch, sample_path):
-    from editor_app.ui import export_actions
-
-    window = open_window(qtbot, sample_path)
-    actions = export_actions.install(window)
-    shown: list[str] = []
-
-    def look(dialog):
-        shown.append(dialog.findChild(export_actions.QPlainTextEdit, "changes").toPlainText())
-        return QDialog.DialogCode.Rejected
-
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", look)
-    assert not actions.update_self_check_figures()
-    lines = shown[0].split("\n")
+    lines = update_dialog_summary(qtbot, monkeypatch, sample_path)[1].split("\n")
     assert "line 9: CJK (元信息) 950 → 946" in lines  # before: "line 9: cjk 950 → 946", the pack's counter name
     assert "line 94: CJK (§八) 193 → 189" in lines
     assert "line 101: lines 200 → 113" in lines

@@ -110,3 +110,13 @@ def trigger_view_shortcut(window, shortcut: str) -> None:
             action.trigger()
             return
     raise AssertionError(f"no View action on {shortcut}")
+
+
+# A survey whose stated CJK total is also a stated sum, and both are wrong (line 3).
+WRONG_TOTAL_SURVEY = (
+    "主题综述 · 测试（2026-10-02）\n"
+    "§0 自检栏\n"
+    "① CJK 实测 1,900（主体 1,400 + 元信息 300）⚠️\n"
+    "一、正文\n"
+    "正文一段。\n"
+)
