@@ -15,16 +15,14 @@ from PySide6.QtCore import QEvent  # noqa: E402
 from PySide6.QtGui import QHelpEvent, QTextCursor  # noqa: E402
 from PySide6.QtWidgets import QApplication, QToolTip  # noqa: E402
 
-from editor_app.config import Config  # noqa: E402
 from editor_app.ui.outline_panel import section_label  # noqa: E402
-from tests.ui_support import open_window, wait_analysis  # noqa: E402
+from tests.ui_support import open_window, repeated_sample, wait_analysis  # noqa: E402
 
 
 @pytest.fixture
 def big(tmp_path, sample_text, qtbot):
-    path = tmp_path / "big.md"
-    path.write_text("\n".join([sample_text.rstrip("\n")] * 20) + "\n", encoding="utf-8")
-    window = open_window(qtbot, path, Config(arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0))
+    path = repeated_sample(tmp_path, sample_text)
+    window = open_window(qtbot, path)
     yield window
     window.shutdown()
 

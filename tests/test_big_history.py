@@ -12,14 +12,13 @@ pytest.importorskip("pytestqt")
 from editor_app.config import Config  # noqa: E402
 from editor_app.services import history  # noqa: E402
 from editor_app.ui import history_panel  # noqa: E402
-from tests.ui_support import open_window, type_text, wait_analysis  # noqa: E402
+from tests.ui_support import open_window, repeated_sample, type_text, wait_analysis  # noqa: E402
 
 
 @pytest.fixture
 def big(tmp_path, sample_text, qtbot):
     """The real window on the sample x 20 (~0.5 MB, past SYNC_RECORD_CHARS) with the history installed."""
-    path = tmp_path / "big.md"
-    path.write_text("\n".join([sample_text.rstrip("\n")] * 20) + "\n", encoding="utf-8")
+    path = repeated_sample(tmp_path, sample_text)
     assert path.stat().st_size > history_panel.SYNC_RECORD_CHARS
     cfg = Config(arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0, db_path=tmp_path / "h.db",
                  autosave_seconds=3600)

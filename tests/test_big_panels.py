@@ -12,16 +12,14 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtGui import QTextCursor  # noqa: E402
 
-from editor_app.config import Config  # noqa: E402
 from editor_app.ui import selfcheck_panel  # noqa: E402
-from tests.ui_support import open_window, type_text, wait_analysis  # noqa: E402
+from tests.ui_support import open_window, repeated_sample, type_text, wait_analysis  # noqa: E402
 
 
 @pytest.fixture
 def big(tmp_path, sample_text, qtbot):
-    path = tmp_path / "big.md"
-    path.write_text("\n".join([sample_text.rstrip("\n")] * 20) + "\n", encoding="utf-8")
-    window = open_window(qtbot, path, Config(arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0))
+    path = repeated_sample(tmp_path, sample_text)
+    window = open_window(qtbot, path)
     yield window
     window.shutdown()
 

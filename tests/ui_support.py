@@ -9,6 +9,13 @@ from PySide6.QtCore import QPoint, Qt
 from editor_app.config import Config
 
 
+def repeated_sample(tmp_path: Path, sample_text: str, copies: int = 20) -> Path:
+    """The sample `copies` times over in one file (x 20: ~0.5 MB, a long survey the panels must keep up with)."""
+    path = tmp_path / "big.md"
+    path.write_text("\n".join([sample_text.rstrip("\n")] * copies) + "\n", encoding="utf-8")
+    return path
+
+
 def open_window(qtbot, path: Path, config: Config | None = None, **kwargs):
     """A shown MainWindow with `path` open and analysed; closing it at teardown never asks anything."""
     from editor_app.ui.main_window import MainWindow
