@@ -51,7 +51,7 @@ from editor_app.ui.references_panel import ReferencesPanel
 from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
 from editor_app.ui.status_bar import StatusBar
-from editor_app.ui.engine_text import words_for
+from editor_app.ui.engine_text import pack_error_text, words_for
 from editor_app.ui.text_mirror import TextMirror
 
 def counter_labels(pack: Any) -> dict[str, str]:
@@ -562,7 +562,7 @@ class MainWindow(QMainWindow):
                 instead = (self.tr("Checking goes on with the rule pack in use (%1) until the file is fixed.")
                            .replace("%1", str(kept.name)) if kept is not None
                            else self.tr("The bundled house pack is used instead."))
-                QTimer.singleShot(0, lambda e=str(exc), i=instead: self._tell_pack_problem(e + "\n\n" + i))
+                QTimer.singleShot(0, lambda e=pack_error_text(exc), i=instead: self._tell_pack_problem(e + "\n\n" + i))
         if candidate is None:
             # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
             self.pack_problem = ""
