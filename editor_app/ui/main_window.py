@@ -582,7 +582,13 @@ class MainWindow(QMainWindow):
         self._watch_pack()
 
     def _tell_pack_problem(self, message: str) -> None:
+        self._close_pack_notice()  # the pack's latest problem replaces the one it had before this save
         self._pack_notice = self.notify(self.tr("Rule pack not usable"), message)
+
+    def _close_pack_notice(self) -> None:
+        notice, self._pack_notice = getattr(self, "_pack_notice", None), None
+        if notice is not None and shiboken_valid(notice):
+            notice.close()
 
     def _watch_pack(self) -> None:
         from editor_app.core.rulepack import PACK_FILENAMES
@@ -605,9 +611,7 @@ class MainWindow(QMainWindow):
         self._watch_pack()
         if self.pack_problem:
             return  # said by _tell_pack_problem
-        notice, self._pack_notice = getattr(self, "_pack_notice", None), None
-        if notice is not None and shiboken_valid(notice):
-            notice.close()  # "not usable" is no longer true
+        self._close_pack_notice()  # "not usable" is no longer true
         if self.pack_path is not None:
             said = self.tr("Rule pack %1 reloaded: the survey is checked with it (%2)").replace("%1", str(self.pack_path))
         else:
