@@ -343,7 +343,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("missing; a rule needs kind = one of {known}", "缺失；规则需要 kind = {known} 之一"),
     ('unknown kind {name}; did you mean "{near}"?', '未知的规则种类 {name}；是否想写 "{near}"？'),
     ("unknown kind {name} (one of {known})", "未知的规则种类 {name}（应为 {known} 之一）"),
-    ("must be one of {known}", "必须是 {known} 之一"),
+    ('unknown level {name}; did you mean "{near}"?', '未知的级别 {name}；是否想写 "{near}"？'),
+    ("unknown level {name} (one of {known})", "未知的级别 {name}（应为 {known} 之一）"),
     ('"here" is where a claim stands, for claim patterns; a rule takes "document", "header", "footer", a named scope '
      "or a table", '"here" 指自报数字所在之处，只用于自报数字模式；规则的范围写 "document"、"header"、"footer"、'
      "命名的范围或一个表"),

@@ -682,7 +682,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     _known_keys(spec, RULE_KEYS + KIND_KEYS[kind], f"rules[{i}].", loc, f"a {kind} rule", i, elsewhere=ALL_RULE_KEYS)
     level = spec.get("level", "error")
     if level not in LEVELS:
-        raise loc.error("level", f"must be one of {', '.join(LEVELS)}", i)
+        raise loc.error("level", f"unknown level {level!r}{_suggestion(str(level), LEVELS)}", i)
     scope = _scope(spec.get("scope", "document"), "scope", loc, pack, rule_index=i)
     if scope.kind == "here":
         raise loc.error("scope", '"here" is where a claim stands, for claim patterns; a rule takes "document", '
