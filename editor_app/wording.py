@@ -366,6 +366,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     # regular expressions
     ("must be a string (a regular expression)", "必须是字符串（正则表达式）"),
     ("invalid regular expression: {detail}", "正则表达式无效：{detail}"),
+    ('"\\b" in double quotes is a backspace in TOML, not a word boundary: write it in single quotes, {meant}',
+     '双引号中的 "\\b" 在 TOML 里是退格符，不是单词边界：请改用单引号，{meant}'),
     ("{pattern} matches an empty text: {why}", "{pattern} 能匹配空文本：{why}"),
     # claims
     ("{key} needs metric and pattern", "{key} 需要 metric 和 pattern"),

@@ -97,6 +97,7 @@ BROKEN = {
     "pattern and patterns": MINIMAL + _RULE + 'kind = "forbidden-pattern"\npattern = "a"\npatterns = ["b"]\n',
     "patterns type": MINIMAL + _RULE + 'kind = "forbidden-pattern"\npatterns = "a"\n',
     "pattern type": MINIMAL + _RULE + 'kind = "forbidden-pattern"\npattern = 1\n',
+    "pattern backspace": MINIMAL + _RULE + 'kind = "forbidden-pattern"\npattern = "\\bTODO\\b"\n',
     "pattern regex": MINIMAL + _RULE + "kind = \"forbidden-pattern\"\npattern = 'x**'\n",
     "forbidden empty": MINIMAL + _RULE + "kind = \"forbidden-pattern\"\npattern = 'TODO|'\n",
     "required empty": MINIMAL + _RULE + "kind = \"required-pattern\"\npattern = ''\n",

@@ -347,6 +347,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         m = _TOML_LINE.search(str(exc))
         raise PackError(path, int(m.group(1)) if m else None, "", f"TOML syntax error: {exc}") from None
     loc = _Locator(source, path)
+    _refuse_backspace(data, source, path)
     _known_keys(data, TOP_KEYS, "", loc, "a pack")
     schema = data.get("schema")
     if schema is None:
@@ -424,6 +425,31 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
     pack.translations = _translations(data, loc)
     return pack
+
+
+_BASIC_STRING_BACKSPACE = re.compile(r'^[^#]*?"(?:[^"\\]|\\[^b])*\\b')  # "…\b…" (not '…\b…', not a comment)
+
+
+def _refuse_backspace(data: Any, source: str, path: str) -> None:
+    """TOML reads "\\bTODO\\b" (double quotes) as a backspace, TODO, a backspace: a pattern that never matches, so a
+    forbidden one passed every survey without a word. No pack means a backspace; the first one found is refused."""
+    def first(value: Any, key: str) -> tuple[str, str] | None:
+        if isinstance(value, str):
+            return (key, value) if "\b" in value else None
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for k, v in items:
+            found = first(v, f"{key}[{k}]" if isinstance(k, int) else f"{key}.{k}" if key else str(k))
+            if found:
+                return found
+        return None
+
+    found = first(data, "") if "\\b" in source or "\b" in source else None
+    if found is not None:
+        key, value = found
+        line = next((i for i, text in enumerate(source.splitlines(), 1) if _BASIC_STRING_BACKSPACE.search(text)), None)
+        meant = value.replace("\b", "\\b")
+        raise PackError(path, line, key, '"\\b" in double quotes is a backspace in TOML, not a word boundary: write it '
+                                         f"in single quotes, '{meant}'")
 
 
 _PRIVACY_KEY = re.compile(r"privacy\.(?P<key>\w+)(?P<index>\[\d+\])?: ")
