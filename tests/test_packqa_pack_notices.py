@@ -36,3 +36,23 @@ def test_one_notice_at_a_time_says_the_pack_s_latest_problem_and_a_fix_closes_it
     qtbot.waitUntil(lambda: not _notices(window), timeout=5000)  # before: two stale boxes stayed open
     assert "reloaded" in window.statusBar().currentMessage()
     window.shutdown()
+
+
+def test_choosing_another_pack_in_settings_closes_the_broken_one_s_notice(qtbot, tmp_path):
+    """Before: after a broken pack chosen in Edit → Settings was unset again, its box and the status bar went on
+    saying "Rule pack not usable … until the file is fixed" while the survey was checked with the house pack."""
+    from editor_app.config import Config
+
+    survey = tmp_path / "survey.md"
+    survey.write_text("# Survey\n\nText.\n", encoding="utf-8")
+    broken = tmp_path / "team.toml"
+    broken.write_text('schema = 1\nname = "t"\n', encoding="utf-8")
+    window = open_window(qtbot, survey)
+    window._settings_changed(Config(rule_pack=broken))
+    qtbot.waitUntil(lambda: any("a pack needs at least one counter" in n for n in _notices(window)), timeout=5000)
+    assert "not usable" in window.statusBar().currentMessage()
+    window._settings_changed(Config(rule_pack=None))
+    qtbot.waitUntil(lambda: not _notices(window), timeout=5000)
+    assert window.pack.name == "llm-infra-survey" and not window.pack_problem
+    assert "not usable" not in window.statusBar().currentMessage()
+    window.shutdown()

@@ -555,6 +555,7 @@ class MainWindow(QMainWindow):
                 pack = load_pack(candidate)
                 self.pack_path = Path(candidate).resolve()
                 self.pack_problem = ""
+                self._close_pack_notice()
                 return pack
             except PackError as exc:
                 self.pack_problem = str(exc)
@@ -566,6 +567,7 @@ class MainWindow(QMainWindow):
         if candidate is None:
             # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
             self.pack_problem = ""
+            self._close_pack_notice()
         elif getattr(self, "pack", None) is not None and self.pack_path is None:
             return self.pack  # the candidate is broken: the last usable pack stays
         self.pack_path = None
@@ -586,9 +588,12 @@ class MainWindow(QMainWindow):
         self._pack_notice = self.notify(self.tr("Rule pack not usable"), message)
 
     def _close_pack_notice(self) -> None:
+        """The "not usable" box and status message go once they are no longer true (or a newer problem is told)."""
         notice, self._pack_notice = getattr(self, "_pack_notice", None), None
         if notice is not None and shiboken_valid(notice):
             notice.close()
+            if self.statusBar().currentMessage().startswith(self.tr("Rule pack not usable")):
+                self.statusBar().clearMessage()
 
     def _watch_pack(self) -> None:
         from editor_app.core.rulepack import PACK_FILENAMES
