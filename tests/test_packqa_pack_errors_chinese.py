@@ -247,10 +247,14 @@ def _broken_pack_in_window(qtbot, tmp_path):
     return window, pack, told
 
 
+def _line_of_mistake(pack) -> int:
+    return next(i for i, text in enumerate(pack.read_text(encoding="utf-8").splitlines(), 1) if '"2000"' in text)
+
+
 def test_the_chinese_window_says_why_the_pack_is_broken_in_chinese(qtbot, chinese, tmp_path):
     window, pack, told = _broken_pack_in_window(qtbot, tmp_path)
     (title, message), = told
-    line = next(i for i, text in enumerate(pack.read_text(encoding="utf-8").splitlines(), 1) if '"2000"' in text)
+    line = _line_of_mistake(pack)
     assert message.splitlines()[0] == f"{pack}:{line}：rules[0].max：必须是数字（实为 '2000'）"  # before: English
     assert window.pack.name == "english-markdown"  # the last usable pack goes on checking
     window.shutdown()
@@ -258,5 +262,5 @@ def test_the_chinese_window_says_why_the_pack_is_broken_in_chinese(qtbot, chines
 
 def test_the_english_window_says_it_in_english(qtbot, tmp_path):
     window, pack, told = _broken_pack_in_window(qtbot, tmp_path)
-    assert told[0][1].startswith(f"{pack}:36: rules[0].max: must be a number (found '2000')\n\n")
+    assert told[0][1].startswith(f"{pack}:{_line_of_mistake(pack)}: rules[0].max: must be a number (found '2000')\n\n")
     window.shutdown()
