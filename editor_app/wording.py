@@ -371,6 +371,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("{pattern} matches an empty text: {why}", "{pattern} 能匹配空文本：{why}"),
     # claims
     ("{key} needs metric and pattern", "{key} 需要 metric 和 pattern"),
+    ('unknown metric {name}; did you mean "{near}"? (a metric that is no counter is only listed as stated, never '
+     "measured)", '未知的指标 {name}；是否想写 "{near}"？（不是计数器的指标只列出自报值，从不实测）'),
     ("needs a (?P<value>…) or (?P<values>…) group", "需要 (?P<value>…) 或 (?P<values>…) 分组"),
     # [i18n]
     ('a language of [i18n] is a table: "English text" = "translation"', '[i18n] 下的每种语言是一个表："原文" = "译文"'),

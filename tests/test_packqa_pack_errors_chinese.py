@@ -113,6 +113,7 @@ BROKEN = {
     "claim pattern missing": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\n",
     "claim pattern key": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = '(?P<value>\\d+)'\nlabl = 'x'\n",
     "claim pattern regex": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = '(?P<value>\\d+'\n",
+    "claim metric": MINIMAL + "[[claims.patterns]]\nmetric = 'CJK'\npattern = 'CJK (?P<value>\\d+)'\n",
     "claim pattern group": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = 'CJK (\\d+)'\n",
     "privacy not table": MINIMAL.replace('name = "t"', 'name = "t"\nprivacy = 1'),
     "privacy key near": _privacy("org_pattern = ['x']"),

@@ -29,3 +29,16 @@ def test_a_misspelt_privacy_key_is_told_the_key_meant():
     assert e.message == 'unknown key; did you mean "org_patterns"?'
     far = _error(MINIMAL + "[privacy]\nzzzzzz = 1\n")
     assert far.message.startswith("unknown key (known: allow_ips, ")
+
+
+@pytest.mark.parametrize("metric,meant", [("cjks", "cjk"), ("CJK", "cjk"), ("arxiv_id", "arxiv_ids")])
+def test_a_claim_metric_a_letter_or_a_case_away_from_a_counter_is_refused(metric, meant):
+    """Before: the claim was listed as stated but never measured, so a wrong figure ("CJK 实测 9,999") passed."""
+    e = _error(MINIMAL + f"[[claims.patterns]]\nmetric = '{metric}'\npattern = 'CJK (?P<value>\\d+)'\n")
+    assert (e.line, e.key) == (11, "claims.patterns[0].metric"), str(e)
+    assert e.message.startswith(f"unknown metric {metric!r}; did you mean \"{meant}\"?")
+
+
+def test_a_metric_stated_only_on_purpose_is_kept():
+    pack = parse_pack(MINIMAL + "[[claims.patterns]]\nmetric = 'github_verified'\npattern = 'GitHub (?P<value>\\d+)'\n")
+    assert pack.claim_patterns[0].metric == "github_verified"

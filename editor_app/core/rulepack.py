@@ -72,6 +72,7 @@ KIND_KEYS = {  # what each kind of rule reads besides RULE_KEYS
 }
 ALL_RULE_KEYS = RULE_KEYS + tuple(dict.fromkeys(k for keys in KIND_KEYS.values() for k in keys))
 I18N_LANGUAGES = ("en", "zh_CN")  # the languages the window speaks
+MEASURED_METRICS = ("list_items", "arxiv_ids", "privacy_hits", "verifiability")  # a claim's metric besides counters
 
 
 class PackError(Exception):
@@ -416,6 +417,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         if "(?P<value" not in cp["pattern"]:
             raise loc.error("pattern", "needs a (?P<value>…) or (?P<values>…) group", needle=cp["pattern"],
                             shown=key + ".pattern")
+        _refuse_near_metric(str(cp["metric"]), pack, loc, j)
         scope = _scope(cp.get("scope", "document"), key + ".scope", loc, pack, entry=("[[claims.patterns]]", j))
         pack.claim_patterns.append(ClaimPattern(str(cp["metric"]), cp["pattern"], scope, str(cp.get("label", ""))))
     privacy = data.get("privacy", {})
@@ -425,6 +427,20 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
     pack.translations = _translations(data, loc)
     return pack
+
+
+def _refuse_near_metric(metric: str, pack: RulePack, loc: "_Locator", j: int) -> None:
+    """A metric that is no counter is listed as stated and never measured (the house pack's github_verified); one a
+    letter or a case away from a counter ("word", "CJK") is a slip that would leave the figure unchecked."""
+    measured = [*pack.counters, *MEASURED_METRICS]
+    if metric in measured:
+        return
+    by_lower = {m.lower(): m for m in measured}
+    close = get_close_matches(metric.lower(), list(by_lower), n=1, cutoff=0.8)
+    if close:
+        raise loc.error("metric", f'unknown metric {metric!r}; did you mean "{by_lower[close[0]]}"? (a metric that is '
+                                  "no counter is only listed as stated, never measured)",
+                        entry=("[[claims.patterns]]", j), shown=f"claims.patterns[{j}].metric")
 
 
 _BASIC_STRING_BACKSPACE = re.compile(r'^[^#]*?"(?:[^"\\]|\\[^b])*\\b')  # "…\b…" (not '…\b…', not a comment)
