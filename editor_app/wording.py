@@ -4,7 +4,8 @@ core/ speaks English: it is also the language of `survey-check`, of its JSON and
 with a desktop's locale. The window speaks its user's language, so it translates the engine's sentences here, by
 their templates (a template whose sentence the engine no longer writes simply never matches; the English stays
 rather than anything wrong being shown), and the pack's own words (rule titles, counter labels, scope names) by
-the pack's `[i18n.<language>]` table. Numbers, ids, patterns and the survey's own text pass through unchanged.
+the pack's `[i18n.<language>]` table, and why a broken pack is refused (`PackErrorWords`). Numbers, ids, patterns
+and the survey's own text pass through unchanged.
 """
 
 from __future__ import annotations
