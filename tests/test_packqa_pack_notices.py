@@ -56,3 +56,22 @@ def test_choosing_another_pack_in_settings_closes_the_broken_one_s_notice(qtbot,
     assert window.pack.name == "llm-infra-survey" and not window.pack_problem
     assert "not usable" not in window.statusBar().currentMessage()
     window.shutdown()
+
+
+def test_a_pack_fixed_before_its_problem_was_told_is_not_called_unusable(qtbot, tmp_path):
+    """The problem is told once the window is back in its event loop; a fix saved before that (an editor saving twice
+    in a row) made the box say "not usable" about a pack in use."""
+    survey = tmp_path / "survey.md"
+    survey.write_text("# Survey\n\nWord count: 3\n", encoding="utf-8")
+    good = resource_path("rulepacks", "english-markdown.toml").read_text(encoding="utf-8")
+    pack = tmp_path / "survey-rules.toml"
+    pack.write_text(good, encoding="utf-8")
+    window = open_window(qtbot, survey)
+    pack.write_text(good.replace("max = 2500", 'max = "2000"'), encoding="utf-8")
+    assert window._pack_watcher.check() and window.pack_problem
+    with qtbot.waitSignal(window.analysis_ready, timeout=10000):
+        pack.write_text(good.replace("max = 2500", "max = 2000"), encoding="utf-8")
+        assert window._pack_watcher.check()
+    qtbot.wait(200)
+    assert not window.pack_problem and not _notices(window), _notices(window)
+    window.shutdown()

@@ -563,7 +563,8 @@ class MainWindow(QMainWindow):
                 instead = (self.tr("Checking goes on with the rule pack in use (%1) until the file is fixed.")
                            .replace("%1", str(kept.name)) if kept is not None
                            else self.tr("The bundled house pack is used instead."))
-                QTimer.singleShot(0, lambda e=pack_error_text(exc), i=instead: self._tell_pack_problem(e + "\n\n" + i))
+                QTimer.singleShot(0, lambda p=self.pack_problem, e=pack_error_text(exc), i=instead:
+                                  self.pack_problem == p and self._tell_pack_problem(e + "\n\n" + i))  # unless fixed
         if candidate is None:
             # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
             self.pack_problem = ""
