@@ -4,7 +4,8 @@ core/ speaks English: it is also the language of `survey-check`, of its JSON and
 with a desktop's locale. The window speaks its user's language, so it translates the engine's sentences here, by
 their templates (a template whose sentence the engine no longer writes simply never matches; the English stays
 rather than anything wrong being shown), and the pack's own words (rule titles, counter labels, scope names) by
-the pack's `[i18n.<language>]` table. Numbers, ids, patterns and the survey's own text pass through unchanged.
+the pack's `[i18n.<language>]` table, and why a broken pack is refused (`PackErrorWords`). Numbers, ids, patterns
+and the survey's own text pass through unchanged.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .core.rulepack import RulePack
+from .core.rulepack import PackError, RulePack
 
 # English template -> Simplified Chinese. {name} is any text; names in _WORDS are themselves translated (they are
 # pack words or engine words such as a place, a counter label or a status); the others (numbers, patterns, ids,
@@ -243,13 +244,15 @@ def _compile(template: str) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=None)
-def _templates(language: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    table = _ZH_CN if language == "zh_CN" else ()
-    return tuple((_compile(en), zh) for en, zh in table)
+def _templates(language: str, table: tuple[tuple[str, str], ...] = _ZH_CN) -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((_compile(en), zh) for en, zh in table) if language == "zh_CN" else ()
 
 
 class EngineText:
     """`text(s)`: s in the window's language. Built once per (language, pack); remembers what it translated."""
+
+    translated_names = _TRANSLATED_NAMES  # the {names} whose text is itself translated
+    list_names = _LIST_NAMES
 
     def __init__(self, language: str, pack: RulePack | None = None):
         self.language = language
@@ -277,14 +280,184 @@ class EngineText:
         for rx, target in self.templates:
             m = rx.match(text)
             if m is not None:
-                values = {k: (self._translate(v, depth + 1) if k in _TRANSLATED_NAMES else
-                              self._translate_list(v, *_LIST_NAMES[k], depth) if k in _LIST_NAMES else v)
+                values = {k: (self._translate(v, depth + 1) if k in self.translated_names else
+                              self._translate_list(v, *self.list_names[k], depth) if k in self.list_names else v)
                           for k, v in m.groupdict().items()}
                 return target.format(**values)
         return text
 
     def _translate_list(self, text: str, sep: str, joiner: str, depth: int) -> str:
         return joiner.join(self._translate(part, depth + 1) for part in text.split(sep))
+
+
+# A broken rule pack's reasons (core/rulepack.py's PackError.message, core/privacy.py's [privacy] errors): English
+# template -> Chinese. The file, line and key stay as written (the author looks them up in the pack), and so do the
+# pack's own values, Python's regex and TOML parsers' words ({detail}) and the system's ({error}).
+_PACK_ZH_CN: tuple[tuple[str, str], ...] = (
+    # reading and parsing the file
+    ("rule pack file not found", "找不到规则包文件"),
+    ("rule pack is not UTF-8 text", "规则包不是 UTF-8 文本"),
+    ("cannot read rule pack ({error})", "无法读取规则包（{error}）"),
+    ("TOML syntax error: {detail}", "TOML 语法错误：{detail}"),
+    # the top level and [document]
+    ("missing; the pack starts with schema = {n}", "缺失；规则包以 schema = {n} 开头"),
+    ("schema must be {n} (found {found})", "schema 必须是 {n}（实为 {found}）"),
+    ("a pack needs a name", "规则包需要名称（name）"),
+    ('must be a list of "numbered" and/or "markdown"', '必须是由 "numbered" 和/或 "markdown" 组成的列表'),
+    ('must be a list of "header", "sections", "footer"', '必须是由 "header"、"sections"、"footer" 组成的列表'),
+    ("must be a table", "必须是表"),
+    # keys a table does not take
+    ('unknown key; did you mean "{near}"?', '未知的键；是否想写 "{near}"？'),
+    ("unknown key ({what} takes {known})", "未知的键（{what}可用的键：{known}）"),
+    ("unknown key (known: {known})", "未知的键（可用的键：{known}）"),
+    ("{what} does not use it (it takes {known})", "{what}用不到这个键（它可用的键：{known}）"),
+    # counters
+    ("a pack needs at least one counter", "规则包至少需要一个计数器（[counters.名称]）"),
+    ("a counter is a table with regex, literal or builtin", "计数器是一个表，写 regex、literal 或 builtin"),
+    ("a counter takes one of regex, literal or builtin, not {keys}",
+     "计数器只取 regex、literal、builtin 之一，不能同时写 {keys}"),
+    ("must be a non-empty string", "必须是非空字符串"),
+    ("a counter needs regex, literal or builtin = one of {known} (found {found})",
+     "计数器需要 regex、literal 或 builtin = {known} 之一（实为 {found}）"),
+    ("a counter needs regex, literal or builtin = one of {known}", "计数器需要 regex、literal 或 builtin = {known} 之一"),
+    # scopes
+    ('"{name}" is a scope of its own ({known}); give this one another name',
+     '"{name}" 是内置的范围（{known}）；请给这个范围另起一个名字'),
+    ('unknown scope {name}; did you mean "{near}"?', '未知的范围 {name}；是否想写 "{near}"？'),
+    ("unknown scope {name} (one of {known}, or a table)", "未知的范围 {name}（应为 {known} 之一，或一个表）"),
+    ("a scope is a name or a table", "范围是一个名字或一个表"),
+    ("a scope table takes one of section, sections, parts or heading, not {keys}",
+     "范围表只取 section、sections、parts、heading 之一，不能同时写 {keys}"),
+    ('must be a list, e.g. {key} = ["1", "2"] (found {found})', '必须是列表，例如 {key} = ["1", "2"]（实为 {found}）'),
+    ('a section number goes in quotes, "4.10" not 4.10: TOML reads 4.10 as the number 4.1, another section '
+     "(found {found})", '节号要加引号，写 "4.10" 而不是 4.10：TOML 把 4.10 读作数字 4.1，那是另一节（实为 {found}）'),
+    ('must be a section number in quotes, e.g. "4.4" (found {found})', '必须是加引号的节号，例如 "4.4"（实为 {found}）'),
+    ("scope table needs section, sections, parts or heading", "范围表需要 section、sections、parts 或 heading"),
+    # rules
+    ("must be an array of tables ([[rules]])", "必须是表数组（[[rules]]）"),
+    ("a pack needs at least one [[rules]] table: with none, nothing is checked",
+     "规则包至少需要一个 [[rules]] 表：没有规则，就什么也不检查"),
+    ("each rule is a table", "每条规则是一个表"),
+    ("a rule needs an id made of letters, digits, '-', '_' or '.'", "规则需要一个由字母、数字、'-'、'_' 或 '.' 组成的 id"),
+    ("rule id {id} is used twice (first at line {line})", "规则 id {id} 用了两次（第一次在第 {line} 行）"),
+    ("rule id {id} is used twice", "规则 id {id} 用了两次"),
+    ("missing; a rule needs kind = one of {known}", "缺失；规则需要 kind = {known} 之一"),
+    ('unknown kind {name}; did you mean "{near}"?', '未知的规则种类 {name}；是否想写 "{near}"？'),
+    ("unknown kind {name} (one of {known})", "未知的规则种类 {name}（应为 {known} 之一）"),
+    ('unknown level {name}; did you mean "{near}"?', '未知的级别 {name}；是否想写 "{near}"？'),
+    ("unknown level {name} (one of {known})", "未知的级别 {name}（应为 {known} 之一）"),
+    ('"here" is where a claim stands, for claim patterns; a rule takes "document", "header", "footer", a named scope '
+     "or a table", '"here" 指自报数字所在之处，只用于自报数字模式；规则的范围写 "document"、"header"、"footer"、'
+     "命名的范围或一个表"),
+    ("must be true or false, without quotes (found {found})", "必须是 true 或 false，不加引号（实为 {found}）"),
+    ("must be a number (found {found})", "必须是数字（实为 {found}）"),
+    ("a count is a whole number from 0 up, not {found}", "计数是从 0 起的整数，不能是 {found}"),
+    ("a rule takes pattern (one) or patterns (a list), not both", "规则写 pattern（一个）或 patterns（列表），不能两个都写"),
+    ("must be a list of regular expressions", "必须是正则表达式的列表"),
+    ("missing; a count rule needs counter = one of {known}", "缺失；count 规则需要 counter = {known} 之一"),
+    ('unknown counter {name}; did you mean "{near}"?', '未知的计数器 {name}；是否想写 "{near}"？'),
+    ("unknown counter {name} (one of {known})", "未知的计数器 {name}（应为 {known} 之一）"),
+    ("unknown counter {name}", "未知的计数器 {name}"),
+    ("a count rule needs min and/or max", "count 规则需要 min 和/或 max"),
+    ("min {mn} is above max {mx}: the rule could never pass", "min {mn} 大于 max {mx}：这条规则永远不会通过"),
+    ("a {kind} rule needs pattern or patterns", "{kind} 规则需要 pattern 或 patterns"),
+    ("a required-section rule needs heading (regex) and/or number", "required-section 规则需要 heading（正则表达式）和/或 number"),
+    ("a verifiability rule needs min (a share, e.g. 0.2)", "verifiability 规则需要 min（比例，例如 0.2）"),
+    ("a share from 0 to 1 (20% is 0.2), not {found}", "应为 0 到 1 之间的比例（20% 写作 0.2），不能是 {found}"),
+    # regular expressions
+    ("must be a string (a regular expression)", "必须是字符串（正则表达式）"),
+    ("invalid regular expression: {detail}", "正则表达式无效：{detail}"),
+    ('"\\b" in double quotes is a backspace in TOML, not a word boundary: write it in single quotes, {meant}',
+     '双引号中的 "\\b" 在 TOML 里是退格符，不是单词边界：请改用单引号，{meant}'),
+    ("{pattern} matches an empty text: {why}", "{pattern} 能匹配空文本：{why}"),
+    # claims
+    ("{key} needs metric and pattern", "{key} 需要 metric 和 pattern"),
+    ('unknown metric {name}; did you mean "{near}"? (a metric that is no counter is only listed as stated, never '
+     "measured)", '未知的指标 {name}；是否想写 "{near}"？（不是计数器的指标只列出自报值，从不实测）'),
+    ("needs a (?P<value>…) or (?P<values>…) group", "需要 (?P<value>…) 或 (?P<values>…) 分组"),
+    # [i18n]
+    ('a language of [i18n] is a table: "English text" = "translation"', '[i18n] 下的每种语言是一个表："原文" = "译文"'),
+    ("unknown language; write [i18n.{lang}] (the window speaks {langs})", "未知的语言；请写 [i18n.{lang}]（窗口使用 {langs}）"),
+    ("a translation must be a string", "译文必须是字符串"),
+    # [privacy] (core/privacy.py)
+    ("must be a non-empty regex string, got {found}", "必须是非空的正则表达式字符串，实为 {found}"),
+    ("bad regex {pattern}: {detail}", "正则表达式 {pattern} 无效：{detail}"),
+    ("must be a list of strings, found {found}", "必须是字符串列表，其中有 {found}"),
+    ("must be a list of strings", "必须是字符串列表"),
+    ("must be a path or 'builtin:NAME'", "必须是路径或 'builtin:名称'"),
+    ("unknown builtin {name} (known: {known})", "未知的内置名单 {name}（可用：{known}）"),
+    ("cannot read builtin {name}: {error}", "无法读取内置名单 {name}：{error}"),
+    ("cannot read {path}: it is not UTF-8 text", "无法读取 {path}：它不是 UTF-8 文本"),
+    ("cannot read {path}: {error}", "无法读取 {path}：{error}"),
+    ("empty name", "空的人名"),
+    ("not an address or network {found}: {detail}", "{found} 不是地址或网段：{detail}"),
+    ("{found} does not appear to be an IPv4 or IPv6 network", "{found} 不像是 IPv4 或 IPv6 的地址或网段"),
+    ("empty keyword", "空的关键词"),
+    ("must be a positive integer, got {found}", "必须是正整数，实为 {found}"),
+    ("must be a number >= 0, got {found}", "必须是 >= 0 的数字，实为 {found}"),
+    ("unknown dimension {name} (known: {known})", "未知的维度 {name}（可用：{known}）"),
+)
+# What a reason's {what} and {why} hold.
+_PACK_WORDS_ZH_CN = {
+    "a pack": "规则包", "a counter": "计数器", "a scope table": "范围表", "a rule": "规则",
+    "a claim pattern": "自报数字模式",
+    "it would count every position of the text": "它会把文本的每个位置都算一次",
+    "a forbidden pattern would be found everywhere": "禁用的模式会处处被找到",
+    "a required pattern would always be found": "必需的模式总会被找到",
+}
+_PACK_KIND_ZH_CN = (("a {kind} rule", "{kind} 规则"),)  # "a count rule": a {what}, after the words above
+# What Python's TOML reader and regex compiler say ({detail}): the common ones; another stays as written.
+_PARSER_ZH_CN: tuple[tuple[str, str], ...] = (
+    ("{detail} (at line {line}, column {column})", "{detail}（第 {line} 行第 {column} 列）"),
+    ("{detail} (at end of document)", "{detail}（在文件末尾）"),
+    ("{detail} at position {pos} (line {line}, column {column})", "{detail}（位置 {pos}，第 {line} 行第 {column} 列）"),
+    ("{detail} at position {pos}", "{detail}（位置 {pos}）"),
+    ("Illegal character '\\n'", "字符串在行末还没有结束引号"),
+    ("Illegal character {char}", "非法字符 {char}"),
+    ("Invalid value", "无效的值"),
+    ("Invalid statement", "无效的语句"),
+    ("Unterminated string", "字符串没有结束引号"),
+    ("Unclosed array", "数组没有闭合（缺少 ]）"),
+    ("Unclosed inline table", "内联表没有闭合（缺少 }）"),
+    ("Cannot overwrite a value", "不能覆盖已有的值"),
+    ("Cannot declare {key} twice", "不能两次声明 {key}"),
+    ("Expected '=' after a key in a key/value pair", "键后面应有 '='"),
+    ("Expected newline or end of document after a statement", "语句后面应换行"),
+    ("Expected ']' at the end of a table declaration", "表头末尾应有 ']'"),
+    ("Expected ']]' at the end of an array declaration", "表数组头末尾应有 ']]'"),
+    ("Invalid initial character for a key part", "键的第一个字符无效"),
+    ("Unescaped '\\' in a string", "字符串中有未转义的 '\\'"),
+    ("missing ), unterminated subpattern", "缺少 )，子模式没有结束"),
+    ("unbalanced parenthesis", "括号不配对"),
+    ("unterminated character set", "字符集没有结束（缺少 ]）"),
+    ("nothing to repeat", "没有可重复的内容"),
+    ("multiple repeat", "重复符号连用"),
+    ("bad escape {escape}", "错误的转义 {escape}"),
+    ("bad character range {range}", "错误的字符范围 {range}"),
+    ("look-behind requires fixed-width pattern", "后行断言（look-behind）需要固定宽度的模式"),
+    ("missing group name", "缺少分组名"),
+    ("missing >, unterminated name", "缺少 >，分组名没有结束"),
+    ("unknown extension {ext}", "未知的扩展 {ext}"),
+)
+
+
+class PackErrorWords(EngineText):
+    """A broken rule pack's error in the window's language (`error(exc)`): the file, line and key as written, which
+    the author looks up in the pack, and the reason translated."""
+
+    translated_names = frozenset({"what", "why", "detail"})
+    list_names = {"keys": (" and ", " 和 "), "langs": (" and ", " 和 ")}
+
+    def __init__(self, language: str):
+        super().__init__(language)
+        self.words = _PACK_WORDS_ZH_CN if language == "zh_CN" else {}
+        self.templates = _templates(language, _PACK_ZH_CN + _PACK_KIND_ZH_CN + _PARSER_ZH_CN)
+
+    def error(self, exc: PackError) -> str:
+        if not self.templates:
+            return str(exc)
+        where = f"{exc.path}:{exc.line}" if exc.line else exc.path
+        return "：".join(part for part in (where, exc.key, self(exc.message)) if part)
 
 
 # The exported report's own sentences (services/report.py, ui/charts_render.py): English template -> Chinese.

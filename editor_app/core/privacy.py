@@ -42,6 +42,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import field
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -378,7 +379,9 @@ class PrivacyConfig:
         d = dict(d or {})
         unknown = sorted(set(d) - _KNOWN_KEYS)
         if unknown:
-            raise ValueError(f"privacy.{unknown[0]}: unknown key (known: {', '.join(sorted(_KNOWN_KEYS))})")
+            close = get_close_matches(unknown[0], sorted(_KNOWN_KEYS), n=1, cutoff=0.6)  # org_pattern, allow_ip
+            hint = f'; did you mean "{close[0]}"?' if close else f" (known: {', '.join(sorted(_KNOWN_KEYS))})"
+            raise ValueError(f"privacy.{unknown[0]}: unknown key{hint}")
         names: list[str] = []
         if "names_file" in d:
             names.extend(read_names(_names_file_text(d["names_file"], base_dir)))

@@ -72,6 +72,7 @@ KIND_KEYS = {  # what each kind of rule reads besides RULE_KEYS
 }
 ALL_RULE_KEYS = RULE_KEYS + tuple(dict.fromkeys(k for keys in KIND_KEYS.values() for k in keys))
 I18N_LANGUAGES = ("en", "zh_CN")  # the languages the window speaks
+MEASURED_METRICS = ("list_items", "arxiv_ids", "privacy_hits", "verifiability")  # a claim's metric besides counters
 
 
 class PackError(Exception):
@@ -347,6 +348,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         m = _TOML_LINE.search(str(exc))
         raise PackError(path, int(m.group(1)) if m else None, "", f"TOML syntax error: {exc}") from None
     loc = _Locator(source, path)
+    _refuse_backspace(data, source, path)
     _known_keys(data, TOP_KEYS, "", loc, "a pack")
     schema = data.get("schema")
     if schema is None:
@@ -415,6 +417,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         if "(?P<value" not in cp["pattern"]:
             raise loc.error("pattern", "needs a (?P<value>…) or (?P<values>…) group", needle=cp["pattern"],
                             shown=key + ".pattern")
+        _refuse_near_metric(str(cp["metric"]), pack, loc, j)
         scope = _scope(cp.get("scope", "document"), key + ".scope", loc, pack, entry=("[[claims.patterns]]", j))
         pack.claim_patterns.append(ClaimPattern(str(cp["metric"]), cp["pattern"], scope, str(cp.get("label", ""))))
     privacy = data.get("privacy", {})
@@ -424,6 +427,45 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
     pack.translations = _translations(data, loc)
     return pack
+
+
+def _refuse_near_metric(metric: str, pack: RulePack, loc: "_Locator", j: int) -> None:
+    """A metric that is no counter is listed as stated and never measured (the house pack's github_verified); one a
+    letter or a case away from a counter ("word", "CJK") is a slip that would leave the figure unchecked."""
+    measured = [*pack.counters, *MEASURED_METRICS]
+    if metric in measured:
+        return
+    by_lower = {m.lower(): m for m in measured}
+    close = get_close_matches(metric.lower(), list(by_lower), n=1, cutoff=0.8)
+    if close:
+        raise loc.error("metric", f'unknown metric {metric!r}; did you mean "{by_lower[close[0]]}"? (a metric that is '
+                                  "no counter is only listed as stated, never measured)",
+                        entry=("[[claims.patterns]]", j), shown=f"claims.patterns[{j}].metric")
+
+
+_BASIC_STRING_BACKSPACE = re.compile(r'^[^#]*?"(?:[^"\\]|\\[^b])*\\b')  # "…\b…" (not '…\b…', not a comment)
+
+
+def _refuse_backspace(data: Any, source: str, path: str) -> None:
+    """TOML reads "\\bTODO\\b" (double quotes) as a backspace, TODO, a backspace: a pattern that never matches, so a
+    forbidden one passed every survey without a word. No pack means a backspace; the first one found is refused."""
+    def first(value: Any, key: str) -> tuple[str, str] | None:
+        if isinstance(value, str):
+            return (key, value) if "\b" in value else None
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for k, v in items:
+            found = first(v, f"{key}[{k}]" if isinstance(k, int) else f"{key}.{k}" if key else str(k))
+            if found:
+                return found
+        return None
+
+    found = first(data, "") if "\\b" in source or "\b" in source else None
+    if found is not None:
+        key, value = found
+        line = next((i for i, text in enumerate(source.splitlines(), 1) if _BASIC_STRING_BACKSPACE.search(text)), None)
+        meant = value.replace("\b", "\\b")
+        raise PackError(path, line, key, '"\\b" in double quotes is a backspace in TOML, not a word boundary: write it '
+                                         f"in single quotes, '{meant}'")
 
 
 _PRIVACY_KEY = re.compile(r"privacy\.(?P<key>\w+)(?P<index>\[\d+\])?: ")
@@ -682,7 +724,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     _known_keys(spec, RULE_KEYS + KIND_KEYS[kind], f"rules[{i}].", loc, f"a {kind} rule", i, elsewhere=ALL_RULE_KEYS)
     level = spec.get("level", "error")
     if level not in LEVELS:
-        raise loc.error("level", f"must be one of {', '.join(LEVELS)}", i)
+        raise loc.error("level", f"unknown level {level!r}{_suggestion(str(level), LEVELS)}", i)
     scope = _scope(spec.get("scope", "document"), "scope", loc, pack, rule_index=i)
     if scope.kind == "here":
         raise loc.error("scope", '"here" is where a claim stands, for claim patterns; a rule takes "document", '

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from editor_app.core.rulepack import RulePack
-from editor_app.wording import EngineText
+from editor_app.core.rulepack import PackError, RulePack
+from editor_app.wording import EngineText, PackErrorWords
 
-__all__ = ["EngineText", "window_language", "words_for"]
+__all__ = ["EngineText", "pack_error_text", "window_language", "words_for"]
 
 
 def window_language() -> str:
@@ -31,3 +31,8 @@ def words_for(pack: RulePack | None) -> Callable[[str], str]:
             _BY_PACK.clear()
         hit = _BY_PACK[id(pack)] = (pack, language, EngineText(language, pack))
     return hit[2]
+
+
+def pack_error_text(exc: PackError) -> str:
+    """A broken rule pack's error in the window's language, naming its file, line and key as written."""
+    return PackErrorWords(window_language()).error(exc)

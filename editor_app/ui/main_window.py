@@ -51,7 +51,7 @@ from editor_app.ui.references_panel import ReferencesPanel
 from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
 from editor_app.ui.status_bar import StatusBar
-from editor_app.ui.engine_text import words_for
+from editor_app.ui.engine_text import pack_error_text, words_for
 from editor_app.ui.text_mirror import TextMirror
 
 def counter_labels(pack: Any) -> dict[str, str]:
@@ -555,6 +555,7 @@ class MainWindow(QMainWindow):
                 pack = load_pack(candidate)
                 self.pack_path = Path(candidate).resolve()
                 self.pack_problem = ""
+                self._close_pack_notice()
                 return pack
             except PackError as exc:
                 self.pack_problem = str(exc)
@@ -562,10 +563,12 @@ class MainWindow(QMainWindow):
                 instead = (self.tr("Checking goes on with the rule pack in use (%1) until the file is fixed.")
                            .replace("%1", str(kept.name)) if kept is not None
                            else self.tr("The bundled house pack is used instead."))
-                QTimer.singleShot(0, lambda e=str(exc), i=instead: self._tell_pack_problem(e + "\n\n" + i))
+                QTimer.singleShot(0, lambda p=self.pack_problem, e=pack_error_text(exc), i=instead:
+                                  self.pack_problem == p and self._tell_pack_problem(e + "\n\n" + i))  # unless fixed
         if candidate is None:
             # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
             self.pack_problem = ""
+            self._close_pack_notice()
         elif getattr(self, "pack", None) is not None and self.pack_path is None:
             return self.pack  # the candidate is broken: the last usable pack stays
         self.pack_path = None
@@ -582,7 +585,16 @@ class MainWindow(QMainWindow):
         self._watch_pack()
 
     def _tell_pack_problem(self, message: str) -> None:
+        self._close_pack_notice()  # the pack's latest problem replaces the one it had before this save
         self._pack_notice = self.notify(self.tr("Rule pack not usable"), message)
+
+    def _close_pack_notice(self) -> None:
+        """The "not usable" box and status message go once they are no longer true (or a newer problem is told)."""
+        notice, self._pack_notice = getattr(self, "_pack_notice", None), None
+        if notice is not None and shiboken_valid(notice):
+            notice.close()
+            if self.statusBar().currentMessage().startswith(self.tr("Rule pack not usable")):
+                self.statusBar().clearMessage()
 
     def _watch_pack(self) -> None:
         from editor_app.core.rulepack import PACK_FILENAMES
@@ -605,9 +617,7 @@ class MainWindow(QMainWindow):
         self._watch_pack()
         if self.pack_problem:
             return  # said by _tell_pack_problem
-        notice, self._pack_notice = getattr(self, "_pack_notice", None), None
-        if notice is not None and shiboken_valid(notice):
-            notice.close()  # "not usable" is no longer true
+        self._close_pack_notice()  # "not usable" is no longer true
         if self.pack_path is not None:
             said = self.tr("Rule pack %1 reloaded: the survey is checked with it (%2)").replace("%1", str(self.pack_path))
         else:
