@@ -11,7 +11,8 @@ How a line is read:
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
   GB, %, ×, $…/年) or a metric label ("p99 TTFT", 吞吐, latency…, also from a "label：" lead-in) must be
-  present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent).
+  present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent). A part with
+  no name before its value takes the engine named right after it ("… versus 12,500 tok/s for vLLM").
 - A speed-up is a number with ``×``, an attached ``x`` or ``倍``: ``3.1×``, ``快 3 倍``, ``up to 7×``,
   ``3.8~5.2×``, ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound, approx stays False).
   ``8× H100`` is hardware, not a speed-up. Metric "speedup", unit "×", label the measure it names
@@ -25,7 +26,8 @@ How a line is read:
   A cited ``arXiv:NNNN.NNNNN`` is a subject too.
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
-  latency metric).
+  latency metric); a value after a baseline word (than, versus, 比 …) is not the subject's but the engine's named
+  right after it ("higher than 12,500 tok/s for vLLM"), else no one's.
 - "~", "≈", "约", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
 - Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
   named in a comparison's clause as written (parentheses included); for a speed-up, in its item, else in its
@@ -199,6 +201,8 @@ _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
 _WITH_RE = re.compile(r"(?=[woiu用在])(?:(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*)")
+# "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
+_FOR_RE = re.compile(r"[ \t]*(?:for|of|from|with)[ \t]+(?:the[ \t]+)?")
 _BASELINE_RE = re.compile(
     r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"
 )
@@ -703,15 +707,17 @@ class _LineReader:
             if not values:
                 return None
             chosen.append(values[-1] if k == 0 else values[0])
-            if _LATIN.search(view, pa, chosen[-1].start()) is None:
-                return None  # every run of names holds a Latin letter: no engine before this value
+            if _LATIN.search(view, pa, chosen[-1].start() if k == 0 else pb) is None:
+                return None  # every run of names holds a Latin letter: no engine in this part
         runs = self.runs(index, a, b)
         entries = []
-        for (pa, _), m in zip(parts, chosen):
+        for k, ((pa, pb), m) in enumerate(zip(parts, chosen)):
+            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
             run = runs.last(pa, m.start())
+            if run is None and k:  # "A 16,200 tok/s versus 12,500 tok/s for B"
+                run = _engine_named_after(view, runs, unit_end, pb)
             if run is None:
                 return None
-            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
             entries.append((run, m, unit, unit_end))
         units = [u for _, _, u, _ in entries if u]
         unit = max(units, key=len) if units else ""
@@ -791,9 +797,12 @@ class _LineReader:
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
             near = max(ia, m.start() - _WINDOW)
-            if _ENGINE_WORD_RE.search(view, near, m.start()) is None:
-                continue  # no known engine written there, so no run there names one
-            run = self.runs(index, a, b).last(near, m.start())
+            runs = self.runs(index, a, b)
+            # no known engine written before it, so no run there names one
+            run = runs.last(near, m.start()) if _ENGINE_WORD_RE.search(view, near, m.start()) else None
+            if run is None or _BASELINE_RE.search(view, run.end, m.start()):
+                # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
+                run = _engine_named_after(view, runs, unit_end, ib)
             if run is None or run.engine not in _ENGINE_ALIASES:
                 continue
             label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a)
@@ -806,6 +815,13 @@ class _LineReader:
                                 line=0, values=[fv], sentence=self.sentence(index, a, b), kind="value", label=label)
             taken.add(m.start(), unit_end)
             self.groups.append((fv.column, group))
+
+
+def _engine_named_after(view: str, runs: _Runs, pos: int, end: int) -> _Run | None:
+    """The known engine a value belongs to when it is named after it: "12,500 tok/s for vLLM"."""
+    m = _FOR_RE.match(view, pos, end)
+    run = runs.first(m.end(), end) if m else None
+    return run if run is not None and run.start == m.end() and run.engine in _ENGINE_ALIASES else None
 
 
 def _gpu_count(view: str, pos: int, end: int) -> bool:
