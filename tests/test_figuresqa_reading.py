@@ -34,3 +34,39 @@ def test_a_value_named_for_its_engine_after_it_is_that_engines(text, expected) -
     """"A 16,200 versus 12,500 for B" gave B's 12,500 to A, and the check then said A disagreed with itself."""
     assert values(text) == expected
     assert findings(text) == []
+
+
+def test_a_comparison_in_ms_and_s_is_one_comparison_in_the_unit_stated_first() -> None:
+    """"vLLM 850 ms vs SGLang 1.2 s" was no figure at all (mixed units)."""
+    (g,) = figures_in_line("p50 TTFT: vLLM 850 ms vs SGLang 1.2 s")
+    assert (g.metric, g.unit, g.label) == ("latency", "ms", "p50 TTFT")
+    assert [(v.engine, v.value, v.text) for v in g.values] == [("vLLM", 850.0, "850"), ("SGLang", 1200.0, "1.2 s")]
+    (g,) = figures_in_line("TTFT：vLLM 1.2s vs SGLang 850ms vs TGI 900 毫秒")
+    assert g.unit == "s" and [v.value for v in g.values] == [1.2, 0.85, 0.9]
+    mixed = figures_in_line("vLLM 850 ms vs SGLang 1,200 tok/s")  # still no comparison: not one quantity
+    assert [(g.kind, g.unit) for g in mixed] == [("value", "ms"), ("value", "tok/s")]
+
+
+MS_AND_S = ["p50 TTFT: vLLM 850 ms vs SGLang 1.2 s",
+            "后来又写 p50 TTFT：vLLM 0.85 s vs SGLang 1,200 ms",
+            "再写 p50 TTFT: vLLM 2 s vs SGLang 1.2 s"]
+
+
+def test_a_latency_restated_in_another_time_unit_is_compared() -> None:
+    """"850 ms" in one place and "2 s" in another were never compared (the unit was part of the figure's key)."""
+    (f,) = findings(*MS_AND_S)
+    assert (f.line, f.measured, f.limit) == (3, 2.0, 0.85)  # both in the unit of line 3
+    assert f.message == "vLLM p50 TTFT: 2 s at line 3 disagrees with 850 ms at line 1"
+    assert findings(*MS_AND_S[:2]) == []  # 850 ms = 0.85 s
+
+
+def test_the_figures_tab_draws_ms_and_s_in_one_chart_and_marks_both_places(qapp) -> None:
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+    from editor_app.ui.figures_panel import build_charts
+
+    (chart,) = build_charts(analyze("\n".join(MS_AND_S) + "\n", house_pack()))
+    assert chart.title == "p50 TTFT (ms)" and chart.series_names == ["L1, L2", "L3"]
+    assert [(b.category, b.value, b.label, b.highlighted) for b in chart.bars] == [
+        ("vLLM", 850.0, "850", True), ("SGLang", 1200.0, "1.2 s", False),
+        ("vLLM", 2000.0, "2 s", True), ("SGLang", 1200.0, "1.2 s", False)]

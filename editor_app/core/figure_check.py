@@ -1,6 +1,7 @@
 """Engine figures that disagree: the same engine + metric (+ label, hardware, unit) stated with different values.
 
-Every statement is compared with the first place the survey states that figure. The check is kept between
+Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
+whether a place states it in ms or in s. The check is kept between
 analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
 lines are compared again.
 """
@@ -42,6 +43,24 @@ def _span(value: FigureValue) -> tuple[float, float]:
     return got
 
 
+_IN_SECONDS = {"s": 1.0, "ms": 0.001}  # latencies are compared whatever time unit each place states them in
+
+
+def _stated(group: FigureGroup, value: FigureValue) -> tuple[float, float]:
+    """The span of a value, in seconds for a latency (so "850 ms" and "1.2 s" are compared)."""
+    low, high = _span(value)
+    scale = _IN_SECONDS.get(group.unit)
+    return (low, high) if scale is None or scale == 1.0 else (low * scale, high * scale)
+
+
+def _as_written(group: FigureGroup, value: FigureValue) -> str:
+    """"~12,500 tok/s", "4×", "1.2 s": the value with its unit, unless its text already ends with one."""
+    unit = group.unit
+    if not unit or value.text[-1:].isalpha() or value.text.endswith(("×", "倍")):
+        return value.text
+    return f"{value.text} {unit}"
+
+
 def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
     return all(math.isclose(p, q, rel_tol=1e-9, abs_tol=1e-12) for p, q in zip(x, y))
 
@@ -53,7 +72,7 @@ def _group_key(group: FigureGroup) -> tuple:
         if len(_KEYS) > _MEMO_LIMIT:
             _KEYS.clear()
         got = _KEYS[raw] = (group.metric, " ".join(group.label.casefold().split()), (group.hardware or "").casefold(),
-                            group.unit)
+                            "s" if group.unit in _IN_SECONDS else group.unit)
     return got
 
 
@@ -61,21 +80,20 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
                   first_span: tuple[float, float]) -> Finding | None:
     if other is group:
         return None
-    span = _span(value)
+    span = _stated(group, value)
     if span == first_span or _same(span, first_span):
         return None
     what = group.label or group.metric
     where = f" on {group.hardware}" if group.hardware else ""
-    unit = "" if group.unit == "×" and value.text.endswith(("×", "x", "X", "倍")) else group.unit
     return Finding(
         rule=RULE_ID,
         level="warning",
         line=group.line,
         column=value.column,
-        message=(f"{value.engine} {what}{where}: {value.text} {unit} at line {group.line} disagrees with "
-                 f"{first_value.text} {unit} at line {other.line}").replace("  ", " "),
+        message=(f"{value.engine} {what}{where}: {_as_written(group, value)} at line {group.line} disagrees with "
+                 f"{_as_written(other, first_value)} at line {other.line}"),
         measured=value.value,
-        limit=first_value.value,
+        limit=first_value.value * _IN_SECONDS.get(other.unit, 1.0) / _IN_SECONDS.get(group.unit, 1.0),  # in its unit
     )
 
 
@@ -91,7 +109,7 @@ def _compare(groups, first: dict, by_line: dict) -> None:
             key = (value.engine.casefold(), *gkey)
             seen = first.get(key)
             if seen is None:
-                first[key] = (group, value, _span(value))
+                first[key] = (group, value, _stated(group, value))
                 continue
             found = _disagreement(group, value, *seen)
             if found is not None:

@@ -11,7 +11,8 @@ How a line is read:
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
   GB, %, ×, $…/年) or a metric label ("p99 TTFT", 吞吐, latency…, also from a "label：" lead-in) must be
-  present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent). A part with
+  present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent). Times in ms and
+  in s make one comparison in the unit stated first (a converted value's text keeps its own unit: "1.2 s"). A part with
   no name before its value takes the engine named right after it ("… versus 12,500 tok/s for vLLM").
 - A speed-up is a number with ``×``, an attached ``x`` or ``倍``: ``3.1×``, ``快 3 倍``, ``up to 7×``,
   ``3.8~5.2×``, ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound, approx stays False).
@@ -247,6 +248,7 @@ _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never 
 _PARENS = "（()）"
 _OPEN = "（("
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
+_TIME_UNITS = {"s": 1000, "ms": 1}  # the units of a latency, in ms
 _METRIC_BY_UNIT = {"tok/s": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
                    "GiB": "memory", "MB": "memory", "×": "speedup"}
 _METRIC_BY_LABEL = (
@@ -721,7 +723,9 @@ class _LineReader:
             entries.append((run, m, unit, unit_end))
         units = [u for _, _, u, _ in entries if u]
         unit = max(units, key=len) if units else ""
-        if any(not unit.startswith(u) for u in units):
+        if units and set(units) <= _TIME_UNITS.keys():
+            unit = units[0]  # "vLLM 850 ms vs SGLang 1.2 s": one comparison, in the unit stated first
+        elif any(not unit.startswith(u) for u in units):
             return None  # mixed units: not one comparison
         tail = _item_seps(view, entries[-1][3], b)  # the label after the last value ends at the next item
         label = (_label(view[a:entries[0][0].start]) or _colon_label(view, a)
@@ -731,9 +735,12 @@ class _LineReader:
             return None
         off = scope.start
         values = []
-        for run, m, _, end in entries:
+        for run, m, own, end in entries:
             vend = _value_end(m)
-            values.append(FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
+            number = _number(m)
+            if own != unit and own in _TIME_UNITS:  # converted; its text keeps the unit it is written in
+                number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), end
+            values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
                                       column=off + m.start() + 1, text=self.line[off + m.start():off + vend]))
             taken.add(m.start(), max(end, vend))
         group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b), line=0, values=values,
