@@ -70,3 +70,23 @@ def test_the_figures_tab_draws_ms_and_s_in_one_chart_and_marks_both_places(qapp)
     assert [(b.category, b.value, b.label, b.highlighted) for b in chart.bars] == [
         ("vLLM", 850.0, "850", True), ("SGLang", 1200.0, "1.2 s", False),
         ("vLLM", 2000.0, "2 s", True), ("SGLang", 1200.0, "1.2 s", False)]
+
+
+def test_a_speedup_of_a_part_belongs_to_the_engine_the_line_is_about(sample_text: str) -> None:
+    """Line 22 ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT") charted Dynamo's 4× under "KV Cache
+    Manager", so a 3× there was never checked against "Dynamo 4× TTFT" on lines 46, 52 and 106."""
+    lines = sample_text.splitlines()
+    assert [(v.engine, g.label) for g in figures_in_line(lines[21]) for v in g.values] == [
+        ("Dynamo", "TTFT"), ("Dynamo", "throughput"), ("Dynamo", "load")]
+    assert "KV Cache Manager 4× lower TTFT" in lines[21]
+    lines[21] = lines[21].replace("KV Cache Manager 4× lower TTFT", "KV Cache Manager 3× lower TTFT")
+    assert [(f.line, f.measured, f.limit) for f in findings(*lines)] == [(46, 4.0, 3.0), (52, 4.0, 3.0),
+                                                                         (106, 4.0, 3.0)]
+    # a lead-in naming two engines says nothing about whose part a figure is
+    (g,) = figures_in_line("SGLang v0.5.19 + vLLM V1（2026 Q3）：BCG 默认化（构建比 torch.compile 快 3.8~5.2×）")
+    assert g.values[0].engine == "BCG"
+
+
+def test_a_lead_in_engine_does_not_take_a_cited_papers_figure() -> None:
+    (g,) = figures_in_line("vLLM：arXiv:2607.05708 吞吐 +1.21×~1.35×")
+    assert g.values[0].engine == "arXiv:2607.05708"

@@ -24,7 +24,9 @@ How a line is read:
   are asides), else the first run of the item that holds the parenthesis, else the lead-in's. Inside a run a
   known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and a known engine right after the figure
   with with/on/using/用/在 wins over a run that is no engine ("Mixtral runs 2× faster with SGLang" is SGLang).
-  A cited ``arXiv:NNNN.NNNNN`` is a subject too.
+  A cited ``arXiv:NNNN.NNNNN`` is a subject too. A subject that is no known engine (nor a cited paper), on a line
+  whose lead-in names one known engine alone ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT"), is a
+  part of that engine: the figure is the engine's.
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
   latency metric); a value after a baseline word (than, versus, 比 …) is not the subject's but the engine's named
@@ -553,6 +555,7 @@ class _LineReader:
         self._enclosing: dict[int, str] = {}
         self._clause_lists: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
         self._lead_in: str | None = None
+        self._lead_engine: tuple[str, int] | None = None
         self.groups: list[tuple[int, FigureGroup]] = []
 
     def runs(self, index: int, start: int, end: int) -> _Runs:
@@ -601,6 +604,17 @@ class _LineReader:
             run = self.runs(0, 0, colon).first(0, colon) if 0 < colon <= 80 else None
             self._lead_in = run.engine if run else ""
         return self._lead_in
+
+    @property
+    def lead_engine(self) -> tuple[str, int]:
+        """The known engine a line is about when its lead-in names it alone ("NVIDIA Dynamo 1.0（…）："), and
+        where the lead-in ends; ("", -1) otherwise."""
+        if self._lead_engine is None:
+            self._lead_engine = ("", -1)
+            colon = self.scopes[0].view.find("：")
+            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self.runs(0, 0, colon).runs) == 1:
+                self._lead_engine = (self.lead_in, colon)
+        return self._lead_engine
 
     def read(self, line_cues: list[tuple[int, str | None]]) -> tuple[FigureGroup, ...]:
         """Read every clause that holds a cue; `line_cues` are the cues of the whole line, left to right."""
@@ -773,6 +787,10 @@ class _LineReader:
                 run = runs.first(a, min(first_baseline, m.start()))
                 engine = run.engine if run else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
+            if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
+                # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
+                lead, colon = self.lead_engine
+                engine = lead if lead and scope.start + m.start() > colon else engine
             previous = engine
             hi = m.group("hi")
             start = m.start("approx") if m.group("approx") else m.start("lo")
