@@ -90,3 +90,24 @@ def test_a_speedup_of_a_part_belongs_to_the_engine_the_line_is_about(sample_text
 def test_a_lead_in_engine_does_not_take_a_cited_papers_figure() -> None:
     (g,) = figures_in_line("vLLM：arXiv:2607.05708 吞吐 +1.21×~1.35×")
     assert g.values[0].engine == "arXiv:2607.05708"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("成本 NIM 11.1 万美元/年 vs vLLM 6.0 万美元/年",
+         [("cost", "$/年", [("NIM", 111000.0), ("vLLM", 60000.0)])]),
+        ("NIM 80 万元/年 vs vLLM 43 万元/年", [("cost", "¥/年", [("NIM", 800000.0), ("vLLM", 430000.0)])]),
+        ("NIM 每年 11.1 万美元，vLLM 每年 6 万美元",
+         [("cost", "$", [("NIM", 111000.0)]), ("cost", "$", [("vLLM", 60000.0)])]),
+    ],
+)
+def test_costs_in_chinese_money_words(text, expected) -> None:
+    """"NIM 11.1 万美元/年 vs vLLM 6.0 万美元/年" was charted as 11.1 vs 6.0 with no unit and no cost metric."""
+    assert values(text) == expected
+
+
+def test_a_cost_restated_in_money_words_is_checked_against_the_dollar_figure() -> None:
+    assert findings("NIM $110,000 vs vLLM $59,000/年", "NIM 11 万美元/年 vs vLLM 5.9 万美元/年") == []
+    (f,) = findings("NIM $110,000 vs vLLM $59,000/年", "NIM 11 万美元/年 vs vLLM 6.9 万美元/年")
+    assert (f.line, f.measured, f.limit) == (2, 69000.0, 59000.0) and f.message.startswith("vLLM cost")

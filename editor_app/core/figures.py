@@ -10,7 +10,7 @@ How a line is read:
   first ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
-  GB, %, ×, $…/年) or a metric label ("p99 TTFT", 吞吐, latency…, also from a "label：" lead-in) must be
+  GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥) or a metric label ("p99 TTFT", 吞吐, latency…, also from a "label：" lead-in) must be
   present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent). Times in ms and
   in s make one comparison in the unit stated first (a converted value's text keeps its own unit: "1.2 s"). A part with
   no name before its value takes the engine named right after it ("… versus 12,500 tok/s for vLLM").
@@ -87,11 +87,11 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _APPROX = r"[~≈约～]\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
 _VALUE_RE = re.compile(
     rf"(?=[~≈约～arn$¥€£0-9])(?<![A-Za-z0-9.,_/:])(?<!\d-)(?P<approx>{_APPROX})?(?P<cur>[$¥€£])?(?P<num>{_NUM})"
-    r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|万|亿)?"
+    r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿)?"
 )
 _UNIT_RE = re.compile(
     r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
-    r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9]))?"
+    r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9])|美元|元(?![一-鿿])|人民币)?"
     r"(?P<per>/(?:年|月|天|小时|yr|year|mo|month|day|h|hr|hour)(?![A-Za-z]))?"
 )
 # Where a value can start: a cheap scan (one set of first characters, the look-behinds after it) that stops at
@@ -239,17 +239,18 @@ _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a cla
     # found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which scope and
     # clause to read, and the x is in the same ones as its digit
     r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|\$|¥|€|£"
-    r"|TTFT|TPOT|ITL|latency|延迟|时延"
+    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元"
 )
 _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
              "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
-             "时": "lat"}  # the kind of a cue, by its first character
+             "时": "lat", "美": "unit", "万": "unit", "亿": "unit"}  # the kind of a cue, by its first character
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
 _PARENS = "（()）"
 _OPEN = "（("
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
+_CURRENCY_WORDS = {"美元": "$", "元": "¥", "人民币": "¥"}
 _TIME_UNITS = {"s": 1000, "ms": 1}  # the units of a latency, in ms
 _METRIC_BY_UNIT = {"tok/s": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
                    "GiB": "memory", "MB": "memory", "×": "speedup"}
@@ -407,10 +408,10 @@ def _split(text: str, seps: list[tuple[int, int]], start: int, end: int) -> list
 
 def _number(m: re.Match[str]) -> float:
     value = float(m.group("num").replace(",", ""))
-    mult = m.group("mult")
+    mult = (m.group("mult") or "").lstrip(" \t")
     if mult in ("M", "B") and not m.group("cur"):
         return value
-    return value * _MULT.get(mult or "", 1.0)
+    return value * _MULT.get(mult, 1.0)
 
 
 def _matches(pattern: re.Pattern[str], start_re: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
@@ -452,6 +453,8 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
             unit = "s"
         elif raw in ("x", "×"):
             unit = "×"
+        elif raw in _CURRENCY_WORDS:  # "11.1 万美元/年" is "$/年"
+            unit, cur = _CURRENCY_WORDS[raw], None
         else:
             unit = raw
         if cur:
@@ -817,7 +820,7 @@ class _LineReader:
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur"):
+            if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
