@@ -111,3 +111,23 @@ def test_a_cost_restated_in_money_words_is_checked_against_the_dollar_figure() -
     assert findings("NIM $110,000 vs vLLM $59,000/年", "NIM 11 万美元/年 vs vLLM 5.9 万美元/年") == []
     (f,) = findings("NIM $110,000 vs vLLM $59,000/年", "NIM 11 万美元/年 vs vLLM 6.9 万美元/年")
     assert (f.line, f.measured, f.limit) == (2, 69000.0, 59000.0) and f.message.startswith("vLLM cost")
+
+
+@pytest.mark.parametrize(
+    ("text", "engine", "value", "written"),
+    [
+        ("SGLang 吞吐约为 vLLM 的 1.3 倍（8×A100）", "SGLang", 1.3, "1.3 倍"),
+        ("SGLang 吞吐是 vLLM 的 1.3 倍左右", "SGLang", 1.3, "1.3 倍"),
+        ("SGLang 吞吐约为 16,200 tok/s", "SGLang", 16200.0, "约为 16,200"),
+        ("SGLang 快约为 3 倍", "SGLang", 3.0, "约为 3 倍"),
+    ],
+)
+def test_approximate_in_chinese_words_stays_approximate(text, engine, value, written) -> None:
+    """"约为 vLLM 的 1.3 倍" / "1.3 倍左右" / "约为 16,200" were drawn as exact figures (solid bars)."""
+    (g,) = figures_in_line(text)
+    assert [(v.engine, v.value, v.approx, v.text) for v in g.values] == [(engine, value, True, written)]
+
+
+def test_exact_figures_stay_exact() -> None:
+    assert [v.approx for g in figures_in_line("SGLang 吞吐是 vLLM 的 1.3 倍，大约领先一代；vLLM 12,500 tok/s")
+            for v in g.values] == [False, False]

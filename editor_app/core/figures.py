@@ -31,7 +31,9 @@ How a line is read:
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
   latency metric); a value after a baseline word (than, versus, 比 …) is not the subject's but the engine's named
   right after it ("higher than 12,500 tok/s for vLLM"), else no one's.
-- "~", "≈", "约", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
+- "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
+  A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
+  1.3 倍") or "左右/上下" right after it.
 - Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
   named in a comparison's clause as written (parentheses included); for a speed-up, in its item, else in its
   clause when the clause holds one speed-up only.
@@ -84,7 +86,7 @@ _NOT_NAMES = {
 }
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_APPROX = r"[~≈约～]\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
+_APPROX = r"[~≈～]\s?|约[为是合]?\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
 _VALUE_RE = re.compile(
     rf"(?=[~≈约～arn$¥€£0-9])(?<![A-Za-z0-9.,_/:])(?<!\d-)(?P<approx>{_APPROX})?(?P<cur>[$¥€£])?(?P<num>{_NUM})"
     r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿)?"
@@ -800,7 +802,8 @@ class _LineReader:
             if view[start - 1:start] == "+" and not m.group("approx"):
                 start -= 1
             off = scope.start
-            fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=bool(m.group("approx")),
+            approx = bool(m.group("approx")) or _approx_around(view, max(ia, m.start() - 24), m.start(), m.end(), ib)
+            fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=approx,
                              column=off + start + 1, text=self.line[off + start:off + m.end()].strip())
             hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
@@ -850,6 +853,16 @@ def _engine_named_after(view: str, runs: _Runs, pos: int, end: int) -> _Run | No
     m = _FOR_RE.match(view, pos, end)
     run = runs.first(m.end(), end) if m else None
     return run if run is not None and run.start == m.end() and run.engine in _ENGINE_ALIASES else None
+
+
+_APPROX_BEFORE = re.compile(r"约[为是合有]|大约|大概")  # "吞吐约为 vLLM 的 1.3 倍": not next to the figure
+_APPROX_AFTER = re.compile(r"[ \t]?(?:左右|上下)|[ \t]?or so(?![A-Za-z])")  # "1.3 倍左右"
+
+
+def _approx_around(view: str, before: int, start: int, end: int, item_end: int) -> bool:
+    """A speed-up said to be approximate by words around it rather than a "~" before it."""
+    return (_APPROX_BEFORE.search(view, before, start) is not None
+            or _APPROX_AFTER.match(view, end, item_end) is not None)
 
 
 def _gpu_count(view: str, pos: int, end: int) -> bool:
