@@ -131,3 +131,32 @@ def test_approximate_in_chinese_words_stays_approximate(text, engine, value, wri
 def test_exact_figures_stay_exact() -> None:
     assert [v.approx for g in figures_in_line("SGLang 吞吐是 vLLM 的 1.3 倍，大约领先一代；vLLM 12,500 tok/s")
             for v in g.values] == [False, False]
+
+
+def test_speedup_labels_are_in_the_window_s_language(qapp, sample_text: str) -> None:
+    """The Chinese window's speed-up chart read "Akashic MemAttention throughput", "BCG build", "Dynamo load"."""
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+    from editor_app.ui.figures_panel import build_charts
+
+    analysis = analyze(sample_text, house_pack())
+    was = qapp.property("survey_editor_language")
+    try:
+        qapp.setProperty("survey_editor_language", "zh_CN")
+        categories = build_charts(analysis)[-1].categories
+        assert {"Akashic MemAttention 吞吐", "Akashic MemAttention 请求率", "BCG 构建", "Dynamo 加载",
+                "Dynamo TTFT", "SGLang"} <= set(categories)
+        qapp.setProperty("survey_editor_language", "en")
+        assert {"BCG build", "Dynamo load"} <= set(build_charts(analysis)[-1].categories)
+    finally:
+        qapp.setProperty("survey_editor_language", was)
+
+
+def test_the_chinese_report_names_what_got_faster_in_chinese(qapp, sample_text: str) -> None:
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+    from editor_app.ui import charts_render
+    from editor_app.wording import ReportWords
+
+    speedups = charts_render._distinct_speedups(analyze(sample_text, house_pack()).figures, ReportWords("zh_CN"))
+    assert {"BCG 构建", "Dynamo 加载", "Akashic MemAttention 吞吐"} <= {name for name, _, _ in speedups}

@@ -114,7 +114,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         seen: dict[tuple, Bar] = {}
         used: set[str] = set()
         for g, v in speedups:
-            label = " ".join(x for x in (v.engine, g.label) if x) or g.metric
+            label = " ".join(x for x in (v.engine, say(g.label)) if x) or say(g.metric)  # "Dynamo 吞吐"
             key = (label, v.value)
             if key in seen or len(seen) >= MAX_SPEEDUPS:
                 continue
