@@ -160,3 +160,14 @@ def test_the_chinese_report_names_what_got_faster_in_chinese(qapp, sample_text: 
 
     speedups = charts_render._distinct_speedups(analyze(sample_text, house_pack()).figures, ReportWords("zh_CN"))
     assert {"BCG 构建", "Dynamo 加载", "Akashic MemAttention 吞吐"} <= {name for name, _, _ in speedups}
+
+
+@pytest.mark.parametrize("text", ["vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s", "vLLM：12,500 tok/s vs SGLang：16,200 tok/s"])
+def test_engine_colon_value_is_one_comparison(text) -> None:
+    """"vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s" was no figure: each colon ended a clause."""
+    assert values(text) == [("throughput", "tok/s", [("vLLM", 12500.0), ("SGLang", 16200.0)])]
+
+
+def test_a_colon_after_a_label_still_leads_the_clause() -> None:
+    (g,) = figures_in_line("p50 TTFT: vLLM 850 ms vs SGLang 620 ms")
+    assert g.label == "p50 TTFT"

@@ -6,7 +6,7 @@ stated with different values in different places.
 
 How a line is read:
 - Parentheses open nested scopes; each scope is split into clauses at ``；;。|·：`` and backticks, dashes and
-  sentence ends, and a clause into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the
+  sentence ends (not at the colon of "vLLM: 12.5k tok/s", a known engine's name before a value), and a clause into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the
   first ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
@@ -131,6 +131,15 @@ _CLAUSE_SEP = re.compile(  # ；;。|·：` or —— or \s—+\s or ":"/"." bef
 _ITEM_SEP = re.compile(r"[+/、，,](?:(?<=[\s\x01]\+)\s|(?<=\s/)\s|(?<=[、，])|(?<=,)\s)")  # " + " 、 ， ", " " / "
 
 
+def _engine_colon_re() -> re.Pattern[str]:
+    aliases = "|".join(re.escape(a) for a in sorted(KNOWN_ENGINES, key=longest_first))
+    return re.compile(rf"(?<![A-Za-z0-9_.\-])(?:{aliases})[ \t]?[:：]\Z")
+
+
+_ENGINE_COLON = _engine_colon_re()  # "vLLM:" — a colon that names whose value follows, not a clause's end
+_VALUE_NEXT = re.compile(r"[ \t]*(?:[~≈约～$¥€£]|\d)")
+
+
 def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[tuple[int, int]]:
     """Spans of the clause separators in text[start:end] (only the first with `first`), as a scan from the left
     finds them."""
@@ -147,6 +156,10 @@ def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[t
             else:
                 m = _CLAUSE_SEP.search(text, at + 1, end)
                 continue
+        if text[at] in ":：" and _ENGINE_COLON.search(text, max(start, at - 24), at + 1) \
+                and _VALUE_NEXT.match(text, after, end):
+            m = _CLAUSE_SEP.search(text, after, end)  # "vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s": one clause
+            continue
         found.append((at, after))
         if first:
             break
