@@ -171,3 +171,12 @@ def test_engine_colon_value_is_one_comparison(text) -> None:
 def test_a_colon_after_a_label_still_leads_the_clause() -> None:
     (g,) = figures_in_line("p50 TTFT: vLLM 850 ms vs SGLang 620 ms")
     assert g.label == "p50 TTFT"
+
+
+def test_each_value_belongs_to_the_engine_it_is_stated_on() -> None:
+    """"from $110,940/yr on NIM to $59,940/yr on vLLM" gave vLLM's $59,940 to NIM (the name before it)."""
+    text = "The cost drops from $110,940/yr on NIM to $59,940/yr on vLLM."
+    assert values(text) == [("cost", "$/yr", [("NIM", 110940.0)]), ("cost", "$/yr", [("vLLM", 59940.0)])]
+    assert findings(text) == []
+    assert values("vLLM 1,200 req/s with TGI 800 req/s") == [  # "with" names no owner
+        ("throughput", "req/s", [("vLLM", 1200.0)]), ("throughput", "req/s", [("TGI", 800.0)])]

@@ -30,7 +30,8 @@ How a line is read:
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
   latency metric); a value after a baseline word (than, versus, 比 …) is not the subject's but the engine's named
-  right after it ("higher than 12,500 tok/s for vLLM"), else no one's.
+  right after it ("higher than 12,500 tok/s for vLLM"), else no one's; an engine named right after a value with
+  for/of/on/using owns it even after another name ("from $110,940/yr on NIM to $59,940/yr on vLLM").
 - "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
   A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
   1.3 倍") or "左右/上下" right after it.
@@ -220,7 +221,7 @@ _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
 _WITH_RE = re.compile(r"(?=[woiu用在])(?:(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*)")
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
-_FOR_RE = re.compile(r"[ \t]*(?:for|of|from|with)[ \t]+(?:the[ \t]+)?")
+_FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
 _BASELINE_RE = re.compile(
     r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"
 )
@@ -844,9 +845,12 @@ class _LineReader:
             runs = self.runs(index, a, b)
             # no known engine written before it, so no run there names one
             run = runs.last(near, m.start()) if _ENGINE_WORD_RE.search(view, near, m.start()) else None
+            after = _engine_named_after(view, runs, unit_end, ib)
             if run is None or _BASELINE_RE.search(view, run.end, m.start()):
                 # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
-                run = _engine_named_after(view, runs, unit_end, ib)
+                run = after
+            elif after is not None and _FOR_RE.match(view, unit_end, ib).group("owner"):
+                run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
             if run is None or run.engine not in _ENGINE_ALIASES:
                 continue
             label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a)
