@@ -180,3 +180,21 @@ def test_each_value_belongs_to_the_engine_it_is_stated_on() -> None:
     assert findings(text) == []
     assert values("vLLM 1,200 req/s with TGI 800 req/s") == [  # "with" names no owner
         ("throughput", "req/s", [("vLLM", 1200.0)]), ("throughput", "req/s", [("TGI", 800.0)])]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ollama (~45 tok/s) vs llama.cpp (~52 tok/s) on Apple M4 Max",
+         [("throughput", "tok/s", [("Ollama", 45.0), ("llama.cpp", 52.0)])]),
+        ("p99 TTFT：SGLang（54.2s）vs vLLM（58.9 s）", [("latency", "s", [("SGLang", 54.2), ("vLLM", 58.9)])]),
+        ("SGLang（786 PRs）vs vLLM（1,200 PRs）", []),
+        ("SGLang（2026-09）vs vLLM（2026-08）", []),
+    ],
+)
+def test_values_in_parentheses_after_each_engine_are_a_comparison(text, expected) -> None:
+    """"Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)" was no figure: the values were inside parentheses."""
+    assert values(text) == expected
+    line = text
+    for g in figures_in_line(text):
+        assert all(line[v.column - 1:].startswith(v.text) for v in g.values)

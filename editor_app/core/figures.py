@@ -6,14 +6,17 @@ stated with different values in different places.
 
 How a line is read:
 - Parentheses open nested scopes; each scope is split into clauses at ``；;。|·：`` and backticks, dashes and
-  sentence ends (not at the colon of "vLLM: 12.5k tok/s", a known engine's name before a value), and a clause into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the
-  first ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
+  sentence ends (not at the colon of "vLLM: 12.5k tok/s", a known engine's name before a value), and a clause
+  into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the first ``：`` of the line is its
+  lead-in ("NVIDIA Dynamo 1.0（…）：").
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
-  GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥) or a metric label ("p99 TTFT", 吞吐, latency…, also from a "label：" lead-in) must be
-  present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent). Times in ms and
-  in s make one comparison in the unit stated first (a converted value's text keeps its own unit: "1.2 s"). A part with
-  no name before its value takes the engine named right after it ("… versus 12,500 tok/s for vLLM").
+  GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥) or a metric label ("p99 TTFT", 吞吐, latency…, also from a
+  "label：" lead-in) must be present and decides the metric (throughput, latency, cost, memory, speedup,
+  accuracy, percent). Times in ms and in s make one comparison in the unit stated first (a converted value's
+  text keeps its own unit: "1.2 s"). A part with no name before its value takes the engine named right after it
+  ("… versus 12,500 tok/s for vLLM"); a part with no value outside parentheses takes the first one in the
+  parenthesis right after its engine ("Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)").
 - A speed-up is a number with ``×``, an attached ``x`` or ``倍``: ``3.1×``, ``快 3 倍``, ``up to 7×``,
   ``3.8~5.2×``, ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound, approx stays False).
   ``8× H100`` is hardware, not a speed-up. Metric "speedup", unit "×", label the measure it names
@@ -575,6 +578,7 @@ class _LineReader:
         self._clause_lists: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
         self._lead_in: str | None = None
         self._lead_engine: tuple[str, int] | None = None
+        self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
         self.groups: list[tuple[int, FigureGroup]] = []
 
     def runs(self, index: int, start: int, end: int) -> _Runs:
@@ -710,8 +714,8 @@ class _LineReader:
 
     def _clause(self, index: int, a: int, b: int, kinds: set[str | None]) -> None:
         view = self.scopes[index].view
-        if not _DIGIT.search(view, a, b):
-            return
+        if not _DIGIT.search(view, a, b) and ("vs" not in kinds or _BLANK not in view[a:b]):
+            return  # (a comparison's values may all be in parentheses)
         taken = _Spans()
         if "vs" in kinds and _VS_RE.search(view, a, b):
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _VS_RE.search(view, ia, ib)]
@@ -736,50 +740,79 @@ class _LineReader:
             parts.append((pos, m.start()))
             pos = m.end()
         parts.append((pos, b))
-        chosen = []
+        chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
             values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
-            if not values:
-                return None
-            chosen.append(values[-1] if k == 0 else values[0])
-            if _LATIN.search(view, pa, chosen[-1].start() if k == 0 else pb) is None:
+            if values:
+                chosen.append((values[-1] if k == 0 else values[0], None))
+            else:  # "Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)": the value in parentheses after the name
+                inside = self._value_in_parenthesis(index, pa, pb)
+                if inside is None:
+                    return None
+                chosen.append(inside)
+            at = chosen[-1][0].start() if chosen[-1][1] is None else chosen[-1][1].open_at - scope.start
+            if _LATIN.search(view, pa, at if k == 0 else pb) is None:
                 return None  # every run of names holds a Latin letter: no engine in this part
         runs = self.runs(index, a, b)
         entries = []
-        for k, ((pa, pb), m) in enumerate(zip(parts, chosen)):
-            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            run = runs.last(pa, m.start())
-            if run is None and k:  # "A 16,200 tok/s versus 12,500 tok/s for B"
-                run = _engine_named_after(view, runs, unit_end, pb)
+        for k, ((pa, pb), (m, paren)) in enumerate(zip(parts, chosen)):
+            if paren is not None:
+                unit, unit_end = _unit_after(paren.view, _value_end(m), m.group("cur"))
+                run = runs.last(pa, paren.open_at - scope.start)
+                if run is None or view[run.end:paren.open_at - scope.start].strip(" \t"):
+                    return None  # the parenthesis must follow the engine's name
+            else:
+                unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
+                run = runs.last(pa, m.start())
+                if run is None and k:  # "A 16,200 tok/s versus 12,500 tok/s for B"
+                    run = _engine_named_after(view, runs, unit_end, pb)
             if run is None:
                 return None
-            entries.append((run, m, unit, unit_end))
-        units = [u for _, _, u, _ in entries if u]
+            entries.append((run, m, unit, unit_end, paren))
+        units = [u for _, _, u, _, _ in entries if u]
         unit = max(units, key=len) if units else ""
         if units and set(units) <= _TIME_UNITS.keys():
             unit = units[0]  # "vLLM 850 ms vs SGLang 1.2 s": one comparison, in the unit stated first
         elif any(not unit.startswith(u) for u in units):
             return None  # mixed units: not one comparison
-        tail = _item_seps(view, entries[-1][3], b)  # the label after the last value ends at the next item
+        last_end = entries[-1][3] if entries[-1][4] is None else entries[-1][4].start + len(entries[-1][4].view) \
+            - scope.start
+        tail = _item_seps(view, last_end, b)  # the label after the last value ends at the next item
         label = (_label(view[a:entries[0][0].start]) or _colon_label(view, a)
-                 or _label(view[entries[-1][3]:tail[0][0] if tail else b]) or inherited)
+                 or _label(view[last_end:tail[0][0] if tail else b]) or inherited)
         metric = _metric(unit, label)
         if not metric:
             return None
-        off = scope.start
         values = []
-        for run, m, own, end in entries:
+        for run, m, own, end, paren in entries:
+            off = scope.start if paren is None else paren.start
             vend = _value_end(m)
             number = _number(m)
             if own != unit and own in _TIME_UNITS:  # converted; its text keeps the unit it is written in
                 number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), end
             values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
                                       column=off + m.start() + 1, text=self.line[off + m.start():off + vend]))
-            taken.add(m.start(), max(end, vend))
+            if paren is None:
+                taken.add(m.start(), max(end, vend))
         group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b), line=0, values=values,
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
+
+    def _value_in_parenthesis(self, index: int, pa: int, pb: int) -> tuple[re.Match[str], _Scope] | None:
+        """The value a parenthesis in scope[pa:pb] holds first ("(~45 tok/s)"), with that parenthesis' scope."""
+        scope = self.scopes[index]
+        p = scope.view.find(_BLANK, pa, pb)
+        if p < 0:
+            return None
+        at = scope.start + p
+        if self._opened_at is None:
+            self._opened_at = {sc.open_at: sc for sc in self.scopes}
+        child = self._opened_at.get(at)
+        if child is None:
+            return None
+        found = _matches(_VALUE_RE, _VALUE_START, child.view, 0, len(child.view))
+        return (found[0], child) if found else None
 
     def _speedups(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
