@@ -198,3 +198,22 @@ def test_values_in_parentheses_after_each_engine_are_a_comparison(text, expected
     line = text
     for g in figures_in_line(text):
         assert all(line[v.column - 1:].startswith(v.text) for v in g.values)
+
+
+def test_a_metric_named_by_its_own_word_is_the_same_figure_as_an_unnamed_one(qapp) -> None:
+    """"吞吐 SGLang ~16,200 vs vLLM ~13,100（H100）" was never checked against "SGLang ~16,200 vs vLLM ~12,500 tok/s
+    on H100" ("吞吐" was taken for a different quantity), and the two were drawn as two charts both titled 吞吐."""
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+    from editor_app.ui.figures_panel import build_charts
+
+    lines = ["SGLang ~16,200 vs vLLM ~12,500 tok/s on H100", "吞吐 SGLang ~16,200 vs vLLM ~13,100 tok/s（H100）",
+             "成本 NIM $110,940 vs vLLM $59,940/年", "NIM $110,940 vs vLLM $69,940/年"]
+    assert [(f.line, f.message) for f in findings(*lines)] == [
+        (2, "vLLM 吞吐 on H100: ~13,100 tok/s at line 2 disagrees with ~12,500 tok/s at line 1"),
+        (4, "vLLM cost: $69,940/年 at line 4 disagrees with $59,940/年 at line 3")]
+    charts = build_charts(analyze("\n".join(lines) + "\n", house_pack()))
+    assert [(c.title, c.series_names) for c in charts] == [("throughput (tok/s) · H100", ["L1", "L2"]),
+                                                           ("cost ($/年)", ["L3", "L4"])]
+    # a speed-up's measure still tells it apart: "1.3× throughput" is not plain "3.1× faster"
+    assert findings("SGLang 3.1× faster", "SGLang 吞吐是 vLLM 的 1.3 倍") == []

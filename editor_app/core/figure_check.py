@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from .figures import quantity_label
 from .model import FigureGroup, FigureValue, Finding
 
 RULE_ID = "figure-consistency"
@@ -55,10 +56,12 @@ def _stated(group: FigureGroup, value: FigureValue) -> tuple[float, float]:
 
 def _as_written(group: FigureGroup, value: FigureValue) -> str:
     """"~12,500 tok/s", "4×", "1.2 s": the value with its unit, unless its text already ends with one."""
-    unit = group.unit
-    if not unit or value.text[-1:].isalpha() or value.text.endswith(("×", "倍")):
-        return value.text
-    return f"{value.text} {unit}"
+    unit, text = group.unit, value.text
+    if unit[:1] in ("$", "¥", "€", "£"):  # "$110,940/年", "11.1 万 $/年"
+        return text + unit[1:] if text.lstrip("~≈约为是合 ").startswith(unit[0]) else f"{text} {unit}"
+    if not unit or text[-1:].isalpha() or text.endswith(("×", "倍")):
+        return text
+    return f"{text} {unit}"
 
 
 def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
@@ -71,7 +74,8 @@ def _group_key(group: FigureGroup) -> tuple:
     if got is None:
         if len(_KEYS) > _MEMO_LIMIT:
             _KEYS.clear()
-        got = _KEYS[raw] = (group.metric, " ".join(group.label.casefold().split()), (group.hardware or "").casefold(),
+        label = " ".join(quantity_label(group).casefold().split())
+        got = _KEYS[raw] = (group.metric, label, (group.hardware or "").casefold(),
                             "s" if group.unit in _IN_SECONDS else group.unit)
     return got
 

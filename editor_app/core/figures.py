@@ -943,6 +943,17 @@ def _metric(unit: str, label: str) -> str:
     return "percent" if unit == "%" else ""
 
 
+_GENERIC_LABEL = re.compile(r"throughput|latency|cost|memory|accuracy|吞吐量?|延迟|时延|成本|显存|内存|准确率", re.I)
+
+
+def quantity_label(group: FigureGroup) -> str:
+    """The label that tells figures of one metric apart: "p99 TTFT" does, "吞吐" or "cost" (the metric itself, as
+    "成本 NIM $110,940 vs vLLM $59,940/年" names it) does not, so that statement is the same figure as an
+    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster")."""
+    label = group.label
+    return "" if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label) else label
+
+
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
     first = _CUES_RE.search(text)

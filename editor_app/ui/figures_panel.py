@@ -7,6 +7,7 @@ import re
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from editor_app.core.figures import quantity_label
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.ui import chart_library
 from editor_app.ui.charts import Bar, BarChart
@@ -26,8 +27,8 @@ _IN_MS = {"ms": 1.0, "s": 1000.0}  # a latency stated in ms in one place and in 
 
 
 def chart_key(g: FigureGroup) -> tuple:
-    """Figures drawn in the same chart: same quantity, unit (ms and s are one) and hardware."""
-    return (g.label or g.metric, "s" if g.unit in _IN_MS else g.unit, g.hardware or "")
+    """Figures drawn in the same chart: same quantity ("吞吐" is throughput), unit (ms and s are one) and hardware."""
+    return (quantity_label(g) or g.metric, "s" if g.unit in _IN_MS else g.unit, g.hardware or "")
 
 
 def _in_unit(value: float, unit: str, chart_unit: str) -> float:
