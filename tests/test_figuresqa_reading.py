@@ -217,3 +217,13 @@ def test_a_metric_named_by_its_own_word_is_the_same_figure_as_an_unnamed_one(qap
                                                            ("cost ($/年)", ["L3", "L4"])]
     # a speed-up's measure still tells it apart: "1.3× throughput" is not plain "3.1× faster"
     assert findings("SGLang 3.1× faster", "SGLang 吞吐是 vLLM 的 1.3 倍") == []
+
+
+def test_a_label_named_once_covers_the_clause_s_later_values() -> None:
+    """"vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s" gave SGLang's 54.2 s no label: it was charted as a plain latency
+    and never checked against SGLang's p99 TTFT elsewhere."""
+    assert [(g.label, [(v.engine, v.value) for v in g.values]) for g in
+            figures_in_line("vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s")] == [
+        ("p99 TTFT", [("vLLM", 58.9)]), ("p99 TTFT", [("SGLang", 54.2)])]
+    (f,) = findings("p99 TTFT SGLang 54.2s vs vLLM 58.9s", "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 50.1s")
+    assert (f.line, f.measured, f.limit) == (2, 50.1, 54.2)

@@ -32,9 +32,10 @@ How a line is read:
   part of that engine: the figure is the engine's.
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
-  latency metric); a value after a baseline word (than, versus, 比 …) is not the subject's but the engine's named
-  right after it ("higher than 12,500 tok/s for vLLM"), else no one's; an engine named right after a value with
-  for/of/on/using owns it even after another name ("from $110,940/yr on NIM to $59,940/yr on vLLM").
+  latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
+  word (than, versus, 比 …) is not the subject's but the engine's named right after it ("higher than 12,500
+  tok/s for vLLM"), else no one's; an engine named right after a value with for/of/on/using owns it even after
+  another name ("from $110,940/yr on NIM to $59,940/yr on vLLM").
 - "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
   A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
   1.3 倍") or "左右/上下" right after it.
@@ -866,6 +867,7 @@ class _LineReader:
         view = scope.view
         if _ENGINE_WORD_RE.search(view, a, b) is None:
             return  # a one-value group needs a known engine
+        labels: dict[str, str] = {}  # metric -> the label of the clause's last value of it
         for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             if taken.covers(m.start()):
                 continue
@@ -886,7 +888,10 @@ class _LineReader:
                 run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
             if run is None or run.engine not in _ENGINE_ALIASES:
                 continue
-            label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a)
+            # "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s": a label named once covers the clause's later values
+            label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a) \
+                or labels.get(_METRIC_BY_UNIT.get(unit, unit), "")
+            labels[_METRIC_BY_UNIT.get(unit, unit)] = label
             off = scope.start
             vend = _value_end(m)
             fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
