@@ -227,3 +227,20 @@ def test_a_label_named_once_covers_the_clause_s_later_values() -> None:
         ("p99 TTFT", [("vLLM", 58.9)]), ("p99 TTFT", [("SGLang", 54.2)])]
     (f,) = findings("p99 TTFT SGLang 54.2s vs vLLM 58.9s", "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 50.1s")
     assert (f.line, f.measured, f.limit) == (2, 50.1, 54.2)
+
+
+def test_percentages_of_different_things_are_not_one_figure() -> None:
+    """A hit rate and a utilisation were compared as "vLLM percent: 60 % … disagrees with 85 %": a false warning."""
+    assert [(g.metric, g.label) for g in figures_in_line("vLLM 的 KV cache 命中率 85% vs SGLang 92%")] == [
+        ("percent", "KV cache 命中率")]
+    assert findings("vLLM 的 KV cache 命中率 85% vs SGLang 92%", "vLLM GPU 利用率 60% vs SGLang 70%") == []
+    assert findings("vLLM 85% vs SGLang 92%", "vLLM 60% vs SGLang 70%") == []  # of what? not said: not compared
+    (f,) = findings("vLLM 命中率 85% vs SGLang 92%", "vLLM 命中率 60% vs SGLang 92%")
+    assert f.message == "vLLM 命中率: 60% at line 2 disagrees with 85% at line 1"
+
+
+def test_a_comparison_part_is_the_engine_s_not_the_last_capitalised_word() -> None:
+    """"vLLM 的 KV cache 命中率 85% vs SGLang 92%" charted 85% for an engine called "KV"."""
+    assert values("vLLM 的 KV cache 命中率 85% vs SGLang 92%") == [("percent", "%", [("vLLM", 85.0), ("SGLang", 92.0)])]
+    assert values("HF WebGPU Kernels 2.57 ms vs ONNX Runtime Web 6.6 ms") == [  # no known engine there: the names
+        ("latency", "ms", [("HF WebGPU Kernels", 2.57), ("ONNX Runtime Web", 6.6)])]

@@ -61,7 +61,7 @@ def _as_written(group: FigureGroup, value: FigureValue) -> str:
         return text + unit[1:] if text.lstrip("~≈约为是合 ").startswith(unit[0]) else f"{text} {unit}"
     if not unit or text[-1:].isalpha() or text.endswith(("×", "倍")):
         return text
-    return f"{text} {unit}"
+    return f"{text}{unit}" if unit == "%" else f"{text} {unit}"
 
 
 def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
@@ -101,9 +101,16 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
     )
 
 
+def _checked(group: FigureGroup) -> bool:
+    """False for a percentage of nothing named ("vLLM 85% vs SGLang 92%"): two of them need not be one figure."""
+    return group.metric != "percent" or bool(group.label)
+
+
 def _compare(groups, first: dict, by_line: dict) -> None:
     """Compare the groups (in document order) with the first statements, recording new first statements."""
     for group in groups:
+        if not _checked(group):
+            continue
         gkey = None
         for value in group.values:
             if not value.engine:
@@ -138,7 +145,7 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]
     by_line = dict(prev.by_line)
     for ln, groups in sorted(edited.items()):
         for group in groups:
-            for value in group.values:
+            for value in group.values if _checked(group) else ():
                 if value.engine:
                     seen = prev.first.get((value.engine.casefold(), *_group_key(group)))
                     if seen is None or seen[0].line > ln:
@@ -166,7 +173,7 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
     for ln in redo:
         groups = edited[ln] if ln in edited else placed[ln - 1][1]
         for group in groups:
-            for value in group.values:
+            for value in group.values if _checked(group) else ():
                 if value.engine:
                     seen = first.get((value.engine.casefold(), *_group_key(group)))
                     if seen is None or seen[0].line > ln:

@@ -557,6 +557,15 @@ class _Runs:
             return self.runs[i]
         return None
 
+    def last_engine(self, start: int, end: int) -> _Run | None:
+        """The last run wholly inside [start, end) that names a known engine."""
+        i = bisect_right(self.ends, end) - 1
+        while i >= 0 and self.runs[i].start >= start:
+            if self.runs[i].engine in _ENGINE_ALIASES:
+                return self.runs[i]
+            i -= 1
+        return None
+
 
 def _item_of(items: list[tuple[int, int]], starts: list[int], pos: int, default: tuple[int, int]) -> tuple[int, int]:
     i = bisect_right(starts, pos) - 1
@@ -765,6 +774,9 @@ class _LineReader:
             else:
                 unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
                 run = runs.last(pa, m.start())
+                if run is not None and run.engine not in _ENGINE_ALIASES:
+                    # "vLLM 的 KV cache 命中率 85% vs SGLang 92%": the engine, not "KV"
+                    run = runs.last_engine(pa, m.start()) or run
                 if run is None and k:  # "A 16,200 tok/s versus 12,500 tok/s for B"
                     run = _engine_named_after(view, runs, unit_end, pb)
             if run is None:
@@ -784,6 +796,8 @@ class _LineReader:
         metric = _metric(unit, label)
         if not metric:
             return None
+        if metric == "percent" and not label and entries[0][4] is None:
+            label = _percent_of(view[entries[0][0].end:entries[0][1].start()])  # "vLLM 的 KV cache 命中率 85%"
         values = []
         for run, m, own, end, paren in entries:
             off = scope.start if paren is None else paren.start
@@ -926,6 +940,13 @@ def _gpu_count(view: str, pos: int, end: int) -> bool:
         pos += 1
     m = _HARDWARE_RE.match(view, pos, end)
     return m is not None and not m.group("count")
+
+
+def _percent_of(between: str) -> str:
+    """What a percentage measures, as written between the engine and the value ("的 KV cache 命中率 " -> "KV cache
+    命中率"); "" when nothing (or too much to be a name) stands there."""
+    words = " ".join(between.replace(_BLANK, " ").split()).strip("的之为是达约:：~≈ ")
+    return words if 0 < len(words) <= 24 and not _DIGIT.search(words) else ""
 
 
 def _colon_label(view: str, a: int) -> str:
