@@ -16,7 +16,9 @@ How a line is read:
   accuracy, percent). Times in ms and in s make one comparison in the unit stated first (a converted value's
   text keeps its own unit: "1.2 s"). A part with no name before its value takes the engine named right after it
   ("… versus 12,500 tok/s for vLLM"); a part with no value outside parentheses takes the first one in the
-  parenthesis right after its engine ("Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)").
+  parenthesis right after its engine ("Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)"). In a part, a known engine
+  wins over a later capitalised word ("vLLM 的 KV cache 命中率 85%" is vLLM's); an unlabelled percentage is
+  labelled with the words between that engine and its value ("KV cache 命中率").
 - A speed-up is a number with ``×``, an attached ``x`` or ``倍``: ``3.1×``, ``快 3 倍``, ``up to 7×``,
   ``3.8~5.2×``, ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound, approx stays False).
   ``8× H100`` is hardware, not a speed-up. Metric "speedup", unit "×", label the measure it names
