@@ -1,6 +1,7 @@
 """Engine figures that disagree: the same engine + metric (+ label, hardware, unit) stated with different values.
 
-Every statement is compared with the first place the survey states that figure. The check is kept between
+Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
+whether a place states it in ms or in s. The check is kept between
 analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
 lines are compared again.
 """
@@ -11,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from .figures import quantity_label
 from .model import FigureGroup, FigureValue, Finding
 
 RULE_ID = "figure-consistency"
@@ -42,6 +44,26 @@ def _span(value: FigureValue) -> tuple[float, float]:
     return got
 
 
+_IN_SECONDS = {"s": 1.0, "ms": 0.001}  # latencies are compared whatever time unit each place states them in
+
+
+def _stated(group: FigureGroup, value: FigureValue) -> tuple[float, float]:
+    """The span of a value, in seconds for a latency (so "850 ms" and "1.2 s" are compared)."""
+    low, high = _span(value)
+    scale = _IN_SECONDS.get(group.unit)
+    return (low, high) if scale is None or scale == 1.0 else (low * scale, high * scale)
+
+
+def _as_written(group: FigureGroup, value: FigureValue) -> str:
+    """"~12,500 tok/s", "4×", "1.2 s": the value with its unit, unless its text already ends with one."""
+    unit, text = group.unit, value.text
+    if unit[:1] in ("$", "¥", "€", "£"):  # "$110,940/年", "11.1 万 $/年"
+        return text + unit[1:] if text.lstrip("~≈约为是合 ").startswith(unit[0]) else f"{text} {unit}"
+    if not unit or text[-1:].isalpha() or text.endswith(("×", "倍")):
+        return text
+    return f"{text}{unit}" if unit == "%" else f"{text} {unit}"
+
+
 def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
     return all(math.isclose(p, q, rel_tol=1e-9, abs_tol=1e-12) for p, q in zip(x, y))
 
@@ -52,8 +74,9 @@ def _group_key(group: FigureGroup) -> tuple:
     if got is None:
         if len(_KEYS) > _MEMO_LIMIT:
             _KEYS.clear()
-        got = _KEYS[raw] = (group.metric, " ".join(group.label.casefold().split()), (group.hardware or "").casefold(),
-                            group.unit)
+        label = " ".join(quantity_label(group).casefold().split())
+        got = _KEYS[raw] = (group.metric, label, (group.hardware or "").casefold(),
+                            "s" if group.unit in _IN_SECONDS else group.unit)
     return got
 
 
@@ -61,27 +84,33 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
                   first_span: tuple[float, float]) -> Finding | None:
     if other is group:
         return None
-    span = _span(value)
+    span = _stated(group, value)
     if span == first_span or _same(span, first_span):
         return None
     what = group.label or group.metric
     where = f" on {group.hardware}" if group.hardware else ""
-    unit = "" if group.unit == "×" and value.text.endswith(("×", "x", "X", "倍")) else group.unit
     return Finding(
         rule=RULE_ID,
         level="warning",
         line=group.line,
         column=value.column,
-        message=(f"{value.engine} {what}{where}: {value.text} {unit} at line {group.line} disagrees with "
-                 f"{first_value.text} {unit} at line {other.line}").replace("  ", " "),
+        message=(f"{value.engine} {what}{where}: {_as_written(group, value)} at line {group.line} disagrees with "
+                 f"{_as_written(other, first_value)} at line {other.line}"),
         measured=value.value,
-        limit=first_value.value,
+        limit=first_value.value * _IN_SECONDS.get(other.unit, 1.0) / _IN_SECONDS.get(group.unit, 1.0),  # in its unit
     )
+
+
+def _checked(group: FigureGroup) -> bool:
+    """False for a percentage of nothing named ("vLLM 85% vs SGLang 92%"): two of them need not be one figure."""
+    return group.metric != "percent" or bool(group.label)
 
 
 def _compare(groups, first: dict, by_line: dict) -> None:
     """Compare the groups (in document order) with the first statements, recording new first statements."""
     for group in groups:
+        if not _checked(group):
+            continue
         gkey = None
         for value in group.values:
             if not value.engine:
@@ -91,7 +120,7 @@ def _compare(groups, first: dict, by_line: dict) -> None:
             key = (value.engine.casefold(), *gkey)
             seen = first.get(key)
             if seen is None:
-                first[key] = (group, value, _span(value))
+                first[key] = (group, value, _stated(group, value))
                 continue
             found = _disagreement(group, value, *seen)
             if found is not None:
@@ -116,7 +145,7 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]
     by_line = dict(prev.by_line)
     for ln, groups in sorted(edited.items()):
         for group in groups:
-            for value in group.values:
+            for value in group.values if _checked(group) else ():
                 if value.engine:
                     seen = prev.first.get((value.engine.casefold(), *_group_key(group)))
                     if seen is None or seen[0].line > ln:
@@ -144,7 +173,7 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
     for ln in redo:
         groups = edited[ln] if ln in edited else placed[ln - 1][1]
         for group in groups:
-            for value in group.values:
+            for value in group.values if _checked(group) else ():
                 if value.engine:
                     seen = first.get((value.engine.casefold(), *_group_key(group)))
                     if seen is None or seen[0].line > ln:

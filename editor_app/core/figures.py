@@ -6,12 +6,19 @@ stated with different values in different places.
 
 How a line is read:
 - Parentheses open nested scopes; each scope is split into clauses at ``；;。|·：`` and backticks, dashes and
-  sentence ends, and a clause into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the
-  first ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
+  sentence ends (not at the colon of "vLLM: 12.5k tok/s", a known engine's name before a value), and a clause
+  into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the first ``：`` of the line is its
+  lead-in ("NVIDIA Dynamo 1.0（…）：").
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
-  GB, %, ×, $…/年) or a metric label ("p99 TTFT", 吞吐, latency…, also from a "label：" lead-in) must be
-  present and decides the metric (throughput, latency, cost, memory, speedup, accuracy, percent).
+  GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥) or a metric label ("p99 TTFT", 吞吐, latency…, also from a
+  "label：" lead-in) must be present and decides the metric (throughput, latency, cost, memory, speedup,
+  accuracy, percent). Times in ms and in s make one comparison in the unit stated first (a converted value's
+  text keeps its own unit: "1.2 s"). A part with no name before its value takes the engine named right after it
+  ("… versus 12,500 tok/s for vLLM"); a part with no value outside parentheses takes the first one in the
+  parenthesis right after its engine ("Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)"). In a part, a known engine
+  wins over a later capitalised word ("vLLM 的 KV cache 命中率 85%" is vLLM's); an unlabelled percentage is
+  labelled with the words between that engine and its value ("KV cache 命中率").
 - A speed-up is a number with ``×``, an attached ``x`` or ``倍``: ``3.1×``, ``快 3 倍``, ``up to 7×``,
   ``3.8~5.2×``, ``+1.21×~1.35×`` (a range keeps its text; its value is the upper bound, approx stays False).
   ``8× H100`` is hardware, not a speed-up. Metric "speedup", unit "×", label the measure it names
@@ -22,11 +29,18 @@ How a line is read:
   are asides), else the first run of the item that holds the parenthesis, else the lead-in's. Inside a run a
   known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and a known engine right after the figure
   with with/on/using/用/在 wins over a run that is no engine ("Mixtral runs 2× faster with SGLang" is SGLang).
-  A cited ``arXiv:NNNN.NNNNN`` is a subject too.
+  A cited ``arXiv:NNNN.NNNNN`` is a subject too. A subject that is no known engine (nor a cited paper), on a line
+  whose lead-in names one known engine alone ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT"), is a
+  part of that engine: the figure is the engine's.
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
-  latency metric).
-- "~", "≈", "约", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
+  latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
+  word (than, versus, 比 …) is not the subject's but the engine's named right after it ("higher than 12,500
+  tok/s for vLLM"), else no one's; an engine named right after a value with for/of/on/using owns it even after
+  another name ("from $110,940/yr on NIM to $59,940/yr on vLLM").
+- "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
+  A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
+  1.3 倍") or "左右/上下" right after it.
 - Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
   named in a comparison's clause as written (parentheses included); for a speed-up, in its item, else in its
   clause when the clause holds one speed-up only.
@@ -79,14 +93,14 @@ _NOT_NAMES = {
 }
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_APPROX = r"[~≈约～]\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
+_APPROX = r"[~≈～]\s?|约[为是合]?\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
 _VALUE_RE = re.compile(
     rf"(?=[~≈约～arn$¥€£0-9])(?<![A-Za-z0-9.,_/:])(?<!\d-)(?P<approx>{_APPROX})?(?P<cur>[$¥€£])?(?P<num>{_NUM})"
-    r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|万|亿)?"
+    r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿)?"
 )
 _UNIT_RE = re.compile(
     r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
-    r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9]))?"
+    r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9])|美元|元(?![一-鿿])|人民币)?"
     r"(?P<per>/(?:年|月|天|小时|yr|year|mo|month|day|h|hr|hour)(?![A-Za-z]))?"
 )
 # Where a value can start: a cheap scan (one set of first characters, the look-behinds after it) that stops at
@@ -124,6 +138,15 @@ _CLAUSE_SEP = re.compile(  # ；;。|·：` or —— or \s—+\s or ":"/"." bef
 _ITEM_SEP = re.compile(r"[+/、，,](?:(?<=[\s\x01]\+)\s|(?<=\s/)\s|(?<=[、，])|(?<=,)\s)")  # " + " 、 ， ", " " / "
 
 
+def _engine_colon_re() -> re.Pattern[str]:
+    aliases = "|".join(re.escape(a) for a in sorted(KNOWN_ENGINES, key=longest_first))
+    return re.compile(rf"(?<![A-Za-z0-9_.\-])(?:{aliases})[ \t]?[:：]\Z")
+
+
+_ENGINE_COLON = _engine_colon_re()  # "vLLM:" — a colon that names whose value follows, not a clause's end
+_VALUE_NEXT = re.compile(r"[ \t]*(?:[~≈约～$¥€£]|\d)")
+
+
 def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[tuple[int, int]]:
     """Spans of the clause separators in text[start:end] (only the first with `first`), as a scan from the left
     finds them."""
@@ -140,6 +163,10 @@ def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[t
             else:
                 m = _CLAUSE_SEP.search(text, at + 1, end)
                 continue
+        if text[at] in ":：" and _ENGINE_COLON.search(text, max(start, at - 24), at + 1) \
+                and _VALUE_NEXT.match(text, after, end):
+            m = _CLAUSE_SEP.search(text, after, end)  # "vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s": one clause
+            continue
         found.append((at, after))
         if first:
             break
@@ -199,6 +226,8 @@ _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
 _WITH_RE = re.compile(r"(?=[woiu用在])(?:(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*)")
+# "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
+_FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
 _BASELINE_RE = re.compile(
     r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"
 )
@@ -232,17 +261,19 @@ _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a cla
     # found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which scope and
     # clause to read, and the x is in the same ones as its digit
     r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|\$|¥|€|£"
-    r"|TTFT|TPOT|ITL|latency|延迟|时延"
+    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元"
 )
 _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
              "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
-             "时": "lat"}  # the kind of a cue, by its first character
+             "时": "lat", "美": "unit", "万": "unit", "亿": "unit"}  # the kind of a cue, by its first character
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
 _PARENS = "（()）"
 _OPEN = "（("
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
+_CURRENCY_WORDS = {"美元": "$", "元": "¥", "人民币": "¥"}
+_TIME_UNITS = {"s": 1000, "ms": 1}  # the units of a latency, in ms
 _METRIC_BY_UNIT = {"tok/s": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
                    "GiB": "memory", "MB": "memory", "×": "speedup"}
 _METRIC_BY_LABEL = (
@@ -399,10 +430,10 @@ def _split(text: str, seps: list[tuple[int, int]], start: int, end: int) -> list
 
 def _number(m: re.Match[str]) -> float:
     value = float(m.group("num").replace(",", ""))
-    mult = m.group("mult")
+    mult = (m.group("mult") or "").lstrip(" \t")
     if mult in ("M", "B") and not m.group("cur"):
         return value
-    return value * _MULT.get(mult or "", 1.0)
+    return value * _MULT.get(mult, 1.0)
 
 
 def _matches(pattern: re.Pattern[str], start_re: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
@@ -444,6 +475,8 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
             unit = "s"
         elif raw in ("x", "×"):
             unit = "×"
+        elif raw in _CURRENCY_WORDS:  # "11.1 万美元/年" is "$/年"
+            unit, cur = _CURRENCY_WORDS[raw], None
         else:
             unit = raw
         if cur:
@@ -526,6 +559,15 @@ class _Runs:
             return self.runs[i]
         return None
 
+    def last_engine(self, start: int, end: int) -> _Run | None:
+        """The last run wholly inside [start, end) that names a known engine."""
+        i = bisect_right(self.ends, end) - 1
+        while i >= 0 and self.runs[i].start >= start:
+            if self.runs[i].engine in _ENGINE_ALIASES:
+                return self.runs[i]
+            i -= 1
+        return None
+
 
 def _item_of(items: list[tuple[int, int]], starts: list[int], pos: int, default: tuple[int, int]) -> tuple[int, int]:
     i = bisect_right(starts, pos) - 1
@@ -547,6 +589,8 @@ class _LineReader:
         self._enclosing: dict[int, str] = {}
         self._clause_lists: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
         self._lead_in: str | None = None
+        self._lead_engine: tuple[str, int] | None = None
+        self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
         self.groups: list[tuple[int, FigureGroup]] = []
 
     def runs(self, index: int, start: int, end: int) -> _Runs:
@@ -595,6 +639,17 @@ class _LineReader:
             run = self.runs(0, 0, colon).first(0, colon) if 0 < colon <= 80 else None
             self._lead_in = run.engine if run else ""
         return self._lead_in
+
+    @property
+    def lead_engine(self) -> tuple[str, int]:
+        """The known engine a line is about when its lead-in names it alone ("NVIDIA Dynamo 1.0（…）："), and
+        where the lead-in ends; ("", -1) otherwise."""
+        if self._lead_engine is None:
+            self._lead_engine = ("", -1)
+            colon = self.scopes[0].view.find("：")
+            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self.runs(0, 0, colon).runs) == 1:
+                self._lead_engine = (self.lead_in, colon)
+        return self._lead_engine
 
     def read(self, line_cues: list[tuple[int, str | None]]) -> tuple[FigureGroup, ...]:
         """Read every clause that holds a cue; `line_cues` are the cues of the whole line, left to right."""
@@ -671,8 +726,8 @@ class _LineReader:
 
     def _clause(self, index: int, a: int, b: int, kinds: set[str | None]) -> None:
         view = self.scopes[index].view
-        if not _DIGIT.search(view, a, b):
-            return
+        if not _DIGIT.search(view, a, b) and ("vs" not in kinds or _BLANK not in view[a:b]):
+            return  # (a comparison's values may all be in parentheses)
         taken = _Spans()
         if "vs" in kinds and _VS_RE.search(view, a, b):
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _VS_RE.search(view, ia, ib)]
@@ -697,43 +752,84 @@ class _LineReader:
             parts.append((pos, m.start()))
             pos = m.end()
         parts.append((pos, b))
-        chosen = []
+        chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
             values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
-            if not values:
-                return None
-            chosen.append(values[-1] if k == 0 else values[0])
-            if _LATIN.search(view, pa, chosen[-1].start()) is None:
-                return None  # every run of names holds a Latin letter: no engine before this value
+            if values:
+                chosen.append((values[-1] if k == 0 else values[0], None))
+            else:  # "Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)": the value in parentheses after the name
+                inside = self._value_in_parenthesis(index, pa, pb)
+                if inside is None:
+                    return None
+                chosen.append(inside)
+            at = chosen[-1][0].start() if chosen[-1][1] is None else chosen[-1][1].open_at - scope.start
+            if _LATIN.search(view, pa, at if k == 0 else pb) is None:
+                return None  # every run of names holds a Latin letter: no engine in this part
         runs = self.runs(index, a, b)
         entries = []
-        for (pa, _), m in zip(parts, chosen):
-            run = runs.last(pa, m.start())
+        for k, ((pa, pb), (m, paren)) in enumerate(zip(parts, chosen)):
+            if paren is not None:
+                unit, unit_end = _unit_after(paren.view, _value_end(m), m.group("cur"))
+                run = runs.last(pa, paren.open_at - scope.start)
+                if run is None or view[run.end:paren.open_at - scope.start].strip(" \t"):
+                    return None  # the parenthesis must follow the engine's name
+            else:
+                unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
+                run = runs.last(pa, m.start())
+                if run is not None and run.engine not in _ENGINE_ALIASES:
+                    # "vLLM 的 KV cache 命中率 85% vs SGLang 92%": the engine, not "KV"
+                    run = runs.last_engine(pa, m.start()) or run
+                if run is None and k:  # "A 16,200 tok/s versus 12,500 tok/s for B"
+                    run = _engine_named_after(view, runs, unit_end, pb)
             if run is None:
                 return None
-            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            entries.append((run, m, unit, unit_end))
-        units = [u for _, _, u, _ in entries if u]
+            entries.append((run, m, unit, unit_end, paren))
+        units = [u for _, _, u, _, _ in entries if u]
         unit = max(units, key=len) if units else ""
-        if any(not unit.startswith(u) for u in units):
+        if units and set(units) <= _TIME_UNITS.keys():
+            unit = units[0]  # "vLLM 850 ms vs SGLang 1.2 s": one comparison, in the unit stated first
+        elif any(not unit.startswith(u) for u in units):
             return None  # mixed units: not one comparison
-        tail = _item_seps(view, entries[-1][3], b)  # the label after the last value ends at the next item
+        last_end = entries[-1][3] if entries[-1][4] is None else entries[-1][4].start + len(entries[-1][4].view) \
+            - scope.start
+        tail = _item_seps(view, last_end, b)  # the label after the last value ends at the next item
         label = (_label(view[a:entries[0][0].start]) or _colon_label(view, a)
-                 or _label(view[entries[-1][3]:tail[0][0] if tail else b]) or inherited)
+                 or _label(view[last_end:tail[0][0] if tail else b]) or inherited)
         metric = _metric(unit, label)
         if not metric:
             return None
-        off = scope.start
+        if metric == "percent" and not label and entries[0][4] is None:
+            label = _percent_of(view[entries[0][0].end:entries[0][1].start()])  # "vLLM 的 KV cache 命中率 85%"
         values = []
-        for run, m, _, end in entries:
+        for run, m, own, end, paren in entries:
+            off = scope.start if paren is None else paren.start
             vend = _value_end(m)
-            values.append(FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
+            number = _number(m)
+            if own != unit and own in _TIME_UNITS:  # converted; its text keeps the unit it is written in
+                number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), end
+            values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
                                       column=off + m.start() + 1, text=self.line[off + m.start():off + vend]))
-            taken.add(m.start(), max(end, vend))
+            if paren is None:
+                taken.add(m.start(), max(end, vend))
         group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b), line=0, values=values,
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
+
+    def _value_in_parenthesis(self, index: int, pa: int, pb: int) -> tuple[re.Match[str], _Scope] | None:
+        """The value a parenthesis in scope[pa:pb] holds first ("(~45 tok/s)"), with that parenthesis' scope."""
+        scope = self.scopes[index]
+        p = scope.view.find(_BLANK, pa, pb)
+        if p < 0:
+            return None
+        at = scope.start + p
+        if self._opened_at is None:
+            self._opened_at = {sc.open_at: sc for sc in self.scopes}
+        child = self._opened_at.get(at)
+        if child is None:
+            return None
+        found = _matches(_VALUE_RE, _VALUE_START, child.view, 0, len(child.view))
+        return (found[0], child) if found else None
 
     def _speedups(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
@@ -760,13 +856,18 @@ class _LineReader:
                 run = runs.first(a, min(first_baseline, m.start()))
                 engine = run.engine if run else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
+            if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
+                # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
+                lead, colon = self.lead_engine
+                engine = lead if lead and scope.start + m.start() > colon else engine
             previous = engine
             hi = m.group("hi")
             start = m.start("approx") if m.group("approx") else m.start("lo")
             if view[start - 1:start] == "+" and not m.group("approx"):
                 start -= 1
             off = scope.start
-            fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=bool(m.group("approx")),
+            approx = bool(m.group("approx")) or _approx_around(view, max(ia, m.start() - 24), m.start(), m.end(), ib)
+            fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=approx,
                              column=off + start + 1, text=self.line[off + start:off + m.end()].strip())
             hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
@@ -782,21 +883,31 @@ class _LineReader:
         view = scope.view
         if _ENGINE_WORD_RE.search(view, a, b) is None:
             return  # a one-value group needs a known engine
+        labels: dict[str, str] = {}  # metric -> the label of the clause's last value of it
         for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur"):
+            if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
             near = max(ia, m.start() - _WINDOW)
-            if _ENGINE_WORD_RE.search(view, near, m.start()) is None:
-                continue  # no known engine written there, so no run there names one
-            run = self.runs(index, a, b).last(near, m.start())
+            runs = self.runs(index, a, b)
+            # no known engine written before it, so no run there names one
+            run = runs.last(near, m.start()) if _ENGINE_WORD_RE.search(view, near, m.start()) else None
+            after = _engine_named_after(view, runs, unit_end, ib)
+            if run is None or _BASELINE_RE.search(view, run.end, m.start()):
+                # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
+                run = after
+            elif after is not None and _FOR_RE.match(view, unit_end, ib).group("owner"):
+                run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
             if run is None or run.engine not in _ENGINE_ALIASES:
                 continue
-            label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a)
+            # "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s": a label named once covers the clause's later values
+            label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a) \
+                or labels.get(_METRIC_BY_UNIT.get(unit, unit), "")
+            labels[_METRIC_BY_UNIT.get(unit, unit)] = label
             off = scope.start
             vend = _value_end(m)
             fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
@@ -808,12 +919,36 @@ class _LineReader:
             self.groups.append((fv.column, group))
 
 
+def _engine_named_after(view: str, runs: _Runs, pos: int, end: int) -> _Run | None:
+    """The known engine a value belongs to when it is named after it: "12,500 tok/s for vLLM"."""
+    m = _FOR_RE.match(view, pos, end)
+    run = runs.first(m.end(), end) if m else None
+    return run if run is not None and run.start == m.end() and run.engine in _ENGINE_ALIASES else None
+
+
+_APPROX_BEFORE = re.compile(r"约[为是合有]|大约|大概")  # "吞吐约为 vLLM 的 1.3 倍": not next to the figure
+_APPROX_AFTER = re.compile(r"[ \t]?(?:左右|上下)|[ \t]?or so(?![A-Za-z])")  # "1.3 倍左右"
+
+
+def _approx_around(view: str, before: int, start: int, end: int, item_end: int) -> bool:
+    """A speed-up said to be approximate by words around it rather than a "~" before it."""
+    return (_APPROX_BEFORE.search(view, before, start) is not None
+            or _APPROX_AFTER.match(view, end, item_end) is not None)
+
+
 def _gpu_count(view: str, pos: int, end: int) -> bool:
     """True for "8× H100": the number counts GPUs."""
     while pos < end and view[pos] in " \t":
         pos += 1
     m = _HARDWARE_RE.match(view, pos, end)
     return m is not None and not m.group("count")
+
+
+def _percent_of(between: str) -> str:
+    """What a percentage measures, as written between the engine and the value ("的 KV cache 命中率 " -> "KV cache
+    命中率"); "" when nothing (or too much to be a name) stands there."""
+    words = " ".join(between.replace(_BLANK, " ").split()).strip("的之为是达约:：~≈ ")
+    return words if 0 < len(words) <= 24 and not _DIGIT.search(words) else ""
 
 
 def _colon_label(view: str, a: int) -> str:
@@ -834,6 +969,17 @@ def _metric(unit: str, label: str) -> str:
         if label and pattern.search(label):
             return metric
     return "percent" if unit == "%" else ""
+
+
+_GENERIC_LABEL = re.compile(r"throughput|latency|cost|memory|accuracy|吞吐量?|延迟|时延|成本|显存|内存|准确率", re.I)
+
+
+def quantity_label(group: FigureGroup) -> str:
+    """The label that tells figures of one metric apart: "p99 TTFT" does, "吞吐" or "cost" (the metric itself, as
+    "成本 NIM $110,940 vs vLLM $59,940/年" names it) does not, so that statement is the same figure as an
+    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster")."""
+    label = group.label
+    return "" if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label) else label
 
 
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:

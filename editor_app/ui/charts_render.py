@@ -30,7 +30,7 @@ def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tu
     captions and axes in `language` ("en" or "zh_CN", as the report around them)."""
     say = ReportWords(language)
     groups = _distinct_comparisons(analysis.figures)
-    speedups = _distinct_speedups(analysis.figures)
+    speedups = _distinct_speedups(analysis.figures, say)
     if not groups and not speedups:
         return []
     ensure_application()
@@ -61,14 +61,14 @@ def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup,
     return list(seen.values())
 
 
-def _distinct_speedups(figures: list[FigureGroup]) -> list[tuple[str, float, list[int]]]:
+def _distinct_speedups(figures: list[FigureGroup], say: ReportWords) -> list[tuple[str, float, list[int]]]:
     """(engine and what got faster, factor, lines) for every stated speed-up, repeats merged."""
     seen: dict[tuple[str, float], list[int]] = {}
     for g in figures:
         if g.kind != "speedup":
             continue
         for v in g.values:
-            name = f"{v.engine} {g.label}".strip() if g.label else v.engine
+            name = f"{v.engine} {say.engine(g.label)}".strip() if g.label else v.engine
             lines = seen.setdefault((name, v.value), [])
             if g.line not in lines:
                 lines.append(g.line)

@@ -7,6 +7,7 @@ import re
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from editor_app.core.figures import quantity_label
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.ui import chart_library
 from editor_app.ui.charts import Bar, BarChart
@@ -22,9 +23,19 @@ def _fmt(v: float) -> str:
     return f"{int(v):,}" if float(v).is_integer() else f"{v:,.4g}"
 
 
+_IN_MS = {"ms": 1.0, "s": 1000.0}  # a latency stated in ms in one place and in s in another is one quantity
+
+
 def chart_key(g: FigureGroup) -> tuple:
-    """Figures drawn in the same chart: same quantity, unit and hardware."""
-    return (g.label or g.metric, g.unit, g.hardware or "")
+    """Figures drawn in the same chart: same quantity ("吞吐" is throughput), unit (ms and s are one) and hardware."""
+    return (quantity_label(g) or g.metric, "s" if g.unit in _IN_MS else g.unit, g.hardware or "")
+
+
+def _in_unit(value: float, unit: str, chart_unit: str) -> float:
+    """A value stated in `unit`, in the chart's unit (ms ↔ s; any other unit is the chart's own)."""
+    if unit == chart_unit or unit not in _IN_MS or chart_unit not in _IN_MS:
+        return value
+    return round(value * _IN_MS[unit] / _IN_MS[chart_unit], 9)
 
 
 def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
@@ -59,12 +70,13 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         if g.kind == "speedup":
             speedups.extend((g, v) for v in g.values)
             continue
-        entry = charts.setdefault(chart_key(g), {"series": {}})
-        sig = tuple((v.engine, v.value) for v in g.values)
+        entry = charts.setdefault(chart_key(g), {"series": {}, "unit": g.unit})  # in the unit stated first
+        sig = tuple((v.engine, _in_unit(v.value, g.unit, entry["unit"])) for v in g.values)
         entry["series"].setdefault(sig, []).append(g)
     out: list[BarChart] = []
     for key, entry in list(charts.items())[:MAX_CHARTS]:
-        metric, unit, hardware = key
+        metric, _, hardware = key
+        unit = entry["unit"]
         series = list(entry["series"].items())
         extra = len(series) - MAX_SERIES
         series = series[:MAX_SERIES]
@@ -79,11 +91,13 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
             lines = [g.line for g in groups]
             names.append(", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else ""))
             first = groups[0]
-            for v in first.values:
+            for v, (_engine, value) in zip(first.values, sig):
                 highlighted = any((g.line, v.engine, key) in bad for g in groups)
+                label = v.text or (("~" if v.approx else "") + _fmt(v.value))
+                if first.unit != unit and not label[-1:].isalpha():
+                    label = f"{label} {first.unit}"  # "850 ms" in a chart of seconds
                 bars.append(Bar(
-                    category=v.engine, series=s, value=float(v.value),
-                    label=v.text or (("~" if v.approx else "") + _fmt(v.value)), approx=v.approx, line=first.line,
+                    category=v.engine, series=s, value=float(value), label=label, approx=v.approx, line=first.line,
                     column=v.column, sentence=first.sentence, highlighted=highlighted,
                 ))
         title = f"{say(metric)} ({unit})" + (f" · {hardware}" if hardware else "")  # "吞吐 (tok/s) · H100"
@@ -101,7 +115,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         seen: dict[tuple, Bar] = {}
         used: set[str] = set()
         for g, v in speedups:
-            label = " ".join(x for x in (v.engine, g.label) if x) or g.metric
+            label = " ".join(x for x in (v.engine, say(g.label)) if x) or say(g.metric)  # "Dynamo 吞吐"
             key = (label, v.value)
             if key in seen or len(seen) >= MAX_SPEEDUPS:
                 continue
