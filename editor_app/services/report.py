@@ -11,6 +11,7 @@ import base64
 import html
 import re
 from datetime import datetime
+from pathlib import PurePath
 from urllib.parse import quote
 
 import markdown
@@ -20,6 +21,7 @@ from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
+from editor_app.services.private_masks import masked_html, pack_source_masks, private_masks
 from editor_app.wording import ReportWords
 
 CJK_FONT_STACK = (
@@ -154,7 +156,10 @@ def build_report_html(
         "</body>",
         "</html>",
     ]
-    return "\n".join(parts)
+    # The analysis keeps the survey's words as written (a claim's sentence, a heading a rule measured, an engine's
+    # name): masked here, everywhere in the report (tables, captions, alt texts, the pack's source), as page 1 is.
+    masks = {**pack_source_masks(pack, pack_source), **private_masks(analysis, text)}
+    return masked_html("\n".join(parts), masks)
 
 
 _APPENDIX = (
@@ -628,7 +633,9 @@ def _privacy_table(hits: list[PrivacyHit], say: ReportWords) -> str:
 
 def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analysis, say: ReportWords) -> str:
     source = pack_source.strip() or say("(the pack's source is not available)")
-    file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(analysis.file)}</code></p>" if analysis.file else ""
+    # the file's name only: its folder (/home/alice/…) is a local path, which a published survey must not hold
+    name = PurePath(analysis.file).name if analysis.file else ""
+    file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(name)}</code></p>" if name else ""
     told = say("Rule pack: {pack} · generated {when}", pack=f"<b>{_e(pack_name)}</b>", when=_e(_format_time(when)))
     return (
         f'<h3 id="appendix-pack">{say(_APPENDIX[5][1])}</h3>'

@@ -155,17 +155,18 @@ class ReportActions(QObject):
         if analysis is None:
             self.export_failed.emit(self.tr("The survey has not been analysed yet."))
             return
+        text = self.window.current_text()  # the text analysed (_current_analysis waited for it)
         self._busy = True
         self.export_action.setEnabled(False)
         self._status(self.tr("Exporting report to {path}…").format(path=out))
         try:
             from editor_app.ui.charts_render import render_figure_charts
 
-            charts = render_figure_charts(analysis, language=language)
+            charts = render_figure_charts(analysis, text, language=language)
         except Exception as exc:
             charts = []
             self._status(self.tr("Charts left out: {error}").format(error=exc))
-        job = _ExportJob(self._relay, analysis, self.window.current_text(), out, self._pack(analysis), charts,
+        job = _ExportJob(self._relay, analysis, text, out, self._pack(analysis), charts,
                          language, getattr(self.window, "pack", None))
         QThreadPool.globalInstance().start(job)
 
