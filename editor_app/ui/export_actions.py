@@ -62,6 +62,8 @@ class _ExportJob(QRunnable):
                 self.analysis, self.text, self.path, pack_name=self.pack[0], pack_source=self.pack[1],
                 charts=self.charts, language=self.language, pack=self.rule_pack,
             )
+        except OSError as exc:  # the file and why, as the CLI says it: "…/report.pdf: No space left on device"
+            self.relay.failed.emit(f"{exc.filename or self.path}: {exc.strerror or exc}")
         except Exception as exc:  # reported to the user, never swallowed
             self.relay.failed.emit(f"{type(exc).__name__}: {exc}")
         else:
