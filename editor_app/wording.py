@@ -290,6 +290,7 @@ class EngineText:
 # The exported report's own sentences (services/report.py, ui/charts_render.py): English template -> Chinese.
 _REPORT_ZH_CN = {
     "Survey report · rule pack {pack} · generated {when}": "综述报告 · 规则包 {pack} · 生成于 {when}",
+    "Survey report": "综述报告",
     "Contents": "目录",
     "Appendix": "附录",
     "A. Self-check (every rule)": "A. 自检（全部规则）",

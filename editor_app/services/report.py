@@ -117,9 +117,11 @@ def build_report_html(
     say = ReportWords(language, pack)
     when = generated_at or datetime.now().astimezone()
     lines = _masked_private_data(text.split("\n"), analysis)
-    title = _document_title(lines)
+    first = _title_line(lines)  # the line shown as the report's title, once (None: the survey has no title line)
+    title = _strip_heading_marks(_plain(lines[first - 1])) if first else ""
+    if not title:
+        title = PurePath(analysis.file).stem if analysis.file else say("Survey report")
     headings = _section_headings(analysis, lines)
-    first = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
     # A survey that opens with a heading ("# Title") shows it once, as the report's title, keeping its anchor.
     title_anchor = next((h.anchor for h in headings if h.line == first), "survey-title")
     body = _render_survey(analysis, lines, headings, skip_line=first)
@@ -182,12 +184,24 @@ class _Heading:
         self.line, self.level, self.anchor, self.text, self.key = line, level, anchor, text, key
 
 
-def _document_title(lines: list[str]) -> str:
-    """The survey's own title: its first non-empty line (the house header's title line, or "# Title")."""
-    for line in lines:
-        if line.strip():
-            return _strip_heading_marks(line)
-    return "Survey report"
+def _title_line(lines: list[str]) -> int | None:
+    """The survey's own title: its first non-empty line (the house header's title line, or "# Title"), unless that
+    line is the start of a table, a list, a quote, a code block or HTML: a survey opening with one has no title
+    line, and that line stays in the body (it was taken away: a table lost its header row)."""
+    number = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
+    if number is None:
+        return None
+    line = lines[number - 1]
+    if _TABLE_ROW_RE.match(line) or _LIST_ITEM_RE.match(line) or _FENCE_RE.match(line):
+        return None
+    if re.match(r"\s{0,3}(?:>|<|([-*_])\s*(?:\1\s*){2,}$)", line):  # a quote, HTML, a rule (---)
+        return None
+    return number
+
+
+def _plain(line: str) -> str:
+    """A title line's text as a reader sees it: its inline Markdown (**bold**, [a link](…), `code`) read, not shown."""
+    return html.unescape(re.sub(r"<[^>]+>", "", _inline(line)))
 
 
 def _strip_heading_marks(line: str) -> str:
