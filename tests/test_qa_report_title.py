@@ -42,3 +42,10 @@ def test_a_title_line_with_markdown_reads_as_text():
 def test_an_untitled_survey_is_titled_in_the_report_language():
     assert _title(_report("", language="zh_CN")) == "综述报告"
     assert _title(_report("", language="en")) == "Survey report"
+
+
+def test_the_page_language_is_the_surveys():
+    """<html lang="zh-CN"> was written for every survey: an English one was read by screen readers with a Chinese
+    voice."""
+    assert '<html lang="en">' in _report("# Serving engines\n\nSGLang is fast.\n")
+    assert '<html lang="zh-CN">' in _report("推理引擎综述\n§0 自检栏\n正文\n")

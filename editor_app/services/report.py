@@ -128,7 +128,7 @@ def build_report_html(
     appendix_toc = [(anchor, say(label)) for anchor, label in _APPENDIX]
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="zh-CN">',
+        f'<html lang="{_language_of(text)}">',
         "<head>",
         '<meta charset="utf-8">',
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
@@ -182,6 +182,15 @@ class _Heading:
 
     def __init__(self, line: int, level: int, anchor: str, text: str, key: str) -> None:
         self.line, self.level, self.anchor, self.text, self.key = line, level, anchor, text, key
+
+
+_CJK_RE = re.compile("[\u4e00-\u9fff]")
+
+
+def _language_of(text: str) -> str:
+    """The survey's language, for browsers (which font draws its Latin letters) and screen readers (which voice
+    reads it): Chinese when it holds any CJK character."""
+    return "zh-CN" if _CJK_RE.search(text) else "en"
 
 
 def _title_line(lines: list[str]) -> int | None:
