@@ -42,7 +42,8 @@ def render_figure_charts(analysis: Analysis, text: str, *, language: str = "en")
         labels = [masked(v.engine, masks) for v in group.values]
         values = [v.value for v in group.values]
         charts.append((masked(_caption(group, lines, say), masks),
-                       _bar_chart(labels, values, masked(_axis_label(group, say), masks))))
+                       _bar_chart(labels, values, masked(_axis_label(group, say), masks),
+                                  horizontal=not _labels_fit_side_by_side(labels))))
     if speedups and len(charts) < MAX_CHARTS:
         labels = [masked(f"{name} ({_lines_text(lines, say)})", masks) for name, _, lines in speedups]
         values = [value for _, value, _ in speedups]
@@ -95,6 +96,20 @@ def _caption(group: FigureGroup, lines: list[int], say: ReportWords) -> str:
 def _axis_label(group: FigureGroup, say: ReportWords) -> str:
     what = say.engine(group.label or group.metric)
     return f"{what} ({group.unit})" if group.unit else what
+
+
+def _labels_fit_side_by_side(labels: list[str]) -> bool:
+    """Whether the engines' names fit under their bars: ten engines' names ran into each other
+    ("TensorRT-LLMllama.cpp"); those comparisons are drawn as horizontal bars, one name a row."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    slot = (CHART_SIZE[0] - _VALUE_AXIS_ROOM) / max(1, len(labels))
+    metrics = QFontMetrics(QFont())
+    return max((metrics.horizontalAdvance(t) for t in labels), default=0) + _LABEL_GAP <= slot
+
+
+_VALUE_AXIS_ROOM = 90  # the left (value) axis of a vertical chart: its label and numbers up to "120,000"
+_LABEL_GAP = 12  # pixels kept between two neighbouring names
 
 
 def _bar_chart(labels: list[str], values: list[float], value_label: str, *, horizontal: bool = False) -> bytes:
