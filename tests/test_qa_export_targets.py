@@ -64,3 +64,24 @@ def test_a_pdf_that_does_not_fit_on_the_disk_is_not_left_half_written(sample_pat
     subprocess.run([sys.executable, "-m", "editor_app.cli", str(sample_path), "--force", "--export", str(html)],
                    capture_output=True, env=env, preexec_fn=_small_disk, timeout=300)
     assert html.stat().st_size > 100_000
+
+
+def test_the_chinese_window_says_why_in_chinese(qtbot, chinese, sample_text, tmp_path, monkeypatch):
+    """The reason came in English after the window's Chinese "无法写入报告：" ("…/report.pdf: it is a folder")."""
+    from PySide6.QtWidgets import QMessageBox
+    from report_support import hand_analysis
+    from test_export_ui import ContractWindow
+
+    from editor_app.ui.export_actions import install
+
+    window = ContractWindow(sample_text, hand_analysis(sample_text), tmp_path / "survey.md")
+    qtbot.addWidget(window)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    (tmp_path / "report.pdf").mkdir()
+    actions = install(window)
+    for target in (tmp_path / "report.pdf", tmp_path / "missing" / "report.html"):
+        with qtbot.waitSignal(actions.export_failed, timeout=15000):
+            actions.export_to(target)
+    assert f"{tmp_path / 'report.pdf'}: 它是文件夹，不是文件" in shown[0]
+    assert f"文件夹 {tmp_path / 'missing'} 不存在" in shown[1]

@@ -47,12 +47,12 @@ class _Relay(QObject):
 
 class _ExportJob(QRunnable):
     def __init__(self, relay: _Relay, analysis: Analysis, text: str, path: Path, pack: tuple[str, str], charts,
-                 language: str = "en", rule_pack=None):
+                 language: str = "en", rule_pack=None, say=str):
         super().__init__()
         self.relay, self.analysis, self.text, self.path, self.pack, self.charts = (
             relay, analysis, text, path, pack, charts
         )
-        self.language, self.rule_pack = language, rule_pack
+        self.language, self.rule_pack, self.say = language, rule_pack, say
 
     def run(self) -> None:
         try:
@@ -63,7 +63,7 @@ class _ExportJob(QRunnable):
                 charts=self.charts, language=self.language, pack=self.rule_pack,
             )
         except OSError as exc:  # the file and why, as the CLI says it: "…/report.pdf: No space left on device"
-            self.relay.failed.emit(f"{exc.filename or self.path}: {exc.strerror or exc}")
+            self.relay.failed.emit(f"{exc.filename or self.path}: {self.say(exc.strerror or str(exc))}")
         except Exception as exc:  # reported to the user, never swallowed
             self.relay.failed.emit(f"{type(exc).__name__}: {exc}")
         else:
@@ -169,7 +169,7 @@ class ReportActions(QObject):
             charts = []
             self._status(self.tr("Charts left out: {error}").format(error=exc))
         job = _ExportJob(self._relay, analysis, text, out, self._pack(analysis), charts,
-                         language, getattr(self.window, "pack", None))
+                         language, getattr(self.window, "pack", None), _words(getattr(self.window, "pack", None)))
         QThreadPool.globalInstance().start(job)
 
     def _on_done(self, path: str) -> None:
