@@ -185,6 +185,12 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("Not saved: can't write in {folder}: {error}.", "未保存：无法在 {folder} 中写入：{error}。"),
     ("Not saved: writing {path} failed: {error}. The file on disk was not changed.",
      "未保存：写入 {path} 失败：{error}。磁盘上的文件没有改变。"),
+    # where an exported report can't go (ui/export.py, ui/pdf_export.py): the reason after "<file>: "
+    ("it is a folder, not a file", "它是文件夹，不是文件"),
+    ("there is no folder {folder}", "文件夹 {folder} 不存在"),
+    ("the file is read-only (make it writable, or choose another name)", "该文件是只读的（请先让它可写，或另选文件名）"),
+    ("the PDF was cut short while it was written (is the disk full?)", "PDF 在写入时被截断（磁盘满了吗？）"),
+    ("the PDF writer could not start", "PDF 写入程序无法启动"),
     # the history database (services/database.py)
     ("The history database {path} could not be read ({error}); it was moved to {moved} and a fresh one was created.",
      "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个。"),
@@ -463,6 +469,7 @@ class PackErrorWords(EngineText):
 # The exported report's own sentences (services/report.py, ui/charts_render.py): English template -> Chinese.
 _REPORT_ZH_CN = {
     "Survey report · rule pack {pack} · generated {when}": "综述报告 · 规则包 {pack} · 生成于 {when}",
+    "Survey report": "综述报告",
     "Contents": "目录",
     "Appendix": "附录",
     "A. Self-check (every rule)": "A. 自检（全部规则）",

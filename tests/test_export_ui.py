@@ -134,7 +134,7 @@ def test_export_failure_is_reported(qtbot, window, tmp_path, monkeypatch):
     actions = install(window)
     with qtbot.waitSignal(actions.export_failed, timeout=15000):
         actions.export_action.trigger()
-    assert warnings and "FileNotFoundError" in warnings[0]
+    assert warnings and str(tmp_path / "missing" / "r.html") in warnings[0] and "there is no folder" in warnings[0]
     assert actions.export_action.isEnabled()
 
 

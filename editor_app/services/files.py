@@ -338,6 +338,15 @@ def _write_failed(p: Path, exc: OSError) -> UnsavableText:
     return UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.")
 
 
+def is_read_only(path: Path | str) -> bool:
+    """An existing file the program must not write over (a save, an exported report), as `_read_only` says."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and _read_only(Path(path), st)
+
+
 def _read_only(target: Path, st: os.stat_result) -> bool:
     """No write permission bit at all (chmod a-w: read-only even to root), or none for this user."""
     return not st.st_mode & 0o222 or not os.access(target, os.W_OK)

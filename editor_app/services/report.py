@@ -11,6 +11,7 @@ import base64
 import html
 import re
 from datetime import datetime
+from pathlib import PurePath
 from urllib.parse import quote
 
 import markdown
@@ -20,6 +21,7 @@ from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
+from editor_app.services.private_masks import masked_html, pack_source_masks, private_masks
 from editor_app.wording import ReportWords
 
 CJK_FONT_STACK = (
@@ -115,16 +117,18 @@ def build_report_html(
     say = ReportWords(language, pack)
     when = generated_at or datetime.now().astimezone()
     lines = _masked_private_data(text.split("\n"), analysis)
-    title = _document_title(lines)
+    first = _title_line(lines)  # the line shown as the report's title, once (None: the survey has no title line)
+    title = _strip_heading_marks(_plain(lines[first - 1])) if first else ""
+    if not title:
+        title = PurePath(analysis.file).stem if analysis.file else say("Survey report")
     headings = _section_headings(analysis, lines)
-    first = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
     # A survey that opens with a heading ("# Title") shows it once, as the report's title, keeping its anchor.
     title_anchor = next((h.anchor for h in headings if h.line == first), "survey-title")
     body = _render_survey(analysis, lines, headings, skip_line=first)
     appendix_toc = [(anchor, say(label)) for anchor, label in _APPENDIX]
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="zh-CN">',
+        f'<html lang="{_language_of(text)}">',
         "<head>",
         '<meta charset="utf-8">',
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
@@ -154,7 +158,10 @@ def build_report_html(
         "</body>",
         "</html>",
     ]
-    return "\n".join(parts)
+    # The analysis keeps the survey's words as written (a claim's sentence, a heading a rule measured, an engine's
+    # name): masked here, everywhere in the report (tables, captions, alt texts, the pack's source), as page 1 is.
+    masks = {**pack_source_masks(pack, pack_source), **private_masks(analysis, text)}
+    return masked_html("\n".join(parts), masks)
 
 
 _APPENDIX = (
@@ -177,12 +184,33 @@ class _Heading:
         self.line, self.level, self.anchor, self.text, self.key = line, level, anchor, text, key
 
 
-def _document_title(lines: list[str]) -> str:
-    """The survey's own title: its first non-empty line (the house header's title line, or "# Title")."""
-    for line in lines:
-        if line.strip():
-            return _strip_heading_marks(line)
-    return "Survey report"
+_CJK_RE = re.compile("[\u4e00-\u9fff]")
+
+
+def _language_of(text: str) -> str:
+    """The survey's language, for browsers (which font draws its Latin letters) and screen readers (which voice
+    reads it): Chinese when it holds any CJK character."""
+    return "zh-CN" if _CJK_RE.search(text) else "en"
+
+
+def _title_line(lines: list[str]) -> int | None:
+    """The survey's own title: its first non-empty line (the house header's title line, or "# Title"), unless that
+    line is the start of a table, a list, a quote, a code block or HTML: a survey opening with one has no title
+    line, and that line stays in the body (it was taken away: a table lost its header row)."""
+    number = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
+    if number is None:
+        return None
+    line = lines[number - 1]
+    if _TABLE_ROW_RE.match(line) or _LIST_ITEM_RE.match(line) or _FENCE_RE.match(line):
+        return None
+    if re.match(r"\s{0,3}(?:>|<|([-*_])\s*(?:\1\s*){2,}$)", line):  # a quote, HTML, a rule (---)
+        return None
+    return number
+
+
+def _plain(line: str) -> str:
+    """A title line's text as a reader sees it: its inline Markdown (**bold**, [a link](…), `code`) read, not shown."""
+    return html.unescape(re.sub(r"<[^>]+>", "", _inline(line)))
 
 
 def _strip_heading_marks(line: str) -> str:
@@ -628,7 +656,9 @@ def _privacy_table(hits: list[PrivacyHit], say: ReportWords) -> str:
 
 def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analysis, say: ReportWords) -> str:
     source = pack_source.strip() or say("(the pack's source is not available)")
-    file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(analysis.file)}</code></p>" if analysis.file else ""
+    # the file's name only: its folder (/home/alice/…) is a local path, which a published survey must not hold
+    name = PurePath(analysis.file).name if analysis.file else ""
+    file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(name)}</code></p>" if name else ""
     told = say("Rule pack: {pack} · generated {when}", pack=f"<b>{_e(pack_name)}</b>", when=_e(_format_time(when)))
     return (
         f'<h3 id="appendix-pack">{say(_APPENDIX[5][1])}</h3>'

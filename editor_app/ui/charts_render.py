@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from editor_app.core.model import Analysis, FigureGroup
+from editor_app.services.private_masks import masked, private_masks
 from editor_app.wording import ReportWords
 
 CHART_SIZE = (720, 300)  # pixels of one exported chart
@@ -25,9 +26,11 @@ def ensure_application():
     return QApplication([])
 
 
-def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tuple[str, bytes]]:
+def render_figure_charts(analysis: Analysis, text: str, *, language: str = "en") -> list[tuple[str, bytes]]:
     """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups; the
-    captions and axes in `language` ("en" or "zh_CN", as the report around them)."""
+    captions and axes in `language` ("en" or "zh_CN", as the report around them). `text` is the analysed survey:
+    private data in an engine's name or a label is drawn masked, as the report prints it."""
+    masks = private_masks(analysis, text)
     say = ReportWords(language)
     groups = _distinct_comparisons(analysis.figures)
     speedups = _distinct_speedups(analysis.figures, say)
@@ -36,11 +39,13 @@ def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tu
     ensure_application()
     charts: list[tuple[str, bytes]] = []
     for group, lines in groups[:MAX_CHARTS]:
-        labels = [v.engine for v in group.values]
+        labels = [masked(v.engine, masks) for v in group.values]
         values = [v.value for v in group.values]
-        charts.append((_caption(group, lines, say), _bar_chart(labels, values, _axis_label(group, say))))
+        charts.append((masked(_caption(group, lines, say), masks),
+                       _bar_chart(labels, values, masked(_axis_label(group, say), masks),
+                                  horizontal=not _labels_fit_side_by_side(labels))))
     if speedups and len(charts) < MAX_CHARTS:
-        labels = [f"{name} ({_lines_text(lines, say)})" for name, _, lines in speedups]
+        labels = [masked(f"{name} ({_lines_text(lines, say)})", masks) for name, _, lines in speedups]
         values = [value for _, value, _ in speedups]
         charts.append((say("Stated speed-ups (×)"),
                        _bar_chart(labels, values, say("speed-up (×)"), horizontal=True)))
@@ -91,6 +96,20 @@ def _caption(group: FigureGroup, lines: list[int], say: ReportWords) -> str:
 def _axis_label(group: FigureGroup, say: ReportWords) -> str:
     what = say.engine(group.label or group.metric)
     return f"{what} ({group.unit})" if group.unit else what
+
+
+def _labels_fit_side_by_side(labels: list[str]) -> bool:
+    """Whether the engines' names fit under their bars: ten engines' names ran into each other
+    ("TensorRT-LLMllama.cpp"); those comparisons are drawn as horizontal bars, one name a row."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    slot = (CHART_SIZE[0] - _VALUE_AXIS_ROOM) / max(1, len(labels))
+    metrics = QFontMetrics(QFont())
+    return max((metrics.horizontalAdvance(t) for t in labels), default=0) + _LABEL_GAP <= slot
+
+
+_VALUE_AXIS_ROOM = 90  # the left (value) axis of a vertical chart: its label and numbers up to "120,000"
+_LABEL_GAP = 12  # pixels kept between two neighbouring names
 
 
 def _bar_chart(labels: list[str], values: list[float], value_label: str, *, horizontal: bool = False) -> bytes:

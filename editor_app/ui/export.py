@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from datetime import datetime
 from pathlib import Path
 
 from editor_app.core.model import Analysis
 from editor_app.core.rulepack import RulePack
+from editor_app.services.files import is_read_only
 from editor_app.services.report import build_report_html
 
 REPORT_SUFFIXES = (".html", ".htm", ".pdf")
@@ -28,7 +30,7 @@ def report_html(
     if charts is None:
         from editor_app.ui.charts_render import render_figure_charts
 
-        charts = render_figure_charts(analysis, language=language)
+        charts = render_figure_charts(analysis, text, language=language)
     return build_report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts,
                              generated_at=generated_at, language=language, pack=pack)
 
@@ -49,6 +51,7 @@ def export_report_file(
     suffix = out.suffix.lower()
     if suffix not in REPORT_SUFFIXES:
         raise ValueError(f"report file must end in .html or .pdf, not {out.name!r}")
+    check_report_target(out)
     html = report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts,
                        language=language, pack=pack)
     if suffix == ".pdf":
@@ -66,3 +69,15 @@ def export_report_file(
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def check_report_target(out: Path) -> None:
+    """OSError, before anything is laid out or written, when `out` can't take the report: a folder, a folder that
+    doesn't exist, a read-only file (chmod a-w: the rename that writes a report would replace it all the same)."""
+    if out.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file", str(out))
+    if not out.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, f"there is no folder {out.parent}", str(out))
+    if is_read_only(out):
+        raise PermissionError(errno.EACCES, "the file is read-only (make it writable, or choose another name)",
+                              str(out))

@@ -47,12 +47,12 @@ class _Relay(QObject):
 
 class _ExportJob(QRunnable):
     def __init__(self, relay: _Relay, analysis: Analysis, text: str, path: Path, pack: tuple[str, str], charts,
-                 language: str = "en", rule_pack=None):
+                 language: str = "en", rule_pack=None, say=str):
         super().__init__()
         self.relay, self.analysis, self.text, self.path, self.pack, self.charts = (
             relay, analysis, text, path, pack, charts
         )
-        self.language, self.rule_pack = language, rule_pack
+        self.language, self.rule_pack, self.say = language, rule_pack, say
 
     def run(self) -> None:
         try:
@@ -62,6 +62,8 @@ class _ExportJob(QRunnable):
                 self.analysis, self.text, self.path, pack_name=self.pack[0], pack_source=self.pack[1],
                 charts=self.charts, language=self.language, pack=self.rule_pack,
             )
+        except OSError as exc:  # the file and why, as the CLI says it: "…/report.pdf: No space left on device"
+            self.relay.failed.emit(f"{exc.filename or self.path}: {self.say(exc.strerror or str(exc))}")
         except Exception as exc:  # reported to the user, never swallowed
             self.relay.failed.emit(f"{type(exc).__name__}: {exc}")
         else:
@@ -155,18 +157,19 @@ class ReportActions(QObject):
         if analysis is None:
             self.export_failed.emit(self.tr("The survey has not been analysed yet."))
             return
+        text = self.window.current_text()  # the text analysed (_current_analysis waited for it)
         self._busy = True
         self.export_action.setEnabled(False)
         self._status(self.tr("Exporting report to {path}…").format(path=out))
         try:
             from editor_app.ui.charts_render import render_figure_charts
 
-            charts = render_figure_charts(analysis, language=language)
+            charts = render_figure_charts(analysis, text, language=language)
         except Exception as exc:
             charts = []
             self._status(self.tr("Charts left out: {error}").format(error=exc))
-        job = _ExportJob(self._relay, analysis, self.window.current_text(), out, self._pack(analysis), charts,
-                         language, getattr(self.window, "pack", None))
+        job = _ExportJob(self._relay, analysis, text, out, self._pack(analysis), charts,
+                         language, getattr(self.window, "pack", None), _words(getattr(self.window, "pack", None)))
         QThreadPool.globalInstance().start(job)
 
     def _on_done(self, path: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import subprocess
@@ -36,14 +37,54 @@ def cjk_family() -> str:
 
 
 def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
-    """Lay the report HTML out on A4 pages and write the PDF (atomically: temp file, then rename)."""
-    from PySide6.QtCore import QRectF, Qt
-    from PySide6.QtGui import QAbstractTextDocumentLayout, QFont, QPainter, QPdfWriter
+    """Lay the report HTML out on A4 pages and write the PDF (atomically: temp file, fsync, then rename); OSError
+    when it can't be written whole (a full disk), and then nothing is left behind."""
+    from PySide6.QtCore import QFile, QFileDevice, QIODevice
+    from PySide6.QtGui import QPdfWriter
 
     ensure_application()
     out = Path(out_path)
     tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
-    writer = QPdfWriter(str(tmp))
+    fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o666)  # OSError with its reason when it can't
+    device = QFile()
+    try:
+        # Qt's PDF engine ignores failed writes: through our own QFile they are recorded (a full disk had left a
+        # truncated PDF, reported as written)
+        if not device.open(fd, QIODevice.OpenModeFlag.WriteOnly, QFileDevice.FileHandleFlag.DontCloseHandle):
+            raise OSError(errno.EIO, device.errorString(), str(out))
+        writer = QPdfWriter(device)
+        _paint_pages(html, writer, out)
+        del writer
+        device.flush()  # the last buffered bytes: where a full disk usually shows
+        if device.error() != QFileDevice.FileError.NoError:
+            code = errno.ENOSPC if device.error() == QFileDevice.FileError.ResourceError else errno.EIO
+            raise OSError(code, device.errorString(), str(out))
+        device.close()
+        if not _ends_a_pdf(fd):  # a write cut short that Qt did not record (a file size limit: no error at all)
+            raise OSError(errno.EIO, "the PDF was cut short while it was written (is the disk full?)", str(out))
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, out)
+    except BaseException:
+        device.close()
+        if fd >= 0:
+            os.close(fd)
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _ends_a_pdf(fd: int) -> bool:
+    """The file's last bytes hold the end-of-file marker a whole PDF ends with."""
+    size = os.fstat(fd).st_size
+    return b"%%EOF" in os.pread(fd, 64, max(0, size - 64))
+
+
+def _paint_pages(html: str, writer, out: Path) -> None:
+    """The laid-out report, page by page, with its page numbers, onto the writer."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QAbstractTextDocumentLayout, QFont, QPainter
+
     doc, base_font = laid_out_report(html, writer)
     dpi = writer.resolution()
     paint = writer.pageLayout().paintRectPixels(dpi)
@@ -54,7 +95,7 @@ def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
 
     painter = QPainter()
     if not painter.begin(writer):
-        raise OSError(f"cannot write PDF to {out}")
+        raise OSError(errno.EIO, "the PDF writer could not start", str(out))
     try:
         footer_font = QFont(base_font)
         footer_font.setPointSizeF(8)
@@ -78,8 +119,6 @@ def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
             )
     finally:
         painter.end()
-    del writer
-    os.replace(tmp, out)
 
 
 def laid_out_report(html: str, writer) -> tuple:
@@ -127,7 +166,7 @@ def _child_command(html_path: str, out_path: str) -> list[str]:
 
 def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
     """write_pdf in a fresh process, offscreen (Qt's layout keeps the GIL for the whole report: in this
-    process the window would freeze); OSError with the child's last words when it fails."""
+    process the window would freeze); OSError with the child's reason (or its last words) when it fails."""
     fd, html_path = tempfile.mkstemp(suffix=".html", prefix="survey-report-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -137,9 +176,16 @@ def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
                               env=env, capture_output=True, text=True, errors="replace")
     finally:
         os.unlink(html_path)
+    if done.returncode == _CANT_WRITE:  # "errno<TAB>reason" on its last line: the same OSError as in one process
+        code, _, reason = (done.stderr.rstrip().splitlines() or [""])[-1].partition("\t")
+        raise OSError(int(code) if code.isdigit() else errno.EIO, reason or "the PDF could not be written",
+                      str(out_path))
     if done.returncode != 0:
         last = (done.stderr or done.stdout).strip().splitlines()[-3:]
         raise OSError(f"the PDF writer stopped (exit {done.returncode}): {' / '.join(last)}")
+
+
+_CANT_WRITE = 3  # the child's exit status when the file could not be written (an OSError)
 
 
 def write_pdf_for_report(html: str, out_path: str | os.PathLike[str]) -> None:
@@ -148,8 +194,12 @@ def write_pdf_for_report(html: str, out_path: str | os.PathLike[str]) -> None:
 
 
 def child_main(argv: list[str]) -> int:
-    """The child's work: IN.html → OUT.pdf."""
-    write_pdf(Path(argv[0]).read_text(encoding="utf-8"), argv[1])
+    """The child's work: IN.html → OUT.pdf; an OSError is told on the last line as "errno<TAB>reason"."""
+    try:
+        write_pdf(Path(argv[0]).read_text(encoding="utf-8"), argv[1])
+    except OSError as exc:
+        print(f"{exc.errno or ''}\t{exc.strerror or exc}", file=sys.stderr)
+        return _CANT_WRITE
     return 0
 
 
