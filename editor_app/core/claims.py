@@ -38,13 +38,15 @@ _STANDALONE = re.compile(r"(\d(?<![A-Za-z0-9_.,§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)
 _POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
 _PAREN_PARTS_WIDE = re.compile(rf"（(?P<parts>[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]")
 _PAREN_PARTS_NARROW = re.compile(rf"\((?P<parts>[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]")
-_TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
+# (A total right after a CJK word is one, "实测3,838（…）", "合计10 = …": only a Latin letter or digit before it
+# makes it part of a name or version, "v2", "W5".)
+_TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 # "合计 10 = 甲 3 + 乙 4 + 丙 2", "共 10 件 = 3 + 4 + 2": a total, a short unit at most, "=", then its parts (up to a
 # clause break or another "="; a comma between digits is a thousands separator, not a break).
 _PARTS_END = re.compile(r"[=；;|，,：:（）()]")
-_TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![\w.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
+_TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
                                 r"[^\d=+；;|，,：:（）()]{0,4}$")
 _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
@@ -137,7 +139,7 @@ def claims_in_line(
             for m in rx.finditer(plain):
                 if has_values and m.group("values"):
                     start = m.start("values")
-                    approx = _approx_before(line, m.start())
+                    approx = _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the mark is the list's
                     for pos, nm in enumerate(_DIGITS.finditer(m.group("values"))):
                         out.append(
                             RawClaim("value", cp.metric, idx, "", m.group(0), start + nm.start() + 1, nm.group(0),

@@ -1,0 +1,54 @@
+"""QA: the claims audit and the self-check update as an author edits the sample before publishing (each verdict
+checked against a hand count of the sample)."""
+
+from __future__ import annotations
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+
+
+def _edit_line(text: str, line: int, old: str, new: str) -> str:
+    """The text with `old` replaced by `new` on one line (1-based) only."""
+    lines = text.split("\n")
+    assert old in lines[line - 1], old
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    return "\n".join(lines)
+
+
+def _claim_findings(a, line: int) -> list[tuple[int, str]]:
+    return [(f.column, f.message) for f in a.findings if f.rule == "claims" and f.line == line]
+
+
+def test_an_estimated_list_of_section_figures_is_named(sample_text):
+    """§0 ③ written "各主线 CJK ≈159/194/207": the three figures were checked, but the "≈" that makes them an estimate
+    (forbidden by the house rules) went unnoticed, as it is named for a single figure ("CJK 实测 ≈3,838")."""
+    edited = _edit_line(sample_text, 9, "各主线 CJK 159/194/207", "各主线 CJK ≈159/194/207")
+    a = analyze(edited, house_pack())
+    listed = [c for c in a.claims if c.line == 9 and c.text.startswith("各主线")]
+    assert [(c.scope, c.claimed, c.ok) for c in listed] == [("§3.1", 159, True), ("§3.2", 194, True),
+                                                            ("§3.3", 207, True)]
+    column = edited.split("\n")[8].index("159") + 1
+    estimates = [(col, m) for col, m in _claim_findings(a, 9) if "estimate" in m]
+    assert estimates == [(column, "self-reported figure 159 is an estimate (≈/约): measure it"),
+                         (column + 4, "self-reported figure 194 is an estimate (≈/约): measure it"),
+                         (column + 8, "self-reported figure 207 is an estimate (≈/约): measure it")]
+
+
+def test_a_total_written_right_after_its_word_is_read_whole(sample_text):
+    """§0 ① written "CJK 实测3,838（主体 …）" (no space after 实测): the stated sum was read as "838", and the
+    message told the author "stated sum 838" about a figure they wrote as 3,838."""
+    edited = _edit_line(sample_text, 9, "CJK 实测 3,838", "CJK 实测3,838")
+    a = analyze(edited, house_pack())
+    sums = [c for c in a.claims if c.line == 9 and c.kind == "sum"]
+    column = edited.split("\n")[8].index("3,838") + 1
+    assert [(c.value_text, c.column, c.claimed, c.measured) for c in sums] == [("3,838", column, 3838, 4421)]
+    assert (column, "stated sum 3,838 but the parts add up to 4,421") in _claim_findings(a, 9)
+
+
+def test_a_wrong_sum_after_a_chinese_word_is_not_passed():
+    """"合计10 = 甲 3 + 乙 4 + 丙 2" and "实测9（3 + 4）" stated sums that do not add up, and nothing was said; a
+    version or name before the number ("v2 = 1 + 1", "W5（3 + 4）") is still no sum."""
+    a = analyze("标题\n§0 自检\n合计10 = 甲 3 + 乙 4 + 丙 2；实测9（3 + 4）；v2 = 1 + 1；W5（3 + 4）\n一、主体\n中文\n",
+                house_pack())
+    assert [(c.text, c.claimed, c.measured, c.ok) for c in a.claims if c.kind == "sum"] == [
+        ("9（3 + 4）", 9, 7, False), ("10 = 甲 3 + 乙 4 + 丙 2", 10, 9, False)]
