@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from editor_app.core.analyze import analyze
 from editor_app.core.rulepack import house_pack
+from editor_app.core.selfcheck_update import updated_self_check_text
 
 
 def _edit_line(text: str, line: int, old: str, new: str) -> str:
@@ -52,3 +53,18 @@ def test_a_wrong_sum_after_a_chinese_word_is_not_passed():
                 house_pack())
     assert [(c.text, c.claimed, c.measured, c.ok) for c in a.claims if c.kind == "sum"] == [
         ("9（3 + 4）", 9, 7, False), ("10 = 甲 3 + 乙 4 + 丙 2", 10, 9, False)]
+
+
+def test_full_width_signs_from_a_chinese_input_method_are_audited(sample_text):
+    """Typed in full-width mode, "4／6 ＝ 70％" and "§一 475 ＋ §二 498" were not read at all: a ratio that does not
+    compute and a wrong section figure passed without a word (the same in half-width signs were caught)."""
+    edited = _edit_line(sample_text, 9, "verifiability 4/6 = 67%", "verifiability 4／6 ＝ 70％")
+    edited = _edit_line(edited, 92, "§一 474 + §二 498", "§一 475 ＋ §二 498")
+    a = analyze(edited, house_pack())
+    line9, line92 = edited.split("\n")[8], edited.split("\n")[91]
+    assert (line9.index("70％") + 1, "4/6 is 67%, not 70%") in _claim_findings(a, 9)
+    assert _claim_findings(a, 92) == [(line92.index("475") + 1, "CJK of §一: stated 475, measured 474"),
+                                      (line92.index("2,892") + 1, "stated sum 2,892 but the parts add up to 2,893")]
+    updated = updated_self_check_text(edited, a)
+    assert updated.split("\n")[91] == line92.replace("475", "474")  # the full-width "＋" kept as written
+    assert "verifiability 4／6 ＝ 70％" in updated.split("\n")[8]  # a stated ratio's result is the author's to fix

@@ -52,6 +52,9 @@ _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _DIGIT = re.compile(r"\d")
+# A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
+# (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
+_HALF_WIDTH = str.maketrans("＋＝％／", "+=%/")
 
 
 @record(frozen=True)
@@ -113,6 +116,8 @@ def claims_in_line(
     line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]], sum_metric: str, sum_context: str
 ) -> tuple[RawClaim, ...]:
     out: list[RawClaim] = []
+    if "＋" in line or "＝" in line or "％" in line or "／" in line:
+        line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
