@@ -68,3 +68,23 @@ def test_full_width_signs_from_a_chinese_input_method_are_audited(sample_text):
     updated = updated_self_check_text(edited, a)
     assert updated.split("\n")[91] == line92.replace("475", "474")  # the full-width "＋" kept as written
     assert "verifiability 4／6 ＝ 70％" in updated.split("\n")[8]  # a stated ratio's result is the author's to fix
+
+
+def test_figures_written_with_a_colon_or_a_chinese_list_are_audited(sample_text):
+    """"CJK 实测：3,839" and "⚠️ 实测：80 处" (a colon after 实测) were not read at all, so the wrong figures passed;
+    "各主线 CJK 159、194、207" (the Chinese list comma) was read as "the survey has 159 CJK" and failed, though every
+    section figure was right."""
+    edited = _edit_line(sample_text, 9, "CJK 实测 3,838", "CJK 实测：3,839")
+    edited = _edit_line(edited, 113, "⚠️ 实测 79 处", "⚠️ 实测：80 处")
+    a = analyze(edited, house_pack())
+    line9, footer = edited.split("\n")[8], edited.split("\n")[112]
+    assert (line9.index("3,839") + 1, "CJK of document: stated 3,839, measured 3,838") in _claim_findings(a, 9)
+    assert (footer.index("80 处") + 1, "⚠️ of document: stated 80, measured 79") in _claim_findings(a, 113)
+
+    listed = _edit_line(sample_text, 9, "各主线 CJK 159/194/207", "各主线 CJK 159、194、208")
+    a = analyze(listed, house_pack())
+    column = listed.split("\n")[8].index("159") + 1
+    assert [(c.scope, c.claimed, c.ok) for c in a.claims if c.line == 9 and c.text.startswith("各主线")] == [
+        ("§3.1", 159, True), ("§3.2", 194, True), ("§3.3", 208, False)]
+    assert [(col, m) for col, m in _claim_findings(a, 9) if col >= column] == [
+        (column + 8, "CJK of §3.3: stated 208, measured 207")]
