@@ -17,6 +17,9 @@ from .numbers import format_like
 from .textdiff import unified_lines
 
 _GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
+# What, right after a stated figure, shows that the number as written goes on: its rest would be left behind
+# ("3，838" read as 3 and rewritten "3,838，838").
+_CONTINUED = re.compile(r"\d|[,，.]\d|[ \u3000]\d{3}(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
         line = lines[claim.line - 1]
         if line[start : start + len(claim.value_text)] != claim.value_text:
             continue  # the text moved on since this analysis
+        if _CONTINUED.match(line, start + len(claim.value_text)):
+            continue  # "3，838", "3.838": the figure was read short of the number written, which is not replaced
         new = _written_like(float(claim.measured), claim.value_text, grouped)
         if new == claim.value_text:
             continue
