@@ -104,3 +104,18 @@ def test_the_update_leaves_a_number_it_read_only_part_of(sample_text):
     # the figures read whole are still brought in line
     edited = _edit_line(sample_text, 113, "CJK 实测 3,838", "CJK 实测 3，838")
     assert "行数 113 ≤200" in updated_self_check_text(edited, analyze(edited, house_pack())).split("\n")[112]
+
+
+def test_a_claim_is_shown_as_the_author_wrote_it(sample_text):
+    """The Self-check panel, the report and survey-check showed "CJK 实测  3,838" for "CJK 实测 ≈3,838" (the very mark
+    the finding is about blanked out of the text) and "4/6 = 67%" for "4／6 ＝ 67％"."""
+    edited = _edit_line(sample_text, 9, "CJK 实测 3,838", "CJK 实测 ≈3,838")
+    edited = _edit_line(edited, 9, "verifiability 4/6 = 67%", "verifiability 4／6 ＝ 67％")
+    edited = _edit_line(edited, 92, "§一 474 + §二 498", "§一 474 ＋ §二 498")
+    a = analyze(edited, house_pack())
+    texts = {(c.line, c.kind, c.metric, c.scope): c.text for c in reversed(a.claims)}  # the first on a line
+    assert texts[(9, "value", "cjk", "document")] == "CJK 实测 ≈3,838"
+    assert texts[(9, "sum", "sum", "stated parts")] == "3,838（主体 2,892 + 反方 579 + 元信息 950）"
+    assert texts[(9, "ratio", "ratio", "stated ratio")] == "4／6 ＝ 67％"
+    assert texts[(9, "value", "verifiability", "document")] == "verifiability 4／6 ＝ 67％"
+    assert texts[(92, "sum", "sum", "主体")].startswith("主体（§一 474 ＋ §二 498 + §三 579")

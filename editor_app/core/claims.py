@@ -116,6 +116,7 @@ def claims_in_line(
     line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]], sum_metric: str, sum_context: str
 ) -> tuple[RawClaim, ...]:
     out: list[RawClaim] = []
+    written = line  # a claim's text is shown as written; it is read in `line` and `plain`
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
@@ -147,25 +148,26 @@ def claims_in_line(
                     approx = _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the mark is the list's
                     for pos, nm in enumerate(_DIGITS.finditer(m.group("values"))):
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", m.group(0), start + nm.start() + 1, nm.group(0),
-                                     parse_number(nm.group(0)), (), approx, pos)
+                            RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
+                                     nm.group(0), parse_number(nm.group(0)), (), approx, pos)
                         )
                 elif has_value:
                     vt = m.group("value")
                     if vt:
-                        text, end = m.group(0), m.end("value")
+                        text, end, stop = m.group(0), m.end("value"), m.end()
                         if vt[-1] in ",，" and vt[0].isdigit():  # "words: 200, lines: 31": the comma is the prose's
                             cut = len(vt) - len(vt.rstrip(",，"))
                             vt, end = vt[:-cut], end - cut
                             if m.end() == m.end("value"):
-                                text = text[:-cut]
+                                text, stop = text[:-cut], stop - cut
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", text, m.start("value") + 1, vt, parse_number(vt),
+                            RawClaim("value", cp.metric, idx, "", written[m.start():stop], m.start("value") + 1, vt,
+                                     parse_number(vt),
                                      (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
                                      or _approx_after(line, end))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
-        _sums_in_line(plain, sum_metric, sum_context, out, line)
+        _sums_in_line(plain, sum_metric, sum_context, out, written)
     if "%" in line and "/" in line:
         for m in _PERCENT.finditer(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
@@ -174,7 +176,7 @@ def claims_in_line(
                 continue
             num, den = float(f.group("num")), float(f.group("den"))
             out.append(
-                RawClaim("ratio", "ratio", -1, "", line[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
+                RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
                          float(m.group("pct")), (num, den))
             )
     return tuple(out)
@@ -324,7 +326,8 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
 
 def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "") -> None:
     """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
-    may have its estimate marks blanked (`_marks_blanked`), `written` is the line as written (where they are)."""
+    may have its estimate marks blanked (`_marks_blanked`) and full-width signs made half-width, `written` is the
+    line as written (where the marks are, and what a claim's text shows)."""
     written = written or line
     labelled = bool(sum_metric) and (not sum_context or sum_context in line)
     spans: list[tuple[int, int]] = []
@@ -373,14 +376,14 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             if before:
                 label = line[max(0, before.start() - 12) : before.start()].strip()
                 add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
-                    line[before.start() : m.end()], label, parts)
+                    written[before.start() : m.end()], label, parts)
                 spans.append((before.start(), m.end()))
                 continue
             after = _TOTAL_AFTER.match(line, m.end())
             if after:
                 lab = _label_start(line, start)
                 add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
-                    line[lab:after.end()], line[lab:start].strip(), parts)
+                    written[lab:after.end()], line[lab:start].strip(), parts)
                 spans.append((start, after.end()))
     if "=" not in line:
         return
@@ -407,7 +410,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         parts = parts[: last.end()]
         start = before.start()
         label = line[max(0, start - 12) : start].strip()
-        add(before.group("total"), start + 1, parts, parts_at, line[start : parts_at + len(parts)], label)
+        add(before.group("total"), start + 1, parts, parts_at, written[start : parts_at + len(parts)], label)
         spans.append((start, parts_at + len(parts)))
     for m in _EQ_TOTAL.finditer(line):
         left_end = m.start()
@@ -421,7 +424,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             continue  # the last "+" is before the clause's start
         left_start = max([line.rfind(ch, 0, plus) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
         left = line[left_start:left_end]
-        add(m.group("total"), m.start("total") + 1, left, left_start, line[left_start : m.end()].strip(), "")
+        add(m.group("total"), m.start("total") + 1, left, left_start, written[left_start : m.end()].strip(), "")
 
 
 def _label_start(line: str, start: int) -> int:
