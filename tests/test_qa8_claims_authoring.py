@@ -119,3 +119,22 @@ def test_a_claim_is_shown_as_the_author_wrote_it(sample_text):
     assert texts[(9, "ratio", "ratio", "stated ratio")] == "4／6 ＝ 67％"
     assert texts[(9, "value", "verifiability", "document")] == "verifiability 4／6 ＝ 67％"
     assert texts[(92, "sum", "sum", "主体")].startswith("主体（§一 474 ＋ §二 498 + §三 579")
+
+
+def test_a_stated_list_about_places_gone_is_not_told_against_itself(sample_text):
+    """The heading "三、反方 …" cut (so §3.1-§3.3 are no sections): each of "各主线 CJK 159/194/207" is rightly about a
+    place the survey no longer has, but 194 and 207 were also said to disagree with 159 ("stated as 194 here but
+    as 159 on line 9"), as if the three were one figure stated three times."""
+    lines = sample_text.split("\n")
+    assert lines[30].startswith("三、反方")
+    edited = "\n".join(lines[:30] + lines[31:])
+    from editor_app.core.analyze import Analyzer
+
+    analyzer = Analyzer(house_pack())
+    analyzer.analyze(sample_text)
+    for a in (analyze(edited, house_pack()), analyzer.analyze(edited)):  # afresh, and after the edit
+        column = edited.split("\n")[8].index("159/194/207") + 1
+        assert [(col, m) for col, m in _claim_findings(a, 9) if col >= column] == [
+            (column, "CJK of counter-arguments: stated 159, but there is no such place in the survey"),
+            (column + 4, "CJK of counter-arguments #2: stated 194, but there is no such place in the survey"),
+            (column + 8, "CJK of counter-arguments #3: stated 207, but there is no such place in the survey")]

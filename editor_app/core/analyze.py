@@ -1244,7 +1244,7 @@ class _Assembly:
             units = self.units(scope, line)
             where = scope.describe()
             if not units or position >= len(units):
-                if counted and position and units:
+                if counted and position:  # a list's later members: each its own place, never told against the first
                     where = f"{where} #{position + 1}"
                 return None, MissingPlace(where) if counted else where, None
             unit = units[position] if len(units) > 1 else units[0]
