@@ -138,3 +138,20 @@ def test_a_stated_list_about_places_gone_is_not_told_against_itself(sample_text)
             (column, "CJK of counter-arguments: stated 159, but there is no such place in the survey"),
             (column + 4, "CJK of counter-arguments #2: stated 194, but there is no such place in the survey"),
             (column + 8, "CJK of counter-arguments #3: stated 207, but there is no such place in the survey")]
+
+
+def test_cutting_a_cross_link_is_caught_in_seventh_sections_own_tally(sample_text):
+    """A §七 cross-link cut: §0 and the footer ("合流密度 6 处") were found wrong, and the update made them 5, but §七's
+    own tally "主线合流密度：… = 6 处" kept stating 6 without a word, so the survey stated two numbers for one figure."""
+    lines = sample_text.split("\n")
+    assert lines[82].startswith("- §四.2 研究视角")
+    edited = "\n".join(lines[:82] + lines[83:])
+    a = analyze(edited, house_pack())
+    tally = edited.split("\n")[82]
+    assert tally.startswith("主线合流密度：")
+    column = tally.index("= 6 处") + 3
+    assert _claim_findings(a, 83) == [(column, "§七 cross-links of §7: stated 6, measured 5")]
+    updated = updated_self_check_text(edited, a)
+    assert "§四 ↔ §六 1 处 = 5 处 ≥ 150 字" in updated.split("\n")[82]
+    # the tally's parts are the author's: the update says nothing of them, the audit does
+    assert _claim_findings(analyze(updated, house_pack()), 83) == [(column, "stated sum 5 but the parts add up to 6")]
