@@ -155,3 +155,14 @@ def test_cutting_a_cross_link_is_caught_in_seventh_sections_own_tally(sample_tex
     assert "§四 ↔ §六 1 处 = 5 处 ≥ 150 字" in updated.split("\n")[82]
     # the tally's parts are the author's: the update says nothing of them, the audit does
     assert _claim_findings(analyze(updated, house_pack()), 83) == [(column, "stated sum 5 but the parts add up to 6")]
+
+
+def test_a_numbered_place_is_named_in_chinese():
+    """"CJK of counter-arguments #2: …" (a stated list longer than the places it is about) was shown in the Chinese
+    window as "counter-arguments #2的CJK：…", the place left in English, though "counter-arguments" alone is 各反方小节."""
+    from editor_app.wording import EngineText
+
+    say = EngineText("zh_CN", house_pack())
+    assert say("CJK of counter-arguments #4: stated 100, but there is no such place in the survey") == \
+        "各反方小节 #4的CJK：自报 100，但综述中没有这个位置"
+    assert say("反思棒 #36") == "反思棒 #36"  # the survey's own words stay as written
