@@ -166,3 +166,42 @@ def test_a_numbered_place_is_named_in_chinese():
     assert say("CJK of counter-arguments #4: stated 100, but there is no such place in the survey") == \
         "各反方小节 #4的CJK：自报 100，但综述中没有这个位置"
     assert say("反思棒 #36") == "反思棒 #36"  # the survey's own words stay as written
+
+
+def _verified(text: str, verified: list[str], failed: list[str]):
+    verdicts = {i: {"status": "verified", "title": "t"} for i in verified}
+    verdicts.update({i: {"status": "not found"} for i in failed})
+    return analyze(text, house_pack(), verdicts=verdicts)
+
+
+def test_a_verified_share_stated_with_the_rounding_the_text_uses_is_right(sample_text):
+    """§5.1 with six main citations, four verified on arXiv: the survey's "verifiability 4/6 = 67%", "§八.3 = 67%",
+    "footer = 67%" were all wrong ("stated 67, measured 66.67"), though 4/6 is 67% as the text rounds it, and
+    Update self-check figures could not help (it would write 67 over 67): the findings stayed for good."""
+    lines = sample_text.split("\n")
+    assert lines[60].startswith("| 5 | 2609.04263")
+    text = "\n".join(lines[:61] + ["| 6 | 2606.03458 | KVarN | ★ 候选 | 摘要级 |"] + lines[61:])
+    main = ["2609.11582", "2607.05708", "2609.10226", "2605.19537", "2609.04263", "2606.03458"]
+    a = _verified(text, main[:4], main[4:])
+    stated = [c for c in a.claims if c.metric == "verifiability"]
+    assert [(c.line, c.claimed, c.measured, c.ok) for c in stated] == [
+        (9, 67, 67, True), (9, 67, 67, True), (9, 67, 67, True), (114, 67, 67, True)]
+    assert not [f for f in a.findings if f.rule == "claims" and "verifiability" in f.message]
+
+    # written with one decimal it is judged at one decimal: 66.7 right, 66.6 wrong
+    text = _edit_line(text, 114, "verifiability 实测 4/6 = 67%", "verifiability 实测 4/6 = 66.6%")
+    a = _verified(text, main[:4], main[4:])
+    footer = text.split("\n")[113]
+    assert (footer.index("66.6%") + 1, "verifiability % of document: stated 66.6, measured 66.7") in \
+        _claim_findings(a, 114)
+    assert "verifiability 实测 4/6 = 66.6%" in updated_self_check_text(text, a).split("\n")[113]  # a ratio's result
+    right = _edit_line(text, 114, "4/6 = 66.6%", "4/6 = 66.7%")
+    assert not [m for _, m in _claim_findings(_verified(right, main[:4], main[4:]), 114) if "verifiability" in m
+                and "measured" in m]
+
+    # five of six verified: 83%, and every statement of 67% is wrong
+    a = _verified(text, main[:5], main[5:])
+    assert [(c.claimed, c.measured, c.ok) for c in a.claims if c.metric == "verifiability"] == [
+        (67, 83, False), (67, 83, False), (67, 83, False), (66.6, 83.3, False)]
+    updated = updated_self_check_text(text, a).split("\n")[8]
+    assert "verifiability 4/6 = 67%（" in updated and "§八.3 = 83% / footer = 83%" in updated
