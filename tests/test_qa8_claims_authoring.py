@@ -205,3 +205,13 @@ def test_a_verified_share_stated_with_the_rounding_the_text_uses_is_right(sample
         (67, 83, False), (67, 83, False), (67, 83, False), (66.6, 83.3, False)]
     updated = updated_self_check_text(text, a).split("\n")[8]
     assert "verifiability 4/6 = 67%（" in updated and "§八.3 = 83% / footer = 83%" in updated
+
+
+def test_a_ratio_at_an_exact_tie_may_be_rounded_to_even():
+    """"1/8 = 12%" is how Python writes 12.5% (f"{12.5:.0f}", the house measures with python3), yet it was wrong
+    ("1/8 is 13%, not 12%"); rounding half up ("13%") stays right, and a tie is the only place the two differ."""
+    a = analyze("标题\n§0 自检\n抽查 1/8 = 12%，1/8 = 13%，3/8 = 37%，1/16 = 6.2%，1/16 = 6.3%，2/3 = 66%\n一、主体\n中文\n",
+                house_pack())
+    assert [(c.text, c.measured, c.ok, c.message) for c in a.claims if c.kind == "ratio"] == [
+        ("1/8 = 12%", 12, True, ""), ("1/8 = 13%", 13, True, ""), ("3/8 = 37%", 38, False, "3/8 is 38%, not 37%"),
+        ("1/16 = 6.2%", 6.2, True, ""), ("1/16 = 6.3%", 6.3, True, ""), ("2/3 = 66%", 67, False, "2/3 is 67%, not 66%")]

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import accumulate, chain
 from operator import attrgetter, itemgetter
 from typing import Callable, Sequence
 
 from .claims import RawClaim
 from .model import Claim, Finding
-from .numbers import as_int_if_whole, format_count, format_like, round_like
+from .numbers import as_int_if_whole, format_count, format_like, round_like_either
 from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
 
@@ -71,7 +72,8 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
                   rc.scope_label or "stated parts", msg, rc.column, rc.value_text, label or "stated sum")
     elif rc.kind == "ratio":
         num, den = rc.parts
-        computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
+        computed = None if den == 0 else round_like_either(Fraction(int(num) * 100, int(den)), rc.value_text,
+                                                            rc.claimed)
         ok = computed is not None and abs(computed - rc.claimed) < 1e-9
         msg = "" if ok else (
             f"{int(num)}/{int(den)} is {format_like(computed, rc.value_text)}%, not {rc.value_text}%" if computed is not None
@@ -79,17 +81,17 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
         c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
                   "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
     else:
-        m = _as_written(as_int_if_whole(measured), rc.value_text)
+        m = _as_written(as_int_if_whole(measured), rc.value_text, rc.claimed)
         c = _value_claim(lineno, rc, m, _written_out(m, rc.value_text), where, label)
     return c, _findings_of(c, rc, rule_id, level)
 
 
-def _as_written(measured, written: str):
+def _as_written(measured, written: str, stated: float):
     """A measured share (66.666…%) with the decimals its statement is written with ("67", "66.7"), as a stated
     ratio's result is computed: a whole count stays as it is."""
     if measured is None or float(measured).is_integer():
         return measured
-    return as_int_if_whole(round_like(measured, written))
+    return as_int_if_whole(round_like_either(measured, written, stated))
 
 
 def _written_out(measured, written: str) -> str:
@@ -141,7 +143,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         key = (rc.claimed, rc.value_text, was.label, rc.metric)
         got = outcome.get(key)
         if got is None:
-            shown = _as_written(value, rc.value_text)
+            shown = _as_written(value, rc.value_text, rc.claimed)
             ok = _ok(shown, where, rc.claimed)
             msg = _wrong_message(was.label or rc.metric, where, rc.value_text,
                                  _written_out(shown, rc.value_text)) if ok is False else ""
