@@ -215,3 +215,15 @@ def test_a_ratio_at_an_exact_tie_may_be_rounded_to_even():
     assert [(c.text, c.measured, c.ok, c.message) for c in a.claims if c.kind == "ratio"] == [
         ("1/8 = 12%", 12, True, ""), ("1/8 = 13%", 13, True, ""), ("3/8 = 37%", 38, False, "3/8 is 38%, not 37%"),
         ("1/16 = 6.2%", 6.2, True, ""), ("1/16 = 6.3%", 6.3, True, ""), ("2/3 = 66%", 67, False, "2/3 is 67%, not 66%")]
+
+
+def test_the_update_writes_full_width_digits_as_full_width(sample_text):
+    """"⚠️ 实测 ８０ 处" (full-width digits) is read and judged like "80"; the update wrote "79" over it, in a line
+    otherwise written full-width, instead of "７９"."""
+    edited = _edit_line(sample_text, 113, "⚠️ 实测 79 处", "⚠️ 实测 ８０ 处")
+    a = analyze(edited, house_pack())
+    footer = edited.split("\n")[112]
+    assert (footer.index("８０") + 1, "⚠️ of document: stated ８０, measured 79") in _claim_findings(a, 113)
+    updated = updated_self_check_text(edited, a)
+    assert "⚠️ 实测 ７９ 处" in updated.split("\n")[112]
+    assert updated_self_check_text(updated, analyze(updated, house_pack())) == updated  # a second update: nothing

@@ -19,6 +19,7 @@ from .textdiff import unified_lines
 _GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
 # What, right after a stated figure, shows that the number as written goes on: its rest would be left behind
 # ("3，838" read as 3 and rewritten "3,838，838").
+_FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
 _CONTINUED = re.compile(r"\d|[,，.]\d|[ \u3000]\d{3}(?!\d)")
 
 
@@ -131,4 +132,7 @@ def _written_like(value: float, written: str, grouped: bool) -> str:
     prefix, core, suffix = written[:first], written[first : last + 1], written[last + 1 :]
     if grouped and "," not in core and abs(value) >= 1000 and len(core.split(".")[0]) <= 3:
         core = "1,000" + core[len(core.split(".")[0]) :]
-    return prefix + format_like(value, core) + suffix
+    new = format_like(value, core)
+    if "０" <= core[0] <= "９":  # full-width digits, as a Chinese input method writes them: "３,８３８"
+        new = new.translate(_FULL_WIDTH_DIGITS)
+    return prefix + new + suffix
