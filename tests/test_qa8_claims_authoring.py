@@ -227,3 +227,13 @@ def test_the_update_writes_full_width_digits_as_full_width(sample_text):
     updated = updated_self_check_text(edited, a)
     assert "⚠️ 实测 ７９ 处" in updated.split("\n")[112]
     assert updated_self_check_text(updated, analyze(updated, house_pack())) == updated  # a second update: nothing
+
+
+def test_a_sum_whose_parts_group_thousands_is_read_whole():
+    """"1,200 + 300 = 1,500" was wrong ("the parts add up to 500": the comma of 1,200 taken for a clause break) and
+    "甲 300 + 乙 1,200 = 1,500" was no sum at all; a comma in the prose still ends the sum's clause."""
+    a = analyze("标题\n§0 自检\n甲 1,200 + 乙 300 = 1,500；300 + 1,200 = 1,600；甲 9, 乙 300 + 丙 1 = 301\n一、主体\n中文\n",
+                house_pack())
+    assert [(c.text, c.measured, c.ok) for c in a.claims if c.kind == "sum"] == [
+        ("甲 1,200 + 乙 300 = 1,500", 1500, True), ("300 + 1,200 = 1,600", 1500, False),
+        ("乙 300 + 丙 1 = 301", 301, True)]

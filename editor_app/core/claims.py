@@ -51,6 +51,7 @@ _TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,
 _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
 _DIGIT = re.compile(r"\d")
 # A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
 # (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
@@ -419,10 +420,12 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             continue  # no "+" before the "=": no sum on its left
         if spans and any(a <= left_end < b for a, b in spans):
             continue
-        between = line[plus + 1 : left_end]
-        if holds_any(between, _CLAUSE_BREAKS):
+        # (the comma of "1,200 + 300 = 1,500" groups digits: no break; blanked with the digits before it in view)
+        if holds_any(line[plus + 1 : left_end], _CLAUSE_BREAKS) and holds_any(
+                _THOUSANDS.sub(" ", line[:left_end])[plus + 1:], _CLAUSE_BREAKS):
             continue  # the last "+" is before the clause's start
-        left_start = max([line.rfind(ch, 0, plus) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
+        head = _THOUSANDS.sub(" ", line[:plus]) if "," in line[:plus] else line[:plus]
+        left_start = max([head.rfind(ch) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
         left = line[left_start:left_end]
         add(m.group("total"), m.start("total") + 1, left, left_start, written[left_start : m.end()].strip(), "")
 
