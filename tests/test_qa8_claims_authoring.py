@@ -237,3 +237,30 @@ def test_a_sum_whose_parts_group_thousands_is_read_whole():
     assert [(c.text, c.measured, c.ok) for c in a.claims if c.kind == "sum"] == [
         ("甲 1,200 + 乙 300 = 1,500", 1500, True), ("300 + 1,200 = 1,600", 1500, False),
         ("乙 300 + 丙 1 = 301", 301, True)]
+
+
+def test_the_update_says_what_it_could_not_rewrite(qtbot, monkeypatch, tmp_path, sample_text):
+    """§8.2's "§二 498" mistyped "§十 498" (no §十 in the survey): Update self-check figures rewrote the rest and, asked
+    again, said the figures still wrong were "stated sums and ratios, whose parts only you can correct", though
+    one was a figure about a place the survey does not have, which has no parts."""
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    from editor_app.ui import export_actions
+    from ui_support import open_window, wait_analysis
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(_edit_line(sample_text, 92, "§二 498", "§十 498"), encoding="utf-8")
+    window = open_window(qtbot, survey)
+    actions = export_actions.install(window)
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    with wait_analysis(qtbot, window):
+        assert actions.update_self_check_figures()
+    left = [(c.kind, c.scope) for c in window.latest_analysis.claims if c.wrong]
+    assert sorted(left) == [("sum", "stated parts"), ("sum", "stated parts"), ("value", "§十")]
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text, *a: told.append(text))
+    assert not actions.update_self_check_figures()
+    assert told == ["Nothing to rewrite, but 3 self-reported figures are still wrong, and the measured figure can't "
+                    "simply be written over them (stated sums and ratios, places the survey does not have, numbers "
+                    "not read whole): the self-check panel lists them and says why."]
