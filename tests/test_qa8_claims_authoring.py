@@ -264,3 +264,24 @@ def test_the_update_says_what_it_could_not_rewrite(qtbot, monkeypatch, tmp_path,
     assert told == ["Nothing to rewrite, but 3 self-reported figures are still wrong, and the measured figure can't "
                     "simply be written over them (stated sums and ratios, places the survey does not have, numbers "
                     "not read whole): the self-check panel lists them and says why."]
+
+
+def test_a_breakdown_with_its_total_after_an_equals_sign_is_audited(sample_text):
+    """§0 ① rewritten "CJK 实测（主体 2,892 + 反方 579 + 元信息 960）= 3,838": no sum was read, so neither the sum
+    that does not add up nor the wrong 元信息 figure was said; and a total named by the word before it
+    ("合计3,838（…）", "实测（…）") is no place of the survey ("CJK of 合计: … no such place in the survey")."""
+    edited = _edit_line(sample_text, 9, "CJK 实测 3,838（主体 2,892 + 反方 579 + 元信息 950）",
+                        "CJK 实测（主体 2,892 + 反方 579 + 元信息 960）= 3,838")
+    a = analyze(edited, house_pack())
+    line = edited.split("\n")[8]
+    total, part = line.index("3,838") + 1, line.index("960") + 1
+    found = _claim_findings(a, 9)
+    assert (total, "stated sum 3,838 but the parts add up to 4,431") in found
+    assert (part, "CJK of 元信息: stated 960, measured 946") in found
+    assert not [m for _, m in found if "no such place" in m]
+
+    lines = sample_text.split("\n")
+    glued = "\n".join(lines[:97] + ["CJK合计3,838（主体 2,892 + 反方 579 + 元信息 946）"] + lines[97:])
+    found = _claim_findings(analyze(glued, house_pack()), 98)
+    assert (6, "stated sum 3,838 but the parts add up to 4,417") in found
+    assert not [m for _, m in found if "no such place" in m]  # before: "CJK of CJK合计: stated 3,838, but there is …"

@@ -42,6 +42,7 @@ _PAREN_PARTS_NARROW = re.compile(rf"\((?P<parts>[^（）()+]*{_POSSESSIVE}\+[^�
 # makes it part of a name or version, "v2", "W5".)
 _TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
+_EQ_TOTAL_AFTER = re.compile(rf"\s*=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")  # "（a + b）= total"
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 # "合计 10 = 甲 3 + 乙 4 + 丙 2", "共 10 件 = 3 + 4 + 2": a total, a short unit at most, "=", then its parts (up to a
 # clause break or another "="; a comma between digits is a thousands separator, not a break).
@@ -380,7 +381,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                     written[before.start() : m.end()], label, parts)
                 spans.append((before.start(), m.end()))
                 continue
-            after = _TOTAL_AFTER.match(line, m.end())
+            after = _TOTAL_AFTER.match(line, m.end()) or _EQ_TOTAL_AFTER.match(line, m.end())
             if after:
                 lab = _label_start(line, start)
                 add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
@@ -464,6 +465,11 @@ def _read_scope_label(label: str) -> str:
         return label
     if label.lower() in ("header", "footer"):
         return label.lower()
-    if len(label) <= 8 and not label.isascii() and not any(ch.isdecimal() or ch.isspace() for ch in label):
+    if len(label) <= 8 and not label.isascii() and not any(ch.isdecimal() or ch.isspace() for ch in label) and \
+            not label.endswith(_TOTAL_WORDS):
         return label
     return ""
+
+
+# What names a total, not a place: "CJK合计3,838（…）", "实测（主体 … + 反方 …）= 3,471".
+_TOTAL_WORDS = ("实测", "合计", "总计", "共计", "总数", "总共", "共", "计")
