@@ -215,6 +215,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{path} 不是历史数据库（{error}）；它保持原样，本次会话的历史只保存在内存中。请另选一个数据库文件。"),
     # a rule whose scope matched nothing: "<rule title>: <note>" (last: it would take any "x: y")
     ("{title}: {note}", "{title}：{note}"),
+    # a place counted in a stated list beyond the places the survey has: "counter-arguments #4" (the name translated)
+    ("{where} #{n}", "{where} #{n}"),
 )
 
 # Words of the engine (places, labels, statuses) that a template's {name} may hold, and the privacy dimensions.

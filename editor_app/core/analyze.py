@@ -657,7 +657,7 @@ class _Assembly:
         if name == "privacy_hits":
             return float(sum(1 for h in self.privacy if in_ranges(h.line, ranges)))
         if name == "verifiability":
-            return self.verifiability_pct
+            return self.verifiability_exact
         if name not in self.cols:
             return None
         if len(ranges) == 1 and ranges[0] == (1, self.n):
@@ -796,6 +796,7 @@ class _Assembly:
         self.today = today
         self.references: list[Reference] = self._with_verdicts(self.base_refs)
         self.verifiability_pct: float | None = None
+        self.verifiability_exact: float | None = None
         self.forbidden_lines = self.per_line("forbidden")
         self.priv_lines = self.per_line("privacy")
         if unchanged("priv_lines"):
@@ -1244,7 +1245,7 @@ class _Assembly:
             units = self.units(scope, line)
             where = scope.describe()
             if not units or position >= len(units):
-                if counted and position and units:
+                if counted and position:  # a list's later members: each its own place, never told against the first
                     where = f"{where} #{position + 1}"
                 return None, MissingPlace(where) if counted else where, None
             unit = units[position] if len(units) > 1 else units[0]

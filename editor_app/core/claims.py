@@ -38,18 +38,25 @@ _STANDALONE = re.compile(r"(\d(?<![A-Za-z0-9_.,§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)
 _POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
 _PAREN_PARTS_WIDE = re.compile(rf"（(?P<parts>[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]")
 _PAREN_PARTS_NARROW = re.compile(rf"\((?P<parts>[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]")
-_TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![\w.§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
+# (A total right after a CJK word is one, "实测3,838（…）", "合计10 = …": only a Latin letter or digit before it
+# makes it part of a name or version, "v2", "W5".)
+_TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
+_EQ_TOTAL_AFTER = re.compile(rf"\s*=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")  # "（a + b）= total"
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 # "合计 10 = 甲 3 + 乙 4 + 丙 2", "共 10 件 = 3 + 4 + 2": a total, a short unit at most, "=", then its parts (up to a
 # clause break or another "="; a comma between digits is a thousands separator, not a break).
 _PARTS_END = re.compile(r"[=；;|，,：:（）()]")
-_TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![\w.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
+_TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
                                 r"[^\d=+；;|，,：:（）()]{0,4}$")
 _PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
 _DIGIT = re.compile(r"\d")
+# A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
+# (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
+_HALF_WIDTH = str.maketrans("＋＝％／", "+=%/")
 
 
 @record(frozen=True)
@@ -111,6 +118,9 @@ def claims_in_line(
     line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]], sum_metric: str, sum_context: str
 ) -> tuple[RawClaim, ...]:
     out: list[RawClaim] = []
+    written = line  # a claim's text is shown as written; it is read in `line` and `plain`
+    if "＋" in line or "＝" in line or "％" in line or "／" in line:
+        line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
@@ -137,28 +147,29 @@ def claims_in_line(
             for m in rx.finditer(plain):
                 if has_values and m.group("values"):
                     start = m.start("values")
-                    approx = _approx_before(line, m.start())
+                    approx = _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the mark is the list's
                     for pos, nm in enumerate(_DIGITS.finditer(m.group("values"))):
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", m.group(0), start + nm.start() + 1, nm.group(0),
-                                     parse_number(nm.group(0)), (), approx, pos)
+                            RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
+                                     nm.group(0), parse_number(nm.group(0)), (), approx, pos)
                         )
                 elif has_value:
                     vt = m.group("value")
                     if vt:
-                        text, end = m.group(0), m.end("value")
+                        text, end, stop = m.group(0), m.end("value"), m.end()
                         if vt[-1] in ",，" and vt[0].isdigit():  # "words: 200, lines: 31": the comma is the prose's
                             cut = len(vt) - len(vt.rstrip(",，"))
                             vt, end = vt[:-cut], end - cut
                             if m.end() == m.end("value"):
-                                text = text[:-cut]
+                                text, stop = text[:-cut], stop - cut
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", text, m.start("value") + 1, vt, parse_number(vt),
+                            RawClaim("value", cp.metric, idx, "", written[m.start():stop], m.start("value") + 1, vt,
+                                     parse_number(vt),
                                      (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
                                      or _approx_after(line, end))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
-        _sums_in_line(plain, sum_metric, sum_context, out, line)
+        _sums_in_line(plain, sum_metric, sum_context, out, written)
     if "%" in line and "/" in line:
         for m in _PERCENT.finditer(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
@@ -167,7 +178,7 @@ def claims_in_line(
                 continue
             num, den = float(f.group("num")), float(f.group("den"))
             out.append(
-                RawClaim("ratio", "ratio", -1, "", line[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
+                RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
                          float(m.group("pct")), (num, den))
             )
     return tuple(out)
@@ -317,7 +328,8 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
 
 def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "") -> None:
     """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
-    may have its estimate marks blanked (`_marks_blanked`), `written` is the line as written (where they are)."""
+    may have its estimate marks blanked (`_marks_blanked`) and full-width signs made half-width, `written` is the
+    line as written (where the marks are, and what a claim's text shows)."""
     written = written or line
     labelled = bool(sum_metric) and (not sum_context or sum_context in line)
     spans: list[tuple[int, int]] = []
@@ -366,14 +378,14 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             if before:
                 label = line[max(0, before.start() - 12) : before.start()].strip()
                 add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
-                    line[before.start() : m.end()], label, parts)
+                    written[before.start() : m.end()], label, parts)
                 spans.append((before.start(), m.end()))
                 continue
-            after = _TOTAL_AFTER.match(line, m.end())
+            after = _TOTAL_AFTER.match(line, m.end()) or _EQ_TOTAL_AFTER.match(line, m.end())
             if after:
                 lab = _label_start(line, start)
                 add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
-                    line[lab:after.end()], line[lab:start].strip(), parts)
+                    written[lab:after.end()], line[lab:start].strip(), parts)
                 spans.append((start, after.end()))
     if "=" not in line:
         return
@@ -400,7 +412,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         parts = parts[: last.end()]
         start = before.start()
         label = line[max(0, start - 12) : start].strip()
-        add(before.group("total"), start + 1, parts, parts_at, line[start : parts_at + len(parts)], label)
+        add(before.group("total"), start + 1, parts, parts_at, written[start : parts_at + len(parts)], label)
         spans.append((start, parts_at + len(parts)))
     for m in _EQ_TOTAL.finditer(line):
         left_end = m.start()
@@ -409,12 +421,14 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             continue  # no "+" before the "=": no sum on its left
         if spans and any(a <= left_end < b for a, b in spans):
             continue
-        between = line[plus + 1 : left_end]
-        if holds_any(between, _CLAUSE_BREAKS):
+        # (the comma of "1,200 + 300 = 1,500" groups digits: no break; blanked with the digits before it in view)
+        if holds_any(line[plus + 1 : left_end], _CLAUSE_BREAKS) and holds_any(
+                _THOUSANDS.sub(" ", line[:left_end])[plus + 1:], _CLAUSE_BREAKS):
             continue  # the last "+" is before the clause's start
-        left_start = max([line.rfind(ch, 0, plus) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
+        head = _THOUSANDS.sub(" ", line[:plus]) if "," in line[:plus] else line[:plus]
+        left_start = max([head.rfind(ch) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
         left = line[left_start:left_end]
-        add(m.group("total"), m.start("total") + 1, left, left_start, line[left_start : m.end()].strip(), "")
+        add(m.group("total"), m.start("total") + 1, left, left_start, written[left_start : m.end()].strip(), "")
 
 
 def _label_start(line: str, start: int) -> int:
@@ -451,6 +465,11 @@ def _read_scope_label(label: str) -> str:
         return label
     if label.lower() in ("header", "footer"):
         return label.lower()
-    if len(label) <= 8 and not label.isascii() and not any(ch.isdecimal() or ch.isspace() for ch in label):
+    if len(label) <= 8 and not label.isascii() and not any(ch.isdecimal() or ch.isspace() for ch in label) and \
+            not label.endswith(_TOTAL_WORDS):
         return label
     return ""
+
+
+# What names a total, not a place: "CJK合计3,838（…）", "实测（主体 … + 反方 …）= 3,471".
+_TOTAL_WORDS = ("实测", "合计", "总计", "共计", "总数", "总共", "共", "计")

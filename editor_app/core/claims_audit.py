@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import accumulate, chain
 from operator import attrgetter, itemgetter
 from typing import Callable, Sequence
 
 from .claims import RawClaim
 from .model import Claim, Finding
-from .numbers import as_int_if_whole, format_count, format_like, round_like
+from .numbers import as_int_if_whole, format_count, format_like, round_like_either
 from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
 
@@ -71,7 +72,8 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
                   rc.scope_label or "stated parts", msg, rc.column, rc.value_text, label or "stated sum")
     elif rc.kind == "ratio":
         num, den = rc.parts
-        computed = None if den == 0 else round_like(num / den * 100, rc.value_text)
+        computed = None if den == 0 else round_like_either(Fraction(int(num) * 100, int(den)), rc.value_text,
+                                                            rc.claimed)
         ok = computed is not None and abs(computed - rc.claimed) < 1e-9
         msg = "" if ok else (
             f"{int(num)}/{int(den)} is {format_like(computed, rc.value_text)}%, not {rc.value_text}%" if computed is not None
@@ -79,9 +81,24 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
         c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
                   "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
     else:
-        m = as_int_if_whole(measured)
-        c = _value_claim(lineno, rc, m, format_count(m) if measured is not None else "", where, label)
+        m = _as_written(as_int_if_whole(measured), rc.value_text, rc.claimed)
+        c = _value_claim(lineno, rc, m, _written_out(m, rc.value_text), where, label)
     return c, _findings_of(c, rc, rule_id, level)
+
+
+def _as_written(measured, written: str, stated: float):
+    """A measured share (66.666…%) with the decimals its statement is written with ("67", "66.7"), as a stated
+    ratio's result is computed: a whole count stays as it is."""
+    if measured is None or float(measured).is_integer():
+        return measured
+    return as_int_if_whole(round_like_either(measured, written, stated))
+
+
+def _written_out(measured, written: str) -> str:
+    """A measured figure for a message: a count as counts are shown ("3,843"), a share as its statement is ("66.7")."""
+    if measured is None:
+        return ""
+    return format_count(measured) if isinstance(measured, int) else format_like(measured, written)
 
 
 def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
@@ -118,7 +135,6 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
     the changes are worked out once per distinct stated figure, so re-judging the 1,500 copies of one total in a
     big survey formats one message, not 1,500."""
     value = as_int_if_whole(value)
-    text = format_count(value) if value is not None else ""
     new, claim_cls = object.__new__, Claim
     outcome: dict[tuple, tuple[dict, dict]] = {}  # (stated, as written, label, metric) -> the changes
     more_wrong = 0
@@ -127,10 +143,12 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         key = (rc.claimed, rc.value_text, was.label, rc.metric)
         got = outcome.get(key)
         if got is None:
-            ok = _ok(value, where, rc.claimed)
-            msg = _wrong_message(was.label or rc.metric, where, rc.value_text, text) if ok is False else ""
-            got = outcome[key] = ({"measured": value, "ok": ok, "scope": where, "message": msg},
-                                  {"message": msg, "measured": value})
+            shown = _as_written(value, rc.value_text, rc.claimed)
+            ok = _ok(shown, where, rc.claimed)
+            msg = _wrong_message(was.label or rc.metric, where, rc.value_text,
+                                 _written_out(shown, rc.value_text)) if ok is False else ""
+            got = outcome[key] = ({"measured": shown, "ok": ok, "scope": where, "message": msg},
+                                  {"message": msg, "measured": shown})
         c = new(claim_cls)
         state = c.__dict__
         state.update(was.__dict__)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 # A number as written in prose: thousands separators allowed, optional decimals (a regex source, for patterns).
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 
@@ -28,6 +30,18 @@ def round_like(value: float, written: str) -> float:
     d = decimals_of(written)
     q = 10**d
     return int(value * q + 0.5 + 1e-9) / q
+
+
+def round_like_either(value: float | Fraction, written: str, stated: float) -> float:
+    """`value` rounded with the precision the text uses, half up (round_like) or, at an exact tie, to even when
+    that is what is stated: 1/8 is "12%" as Python writes it (f"{12.5:.0f}") and "13%" rounded half up, both a
+    right rounding of 12.5%."""
+    half_up = round_like(float(value), written)
+    if abs(half_up - stated) < 1e-9:
+        return half_up
+    q = 10 ** decimals_of(written)
+    even = round(Fraction(value) * q) / q
+    return stated if abs(even - stated) < 1e-9 else half_up
 
 
 def format_like(value: float, written: str) -> str:

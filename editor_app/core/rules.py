@@ -174,6 +174,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
     verified = sum(1 for r in refs if r.status == "verified")
     share = verified / len(refs)
     asm.verifiability_pct = round(share * 100, 2)
+    asm.verifiability_exact = share * 100  # what a stated share is judged against, at the decimals it is written with
     res.measured = f"{verified}/{len(refs)} = {share * 100:.0f}%"
     if share < rule.min:
         res.findings.append(Finding(rule.id, rule.level, units[0].line, 1,

@@ -17,6 +17,10 @@ from .numbers import format_like
 from .textdiff import unified_lines
 
 _GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
+# What, right after a stated figure, shows that the number as written goes on: its rest would be left behind
+# ("3，838" read as 3 and rewritten "3,838，838").
+_FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
+_CONTINUED = re.compile(r"\d|[,，.]\d|[ \u3000]\d{3}(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,8 @@ def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
         line = lines[claim.line - 1]
         if line[start : start + len(claim.value_text)] != claim.value_text:
             continue  # the text moved on since this analysis
+        if _CONTINUED.match(line, start + len(claim.value_text)):
+            continue  # "3，838", "3.838": the figure was read short of the number written, which is not replaced
         new = _written_like(float(claim.measured), claim.value_text, grouped)
         if new == claim.value_text:
             continue
@@ -126,4 +132,7 @@ def _written_like(value: float, written: str, grouped: bool) -> str:
     prefix, core, suffix = written[:first], written[first : last + 1], written[last + 1 :]
     if grouped and "," not in core and abs(value) >= 1000 and len(core.split(".")[0]) <= 3:
         core = "1,000" + core[len(core.split(".")[0]) :]
-    return prefix + format_like(value, core) + suffix
+    new = format_like(value, core)
+    if "０" <= core[0] <= "９":  # full-width digits, as a Chinese input method writes them: "３,８３８"
+        new = new.translate(_FULL_WIDTH_DIGITS)
+    return prefix + new + suffix

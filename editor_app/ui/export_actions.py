@@ -198,13 +198,24 @@ class ReportActions(QObject):
         text = self.window.current_text()
         updates = figure_updates(text, analysis)
         if not updates:
-            wrong = analysis.wrong_count()
-            QMessageBox.information(self.window, title, self.tr(
-                "Every figure the survey states about itself matches what is measured.") if not wrong else self.tr(
-                "Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose "
-                "parts only you can correct (the self-check panel lists it).") if wrong == 1 else self.tr(
-                "Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose "
-                "parts only you can correct (the self-check panel lists them).").format(n=wrong))
+            left = [c for c in analysis.claims if c.wrong]
+            wrong = len(left)
+            if any(c.kind not in ("sum", "ratio") for c in left):  # a place gone, a number not read whole …
+                told = self.tr(
+                    "Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can't "
+                    "simply be written over it (a stated sum or ratio, a place the survey does not have, a number "
+                    "not read whole): the self-check panel lists it and says why.") if wrong == 1 else self.tr(
+                    "Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure "
+                    "can't simply be written over them (stated sums and ratios, places the survey does not have, "
+                    "numbers not read whole): the self-check panel lists them and says why.").format(n=wrong)
+            else:
+                told = self.tr(
+                    "Every figure the survey states about itself matches what is measured.") if not wrong else self.tr(
+                    "Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose "
+                    "parts only you can correct (the self-check panel lists it).") if wrong == 1 else self.tr(
+                    "Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, "
+                    "whose parts only you can correct (the self-check panel lists them).").format(n=wrong)
+            QMessageBox.information(self.window, title, told)
             return False
         new = updated_self_check_text(text, analysis, updates)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"

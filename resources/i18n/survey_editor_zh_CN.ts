@@ -211,43 +211,43 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="674"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="676"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="708"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="752"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="710"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="754"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="753"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="755"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="889"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="893"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="943"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="950"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="965"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="974"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="981"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="990"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
@@ -256,22 +256,22 @@
         <translation type="vanished">没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1006"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1006"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1086"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1095"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1132"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1141"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -374,17 +374,17 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1153"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1162"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1172"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1181"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1176"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1185"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -392,177 +392,178 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="116"/>
+        <location filename="../../editor_app/ui/main_window.py" line="125"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="126"/>
+        <location filename="../../editor_app/ui/main_window.py" line="135"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="134"/>
+        <location filename="../../editor_app/ui/main_window.py" line="143"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="135"/>
+        <location filename="../../editor_app/ui/main_window.py" line="144"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="136"/>
+        <location filename="../../editor_app/ui/main_window.py" line="145"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="137"/>
+        <location filename="../../editor_app/ui/main_window.py" line="146"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="147"/>
+        <location filename="../../editor_app/ui/main_window.py" line="156"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="166"/>
+        <location filename="../../editor_app/ui/main_window.py" line="175"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="240"/>
+        <location filename="../../editor_app/ui/main_window.py" line="247"/>
+        <location filename="../../editor_app/ui/main_window.py" line="256"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="358"/>
+        <location filename="../../editor_app/ui/main_window.py" line="377"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="369"/>
+        <location filename="../../editor_app/ui/main_window.py" line="388"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="370"/>
+        <location filename="../../editor_app/ui/main_window.py" line="389"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="372"/>
+        <location filename="../../editor_app/ui/main_window.py" line="391"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="373"/>
+        <location filename="../../editor_app/ui/main_window.py" line="392"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="374"/>
+        <location filename="../../editor_app/ui/main_window.py" line="393"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="381"/>
+        <location filename="../../editor_app/ui/main_window.py" line="400"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="388"/>
+        <location filename="../../editor_app/ui/main_window.py" line="407"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="394"/>
+        <location filename="../../editor_app/ui/main_window.py" line="413"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="399"/>
+        <location filename="../../editor_app/ui/main_window.py" line="418"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="433"/>
+        <location filename="../../editor_app/ui/main_window.py" line="470"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="441"/>
+        <location filename="../../editor_app/ui/main_window.py" line="450"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="471"/>
+        <location filename="../../editor_app/ui/main_window.py" line="519"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="485"/>
+        <location filename="../../editor_app/ui/main_window.py" line="535"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="488"/>
+        <location filename="../../editor_app/ui/main_window.py" line="538"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="490"/>
+        <location filename="../../editor_app/ui/main_window.py" line="540"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="512"/>
+        <location filename="../../editor_app/ui/main_window.py" line="562"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="535"/>
+        <location filename="../../editor_app/ui/main_window.py" line="585"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="562"/>
+        <location filename="../../editor_app/ui/main_window.py" line="612"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="564"/>
+        <location filename="../../editor_app/ui/main_window.py" line="614"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="514"/>
+        <location filename="../../editor_app/ui/main_window.py" line="564"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="605"/>
+        <location filename="../../editor_app/ui/main_window.py" line="655"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="612"/>
+        <location filename="../../editor_app/ui/main_window.py" line="662"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="618"/>
+        <location filename="../../editor_app/ui/main_window.py" line="668"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="663"/>
+        <location filename="../../editor_app/ui/main_window.py" line="713"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="663"/>
+        <location filename="../../editor_app/ui/main_window.py" line="713"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -868,32 +869,42 @@
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="202"/>
+        <source>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</source>
+        <translation>没有可改写的数字，但仍有 1 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它并说明原因。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
+        <source>Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure can&apos;t simply be written over them (stated sums and ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
+        <translation>没有可改写的数字，但仍有 {n} 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="210"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="203"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="211"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
         <source>{n} self-check figures updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="235"/>
         <source>1 self-check figure updated (Undo restores it)</source>
         <translation>已更新 1 处自检数字（撤销可还原）</translation>
     </message>
@@ -901,22 +912,22 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="321"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="332"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="325"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="336"/>
         <source>{n} stated figures will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="324"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="335"/>
         <source>1 stated figure will be replaced by the measured value:</source>
         <translation>1 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="349"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="360"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
