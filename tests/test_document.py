@@ -82,3 +82,53 @@ def test_section_references_resolve_against_the_outline(sample_text):
     assert (8, "§0") not in refs  # the heading itself is not a reference
     b = analyze("一、甲\n见 §3.1 与 §一\n", house_pack())
     assert [(r.text, r.key) for r in b.section_refs] == [("§3.1", None), ("§一", "1")]
+
+
+def test_a_fence_is_closed_only_by_its_own_kind_of_fence():
+    # "```" inside a "~~~" block, or inside a "````" block, is code: the headings after it stay code.
+    for opening, inner in (("~~~", "```"), ("````", "```"), ("```", "``` not a close")):
+        text = f"# A\n{opening}\n# code 1\n{inner}\n# code 2\n{opening.split()[0]}\n# B\n"
+        o = outline(text)
+        assert [(s.title, s.line, s.end_line) for s in o.sections] == [("A", 1, 6), ("B", 7, 7)], opening
+        assert o.fences == ((2, 6),)
+    # "```x```" on a line of its own is inline code, not a fence that would swallow the rest of the survey.
+    assert [s.title for s in outline("# A\n```x```\n# B\n").sections] == ["A", "B"]
+
+
+def test_an_underline_after_a_list_item_html_or_indented_code_is_a_rule_not_a_heading():
+    for before in ("1. item", "2) item", "+ item", "<!-- survey-check disable bare-caution -->", "<div>", "    code"):
+        o = outline(f"# A\n\n{before}\n---\nafter\n")
+        assert [s.title for s in o.sections] == ["A"], before
+    # A paragraph line followed by the underline still is a heading, as Markdown renders it.
+    assert [s.title for s in outline("# A\n\nSummary\n---\n").sections] == ["A", "Summary"]
+    assert [s.title for s in outline("# A\n\n**Summary**\n---\n").sections] == ["A", "**Summary**"]
+
+
+def test_section_references_with_full_width_or_padded_sub_numbers_resolve():
+    assert resolve_section_ref("§３.１") == "3.1"
+    assert resolve_section_ref("§3.01") == "3.1"
+    a = analyze("§0 x\n三、反方\n3.1 甲\n见 §３.１ 与 §3.01\n", house_pack())
+    assert [(r.text, r.key) for r in a.section_refs] == [("§３.１", "3.1"), ("§3.01", "3.1")]
+    assert not any(f.rule == "section-refs" for f in a.findings)
+
+
+def test_section_references_and_suppression_comments_in_code_blocks_are_code():
+    pack = house_pack()
+    text = ("§0 x\n一、甲\n```\n见 §9\n<!-- survey-check disable bare-caution -->\n```\n"
+            "⚠ 注意\n~~~\n<!-- survey-check disable no-such-rule -->\n~~~\n见 §8\n")
+    a = analyze(text, pack)
+    assert [(r.line, r.text) for r in a.section_refs] == [(11, "§8")]
+    assert [f.line for f in a.findings if f.rule == "bare-caution"] == [7]
+    assert next(r for r in a.rules if r.id == "bare-caution").status == "fail"
+    assert not any(f.rule == "suppression" for f in a.findings)
+    assert [f.line for f in a.findings if f.rule == "section-refs"] == [11]
+
+
+def test_two_suppression_comments_alone_on_a_line_each_open_a_block():
+    pack = house_pack()
+    text = ("§0 x\n一、甲\n<!-- survey-check disable bare-caution --> <!-- survey-check disable section-refs -->\n"
+            "⚠ a 见 §9\n")
+    a = analyze(text, pack)
+    assert not any(f.rule in ("bare-caution", "section-refs") for f in a.findings)
+    assert {r.id: r.status for r in a.rules if r.id in ("bare-caution", "section-refs")} == {
+        "bare-caution": "suppressed", "section-refs": "suppressed"}

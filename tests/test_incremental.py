@@ -518,3 +518,21 @@ def test_a_figure_line_edited_elsewhere_then_split_then_moved(sample_text):
     same_as_fresh(az, "\n".join(lines))
     lines.insert(at - 3, "再补一句。")
     same_as_fresh(az, "\n".join(lines))
+
+
+def test_lines_added_and_removed_around_code_blocks_match_fresh(sample_text):
+    """A § reference or a suppression comment in a fenced block is code: the blocks move with Enter like the outline."""
+    snippets = ["```", "~~~", "````", "``` py", "见 §9 与 §3.1", "<!-- survey-check disable bare-caution -->", "⚠ x",
+                "", "1. 列表", "---", "    code", "2.1 标题"]
+    rng = random.Random(11)
+    az = Analyzer(PACK, today=TODAY)
+    lines = sample_text.split("\n")
+    lines[20:20] = ["```", "见 §9", "```"]
+    same_as_fresh(az, "\n".join(lines))
+    for _ in range(60):
+        k = rng.randrange(len(lines) - 8)
+        if rng.random() < 0.6:
+            lines.insert(k, rng.choice(snippets))
+        else:
+            del lines[k]
+        same_as_fresh(az, "\n".join(lines))

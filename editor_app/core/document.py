@@ -7,6 +7,7 @@ ranges (`build_outline`). Section keys are canonical: `§三.1`, `3.1` and `## 3
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Sequence
 
 from .model import Section
@@ -61,7 +62,12 @@ def resolve_section_ref(ref: str) -> str | None:
     top = number_key(m.group(1))
     if top is None:
         return None
-    return top + m.group(2)
+    return top + _sub_numbers(m.group(2))
+
+
+def _sub_numbers(rest: str) -> str:
+    """ ".01" -> ".1", ".１" -> ".1": the sub-numbers as a heading's key has them."""
+    return "".join("." + str(int(p)) for p in rest.split(".")[1:]) if rest else ""
 
 
 def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
@@ -78,7 +84,7 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
         if key is _UNSEEN:  # what resolve_section_ref(text) gives, read from this match
             top, rest = m.group(1, 2)
             n = number_key(top)
-            key = None if n is None else n + rest
+            key = None if n is None else n + _sub_numbers(rest)
             if len(_REF_KEYS) < 4096:
                 _REF_KEYS[text] = key
         out.append((start + 1, text, key))
@@ -96,8 +102,8 @@ class Heading:
     style: str  # "numbered-top" | "numbered-sub" | "atx" | "setext-underline-1" | "setext-underline-2" | "fence"
     level: int = 0
     key: str = ""  # canonical number key, "" when the heading has no number
-    number: str = ""  # as written
-    title: str = ""
+    number: str = ""  # as written (a fence: its run of ``` or ~~~)
+    title: str = ""  # (a fence: its info string)
 
     def __init__(self, style: str, level: int = 0, key: str = "", number: str = "", title: str = "") -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
@@ -113,7 +119,7 @@ _CN_TOP = re.compile(rf"^({CN_NUMERAL})、\s*(.*)$")
 _SUB = re.compile(r"^(\d{1,2})((?:\.\d{1,2}){1,3})(?=\s)\s+(\S.*)$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _NUM_IN_TITLE = (rf"^(?:§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
 
 
@@ -165,7 +171,13 @@ def heading_in_line(line: str) -> Heading | None:
                 return Heading("numbered-top", 1, key, m.group(1), m.group(2).strip())
         return None
     if first == "`" or first == "~":
-        return Heading("fence") if _FENCE.match(line) else None
+        m = _FENCE.match(line)
+        if m is None:
+            return None
+        run, info = m.group(1), m.group(2).strip()
+        if run[0] == "`" and "`" in info:
+            return None  # "```x```" is inline code, not a fence
+        return Heading("fence", number=run, title=info)  # a closing fence repeats the run and has no info
     m = _SUB.match(line)
     if m:
         top, rest, title = m.groups()
@@ -210,6 +222,7 @@ class Outline:
     header: tuple[int, int] | None  # lines before the first section
     footer_line: int | None
     body_end: int  # last line that belongs to a section (before the footer)
+    fences: tuple[tuple[int, int], ...] = ()  # fenced code blocks, fence lines included (not prose: see in_fences)
 
     def __init__(
         self,
@@ -217,11 +230,13 @@ class Outline:
         header: tuple[int, int] | None,
         footer_line: int | None,
         body_end: int,
+        fences: tuple[tuple[int, int], ...] = (),
     ) -> None:
         self.sections = sections
         self.header = header
         self.footer_line = footer_line
         self.body_end = body_end
+        self.fences = fences
 
 
 def build_outline(
@@ -236,7 +251,8 @@ def build_outline(
     footer_line = _find_footer(lines, footer_re)
     last_body = (footer_line - 1) if footer_line else n
     raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
-    in_fence = False
+    fence: Heading | None = None  # the fence the lines are in
+    fences: list[tuple[int, int]] = []
     current_top: str | None = None
     use_numbered = "numbered" in styles
     use_md = "markdown" in styles
@@ -247,10 +263,16 @@ def build_outline(
         h = headings[i]
         if h is None:
             continue
-        if h.style == "fence":
-            in_fence = not in_fence
+        if fence is not None:
+            # Only the opening fence's character, at least as many times and with no info string, closes it
+            # ("```" inside a "~~~" block is code).
+            if h.style == "fence" and h.number[0] == fence.number[0] and len(h.number) >= len(fence.number) \
+                    and not h.title:
+                fences.append((fence_line, i + 1))
+                fence = None
             continue
-        if in_fence:
+        if h.style == "fence":
+            fence, fence_line = h, i + 1
             continue
         lineno = i + 1
         if h.style == "atx" and use_md:
@@ -265,7 +287,7 @@ def build_outline(
             raw.append((lineno, level, key, h.number, h.title))
         elif h.style.startswith("setext") and use_md and i > 0:
             prev = lines[i - 1].strip()
-            if prev and headings[i - 1] is None and not prev.startswith(("|", "-", "*", ">")) and (
+            if prev and headings[i - 1] is None and _can_be_setext_title(lines, headings, i - 1) and (
                 not raw or raw[-1][0] != lineno - 1
             ):
                 level = max(1, (1 if h.style.endswith("1") else 2) + md_shift)
@@ -301,7 +323,34 @@ def build_outline(
         header = (1, last_body) if last_body >= 1 else None
     else:
         header = (1, first - 1) if first > 1 else None
-    return Outline(sections, header, footer_line, last_body)
+    if fence is not None:  # a fence never closed runs to the end, as Markdown has it
+        fences.append((fence_line, last_body))
+    return Outline(sections, header, footer_line, last_body, tuple(fences))
+
+
+_NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<")
+
+
+def _can_be_setext_title(lines: Sequence[str], headings: Sequence[Heading | None], i: int) -> bool:
+    """Whether line i (0-based), followed by a `---`/`===` underline, is a heading's title: not a table row, a
+    quote, a list item ("- a", "1. a": the `---` after it is a rule), an HTML line (`<!-- … -->`), nor code
+    indented by four spaces (after a blank line or a heading; after prose it continues the paragraph)."""
+    line = lines[i]
+    stripped = line.lstrip(" ")
+    if _NOT_SETEXT_TITLE.match(stripped):
+        return False
+    if line[:1] == "\t" or len(line) - len(stripped) >= 4:
+        return i > 0 and bool(lines[i - 1].strip()) and headings[i - 1] is None
+    return True
+
+
+def in_fences(line: int, fences: Sequence[tuple[int, int]]) -> bool:
+    """Whether the (1-based) line lies in one of the fenced code blocks (sorted, not overlapping)."""
+    j = bisect_right(fences, (line, _AFTER_ALL)) - 1
+    return j >= 0 and fences[j][1] >= line
+
+
+_AFTER_ALL = float("inf")
 
 
 def _find_footer(lines: Sequence[str], footer_re: re.Pattern[str] | None) -> int | None:

@@ -32,10 +32,12 @@ class Directive:
 def directives_in_line(line: str) -> tuple[Directive, ...]:
     if "survey-check" not in line:
         return ()
+    found = list(DIRECTIVE_RE.finditer(line))
+    alone = bool(found) and not DIRECTIVE_RE.sub("", line).strip()  # (two comments may share their own line)
     out = []
-    for m in DIRECTIVE_RE.finditer(line):
+    for m in found:
         rules = tuple(r.strip() for r in m.group(2).split(",") if r.strip())
-        out.append(Directive(m.group(1), rules, m.start() + 1, line.strip() == m.group(0)))
+        out.append(Directive(m.group(1), rules, m.start() + 1, alone))
     return tuple(out)
 
 
