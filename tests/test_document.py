@@ -132,3 +132,13 @@ def test_two_suppression_comments_alone_on_a_line_each_open_a_block():
     assert not any(f.rule in ("bare-caution", "section-refs") for f in a.findings)
     assert {r.id: r.status for r in a.rules if r.id in ("bare-caution", "section-refs")} == {
         "bare-caution": "suppressed", "section-refs": "suppressed"}
+
+
+def test_the_footer_is_found_above_a_closing_comment_or_a_rule():
+    footer = "Spark · 2026-09-14 21:30 CST · CJK 实测 10"
+    for after in ("<!-- survey-check enable bare-caution -->", "\n---", "***"):
+        a = analyze(f"标题\n§0 x\n一、甲\n正文\n{footer}\n{after}\n", house_pack())
+        assert a.footer_line == 5, after
+        assert [(sm.section.key, sm.section.end_line) for sm in a.sections] == [("0", 2), ("1", 4)]
+    # A comment is not a signature line of its own.
+    assert analyze("§0 x\n一、甲\n<!-- Spark · 2026-09-14 -->\n", house_pack()).footer_line is None

@@ -357,6 +357,11 @@ def _find_footer(lines: Sequence[str], footer_re: re.Pattern[str] | None) -> int
     if footer_re is None:
         return None
     for i in range(len(lines) - 1, max(-1, len(lines) - 6), -1):
-        if lines[i].strip():
+        line = lines[i].strip()
+        if line and not _NOT_TEXT.match(line):
             return i + 1 if footer_re.search(lines[i]) else None
     return None
+
+
+# After the signature line: a comment (`<!-- survey-check enable … -->` closing a block) or a rule is no text.
+_NOT_TEXT = re.compile(r"(?:<!--.*?-->\s*)+$|([-*_])(?:\s*\1){2,}$")
