@@ -142,3 +142,17 @@ def test_the_footer_is_found_above_a_closing_comment_or_a_rule():
         assert [(sm.section.key, sm.section.end_line) for sm in a.sections] == [("0", 2), ("1", 4)]
     # A comment is not a signature line of its own.
     assert analyze("§0 x\n一、甲\n<!-- Spark · 2026-09-14 -->\n", house_pack()).footer_line is None
+
+
+def test_the_sample_with_markdown_headings_has_the_same_outline_and_verdicts(sample_text):
+    """`## §0 自检栏`, `## 一、…`, `### 2.1 …`: the same survey in the other heading style reads the same."""
+    lines = []
+    for line in sample_text.split("\n"):
+        h = heading_in_line(line)
+        prefix = {"numbered-top": "## ", "numbered-sub": "### "}.get(h.style, "") if h else ""
+        lines.append(prefix + line)
+    pack = house_pack()
+    numbered, markdown = analyze(sample_text, pack), analyze("\n".join(lines), pack)
+    assert [sm.section for sm in markdown.sections] == [sm.section for sm in numbered.sections]
+    assert markdown.sections[0].section.number == "§0"
+    assert [(r.id, r.status, r.measured) for r in markdown.rules] == [(r.id, r.status, r.measured) for r in numbered.rules]

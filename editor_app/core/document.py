@@ -120,7 +120,7 @@ _SUB = re.compile(r"^(\d{1,2})((?:\.\d{1,2}){1,3})(?=\s)\s+(\S.*)$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
-_NUM_IN_TITLE = (rf"^(?:§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
+_NUM_IN_TITLE = (rf"^(§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
 
 
 _CN_FIRST = frozenset("零〇一二三四五六七八九十")
@@ -146,9 +146,10 @@ def heading_in_line(line: str) -> Heading | None:
             title = (m.group(2) or "").strip()
             n = _num_in_title().match(title)
             if n:
-                key = _numbered_key(n.group(1))
-                if key is not None:
-                    return Heading("atx", level, key, n.group(1), n.group(2).strip())
+                key = _numbered_key(n.group(2))
+                if key is not None:  # "## §0 自检栏" is numbered "§0", as the line "§0 自检栏" is
+                    number = "§" + n.group(2) if n.group(1) else n.group(2)
+                    return Heading("atx", level, key, number, n.group(3).strip())
             return Heading("atx", level, "", "", title)
         return None
     if first == "-" or first == "=":
