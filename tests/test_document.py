@@ -156,3 +156,20 @@ def test_the_sample_with_markdown_headings_has_the_same_outline_and_verdicts(sam
     assert [sm.section for sm in markdown.sections] == [sm.section for sm in numbered.sections]
     assert markdown.sections[0].section.number == "§0"
     assert [(r.id, r.status, r.measured) for r in markdown.rules] == [(r.id, r.status, r.measured) for r in numbered.rules]
+
+
+def test_a_suppression_comment_the_checker_cannot_read_is_reported():
+    from editor_app.wording import EngineText
+
+    pack = house_pack()
+    for comment in ("<!-- survey-check disabel bare-caution -->", "<!-- survey-check disable  -->",
+                    "<!-- survey-check disable bare-caution"):
+        a = analyze(f"§0 x\n一、甲\n⚠ 注意 {comment}\n", pack)
+        said = [(f.line, f.column, f.message) for f in a.findings if f.rule == "suppression"]
+        assert said == [(3, 6, "suppression comment not understood: write <!-- survey-check disable RULE -->, "
+                                "disable-next-line or enable, with rule ids, on one line")], comment
+        assert next(r for r in a.rules if r.id == "bare-caution").status == "fail"
+        assert EngineText("zh_CN")(said[0][2]).startswith("无法识别的豁免注释")
+    # One that is understood says nothing more.
+    a = analyze("§0 x\n一、甲\n⚠ 注意 <!-- survey-check disable bare-caution -->\n", pack)
+    assert not any(f.rule == "suppression" for f in a.findings)
