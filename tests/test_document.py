@@ -173,3 +173,21 @@ def test_a_suppression_comment_the_checker_cannot_read_is_reported():
     # One that is understood says nothing more.
     a = analyze("§0 x\n一、甲\n⚠ 注意 <!-- survey-check disable bare-caution -->\n", pack)
     assert not any(f.rule == "suppression" for f in a.findings)
+
+
+def test_a_markdown_title_line_above_the_numbered_sections_is_the_header(sample_text):
+    """`# 主题综述 …` (or the title underlined with ===) is the survey's title line: the header keeps it, and the
+    header's figures (the story of earlier versions) stay out of the audit as they do without the `#`."""
+    pack = house_pack()
+    plain = analyze(sample_text, pack)
+    first, rest = sample_text.split("\n", 1)
+    for titled in ("# " + sample_text, f"{first}\n===\n{rest}"):
+        a = analyze(titled, pack)
+        assert a.sections[0].section.key == "0" and a.header_lines == (1, a.sections[0].section.line - 1)
+        verdicts = [(r.id, r.status, r.measured) for r in a.rules if r.id != "line-count"]  # (=== is a line)
+        assert verdicts == [(r.id, r.status, r.measured) for r in plain.rules if r.id != "line-count"]
+        assert [(c.text, c.measured, c.ok) for c in a.claims if c.metric != "lines"] == [
+            (c.text, c.measured, c.ok) for c in plain.claims if c.metric != "lines"]
+    # A Markdown survey keeps its title as a section (the report's contents list it).
+    assert [s.key for s in outline("# Title\nintro\n## Background\n").sections] == ["h1", "h3"]
+    assert [s.key for s in outline("# Title\nintro\n## 1 Background\n").sections] == ["h1", "1"]

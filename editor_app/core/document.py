@@ -253,6 +253,7 @@ def build_outline(
     last_body = (footer_line - 1) if footer_line else n
     raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
     fence: Heading | None = None  # the fence the lines are in
+    title_first = False
     fences: list[tuple[int, int]] = []
     current_top: str | None = None
     use_numbered = "numbered" in styles
@@ -294,12 +295,17 @@ def build_outline(
                 level = max(1, (1 if h.style.endswith("1") else 2) + md_shift)
                 raw.append((lineno - 1, level, f"h{lineno - 1}", "", prev))
         elif h.style == "numbered-top" and use_numbered:
+            title_first = title_first or len(raw) == 1  # the first section after one heading
             current_top = h.key
             raw.append((lineno, 1, h.key, h.number, h.title))
         elif h.style == "numbered-sub" and use_numbered:
             # "2.1 …" is a heading only inside top section 2: keeps "3.5 GB of …" prose out.
             if current_top is not None and h.key.split(".")[0] == current_top:
                 raw.append((lineno, h.level, h.key, h.number, h.title))
+    if title_first and len(raw) > 1 and raw[0][1] == 1 and not raw[0][3]:
+        # "# 主题综述 · llm-infra" right before "§0 …" / "一、…": the survey's title line, which the header holds
+        # (with the author and the notes under it), as it does the same line without "#".
+        del raw[0]
     # End lines in one backwards pass: a section ends before the next heading of its level or higher.
     ends = [last_body] * len(raw)
     pending: list[tuple[int, int]] = []  # (level, index) of sections still looking for their end
