@@ -536,3 +536,15 @@ def test_lines_added_and_removed_around_code_blocks_match_fresh(sample_text):
         else:
             del lines[k]
         same_as_fresh(az, "\n".join(lines))
+
+
+def test_a_heading_renamed_renames_the_place_its_figures_are_measured_in():
+    """A figure about "here" in an unnumbered section names the section by its title: typing in the title
+    (an edit that keeps the outline but for the title) says the new one, as a fresh analysis does."""
+    text = "§0 x\n一、甲\n## Notes\n引用 2 件 arXiv：arXiv:2609.11582\n" + "正文\n" * 8
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, text)
+    renamed = text.replace("## Notes", "## Notes and more")
+    same_as_fresh(az, renamed)
+    claim = next(c for c in az.analyze(renamed).claims if c.metric == "arxiv_ids")
+    assert claim.scope == "Notes and more (line 3)" and "Notes and more (line 3)" in claim.message

@@ -534,6 +534,7 @@ class _Assembly:
         self.last, self.spliced = prev, spliced if prev is not None else None
         self.moved: _Assembly | None = None
         self.moves_only = False  # the edit only moved lines: the outline and parts of the last pass were moved
+        self.retitled = retitled if self.changed is not None else None  # {line: new title} of renamed headings
         self._marks: tuple[list[int], list[int]] | None = None
         if self.changed is not None:
             self.has_cr = prev.has_cr
@@ -1211,6 +1212,8 @@ class _Assembly:
 
     def _stale(self, metric: str, ranges) -> bool:
         """Whether a measurement over `ranges` may differ from the last pass's (a patched pass only)."""
+        if self.retitled and ranges and any(a in self.retitled for a, _ in ranges):
+            return True  # the place may be named by its heading's title: "measured of Notes (line 12)"
         prev = self.prev
         col = self.cols.get(metric)
         if col is not None:
