@@ -191,3 +191,13 @@ def test_a_markdown_title_line_above_the_numbered_sections_is_the_header(sample_
     # A Markdown survey keeps its title as a section (the report's contents list it).
     assert [s.key for s in outline("# Title\nintro\n## Background\n").sections] == ["h1", "h3"]
     assert [s.key for s in outline("# Title\nintro\n## 1 Background\n").sections] == ["h1", "1"]
+
+
+def test_front_matter_is_not_a_section():
+    text = "---\ntitle: KV cache survey\ndate: 2026-09-14\n---\n\n# KV cache\n\n## 1 Background\n见 §1\n"
+    o = outline(text)
+    assert [(s.title, s.line) for s in o.sections] == [("KV cache", 6), ("Background", 8)]
+    assert o.header == (1, 5) and o.fences == ((1, 4),)
+    # A rule at the top with a heading before the next one is a rule: what follows is read as usual.
+    o = outline("---\n§0 自检\n一、甲\n正文\n---\n")
+    assert [s.key for s in o.sections] == ["0", "1", "h4"] and o.fences == ()

@@ -548,3 +548,20 @@ def test_a_heading_renamed_renames_the_place_its_figures_are_measured_in():
     same_as_fresh(az, renamed)
     claim = next(c for c in az.analyze(renamed).claims if c.metric == "arxiv_ids")
     assert claim.scope == "Notes and more (line 3)" and "Notes and more (line 3)" in claim.message
+
+
+def test_edits_in_and_around_front_matter_match_fresh(sample_text):
+    rng = random.Random(5)
+    az = Analyzer(PACK, today=TODAY)
+    lines = ["---", "title: x", "date: 2026-09-14", "---"] + sample_text.split("\n")
+    same_as_fresh(az, "\n".join(lines))
+    for _ in range(60):
+        k = rng.randrange(0, 8)
+        op = rng.random()
+        if op < 0.5:
+            lines.insert(k, rng.choice(["---", "title: y", "# c", "", "见 §9", "```", "§0 自检"]))
+        elif op < 0.8:
+            del lines[k]
+        else:
+            lines[k] += rng.choice(["x", "-", ":"])
+        same_as_fresh(az, "\n".join(lines))

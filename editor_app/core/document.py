@@ -261,7 +261,10 @@ def build_outline(
     # A numbered Markdown heading ranks by its number ("## 3 Limitations" is a top section); an unnumbered one
     # ranks with the numbered headings of as many #s ("## References" after it is its sibling, not its child).
     md_shift = 0
-    for i in range(last_body):
+    start = _front_matter_end(headings, last_body)
+    if start:
+        fences.append((1, start))
+    for i in range(start, last_body):
         h = headings[i]
         if h is None:
             continue
@@ -349,6 +352,20 @@ def _can_be_setext_title(lines: Sequence[str], headings: Sequence[Heading | None
     if line[:1] == "\t" or len(line) - len(stripped) >= 4:
         return i > 0 and bool(lines[i - 1].strip()) and headings[i - 1] is None
     return True
+
+
+def _front_matter_end(headings: Sequence[Heading | None], last: int) -> int:
+    """The closing line of a front matter block (`---` on the first line, `title: …`, …, `---`), else 0: its
+    closing `---` is no setext underline. Judged on the headings alone (the first one after line 1 closes it),
+    so that an edit between them, which the incremental pass does not look at, cannot change it."""
+    first = headings[0] if last >= 3 else None
+    if first is None or first.style != "setext-underline-2":
+        return 0
+    for j in range(1, last):
+        h = headings[j]
+        if h is not None:
+            return j + 1 if j >= 2 and h.style == "setext-underline-2" else 0
+    return 0
 
 
 def in_fences(line: int, fences: Sequence[tuple[int, int]]) -> bool:
