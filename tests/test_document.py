@@ -201,3 +201,12 @@ def test_front_matter_is_not_a_section():
     # A rule at the top with a heading before the next one is a rule: what follows is read as usual.
     o = outline("---\n§0 自检\n一、甲\n正文\n---\n")
     assert [s.key for s in o.sections] == ["0", "1", "h4"] and o.fences == ()
+
+
+def test_a_number_glued_to_its_title_is_not_cut_at_its_dot():
+    # "## 3.1主线" was section 3 titled "1主线": a second §3, and no §3.1.
+    h = heading_in_line("## 3.1主线 A")
+    assert (h.key, h.title) == ("", "3.1主线 A")
+    assert (heading_in_line("## 3.主线").key, heading_in_line("## 3.1. 主线").key) == ("3", "3.1")
+    keys = [s.key for s in outline("## 三、反方\n## 3.1主线 A\n正文\n").sections]
+    assert keys == ["3", "h2"]

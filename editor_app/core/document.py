@@ -120,7 +120,8 @@ _SUB = re.compile(r"^(\d{1,2})((?:\.\d{1,2}){1,3})(?=\s)\s+(\S.*)$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
-_NUM_IN_TITLE = (rf"^(§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
+# ("## 3.1主线": not "3" titled "1主线"; a "." before a digit is part of the number)
+_NUM_IN_TITLE = (rf"^(§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、．]\s*|\.(?!\d)\s*|\s+)(\S.*)$")
 
 
 _CN_FIRST = frozenset("零〇一二三四五六七八九十")
