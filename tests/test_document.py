@@ -210,3 +210,11 @@ def test_a_number_glued_to_its_title_is_not_cut_at_its_dot():
     assert (heading_in_line("## 3.主线").key, heading_in_line("## 3.1. 主线").key) == ("3", "3.1")
     keys = [s.key for s in outline("## 三、反方\n## 3.1主线 A\n正文\n").sections]
     assert keys == ["3", "h2"]
+
+
+def test_a_bold_markdown_heading_keeps_its_number():
+    # "## **4.4 法律 / 监管**" is the legal section the house rules ask for, as the preview shows it.
+    a = analyze("§0 x\n## 四、视角\n## **4.4 法律 / 监管**\n正文\n", house_pack())
+    assert [(sm.section.key, sm.section.title) for sm in a.sections][-1] == ("4.4", "法律 / 监管")
+    assert next(r for r in a.rules if r.id == "legal-section").status == "pass"
+    assert heading_in_line("## **a** and **b**").title == "**a** and **b**"

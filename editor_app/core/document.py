@@ -145,6 +145,9 @@ def heading_in_line(line: str) -> Heading | None:
         if m:
             level = len(m.group(1))
             title = (m.group(2) or "").strip()
+            if title[:2] in ("**", "__") and title[-2:] == title[:2] and len(title) > 4 \
+                    and title[:2] not in title[2:-2]:
+                title = title[2:-2].strip()  # "## **4.4 法律**": bold, as the preview shows it, and numbered 4.4
             n = _num_in_title().match(title)
             if n:
                 key = _numbered_key(n.group(2))
