@@ -102,6 +102,7 @@ def test_an_underline_after_a_list_item_html_or_indented_code_is_a_rule_not_a_he
     # A paragraph line followed by the underline still is a heading, as Markdown renders it.
     assert [s.title for s in outline("# A\n\nSummary\n---\n").sections] == ["A", "Summary"]
     assert [s.title for s in outline("# A\n\n**Summary**\n---\n").sections] == ["A", "**Summary**"]
+    assert [s.title for s in outline("# A\n\n<5 ms 的延迟\n---\n").sections] == ["A", "<5 ms 的延迟"]  # no HTML
 
 
 def test_section_references_with_full_width_or_padded_sub_numbers_resolve():

@@ -342,7 +342,7 @@ def build_outline(
     return Outline(sections, header, footer_line, last_body, tuple(fences))
 
 
-_NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<")
+_NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<[A-Za-z/!?]")
 
 
 def _can_be_setext_title(lines: Sequence[str], headings: Sequence[Heading | None], i: int) -> bool:
