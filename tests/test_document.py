@@ -90,7 +90,7 @@ def test_a_fence_is_closed_only_by_its_own_kind_of_fence():
         text = f"# A\n{opening}\n# code 1\n{inner}\n# code 2\n{opening.split()[0]}\n# B\n"
         o = outline(text)
         assert [(s.title, s.line, s.end_line) for s in o.sections] == [("A", 1, 6), ("B", 7, 7)], opening
-        assert o.fences == ((2, 6),)
+        assert o.not_prose == ((2, 6),)
     # "```x```" on a line of its own is inline code, not a fence that would swallow the rest of the survey.
     assert [s.title for s in outline("# A\n```x```\n# B\n").sections] == ["A", "B"]
 
@@ -198,10 +198,10 @@ def test_front_matter_is_not_a_section():
     text = "---\ntitle: KV cache survey\ndate: 2026-09-14\n---\n\n# KV cache\n\n## 1 Background\n见 §1\n"
     o = outline(text)
     assert [(s.title, s.line) for s in o.sections] == [("KV cache", 6), ("Background", 8)]
-    assert o.header == (1, 5) and o.fences == ((1, 4),)
+    assert o.header == (1, 5) and o.not_prose == ((1, 4),)
     # A rule at the top with a heading before the next one is a rule: what follows is read as usual.
     o = outline("---\n§0 自检\n一、甲\n正文\n---\n")
-    assert [s.key for s in o.sections] == ["0", "1", "h4"] and o.fences == ()
+    assert [s.key for s in o.sections] == ["0", "1", "h4"] and o.not_prose == ()
 
 
 def test_a_number_glued_to_its_title_is_not_cut_at_its_dot():
@@ -219,3 +219,13 @@ def test_a_bold_markdown_heading_keeps_its_number():
     assert [(sm.section.key, sm.section.title) for sm in a.sections][-1] == ("4.4", "法律 / 监管")
     assert next(r for r in a.rules if r.id == "legal-section").status == "pass"
     assert heading_in_line("## **a** and **b**").title == "**a** and **b**"
+
+
+def test_a_section_commented_out_is_no_section():
+    text = "§0 自检\n一、甲\n<!--\n二、旧的一节\n2.1 旧小节 见 §9\n-->\n正文\n二、乙\n2.1 新\n"
+    a = analyze(text, house_pack())
+    assert [(sm.section.key, sm.section.line, sm.section.end_line) for sm in a.sections] == [
+        ("0", 1, 1), ("1", 2, 7), ("2", 8, 9), ("2.1", 9, 9)]
+    assert a.section_refs == [] and not any(f.rule == "section-refs" for f in a.findings)
+    # A comment closed at the end of a line of text is not followed: it hides nothing rather than the rest.
+    assert [s.key for s in outline("一、甲\n<!-- 旧\n二、旧\n旧 -->\n二、乙\n").sections] == ["1", "2", "2#2"]

@@ -521,9 +521,10 @@ def test_a_figure_line_edited_elsewhere_then_split_then_moved(sample_text):
 
 
 def test_lines_added_and_removed_around_code_blocks_match_fresh(sample_text):
-    """A § reference or a suppression comment in a fenced block is code: the blocks move with Enter like the outline."""
+    """A § reference or a suppression comment in a fenced block (or a comment block) is no prose: the blocks move with
+    Enter like the outline."""
     snippets = ["```", "~~~", "````", "``` py", "见 §9 与 §3.1", "<!-- survey-check disable bare-caution -->", "⚠ x",
-                "", "1. 列表", "---", "    code", "2.1 标题"]
+                "", "1. 列表", "---", "    code", "2.1 标题", "<!--", "-->", "三、旧的一节"]
     rng = random.Random(11)
     az = Analyzer(PACK, today=TODAY)
     lines = sample_text.split("\n")

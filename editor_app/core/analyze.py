@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import ClaimsAudit, MissingPlace, audit, moved as moved_audit
-from .document import (Heading, Outline, build_outline, heading_in_line, in_fences, resolve_section_ref,
+from .document import (Heading, Outline, build_outline, heading_in_line, in_blocks, resolve_section_ref,
                        section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, recheck_figures
@@ -408,9 +408,9 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
             state["parent"] = move_key(s.parent)
         append(moved)
     header = (outline.header[0], move_end(outline.header[1])) if outline.header else None
-    fences = tuple((move(a), move_end(b)) for a, b in outline.fences)
+    blocks = tuple((move(a), move_end(b)) for a, b in outline.not_prose)
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None,
-                   move_end(outline.body_end), fences)
+                   move_end(outline.body_end), blocks)
 
 
 class _Cums(dict):
@@ -844,8 +844,8 @@ class _Assembly:
                 check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed, edited)
             self.figure_check = check or check_figures(figures)
             self.figure_findings = self.figure_check.findings
-        fences = self.outline.fences  # a comment shown in a code block is an example, not a directive
-        directives = [(ln, d) for ln, ds in self.per_line("directives", 1) if not (fences and in_fences(ln, fences))
+        blocks = self.outline.not_prose  # a comment shown in a code block is an example, not a directive
+        directives = [(ln, d) for ln, ds in self.per_line("directives", 1) if not (blocks and in_blocks(ln, blocks))
                       for d in ds]
         silenced = suppressed_lines(directives, self.n)
 
@@ -933,9 +933,9 @@ class _Assembly:
             b, d = a + new_k, new_k - old_k
         self.ref_objects = objects = {}
         out: list[SectionRef] = []
-        fences = self.outline.fences  # a § in a code block is code, not a reference
+        blocks = self.outline.not_prose  # a § in a code block or a comment block is no reference
         for i, refs in self.ref_lines:
-            if fences and in_fences(i + 1, fences):
+            if blocks and in_blocks(i + 1, blocks):
                 continue
             hit = old.get(i if i < a else i - d if i >= b else -1)
             if hit is None or hit[0] is not refs:

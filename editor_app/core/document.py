@@ -99,7 +99,9 @@ _UNSEEN = object()
 class Heading:
     """What one line says about being a heading, judged on that line alone."""
 
-    style: str  # "numbered-top" | "numbered-sub" | "atx" | "setext-underline-1" | "setext-underline-2" | "fence"
+    # "numbered-top" | "numbered-sub" | "atx" | "setext-underline-1" | "setext-underline-2" | "fence"
+    # | "comment-open" (`<!--` not closed on its line) | "comment-close" (a line starting `-->`)
+    style: str
     level: int = 0
     key: str = ""  # canonical number key, "" when the heading has no number
     number: str = ""  # as written (a fence: its run of ``` or ~~~)
@@ -125,7 +127,7 @@ _NUM_IN_TITLE = (rf"^(§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、．]\s*|\.(?!\d)
 
 
 _CN_FIRST = frozenset("零〇一二三四五六七八九十")
-_MARKDOWN_FIRST = frozenset("`~#=-")
+_MARKDOWN_FIRST = frozenset("`~#=-<")
 _HEADING_FIRST = _MARKDOWN_FIRST | _CN_FIRST | {"§"}
 
 
@@ -137,7 +139,7 @@ def heading_in_line(line: str) -> Heading | None:
     if first not in _HEADING_FIRST and not first.isdecimal():
         if first != " ":
             return None
-        first = line.lstrip(" ")[:1]  # fences and Markdown headings may be indented by up to three spaces
+        first = line.lstrip(" ")[:1]  # fences, comments and Markdown headings may be indented by up to three spaces
         if first not in _MARKDOWN_FIRST:
             return None
     if first == "#":
@@ -156,7 +158,11 @@ def heading_in_line(line: str) -> Heading | None:
                     return Heading("atx", level, key, number, n.group(3).strip())
             return Heading("atx", level, "", "", title)
         return None
+    if first == "<":
+        return _COMMENT_OPEN if line.lstrip(" ").startswith("<!--") and "-->" not in line else None
     if first == "-" or first == "=":
+        if first == "-" and line.lstrip(" ").startswith("-->"):
+            return _COMMENT_CLOSE
         m = _SETEXT.match(line)
         if m:
             return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
@@ -197,6 +203,8 @@ def heading_in_line(line: str) -> Heading | None:
 
 
 _SUB_KEYS: dict[str, str] = {}  # "02.1" -> "2.1"
+_COMMENT_OPEN = Heading("comment-open")
+_COMMENT_CLOSE = Heading("comment-close")
 
 
 def _num_in_title() -> re.Pattern[str]:
@@ -227,7 +235,8 @@ class Outline:
     header: tuple[int, int] | None  # lines before the first section
     footer_line: int | None
     body_end: int  # last line that belongs to a section (before the footer)
-    fences: tuple[tuple[int, int], ...] = ()  # fenced code blocks, fence lines included (not prose: see in_fences)
+    # what is no prose (see in_blocks): front matter, fenced code blocks and comment blocks, their marks included
+    not_prose: tuple[tuple[int, int], ...] = ()
 
     def __init__(
         self,
@@ -235,13 +244,13 @@ class Outline:
         header: tuple[int, int] | None,
         footer_line: int | None,
         body_end: int,
-        fences: tuple[tuple[int, int], ...] = (),
+        not_prose: tuple[tuple[int, int], ...] = (),
     ) -> None:
         self.sections = sections
         self.header = header
         self.footer_line = footer_line
         self.body_end = body_end
-        self.fences = fences
+        self.not_prose = not_prose
 
 
 def build_outline(
@@ -257,8 +266,10 @@ def build_outline(
     last_body = (footer_line - 1) if footer_line else n
     raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
     fence: Heading | None = None  # the fence the lines are in
+    comment_end = 0  # lines before this index are in a comment block
+    closes: list[int] | None = None  # the comment closing lines, found at the first comment opening
     title_first = False
-    fences: list[tuple[int, int]] = []
+    blocks: list[tuple[int, int]] = []
     current_top: str | None = None
     use_numbered = "numbered" in styles
     use_md = "markdown" in styles
@@ -267,7 +278,7 @@ def build_outline(
     md_shift = 0
     start = _front_matter_end(headings, last_body)
     if start:
-        fences.append((1, start))
+        blocks.append((1, start))
     for i in range(start, last_body):
         h = headings[i]
         if h is None:
@@ -277,11 +288,24 @@ def build_outline(
             # ("```" inside a "~~~" block is code).
             if h.style == "fence" and h.number[0] == fence.number[0] and len(h.number) >= len(fence.number) \
                     and not h.title:
-                fences.append((fence_line, i + 1))
+                blocks.append((fence_line, i + 1))
                 fence = None
+            continue
+        if i < comment_end:
             continue
         if h.style == "fence":
             fence, fence_line = h, i + 1
+            continue
+        if h.style == "comment-open":
+            # "<!--" … "-->" on lines of their own: a section cut out by commenting it is no section. (Closed
+            # at the end of some line instead: not seen here, so the comment hides nothing rather than all.)
+            if closes is None:
+                closes = [k for k in range(i + 1, last_body) if headings[k] is not None
+                          and headings[k].style == "comment-close"]
+            j = bisect_right(closes, i)
+            if j < len(closes):
+                comment_end = closes[j] + 1
+                blocks.append((i + 1, comment_end))
             continue
         lineno = i + 1
         if h.style == "atx" and use_md:
@@ -338,8 +362,8 @@ def build_outline(
     else:
         header = (1, first - 1) if first > 1 else None
     if fence is not None:  # a fence never closed runs to the end, as Markdown has it
-        fences.append((fence_line, last_body))
-    return Outline(sections, header, footer_line, last_body, tuple(fences))
+        blocks.append((fence_line, last_body))
+    return Outline(sections, header, footer_line, last_body, tuple(blocks))
 
 
 _NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<[A-Za-z/!?]")
@@ -372,10 +396,10 @@ def _front_matter_end(headings: Sequence[Heading | None], last: int) -> int:
     return 0
 
 
-def in_fences(line: int, fences: Sequence[tuple[int, int]]) -> bool:
-    """Whether the (1-based) line lies in one of the fenced code blocks (sorted, not overlapping)."""
-    j = bisect_right(fences, (line, _AFTER_ALL)) - 1
-    return j >= 0 and fences[j][1] >= line
+def in_blocks(line: int, blocks: Sequence[tuple[int, int]]) -> bool:
+    """Whether the (1-based) line lies in one of the blocks (sorted, not overlapping: Outline.not_prose)."""
+    j = bisect_right(blocks, (line, _AFTER_ALL)) - 1
+    return j >= 0 and blocks[j][1] >= line
 
 
 _AFTER_ALL = float("inf")
