@@ -161,7 +161,7 @@ def heading_in_line(line: str) -> Heading | None:
     if first == "<":
         return _COMMENT_OPEN if line.lstrip(" ").startswith("<!--") and "-->" not in line else None
     if first == "-" or first == "=":
-        if first == "-" and line.lstrip(" ").startswith("-->"):
+        if first == "-" and (line.startswith("-->") or line[0] == " " and line.lstrip(" ").startswith("-->")):
             return _COMMENT_CLOSE
         m = _SETEXT.match(line)
         if m:
