@@ -69,6 +69,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ('unknown rule id {rule} in suppression comment; did you mean "{near}"?',
      '豁免注释中的规则 id {rule} 不存在；是否想写 "{near}"？'),
     ("unknown rule id {rule} in suppression comment", "豁免注释中的规则 id {rule} 不存在"),
+    ("suppression comment not understood: write <!-- survey-check disable RULE -->, disable-next-line or enable, "
+     "with rule ids, on one line",
+     "无法识别的豁免注释：请在同一行写 <!-- survey-check disable 规则 id -->（或 disable-next-line、enable）"),
     ("{note}; {n} suppressed inline", "{note}；{n} 条已行内豁免"),
     ("{n} suppressed inline", "{n} 条已行内豁免"),
     ("bare ⚠ (U+26A0) is not counted as a caution marker; write ⚠️", "裸 ⚠（U+26A0）不算警示标记；请写 ⚠️"),

@@ -518,3 +518,51 @@ def test_a_figure_line_edited_elsewhere_then_split_then_moved(sample_text):
     same_as_fresh(az, "\n".join(lines))
     lines.insert(at - 3, "再补一句。")
     same_as_fresh(az, "\n".join(lines))
+
+
+def test_lines_added_and_removed_around_code_blocks_match_fresh(sample_text):
+    """A § reference or a suppression comment in a fenced block (or a comment block) is no prose: the blocks move with
+    Enter like the outline."""
+    snippets = ["```", "~~~", "````", "``` py", "见 §9 与 §3.1", "<!-- survey-check disable bare-caution -->", "⚠ x",
+                "", "1. 列表", "---", "    code", "2.1 标题", "<!--", "-->", "三、旧的一节"]
+    rng = random.Random(11)
+    az = Analyzer(PACK, today=TODAY)
+    lines = sample_text.split("\n")
+    lines[20:20] = ["```", "见 §9", "```"]
+    same_as_fresh(az, "\n".join(lines))
+    for _ in range(60):
+        k = rng.randrange(len(lines) - 8)
+        if rng.random() < 0.6:
+            lines.insert(k, rng.choice(snippets))
+        else:
+            del lines[k]
+        same_as_fresh(az, "\n".join(lines))
+
+
+def test_a_heading_renamed_renames_the_place_its_figures_are_measured_in():
+    """A figure about "here" in an unnumbered section names the section by its title: typing in the title
+    (an edit that keeps the outline but for the title) says the new one, as a fresh analysis does."""
+    text = "§0 x\n一、甲\n## Notes\n引用 2 件 arXiv：arXiv:2609.11582\n" + "正文\n" * 8
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, text)
+    renamed = text.replace("## Notes", "## Notes and more")
+    same_as_fresh(az, renamed)
+    claim = next(c for c in az.analyze(renamed).claims if c.metric == "arxiv_ids")
+    assert claim.scope == "Notes and more (line 3)" and "Notes and more (line 3)" in claim.message
+
+
+def test_edits_in_and_around_front_matter_match_fresh(sample_text):
+    rng = random.Random(5)
+    az = Analyzer(PACK, today=TODAY)
+    lines = ["---", "title: x", "date: 2026-09-14", "---"] + sample_text.split("\n")
+    same_as_fresh(az, "\n".join(lines))
+    for _ in range(60):
+        k = rng.randrange(0, 8)
+        op = rng.random()
+        if op < 0.5:
+            lines.insert(k, rng.choice(["---", "title: y", "# c", "", "见 §9", "```", "§0 自检"]))
+        elif op < 0.8:
+            del lines[k]
+        else:
+            lines[k] += rng.choice(["x", "-", ":"])
+        same_as_fresh(az, "\n".join(lines))

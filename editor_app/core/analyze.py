@@ -20,7 +20,8 @@ from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import ClaimsAudit, MissingPlace, audit, moved as moved_audit
-from .document import Heading, Outline, build_outline, heading_in_line, resolve_section_ref, section_refs_in_line
+from .document import (Heading, Outline, build_outline, heading_in_line, in_blocks, resolve_section_ref,
+                       section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, recheck_figures
 from .figures import figures_in_line
@@ -407,8 +408,9 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
             state["parent"] = move_key(s.parent)
         append(moved)
     header = (outline.header[0], move_end(outline.header[1])) if outline.header else None
+    blocks = tuple((move(a), move_end(b)) for a, b in outline.not_prose)
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None,
-                   move_end(outline.body_end))
+                   move_end(outline.body_end), blocks)
 
 
 class _Cums(dict):
@@ -532,6 +534,7 @@ class _Assembly:
         self.last, self.spliced = prev, spliced if prev is not None else None
         self.moved: _Assembly | None = None
         self.moves_only = False  # the edit only moved lines: the outline and parts of the last pass were moved
+        self.retitled = retitled if self.changed is not None else None  # {line: new title} of renamed headings
         self._marks: tuple[list[int], list[int]] | None = None
         if self.changed is not None:
             self.has_cr = prev.has_cr
@@ -842,7 +845,9 @@ class _Assembly:
                 check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed, edited)
             self.figure_check = check or check_figures(figures)
             self.figure_findings = self.figure_check.findings
-        directives = [(ln, d) for ln, ds in self.per_line("directives", 1) for d in ds]
+        blocks = self.outline.not_prose  # a comment shown in a code block is an example, not a directive
+        directives = [(ln, d) for ln, ds in self.per_line("directives", 1) if not (blocks and in_blocks(ln, blocks))
+                      for d in ds]
         silenced = suppressed_lines(directives, self.n)
 
         metrics: dict[str, float | None] = {
@@ -929,7 +934,10 @@ class _Assembly:
             b, d = a + new_k, new_k - old_k
         self.ref_objects = objects = {}
         out: list[SectionRef] = []
+        blocks = self.outline.not_prose  # a § in a code block or a comment block is no reference
         for i, refs in self.ref_lines:
+            if blocks and in_blocks(i + 1, blocks):
+                continue
             hit = old.get(i if i < a else i - d if i >= b else -1)
             if hit is None or hit[0] is not refs:
                 hit = (refs, [SectionRef(i + 1, col, text, key if key in known else None) for col, text, key in refs])
@@ -1205,6 +1213,8 @@ class _Assembly:
 
     def _stale(self, metric: str, ranges) -> bool:
         """Whether a measurement over `ranges` may differ from the last pass's (a patched pass only)."""
+        if self.retitled and ranges and any(a in self.retitled for a, _ in ranges):
+            return True  # the place may be named by its heading's title: "measured of Notes (line 12)"
         prev = self.prev
         col = self.cols.get(metric)
         if col is not None:

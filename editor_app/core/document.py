@@ -7,6 +7,7 @@ ranges (`build_outline`). Section keys are canonical: `§三.1`, `3.1` and `## 3
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Sequence
 
 from .model import Section
@@ -61,7 +62,12 @@ def resolve_section_ref(ref: str) -> str | None:
     top = number_key(m.group(1))
     if top is None:
         return None
-    return top + m.group(2)
+    return top + _sub_numbers(m.group(2))
+
+
+def _sub_numbers(rest: str) -> str:
+    """ ".01" -> ".1", ".１" -> ".1": the sub-numbers as a heading's key has them."""
+    return "".join("." + str(int(p)) for p in rest.split(".")[1:]) if rest else ""
 
 
 def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
@@ -78,7 +84,7 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
         if key is _UNSEEN:  # what resolve_section_ref(text) gives, read from this match
             top, rest = m.group(1, 2)
             n = number_key(top)
-            key = None if n is None else n + rest
+            key = None if n is None else n + _sub_numbers(rest)
             if len(_REF_KEYS) < 4096:
                 _REF_KEYS[text] = key
         out.append((start + 1, text, key))
@@ -93,11 +99,13 @@ _UNSEEN = object()
 class Heading:
     """What one line says about being a heading, judged on that line alone."""
 
-    style: str  # "numbered-top" | "numbered-sub" | "atx" | "setext-underline-1" | "setext-underline-2" | "fence"
+    # "numbered-top" | "numbered-sub" | "atx" | "setext-underline-1" | "setext-underline-2" | "fence"
+    # | "comment-open" (`<!--` not closed on its line) | "comment-close" (a line starting `-->`)
+    style: str
     level: int = 0
     key: str = ""  # canonical number key, "" when the heading has no number
-    number: str = ""  # as written
-    title: str = ""
+    number: str = ""  # as written (a fence: its run of ``` or ~~~)
+    title: str = ""  # (a fence: its info string)
 
     def __init__(self, style: str, level: int = 0, key: str = "", number: str = "", title: str = "") -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
@@ -113,12 +121,13 @@ _CN_TOP = re.compile(rf"^({CN_NUMERAL})、\s*(.*)$")
 _SUB = re.compile(r"^(\d{1,2})((?:\.\d{1,2}){1,3})(?=\s)\s+(\S.*)$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
-_NUM_IN_TITLE = (rf"^(?:§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、.．]\s*|\s+)(\S.*)$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+# ("## 3.1主线": not "3" titled "1主线"; a "." before a digit is part of the number)
+_NUM_IN_TITLE = (rf"^(§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、．]\s*|\.(?!\d)\s*|\s+)(\S.*)$")
 
 
 _CN_FIRST = frozenset("零〇一二三四五六七八九十")
-_MARKDOWN_FIRST = frozenset("`~#=-")
+_MARKDOWN_FIRST = frozenset("`~#=-<")
 _HEADING_FIRST = _MARKDOWN_FIRST | _CN_FIRST | {"§"}
 
 
@@ -130,7 +139,7 @@ def heading_in_line(line: str) -> Heading | None:
     if first not in _HEADING_FIRST and not first.isdecimal():
         if first != " ":
             return None
-        first = line.lstrip(" ")[:1]  # fences and Markdown headings may be indented by up to three spaces
+        first = line.lstrip(" ")[:1]  # fences, comments and Markdown headings may be indented by up to three spaces
         if first not in _MARKDOWN_FIRST:
             return None
     if first == "#":
@@ -138,14 +147,22 @@ def heading_in_line(line: str) -> Heading | None:
         if m:
             level = len(m.group(1))
             title = (m.group(2) or "").strip()
+            if title[:2] in ("**", "__") and title[-2:] == title[:2] and len(title) > 4 \
+                    and title[:2] not in title[2:-2]:
+                title = title[2:-2].strip()  # "## **4.4 法律**": bold, as the preview shows it, and numbered 4.4
             n = _num_in_title().match(title)
             if n:
-                key = _numbered_key(n.group(1))
-                if key is not None:
-                    return Heading("atx", level, key, n.group(1), n.group(2).strip())
+                key = _numbered_key(n.group(2))
+                if key is not None:  # "## §0 自检栏" is numbered "§0", as the line "§0 自检栏" is
+                    number = "§" + n.group(2) if n.group(1) else n.group(2)
+                    return Heading("atx", level, key, number, n.group(3).strip())
             return Heading("atx", level, "", "", title)
         return None
+    if first == "<":
+        return _COMMENT_OPEN if line.lstrip(" ").startswith("<!--") and "-->" not in line else None
     if first == "-" or first == "=":
+        if first == "-" and (line.startswith("-->") or line[0] == " " and line.lstrip(" ").startswith("-->")):
+            return _COMMENT_CLOSE
         m = _SETEXT.match(line)
         if m:
             return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
@@ -165,7 +182,13 @@ def heading_in_line(line: str) -> Heading | None:
                 return Heading("numbered-top", 1, key, m.group(1), m.group(2).strip())
         return None
     if first == "`" or first == "~":
-        return Heading("fence") if _FENCE.match(line) else None
+        m = _FENCE.match(line)
+        if m is None:
+            return None
+        run, info = m.group(1), m.group(2).strip()
+        if run[0] == "`" and "`" in info:
+            return None  # "```x```" is inline code, not a fence
+        return Heading("fence", number=run, title=info)  # a closing fence repeats the run and has no info
     m = _SUB.match(line)
     if m:
         top, rest, title = m.groups()
@@ -180,6 +203,8 @@ def heading_in_line(line: str) -> Heading | None:
 
 
 _SUB_KEYS: dict[str, str] = {}  # "02.1" -> "2.1"
+_COMMENT_OPEN = Heading("comment-open")
+_COMMENT_CLOSE = Heading("comment-close")
 
 
 def _num_in_title() -> re.Pattern[str]:
@@ -210,6 +235,8 @@ class Outline:
     header: tuple[int, int] | None  # lines before the first section
     footer_line: int | None
     body_end: int  # last line that belongs to a section (before the footer)
+    # what is no prose (see in_blocks): front matter, fenced code blocks and comment blocks, their marks included
+    not_prose: tuple[tuple[int, int], ...] = ()
 
     def __init__(
         self,
@@ -217,11 +244,13 @@ class Outline:
         header: tuple[int, int] | None,
         footer_line: int | None,
         body_end: int,
+        not_prose: tuple[tuple[int, int], ...] = (),
     ) -> None:
         self.sections = sections
         self.header = header
         self.footer_line = footer_line
         self.body_end = body_end
+        self.not_prose = not_prose
 
 
 def build_outline(
@@ -236,21 +265,47 @@ def build_outline(
     footer_line = _find_footer(lines, footer_re)
     last_body = (footer_line - 1) if footer_line else n
     raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
-    in_fence = False
+    fence: Heading | None = None  # the fence the lines are in
+    comment_end = 0  # lines before this index are in a comment block
+    closes: list[int] | None = None  # the comment closing lines, found at the first comment opening
+    title_first = False
+    blocks: list[tuple[int, int]] = []
     current_top: str | None = None
     use_numbered = "numbered" in styles
     use_md = "markdown" in styles
     # A numbered Markdown heading ranks by its number ("## 3 Limitations" is a top section); an unnumbered one
     # ranks with the numbered headings of as many #s ("## References" after it is its sibling, not its child).
     md_shift = 0
-    for i in range(last_body):
+    start = _front_matter_end(headings, last_body)
+    if start:
+        blocks.append((1, start))
+    for i in range(start, last_body):
         h = headings[i]
         if h is None:
             continue
-        if h.style == "fence":
-            in_fence = not in_fence
+        if fence is not None:
+            # Only the opening fence's character, at least as many times and with no info string, closes it
+            # ("```" inside a "~~~" block is code).
+            if h.style == "fence" and h.number[0] == fence.number[0] and len(h.number) >= len(fence.number) \
+                    and not h.title:
+                blocks.append((fence_line, i + 1))
+                fence = None
             continue
-        if in_fence:
+        if i < comment_end:
+            continue
+        if h.style == "fence":
+            fence, fence_line = h, i + 1
+            continue
+        if h.style == "comment-open":
+            # "<!--" … "-->" on lines of their own: a section cut out by commenting it is no section. (Closed
+            # at the end of some line instead: not seen here, so the comment hides nothing rather than all.)
+            if closes is None:
+                closes = [k for k in range(i + 1, last_body) if headings[k] is not None
+                          and headings[k].style == "comment-close"]
+            j = bisect_right(closes, i)
+            if j < len(closes):
+                comment_end = closes[j] + 1
+                blocks.append((i + 1, comment_end))
             continue
         lineno = i + 1
         if h.style == "atx" and use_md:
@@ -265,18 +320,23 @@ def build_outline(
             raw.append((lineno, level, key, h.number, h.title))
         elif h.style.startswith("setext") and use_md and i > 0:
             prev = lines[i - 1].strip()
-            if prev and headings[i - 1] is None and not prev.startswith(("|", "-", "*", ">")) and (
+            if prev and headings[i - 1] is None and _can_be_setext_title(lines, headings, i - 1) and (
                 not raw or raw[-1][0] != lineno - 1
             ):
                 level = max(1, (1 if h.style.endswith("1") else 2) + md_shift)
                 raw.append((lineno - 1, level, f"h{lineno - 1}", "", prev))
         elif h.style == "numbered-top" and use_numbered:
+            title_first = title_first or len(raw) == 1  # the first section after one heading
             current_top = h.key
             raw.append((lineno, 1, h.key, h.number, h.title))
         elif h.style == "numbered-sub" and use_numbered:
             # "2.1 …" is a heading only inside top section 2: keeps "3.5 GB of …" prose out.
             if current_top is not None and h.key.split(".")[0] == current_top:
                 raw.append((lineno, h.level, h.key, h.number, h.title))
+    if title_first and len(raw) > 1 and raw[0][1] == 1 and not raw[0][3]:
+        # "# 主题综述 · llm-infra" right before "§0 …" / "一、…": the survey's title line, which the header holds
+        # (with the author and the notes under it), as it does the same line without "#".
+        del raw[0]
     # End lines in one backwards pass: a section ends before the next heading of its level or higher.
     ends = [last_body] * len(raw)
     pending: list[tuple[int, int]] = []  # (level, index) of sections still looking for their end
@@ -301,13 +361,59 @@ def build_outline(
         header = (1, last_body) if last_body >= 1 else None
     else:
         header = (1, first - 1) if first > 1 else None
-    return Outline(sections, header, footer_line, last_body)
+    if fence is not None:  # a fence never closed runs to the end, as Markdown has it
+        blocks.append((fence_line, last_body))
+    return Outline(sections, header, footer_line, last_body, tuple(blocks))
+
+
+_NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<[A-Za-z/!?]")
+
+
+def _can_be_setext_title(lines: Sequence[str], headings: Sequence[Heading | None], i: int) -> bool:
+    """Whether line i (0-based), followed by a `---`/`===` underline, is a heading's title: not a table row, a
+    quote, a list item ("- a", "1. a": the `---` after it is a rule), an HTML line (`<!-- … -->`), nor code
+    indented by four spaces (after a blank line or a heading; after prose it continues the paragraph)."""
+    line = lines[i]
+    stripped = line.lstrip(" ")
+    if _NOT_SETEXT_TITLE.match(stripped):
+        return False
+    if line[:1] == "\t" or len(line) - len(stripped) >= 4:
+        return i > 0 and bool(lines[i - 1].strip()) and headings[i - 1] is None
+    return True
+
+
+def _front_matter_end(headings: Sequence[Heading | None], last: int) -> int:
+    """The closing line of a front matter block (`---` on the first line, `title: …`, …, `---`), else 0: its
+    closing `---` is no setext underline. Judged on the headings alone (the first one after line 1 closes it),
+    so that an edit between them, which the incremental pass does not look at, cannot change it."""
+    first = headings[0] if last >= 3 else None
+    if first is None or first.style != "setext-underline-2":
+        return 0
+    for j in range(1, last):
+        h = headings[j]
+        if h is not None:
+            return j + 1 if j >= 2 and h.style == "setext-underline-2" else 0
+    return 0
+
+
+def in_blocks(line: int, blocks: Sequence[tuple[int, int]]) -> bool:
+    """Whether the (1-based) line lies in one of the blocks (sorted, not overlapping: Outline.not_prose)."""
+    j = bisect_right(blocks, (line, _AFTER_ALL)) - 1
+    return j >= 0 and blocks[j][1] >= line
+
+
+_AFTER_ALL = float("inf")
 
 
 def _find_footer(lines: Sequence[str], footer_re: re.Pattern[str] | None) -> int | None:
     if footer_re is None:
         return None
     for i in range(len(lines) - 1, max(-1, len(lines) - 6), -1):
-        if lines[i].strip():
+        line = lines[i].strip()
+        if line and not _NOT_TEXT.match(line):
             return i + 1 if footer_re.search(lines[i]) else None
     return None
+
+
+# After the signature line: a comment (`<!-- survey-check enable … -->` closing a block) or a rule is no text.
+_NOT_TEXT = re.compile(r"(?:<!--.*?-->\s*)+$|([-*_])(?:\s*\1){2,}$")

@@ -6,12 +6,14 @@ import re
 from bisect import bisect_right
 from difflib import get_close_matches
 from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING, Sequence
 
 from .model import Finding, RuleResult
 from .numbers import as_int_if_whole, format_count
 from .records import with_changes
 from .rulepack import RuleDef, Scope
+from .suppression import NOT_UNDERSTOOD
 
 if TYPE_CHECKING:
     from .analyze import Unit, _Assembly
@@ -278,13 +280,22 @@ def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: lis
 
 def unknown_directives(asm: "_Assembly", directives) -> list[Finding]:
     known = [r.id for r in asm.pack.rules]
-    return [
+    out = [
         Finding("suppression", "warning", ln, d.column, f"unknown rule id {rid!r} in suppression comment"
                 + "".join(f'; did you mean "{c}"?' for c in get_close_matches(rid, known, n=1, cutoff=0.6)))
         for ln, d in directives
         for rid in d.rules
         if rid not in known
     ]
+    out.extend(Finding("suppression", "warning", ln, d.column, SUPPRESSION_NOT_UNDERSTOOD)
+               for ln, d in directives if d.action == NOT_UNDERSTOOD)
+    if len(out) > 1:
+        out.sort(key=attrgetter("line", "column"))
+    return out
+
+
+SUPPRESSION_NOT_UNDERSTOOD = ("suppression comment not understood: write <!-- survey-check disable RULE -->, "
+                              "disable-next-line or enable, with rule ids, on one line")
 
 
 # The rule kinds judged here (claims and figures are judged with their own modules in analyze).

@@ -1,6 +1,7 @@
 """Inline suppression: `<!-- survey-check disable RULE -->` on a line with text silences RULE on that line;
 alone on its line it silences RULE until `<!-- survey-check enable RULE -->` (or the end);
 `<!-- survey-check disable-next-line RULE -->` silences the next line. Several ids may be given, comma-separated.
+A `<!-- survey-check … -->` comment that is none of these is reported, never ignored.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import re
 from .records import record
 
 DIRECTIVE_RE = re.compile(r"<!--\s*survey-check\s+(disable-next-line|disable|enable)\s+([\w.,\s-]+?)\s*-->")
+_MENTION_RE = re.compile(r"<!--\s*survey-check\b")
+NOT_UNDERSTOOD = "not understood"  # the action of a comment meant for the checker that says nothing it can do
 
 
 @record(frozen=True)
@@ -32,10 +35,18 @@ class Directive:
 def directives_in_line(line: str) -> tuple[Directive, ...]:
     if "survey-check" not in line:
         return ()
+    found = list(DIRECTIVE_RE.finditer(line))
+    alone = bool(found) and not DIRECTIVE_RE.sub("", line).strip()  # (two comments may share their own line)
     out = []
-    for m in DIRECTIVE_RE.finditer(line):
+    for m in found:
         rules = tuple(r.strip() for r in m.group(2).split(",") if r.strip())
-        out.append(Directive(m.group(1), rules, m.start() + 1, line.strip() == m.group(0)))
+        out.append(Directive(m.group(1) if rules else NOT_UNDERSTOOD, rules, m.start() + 1, alone))
+    # `<!-- survey-check disabel x -->`, `<!-- survey-check disable -->`, a comment not closed on its line: said, not
+    # silently ignored (the author believes the rule silenced).
+    starts = {m.start() for m in found}
+    out.extend(Directive(NOT_UNDERSTOOD, (), m.start() + 1, False)
+               for m in _MENTION_RE.finditer(line) if m.start() not in starts)
+    out.sort(key=lambda d: d.column)
     return tuple(out)
 
 
