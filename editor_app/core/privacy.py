@@ -11,7 +11,7 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``names``               more names, inline (a list of strings).
 ``org_patterns``        regexes for internal organisation codes, e.g. ``'(?<![A-Za-z0-9])PRJ-\\d{3,}(?![0-9])'``.
 ``path_patterns``       extra regexes for local paths (``/home/…``, ``/Users/…``, ``/root/…``, ``C:\\Users\\…``,
-                        ``~/…`` are built in).
+                        ``~/…`` are built in, also as ``file://`` links and with a user folder named in Chinese).
 ``allow_ips``           addresses or CIDR networks that are not private data, added to the defaults: the
                         documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
                         loopback 127.0.0.0/8 and ::1, "this network" 0.0.0.0/8 and ::, reserved 240.0.0.0/4.
@@ -105,15 +105,20 @@ _SECRET_SHAPES = (
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
+# The folder after /home/, /Users/, C:\Users\: a user name written in Chinese ("张三") runs on to the next separator;
+# one in Latin letters ends, as the rest of a path does, where CJK prose starts ("/home/chen/a.md中的").
+_USER_FOLDER = (rf"(?:[\u3400-\u9fff][^\s\"'`<>|/\\，。；：、）)\]】\u3000-\u303f\uff00-\uffef]*{_PATH_END}*"
+                rf"|{_PATH_END}+)")
+_NOT_IN_A_PATH = r"(?:(?<![A-Za-z0-9._~/\\\-])|(?<=file://))"  # a file:// link names a local path too
 _UNIX_PATHS = (
-    r"(?=[/~])(?<![A-Za-z0-9._~/\\\-])(?:"
-    rf"(?:/[A-Za-z0-9._\-]{{1,40}}){{0,4}}/(?:home|Users|root)/{_PATH_END}+"  # /data/home/…, /mnt/c/Users/…
+    rf"(?=[/~]){_NOT_IN_A_PATH}(?:"
+    rf"(?:/[A-Za-z0-9._\-]{{1,40}}){{0,4}}/(?:home|Users|root)/{_USER_FOLDER}"  # /data/home/…, /mnt/c/Users/…
     rf"|~/{_PATH_END}+"
     r")"
 )
-_WINDOWS_PATHS = (
-    r"(?=[A-Za-z]:[\\/])(?<![A-Za-z0-9._~/\\\-])"
-    rf"[A-Za-z]:(?:\\{{1,2}}|/)(?:Users|Documents and Settings)(?:\\{{1,2}}|/){_PATH_END}+"
+_WINDOWS_PATHS = (  # Windows ignores case: c:\users\… is the same folder
+    r"(?=[A-Za-z]:[\\/])(?:(?<![A-Za-z0-9._~/\\\-])|(?<=file:///))"
+    rf"[A-Za-z]:(?:\\{{1,2}}|/)(?i:users|documents and settings)(?:\\{{1,2}}|/){_USER_FOLDER}"
 )
 _compiled: dict[str, re.Pattern[str]] = {}
 
