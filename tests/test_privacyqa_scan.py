@@ -48,3 +48,50 @@ def test_a_latin_user_folder_still_ends_where_the_chinese_prose_starts(cfg: Priv
 ])
 def test_public_paths_and_links_are_not_private(text: str, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == []
+
+
+@pytest.mark.parametrize("text", [
+    # code that reads a key from elsewhere is how a key is kept out of a survey: it was reported as a key
+    "client = OpenAI(api_key=os.environ['OPENAI_API_KEY'])",
+    "api_key=os.getenv(\"DEEPSEEK_API_KEY\")",
+    "eos = dict(token=tokenizer.eos_token_id)",
+    "权重映射 key: model.layers.0.self_attn（见 §2.1）",
+    "key=value_cache_size_in_bytes",
+    # a model's name after "token" / "key" in prose
+    "基线 token：Qwen2.5-72B-Instruct，对照 Llama-3.1-405B",
+    "Key: meta-llama/Llama-3.1-8B-Instruct 的 KV 量化",
+])
+def test_code_and_model_names_after_a_keyword_are_not_secrets(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("令牌：a8F3kL9zQ2mX7pR4wT6y", "a8F3kL9zQ2mX7pR4wT6y"),
+    ("token=ya29.a0AfH6SMBx3kQ9zL2", "ya29.a0AfH6SMBx3kQ9zL2"),  # a dotted token whose parts are random
+    ("key: 123e4567-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-426614174000"),
+    ("secret: Zq8Lm3Nx7Vb2-Kc9Pw4Rt", "Zq8Lm3Nx7Vb2-Kc9Pw4Rt"),
+    # "密码为 …", "密码是：…": the everyday Chinese way to state a password was missed
+    ("测试机密码为 Hunter2024，勿外传", "Hunter2024"),
+    ("默认密码是：s3cr3tP@ss", "s3cr3tP@ss"),
+    # a full-width "＝" typed with the Chinese input method
+    ("auth_token＝a8F3kL9zQ2mX7pR4wT6y", "a8F3kL9zQ2mX7pR4wT6y"),
+    # Chinese quotes are not part of the password (the mask showed “Hu…)
+    ("密码：“Hunter2024”", "Hunter2024"),
+])
+def test_secrets_after_a_keyword(text: str, secret: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("secret", secret)]
+
+
+@pytest.mark.parametrize("text", ["密码是否正确由服务端校验", "令牌是 token 级别的", "密码为空时拒绝", "初始化密码学库"])
+def test_chinese_prose_after_a_keyword_is_no_secret(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # a value with Chinese right after it was judged with that Chinese and let go as prose
+    ("测试令牌：a8F3kL9zQ2mX7pR4wT6y（仅内网）", "a8F3kL9zQ2mX7pR4wT6y"),
+    ("数据库密码：Hunter2024（请勿外传）", "Hunter2024"),
+    ("api_key=a8F3kL9zQ2mX7pR4wT6y见附件", "a8F3kL9zQ2mX7pR4wT6y"),
+])
+def test_a_secret_followed_by_chinese_prose(text: str, secret: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("secret", secret)]

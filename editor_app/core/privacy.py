@@ -15,8 +15,11 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``allow_ips``           addresses or CIDR networks that are not private data, added to the defaults: the
                         documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
                         loopback 127.0.0.0/8 and ::1, "this network" 0.0.0.0/8 and ::, reserved 240.0.0.0/4.
-``secret_keywords``     more words after which ``: = ：`` and a high-entropy value is a secret (the defaults are
-                        password/passwd/pwd/secret/token/key/api_key/access_key/密码/口令/令牌/密钥/秘钥).
+``secret_keywords``     more words after which ``: = ： ＝`` (after a CJK one also ``为``/``是``) and a high-entropy
+                        value is a secret (the defaults are
+                        password/passwd/pwd/secret/token/key/api_key/access_key/密码/口令/令牌/密钥/秘钥); a
+                        call, a subscript or a dotted name ("os.environ[…]", "tokenizer.eos_token_id",
+                        "Qwen2.5-72B-Instruct") is code or a model's name, not a secret.
 ``secret_min_length``   shortest value after a keyword that can be a secret (default 8).
 ``secret_min_entropy``  Shannon entropy in bits per character a value needs to be a secret (default 3.0). After
                         password/passwd/pwd/密码/口令 a value of ``password_min_length`` (default 6) or more
@@ -233,8 +236,10 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     words = "|".join(re.escape(k) for k in sorted(set(keywords), key=longest_first))
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
-        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
-        r"(?P<value>[^\s\"'`,，。；;、）)\]}>]+)"
+        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])"
+        r"(?:\s*[:=：＝]|(?<=[\u3400-\u9fff])\s*[为是]\s*[:：]?)"  # "密码为 …", "令牌是：…" after a CJK keyword
+        # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）")
+        r"\s*[\"'`“‘「『]?(?P<value>[^\s\"'`,;)\]}>“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+)"
     )
 
 
@@ -361,7 +366,7 @@ class PrivacyConfig:
         if keyword_words:  # the keyword, lowered, then whitespace (or any non-ASCII character) and a separator
             ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=lambda k: (len(k), k))
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
-                                                + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc\x9a)")
+                                                + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])")
         return (frozenset(words), frozenset(keyword_words), keyword_then_separator,
                 any_word_regex(literals) if literals else None)
 
@@ -459,6 +464,23 @@ def _char_classes(value: str) -> int:
     )
 
 
+# A part of a name in code or of a model's name: words in any case (camelCase, CONSTANT), a short number after them,
+# a size or version ("72B", "405B", "v2"), a chip ("H100", "fp16").
+_NAME_PART = re.compile(r"(?:[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]{2,})+\d{0,3}[A-Za-z]?|[A-Za-z]{1,2}\d{1,4}[A-Za-z]?"
+                        r"|\d{1,4}[A-Za-z]{0,2}")
+_NAME_SEPARATORS = re.compile(r"[._/\-]+")
+
+
+def _is_code_or_name(value: str) -> bool:
+    """A call or subscript ("os.environ[", "os.getenv("), or two or more name parts joined by . _ - /
+    ("tokenizer.eos_token_id", "model.layers.0.self_attn", "Qwen2.5-72B-Instruct"): what follows "key=" or
+    "token:" in code and prose about models. A key's random characters never split into such parts."""
+    if holds_any(value, ("(", "[")):
+        return True
+    parts = [p for p in _NAME_SEPARATORS.split(value) if p]
+    return len(parts) >= 2 and all(_NAME_PART.fullmatch(p) for p in parts)
+
+
 def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
     if len(value) < cfg.secret_min_length or _has_cjk(value):
         return False
@@ -466,7 +488,8 @@ def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
         return False  # placeholders and links, not secrets
     if len(set(value)) <= 2:
         return False  # "********", "xxxxxxxx"
-    return _char_classes(value) >= 2 and shannon_entropy(value) >= cfg.secret_min_entropy
+    return (_char_classes(value) >= 2 and shannon_entropy(value) >= cfg.secret_min_entropy
+            and not _is_code_or_name(value))
 
 
 def _looks_like_password(value: str, cfg: PrivacyConfig) -> bool:
@@ -629,8 +652,8 @@ def _may_hold_ipv6(text: str) -> bool:
 
 
 def _has_separator(line: bytes) -> bool:
-    """Whether UTF-8 bytes hold ":", "=" or "：", one of which a secret keyword needs after it."""
-    return 58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0
+    """Whether UTF-8 bytes hold ":", "=", "：" or "＝", one of which an ASCII secret keyword needs after it."""
+    return 58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0 or line.find(b"\xef\xbc\x9d") >= 0
 
 
 def _words_of(text: str) -> tuple[bytes, list[bytes]] | None:
