@@ -95,3 +95,27 @@ def test_chinese_prose_after_a_keyword_is_no_secret(text: str, cfg: PrivacyConfi
 ])
 def test_a_secret_followed_by_chinese_prose(text: str, secret: str, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == [("secret", secret)]
+
+
+@pytest.mark.parametrize("text", [
+    # four-part versions were reported as IP addresses (and the privacy rule cannot be silenced)
+    "TensorRT 10.3.0.26 + cuDNN 9.1.0.70 + CUDA 12.4.1",
+    "TensorRT-LLM 0.12.0.1 起支持 FP8 KV cache",
+    "vLLM 0.6.3.post1 与 SGLang 1.2.3.4-rc1、2.1.0.1.post2、2.5.1.3+cu121",
+    "升级到版本 1.2.3.4 后 p99 TTFT 降低 12%",
+    "version: 10.1.0.2 · build 11.2.3.4 · 1.2.3.4 版起支持",
+])
+def test_four_part_versions_are_no_ip_addresses(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("服务器 10.0.0.12 上跑", "10.0.0.12"),
+    ("IPv4 10.20.30.40 与 Host 10.20.30.41", "10.20.30.40"),
+    ("ssh 10.20.30.41 后执行", "10.20.30.41"),
+    ("DNS 10.20.30.41 解析", "10.20.30.41"),
+    ("node1 10.20.30.41 跑 TP=8", "10.20.30.41"),
+    ("[控制台](http://10.1.2.3:8080/ui)", "10.1.2.3"),
+])
+def test_addresses_next_to_words_are_still_addresses(text: str, address: str, cfg: PrivacyConfig) -> None:
+    assert ("ip", address) in found(text, cfg)

@@ -32,7 +32,8 @@ Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/`
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
 GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks; a key
 shape needs a digit in it. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
-``1.30.0-dev`` or ``v0.5.19`` never match); IPv6 needs ``::`` or eight groups, and a digit or three groups.
+``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
+"1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
 case with any spacing. A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
 """
@@ -507,6 +508,28 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
     return any(address.version == net.version and address in net for net in cfg.allow_ips)
 
 
+# A four-part version: a release mark after it ("1.2.3.4-rc1", ".post1", "+cu121", "… 版"), a version word before it
+# ("版本 …", "version: …"), or the name of a product written in mixed case ("TensorRT 10.3.0.26", "cuDNN 9.1.0.70").
+_VERSION_AFTER = re.compile(r"(?:[-.~_](?:post|dev|rc|alpha|beta|pre|final|a\d|b\d)|\+[A-Za-z0-9]| ?版)", re.IGNORECASE)
+_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag)\.?|版本号?|升级[到至]?|发布)\s*[:：]?\s*$")
+_WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9+_\-]*) ?$")
+
+
+def _is_version(text: str, start: int, end: int) -> bool:
+    """Whether the dotted number at text[start:end] reads as a version rather than an IPv4 address."""
+    if _VERSION_AFTER.match(text, end):
+        return True
+    before = text[max(0, start - 24):start]
+    if _VERSION_BEFORE.search(before):
+        return True
+    m = _WORD_BEFORE.search(before)
+    if m is None:
+        return False
+    word = m.group(1)  # a product's name mixes cases inside it; "IPv4", "Host", "DNS", "ssh" do not count
+    return (not word.lower().startswith("ip") and any(c.islower() for c in word)
+            and any(c.isupper() for c in word[1:]))
+
+
 def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     if "." in text and text.count(".") >= 3 and _IPV4_HINT.search(text):
@@ -515,7 +538,7 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
                 address = ipaddress.IPv4Address(m.group(1))
             except ValueError:
                 continue
-            if not _ip_allowed(address, cfg):
+            if not _ip_allowed(address, cfg) and not _is_version(text, m.start(), m.end()):
                 spans.append((m.start(), m.end(), "ip"))
     if _may_hold_ipv6(text):
         for m in _lazy(_IPV6).finditer(text):
