@@ -119,3 +119,31 @@ def test_four_part_versions_are_no_ip_addresses(text: str, cfg: PrivacyConfig) -
 ])
 def test_addresses_next_to_words_are_still_addresses(text: str, address: str, cfg: PrivacyConfig) -> None:
     assert ("ip", address) in found(text, cfg)
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # a password in a link, and a bearer token in a curl example, were never reported
+    ("数据库 `postgres://admin:s3cretPW9@db.internal/kv`", "s3cretPW9"),
+    ("镜像仓库 https://chen:Passw0rd!@git.example.com/infra.git", "Passw0rd!"),
+    ("redis://:Hunter2024@cache:6379 做前缀缓存", "Hunter2024"),
+    ("curl -H 'Authorization: Bearer a8F3kL9zQ2mX7pR4wT6yU1' http://127.0.0.1:8000/v1/models", "a8F3kL9zQ2mX7pR4wT6yU1"),
+])
+def test_passwords_in_links_and_bearer_tokens(text: str, secret: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("secret", secret)]
+
+
+@pytest.mark.parametrize("text", [
+    "git clone git@github.com:vllm-project/vllm.git",
+    "https://user:${HF_TOKEN}@huggingface.co/x",
+    "Ken Huang @ DistributedApps.ai 见 https://distributedapps.ai/",
+    "curl -H \"Authorization: Bearer $OPENAI_API_KEY\"",
+    "vLLM 示例 -H 'Authorization: Bearer token-abc123' 与 Bearer EMPTY",
+])
+def test_links_and_placeholders_are_not_secrets(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+def test_a_run_of_lines_with_a_link_password_is_scanned(cfg: PrivacyConfig) -> None:
+    lines = ["正文"] * 40
+    lines[35] = "postgres://admin:s3cretPW9@db.internal/kv"
+    assert [i for i, hits in enumerate(privacy_in_lines(lines, cfg)) if hits] == [35]

@@ -17,7 +17,8 @@ The ``[privacy]`` table of a rule pack (every key optional):
                         loopback 127.0.0.0/8 and ::1, "this network" 0.0.0.0/8 and ::, reserved 240.0.0.0/4.
 ``secret_keywords``     more words after which ``: = ： ＝`` (after a CJK one also ``为``/``是``) and a high-entropy
                         value is a secret (the defaults are
-                        password/passwd/pwd/secret/token/key/api_key/access_key/密码/口令/令牌/密钥/秘钥); a
+                        password/passwd/pwd/secret/token/key/api_key/access_key/authorization/密码/口令/令牌/
+                        密钥/秘钥; "Bearer"/"Basic" after the separator is skipped); a
                         call, a subscript or a dotted name ("os.environ[…]", "tokenizer.eos_token_id",
                         "Qwen2.5-72B-Instruct") is code or a model's name, not a secret.
 ``secret_min_length``   shortest value after a keyword that can be a secret (default 8).
@@ -31,7 +32,7 @@ The ``[privacy]`` table of a rule pack (every key optional):
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
 GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks; a key
-shape needs a digit in it. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
+shape needs a digit in it. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
@@ -69,7 +70,7 @@ DEFAULT_ALLOW_IPS = (
 
 DEFAULT_SECRET_KEYWORDS = (
     "password", "passwd", "pwd", "secret", "token", "key", "api_key", "apikey", "api-key", "access_key",
-    "secret_key", "密码", "口令", "令牌", "密钥", "秘钥",
+    "secret_key", "authorization", "密码", "口令", "令牌", "密钥", "秘钥",
 )
 
 PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "密码", "口令"})  # a value after them is judged as a password
@@ -106,6 +107,7 @@ _SECRET_SHAPES = (
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
 )
 
+_URL_PASSWORD = r"(?<=://)[^\s/:@]*:(?P<value>[^\s/@]+)@"  # "postgres://admin:s3cret@…", "https://chen:…@git…"
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
@@ -240,7 +242,7 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
         rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])"
         r"(?:\s*[:=：＝]|(?<=[\u3400-\u9fff])\s*[为是]\s*[:：]?)"  # "密码为 …", "令牌是：…" after a CJK keyword
         # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）")
-        r"\s*[\"'`“‘「『]?(?P<value>[^\s\"'`,;)\]}>“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+)"
+        r"\s*[\"'`“‘「『]?(?:(?i:bearer|basic)\s+)?(?P<value>[^\s\"'`,;)\]}>“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+)"
     )
 
 
@@ -369,7 +371,7 @@ class PrivacyConfig:
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
                                                 + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])")
         return (frozenset(words), frozenset(keyword_words), keyword_then_separator,
-                any_word_regex(literals) if literals else None)
+                any_word_regex(literals) if literals else None, "secret" in dims)
 
     def _make_gate(self) -> re.Pattern[str] | None:
         """One regex over the lowered line for every word a hit other than an IP needs; None if some has none."""
@@ -377,7 +379,7 @@ class PrivacyConfig:
         if self._keyword_words is None or self._latin_name_words is None or None in looks:
             return None
         words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
-                                     *_PATH_HINTS, ":\\", ":/", *(w for look in looks for w in look))}
+                                     *_PATH_HINTS, ":\\", ":/", "://", *(w for look in looks for w in look))}
         words |= {n.lower() for n in self.names if _has_cjk(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
             return None
@@ -561,6 +563,10 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
         token = m.group(0)
         if token.startswith("-----") or any(ch.isdigit() for ch in token):
             spans.append((m.start(), m.end(), "secret"))
+    if "://" in text and "@" in text:  # scheme://user:password@host
+        for m in _lazy(_URL_PASSWORD).finditer(text):
+            if _looks_like_password(m.group("value"), cfg):
+                spans.append((m.start("value"), m.end("value"), "secret"))
     words = cfg._keyword_words
     if lower is not None and words is not None and not holds_any(lower, words):
         return spans  # no keyword in the line
@@ -639,7 +645,9 @@ def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
     """`_may_hold` for lines joined by line breaks: True when some line may hold a hit other than an IP address
     found by its words or literals (then every line is looked at), else the indices of the lines that hold a
     secret keyword's word whole with a separator in the run (the keyword look is made line by line for them)."""
-    words, keyword_words, _, literals = plan
+    words, keyword_words, _, literals, url_passwords = plan
+    if url_passwords and "://" in joined and "@" in joined:
+        return True
     looked = _words_of(joined)
     if looked is None:
         return True
@@ -697,7 +705,9 @@ def _may_hold(text: str, plan: tuple) -> bool:
     Whole words of ASCII letters are looked up in a set (the line's UTF-8 bytes, letters lowered, split at every
     other byte), a keyword word only where a separator follows it; the literals by one regex (a trie).
     """
-    words, keyword_words, keyword_then_separator, literals = plan
+    words, keyword_words, keyword_then_separator, literals, url_passwords = plan
+    if url_passwords and "://" in text and "@" in text:
+        return True  # a password in a link ("https://user:password@host")
     looked = _words_of(text)
     if looked is None:
         return True
