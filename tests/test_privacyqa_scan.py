@@ -147,3 +147,29 @@ def test_a_run_of_lines_with_a_link_password_is_scanned(cfg: PrivacyConfig) -> N
     lines = ["正文"] * 40
     lines[35] = "postgres://admin:s3cretPW9@db.internal/kv"
     assert [i for i, hits in enumerate(privacy_in_lines(lines, cfg)) if hits] == [35]
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # a key wrapped onto the next line: neither half had the shape's length, nothing was reported
+    ("部署令牌 sk-proj-Zq8Lm3", "sk-proj-Zq8Lm3"),
+    ("测试用的是 sk-Zq8Lm3Nx ", "sk-Zq8Lm3Nx"),
+    ("`ghp_Zq8Lm3Nx7V", "ghp_Zq8Lm3Nx7V"),
+])
+def test_the_start_of_a_key_cut_by_a_line_break(text: str, secret: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("secret", secret)]
+
+
+@pytest.mark.parametrize("text", [
+    "pip install hf_transfer", "key 形如 sk-xxxxxxxx", "形如 sk-123456", "ghp_Zq8Lm3Nx7V 是被截断的例子",
+])
+def test_a_short_key_shape_inside_the_line_or_without_letters_and_digits_is_no_cut_key(text, cfg) -> None:
+    assert found(text, cfg) == []
+
+
+def test_a_wrapped_key_fails_the_survey(sample_text) -> None:
+    from editor_app.core.analyze import analyze
+
+    lines = sample_text.split("\n")
+    lines[20:20] = ["部署令牌 sk-proj-Zq8Lm3", "Nx7Vb2Kc9Pw4Rt（已作废）"]
+    analysis = analyze("\n".join(lines), house_pack())
+    assert [(h.dimension, h.line) for h in analysis.privacy] == [("secret", 21)]

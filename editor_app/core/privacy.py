@@ -32,7 +32,7 @@ The ``[privacy]`` table of a rule pack (every key optional):
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
 GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks; a key
-shape needs a digit in it. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
+shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
@@ -107,6 +107,10 @@ _SECRET_SHAPES = (
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
 )
 
+# The start of a key at the end of a line, too short for its shape: the rest is on the next line (a survey
+# wrapped at a fixed width, a key pasted from a terminal). The line is reported; the next one alone shows no shape.
+_CUT_SHAPE = (r"(?=[sgAxhG])(?<![A-Za-z0-9_\-])(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|hf_|AIza|glpat-)"
+              r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{6,}(?=\s*$)")  # letters and digits
 _URL_PASSWORD = r"(?<=://)[^\s/:@]*:(?P<value>[^\s/@]+)@"  # "postgres://admin:s3cret@…", "https://chen:…@git…"
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
@@ -559,9 +563,13 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
 
 def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    for m in _lazy(_SECRET_SHAPES).finditer(text) if holds_any(text, _SECRET_PREFIXES) else ():
-        token = m.group(0)
-        if token.startswith("-----") or any(ch.isdigit() for ch in token):
+    if holds_any(text, _SECRET_PREFIXES):
+        for m in _lazy(_SECRET_SHAPES).finditer(text):
+            token = m.group(0)
+            if token.startswith("-----") or any(ch.isdigit() for ch in token):
+                spans.append((m.start(), m.end(), "secret"))
+        m = _lazy(_CUT_SHAPE).search(text)
+        if m is not None:
             spans.append((m.start(), m.end(), "secret"))
     if "://" in text and "@" in text:  # scheme://user:password@host
         for m in _lazy(_URL_PASSWORD).finditer(text):
