@@ -95,3 +95,19 @@ def test_a_name_written_with_two_spaces_is_masked_in_a_quote_that_collapses_them
     line = "Chen  Siyuan 的 ZetaKV"
     hits = [PrivacyHit("name", 0, 1, "Che********", 12)]
     assert mask_excerpt("Chen Siyuan 的 ZetaKV", hidden_texts(line, hits)) == "Che******** 的 ZetaKV"
+
+
+def test_a_markdown_title_underlined_keeps_its_name_masked(tmp_path):
+    """A setext heading's title is the line above its "===" underline: the outline took it as written."""
+    from editor_app.core.rulepack import parse_pack
+    from editor_app.resources_path import resource_path
+
+    pack_path = resource_path("rulepacks", "english-markdown.toml")
+    source = pack_path.read_text(encoding="utf-8").replace("[privacy]", '[privacy]\nnames = ["Chen Siyuan"]')
+    pack = parse_pack(source, str(pack_path), base_dir=pack_path.parent)
+    text = "Notes for Chen Siyuan\n=====================\n\nBody text.\n\nSecond part\n-----------\n\nMore text.\n"
+    analysis = analyze(text, pack)
+    assert [h.dimension for h in analysis.privacy] == ["name"]
+    titles = [s.section.title for s in analysis.sections]
+    assert "Notes for Ch********" in titles
+    assert "Chen Siyuan" not in json.dumps(analysis.to_dict(), ensure_ascii=False)

@@ -24,7 +24,7 @@ from .document import Heading, Outline, build_outline, heading_in_line, resolve_
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, recheck_figures
 from .figures import figures_in_line
-from .masked_excerpts import masked_quotes
+from .masked_excerpts import masked_quotes, masked_titles
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, on_line, record, with_changes
@@ -581,7 +581,9 @@ class _Assembly:
                 self.outline: Outline = prev.outline
                 self.prev = prev
             else:
-                self.outline = build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles)
+                self.outline = masked_titles(
+                    build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles),
+                    lines, facts)
                 self.prev = prev if (prev is not None and prev.n == self.n) else None
             cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
             self.cols = dict(zip(self.names, cols))

@@ -65,3 +65,14 @@ def masked_quotes(line: str, hits: Sequence[PrivacyHit], heading: Any, citations
     )
     claims = tuple(replace(c, text=m(c.text)) for c in claims)
     return heading, citations, figures, claims
+
+
+def masked_titles(outline: Any, lines: list[str], facts: list) -> Any:
+    """The outline with private data masked in the titles it took from the lines themselves (a setext heading's
+    title is the line above its underline, which the line's own facts do not quote)."""
+    sections = outline.sections  # (built just now for this pass: changed in place)
+    for k, s in enumerate(sections):
+        hits = facts[s.line - 1].privacy if 0 < s.line <= len(facts) else ()
+        if hits and s.title:
+            sections[k] = replace(s, title=mask_excerpt(s.title, hidden_texts(lines[s.line - 1], hits)))
+    return outline
