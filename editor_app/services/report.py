@@ -106,7 +106,8 @@ def _masked_lines(lines: list[str], hits) -> list[str]:
 def _masked_pack_source(source: str, pack: RulePack | None) -> str:
     """The pack as the report prints it: its own private data masked by its own privacy scan. A team's pack lists
     the very names the survey must not carry (``names = [...]``) and may point to a names file in a home folder."""
-    cfg = pack.privacy_config[1] if pack is not None and pack.privacy_config else PrivacyConfig()
+    read = getattr(pack, "privacy_config", None)  # (pack's [privacy] table, its PrivacyConfig), or no pack
+    cfg = read[1] if read else PrivacyConfig()
     lines = source.split("\n")
     hits = [replace(h, line=n) for n, line in enumerate(lines, 1) for h in privacy_in_line(line, cfg)]
     return "\n".join(_masked_lines(lines, hits))
