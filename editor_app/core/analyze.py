@@ -25,6 +25,7 @@ from .document import (Heading, Outline, build_outline, heading_in_line, in_bloc
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, recheck_figures
 from .figures import figures_in_line
+from .masked_excerpts import masked_quotes, masked_titles
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, on_line, record, with_changes
@@ -194,6 +195,10 @@ class Analyzer:
         citations = list(map(citations_in_line, lines))
         figures = list(map(figures_in_line, lines))
         privacy = privacy_in_lines(lines, self._privacy_cfg)
+        if any(privacy):  # what the analysis quotes from a line with private data shows it masked
+            for i in [i for i, hits in enumerate(privacy) if hits]:
+                headings[i], citations[i], figures[i], claims[i] = masked_quotes(
+                    lines[i], privacy[i], headings[i], citations[i], figures[i], claims[i])
         section_refs = list(map(section_refs_in_line, lines))
         return list(map(LineFacts, counts, headings, citations, figures, privacy, claims, directives, forbidden,
                         required, section_refs))
@@ -579,7 +584,9 @@ class _Assembly:
                 self.outline: Outline = prev.outline
                 self.prev = prev
             else:
-                self.outline = build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles)
+                self.outline = masked_titles(
+                    build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles),
+                    lines, facts)
                 self.prev = prev if (prev is not None and prev.n == self.n) else None
             cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
             self.cols = dict(zip(self.names, cols))

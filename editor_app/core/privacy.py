@@ -11,12 +11,16 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``names``               more names, inline (a list of strings).
 ``org_patterns``        regexes for internal organisation codes, e.g. ``'(?<![A-Za-z0-9])PRJ-\\d{3,}(?![0-9])'``.
 ``path_patterns``       extra regexes for local paths (``/home/…``, ``/Users/…``, ``/root/…``, ``C:\\Users\\…``,
-                        ``~/…`` are built in).
+                        ``~/…`` are built in, also as ``file://`` links and with a user folder named in Chinese).
 ``allow_ips``           addresses or CIDR networks that are not private data, added to the defaults: the
                         documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
                         loopback 127.0.0.0/8 and ::1, "this network" 0.0.0.0/8 and ::, reserved 240.0.0.0/4.
-``secret_keywords``     more words after which ``: = ：`` and a high-entropy value is a secret (the defaults are
-                        password/passwd/pwd/secret/token/key/api_key/access_key/密码/口令/令牌/密钥/秘钥).
+``secret_keywords``     more words after which ``: = ： ＝`` (after a CJK one also ``为``/``是``) and a high-entropy
+                        value is a secret (the defaults are
+                        password/passwd/pwd/secret/token/key/api_key/access_key/authorization/密码/口令/令牌/
+                        密钥/秘钥; "Bearer"/"Basic" after the separator is skipped); a
+                        call, a subscript or a dotted name ("os.environ[…]", "tokenizer.eos_token_id",
+                        "Qwen2.5-72B-Instruct") is code or a model's name, not a secret.
 ``secret_min_length``   shortest value after a keyword that can be a secret (default 8).
 ``secret_min_entropy``  Shannon entropy in bits per character a value needs to be a secret (default 3.0). After
                         password/passwd/pwd/密码/口令 a value of ``password_min_length`` (default 6) or more
@@ -28,8 +32,9 @@ The ``[privacy]`` table of a rule pack (every key optional):
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
 GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks; a key
-shape needs a digit in it. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
-``1.30.0-dev`` or ``v0.5.19`` never match); IPv6 needs ``::`` or eight groups, and a digit or three groups.
+shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
+``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
+"1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
 case with any spacing. A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
 """
@@ -66,7 +71,7 @@ DEFAULT_ALLOW_IPS = (
 
 DEFAULT_SECRET_KEYWORDS = (
     "password", "passwd", "pwd", "secret", "token", "key", "api_key", "apikey", "api-key", "access_key",
-    "secret_key", "密码", "口令", "令牌", "密钥", "秘钥",
+    "secret_key", "authorization", "密码", "口令", "令牌", "密钥", "秘钥",
 )
 
 PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "密码", "口令"})  # a value after them is judged as a password
@@ -103,18 +108,28 @@ _SECRET_SHAPES = (
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
 )
 
+# The start of a key at the end of a line, too short for its shape: the rest is on the next line (a survey
+# wrapped at a fixed width, a key pasted from a terminal). The line is reported; the next one alone shows no shape.
+_CUT_SHAPE = (r"(?=[sgAxhG])(?<![A-Za-z0-9_\-])(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|hf_|AIza|glpat-)"
+              r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{6,}(?=\s*$)")  # letters and digits
+_URL_PASSWORD = r"(?<=://)[^\s/:@]*:(?P<value>[^\s/@]+)@"  # "postgres://admin:s3cret@…", "https://chen:…@git…"
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
+# The folder after /home/, /Users/, C:\Users\: a user name written in Chinese ("张三") runs on to the next separator;
+# one in Latin letters ends, as the rest of a path does, where CJK prose starts ("/home/chen/a.md中的").
+_USER_FOLDER = (rf"(?:[\u3400-\u9fff][^\s\"'`<>|/\\，。；：、）)\]】\u3000-\u303f\uff00-\uffef]*{_PATH_END}*"
+                rf"|{_PATH_END}+)")
+_NOT_IN_A_PATH = r"(?:(?<![A-Za-z0-9._~/\\\-])|(?<=file://))"  # a file:// link names a local path too
 _UNIX_PATHS = (
-    r"(?=[/~])(?<![A-Za-z0-9._~/\\\-])(?:"
-    rf"(?:/[A-Za-z0-9._\-]{{1,40}}){{0,4}}/(?:home|Users|root)/{_PATH_END}+"  # /data/home/…, /mnt/c/Users/…
+    rf"(?=[/~]){_NOT_IN_A_PATH}(?:"
+    rf"(?:/[A-Za-z0-9._\-]{{1,40}}){{0,4}}/(?:home|Users|root)/{_USER_FOLDER}"  # /data/home/…, /mnt/c/Users/…
     rf"|~/{_PATH_END}+"
     r")"
 )
-_WINDOWS_PATHS = (
-    r"(?=[A-Za-z]:[\\/])(?<![A-Za-z0-9._~/\\\-])"
-    rf"[A-Za-z]:(?:\\{{1,2}}|/)(?:Users|Documents and Settings)(?:\\{{1,2}}|/){_PATH_END}+"
+_WINDOWS_PATHS = (  # Windows ignores case: c:\users\… is the same folder
+    r"(?=[A-Za-z]:[\\/])(?:(?<![A-Za-z0-9._~/\\\-])|(?<=file:///))"
+    rf"[A-Za-z]:(?:\\{{1,2}}|/)(?i:users|documents and settings)(?:\\{{1,2}}|/){_USER_FOLDER}"
 )
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -229,8 +244,10 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     words = "|".join(re.escape(k) for k in sorted(set(keywords), key=longest_first))
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
-        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])\s*[:=：]\s*[\"'`]?"
-        r"(?P<value>[^\s\"'`,，。；;、）)\]}>]+)"
+        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])"
+        r"(?:\s*[:=：＝]|(?<=[\u3400-\u9fff])\s*[为是]\s*[:：]?)"  # "密码为 …", "令牌是：…" after a CJK keyword
+        # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）")
+        r"\s*[\"'`“‘「『]?(?:(?i:bearer|basic)\s+)?(?P<value>[^\s\"'`,;)\]}>“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+)"
     )
 
 
@@ -357,9 +374,9 @@ class PrivacyConfig:
         if keyword_words:  # the keyword, lowered, then whitespace (or any non-ASCII character) and a separator
             ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=lambda k: (len(k), k))
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
-                                                + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc\x9a)")
+                                                + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])")
         return (frozenset(words), frozenset(keyword_words), keyword_then_separator,
-                any_word_regex(literals) if literals else None)
+                any_word_regex(literals) if literals else None, "secret" in dims)
 
     def _make_gate(self) -> re.Pattern[str] | None:
         """One regex over the lowered line for every word a hit other than an IP needs; None if some has none."""
@@ -367,7 +384,7 @@ class PrivacyConfig:
         if self._keyword_words is None or self._latin_name_words is None or None in looks:
             return None
         words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
-                                     *_PATH_HINTS, ":\\", ":/", *(w for look in looks for w in look))}
+                                     *_PATH_HINTS, ":\\", ":/", "://", *(w for look in looks for w in look))}
         words |= {n.lower() for n in self.names if _has_cjk(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
             return None
@@ -457,6 +474,23 @@ def _char_classes(value: str) -> int:
     )
 
 
+# A part of a name in code or of a model's name: words in any case (camelCase, CONSTANT), a short number after them,
+# a size or version ("72B", "405B", "v2"), a chip ("H100", "fp16").
+_NAME_PART = re.compile(r"(?:[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]{2,})+\d{0,3}[A-Za-z]?|[A-Za-z]{1,2}\d{1,4}[A-Za-z]?"
+                        r"|\d{1,4}[A-Za-z]{0,2}")
+_NAME_SEPARATORS = re.compile(r"[._/\-]+")
+
+
+def _is_code_or_name(value: str) -> bool:
+    """A call or subscript ("os.environ[", "os.getenv("), or two or more name parts joined by . _ - /
+    ("tokenizer.eos_token_id", "model.layers.0.self_attn", "Qwen2.5-72B-Instruct"): what follows "key=" or
+    "token:" in code and prose about models. A key's random characters never split into such parts."""
+    if holds_any(value, ("(", "[")):
+        return True
+    parts = [p for p in _NAME_SEPARATORS.split(value) if p]
+    return len(parts) >= 2 and all(_NAME_PART.fullmatch(p) for p in parts)
+
+
 def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
     if len(value) < cfg.secret_min_length or _has_cjk(value):
         return False
@@ -464,7 +498,8 @@ def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
         return False  # placeholders and links, not secrets
     if len(set(value)) <= 2:
         return False  # "********", "xxxxxxxx"
-    return _char_classes(value) >= 2 and shannon_entropy(value) >= cfg.secret_min_entropy
+    return (_char_classes(value) >= 2 and shannon_entropy(value) >= cfg.secret_min_entropy
+            and not _is_code_or_name(value))
 
 
 def _looks_like_password(value: str, cfg: PrivacyConfig) -> bool:
@@ -482,6 +517,28 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
     return any(address.version == net.version and address in net for net in cfg.allow_ips)
 
 
+# A four-part version: a release mark after it ("1.2.3.4-rc1", ".post1", "+cu121", "… 版"), a version word before it
+# ("版本 …", "version: …"), or the name of a product written in mixed case ("TensorRT 10.3.0.26", "cuDNN 9.1.0.70").
+_VERSION_AFTER = re.compile(r"(?:[-.~_](?:post|dev|rc|alpha|beta|pre|final|a\d|b\d)|\+[A-Za-z0-9]| ?版)", re.IGNORECASE)
+_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag)\.?|版本号?|升级[到至]?|发布)\s*[:：]?\s*$")
+_WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9+_\-]*) ?$")
+
+
+def _is_version(text: str, start: int, end: int) -> bool:
+    """Whether the dotted number at text[start:end] reads as a version rather than an IPv4 address."""
+    if _VERSION_AFTER.match(text, end):
+        return True
+    before = text[max(0, start - 24):start]
+    if _VERSION_BEFORE.search(before):
+        return True
+    m = _WORD_BEFORE.search(before)
+    if m is None:
+        return False
+    word = m.group(1)  # a product's name mixes cases inside it; "IPv4", "Host", "DNS", "ssh" do not count
+    return (not word.lower().startswith("ip") and any(c.islower() for c in word)
+            and any(c.isupper() for c in word[1:]))
+
+
 def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     if "." in text and text.count(".") >= 3 and _IPV4_HINT.search(text):
@@ -490,7 +547,7 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
                 address = ipaddress.IPv4Address(m.group(1))
             except ValueError:
                 continue
-            if not _ip_allowed(address, cfg):
+            if not _ip_allowed(address, cfg) and not _is_version(text, m.start(), m.end()):
                 spans.append((m.start(), m.end(), "ip"))
     if _may_hold_ipv6(text):
         for m in _lazy(_IPV6).finditer(text):
@@ -509,10 +566,18 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
 
 def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
-    for m in _lazy(_SECRET_SHAPES).finditer(text) if holds_any(text, _SECRET_PREFIXES) else ():
-        token = m.group(0)
-        if token.startswith("-----") or any(ch.isdigit() for ch in token):
+    if holds_any(text, _SECRET_PREFIXES):
+        for m in _lazy(_SECRET_SHAPES).finditer(text):
+            token = m.group(0)
+            if token.startswith("-----") or any(ch.isdigit() for ch in token):
+                spans.append((m.start(), m.end(), "secret"))
+        m = _lazy(_CUT_SHAPE).search(text)
+        if m is not None:
             spans.append((m.start(), m.end(), "secret"))
+    if "://" in text and "@" in text:  # scheme://user:password@host
+        for m in _lazy(_URL_PASSWORD).finditer(text):
+            if _looks_like_password(m.group("value"), cfg):
+                spans.append((m.start("value"), m.end("value"), "secret"))
     words = cfg._keyword_words
     if lower is not None and words is not None and not holds_any(lower, words):
         return spans  # no keyword in the line
@@ -591,7 +656,9 @@ def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
     """`_may_hold` for lines joined by line breaks: True when some line may hold a hit other than an IP address
     found by its words or literals (then every line is looked at), else the indices of the lines that hold a
     secret keyword's word whole with a separator in the run (the keyword look is made line by line for them)."""
-    words, keyword_words, _, literals = plan
+    words, keyword_words, _, literals, url_passwords = plan
+    if url_passwords and "://" in joined and "@" in joined:
+        return True
     looked = _words_of(joined)
     if looked is None:
         return True
@@ -627,8 +694,8 @@ def _may_hold_ipv6(text: str) -> bool:
 
 
 def _has_separator(line: bytes) -> bool:
-    """Whether UTF-8 bytes hold ":", "=" or "：", one of which a secret keyword needs after it."""
-    return 58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0
+    """Whether UTF-8 bytes hold ":", "=", "：" or "＝", one of which an ASCII secret keyword needs after it."""
+    return 58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0 or line.find(b"\xef\xbc\x9d") >= 0
 
 
 def _words_of(text: str) -> tuple[bytes, list[bytes]] | None:
@@ -649,7 +716,9 @@ def _may_hold(text: str, plan: tuple) -> bool:
     Whole words of ASCII letters are looked up in a set (the line's UTF-8 bytes, letters lowered, split at every
     other byte), a keyword word only where a separator follows it; the literals by one regex (a trie).
     """
-    words, keyword_words, keyword_then_separator, literals = plan
+    words, keyword_words, keyword_then_separator, literals, url_passwords = plan
+    if url_passwords and "://" in text and "@" in text:
+        return True  # a password in a link ("https://user:password@host")
     looked = _words_of(text)
     if looked is None:
         return True

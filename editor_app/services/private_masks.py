@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
 from editor_app.core.model import Analysis
-from editor_app.core.privacy import PrivacyConfig, privacy_in_lines
 
 _DATA_URI_RE = re.compile(r"(data:[\w/+.-]+;base64,[A-Za-z0-9+/=]+)")
 
@@ -19,19 +17,6 @@ _DATA_URI_RE = re.compile(r"(data:[\w/+.-]+;base64,[A-Za-z0-9+/=]+)")
 def private_masks(analysis: Analysis, text: str) -> dict[str, str]:
     """{private text as written: its mask} for every private-data hit of the analysis of `text`."""
     return _masks_of(text.split("\n"), ((h.line, h) for h in analysis.privacy))
-
-
-def pack_source_masks(pack: Any, source: str) -> dict[str, str]:
-    """The same for the rule pack's own source (a `names = [...]` list holds the very names to keep private)."""
-    table = getattr(pack, "privacy", None)
-    if not source or not isinstance(table, dict):
-        return {}
-    try:
-        cfg = PrivacyConfig.from_dict(table, getattr(pack, "base_dir", None))
-    except Exception:  # a pack that analysed the survey has a readable privacy table; never fail an export here
-        return {}
-    lines = source.split("\n")
-    return _masks_of(lines, ((n, h) for n, hits in enumerate(privacy_in_lines(lines, cfg), 1) for h in hits))
 
 
 def _masks_of(lines: list[str], numbered_hits) -> dict[str, str]:

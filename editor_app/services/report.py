@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import re
+from dataclasses import replace
 from datetime import datetime
 from pathlib import PurePath
 from urllib.parse import quote
@@ -19,9 +20,10 @@ import nh3
 
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
+from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
-from editor_app.services.private_masks import masked_html, pack_source_masks, private_masks
+from editor_app.services.private_masks import masked_html, private_masks
 from editor_app.wording import ReportWords
 
 CJK_FONT_STACK = (
@@ -89,14 +91,28 @@ td.verdict { white-space: nowrap; }
 
 def _masked_private_data(lines: list[str], analysis: Analysis) -> list[str]:
     """The survey as published: every private-data hit replaced by its mask, as page 1 shows it."""
+    return _masked_lines(lines, analysis.privacy)
+
+
+def _masked_lines(lines: list[str], hits) -> list[str]:
     out = list(lines)
-    for hit in sorted(analysis.privacy, key=lambda h: (h.line, -h.column)):  # right to left within a line
+    for hit in sorted(hits, key=lambda h: (h.line, -h.column)):  # right to left within a line
         i = hit.line - 1
         if 0 <= i < len(out):
             line = out[i]
             start = hit.column - 1
             out[i] = line[:start] + hit.masked + line[start + hit.length :]
     return out
+
+
+def _masked_pack_source(source: str, pack: RulePack | None) -> str:
+    """The pack as the report prints it: its own private data masked by its own privacy scan. A team's pack lists
+    the very names the survey must not carry (``names = [...]``) and may point to a names file in a home folder."""
+    read = getattr(pack, "privacy_config", None)  # (pack's [privacy] table, its PrivacyConfig), or no pack
+    cfg = read[1] if read else PrivacyConfig()
+    lines = source.split("\n")
+    hits = [replace(h, line=n) for n, line in enumerate(lines, 1) for h in privacy_in_line(line, cfg)]
+    return "\n".join(_masked_lines(lines, hits))
 
 
 def build_report_html(
@@ -153,15 +169,14 @@ def build_report_html(
         _references_table(analysis.references, say),
         _figures_part(analysis, list(charts), say),
         _privacy_table(analysis.privacy, say),
-        _pack_part(pack_name, pack_source, when, analysis, say),
+        _pack_part(pack_name, _masked_pack_source(pack_source, pack), when, analysis, say),
         "</div>",
         "</body>",
         "</html>",
     ]
     # The analysis keeps the survey's words as written (a claim's sentence, a heading a rule measured, an engine's
     # name): masked here, everywhere in the report (tables, captions, alt texts, the pack's source), as page 1 is.
-    masks = {**pack_source_masks(pack, pack_source), **private_masks(analysis, text)}
-    return masked_html("\n".join(parts), masks)
+    return masked_html("\n".join(parts), private_masks(analysis, text))
 
 
 _APPENDIX = (
@@ -656,9 +671,9 @@ def _privacy_table(hits: list[PrivacyHit], say: ReportWords) -> str:
 
 def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analysis, say: ReportWords) -> str:
     source = pack_source.strip() or say("(the pack's source is not available)")
-    # the file's name only: its folder (/home/alice/…) is a local path, which a published survey must not hold
-    name = PurePath(analysis.file).name if analysis.file else ""
-    file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(name)}</code></p>" if name else ""
+    # the file's name, not where it lies: a path names the author's home folder ("/home/chen/…", "C:\\Users\\…")
+    file_name = re.split(r"[\\/]", analysis.file)[-1] if analysis.file else ""
+    file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(file_name)}</code></p>" if file_name else ""
     told = say("Rule pack: {pack} · generated {when}", pack=f"<b>{_e(pack_name)}</b>", when=_e(_format_time(when)))
     return (
         f'<h3 id="appendix-pack">{say(_APPENDIX[5][1])}</h3>'
