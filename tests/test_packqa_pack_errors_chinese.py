@@ -15,9 +15,8 @@ from pack_support import MINIMAL
 from editor_app import cli
 from editor_app.core import privacy, rulepack
 from editor_app.core.rulepack import PackError, load_pack, parse_pack
-from editor_app.resources_path import resource_path
 from editor_app.wording import _PACK_ZH_CN, _PARSER_ZH_CN, PackErrorWords, _compile
-from ui_support import open_window
+from ui_support import window_beside_a_pack
 
 _RULE = '[[rules]]\nid = "r"\n'
 _SCOPED = MINIMAL.replace('max = 10\n', 'max = 10\nscope = {}\n')
@@ -234,12 +233,7 @@ def test_survey_check_keeps_the_english(tmp_path, capsys):
 
 
 def _broken_pack_in_window(qtbot, tmp_path):
-    survey = tmp_path / "survey.md"
-    survey.write_text("# Survey\n\nWord count: 3\n\n## References\n\n-- Team · 2026-11-30\n", encoding="utf-8")
-    good = resource_path("rulepacks", "english-markdown.toml").read_text(encoding="utf-8")
-    pack = tmp_path / "survey-rules.toml"
-    pack.write_text(good, encoding="utf-8")
-    window = open_window(qtbot, survey)
+    window, pack, good = window_beside_a_pack(qtbot, tmp_path)
     told = []
     window.notify = lambda title, message: told.append((title, message))
     pack.write_text(good.replace("max = 2500", 'max = "2000"'), encoding="utf-8")

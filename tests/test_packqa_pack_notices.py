@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox
 
-from editor_app.resources_path import resource_path
-from ui_support import open_window
+from ui_support import open_window, window_beside_a_pack
 
 
 def _notices(window) -> list[str]:
@@ -16,12 +15,7 @@ def _notices(window) -> list[str]:
 
 
 def test_one_notice_at_a_time_says_the_pack_s_latest_problem_and_a_fix_closes_it(qtbot, tmp_path):
-    survey = tmp_path / "survey.md"
-    survey.write_text("# Survey\n\nWord count: 3\n\n## References\n\n-- Team · 2026-11-30\n", encoding="utf-8")
-    good = resource_path("rulepacks", "english-markdown.toml").read_text(encoding="utf-8")
-    pack = tmp_path / "survey-rules.toml"
-    pack.write_text(good, encoding="utf-8")
-    window = open_window(qtbot, survey)
+    window, pack, good = window_beside_a_pack(qtbot, tmp_path)
     mistakes = [(good.replace("max = 2500", 'max = "2000"'), "rules[0].max: must be a number"),
                 (good.replace("unsuppressible = true", "unsupressible = true"), "rules[5].unsupressible: unknown key"),
                 (good.replace('id = "claims"', 'id = "privacy"'), "rules[6].id: rule id 'privacy' is used twice")]
@@ -61,12 +55,7 @@ def test_choosing_another_pack_in_settings_closes_the_broken_one_s_notice(qtbot,
 def test_a_pack_fixed_before_its_problem_was_told_is_not_called_unusable(qtbot, tmp_path):
     """The problem is told once the window is back in its event loop; a fix saved before that (an editor saving twice
     in a row) made the box say "not usable" about a pack in use."""
-    survey = tmp_path / "survey.md"
-    survey.write_text("# Survey\n\nWord count: 3\n", encoding="utf-8")
-    good = resource_path("rulepacks", "english-markdown.toml").read_text(encoding="utf-8")
-    pack = tmp_path / "survey-rules.toml"
-    pack.write_text(good, encoding="utf-8")
-    window = open_window(qtbot, survey)
+    window, pack, good = window_beside_a_pack(qtbot, tmp_path, "# Survey\n\nWord count: 3\n")
     pack.write_text(good.replace("max = 2500", 'max = "2000"'), encoding="utf-8")
     assert window._pack_watcher.check() and window.pack_problem
     with qtbot.waitSignal(window.analysis_ready, timeout=10000):

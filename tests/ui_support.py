@@ -16,6 +16,21 @@ def repeated_sample(tmp_path: Path, sample_text: str, copies: int = 20) -> Path:
     return path
 
 
+TEAM_SURVEY = "# Survey\n\nWord count: 3\n\n## References\n\n-- Team · 2026-11-30\n"
+
+
+def window_beside_a_pack(qtbot, tmp_path: Path, survey_text: str = TEAM_SURVEY):
+    """The window on a survey with the English pack beside it (survey-rules.toml): (window, pack path, pack text)."""
+    from editor_app.resources_path import resource_path
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(survey_text, encoding="utf-8")
+    good = resource_path("rulepacks", "english-markdown.toml").read_text(encoding="utf-8")
+    pack = tmp_path / "survey-rules.toml"
+    pack.write_text(good, encoding="utf-8")
+    return open_window(qtbot, survey), pack, good
+
+
 def open_window(qtbot, path: Path, config: Config | None = None, **kwargs):
     """A shown MainWindow with `path` open and analysed; closing it at teardown never asks anything."""
     from editor_app.ui.main_window import MainWindow
