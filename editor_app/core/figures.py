@@ -780,7 +780,7 @@ class _LineReader:
                     # "vLLM 的 KV cache 命中率 85% vs SGLang 92%": the engine, not "KV"
                     run = runs.last_engine(pa, m.start()) or run
                 if run is None and k:  # "A 16,200 tok/s versus 12,500 tok/s for B"
-                    run = _engine_named_after(view, runs, unit_end, pb)
+                    run = _engine_named_after(view, runs, _FOR_RE.match(view, unit_end, pb), pb)
             if run is None:
                 return None
             entries.append((run, m, unit, unit_end, paren))
@@ -819,9 +819,13 @@ class _LineReader:
     def _value_in_parenthesis(self, index: int, pa: int, pb: int) -> tuple[re.Match[str], _Scope] | None:
         """The value a parenthesis in scope[pa:pb] holds first ("(~45 tok/s)"), with that parenthesis' scope."""
         scope = self.scopes[index]
-        p = scope.view.find(_BLANK, pa, pb)
+        view = scope.view
+        p = view.find(_BLANK, pa, pb)
         if p < 0:
             return None
+        before = view[pa:p].rstrip(" \t")[-1:]
+        if not (before.isascii() and before.isalnum()):
+            return None  # no name ends right before it ("三接入点（…）"): never an engine's value (cheap to tell)
         at = scope.start + p
         if self._opened_at is None:
             self._opened_at = {sc.open_at: sc for sc in self.scopes}
@@ -829,7 +833,9 @@ class _LineReader:
         if child is None:
             return None
         found = _matches(_VALUE_RE, _VALUE_START, child.view, 0, len(child.view))
-        return (found[0], child) if found else None
+        if not found or not _unit_after(child.view, _value_end(found[0]), found[0].group("cur"))[0]:
+            return None  # a bare number in parentheses ("VikingMem（… 2026）") is no engine's figure
+        return found[0], child
 
     def _speedups(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
@@ -893,14 +899,17 @@ class _LineReader:
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
             near = max(ia, m.start() - _WINDOW)
+            named_before = _ENGINE_WORD_RE.search(view, near, m.start()) is not None
+            follows = _FOR_RE.match(view, unit_end, ib)
+            if not named_before and follows is None:
+                continue  # no known engine written before it, nor one named right after it ("… for vLLM")
             runs = self.runs(index, a, b)
-            # no known engine written before it, so no run there names one
-            run = runs.last(near, m.start()) if _ENGINE_WORD_RE.search(view, near, m.start()) else None
-            after = _engine_named_after(view, runs, unit_end, ib)
+            run = runs.last(near, m.start()) if named_before else None
+            after = _engine_named_after(view, runs, follows, ib)
             if run is None or _BASELINE_RE.search(view, run.end, m.start()):
                 # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
                 run = after
-            elif after is not None and _FOR_RE.match(view, unit_end, ib).group("owner"):
+            elif after is not None and follows.group("owner"):
                 run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
             if run is None or run.engine not in _ENGINE_ALIASES:
                 continue
@@ -919,9 +928,9 @@ class _LineReader:
             self.groups.append((fv.column, group))
 
 
-def _engine_named_after(view: str, runs: _Runs, pos: int, end: int) -> _Run | None:
-    """The known engine a value belongs to when it is named after it: "12,500 tok/s for vLLM"."""
-    m = _FOR_RE.match(view, pos, end)
+def _engine_named_after(view: str, runs: _Runs, m: re.Match[str] | None, end: int) -> _Run | None:
+    """The known engine a value belongs to when it is named after it ("12,500 tok/s for vLLM"), `m` the match of
+    _FOR_RE right after the value and its unit."""
     run = runs.first(m.end(), end) if m else None
     return run if run is not None and run.start == m.end() and run.engine in _ENGINE_ALIASES else None
 
