@@ -1,0 +1,51 @@
+"""QA: each house rule broken the way an author breaks it, and where the program says it fails.
+
+- A private IP or key, or an impossible arXiv id, was underlined twice at one place: the rule's finding and the scan's
+  own span, so its tooltip said the same thing twice ("[privacy] private data (ip): 10*******" then "private data
+  (ip): 10*******"; in Chinese the second line kept the English "impossible id").
+"""
+
+from __future__ import annotations
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+from editor_app.ui.problem_spans import problem_spans
+
+
+def _with_line_added(sample_text: str, starts: str, added: str) -> tuple[str, int]:
+    lines = sample_text.split("\n")
+    i = next(i for i, line in enumerate(lines) if line.startswith(starts))
+    lines[i] += added
+    return "\n".join(lines), i + 1
+
+
+def test_private_data_and_a_bad_arxiv_id_are_underlined_once_with_the_rules_words(sample_text):
+    text, line = _with_line_added(sample_text, "优先级 1", " 测试机 10.12.3.4 另见 arXiv:2613.99999。")
+    a = analyze(text, house_pack())
+    body = text.split("\n")[line - 1]
+    ip_col = body.index("10.12.3.4") + 1
+    id_col = body.index("arXiv:2613.99999") + 1
+    spans = [s for s in problem_spans(a) if s.line == line]
+    at_ip = [s for s in spans if s.column == ip_col]
+    at_id = [s for s in spans if s.column == id_col]
+    assert len(at_ip) == 1 and at_ip[0].message.startswith("[privacy] private data (ip)")
+    assert at_ip[0].length == len("10.12.3.4") and at_ip[0].level == "error"
+    assert len(at_id) == 1 and at_id[0].message.startswith("[arxiv-ids] impossible arXiv id arXiv:2613.99999")
+    assert at_id[0].length == len("arXiv:2613.99999")
+
+
+def test_a_hit_the_rule_allows_is_still_underlined_by_the_scan(sample_text, tmp_path):
+    """With `max = 1` the privacy rule passes and says nothing: the hit keeps its own underline."""
+    from editor_app.core.rulepack import load_pack
+    from editor_app.resources_path import house_pack_path
+
+    pack_text = house_pack_path().read_text(encoding="utf-8")
+    assert 'kind = "privacy"\nmax = 0' in pack_text
+    pack_file = tmp_path / "survey-rules.toml"
+    pack_file.write_text(pack_text.replace('kind = "privacy"\nmax = 0', 'kind = "privacy"\nmax = 1'), encoding="utf-8")
+    text, line = _with_line_added(sample_text, "优先级 1", " 测试机 10.12.3.4")
+    a = analyze(text, load_pack(pack_file))
+    assert next(r for r in a.rules if r.id == "privacy").status == "pass"
+    col = text.split("\n")[line - 1].index("10.12.3.4") + 1
+    at_ip = [s for s in problem_spans(a) if (s.line, s.column) == (line, col)]
+    assert [s.message for s in at_ip] == ["private data (ip): 10*******"]
