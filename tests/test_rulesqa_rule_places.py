@@ -49,3 +49,30 @@ def test_a_hit_the_rule_allows_is_still_underlined_by_the_scan(sample_text, tmp_
     col = text.split("\n")[line - 1].index("10.12.3.4") + 1
     at_ip = [s for s in problem_spans(a) if (s.line, s.column) == (line, col)]
     assert [s.message for s in at_ip] == ["private data (ip): 10*******"]
+
+
+def _legal_finding(text: str):
+    a = analyze(text, house_pack())
+    rule = next(r for r in a.rules if r.id == "legal-section")
+    assert rule.status == "fail" and len(rule.findings) == 1
+    return rule.findings[0]
+
+
+def test_a_legal_section_renumbered_is_pointed_at_not_the_chapter_above_it(sample_text):
+    """§4.4 renumbered §4.5: the finding named §4 (whose title "… / 法律" matches too) and sent the author to line 44,
+    not to the §4.5 heading that needs its number back."""
+    lines = sample_text.split("\n")
+    i = next(i for i, line in enumerate(lines) if line.startswith("4.4 法律"))
+    lines[i] = lines[i].replace("4.4", "4.5", 1)
+    f = _legal_finding("\n".join(lines))
+    assert (f.line, f.column) == (i + 1, 1)
+    assert f.message == "a section matches `法律|监管` (§4.5) but §4.4 is missing"
+
+
+def test_a_legal_section_cut_still_points_at_the_chapter_it_belongs_in(sample_text):
+    lines = sample_text.split("\n")
+    i = next(i for i, line in enumerate(lines) if line.startswith("4.4 法律"))
+    del lines[i:i + 2]
+    chapter = next(n for n, line in enumerate(lines, 1) if line.startswith("四、"))
+    f = _legal_finding("\n".join(lines))
+    assert f.line == chapter and "(§4) but §4.4 is missing" in f.message
