@@ -62,6 +62,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("present", "存在"),
     ("missing", "缺失"),
     # forbidden patterns, privacy, suppression
+    ('forbidden: "{text}"', "禁用：「{text}」"),  # the text a forbidden pattern found
     ("forbidden: {pattern}", "禁用：{pattern}"),
     ("private data ({dimension}): {masked}", "私域数据（{dimension}）：{masked}"),
     ("ip · secrets · names · paths · org codes", "IP · 密钥 · 人名 · 路径 · 组织代号"),

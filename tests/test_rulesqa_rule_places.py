@@ -76,3 +76,55 @@ def test_a_legal_section_cut_still_points_at_the_chapter_it_belongs_in(sample_te
     chapter = next(n for n, line in enumerate(lines, 1) if line.startswith("四、"))
     f = _legal_finding("\n".join(lines))
     assert f.line == chapter and "(§4) but §4.4 is missing" in f.message
+
+
+# ----- a forbidden pattern names the text it found, not its regular expression -----
+
+_TWO_WORDS = '''schema = 1
+name = "t"
+[counters.chars]
+builtin = "chars"
+[[rules]]
+id = "no-todo"
+kind = "forbidden-pattern"
+patterns = ['\\bTODO\\b', '\\bFIXME\\b', '密钥\\s*\\S+']
+'''
+
+
+def _forbidden(a, rule: str = "no-todo"):
+    return [(f.line, f.column, f.message) for f in a.findings if f.rule == rule]
+
+
+def test_the_house_rule_against_exempt_sections_quotes_the_words(sample_text):
+    """It said 'forbidden: `(?<!禁「)(?<!禁止「)独立段不计`': the author had to read look-behinds to see what to cut."""
+    text, line = _with_line_added(sample_text, "8.2 CJK", "（§九 独立段不计）")
+    col = text.split("\n")[line - 1].index("独立段不计") + 1
+    assert _forbidden(analyze(text, house_pack()), "no-exempt-sections") == [(line, col, 'forbidden: "独立段不计"')]
+
+
+def test_of_several_patterns_the_one_found_is_named_and_follows_an_edit():
+    """With `patterns = [TODO, FIXME]` a FIXME was reported as "forbidden: `\\bTODO\\b`"; and the text found follows
+    the edit that changes it in place (the pass reuses a rule whose lines did not change)."""
+    from editor_app.core.analyze import Analyzer
+    from editor_app.core.rulepack import parse_pack
+
+    az = Analyzer(parse_pack(_TWO_WORDS))
+    text = "# Survey\n\nFIXME: measure.\n\nmore prose\n"
+    assert _forbidden(az.analyze(text)) == [(3, 1, 'forbidden: "FIXME"')]
+    assert _forbidden(az.analyze(text.replace("FIXME", "TODO "))) == [(3, 1, 'forbidden: "TODO"')]
+
+
+def test_private_data_a_forbidden_pattern_matched_is_quoted_masked():
+    from editor_app.core.rulepack import parse_pack
+
+    a = analyze("# Survey\n\n测试 密钥 sk-proj-Ab3dE5fG7hJ9kL1mN3pQ5rS7 已轮换\n", parse_pack(_TWO_WORDS))
+    [(line, col, message)] = _forbidden(a)
+    assert (line, col) == (3, 4)
+    assert "Ab3dE5" not in message and message.startswith('forbidden: "密钥 sk-p')
+
+
+def test_the_chinese_window_says_it_in_chinese():
+    from editor_app.wording import EngineText
+
+    say = EngineText("zh_CN", house_pack())
+    assert say('[no-exempt-sections] forbidden: "独立段不计"') == "[no-exempt-sections] 禁用：「独立段不计」"

@@ -120,11 +120,10 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     ranges = [r for u in units for r in u.ranges]
     res.limit = "0"
     for i, hits in asm.forbidden_lines:
-        cols = hits[idx]
-        if cols and in_ranges(i + 1, ranges):
-            for c in cols:
-                res.findings.append(Finding(rule.id, rule.level, i + 1, c,
-                                            rule.message or f"forbidden: `{rule.patterns[0]}`"))
+        matches = hits[idx]
+        if matches and in_ranges(i + 1, ranges):
+            for c, said in matches:  # the text found, not the pattern (which of several matched, and its look-behinds)
+                res.findings.append(Finding(rule.id, rule.level, i + 1, c, rule.message or f'forbidden: "{said}"'))
     res.measured = len(res.findings)
 
 def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
