@@ -128,3 +128,36 @@ def test_the_chinese_window_says_it_in_chinese():
 
     say = EngineText("zh_CN", house_pack())
     assert say('[no-exempt-sections] forbidden: "独立段不计"') == "[no-exempt-sections] 禁用：「独立段不计」"
+
+
+# ----- a figure stated otherwise on its own line says which of the two -----
+
+def _thirteen_in_section_0(sample_text: str) -> tuple[str, int, int]:
+    lines = sample_text.split("\n")
+    i = next(i for i, line in enumerate(lines) if "⚠️ ≥10 处实测 79 处" in line)
+    lines[i] = lines[i].replace("⚠️ ≥10 处实测 79 处", "⚠️ ≥10 处实测 13 处")
+    return "\n".join(lines), i + 1, lines[i].index("13 处") + 1
+
+
+def _stated_otherwise(a) -> list[tuple[int, int, str]]:
+    return [(f.line, f.column, f.message) for f in a.findings if "here but as" in f.message]
+
+
+def test_a_figure_stated_otherwise_on_the_same_line_says_later_or_earlier(sample_text):
+    """§0 states the ⚠️ count twice on line 9 ("⚠️ ≥10 处实测 79 处" … "+ ⚠️ 79 处"); the first made 13, the finding
+    at line 9 read "stated as 13 here but as 79 on line 9", the author reading line 9 left to look for it."""
+    from editor_app.core.analyze import Analyzer
+    from editor_app.wording import EngineText
+
+    text, line, col = _thirteen_in_section_0(sample_text)
+    said = "⚠️ of document stated as 13 here but as 79 later on line"
+    assert _stated_otherwise(analyze(text, house_pack())) == [(line, col, f"{said} {line}")]
+    az = Analyzer(house_pack())
+    az.analyze(text)
+    lines = text.split("\n")
+    lines.insert(2, "- 备注：新增一行")  # in the header, above §0: the pass moves the last one's verdicts
+    moved = az.analyze("\n".join(lines))
+    assert _stated_otherwise(moved) == [(line + 1, col, f"{said} {line + 1}")]
+    assert _stated_otherwise(moved) == _stated_otherwise(analyze("\n".join(lines), house_pack()))
+    assert EngineText("zh_CN", house_pack())(f"{said} {line}") == (
+        f"全文的⚠️此处写作 13，本行（第 {line} 行）后文写作 79")
