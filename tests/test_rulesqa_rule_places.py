@@ -161,3 +161,27 @@ def test_a_figure_stated_otherwise_on_the_same_line_says_later_or_earlier(sample
     assert _stated_otherwise(moved) == _stated_otherwise(analyze("\n".join(lines), house_pack()))
     assert EngineText("zh_CN", house_pack())(f"{said} {line}") == (
         f"全文的⚠️此处写作 13，本行（第 {line} 行）后文写作 79")
+
+
+def test_the_json_rule_line_is_where_the_self_check_row_goes(sample_text, tmp_path, capsys):
+    """CJK over 3,900: the Self-check row and the report said line 114 (where the limit is passed), the JSON rule
+    said line 1 (where its scope, the document, starts); a missing §4.4 said null."""
+    import json
+
+    from editor_app.cli import main
+
+    lines = sample_text.split("\n")
+    i = next(i for i, line in enumerate(lines) if line.startswith("5. Akashic"))
+    lines.insert(i + 1, "补充段落：" + "推理引擎调度策略持续演进" * 10 + "。")
+    i = next(i for i, line in enumerate(lines) if line.startswith("4.4 法律"))
+    lines[i] = "4.4 经济维度（独立段）"
+    survey = tmp_path / "survey.md"
+    survey.write_text("\n".join(lines), encoding="utf-8")
+    assert main([str(survey), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    rules = {r["id"]: r for r in data["rules"]}
+    first = {f["rule"]: f["line"] for f in reversed(data["findings"])}
+    assert rules["cjk-total"]["status"] == "fail" and rules["cjk-total"]["line"] == first["cjk-total"] > 100
+    assert rules["legal-section"]["line"] == first["legal-section"] == i + 1
+    a = analyze("\n".join(lines), house_pack())
+    assert {r.id: r.where()[0] for r in a.rules} == {rid: r["line"] for rid, r in rules.items()}
