@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import re
+
 from editor_app.core.analyze import analyze
 from editor_app.core.rulepack import house_pack
 from editor_app.ui.problem_spans import problem_spans
@@ -185,3 +187,31 @@ def test_the_json_rule_line_is_where_the_self_check_row_goes(sample_text, tmp_pa
     assert rules["legal-section"]["line"] == first["legal-section"] == i + 1
     a = analyze("\n".join(lines), house_pack())
     assert {r.id: r.where()[0] for r in a.rules} == {rid: r["line"] for rid, r in rules.items()}
+
+
+def test_a_rules_tooltip_tells_two_findings_on_one_line_apart(qtbot, sample_text, tmp_path):
+    """With 9 ⚠️ left, the claims row's tooltip read "L9: ⚠️ of document: stated 79, measured 9" twice (§0 states
+    the count twice on line 9): which was which took a click on each."""
+    from PySide6.QtCore import Qt
+
+    from editor_app.core.model import RuleResult
+    from editor_app.ui.table_models import ROW_ROLE
+    from ui_support import open_window
+
+    kept = [0]
+
+    def keep_nine(m):
+        kept[0] += 1
+        return m.group(0) if kept[0] <= 9 else ""
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(re.sub("⚠️", keep_nine, sample_text), encoding="utf-8")
+    window = open_window(qtbot, survey)
+    model = window.selfcheck.rules_view.model()
+    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data(ROW_ROLE).id == "claims")
+    rule: RuleResult = model.index(row, 0).data(ROW_ROLE)
+    twice = [f for f in rule.findings if f.message == "⚠️ of document: stated 79, measured 9"]
+    assert len(twice) == 2 and twice[0].line == twice[1].line
+    tip = model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole).split("\n")
+    said = [t for t in tip if t.endswith("⚠️ of document: stated 79, measured 9")]
+    assert said == [f"L{f.line}:{f.column}: {f.message}" for f in twice]
