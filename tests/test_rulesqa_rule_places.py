@@ -3,6 +3,11 @@
 - A private IP or key, or an impossible arXiv id, was underlined twice at one place: the rule's finding and the scan's
   own span, so its tooltip said the same thing twice ("[privacy] private data (ip): 10*******" then "private data
   (ip): 10*******"; in Chinese the second line kept the English "impossible id").
+- §4.4 renumbered §4.5: the legal-section finding named §4 and pointed at the chapter heading.
+- 「独立段不计」 added: the finding read "forbidden: `(?<!禁「)(?<!禁止「)独立段不计`".
+- §0's ⚠️ count changed on line 9: "stated as 13 here but as 79 on line 9", the other statement on that same line.
+- The JSON rule's "line" was where its scope starts (1 for a CJK total over the limit), not where the row goes.
+- A rule's tooltip listed two findings of one line as "L9: …" twice.
 """
 
 from __future__ import annotations
