@@ -24,6 +24,10 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{what} of {where}: stated {stated}, but there is no such place in the survey",
      "{where}的{what}：自报 {stated}，但综述中没有这个位置"),
     ("{what} of {where}: stated {stated}, measured {measured}", "{where}的{what}：自报 {stated}，实测 {measured}"),
+    ("{what} of {where} stated as {stated} here but as {other} later on line {line}",
+     "{where}的{what}此处写作 {stated}，本行（第 {line} 行）后文写作 {other}"),
+    ("{what} of {where} stated as {stated} here but as {other} earlier on line {line}",
+     "{where}的{what}此处写作 {stated}，本行（第 {line} 行）前文写作 {other}"),
     ("{what} of {where} stated as {stated} here but as {other} on line {line}",
      "{where}的{what}此处写作 {stated}，第 {line} 行写作 {other}"),
     ("stated sum {stated} but the parts add up to {total}", "自报合计 {stated}，但各部分相加为 {total}"),
@@ -62,6 +66,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("present", "存在"),
     ("missing", "缺失"),
     # forbidden patterns, privacy, suppression
+    ('forbidden: "{text}"', "禁用：「{text}」"),  # the text a forbidden pattern found
     ("forbidden: {pattern}", "禁用：{pattern}"),
     ("private data ({dimension}): {masked}", "私域数据（{dimension}）：{masked}"),
     ("ip · secrets · names · paths · org codes", "IP · 密钥 · 人名 · 路径 · 组织代号"),

@@ -171,7 +171,7 @@ def test_private_data_and_bad_ids_are_underlined(qtbot, window):
     bad = next(r for r in window.latest_analysis.references if r.id.startswith("2613"))
     assert bad.status == "impossible id"
     occurrence = bad.occurrences[0]
-    assert any("impossible id" in s.message for s in window.editor.problems_at(line, occurrence.column + 3))
+    assert any("impossible arXiv id" in s.message for s in window.editor.problems_at(line, occurrence.column + 3))
     assert "1 private-data hit" in window.headline_label.text()
 
 

@@ -25,7 +25,7 @@ from .document import (Heading, Outline, build_outline, heading_in_line, in_bloc
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, recheck_figures
 from .figures import figures_in_line
-from .masked_excerpts import masked_quotes, masked_titles
+from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, on_line, record, with_changes
@@ -56,13 +56,13 @@ class LineFacts:
     privacy: tuple[PrivacyHit, ...]
     claims: tuple
     directives: tuple[Directive, ...]
-    forbidden: tuple[tuple[int, ...], ...]  # per forbidden-pattern rule: columns of the matches
+    forbidden: tuple[tuple[tuple[int, str], ...], ...]  # per forbidden-pattern rule: (column, text) of the matches
     required: tuple[bool, ...]  # per (required-pattern rule, pattern): found on this line
     section_refs: tuple = ()  # (column, text, key) of each § reference
 
     def __init__(self, counts: tuple[int, ...], heading: Heading | None, citations: tuple, figures: tuple,
                  privacy: tuple[PrivacyHit, ...], claims: tuple, directives: tuple[Directive, ...],
-                 forbidden: tuple[tuple[int, ...], ...], required: tuple[bool, ...], section_refs: tuple = ()) -> None:
+                 forbidden: tuple[tuple[tuple[int, str], ...], ...], required: tuple[bool, ...], section_refs: tuple = ()) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["counts"] = counts
         d["heading"] = heading
@@ -115,6 +115,12 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             "_required_none": tuple(False for _, rxs in required for _ in rxs),
         })
     return hit[1]
+
+
+def _match_quote(text: str, cap: int = 40) -> str:
+    """A forbidden pattern's match as a finding quotes it: on one line, at most `cap` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= cap else text[:cap - 1] + "…"
 
 
 def _looks(rxs: list[re.Pattern[str]]) -> tuple[str, ...] | None:
@@ -199,15 +205,19 @@ class Analyzer:
             for i in [i for i, hits in enumerate(privacy) if hits]:
                 headings[i], citations[i], figures[i], claims[i] = masked_quotes(
                     lines[i], privacy[i], headings[i], citations[i], figures[i], claims[i])
+                if forbidden[i]:
+                    forbidden[i] = masked_matches(lines[i], privacy[i], forbidden[i])
         section_refs = list(map(section_refs_in_line, lines))
         return list(map(LineFacts, counts, headings, citations, figures, privacy, claims, directives, forbidden,
                         required, section_refs))
 
-    def _forbidden_in(self, line: str) -> tuple[tuple[int, ...], ...]:
-        """Per forbidden-pattern rule, the columns of its matches; () when none matches."""
+    def _forbidden_in(self, line: str) -> tuple[tuple[tuple[int, str], ...], ...]:
+        """Per forbidden-pattern rule, (column, text) of its matches; () when none matches. The text is what the
+        finding quotes ("独立段不计"), not the rule's pattern."""
         for looks, _ in self._forbidden_looks:
             if looks is None or holds_any(line, looks):  # a line without a rule's literals cannot match it
-                forbidden = tuple(tuple(m.start() + 1 for finditer in finditers for m in finditer(line))
+                forbidden = tuple(tuple((m.start() + 1, _match_quote(m.group()))
+                                        for finditer in finditers for m in finditer(line))
                                   if looks is None or holds_any(line, looks) else ()
                                   for looks, finditers in self._forbidden_looks)
                 return forbidden if any(forbidden) else ()

@@ -1,5 +1,5 @@
 """Private data kept out of what the analysis quotes from a line: a figure's sentence and engine names, a paper's
-name, a heading's title, a self-reported figure's text.
+name, a heading's title, a self-reported figure's text, the text a forbidden pattern matched.
 
 Those quotes reach the Figures tooltips, the References and Self-check tables, the outline, `survey-check --format
 json`, the report's appendix and the history database, none of which shows the line itself: each private-data hit
@@ -65,6 +65,12 @@ def masked_quotes(line: str, hits: Sequence[PrivacyHit], heading: Any, citations
     )
     claims = tuple(replace(c, text=m(c.text)) for c in claims)
     return heading, citations, figures, claims
+
+
+def masked_matches(line: str, hits: Sequence[PrivacyHit], matches: tuple) -> tuple:
+    """A line's forbidden-pattern matches, (column, text) per rule, with the private data in their texts masked."""
+    hidden = hidden_texts(line, hits)
+    return tuple(tuple((c, mask_excerpt(t, hidden)) for c, t in per_rule) for per_rule in matches)
 
 
 def masked_titles(outline: Any, lines: list[str], facts: list) -> Any:

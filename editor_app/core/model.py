@@ -448,7 +448,9 @@ class Analysis:
                     "limit": r.limit,
                     "scope": r.scope,
                     "note": r.note,
-                    "line": r.line,
+                    # where the Self-check row and the report send the reader: a failing rule's first failure
+                    # (the line where the CJK limit is passed), not where its scope starts
+                    "line": r.where()[0],
                 }
                 for r in self.rules
             ],

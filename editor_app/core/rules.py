@@ -85,7 +85,7 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         res.measured = f"§{found.key} {found.title}" if found.number else found.title
         res.line = found.line
         return
-    titled = next((s for s in sections if rx and rx.search(s.title)), None)
+    titled = _titled_like(sections, rx, rule.number)
     if first_numbered is not None:
         msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
         line = first_numbered.line
@@ -99,17 +99,31 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.findings.append(Finding(rule.id, rule.level, line, 1, rule.message or msg))
 
 
+def _titled_like(sections, rx, number: str | None):
+    """The section whose heading matches, where the required number is missing: one at that number's depth (a §4.4
+    renumbered §4.5) before an enclosing one whose title happens to match too (§四 "… / 法律")."""
+    if rx is None:
+        return None
+    depth = number.count(".") + 1 if number else None
+    first = None
+    for s in sections:
+        if rx.search(s.title):
+            if depth is None or s.level == depth:
+                return s
+            first = first or s
+    return first
+
+
 def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     idx = next(i for i, (r, _) in enumerate(asm.az._forbidden) if r.id == rule.id)
     units = asm.units(rule.scope)
     ranges = [r for u in units for r in u.ranges]
     res.limit = "0"
     for i, hits in asm.forbidden_lines:
-        cols = hits[idx]
-        if cols and in_ranges(i + 1, ranges):
-            for c in cols:
-                res.findings.append(Finding(rule.id, rule.level, i + 1, c,
-                                            rule.message or f"forbidden: `{rule.patterns[0]}`"))
+        matches = hits[idx]
+        if matches and in_ranges(i + 1, ranges):
+            for c, said in matches:  # the text found, not the pattern (which of several matched, and its look-behinds)
+                res.findings.append(Finding(rule.id, rule.level, i + 1, c, rule.message or f'forbidden: "{said}"'))
     res.measured = len(res.findings)
 
 def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:

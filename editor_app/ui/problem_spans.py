@@ -16,8 +16,17 @@ def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
     # same sentence, and its tooltip said it twice ("[claims] CJK of document: stated …" then "CJK of document: …").
     claim_rules = {r.id for r in analysis.rules if r.kind == "claims"}
     told = {(c.line, c.message) for c in analysis.claims if c.wrong and c.message} if claim_rules else set()
+    # Private data and a malformed arXiv id are underlined once too, by their rule's finding (its level, its words)
+    # over the exact stretch the scan found: the hit's own span said the same again in the tooltip.
+    exact = _exact_places(analysis) if any(r.kind in PLACED_KINDS and r.findings for r in analysis.rules) else {}
+    placed_rules = {r.id for r in analysis.rules if r.kind in PLACED_KINDS} if exact else set()
+    said: set[tuple[int, int]] = set()
     for f in analysis.findings:
         if f.rule in claim_rules and (f.line, f.message) in told:
+            continue
+        if f.rule in placed_rules and (f.line, f.column) in exact:
+            said.add((f.line, f.column))
+            spans.append(ProblemSpan(f.line, f.column, exact[(f.line, f.column)], f"[{f.rule}] {f.message}", f.level))
             continue
         length = -1 if f.column <= 1 else 0
         spans.append(ProblemSpan(f.line, max(f.column, 1), length, f"[{f.rule}] {f.message}", f.level))
@@ -28,6 +37,8 @@ def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
             msg = c.message or f"{c.metric}: claimed {format_value(c.claimed)}, measured {format_value(c.measured)}"
             spans.append(ProblemSpan(c.line, col, length, msg, "error"))
     for h in analysis.privacy:
+        if (h.line, h.column) in said:
+            continue
         spans.append(ProblemSpan(h.line, h.column, h.length, f"private data ({h.dimension}): {h.masked}", "error"))
     for r in analysis.references:
         if r.status not in BAD_REFERENCE:
@@ -35,5 +46,20 @@ def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
         msg = f"arXiv:{r.id} — {r.status}" + (f": {r.problem}" if r.problem else "")
         level = "error" if r.status in ("malformed", "impossible id", "not found") else "warning"
         for o in r.occurrences:
+            if (o.line, o.column) in said:
+                continue
             spans.append(ProblemSpan(o.line, o.column, len(o.raw), msg, level))
     return spans
+
+
+PLACED_KINDS = ("privacy", "references")
+
+
+def _exact_places(analysis: Analysis) -> dict[tuple[int, int], int]:
+    """(line, column) -> length of each private-data hit and each occurrence of a malformed or impossible arXiv id."""
+    out = {(h.line, h.column): h.length for h in analysis.privacy}
+    for r in analysis.references:
+        if r.status in ("malformed", "impossible id"):
+            for o in r.occurrences:
+                out[(o.line, o.column)] = len(o.raw)
+    return out

@@ -130,7 +130,8 @@ class SelfCheckPanel(QWidget):
             parts = [f"{r.id} ({r.kind}, {r.level})"]
             if r.note:
                 parts.append(say(r.note))
-            parts += [f"L{f.line}: {say(f.message)}" for f in r.findings[:8]]
+            # "L9:183", as survey-check writes it: §0 states the ⚠️ count twice on line 9, and the two lines read alike
+            parts += [f"L{f.line}{f':{f.column}' if f.column > 1 else ''}: {say(f.message)}" for f in r.findings[:8]]
             if len(r.findings) > 8:
                 parts.append(self.tr("… and %n more", "", len(r.findings) - 8))
             return "\n".join(parts)
