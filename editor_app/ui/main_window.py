@@ -517,6 +517,7 @@ class MainWindow(QMainWindow):
                 loaded = load_text(path)
             except UnreadableFile as exc:
                 self.show_error(self.tr("Can't reload the file"), words_for(self.pack)(str(exc)))
+                self._unsaved_until_saved()  # the file no longer holds what is shown
                 return
             self.loaded = loaded
             self.set_text_undoable(loaded.text)
@@ -526,13 +527,27 @@ class MainWindow(QMainWindow):
             self._loaded_on_disk = self.watcher.fingerprint
             self._tell_damage(loaded)
         else:
-            self.editor.document().setModified(True)  # what is shown differs from the disk: saving is pending
+            self._unsaved_until_saved()  # what is shown differs from the disk: saving is pending
 
     def _deleted_externally(self, path: Path) -> None:
         """The survey's file was deleted or moved by another program: its text now lives only in the editor."""
-        self.editor.document().setModified(True)  # saving is pending (the title says so, quitting asks)
+        self._unsaved_until_saved()  # saving is pending (the title says so, quitting asks)
         self.statusBar().showMessage(
             self.tr("%1 was deleted or moved by another program; Save writes it again.").replace("%1", path.name), 30000)
+
+    def _unsaved_until_saved(self) -> None:
+        """No state in the undo history is the file on disk any more (another program changed it and the author
+        kept their version, or deleted it): the survey is modified until saved, Undo back to the text it was opened
+        with included. Qt's flag is cleared at its "clean" undo state, which setModified(True) keeps when the text is
+        modified already: undone edits then cleared the "*", and closing asked nothing (a deleted survey was gone)."""
+        doc = self.editor.document()
+        blocked = doc.blockSignals(True)  # the flag ends as it began: nobody is told of the moment in between
+        try:
+            doc.setModified(False)  # forgets the clean state...
+        finally:
+            doc.blockSignals(blocked)
+        doc.setModified(True)  # ...that setModified(True) then puts out of reach (Qt's modifiedState = -1)
+        self._update_title()
 
     def _update_title(self) -> None:
         name = self.current_path.name if self.current_path else self.tr("Untitled")
