@@ -621,6 +621,8 @@ class HistoryController(QObject):
         self._record_thread: _RecordThread | None = None
         self._closing = False
         self._autosaved_revision: int | None = None  # the document revision the last long autosave was asked for
+        # (key, writer) of a crash's autosave restored into the editor, until this window's autosave holds its text
+        self._recovered_from: tuple[str, str | None] | None = None
         self.shut_down = False  # the window closed (or the program quits): nothing more is offered
 
         self.autosave_timer = QTimer(self)
@@ -760,6 +762,7 @@ class HistoryController(QObject):
                 self._last_autosave_hash = job["prepared"].text_hash
                 if sid is not None:
                     self._unsaved_autosave_path = job["path"]
+                    self._dismiss_recovered()  # a recovered long draft is autosaved as this window's now
                     if not self.window.editor.document().isModified():  # undone back to the file meanwhile
                         self._nothing_unsaved()
             if sid is not None:
@@ -851,6 +854,7 @@ class HistoryController(QObject):
     # -- opening and crash recovery -------------------------------------------------------------------------
     def discard_session_autosaves(self) -> None:
         """The user chose to drop their unsaved edits (opened another file, quit with Discard): don't offer them."""
+        self._dismiss_recovered()
         if self._unsaved_autosave_path:
             self._db_call("dismissing autosaves", history.dismiss_autosaves, self._unsaved_autosave_path,
                           writer=self.writer)
@@ -943,12 +947,31 @@ class HistoryController(QObject):
         if result != QDialog.DialogCode.Accepted:
             self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
         elif self.window.new_document():  # unsaved edits of the open survey are asked about first
-            # Its autosaves are this window's edits now (its own autosaves follow): not offered again.
-            self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
             self.window.set_text_undoable(found["text"])
-            self._untitled = self._unsaved_autosave_path = found["key"]  # its next autosaves go on where they were
+            self._untitled = found["key"]  # its next autosaves go on where they were
+            self._take_over_recovered(found["key"], None)
             self.message.emit(self.tr("Restored the untitled survey autosaved at {when}. Save to keep it.")
                               .format(when=_fmt_time(found["time"])))
+
+    def _take_over_recovered(self, key: str, writer: str | None) -> None:
+        """The recovered text, now in the editor, is this window's unsaved work: autosaved at once as its own, and
+        only then the crash's autosave is not offered again. (Dismissed first, a second crash before this window's
+        first autosave, up to 30 s later, offered nothing at the next start: the recovered work was gone.)"""
+        self._last_autosave_hash = None
+        self._autosaved_revision = None
+        self._recovered_from = (key, writer)
+        if self.autosave_now() is not None:
+            self._dismiss_recovered()
+        # else a long draft's autosave is still being prepared (dismissed once written, in _write_prepared), or it
+        # could not be recorded at all: then the crash's autosave stays the one to offer
+
+    def _dismiss_recovered(self) -> None:
+        """The recovered crash's autosave is not offered again (its text is autosaved as this window's, saved,
+        undone or discarded)."""
+        recovered, self._recovered_from = self._recovered_from, None
+        if recovered is not None:
+            self._db_call("dismissing the autosave", history.dismiss_autosaves, recovered[0], writer=recovered[1],
+                          keep_writer=self.writer)
 
     def _compare_for_recovery(self, file_text: str, autosave_text: str, titles: tuple[str, str]) -> None:
         self._recovery_comparison += 1
@@ -968,9 +991,8 @@ class HistoryController(QObject):
         if self.current_path() != path and history.document_key(self.current_path() or "") != history.document_key(path):
             return  # another document was opened meanwhile
         if result == QDialog.DialogCode.Accepted:
-            # The recovered edits are this window's now (its autosaves go on with them): not offered again.
-            self._db_call("dismissing the autosave", history.dismiss_autosaves, path, writer=found.get("writer"))
             self.window.set_text_undoable(found["text"])
+            self._take_over_recovered(path, found.get("writer"))
             self.message.emit(self.tr("Restored the autosave from {when}. Save to keep it.").format(when=_fmt_time(found["time"])))
         else:
             self._db_call("dismissing the autosave", history.dismiss_autosaves, path)
