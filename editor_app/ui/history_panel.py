@@ -112,6 +112,21 @@ DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows 
 SYNC_RECORD_CHARS = 200_000
 
 
+SYNC_ANALYSIS_CHARS = 50_000  # a snapshot's text to be analysed for it: up to this long on the GUI thread (~40 ms)
+
+
+def _analysed(text: str, recipe: tuple[Any, dict | None]) -> Any:
+    """The analysis of a snapshot's text with the window's pack and verdicts; None (no figures) if it fails: the
+    snapshot, an autosave perhaps, is still recorded."""
+    from editor_app.core.analyze import analyze
+
+    pack, verdicts = recipe
+    try:
+        return analyze(text, pack, verdicts=verdicts)
+    except Exception:
+        return None
+
+
 def _analysis_dict(analysis: Any) -> dict[str, Any]:
     if analysis is None:
         return {}
@@ -507,7 +522,11 @@ class _RecordThread(QThread):
                     text = "\n".join(text)
                 if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
                     continue  # an autosave of the text the last one holds
-                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")))
+                analysis = job.pop("analysis")
+                recipe = job.pop("analyse", None)
+                if recipe is not None:
+                    analysis = _analysed(text, recipe)
+                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(analysis))
             except Exception as exc:  # reported on the GUI thread, like a failed insert
                 job["error"] = f"{type(exc).__name__}: {exc}"
             with self._lock:
@@ -727,18 +746,23 @@ class HistoryController(QObject):
         path = path or self.current_path()
         if not path:
             return None
-        analysis = analysis if analysis is not None else getattr(self.window, "latest_analysis", None)
-        long_draft = isinstance(text, list) or len(text) > SYNC_RECORD_CHARS
+        if analysis is None:
+            analysis = self._shown_analysis_of(text)
+        recipe = self._analysis_recipe() if analysis is None else None  # the text is analysed for its snapshot
+        long_draft = isinstance(text, list) or len(text) > (SYNC_RECORD_CHARS if recipe is None else SYNC_ANALYSIS_CHARS)
         if long_draft and not self._closing:
             if self._record_thread is None:
                 self._record_thread = _RecordThread()
                 self._record_thread.prepared.connect(self._write_prepared)
                 self._record_thread.start()
             self._record_thread.submit({"kind": kind, "text": text, "analysis": analysis, "path": path,
-                                        "now": time.time(), "skip_hash": skip_hash, "writer": self.writer})
+                                        "now": time.time(), "skip_hash": skip_hash, "writer": self.writer,
+                                        "analyse": recipe})
             return None
         if isinstance(text, list):
             text = "\n".join(text)
+        if recipe is not None:
+            analysis = _analysed(text, recipe)
         sid = self._db_call(
             "recording a snapshot", history.record_snapshot,
             path=path, text=text, analysis=_analysis_dict(analysis), kind=kind, writer=self.writer,
@@ -747,6 +771,29 @@ class HistoryController(QObject):
             self.recorded.emit(sid, kind)
             self.refresh()
         return sid
+
+    def _shown_analysis_of(self, text: str | list[str]) -> Any:
+        """The window's latest analysis when it is of exactly `text` (a list: the editor's lines now), else None.
+        A snapshot stored its figures whatever text they were of: an autosave right after a restore, an undo or a
+        burst of typing, or a save recorded once its analysis stopped being awaited, listed (and charted) the
+        figures of the text before."""
+        latest = getattr(self.window, "latest_analysis", None)
+        runner = getattr(self.window, "runner", None)
+        if runner is None or not hasattr(runner, "published_revision"):
+            return latest  # a window without an analysis runner: its latest analysis, the only one there is
+        if latest is None or runner.published is not latest or runner.published_revision != runner.revision:
+            return None  # the analysis on screen is of a text before the latest edits
+        if isinstance(text, list) or _analysis_matches(latest, text) and text == self.window.current_text():
+            return latest
+        return None
+
+    def _analysis_recipe(self) -> tuple[Any, dict | None] | None:
+        """(pack, arXiv verdicts) to analyse a snapshot's text as the window would; None without a pack."""
+        pack = getattr(self.window, "pack", None)
+        if pack is None:
+            return None
+        verdicts = getattr(getattr(self.window, "runner", None), "verdicts", None)
+        return pack, (dict(verdicts) if verdicts else None)
 
     def _write_prepared(self) -> None:
         """Store what the record thread prepared, in the order it was asked for."""
