@@ -195,7 +195,11 @@ class MainWindow(QMainWindow):
         return self.mirror.text()
 
     def set_text_undoable(self, text: str) -> None:
-        """Replace the whole text as ONE undo step, keeping the cursor and scroll position roughly where they were."""
+        """Replace the whole text as ONE undo step, keeping the cursor and scroll position roughly where they were.
+        The text already in the editor changes nothing: no undo step, no "*" (restoring the snapshot of the last save
+        marked the survey unsaved, and closing asked about changes there were none of)."""
+        if text == self.current_text():
+            return
         cursor = self.editor.textCursor()
         pos = cursor.position()
         scroll = self.editor.verticalScrollBar().value()

@@ -1,6 +1,8 @@
-"""QA: once another program changed the survey's file (the author kept their version) or deleted it, no text the
-Undo history holds is on disk: undoing back to the text the survey was opened with must leave it modified. Before,
-the "*" went away there and closing asked nothing (the kept version, or the whole deleted survey, was lost)."""
+"""QA: the "*" (and the question on closing) says whether the editor holds text the file does not. Once another
+program changed the file (the author kept their version) or deleted it, no text the Undo history holds is on disk:
+undoing back to the text the survey was opened with must leave it modified; before, the "*" went away there and
+closing asked nothing (the kept version, or the whole deleted survey, was lost). Restoring the text already in the
+editor changes nothing."""
 
 from __future__ import annotations
 
@@ -81,3 +83,17 @@ def test_reload_then_undo_redo_follow_the_file(qtbot, tmp_path, sample_text):
     with wait_analysis(qtbot, window):
         window.editor.redo()
     assert window.current_text() == other and not window.editor.document().isModified()
+
+
+def test_restoring_the_text_already_in_the_editor_changes_nothing(qtbot, tmp_path, sample_text, monkeypatch):
+    from editor_app.services import history
+    from ui_support import window_with_history
+
+    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
+    with qtbot.waitSignal(ctl.recorded, timeout=10000):
+        window.document_saved.emit(survey.resolve(), sample_text)  # as File → Save records it
+    (row,) = history.list_snapshots(ctl.db, str(survey.resolve()))
+    ctl.restore_snapshot(row["id"])
+    assert window.current_text() == sample_text
+    assert not window.editor.document().isModified()  # before: "*", and closing asked to save
+    assert not window.editor.document().isUndoAvailable()  # before: an undo step that changed nothing
