@@ -58,3 +58,17 @@ def test_a_save_recorded_without_its_analysis_holds_its_own_figures(qtbot, tmp_p
     rows = history.list_snapshots(ctl.db, str(survey.resolve()), kinds=["save"])
     assert history.get_snapshot_text(ctl.db, rows[0]["id"]) == saved
     assert _row_figures(ctl, rows[0]["id"]) == _figures(window, saved)  # before: the sample's figures
+
+
+def test_a_longer_restored_text_is_analysed_for_its_autosave_off_the_gui_thread(qtbot, tmp_path, sample_text,
+                                                                                  monkeypatch):
+    from editor_app.ui import history_panel
+
+    _, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
+    restored = "\n".join([sample_text] * 4) + ADDED  # past SYNC_ANALYSIS_CHARS, short of SYNC_RECORD_CHARS
+    assert history_panel.SYNC_ANALYSIS_CHARS < len(restored) < history_panel.SYNC_RECORD_CHARS
+    window.set_text_undoable(restored)
+    with qtbot.waitSignal(ctl.recorded, timeout=20000) as sig:
+        assert ctl.autosave_now() is None  # handed to the record thread, which analyses it
+    assert history.get_snapshot_text(ctl.db, sig.args[0]) == restored
+    assert _row_figures(ctl, sig.args[0]) == _figures(window, restored)

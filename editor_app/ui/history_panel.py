@@ -112,7 +112,13 @@ DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows 
 SYNC_RECORD_CHARS = 200_000
 
 
-SYNC_ANALYSIS_CHARS = 50_000  # a snapshot's text to be analysed for it: up to this long on the GUI thread (~40 ms)
+# A snapshot whose text the analysis on screen is not of is analysed for it: on the GUI thread up to this long
+# (~40 ms), on the record thread up to SYNC_RECORD_CHARS (~0.1 s).
+SYNC_ANALYSIS_CHARS = 50_000
+
+
+def _chars(text: str | list[str]) -> int:
+    return len(text) if isinstance(text, str) else sum(map(len, text)) + len(text)
 
 
 def _analysed(text: str, recipe: tuple[Any, dict | None]) -> Any:
@@ -749,6 +755,11 @@ class HistoryController(QObject):
         if analysis is None:
             analysis = self._shown_analysis_of(text)
         recipe = self._analysis_recipe() if analysis is None else None  # the text is analysed for its snapshot
+        size = _chars(text)
+        if recipe is not None and (size > SYNC_RECORD_CHARS or self._closing and size > SYNC_ANALYSIS_CHARS):
+            # A long survey is not analysed a second time for its snapshot (seconds of the record thread at every
+            # autosave while typing goes on), nor at quit: its figures are those last shown, as before.
+            recipe, analysis = None, getattr(self.window, "latest_analysis", None)
         long_draft = isinstance(text, list) or len(text) > (SYNC_RECORD_CHARS if recipe is None else SYNC_ANALYSIS_CHARS)
         if long_draft and not self._closing:
             if self._record_thread is None:
