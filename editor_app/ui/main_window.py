@@ -197,26 +197,42 @@ class MainWindow(QMainWindow):
     def set_text_undoable(self, text: str) -> None:
         """Replace the whole text as ONE undo step, keeping the cursor and scroll position roughly where they were.
         The text already in the editor changes nothing: no undo step, no "*" (restoring the snapshot of the last save
-        marked the survey unsaved, and closing asked about changes there were none of)."""
-        if text == self.current_text():
+        marked the survey unsaved, and closing asked about changes there were none of). Only the part that differs
+        is written: Undo (of a restore, a reload, a recovered autosave) then goes back to where the text changed, not
+        to the end of the survey, scrolled to its last line."""
+        from editor_app.core.textdiff import changed_span
+
+        old = self.current_text()
+        if text == old:
             return
+        start, old_end, new_end = changed_span(old, text)
         cursor = self.editor.textCursor()
         pos = cursor.position()
         scroll = self.editor.verticalScrollBar().value()
         self.editor.forget_selections()  # Qt must not keep selections into text that is about to vanish
         edit = QTextCursor(self.editor.document())
-        edit.beginEditBlock()
-        edit.select(QTextCursor.SelectionType.Document)
-        edit.insertText(text)
+        edit.setPosition(self._document_position(old, start))
+        edit.setPosition(self._document_position(old, old_end), QTextCursor.MoveMode.KeepAnchor)
+        edit.beginEditBlock()  # where the edit cursor is now is where Undo puts the author's cursor back
+        edit.insertText(text[start:new_end])
         edit.endEditBlock()
         cursor = self.editor.textCursor()
         cursor.setPosition(min(pos, self.editor.document().characterCount() - 1))
         self.editor.setTextCursor(cursor)
         self.editor.verticalScrollBar().setValue(scroll)
 
+    def _document_position(self, text: str, index: int) -> int:
+        """The editor's position (UTF-16, a block per line) of `index` in `text`, the editor's text."""
+        from editor_app.ui.code_editor import qt_offset
+
+        line = text.count("\n", 0, index)
+        column = index - (text.rfind("\n", 0, index) + 1)
+        block = self.editor.document().findBlockByNumber(line)
+        return block.position() + qt_offset(block.text(), column)
+
     def replace_spans_undoable(self, edits: list[tuple[int, int, str, str]]) -> bool:
         """Write each (line, column, old, new) in place as ONE undo step; False, and nothing changed, if some `old`
-        is no longer there. Unlike set_text_undoable, Undo then returns to the edits, not to the end of the text."""
+        is no longer there. Undo then returns to the edits, as it does after set_text_undoable."""
         from editor_app.ui.code_editor import qt_offset
 
         doc = self.editor.document()
