@@ -67,3 +67,25 @@ def test_changed_span_is_the_part_that_differs():
         shorter = min(old_end, new_end)
         assert start == shorter or old[start] != new[start]  # the common beginning is whole
     assert changed_span("一\n二\n三", "一\n二改\n三") == (3, 3, 4)
+
+
+def test_undo_of_the_figures_update_keeps_the_author_on_their_line(qtbot, monkeypatch, tmp_path, sample_text):
+    """The update rewrites figures from §0 to the footer; Undo put the cursor on line 1, scrolled to the top."""
+    from PySide6.QtWidgets import QDialog
+
+    from editor_app.ui import export_actions
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(sample_text, encoding="utf-8")
+    window = open_window(qtbot, survey)
+    actions = export_actions.install(window)
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    window.goto_line(80, 4)
+    with wait_analysis(qtbot, window):
+        assert actions.update_self_check_figures()
+    assert cursor_line(window) == 80
+    with wait_analysis(qtbot, window):
+        window.editor.undo()
+    assert window.current_text() == sample_text
+    assert cursor_line(window) == 80  # before: 1
+    assert window.editor.verticalScrollBar().value() > 0

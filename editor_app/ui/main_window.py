@@ -250,6 +250,9 @@ class MainWindow(QMainWindow):
         # (A live QTextCursor per span, kept in step by Qt at every insert, made 5,400 updates of an 8 MB survey's
         # figures take 4.6 s: every insert moved every cursor after it.)
         edit = QTextCursor(doc)
+        # Undo puts the cursor where the edit cursor was when the block began: the author's place, not the top of
+        # the survey (the figures are spread from §0 to the footer; the author may be writing on line 80)
+        edit.setPosition(self.editor.textCursor().position())
         edit.beginEditBlock()
         for start, end, new in sorted(spans, reverse=True):
             edit.setPosition(start)
