@@ -660,14 +660,19 @@ def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive
     return None
 
 
-def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str, *, writer: str | None = None, alive=None) -> int:
+def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str, *, writer: str | None = None, alive=None,
+                      keep_writer: str | None = None) -> int:
     """Autosaves stay in the history but are not offered again: `writer`'s only (its edits were saved, undone or
-    discarded), else every one but those of another program that has the survey open now (recovery declined)."""
+    discarded), else every one but those of another program that has the survey open now (recovery declined).
+    `keep_writer`'s are never dismissed (the window that recovered a crash's text and autosaved it as its own)."""
     doc = document_id(db, path)
     if doc is None:
         return 0
     sql = "UPDATE snapshots SET dismissed = 1 WHERE document_id = ? AND kind = 'autosave' AND dismissed = 0"
     params: list[Any] = [doc]
+    if keep_writer is not None:
+        sql += " AND (writer IS NULL OR writer != ?)"
+        params.append(keep_writer)
     if writer is not None:
         sql += " AND writer = ?"
         params.append(writer)

@@ -234,6 +234,13 @@ class ReportActions(QObject):
             return False
         in_place = getattr(self.window, "replace_spans_undoable", None)
         if in_place is None or not in_place([(u.line, u.column, u.old, u.new) for u in updates]):
+            if self.window.current_text() != text:
+                # Changed while the diff was on screen (a reload from disk, a recovered autosave): the rewrite of
+                # the text before would have put that text back over the change, which was lost without a word.
+                QMessageBox.information(self.window, title, self.tr(
+                    "The survey changed while the update was on screen: nothing was rewritten. Ask for the update "
+                    "again to see the figures of the survey as it is now."))
+                return False
             self.window.set_text_undoable(new)
         self._status(self.tr("1 self-check figure updated (Undo restores it)") if len(updates) == 1 else
                      self.tr("{n} self-check figures updated (Undo restores them)").format(n=len(updates)))

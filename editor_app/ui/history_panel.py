@@ -112,6 +112,27 @@ DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows 
 SYNC_RECORD_CHARS = 200_000
 
 
+# A snapshot whose text the analysis on screen is not of is analysed for it: on the GUI thread up to this long
+# (~40 ms), on the record thread up to SYNC_RECORD_CHARS (~0.1 s).
+SYNC_ANALYSIS_CHARS = 50_000
+
+
+def _chars(text: str | list[str]) -> int:
+    return len(text) if isinstance(text, str) else sum(map(len, text)) + len(text)
+
+
+def _analysed(text: str, recipe: tuple[Any, dict | None]) -> Any:
+    """The analysis of a snapshot's text with the window's pack and verdicts; None (no figures) if it fails: the
+    snapshot, an autosave perhaps, is still recorded."""
+    from editor_app.core.analyze import analyze
+
+    pack, verdicts = recipe
+    try:
+        return analyze(text, pack, verdicts=verdicts)
+    except Exception:
+        return None
+
+
 def _analysis_dict(analysis: Any) -> dict[str, Any]:
     if analysis is None:
         return {}
@@ -507,7 +528,11 @@ class _RecordThread(QThread):
                     text = "\n".join(text)
                 if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
                     continue  # an autosave of the text the last one holds
-                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")))
+                analysis = job.pop("analysis")
+                recipe = job.pop("analyse", None)
+                if recipe is not None:
+                    analysis = _analysed(text, recipe)
+                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(analysis))
             except Exception as exc:  # reported on the GUI thread, like a failed insert
                 job["error"] = f"{type(exc).__name__}: {exc}"
             with self._lock:
@@ -621,6 +646,8 @@ class HistoryController(QObject):
         self._record_thread: _RecordThread | None = None
         self._closing = False
         self._autosaved_revision: int | None = None  # the document revision the last long autosave was asked for
+        # (key, writer) of a crash's autosave restored into the editor, until this window's autosave holds its text
+        self._recovered_from: tuple[str, str | None] | None = None
         self.shut_down = False  # the window closed (or the program quits): nothing more is offered
 
         self.autosave_timer = QTimer(self)
@@ -725,18 +752,28 @@ class HistoryController(QObject):
         path = path or self.current_path()
         if not path:
             return None
-        analysis = analysis if analysis is not None else getattr(self.window, "latest_analysis", None)
-        long_draft = isinstance(text, list) or len(text) > SYNC_RECORD_CHARS
+        if analysis is None:
+            analysis = self._shown_analysis_of(text)
+        recipe = self._analysis_recipe() if analysis is None else None  # the text is analysed for its snapshot
+        size = _chars(text)
+        if recipe is not None and (size > SYNC_RECORD_CHARS or self._closing and size > SYNC_ANALYSIS_CHARS):
+            # A long survey is not analysed a second time for its snapshot (seconds of the record thread at every
+            # autosave while typing goes on), nor at quit: its figures are those last shown, as before.
+            recipe, analysis = None, getattr(self.window, "latest_analysis", None)
+        long_draft = isinstance(text, list) or len(text) > (SYNC_RECORD_CHARS if recipe is None else SYNC_ANALYSIS_CHARS)
         if long_draft and not self._closing:
             if self._record_thread is None:
                 self._record_thread = _RecordThread()
                 self._record_thread.prepared.connect(self._write_prepared)
                 self._record_thread.start()
             self._record_thread.submit({"kind": kind, "text": text, "analysis": analysis, "path": path,
-                                        "now": time.time(), "skip_hash": skip_hash, "writer": self.writer})
+                                        "now": time.time(), "skip_hash": skip_hash, "writer": self.writer,
+                                        "analyse": recipe})
             return None
         if isinstance(text, list):
             text = "\n".join(text)
+        if recipe is not None:
+            analysis = _analysed(text, recipe)
         sid = self._db_call(
             "recording a snapshot", history.record_snapshot,
             path=path, text=text, analysis=_analysis_dict(analysis), kind=kind, writer=self.writer,
@@ -745,6 +782,29 @@ class HistoryController(QObject):
             self.recorded.emit(sid, kind)
             self.refresh()
         return sid
+
+    def _shown_analysis_of(self, text: str | list[str]) -> Any:
+        """The window's latest analysis when it is of exactly `text` (a list: the editor's lines now), else None.
+        A snapshot stored its figures whatever text they were of: an autosave right after a restore, an undo or a
+        burst of typing, or a save recorded once its analysis stopped being awaited, listed (and charted) the
+        figures of the text before."""
+        latest = getattr(self.window, "latest_analysis", None)
+        runner = getattr(self.window, "runner", None)
+        if runner is None or not hasattr(runner, "published_revision"):
+            return latest  # a window without an analysis runner: its latest analysis, the only one there is
+        if latest is None or runner.published is not latest or runner.published_revision != runner.revision:
+            return None  # the analysis on screen is of a text before the latest edits
+        if isinstance(text, list) or _analysis_matches(latest, text) and text == self.window.current_text():
+            return latest
+        return None
+
+    def _analysis_recipe(self) -> tuple[Any, dict | None] | None:
+        """(pack, arXiv verdicts) to analyse a snapshot's text as the window would; None without a pack."""
+        pack = getattr(self.window, "pack", None)
+        if pack is None:
+            return None
+        verdicts = getattr(getattr(self.window, "runner", None), "verdicts", None)
+        return pack, (dict(verdicts) if verdicts else None)
 
     def _write_prepared(self) -> None:
         """Store what the record thread prepared, in the order it was asked for."""
@@ -760,6 +820,7 @@ class HistoryController(QObject):
                 self._last_autosave_hash = job["prepared"].text_hash
                 if sid is not None:
                     self._unsaved_autosave_path = job["path"]
+                    self._dismiss_recovered()  # a recovered long draft is autosaved as this window's now
                     if not self.window.editor.document().isModified():  # undone back to the file meanwhile
                         self._nothing_unsaved()
             if sid is not None:
@@ -851,6 +912,7 @@ class HistoryController(QObject):
     # -- opening and crash recovery -------------------------------------------------------------------------
     def discard_session_autosaves(self) -> None:
         """The user chose to drop their unsaved edits (opened another file, quit with Discard): don't offer them."""
+        self._dismiss_recovered()
         if self._unsaved_autosave_path:
             self._db_call("dismissing autosaves", history.dismiss_autosaves, self._unsaved_autosave_path,
                           writer=self.writer)
@@ -943,12 +1005,31 @@ class HistoryController(QObject):
         if result != QDialog.DialogCode.Accepted:
             self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
         elif self.window.new_document():  # unsaved edits of the open survey are asked about first
-            # Its autosaves are this window's edits now (its own autosaves follow): not offered again.
-            self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
             self.window.set_text_undoable(found["text"])
-            self._untitled = self._unsaved_autosave_path = found["key"]  # its next autosaves go on where they were
+            self._untitled = found["key"]  # its next autosaves go on where they were
+            self._take_over_recovered(found["key"], None)
             self.message.emit(self.tr("Restored the untitled survey autosaved at {when}. Save to keep it.")
                               .format(when=_fmt_time(found["time"])))
+
+    def _take_over_recovered(self, key: str, writer: str | None) -> None:
+        """The recovered text, now in the editor, is this window's unsaved work: autosaved at once as its own, and
+        only then the crash's autosave is not offered again. (Dismissed first, a second crash before this window's
+        first autosave, up to 30 s later, offered nothing at the next start: the recovered work was gone.)"""
+        self._last_autosave_hash = None
+        self._autosaved_revision = None
+        self._recovered_from = (key, writer)
+        if self.autosave_now() is not None:
+            self._dismiss_recovered()
+        # else a long draft's autosave is still being prepared (dismissed once written, in _write_prepared), or it
+        # could not be recorded at all: then the crash's autosave stays the one to offer
+
+    def _dismiss_recovered(self) -> None:
+        """The recovered crash's autosave is not offered again (its text is autosaved as this window's, saved,
+        undone or discarded)."""
+        recovered, self._recovered_from = self._recovered_from, None
+        if recovered is not None:
+            self._db_call("dismissing the autosave", history.dismiss_autosaves, recovered[0], writer=recovered[1],
+                          keep_writer=self.writer)
 
     def _compare_for_recovery(self, file_text: str, autosave_text: str, titles: tuple[str, str]) -> None:
         self._recovery_comparison += 1
@@ -968,9 +1049,8 @@ class HistoryController(QObject):
         if self.current_path() != path and history.document_key(self.current_path() or "") != history.document_key(path):
             return  # another document was opened meanwhile
         if result == QDialog.DialogCode.Accepted:
-            # The recovered edits are this window's now (its autosaves go on with them): not offered again.
-            self._db_call("dismissing the autosave", history.dismiss_autosaves, path, writer=found.get("writer"))
             self.window.set_text_undoable(found["text"])
+            self._take_over_recovered(path, found.get("writer"))
             self.message.emit(self.tr("Restored the autosave from {when}. Save to keep it.").format(when=_fmt_time(found["time"])))
         else:
             self._db_call("dismissing the autosave", history.dismiss_autosaves, path)

@@ -195,24 +195,44 @@ class MainWindow(QMainWindow):
         return self.mirror.text()
 
     def set_text_undoable(self, text: str) -> None:
-        """Replace the whole text as ONE undo step, keeping the cursor and scroll position roughly where they were."""
+        """Replace the whole text as ONE undo step, keeping the cursor and scroll position roughly where they were.
+        The text already in the editor changes nothing: no undo step, no "*" (restoring the snapshot of the last save
+        marked the survey unsaved, and closing asked about changes there were none of). Only the part that differs
+        is written: Undo (of a restore, a reload, a recovered autosave) then goes back to where the text changed, not
+        to the end of the survey, scrolled to its last line."""
+        from editor_app.core.textdiff import changed_span
+
+        old = self.current_text()
+        if text == old:
+            return
+        start, old_end, new_end = changed_span(old, text)
         cursor = self.editor.textCursor()
         pos = cursor.position()
         scroll = self.editor.verticalScrollBar().value()
         self.editor.forget_selections()  # Qt must not keep selections into text that is about to vanish
         edit = QTextCursor(self.editor.document())
-        edit.beginEditBlock()
-        edit.select(QTextCursor.SelectionType.Document)
-        edit.insertText(text)
+        edit.setPosition(self._document_position(old, start))
+        edit.setPosition(self._document_position(old, old_end), QTextCursor.MoveMode.KeepAnchor)
+        edit.beginEditBlock()  # where the edit cursor is now is where Undo puts the author's cursor back
+        edit.insertText(text[start:new_end])
         edit.endEditBlock()
         cursor = self.editor.textCursor()
         cursor.setPosition(min(pos, self.editor.document().characterCount() - 1))
         self.editor.setTextCursor(cursor)
         self.editor.verticalScrollBar().setValue(scroll)
 
+    def _document_position(self, text: str, index: int) -> int:
+        """The editor's position (UTF-16, a block per line) of `index` in `text`, the editor's text."""
+        from editor_app.ui.code_editor import qt_offset
+
+        line = text.count("\n", 0, index)
+        column = index - (text.rfind("\n", 0, index) + 1)
+        block = self.editor.document().findBlockByNumber(line)
+        return block.position() + qt_offset(block.text(), column)
+
     def replace_spans_undoable(self, edits: list[tuple[int, int, str, str]]) -> bool:
         """Write each (line, column, old, new) in place as ONE undo step; False, and nothing changed, if some `old`
-        is no longer there. Unlike set_text_undoable, Undo then returns to the edits, not to the end of the text."""
+        is no longer there. Undo then returns to the edits, as it does after set_text_undoable."""
         from editor_app.ui.code_editor import qt_offset
 
         doc = self.editor.document()
@@ -230,6 +250,9 @@ class MainWindow(QMainWindow):
         # (A live QTextCursor per span, kept in step by Qt at every insert, made 5,400 updates of an 8 MB survey's
         # figures take 4.6 s: every insert moved every cursor after it.)
         edit = QTextCursor(doc)
+        # Undo puts the cursor where the edit cursor was when the block began: the author's place, not the top of
+        # the survey (the figures are spread from §0 to the footer; the author may be writing on line 80)
+        edit.setPosition(self.editor.textCursor().position())
         edit.beginEditBlock()
         for start, end, new in sorted(spans, reverse=True):
             edit.setPosition(start)
@@ -517,6 +540,7 @@ class MainWindow(QMainWindow):
                 loaded = load_text(path)
             except UnreadableFile as exc:
                 self.show_error(self.tr("Can't reload the file"), words_for(self.pack)(str(exc)))
+                self._unsaved_until_saved()  # the file no longer holds what is shown
                 return
             self.loaded = loaded
             self.set_text_undoable(loaded.text)
@@ -526,13 +550,27 @@ class MainWindow(QMainWindow):
             self._loaded_on_disk = self.watcher.fingerprint
             self._tell_damage(loaded)
         else:
-            self.editor.document().setModified(True)  # what is shown differs from the disk: saving is pending
+            self._unsaved_until_saved()  # what is shown differs from the disk: saving is pending
 
     def _deleted_externally(self, path: Path) -> None:
         """The survey's file was deleted or moved by another program: its text now lives only in the editor."""
-        self.editor.document().setModified(True)  # saving is pending (the title says so, quitting asks)
+        self._unsaved_until_saved()  # saving is pending (the title says so, quitting asks)
         self.statusBar().showMessage(
             self.tr("%1 was deleted or moved by another program; Save writes it again.").replace("%1", path.name), 30000)
+
+    def _unsaved_until_saved(self) -> None:
+        """No state in the undo history is the file on disk any more (another program changed it and the author
+        kept their version, or deleted it): the survey is modified until saved, Undo back to the text it was opened
+        with included. Qt's flag is cleared at its "clean" undo state, which setModified(True) keeps when the text is
+        modified already: undone edits then cleared the "*", and closing asked nothing (a deleted survey was gone)."""
+        doc = self.editor.document()
+        blocked = doc.blockSignals(True)  # the flag ends as it began: nobody is told of the moment in between
+        try:
+            doc.setModified(False)  # forgets the clean state...
+        finally:
+            doc.blockSignals(blocked)
+        doc.setModified(True)  # ...that setModified(True) then puts out of reach (Qt's modifiedState = -1)
+        self._update_title()
 
     def _update_title(self) -> None:
         name = self.current_path.name if self.current_path else self.tr("Untitled")

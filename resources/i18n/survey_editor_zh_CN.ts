@@ -904,6 +904,11 @@
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="241"/>
+        <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
+        <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/export_actions.py" line="235"/>
         <source>1 self-check figure updated (Undo restores it)</source>
         <translation>已更新 1 处自检数字（撤销可还原）</translation>
