@@ -187,3 +187,14 @@ def test_the_window_shows_the_images_beside_the_survey_file(qtbot, tmp_path, mon
     qtbot.waitUntil(lambda: "完" in window.preview.html, timeout=10000)
     qtbot.waitUntil(lambda: _red_pixels(window.preview.browser.viewport()) > 200, timeout=3000)
     window.shutdown()
+
+
+def test_a_long_survey_shows_the_line_being_written(qtbot, panel):
+    # Before: the part around the cursor was shown from its top (lines 1174-1180 of a part around line 1200): the line
+    # being written was out of sight, and moving to another part kept the old part's scroll place.
+    lines = [f"{i} " + "中文 KV Cache 量化 ⚠️ SGLang ~16,200 tok/s " * 20 for i in range(1, 2001)]
+    for cursor in (1200, 300):
+        show(qtbot, panel, "\n".join(lines), f"{cursor} 中文", cursor_line=cursor)
+        found = panel.browser.document().find(f"{cursor} 中文")
+        rect = panel.browser.cursorRect(found)
+        assert 0 <= rect.top() and rect.bottom() <= panel.browser.viewport().height(), cursor

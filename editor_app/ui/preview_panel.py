@@ -133,6 +133,8 @@ class PreviewPanel(QWidget):
         self._revision = 0
         self._pending: tuple[object, Analysis | None, int] | None = None
         self.html = ""
+        self._shown_first = 0  # the first line shown of a long survey (0: the whole survey is shown)
+        self._cursor_at: float | None = None  # where the cursor's line is in the part sent, as a share of it
 
     def show_document(self, text: str | list[str] | Callable[[], str | list[str]], analysis: Analysis | None,
                       cursor_line: int = 1, folder: Path | None = None) -> None:
@@ -159,9 +161,15 @@ class PreviewPanel(QWidget):
         lines = text.split("\n") if isinstance(text, str) else text
         first, shown = lines_around(lines, cursor_line)
         note = ""
-        if shown != lines:
+        if shown == lines:
+            self._cursor_at = None  # a short survey keeps the place the author scrolled to
+        else:
             note = self.tr("*Long document: showing lines %1–%2 around the cursor.*").replace("%1", str(first)).replace(
                 "%2", str(first + len(shown) - 1))
+            if first != self._shown_first:  # another part: show the cursor's line, not the old part's scroll place
+                before = sum(len(line) + 1 for line in shown[: max(0, cursor_line - first)])
+                self._cursor_at = before / max(1, sum(len(line) + 1 for line in shown))
+        self._shown_first = first if shown != lines else 0
         lines = shown
         md = survey_markdown("\n".join(lines), analysis, first)
         if note:
@@ -180,6 +188,9 @@ class PreviewPanel(QWidget):
         keep = bar.value()
         self.html = html
         self.browser.setHtml(html)
+        if self._cursor_at is not None:
+            keep = int(self._cursor_at * (bar.maximum() + bar.pageStep()) - bar.pageStep() // 3)
+            self._cursor_at = None
         bar.setValue(keep)
 
     def shutdown(self) -> None:
