@@ -198,3 +198,33 @@ def test_a_long_survey_shows_the_line_being_written(qtbot, panel):
         found = panel.browser.document().find(f"{cursor} 中文")
         rect = panel.browser.cursorRect(found)
         assert 0 <= rect.top() and rect.bottom() <= panel.browser.viewport().height(), cursor
+
+
+def test_the_samples_lists_are_lists_and_its_numbered_items_no_headings(qtbot, sample_path):
+    # Before: §9.3's "- #1 KV Cache …" items were drawn as five huge headings "1 KV Cache …" (the '#' lost), and
+    # the footer as part of the last list item.
+    from ui_support import open_window
+
+    window = open_window(qtbot, sample_path)
+    window.tabs.setCurrentWidget(window.preview)
+    qtbot.waitUntil(lambda: "主题综述" in window.preview.html, timeout=10000)
+    html = window.preview.html
+    assert "<li>#1 KV Cache 量化三维演进" in html and "<li>#5 推理引擎平台化收敛" in html
+    assert "<h1>1 KV Cache" not in html and "<h1>5 " not in html
+    assert "<li>作者：spark</li>" in html
+    assert "<li>KV Cache 异构模态感知。" in html  # §一's "1. …" lines after a paragraph line
+    assert "<p>Spark · 2026-09-14" in html  # the footer is a paragraph of its own
+    window.shutdown()
+
+
+def test_a_hash_number_is_no_heading_in_the_preview_nor_in_the_report():
+    import markdown
+
+    from editor_app.services.report import _markdown_source
+
+    lines = ["正文", "#50 反思棒", "##2 编号", "- ##3 项", "# 真标题"]
+    preview = render_html(survey_markdown("\n".join(lines), None))
+    report = markdown.markdown(_markdown_source(lines, True))
+    for html in (preview, report):
+        assert "#50 反思棒" in html and "##2 编号" in html and "##3 项" in html
+        assert "<h1>真标题</h1>" in html and html.count("<h") == 1
