@@ -228,3 +228,31 @@ def test_a_hash_number_is_no_heading_in_the_preview_nor_in_the_report():
     for html in (preview, report):
         assert "#50 反思棒" in html and "##2 编号" in html and "##3 项" in html
         assert "<h1>真标题</h1>" in html and html.count("<h") == 1
+
+
+def _link_colour(browser) -> QColor:
+    cursor = browser.document().find("论文链接")
+    assert cursor.charFormat().isAnchor()
+    return cursor.charFormat().foreground().color()
+
+
+def test_links_read_on_a_dark_theme(qtbot, qapp, panel):
+    # Before: a dark palette that keeps Qt's link blue showed the links dark blue on near-black (contrast ~2.3).
+    from PySide6.QtGui import QPalette
+
+    from editor_app.ui.theme import READABLE, contrast
+
+    show(qtbot, panel, "正文 [论文链接](https://arxiv.org/abs/2609.11582)", "论文链接")
+    light = _link_colour(panel.browser)
+    assert light == panel.palette().color(QPalette.ColorRole.Link)  # a light theme keeps its link colour
+    was = qapp.palette()
+    dark = QPalette(was)
+    for role, colour in {QPalette.ColorRole.Window: "#2d2d2d", QPalette.ColorRole.WindowText: "#dcdcdc",
+                         QPalette.ColorRole.Base: "#1e1e1e", QPalette.ColorRole.Text: "#dcdcdc",
+                         QPalette.ColorRole.Link: "#0000ff"}.items():
+        dark.setColor(role, QColor(colour))
+    qapp.setPalette(dark)
+    try:
+        qtbot.waitUntil(lambda: contrast(_link_colour(panel.browser), QColor("#1e1e1e")) >= READABLE, timeout=2000)
+    finally:
+        qapp.setPalette(was)

@@ -9,9 +9,11 @@ import os
 import stat
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QUrl
-from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
+from PySide6.QtCore import QByteArray, QEvent, QUrl
+from PySide6.QtGui import QDesktopServices, QImage, QPalette, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from editor_app.ui.theme import on_base
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 EXTERNAL_SCHEMES = ("http", "https", "mailto")
@@ -37,8 +39,31 @@ class PreviewBrowser(QTextBrowser):
         super().__init__(parent)
         self.folder: Path | None = None
         self._images: dict[Path, tuple[tuple[int, int], QImage]] = {}
+        self.html = ""
         self.setOpenLinks(False)
         self.anchorClicked.connect(self.follow_link)
+        self._style_links()
+
+    def show_html(self, html: str) -> None:
+        self.html = html
+        self.setHtml(html)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._style_links() and self.html:
+            keep = self.verticalScrollBar().value()
+            self.setHtml(self.html)
+            self.verticalScrollBar().setValue(keep)
+
+    def _style_links(self) -> bool:
+        """Links in a colour that reads on the palette's base: a dark theme that keeps Qt's blue link colour drew
+        them dark blue on near-black. True when the colour changed."""
+        colour = on_base(self.palette().color(QPalette.ColorRole.Link), self.palette()).name()
+        sheet = f"a[href] {{ color: {colour}; }}"
+        if self.document().defaultStyleSheet() == sheet:
+            return False
+        self.document().setDefaultStyleSheet(sheet)
+        return True
 
     def follow_link(self, url: QUrl) -> None:
         """A web or mail link opens outside; '#anchor' scrolls the preview; anything else does nothing."""

@@ -203,7 +203,7 @@ class PreviewPanel(QWidget):
         bar = self.browser.verticalScrollBar()
         keep = bar.value()
         self.html = html
-        self.browser.setHtml(html)
+        self.browser.show_html(html)
         if self._cursor_at is not None:
             keep = int(self._cursor_at * (bar.maximum() + bar.pageStep()) - bar.pageStep() // 3)
             self._cursor_at = None
