@@ -26,7 +26,7 @@ def local_image_path(url: QUrl, folder: Path | None) -> Path | None:
     raw = url.toLocalFile() if url.scheme() == "file" else url.path()
     if not raw:
         return None
-    path = Path(raw).expanduser()
+    path = Path(raw)
     if not path.is_absolute():
         if folder is None:
             return None  # an untitled survey has no folder; the program's working folder is no stand-in
