@@ -3,6 +3,8 @@ analysis (40-130 ms of GUI thread on an 8 MB survey, each time the author paused
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("pytestqt")
@@ -27,6 +29,7 @@ def test_the_preview_of_a_long_survey_never_copies_the_whole_text(qtbot, tmp_pat
     with wait_analysis(qtbot, window):
         type_text(window.editor, "预览里的新字")
     qtbot.waitUntil(lambda: "预览里的新字" in window.preview.html, timeout=10000)
-    assert "showing lines 1000–" in window.preview.html  # the lines around the cursor
+    shown = re.search(r"showing lines (\d+)–(\d+)", window.preview.html)
+    assert shown and int(shown[1]) < 2000 < int(shown[2])  # the lines around the cursor
     assert copies == []  # before: the whole survey joined once per analysis, then split again
     window.shutdown()

@@ -23,6 +23,7 @@ from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleRe
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
+from editor_app.services.markdown_lines import escape_false_heading
 from editor_app.services.private_masks import masked_html, private_masks
 from editor_app.wording import ReportWords
 
@@ -47,7 +48,6 @@ _TAG_RE = re.compile(r"(<[^>]+>)")
 _TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
 _LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 _FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
-_HASH_NUMBER_RE = re.compile(r"^(\s{0,3}(?:[-*+]\s+|\d{1,3}[.)]\s+)?)#(?=[^#\s])")  # "- #1 …" is not a heading
 _HEADING_MARK_RE = re.compile(r"^\s{0,3}#{1,6}\s*|\s+#+\s*$")
 
 _CSS = """
@@ -324,7 +324,7 @@ def _markdown_source(chunk: list[str], line_mode: bool) -> str:
             prev = "blank"
             continue
         kind = "table" if _TABLE_ROW_RE.match(line) else "list" if _LIST_ITEM_RE.match(line) else "text"
-        line = _HASH_NUMBER_RE.sub(r"\1\\#", line)
+        line = escape_false_heading(line)
         if prev != "blank" and (kind != prev or (kind == "text" and line_mode)):
             if not (kind == "text" and prev == "list" and not line_mode):
                 out.append("")

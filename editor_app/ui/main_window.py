@@ -691,7 +691,8 @@ class MainWindow(QMainWindow):
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
         self.outline.show_analysis(analysis, view.outline_signature)
-        self.preview.show_document(lambda: self.mirror.lines, analysis, self.editor.textCursor().blockNumber() + 1)
+        self.preview.show_document(lambda: self.mirror.lines, analysis, self.editor.textCursor().blockNumber() + 1,
+                                   self.current_path.parent if self.current_path else None)
         self.editor.set_problems(view.spans, view.worst)
         text, ok = headline(analysis, self.pack, view.wrong_claims)
         self.headline_label.setText(text)
