@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
+    QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
 )
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import (
@@ -45,6 +45,7 @@ from editor_app.core.textdiff import change_counts, side_by_side_html, unified_d
 from editor_app.ui import chart_library
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
+from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.theme import on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
@@ -564,7 +565,7 @@ class RecoveryDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.diff, 1)
         layout.addWidget(buttons)
-        self.resize(900, 560)
+        resize_to_fit(self, QSize(900, 560))  # its buttons on a laptop's screen at 150 % too
         self.comparing = compare_later
         if compare_later:
             self._say(self.tr("comparing…"))

@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTextCursor
 from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
@@ -42,6 +42,7 @@ from editor_app.ui.file_watch import ExternalChangeWatcher
 from editor_app.ui.find_bar import FindBar
 from editor_app.ui.headline import headline
 from editor_app.ui.icons import GREEN, RED
+from editor_app.ui.screen_fit import fit_minimum, resize_to_fit
 from editor_app.ui.theme import on_window
 from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
@@ -101,7 +102,7 @@ class MainWindow(QMainWindow):
         self.last_analysis_seconds = 0.0
 
         self.setWindowTitle(APP_NAME)
-        self.setMinimumSize(900, 560)
+        fit_minimum(self, QSize(900, 560))
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
 
@@ -753,10 +754,11 @@ class MainWindow(QMainWindow):
     def _restore_layout(self) -> None:
         geometry = self.settings_store.value("window/geometry")
         state = self.settings_store.value("window/state")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1440, 900)
+        # Qt refuses a geometry that does not fit this screen (saved on a bigger monitor): the window then opened at
+        # its minimum, the outline 70 px wide, as it does for a first start on a screen smaller than 1440×900.
+        restored = isinstance(geometry, QByteArray) and not geometry.isEmpty() and self.restoreGeometry(geometry)
+        if not restored:
+            resize_to_fit(self, QSize(1440, 900))
             self.resizeDocks([self.outline_dock, self.panels_dock], [200, 660], Qt.Orientation.Horizontal)
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
