@@ -96,3 +96,21 @@ def test_the_recovery_and_getting_started_dialogs_fit_a_small_screen(qtbot, monk
     recovery = RecoveryDialog("survey.md", "old\n", {"time": 0, "text": "new\n"}, compare_later=True)
     qtbot.addWidget(recovery)
     assert recovery.height() <= 512 - 24  # before: 560, "Restore autosave" below the screen
+
+
+def test_nothing_overlaps_the_status_bar_at_150_percent_on_a_laptop(qtbot, monkeypatch, sample_path):
+    """1366×768 at 150 % is 911×512 to Qt: the window got 472 px, but the panels' contents needed 489 (the History
+    trend chart alone kept 160 px), so the Self-check's counters table was drawn across the status bar's headline."""
+    from editor_app.ui.app import create_window
+
+    _screen(monkeypatch, 911, 512)
+    window = create_window(sample_path, Config(arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0))
+    qtbot.addWidget(window)
+    window.ask_unsaved_changes = lambda: "discard"
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    needed = window.minimumSizeHint()
+    assert needed.height() <= window.height() and needed.width() <= window.width(), (needed, window.size())
+    status = window.statusBar().geometry()
+    assert window.panels_dock.geometry().bottom() < status.top()

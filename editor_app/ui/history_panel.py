@@ -111,6 +111,9 @@ DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows 
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
+# The trend chart may shrink this far: at 160 px the History tab alone needed more height than a 1366×768 laptop at
+# 150 % leaves the window (472 px), and the Self-check's tables were drawn across the status bar.
+CHART_MIN_HEIGHT = 110
 
 
 def _analysis_dict(analysis: Any) -> dict[str, Any]:
@@ -255,7 +258,7 @@ class HistoryPanel(QWidget):
         self.limit_lines: list[Any] = []
         self.chart_holder = QWidget()
         self._waiting_series: tuple[list[tuple[float, float]], list[float]] | None = None
-        self.chart_holder.setMinimumHeight(160)
+        self.chart_holder.setMinimumHeight(CHART_MIN_HEIGHT)
         QVBoxLayout(self.chart_holder).setContentsMargins(0, 0, 0, 0)
         self.chart_loading = QLabel(self.tr("Loading the chart…"))
         self.chart_loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -395,7 +398,7 @@ class HistoryPanel(QWidget):
         self.chart = pg.PlotWidget(
             axisItems={"bottom": pg.DateAxisItem(orientation="bottom")}, background=pal.color(QPalette.ColorRole.Base)
         )
-        self.chart.setMinimumHeight(160)
+        self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
         self.chart.showGrid(x=True, y=True, alpha=0.2)
         self.chart.setMouseEnabled(x=True, y=False)
         self.chart.getPlotItem().setMenuEnabled(False)
