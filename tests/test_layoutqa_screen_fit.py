@@ -12,7 +12,7 @@ import struct
 import pytest
 from PySide6.QtCore import QByteArray, QRect
 from PySide6.QtGui import QScreen
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from editor_app.config import Config
 
@@ -114,3 +114,26 @@ def test_nothing_overlaps_the_status_bar_at_150_percent_on_a_laptop(qtbot, monke
     assert needed.height() <= window.height() and needed.width() <= window.width(), (needed, window.size())
     status = window.statusBar().geometry()
     assert window.panels_dock.geometry().bottom() < status.top()
+
+
+def test_a_panel_splitter_dragged_to_an_edge_leaves_each_part_in_sight(qtbot, sample_path):
+    """Dragging a splitter handle of the Self-check or History tab to the edge collapsed the Rules table (its title
+    too) or the trend chart to 0 px, with only a hairline left to drag it back from."""
+    from PySide6.QtWidgets import QSplitter
+
+    from editor_app.ui.app import create_window
+
+    window = create_window(sample_path, Config(arxiv_url="http://127.0.0.1:9/api/query", arxiv_interval=0.0))
+    qtbot.addWidget(window)
+    window.ask_unsaved_changes = lambda: "discard"
+    window.show()
+    qtbot.waitExposed(window)
+    history = window.findChild(QWidget, "history_panel")
+    for panel in (window.selfcheck, history):
+        window.tabs.setCurrentWidget(panel)
+        QApplication.processEvents()
+        split = panel.findChild(QSplitter)
+        split.moveSplitter(0, 1)  # the first handle up to the top
+        split.moveSplitter(split.height(), split.count() - 1)  # the last down to the bottom
+        QApplication.processEvents()
+        assert min(split.sizes()) >= 40, (panel.objectName(), split.sizes())  # before: [0, …] and […, 0]

@@ -323,6 +323,7 @@ class HistoryPanel(QWidget):
         split.addWidget(self.table)
         split.addWidget(diff_box)
         split.setSizes([200, 220, 300])
+        split.setChildrenCollapsible(False)  # the chart, the list or the diff dragged to nothing was lost from sight
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.notice)

@@ -96,6 +96,8 @@ class SelfCheckPanel(QWidget):
             lay.setContentsMargins(4, 4, 4, 4)
             lay.addWidget(view)
             split.addWidget(box)
+        # Dragged to an edge, a table was collapsed to nothing: its title gone too, the handle left a hairline there.
+        split.setChildrenCollapsible(False)
         split.setStretchFactor(0, 5)
         split.setStretchFactor(1, 3)
         split.setStretchFactor(2, 3)
