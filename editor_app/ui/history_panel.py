@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.textdiff import change_counts, side_by_side_html, unified_diff
 from editor_app.ui import chart_library
+from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
@@ -234,7 +235,7 @@ class HistoryPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("history_panel")  # the window keeps its place among the tabs by this name
-        self.title = QLabel(self.tr("No document open."))
+        self.title = ElidedLabel(self.tr("No document open."))  # a long file name must not widen the panels
         self.metric_box = QComboBox()
         self.metric_box.setMinimumContentsLength(18)
         self.show_autosaves = QCheckBox(self.tr("Autosaves"))
