@@ -117,8 +117,10 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.editor, 1)
         lay.addWidget(self.find_bar)
         # The survey keeps room to be written in: shrinking the window narrows the docks, not the editor to a few
-        # characters a line (at 900 px, the outline's and the panels' widths left it 60 px).
-        central.setMinimumWidth(EDITOR_MIN_WIDTH)
+        # characters a line (at 900 px, the outline's and the panels' widths left it 60 px). Held by the editor, not
+        # the whole central area: with the find bar open that area needs the bar's width too (held at 320 px, the
+        # bar's field and "Match case" were crushed to a few letters in a small window).
+        self.editor.setMinimumWidth(EDITOR_MIN_WIDTH)
         self.setCentralWidget(central)
 
         # ----- outline (left dock) -----
@@ -739,7 +741,8 @@ class MainWindow(QMainWindow):
         """A window shrunk until the editor reached its minimum narrows the docks; grown again, the docks get their
         widths back (Qt gives all the new room to the editor, leaving the outline at ~70 px)."""
         docks = [d for d in (self.outline_dock, self.panels_dock) if d.isVisible() and not d.isFloating()]
-        if self.centralWidget().width() <= EDITOR_MIN_WIDTH + 4:
+        central = self.centralWidget()
+        if central.width() <= max(EDITOR_MIN_WIDTH, central.minimumSizeHint().width()) + 4:
             self._docks_squeezed = True  # the widths remembered before stay the ones to give back
             return
         wanted = getattr(self, "_dock_widths", {})
