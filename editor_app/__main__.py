@@ -99,6 +99,13 @@ def _screenshot(app, window, out: Path, timeout_ms: int = 60000) -> int:
     # The window closes itself: the user's saved layout stays as it was (offscreen, the window is squeezed onto
     # an 800x600 screen, and the next session and the next screenshot came up 900 px wide).
     window.save_layout = lambda: None
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.platformName() == "offscreen" and (window.width() < 1440 or window.height() < 900):
+        # No user's screen to fit (the platform's is 800x800): the window as a desktop shows it, as in the README.
+        window.resize(1440, 900)
+        window.resizeDocks([window.outline_dock, window.panels_dock], [200, 660], Qt.Orientation.Horizontal)
 
     def grab() -> None:
         app.processEvents()

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import os
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if os.environ["QT_QPA_PLATFORM"] == "offscreen":
+    # A desktop-sized screen (the platform's own is 800x800): windows fit their screen, and the tests' 1440x900
+    # window is the one a desktop user gets.
+    _screen = Path(tempfile.mkdtemp(prefix="survey-editor-tests-")) / "offscreen-screen.json"
+    _screen.write_text(json.dumps({"screens": [{"name": "desktop", "x": 0, "y": 0, "width": 1920, "height": 1080,
+                                                "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={_screen}"
 os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
 
 import pytest

@@ -7,7 +7,7 @@ import platform
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, qVersion
+from PySide6.QtCore import QCoreApplication, QSettings, QSize, Qt, qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -27,6 +27,7 @@ from editor_app.resources_path import house_pack_path, resource_path
 from editor_app.config import default_db_path
 from editor_app.ui.i18n import chosen_language
 from editor_app.ui.identity import app_icon
+from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.settings_dialog import SettingsDialog
 
 HOMEPAGE = "https://github.com/surveyeditor/survey-editor"
@@ -108,7 +109,7 @@ class GettingStartedDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
-        self.resize(680, 640)
+        resize_to_fit(self, QSize(680, 640))
 
 
 def _menu(window: QMainWindow, names: tuple[str, ...], title: str) -> QMenu:

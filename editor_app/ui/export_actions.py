@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import (
     QApplication,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from editor_app.core.model import Analysis
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
 from editor_app.formats import publish_blockers
+from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.theme import on_base
 
 HTML_FILTER = "HTML report (*.html)"
@@ -340,7 +341,7 @@ class SelfCheckDiffDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("self_check_diff_dialog")
         self.setWindowTitle(self.tr("Update self-check figures"))
-        self.resize(900, 560)
+        resize_to_fit(self, QSize(900, 560))  # Apply and Cancel on the screen, at 150 % on a laptop too
         layout = QVBoxLayout(self)
         head = QLabel(self.tr("1 stated figure will be replaced by the measured value:") if count == 1 else
                       self.tr("{n} stated figures will be replaced by the measured value:").format(n=count))

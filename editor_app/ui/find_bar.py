@@ -20,6 +20,7 @@ class FindBar(QWidget):
         next_b = QPushButton(self.tr("Next"), self)
         close_b = QPushButton("✕", self)
         close_b.setFlat(True)
+        close_b.setFixedWidth(close_b.fontMetrics().horizontalAdvance("✕") + 16)  # not a button's usual 80 px
         close_b.setToolTip(self.tr("Close (Esc)"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)

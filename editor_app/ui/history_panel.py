@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
+    QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
 )
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import (
@@ -43,8 +43,10 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.textdiff import change_counts, side_by_side_html, unified_diff
 from editor_app.ui import chart_library
+from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
+from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.theme import on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
@@ -110,6 +112,9 @@ DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows 
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
+# The trend chart may shrink this far: at 160 px the History tab alone needed more height than a 1366×768 laptop at
+# 150 % leaves the window (472 px), and the Self-check's tables were drawn across the status bar.
+CHART_MIN_HEIGHT = 110
 
 
 # A snapshot whose text the analysis on screen is not of is analysed for it: on the GUI thread up to this long
@@ -251,7 +256,7 @@ class HistoryPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("history_panel")  # the window keeps its place among the tabs by this name
-        self.title = QLabel(self.tr("No document open."))
+        self.title = ElidedLabel(self.tr("No document open."))  # a long file name must not widen the panels
         self.metric_box = QComboBox()
         self.metric_box.setMinimumContentsLength(18)
         self.show_autosaves = QCheckBox(self.tr("Autosaves"))
@@ -275,7 +280,7 @@ class HistoryPanel(QWidget):
         self.limit_lines: list[Any] = []
         self.chart_holder = QWidget()
         self._waiting_series: tuple[list[tuple[float, float]], list[float]] | None = None
-        self.chart_holder.setMinimumHeight(160)
+        self.chart_holder.setMinimumHeight(CHART_MIN_HEIGHT)
         QVBoxLayout(self.chart_holder).setContentsMargins(0, 0, 0, 0)
         self.chart_loading = QLabel(self.tr("Loading the chart…"))
         self.chart_loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -340,6 +345,7 @@ class HistoryPanel(QWidget):
         split.addWidget(self.table)
         split.addWidget(diff_box)
         split.setSizes([200, 220, 300])
+        split.setChildrenCollapsible(False)  # the chart, the list or the diff dragged to nothing was lost from sight
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.notice)
@@ -415,7 +421,7 @@ class HistoryPanel(QWidget):
         self.chart = pg.PlotWidget(
             axisItems={"bottom": pg.DateAxisItem(orientation="bottom")}, background=pal.color(QPalette.ColorRole.Base)
         )
-        self.chart.setMinimumHeight(160)
+        self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
         self.chart.showGrid(x=True, y=True, alpha=0.2)
         self.chart.setMouseEnabled(x=True, y=False)
         self.chart.getPlotItem().setMenuEnabled(False)
@@ -589,7 +595,7 @@ class RecoveryDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.diff, 1)
         layout.addWidget(buttons)
-        self.resize(900, 560)
+        resize_to_fit(self, QSize(900, 560))  # its buttons on a laptop's screen at 150 % too
         self.comparing = compare_later
         if compare_later:
             self._say(self.tr("comparing…"))

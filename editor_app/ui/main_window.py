@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTextCursor
 from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
@@ -42,6 +42,7 @@ from editor_app.ui.file_watch import ExternalChangeWatcher
 from editor_app.ui.find_bar import FindBar
 from editor_app.ui.headline import headline
 from editor_app.ui.icons import GREEN, RED
+from editor_app.ui.screen_fit import fit_minimum, resize_to_fit
 from editor_app.ui.theme import on_window
 from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
@@ -101,7 +102,7 @@ class MainWindow(QMainWindow):
         self.last_analysis_seconds = 0.0
 
         self.setWindowTitle(APP_NAME)
-        self.setMinimumSize(900, 560)
+        fit_minimum(self, QSize(900, 560))
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
 
@@ -116,8 +117,10 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.editor, 1)
         lay.addWidget(self.find_bar)
         # The survey keeps room to be written in: shrinking the window narrows the docks, not the editor to a few
-        # characters a line (at 900 px, the outline's and the panels' widths left it 60 px).
-        central.setMinimumWidth(EDITOR_MIN_WIDTH)
+        # characters a line (at 900 px, the outline's and the panels' widths left it 60 px). Held by the editor, not
+        # the whole central area: with the find bar open that area needs the bar's width too (held at 320 px, the
+        # bar's field and "Match case" were crushed to a few letters in a small window).
+        self.editor.setMinimumWidth(EDITOR_MIN_WIDTH)
         self.setCentralWidget(central)
 
         # ----- outline (left dock) -----
@@ -777,7 +780,8 @@ class MainWindow(QMainWindow):
         """A window shrunk until the editor reached its minimum narrows the docks; grown again, the docks get their
         widths back (Qt gives all the new room to the editor, leaving the outline at ~70 px)."""
         docks = [d for d in (self.outline_dock, self.panels_dock) if d.isVisible() and not d.isFloating()]
-        if self.centralWidget().width() <= EDITOR_MIN_WIDTH + 4:
+        central = self.centralWidget()
+        if central.width() <= max(EDITOR_MIN_WIDTH, central.minimumSizeHint().width()) + 4:
             self._docks_squeezed = True  # the widths remembered before stay the ones to give back
             return
         wanted = getattr(self, "_dock_widths", {})
@@ -792,10 +796,11 @@ class MainWindow(QMainWindow):
     def _restore_layout(self) -> None:
         geometry = self.settings_store.value("window/geometry")
         state = self.settings_store.value("window/state")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1440, 900)
+        # Qt refuses a geometry that does not fit this screen (saved on a bigger monitor): the window then opened at
+        # its minimum, the outline 70 px wide, as it does for a first start on a screen smaller than 1440×900.
+        restored = isinstance(geometry, QByteArray) and not geometry.isEmpty() and self.restoreGeometry(geometry)
+        if not restored:
+            resize_to_fit(self, QSize(1440, 900))
             self.resizeDocks([self.outline_dock, self.panels_dock], [200, 660], Qt.Orientation.Horizontal)
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
