@@ -19,7 +19,8 @@ def _start(qtbot, survey, cfg):
     return window, history_panel.install(window)
 
 
-def test_a_recovered_autosave_survives_a_second_crash(qtbot, tmp_path, sample_text):
+def _typed_then_crashed(qtbot, tmp_path, sample_text):
+    """The sample opened, typed in and autosaved; then the process dies (no aboutToQuit): (survey, config)."""
     survey = tmp_path / "survey.md"
     survey.write_text(sample_text, encoding="utf-8")
     cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
@@ -27,7 +28,12 @@ def test_a_recovered_autosave_survives_a_second_crash(qtbot, tmp_path, sample_te
     first.editor.moveCursor(QTextCursor.MoveOperation.End)
     type_text(first.editor, TYPED)
     assert ctl1.autosave_now()
-    ctl1.close_database()  # the process dies: no aboutToQuit
+    ctl1.close_database()
+    return survey, cfg
+
+
+def test_a_recovered_autosave_survives_a_second_crash(qtbot, tmp_path, sample_text):
+    survey, cfg = _typed_then_crashed(qtbot, tmp_path, sample_text)
 
     second, ctl2 = _start(qtbot, survey, cfg)
     dialog = ctl2.check_recovery(str(survey.resolve()))
@@ -45,14 +51,7 @@ def test_a_recovered_autosave_survives_a_second_crash(qtbot, tmp_path, sample_te
 
 
 def test_a_recovered_autosave_undone_or_quit_cleanly_is_not_offered_again(qtbot, tmp_path, sample_text):
-    survey = tmp_path / "survey.md"
-    survey.write_text(sample_text, encoding="utf-8")
-    cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
-    first, ctl1 = _start(qtbot, survey, cfg)
-    first.editor.moveCursor(QTextCursor.MoveOperation.End)
-    type_text(first.editor, TYPED)
-    assert ctl1.autosave_now()
-    ctl1.close_database()
+    survey, cfg = _typed_then_crashed(qtbot, tmp_path, sample_text)
 
     second, ctl2 = _start(qtbot, survey, cfg)
     ctl2.check_recovery(str(survey.resolve())).done(QDialog.DialogCode.Accepted)
@@ -73,7 +72,6 @@ def test_a_recovered_untitled_survey_survives_a_second_crash(qtbot, tmp_path, sa
     assert first.new_document()
     type_text(first.editor, "# 新综述\n未保存的一段。\n")
     assert ctl1.autosave_now() is not None
-    ctl1.close_database()
 
     second, ctl2 = _start(qtbot, survey, cfg)
     dialog = ctl2.check_untitled_recovery()
