@@ -208,7 +208,8 @@ class NameCheck:
     similarity: float | None  # None: nothing comparable
     name: str | None  # the survey's name that came closest
     title: str | None  # the arXiv title it was compared with
-    contained: bool  # the name appears in the title
+    contained: bool  # the name appears in the title (and names this paper there)
+    doubt: str | None = None  # why a name found in the title still doesn't identify the paper
 
     @property
     def similar(self) -> bool:
@@ -266,16 +267,57 @@ def _contains(title: str, name: str) -> bool:
     return len(compact) >= 6 and compact in t.replace(" ", "")
 
 
+# Words every LLM-infra title uses: a name made only of them ("KV", "LLM", "Cache", "Speculative Decoding") names a
+# topic, not a paper, so finding it somewhere in a title proves nothing (at the title's start it still names it).
+_TOPIC_WORDS = frozenset("""
+    a an the of for and with via in on to by at from as is are all you need
+    ai ml llm llms lm lms vlm vlms mllm mllms slm nlp cv rl sft dpo gpu gpus cpu cpus tpu npu hbm cxl
+    kv cache caches caching key value keys values attention transformer transformers moe mixture expert experts
+    model models language large small inference serving decoding decode prefill speculative draft quantization
+    quantized quant compression pruning sparse sparsity distillation training fine tuning finetuning scheduling
+    batching eviction offloading parallelism pipeline tensor memory kernel kernels token tokens context long
+    efficient fast faster scalable scaling agent agents benchmark bench system systems engine engines multimodal
+    vision reasoning retrieval rag embedding embeddings survey diffusion
+""".split())
+_VERSION_AFTER = re.compile(r"[-‐‑ ]?[vV]?\d")  # "FlashAttention-2", "GPT-4", "Llama 3", "DeepSeek-V3"
+
+
+def _doubt(title: str, name: str) -> str | None:
+    """Why a name that appears in the title still doesn't identify the paper, or None when it does."""
+    t, n = normalise_title(title), normalise_title(name)
+    bare_t = re.sub(r"^(?:a|an|the) ", "", t)
+    # (one such word leads a title as a paper's name only as "NAME: subtitle"; two or more as the first words)
+    leads = t == n or (re.match(rf"(?i)\W*{re.escape(name.strip())}\s*:", title) is not None if " " not in n
+                       else t.startswith(n + " ") or bare_t.startswith(n + " "))
+    if all(w in _TOPIC_WORDS for w in n.split()) and not leads:
+        return "is a common term in titles: it appears in the title but does not identify the paper"
+    # The title names a later or earlier version: "FlashAttention" in "FlashAttention-2: …" is another paper.
+    words = [re.escape(w) for w in re.split(r"[\W_]+", name) if w]
+    if words:
+        at = re.search(r"(?<![^\W_])" + r"[\W_]*".join(words) + r"(?![^\W_])", title, re.IGNORECASE)
+        if at is not None and _VERSION_AFTER.match(title, at.end()):
+            end = re.match(r"[-‐‑ ]?[vV]?[\d.]*\d", title[at.end():])
+            return f"is not the title's '{title[at.start():at.end() + end.end()]}' (another version of the work)"
+    return None
+
+
 def name_check(names: list[str], titles: list[str]) -> NameCheck:
     """Best agreement between any of the survey's names and any title the paper has had."""
     best = NameCheck(None, None, None, False)
+    doubted: NameCheck | None = None
     for name in names:
         for title in titles:
-            if _contains(title, name):
-                return NameCheck(1.0, name, title, True)
             score = round(title_similarity(name, title), 3)
+            if _contains(title, name):
+                doubt = _doubt(title, name)
+                if doubt is None:
+                    return NameCheck(1.0, name, title, True)
+                if doubted is None:
+                    doubted = NameCheck(score, name, title, False, doubt)
             if best.similarity is None or score > best.similarity:
                 best = NameCheck(score, name, title, False)
+    if doubted is not None and (best.similarity is None or best.similarity < MATCH):
+        return doubted
     return best
 
 
@@ -314,7 +356,10 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
         notes.append(f"the survey's title matches arXiv's (similarity {check.similarity:.2f})")
     else:
         in_abstract = [n for n in names if f" {normalise_title(n)} " in f" {normalise_title(paper.summary)} "]
-        if check.similarity >= CHECK_BY_HAND:
+        if check.doubt:
+            status = "check by hand"
+            notes.append(f"'{check.name}' {check.doubt} (title similarity {check.similarity:.2f})")
+        elif check.similarity >= CHECK_BY_HAND:
             status = "check by hand"
             notes.append(f"'{check.name}' differs slightly from the title (similarity {check.similarity:.2f})")
         elif in_abstract:
