@@ -38,6 +38,11 @@ CASES = [
     ("Speculative Decoding（arXiv:2601.00104）推测。", "2601.00104",
      "Speculative Decoding with Tree Attention for Fast Inference", "verified"),
     ("MoE（arXiv:2601.00117）专家。", "2601.00117", "MoE: Routing Experts on One GPU", "verified"),
+    # the name at the end of an English sentence, not the sentence
+    ("Compared with LLM serving systems like vLLM (arXiv:2601.00131).", "2601.00131",
+     "vLLM: Efficient Memory Management for Large Language Model Serving", "verified"),
+    ("This paper introduces a new KV cache method called KVQuant (arXiv:2601.00132).", "2601.00132",
+     "KVQuant: Towards 10 Million Context Length LLM Inference", "verified"),
     # a different paper's name stays a mismatch
     ("FlashAttention（arXiv:2601.00105）注意力。", "2601.00105", "Ring Attention with Blockwise Transformers",
      "name mismatch"),
@@ -58,7 +63,7 @@ def verdicts(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("line, key, title, expected", CASES, ids=[c[0].split("（")[0] + "/" + c[1] for c in CASES])
+@pytest.mark.parametrize("line, key, title, expected", CASES, ids=[c[1] for c in CASES])
 def test_verdict_is_what_a_careful_reader_says(verdicts, line, key, title, expected):
     assert verdicts[key]["status"] == expected, verdicts[key]["message"]
 
@@ -70,6 +75,18 @@ def test_common_term_says_why_and_keeps_the_title_similarity(verdicts):
 
 def test_versioned_title_names_the_version_it_carries(verdicts):
     assert "'FlashAttention-2'" in verdicts["2601.00124"]["message"]
+
+
+@pytest.mark.parametrize("line, name", [
+    ("Compared with LLM serving systems like vLLM (arXiv:2601.00131).", "vLLM"),
+    ("This paper introduces a new KV cache method called KVQuant (arXiv:2601.00132).", "KVQuant"),
+    ("In this work Google proposes FooNet (arXiv:2601.00133) for caching.", "FooNet"),
+    ("Recent work such as FlashAttention-2 (arXiv:2601.00134) shows gains.", "FlashAttention-2"),
+    ("The results of Llama 3 (arXiv:2601.00135) are strong.", "Llama 3"),
+    ("the method we propose (arXiv:2601.00136).", None),
+])
+def test_the_name_before_the_parenthesis_is_the_name_not_the_sentence(line, name):
+    assert [c.name for c in citations_in_line(line)] == [name]
 
 
 def test_a_matching_name_among_several_wins_over_a_doubted_one():

@@ -487,10 +487,13 @@ def _namelike(name: str | None) -> str | None:
 
 
 def _trim_leading_stopwords(name: str) -> str | None:
+    """The name at the end of the words before "（": after the last stop word or lower-case prose word ("This paper
+    introduces a method called KVQuant" -> "KVQuant", "LLM serving systems like vLLM" -> "vLLM")."""
     words = name.split(" ")
     cut = 0  # after the last stop word
     for i in range(len(words) - 1, -1, -1):
-        if words[i].lower() in _STOP_BEFORE:
+        w = words[i]
+        if w.lower() in _STOP_BEFORE or (w.isascii() and w.isalpha() and w.islower() and i < len(words) - 1):
             cut = i + 1
             break
     rest = " ".join(words[cut:])
