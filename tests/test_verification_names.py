@@ -43,8 +43,16 @@ CASES = [
      "vLLM: Efficient Memory Management for Large Language Model Serving", "verified"),
     ("This paper introduces a new KV cache method called KVQuant (arXiv:2601.00132).", "2601.00132",
      "KVQuant: Towards 10 Million Context Length LLM Inference", "verified"),
+    # the name with the year the survey cites it by
+    ("vLLM 2024（arXiv:2601.00141）服务。", "2601.00141", "vLLM: Efficient Memory Management for LLM Serving",
+     "verified"),
+    ("Mistral 2024（arXiv:2601.00142）模型。", "2601.00142", "Gemma: Open Models Based on Gemini Research",
+     "name mismatch"),
     # a different paper's name stays a mismatch
     ("FlashAttention（arXiv:2601.00105）注意力。", "2601.00105", "Ring Attention with Blockwise Transformers",
+     "name mismatch"),
+    ("Llama 2（arXiv:2601.00125）模型。", "2601.00125", "The Llama 3 Herd of Models", "name mismatch"),
+    ("DeepSeek-V3（arXiv:2601.00113）模型。", "2601.00113", "DeepSeek-V2: A Strong, Economical MoE Language Model",
      "name mismatch"),
 ]
 

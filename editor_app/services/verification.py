@@ -253,9 +253,14 @@ def title_similarity(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, normalise_title(a), normalise_title(b), autojunk=False).ratio()
 
 
+# "vLLM 2024": the name and the year the survey cites it by; the title says "vLLM: …" (the name alone is compared too)
+_NAME_AND_YEAR = re.compile(r"(.*?\S)[ ,]+(?:19|20)\d{2}")
+
+
 def _comparable_names(ref: Reference) -> list[str]:
     """The survey's names written in Latin/Greek script (a Chinese description can't be compared with a title)."""
     names = list(ref.names) or ([ref.name] if ref.name else [])
+    names += [m[1] for n in names if (m := _NAME_AND_YEAR.fullmatch(n)) and m[1] not in names]
     return [n for n in names if not _CJK.search(n) and len(normalise_title(n).replace(" ", "")) >= 2]
 
 
