@@ -43,6 +43,8 @@ CASES = [
      "vLLM: Efficient Memory Management for Large Language Model Serving", "verified"),
     ("This paper introduces a new KV cache method called KVQuant (arXiv:2601.00132).", "2601.00132",
      "KVQuant: Towards 10 Million Context Length LLM Inference", "verified"),
+    # a title cited whole before the parenthesis ("of" was cut: 'Models', a common term, was compared)
+    ("The Llama 3 Herd of Models (arXiv:2601.00143).", "2601.00143", "The Llama 3 Herd of Models", "verified"),
     # the name with the year the survey cites it by
     ("vLLM 2024（arXiv:2601.00141）服务。", "2601.00141", "vLLM: Efficient Memory Management for LLM Serving",
      "verified"),
@@ -92,6 +94,12 @@ def test_versioned_title_names_the_version_it_carries(verdicts):
     ("Recent work such as FlashAttention-2 (arXiv:2601.00134) shows gains.", "FlashAttention-2"),
     ("The results of Llama 3 (arXiv:2601.00135) are strong.", "Llama 3"),
     ("the method we propose (arXiv:2601.00136).", None),
+    ("Compared with FooNet (arXiv:2601.00137)", "FooNet"),
+    ("Inspired by FooNet (arXiv:2601.00138)", "FooNet"),
+    # a title cited before the parenthesis keeps its small words
+    ("Attention Is All You Need (arXiv:2601.00139).", "Attention Is All You Need"),
+    ("相关工作 Quality Recovery for Quantized KV Caches via Low-Rank Attention（arXiv:2601.00140）提出",
+     "Quality Recovery for Quantized KV Caches via Low-Rank Attention"),
 ])
 def test_the_name_before_the_parenthesis_is_the_name_not_the_sentence(line, name):
     assert [c.name for c in citations_in_line(line)] == [name]

@@ -486,14 +486,28 @@ def _namelike(name: str | None) -> str | None:
     return name if any(ch.isupper() or ch.isdigit() or not ch.isascii() for ch in first if ch.isalnum()) else None
 
 
+# The small words a cited title holds between capitalised words ("Herd of Models"); not "to", "by", "from", "as":
+# "Compared to FooNet", "Inspired by FooNet" are prose before a name (and "Compared with": a word in -ed before).
+_TITLE_SMALL_WORDS = frozenset("of for via with in is are all the a an".split())
+_CAPITALS = frozenset(ch for ch in _LETTERS if ch.isupper()) | frozenset("0123456789")
+
+
 def _trim_leading_stopwords(name: str) -> str | None:
     """The name at the end of the words before "（": after the last stop word or lower-case prose word ("This paper
-    introduces a method called KVQuant" -> "KVQuant", "LLM serving systems like vLLM" -> "vLLM")."""
+    introduces a method called KVQuant" -> "KVQuant", "LLM serving systems like vLLM" -> "vLLM"). A small word
+    between two capitalised ones is the title's own ("Attention Is All You Need", "The Llama 3 Herd of Models")."""
     words = name.split(" ")
     cut = 0  # after the last stop word
     for i in range(len(words) - 1, -1, -1):
         w = words[i]
-        if w.lower() in _STOP_BEFORE or (w.isascii() and w.isalpha() and w.islower() and i < len(words) - 1):
+        low = w.lower()
+        if low in _STOP_BEFORE or low in _TITLE_SMALL_WORDS:
+            in_title = (low in _TITLE_SMALL_WORDS and 0 < i < len(words) - 1 and words[i - 1][0] in _CAPITALS
+                        and not words[i - 1].endswith("ed") and words[i + 1][:1] in _CAPITALS)
+            if not in_title:
+                cut = i + 1
+                break
+        elif w.isascii() and w.isalpha() and w.islower() and i < len(words) - 1:
             cut = i + 1
             break
     rest = " ".join(words[cut:])
