@@ -60,6 +60,9 @@ class SettingsDialog(QDialog):
         self.font_combo = QFontComboBox(objectName="font_combo")
         self.font_auto_check.toggled.connect(lambda auto: self.font_combo.setEnabled(not auto))
         self.env_note = QLabel(objectName="env_note", wordWrap=True)
+        self.problems_label = QLabel(objectName="problems_label", wordWrap=True)
+        self.problems_label.setStyleSheet("color: #c62828;")
+        self.problems_label.hide()
 
         form = QFormLayout()
         form.addRow(self.tr("Rule pack:"), _row(self.rule_pack_edit, choose_pack))
@@ -86,6 +89,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.env_note)
+        layout.addWidget(self.problems_label)
         layout.addWidget(buttons)
 
         saved = store.stored_config() if hasattr(store, "stored_config") else store.config()
@@ -132,17 +136,53 @@ class SettingsDialog(QDialog):
         )
 
     def save(self) -> None:
-        """Store the fields; all defaults clears the stored group so future default changes reach the user."""
+        """Store the fields; all defaults clears the stored group so future default changes reach the user.
+
+        Settings that would not work (an address that is not a URL, a contact that is not an email, a database
+        path that is a folder or another kind of file...) are named in the dialog and nothing is stored."""
         cfg = self.edited_config()
+        if self.show_problems(cfg):
+            return
         if cfg == Config():
             self.store.reset()
         else:
             self.store.save(cfg)
         self.accept()
 
+    def show_problems(self, cfg: Config) -> bool:
+        """Name what is wrong with `cfg` under the fields and put the cursor in the first bad one; False if nothing."""
+        from editor_app.config_checks import settings_problems
+
+        problems = settings_problems(cfg)
+        self.problems_label.setText("\n".join(self._problem_text(code, detail) for _field, code, detail in problems))
+        self.problems_label.setVisible(bool(problems))
+        if problems:
+            fields = {"arxiv_url": self.arxiv_url_edit, "contact": self.contact_edit, "db_path": self.db_path_edit}
+            fields[problems[0][0]].setFocus()
+            fields[problems[0][0]].selectAll()
+        return bool(problems)
+
+    def _problem_text(self, code: str, detail: str) -> str:
+        texts = {
+            "not_url": self.tr("The arXiv API URL “%1” is not a web address: it must start with https:// "
+                               "(or http:// for a test server) and name a host."),
+            "real_needs_https": self.tr("arXiv's own API is reached with https://, not http:// (“%1”)."),
+            "not_email": self.tr("The contact address “%1” is not an email address (name@example.org); arXiv "
+                                 "asks for one it can reach you at."),
+            "db_is_folder": self.tr("The history database “%1” is a folder: add a file name, e.g. history.db."),
+            "db_not_database": self.tr("“%1” is not a history database (another kind of file); it is left as it "
+                                       "is. Choose another file name."),
+            "db_unreadable": self.tr("The history database “%1” can't be read."),
+            "db_read_only": self.tr("The history database “%1” can't be written there (read-only)."),
+            "db_folder_is_file": self.tr("The history database “%1” can't be made: a folder on its way is a file."),
+            "db_folder_missing": self.tr("The folder for the history database “%1” can't be made."),
+        }
+        return self.tr("Not saved: %1").replace("%1", texts[code].replace("%1", detail))
+
     def reset_to_defaults(self) -> None:
         """Put the defaults in the fields; nothing is stored until Save."""
         self.show_config(Config())
+        self.problems_label.hide()  # the defaults have none
 
     def choose_rule_pack(self) -> None:
         start = self.rule_pack_edit.text() or str(Path.home())
