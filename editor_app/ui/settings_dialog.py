@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -29,7 +29,8 @@ from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config, i
 from editor_app.config import default_db_path
 
 # Environment variables that win over saved settings (editor_app.config.from_environment).
-ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_CONTACT")
+ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_EDITOR_AUTOSAVE_SECONDS",
+                 "SURVEY_CONTACT")
 
 
 class SettingsDialog(QDialog):
@@ -59,6 +60,9 @@ class SettingsDialog(QDialog):
         self.font_auto_check.setObjectName("font_auto_check")
         self.font_combo = QFontComboBox(objectName="font_combo")
         self.font_auto_check.toggled.connect(lambda auto: self.font_combo.setEnabled(not auto))
+        self.font_note = QLabel(objectName="font_note", wordWrap=True)
+        self.font_note.hide()
+        self._shown_font = ("", "")  # (the font saved, the family the combo shows for it)
         self.env_note = QLabel(objectName="env_note", wordWrap=True)
         self.problems_label = QLabel(objectName="problems_label", wordWrap=True)
         self.problems_label.setStyleSheet("color: #c62828;")
@@ -74,6 +78,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("History database:"), _row(self.db_path_edit, choose_db))
         form.addRow(self.tr("Editor font:"), self.font_auto_check)
         form.addRow("", self.font_combo)
+        form.addRow("", self.font_note)
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save
@@ -113,12 +118,21 @@ class SettingsDialog(QDialog):
         self.db_path_edit.setText(str(cfg.db_path) if cfg.db_path else "")
         self.font_auto_check.setChecked(not cfg.editor_font)
         self.font_combo.setEnabled(bool(cfg.editor_font))
+        self.font_note.hide()
         if cfg.editor_font:
             self.font_combo.setCurrentFont(QFont(cfg.editor_font))
+            if cfg.editor_font not in QFontDatabase.families():
+                # e.g. settings brought from another computer: say so, and keep the name unless another is picked
+                from editor_app.ui.code_editor import pick_editor_font
+
+                self.font_note.setText(self.tr("“%1” is not installed on this computer; the editor uses %2 instead.")
+                                       .replace("%1", cfg.editor_font).replace("%2", pick_editor_font().family()))
+                self.font_note.show()
         else:  # show the font "Automatic" picks, not the combo's own first entry
             from editor_app.ui.code_editor import pick_editor_font
 
             self.font_combo.setCurrentFont(pick_editor_font())
+        self._shown_font = (cfg.editor_font, self.font_combo.currentFont().family())
 
     def edited_config(self) -> Config:
         """The Config the fields describe now; empty paths mean 'the default place'."""
@@ -132,8 +146,13 @@ class SettingsDialog(QDialog):
             arxiv_interval=float(self.interval_spin.value()),
             autosave_seconds=int(self.autosave_spin.value()),
             db_path=Path(db).expanduser() if db else None,
-            editor_font="" if self.font_auto_check.isChecked() else self.font_combo.currentFont().family(),
+            editor_font="" if self.font_auto_check.isChecked() else self._chosen_font(),
         )
+
+    def _chosen_font(self) -> str:
+        family = self.font_combo.currentFont().family()
+        saved, shown = self._shown_font
+        return saved if saved and family == shown else family
 
     def save(self) -> None:
         """Store the fields; all defaults clears the stored group so future default changes reach the user.

@@ -1269,6 +1269,11 @@
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="128"/>
+        <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
+        <translation>本机未安装“%1”；编辑器改用 %2。</translation>
+    </message>
 </context>
 <context>
     <name>SnapshotModel</name>
