@@ -26,6 +26,10 @@ def test_a_saved_font_that_is_not_installed_is_named_and_kept(store, qtbot):
     qtbot.addWidget(d)
     assert not d.font_note.isHidden()
     assert MISSING in d.font_note.text() and "not installed" in d.font_note.text()
+    from editor_app.ui.code_editor import pick_editor_font
+
+    in_use = pick_editor_font(MISSING).family()
+    assert d.font_combo.currentFont().family() == in_use and in_use in d.font_note.text()
     d.autosave_spin.setValue(90)
     d.save()
     assert store.stored_config() == Config(editor_font=MISSING, autosave_seconds=90)

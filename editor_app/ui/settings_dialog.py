@@ -125,6 +125,7 @@ class SettingsDialog(QDialog):
                 # e.g. settings brought from another computer: say so, and keep the name unless another is picked
                 from editor_app.ui.code_editor import pick_editor_font
 
+                self.font_combo.setCurrentFont(pick_editor_font())  # the font in use, not Qt's nearest match
                 self.font_note.setText(self.tr("“%1” is not installed on this computer; the editor uses %2 instead.")
                                        .replace("%1", cfg.editor_font).replace("%2", pick_editor_font().family()))
                 self.font_note.show()
