@@ -86,6 +86,8 @@ class MainWindow(QMainWindow):
         # Command-line choices (--db, --arxiv-url, --pack) stay in force when the settings change.
         self._overrides = {f.name: getattr(config, f.name) for f in fields(Config)
                            if getattr(config, f.name) != getattr(stored, f.name)}
+        if pack_path:  # --pack: saving Settings (even only the autosave interval) used to drop it for the saved pack
+            self._overrides["rule_pack"] = Path(pack_path)
         self.config = config
         self.current_path: Path | None = None
         self.latest_analysis: Analysis | None = None
@@ -348,8 +350,8 @@ class MainWindow(QMainWindow):
         return ok
 
     def command_line_choices(self) -> dict[str, str]:
-        """`--arxiv-url` / `--db` given to this session, which win over the saved settings: {option: value}."""
-        options = {"arxiv_url": "--arxiv-url", "db_path": "--db"}
+        """`--pack` / `--arxiv-url` / `--db` given to this session, which win over the saved settings: {option: value}."""
+        options = {"rule_pack": "--pack", "arxiv_url": "--arxiv-url", "db_path": "--db"}
         return {opt: str(self._overrides[name]) for name, opt in options.items() if self._overrides.get(name)}
 
     def add_panel(self, widget: QWidget, title: str) -> None:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -29,7 +29,8 @@ from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config, i
 from editor_app.config import default_db_path
 
 # Environment variables that win over saved settings (editor_app.config.from_environment).
-ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_CONTACT")
+ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_EDITOR_AUTOSAVE_SECONDS",
+                 "SURVEY_CONTACT")
 
 
 class SettingsDialog(QDialog):
@@ -59,7 +60,13 @@ class SettingsDialog(QDialog):
         self.font_auto_check.setObjectName("font_auto_check")
         self.font_combo = QFontComboBox(objectName="font_combo")
         self.font_auto_check.toggled.connect(lambda auto: self.font_combo.setEnabled(not auto))
+        self.font_note = QLabel(objectName="font_note", wordWrap=True)
+        self.font_note.hide()
+        self._shown_font = ("", "")  # (the font saved, the family the combo shows for it)
         self.env_note = QLabel(objectName="env_note", wordWrap=True)
+        self.problems_label = QLabel(objectName="problems_label", wordWrap=True)
+        self.problems_label.setStyleSheet("color: #c62828;")
+        self.problems_label.hide()
 
         form = QFormLayout()
         form.addRow(self.tr("Rule pack:"), _row(self.rule_pack_edit, choose_pack))
@@ -71,6 +78,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("History database:"), _row(self.db_path_edit, choose_db))
         form.addRow(self.tr("Editor font:"), self.font_auto_check)
         form.addRow("", self.font_combo)
+        form.addRow("", self.font_note)
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save
@@ -86,6 +94,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.env_note)
+        layout.addWidget(self.problems_label)
         layout.addWidget(buttons)
 
         saved = store.stored_config() if hasattr(store, "stored_config") else store.config()
@@ -109,12 +118,22 @@ class SettingsDialog(QDialog):
         self.db_path_edit.setText(str(cfg.db_path) if cfg.db_path else "")
         self.font_auto_check.setChecked(not cfg.editor_font)
         self.font_combo.setEnabled(bool(cfg.editor_font))
+        self.font_note.hide()
         if cfg.editor_font:
             self.font_combo.setCurrentFont(QFont(cfg.editor_font))
+            if cfg.editor_font not in QFontDatabase.families():
+                # e.g. settings brought from another computer: say so, and keep the name unless another is picked
+                from editor_app.ui.code_editor import pick_editor_font
+
+                self.font_combo.setCurrentFont(pick_editor_font())  # the font in use, not Qt's nearest match
+                self.font_note.setText(self.tr("“%1” is not installed on this computer; the editor uses %2 instead.")
+                                       .replace("%1", cfg.editor_font).replace("%2", pick_editor_font().family()))
+                self.font_note.show()
         else:  # show the font "Automatic" picks, not the combo's own first entry
             from editor_app.ui.code_editor import pick_editor_font
 
             self.font_combo.setCurrentFont(pick_editor_font())
+        self._shown_font = (cfg.editor_font, self.font_combo.currentFont().family())
 
     def edited_config(self) -> Config:
         """The Config the fields describe now; empty paths mean 'the default place'."""
@@ -128,21 +147,62 @@ class SettingsDialog(QDialog):
             arxiv_interval=float(self.interval_spin.value()),
             autosave_seconds=int(self.autosave_spin.value()),
             db_path=Path(db).expanduser() if db else None,
-            editor_font="" if self.font_auto_check.isChecked() else self.font_combo.currentFont().family(),
+            editor_font="" if self.font_auto_check.isChecked() else self._chosen_font(),
         )
 
+    def _chosen_font(self) -> str:
+        family = self.font_combo.currentFont().family()
+        saved, shown = self._shown_font
+        return saved if saved and family == shown else family
+
     def save(self) -> None:
-        """Store the fields; all defaults clears the stored group so future default changes reach the user."""
+        """Store the fields; all defaults clears the stored group so future default changes reach the user.
+
+        Settings that would not work (an address that is not a URL, a contact that is not an email, a database
+        path that is a folder or another kind of file...) are named in the dialog and nothing is stored."""
         cfg = self.edited_config()
+        if self.show_problems(cfg):
+            return
         if cfg == Config():
             self.store.reset()
         else:
             self.store.save(cfg)
         self.accept()
 
+    def show_problems(self, cfg: Config) -> bool:
+        """Name what is wrong with `cfg` under the fields and put the cursor in the first bad one; False if nothing."""
+        from editor_app.config_checks import settings_problems
+
+        problems = settings_problems(cfg)
+        self.problems_label.setText("\n".join(self._problem_text(code, detail) for _field, code, detail in problems))
+        self.problems_label.setVisible(bool(problems))
+        if problems:
+            fields = {"arxiv_url": self.arxiv_url_edit, "contact": self.contact_edit, "db_path": self.db_path_edit}
+            fields[problems[0][0]].setFocus()
+            fields[problems[0][0]].selectAll()
+        return bool(problems)
+
+    def _problem_text(self, code: str, detail: str) -> str:
+        texts = {
+            "not_url": self.tr("The arXiv API URL “%1” is not a web address: it must start with https:// "
+                               "(or http:// for a test server) and name a host."),
+            "real_needs_https": self.tr("arXiv's own API is reached with https://, not http:// (“%1”)."),
+            "not_email": self.tr("The contact address “%1” is not an email address (name@example.org); arXiv "
+                                 "asks for one it can reach you at."),
+            "db_is_folder": self.tr("The history database “%1” is a folder: add a file name, e.g. history.db."),
+            "db_not_database": self.tr("“%1” is not a history database (another kind of file); it is left as it "
+                                       "is. Choose another file name."),
+            "db_unreadable": self.tr("The history database “%1” can't be read."),
+            "db_read_only": self.tr("The history database “%1” can't be written there (read-only)."),
+            "db_folder_is_file": self.tr("The history database “%1” can't be made: a folder on its way is a file."),
+            "db_folder_missing": self.tr("The folder for the history database “%1” can't be made."),
+        }
+        return self.tr("Not saved: %1").replace("%1", texts[code].replace("%1", detail))
+
     def reset_to_defaults(self) -> None:
         """Put the defaults in the fields; nothing is stored until Save."""
         self.show_config(Config())
+        self.problems_label.hide()  # the defaults have none
 
     def choose_rule_pack(self) -> None:
         start = self.rule_pack_edit.text() or str(Path.home())

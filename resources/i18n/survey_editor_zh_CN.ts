@@ -1219,6 +1219,61 @@
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="167"/>
+        <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
+        <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="169"/>
+        <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
+        <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="170"/>
+        <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
+        <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
+        <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="173"/>
+        <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
+        <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <source>The history database “%1” can&apos;t be read.</source>
+        <translation>历史数据库“%1”无法读取。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <source>The history database “%1” can&apos;t be written there (read-only).</source>
+        <translation>历史数据库“%1”无法写入（只读）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
+        <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="178"/>
+        <source>The folder for the history database “%1” can&apos;t be made.</source>
+        <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="180"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="128"/>
+        <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
+        <translation>本机未安装“%1”；编辑器改用 %2。</translation>
+    </message>
 </context>
 <context>
     <name>SnapshotModel</name>

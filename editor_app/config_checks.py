@@ -1,0 +1,63 @@
+"""What is wrong with settings typed into Edit → Settings, found before they are saved (no Qt: the dialog words it).
+
+Each problem is (field, code, detail); the dialog turns the code into a sentence in the window's language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from editor_app.config import Config, is_real_arxiv
+
+_EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>.]+$")
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def settings_problems(cfg: Config) -> list[tuple[str, str, str]]:
+    """Every setting that would not work as typed: [(field, code, detail)], empty when all are usable."""
+    found: list[tuple[str, str, str]] = []
+    url = cfg.arxiv_url.strip()
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 - a port that is not a number raises here
+        bad_port = False
+    except ValueError:
+        bad_port = True
+    if parts.scheme not in ("http", "https") or not parts.hostname or bad_port:
+        found.append(("arxiv_url", "not_url", url))
+    elif is_real_arxiv(url) and parts.scheme != "https":
+        found.append(("arxiv_url", "real_needs_https", url))
+    if not _EMAIL.match(cfg.contact.strip()):
+        found.append(("contact", "not_email", cfg.contact.strip()))
+    if cfg.db_path is not None:
+        problem = database_path_problem(Path(cfg.db_path))
+        if problem:
+            found.append(("db_path", problem, str(cfg.db_path)))
+    return found
+
+
+def database_path_problem(path: Path) -> str:
+    """Why the history database can't live at `path` ("" when it can): a folder, not a database, read-only, or a
+    folder on the way that is a file or can't be created. A missing folder that can be created is fine."""
+    if path.is_dir():
+        return "db_is_folder"
+    if path.exists():
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(len(_SQLITE_HEADER))
+        except OSError:
+            return "db_unreadable"
+        if head and head != _SQLITE_HEADER:
+            return "db_not_database"
+        return "" if os.access(path, os.W_OK) else "db_read_only"
+    folder = path.parent
+    while not folder.exists():
+        if folder.parent == folder:
+            return "db_folder_missing"
+        folder = folder.parent
+    if not folder.is_dir():
+        return "db_folder_is_file"
+    return "" if os.access(folder, os.W_OK | os.X_OK) else "db_read_only"
