@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # Helper fixture modules (one per area) are registered here.
-pytest_plugins: list[str] = ["arxiv_fixtures"]
+pytest_plugins: list[str] = ["arxiv_fixtures", "settings_fixtures"]
 
 
 @pytest.fixture(scope="session")

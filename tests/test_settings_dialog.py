@@ -6,24 +6,20 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 
 from editor_app.config import REAL_ARXIV_URL, Config
 from editor_app.ui.settings_dialog import PackWatcher, SettingsDialog
-from editor_app.ui.settings_store import SettingsStore
 
 
 @pytest.fixture
-def store(tmp_path, qtbot):
-    return SettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+def store(settings_store):
+    return settings_store
 
 
 @pytest.fixture
-def dialog(store, qtbot):
-    d = SettingsDialog(store)
-    qtbot.addWidget(d)
-    return d
+def dialog(settings_dialog):
+    return settings_dialog
 
 
 def test_fields_show_what_is_saved(store, qtbot):

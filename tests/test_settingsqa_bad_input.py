@@ -6,24 +6,21 @@ now names the problem in the dialog, in the window's language, and stores nothin
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QTranslator
 
 from editor_app.config import Config
 from editor_app.resources_path import resource_path
 from editor_app.ui.settings_dialog import SettingsDialog
-from editor_app.ui.settings_store import SettingsStore
 
 
 @pytest.fixture
-def store(tmp_path, qtbot):
-    return SettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+def store(settings_store):
+    return settings_store
 
 
 @pytest.fixture
-def dialog(store, qtbot):
-    d = SettingsDialog(store)
-    qtbot.addWidget(d)
-    return d
+def dialog(settings_dialog):
+    return settings_dialog
 
 
 def _refused(dialog, store, word: str) -> None:

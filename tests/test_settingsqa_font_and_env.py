@@ -6,18 +6,16 @@ environment override the dialog did not name, so an edited interval silently did
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from editor_app.config import Config
 from editor_app.ui.settings_dialog import SettingsDialog
-from editor_app.ui.settings_store import SettingsStore
 
 MISSING = "No Such Font Survey QA"
 
 
 @pytest.fixture
-def store(tmp_path, qtbot):
-    return SettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+def store(settings_store):
+    return settings_store
 
 
 def test_a_saved_font_that_is_not_installed_is_named_and_kept(store, qtbot):
