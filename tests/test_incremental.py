@@ -8,7 +8,8 @@ from datetime import date
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from editor_app.core.analyze import Analyzer, _common_prefix, _common_suffix, _edit_of, analyze, split_lines
+from editor_app.core.analyze import Analyzer, _edit_of, analyze, split_lines
+from editor_app.core.text_ends import common_prefix, common_suffix
 from editor_app.core.rulepack import house_pack, load_pack
 from editor_app.resources_path import resource_path
 
@@ -91,9 +92,9 @@ def test_common_prefix_and_suffix():
         pos = rng.randint(0, len(base))
         other = base[:pos] + "".join(rng.choice("ab\n字") for _ in range(rng.randint(0, 3))) + base[pos + rng.randint(0, 3):]
         n = min(len(base), len(other))
-        p = _common_prefix(base, other, n)
+        p = common_prefix(base, other, n)
         assert base[:p] == other[:p] and (p == n or base[p] != other[p])
-        s = _common_suffix(base, other, n - p)
+        s = common_suffix(base, other, n - p)
         assert s <= n - p and (s == 0 or base[-s:] == other[-s:])
         assert s == n - p or base[len(base) - s - 1] != other[len(other) - s - 1]
 

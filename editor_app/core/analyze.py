@@ -36,6 +36,7 @@ from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
 from .rules import in_ranges
 from .suppression import DIRECTIVE_RE, Directive, directives_in_line, suppressed_lines
+from .text_ends import common_prefix, common_suffix
 
 _DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
@@ -290,8 +291,8 @@ def _edit_of(last: "_Assembly", text: str) -> tuple[int, int, list[str]] | None:
     if last.has_cr:
         return None
     n = min(len(old), len(text))
-    p = _common_prefix(old, text, n)
-    s = _common_suffix(old, text, n - p)
+    p = common_prefix(old, text, n)
+    s = common_suffix(old, text, n - p)
     if "\r" in text[p:len(text) - s]:
         return None
     ls = old.rfind("\n", 0, p) + 1  # the changed lines start here, in both texts
@@ -314,39 +315,6 @@ def _edit_of(last: "_Assembly", text: str) -> tuple[int, int, list[str]] | None:
         a -= 1
         seg = [last.lines[a], *seg[:-1]]
     return a, old_k, seg
-
-
-_STEP = 1 << 15
-
-
-def _common_prefix(a: str, b: str, n: int) -> int:
-    i = 0
-    while i + _STEP <= n and b.startswith(a[i:i + _STEP], i):  # one slice copied per step, not two
-        i += _STEP
-    lo, hi = i, min(i + _STEP, n)
-    while lo < hi:  # a[:lo] == b[:lo]; the first difference is before hi
-        mid = (lo + hi) // 2
-        if b.startswith(a[lo:mid + 1], lo):
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-def _common_suffix(a: str, b: str, n: int) -> int:
-    """Length of the common end of a and b, at most n."""
-    la, lb = len(a), len(b)
-    i = 0
-    while i + _STEP <= n and b.endswith(a[la - i - _STEP:la - i], 0, lb - i):
-        i += _STEP
-    lo, hi = i, min(i + _STEP, n)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if b.endswith(a[la - mid:la - lo], 0, lb - lo):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
 
 
 def _retitled(last: "_Assembly", lines: list[str], facts: list["LineFacts"], changed: list[int]) -> dict[int, str] | None:

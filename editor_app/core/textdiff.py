@@ -6,6 +6,8 @@ import difflib
 import html
 from dataclasses import dataclass
 
+from .text_ends import common_prefix, common_suffix
+
 
 @dataclass(frozen=True)
 class DiffRow:
@@ -70,17 +72,10 @@ def common_ends(a: list[str], b: list[str]) -> tuple[int, int]:
 
 def changed_span(old: str, new: str) -> tuple[int, int, int]:
     """Where two texts differ, as (start, old_end, new_end): old[:start] == new[:start], old[old_end:] ==
-    new[new_end:], and replacing old[start:old_end] by new[start:new_end] makes `new`. Found line by line, then
-    within the first and last lines that differ (a character loop over an 8 MB text would take half a second)."""
-    a, b = old.split("\n"), new.split("\n")
-    head, tail = common_ends(a, b)
-    start = min(sum(len(line) + 1 for line in a[:head]), len(old), len(new))
-    while start < len(old) and start < len(new) and old[start] == new[start]:
-        start += 1
-    room = min(len(old), len(new)) - start  # the common end never overlaps the common beginning
-    suffix = min(sum(len(line) + 1 for line in a[len(a) - tail:]) if tail else 0, room)
-    while suffix < room and old[len(old) - suffix - 1] == new[len(new) - suffix - 1]:
-        suffix += 1
+    new[new_end:], and replacing old[start:old_end] by new[start:new_end] makes `new`."""
+    n = min(len(old), len(new))
+    start = common_prefix(old, new, n)
+    suffix = common_suffix(old, new, n - start)  # the common end never overlaps the common beginning
     return start, len(old) - suffix, len(new) - suffix
 
 
