@@ -55,7 +55,7 @@ def main() -> int:
 
         charts_t, html_t, html_file_t, pdf_write_t, pdf_file_t = [], [], [], [], []
         for i in range(args.repeat):
-            t, charts = timed(render_figure_charts, analysis, text)
+            t, charts = timed(render_figure_charts, analysis)
             charts_t.append(t)
             t, html = timed(build_report_html, analysis, text, charts=charts, **kw)
             html_t.append(t)

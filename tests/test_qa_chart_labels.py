@@ -29,7 +29,7 @@ def test_many_engines_get_a_row_each_and_two_stay_side_by_side(qapp, monkeypatch
         return real(labels, values, value_label, horizontal=horizontal)
 
     monkeypatch.setattr(charts_render, "_bar_chart", recording)
-    charts = charts_render.render_figure_charts(a, text)
+    charts = charts_render.render_figure_charts(a)
     assert drawn[10] is True and drawn[2] is False
     caption, ten = charts[0]
     assert caption.endswith("line 4") and _size(ten)[1] >= 26 * 10  # a row of its own for each of the ten names

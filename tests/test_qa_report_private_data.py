@@ -65,7 +65,7 @@ def test_chart_labels_and_captions_are_drawn_masked(analysed, qapp, monkeypatch)
         return real(labels, values, value_label, **kw)
 
     monkeypatch.setattr(charts_render, "_bar_chart", recording)
-    charts = charts_render.render_figure_charts(analysed, SURVEY)
+    charts = charts_render.render_figure_charts(analysed)
     shown = drawn + [caption for caption, _ in charts]
     assert any("Ch********" in s for s in shown) and any("PR******" in s for s in shown)
     assert not [s for s in shown if any(secret in s for secret in PRIVATE)]

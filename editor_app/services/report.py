@@ -24,7 +24,6 @@ from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
 from editor_app.services.markdown_lines import escape_false_heading
-from editor_app.services.private_masks import masked_html, private_masks
 from editor_app.wording import ReportWords
 
 CJK_FONT_STACK = (
@@ -174,9 +173,9 @@ def build_report_html(
         "</body>",
         "</html>",
     ]
-    # The analysis keeps the survey's words as written (a claim's sentence, a heading a rule measured, an engine's
-    # name): masked here, everywhere in the report (tables, captions, alt texts, the pack's source), as page 1 is.
-    return masked_html("\n".join(parts), private_masks(analysis, text))
+    # (The analysis quotes the survey with its private data masked, core/masked_excerpts.py, so the tables, captions
+    # and charts built from it are; the survey's own lines are masked above, the pack's source by its own scan.)
+    return "\n".join(parts)
 
 
 _APPENDIX = (

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 
 from editor_app.core.model import Analysis, FigureGroup
-from editor_app.services.private_masks import masked, private_masks
 from editor_app.wording import ReportWords
 
 CHART_SIZE = (720, 300)  # pixels of one exported chart
@@ -26,11 +25,10 @@ def ensure_application():
     return QApplication([])
 
 
-def render_figure_charts(analysis: Analysis, text: str, *, language: str = "en") -> list[tuple[str, bytes]]:
+def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tuple[str, bytes]]:
     """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups; the
-    captions and axes in `language` ("en" or "zh_CN", as the report around them). `text` is the analysed survey:
-    private data in an engine's name or a label is drawn masked, as the report prints it."""
-    masks = private_masks(analysis, text)
+    captions and axes in `language` ("en" or "zh_CN", as the report around them). Private data in an engine's name
+    or a label is drawn masked: the analysis quotes it so (core/masked_excerpts.py)."""
     say = ReportWords(language)
     groups = _distinct_comparisons(analysis.figures)
     speedups = _distinct_speedups(analysis.figures, say)
@@ -39,13 +37,13 @@ def render_figure_charts(analysis: Analysis, text: str, *, language: str = "en")
     ensure_application()
     charts: list[tuple[str, bytes]] = []
     for group, lines in groups[:MAX_CHARTS]:
-        labels = [masked(v.engine, masks) for v in group.values]
+        labels = [v.engine for v in group.values]
         values = [v.value for v in group.values]
-        charts.append((masked(_caption(group, lines, say), masks),
-                       _bar_chart(labels, values, masked(_axis_label(group, say), masks),
+        charts.append((_caption(group, lines, say),
+                       _bar_chart(labels, values, _axis_label(group, say),
                                   horizontal=not _labels_fit_side_by_side(labels))))
     if speedups and len(charts) < MAX_CHARTS:
-        labels = [masked(f"{name} ({_lines_text(lines, say)})", masks) for name, _, lines in speedups]
+        labels = [f"{name} ({_lines_text(lines, say)})" for name, _, lines in speedups]
         values = [value for _, value, _ in speedups]
         charts.append((say("Stated speed-ups (×)"),
                        _bar_chart(labels, values, say("speed-up (×)"), horizontal=True)))

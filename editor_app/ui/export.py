@@ -30,7 +30,7 @@ def report_html(
     if charts is None:
         from editor_app.ui.charts_render import render_figure_charts
 
-        charts = render_figure_charts(analysis, text, language=language)
+        charts = render_figure_charts(analysis, language=language)
     return build_report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts,
                              generated_at=generated_at, language=language, pack=pack)
 

@@ -165,7 +165,7 @@ class ReportActions(QObject):
         try:
             from editor_app.ui.charts_render import render_figure_charts
 
-            charts = render_figure_charts(analysis, text, language=language)
+            charts = render_figure_charts(analysis, language=language)
         except Exception as exc:
             charts = []
             self._status(self.tr("Charts left out: {error}").format(error=exc))
