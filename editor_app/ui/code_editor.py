@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPalette,
+    QTextBlock,
     QTextCursor,
     QTextFormat,
     QTextOption,
@@ -426,14 +427,18 @@ class CodeEditor(QPlainTextEdit):
         """The cursor's 1-based column in characters, as the analysis and `survey-check` count them."""
         return text_index(cursor.block().text(), cursor.positionInBlock()) + 1
 
+    def position_in(self, block: QTextBlock, index: int) -> int:
+        """The document position (Qt counts UTF-16 units) of character `index` of `block`, characters counted as the
+        analysis and `survey-check` count them."""
+        return block.position() + qt_offset(block.text(), index)
+
     def goto(self, line: int, column: int = 1) -> None:
         """Put the cursor on `line` at `column`, counted in characters as the analysis reports them."""
         block = self.document().findBlockByNumber(max(line, 1) - 1)
         if not block.isValid():
             block = self.document().lastBlock()
         cur = QTextCursor(block)
-        text = block.text()
-        cur.setPosition(block.position() + qt_offset(text, min(max(column - 1, 0), len(text))))
+        cur.setPosition(self.position_in(block, min(max(column - 1, 0), len(block.text()))))
         self.setTextCursor(cur)
         self.centerCursor()
         self.setFocus()

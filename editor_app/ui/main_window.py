@@ -227,19 +227,14 @@ class MainWindow(QMainWindow):
         self.editor.verticalScrollBar().setValue(scroll)
 
     def _document_position(self, text: str, index: int) -> int:
-        """The editor's position (UTF-16, a block per line) of `index` in `text`, the editor's text."""
-        from editor_app.ui.code_editor import qt_offset
-
+        """The editor's position (a block per line) of `index` in `text`, the editor's text."""
         line = text.count("\n", 0, index)
         column = index - (text.rfind("\n", 0, index) + 1)
-        block = self.editor.document().findBlockByNumber(line)
-        return block.position() + qt_offset(block.text(), column)
+        return self.editor.position_in(self.editor.document().findBlockByNumber(line), column)
 
     def replace_spans_undoable(self, edits: list[tuple[int, int, str, str]]) -> bool:
         """Write each (line, column, old, new) in place as ONE undo step; False, and nothing changed, if some `old`
         is no longer there. Undo then returns to the edits, as it does after set_text_undoable."""
-        from editor_app.ui.code_editor import qt_offset
-
         doc = self.editor.document()
         spans: list[tuple[int, int, str]] = []  # (start, end, new) as document positions of the text before the edits
         for line, column, old, new in edits:
@@ -248,8 +243,7 @@ class MainWindow(QMainWindow):
             start = column - 1
             if start < 0 or text[start:start + len(old)] != old:
                 return False
-            spans.append((block.position() + qt_offset(text, start), block.position() + qt_offset(text, start + len(old)),
-                          new))
+            spans.append((self.editor.position_in(block, start), self.editor.position_in(block, start + len(old)), new))
         self.editor.forget_selections()
         # Written from the last span back to the first with one cursor: an edit never moves the spans before it.
         # (A live QTextCursor per span, kept in step by Qt at every insert, made 5,400 updates of an 8 MB survey's
