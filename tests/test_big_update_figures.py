@@ -9,10 +9,9 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtGui import QTextCursor  # noqa: E402
-from PySide6.QtWidgets import QDialog  # noqa: E402
 
 from editor_app.ui import export_actions, main_window  # noqa: E402
-from tests.ui_support import open_window, wait_analysis  # noqa: E402
+from tests.ui_support import accepting_updates, open_window, wait_analysis  # noqa: E402
 
 
 class _CountedCursor(QTextCursor):
@@ -27,8 +26,7 @@ def test_rewriting_many_figures_keeps_no_cursor_per_figure(qtbot, tmp_path, samp
     path = tmp_path / "long.md"
     path.write_text("\n".join([sample_text.rstrip("\n")] * 8) + "\n", encoding="utf-8")
     window = open_window(qtbot, path)
-    actions = export_actions.install(window)
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    actions = accepting_updates(window, monkeypatch)
     monkeypatch.setattr(main_window, "QTextCursor", _CountedCursor)
     before = window.current_text()
     expected = export_actions.updated_self_check_text(before, window.latest_analysis)

@@ -243,16 +243,14 @@ def test_the_update_says_what_it_could_not_rewrite(qtbot, monkeypatch, tmp_path,
     """§8.2's "§二 498" mistyped "§十 498" (no §十 in the survey): Update self-check figures rewrote the rest and, asked
     again, said the figures still wrong were "stated sums and ratios, whose parts only you can correct", though
     one was a figure about a place the survey does not have, which has no parts."""
-    from PySide6.QtWidgets import QDialog, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
-    from editor_app.ui import export_actions
-    from ui_support import open_window, wait_analysis
+    from ui_support import accepting_updates, open_window, wait_analysis
 
     survey = tmp_path / "survey.md"
     survey.write_text(_edit_line(sample_text, 92, "§二 498", "§十 498"), encoding="utf-8")
     window = open_window(qtbot, survey)
-    actions = export_actions.install(window)
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    actions = accepting_updates(window, monkeypatch)
     with wait_analysis(qtbot, window):
         assert actions.update_self_check_figures()
     left = [(c.kind, c.scope) for c in window.latest_analysis.claims if c.wrong]

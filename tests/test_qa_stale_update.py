@@ -7,9 +7,8 @@ Adding 4 CJK characters to §八 makes its stated 193 right; an update run at on
 from __future__ import annotations
 
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QDialog
 
-from ui_support import open_window, wait_analysis
+from ui_support import accepting_updates, open_window, wait_analysis
 
 
 def _open(qtbot, tmp_path, sample_text):
@@ -29,11 +28,8 @@ def _type_four_cjk_into_section_eight(window) -> None:
 
 
 def test_update_right_after_an_edit_uses_the_edited_text(qtbot, monkeypatch, tmp_path, sample_text):
-    from editor_app.ui import export_actions
-
     window = _open(qtbot, tmp_path, sample_text)
-    actions = export_actions.install(window)
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    actions = accepting_updates(window, monkeypatch)
     assert any(c.wrong and c.value_text == "193" for c in window.latest_analysis.claims)
     _type_four_cjk_into_section_eight(window)
     assert actions.update_self_check_figures()

@@ -4,17 +4,14 @@ itself matches what is measured" while the self-check panel still listed two wro
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
-from ui_support import open_window, wait_analysis
+from ui_support import accepting_updates, open_window, wait_analysis
 
 
 def test_the_second_update_does_not_say_everything_matches(qtbot, monkeypatch, sample_path):
-    from editor_app.ui import export_actions
-
     window = open_window(qtbot, sample_path)
-    actions = export_actions.install(window)
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    actions = accepting_updates(window, monkeypatch)
     with wait_analysis(qtbot, window):
         assert actions.update_self_check_figures()
     wrong = [c for c in window.latest_analysis.claims if c.wrong]

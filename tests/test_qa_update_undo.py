@@ -3,19 +3,14 @@ was working (it jumped to the end of the survey, the whole text having been repl
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog
-
-from ui_support import cursor_line, open_window, update_dialog_summary, wait_analysis
+from ui_support import accepting_updates, cursor_line, open_window, update_dialog_summary, wait_analysis
 
 
 def test_undoing_the_update_keeps_the_author_in_place(qtbot, monkeypatch, tmp_path, sample_text):
-    from editor_app.ui import export_actions
-
     survey = tmp_path / "survey.md"
     survey.write_text(sample_text, encoding="utf-8")
     window = open_window(qtbot, survey)
-    actions = export_actions.install(window)
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    actions = accepting_updates(window, monkeypatch)
     window.goto_line(12, 5)
     window.editor.centerCursor()
     scroll = window.editor.verticalScrollBar().value()

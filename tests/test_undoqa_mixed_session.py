@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QDialog
 from editor_app.core.analyze import analyze
 from editor_app.formats import json_report
 from editor_app.services import history
-from editor_app.ui import export_actions, history_panel
+from editor_app.ui import history_panel
 from editor_app.ui.headline import headline
 from editor_app.ui.prepared_view import prepare_view
-from ui_support import open_window, type_text, wait_analysis, window_with_history
+from ui_support import accepting_updates, open_window, type_text, wait_analysis, window_with_history
 
 
 def _report(analysis) -> dict:
@@ -62,10 +62,8 @@ def _step(qtbot, window, action) -> str:
 
 def test_update_undo_restore_undo_type_paste_save_reload_crash(qtbot, tmp_path, sample_text, monkeypatch):
     survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
-    actions = export_actions.install(window)
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    actions = accepting_updates(window, monkeypatch)
     window.ask_external_change = lambda path: "reload"
-    doc = window.editor.document()
     original = sample_text
     _shows(window, original)
     with qtbot.waitSignal(ctl.recorded, timeout=10000):

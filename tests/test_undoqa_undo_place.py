@@ -4,7 +4,7 @@ the end of the survey, far from the restored paragraph."""
 
 from __future__ import annotations
 
-from ui_support import cursor_line, open_window, wait_analysis
+from ui_support import accepting_updates, cursor_line, open_window, wait_analysis
 
 
 def _changed_at(sample_text: str, line: int, added: str) -> str:
@@ -71,15 +71,10 @@ def test_changed_span_is_the_part_that_differs():
 
 def test_undo_of_the_figures_update_keeps_the_author_on_their_line(qtbot, monkeypatch, tmp_path, sample_text):
     """The update rewrites figures from §0 to the footer; Undo put the cursor on line 1, scrolled to the top."""
-    from PySide6.QtWidgets import QDialog
-
-    from editor_app.ui import export_actions
-
     survey = tmp_path / "survey.md"
     survey.write_text(sample_text, encoding="utf-8")
     window = open_window(qtbot, survey)
-    actions = export_actions.install(window)
-    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    actions = accepting_updates(window, monkeypatch)
     window.goto_line(80, 4)
     with wait_analysis(qtbot, window):
         assert actions.update_self_check_figures()

@@ -104,6 +104,17 @@ def window_with_history(qtbot, tmp_path: Path, text: str, monkeypatch):
     return survey, window, ctl
 
 
+def accepting_updates(window, monkeypatch):
+    """Tools → Update self-check figures installed on `window`, its diff accepted as soon as it is shown: the actions."""
+    from PySide6.QtWidgets import QDialog
+
+    from editor_app.ui import export_actions
+
+    actions = export_actions.install(window)
+    monkeypatch.setattr(export_actions.SelfCheckDiffDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    return actions
+
+
 def update_dialog_summary(qtbot, monkeypatch, path):
     """Tools → Update self-check figures on the survey at `path`, declined: (the window, the dialog's summary)."""
     from PySide6.QtWidgets import QDialog
