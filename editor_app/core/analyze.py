@@ -28,7 +28,7 @@ from .figures import figures_in_line
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
-from .records import moved_by, on_line, record, with_changes
+from .records import moved_by, record, with_changes
 from .privacy import PrivacyConfig, privacy_in_lines
 from .regex_looks import first_look, holds_any, whole_blocks
 from .references import assemble_references, citations_in_line
