@@ -33,9 +33,14 @@ MATCH = 0.95  # arxiv-api.md: title similarity at or above this is a match
 CHECK_BY_HAND = 0.80  # between this and MATCH: a minor difference a person should look at
 DATE_TOLERANCE_DAYS = 3
 STATUSES = (
-    "verified", "name mismatch", "check by hand", "version not found", "not found", "malformed", "impossible id",
-    "withdrawn?", "rate limited", "unavailable",
+    "verified", "name not compared", "name mismatch", "check by hand", "version not found", "not found", "malformed",
+    "impossible id", "withdrawn?", "rate limited", "unavailable",
 )
+# Words a survey writes where a name could stand ("论文（arXiv:…）", "2609.11582 经典"): they name no paper, so there
+# is nothing to compare by hand either.
+_CJK_NOT_NAMES = frozenset("""
+    论文 文章 工作 研究 方法 原文 全文 预印本 摘要 文献 参考 参考文献 引用 出处 来源 经典 同上 该文 此文 本文 原论文 详见 参见
+""".split())
 _WITHDRAWN = re.compile(r"\bwithdraw(?:n|al)?\b|\bretract(?:ed|ion)?\b", re.IGNORECASE)
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -352,8 +357,17 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
     check = name_check(names, titles)
     verdict["similarity"] = check.similarity
     if check.similarity is None:
-        notes.append("no Latin-script name in the survey to compare with the title" if ref.names or ref.name
-                     else "the survey gives it no name to compare")
+        given = [n for n in (list(ref.names) or [ref.name]) if n and n not in _CJK_NOT_NAMES]
+        if given:  # the survey says what the paper is, in words no title comparison can check: a person must
+            status = "name not compared"
+            chinese = [n for n in given if _CJK.search(n)]
+            if chinese:
+                notes.append(f"the survey names it only in Chinese ('{chinese[0]}'): compare that with the title "
+                             "by hand")
+            else:
+                notes.append(f"the survey's name '{given[0]}' is too short to compare with the title: check by hand")
+        else:
+            notes.append("the survey gives it no name to compare")
     elif check.contained:
         where = "" if check.title == paper.title else " of an earlier version"
         notes.append(f"the survey's name '{check.name}' appears in the title{where}")
@@ -380,7 +394,7 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
     for problem in (_date_problem(ref, paper), _category_problem(ref, paper)):
         if problem:
             notes.append(problem)
-            if status == "verified":
+            if status in ("verified", "name not compared"):
                 status = "check by hand"
 
     wanted = _version_number(ref.version)
@@ -395,6 +409,7 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
     verdict["status"] = status
     head = {
         "verified": "Found on arXiv", "check by hand": "Found on arXiv, check by hand",
+        "name not compared": "Found on arXiv, name not compared",
         "name mismatch": "Found on arXiv, but the name does not match", "version not found": "Version not found",
         "withdrawn?": "Possibly withdrawn",
     }[status]
