@@ -88,6 +88,7 @@ class ReferencesPanel(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.view, 1)
         self._sized = False
+        self._summary_shown = ""  # the counts line as last shown (an edit recounts it, never another message)
 
     # ----- rows -----
     def status_of(self, ref: Reference) -> str:
@@ -135,7 +136,8 @@ class ReferencesPanel(QWidget):
             for key in ("message", "reason", "detail", "note"):
                 if v.get(key):
                     parts.append(str(v[key]))
-            return "\n".join(map(self.say, parts)) or self.say(self.status_of(ref))
+            # (an impossible id's problem is also its verdict's message: said once)
+            return "\n".join(map(self.say, dict.fromkeys(parts))) or self.say(self.status_of(ref))
 
         return [
             Column(self.tr("arXiv id"), lambda r: r.id + (r.version or ""), tooltip=lambda r: ", ".join(
@@ -157,6 +159,8 @@ class ReferencesPanel(QWidget):
 
     def show_analysis(self, analysis: Analysis) -> None:
         self.model.set_rows(analysis.references)
+        if self.worker is None and self.verdicts and self.message.text() == self._summary_shown:
+            self._show_summary()  # an edit added, removed or changed a cited id: the counts follow the rows
         self._cycle = {k: v for k, v in self._cycle.items() if any(r.id == k for r in analysis.references)}
         if not self._sized and analysis.references:
             self._sized = True
@@ -213,7 +217,11 @@ class ReferencesPanel(QWidget):
         open_abs.triggered.connect(lambda: self.open_on_arxiv(ref))
         copy = QAction(self.tr("Copy id"), menu)
         copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(ref.id))
-        for a in (reverify, open_abs, copy):
+        title = " ".join(str(self.detail(ref, "title") or "").split())
+        copy_title = QAction(self.tr("Copy title"), menu)
+        copy_title.triggered.connect(lambda: QGuiApplication.clipboard().setText(title))
+        copy_title.setEnabled(bool(title))  # (known once arXiv has answered)
+        for a in (reverify, open_abs, copy, copy_title):
             menu.addAction(a)
         menu.popup(self.view.viewport().mapToGlobal(pos))
 
@@ -283,6 +291,10 @@ class ReferencesPanel(QWidget):
             counts[s] = counts.get(s, 0) + 1
         return " · ".join(f"{self.say(k)} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
 
+    def _show_summary(self, before: str = "") -> None:
+        self._summary_shown = before + self._summary()
+        self.message.setText(self._summary_shown)
+
     def _on_answered(self, verdicts: dict) -> None:
         """A batch answered while the run goes on: its rows show their verdicts now, not when the last one is in."""
         if self.worker is None or self.worker.cancel_flag.is_set():
@@ -301,7 +313,7 @@ class ReferencesPanel(QWidget):
     def _on_verified(self, verdicts: dict) -> None:
         self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
-        self.message.setText((self.tr("Cancelled. ") if cancelled else "") + self._summary())
+        self._show_summary(self.tr("Cancelled. ") if cancelled else "")
         self.verdicts_changed.emit(dict(self.verdicts))
 
     def _on_failed(self, message: str) -> None:
