@@ -111,6 +111,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # a claim without a message (the editor's tooltip)
     ("{what}: claimed {stated}, measured {measured}", "{what}：自报 {stated}，实测 {measured}"),
     # arXiv verification (services/verification.py): "<head> (v2, just fetched): <note>; <note>."
+    # (first: a verdict from the cache because asking again failed; its {message} is one of those below)
+    ("{message} Asking arXiv again failed: {problem}", "{message}再次询问 arXiv 失败：{problem}"),
     ("{head} (v{latest}, {source}): {notes}.", "{head}（v{latest}，{source}）：{notes}。"),
     ("arXiv has no paper {id} (asked twice, the second time alone). It is a recent id: newly announced papers can "
      "lag in the index; try again later.", "arXiv 上没有论文 {id}（问了两次，第二次单独问）。这是新近的 id：新发布的论文可能"

@@ -77,7 +77,8 @@ def verify_references(
         else:
             askable.setdefault(ref.id, ref)
     source = config.arxiv_url.rstrip("/")  # what the cache keeps each answer under
-    cached = {} if force else arxiv_cache.load(db, list(askable), now, source)
+    stored = arxiv_cache.load(db, list(askable), now, source)
+    cached = {} if force else stored
     papers: dict[str, CachedPaper] = {}
     from_cache: set[str] = set()
     to_ask: list[str] = []
@@ -123,7 +124,7 @@ def verify_references(
         if answered:
             batch = {p.id: judge(askable[p.id], p, cached=False) for p in fresh
                      if not _needs_earlier_titles(askable[p.id], p)}
-            batch.update({k: _empty_verdict(*failed[k], fetched_at=arxiv_cache.iso(fetched_ts))
+            batch.update({k: _failed_verdict(askable[k], failed[k], stored.get(k), arxiv_cache.iso(fetched_ts))
                           for k in keys if k in failed and failed[k][0] != "cancelled"})
             if batch:
                 answered(batch)
@@ -139,8 +140,7 @@ def verify_references(
         if key in papers:
             results[key] = judge(ref, papers[key], cached=key in from_cache)
         elif key in failed and failed[key][0] != "cancelled":
-            status, message = failed[key]
-            results[key] = _empty_verdict(status, message, fetched_at=attempted_at)
+            results[key] = _failed_verdict(ref, failed[key], stored.get(key), attempted_at)
     if progress:
         progress(len(results), total)
     return results
@@ -157,6 +157,15 @@ def _local_verdict(ref: Reference, today: date) -> dict | None:
     if problem:
         return _empty_verdict("impossible id", problem)
     return None
+
+
+def _failed_verdict(ref: Reference, failure: tuple[str, str], earlier: CachedPaper | None, attempted_at: str) -> dict:
+    """arXiv could not be asked again (offline, 429, 503): what it said before, if the cache has it, with the failure
+    said, rather than a row emptied of a title and verdict it had a moment ago."""
+    status, message = failure
+    if earlier is None or status not in ("unavailable", "rate limited"):
+        return _empty_verdict(status, message, fetched_at=attempted_at)
+    return judge(ref, earlier, cached=True, asked_again=message)
 
 
 def _empty_verdict(status: str, message: str, fetched_at: str | None = None) -> dict:
@@ -331,17 +340,22 @@ def name_check(names: list[str], titles: list[str]) -> NameCheck:
     return best
 
 
-def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
-    """The verdict for one reference given what arXiv knows about it."""
+def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str | None = None) -> dict:
+    """The verdict for one reference given what arXiv knows about it (`asked_again`: why asking arXiv again, for a
+    fresher answer, failed; the verdict is then the cached one and says so)."""
     verdict = _empty_verdict("verified", "", paper.fetched_at)
     verdict["cached"] = cached
+    again = f" Asking arXiv again failed: {asked_again}" if asked_again else ""
+    if asked_again:
+        verdict["asked_again"] = asked_again
     if not paper.found:
         verdict["status"] = "not found"
-        verdict["message"] = f"arXiv has no paper {ref.id} (asked twice, the second time alone)."
+        verdict["message"] = f"arXiv has no paper {ref.id} (asked twice, the second time alone).{again}"
         aid = parse_arxiv_id(ref.id)
         asked_on = datetime.fromtimestamp(paper.fetched_ts, tz=timezone.utc).date()
         if aid and not aid.old_style and _months_between(aid.year_month, (asked_on.year, asked_on.month)) <= 1:
-            verdict["message"] += " It is a recent id: newly announced papers can lag in the index; try again later."
+            verdict["message"] = verdict["message"].removesuffix(again) + (
+                " It is a recent id: newly announced papers can lag in the index; try again later." + again)
         return verdict
     latest = paper.latest_version or 1
     verdict.update(
@@ -414,7 +428,7 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
         "withdrawn?": "Possibly withdrawn",
     }[status]
     source = "from the cache" if cached else "just fetched"
-    verdict["message"] = f"{head} (v{latest}, {source}): " + "; ".join(notes) + "."
+    verdict["message"] = f"{head} (v{latest}, {source}): " + "; ".join(notes) + "." + again
     return verdict
 
 
