@@ -57,13 +57,15 @@ def verify_references(
     timeout: float = 30.0,
     answered: Callable[[dict[str, dict]], None] | None = None,
     notice: Callable[[str], None] | None = None,
+    cache_only: bool = False,
 ) -> dict[str, dict]:
     """{canonical id: verdict dict} for every reference (ids a cancel left unanswered are absent).
 
     `answered(verdicts)` hears the verdicts of each batch as arXiv answers it (a long run shows its results as
     they come); a paper whose name matches none of its titles is held back until its earlier titles are known.
     What arXiv said is cached batch by batch, so a run cut short keeps what it learned. `notice(text)` hears why
-    a request is being asked again (429, 503, a timeout…) while the run waits to do so."""
+    a request is being asked again (429, 503, a timeout…) while the run waits to do so. `cache_only` judges again
+    from what the cache holds (the survey changed a name, a date…) and asks arXiv nothing."""
     arxiv_cache.ensure_tables(db)
     now = time.time()
     today = datetime.fromtimestamp(now).date()
@@ -86,11 +88,11 @@ def verify_references(
         hit = cached.get(key)
         wanted = _version_number(ref.version)
         # A cited version arXiv did not have is asked for again once the answer is a day old, like "not found".
-        if hit and (not hit.found or wanted is None or (hit.latest_version or 0) >= wanted
+        if hit and (cache_only or not hit.found or wanted is None or (hit.latest_version or 0) >= wanted
                     or now - hit.fetched_ts <= arxiv_cache.NOT_FOUND_TTL):
             papers[key] = hit
             from_cache.add(key)
-        else:
+        elif not cache_only:
             to_ask.append(key)
     done = len(results) + len(from_cache)
     if progress:
@@ -133,7 +135,8 @@ def verify_references(
         client.fetch(to_ask, progress=(lambda n, _t: progress(done + n, total)) if progress else None,
                      settled=settled)
 
-    _learn_earlier_titles(askable, papers, client, db, source)
+    if not cache_only:
+        _learn_earlier_titles(askable, papers, client, db, source)
 
     attempted_at = arxiv_cache.iso(time.time())
     for key, ref in askable.items():

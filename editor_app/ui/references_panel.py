@@ -33,6 +33,11 @@ def abstract_url(ref_id: str) -> str:
     return ABS_URL.format(id=ref_id)
 
 
+def judged_facts(ref: Reference) -> tuple:
+    """What a verdict compares with arXiv's answer: when the survey changes one, the verdict must be judged again."""
+    return tuple(ref.names or ()), ref.name, ref.version, ref.stated_date, ref.stated_category
+
+
 class ReferencesPanel(QWidget):
     """Reference table with "Verify all", per-row re-verify, "Open on arXiv" and occurrence cycling."""
 
@@ -49,6 +54,9 @@ class ReferencesPanel(QWidget):
         self._generation = 0  # bumped when another survey is opened: late verdicts for the old one are ignored
         self._cycle: dict[str, int] = {}
         self.worker: VerifyWorker | None = None
+        self._judged: dict[str, tuple] = {}  # id -> judged_facts of the reference its verdict was judged for
+        self._rejudger: VerifyWorker | None = None  # judges edited references again from the cache, quietly
+        self._rejudge_again = False
 
         self.model = RowsModel(self._columns(), self)
         self.view = make_table(self.model, self, filterable=True)
@@ -161,6 +169,7 @@ class ReferencesPanel(QWidget):
         self.model.set_rows(analysis.references)
         if self.worker is None and self.verdicts and self.message.text() == self._summary_shown:
             self._show_summary()  # an edit added, removed or changed a cited id: the counts follow the rows
+        self._rejudge_edited()
         self._cycle = {k: v for k, v in self._cycle.items() if any(r.id == k for r in analysis.references)}
         if not self._sized and analysis.references:
             self._sized = True
@@ -239,7 +248,10 @@ class ReferencesPanel(QWidget):
             return False
         worker = VerifyWorker(refs, self._config_provider(), force=force, parent=self)
         generation = self._generation
+        asked = {r.id: judged_facts(r) for r in refs}
         worker.progressed.connect(self._on_progress)
+        worker.answered.connect(lambda verdicts: self._judged.update({k: asked[k] for k in verdicts if k in asked}))
+        worker.verified.connect(lambda verdicts: self._judged.update({k: asked[k] for k in verdicts if k in asked}))
         worker.answered.connect(lambda verdicts: self._on_answered(verdicts) if generation == self._generation else None)
         worker.noticed.connect(lambda text: self._on_notice(text) if generation == self._generation else None)
         worker.verified.connect(lambda verdicts: self._on_verified(verdicts) if generation == self._generation else None)
@@ -263,6 +275,7 @@ class ReferencesPanel(QWidget):
         self.cancel()
         self._generation += 1
         self.verdicts.clear()
+        self._judged.clear()
         self.message.clear()
 
     def cancel(self) -> None:
@@ -328,10 +341,62 @@ class ReferencesPanel(QWidget):
         self.cancel_button.setVisible(False)
         self.verify_button.setEnabled(True)
         self.verification_running.emit(False)
+        self._rejudge_edited()  # the survey may have changed while the run went on
+
+    # ----- an edit changed what a verdict compared -----
+    def _rejudge_edited(self) -> None:
+        """A verified reference whose name, version, date or category the survey has since changed is judged again
+        from the cache (nothing is asked of arXiv): its row never quotes a name the survey no longer uses."""
+        if self.worker is not None:
+            return  # judged when the run ends
+        if self._rejudger is not None:
+            self._rejudge_again = True
+            return
+        edited = [r for r in self.model.rows
+                  if r.id in self.verdicts and self._judged.get(r.id, judged_facts(r)) != judged_facts(r)]
+        if not edited:
+            return
+        asked = {r.id: judged_facts(r) for r in edited}
+        self._judged.update(asked)  # (an id the cache does not hold keeps its verdict: asked once, not per keystroke)
+        worker = VerifyWorker(edited, self._config_provider(), cache_only=True, parent=self)
+        generation = self._generation
+        worker.verified.connect(lambda verdicts: self._on_rejudged(verdicts) if generation == self._generation else None)
+        worker.finished.connect(self._on_rejudge_finished)
+        self._rejudger = worker
+        worker.start()
+
+    def _on_rejudged(self, verdicts: dict) -> None:
+        if not verdicts:
+            return
+        recount = self.message.text() == self._summary_shown
+        self.verdicts.update(verdicts)
+        self.model.refresh()
+        self._apply_filter()
+        if recount and self.worker is None:
+            self._show_summary()
+        self.verdicts_changed.emit(dict(self.verdicts))
+
+    def _on_rejudge_finished(self) -> None:
+        worker, self._rejudger = self._rejudger, None
+        if worker is not None:
+            worker.deleteLater()
+        if self._rejudge_again:
+            self._rejudge_again = False
+            self._rejudge_edited()
 
     def shutdown(self) -> None:
         """Cancel a running verification at once; a request still in flight is left to end on its own (what the
         run learned is in the cache already). Closing the window neither waits for arXiv nor aborts the program."""
+        rejudger, self._rejudger = self._rejudger, None
+        if rejudger is not None:
+            rejudger.cancel()
+            for signal in (rejudger.verified, rejudger.finished):
+                try:
+                    signal.disconnect()
+                except (RuntimeError, TypeError):
+                    pass
+            rejudger.setParent(None)
+            _ORPHANS.add(rejudger)
         worker = self.worker
         if worker is None:
             return
