@@ -58,4 +58,33 @@ def test_reverifying_a_row_offline_keeps_its_title(qtbot, fake_arxiv, tmp_path):
     assert m.index(row, 3).data() == "verified" and m.index(row, 4).data().startswith("KVarN:")
     assert "Asking arXiv again failed: arXiv answered 429" in m.index(row, 3).data(3)
     assert m.index(row, 8).data().endswith("(cache)")
+    assert panel.message.text().startswith(  # the line above the table says the refresh failed, not only the tooltip
+        "arXiv could not be asked again about 1 reference(s): their rows show its earlier answer. verified 1")
     window.shutdown()
+
+
+def test_the_chinese_window_says_the_refresh_failed(qtbot, chinese, fake_arxiv, tmp_path):
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from editor_app.resources_path import resource_path
+
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
+    QCoreApplication.installTranslator(translator)
+    try:
+        survey = tmp_path / "s.md"
+        survey.write_text(SURVEY, encoding="utf-8")
+        cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org",
+                     db_path=tmp_path / "u.db")
+        window = open_window(qtbot, survey, cfg)
+        panel = window.references
+        assert panel.verify()
+        qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+        fake_arxiv.push_fault("503", times=50)
+        assert panel.verify(force=True)
+        qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+        assert panel.message.text().startswith(
+            "有 2 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。已核验 1"), panel.message.text()
+        window.shutdown()
+    finally:
+        QCoreApplication.removeTranslator(translator)

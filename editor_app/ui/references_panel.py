@@ -97,6 +97,7 @@ class ReferencesPanel(QWidget):
         layout.addWidget(self.view, 1)
         self._sized = False
         self._summary_shown = ""  # the counts line as last shown (an edit recounts it, never another message)
+        self._summary_before = ""
 
     # ----- rows -----
     def status_of(self, ref: Reference) -> str:
@@ -276,6 +277,7 @@ class ReferencesPanel(QWidget):
         self._generation += 1
         self.verdicts.clear()
         self._judged.clear()
+        self._summary_before = ""
         self.message.clear()
 
     def cancel(self) -> None:
@@ -304,8 +306,11 @@ class ReferencesPanel(QWidget):
             counts[s] = counts.get(s, 0) + 1
         return " · ".join(f"{self.say(k)} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
 
-    def _show_summary(self, before: str = "") -> None:
-        self._summary_shown = before + self._summary()
+    def _show_summary(self, before: str | None = None) -> None:
+        """The counts line, after `before` (what the last run adds: "Cancelled. "…; None: what it last added)."""
+        if before is not None:
+            self._summary_before = before
+        self._summary_shown = self._summary_before + self._summary()
         self.message.setText(self._summary_shown)
 
     def _on_answered(self, verdicts: dict) -> None:
@@ -326,7 +331,10 @@ class ReferencesPanel(QWidget):
     def _on_verified(self, verdicts: dict) -> None:
         self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
-        self._show_summary(self.tr("Cancelled. ") if cancelled else "")
+        earlier = sum(1 for v in verdicts.values() if v.get("asked_again"))
+        self._show_summary((self.tr("Cancelled. ") if cancelled else "") + (self.tr(
+            "arXiv could not be asked again about %n reference(s): their rows show its earlier answer. ", "",
+            earlier) if earlier else ""))
         self.verdicts_changed.emit(dict(self.verdicts))
 
     def _on_failed(self, message: str) -> None:

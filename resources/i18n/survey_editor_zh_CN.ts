@@ -648,129 +648,136 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="61"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="69"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="62"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="70"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="64"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="72"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="70"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="78"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="73"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="81"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="143"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="152"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="145"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="154"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="156"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="149"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="158"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="159"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="160"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="153"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="162"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="163"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="164"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="166"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="223"/>
         <source>Re-verify this reference</source>
         <translation>重新核验此引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="216"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="226"/>
         <source>Open on arXiv</source>
         <translation>在 arXiv 上打开</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="218"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="228"/>
         <source>Copy id</source>
         <translation>复制编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="231"/>
         <source>Copy title</source>
         <translation>复制标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="248"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="251"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="264"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="256"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="303"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="269"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="321"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="328"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="287"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="316"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="335"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/references_panel.py" line="336"/>
+        <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
+        <translation>
+            <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="320"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
