@@ -80,3 +80,25 @@ def test_the_row_menu_copies_the_title(qtbot, fake_arxiv, tmp_path):
                 "KVarN: Normalized Variance Keeps Quantized KV Caches Stable in Long Reasoning")
         menu.close()
     window.shutdown()
+
+
+def test_fetched_is_the_users_clock_time(qtbot, fake_arxiv, tmp_path, monkeypatch):
+    """The Fetched column showed arXiv's UTC stamp cut before its 'Z' ("2026-12-03T15:54:03"): in Beijing, eight
+    hours off the clock on the wall. It shows local time now."""
+    import time
+    from datetime import datetime, timedelta
+
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    try:
+        window, panel = _window(qtbot, fake_arxiv, tmp_path)
+        ref = next(r for r in panel.model.rows if r.id == "2606.03458")
+        stamp = panel.verdicts["2606.03458"]["fetched_at"]
+        utc = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")
+        m = panel.view.model()
+        row = next(r for r in range(m.rowCount()) if m.index(r, 0).data() == ref.id)
+        assert m.index(row, 8).data() == (utc + timedelta(hours=8)).strftime("%Y-%m-%d %H:%M:%S")
+        window.shutdown()
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Callable
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QUrl, Signal
@@ -31,6 +32,15 @@ OK_STATUSES = {"verified"}
 
 def abstract_url(ref_id: str) -> str:
     return ABS_URL.format(id=ref_id)
+
+
+def local_time(stamp: str) -> str:
+    """arXiv's answers are stamped in UTC ("2026-12-03T15:54:03Z"); the table shows the user's clock time."""
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp[:19]
+    return (when.astimezone() if when.tzinfo else when).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def judged_facts(ref: Reference) -> tuple:
@@ -137,7 +147,7 @@ class ReferencesPanel(QWidget):
         def fetched(ref: Reference) -> str:
             t = self.detail(ref, "fetched_at") or ""
             cached = self.detail(ref, "cached")
-            return f"{str(t)[:19]}{' ' + self.tr('(cache)') if cached else ''}".strip()
+            return f"{local_time(str(t))}{' ' + self.tr('(cache)') if cached else ''}".strip()
 
         def status_tip(ref: Reference) -> str:
             v = self.verdicts.get(ref.id) or ref.details
