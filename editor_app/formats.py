@@ -132,7 +132,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
                  str(r.details.get("published") or "")[:10],
                  "" if r.details.get("similarity") is None else f"{r.details['similarity']:.2f}",
                  "cache" if r.details.get("cached") else ""] for r in a.references]
-        out += table(rows, ["ID", "STATUS", "NAME", "TITLE", "PUBLISHED", "SIM", ""], [18, 16, 20, 60, 10, 5, 5])
+        out += table(rows, ["ID", "STATUS", "NAME", "TITLE", "PUBLISHED", "SIM", ""], [18, 17, 20, 60, 10, 5, 5])  # (17: "version not found")
     findings = [f for f in a.findings if verbose or f.level != "info"]
     if findings:
         out.append("")

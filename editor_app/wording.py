@@ -111,12 +111,17 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # a claim without a message (the editor's tooltip)
     ("{what}: claimed {stated}, measured {measured}", "{what}：自报 {stated}，实测 {measured}"),
     # arXiv verification (services/verification.py): "<head> (v2, just fetched): <note>; <note>."
+    # (first: a verdict from the cache because asking again failed; its {message} is one of those below)
+    ("{message} Asking arXiv again failed: {problem}", "{message}再次询问 arXiv 失败：{problem}"),
     ("{head} (v{latest}, {source}): {notes}.", "{head}（v{latest}，{source}）：{notes}。"),
     ("arXiv has no paper {id} (asked twice, the second time alone). It is a recent id: newly announced papers can "
      "lag in the index; try again later.", "arXiv 上没有论文 {id}（问了两次，第二次单独问）。这是新近的 id：新发布的论文可能"
      "尚未进入索引；请稍后再试。"),
     ("arXiv has no paper {id} (asked twice, the second time alone).", "arXiv 上没有论文 {id}（问了两次，第二次单独问）。"),
-    ("no Latin-script name in the survey to compare with the title", "综述中没有可与标题比较的拉丁字母名称"),
+    ("the survey names it only in Chinese ({name}): compare that with the title by hand",
+     "综述只用中文称呼它（{name}）：请人工将其与标题比对"),
+    ("the survey's name {name} is too short to compare with the title: check by hand",
+     "综述中的名称 {name} 太短，无法与标题比较：请人工核对"),
     ("the survey gives it no name to compare", "综述没有给出可比较的名称"),
     ("the survey's name {name} appears in the title of an earlier version", "综述中的名称 {name} 出现在较早版本的标题中"),
     ("the survey's name {name} appears in the title", "综述中的名称 {name} 出现在标题中"),
@@ -235,9 +240,9 @@ _WORDS_ZH_CN = {
     "private-data hits": "私域命中", "verifiability %": "可验证性 %", "list items": "列表项",
     "GitHub verified (stated only)": "GitHub 已验（仅自报）", "malformed": "格式错误", "impossible": "不可能",
     "impossible id": "不可能的 id", "unverified": "未核验", "unavailable": "不可用", "rate limited": "被限流",
-    "verified": "已核验", "name mismatch": "名称不符", "check by hand": "需人工核对", "version not found": "版本不存在",
+    "verified": "已核验", "name mismatch": "名称不符", "check by hand": "需人工核对", "name not compared": "名称未比对", "version not found": "版本不存在",
     "not found": "不存在", "withdrawn?": "可能已撤回", "Found on arXiv": "arXiv 上找到",
-    "Found on arXiv, check by hand": "arXiv 上找到，需人工核对", "Found on arXiv, but the name does not match":
+    "Found on arXiv, check by hand": "arXiv 上找到，需人工核对", "Found on arXiv, name not compared": "arXiv 上找到，名称未比对", "Found on arXiv, but the name does not match":
     "arXiv 上找到，但名称不符", "Version not found": "版本不存在", "Possibly withdrawn": "可能已撤回",
     "from the cache": "来自缓存", "just fetched": "刚刚获取",
     "ip": "IP", "secret": "密钥", "name": "人名", "path": "路径", "org": "组织代号",

@@ -45,7 +45,10 @@ def test_sample_all_verified_in_one_request_then_zero_from_cache(sample_text, fa
     started = time.perf_counter()
     first = verify_references(refs, config=arxiv_config, db=arxiv_db)
     assert time.perf_counter() - started < 1.0
-    assert len(first) == 15 and {v["status"] for v in first.values()} == {"verified"}
+    assert len(first) == 15
+    # (2605.19537 the sample names only in Chinese, "推理引擎可复现性": nothing compared that name with the title)
+    assert {k for k, v in first.items() if v["status"] != "verified"} == {"2605.19537"}
+    assert first["2605.19537"]["status"] == "name not compared"
     assert [len(r["ids"]) for r in fake_arxiv.api_requests()] == [15]
     omni = first["2609.11582"]
     assert omni["title"].startswith("OmniKVQuant") and omni["similarity"] == 1.0 and omni["cached"] is False
@@ -206,7 +209,8 @@ def test_answers_are_cached_per_arxiv_address(sample_text, fake_arxiv, arxiv_con
     """What a fake or mirror arXiv (--arxiv-url) said is not shown later as the real arXiv's answer: another address
     is asked itself (here it cannot be reached, and says so instead of 'verified' from the cache)."""
     refs = refs_of(sample_text)
-    assert {v["status"] for v in verify_references(refs, config=arxiv_config, db=arxiv_db).values()} == {"verified"}
+    first = verify_references(refs, config=arxiv_config, db=arxiv_db).values()
+    assert {v["status"] for v in first} == {"verified", "name not compared"}  # (a name in Chinese: 2605.19537)
     elsewhere = replace(arxiv_config, arxiv_url="http://127.0.0.1:9/api/query")
     again = verify_references(refs, config=elsewhere, db=arxiv_db, timeout=2)
     assert {v["status"] for v in again.values()} == {"unavailable"} and not any(v["cached"] for v in again.values())

@@ -9,6 +9,7 @@ with exponential backoff and jitter (Retry-After honoured), stops after three 42
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -460,7 +461,13 @@ def _never_connected(exc: requests.ConnectionError) -> bool:
 
 
 def _short(exc: Exception) -> str:
+    """The network's reason in a few words: "Connection refused: 127.0.0.1:8123", not urllib3's
+    "HTTPConnectionPool(host=…): Max retries exceeded with url: /api/query?id_list=…" (the reason cut off)."""
     text = str(exc)
     if "reset" in text.lower() or "aborted" in text.lower():
         return "connection reset"
+    host = re.search(r"host='([^']+)', port=(\d+)", text)
+    why = re.search(r"\[Errno -?\d+\] ([^'\")\]]+)", text)
+    if host and why:
+        return f"{why[1].strip()}: {host[1]}:{host[2]}"
     return text if len(text) < 120 else text[:117] + "..."

@@ -33,9 +33,14 @@ MATCH = 0.95  # arxiv-api.md: title similarity at or above this is a match
 CHECK_BY_HAND = 0.80  # between this and MATCH: a minor difference a person should look at
 DATE_TOLERANCE_DAYS = 3
 STATUSES = (
-    "verified", "name mismatch", "check by hand", "version not found", "not found", "malformed", "impossible id",
-    "withdrawn?", "rate limited", "unavailable",
+    "verified", "name not compared", "name mismatch", "check by hand", "version not found", "not found", "malformed",
+    "impossible id", "withdrawn?", "rate limited", "unavailable",
 )
+# Words a survey writes where a name could stand ("论文（arXiv:…）", "2609.11582 经典"): they name no paper, so there
+# is nothing to compare by hand either.
+_CJK_NOT_NAMES = frozenset("""
+    论文 文章 工作 研究 方法 原文 全文 预印本 摘要 文献 参考 参考文献 引用 出处 来源 经典 同上 该文 此文 本文 原论文 详见 参见
+""".split())
 _WITHDRAWN = re.compile(r"\bwithdraw(?:n|al)?\b|\bretract(?:ed|ion)?\b", re.IGNORECASE)
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -52,13 +57,15 @@ def verify_references(
     timeout: float = 30.0,
     answered: Callable[[dict[str, dict]], None] | None = None,
     notice: Callable[[str], None] | None = None,
+    cache_only: bool = False,
 ) -> dict[str, dict]:
     """{canonical id: verdict dict} for every reference (ids a cancel left unanswered are absent).
 
     `answered(verdicts)` hears the verdicts of each batch as arXiv answers it (a long run shows its results as
     they come); a paper whose name matches none of its titles is held back until its earlier titles are known.
     What arXiv said is cached batch by batch, so a run cut short keeps what it learned. `notice(text)` hears why
-    a request is being asked again (429, 503, a timeout…) while the run waits to do so."""
+    a request is being asked again (429, 503, a timeout…) while the run waits to do so. `cache_only` judges again
+    from what the cache holds (the survey changed a name, a date…) and asks arXiv nothing."""
     arxiv_cache.ensure_tables(db)
     now = time.time()
     today = datetime.fromtimestamp(now).date()
@@ -72,7 +79,8 @@ def verify_references(
         else:
             askable.setdefault(ref.id, ref)
     source = config.arxiv_url.rstrip("/")  # what the cache keeps each answer under
-    cached = {} if force else arxiv_cache.load(db, list(askable), now, source)
+    stored = arxiv_cache.load(db, list(askable), now, source)
+    cached = {} if force else stored
     papers: dict[str, CachedPaper] = {}
     from_cache: set[str] = set()
     to_ask: list[str] = []
@@ -80,11 +88,11 @@ def verify_references(
         hit = cached.get(key)
         wanted = _version_number(ref.version)
         # A cited version arXiv did not have is asked for again once the answer is a day old, like "not found".
-        if hit and (not hit.found or wanted is None or (hit.latest_version or 0) >= wanted
+        if hit and (cache_only or not hit.found or wanted is None or (hit.latest_version or 0) >= wanted
                     or now - hit.fetched_ts <= arxiv_cache.NOT_FOUND_TTL):
             papers[key] = hit
             from_cache.add(key)
-        else:
+        elif not cache_only:
             to_ask.append(key)
     done = len(results) + len(from_cache)
     if progress:
@@ -118,7 +126,7 @@ def verify_references(
         if answered:
             batch = {p.id: judge(askable[p.id], p, cached=False) for p in fresh
                      if not _needs_earlier_titles(askable[p.id], p)}
-            batch.update({k: _empty_verdict(*failed[k], fetched_at=arxiv_cache.iso(fetched_ts))
+            batch.update({k: _failed_verdict(askable[k], failed[k], stored.get(k), arxiv_cache.iso(fetched_ts))
                           for k in keys if k in failed and failed[k][0] != "cancelled"})
             if batch:
                 answered(batch)
@@ -127,15 +135,15 @@ def verify_references(
         client.fetch(to_ask, progress=(lambda n, _t: progress(done + n, total)) if progress else None,
                      settled=settled)
 
-    _learn_earlier_titles(askable, papers, client, db, source)
+    if not cache_only:
+        _learn_earlier_titles(askable, papers, client, db, source)
 
     attempted_at = arxiv_cache.iso(time.time())
     for key, ref in askable.items():
         if key in papers:
             results[key] = judge(ref, papers[key], cached=key in from_cache)
         elif key in failed and failed[key][0] != "cancelled":
-            status, message = failed[key]
-            results[key] = _empty_verdict(status, message, fetched_at=attempted_at)
+            results[key] = _failed_verdict(ref, failed[key], stored.get(key), attempted_at)
     if progress:
         progress(len(results), total)
     return results
@@ -152,6 +160,15 @@ def _local_verdict(ref: Reference, today: date) -> dict | None:
     if problem:
         return _empty_verdict("impossible id", problem)
     return None
+
+
+def _failed_verdict(ref: Reference, failure: tuple[str, str], earlier: CachedPaper | None, attempted_at: str) -> dict:
+    """arXiv could not be asked again (offline, 429, 503): what it said before, if the cache has it, with the failure
+    said, rather than a row emptied of a title and verdict it had a moment ago."""
+    status, message = failure
+    if earlier is None or status not in ("unavailable", "rate limited"):
+        return _empty_verdict(status, message, fetched_at=attempted_at)
+    return judge(ref, earlier, cached=True, asked_again=message)
 
 
 def _empty_verdict(status: str, message: str, fetched_at: str | None = None) -> dict:
@@ -326,17 +343,22 @@ def name_check(names: list[str], titles: list[str]) -> NameCheck:
     return best
 
 
-def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
-    """The verdict for one reference given what arXiv knows about it."""
+def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str | None = None) -> dict:
+    """The verdict for one reference given what arXiv knows about it (`asked_again`: why asking arXiv again, for a
+    fresher answer, failed; the verdict is then the cached one and says so)."""
     verdict = _empty_verdict("verified", "", paper.fetched_at)
     verdict["cached"] = cached
+    again = f" Asking arXiv again failed: {asked_again}" if asked_again else ""
+    if asked_again:
+        verdict["asked_again"] = asked_again
     if not paper.found:
         verdict["status"] = "not found"
-        verdict["message"] = f"arXiv has no paper {ref.id} (asked twice, the second time alone)."
+        verdict["message"] = f"arXiv has no paper {ref.id} (asked twice, the second time alone).{again}"
         aid = parse_arxiv_id(ref.id)
         asked_on = datetime.fromtimestamp(paper.fetched_ts, tz=timezone.utc).date()
         if aid and not aid.old_style and _months_between(aid.year_month, (asked_on.year, asked_on.month)) <= 1:
-            verdict["message"] += " It is a recent id: newly announced papers can lag in the index; try again later."
+            verdict["message"] = verdict["message"].removesuffix(again) + (
+                " It is a recent id: newly announced papers can lag in the index; try again later." + again)
         return verdict
     latest = paper.latest_version or 1
     verdict.update(
@@ -352,8 +374,17 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
     check = name_check(names, titles)
     verdict["similarity"] = check.similarity
     if check.similarity is None:
-        notes.append("no Latin-script name in the survey to compare with the title" if ref.names or ref.name
-                     else "the survey gives it no name to compare")
+        given = [n for n in (list(ref.names) or [ref.name]) if n and n not in _CJK_NOT_NAMES]
+        if given:  # the survey says what the paper is, in words no title comparison can check: a person must
+            status = "name not compared"
+            chinese = [n for n in given if _CJK.search(n)]
+            if chinese:
+                notes.append(f"the survey names it only in Chinese ('{chinese[0]}'): compare that with the title "
+                             "by hand")
+            else:
+                notes.append(f"the survey's name '{given[0]}' is too short to compare with the title: check by hand")
+        else:
+            notes.append("the survey gives it no name to compare")
     elif check.contained:
         where = "" if check.title == paper.title else " of an earlier version"
         notes.append(f"the survey's name '{check.name}' appears in the title{where}")
@@ -380,7 +411,7 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
     for problem in (_date_problem(ref, paper), _category_problem(ref, paper)):
         if problem:
             notes.append(problem)
-            if status == "verified":
+            if status in ("verified", "name not compared"):
                 status = "check by hand"
 
     wanted = _version_number(ref.version)
@@ -395,11 +426,12 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool) -> dict:
     verdict["status"] = status
     head = {
         "verified": "Found on arXiv", "check by hand": "Found on arXiv, check by hand",
+        "name not compared": "Found on arXiv, name not compared",
         "name mismatch": "Found on arXiv, but the name does not match", "version not found": "Version not found",
         "withdrawn?": "Possibly withdrawn",
     }[status]
     source = "from the cache" if cached else "just fetched"
-    verdict["message"] = f"{head} (v{latest}, {source}): " + "; ".join(notes) + "."
+    verdict["message"] = f"{head} (v{latest}, {source}): " + "; ".join(notes) + "." + again
     return verdict
 
 

@@ -36,6 +36,7 @@ STATUS_COLOURS = {
     "impossible id": RED,
     "withdrawn?": ORANGE,
     "check by hand": ORANGE,
+    "name not compared": ORANGE,
     "rate limited": ORANGE,
     "unavailable": ORANGE,
     "unverified": GREY,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Callable
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QUrl, Signal
@@ -33,6 +34,20 @@ def abstract_url(ref_id: str) -> str:
     return ABS_URL.format(id=ref_id)
 
 
+def local_time(stamp: str) -> str:
+    """arXiv's answers are stamped in UTC ("2026-12-03T15:54:03Z"); the table shows the user's clock time."""
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp[:19]
+    return (when.astimezone() if when.tzinfo else when).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def judged_facts(ref: Reference) -> tuple:
+    """What a verdict compares with arXiv's answer: when the survey changes one, the verdict must be judged again."""
+    return tuple(ref.names or ()), ref.name, ref.version, ref.stated_date, ref.stated_category
+
+
 class ReferencesPanel(QWidget):
     """Reference table with "Verify all", per-row re-verify, "Open on arXiv" and occurrence cycling."""
 
@@ -49,6 +64,9 @@ class ReferencesPanel(QWidget):
         self._generation = 0  # bumped when another survey is opened: late verdicts for the old one are ignored
         self._cycle: dict[str, int] = {}
         self.worker: VerifyWorker | None = None
+        self._judged: dict[str, tuple] = {}  # id -> judged_facts of the reference its verdict was judged for
+        self._rejudger: VerifyWorker | None = None  # judges edited references again from the cache, quietly
+        self._rejudge_again = False
 
         self.model = RowsModel(self._columns(), self)
         self.view = make_table(self.model, self, filterable=True)
@@ -88,6 +106,8 @@ class ReferencesPanel(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.view, 1)
         self._sized = False
+        self._summary_shown = ""  # the counts line as last shown (an edit recounts it, never another message)
+        self._summary_before = ""
 
     # ----- rows -----
     def status_of(self, ref: Reference) -> str:
@@ -127,7 +147,7 @@ class ReferencesPanel(QWidget):
         def fetched(ref: Reference) -> str:
             t = self.detail(ref, "fetched_at") or ""
             cached = self.detail(ref, "cached")
-            return f"{str(t)[:19]}{' ' + self.tr('(cache)') if cached else ''}".strip()
+            return f"{local_time(str(t))}{' ' + self.tr('(cache)') if cached else ''}".strip()
 
         def status_tip(ref: Reference) -> str:
             v = self.verdicts.get(ref.id) or ref.details
@@ -135,7 +155,8 @@ class ReferencesPanel(QWidget):
             for key in ("message", "reason", "detail", "note"):
                 if v.get(key):
                     parts.append(str(v[key]))
-            return "\n".join(map(self.say, parts)) or self.say(self.status_of(ref))
+            # (an impossible id's problem is also its verdict's message: said once)
+            return "\n".join(map(self.say, dict.fromkeys(parts))) or self.say(self.status_of(ref))
 
         return [
             Column(self.tr("arXiv id"), lambda r: r.id + (r.version or ""), tooltip=lambda r: ", ".join(
@@ -157,6 +178,9 @@ class ReferencesPanel(QWidget):
 
     def show_analysis(self, analysis: Analysis) -> None:
         self.model.set_rows(analysis.references)
+        if self.worker is None and self.verdicts and self.message.text() == self._summary_shown:
+            self._show_summary()  # an edit added, removed or changed a cited id: the counts follow the rows
+        self._rejudge_edited()
         self._cycle = {k: v for k, v in self._cycle.items() if any(r.id == k for r in analysis.references)}
         if not self._sized and analysis.references:
             self._sized = True
@@ -213,7 +237,11 @@ class ReferencesPanel(QWidget):
         open_abs.triggered.connect(lambda: self.open_on_arxiv(ref))
         copy = QAction(self.tr("Copy id"), menu)
         copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(ref.id))
-        for a in (reverify, open_abs, copy):
+        title = " ".join(str(self.detail(ref, "title") or "").split())
+        copy_title = QAction(self.tr("Copy title"), menu)
+        copy_title.triggered.connect(lambda: QGuiApplication.clipboard().setText(title))
+        copy_title.setEnabled(bool(title))  # (known once arXiv has answered)
+        for a in (reverify, open_abs, copy, copy_title):
             menu.addAction(a)
         menu.popup(self.view.viewport().mapToGlobal(pos))
 
@@ -231,7 +259,10 @@ class ReferencesPanel(QWidget):
             return False
         worker = VerifyWorker(refs, self._config_provider(), force=force, parent=self)
         generation = self._generation
+        asked = {r.id: judged_facts(r) for r in refs}
         worker.progressed.connect(self._on_progress)
+        worker.answered.connect(lambda verdicts: self._judged.update({k: asked[k] for k in verdicts if k in asked}))
+        worker.verified.connect(lambda verdicts: self._judged.update({k: asked[k] for k in verdicts if k in asked}))
         worker.answered.connect(lambda verdicts: self._on_answered(verdicts) if generation == self._generation else None)
         worker.noticed.connect(lambda text: self._on_notice(text) if generation == self._generation else None)
         worker.verified.connect(lambda verdicts: self._on_verified(verdicts) if generation == self._generation else None)
@@ -255,6 +286,8 @@ class ReferencesPanel(QWidget):
         self.cancel()
         self._generation += 1
         self.verdicts.clear()
+        self._judged.clear()
+        self._summary_before = ""
         self.message.clear()
 
     def cancel(self) -> None:
@@ -283,6 +316,13 @@ class ReferencesPanel(QWidget):
             counts[s] = counts.get(s, 0) + 1
         return " · ".join(f"{self.say(k)} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
 
+    def _show_summary(self, before: str | None = None) -> None:
+        """The counts line, after `before` (what the last run adds: "Cancelled. "…; None: what it last added)."""
+        if before is not None:
+            self._summary_before = before
+        self._summary_shown = self._summary_before + self._summary()
+        self.message.setText(self._summary_shown)
+
     def _on_answered(self, verdicts: dict) -> None:
         """A batch answered while the run goes on: its rows show their verdicts now, not when the last one is in."""
         if self.worker is None or self.worker.cancel_flag.is_set():
@@ -301,7 +341,10 @@ class ReferencesPanel(QWidget):
     def _on_verified(self, verdicts: dict) -> None:
         self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
-        self.message.setText((self.tr("Cancelled. ") if cancelled else "") + self._summary())
+        earlier = sum(1 for v in verdicts.values() if v.get("asked_again"))
+        self._show_summary((self.tr("Cancelled. ") if cancelled else "") + (self.tr(
+            "arXiv could not be asked again about %n reference(s): their rows show its earlier answer. ", "",
+            earlier) if earlier else ""))
         self.verdicts_changed.emit(dict(self.verdicts))
 
     def _on_failed(self, message: str) -> None:
@@ -316,10 +359,62 @@ class ReferencesPanel(QWidget):
         self.cancel_button.setVisible(False)
         self.verify_button.setEnabled(True)
         self.verification_running.emit(False)
+        self._rejudge_edited()  # the survey may have changed while the run went on
+
+    # ----- an edit changed what a verdict compared -----
+    def _rejudge_edited(self) -> None:
+        """A verified reference whose name, version, date or category the survey has since changed is judged again
+        from the cache (nothing is asked of arXiv): its row never quotes a name the survey no longer uses."""
+        if self.worker is not None:
+            return  # judged when the run ends
+        if self._rejudger is not None:
+            self._rejudge_again = True
+            return
+        edited = [r for r in self.model.rows
+                  if r.id in self.verdicts and self._judged.get(r.id, judged_facts(r)) != judged_facts(r)]
+        if not edited:
+            return
+        asked = {r.id: judged_facts(r) for r in edited}
+        self._judged.update(asked)  # (an id the cache does not hold keeps its verdict: asked once, not per keystroke)
+        worker = VerifyWorker(edited, self._config_provider(), cache_only=True, parent=self)
+        generation = self._generation
+        worker.verified.connect(lambda verdicts: self._on_rejudged(verdicts) if generation == self._generation else None)
+        worker.finished.connect(self._on_rejudge_finished)
+        self._rejudger = worker
+        worker.start()
+
+    def _on_rejudged(self, verdicts: dict) -> None:
+        if not verdicts:
+            return
+        recount = self.message.text() == self._summary_shown
+        self.verdicts.update(verdicts)
+        self.model.refresh()
+        self._apply_filter()
+        if recount and self.worker is None:
+            self._show_summary()
+        self.verdicts_changed.emit(dict(self.verdicts))
+
+    def _on_rejudge_finished(self) -> None:
+        worker, self._rejudger = self._rejudger, None
+        if worker is not None:
+            worker.deleteLater()
+        if self._rejudge_again:
+            self._rejudge_again = False
+            self._rejudge_edited()
 
     def shutdown(self) -> None:
         """Cancel a running verification at once; a request still in flight is left to end on its own (what the
         run learned is in the cache already). Closing the window neither waits for arXiv nor aborts the program."""
+        rejudger, self._rejudger = self._rejudger, None
+        if rejudger is not None:
+            rejudger.cancel()
+            for signal in (rejudger.verified, rejudger.finished):
+                try:
+                    signal.disconnect()
+                except (RuntimeError, TypeError):
+                    pass
+            rejudger.setParent(None)
+            _ORPHANS.add(rejudger)
         worker = self.worker
         if worker is None:
             return

@@ -32,11 +32,13 @@ class VerifyWorker(QObject):
     failed = Signal(str)
     finished = Signal()
 
-    def __init__(self, references: list[Any], config: Config, *, force: bool = False, parent=None) -> None:
+    def __init__(self, references: list[Any], config: Config, *, force: bool = False, cache_only: bool = False,
+                 parent=None) -> None:
         super().__init__(parent)
         self.references = list(references)
         self.config = config
         self.force = force
+        self.cache_only = cache_only  # judge again from the cache only: nothing is asked of arXiv
         self.cancel_flag = CancelFlag()
         self._thread: threading.Thread | None = None
 
@@ -86,6 +88,7 @@ class VerifyWorker(QObject):
                     config=self.config,
                     db=opened.db,
                     force=self.force,
+                    cache_only=self.cache_only,
                     progress=self._progress,
                     cancel=self.cancel_flag,
                     answered=lambda verdicts: self._emit(self.answered, dict(verdicts)),

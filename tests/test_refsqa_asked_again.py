@@ -1,0 +1,90 @@
+"""QA: re-verifying a row ("Re-verify this reference", `survey-check --force-refresh`) while arXiv could not be
+reached (offline, 429, 503) emptied the row: the title, authors, date and verdict it showed a moment ago were gone,
+replaced by `unavailable`, although the cache still held arXiv's answer. Now the row keeps that answer, marked as
+from the cache, and says that asking again failed and why (English and Chinese)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from editor_app.config import Config
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+from editor_app.services.verification import verify_references
+from editor_app.ui.engine_text import EngineText
+from ui_support import open_window
+
+SURVEY = "一、正文\nKVarN（arXiv:2606.03458）\nGhost（arXiv:2601.09999）\n"
+
+
+def test_a_failed_refresh_keeps_what_arxiv_said(fake_arxiv, arxiv_config, arxiv_db):
+    refs = analyze(SURVEY, house_pack()).references
+    first = verify_references(refs, config=arxiv_config, db=arxiv_db)
+    assert first["2606.03458"]["status"] == "verified" and first["2601.09999"]["status"] == "not found"
+    fake_arxiv.push_fault("503", times=50)
+    again = verify_references(refs, config=arxiv_config, db=arxiv_db, force=True)
+    kvarn = again["2606.03458"]
+    assert kvarn["status"] == "verified" and kvarn["cached"] is True
+    assert kvarn["title"].startswith("KVarN:") and kvarn["fetched_at"] == first["2606.03458"]["fetched_at"]
+    assert kvarn["message"].endswith(" Asking arXiv again failed: arXiv answered HTTP 503 (after 4 attempts)")
+    assert again["2601.09999"]["status"] == "not found"
+    assert "Asking arXiv again failed" in again["2601.09999"]["message"]
+    say = EngineText("zh_CN")
+    assert say(kvarn["message"]) == ("arXiv 上找到（v1，来自缓存）：综述中的名称 'KVarN' 出现在标题中。"
+                                     "再次询问 arXiv 失败：arXiv 答复 HTTP 503（尝试 4 次后）")
+
+
+def test_an_unreachable_arxiv_never_asked_before_is_still_unavailable(fake_arxiv, arxiv_config, arxiv_db):
+    refs = analyze(SURVEY, house_pack()).references
+    fake_arxiv.push_fault("503", times=50)
+    v = verify_references(refs, config=arxiv_config, db=arxiv_db, force=True)
+    assert {x["status"] for x in v.values()} == {"unavailable"}
+
+
+def test_reverifying_a_row_offline_keeps_its_title(qtbot, fake_arxiv, tmp_path):
+    survey = tmp_path / "s.md"
+    survey.write_text(SURVEY, encoding="utf-8")
+    cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org", db_path=tmp_path / "u.db")
+    window = open_window(qtbot, survey, cfg)
+    panel = window.references
+    assert panel.verify()
+    qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+    fake_arxiv.push_fault("429", times=50)
+    ref = next(r for r in panel.model.rows if r.id == "2606.03458")
+    assert panel.verify([ref], force=True)
+    qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+    m = panel.view.model()
+    row = next(r for r in range(m.rowCount()) if m.index(r, 0).data() == "2606.03458")
+    assert m.index(row, 3).data() == "verified" and m.index(row, 4).data().startswith("KVarN:")
+    assert "Asking arXiv again failed: arXiv answered 429" in m.index(row, 3).data(3)
+    assert m.index(row, 8).data().endswith("(cache)")
+    assert panel.message.text().startswith(  # the line above the table says the refresh failed, not only the tooltip
+        "arXiv could not be asked again about 1 reference(s): their rows show its earlier answer. verified 1")
+    window.shutdown()
+
+
+def test_the_chinese_window_says_the_refresh_failed(qtbot, chinese, fake_arxiv, tmp_path):
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from editor_app.resources_path import resource_path
+
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
+    QCoreApplication.installTranslator(translator)
+    try:
+        survey = tmp_path / "s.md"
+        survey.write_text(SURVEY, encoding="utf-8")
+        cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org",
+                     db_path=tmp_path / "u.db")
+        window = open_window(qtbot, survey, cfg)
+        panel = window.references
+        assert panel.verify()
+        qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+        fake_arxiv.push_fault("503", times=50)
+        assert panel.verify(force=True)
+        qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+        assert panel.message.text().startswith(
+            "有 2 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。已核验 1"), panel.message.text()
+        window.shutdown()
+    finally:
+        QCoreApplication.removeTranslator(translator)
