@@ -123,3 +123,51 @@ def test_the_report_draws_akashics_speedups_once_too(qapp, sample_text, monkeypa
     labels = drawn_labels[-1]  # the speed-ups, last
     assert not any(label.startswith("arXiv:2607.05708") for label in labels)
     assert "Akashic MemAttention throughput (lines 17, 27, 42)" in labels
+
+
+def test_seven_engines_names_do_not_run_into_each_other_in_the_tab_at_1280(qtbot, tmp_path):
+    """"TensorRT-LLM", "ONNX Runtime Web" and "DeepSpeed-MII" were written over each other under their bars."""
+    from PySide6.QtGui import QFontMetrics
+
+    survey = tmp_path / "long.md"
+    survey.write_text("§0 自检栏\n一、正文\n吞吐对比：TensorRT-LLM ~21,000 vs ONNX Runtime Web ~3,100 vs DeepSpeed-MII "
+                      "~9,800 vs llama.cpp ~2,400 vs LMDeploy ~16,200 vs SGLang ~16,200 vs vLLM ~12,500 tok/s "
+                      "on H100。\n", encoding="utf-8")
+    w = open_window(qtbot, survey)
+    w.resize(1280, 720)
+    w.tabs.setCurrentWidget(w.figures)
+    qtbot.waitUntil(lambda: len(w.figures.chart_widgets) == len(w.figures.charts) == 1, timeout=10000)
+    widget = w.figures.chart_widgets[0]
+    qtbot.waitUntil(lambda: widget.plot.getPlotItem().getViewBox().width() > 100)
+    vb = widget.plot.getPlotItem().getViewBox()
+    metrics = QFontMetrics(widget.plot.getPlotItem().getAxis("bottom").font())
+    names = widget.chart.categories
+    if not getattr(widget, "horizontal", widget.chart.horizontal):  # under the bars: each name within its slot
+        slot = vb.width() / len(names) * (len(names) / (len(names) + 0.2))
+        assert max(metrics.horizontalAdvance(n) for n in names) < slot
+    else:  # one name a row, the rows apart
+        rows = [widget.bar_scene_pos(b).y() for b in widget.chart.bars]
+        assert min(abs(a - b) for a, b in zip(rows, rows[1:])) >= metrics.height()
+
+
+def test_an_approximate_speedup_is_explained_like_an_approximate_value(qapp):
+    from editor_app.ui.figures_panel import build_charts
+
+    (chart,) = build_charts(analyze("SGLang 吞吐约为 vLLM 的 1.3 倍。\n", house_pack()))
+    assert chart.bars[0].approx and chart.bars[0].label == "1.3 倍"
+    assert "stippled: approximate" in chart.note
+
+
+def test_a_chart_turns_its_bars_when_the_tab_gets_room_for_the_names(qtbot, tmp_path):
+    survey = tmp_path / "long.md"
+    survey.write_text("§0 自检栏\n一、正文\n吞吐对比：TensorRT-LLM ~21,000 vs ONNX Runtime Web ~3,100 vs DeepSpeed-MII "
+                      "~9,800 vs llama.cpp ~2,400 tok/s on H100。\n", encoding="utf-8")
+    w = open_window(qtbot, survey)
+    w.tabs.setCurrentWidget(w.figures)
+    qtbot.waitUntil(lambda: len(w.figures.chart_widgets) == len(w.figures.charts) == 1, timeout=10000)
+    w.figures.resize(400, 500)
+    assert w.figures.chart_widgets[0].horizontal
+    w.figures.resize(1800, 500)
+    assert not w.figures.chart_widgets[0].horizontal  # room enough: the names side by side under their bars
+    w.figures.resize(400, 500)
+    assert w.figures.chart_widgets[0].horizontal

@@ -99,14 +99,32 @@ class BarChart:
                 tuple((b.category, b.series, b.value, b.label, b.approx, b.highlighted) for b in self.bars))
 
 
+def names_fit(categories: list[str], width: int, font) -> bool:
+    """Whether the categories' names fit side by side under their bars in a chart `width` pixels wide: seven
+    engines' names ran into each other ("TensorRT-LLMONNX Runtime Web") in the tab at 1280×720."""
+    from PySide6.QtGui import QFontMetrics
+
+    slot = (width - _VALUE_AXIS_ROOM) / max(1, len(categories))
+    metrics = QFontMetrics(font)
+    return max((metrics.horizontalAdvance(c) for c in categories), default=0) + _NAME_GAP <= slot
+
+
+_VALUE_AXIS_ROOM = 80  # pixels of a vertical chart's value axis and margins
+_NAME_GAP = 12  # pixels kept between two neighbouring names
+
+
 class BarChartWidget(QWidget):
-    """Draws a BarChart: grouped bars, value labels, hatched approximate values, red outline on inconsistencies."""
+    """Draws a BarChart: grouped bars, value labels, hatched approximate values, red outline on inconsistencies.
+    Given the `width` it will have, a chart whose names would not fit side by side is drawn with horizontal bars,
+    one name a row."""
 
     bar_clicked = Signal(int, int)  # line, column
 
-    def __init__(self, chart: BarChart, parent: QWidget | None = None) -> None:
+    def __init__(self, chart: BarChart, parent: QWidget | None = None, width: int | None = None) -> None:
         super().__init__(parent)
         self.chart = chart
+        self.horizontal = chart.horizontal or (
+            width is not None and not names_fit(chart.categories, width, self.font()))
         pg = pyqtgraph()
         self.plot = plot_widget(self)
         layout = QVBoxLayout(self)
@@ -131,7 +149,7 @@ class BarChartWidget(QWidget):
         self._texts: list[tuple[Any, Bar]] = []  # the text by each bar
         self._top = 1.0
         top = self._top = max((b.value for b in chart.bars), default=1.0) or 1.0
-        horizontal = chart.horizontal
+        horizontal = self.horizontal
         if horizontal:
             self.plot.setMinimumHeight(max(200, 26 * len(chart.categories) + 60))
             self.plot.setMaximumHeight(max(200, 26 * len(chart.categories) + 60) + 40)
@@ -208,7 +226,7 @@ class BarChartWidget(QWidget):
     def _fit_labels(self) -> None:
         """Widen a horizontal chart's value axis so the text by every bar (its value and lines) stays inside the
         plot: past its edge the text was cut off."""
-        if not self.chart.horizontal or not self._texts:
+        if not self.horizontal or not self._texts:
             return
         width = self.plot.getPlotItem().getViewBox().width()
         room = width - 12
@@ -230,7 +248,7 @@ class BarChartWidget(QWidget):
         if not vb.sceneBoundingRect().contains(scene_pos):
             return None
         p = vb.mapSceneToView(scene_pos)
-        along, value = (p.y(), p.x()) if self.chart.horizontal else (p.x(), p.y())
+        along, value = (p.y(), p.x()) if self.horizontal else (p.x(), p.y())
         for a0, a1, top, bar in self._geometry:
             if a0 <= along <= a1 and 0 <= value <= max(top, 0) * 1.08:
                 return bar
@@ -241,7 +259,7 @@ class BarChartWidget(QWidget):
         for a0, a1, top, b in self._geometry:
             if b is bar:
                 along, value = (a0 + a1) / 2, top / 2
-                point = QPointF(value, along) if self.chart.horizontal else QPointF(along, value)
+                point = QPointF(value, along) if self.horizontal else QPointF(along, value)
                 return self.plot.getPlotItem().getViewBox().mapViewToScene(point)
         raise ValueError("bar not in this chart")
 

@@ -137,8 +137,12 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
                     sentence=g.sentence, highlighted=any((pg.line, pv.engine, chart_key(pg)) in bad
                                                          for pg, pv in places),
                     places=_lines_text(lines)))
+        # "吞吐约为 vLLM 的 1.3 倍" is drawn stippled with no "~" in its text: the note says what that means
+        note = QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)") if any(
+            b.approx for b in bars) else ""
         out.append(BarChart(title=QCoreApplication.translate("FiguresPanel", "Ratios and speed-ups (×)"),
-                            categories=[b.category for b in bars], series_names=[""], bars=bars, horizontal=True))
+                            categories=[b.category for b in bars], series_names=[""], bars=bars, note=note,
+                            horizontal=True))
     return out
 
 
@@ -220,8 +224,10 @@ class FiguresPanel(QWidget):
 
         self._built_signature = self._signature
         self.loading.hide()
+        width = self._chart_width()
         if self.chart_widgets and len(self.chart_widgets) == len(self.charts) and all(
-                w.chart.drawing() == c.drawing() for w, c in zip(self.chart_widgets, self.charts)):
+                w.chart.drawing() == c.drawing() and w.horizontal == self._horizontal(c, width)
+                for w, c in zip(self.chart_widgets, self.charts)):
             # Only the lines moved (an Enter or a paste above the figures): drawing the charts again froze the
             # window ~200 ms after every such edit while this tab was shown.
             for w, chart in zip(self.chart_widgets, self.charts):
@@ -233,10 +239,28 @@ class FiguresPanel(QWidget):
         self.chart_widgets = []
         self.empty.setVisible(not self.charts)
         for chart in self.charts:
-            w = BarChartWidget(chart, self.body)
+            w = BarChartWidget(chart, self.body, width)
             w.bar_clicked.connect(self.jump_requested)
             self.charts_box.addWidget(w)
             self.chart_widgets.append(w)
+
+    def _chart_width(self) -> int:
+        return self.scroll.viewport().width() - 24  # the body's margins
+
+    def _horizontal(self, chart: BarChart, width: int) -> bool:
+        from editor_app.ui.charts import names_fit
+
+        return chart.horizontal or not names_fit(chart.categories, width, self.font())
+
+    def resizeEvent(self, event) -> None:
+        """A tab made narrower (or wider) than the names of a chart's bars need: that chart is drawn again, with
+        its bars the other way."""
+        super().resizeEvent(event)
+        if self.chart_widgets and self._analysis is not None:
+            width = self._chart_width()
+            if any(w.horizontal != self._horizontal(w.chart, width) for w in self.chart_widgets):
+                self._built_signature = ()
+                self._rebuild()
 
     def add_chart(self, widget: QWidget, title: str = "") -> None:
         """A slot for charts other parts of the program draw (e.g. the history trend), below the figure charts."""
