@@ -23,7 +23,7 @@ from .claims_audit import ClaimsAudit, MissingPlace, audit, moved as moved_audit
 from .document import (Heading, Outline, build_outline, heading_in_line, in_blocks, resolve_section_ref,
                        section_refs_in_line)
 from .dismantle import dismantle
-from .figure_check import check_figures, moved_check, recheck_figures
+from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figures import figures_in_line
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
@@ -792,9 +792,16 @@ class _Assembly:
         else:
             self.privacy = [h for i, hits in self.priv_lines for h in moved_by(hits, i + 1)]
         self.fig_lines = self.per_line("figures")
+        # a cited paper's names, which make one subject of its figures (unchanged while no citation line changed)
+        subjects = prev.figure_check.subjects if prev is not None and prev.base_refs is self.base_refs \
+            and prev.figure_check is not None else paper_subjects(self.base_refs)
         if unchanged("fig_lines"):
             self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed
             self.figure_check = prev.figure_check
+            if self.figure_check is not None and (self.figure_check.subjects or None) != (subjects or None):
+                # a cited paper renamed (or named): its figures compared again
+                self.figure_check = check_figures(self.figures, subjects)
+                self.figure_findings = self.figure_check.findings
         else:
             # A line's groups placed at its line number are reused whenever that line holds the same groups;
             # after an edit that moved lines (a, b, d: lines from b on were line i - d), moved along.
@@ -824,11 +831,11 @@ class _Assembly:
             if patched and prev.figure_check is not None:
                 edited = {i + 1: placed.get(i, (None, ()))[1]
                           for i in self.changed if self.facts[i].figures != prev.facts[i].figures}
-                check = recheck_figures(prev.figure_check, edited)
+                check = recheck_figures(prev.figure_check, edited, subjects)
             elif moved is not None:
                 edited = {i + 1: placed[i][1] for i in range(a, b) if i in placed}
-                check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed, edited)
-            self.figure_check = check or check_figures(figures)
+                check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed, edited, subjects)
+            self.figure_check = check or check_figures(figures, subjects)
             self.figure_findings = self.figure_check.findings
         blocks = self.outline.not_prose  # a comment shown in a code block is an example, not a directive
         directives = [(ln, d) for ln, ds in self.per_line("directives", 1) if not (blocks and in_blocks(ln, blocks))

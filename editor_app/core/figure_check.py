@@ -1,7 +1,8 @@
 """Engine figures that disagree: the same engine + metric (+ label, hardware, unit) stated with different values.
 
 Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
-whether a place states it in ms or in s. The check is kept between
+whether a place states it in ms or in s. A cited paper is one subject under every name the survey gives it
+("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
 analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
 lines are compared again.
 """
@@ -13,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .figures import quantity_label
-from .model import FigureGroup, FigureValue, Finding
+from .model import FigureGroup, FigureValue, Finding, Reference
 
 RULE_ID = "figure-consistency"
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
@@ -24,6 +25,41 @@ class FigureCheck:
     findings: list[Finding]
     first: dict[tuple, tuple[FigureGroup, FigureValue, tuple]]  # figure key -> where it is first stated (+ span)
     by_line: dict[int, list[Finding]]  # line -> its findings, in the order they were found
+    subjects: dict[str, str] | None = None  # the paper_subjects it was made with
+
+
+def paper_subjects(references: list[Reference]) -> dict[str, str]:
+    """{a subject as written, casefolded: the subject it is}: every name the survey gives a cited paper, and its
+    "arXiv:ID", are that paper (a figure line reads its subject on that line alone: sample line 42 states Akashic's
+    figures under "arXiv:2607.05708", lines 17 and 27 under "Akashic MemAttention"). A name given to two papers
+    names neither."""
+    by_name: dict[str, str | None] = {}
+    for ref in references:
+        paper = f"arxiv:{ref.id}".casefold()
+        by_name[paper] = paper
+        for name in ref.names or ([ref.name] if ref.name else []):
+            key = name.casefold()
+            by_name[key] = paper if by_name.get(key, paper) == paper else None
+    return {name: paper for name, paper in by_name.items() if paper is not None}
+
+
+def subject_of(engine: str, subjects: dict[str, str] | None) -> str:
+    """What a value's engine names, for telling figures apart: its paper, else the engine itself (casefolded)."""
+    key = engine.casefold()
+    return subjects.get(key, key) if subjects else key
+
+
+def shown_names(figures: list[FigureGroup], references: list[Reference]) -> dict[str, str]:
+    """{engine as written: the name its figures are drawn under}: a cited paper's figures under the first name
+    the survey states them with, so one figure is one bar whatever each line calls the paper."""
+    subjects = paper_subjects(references)
+    first: dict[str, str] = {}
+    shown: dict[str, str] = {}
+    for group in figures:
+        for value in group.values:
+            if value.engine not in shown:
+                shown[value.engine] = first.setdefault(subject_of(value.engine, subjects), value.engine)
+    return shown
 
 
 _SPANS: dict[tuple[str, float], tuple[float, float]] = {}
@@ -106,7 +142,7 @@ def _checked(group: FigureGroup) -> bool:
     return group.metric != "percent" or bool(group.label)
 
 
-def _compare(groups, first: dict, by_line: dict) -> None:
+def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None) -> None:
     """Compare the groups (in document order) with the first statements, recording new first statements."""
     for group in groups:
         if not _checked(group):
@@ -117,7 +153,7 @@ def _compare(groups, first: dict, by_line: dict) -> None:
                 continue
             if gkey is None:
                 gkey = _group_key(group)
-            key = (value.engine.casefold(), *gkey)
+            key = (subject_of(value.engine, subjects), *gkey)
             seen = first.get(key)
             if seen is None:
                 first[key] = (group, value, _stated(group, value))
@@ -127,19 +163,22 @@ def _compare(groups, first: dict, by_line: dict) -> None:
                 by_line.setdefault(group.line, []).append(found)
 
 
-def check_figures(groups: list[FigureGroup]) -> FigureCheck:
+def check_figures(groups: list[FigureGroup], subjects: dict[str, str] | None = None) -> FigureCheck:
     """Every disagreement, in document order (groups by line, then by the column of their first value)."""
     ordered = sorted(groups, key=lambda g: (g.line, g.values[0].column if g.values else 0))
     first: dict[tuple, tuple[FigureGroup, FigureValue, tuple]] = {}
     by_line: dict[int, list[Finding]] = {}
-    _compare(ordered, first, by_line)
-    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
+    _compare(ordered, first, by_line, subjects)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects)
 
 
-def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]]) -> FigureCheck | None:
+def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]],
+                    subjects: dict[str, str] | None = None) -> FigureCheck | None:
     """prev with the edited lines ({line: its groups now}, line numbers unchanged) compared again; None when
-    the edit touches the first statement of a figure (then every later statement must be redone)."""
-    if any(group.line in edited for group, *_ in prev.first.values()):
+    the edit touches the first statement of a figure (then every later statement must be redone) or renamed a
+    cited paper (`subjects` differ)."""
+    if (prev.subjects or None) != (subjects or None) \
+            or any(group.line in edited for group, *_ in prev.first.values()):
         return None
     first = dict(prev.first)
     by_line = dict(prev.by_line)
@@ -147,20 +186,24 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]
         for group in groups:
             for value in group.values if _checked(group) else ():
                 if value.engine:
-                    seen = prev.first.get((value.engine.casefold(), *_group_key(group)))
+                    seen = prev.first.get((subject_of(value.engine, subjects), *_group_key(group)))
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
         by_line.pop(ln, None)
-        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line)
-    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
+        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line, subjects)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects)
 
 
 def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int, FigureGroup],
-                placed: dict[int, tuple], edited: dict[int, list[FigureGroup]]) -> FigureCheck | None:
+                placed: dict[int, tuple], edited: dict[int, list[FigureGroup]],
+                subjects: dict[str, str] | None = None) -> FigureCheck | None:
     """prev after its lines a+1 .. after were replaced and the lines after them moved by d: `regroup` maps the
     id of a moved group to its copy, `placed` gives each line's groups (by line index), `edited` the groups of
     the new lines. Statements agree or disagree as before; only the lines with findings after the edit (their
-    messages name lines) and the new lines are compared again. None when a replaced line stated a figure first."""
+    messages name lines) and the new lines are compared again. None when a replaced line stated a figure first
+    or a cited paper was renamed."""
+    if (prev.subjects or None) != (subjects or None):
+        return None
     first = {}
     for key, (group, value, span) in prev.first.items():
         if group.line > a:
@@ -175,13 +218,13 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
         for group in groups:
             for value in group.values if _checked(group) else ():
                 if value.engine:
-                    seen = first.get((value.engine.casefold(), *_group_key(group)))
+                    seen = first.get((subject_of(value.engine, subjects), *_group_key(group)))
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
-        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line)
-    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line)
+        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line, subjects)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects)
 
 
-def figure_findings(groups: list[FigureGroup]) -> list[Finding]:
+def figure_findings(groups: list[FigureGroup], subjects: dict[str, str] | None = None) -> list[Finding]:
     """Every disagreement among the groups (one-off use: no state kept)."""
-    return check_figures(groups).findings
+    return check_figures(groups, subjects).findings

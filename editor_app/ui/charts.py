@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QPalette
-from PySide6.QtWidgets import QApplication, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QVBoxLayout, QWidget
 
 from editor_app.ui.theme import on_base
 
@@ -62,6 +62,20 @@ class Bar:
     column: int
     sentence: str
     highlighted: bool = False
+    places: str = ""  # where it is stated, drawn after its value ("L22, L46"), when no legend says it
+
+
+def bar_text(bar: Bar) -> str:
+    """The text by a bar: "⚠ 4×  L46, L52, L106"."""
+    return ("⚠ " if bar.highlighted else "") + bar.label + (f"  {bar.places}" if bar.places else "")
+
+
+def legend_html(names: list[str]) -> str:
+    """The series names with their colours, a line above the plot: drawn inside it, the legend covered the value
+    of the highest bars (a figure's differing value among them)."""
+    return "&nbsp;&nbsp;&nbsp;".join(
+        f"<span style='color:{SERIES_COLOURS[s % len(SERIES_COLOURS)]}'>■</span>&nbsp;{name}"
+        for s, name in enumerate(names))
 
 
 @dataclass
@@ -85,18 +99,46 @@ class BarChart:
                 tuple((b.category, b.series, b.value, b.label, b.approx, b.highlighted) for b in self.bars))
 
 
+def names_fit(categories: list[str], width: int, font) -> bool:
+    """Whether the categories' names fit side by side under their bars in a chart `width` pixels wide: seven
+    engines' names ran into each other ("TensorRT-LLMONNX Runtime Web") in the tab at 1280×720."""
+    from PySide6.QtGui import QFontMetrics
+
+    slot = (width - _VALUE_AXIS_ROOM) / max(1, len(categories))
+    metrics = QFontMetrics(font)
+    return max((metrics.horizontalAdvance(c) for c in categories), default=0) + _NAME_GAP <= slot
+
+
+_VALUE_AXIS_ROOM = 80  # pixels of a vertical chart's value axis and margins
+_NAME_GAP = 12  # pixels kept between two neighbouring names
+
+
 class BarChartWidget(QWidget):
-    """Draws a BarChart: grouped bars, value labels, hatched approximate values, red outline on inconsistencies."""
+    """Draws a BarChart: grouped bars, value labels, hatched approximate values, red outline on inconsistencies.
+    Given the `width` it will have, a chart whose names would not fit side by side is drawn with horizontal bars,
+    one name a row."""
 
     bar_clicked = Signal(int, int)  # line, column
 
-    def __init__(self, chart: BarChart, parent: QWidget | None = None) -> None:
+    def __init__(self, chart: BarChart, parent: QWidget | None = None, width: int | None = None) -> None:
         super().__init__(parent)
         self.chart = chart
+        self.horizontal = chart.horizontal or (
+            width is not None and not names_fit(chart.categories, width, self.font()))
         pg = pyqtgraph()
         self.plot = plot_widget(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.legend = QLabel(self)  # which colour is which line: above the plot, never over a bar's value
+        self.legend.setObjectName("chart_legend")
+        self.legend.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.legend.setWordWrap(True)
+        self.legend.setContentsMargins(4, 2, 8, 0)
+        self.legend.setAutoFillBackground(True)  # on the plot's colour: one chart, not a strip above it
+        self.legend.setBackgroundRole(QPalette.ColorRole.Base)
+        self.legend.setForegroundRole(QPalette.ColorRole.Text)
+        layout.addWidget(self.legend)
         layout.addWidget(self.plot)
         item = self.plot.getPlotItem()
         fg = QApplication.palette().color(QPalette.ColorRole.Text)
@@ -104,8 +146,10 @@ class BarChartWidget(QWidget):
         n = max(1, len(chart.series_names))
         self._width = 0.8 / n
         self._geometry: list[tuple[float, float, float, Bar]] = []  # category-axis span, value, bar
-        top = max((b.value for b in chart.bars), default=1.0) or 1.0
-        horizontal = chart.horizontal
+        self._texts: list[tuple[Any, Bar]] = []  # the text by each bar
+        self._top = 1.0
+        top = self._top = max((b.value for b in chart.bars), default=1.0) or 1.0
+        horizontal = self.horizontal
         if horizontal:
             self.plot.setMinimumHeight(max(200, 26 * len(chart.categories) + 60))
             self.plot.setMaximumHeight(max(200, 26 * len(chart.categories) + 60) + 40)
@@ -125,11 +169,11 @@ class BarChartWidget(QWidget):
                 brushes.append(brush)
                 pens.append(pg.mkPen(HIGHLIGHT, width=3) if b.highlighted else pg.mkPen(colour.darker(140), width=1))
                 self._geometry.append((x - self._width / 2, x + self._width / 2, b.value, b))
-                text = ("⚠ " if b.highlighted else "") + b.label
-                label = pg.TextItem(text, color=on_base(QColor(HIGHLIGHT)) if b.highlighted else fg,
+                label = pg.TextItem(bar_text(b), color=on_base(QColor(HIGHLIGHT)) if b.highlighted else fg,
                                     anchor=(0.0, 0.5) if horizontal else (0.5, 1.0))
                 label.setPos(b.value, x) if horizontal else label.setPos(x, b.value)
                 item.addItem(label)
+                self._texts.append((label, b))
             width = self._width * 0.92
             if horizontal:
                 bar_item = pg.BarGraphItem(x0=[0] * len(xs), y=xs, width=hs, height=width, brushes=brushes, pens=pens)
@@ -146,13 +190,11 @@ class BarChartWidget(QWidget):
         else:
             item.getAxis("bottom").setTicks(ticks)
             item.setXRange(*span, padding=0)
-            item.setYRange(0, top * (1.45 if len(chart.series_names) > 1 else 1.22), padding=0)  # room for the legend
-        self._legend = None
-        if len(chart.series_names) > 1:
-            legend = self._legend = item.addLegend(offset=(-10, 5), labelTextColor=fg)
-            for s, name in enumerate(chart.series_names):
-                legend.addItem(pg.BarGraphItem(x=[0], height=[0], width=0.1,
-                                               brush=SERIES_COLOURS[s % len(SERIES_COLOURS)]), name)
+            item.setYRange(0, top * 1.22, padding=0)
+        self.legend.setText(legend_html(chart.series_names))
+        self.legend.setVisible(len(chart.series_names) > 1)
+        if horizontal:
+            item.getViewBox().sigResized.connect(self._fit_labels)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._hover)
         scene.sigMouseClicked.connect(self._click)
@@ -170,9 +212,30 @@ class BarChartWidget(QWidget):
         self._geometry = [(a0, a1, top, moved.get(id(bar), bar)) for a0, a1, top, bar in self._geometry]
         if chart.note != old.note:
             self._set_title(chart)
-        if self._legend is not None and chart.series_names != old.series_names:
-            for (_sample, label), name in zip(self._legend.items, chart.series_names):
-                label.setText(name)
+        if chart.series_names != old.series_names:
+            self.legend.setText(legend_html(chart.series_names))
+        texts = []
+        for label, bar in self._texts:
+            bar = moved.get(id(bar), bar)
+            if bar.places:
+                label.setText(bar_text(bar))
+            texts.append((label, bar))
+        self._texts = texts
+        self._fit_labels()
+
+    def _fit_labels(self) -> None:
+        """Widen a horizontal chart's value axis so the text by every bar (its value and lines) stays inside the
+        plot: past its edge the text was cut off."""
+        if not self.horizontal or not self._texts:
+            return
+        width = self.plot.getPlotItem().getViewBox().width()
+        room = width - 12
+        need = 1.25
+        for label, bar in self._texts:
+            text = label.textItem.boundingRect().width()
+            if room > text:
+                need = max(need, bar.value / self._top * room / (room - text))
+        self.plot.getPlotItem().setXRange(0, self._top * min(need, 4.0), padding=0)
 
     def _slot(self, category: int, series: int | None) -> float:
         """Position of a bar (or, series None, of the category's centre) on the category axis."""
@@ -185,7 +248,7 @@ class BarChartWidget(QWidget):
         if not vb.sceneBoundingRect().contains(scene_pos):
             return None
         p = vb.mapSceneToView(scene_pos)
-        along, value = (p.y(), p.x()) if self.chart.horizontal else (p.x(), p.y())
+        along, value = (p.y(), p.x()) if self.horizontal else (p.x(), p.y())
         for a0, a1, top, bar in self._geometry:
             if a0 <= along <= a1 and 0 <= value <= max(top, 0) * 1.08:
                 return bar
@@ -196,7 +259,7 @@ class BarChartWidget(QWidget):
         for a0, a1, top, b in self._geometry:
             if b is bar:
                 along, value = (a0 + a1) / 2, top / 2
-                point = QPointF(value, along) if self.chart.horizontal else QPointF(along, value)
+                point = QPointF(value, along) if self.horizontal else QPointF(along, value)
                 return self.plot.getPlotItem().getViewBox().mapViewToScene(point)
         raise ValueError("bar not in this chart")
 

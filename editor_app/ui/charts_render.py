@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from editor_app.core.figure_check import shown_names
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.wording import ReportWords
 
@@ -30,14 +31,15 @@ def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tu
     captions and axes in `language` ("en" or "zh_CN", as the report around them). Private data in an engine's name
     or a label is drawn masked: the analysis quotes it so (core/masked_excerpts.py)."""
     say = ReportWords(language)
+    names = shown_names(analysis.figures, analysis.references)  # a cited paper under one name, as in the window
     groups = _distinct_comparisons(analysis.figures)
-    speedups = _distinct_speedups(analysis.figures, say)
+    speedups = _distinct_speedups(analysis.figures, say, names)
     if not groups and not speedups:
         return []
     ensure_application()
     charts: list[tuple[str, bytes]] = []
     for group, lines in groups[:MAX_CHARTS]:
-        labels = [v.engine for v in group.values]
+        labels = [names.get(v.engine, v.engine) for v in group.values]
         values = [v.value for v in group.values]
         charts.append((_caption(group, lines, say),
                        _bar_chart(labels, values, _axis_label(group, say),
@@ -64,14 +66,17 @@ def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup,
     return list(seen.values())
 
 
-def _distinct_speedups(figures: list[FigureGroup], say: ReportWords) -> list[tuple[str, float, list[int]]]:
-    """(engine and what got faster, factor, lines) for every stated speed-up, repeats merged."""
+def _distinct_speedups(figures: list[FigureGroup], say: ReportWords,
+                       names: dict[str, str] | None = None) -> list[tuple[str, float, list[int]]]:
+    """(engine and what got faster, factor, lines) for every stated speed-up, repeats merged; `names` gives the
+    name each engine as written is drawn under (a cited paper's one name)."""
     seen: dict[tuple[str, float], list[int]] = {}
     for g in figures:
         if g.kind != "speedup":
             continue
         for v in g.values:
-            name = f"{v.engine} {say.engine(g.label)}".strip() if g.label else v.engine
+            engine = names.get(v.engine, v.engine) if names else v.engine
+            name = f"{engine} {say.engine(g.label)}".strip() if g.label else engine
             lines = seen.setdefault((name, v.value), [])
             if g.line not in lines:
                 lines.append(g.line)

@@ -7,6 +7,7 @@ import re
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from editor_app.core.figure_check import shown_names
 from editor_app.core.figures import quantity_label
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.ui import chart_library
@@ -21,6 +22,11 @@ CONSISTENCY_RULE = "figure-consistency"
 
 def _fmt(v: float) -> str:
     return f"{int(v):,}" if float(v).is_integer() else f"{v:,.4g}"
+
+
+def _lines_text(lines: list[int]) -> str:
+    """"L22, L46, L52 (+1)": where a figure is stated."""
+    return ", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else "")
 
 
 _IN_MS = {"ms": 1.0, "s": 1000.0}  # a latency stated in ms in one place and in s in another is one quantity
@@ -64,6 +70,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart."""
     say = words_for(None)  # the engine's metric names (throughput, latency …) in the window's language
     bad = inconsistent_places(analysis)
+    name = shown_names(analysis.figures, analysis.references)  # a cited paper under one name, whatever each line says
     charts: dict[tuple, dict] = {}
     speedups: list[tuple[FigureGroup, object]] = []
     for g in analysis.figures:
@@ -71,7 +78,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
             speedups.extend((g, v) for v in g.values)
             continue
         entry = charts.setdefault(chart_key(g), {"series": {}, "unit": g.unit})  # in the unit stated first
-        sig = tuple((v.engine, _in_unit(v.value, g.unit, entry["unit"])) for v in g.values)
+        sig = tuple((name[v.engine], _in_unit(v.value, g.unit, entry["unit"])) for v in g.values)
         entry["series"].setdefault(sig, []).append(g)
     out: list[BarChart] = []
     for key, entry in list(charts.items())[:MAX_CHARTS]:
@@ -88,16 +95,15 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         names = []
         bars: list[Bar] = []
         for s, (sig, groups) in enumerate(series):
-            lines = [g.line for g in groups]
-            names.append(", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else ""))
+            names.append(_lines_text([g.line for g in groups]))
             first = groups[0]
-            for v, (_engine, value) in zip(first.values, sig):
-                highlighted = any((g.line, v.engine, key) in bad for g in groups)
+            for k, (v, (engine, value)) in enumerate(zip(first.values, sig)):
+                highlighted = any((g.line, g.values[k].engine, key) in bad for g in groups)
                 label = v.text or (("~" if v.approx else "") + _fmt(v.value))
                 if first.unit != unit and not label[-1:].isalpha():
                     label = f"{label} {first.unit}"  # "850 ms" in a chart of seconds
                 bars.append(Bar(
-                    category=v.engine, series=s, value=float(value), label=label, approx=v.approx, line=first.line,
+                    category=engine, series=s, value=float(value), label=label, approx=v.approx, line=first.line,
                     column=v.column, sentence=first.sentence, highlighted=highlighted,
                 ))
         title = f"{say(metric)} ({unit})" + (f" · {hardware}" if hardware else "")  # "吞吐 (tok/s) · H100"
@@ -112,21 +118,31 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         note = " · ".join(notes)
         out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note))
     if speedups:
-        seen: dict[tuple, Bar] = {}
-        used: set[str] = set()
+        stated: dict[str, dict[float, list]] = {}  # what got faster -> its values -> their statements
         for g, v in speedups:
-            label = " ".join(x for x in (v.engine, say(g.label)) if x) or say(g.metric)  # "Dynamo 吞吐"
-            key = (label, v.value)
-            if key in seen or len(seen) >= MAX_SPEEDUPS:
-                continue
-            category = label if label not in used else f"{label} ({_fmt(v.value)}×)"
-            used.add(category)
-            seen[key] = Bar(category=category, series=0, value=float(v.value), label=v.text or f"{_fmt(v.value)}×",
-                            approx=v.approx, line=g.line, column=v.column, sentence=g.sentence,
-                            highlighted=(g.line, v.engine, chart_key(g)) in bad)
-        bars = list(seen.values())
+            what = " ".join(x for x in (name[v.engine], say(g.label)) if x) or say(g.metric)  # "Dynamo 吞吐"
+            if g.hardware:
+                what = f"{what} · {g.hardware}"  # on other hardware it is another figure, not a disagreement
+            values = stated.setdefault(what, {})
+            if v.value in values or sum(map(len, stated.values())) < MAX_SPEEDUPS:
+                values.setdefault(v.value, []).append((g, v))
+        bars = []
+        for what, values in stated.items():  # the differing values of one figure side by side
+            for k, places in enumerate(values.values()):
+                g, v = places[0]
+                lines = list(dict.fromkeys(pg.line for pg, _ in places))
+                bars.append(Bar(
+                    category=what if k == 0 else f"{what} ({_fmt(v.value)}×)", series=0, value=float(v.value),
+                    label=v.text or f"{_fmt(v.value)}×", approx=v.approx, line=g.line, column=v.column,
+                    sentence=g.sentence, highlighted=any((pg.line, pv.engine, chart_key(pg)) in bad
+                                                         for pg, pv in places),
+                    places=_lines_text(lines)))
+        # "吞吐约为 vLLM 的 1.3 倍" is drawn stippled with no "~" in its text: the note says what that means
+        note = QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)") if any(
+            b.approx for b in bars) else ""
         out.append(BarChart(title=QCoreApplication.translate("FiguresPanel", "Ratios and speed-ups (×)"),
-                            categories=[b.category for b in bars], series_names=[""], bars=bars, horizontal=True))
+                            categories=[b.category for b in bars], series_names=[""], bars=bars, note=note,
+                            horizontal=True))
     return out
 
 
@@ -208,8 +224,10 @@ class FiguresPanel(QWidget):
 
         self._built_signature = self._signature
         self.loading.hide()
+        width = self._chart_width()
         if self.chart_widgets and len(self.chart_widgets) == len(self.charts) and all(
-                w.chart.drawing() == c.drawing() for w, c in zip(self.chart_widgets, self.charts)):
+                w.chart.drawing() == c.drawing() and w.horizontal == self._horizontal(c, width)
+                for w, c in zip(self.chart_widgets, self.charts)):
             # Only the lines moved (an Enter or a paste above the figures): drawing the charts again froze the
             # window ~200 ms after every such edit while this tab was shown.
             for w, chart in zip(self.chart_widgets, self.charts):
@@ -221,10 +239,28 @@ class FiguresPanel(QWidget):
         self.chart_widgets = []
         self.empty.setVisible(not self.charts)
         for chart in self.charts:
-            w = BarChartWidget(chart, self.body)
+            w = BarChartWidget(chart, self.body, width)
             w.bar_clicked.connect(self.jump_requested)
             self.charts_box.addWidget(w)
             self.chart_widgets.append(w)
+
+    def _chart_width(self) -> int:
+        return self.scroll.viewport().width() - 24  # the body's margins
+
+    def _horizontal(self, chart: BarChart, width: int) -> bool:
+        from editor_app.ui.charts import names_fit
+
+        return chart.horizontal or not names_fit(chart.categories, width, self.font())
+
+    def resizeEvent(self, event) -> None:
+        """A tab made narrower (or wider) than the names of a chart's bars need: that chart is drawn again, with
+        its bars the other way."""
+        super().resizeEvent(event)
+        if self.chart_widgets and self._analysis is not None:
+            width = self._chart_width()
+            if any(w.horizontal != self._horizontal(w.chart, width) for w in self.chart_widgets):
+                self._built_signature = ()
+                self._rebuild()
 
     def add_chart(self, widget: QWidget, title: str = "") -> None:
         """A slot for charts other parts of the program draw (e.g. the history trend), below the figure charts."""
