@@ -52,6 +52,7 @@ _URL_SCHEMES = {"http", "https", "mailto"}
 _CAUTION_RE = re.compile("\u26a0\ufe0f?")
 _ARXIV_RE = re.compile(r"(?<![\w/.:])(arXiv:)?(\d{4}\.\d{4,5})(v\d+)?(?![\w.]*\d)", re.IGNORECASE)
 _TAG_RE = re.compile(r"(<[^>]+>)")
+_INLINE_MARKUP_RE = re.compile(r"[*_`\[\]<>&\\!]")  # what inline Markdown reads in a heading
 
 _CSS = """
 body { font-family: %(cjk)s; font-size: 10.5pt; line-height: 160%%; color: #1d1d1f; margin: 0 auto;
@@ -267,9 +268,12 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
 
 def _heading_html(md: markdown.Markdown, block: Block, heading: _Heading | None) -> str:
     """A section heading as the Preview shows it (its inline Markdown read), with its anchor for the contents."""
-    md.reset()
-    rendered = _sanitise(md.convert("#" * block.level + " " + (block.text or (heading.text if heading else "")))).strip()
+    text = block.text or (heading.text if heading else "")
     anchor = f' id="{heading.anchor}"' if heading is not None else ""
+    if not _INLINE_MARKUP_RE.search(text):  # plain text (most numbered headings): Markdown would only escape it
+        return f"<h{block.level}{anchor}>{_decorate(_e(text))}</h{block.level}>"
+    md.reset()
+    rendered = _sanitise(md.convert("#" * block.level + " " + text)).strip()
     return re.sub(r"^<h(\d)>", lambda m: f"<h{m.group(1)}{anchor}>", _decorate(rendered))
 
 

@@ -215,7 +215,7 @@ def blocks_markdown(blocks: Iterable[Block]) -> str:
     parts: list[str] = []
     for block in blocks:
         if block.kind == "heading":
-            parts.append("#" * block.level + " " + block.text if block.text else "")
+            parts.append(("#" * block.level + " " + block.text).strip())
         elif block.kind == "footer":
             parts.append(escape_false_heading(block.text.strip()))
         else:
