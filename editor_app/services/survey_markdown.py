@@ -3,7 +3,8 @@
 Surveys are not quite Markdown: numbered headings (`一、`, `2.1`, `§0`) are headings only because the analysis says
 so, a table or a list follows a line of prose with no blank line, `- #1 …` is a list item and no heading. Both the
 Preview and the published report read the survey through `survey_blocks`, so they show the same headings, code
-blocks, tables and lists; each caller only draws the blocks in its own way (the report adds anchors and styling).
+blocks, tables and lists; each caller only draws the blocks in its own way (the report adds anchors, links arXiv
+ids and § references, marks ⚠️ and styles the footer: a published page, not an editor's view).
 """
 
 from __future__ import annotations

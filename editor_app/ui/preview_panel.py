@@ -60,7 +60,8 @@ def lines_around(lines: list[str], cursor_line: int, max_lines: int = MAX_PREVIE
 
 
 def render_html(markdown_text: str) -> str:
-    """Markdown -> HTML -> sanitised HTML (no scripts, handlers or javascript: links survive)."""
+    """Markdown -> HTML -> sanitised HTML (no scripts, handlers or javascript: links survive). Images stay (the
+    browser reads them from local files only); the report drops them: it is one self-contained file."""
     import markdown
     import nh3
 
