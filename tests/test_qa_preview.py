@@ -217,19 +217,6 @@ def test_the_samples_lists_are_lists_and_its_numbered_items_no_headings(qtbot, s
     window.shutdown()
 
 
-def test_a_hash_number_is_no_heading_in_the_preview_nor_in_the_report():
-    import markdown
-
-    from editor_app.services.report import _markdown_source
-
-    lines = ["正文", "#50 反思棒", "##2 编号", "- ##3 项", "# 真标题"]
-    preview = render_html(survey_markdown("\n".join(lines), None))
-    report = markdown.markdown(_markdown_source(lines, True))
-    for html in (preview, report):
-        assert "#50 反思棒" in html and "##2 编号" in html and "##3 项" in html
-        assert "<h1>真标题</h1>" in html and html.count("<h") == 1
-
-
 def _link_colour(browser) -> QColor:
     cursor = browser.document().find("论文链接")
     assert cursor.charFormat().isAnchor()

@@ -23,7 +23,15 @@ from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleRe
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
-from editor_app.services.markdown_lines import escape_false_heading
+from editor_app.services.survey_markdown import (
+    MARKDOWN_CONFIGS,
+    MARKDOWN_EXTENSIONS,
+    Block,
+    heading_levels,
+    heading_text,
+    survey_blocks,
+    title_line,
+)
 from editor_app.wording import ReportWords
 
 CJK_FONT_STACK = (
@@ -44,10 +52,7 @@ _URL_SCHEMES = {"http", "https", "mailto"}
 _CAUTION_RE = re.compile("\u26a0\ufe0f?")
 _ARXIV_RE = re.compile(r"(?<![\w/.:])(arXiv:)?(\d{4}\.\d{4,5})(v\d+)?(?![\w.]*\d)", re.IGNORECASE)
 _TAG_RE = re.compile(r"(<[^>]+>)")
-_TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
-_LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
-_FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
-_HEADING_MARK_RE = re.compile(r"^\s{0,3}#{1,6}\s*|\s+#+\s*$")
+_INLINE_MARKUP_RE = re.compile(r"[*_`\[\]<>&\\!]")  # what inline Markdown reads in a heading
 
 _CSS = """
 body { font-family: %(cjk)s; font-size: 10.5pt; line-height: 160%%; color: #1d1d1f; margin: 0 auto;
@@ -132,8 +137,8 @@ def build_report_html(
     say = ReportWords(language, pack)
     when = generated_at or datetime.now().astimezone()
     lines = _masked_private_data(text.split("\n"), analysis)
-    first = _title_line(lines)  # the line shown as the report's title, once (None: the survey has no title line)
-    title = _strip_heading_marks(_plain(lines[first - 1])) if first else ""
+    first = title_line(lines)  # the line shown as the report's title, once (None: the survey has no title line)
+    title = heading_text(_plain(lines[first - 1])) if first else ""
     if not title:
         title = PurePath(analysis.file).stem if analysis.file else say("Survey report")
     headings = _section_headings(analysis, lines)
@@ -207,28 +212,9 @@ def _language_of(text: str) -> str:
     return "zh-CN" if _CJK_RE.search(text) else "en"
 
 
-def _title_line(lines: list[str]) -> int | None:
-    """The survey's own title: its first non-empty line (the house header's title line, or "# Title"), unless that
-    line is the start of a table, a list, a quote, a code block or HTML: a survey opening with one has no title
-    line, and that line stays in the body (it was taken away: a table lost its header row)."""
-    number = next((i + 1 for i, line in enumerate(lines) if line.strip()), None)
-    if number is None:
-        return None
-    line = lines[number - 1]
-    if _TABLE_ROW_RE.match(line) or _LIST_ITEM_RE.match(line) or _FENCE_RE.match(line):
-        return None
-    if re.match(r"\s{0,3}(?:>|<|([-*_])\s*(?:\1\s*){2,}$)", line):  # a quote, HTML, a rule (---)
-        return None
-    return number
-
-
 def _plain(line: str) -> str:
     """A title line's text as a reader sees it: its inline Markdown (**bold**, [a link](…), `code`) read, not shown."""
     return html.unescape(re.sub(r"<[^>]+>", "", _inline(line)))
-
-
-def _strip_heading_marks(line: str) -> str:
-    return _HEADING_MARK_RE.sub("", line.strip()).strip()
 
 
 def _section_headings(analysis: Analysis, lines: list[str]) -> list[_Heading]:
@@ -246,99 +232,49 @@ def _section_headings(analysis: Analysis, lines: list[str]) -> list[_Heading]:
         while anchor in used:
             anchor, n = f"{base}-{n}", n + 1
         used.add(anchor)
-        shown = _strip_heading_marks(lines[sec.line - 1]) or f"{sec.number} {sec.title}".strip()
+        shown = heading_text(lines[sec.line - 1]) or f"{sec.number} {sec.title}".strip()
         out.append(_Heading(sec.line, max(1, sec.level), anchor, shown, sec.key))
     return out
 
 
 def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading], *, skip_line: int | None) -> str:
-    """The survey text as HTML: header, numbered headings with anchors, Markdown blocks, the footer line.
+    """The survey text as HTML: header, numbered headings with anchors, Markdown blocks, the footer line, read
+    as the Preview reads them (services/survey_markdown.py).
 
     skip_line is the title line, already shown at the top of the report."""
     heading_at = {h.line: h for h in headings}
     anchors = {h.key: h.anchor for h in headings}
     footer = analysis.footer_line if analysis.footer_line and 1 <= analysis.footer_line <= len(lines) else None
-    line_mode = _uses_line_blocks(lines)
-    md = markdown.Markdown(
-        extensions=["tables", "sane_lists", "fenced_code"],
-        extension_configs={"tables": {"use_align_attribute": True}},
-    )
+    md = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS), extension_configs=MARKDOWN_CONFIGS)
     out: list[str] = []
-    chunk: list[str] = []
     in_header = bool(analysis.header_lines)
-
-    def flush() -> None:
-        if chunk:
-            rendered = _markdown_block(md, chunk, line_mode, anchors)
-            if rendered:
+    for block in survey_blocks(lines, heading_levels(analysis, lines), footer_line=footer):
+        if block.kind == "heading":
+            if block.line == skip_line:
+                continue
+            in_header = False
+            out.append(_heading_html(md, block, heading_at.get(block.line)))
+        elif block.kind == "footer":
+            in_header = False
+            out.append(f'<p class="survey-footer">{_decorate(_inline(block.text), anchors)}</p>')
+        else:
+            md.reset()
+            rendered = _decorate(_sanitise(md.convert(block.text)), anchors)
+            if rendered.strip():
                 css = ' class="doc-header"' if in_header else ""
                 out.append(f"<div{css}>{rendered}</div>")
-            chunk.clear()
-
-    for number, line in enumerate(lines, start=1):
-        if number == skip_line:
-            continue
-        heading = heading_at.get(number)
-        if heading is not None:
-            flush()
-            in_header = False
-            level = min(6, heading.level + 1)
-            out.append(f'<h{level} id="{heading.anchor}">{_decorate(_e(heading.text))}</h{level}>')
-            continue
-        if number == footer:
-            flush()
-            in_header = False
-            out.append(f'<p class="survey-footer">{_decorate(_inline(line), anchors)}</p>')
-            continue
-        chunk.append(line)
-    flush()
     return "\n".join(out)
 
 
-def _uses_line_blocks(lines: list[str]) -> bool:
-    """House surveys write one block per line with no blank lines; hard-wrapped Markdown has blank separators."""
-    non_empty = sum(1 for line in lines if line.strip())
-    blank = len(lines) - non_empty
-    return non_empty > 0 and blank * 10 < non_empty
-
-
-def _markdown_source(chunk: list[str], line_mode: bool) -> str:
-    """Blank lines where Markdown needs them: around tables and lists, and between lines in line mode."""
-    out: list[str] = []
-    prev = "blank"
-    fenced = False
-    for line in chunk:
-        if _FENCE_RE.match(line):
-            if not fenced and prev != "blank":
-                out.append("")
-            out.append(line)
-            fenced = not fenced
-            prev = "fence" if fenced else "text"
-            continue
-        if fenced:
-            out.append(line)
-            continue
-        if not line.strip():
-            out.append("")
-            prev = "blank"
-            continue
-        kind = "table" if _TABLE_ROW_RE.match(line) else "list" if _LIST_ITEM_RE.match(line) else "text"
-        line = escape_false_heading(line)
-        if prev != "blank" and (kind != prev or (kind == "text" and line_mode)):
-            if not (kind == "text" and prev == "list" and not line_mode):
-                out.append("")
-        out.append(line)
-        prev = kind
-    return "\n".join(out)
-
-
-def _markdown_block(md: markdown.Markdown, chunk: list[str], line_mode: bool, anchors: dict[str, str]) -> str:
-    source = _markdown_source(chunk, line_mode)
-    if not source.strip():
-        return ""
+def _heading_html(md: markdown.Markdown, block: Block, heading: _Heading | None) -> str:
+    """A section heading as the Preview shows it (its inline Markdown read), with its anchor for the contents."""
+    text = block.text or (heading.text if heading else "")
+    anchor = f' id="{heading.anchor}"' if heading is not None else ""
+    if not _INLINE_MARKUP_RE.search(text):  # plain text (most numbered headings): Markdown would only escape it
+        return f"<h{block.level}{anchor}>{_decorate(_e(text))}</h{block.level}>"
     md.reset()
-    rendered = _sanitise(md.convert(source))
-    return _decorate(rendered, anchors)
+    rendered = _sanitise(md.convert("#" * block.level + " " + text)).strip()
+    return re.sub(r"^<h(\d)>", lambda m: f"<h{m.group(1)}{anchor}>", _decorate(rendered))
 
 
 def _inline(line: str) -> str:

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from editor_app.ui.charts_render import ensure_application
+from editor_app.ui.pdf_rows import keep_rows_whole
 
 # Fonts with the CJK glyphs the surveys use, best first; TrueType ones embed as selectable subsets.
 CJK_FAMILIES = (
@@ -150,6 +151,7 @@ def laid_out_report(html: str, writer) -> tuple:
     paint = writer.pageLayout().paintRectPixels(dpi)
     footer = FOOTER_MM / 25.4 * dpi
     doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
+    keep_rows_whole(doc)
     return doc, base_font
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Callable
 
 from pathlib import Path
@@ -11,76 +10,26 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from editor_app.core.model import Analysis
-from editor_app.services.markdown_lines import escape_false_heading
+from editor_app.services.survey_markdown import (
+    MARKDOWN_CONFIGS,
+    MARKDOWN_EXTENSIONS,
+    blocks_markdown,
+    heading_levels,
+    survey_blocks,
+)
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.preview_browser import PreviewBrowser
 
 MAX_PREVIEW_LINES = 2000
 MAX_PREVIEW_CHARS = 60_000  # Qt lays out a paragraph whole when it is set: 2 MB of long lines froze the window 3-5 s
-_TABLE_ROW = re.compile(r"^\s*\|")
-_LIST_ITEM = re.compile(r"^ {0,3}([-*+]|\d{1,9}[.)])\s+\S")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 
 
 def survey_markdown(text: str, analysis: Analysis | None, first_line: int = 1) -> str:
-    """Markdown that renders like the survey reads: numbered headings as headings, tables set off by blank lines."""
-    headings: dict[int, int] = {}
-    if analysis is not None:
-        for sm in analysis.sections:
-            headings[sm.section.line] = sm.section.level
-        if analysis.header_lines:
-            headings.setdefault(analysis.header_lines[0], 0)
-    out: list[str] = []
-    in_table = False
-    in_list = ""  # "ul" or "ol" while the lines are a list's
-    fence = ""  # the open code fence's marker: its lines are shown as written
-    for i, line in enumerate(text.split("\n"), start=first_line):
-        opening = _FENCE.match(line)
-        if opening and opening.group(1)[0] == "`" and "`" in opening.group(2):
-            opening = None  # "```x```" is inline code
-        if fence or opening:
-            if not fence:
-                if in_table or (out and out[-1].strip()):
-                    out.append("")
-                in_table = False
-                in_list = "" if line[:1] not in " \t" else in_list
-                fence = opening.group(1)
-                out.append(line.lstrip(" "))  # Python-Markdown takes a fence only at the line's start
-            elif opening and opening.group(1).startswith(fence) and opening.group(1)[0] == fence[0] \
-                    and not opening.group(2).strip():
-                out.extend([fence, ""])  # closed as the survey's analysis closes it (a longer run too)
-                fence = ""
-            else:
-                out.append(line)
-            continue
-        is_row = bool(_TABLE_ROW.match(line))
-        if is_row and not in_table:
-            out.append("")
-        if not is_row and in_table:
-            out.append("")
-        in_table = is_row
-        # a list starts on the line after a paragraph's, and a line at the margin after a list item is a paragraph
-        # again (one block per line, as surveys are written): Markdown would need a blank line for both
-        item = _LIST_ITEM.match(line)
-        kind = ("ol" if item.group(1)[0].isdigit() else "ul") if item else ""  # "1." after "- " starts another list
-        at_margin = line[:1] not in " \t"
-        if out and out[-1].strip() and (item and (not in_list or at_margin and kind != in_list)
-                                        or in_list and not item and at_margin):
-            out.append("")
-        if item and (at_margin or not in_list):
-            in_list = kind
-        elif not item and (not line.strip() or at_margin):
-            in_list = ""
-        level = headings.get(i)
-        if level is not None and not line.lstrip().startswith("#"):
-            out.append("")
-            out.append("#" * min(level + 1, 6) + " " + line)
-            out.append("")
-        else:
-            out.append(escape_false_heading(line))
-    if fence:
-        out.append(fence)  # a fence never closed runs to the end, as the analysis reads it
-    return "\n".join(out)
+    """The survey (or the part of it shown, from `first_line` on) as the report reads it, in one Markdown text."""
+    lines = text.split("\n")
+    footer = analysis.footer_line if analysis is not None else None
+    return blocks_markdown(survey_blocks(lines, heading_levels(analysis, lines, first_line), first_line=first_line,
+                                         footer_line=footer))
 
 
 def lines_around(lines: list[str], cursor_line: int, max_lines: int = MAX_PREVIEW_LINES,
@@ -111,11 +60,12 @@ def lines_around(lines: list[str], cursor_line: int, max_lines: int = MAX_PREVIE
 
 
 def render_html(markdown_text: str) -> str:
-    """Markdown -> HTML -> sanitised HTML (no scripts, handlers or javascript: links survive)."""
+    """Markdown -> HTML -> sanitised HTML (no scripts, handlers or javascript: links survive). Images stay (the
+    browser reads them from local files only); the report drops them: it is one self-contained file."""
     import markdown
     import nh3
 
-    html = markdown.markdown(markdown_text, extensions=["fenced_code", "tables", "sane_lists", "nl2br"])
+    html = markdown.markdown(markdown_text, extensions=list(MARKDOWN_EXTENSIONS), extension_configs=MARKDOWN_CONFIGS)
     clean = nh3.clean(html, url_schemes={"http", "https", "mailto"})
     return clean.replace("<table>", '<table border="1" cellspacing="0" cellpadding="4">')
 

@@ -1,0 +1,77 @@
+"""The PDF report keeps each table row on one page.
+
+Before: Qt's layout (the PDF writer reads no `page-break-inside`) cut a row whose cells wrap to a few lines at the
+page's foot: the sample's report showed "no-exempt-sections No section exempt from" at the foot of page 12 and "the
+totals (「独立段不计」)" under the repeated header on page 13, and three more rows so."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtGui import QPdfWriter, QTextTable
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+from editor_app.services.report import build_report_html
+from editor_app.ui.pdf_export import laid_out_report
+
+
+def _tables(frame):
+    for child in frame.childFrames():
+        if isinstance(child, QTextTable):
+            yield child
+        yield from _tables(child)
+
+
+def _pages_of_rows(doc):
+    """{(table number, row): the pages its lines are on}, for every row of every table of two rows or more."""
+    page = doc.pageSize().height()
+    layout = doc.documentLayout()
+    out = {}
+    for t, table in enumerate(_tables(doc.rootFrame())):
+        if table.rows() < 2:
+            continue
+        for r in range(table.rows()):
+            pages = set()
+            for c in range(table.columns()):
+                cell = table.cellAt(r, c)
+                block, last = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+                while block.isValid():
+                    top = layout.blockBoundingRect(block).top()
+                    for i in range(block.layout().lineCount()):
+                        line = block.layout().lineAt(i)
+                        pages.add(int((top + line.y()) // page))
+                        pages.add(int((top + line.y() + line.height() - 1) // page))
+                    if block == last:
+                        break
+                    block = block.next()
+            out[(t, r)] = pages
+    return out
+
+
+def _laid_out(html):
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return laid_out_report(html, QPdfWriter(buffer))[0]
+
+
+def test_no_table_row_of_the_sample_report_is_cut_by_a_page_break(qapp, sample_text):
+    html = build_report_html(analyze(sample_text, house_pack()), sample_text, pack_name="house", pack_source="")
+    doc = _laid_out(html)
+    rows = _pages_of_rows(doc)
+    assert len(rows) > 100 and doc.pageCount() > 10
+    cut = [key for key, pages in rows.items() if len(pages) > 1]
+    assert cut == []
+    text = doc.toPlainText()
+    assert "no-exempt-sections" in text and "the totals" in text  # the moved rows are all there
+
+
+def test_a_long_table_keeps_its_rows_whole_and_its_order(qapp):
+    cells = "".join(f"<tr><td>row {i}</td><td>{'很长的单元格文字 ' * (8 + i % 5)}</td></tr>" for i in range(120))
+    html = f"<html><body><table><thead><tr><th>#</th><th>text</th></tr></thead><tbody>{cells}</tbody></table></body></html>"
+    doc = _laid_out(html)
+    rows = _pages_of_rows(doc)
+    assert doc.pageCount() > 3
+    assert [key for key, pages in rows.items() if len(pages) > 1] == []
+    firsts = [min(rows[(0, r)]) for r in range(1, 121)]
+    assert firsts == sorted(firsts)
+    assert [x for x in doc.toPlainText().split("\n") if x.startswith("row ")] == [f"row {i}" for i in range(120)]
