@@ -32,8 +32,15 @@ class FindBar(QWidget):
         next_b.clicked.connect(self.find_next)
         prev_b.clicked.connect(self.find_previous)
         close_b.clicked.connect(self.close_bar)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.close_bar)
-        QShortcut(QKeySequence("Shift+Return"), self.field, activated=self.find_previous)
+        # Esc closes the bar from the bar or the editor, nowhere else: a window-wide Esc collided with the panes' own
+        # (back to writing), and with the bar open Esc in a panel did nothing at all (an ambiguous shortcut).
+        for widget in (self, editor):
+            esc = QShortcut(QKeySequence(Qt.Key.Key_Escape), widget, activated=self.close_bar)
+            esc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._esc_in_editor = esc
+        esc.setEnabled(False)  # the editor's Esc is the bar's only while the bar is open
+        previous = QShortcut(QKeySequence("Shift+Return"), self.field, activated=self.find_previous)
+        previous.setContext(Qt.ShortcutContext.WidgetShortcut)
         self.hide()
 
     def open_bar(self) -> None:
@@ -41,11 +48,13 @@ class FindBar(QWidget):
         if selected and "\u2029" not in selected:
             self.field.setText(selected)
         self.show()
+        self._esc_in_editor.setEnabled(True)
         self.field.setFocus()
         self.field.selectAll()
 
     def close_bar(self) -> None:
         self.hide()
+        self._esc_in_editor.setEnabled(False)
         self.editor.setFocus()
 
     def find_next(self) -> bool:
