@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QUrl, Signal
-from PySide6.QtGui import QAction, QBrush, QDesktopServices, QGuiApplication
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, QUrl, Signal
+from PySide6.QtGui import QAction, QBrush, QContextMenuEvent, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -57,6 +57,7 @@ class ReferencesPanel(QWidget):
         self.view.clicked.connect(self._clicked)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.installEventFilter(self)  # the Menu key and Shift+F10: the menu of the row the keys are on
 
         self.verify_button = QPushButton(self.tr("Verify all"))
         self.verify_button.setToolTip(self.tr("Ask arXiv about every cited id (cached answers are reused)"))
@@ -201,17 +202,42 @@ class ReferencesPanel(QWidget):
         self._cycle[ref.id] = i
         self.jump_requested.emit(*places[i])
 
-    def _context_menu(self, pos: QPoint) -> None:
-        ref = row_of(self.view.indexAt(pos))
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The row menu from the keyboard opens on the current row. Before, the Menu key and Shift+F10 opened
+        nothing (or the menu of whatever row lay under the view's middle): re-verifying one reference, opening it on
+        arXiv or copying its id needed the mouse."""
+        if watched is self.view:
+            kind = event.type()
+            if kind == QEvent.Type.KeyPress and (
+                    event.key() == Qt.Key.Key_Menu or (event.key() == Qt.Key.Key_F10
+                                                       and event.modifiers() == Qt.KeyboardModifier.ShiftModifier)):
+                return self.open_row_menu()
+            if kind == QEvent.Type.ContextMenu and event.reason() == QContextMenuEvent.Reason.Keyboard:
+                return self.open_row_menu()
+        return super().eventFilter(watched, event)
+
+    def open_row_menu(self) -> bool:
+        """The menu of the current row, under that row; False when no row is current."""
+        index = self.view.currentIndex()
+        if not index.isValid():
+            return False
+        self.view.scrollTo(index)
+        rect = self.view.visualRect(index)
+        self._context_menu(QPoint(rect.left() + 8, rect.bottom()), index)
+        return True
+
+    def _context_menu(self, pos: QPoint, index: QModelIndex | None = None) -> None:
+        ref = row_of(index if index is not None else self.view.indexAt(pos))
         if ref is None:
             return
         menu = QMenu(self)
-        reverify = QAction(self.tr("Re-verify this reference"), menu)
+        menu.setObjectName("reference_menu")
+        reverify = QAction(self.tr("&Re-verify this reference"), menu)
         reverify.triggered.connect(lambda: self.verify([ref], force=True))
         reverify.setEnabled(self.worker is None)
-        open_abs = QAction(self.tr("Open on arXiv"), menu)
+        open_abs = QAction(self.tr("&Open on arXiv"), menu)
         open_abs.triggered.connect(lambda: self.open_on_arxiv(ref))
-        copy = QAction(self.tr("Copy id"), menu)
+        copy = QAction(self.tr("&Copy id"), menu)
         copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(ref.id))
         for a in (reverify, open_abs, copy):
             menu.addAction(a)
