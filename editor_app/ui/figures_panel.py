@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor_app.core.figures import quantity_label
 from editor_app.core.model import Analysis, FigureGroup
@@ -220,11 +220,18 @@ class FiguresPanel(QWidget):
             w.deleteLater()
         self.chart_widgets = []
         self.empty.setVisible(not self.charts)
+        had_keys = self.scroll.hasFocus() or self.body.isAncestorOf(QApplication.focusWidget())
         for chart in self.charts:
             w = BarChartWidget(chart, self.body)
             w.bar_clicked.connect(self.jump_requested)
             self.charts_box.addWidget(w)
             self.chart_widgets.append(w)
+        if had_keys and self.chart_widgets:  # Ctrl+3 before the charts were drawn, or a chart just redrawn
+            self.chart_widgets[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keys_target(self) -> QWidget:
+        """Where View → Figures (Ctrl+3) puts the keys: the first chart (arrows pick a bar, Return goes to it)."""
+        return self.chart_widgets[0] if self.chart_widgets else self.scroll
 
     def add_chart(self, widget: QWidget, title: str = "") -> None:
         """A slot for charts other parts of the program draw (e.g. the history trend), below the figure charts."""

@@ -743,7 +743,7 @@ class MainWindow(QMainWindow):
         if not keyboard:
             return
         keys = {self.selfcheck: self.selfcheck.rules_view, self.references: self.references.view,
-                self.figures: self.figures.scroll, self.preview: self.preview.browser}.get(panel, panel)
+                self.figures: self.figures.keys_target(), self.preview: self.preview.browser}.get(panel, panel)
         keys.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_outline(self) -> None:
