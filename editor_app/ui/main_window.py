@@ -155,6 +155,11 @@ class MainWindow(QMainWindow):
             # Esc in a pane: back to writing, the cursor where it was (only a row's Return led back, moving it)
             back = QShortcut(QKeySequence(Qt.Key.Key_Escape), dock, activated=self.editor.setFocus)
             back.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # Tab in the editor types a tab, so Ctrl+Tab leaves it (Qt's habit for text boxes): to the panel shown (where
+        # Ctrl+Tab goes on from tab to tab), Ctrl+Shift+Tab to the outline. Before, no Tab key left the editor.
+        for keys, leave in (("Ctrl+Tab", lambda: self._show_panel(self.tabs.currentWidget(), keyboard=True)),
+                            ("Ctrl+Shift+Tab", lambda: self.focus_outline())):
+            QShortcut(QKeySequence(keys), self.editor, activated=leave).setContext(Qt.ShortcutContext.WidgetShortcut)
         self.references.verdicts_changed.connect(self._verdicts_changed)
 
         # ----- status bar -----
