@@ -155,6 +155,7 @@ class FiguresPanel(QWidget):
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setAccessibleName(self.tr("Engine figures as charts"))
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)

@@ -14,14 +14,18 @@ class FindBar(QWidget):
         self.field = QLineEdit(self)
         self.field.setPlaceholderText(self.tr("Find in the survey"))
         self.field.setClearButtonEnabled(True)
+        self.field.setAccessibleName(self.tr("Find in the survey"))
         self.case = QCheckBox(self.tr("Match case"), self)
         self.status = QLabel(self)
         prev_b = QPushButton(self.tr("Previous"), self)
         next_b = QPushButton(self.tr("Next"), self)
+        prev_b.setToolTip(self.tr("Previous match (Shift+Enter, Shift+F3)"))
+        next_b.setToolTip(self.tr("Next match (Enter, F3)"))
         close_b = QPushButton("✕", self)
         close_b.setFlat(True)
         close_b.setFixedWidth(close_b.fontMetrics().horizontalAdvance("✕") + 16)  # not a button's usual 80 px
         close_b.setToolTip(self.tr("Close (Esc)"))
+        close_b.setAccessibleName(self.tr("Close the find bar"))  # a screen reader read out "✕"
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         for w in (QLabel(self.tr("Find:")), self.field, prev_b, next_b, self.case, self.status):

@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         # ----- editor (central) -----
         self.editor = CodeEditor(self)
         self.editor.setFont(pick_editor_font(config.editor_font))
+        self.editor.setAccessibleName(self.tr("Survey text"))
         self.find_bar = FindBar(self.editor, self)
         central = QWidget(self)
         lay = QVBoxLayout(central)
@@ -137,6 +138,7 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("panel_tabs")
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName(self.tr("Panels"))
         self.panels_dock = QDockWidget(self.tr("Panels"), self)
         self.panels_dock.setObjectName("panels_dock")
         self.panels_dock.setWidget(self.tabs)
