@@ -47,6 +47,7 @@ from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
+from editor_app.ui.selfcheck_panel import PanelTable
 from editor_app.ui.theme import on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
@@ -300,7 +301,9 @@ class HistoryPanel(QWidget):
         self.chart_holder.layout().addWidget(self.chart_empty)
 
         self.model = SnapshotModel(self)
-        self.table = QTableView()
+        # Ctrl+5 shows which snapshot the keys are on, as the other panels' tables do: with none selected, Down went
+        # from an unmarked first row to the second, and the newest snapshot was picked only by Up again.
+        self.table = PanelTable()
         self.table.setModel(self.model)
         self.table.setAccessibleName(self.tr("Snapshots: every save and autosave"))
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
