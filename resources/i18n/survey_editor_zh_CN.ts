@@ -110,55 +110,92 @@
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="15"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="17"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="25"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="27"/>
         <source>Find in the survey</source>
         <translation>在综述中查找</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="18"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="28"/>
         <source>Match case</source>
         <translation>区分大小写</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="20"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="30"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="21"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="31"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="22"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="32"/>
         <source>Previous match (Shift+Enter, Shift+F3)</source>
         <translation>上一个匹配（Shift+Enter、Shift+F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="23"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="33"/>
         <source>Next match (Enter, F3)</source>
         <translation>下一个匹配（Enter、F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="27"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="37"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="28"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="38"/>
         <source>Close the find bar</source>
         <translation>关闭查找栏</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="31"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="44"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="87"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="76"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="77"/>
+        <source>Replace with</source>
+        <translation>替换为</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="78"/>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="79"/>
+        <source>Replace this match and find the next (Enter)</source>
+        <translation>替换此处匹配并查找下一个（Enter）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="80"/>
+        <source>Replace &amp;All</source>
+        <translation>全部替换(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="81"/>
+        <source>Replace every match in the survey (one Undo brings them back)</source>
+        <translation>替换综述中的所有匹配（撤销一次即可全部还原）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="82"/>
+        <source>Replace:</source>
+        <translation>替换：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="151"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="171"/>
         <source>Not found</source>
         <translation>未找到</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="151"/>
+        <source>%1 replaced</source>
+        <translation>已替换 %1 处</translation>
     </message>
 </context>
 <context>
@@ -207,88 +244,88 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="78"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="720"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="723"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="754"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="831"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="757"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="834"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="832"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="973"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="976"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="977"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="980"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1028"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1031"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1071"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1074"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1087"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1090"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1103"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1103"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1195"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1238"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1241"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -296,142 +333,142 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="260"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="101"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="102"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="102"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="103"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="262"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="263"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="263"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="268"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="269"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="305"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="320"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="323"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="321"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="327"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="325"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="331"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="330"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="333"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="340"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="411"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="414"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="419"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="422"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="435"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="438"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="485"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="488"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="563"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="566"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1262"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1278"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1281"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1282"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1285"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -646,67 +683,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="612"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="615"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="613"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="616"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="590"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="593"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="601"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="604"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="624"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="627"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="627"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="630"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="628"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="631"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="593"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="593"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="593"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="594"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="597"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="600"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="603"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="601"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="604"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1365,32 +1402,32 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="239"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="240"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
@@ -1493,87 +1530,92 @@
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="66"/>
+        <location filename="../../editor_app/ui/menus.py" line="67"/>
+        <source>Rep&amp;lace…</source>
+        <translation>替换(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="69"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="67"/>
+        <location filename="../../editor_app/ui/menus.py" line="70"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="68"/>
+        <location filename="../../editor_app/ui/menus.py" line="71"/>
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <location filename="../../editor_app/ui/menus.py" line="75"/>
         <source>Show Ou&amp;tline</source>
         <translation>显示大纲(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <location filename="../../editor_app/ui/menus.py" line="75"/>
         <source>Show &amp;Panels</source>
         <translation>显示面板(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="77"/>
+        <location filename="../../editor_app/ui/menus.py" line="80"/>
         <source>O&amp;utline</source>
         <translation>大纲(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>&amp;Self-check</source>
         <translation>自检(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>&amp;References</source>
         <translation>引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>&amp;Figures</source>
         <translation>数字图表(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>Pre&amp;view</source>
         <translation>预览(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="83"/>
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="84"/>
+        <location filename="../../editor_app/ui/menus.py" line="87"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="87"/>
+        <location filename="../../editor_app/ui/menus.py" line="90"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="88"/>
+        <location filename="../../editor_app/ui/menus.py" line="91"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="91"/>
+        <location filename="../../editor_app/ui/menus.py" line="94"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="92"/>
+        <location filename="../../editor_app/ui/menus.py" line="95"/>
         <source>Previous Pro&amp;blem</source>
         <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="104"/>
+        <location filename="../../editor_app/ui/menus.py" line="107"/>
         <source>Clear List</source>
         <translation>清空列表</translation>
     </message>
