@@ -57,3 +57,24 @@ def test_the_menu_key_copies_the_id(qtbot, sample_path):
     qtbot.keyClick(view, Qt.Key.Key_Menu)
     qtbot.keyClick(_menu_on_screen(qtbot), Qt.Key.Key_C)
     qtbot.waitUntil(lambda: QApplication.clipboard().text() == ref.id)
+
+
+def test_return_on_a_reference_goes_to_its_text_and_again_to_the_next(qtbot, sample_path):
+    """Return on a References row did nothing (only a click went to the text), though every other panel's rows go."""
+    window = open_window(qtbot, sample_path)
+    _writing(qtbot, window)
+    window.goto_line(1)
+    before = window.current_text()
+    trigger_view_shortcut(window, "Ctrl+2")
+    view = window.references.view
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    ref = view.currentIndex().data(ROW_ROLE)
+    lines = [o.line for o in ref.occurrences]
+    assert len(lines) > 1
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert QApplication.focusWidget() is window.editor  # before: the keys stayed in the table, the cursor on line 1
+    assert window.editor.textCursor().blockNumber() + 1 == lines[0]
+    trigger_view_shortcut(window, "Ctrl+2")
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert window.editor.textCursor().blockNumber() + 1 == lines[1]
+    assert window.current_text() == before

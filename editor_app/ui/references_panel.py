@@ -207,11 +207,16 @@ class ReferencesPanel(QWidget):
         self.jump_requested.emit(*places[i])
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        """The row menu from the keyboard opens on the current row. Before, the Menu key and Shift+F10 opened
+        """Return on a row goes to its text. The row menu from the keyboard opens on the current row. Before, the Menu key and Shift+F10 opened
         nothing (or the menu of whatever row lay under the view's middle): re-verifying one reference, opening it on
         arXiv or copying its id needed the mouse."""
         if watched is self.view:
             kind = event.type()
+            if kind == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                    and self.view.currentIndex().isValid():
+                # Return goes to the reference's text, the next occurrence each time, as a click does (it did nothing)
+                self._clicked(self.view.currentIndex())
+                return True
             if kind == QEvent.Type.KeyPress and (
                     event.key() == Qt.Key.Key_Menu or (event.key() == Qt.Key.Key_F10
                                                        and event.modifiers() == Qt.KeyboardModifier.ShiftModifier)):
