@@ -5,6 +5,7 @@ to where the figure is stated, Tab to the next chart and Esc back to writing."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -20,7 +21,12 @@ def _window_writing(qtbot, sample_path):
     return window
 
 
-def test_arrows_pick_a_bar_and_return_goes_to_its_sentence(qtbot, sample_path):
+@pytest.mark.parametrize("charts_loaded", [False, True], ids=["charts-loading", "charts-loaded"])
+def test_arrows_pick_a_bar_and_return_goes_to_its_sentence(qtbot, sample_path, charts_loaded):
+    """Loaded (the usual case: it is warmed up after the first analysis), the charts are drawn as the tab is shown:
+    they were not yet on screen when Ctrl+3 gave them the keys, and the keys went nowhere."""
+    if charts_loaded:
+        import pyqtgraph  # noqa: F401
     window = _window_writing(qtbot, sample_path)
     before = window.current_text()
     trigger_view_shortcut(window, "Ctrl+3")
@@ -55,3 +61,24 @@ def test_tab_goes_to_the_next_chart_and_esc_back_to_writing(qtbot, sample_path):
     assert second.current_bar() is second.bars_in_order()[-1]
     qtbot.keyClick(second, Qt.Key.Key_Escape)
     assert QApplication.focusWidget() is window.editor and cursor_line(window) == 1
+
+
+def test_tab_from_the_figures_area_reaches_every_chart_then_leaves(qtbot, sample_path):
+    """The charts are drawn as the tab is shown, and were put on screen only at the layout's next turn: Tab from the
+    scrolled area went past them to the editor."""
+    import pyqtgraph  # noqa: F401  (loaded, as after the warm-up: the charts are drawn as the tab is shown)
+
+    window = _window_writing(qtbot, sample_path)
+    trigger_view_shortcut(window, "Ctrl+3")
+    figures = window.figures
+    qtbot.waitUntil(lambda: len(figures.chart_widgets) == len(figures.charts) > 1, timeout=10000)
+    figures.scroll.setFocus(Qt.FocusReason.BacktabFocusReason)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is figures.scroll)
+    for chart in figures.chart_widgets:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        assert QApplication.focusWidget() is chart  # before: the editor, after the area
+    for _ in range(10):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        if QApplication.focusWidget() is window.editor:
+            break
+    assert QApplication.focusWidget() is window.editor  # not trapped among the charts

@@ -226,6 +226,9 @@ class FiguresPanel(QWidget):
             w = BarChartWidget(chart, self.body)
             w.bar_clicked.connect(self.jump_requested)
             self.charts_box.addWidget(w)
+            # Shown now, not at the layout's next turn: drawn as the tab is shown (Ctrl+3), the charts were still
+            # hidden when they were given the keys, which went nowhere, and Tab went past them to the editor.
+            w.setVisible(not self.body.isHidden())
             self.chart_widgets.append(w)
         if had_keys and self.chart_widgets:  # Ctrl+3 before the charts were drawn, or a chart just redrawn
             self.chart_widgets[0].setFocus(Qt.FocusReason.OtherFocusReason)
