@@ -117,7 +117,7 @@ def test_one_row_reverified_from_its_context_menu(qtbot, window, fake_arxiv):
     pos = panel.view.visualRect(proxy.index(row, 0)).center()
     panel._context_menu(pos)
     menu = panel.findChildren(QMenu)[-1]
-    actions = {a.text(): a for a in menu.actions()}
+    actions = {a.text().replace("&", ""): a for a in menu.actions()}
     assert set(actions) == {"Re-verify this reference", "Open on arXiv", "Copy id", "Copy title"}
     fake_arxiv.clear_log()
     actions["Re-verify this reference"].trigger()

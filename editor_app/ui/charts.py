@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QCursor, QPalette
+from PySide6.QtGui import QColor, QCursor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QVBoxLayout, QWidget
 
 from editor_app.ui.theme import on_base
@@ -116,9 +116,11 @@ _NAME_GAP = 12  # pixels kept between two neighbouring names
 class BarChartWidget(QWidget):
     """Draws a BarChart: grouped bars, value labels, hatched approximate values, red outline on inconsistencies.
     Given the `width` it will have, a chart whose names would not fit side by side is drawn with horizontal bars,
-    one name a row."""
+    one name a row. Keyboard: Tab reaches the chart (framed), the arrows pick a bar (outlined, its sentence shown),
+    Return goes to where it is stated, as a click on it does."""
 
     bar_clicked = Signal(int, int)  # line, column
+    FRAME = 3  # px around the plot where the keyboard focus is drawn
 
     def __init__(self, chart: BarChart, parent: QWidget | None = None, width: int | None = None) -> None:
         super().__init__(parent)
@@ -127,8 +129,12 @@ class BarChartWidget(QWidget):
             width is not None and not names_fit(chart.categories, width, self.font()))
         pg = pyqtgraph()
         self.plot = plot_widget(self)
+        self.plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the chart takes the keys, not pyqtgraph's view
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.current: int | None = None  # the bar the arrows picked, in reading order
+        self._marker: Any = None
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(*[self.FRAME] * 4)
         layout.setSpacing(0)
         self.legend = QLabel(self)  # which colour is which line: above the plot, never over a bar's value
         self.legend.setObjectName("chart_legend")
@@ -203,6 +209,75 @@ class BarChartWidget(QWidget):
         fg = QApplication.palette().color(QPalette.ColorRole.Text)
         self.plot.getPlotItem().setTitle(chart.title + (f"  <small>{chart.note}</small>" if chart.note else ""),
                                          color=fg, size="10pt")
+        self.setAccessibleName(chart.title)
+
+    # ----- keyboard -----
+    def bars_in_order(self) -> list[Bar]:
+        """The bars as read: category by category along the axis, series by series within one."""
+        order = {c: i for i, c in enumerate(self.chart.categories)}
+        return sorted((bar for *_span, bar in self._geometry), key=lambda b: (order.get(b.category, 0), b.series))
+
+    def current_bar(self) -> Bar | None:
+        bars = self.bars_in_order()
+        return bars[self.current] if self.current is not None and self.current < len(bars) else None
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        bars = self.bars_in_order()
+        key = event.key()
+        steps = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1}
+        if bars and key in steps:
+            self._pick((0 if self.current is None else self.current + steps[key]) % len(bars))
+        elif bars and key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            self._pick(0 if key == Qt.Key.Key_Home else len(bars) - 1)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.current_bar() is not None:
+            bar = self.current_bar()
+            self.bar_clicked.emit(bar.line, bar.column)
+        else:
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().focusInEvent(event)
+        self._pick(self.current if self.current_bar() is not None else 0)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().focusOutEvent(event)
+        QToolTip.hideText()
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        if self.hasFocus():  # where the keys are, seen at a glance (the plot itself draws no focus)
+            painter = QPainter(self)
+            pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), 2)
+            painter.setPen(pen)
+            painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
+
+    def _pick(self, i: int) -> None:
+        """Make the i-th bar current: outlined, its value and sentence said (tooltip and accessible description)."""
+        bars = self.bars_in_order()
+        if not bars:
+            return
+        self.current = i
+        bar = bars[i]
+        pg = pyqtgraph()
+        pen = pg.mkPen(self.palette().color(QPalette.ColorRole.Highlight), width=3, style=Qt.PenStyle.DashLine)
+        a0, a1 = next((a0, a1) for a0, a1, _top, b in self._geometry if b is bar)
+        if self.chart.horizontal:
+            opts = dict(x0=[0], y=[(a0 + a1) / 2], width=[bar.value], height=a1 - a0)
+        else:
+            opts = dict(x=[(a0 + a1) / 2], height=[bar.value], width=a1 - a0)
+        if self._marker is None:
+            self._marker = pg.BarGraphItem(brush=None, pen=pen, **opts)
+            self._marker.setZValue(10)
+            self.plot.getPlotItem().addItem(self._marker)
+        else:
+            self._marker.setOpts(pen=pen, **opts)
+        text = f"{bar.category}: {bar.label}\nL{bar.line}: {bar.sentence}"
+        self.setAccessibleDescription(text)
+        if self.hasFocus():
+            at = self.plot.mapToGlobal(self.plot.mapFromScene(self.bar_scene_pos(bar)))
+            QToolTip.showText(at, text, self.plot)
 
     def follow_places(self, chart: BarChart) -> None:
         """Show `chart`, which draws what is drawn (chart.drawing() equal), without drawing again: only the lines

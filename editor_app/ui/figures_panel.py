@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor_app.core.figure_check import shown_names
 from editor_app.core.figures import quantity_label
@@ -171,6 +171,7 @@ class FiguresPanel(QWidget):
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setAccessibleName(self.tr("Engine figures as charts"))
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -238,11 +239,21 @@ class FiguresPanel(QWidget):
             w.deleteLater()
         self.chart_widgets = []
         self.empty.setVisible(not self.charts)
+        had_keys = self.scroll.hasFocus() or self.body.isAncestorOf(QApplication.focusWidget())
         for chart in self.charts:
             w = BarChartWidget(chart, self.body, width)
             w.bar_clicked.connect(self.jump_requested)
             self.charts_box.addWidget(w)
+            # Shown now, not at the layout's next turn: drawn as the tab is shown (Ctrl+3), the charts were still
+            # hidden when they were given the keys, which went nowhere, and Tab went past them to the editor.
+            w.setVisible(not self.body.isHidden())
             self.chart_widgets.append(w)
+        if had_keys and self.chart_widgets:  # Ctrl+3 before the charts were drawn, or a chart just redrawn
+            self.chart_widgets[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keys_target(self) -> QWidget:
+        """Where View → Figures (Ctrl+3) puts the keys: the first chart (arrows pick a bar, Return goes to it)."""
+        return self.chart_widgets[0] if self.chart_widgets else self.scroll
 
     def _chart_width(self) -> int:
         return self.scroll.viewport().width() - 24  # the body's margins

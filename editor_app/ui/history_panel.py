@@ -47,6 +47,7 @@ from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
+from editor_app.ui.selfcheck_panel import PanelTable
 from editor_app.ui.theme import on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
@@ -259,11 +260,15 @@ class HistoryPanel(QWidget):
         self.title = ElidedLabel(self.tr("No document open."))  # a long file name must not widen the panels
         self.metric_box = QComboBox()
         self.metric_box.setMinimumContentsLength(18)
+        self.metric_box.setAccessibleName(self.tr("Figure the chart shows"))
         self.show_autosaves = QCheckBox(self.tr("Autosaves"))
+        self.show_autosaves.setToolTip(self.tr("List the autosaves too, not only the saves"))
         self.show_autosaves.setChecked(True)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
-        top.addWidget(QLabel(self.tr("Chart:")))
+        chart_label = QLabel(self.tr("Chart:"))
+        chart_label.setBuddy(self.metric_box)  # a screen reader names the box by its label
+        top.addWidget(chart_label)
         top.addWidget(self.metric_box)
         top.addWidget(self.show_autosaves)
         # Why this list may be empty or go unrecorded (a database moved aside, left as it is, not writable): the
@@ -296,8 +301,11 @@ class HistoryPanel(QWidget):
         self.chart_holder.layout().addWidget(self.chart_empty)
 
         self.model = SnapshotModel(self)
-        self.table = QTableView()
+        # Ctrl+5 shows which snapshot the keys are on, as the other panels' tables do: with none selected, Down went
+        # from an unmarked first row to the second, and the newest snapshot was picked only by Up again.
+        self.table = PanelTable()
         self.table.setModel(self.model)
+        self.table.setAccessibleName(self.tr("Snapshots: every save and autosave"))
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.ExtendedSelection)
         self.table.setTabKeyNavigation(False)  # Tab goes on to the diff and its buttons, arrows pick snapshots
@@ -315,6 +323,8 @@ class HistoryPanel(QWidget):
         self.side_by_side = QRadioButton(self.tr("Side by side"))
         self.unified = QRadioButton(self.tr("Unified"))
         self.side_by_side.setChecked(True)
+        for button in (self.side_by_side, self.unified):
+            button.setToolTip(self.tr("How the differences are shown"))
         self._hint = self.tr("Select a snapshot to compare it with the editor, or two to compare them.")
         self.diff_title = QLabel(self._hint)
         self.diff_title.setWordWrap(True)
@@ -329,6 +339,8 @@ class HistoryPanel(QWidget):
         self.diff_html = QTextBrowser()
         self.diff_text = QPlainTextEdit()
         self.diff_text.setReadOnly(True)
+        for view in (self.diff_html, self.diff_text):
+            view.setAccessibleName(self.tr("Differences between the snapshots compared"))
         self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.diff_stack = QStackedWidget()
         self.diff_stack.addWidget(self.diff_html)
@@ -422,6 +434,8 @@ class HistoryPanel(QWidget):
             axisItems={"bottom": pg.DateAxisItem(orientation="bottom")}, background=pal.color(QPalette.ColorRole.Base)
         )
         self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
+        self.chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a Tab stop that no key does anything in
+        self.chart.setAccessibleName(self.tr("Trend of the chosen figure over the snapshots"))
         self.chart.showGrid(x=True, y=True, alpha=0.2)
         self.chart.setMouseEnabled(x=True, y=False)
         self.chart.getPlotItem().setMenuEnabled(False)

@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         # ----- editor (central) -----
         self.editor = CodeEditor(self)
         self.editor.setFont(pick_editor_font(config.editor_font))
+        self.editor.setAccessibleName(self.tr("Survey text"))
         self.find_bar = FindBar(self.editor, self)
         central = QWidget(self)
         lay = QVBoxLayout(central)
@@ -137,6 +138,7 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("panel_tabs")
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName(self.tr("Panels"))
         self.panels_dock = QDockWidget(self.tr("Panels"), self)
         self.panels_dock.setObjectName("panels_dock")
         self.panels_dock.setWidget(self.tabs)
@@ -155,6 +157,11 @@ class MainWindow(QMainWindow):
             # Esc in a pane: back to writing, the cursor where it was (only a row's Return led back, moving it)
             back = QShortcut(QKeySequence(Qt.Key.Key_Escape), dock, activated=self.editor.setFocus)
             back.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # Tab in the editor types a tab, so Ctrl+Tab leaves it (Qt's habit for text boxes): to the panel shown (where
+        # Ctrl+Tab goes on from tab to tab), Ctrl+Shift+Tab to the outline. Before, no Tab key left the editor.
+        for keys, leave in (("Ctrl+Tab", lambda: self._show_panel(self.tabs.currentWidget(), keyboard=True)),
+                            ("Ctrl+Shift+Tab", lambda: self.focus_outline())):
+            QShortcut(QKeySequence(keys), self.editor, activated=leave).setContext(Qt.ShortcutContext.WidgetShortcut)
         self.references.verdicts_changed.connect(self._verdicts_changed)
 
         # ----- status bar -----
@@ -743,7 +750,7 @@ class MainWindow(QMainWindow):
         if not keyboard:
             return
         keys = {self.selfcheck: self.selfcheck.rules_view, self.references: self.references.view,
-                self.figures: self.figures.scroll, self.preview: self.preview.browser}.get(panel, panel)
+                self.figures: self.figures.keys_target(), self.preview: self.preview.browser}.get(panel, panel)
         keys.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_outline(self) -> None:

@@ -62,7 +62,10 @@ class WindowMenus(QObject):
         self._action(e, self.tr("&Paste"), editor.paste, QKeySequence.StandardKey.Paste)
         self._action(e, self.tr("Select &All"), editor.selectAll, QKeySequence.StandardKey.SelectAll)
         e.addSeparator()
-        self._action(e, self.tr("&Find…"), w.find_bar.open_bar, QKeySequence.StandardKey.Find, "action_find")
+        self._action(e, self.tr("&Find…"), lambda: w.find_bar.open_bar(), QKeySequence.StandardKey.Find, "action_find")
+        # Ctrl+H written out: the standard key for Replace is unbound on most Linux desktops (X11's generic theme)
+        self._action(e, self.tr("Rep&lace…"), lambda: w.find_bar.open_bar(replace=True), QKeySequence("Ctrl+H"),
+                     "action_replace")
         self._action(e, self.tr("Find &Next"), w.find_bar.find_next, QKeySequence.StandardKey.FindNext)
         self._action(e, self.tr("Find Pre&vious"), w.find_bar.find_previous, QKeySequence.StandardKey.FindPrevious)
         self._action(e, self.tr("&Go to Line…"), w._goto_dialog, QKeySequence("Ctrl+G"), "action_goto")

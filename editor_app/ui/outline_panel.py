@@ -66,6 +66,7 @@ class OutlinePanel(QWidget):
         self.model = OutlineModel(self)
         self.view = _OutlineView(self)
         self.view.setObjectName("outline_view")
+        self.view.setAccessibleName(self.tr("Outline: the survey's sections"))
         self.view.setModel(self.model)
         self.view.setUniformItemSizes(True)
         self.view.clicked.connect(self._clicked)

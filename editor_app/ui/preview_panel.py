@@ -92,6 +92,7 @@ class PreviewPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("preview_panel")
         self.browser = PreviewBrowser(self)
+        self.browser.setAccessibleName(self.tr("Preview of the survey"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Callable
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QUrl, Signal
-from PySide6.QtGui import QAction, QBrush, QDesktopServices, QGuiApplication
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, QUrl, Signal
+from PySide6.QtGui import QAction, QBrush, QContextMenuEvent, QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -71,25 +71,30 @@ class ReferencesPanel(QWidget):
         self.model = RowsModel(self._columns(), self)
         self.view = make_table(self.model, self, filterable=True)
         self.view.setObjectName("references_table")
+        self.view.setAccessibleName(self.tr("Cited arXiv references"))
         self.proxy = self.view.model()
         self.view.clicked.connect(self._clicked)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.installEventFilter(self)  # the Menu key and Shift+F10: the menu of the row the keys are on
 
         self.verify_button = QPushButton(self.tr("Verify all"))
         self.verify_button.setToolTip(self.tr("Ask arXiv about every cited id (cached answers are reused)"))
         self.verify_button.clicked.connect(lambda: self.verify())
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setToolTip(self.tr("Stop asking arXiv (what it answered stays cached)"))
         self.cancel_button.setVisible(False)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.progress.setTextVisible(True)
         self.only_problems = QCheckBox(self.tr("Only problems"))
         self.only_problems.toggled.connect(self._apply_filter)
+        self.only_problems.setToolTip(self.tr("List only the references arXiv did not confirm"))
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(self.tr("Filter…"))
         self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName(self.tr("Filter the references"))
         self.filter_edit.textChanged.connect(self._apply_filter)
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -225,20 +230,50 @@ class ReferencesPanel(QWidget):
         self._cycle[ref.id] = i
         self.jump_requested.emit(*places[i])
 
-    def _context_menu(self, pos: QPoint) -> None:
-        ref = row_of(self.view.indexAt(pos))
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Return on a row goes to its text. The row menu from the keyboard opens on the current row. Before, the Menu key and Shift+F10 opened
+        nothing (or the menu of whatever row lay under the view's middle): re-verifying one reference, opening it on
+        arXiv or copying its id needed the mouse."""
+        if watched is self.view:
+            kind = event.type()
+            if kind == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                    and self.view.currentIndex().isValid():
+                # Return goes to the reference's text, the next occurrence each time, as a click does (it did nothing)
+                self._clicked(self.view.currentIndex())
+                return True
+            if kind == QEvent.Type.KeyPress and (
+                    event.key() == Qt.Key.Key_Menu or (event.key() == Qt.Key.Key_F10
+                                                       and event.modifiers() == Qt.KeyboardModifier.ShiftModifier)):
+                return self.open_row_menu()
+            if kind == QEvent.Type.ContextMenu and event.reason() == QContextMenuEvent.Reason.Keyboard:
+                return self.open_row_menu()
+        return super().eventFilter(watched, event)
+
+    def open_row_menu(self) -> bool:
+        """The menu of the current row, under that row; False when no row is current."""
+        index = self.view.currentIndex()
+        if not index.isValid():
+            return False
+        self.view.scrollTo(index)
+        rect = self.view.visualRect(index)
+        self._context_menu(QPoint(rect.left() + 8, rect.bottom()), index)
+        return True
+
+    def _context_menu(self, pos: QPoint, index: QModelIndex | None = None) -> None:
+        ref = row_of(index if index is not None else self.view.indexAt(pos))
         if ref is None:
             return
         menu = QMenu(self)
-        reverify = QAction(self.tr("Re-verify this reference"), menu)
+        menu.setObjectName("reference_menu")
+        reverify = QAction(self.tr("&Re-verify this reference"), menu)
         reverify.triggered.connect(lambda: self.verify([ref], force=True))
         reverify.setEnabled(self.worker is None)
-        open_abs = QAction(self.tr("Open on arXiv"), menu)
+        open_abs = QAction(self.tr("&Open on arXiv"), menu)
         open_abs.triggered.connect(lambda: self.open_on_arxiv(ref))
-        copy = QAction(self.tr("Copy id"), menu)
+        copy = QAction(self.tr("&Copy id"), menu)
         copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(ref.id))
         title = " ".join(str(self.detail(ref, "title") or "").split())
-        copy_title = QAction(self.tr("Copy title"), menu)
+        copy_title = QAction(self.tr("Copy &title"), menu)
         copy_title.triggered.connect(lambda: QGuiApplication.clipboard().setText(title))
         copy_title.setEnabled(bool(title))  # (known once arXiv has answered)
         for a in (reverify, open_abs, copy, copy_title):

@@ -72,32 +72,38 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="166"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="183"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="112"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="114"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="141"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="110"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="116"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="128"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="143"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="174"/>
+        <source>Engine figures as charts</source>
+        <translation>引擎数字图表</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="181"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -105,39 +111,92 @@
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="15"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="25"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="27"/>
         <source>Find in the survey</source>
         <translation>在综述中查找</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="17"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="28"/>
         <source>Match case</source>
         <translation>区分大小写</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="19"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="30"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="20"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="31"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="24"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="32"/>
+        <source>Previous match (Shift+Enter, Shift+F3)</source>
+        <translation>上一个匹配（Shift+Enter、Shift+F3）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="33"/>
+        <source>Next match (Enter, F3)</source>
+        <translation>下一个匹配（Enter、F3）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="37"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="27"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="38"/>
+        <source>Close the find bar</source>
+        <translation>关闭查找栏</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="44"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="74"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="76"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="77"/>
+        <source>Replace with</source>
+        <translation>替换为</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="78"/>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="79"/>
+        <source>Replace this match and find the next (Enter)</source>
+        <translation>替换此处匹配并查找下一个（Enter）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="80"/>
+        <source>Replace &amp;All</source>
+        <translation>全部替换(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="81"/>
+        <source>Replace every match in the survey (one Undo brings them back)</source>
+        <translation>替换综述中的所有匹配（撤销一次即可全部还原）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="82"/>
+        <source>Replace:</source>
+        <translation>替换：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="151"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="171"/>
         <source>Not found</source>
         <translation>未找到</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="151"/>
+        <source>%1 replaced</source>
+        <translation>已替换 %1 处</translation>
     </message>
 </context>
 <context>
@@ -186,92 +245,88 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="78"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="709"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="723"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="743"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="820"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="757"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="834"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="821"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="962"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="976"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="966"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="980"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1017"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1031"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1060"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1074"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1076"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1090"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <source>No document open.</source>
-        <translation type="vanished">没有打开的文档。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1092"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1092"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1181"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1195"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1227"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1241"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -279,112 +334,142 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="260"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="101"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="102"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="102"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="103"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="262"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="263"/>
+        <source>Figure the chart shows</source>
+        <translation>图表显示的数字</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
+        <source>List the autosaves too, not only the saves</source>
+        <translation>也列出自动保存，不只是保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="269"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="315"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
+        <source>Snapshots: every save and autosave</source>
+        <translation>快照：每次保存和自动保存</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="323"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="316"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="327"/>
+        <source>How the differences are shown</source>
+        <translation>差异的显示方式</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="321"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="331"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="323"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="333"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="402"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
+        <source>Differences between the snapshots compared</source>
+        <translation>所比较快照之间的差异</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="414"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="410"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="422"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="438"/>
+        <source>Trend of the chosen figure over the snapshots</source>
+        <translation>所选数字在各快照中的走势</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="488"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="552"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="566"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1248"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1262"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1267"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1281"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1271"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1285"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -392,187 +477,206 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="130"/>
+        <location filename="../../editor_app/ui/main_window.py" line="131"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="140"/>
+        <location filename="../../editor_app/ui/main_window.py" line="141"/>
+        <location filename="../../editor_app/ui/main_window.py" line="142"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="148"/>
+        <location filename="../../editor_app/ui/main_window.py" line="150"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="149"/>
+        <location filename="../../editor_app/ui/main_window.py" line="151"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="150"/>
+        <location filename="../../editor_app/ui/main_window.py" line="152"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="151"/>
+        <location filename="../../editor_app/ui/main_window.py" line="153"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="161"/>
+        <location filename="../../editor_app/ui/main_window.py" line="168"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="180"/>
+        <location filename="../../editor_app/ui/main_window.py" line="187"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="269"/>
-        <location filename="../../editor_app/ui/main_window.py" line="278"/>
+        <location filename="../../editor_app/ui/main_window.py" line="276"/>
+        <location filename="../../editor_app/ui/main_window.py" line="285"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="399"/>
+        <location filename="../../editor_app/ui/main_window.py" line="406"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="410"/>
+        <location filename="../../editor_app/ui/main_window.py" line="417"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="411"/>
+        <location filename="../../editor_app/ui/main_window.py" line="418"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="413"/>
+        <location filename="../../editor_app/ui/main_window.py" line="420"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="414"/>
+        <location filename="../../editor_app/ui/main_window.py" line="421"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="415"/>
+        <location filename="../../editor_app/ui/main_window.py" line="422"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="422"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="436"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="435"/>
+        <location filename="../../editor_app/ui/main_window.py" line="442"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="440"/>
+        <location filename="../../editor_app/ui/main_window.py" line="447"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="492"/>
+        <location filename="../../editor_app/ui/main_window.py" line="499"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="472"/>
+        <location filename="../../editor_app/ui/main_window.py" line="479"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="541"/>
+        <location filename="../../editor_app/ui/main_window.py" line="114"/>
+        <source>Survey text</source>
+        <translation>综述正文</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="548"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="558"/>
+        <location filename="../../editor_app/ui/main_window.py" line="565"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="575"/>
+        <location filename="../../editor_app/ui/main_window.py" line="582"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="577"/>
+        <location filename="../../editor_app/ui/main_window.py" line="584"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="600"/>
+        <location filename="../../editor_app/ui/main_window.py" line="607"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="626"/>
         <location filename="../../editor_app/ui/main_window.py" line="633"/>
+        <location filename="../../editor_app/ui/main_window.py" line="640"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="659"/>
+        <location filename="../../editor_app/ui/main_window.py" line="666"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="661"/>
+        <location filename="../../editor_app/ui/main_window.py" line="668"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="602"/>
+        <location filename="../../editor_app/ui/main_window.py" line="609"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="703"/>
+        <location filename="../../editor_app/ui/main_window.py" line="710"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="710"/>
+        <location filename="../../editor_app/ui/main_window.py" line="717"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="716"/>
+        <location filename="../../editor_app/ui/main_window.py" line="723"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="761"/>
+        <location filename="../../editor_app/ui/main_window.py" line="768"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="761"/>
+        <location filename="../../editor_app/ui/main_window.py" line="768"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
 </context>
 <context>
+    <name>OutlinePanel</name>
+    <message>
+        <location filename="../../editor_app/ui/outline_panel.py" line="69"/>
+        <source>Outline: the survey&apos;s sections</source>
+        <translation>大纲：综述的各节</translation>
+    </message>
+</context>
+<context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="95"/>
+        <source>Preview of the survey</source>
+        <translation>综述预览</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/preview_panel.py" line="134"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -580,67 +684,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="601"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="615"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="602"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="616"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="579"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="593"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="590"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="604"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="613"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="627"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="616"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="630"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="617"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="631"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="583"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="597"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="589"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="603"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="590"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="604"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -648,136 +752,156 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="69"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="74"/>
+        <source>Cited arXiv references</source>
+        <translation>引用的 arXiv 文献</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="81"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="70"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="72"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="84"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="78"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="86"/>
+        <source>Stop asking arXiv (what it answered stays cached)</source>
+        <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="91"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="93"/>
+        <source>List only the references arXiv did not confirm</source>
+        <translation>只列出 arXiv 未确认的引用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="95"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="152"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="97"/>
+        <source>Filter the references</source>
+        <translation>筛选引用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="167"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="169"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="171"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="158"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="173"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="174"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="175"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="162"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="177"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="163"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="178"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="179"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="166"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="181"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="223"/>
-        <source>Re-verify this reference</source>
-        <translation>重新核验此引用</translation>
+        <location filename="../../editor_app/ui/references_panel.py" line="268"/>
+        <source>&amp;Re-verify this reference</source>
+        <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="226"/>
-        <source>Open on arXiv</source>
-        <translation>在 arXiv 上打开</translation>
+        <location filename="../../editor_app/ui/references_panel.py" line="271"/>
+        <source>&amp;Open on arXiv</source>
+        <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="228"/>
-        <source>Copy id</source>
-        <translation>复制编号</translation>
+        <location filename="../../editor_app/ui/references_panel.py" line="273"/>
+        <source>&amp;Copy id</source>
+        <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="231"/>
-        <source>Copy title</source>
-        <translation>复制标题</translation>
+        <location filename="../../editor_app/ui/references_panel.py" line="276"/>
+        <source>Copy &amp;title</source>
+        <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="248"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="293"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="264"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="309"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="269"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="321"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="314"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="366"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="373"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="287"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="332"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="335"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="380"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="336"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="381"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="386"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -1291,32 +1415,32 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="239"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="240"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
@@ -1419,87 +1543,92 @@
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="66"/>
+        <location filename="../../editor_app/ui/menus.py" line="67"/>
+        <source>Rep&amp;lace…</source>
+        <translation>替换(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="69"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="67"/>
+        <location filename="../../editor_app/ui/menus.py" line="70"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="68"/>
+        <location filename="../../editor_app/ui/menus.py" line="71"/>
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <location filename="../../editor_app/ui/menus.py" line="75"/>
         <source>Show Ou&amp;tline</source>
         <translation>显示大纲(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <location filename="../../editor_app/ui/menus.py" line="75"/>
         <source>Show &amp;Panels</source>
         <translation>显示面板(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="77"/>
+        <location filename="../../editor_app/ui/menus.py" line="80"/>
         <source>O&amp;utline</source>
         <translation>大纲(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>&amp;Self-check</source>
         <translation>自检(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>&amp;References</source>
         <translation>引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>&amp;Figures</source>
         <translation>数字图表(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>Pre&amp;view</source>
         <translation>预览(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="83"/>
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="84"/>
+        <location filename="../../editor_app/ui/menus.py" line="87"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="87"/>
+        <location filename="../../editor_app/ui/menus.py" line="90"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="88"/>
+        <location filename="../../editor_app/ui/menus.py" line="91"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="91"/>
+        <location filename="../../editor_app/ui/menus.py" line="94"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="92"/>
+        <location filename="../../editor_app/ui/menus.py" line="95"/>
         <source>Previous Pro&amp;blem</source>
         <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="104"/>
+        <location filename="../../editor_app/ui/menus.py" line="107"/>
         <source>Clear List</source>
         <translation>清空列表</translation>
     </message>
