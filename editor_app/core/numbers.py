@@ -47,8 +47,10 @@ def round_like_either(value: float | Fraction, written: str, stated: float) -> f
 def format_like(value: float, written: str) -> str:
     """Write value in the style of `written`: thousands separators and decimals kept."""
     d = decimals_of(written)
-    if "," in written or (value >= 10_000 and "," in written):
+    if "," in written:
         return f"{value:,.{d}f}"
+    if "，" in written:  # "3，838", typed with a Chinese input method's comma
+        return f"{value:,.{d}f}".replace(",", "，")
     return f"{value:.{d}f}"
 
 
