@@ -1,7 +1,9 @@
 """What is wrong with settings typed into Edit → Settings, found before they are saved (no Qt: the dialog words it),
 and with the same settings given on the command line (`--arxiv-url`: the two programs refuse what Settings does).
 
-Each problem is (field, code, detail); the dialog turns the code into a sentence in the window's language.
+Each problem is (field, code, detail); the dialog turns the code into a sentence in the window's language. The detail
+is the value as typed, or for a rule pack that can't be used the PackError (its file, line and key, as every other
+place that refuses a pack says them).
 """
 
 from __future__ import annotations
@@ -10,17 +12,25 @@ import argparse
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from editor_app.config import Config, is_real_arxiv
+
+if TYPE_CHECKING:
+    from editor_app.core.rulepack import PackError
 
 _EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>.]+$")
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def settings_problems(cfg: Config) -> list[tuple[str, str, str]]:
+def settings_problems(cfg: Config) -> list[tuple[str, str, Any]]:
     """Every setting that would not work as typed: [(field, code, detail)], empty when all are usable."""
-    found: list[tuple[str, str, str]] = []
+    found: list[tuple[str, str, Any]] = []
+    if cfg.rule_pack is not None:
+        broken = rule_pack_problem(Path(cfg.rule_pack))
+        if broken is not None:
+            found.append(("rule_pack", "pack_unusable", broken))
     url = cfg.arxiv_url.strip()
     problem = arxiv_url_problem(url)
     if problem:
@@ -32,6 +42,18 @@ def settings_problems(cfg: Config) -> list[tuple[str, str, str]]:
         if problem:
             found.append(("db_path", problem, str(cfg.db_path)))
     return found
+
+
+def rule_pack_problem(path: Path) -> PackError | None:
+    """Why the rule pack at `path` can't be used (a missing file, a folder, a broken pack), None when it can: what
+    the window would otherwise find only when it loads it, and quietly check with the house pack instead."""
+    from editor_app.core.rulepack import PackError, load_pack  # (not for the command line's --arxiv-url)
+
+    try:
+        load_pack(path)
+    except PackError as exc:
+        return exc
+    return None
 
 
 def arxiv_url_problem(url: str) -> str:

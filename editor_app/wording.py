@@ -318,6 +318,7 @@ class EngineText:
 _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     # reading and parsing the file
     ("rule pack file not found", "找不到规则包文件"),
+    ("rule pack is a folder, not a file", "规则包是文件夹，不是文件"),
     ("rule pack is not UTF-8 text", "规则包不是 UTF-8 文本"),
     ("cannot read rule pack ({error})", "无法读取规则包（{error}）"),
     ("TOML syntax error: {detail}", "TOML 语法错误：{detail}"),

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from editor_app.config import REAL_ARXIV_URL, Config
+from editor_app.resources_path import house_pack_path
 from editor_app.ui.settings_dialog import PackWatcher, SettingsDialog
 
 
@@ -39,7 +40,8 @@ def test_fields_show_what_is_saved(store, qtbot):
 
 
 def test_edit_and_save_stores_and_signals(dialog, store, qtbot, tmp_path):
-    pack = tmp_path / "my-pack.toml"
+    pack = tmp_path / "my-pack.toml"  # (a pack that can be used: Save refuses one that can't)
+    pack.write_text(house_pack_path().read_text(encoding="utf-8"), encoding="utf-8")
     dialog.rule_pack_edit.setText(str(pack))
     dialog.arxiv_url_edit.setText("http://127.0.0.1:9100/api/query")
     dialog.interval_spin.setValue(1.5)

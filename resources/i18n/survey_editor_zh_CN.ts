@@ -4,67 +4,67 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="45"/>
+        <location filename="../../editor_app/ui/about.py" line="46"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="46"/>
+        <location filename="../../editor_app/ui/about.py" line="47"/>
         <source>Settings file</source>
         <translation>设置文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="47"/>
+        <location filename="../../editor_app/ui/about.py" line="48"/>
         <source>Rule pack</source>
         <translation>规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="48"/>
+        <location filename="../../editor_app/ui/about.py" line="49"/>
         <source>Bundled resources</source>
         <translation>内置资源</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="59"/>
+        <location filename="../../editor_app/ui/about.py" line="60"/>
         <source>Write short technical surveys and check them against their house rules.</source>
         <translation>撰写简短的技术综述，并按本组规则自检。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="60"/>
+        <location filename="../../editor_app/ui/about.py" line="61"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="84"/>
+        <location filename="../../editor_app/ui/about.py" line="85"/>
         <source>About %s</source>
         <translation>关于 %s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="104"/>
+        <location filename="../../editor_app/ui/about.py" line="105"/>
         <source>Getting started</source>
         <translation>入门</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="154"/>
+        <location filename="../../editor_app/ui/about.py" line="155"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="156"/>
+        <location filename="../../editor_app/ui/about.py" line="157"/>
         <source>&amp;Getting started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="160"/>
+        <location filename="../../editor_app/ui/about.py" line="161"/>
         <source>&amp;About %s</source>
         <translation>关于 %s(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="167"/>
+        <location filename="../../editor_app/ui/about.py" line="168"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="168"/>
+        <location filename="../../editor_app/ui/about.py" line="169"/>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
     </message>
@@ -72,32 +72,32 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="152"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="166"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="106"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="94"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="108"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="110"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="114"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="128"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="164"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -125,17 +125,17 @@
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="23"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="24"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="26"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="27"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="73"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="74"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
@@ -186,68 +186,68 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="76"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="78"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="77"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="78"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="676"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="709"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="710"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="754"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="743"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="820"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="755"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="821"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="962"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="966"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="950"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1017"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="974"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1060"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="990"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1076"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
@@ -256,22 +256,22 @@
         <translation type="vanished">没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1006"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1092"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1006"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1092"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1095"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1181"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1141"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1227"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -279,112 +279,112 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="285"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="233"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="99"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="101"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="100"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="102"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="236"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="262"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="240"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="315"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="316"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="292"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="318"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="321"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="323"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="375"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="402"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="383"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="410"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="447"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="521"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="552"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1162"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1248"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1181"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1267"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1185"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1271"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -392,186 +392,200 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="125"/>
+        <location filename="../../editor_app/ui/main_window.py" line="130"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="135"/>
+        <location filename="../../editor_app/ui/main_window.py" line="140"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="143"/>
+        <location filename="../../editor_app/ui/main_window.py" line="148"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="144"/>
+        <location filename="../../editor_app/ui/main_window.py" line="149"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="145"/>
+        <location filename="../../editor_app/ui/main_window.py" line="150"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="146"/>
+        <location filename="../../editor_app/ui/main_window.py" line="151"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="156"/>
+        <location filename="../../editor_app/ui/main_window.py" line="161"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="175"/>
+        <location filename="../../editor_app/ui/main_window.py" line="180"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="247"/>
-        <location filename="../../editor_app/ui/main_window.py" line="256"/>
+        <location filename="../../editor_app/ui/main_window.py" line="269"/>
+        <location filename="../../editor_app/ui/main_window.py" line="278"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="377"/>
+        <location filename="../../editor_app/ui/main_window.py" line="399"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="388"/>
+        <location filename="../../editor_app/ui/main_window.py" line="410"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="389"/>
+        <location filename="../../editor_app/ui/main_window.py" line="411"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="391"/>
+        <location filename="../../editor_app/ui/main_window.py" line="413"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="392"/>
+        <location filename="../../editor_app/ui/main_window.py" line="414"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="393"/>
+        <location filename="../../editor_app/ui/main_window.py" line="415"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="400"/>
+        <location filename="../../editor_app/ui/main_window.py" line="422"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="407"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="413"/>
+        <location filename="../../editor_app/ui/main_window.py" line="435"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="418"/>
+        <location filename="../../editor_app/ui/main_window.py" line="440"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="470"/>
+        <location filename="../../editor_app/ui/main_window.py" line="492"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="450"/>
+        <location filename="../../editor_app/ui/main_window.py" line="472"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="519"/>
+        <location filename="../../editor_app/ui/main_window.py" line="541"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="535"/>
+        <location filename="../../editor_app/ui/main_window.py" line="558"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="538"/>
+        <location filename="../../editor_app/ui/main_window.py" line="575"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="540"/>
+        <location filename="../../editor_app/ui/main_window.py" line="577"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="562"/>
+        <location filename="../../editor_app/ui/main_window.py" line="600"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="585"/>
+        <location filename="../../editor_app/ui/main_window.py" line="626"/>
+        <location filename="../../editor_app/ui/main_window.py" line="633"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="612"/>
+        <location filename="../../editor_app/ui/main_window.py" line="659"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="614"/>
+        <location filename="../../editor_app/ui/main_window.py" line="661"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="564"/>
+        <location filename="../../editor_app/ui/main_window.py" line="602"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="655"/>
+        <location filename="../../editor_app/ui/main_window.py" line="703"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="662"/>
+        <location filename="../../editor_app/ui/main_window.py" line="710"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="668"/>
+        <location filename="../../editor_app/ui/main_window.py" line="716"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="713"/>
+        <location filename="../../editor_app/ui/main_window.py" line="761"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="713"/>
+        <location filename="../../editor_app/ui/main_window.py" line="761"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
 </context>
 <context>
+    <name>OutlinePanel</name>
+    <message>
+        <location filename="../../editor_app/ui/outline_panel.py" line="121"/>
+        <source>number repeated</source>
+        <translation>编号重复</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/outline_panel.py" line="131"/>
+        <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
+        <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
+    </message>
+</context>
+<context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="113"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="183"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -579,67 +593,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="570"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="601"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="571"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="602"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="548"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="579"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="559"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="590"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="613"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="585"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="616"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="586"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="617"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="582"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="552"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="583"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="558"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="589"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="559"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="590"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -772,144 +786,144 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="87"/>
         <source>&amp;Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="89"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="91"/>
         <source>&amp;Update self-check figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="90"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="93"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="134"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="142"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="156"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="117"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="126"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="129"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="127"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="130"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="179"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="185"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="191"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="202"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure can&apos;t simply be written over them (stated sums and ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="210"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="211"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="215"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="229"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="247"/>
         <source>{n} self-check figures updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="241"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="242"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="235"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="246"/>
         <source>1 self-check figure updated (Undo restores it)</source>
         <translation>已更新 1 处自检数字（撤销可还原）</translation>
     </message>
@@ -917,22 +931,22 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="332"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="343"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="336"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="347"/>
         <source>{n} stated figures will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="335"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="346"/>
         <source>1 stated figure will be replaced by the measured value:</source>
         <translation>1 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="360"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="371"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -940,167 +954,167 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="69"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="86"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="107"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="108"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="114"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="115"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="116"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="142"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="162"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="261"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="243"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="263"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="265"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="266"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="270"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1108,169 +1122,175 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="43"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="44"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="46"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
         <source>Beside the survey, else the bundled house pack</source>
         <translation>综述旁边的规则包，否则用内置的本组规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="57"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="48"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="58"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="51"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="52"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="55"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="53"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="56"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="58"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="65"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="72"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="66"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="73"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="67"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="68"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="75"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="70"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="77"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="71"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="78"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="72"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="79"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="81"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="89"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="150"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="191"/>
+        <source>The rule pack can&apos;t be used: %1</source>
+        <translation>规则包无法使用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="150"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="159"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="226"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="161"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="228"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="173"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="240"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="176"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="243"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="182"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="249"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="185"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="252"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="167"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="194"/>
         <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
         <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="169"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="196"/>
         <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
         <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="170"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="197"/>
         <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
         <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="199"/>
         <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
         <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="173"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="200"/>
         <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
         <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="202"/>
         <source>The history database “%1” can&apos;t be read.</source>
         <translation>历史数据库“%1”无法读取。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="203"/>
         <source>The history database “%1” can&apos;t be written there (read-only).</source>
         <translation>历史数据库“%1”无法写入（只读）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="172"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="204"/>
         <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
         <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="178"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="205"/>
         <source>The folder for the history database “%1” can&apos;t be made.</source>
         <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="180"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="192"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="207"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="128"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="129"/>
         <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
         <translation>本机未安装“%1”；编辑器改用 %2。</translation>
     </message>
@@ -1278,32 +1298,32 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="239"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
