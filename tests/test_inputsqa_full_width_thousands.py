@@ -74,3 +74,23 @@ def test_lists_and_prose_commas_are_read_as_before():
     assert read("CJK 实测 3，8380") == [("value", "cjk", 3, "3")]  # four digits after: no thousands group
     assert read("CJK 实测 12，500，其中主体 9，000") == [("value", "cjk", 12500, "12，500")]
     assert read("CJK 实测 3，838") == [("value", "cjk", 3838, "3，838")]
+
+
+def test_a_list_typed_with_full_width_commas_is_read_as_the_list(sample_text):
+    """§0 ③ "各主线 CJK 159，194，207" (the input method's commas between the three figures): before, the house pack
+    read "CJK 159" as the whole survey's CJK, wrong ("stated 159, measured 3,838"), and the three sections' figures
+    were never checked."""
+    from test_qa8_claims_authoring import _edit_line
+
+    edited = _edit_line(sample_text, 9, "各主线 CJK 159/194/207", "各主线 CJK 159，194，208")
+    a = analyze(edited, house_pack())
+    listed = [(c.scope, c.claimed, c.ok) for c in a.claims if c.line == 9 and c.text.startswith("各主线")]
+    assert listed == [("§3.1", 159, True), ("§3.2", 194, True), ("§3.3", 208, False)]
+    said = [f.message for f in a.findings if f.rule == "claims" and f.line == 9]
+    assert "CJK of §3.3: stated 208, measured 207" in said
+    assert not any("stated 159" in m for m in said)
+    pack = house_pack()
+    compiled = compile_patterns(pack.claim_patterns)
+    # the prose's comma after a figure is still no list
+    assert [c.claimed for c in claims_in_line("CJK 实测 3,838，6 处合流", compiled, pack.sum_metric,
+                                              pack.sum_context)] == [3838]
