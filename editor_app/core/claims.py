@@ -17,7 +17,7 @@ from typing import Sequence
 
 from .document import resolve_section_ref
 from .records import record
-from .numbers import parse_number
+from .numbers import parse_number, thousands_read
 from .regex_looks import all_required, first_look, holds_any, plain_reading
 from .rulepack import ClaimPattern
 
@@ -57,11 +57,6 @@ _DIGIT = re.compile(r"\d")
 # A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
 # (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
 _HALF_WIDTH = str.maketrans("＋＝％／", "+=%/")
-# "CJK 实测 3，838": the input method's comma between thousands. A number whose first group has one or two digits,
-# then groups of exactly three after "，", is one number; "159，194" (three digits first: a list) and "共 6 处，其中"
-# (no digits after) are read as written. (The first look finds "，" and three digits by a plain character search.)
-_FULL_WIDTH_GROUP = re.compile(r"，\d{3}(?!\d)")
-_FULL_WIDTH_GROUPED = re.compile(r"\d(?<![\d.,，]\d)\d?(?:，\d{3})+(?!\d)")
 
 
 @record(frozen=True)
@@ -126,9 +121,8 @@ def claims_in_line(
     written = line  # a claim's text is shown as written; it is read in `line` and `plain`
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
-    grouped_wide = "，" in line and _FULL_WIDTH_GROUP.search(line) is not None
-    if grouped_wide:  # "3，838" is read as "3,838" (one character for one); shown and rewritten as written
-        line = _FULL_WIDTH_GROUPED.sub(_half_width_commas, line)
+    read = thousands_read(line)  # "3，838" is read as "3,838" (one character for one); shown and rewritten as written
+    grouped_wide, line = read is not line, read
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
@@ -280,10 +274,6 @@ def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tu
     starts = () if required else (first_look(rx) or ())
     tail = read[1] if read is not None else ""
     return tuple(required), starts, re.compile(tail, rx.flags) if tail and tail != rx.pattern else None
-
-
-def _half_width_commas(m: re.Match[str]) -> str:
-    return m.group().replace("，", ",")
 
 
 def _marks_blanked(line: str) -> str:
