@@ -77,7 +77,7 @@ def test_renaming_a_heading_replaces_only_its_row(qtbot, big):
     with wait_analysis(qtbot, window):
         window.editor.insertPlainText("改")
     assert changed == [(target, target)]
-    assert model.stringList()[target].endswith("改  ⚠ number repeated")  # (the sample 20 times: each number 20 times)
+    assert model.stringList()[target].endswith("改 — number repeated")  # (the sample 20 times: each number 20 times)
     assert model.stringList() == expected_labels(window)
 
 

@@ -65,8 +65,8 @@ def test_the_outline_marks_the_headings_that_share_a_number(sample_text, tmp_pat
     try:
         labels = window.outline.model.stringList()
         marked = [label.strip() for label in labels if "⚠" in label]
-        assert marked == ["3.1 主线 A · KV Cache 量化三维演进  ⚠ number repeated",
-                          "3.1 主线 C · Akashic MemAttention + Agent 记忆系统  ⚠ number repeated"]
+        assert marked == ["⚠ 3.1 主线 A · KV Cache 量化三维演进 — number repeated",
+                          "⚠ 3.1 主线 C · Akashic MemAttention + Agent 记忆系统 — number repeated"]
         rows = window.outline.model.rows
         repeated = repeated_numbers([sm.section for sm in rows])
         tip = section_tip(next(sm for sm in rows if sm.section.key == "3.1#2"), repeated)

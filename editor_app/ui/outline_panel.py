@@ -116,10 +116,11 @@ class OutlinePanel(QWidget):
 def section_label(level: int, number: str, title: str, repeated: bool = False) -> str:
     """A row's text: the section's number and title, indented by its level; a number another heading has too is
     marked (a § reference to it names either)."""
-    label = "    " * max(level - 1, 0) + f"{number} {title}".strip()
-    if repeated:
-        label += "  ⚠ " + QCoreApplication.translate("OutlinePanel", "number repeated")
-    return label
+    indent = "    " * max(level - 1, 0)
+    if repeated:  # (the mark first: a narrow outline elides the end of a row)
+        return indent + f"⚠ {number} {title}".strip() + " — " + QCoreApplication.translate("OutlinePanel",
+                                                                                          "number repeated")
+    return indent + f"{number} {title}".strip()
 
 
 def section_tip(sm: Any, repeated: dict[str, tuple[int, ...]] | None = None) -> str:

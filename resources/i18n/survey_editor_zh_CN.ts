@@ -577,7 +577,7 @@
         <translation>编号重复</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="131"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="132"/>
         <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
         <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
     </message>
