@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from editor_app.bundle import RUN_CHECK_FLAG
+from editor_app.config_checks import arxiv_url_option
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "Edit → Settings, else survey-rules.toml beside the survey, else the bundled house pack)")
     p.add_argument("--db", type=Path, help="history/cache database (default: the platform's data directory, or "
                    "SURVEY_EDITOR_DB)")
-    p.add_argument("--arxiv-url", help="arXiv API endpoint, e.g. http://127.0.0.1:8123/api/query for the fake "
+    p.add_argument("--arxiv-url", type=arxiv_url_option, metavar="URL",
+                   help="arXiv API endpoint, e.g. http://127.0.0.1:8123/api/query for the fake "
                    "arXiv (default: the real API, or SURVEY_ARXIV_URL)")
     p.add_argument("--screenshot", type=Path, metavar="OUT.png",
                    help="render the window once the analysis is shown, save it as PNG and exit")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__, regex_cache
 from .config import Config, from_environment
+from .config_checks import arxiv_url_option
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 LEVEL_RANK = {"info": 0, "warning": 1, "error": 2}
@@ -40,7 +41,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="exit 1 on error-level findings (default), or on warnings too")
     p.add_argument("-v", "--verbose", action="store_true", help="also list info-level findings")
     p.add_argument("--verify", action="store_true", help="verify every arXiv id against the arXiv API (cached)")
-    p.add_argument("--arxiv-url", help="arXiv API endpoint (default: the real API, or SURVEY_ARXIV_URL)")
+    p.add_argument("--arxiv-url", type=arxiv_url_option, metavar="URL",
+                   help="arXiv API endpoint (default: the real API, or SURVEY_ARXIV_URL)")
     p.add_argument("--arxiv-interval", type=float, help="seconds between arXiv requests (never < 3 for the real API)")
     p.add_argument("--force-refresh", action="store_true", help="with --verify: ask arXiv again, ignoring the cache")
     p.add_argument("--db", type=Path, help="history/cache database (default: platform data dir, or SURVEY_EDITOR_DB)")

@@ -1,35 +1,40 @@
-"""What is wrong with settings typed into Edit → Settings, found before they are saved (no Qt: the dialog words it).
+"""What is wrong with settings typed into Edit → Settings, found before they are saved (no Qt: the dialog words it),
+and with the same settings given on the command line (`--arxiv-url`: the two programs refuse what Settings does).
 
-Each problem is (field, code, detail); the dialog turns the code into a sentence in the window's language.
+Each problem is (field, code, detail); the dialog turns the code into a sentence in the window's language. The detail
+is the value as typed, or for a rule pack that can't be used the PackError (its file, line and key, as every other
+place that refuses a pack says them).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from editor_app.config import Config, is_real_arxiv
+
+if TYPE_CHECKING:
+    from editor_app.core.rulepack import PackError
 
 _EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>.]+$")
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def settings_problems(cfg: Config) -> list[tuple[str, str, str]]:
+def settings_problems(cfg: Config) -> list[tuple[str, str, Any]]:
     """Every setting that would not work as typed: [(field, code, detail)], empty when all are usable."""
-    found: list[tuple[str, str, str]] = []
+    found: list[tuple[str, str, Any]] = []
+    if cfg.rule_pack is not None:
+        broken = rule_pack_problem(Path(cfg.rule_pack))
+        if broken is not None:
+            found.append(("rule_pack", "pack_unusable", broken))
     url = cfg.arxiv_url.strip()
-    parts = urlsplit(url)
-    try:
-        parts.port  # noqa: B018 - a port that is not a number raises here
-        bad_port = False
-    except ValueError:
-        bad_port = True
-    if parts.scheme not in ("http", "https") or not parts.hostname or bad_port:
-        found.append(("arxiv_url", "not_url", url))
-    elif is_real_arxiv(url) and parts.scheme != "https":
-        found.append(("arxiv_url", "real_needs_https", url))
+    problem = arxiv_url_problem(url)
+    if problem:
+        found.append(("arxiv_url", problem, url))
     if not _EMAIL.match(cfg.contact.strip()):
         found.append(("contact", "not_email", cfg.contact.strip()))
     if cfg.db_path is not None:
@@ -37,6 +42,48 @@ def settings_problems(cfg: Config) -> list[tuple[str, str, str]]:
         if problem:
             found.append(("db_path", problem, str(cfg.db_path)))
     return found
+
+
+def rule_pack_problem(path: Path) -> PackError | None:
+    """Why the rule pack at `path` can't be used (a missing file, a folder, a broken pack), None when it can: what
+    the window would otherwise find only when it loads it, and quietly check with the house pack instead."""
+    from editor_app.core.rulepack import PackError, load_pack  # (not for the command line's --arxiv-url)
+
+    try:
+        load_pack(path)
+    except PackError as exc:
+        return exc
+    return None
+
+
+def arxiv_url_problem(url: str) -> str:
+    """Why `url` can't be the arXiv API address ("" when it can): "not_url" (not http(s), no host, a port that is
+    no number) or "real_needs_https" (arXiv's own host over plain http)."""
+    url = url.strip()
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 - a port that is not a number raises here
+        bad_port = False
+    except ValueError:
+        bad_port = True
+    if parts.scheme not in ("http", "https") or not parts.hostname or bad_port:
+        return "not_url"
+    if is_real_arxiv(url) and parts.scheme != "https":
+        return "real_needs_https"
+    return ""
+
+
+def arxiv_url_option(value: str) -> str:
+    """argparse's `type` for `--arxiv-url` (survey-check, survey-editor): the address Settings would save, else
+    the reason, which argparse prints with the option's name before it exits with status 2 (unusable input)."""
+    problem = arxiv_url_problem(value)
+    if problem == "not_url":
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a web address: it must start with https:// (or http:// for a test server) "
+            "and name a host, e.g. http://127.0.0.1:8123/api/query")
+    if problem == "real_needs_https":
+        raise argparse.ArgumentTypeError(f"arXiv's own API is reached with https://, not http:// ({value!r})")
+    return value.strip()
 
 
 def database_path_problem(path: Path) -> str:

@@ -87,7 +87,13 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{n} disagreeing", "{n} 处不一致"),
     # § references
     ("{text} names no section of the survey", "{text} 不是综述中的任何一节"),
+    ("{text} is ambiguous: the sections at lines {a} and {b} have that number",
+     "{text} 有歧义：第 {a} 行和第 {b} 行的节都是这个编号"),
+    ("{text} is ambiguous: {n} sections have that number (lines {heading_lines})",
+     "{text} 有歧义：{n} 节都是这个编号（第 {heading_lines} 行）"),
+    ("{n} § references, {k} naming no section, {j} ambiguous", "{n} 处 § 引用，{k} 处指向不存在的节，{j} 处有歧义"),
     ("{n} § references, {k} naming no section", "{n} 处 § 引用，{k} 处指向不存在的节"),
+    ("0 naming no section or more than one", "0 处指向不存在的节或多个节"),
     ("0 naming no section", "0 处指向不存在的节"),
     # references and verifiability
     ("{status} arXiv id {raw}: {problem}", "{status}的 arXiv id {raw}：{problem}"),
@@ -250,7 +256,7 @@ _WORDS_ZH_CN = {
     "accuracy": "准确率", "percent": "百分比", "request rate": "请求率", "build": "构建", "load": "加载",
 }
 _TRANSLATED_NAMES = {"what", "where", "title", "note", "status", "dimension", "problem", "message", "head", "source"}
-_LIST_NAMES = {"notes": ("; ", "；"), "statuses": (", ", "、")}  # a list of sentences: each translated, joined the target language's way
+_LIST_NAMES = {"notes": ("; ", "；"), "statuses": (", ", "、"), "heading_lines": (", ", "、")}  # a list of sentences: each translated, joined the target language's way
 _NAME = re.compile(r"\{(\w+)\}")
 
 
@@ -317,6 +323,7 @@ class EngineText:
 _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     # reading and parsing the file
     ("rule pack file not found", "找不到规则包文件"),
+    ("rule pack is a folder, not a file", "规则包是文件夹，不是文件"),
     ("rule pack is not UTF-8 text", "规则包不是 UTF-8 文本"),
     ("cannot read rule pack ({error})", "无法读取规则包（{error}）"),
     ("TOML syntax error: {detail}", "TOML 语法错误：{detail}"),

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent  # noqa: E402
 from PySide6.QtGui import QHelpEvent, QTextCursor  # noqa: E402
 from PySide6.QtWidgets import QApplication, QToolTip  # noqa: E402
 
-from editor_app.ui.outline_panel import section_label  # noqa: E402
+from editor_app.ui.outline_panel import outline_signature, section_label  # noqa: E402
 from tests.ui_support import open_window, repeated_sample, wait_analysis  # noqa: E402
 
 
@@ -28,8 +28,7 @@ def big(tmp_path, sample_text, qtbot):
 
 
 def expected_labels(window) -> list[str]:
-    return [section_label(sm.section.level, sm.section.number, sm.section.title)
-            for sm in window.latest_analysis.sections]
+    return [section_label(*entry) for entry in outline_signature(window.latest_analysis)]
 
 
 def cut_lines(window, line: int, count: int) -> None:
@@ -78,7 +77,7 @@ def test_renaming_a_heading_replaces_only_its_row(qtbot, big):
     with wait_analysis(qtbot, window):
         window.editor.insertPlainText("改")
     assert changed == [(target, target)]
-    assert model.stringList()[target].endswith("改")
+    assert model.stringList()[target].endswith("改 — number repeated")  # (the sample 20 times: each number 20 times)
     assert model.stringList() == expected_labels(window)
 
 
@@ -108,7 +107,10 @@ def test_the_outline_tooltip_tells_number_title_and_lines(qtbot, big):
     pos = view.visualRect(index).center()
     event = QHelpEvent(QEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos))
     QApplication.sendEvent(view.viewport(), event)
-    assert QToolTip.text() == f"{section.number} {section.title}\nL{section.line}–{section.end_line}".strip()
+    said = QToolTip.text().split("\n")
+    assert said[:2] == [f"{section.number} {section.title}".strip(), f"L{section.line}–{section.end_line}"]
+    # the sample 20 times over: each number is used by 20 headings
+    assert said[2].startswith(f"20 headings have this number (lines {section.line}, ")
     QToolTip.hideText()
 
 

@@ -186,7 +186,7 @@ def test_files_that_cannot_be_read_as_a_pack_read_in_chinese(tmp_path):
         told.append(say(err.value))
     assert told[0] == f"{gone}：找不到规则包文件"
     assert told[1] == f"{not_text}：规则包不是 UTF-8 文本"
-    assert told[2].startswith(f"{folder}：无法读取规则包（")  # the system's own words inside
+    assert told[2] == f"{folder}：规则包是文件夹，不是文件"  # (was the system's words: "无法读取规则包（Is a directory）")
 
 
 def test_a_names_file_that_is_not_text_reads_in_chinese(tmp_path):
@@ -204,7 +204,8 @@ _UNREACHED = {"cannot read builtin {name}: {error}",  # a bundled names list tha
 def test_every_translation_of_a_pack_error_is_of_a_sentence_the_loader_writes():
     """A template no broken pack reaches is a sentence the loader no longer writes, or a case missing above."""
     reasons = [_error(source).message for source in BROKEN.values()]
-    reasons += ["rule pack file not found", "rule pack is not UTF-8 text", "cannot read rule pack (x)",
+    reasons += ["rule pack file not found", "rule pack is not UTF-8 text", "rule pack is a folder, not a file",
+                "cannot read rule pack (x)",
                 "cannot read 'names.txt': it is not UTF-8 text"]
     unused = [en for en, _ in _PACK_ZH_CN if en not in _UNREACHED
               and not any(_compile(en).match(r) for r in reasons)]

@@ -91,9 +91,10 @@ def test_figures_written_with_a_colon_or_a_chinese_list_are_audited(sample_text)
 
 
 def test_the_update_leaves_a_number_it_read_only_part_of(sample_text):
-    """The footer written "CJK 实测 3，838" (a full-width comma, as a Chinese input method types it) is read as 3 and
-    wrong; Update self-check figures then wrote the measured figure over the "3" alone: "3,838，838"."""
-    for written in ("3，838", "3.838", "3 838"):
+    """The footer written "CJK 实测 3.838" (or "3 838") is read as 3 and wrong; Update self-check figures then wrote
+    the measured figure over the "3" alone: "3,838.838". ("3，838", a Chinese input method's thousands, is read
+    whole: test_inputsqa_full_width_thousands.)"""
+    for written in ("3.838", "3 838"):
         edited = _edit_line(sample_text, 113, "CJK 实测 3,838", f"CJK 实测 {written}")
         a = analyze(edited, house_pack())
         footer = edited.split("\n")[112]
@@ -102,7 +103,7 @@ def test_the_update_leaves_a_number_it_read_only_part_of(sample_text):
         assert f"CJK 实测 {written}（主体 2,892" in updated, updated
         assert updated.endswith("私域污染 SUM=0 · 边界：仅写本文件 surveys/2026-09-14-llm-infra.md")
     # the figures read whole are still brought in line
-    edited = _edit_line(sample_text, 113, "CJK 实测 3,838", "CJK 实测 3，838")
+    edited = _edit_line(sample_text, 113, "CJK 实测 3,838", "CJK 实测 3.838")
     assert "行数 113 ≤200" in updated_self_check_text(edited, analyze(edited, house_pack())).split("\n")[112]
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog
 
 from editor_app.config import REAL_ARXIV_URL, Config
+from editor_app.resources_path import house_pack_path
 from editor_app.ui.settings_dialog import PackWatcher, SettingsDialog
 
 
@@ -28,7 +29,8 @@ def test_fields_show_what_is_saved(settings_store, qtbot):
 
 
 def test_edit_and_save_stores_and_signals(settings_dialog, settings_store, qtbot, tmp_path):
-    pack = tmp_path / "my-pack.toml"
+    pack = tmp_path / "my-pack.toml"  # (a pack that can be used: Save refuses one that can't)
+    pack.write_text(house_pack_path().read_text(encoding="utf-8"), encoding="utf-8")
     settings_dialog.rule_pack_edit.setText(str(pack))
     settings_dialog.arxiv_url_edit.setText("http://127.0.0.1:9100/api/query")
     settings_dialog.interval_spin.setValue(1.5)

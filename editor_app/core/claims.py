@@ -17,7 +17,7 @@ from typing import Sequence
 
 from .document import resolve_section_ref
 from .records import record
-from .numbers import parse_number
+from .numbers import parse_number, thousands_read
 from .regex_looks import all_required, first_look, holds_any, plain_reading
 from .rulepack import ClaimPattern
 
@@ -121,6 +121,8 @@ def claims_in_line(
     written = line  # a claim's text is shown as written; it is read in `line` and `plain`
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
+    read = thousands_read(line)  # "3，838" is read as "3,838" (one character for one); shown and rewritten as written
+    grouped_wide, line = read is not line, read
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
@@ -149,9 +151,10 @@ def claims_in_line(
                     start = m.start("values")
                     approx = _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the mark is the list's
                     for pos, nm in enumerate(_DIGITS.finditer(m.group("values"))):
+                        shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
-                                     nm.group(0), parse_number(nm.group(0)), (), approx, pos)
+                                     shown, parse_number(nm.group(0)), (), approx, pos)
                         )
                 elif has_value:
                     vt = m.group("value")
@@ -163,8 +166,8 @@ def claims_in_line(
                             if m.end() == m.end("value"):
                                 text, stop = text[:-cut], stop - cut
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", written[m.start():stop], m.start("value") + 1, vt,
-                                     parse_number(vt),
+                            RawClaim("value", cp.metric, idx, "", written[m.start():stop], m.start("value") + 1,
+                                     written[m.start("value"):end] if grouped_wide else vt, parse_number(vt),
                                      (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
                                      or _approx_after(line, end))
                         )
@@ -342,18 +345,20 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             return
         values = tuple(parse_number(p[1]) for p in parts)
         scope_label = _scope_label(label)
-        found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_text,
+        total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
+        found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown,
                               parse_number(total_text), values))
         if labelled:
             if scope_label:
-                found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_text,
+                found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown,
                                       parse_number(total_text)))
             for plabel, ptext, poff in parts:
                 scope_label = _scope_label(plabel)
                 if scope_label:
-                    found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {ptext}",
-                                          parts_col + poff + 1, ptext, parse_number(ptext), (),
-                                          _approx_before(written, parts_col + poff)))
+                    at = parts_col + poff
+                    shown = written[at:at + len(ptext)]
+                    found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}",
+                                          at + 1, shown, parse_number(ptext), (), _approx_before(written, at)))
 
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:

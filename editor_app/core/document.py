@@ -70,6 +70,19 @@ def _sub_numbers(rest: str) -> str:
     return "".join("." + str(int(p)) for p in rest.split(".")[1:]) if rest else ""
 
 
+def repeated_numbers(sections: Sequence[Section]) -> dict[str, tuple[int, ...]]:
+    """The section numbers the survey gives to more than one heading ("3.1" -> the lines of those headings, in text
+    order): a § reference to one of them names no section for sure. (The outline keys the second "3.1" as "3.1#2".)"""
+    later: dict[str, list[int]] = {}
+    for s in sections:
+        if "#" in s.key:
+            later.setdefault(s.key.split("#", 1)[0], []).append(s.line)
+    if not later:
+        return {}
+    first = {s.key: s.line for s in sections if s.key in later}
+    return {key: (first[key], *lines) for key, lines in later.items() if key in first}
+
+
 def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
     """(column, text as written, canonical key) of every `§…` reference on the line."""
     if "§" not in line:

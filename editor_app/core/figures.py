@@ -53,6 +53,7 @@ from bisect import bisect_left, bisect_right
 from typing import Any
 
 from editor_app.core.model import FigureGroup, FigureValue
+from editor_app.core.numbers import thousands_read
 from editor_app.core.regex_looks import longest_first
 
 
@@ -579,8 +580,9 @@ def _item_of(items: list[tuple[int, int]], starts: list[int], pos: int, default:
 class _LineReader:
     """Reads one line; kept per call so the public function stays a pure function of the text."""
 
-    def __init__(self, line: str) -> None:
-        self.line = line
+    def __init__(self, line: str, written: str | None = None) -> None:
+        self.line = line  # as read ("16，200" made "16,200")
+        self.written = line if written is None else written  # as shown (values, sentences), column for column
         self.scopes = _scopes(line)
         self._runs: dict[tuple[int, int, int], _Runs] = {}
         self._items: dict[tuple[int, int, int], tuple[list[tuple[int, int]], list[int]]] = {}
@@ -629,7 +631,7 @@ class _LineReader:
 
     def _raw(self, index: int, a: int, b: int) -> str:
         off = self.scopes[index].start
-        return self.line[off + a:off + b]
+        return self.written[off + a:off + b]
 
     @property
     def lead_in(self) -> str:
@@ -808,7 +810,7 @@ class _LineReader:
             if own != unit and own in _TIME_UNITS:  # converted; its text keeps the unit it is written in
                 number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), end
             values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
-                                      column=off + m.start() + 1, text=self.line[off + m.start():off + vend]))
+                                      column=off + m.start() + 1, text=self.written[off + m.start():off + vend]))
             if paren is None:
                 taken.add(m.start(), max(end, vend))
         group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b), line=0, values=values,
@@ -874,7 +876,7 @@ class _LineReader:
             off = scope.start
             approx = bool(m.group("approx")) or _approx_around(view, max(ia, m.start() - 24), m.start(), m.end(), ib)
             fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=approx,
-                             column=off + start + 1, text=self.line[off + start:off + m.end()].strip())
+                             column=off + start + 1, text=self.written[off + start:off + m.end()].strip())
             hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
                 hardware = self.hardware(index, a, b)
@@ -920,7 +922,7 @@ class _LineReader:
             off = scope.start
             vend = _value_end(m)
             fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
-                             column=off + m.start() + 1, text=self.line[off + m.start():off + vend])
+                             column=off + m.start() + 1, text=self.written[off + m.start():off + vend])
             group = FigureGroup(metric=_metric(unit, label), unit=unit,
                                 hardware=self.hardware(index, ia, ib) or self.hardware(index, a, b),
                                 line=0, values=[fv], sentence=self.sentence(index, a, b), kind="value", label=label)
@@ -997,4 +999,5 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     if first is None:  # most lines hold no engine figure at all
         return ()
     cues = [(m.start(), _CUE_KIND[m.group()[0]]) for m in _CUES_RE.finditer(text, first.start())]
-    return _LineReader(text).read(cues)
+    read = thousands_read(text)  # "SGLang ~16，200 vs …": the thousands of a Chinese input method
+    return _LineReader(read, text if read is not text else None).read(cues)

@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 # A number as written in prose: thousands separators allowed, optional decimals (a regex source, for patterns).
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+
+
+# "CJK 实测 3，838": a Chinese input method's comma between thousands. A number whose first group has one or two
+# digits (three after a currency sign: "$110，940"), then groups of exactly three after "，", is one number;
+# "159，194" (three digits first: a list) and "共 6 处，其中" (no digits after) are not. (The first look finds "，"
+# and three digits by a plain character search.)
+_FULL_WIDTH_GROUP = re.compile(r"，\d{3}(?!\d)")
+_FULL_WIDTH_GROUPED = re.compile(r"\d(?<![\d.,，]\d)\d?(?:，\d{3})+(?!\d)|(?<=[$¥€£])\d{3}(?:，\d{3})+(?!\d)")
+
+
+def thousands_read(line: str) -> str:
+    """The line with each full-width comma that groups thousands ("3，838") made ",", one character for one (the
+    columns stay those of the line as written); the same object when there is none."""
+    if "，" not in line or _FULL_WIDTH_GROUP.search(line) is None:
+        return line
+    return _FULL_WIDTH_GROUPED.sub(_half_width_commas, line)
+
+
+def _half_width_commas(m: re.Match[str]) -> str:
+    return m.group().replace("，", ",")
 
 
 def parse_number(written: str) -> float:
@@ -47,8 +68,10 @@ def round_like_either(value: float | Fraction, written: str, stated: float) -> f
 def format_like(value: float, written: str) -> str:
     """Write value in the style of `written`: thousands separators and decimals kept."""
     d = decimals_of(written)
-    if "," in written or (value >= 10_000 and "," in written):
+    if "," in written:
         return f"{value:,.{d}f}"
+    if "，" in written:  # "3，838", typed with a Chinese input method's comma
+        return f"{value:,.{d}f}".replace(",", "，")
     return f"{value:.{d}f}"
 
 

@@ -307,6 +307,8 @@ def load_pack(path: str | Path) -> RulePack:
         source = p.read_text(encoding="utf-8-sig")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not TOML text
     except FileNotFoundError:
         raise PackError(str(p), None, "", "rule pack file not found") from None
+    except IsADirectoryError:
+        raise PackError(str(p), None, "", "rule pack is a folder, not a file") from None
     except UnicodeDecodeError:
         raise PackError(str(p), None, "", "rule pack is not UTF-8 text") from None
     except OSError as exc:

@@ -9,6 +9,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Sequence
 
+from .document import repeated_numbers
 from .model import Finding, RuleResult
 from .numbers import as_int_if_whole, format_count
 from .records import with_changes
@@ -217,19 +218,38 @@ def references_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
 
 def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     """Every § reference in the prose ("见 §3.2", "§八.3 = 67%") names a section of the survey: a section renamed,
-    renumbered or cut leaves references to it behind."""
-    res.limit = "0 naming no section"
+    renumbered or cut leaves references to it behind, and two headings numbered 3.1 leave "§3.1" naming either."""
+    res.limit = "0 naming no section or more than one"
     res.scope = "§ references"
+    repeated = repeated_numbers(asm.outline.sections)
+    said: dict[str, str] = {}
     for ref in asm.section_refs:
         if ref.key is None:
             res.findings.append(Finding(rule.id, rule.level, ref.line, ref.column,
                                         f"{ref.text} names no section of the survey"))
+        elif repeated and ref.key in repeated:
+            why = said.get(ref.key)
+            if why is None:
+                why = said[ref.key] = _ambiguous_because(repeated[ref.key])
+            res.findings.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + why))
     res.measured = len(res.findings)
-    res.note = _section_refs_note(asm, res.measured)
+    res.note = _section_refs_note(asm, res.findings)
 
 
-def _section_refs_note(asm: "_Assembly", dangling: int) -> str:
-    return f"{len(asm.section_refs)} § references, {dangling} naming no section"
+_AMBIGUOUS = " is ambiguous: "
+
+
+def _ambiguous_because(lines: tuple[int, ...]) -> str:
+    if len(lines) == 2:
+        return f"{_AMBIGUOUS}the sections at lines {lines[0]} and {lines[1]} have that number"
+    shown = ", ".join(map(str, lines[:4])) + (", …" if len(lines) > 4 else "")
+    return f"{_AMBIGUOUS}{len(lines)} sections have that number (lines {shown})"
+
+
+def _section_refs_note(asm: "_Assembly", findings: list[Finding]) -> str:
+    ambiguous = sum(1 for f in findings if _AMBIGUOUS in f.message)
+    note = f"{len(asm.section_refs)} § references, {len(findings) - ambiguous} naming no section"
+    return note + f", {ambiguous} ambiguous" if ambiguous else note
 
 
 def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
@@ -261,7 +281,7 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
         res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
     elif rule.kind == "section-refs":
         res.measured = len(kept)
-        res.note = _section_refs_note(asm, len(kept))
+        res.note = _section_refs_note(asm, kept)
     elif rule.kind == "references":
         res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
                            and any(o.line not in lines for o in r.occurrences))

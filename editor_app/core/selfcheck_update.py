@@ -130,7 +130,7 @@ def _written_like(value: float, written: str, grouped: bool) -> str:
     first = next(i for i, c in enumerate(written) if c.isdigit())
     last = max(i for i, c in enumerate(written) if c.isdigit())
     prefix, core, suffix = written[:first], written[first : last + 1], written[last + 1 :]
-    if grouped and "," not in core and abs(value) >= 1000 and len(core.split(".")[0]) <= 3:
+    if grouped and "," not in core and "，" not in core and abs(value) >= 1000 and len(core.split(".")[0]) <= 3:
         core = "1,000" + core[len(core.split(".")[0]) :]
     new = format_like(value, core)
     if "０" <= core[0] <= "９":  # full-width digits, as a Chinese input method writes them: "３,８３８"

@@ -6,9 +6,10 @@ import bisect
 
 from typing import Any, Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, QStringListModel, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QStringListModel, Signal
 from PySide6.QtWidgets import QListView, QToolTip, QVBoxLayout, QWidget
 
+from editor_app.core.document import repeated_numbers
 from editor_app.core.model import Analysis
 
 
@@ -48,8 +49,8 @@ class _OutlineView(QListView):
             index = self.indexAt(event.pos())
             rows = self.model().rows
             if index.isValid() and index.row() < len(rows):
-                QToolTip.showText(event.globalPos(), section_tip(rows[index.row()]), self.viewport(),
-                                  self.visualRect(index))
+                tip = section_tip(rows[index.row()], repeated_numbers([sm.section for sm in rows]))
+                QToolTip.showText(event.globalPos(), tip, self.viewport(), self.visualRect(index))
             else:
                 QToolTip.hideText()
                 event.ignore()
@@ -113,16 +114,32 @@ class OutlinePanel(QWidget):
             self.jump_requested.emit(sm.section.line, 1)
 
 
-def section_label(level: int, number: str, title: str) -> str:
-    """A row's text: the section's number and title, indented by its level."""
-    return "    " * max(level - 1, 0) + f"{number} {title}".strip()
+def section_label(level: int, number: str, title: str, repeated: bool = False) -> str:
+    """A row's text: the section's number and title, indented by its level; a number another heading has too is
+    marked (a § reference to it names either)."""
+    indent = "    " * max(level - 1, 0)
+    if repeated:  # (the mark first: a narrow outline elides the end of a row)
+        return indent + f"⚠ {number} {title}".strip() + " — " + QCoreApplication.translate("OutlinePanel",
+                                                                                          "number repeated")
+    return indent + f"{number} {title}".strip()
 
 
-def section_tip(sm: Any) -> str:
+def section_tip(sm: Any, repeated: dict[str, tuple[int, ...]] | None = None) -> str:
     s = sm.section
-    return f"{s.number} {s.title}\nL{s.line}–{s.end_line}".strip()
+    tip = f"{s.number} {s.title}\nL{s.line}–{s.end_line}".strip()
+    lines = (repeated or {}).get(s.key.split("#", 1)[0])
+    if lines:
+        shown = ", ".join(map(str, lines[:4])) + (", …" if len(lines) > 4 else "")
+        tip += "\n" + QCoreApplication.translate(
+            "OutlinePanel", "%1 headings have this number (lines %2): a § reference to it is ambiguous."
+        ).replace("%1", str(len(lines))).replace("%2", shown)
+    return tip
 
 
 def outline_signature(analysis: Analysis) -> tuple:
     """What the outline's rows show (not where the sections are: lines move with every Enter above them)."""
-    return tuple((sm.section.level, sm.section.number, sm.section.title) for sm in analysis.sections)
+    repeated = repeated_numbers([sm.section for sm in analysis.sections])
+    if not repeated:
+        return tuple((sm.section.level, sm.section.number, sm.section.title) for sm in analysis.sections)
+    return tuple((sm.section.level, sm.section.number, sm.section.title, sm.section.key.split("#", 1)[0] in repeated)
+                 for sm in analysis.sections)

@@ -158,8 +158,9 @@ class SettingsDialog(QDialog):
     def save(self) -> None:
         """Store the fields; all defaults clears the stored group so future default changes reach the user.
 
-        Settings that would not work (an address that is not a URL, a contact that is not an email, a database
-        path that is a folder or another kind of file...) are named in the dialog and nothing is stored."""
+        Settings that would not work (a rule pack that is missing, a folder or broken, an address that is not a URL,
+        a contact that is not an email, a database path that is a folder or another kind of file...) are named in the
+        dialog and nothing is stored."""
         cfg = self.edited_config()
         if self.show_problems(cfg):
             return
@@ -177,12 +178,18 @@ class SettingsDialog(QDialog):
         self.problems_label.setText("\n".join(self._problem_text(code, detail) for _field, code, detail in problems))
         self.problems_label.setVisible(bool(problems))
         if problems:
-            fields = {"arxiv_url": self.arxiv_url_edit, "contact": self.contact_edit, "db_path": self.db_path_edit}
+            fields = {"arxiv_url": self.arxiv_url_edit, "contact": self.contact_edit, "db_path": self.db_path_edit,
+                      "rule_pack": self.rule_pack_edit}
             fields[problems[0][0]].setFocus()
             fields[problems[0][0]].selectAll()
         return bool(problems)
 
-    def _problem_text(self, code: str, detail: str) -> str:
+    def _problem_text(self, code: str, detail) -> str:
+        if code == "pack_unusable":  # the pack's file, line and key, and the reason in the window's language
+            from editor_app.ui.engine_text import pack_error_text
+
+            said = self.tr("The rule pack can't be used: %1").replace("%1", pack_error_text(detail))
+            return self.tr("Not saved: %1").replace("%1", said)
         texts = {
             "not_url": self.tr("The arXiv API URL “%1” is not a web address: it must start with https:// "
                                "(or http:// for a test server) and name a host."),

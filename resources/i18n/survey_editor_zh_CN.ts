@@ -663,9 +663,19 @@
 <context>
     <name>OutlinePanel</name>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="69"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="70"/>
         <source>Outline: the survey&apos;s sections</source>
         <translation>大纲：综述的各节</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/outline_panel.py" line="122"/>
+        <source>number repeated</source>
+        <translation>编号重复</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/outline_panel.py" line="133"/>
+        <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
+        <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
     </message>
 </context>
 <context>
@@ -1317,92 +1327,98 @@
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="210"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="191"/>
+        <source>The rule pack can&apos;t be used: %1</source>
+        <translation>规则包无法使用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="210"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="226"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="228"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="233"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="240"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="236"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="243"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="249"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="245"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="252"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="187"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="194"/>
         <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
         <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="189"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="196"/>
         <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
         <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="190"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="197"/>
         <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
         <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="192"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="199"/>
         <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
         <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="193"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="200"/>
         <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
         <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="195"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="202"/>
         <source>The history database “%1” can&apos;t be read.</source>
         <translation>历史数据库“%1”无法读取。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="196"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="203"/>
         <source>The history database “%1” can&apos;t be written there (read-only).</source>
         <translation>历史数据库“%1”无法写入（只读）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="197"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="204"/>
         <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
         <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="198"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="205"/>
         <source>The folder for the history database “%1” can&apos;t be made.</source>
         <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="200"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="192"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="207"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
