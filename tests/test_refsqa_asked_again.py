@@ -5,14 +5,11 @@ from the cache, and says that asking again failed and why (English and Chinese).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from editor_app.config import Config
 from editor_app.core.analyze import analyze
 from editor_app.core.rulepack import house_pack
 from editor_app.services.verification import verify_references
 from editor_app.ui.engine_text import EngineText
-from ui_support import open_window
+from ui_support import verified_references_window
 
 SURVEY = "一、正文\nKVarN（arXiv:2606.03458）\nGhost（arXiv:2601.09999）\n"
 
@@ -42,13 +39,7 @@ def test_an_unreachable_arxiv_never_asked_before_is_still_unavailable(fake_arxiv
 
 
 def test_reverifying_a_row_offline_keeps_its_title(qtbot, fake_arxiv, tmp_path):
-    survey = tmp_path / "s.md"
-    survey.write_text(SURVEY, encoding="utf-8")
-    cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org", db_path=tmp_path / "u.db")
-    window = open_window(qtbot, survey, cfg)
-    panel = window.references
-    assert panel.verify()
-    qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+    window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
     fake_arxiv.push_fault("429", times=50)
     ref = next(r for r in panel.model.rows if r.id == "2606.03458")
     assert panel.verify([ref], force=True)
@@ -72,14 +63,7 @@ def test_the_chinese_window_says_the_refresh_failed(qtbot, chinese, fake_arxiv, 
     assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
     QCoreApplication.installTranslator(translator)
     try:
-        survey = tmp_path / "s.md"
-        survey.write_text(SURVEY, encoding="utf-8")
-        cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org",
-                     db_path=tmp_path / "u.db")
-        window = open_window(qtbot, survey, cfg)
-        panel = window.references
-        assert panel.verify()
-        qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+        window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
         fake_arxiv.push_fault("503", times=50)
         assert panel.verify(force=True)
         qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)

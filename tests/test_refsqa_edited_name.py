@@ -5,8 +5,7 @@ now judged again from the cache at once (nothing is asked of arXiv), and the oth
 
 from __future__ import annotations
 
-from editor_app.config import Config
-from ui_support import open_window, wait_analysis
+from ui_support import verified_references_window, wait_analysis
 
 SURVEY = """\
 一、正文
@@ -23,13 +22,7 @@ def _row(panel, rid):
 
 
 def test_a_corrected_name_is_judged_again_without_asking_arxiv(qtbot, fake_arxiv, tmp_path):
-    survey = tmp_path / "s.md"
-    survey.write_text(SURVEY, encoding="utf-8")
-    cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org", db_path=tmp_path / "u.db")
-    window = open_window(qtbot, survey, cfg)
-    panel = window.references
-    assert panel.verify()
-    qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+    window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
     assert _row(panel, "2601.00014")[1] == "name mismatch"
     assert _row(panel, "2601.00016")[1] == "verified"
     fake_arxiv.clear_log()

@@ -8,8 +8,7 @@ from __future__ import annotations
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
-from editor_app.config import Config
-from ui_support import open_window, wait_analysis
+from ui_support import verified_references_window, wait_analysis
 
 SURVEY = """\
 一、正文
@@ -19,24 +18,13 @@ SURVEY = """\
 """
 
 
-def _window(qtbot, fake_arxiv, tmp_path):
-    survey = tmp_path / "s.md"
-    survey.write_text(SURVEY, encoding="utf-8")
-    cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org", db_path=tmp_path / "u.db")
-    window = open_window(qtbot, survey, cfg)
-    panel = window.references
-    assert panel.verify()
-    qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
-    return window, panel
-
-
 def _rows(panel) -> dict[str, tuple[str, str]]:
     m = panel.view.model()
     return {m.index(r, 0).data(): (m.index(r, 3).data(), m.index(r, 3).data(3)) for r in range(m.rowCount())}
 
 
 def test_an_edited_id_updates_the_row_and_the_counts_and_keeps_the_other_verdicts(qtbot, fake_arxiv, tmp_path):
-    window, panel = _window(qtbot, fake_arxiv, tmp_path)
+    window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
     assert "not found 1" in panel.message.text()
     cursor = window.editor.document().find("2601.09999")
     with wait_analysis(qtbot, window):
@@ -50,7 +38,7 @@ def test_an_edited_id_updates_the_row_and_the_counts_and_keeps_the_other_verdict
 
 
 def test_a_failure_message_is_not_replaced_by_the_counts_on_an_edit(qtbot, fake_arxiv, tmp_path):
-    window, panel = _window(qtbot, fake_arxiv, tmp_path)
+    window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
     panel._on_failed("boom")
     with wait_analysis(qtbot, window):
         window.editor.document().find("归一化").insertText("归一")
@@ -59,14 +47,14 @@ def test_a_failure_message_is_not_replaced_by_the_counts_on_an_edit(qtbot, fake_
 
 
 def test_an_impossible_id_says_why_once(qtbot, fake_arxiv, tmp_path):
-    window, panel = _window(qtbot, fake_arxiv, tmp_path)
+    window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
     status, tip = _rows(panel)["2613.00001"]
     assert status == "impossible id" and tip == "month 13 does not exist"
     window.shutdown()
 
 
 def test_the_row_menu_copies_the_title(qtbot, fake_arxiv, tmp_path):
-    window, panel = _window(qtbot, fake_arxiv, tmp_path)
+    window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
     for rid, enabled in (("2606.03458", True), ("2601.09999", False)):
         proxy = panel.view.model()
         row = next(r for r in range(proxy.rowCount()) if proxy.index(r, 0).data() == rid)
@@ -91,7 +79,7 @@ def test_fetched_is_the_users_clock_time(qtbot, fake_arxiv, tmp_path, monkeypatc
     monkeypatch.setenv("TZ", "Asia/Shanghai")
     time.tzset()
     try:
-        window, panel = _window(qtbot, fake_arxiv, tmp_path)
+        window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
         ref = next(r for r in panel.model.rows if r.id == "2606.03458")
         stamp = panel.verdicts["2606.03458"]["fetched_at"]
         utc = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ")

@@ -45,6 +45,18 @@ def open_window(qtbot, path: Path, config: Config | None = None, **kwargs):
     return window
 
 
+def verified_references_window(qtbot, fake_arxiv, tmp_path: Path, survey_text: str):
+    """A window on `survey_text` whose references were all verified against the fake arXiv: (window, panel)."""
+    survey = tmp_path / "s.md"
+    survey.write_text(survey_text, encoding="utf-8")
+    cfg = Config(arxiv_url=fake_arxiv.url, arxiv_interval=0.0, contact="tests@example.org", db_path=tmp_path / "u.db")
+    window = open_window(qtbot, survey, cfg)
+    panel = window.references
+    assert panel.verify()
+    qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+    return window, panel
+
+
 def wait_analysis(qtbot, window, timeout: int = 20000):
     return qtbot.waitSignal(window.analysis_ready, timeout=timeout)
 
