@@ -57,3 +57,17 @@ def chinese(qapp):
     qapp.setProperty("survey_editor_language", "zh_CN")
     yield
     qapp.setProperty("survey_editor_language", was)
+
+
+@pytest.fixture
+def zh_translation(qapp):
+    """The program's Chinese translation installed for the test (what a zh_CN desktop loads at start); then removed."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from editor_app.resources_path import resource_path
+
+    translator = QTranslator()
+    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
+    QCoreApplication.installTranslator(translator)
+    yield translator
+    QCoreApplication.removeTranslator(translator)

@@ -5,10 +5,7 @@ window's language, and stores nothing."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QTranslator
-
 from editor_app.config import Config
-from editor_app.resources_path import resource_path
 from editor_app.ui.settings_dialog import SettingsDialog
 from pack_support import MINIMAL
 
@@ -53,22 +50,15 @@ def test_a_usable_pack_is_saved(settings_dialog, settings_store, tmp_path):
     assert settings_store.stored_config().rule_pack == pack
 
 
-def test_the_reason_is_said_in_chinese_in_the_chinese_window(settings_store, qtbot, tmp_path, chinese):
-    app = QCoreApplication.instance()
-    translator = QTranslator()
-    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
-    app.installTranslator(translator)
-    try:
-        d = SettingsDialog(settings_store)
-        qtbot.addWidget(d)
-        pack = tmp_path / "team.toml"
-        pack.write_text(MINIMAL.replace("max = 10", "max = '2000'"), encoding="utf-8")
-        d.rule_pack_edit.setText(str(pack))
-        said = _refused(d, settings_store)
-        assert said.startswith("未保存：规则包无法使用：") and f"{pack}:9：rules[0].max：必须是数字" in said, said
-        d.rule_pack_edit.setText(str(tmp_path))
-        assert _refused(d, settings_store).endswith(f"{tmp_path}：规则包是文件夹，不是文件")
-        d.rule_pack_edit.setText(str(tmp_path / "gone.toml"))
-        assert _refused(d, settings_store).endswith("gone.toml：找不到规则包文件")
-    finally:
-        app.removeTranslator(translator)
+def test_the_reason_is_said_in_chinese_in_the_chinese_window(settings_store, qtbot, tmp_path, chinese, zh_translation):
+    d = SettingsDialog(settings_store)
+    qtbot.addWidget(d)
+    pack = tmp_path / "team.toml"
+    pack.write_text(MINIMAL.replace("max = 10", "max = '2000'"), encoding="utf-8")
+    d.rule_pack_edit.setText(str(pack))
+    said = _refused(d, settings_store)
+    assert said.startswith("未保存：规则包无法使用：") and f"{pack}:9：rules[0].max：必须是数字" in said, said
+    d.rule_pack_edit.setText(str(tmp_path))
+    assert _refused(d, settings_store).endswith(f"{tmp_path}：规则包是文件夹，不是文件")
+    d.rule_pack_edit.setText(str(tmp_path / "gone.toml"))
+    assert _refused(d, settings_store).endswith("gone.toml：找不到规则包文件")

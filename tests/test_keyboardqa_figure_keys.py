@@ -9,15 +9,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from ui_support import cursor_line, open_window, trigger_view_shortcut
+from ui_support import cursor_line, open_window, trigger_view_shortcut, writing
 
 
 def _window_writing(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
     window.goto_line(1)
-    window.activateWindow()
-    window.editor.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
+    writing(qtbot, window)
     return window
 
 

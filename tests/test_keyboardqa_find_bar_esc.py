@@ -7,18 +7,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from ui_support import open_window, trigger_view_shortcut
-
-
-def _writing(qtbot, window) -> None:
-    window.activateWindow()
-    window.editor.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
+from ui_support import open_window, trigger_view_shortcut, writing
 
 
 def test_esc_in_a_panel_goes_back_to_writing_with_the_find_bar_open(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     qtbot.keyClick(window.editor, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert window.find_bar.isVisible() and QApplication.focusWidget() is window.find_bar.field
     qtbot.keyClicks(window.find_bar.field, "SGLang")
@@ -32,7 +26,7 @@ def test_esc_in_a_panel_goes_back_to_writing_with_the_find_bar_open(qtbot, sampl
 
 def test_esc_closes_the_find_bar_from_the_field_and_from_the_editor(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     before = window.current_text()
     qtbot.keyClick(window.editor, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(window.find_bar.field, Qt.Key.Key_Escape)

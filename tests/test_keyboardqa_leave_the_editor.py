@@ -7,22 +7,16 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from ui_support import open_window
+from ui_support import open_window, writing
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
-def _writing(qtbot, window) -> None:
-    window.activateWindow()
-    window.editor.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
-
-
 def test_ctrl_tab_goes_from_the_editor_to_the_panel_shown_and_on(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
     window.tabs.setCurrentWidget(window.selfcheck)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     before = window.current_text()
     qtbot.keyClick(window.editor, Qt.Key.Key_Tab, CTRL)
     assert QApplication.focusWidget() is window.selfcheck.rules_view  # before: still in the editor
@@ -38,7 +32,7 @@ def test_ctrl_tab_goes_from_the_editor_to_the_panel_shown_and_on(qtbot, sample_p
 
 def test_ctrl_shift_tab_goes_from_the_editor_to_the_outline(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     qtbot.keyClick(window.editor, Qt.Key.Key_Backtab, CTRL_SHIFT)  # what the keyboard sends for Ctrl+Shift+Tab
     assert QApplication.focusWidget() is window.outline.view
     qtbot.keyClick(window.outline.view, Qt.Key.Key_Escape)

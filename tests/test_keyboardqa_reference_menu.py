@@ -9,13 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from editor_app.ui.table_models import ROW_ROLE
-from ui_support import open_window, trigger_view_shortcut
-
-
-def _writing(qtbot, window) -> None:
-    window.activateWindow()
-    window.editor.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
+from ui_support import open_window, trigger_view_shortcut, writing
 
 
 def _menu_on_screen(qtbot) -> QMenu:
@@ -27,7 +21,7 @@ def _menu_on_screen(qtbot) -> QMenu:
                                            (Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)])
 def test_the_menu_key_reverifies_the_row_the_keys_are_on(qtbot, sample_path, key, modifier):
     window = open_window(qtbot, sample_path)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     panel = window.references
     asked: list[tuple[list[str], bool]] = []
     panel.verify = lambda references=None, *, force=False: asked.append(([r.id for r in references], force))
@@ -48,7 +42,7 @@ def test_the_menu_key_reverifies_the_row_the_keys_are_on(qtbot, sample_path, key
 
 def test_the_menu_key_copies_the_id(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     trigger_view_shortcut(window, "Ctrl+2")
     view = window.references.view
     qtbot.keyClick(view, Qt.Key.Key_End)
@@ -62,7 +56,7 @@ def test_the_menu_key_copies_the_id(qtbot, sample_path):
 def test_return_on_a_reference_goes_to_its_text_and_again_to_the_next(qtbot, sample_path):
     """Return on a References row did nothing (only a click went to the text), though every other panel's rows go."""
     window = open_window(qtbot, sample_path)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     window.goto_line(1)
     before = window.current_text()
     trigger_view_shortcut(window, "Ctrl+2")

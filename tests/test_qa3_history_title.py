@@ -3,20 +3,7 @@
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
-
-from editor_app.resources_path import resource_path
 from ui_support import type_text, wait_analysis, window_with_history
-
-
-@pytest.fixture
-def chinese(qapp):
-    translator = QTranslator()
-    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
 
 
 def _save_twice(qtbot, tmp_path, monkeypatch) -> list[str]:
@@ -38,5 +25,5 @@ def test_one_snapshot_is_one(qtbot, tmp_path, monkeypatch):
     assert _save_twice(qtbot, tmp_path, monkeypatch) == ["survey.md: 1 snapshot", "survey.md: 2 snapshots"]
 
 
-def test_one_snapshot_in_chinese(qtbot, tmp_path, monkeypatch, chinese):
+def test_one_snapshot_in_chinese(qtbot, tmp_path, monkeypatch, zh_translation):
     assert _save_twice(qtbot, tmp_path, monkeypatch) == ["survey.md：1 个快照", "survey.md：2 个快照"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 QM = Path(__file__).resolve().parent.parent / "resources" / "i18n" / "survey_editor_zh_CN.qm"
 
@@ -20,17 +19,6 @@ def _shown(model, column: str) -> list[str]:
     return [model.index(r, c).data() for r in range(model.rowCount())]
 
 
-@pytest.fixture
-def chinese(qapp):
-    from PySide6.QtCore import QCoreApplication, QTranslator
-
-    translator = QTranslator()
-    assert translator.load(str(QM))
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
-
-
 def test_history_rows_in_english(qapp):
     from editor_app.ui.history_panel import SnapshotModel
 
@@ -40,7 +28,7 @@ def test_history_rows_in_english(qapp):
     assert _shown(model, "failing") == ["2 (1 error)", "3 (2 errors)", "0"]
 
 
-def test_history_rows_and_limit_in_chinese(qtbot, chinese):
+def test_history_rows_and_limit_in_chinese(qtbot, zh_translation):
     from editor_app.ui.history_panel import HistoryPanel, SnapshotModel
 
     model = SnapshotModel()

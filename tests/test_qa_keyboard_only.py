@@ -10,18 +10,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from editor_app.ui.table_models import ROW_ROLE
-from ui_support import cursor_line, line_text, open_window, trigger_view_shortcut, window_with_history
-
-
-def _writing(qtbot, window) -> None:
-    window.activateWindow()
-    window.editor.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
+from ui_support import cursor_line, line_text, open_window, trigger_view_shortcut, window_with_history, writing
 
 
 def test_tab_goes_from_the_rules_to_the_claims_and_the_counters(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     trigger_view_shortcut(window, "Ctrl+1")
     panel = window.selfcheck
     assert QApplication.focusWidget() is panel.rules_view
@@ -42,7 +36,7 @@ def test_tab_goes_from_the_rules_to_the_claims_and_the_counters(qtbot, sample_pa
 def test_esc_in_a_panel_goes_back_to_writing_where_the_cursor_was(qtbot, sample_path):
     window = open_window(qtbot, sample_path)
     window.goto_line(42, 3)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     before = window.current_text()
     for shortcut, view in (("Ctrl+1", window.selfcheck.rules_view), ("Ctrl+2", window.references.view)):
         trigger_view_shortcut(window, shortcut)
@@ -58,7 +52,7 @@ def test_ctrl_0_puts_the_keys_in_the_outline_and_return_goes_to_the_section(qtbo
     window = open_window(qtbot, sample_path)
     window.outline_dock.hide()
     window.goto_line(1)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     trigger_view_shortcut(window, "Ctrl+0")
     view = window.outline.view
     assert window.outline_dock.isVisible() and QApplication.focusWidget() is view
@@ -76,7 +70,7 @@ def test_ctrl_0_puts_the_keys_in_the_outline_and_return_goes_to_the_section(qtbo
 
 def test_tab_leaves_the_history_list(qtbot, tmp_path, monkeypatch, sample_text):
     _survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
-    _writing(qtbot, window)
+    writing(qtbot, window)
     trigger_view_shortcut(window, "Ctrl+5")
     table = ctl.panel.table
     assert QApplication.focusWidget() is table

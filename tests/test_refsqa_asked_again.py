@@ -54,21 +54,11 @@ def test_reverifying_a_row_offline_keeps_its_title(qtbot, fake_arxiv, tmp_path):
     window.shutdown()
 
 
-def test_the_chinese_window_says_the_refresh_failed(qtbot, chinese, fake_arxiv, tmp_path):
-    from PySide6.QtCore import QCoreApplication, QTranslator
-
-    from editor_app.resources_path import resource_path
-
-    translator = QTranslator()
-    assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
-    QCoreApplication.installTranslator(translator)
-    try:
-        window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
-        fake_arxiv.push_fault("503", times=50)
-        assert panel.verify(force=True)
-        qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
-        assert panel.message.text().startswith(
-            "有 2 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。已核验 1"), panel.message.text()
-        window.shutdown()
-    finally:
-        QCoreApplication.removeTranslator(translator)
+def test_the_chinese_window_says_the_refresh_failed(qtbot, chinese, zh_translation, fake_arxiv, tmp_path):
+    window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
+    fake_arxiv.push_fault("503", times=50)
+    assert panel.verify(force=True)
+    qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
+    assert panel.message.text().startswith(
+        "有 2 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。已核验 1"), panel.message.text()
+    window.shutdown()

@@ -57,6 +57,15 @@ def verified_references_window(qtbot, fake_arxiv, tmp_path: Path, survey_text: s
     return window, panel
 
 
+def writing(qtbot, window) -> None:
+    """The keys in the editor, as a user writing has them (the window active, the editor focused)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.activateWindow()
+    window.editor.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
+
+
 def wait_analysis(qtbot, window, timeout: int = 20000):
     return qtbot.waitSignal(window.analysis_ready, timeout=timeout)
 
