@@ -266,6 +266,12 @@ class Outline:
         self.not_prose = not_prose
 
 
+def closes_fence(h: Heading | None, run: str) -> bool:
+    """Whether a line read as `h` closes a code block opened by the fence `run` (``` or ~~~): only the opening
+    fence's character, at least as many times and with no info string, does ("```" inside a "~~~" block is code)."""
+    return h is not None and h.style == "fence" and h.number[0] == run[0] and len(h.number) >= len(run) and not h.title
+
+
 def build_outline(
     lines: Sequence[str],
     headings: Sequence[Heading | None],
@@ -297,10 +303,7 @@ def build_outline(
         if h is None:
             continue
         if fence is not None:
-            # Only the opening fence's character, at least as many times and with no info string, closes it
-            # ("```" inside a "~~~" block is code).
-            if h.style == "fence" and h.number[0] == fence.number[0] and len(h.number) >= len(fence.number) \
-                    and not h.title:
+            if closes_fence(h, fence.number):
                 blocks.append((fence_line, i + 1))
                 fence = None
             continue

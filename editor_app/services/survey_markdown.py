@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from editor_app.core.document import heading_in_line
+from editor_app.core.document import closes_fence, heading_in_line
 from editor_app.core.model import Analysis
 
 # Python-Markdown's extensions for survey text; the tables write `align="…"`: Qt's rich text (the Preview, the PDF)
@@ -23,7 +23,6 @@ MARKDOWN_CONFIGS = {"tables": {"use_align_attribute": True}}
 
 _TABLE_ROW = re.compile(r"^ {0,3}\|")
 _LIST_ITEM = re.compile(r"^ {0,3}([-*+]|\d{1,9}[.)])\s+\S")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 # "---", "===", "* * *": under a line of prose Markdown makes that line a heading; a heading is the analysis' to say
 # (it is handled as one when it is), so here it is always a rule (or, "===", text) of its own.
 _RULE = re.compile(r"^ {0,3}(?:=+|-+|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})[ \t]*$")
@@ -69,7 +68,7 @@ def title_line(lines: Sequence[str]) -> int | None:
     if number is None:
         return None
     line = lines[number - 1]
-    if _TABLE_ROW.match(line) or _LIST_ITEM.match(line) or _FENCE.match(line):
+    if _TABLE_ROW.match(line) or _LIST_ITEM.match(line) or _fence_opening(line):
         return None
     if re.match(r"\s{0,3}(?:>|<|([-*_])\s*(?:\1\s*){2,}$)", line):  # a quote, HTML, a rule (---)
         return None
@@ -90,18 +89,14 @@ def heading_levels(analysis: Analysis | None, lines: Sequence[str], first_line: 
 
 
 def _fence_opening(line: str) -> str:
-    """The run of ``` or ~~~ a line opens a code block with, else ''."""
-    m = _FENCE.match(line)
-    if m is None or (m.group(1)[0] == "`" and "`" in m.group(2)):  # "```x```" is inline code
-        return ""
-    return m.group(1)
+    """The run of ``` or ~~~ a line opens a code block with, else '' (as the analysis reads it)."""
+    h = heading_in_line(line)
+    return h.number if h is not None and h.style == "fence" else ""
 
 
 def _closes(line: str, fence: str) -> bool:
-    """Only the opening fence's character, at least as many times and with no info string, closes it, as the
-    analysis reads it ("```" inside a "~~~" block is code)."""
-    m = _FENCE.match(line)
-    return bool(m) and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not m.group(2).strip()
+    """Whether the line closes the code block `fence` opened, as the analysis reads it."""
+    return closes_fence(heading_in_line(line), fence)
 
 
 class _Source:
