@@ -348,10 +348,10 @@ def _history(args) -> int:
         return EXIT_OK
     rows = []
     for s in snaps:
-        rows.append([str(s.get("id")), str(s.get("time_iso") or s.get("time")), str(s.get("kind")),
-                     format_count(s.get("cjk")), format_count(s.get("cautions")), format_count(s.get("lines")),
-                     format_count(s.get("failing"))])
-    print("\n".join(table(rows, ["ID", "TIME", "KIND", "CJK", "⚠️", "LINES", "FAILING"], [8, 25, 9, 8, 6, 6, 8])))
+        figures = ([format_count(s.get(k)) for k in ("cjk", "cautions", "lines", "failing")] if s.get("measured", True)
+                   else ["measuring", "", "", ""])  # stored by the window, its figures not stored yet
+        rows.append([str(s.get("id")), str(s.get("time_iso") or s.get("time")), str(s.get("kind")), *figures])
+    print("\n".join(table(rows, ["ID", "TIME", "KIND", "CJK", "⚠️", "LINES", "FAILING"], [8, 25, 9, 9, 6, 6, 8])))
     return EXIT_OK
 
 

@@ -34,9 +34,9 @@ def prepared_on(monkeypatch):
     threads: list[str] = []
     real = history.prepare_snapshot
 
-    def spy(text, analysis):
+    def spy(text, analysis, **kwargs):
         threads.append(threading.current_thread().name)
-        return real(text, analysis)
+        return real(text, analysis, **kwargs)
 
     monkeypatch.setattr(history, "prepare_snapshot", spy)
     return threads

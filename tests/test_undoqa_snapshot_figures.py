@@ -27,8 +27,9 @@ def test_an_autosave_right_after_a_restore_holds_the_restored_texts_figures(qtbo
     _, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     restored = sample_text + ADDED
     window.set_text_undoable(restored)  # History → Restore, a recovered autosave: the analysis follows later
-    sid = ctl.autosave_now()  # the autosave timer fired first
-    assert sid is not None
+    with qtbot.waitSignal(ctl.measured, timeout=20000):  # its figures are measured on the record thread
+        sid = ctl.autosave_now()  # the autosave timer fired first
+        assert sid is not None
     assert history.get_snapshot_text(ctl.db, sid) == restored
     assert _row_figures(ctl, sid) == _figures(window, restored)  # before: the figures of the sample
     assert _row_figures(ctl, sid) != _figures(window, sample_text)
@@ -42,7 +43,8 @@ def test_an_autosave_right_after_an_undo_holds_the_undone_texts_figures(qtbot, t
     with wait_analysis(qtbot, window):
         window.set_text_undoable(sample_text + ADDED + ADDED)
     window.editor.undo()
-    sid = ctl.autosave_now()
+    with qtbot.waitSignal(ctl.measured, timeout=20000):
+        sid = ctl.autosave_now()
     assert history.get_snapshot_text(ctl.db, sid) == sample_text + ADDED
     assert _row_figures(ctl, sid) == _figures(window, sample_text + ADDED)
 
@@ -54,7 +56,8 @@ def test_a_save_recorded_without_its_analysis_holds_its_own_figures(qtbot, tmp_p
     assert window.save()  # Ctrl+S mid-typing: the analysis of the saved text is not there yet
     saved = survey.read_text(encoding="utf-8")
     type_text(window.editor, "又写了几句话，没有停下来。")  # typing goes on: the saved text is never analysed
-    ctl._record_pending_save()  # the wait for the saved text's analysis is over
+    with qtbot.waitSignal(ctl.measured, timeout=20000):
+        ctl._record_pending_save()  # the wait for the saved text's analysis is over
     rows = history.list_snapshots(ctl.db, str(survey.resolve()), kinds=["save"])
     assert history.get_snapshot_text(ctl.db, rows[0]["id"]) == saved
     assert _row_figures(ctl, rows[0]["id"]) == _figures(window, saved)  # before: the sample's figures
@@ -65,10 +68,10 @@ def test_a_longer_restored_text_is_analysed_for_its_autosave_off_the_gui_thread(
     from editor_app.ui import history_panel
 
     _, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
-    restored = "\n".join([sample_text] * 4) + ADDED  # past SYNC_ANALYSIS_CHARS, short of SYNC_RECORD_CHARS
-    assert history_panel.SYNC_ANALYSIS_CHARS < len(restored) < history_panel.SYNC_RECORD_CHARS
+    restored = "\n".join([sample_text] * 4) + ADDED  # short of SYNC_RECORD_CHARS
+    assert len(restored) < history_panel.SYNC_RECORD_CHARS
     window.set_text_undoable(restored)
-    with qtbot.waitSignal(ctl.recorded, timeout=20000) as sig:
-        assert ctl.autosave_now() is None  # handed to the record thread, which analyses it
+    with qtbot.waitSignal(ctl.measured, timeout=20000) as sig:
+        assert ctl.autosave_now() is not None  # stored at once; the record thread measures it
     assert history.get_snapshot_text(ctl.db, sig.args[0]) == restored
     assert _row_figures(ctl, sig.args[0]) == _figures(window, restored)

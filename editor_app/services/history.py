@@ -219,20 +219,46 @@ class PreparedSnapshot:
     text_hash: str
     chars: int
     text_blob: bytes
+    analysis_blob: bytes | None  # None: the text is stored "measuring", its figures follow (measure_snapshot)
+    pack: str | None
+    figures: dict[str, float | int | None]
+    series: dict[str, float]
+
+    @property
+    def measured(self) -> bool:
+        return self.analysis_blob is not None
+
+
+@dataclass(frozen=True)
+class PreparedMeasurement:
+    """The figures of a snapshot stored while measuring (prepare_measurement), to complete it with."""
+
     analysis_blob: bytes
     pack: str | None
     figures: dict[str, float | int | None]
     series: dict[str, float]
 
 
-def prepare_snapshot(text: str, analysis: Any) -> PreparedSnapshot:
-    """Hash and compress the text and its analysis (an Analysis or its dict); touches no database."""
-    if not isinstance(analysis, dict):
-        analysis = analysis.to_dict() if analysis is not None else {}
+def prepare_snapshot(text: str, analysis: Any, *, measured: bool = True) -> PreparedSnapshot:
+    """Hash and compress the text and its analysis (an Analysis or its dict); touches no database. With
+    `measured=False` only the text: the snapshot is stored as "measuring" and measure_snapshot completes it."""
+    figures = prepare_measurement(analysis) if measured else None
     return PreparedSnapshot(
         text_hash=text_hash(text),
         chars=len(text),
         text_blob=zlib.compress(text.encode("utf-8"), 6),
+        analysis_blob=figures.analysis_blob if figures else None,
+        pack=figures.pack if figures else None,
+        figures=figures.figures if figures else dict.fromkeys(HEADLINE),
+        series=figures.series if figures else {},
+    )
+
+
+def prepare_measurement(analysis: Any) -> PreparedMeasurement:
+    """Compress an analysis (an Analysis or its dict) and take its figures; touches no database."""
+    if not isinstance(analysis, dict):
+        analysis = analysis.to_dict() if analysis is not None else {}
+    return PreparedMeasurement(
         analysis_blob=zlib.compress(analysis_json(analysis).encode("utf-8"), 6),
         pack=analysis.get("pack"),
         figures=headline_figures(analysis),
@@ -330,18 +356,67 @@ def write_snapshot(
              writer if kind == "autosave" else None],
         )
         snapshot_id = cur.lastrowid
-        data, base_id, depth = _stored_analysis(conn, prepared, base[0] if base else None)
-        conn.execute(
-            "INSERT INTO snapshot_analyses (snapshot_id, data, base, depth) VALUES (?, ?, ?, ?)",
-            [snapshot_id, data, base_id, depth],
-        )
-        conn.executemany(
-            "INSERT INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
-            [(snapshot_id, k, v) for k, v in prepared.series.items()],
-        )
+        if prepared.measured:
+            _store_measurement(conn, snapshot_id, prepared, base[0] if base else None)
         if kind == "autosave":
             _prune_autosaves(conn, doc)
     return snapshot_id
+
+
+def _store_measurement(conn, snapshot_id: int, measurement: PreparedSnapshot | PreparedMeasurement,
+                       base_id: int | None) -> None:
+    data, base_id, depth = _stored_analysis(conn, measurement, base_id)
+    conn.execute(
+        "INSERT INTO snapshot_analyses (snapshot_id, data, base, depth) VALUES (?, ?, ?, ?)",
+        [snapshot_id, data, base_id, depth],
+    )
+    conn.executemany(
+        "INSERT INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
+        [(snapshot_id, k, v) for k, v in measurement.series.items()],
+    )
+
+
+def measure_snapshot(db: sqlite_utils.Database, snapshot_id: int, measurement: PreparedMeasurement) -> bool:
+    """Store the figures of a snapshot stored while measuring; False when it is gone (an autosave pruned) or was
+    measured already."""
+    conn = db.conn
+    with conn:
+        row = conn.execute("SELECT document_id, time FROM snapshots WHERE id = ?", [snapshot_id]).fetchone()
+        if row is None or conn.execute(
+                "SELECT 1 FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id]).fetchone():
+            return False
+        # As write_snapshot does: a delta from the document's latest measured save before it (short drafts only).
+        base = conn.execute(
+            "SELECT s.id FROM snapshots s JOIN texts t ON t.hash = s.text_hash"
+            " WHERE s.document_id = ? AND s.kind != 'autosave' AND s.id != ? AND s.time <= ? AND t.chars <= ?"
+            " AND EXISTS (SELECT 1 FROM snapshot_analyses a WHERE a.snapshot_id = s.id)"
+            " ORDER BY s.time DESC, s.id DESC LIMIT 1", [row[0], snapshot_id, row[1], DELTA_MAX_CHARS]
+        ).fetchone() if _chars_of(conn, snapshot_id) <= DELTA_MAX_CHARS else None
+        figures = measurement.figures
+        conn.execute(
+            f"UPDATE snapshots SET pack = ?, {', '.join(f'{h} = ?' for h in HEADLINE)} WHERE id = ?",
+            [measurement.pack, *(figures[h] for h in HEADLINE), snapshot_id],
+        )
+        _store_measurement(conn, snapshot_id, measurement, base[0] if base else None)
+    return True
+
+
+def _chars_of(conn, snapshot_id: int) -> int:
+    row = conn.execute("SELECT t.chars FROM snapshots s JOIN texts t ON t.hash = s.text_hash WHERE s.id = ?",
+                       [snapshot_id]).fetchone()
+    return row[0] if row else 0
+
+
+def unmeasured_snapshots(db: sqlite_utils.Database, path: Path | str) -> list[int]:
+    """The document's snapshots stored while measuring whose figures never came (the program ended first),
+    newest first."""
+    doc = document_id(db, path)
+    if doc is None:
+        return []
+    return [r[0] for r in db.execute(
+        "SELECT s.id FROM snapshots s WHERE s.document_id = ?"
+        " AND NOT EXISTS (SELECT 1 FROM snapshot_analyses a WHERE a.snapshot_id = s.id)"
+        " ORDER BY s.time DESC, s.id DESC", [doc]).fetchall()]
 
 
 def _stored_text(conn, prepared: PreparedSnapshot, base_hash: str | None) -> tuple[bytes, str | None, int]:
@@ -359,7 +434,7 @@ def _stored_text(conn, prepared: PreparedSnapshot, base_hash: str | None) -> tup
     return delta, base_hash, row[0] + 1
 
 
-def _stored_analysis(conn, prepared: PreparedSnapshot, base_id: int | None) -> tuple[bytes, int | None, int]:
+def _stored_analysis(conn, prepared: PreparedSnapshot | PreparedMeasurement, base_id: int | None) -> tuple[bytes, int | None, int]:
     """(data, base, depth) of a new snapshot's analysis, as _stored_text for its text."""
     whole = (prepared.analysis_blob, None, 0)
     row = conn.execute(
@@ -483,13 +558,17 @@ def _delete_snapshots(conn, ids: list[int], hashes: Iterable[str]) -> None:
 
 _LIST_COLUMNS = (
     "s.id, s.document_id, d.path, s.time, s.kind, s.text_hash, t.chars, s.pack, "
-    "s.cjk, s.cautions, s.lines, s.failing, s.errors, s.dismissed"
+    "s.cjk, s.cautions, s.lines, s.failing, s.errors, s.dismissed, "
+    "EXISTS (SELECT 1 FROM snapshot_analyses a WHERE a.snapshot_id = s.id)"
 )
 
 
 def _row_dict(row) -> dict[str, Any]:
-    keys = ("id", "document_id", "path", "time", "kind", "text_hash", "chars", "pack", *HEADLINE, "dismissed")
+    """A listing row; "measured" is False while its figures are still being measured (they are None then)."""
+    keys = ("id", "document_id", "path", "time", "kind", "text_hash", "chars", "pack", *HEADLINE, "dismissed",
+            "measured")
     d = dict(zip(keys, row))
+    d["measured"] = bool(d["measured"])
     for k in ("cjk", "cautions", "lines"):
         if isinstance(d[k], float) and d[k].is_integer():
             d[k] = int(d[k])  # counts read back as the integers they are
@@ -571,9 +650,10 @@ def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:
     doc = document_id(db, path)
     if doc is None:
         return []
-    rows = db.execute(
-        "SELECT metric FROM snapshot_metrics WHERE snapshot_id ="
-        " (SELECT id FROM snapshots WHERE document_id = ? ORDER BY time DESC, id DESC LIMIT 1) ORDER BY metric",
+    rows = db.execute(  # the latest measured one: one still being measured has none yet
+        "SELECT metric FROM snapshot_metrics WHERE snapshot_id = (SELECT id FROM snapshots s WHERE document_id = ?"
+        " AND EXISTS (SELECT 1 FROM snapshot_analyses a WHERE a.snapshot_id = s.id)"
+        " ORDER BY time DESC, id DESC LIMIT 1) ORDER BY metric",
         [doc],
     ).fetchall()
     names = [r[0] for r in rows]
