@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import queue
 import sqlite3
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor_app.core.dismantle import dismantle
 from editor_app.core.textdiff import change_counts, side_by_side_html, unified_diff
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
@@ -560,30 +562,56 @@ class _RecordThread(QThread):
     def run(self) -> None:
         """A job with "measure" (a snapshot id, stored while measuring) is only measured. Another is prepared
         whole, or, with "analyse", its text first (written at once, "measuring") and then its figures
-        ("measure_job": its number), so what a crash meanwhile leaves is the text, measured at the next look."""
-        while (job := self._jobs.get()) is not None:
-            analysis = None  # the last job's analysis is not kept while waiting for the next
+        ("measure_job": its number), so what a crash meanwhile leaves is the text, measured at the next look.
+        Texts go first: an autosave waits for no measurement (a first one of an 8 MB survey takes seconds)."""
+        measurements: list[dict[str, Any]] = []
+        stopping = False
+        while not stopping or measurements:
+            if stopping or measurements and self._jobs.empty():
+                self._hand_over(self._measured(measurements.pop(0)))
+                continue
+            job = self._jobs.get()
+            if job is None:
+                stopping = True
+                continue
             try:
                 text = job.pop("text")
                 if isinstance(text, list):
                     text = "\n".join(text)
                 recipe = job.pop("analyse", None)
-                if "measure" not in job:
-                    if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
-                        continue  # an autosave of the text the last one holds
-                    analysis = job.pop("analysis")
-                    job["prepared"] = history.prepare_snapshot(text, _analysis_dict(analysis),
-                                                               measured=recipe is None)
-                    if recipe is None:
-                        self._hand_over(job)
-                        continue
-                    self._hand_over(dict(job))
-                    job = {"measure_job": job["number"]}
-                analysis = _analysed(text, recipe, self._analyzer_for(recipe[0]))
-                job["measurement"] = history.prepare_measurement(_analysis_dict(analysis))
+                if "measure" in job:
+                    measurements.append({**job, "text": text, "analyse": recipe})
+                    continue
+                if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
+                    continue  # an autosave of the text the last one holds
+                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
+                                                           measured=recipe is None)
+                if recipe is not None:
+                    measurements.append({"measure_job": job["number"], "text": text, "analyse": recipe})
             except Exception as exc:  # reported on the GUI thread, like a failed insert
                 job["error"] = f"{type(exc).__name__}: {exc}"
             self._hand_over(job)
+
+    def _measured(self, job: dict[str, Any]) -> dict[str, Any]:
+        """The figures of a job's text, as the analysis worker makes them: no garbage collection mid-pass (over an
+        8 MB survey's objects it held the GIL for seconds in all), and the pass let go of in steps."""
+        text, recipe = job.pop("text"), job.pop("analyse")
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            analysis = _analysed(text, recipe, self._analyzer_for(recipe[0]))
+            job["measurement"] = history.prepare_measurement(_analysis_dict(analysis))
+        except Exception as exc:
+            job["error"] = f"{type(exc).__name__}: {exc}"
+            analysis = None
+        finally:
+            if gc_was_on:
+                gc.freeze()  # what the analyzer keeps lives long: never rescanned by a full collection
+                gc.enable()
+        if analysis is not None:
+            for _ in dismantle(analysis):
+                pass  # the GIL may pass to the GUI thread between two chunks
+        return job
 
 
 def change_summary(old: str, new: str) -> str:
