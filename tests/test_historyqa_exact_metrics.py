@@ -166,3 +166,32 @@ def test_a_snapshot_left_measuring_by_a_killed_program_is_measured_at_the_next_l
     assert sig.args[0] == sid
     assert_row_is_of_its_text(tmp_path, ctl.db, sid)
     assert history.unmeasured_snapshots(ctl.db, survey) == []
+
+
+def test_an_autosave_is_stored_while_an_earlier_one_is_still_being_measured(qtbot, big, monkeypatch):
+    """A first measurement of an 8 MB survey takes seconds: the next autosave's text is stored meanwhile (it waited
+    behind it, and a crash then lost it)."""
+    window, ctl, path = big
+    release = threading.Event()
+    real = history_panel._analysed
+
+    def slow(*args, **kwargs):
+        release.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(history_panel, "_analysed", slow)
+    _type_after_the_analysis(qtbot, window)
+    with qtbot.waitSignal(ctl.recorded, timeout=30000) as first:
+        ctl.autosave_now()
+    type_text(window.editor, "再写几个字")
+    try:
+        with qtbot.waitSignal(ctl.recorded, timeout=15000) as second:
+            ctl.autosave_now()
+        assert history.get_snapshot_text(ctl.db, second.args[0]) == window.current_text()
+        assert [r["measured"] for r in history.list_snapshots(ctl.db, path)] == [False, False]
+    finally:
+        release.set()
+    with qtbot.waitSignals([ctl.measured, ctl.measured], timeout=60000):
+        pass
+    assert all(r["measured"] for r in history.list_snapshots(ctl.db, path))
+    assert first.args[0] != second.args[0]

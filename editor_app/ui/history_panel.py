@@ -517,9 +517,9 @@ class _CompareThread(LatestJobThread):
 
 
 class _RecordThread(QThread):
-    """Prepares snapshots (hash, compress, analysis JSON) in order, analysing the text of those whose analysis is
-    not the one on screen; the GUI thread writes them. Its own Analyzer keeps its last pass: the next autosave of an
-    8 MB survey is measured in ~30 ms, not ~2 s."""
+    """Prepares snapshots (hash, compress, analysis JSON) in order; the GUI thread writes them. A snapshot whose
+    analysis is not the one on screen is prepared "measuring" and measured by a thread of its own (_Measurer): an
+    autosave never waits for a measurement (the first one of an 8 MB survey takes seconds)."""
 
     prepared = Signal()  # results are waiting in `results`
 
@@ -528,7 +528,75 @@ class _RecordThread(QThread):
         self._jobs: queue.Queue = queue.Queue()
         self.results: list[dict[str, Any]] = []
         self._lock = threading.Lock()
+        self._measurer = _Measurer(self._hand_over)
+
+    def submit(self, job: dict[str, Any]) -> None:
+        if "measure" in job:  # a snapshot stored while measuring: only measured
+            self._measurer.submit(job)
+        else:
+            self._jobs.put(job)
+
+    def take_results(self) -> list[dict[str, Any]]:
+        with self._lock:
+            out, self.results = self.results, []
+        return out
+
+    def stop(self) -> None:
+        """Finish every job submitted so far, then end (a save asked for before quitting is still recorded, with
+        its figures)."""
+        self._jobs.put(None)
+        self.wait()
+        self._measurer.stop()
+
+    def _hand_over(self, result: dict[str, Any]) -> None:
+        with self._lock:
+            self.results.append(result)
+        self.prepared.emit()
+
+    def run(self) -> None:
+        """A job is prepared whole, or, with "analyse", its text first (written at once, "measuring") and then its
+        figures ("measure_job": its number), so what a crash meanwhile leaves is the text, measured at the next look."""
+        self._measurer.start()
+        while (job := self._jobs.get()) is not None:
+            try:
+                text = job.pop("text")
+                if isinstance(text, list):
+                    text = "\n".join(text)
+                recipe = job.pop("analyse", None)
+                if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
+                    continue  # an autosave of the text the last one holds
+                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
+                                                           measured=recipe is None)
+            except Exception as exc:  # reported on the GUI thread, like a failed insert
+                job["error"] = f"{type(exc).__name__}: {exc}"
+                recipe = None
+            self._hand_over(job)
+            if recipe is not None:  # after its text: the GUI thread writes the row before it is measured
+                self._measurer.submit({"measure_job": job["number"], "text": text, "analyse": recipe})
+
+
+class _Measurer(threading.Thread):
+    """Analyses the texts of snapshots stored while measuring, in order, with an Analyzer that keeps its last pass:
+    the next autosave of an 8 MB survey is measured in ~30 ms, not ~2 s."""
+
+    def __init__(self, hand_over) -> None:
+        super().__init__(name="history-measurer", daemon=True)
+        self._jobs: queue.Queue = queue.Queue()
+        self._hand_over = hand_over
         self._analyzer: Any = None  # of the pack of the last text analysed here
+
+    def submit(self, job: dict[str, Any]) -> None:
+        self._jobs.put(job)
+
+    def stop(self) -> None:
+        self._jobs.put(None)
+        if self.is_alive():
+            self.join()
+
+    def run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            self._hand_over(self._measured(job))
+            job = None
 
     def _analyzer_for(self, pack: Any) -> Any:
         if self._analyzer is None or self._analyzer.pack is not pack:
@@ -541,69 +609,20 @@ class _RecordThread(QThread):
                 pass
         return self._analyzer
 
-    def submit(self, job: dict[str, Any]) -> None:
-        self._jobs.put(job)
-
-    def take_results(self) -> list[dict[str, Any]]:
-        with self._lock:
-            out, self.results = self.results, []
-        return out
-
-    def stop(self) -> None:
-        """Finish every job submitted so far, then end (a save asked for before quitting is still recorded)."""
-        self._jobs.put(None)
-        self.wait()
-
-    def _hand_over(self, result: dict[str, Any]) -> None:
-        with self._lock:
-            self.results.append(result)
-        self.prepared.emit()
-
-    def run(self) -> None:
-        """A job with "measure" (a snapshot id, stored while measuring) is only measured. Another is prepared
-        whole, or, with "analyse", its text first (written at once, "measuring") and then its figures
-        ("measure_job": its number), so what a crash meanwhile leaves is the text, measured at the next look.
-        Texts go first: an autosave waits for no measurement (a first one of an 8 MB survey takes seconds)."""
-        measurements: list[dict[str, Any]] = []
-        stopping = False
-        while not stopping or measurements:
-            if stopping or measurements and self._jobs.empty():
-                self._hand_over(self._measured(measurements.pop(0)))
-                continue
-            job = self._jobs.get()
-            if job is None:
-                stopping = True
-                continue
-            try:
-                text = job.pop("text")
-                if isinstance(text, list):
-                    text = "\n".join(text)
-                recipe = job.pop("analyse", None)
-                if "measure" in job:
-                    measurements.append({**job, "text": text, "analyse": recipe})
-                    continue
-                if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
-                    continue  # an autosave of the text the last one holds
-                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
-                                                           measured=recipe is None)
-                if recipe is not None:
-                    measurements.append({"measure_job": job["number"], "text": text, "analyse": recipe})
-            except Exception as exc:  # reported on the GUI thread, like a failed insert
-                job["error"] = f"{type(exc).__name__}: {exc}"
-            self._hand_over(job)
-
     def _measured(self, job: dict[str, Any]) -> dict[str, Any]:
         """The figures of a job's text, as the analysis worker makes them: no garbage collection mid-pass (over an
         8 MB survey's objects it held the GIL for seconds in all), and the pass let go of in steps."""
         text, recipe = job.pop("text"), job.pop("analyse")
+        if isinstance(text, list):
+            text = "\n".join(text)
         gc_was_on = gc.isenabled()
         gc.disable()
+        analysis = None
         try:
             analysis = _analysed(text, recipe, self._analyzer_for(recipe[0]))
             job["measurement"] = history.prepare_measurement(_analysis_dict(analysis))
         except Exception as exc:
             job["error"] = f"{type(exc).__name__}: {exc}"
-            analysis = None
         finally:
             if gc_was_on:
                 gc.freeze()  # what the analyzer keeps lives long: never rescanned by a full collection
