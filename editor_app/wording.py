@@ -213,6 +213,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # the history database (services/database.py)
     ("The history database {path} could not be read ({error}); it was moved to {moved} and a fresh one was created.",
      "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个。"),
+    ("The history database {path} is damaged ({error}); it was moved to {moved}, and the {count} snapshots still "
+     "readable in it were copied into a fresh one.",
+     "历史数据库 {path} 已损坏（{error}）；已将它移到 {moved}，其中仍可读取的 {count} 个快照已复制到新建的数据库中。"),
     ("The history database {path} is locked by another program ({error}); this session keeps its history in memory.",
      "历史数据库 {path} 被其他程序锁定（{error}）；本次会话的历史只保存在内存中。"),
     ("The history database {path} can't be used ({error}); it was left as it is and this session keeps its history "

@@ -186,6 +186,14 @@ def _move_aside_and_reopen(p: Path, exc: Exception) -> OpenedDatabase:
     except (sqlite3.DatabaseError, OSError) as again:
         return _in_memory(f"The history database {p} could not be read ({exc}) nor moved aside ({again}); this "
                           "session keeps its history in memory.")
+    from editor_app.services.history_salvage import salvage_history
+
+    count = salvage_history(moved, db) if moved.is_file() else 0
+    if count:
+        return OpenedDatabase(
+            db, p, warning=f"The history database {p} is damaged ({exc}); it was moved to {moved}, and the {count:,} "
+            "snapshots still readable in it were copied into a fresh one."
+        )
     return OpenedDatabase(
         db, p, warning=f"The history database {p} could not be read ({exc}); it was moved to {moved} "
         "and a fresh one was created."
@@ -207,6 +215,15 @@ def move_aside_damaged(path: Path | str | None, exc: Exception) -> OpenedDatabas
     return _move_aside_and_reopen(p, exc)
 
 
+def _first_problem(report: str) -> str:
+    """SQLite's first finding and how many more: its whole report (six lines of page numbers for one damaged page)
+    filled the History tab above the list."""
+    found = [line.strip() for line in report.splitlines() if line.strip() and not line.startswith("*** in database")]
+    if len(found) <= 1:
+        return found[0] if found else report
+    return f"{found[0]}, and {len(found) - 1} more problem{'s' if len(found) > 2 else ''}"
+
+
 def _open_checked(p: Path) -> sqlite_utils.Database:
     conn = sqlite3.connect(str(p), timeout=10, check_same_thread=False)
     try:
@@ -214,9 +231,9 @@ def _open_checked(p: Path) -> sqlite_utils.Database:
         key = str(p.resolve())
         if key not in _CHECKED and p.stat().st_size <= FULL_CHECK_MAX_BYTES:
             # The full check reads the whole file: once per process, and only while the file is small.
-            ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+            ok = "\n".join(str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall())
             if ok != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {ok}")
+                raise sqlite3.DatabaseError(f"integrity check failed: {_first_problem(ok)}")
         _CHECKED.add(key)
         db = sqlite_utils.Database(conn)
         db.enable_wal()

@@ -393,6 +393,7 @@ def measure_snapshot(db: sqlite_utils.Database, snapshot_id: int, measurement: P
             " ORDER BY s.time DESC, s.id DESC LIMIT 1", [row[0], snapshot_id, row[1], DELTA_MAX_CHARS]
         ).fetchone() if _chars_of(conn, snapshot_id) <= DELTA_MAX_CHARS else None
         figures = measurement.figures
+        conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id = ?", [snapshot_id])  # a salvaged row's, say
         conn.execute(
             f"UPDATE snapshots SET pack = ?, {', '.join(f'{h} = ?' for h in HEADLINE)} WHERE id = ?",
             [measurement.pack, *(figures[h] for h in HEADLINE), snapshot_id],

@@ -1,0 +1,114 @@
+"""What can still be read of a damaged history database, copied into the fresh one that replaces it.
+
+A database found damaged is moved aside and a fresh one created (database.py): the History tab then started empty,
+though one damaged page of 900 had cost a few snapshots at most. The rows still readable are copied as they are
+(their stored deltas included); a snapshot whose text can no longer be rebuilt is left out, and one whose analysis
+can't is kept as "measuring" (the window measures it again).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from editor_app.services import deltas, history
+
+# In the order they depend on each other; snapshot_metrics has no rowid (WITHOUT ROWID).
+_TABLES = ("documents", "texts", "snapshots", "snapshot_analyses", "snapshot_metrics")
+MISSES_BEFORE_GIVING_UP = 2000  # rowids probed one by one past the last one found, behind a damaged page
+
+
+def salvage_history(damaged: Path, db: sqlite_utils.Database) -> int:
+    """Copy the readable snapshots of `damaged` (read only, never changed) into `db`; returns how many."""
+    try:
+        src = sqlite3.connect(f"file:{damaged}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error:
+        return 0
+    try:
+        with db.conn:
+            for table in _TABLES:
+                _copy(src, db.conn, table)
+            _drop_unreadable(db.conn)
+            return db.conn.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
+    except sqlite3.Error:  # the fresh database itself refused: it stays as it was
+        return 0
+    finally:
+        src.close()
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    try:
+        return [r[1] for r in conn.execute(f"PRAGMA table_info({table})").fetchall()]
+    except sqlite3.Error:
+        return []
+
+
+def _copy(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> None:
+    cols = [c for c in _columns(src, table) if c in set(_columns(dst, table))]
+    if not cols:
+        return
+    names = ", ".join(cols)
+    insert = f"INSERT OR IGNORE INTO {table} ({names}) VALUES ({', '.join('?' * len(cols))})"
+    rowids = table != "snapshot_metrics"
+    seen = -1
+    try:
+        for row in src.execute(f"SELECT {'rowid, ' if rowids else ''}{names} FROM {table}"
+                               + (" ORDER BY rowid" if rowids else "")):
+            if rowids:
+                seen, row = row[0], row[1:]
+            dst.execute(insert, row)
+        return
+    except sqlite3.DatabaseError:
+        if not rowids:
+            return  # the metrics are taken from the analyses again (_drop_unreadable)
+    misses, rowid = 0, seen
+    while misses < MISSES_BEFORE_GIVING_UP:  # past the damage, one rowid at a time
+        rowid += 1
+        try:
+            row = src.execute(f"SELECT {names} FROM {table} WHERE rowid = ?", [rowid]).fetchone()
+        except sqlite3.DatabaseError:
+            row = None
+        if row is None:
+            misses += 1
+            continue
+        misses = 0
+        dst.execute(insert, row)
+
+
+def _drop_unreadable(conn: sqlite3.Connection) -> None:
+    """Snapshots whose document or text is gone (or can't be rebuilt) go; an analysis that can't be rebuilt goes
+    (its snapshot is measured again), and the trend metrics of each analysis are taken from it where missing."""
+    rows = conn.execute("SELECT s.id, s.text_hash, d.id FROM snapshots s LEFT JOIN documents d"
+                        " ON d.id = s.document_id").fetchall()
+    gone = []
+    for sid, digest, doc in rows:
+        try:  # rebuilt from what is stored here (never from the texts this process read lately)
+            ok = doc is not None and _rebuilt(conn, history._TEXTS_SQL, digest, deltas.TEXT_PIECES) is not None
+        except Exception:  # a delta from a lost base, a damaged blob
+            ok = False
+        if not ok:
+            gone.append(sid)
+    if gone:
+        marks = ",".join("?" * len(gone))
+        conn.execute(f"DELETE FROM snapshot_metrics WHERE snapshot_id IN ({marks})", gone)
+        conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", gone)
+        conn.execute(f"DELETE FROM snapshots WHERE id IN ({marks})", gone)
+    for (sid,) in conn.execute("SELECT snapshot_id FROM snapshot_analyses").fetchall():
+        try:
+            analysis: dict[str, Any] = json.loads(_rebuilt(conn, history._ANALYSES_SQL, sid, deltas.JSON_PIECES))
+        except Exception:  # measured again by the window
+            conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id = ?", [sid])
+            conn.execute("DELETE FROM snapshot_analyses WHERE snapshot_id = ?", [sid])
+            continue
+        conn.executemany("INSERT OR IGNORE INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
+                         [(sid, k, v) for k, v in history.chartable_metrics(analysis).items()])
+    conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id NOT IN (SELECT snapshot_id FROM snapshot_analyses)")
+    conn.execute("DELETE FROM snapshot_analyses WHERE snapshot_id NOT IN (SELECT id FROM snapshots)")
+
+
+def _rebuilt(conn: sqlite3.Connection, sql: str, key: Any, pieces: tuple[str, ...]) -> str:
+    return history._rebuilt(history._stored_chain(conn, sql, key, str(key)), pieces)
