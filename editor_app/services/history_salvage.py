@@ -80,34 +80,48 @@ def _copy(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> None:
 
 
 def _drop_unreadable(conn: sqlite3.Connection) -> None:
-    """Snapshots whose document or text is gone (or can't be rebuilt) go; an analysis that can't be rebuilt goes
-    (its snapshot is measured again), and the trend metrics of each analysis are taken from it where missing."""
-    rows = conn.execute("SELECT s.id, s.text_hash, d.id FROM snapshots s LEFT JOIN documents d"
-                        " ON d.id = s.document_id").fetchall()
-    gone = []
-    for sid, digest, doc in rows:
-        try:  # rebuilt from what is stored here (never from the texts this process read lately)
-            ok = doc is not None and _rebuilt(conn, history._TEXTS_SQL, digest, deltas.TEXT_PIECES) is not None
-        except Exception:  # a delta from a lost base, a damaged blob
-            ok = False
-        if not ok:
-            gone.append(sid)
+    """Snapshots whose document or text is gone (a delta whose base was lost can't be rebuilt) go; an analysis
+    stored as a delta from a lost one goes (its snapshot is measured again); the trend metrics lost with a damaged
+    page are taken from the analyses again. Checked by the stored chains, not by rebuilding 2,000 drafts (~9 s)."""
+    texts = _whole_chains(conn, "SELECT hash, base FROM texts")
+    gone = [sid for sid, digest, doc in conn.execute(
+        "SELECT s.id, s.text_hash, d.id FROM snapshots s LEFT JOIN documents d ON d.id = s.document_id").fetchall()
+        if doc is None or digest not in texts]
     if gone:
         marks = ",".join("?" * len(gone))
-        conn.execute(f"DELETE FROM snapshot_metrics WHERE snapshot_id IN ({marks})", gone)
         conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", gone)
         conn.execute(f"DELETE FROM snapshots WHERE id IN ({marks})", gone)
-    for (sid,) in conn.execute("SELECT snapshot_id FROM snapshot_analyses").fetchall():
+    while True:  # an analysis whose base went goes too, then those stored as deltas from it
+        analyses = _whole_chains(conn, "SELECT snapshot_id, base FROM snapshot_analyses")
+        broken = [sid for (sid,) in conn.execute("SELECT snapshot_id FROM snapshot_analyses").fetchall()
+                  if sid not in analyses]
+        if not broken:
+            break
+        conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({','.join('?' * len(broken))})", broken)
+    conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id NOT IN (SELECT snapshot_id FROM snapshot_analyses)")
+    for (sid,) in conn.execute("SELECT a.snapshot_id FROM snapshot_analyses a WHERE NOT EXISTS"
+                               " (SELECT 1 FROM snapshot_metrics m WHERE m.snapshot_id = a.snapshot_id)").fetchall():
         try:
             analysis: dict[str, Any] = json.loads(_rebuilt(conn, history._ANALYSES_SQL, sid, deltas.JSON_PIECES))
-        except Exception:  # measured again by the window
-            conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id = ?", [sid])
+        except Exception:  # a damaged blob: measured again by the window
             conn.execute("DELETE FROM snapshot_analyses WHERE snapshot_id = ?", [sid])
             continue
         conn.executemany("INSERT OR IGNORE INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
                          [(sid, k, v) for k, v in history.chartable_metrics(analysis).items()])
-    conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id NOT IN (SELECT snapshot_id FROM snapshot_analyses)")
-    conn.execute("DELETE FROM snapshot_analyses WHERE snapshot_id NOT IN (SELECT id FROM snapshots)")
+
+
+def _whole_chains(conn: sqlite3.Connection, sql: str) -> set:
+    """The keys whose chain of bases (key -> base -> ... -> one stored whole) is all there."""
+    base = dict(conn.execute(sql).fetchall())
+    whole: set = set()
+    for key in base:
+        path, k = [], key
+        while k is not None and k in base and k not in whole and len(path) <= history.MAX_DELTA_DEPTH * 4:
+            path.append(k)
+            k = base[k]
+        if k is None or k in whole:
+            whole.update(path)
+    return whole
 
 
 def _rebuilt(conn: sqlite3.Connection, sql: str, key: Any, pieces: tuple[str, ...]) -> str:
