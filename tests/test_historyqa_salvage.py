@@ -68,3 +68,26 @@ def test_an_unreadable_file_still_gets_a_fresh_database(tmp_path):
     opened = open_database(db_path)
     assert opened.path == db_path and "a fresh one was created" in opened.warning
     assert history.list_snapshots(opened.db, tmp_path / "survey.md") == []
+
+
+def test_the_window_says_in_chinese_what_was_kept(qtbot, chinese, tmp_path, sample_text, monkeypatch):
+    from editor_app.config import Config
+    from editor_app.ui import history_panel
+    from ui_support import open_window
+
+    survey, db_path, texts = _history_of(tmp_path, sample_text, 120)
+    monkeypatch.setattr(database, "_CHECKED", set())
+    _damage_the_middle(db_path)
+    window = open_window(qtbot, survey, Config(db_path=db_path, arxiv_url="http://127.0.0.1:9/api/query",
+                                               autosave_seconds=3600))
+    monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
+    ctl = history_panel.install(window)
+    qtbot.waitUntil(lambda: "历史数据库" in window.statusBar().currentMessage(), timeout=20000)
+    message = window.statusBar().currentMessage()
+    kept = history.count_snapshots(ctl.db, survey)
+    assert 0 < kept and message.startswith(f"历史数据库 {db_path} 已损坏（")
+    assert message.endswith(f"其中仍可读取的 {kept:,} 个快照已复制到新建的数据库中。")
+    window.tabs.setCurrentWidget(ctl.panel)
+    assert ctl.panel.model.total == kept
+    ctl.shutdown()
+    window.shutdown()

@@ -245,88 +245,88 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="79"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="80"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="723"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="799"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="757"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="834"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="833"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="936"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="937"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="976"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1087"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="980"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1091"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1031"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1142"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1074"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1185"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1090"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1201"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1217"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1217"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1195"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1306"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1241"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1352"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -344,27 +344,27 @@
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="102"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="104"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="103"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="105"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
@@ -454,22 +454,22 @@
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="566"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="639"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1262"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1373"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1281"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1392"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1285"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1396"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -694,67 +694,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="615"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="688"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="616"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="689"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="593"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="666"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="604"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="677"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="627"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="700"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="630"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="703"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="631"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="596"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="597"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="670"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="603"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="676"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="604"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="677"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1431,29 +1431,34 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
         <source>Failing</source>
         <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="228"/>
+        <source>measuring…</source>
+        <translation>测量中…</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="240"/>
