@@ -195,3 +195,20 @@ def test_an_autosave_is_stored_while_an_earlier_one_is_still_being_measured(qtbo
         pass
     assert all(r["measured"] for r in history.list_snapshots(ctl.db, path))
     assert first.args[0] != second.args[0]
+
+
+def test_the_list_is_fitted_to_figures_not_to_a_row_still_measuring(qtbot, big):
+    """The first row listed was still measuring: the columns were fitted to its empty cells once and for all."""
+    window, ctl, path = big
+    window.tabs.setCurrentWidget(ctl.panel)
+    _type_after_the_analysis(qtbot, window)
+    with qtbot.waitSignal(ctl.measured, timeout=30000):
+        with qtbot.waitSignal(ctl.recorded, timeout=30000):
+            ctl.autosave_now()
+        assert ctl.panel.model.rows[0]["measured"] is False  # listed while measuring
+    table, model = ctl.panel.table, ctl.panel.model
+    for name in ("cjk", "cautions", "lines"):
+        column = model.COLUMNS.index(name)
+        text = model.index(0, column).data()
+        assert text and text[0].isdigit()
+        assert table.columnWidth(column) >= table.fontMetrics().horizontalAdvance(text), name
