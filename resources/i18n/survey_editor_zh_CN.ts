@@ -245,88 +245,88 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="799"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="834"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="833"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="936"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="868"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="971"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="937"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="972"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1087"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1122"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1091"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1126"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1142"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1185"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1220"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1201"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1236"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1252"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1252"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1306"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1341"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1352"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1387"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -334,142 +334,152 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="260"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="261"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="91"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="104"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="105"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="105"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="263"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="269"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="270"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="323"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="325"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="327"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="329"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="331"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="332"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="333"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="334"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="414"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="417"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="422"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="425"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="438"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="442"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="488"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="492"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="639"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="506"/>
+        <source>limit %1 is far below every point</source>
+        <translation>限值 %1 远低于所有数据点</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
+        <source>limit %1 is far above every point</source>
+        <translation>限值 %1 远高于所有数据点</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="674"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1373"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1408"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1392"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1427"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1396"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1431"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -694,67 +704,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="688"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="723"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="689"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="724"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="666"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="701"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="677"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="712"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="700"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="735"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="703"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="738"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="739"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="669"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="670"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="705"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="676"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="711"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="677"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="712"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1431,37 +1441,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="228"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="229"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="240"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="241"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
