@@ -49,3 +49,15 @@ def test_no_failing_rules_keeps_the_zero_line_in_sight(qtbot, panel):
     plot = _drawn(qtbot, panel, [(1_700_000_000.0, 3.0), (1_700_000_600.0, 3.0)], [0.0])
     low, high = plot.viewRange()[1]
     assert low < 0 < 3 < high and not plot.titleLabel.text
+
+
+def test_the_new_words_are_in_chinese(qapp):
+    from pathlib import Path
+
+    from PySide6.QtCore import QTranslator
+
+    translator = QTranslator()
+    assert translator.load(str(Path(__file__).resolve().parents[1] / "resources" / "i18n" / "survey_editor_zh_CN.qm"))
+    assert translator.translate("HistoryPanel", "limit %1 is far below every point") == "限值 %1 远低于所有数据点"
+    assert translator.translate("HistoryPanel", "limit %1 is far above every point") == "限值 %1 远高于所有数据点"
+    assert translator.translate("SnapshotModel", "measuring…") == "测量中…"
