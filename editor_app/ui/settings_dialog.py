@@ -243,13 +243,19 @@ class SettingsDialog(QDialog):
             self.interval_note.setText(self.tr("A test or mirror server: any spacing is allowed."))
 
     def _show_environment_overrides(self) -> None:
-        active = [name for name in ENV_OVERRIDES if os.environ.get(name)]
+        from editor_app.config import unusable_environment
+
+        unusable = unusable_environment()  # kept out of force (from_environment): named, not listed as winning
+        active = [name for name in ENV_OVERRIDES if os.environ.get(name) and name not in unusable]
         notes = []
         if self.command_line:
             notes.append(self.tr("Given on the command line, these win over what is saved here until you quit: %s")
                          % ", ".join(f"{opt} {value}" for opt, value in self.command_line.items()))
         if active:
             notes.append(self.tr("Set in the environment, these win over what is saved here: %s") % ", ".join(active))
+        if unusable:
+            notes.append(self.tr("Set in the environment but not usable, so not used (what is saved here is): %s")
+                         % ", ".join(f"{name}={value!r}" for name, value in unusable.items()))
         self.env_note.setVisible(bool(notes))
         self.env_note.setText("\n".join(notes))
 
