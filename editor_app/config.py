@@ -27,6 +27,7 @@ class Config:
     autosave_seconds: int = 30
     rule_pack: Path | None = None  # None: a pack beside the survey, else the bundled house pack
     editor_font: str = ""
+    language: str = ""  # the window's: "" the system's, "en" or "zh_CN" (SURVEY_EDITOR_LANG wins; read at start)
 
     def effective_arxiv_interval(self) -> float:
         """The spacing actually used: never below 3 s against the real API, whatever was configured."""
