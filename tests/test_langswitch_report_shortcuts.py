@@ -26,7 +26,8 @@ def _writing(qtbot, sample_path):
 def test_ctrl_e_in_the_editor_exports_the_report(qtbot, sample_path, monkeypatch):
     window = _writing(qtbot, sample_path)
     asked: list[str] = []
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append("publish?") or QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: asked.append("publish?") or QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: asked.append("where?") or ("", ""))
     qtbot.keyClick(window.editor, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert asked == ["publish?", "where?"]  # the sample fails rules: asked first, then where (cancelled here)

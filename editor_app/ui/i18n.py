@@ -17,8 +17,7 @@ def chosen_language(environ: dict[str, str] | None = None, system_locale: str | 
                     saved: str | None = None) -> str:
     """SURVEY_EDITOR_LANG=en|zh_CN wins; then the language saved in Edit → Settings (`saved`; "" for the system's);
     otherwise any zh locale gets zh_CN (our users are Chinese)."""
-    env = os.environ if environ is None else environ
-    forced = (env.get("SURVEY_EDITOR_LANG") or "").strip()
+    forced = language_override(environ)
     if forced:
         if forced.lower().startswith("zh"):
             return "zh_CN"
