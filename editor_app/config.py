@@ -27,6 +27,7 @@ class Config:
     autosave_seconds: int = 30
     rule_pack: Path | None = None  # None: a pack beside the survey, else the bundled house pack
     editor_font: str = ""
+    language: str = ""  # the window's: "" the system's, "en" or "zh_CN" (SURVEY_EDITOR_LANG wins; read at start)
 
     def effective_arxiv_interval(self) -> float:
         """The spacing actually used: never below 3 s against the real API, whatever was configured."""
@@ -55,12 +56,46 @@ def _ignored(name: str, value: str, wanted: str, kept: object) -> None:
         sys.stderr.write(f"warning: {name}={value!r} is not {wanted}; using {kept}\n")
 
 
+def arxiv_url_unusable(url: str) -> str:
+    """Why `url` can't be the arXiv API address, in the words of "is not …" ("" when it can): the check Edit →
+    Settings and `--arxiv-url` make (config_checks.arxiv_url_problem)."""
+    from editor_app.config_checks import arxiv_url_problem
+
+    problem = arxiv_url_problem(url)
+    if problem == "not_url":
+        return "a web address (https://, or http:// for a test server, and a host)"
+    if problem == "real_needs_https":
+        return "usable: arXiv's own API is reached with https://, not http://"
+    return ""
+
+
+def unusable_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """{variable: value} of the settings in the environment that can't be used, so are not (from_environment keeps
+    the saved or default value): what the Settings dialog names beside the overrides in force."""
+    env = os.environ if environ is None else environ
+    found: dict[str, str] = {}
+    if env.get("SURVEY_ARXIV_URL") and arxiv_url_unusable(env["SURVEY_ARXIV_URL"]):
+        found["SURVEY_ARXIV_URL"] = env["SURVEY_ARXIV_URL"]
+    for name, read in (("SURVEY_ARXIV_INTERVAL", float), ("SURVEY_EDITOR_AUTOSAVE_SECONDS", lambda v: int(float(v)))):
+        if env.get(name):
+            try:
+                read(env[name])
+            except (ValueError, OverflowError):
+                found[name] = env[name]
+    return found
+
+
 def from_environment(base: Config | None = None, environ: dict[str, str] | None = None) -> Config:
     """Apply SURVEY_ARXIV_URL, SURVEY_ARXIV_INTERVAL, SURVEY_EDITOR_DB, SURVEY_EDITOR_AUTOSAVE_SECONDS, SURVEY_CONTACT."""
     env = os.environ if environ is None else environ
     cfg = base or Config()
     if env.get("SURVEY_ARXIV_URL"):
-        cfg = replace(cfg, arxiv_url=env["SURVEY_ARXIV_URL"])
+        url = env["SURVEY_ARXIV_URL"]
+        why = arxiv_url_unusable(url)
+        if why:  # a bad address was taken without a word and every verification then failed
+            _ignored("SURVEY_ARXIV_URL", url, why, cfg.arxiv_url)
+        else:
+            cfg = replace(cfg, arxiv_url=url.strip())
     if env.get("SURVEY_ARXIV_INTERVAL"):
         try:
             cfg = replace(cfg, arxiv_interval=float(env["SURVEY_ARXIV_INTERVAL"]))

@@ -63,6 +63,7 @@ def test_no_two_shortcuts_of_the_window_collide(qtbot, sample_path, tmp_path):
         bindings = window_bindings(window)
         keys = {b.keys for b in bindings}
         assert {"Ctrl+S", "Ctrl+F", "Ctrl+1", "Ctrl+5", "F8", "Esc", "Ctrl+Tab"} <= keys  # every part is looked at
+        assert {"Ctrl+E", "Shift+F5"} <= keys  # Export report, Update self-check figures (the extensions' actions)
         collisions = [f"{a} / {b}" for i, a in enumerate(bindings) for b in bindings[i + 1:]
                       if a.keys == b.keys and a.meets(b)]
         assert not collisions

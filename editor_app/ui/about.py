@@ -25,7 +25,6 @@ from editor_app import APP_NAME, __version__
 from editor_app.config import Config
 from editor_app.resources_path import house_pack_path, resource_path
 from editor_app.config import default_db_path
-from editor_app.ui.i18n import chosen_language
 from editor_app.ui.identity import app_icon
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.settings_dialog import SettingsDialog
@@ -71,7 +70,10 @@ def about_html(store=None, window=None) -> str:
 
 def getting_started_markdown(language: str | None = None) -> str:
     """The Getting started page in the program's language (English when no translation exists)."""
-    language = language or chosen_language()
+    if not language:
+        from editor_app.ui.engine_text import window_language
+
+        language = window_language()  # the window's (Settings, SURVEY_EDITOR_LANG or the system's)
     page = resource_path("help", f"getting-started.{language}.md")
     if not page.exists():
         page = resource_path("help", "getting-started.en.md")

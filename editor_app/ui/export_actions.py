@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
+from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QKeySequence, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -29,6 +29,12 @@ from editor_app.core.selfcheck_update import figure_updates, unified_diff, updat
 from editor_app.formats import publish_blockers
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.theme import on_base
+
+# Ctrl+E as many editors export; Shift+F5 beside F5 (Re-analyse): F5 measures, Shift+F5 writes the measured figures
+# in (shown as a diff first). Not Ctrl+U (the editor's own "delete the line" on Linux) nor Ctrl+Shift+U/F/E, which
+# the Chinese input methods (IBus, Fcitx) take before the window sees them.
+EXPORT_KEYS = "Ctrl+E"
+UPDATE_FIGURES_KEYS = "Shift+F5"
 
 HTML_FILTER = "HTML report (*.html)"
 PDF_FILTER = "PDF report (*.pdf)"
@@ -86,10 +92,12 @@ class ReportActions(QObject):
         self._busy = False
         self.export_action = QAction(self.tr("&Export report (HTML/PDF)…"), window)
         self.export_action.setObjectName("action_export_report")
+        self.export_action.setShortcut(QKeySequence(EXPORT_KEYS))  # had only its Alt path (Alt+F, E)
         self.export_action.setStatusTip(self.tr("Write the survey with its self-check appendix as HTML or PDF"))
         self.export_action.triggered.connect(self.export_interactively)
         self.update_action = QAction(self.tr("&Update self-check figures…"), window)
         self.update_action.setObjectName("action_update_self_check")
+        self.update_action.setShortcut(QKeySequence(UPDATE_FIGURES_KEYS))
         self.update_action.setStatusTip(self.tr("Write the measured values over the figures the survey states"))
         self.update_action.triggered.connect(self.update_self_check_figures)
         quit_action = getattr(window, "action_quit", None)

@@ -244,6 +244,19 @@ class SnapshotModel(QAbstractTableModel):
         return None
 
 
+class SnapshotTable(PanelTable):
+    """The snapshot list: Return (or Enter) on a snapshot says `opened`, as Return on another panel's row goes to its
+    text (here it did nothing)."""
+
+    opened = Signal()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.opened.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class HistoryPanel(QWidget):
     """Snapshot table, trend chart with the rule limit, diff of two drafts, restore."""
 
@@ -304,7 +317,7 @@ class HistoryPanel(QWidget):
         self.model = SnapshotModel(self)
         # Ctrl+5 shows which snapshot the keys are on, as the other panels' tables do: with none selected, Down went
         # from an unmarked first row to the second, and the newest snapshot was picked only by Up again.
-        self.table = PanelTable()
+        self.table = SnapshotTable()
         self.table.setModel(self.model)
         self.table.setAccessibleName(self.tr("Snapshots: every save and autosave"))
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
@@ -326,7 +339,8 @@ class HistoryPanel(QWidget):
         self.side_by_side.setChecked(True)
         for button in (self.side_by_side, self.unified):
             button.setToolTip(self.tr("How the differences are shown"))
-        self._hint = self.tr("Select a snapshot to compare it with the editor, or two to compare them.")
+        self._hint = self.tr("Select a snapshot to compare it with the editor, or two to compare them; Return "
+                             "puts the keys in the comparison.")
         self.diff_title = QLabel(self._hint)
         self.diff_title.setWordWrap(True)
         self.restore_button = QPushButton(self.tr("Restore into editor"))
@@ -371,6 +385,16 @@ class HistoryPanel(QWidget):
         self.model.modelReset.connect(self._selection_changed)
         self.model.modelReset.connect(self._fit_columns_once)
         self.restore_button.clicked.connect(self._restore_clicked)
+        self.table.opened.connect(self.open_comparison)
+
+    def open_comparison(self) -> None:
+        """Return on a snapshot: the keys go to its comparison with the editor (two selected: with each other), worked
+        out as the row was selected, to read it with the arrows; Esc goes back to writing. Nothing is replaced: a
+        restore is the Restore button's (undoable) work, never a key pressed by habit in a list."""
+        if not self.selected_ids():  # the keys on a row not selected (Ctrl+arrows): compare that one
+            self.table.selectRow(self.table.currentIndex().row())
+        if self.selected_ids():
+            self.diff_stack.currentWidget().setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_notice(self, text: str) -> None:
         """A word about the history database above the list (empty: none)."""

@@ -9,23 +9,42 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from editor_app.resources_path import resource_path
 
 SUPPORTED = ("en", "zh_CN")
+# Each language named in its own words: a user who can't read the window's language still finds theirs.
+LANGUAGE_NAMES = {"en": "English", "zh_CN": "中文"}
 
 
-def chosen_language(environ: dict[str, str] | None = None, system_locale: str | None = None) -> str:
-    """SURVEY_EDITOR_LANG=en|zh_CN wins; otherwise any zh locale gets zh_CN (our users are Chinese)."""
-    env = os.environ if environ is None else environ
-    forced = (env.get("SURVEY_EDITOR_LANG") or "").strip()
+def chosen_language(environ: dict[str, str] | None = None, system_locale: str | None = None,
+                    saved: str | None = None) -> str:
+    """SURVEY_EDITOR_LANG=en|zh_CN wins; then the language saved in Edit → Settings (`saved`; "" for the system's);
+    otherwise any zh locale gets zh_CN (our users are Chinese)."""
+    forced = language_override(environ)
     if forced:
         if forced.lower().startswith("zh"):
             return "zh_CN"
         return "en"
+    if saved in SUPPORTED:
+        return saved
     name = system_locale if system_locale is not None else QLocale.system().name()
     return "zh_CN" if name.lower().startswith("zh") else "en"
 
 
+def language_override(environ: dict[str, str] | None = None) -> str:
+    """SURVEY_EDITOR_LANG as set ("" when it is not): it wins over the language saved in Settings."""
+    env = os.environ if environ is None else environ
+    return (env.get("SURVEY_EDITOR_LANG") or "").strip()
+
+
+def saved_language() -> str:
+    """The window's language as saved in Edit → Settings ("" for the system's), read when the program starts: the
+    menus, panels and tables are built in it, so a new choice takes effect at the next start."""
+    from editor_app.ui.settings_store import SettingsStore
+
+    return SettingsStore().stored_config().language
+
+
 def install_translators(app: QCoreApplication, language: str | None = None) -> str:
     """Load our translation and Qt's own (standard buttons) for the chosen language; returns the language."""
-    language = language or chosen_language()
+    language = language or chosen_language(saved=saved_language())
     app.setProperty("survey_editor_language", language)  # what the engine's words are shown in (engine_text)
     if language == "en":
         return language

@@ -670,6 +670,7 @@ class MainWindow(QMainWindow):
 
     def _settings_changed(self, cfg: Config) -> None:
         self.config = replace(cfg, **self._overrides)
+        self._say_language_at_next_start(cfg.language)
         self.editor.setFont(pick_editor_font(self.config.editor_font, self.editor.font().pointSize()))
         pinned = self._overrides.get("rule_pack") or self.config.rule_pack
         if pinned != self._pinned_pack_path:
@@ -678,6 +679,17 @@ class MainWindow(QMainWindow):
             self.pack = self._resolve_pack(self.current_path)
             self._watch_pack()
             self.runner.set_pack(self.pack)
+
+    def _say_language_at_next_start(self, saved: str) -> None:
+        """A language saved in Settings that differs from the window's is said where the eye goes after Save: the
+        window is built in the language it started in and changes at the next start."""
+        from editor_app.ui.engine_text import window_language
+        from editor_app.ui.i18n import LANGUAGE_NAMES, chosen_language
+
+        coming = chosen_language(saved=saved)
+        if coming != window_language():
+            self.statusBar().showMessage(
+                self.tr("The window will be in %1 from the next start.").replace("%1", LANGUAGE_NAMES[coming]), 15000)
 
     def _verdicts_changed(self, verdicts: dict) -> None:
         self.runner.set_verdicts(verdicts)

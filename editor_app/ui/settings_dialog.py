@@ -1,4 +1,5 @@
-"""Edit → Settings: the few things a user sets once (rule pack, arXiv access, autosave, database, editor font)."""
+"""Edit → Settings: the few things a user sets once (rule pack, arXiv access, autosave, database, editor font,
+the window's language)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -29,8 +31,9 @@ from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config, i
 from editor_app.config import default_db_path
 
 # Environment variables that win over saved settings (editor_app.config.from_environment).
+# SURVEY_EDITOR_LANG wins over the saved language (editor_app.ui.i18n.chosen_language).
 ENV_OVERRIDES = ("SURVEY_ARXIV_URL", "SURVEY_ARXIV_INTERVAL", "SURVEY_EDITOR_DB", "SURVEY_EDITOR_AUTOSAVE_SECONDS",
-                 "SURVEY_CONTACT")
+                 "SURVEY_CONTACT", "SURVEY_EDITOR_LANG")
 
 
 class SettingsDialog(QDialog):
@@ -63,6 +66,15 @@ class SettingsDialog(QDialog):
         self.font_note = QLabel(objectName="font_note", wordWrap=True)
         self.font_note.hide()
         self._shown_font = ("", "")  # (the font saved, the family the combo shows for it)
+        self.language_combo = QComboBox(objectName="language_combo")
+        from editor_app.ui.i18n import LANGUAGE_NAMES, chosen_language
+
+        system = LANGUAGE_NAMES[chosen_language({})]  # what the desktop's locale gives
+        self.language_combo.addItem(self.tr("System (%1)").replace("%1", system), "")
+        for code, name in LANGUAGE_NAMES.items():
+            self.language_combo.addItem(name, code)
+        self.language_note = QLabel(objectName="language_note", wordWrap=True)
+        self._show_language_note()
         self.env_note = QLabel(objectName="env_note", wordWrap=True)
         self.problems_label = QLabel(objectName="problems_label", wordWrap=True)
         self.problems_label.setStyleSheet("color: #c62828;")
@@ -79,6 +91,8 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Editor font:"), self.font_auto_check)
         form.addRow("", self.font_combo)
         form.addRow("", self.font_note)
+        form.addRow(self.tr("Language:"), self.language_combo)
+        form.addRow("", self.language_note)
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save
@@ -134,6 +148,7 @@ class SettingsDialog(QDialog):
 
             self.font_combo.setCurrentFont(pick_editor_font())
         self._shown_font = (cfg.editor_font, self.font_combo.currentFont().family())
+        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(cfg.language)))
 
     def edited_config(self) -> Config:
         """The Config the fields describe now; empty paths mean 'the default place'."""
@@ -148,6 +163,7 @@ class SettingsDialog(QDialog):
             autosave_seconds=int(self.autosave_spin.value()),
             db_path=Path(db).expanduser() if db else None,
             editor_font="" if self.font_auto_check.isChecked() else self._chosen_font(),
+            language=self.language_combo.currentData() or "",
         )
 
     def _chosen_font(self) -> str:
@@ -242,14 +258,32 @@ class SettingsDialog(QDialog):
         else:
             self.interval_note.setText(self.tr("A test or mirror server: any spacing is allowed."))
 
+    def _show_language_note(self) -> None:
+        """The menus, panels and tables are built in the language the program started in: a new choice is read at
+        the next start (said here, not found out later). SURVEY_EDITOR_LANG wins over it, and is named."""
+        from editor_app.ui.i18n import language_override
+
+        forced = language_override()
+        if forced:
+            self.language_note.setText(self.tr("SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the "
+                                               "language chosen here.").replace("%1", forced))
+        else:
+            self.language_note.setText(self.tr("A new language takes effect the next time the program starts."))
+
     def _show_environment_overrides(self) -> None:
-        active = [name for name in ENV_OVERRIDES if os.environ.get(name)]
+        from editor_app.config import unusable_environment
+
+        unusable = unusable_environment()  # kept out of force (from_environment): named, not listed as winning
+        active = [name for name in ENV_OVERRIDES if os.environ.get(name) and name not in unusable]
         notes = []
         if self.command_line:
             notes.append(self.tr("Given on the command line, these win over what is saved here until you quit: %s")
                          % ", ".join(f"{opt} {value}" for opt, value in self.command_line.items()))
         if active:
             notes.append(self.tr("Set in the environment, these win over what is saved here: %s") % ", ".join(active))
+        if unusable:
+            notes.append(self.tr("Set in the environment but not usable, so what is saved here is used instead: %s")
+                         % ", ".join(f"{name}={value!r}" for name, value in unusable.items()))
         self.env_note.setVisible(bool(notes))
         self.env_note.setText("\n".join(notes))
 

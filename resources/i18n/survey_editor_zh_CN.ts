@@ -4,67 +4,67 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="46"/>
+        <location filename="../../editor_app/ui/about.py" line="45"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="47"/>
+        <location filename="../../editor_app/ui/about.py" line="46"/>
         <source>Settings file</source>
         <translation>设置文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="48"/>
+        <location filename="../../editor_app/ui/about.py" line="47"/>
         <source>Rule pack</source>
         <translation>规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="49"/>
+        <location filename="../../editor_app/ui/about.py" line="48"/>
         <source>Bundled resources</source>
         <translation>内置资源</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="60"/>
+        <location filename="../../editor_app/ui/about.py" line="59"/>
         <source>Write short technical surveys and check them against their house rules.</source>
         <translation>撰写简短的技术综述，并按本组规则自检。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="61"/>
+        <location filename="../../editor_app/ui/about.py" line="60"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="85"/>
+        <location filename="../../editor_app/ui/about.py" line="87"/>
         <source>About %s</source>
         <translation>关于 %s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="105"/>
+        <location filename="../../editor_app/ui/about.py" line="107"/>
         <source>Getting started</source>
         <translation>入门</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="155"/>
+        <location filename="../../editor_app/ui/about.py" line="157"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="157"/>
+        <location filename="../../editor_app/ui/about.py" line="159"/>
         <source>&amp;Getting started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="161"/>
+        <location filename="../../editor_app/ui/about.py" line="163"/>
         <source>&amp;About %s</source>
         <translation>关于 %s(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="168"/>
+        <location filename="../../editor_app/ui/about.py" line="170"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="169"/>
+        <location filename="../../editor_app/ui/about.py" line="171"/>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
     </message>
@@ -270,63 +270,63 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="834"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="858"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="868"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="971"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="972"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="996"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1122"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1146"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1126"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1150"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1201"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1220"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1244"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1236"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1260"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1252"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1276"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1252"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1276"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1341"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1365"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1387"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1411"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -334,12 +334,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="304"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="261"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="274"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -369,117 +369,117 @@
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="264"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="277"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="265"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="266"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="270"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="322"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="337"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="325"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="341"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="329"/>
-        <source>Select a snapshot to compare it with the editor, or two to compare them.</source>
-        <translation>选择一个快照与编辑器比较，或选择两个快照互相比较。</translation>
+        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
+        <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
+        <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="346"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="334"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="417"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="441"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="425"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="449"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="442"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="466"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="492"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="516"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="506"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="530"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="507"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="531"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="674"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1408"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1432"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1427"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1451"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1431"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1455"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -645,27 +645,32 @@
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="710"/>
+        <location filename="../../editor_app/ui/main_window.py" line="692"/>
+        <source>The window will be in %1 from the next start.</source>
+        <translation>下次启动时窗口将使用%1。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="722"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="717"/>
+        <location filename="../../editor_app/ui/main_window.py" line="729"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="723"/>
+        <location filename="../../editor_app/ui/main_window.py" line="735"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="768"/>
+        <location filename="../../editor_app/ui/main_window.py" line="780"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="768"/>
+        <location filename="../../editor_app/ui/main_window.py" line="780"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -704,67 +709,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="723"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="747"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="724"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="748"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="701"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="725"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="712"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="736"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="735"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="759"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="738"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="762"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="739"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="763"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="728"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="728"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="704"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="728"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="705"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="729"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="711"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="735"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="712"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="736"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -929,144 +934,144 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="87"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="93"/>
         <source>&amp;Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="89"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="96"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="91"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="98"/>
         <source>&amp;Update self-check figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="93"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="101"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="134"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
         <location filename="../../editor_app/ui/export_actions.py" line="142"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="120"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="130"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="129"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="137"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="130"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="138"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="179"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="179"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="185"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="203"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure can&apos;t simply be written over them (stated sums and ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="215"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="223"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="229"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="237"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="247"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="255"/>
         <source>{n} self-check figures updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="242"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="250"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="246"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
         <source>1 self-check figure updated (Undo restores it)</source>
         <translation>已更新 1 处自检数字（撤销可还原）</translation>
     </message>
@@ -1074,22 +1079,22 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="343"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="351"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="347"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="355"/>
         <source>{n} stated figures will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="346"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
         <source>1 stated figure will be replaced by the measured value:</source>
         <translation>1 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="371"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="379"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1265,175 +1270,200 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="44"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
         <source>Beside the survey, else the bundled house pack</source>
         <translation>综述旁边的规则包，否则用内置的本组规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="48"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="58"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="51"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="51"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="54"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="53"/>
         <location filename="../../editor_app/ui/settings_dialog.py" line="56"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="62"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="72"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="73"/>
+        <source>System (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="84"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="73"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="85"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="86"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="75"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="87"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="77"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="89"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="78"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="90"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="79"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="91"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="89"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="94"/>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="103"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="191"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="207"/>
         <source>The rule pack can&apos;t be used: %1</source>
         <translation>规则包无法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="233"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="233"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="226"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="228"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="244"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="240"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="256"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="243"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="259"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="249"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="268"/>
+        <source>SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the language chosen here.</source>
+        <translation>环境变量中设置了 SURVEY_EDITOR_LANG=%1：它优先于此处选择的语言。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="271"/>
+        <source>A new language takes effect the next time the program starts.</source>
+        <translation>更改的语言将在下次启动程序时生效。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="280"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="252"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="283"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="194"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="285"/>
+        <source>Set in the environment but not usable, so what is saved here is used instead: %s</source>
+        <translation>环境变量中的设置无法使用，因此改用此处保存的设置：%s</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="210"/>
         <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
         <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="196"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="212"/>
         <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
         <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="197"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="213"/>
         <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
         <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="199"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="215"/>
         <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
         <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="200"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="216"/>
         <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
         <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="202"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="218"/>
         <source>The history database “%1” can&apos;t be read.</source>
         <translation>历史数据库“%1”无法读取。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="203"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
         <source>The history database “%1” can&apos;t be written there (read-only).</source>
         <translation>历史数据库“%1”无法写入（只读）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="204"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="220"/>
         <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
         <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="205"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
         <source>The folder for the history database “%1” can&apos;t be made.</source>
         <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="192"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="207"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="208"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="223"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="129"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="143"/>
         <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
         <translation>本机未安装“%1”；编辑器改用 %2。</translation>
     </message>
