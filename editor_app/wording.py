@@ -144,8 +144,12 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{problem}（尝试 {n} 次后；已停止询问：请检查网络连接）"),
     ("{problem} (after {n} attempts)", "{problem}（尝试 {n} 次后）"),
     ("{problem}; asking again in {s} s (attempt {n} of {m})", "{problem}；{s} 秒后再问（第 {n} 次，共 {m} 次）"),
-    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. Try again in a few minutes.",
-     "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。请几分钟后再试。"),
+    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It did not say how long to wait: "
+     "try again in a few minutes.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它没有说要等多久：请几分钟后再试。"),
+    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It asked to wait {n} s before asking "
+     "again.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它要求等待 {n} 秒后再询问。"),
+    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It asked to wait {n} min before asking "
+     "again.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它要求等待 {n} 分钟后再询问。"),
     ("arXiv answered 429 'Rate exceeded'", "arXiv 答复 429「Rate exceeded」"),
     ("arXiv asked to wait {s} s before asking again", "arXiv 要求等待 {s} 秒后再询问"),
     ("arXiv answered HTTP {status}", "arXiv 答复 HTTP {status}"),
