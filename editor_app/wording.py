@@ -133,6 +133,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "综述中的名称 {name} 与任何版本的标题都不符（相似度 {s}）"),
     ("the survey's name {name} does not match the title (similarity {s})", "综述中的名称 {name} 与标题不符（相似度 {s}）"),
     ("the survey cites {cited} but arXiv's latest version is v{latest}", "综述引用 {cited}，但 arXiv 最新版本是 v{latest}"),
+    # a reference's status, a cited version at a time (core/reference_verdicts.py): "v3 not found (L13)"
+    ("{version} not found ({lines})", "{version} 不存在（{lines}）"),
+    ("{version} ✓ ({lines})", "{version} ✓（{lines}）"),
     ("heuristic: the latest version's comment reads {comment}", "启发式判断：最新版本的备注为 {comment}"),
     ("read the abstract page", "请阅读摘要页"),
     ("the survey says {stated}", "综述写的是 {stated}"),
