@@ -20,6 +20,9 @@ from .core.rulepack import PackError, RulePack
 # the survey's own text) are kept as written.
 _ZH_CN: tuple[tuple[str, str], ...] = (
     ("[{rule}] {message}", "[{rule}] {message}"),  # the editor's tooltips: "[rule-id] message"
+    # the editor's underline of a cited id (ui/problem_spans.py), before "{where} not found" would take it
+    ("arXiv:{id} — {statuses}: {problem}", "arXiv:{id} — {statuses}：{problem}"),
+    ("arXiv:{id} — {statuses}", "arXiv:{id} — {statuses}"),
     # claims audit
     ("{what} of {where}: stated {stated}, but there is no such place in the survey",
      "{where}的{what}：自报 {stated}，但综述中没有这个位置"),

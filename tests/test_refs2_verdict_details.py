@@ -1,9 +1,10 @@
 """QA of what a reference's verdict tells a user. Before:
 - a survey citing 2609.11582v1 on some lines and 2609.11582v3 (no such version) on another had one row
   "2609.11582v3 · version not found" for all its occurrences: which lines cite which version, and which version is
-  missing, was only in the tooltip. Now the row (tab, CLI, report) says "v3 not found (L2) · v1 ✓ (L3, L5)", the id
-  column "2609.11582 v1, v3", and JSON `references[].cited_versions` lists each version, its lines and whether
-  arXiv has it;
+  missing, was only in the tooltip, and the editor underlined every citation as "version not found". Now the row
+  (tab, CLI, report) says "v3 not found (L2) · v1 ✓ (L3, L5)", the id column "2609.11582 v1, v3", the editor
+  underlines line 2 only, and JSON `references[].cited_versions` lists each version, its lines and whether arXiv
+  has it;
 - a possibly withdrawn paper whose name does not match read only "withdrawn?" (orange): the mismatch was in the
   tooltip. Every status that applies is shown ("name mismatch · withdrawn?", worst first, red) and JSON has `statuses`;
 - the report drew "name not compared" and "check by hand" in the red of "not found"; they are warnings now, as the
@@ -20,6 +21,7 @@ from editor_app.core.analyze import analyze
 from editor_app.core.rulepack import house_pack
 from editor_app.services.report import build_report_html
 from editor_app.services.verification import verify_references
+from editor_app.wording import EngineText
 from ui_support import open_window, wait_analysis
 
 VERSIONS = """\
@@ -126,6 +128,15 @@ def test_the_tab_row_names_the_missing_version_and_follows_edits(qtbot, qapp, fa
         qapp.setProperty("survey_editor_language", was)
 
 
+def test_the_editor_underlines_only_the_lines_citing_the_missing_version(fake_arxiv, arxiv_config, arxiv_db):
+    from editor_app.ui.problem_spans import problem_spans
+
+    analysis, pack = _analysis(VERSIONS, arxiv_config, arxiv_db)
+    spans = [(s.line, s.message) for s in problem_spans(analysis) if s.message.startswith("arXiv:")]
+    assert spans == [(2, "arXiv:2609.11582v3 — version not found")], spans  # (not the v1 lines 3, 5 nor line 4)
+    assert EngineText("zh_CN")(spans[0][1]) == "arXiv:2609.11582v3 — 版本不存在"
+
+
 # -- 2. withdrawn? and a name mismatch: both shown --------------------------------------------------------------
 def test_withdrawn_does_not_hide_a_name_mismatch(fake_arxiv, arxiv_config, arxiv_db):
     analysis, pack = _analysis(WITHDRAWN, arxiv_config, arxiv_db)
@@ -134,6 +145,11 @@ def test_withdrawn_does_not_hide_a_name_mismatch(fake_arxiv, arxiv_config, arxiv
     assert "cited_versions" not in ref  # (no line cites a version)
     row = _report_row(analysis, pack, "2601.00012")
     assert '<span class="fail">name mismatch</span><br><span class="warn">withdrawn?</span>' in row, row
+    from editor_app.ui.problem_spans import problem_spans
+
+    underline = next(s.message for s in problem_spans(analysis) if s.line == 2)
+    assert underline == "arXiv:2601.00012 — name mismatch, withdrawn?"
+    assert EngineText("zh_CN")(underline) == "arXiv:2601.00012 — 名称不符、可能已撤回"
 
 
 def test_the_cli_and_the_tab_show_both(qtbot, qapp, tmp_path, fake_arxiv, capsys):
