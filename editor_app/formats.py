@@ -11,6 +11,7 @@ from urllib.parse import quote
 from . import __version__
 from .core.model import Analysis
 from .core.numbers import format_count, format_like
+from .core.reference_verdicts import cited_as, shown_statuses, status_parts
 
 STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "not-measured": "… not measured", "no-match": "? no match",
                "suppressed": "~ suppressed"}
@@ -128,11 +129,18 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     if a.references and any(r.status != "unverified" for r in a.references):
         out.append("")
         out.append("References:")
-        rows = [[r.id + (r.version or ""), r.status, r.name or "", str(r.details.get("title") or "")[:60],
-                 str(r.details.get("published") or "")[:10],
+        rows = [[cited_as(r), " + ".join(shown_statuses(r, r.details)), r.name or "",
+                 str(r.details.get("title") or "")[:60], str(r.details.get("published") or "")[:10],
                  "" if r.details.get("similarity") is None else f"{r.details['similarity']:.2f}",
                  "cache" if r.details.get("cached") else ""] for r in a.references]
-        out += table(rows, ["ID", "STATUS", "NAME", "TITLE", "PUBLISHED", "SIM", ""], [18, 17, 20, 60, 10, 5, 5])  # (17: "version not found")
+        # (STATUS: every status that applies, worst first, "name mismatch + withdrawn?"; 36 holds two of the longest)
+        lines = table(rows, ["ID", "STATUS", "NAME", "TITLE", "PUBLISHED", "SIM", ""], [24, 36, 20, 60, 10, 5, 5])
+        out += lines[:2]
+        for r, line in zip(a.references, lines[2:]):
+            out.append(line)
+            versions = [text for status, text in status_parts(r, r.details) if text != status]
+            if versions:  # which version arXiv lacks and which lines cite it: "  ↳ v3 not found (L13) · v1 ✓ (L34, L57)"
+                out.append("  ↳ " + " · ".join(versions))
     findings = [f for f in a.findings if verbose or f.level != "info"]
     if findings:
         out.append("")

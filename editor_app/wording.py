@@ -20,6 +20,9 @@ from .core.rulepack import PackError, RulePack
 # the survey's own text) are kept as written.
 _ZH_CN: tuple[tuple[str, str], ...] = (
     ("[{rule}] {message}", "[{rule}] {message}"),  # the editor's tooltips: "[rule-id] message"
+    # the editor's underline of a cited id (ui/problem_spans.py), before "{where} not found" would take it
+    ("arXiv:{id} — {statuses}: {problem}", "arXiv:{id} — {statuses}：{problem}"),
+    ("arXiv:{id} — {statuses}", "arXiv:{id} — {statuses}"),
     # claims audit
     ("{what} of {where}: stated {stated}, but there is no such place in the survey",
      "{where}的{what}：自报 {stated}，但综述中没有这个位置"),
@@ -139,6 +142,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "综述中的名称 {name} 与任何版本的标题都不符（相似度 {s}）"),
     ("the survey's name {name} does not match the title (similarity {s})", "综述中的名称 {name} 与标题不符（相似度 {s}）"),
     ("the survey cites {cited} but arXiv's latest version is v{latest}", "综述引用 {cited}，但 arXiv 最新版本是 v{latest}"),
+    # a reference's status, a cited version at a time (core/reference_verdicts.py): "v3 not found (L13)"
+    ("{version} not found ({lines})", "{version} 不存在（{lines}）"),
+    ("{version} ✓ ({lines})", "{version} ✓（{lines}）"),
     ("heuristic: the latest version's comment reads {comment}", "启发式判断：最新版本的备注为 {comment}"),
     ("read the abstract page", "请阅读摘要页"),
     ("the survey says {stated}", "综述写的是 {stated}"),
@@ -150,8 +156,12 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{problem}（尝试 {n} 次后；已停止询问：请检查网络连接）"),
     ("{problem} (after {n} attempts)", "{problem}（尝试 {n} 次后）"),
     ("{problem}; asking again in {s} s (attempt {n} of {m})", "{problem}；{s} 秒后再问（第 {n} 次，共 {m} 次）"),
-    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. Try again in a few minutes.",
-     "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。请几分钟后再试。"),
+    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It did not say how long to wait: "
+     "try again in a few minutes.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它没有说要等多久：请几分钟后再试。"),
+    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It asked to wait {n} s before asking "
+     "again.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它要求等待 {n} 秒后再询问。"),
+    ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It asked to wait {n} min before asking "
+     "again.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它要求等待 {n} 分钟后再询问。"),
     ("arXiv answered 429 'Rate exceeded'", "arXiv 答复 429「Rate exceeded」"),
     ("arXiv asked to wait {s} s before asking again", "arXiv 要求等待 {s} 秒后再询问"),
     ("arXiv answered HTTP {status}", "arXiv 答复 HTTP {status}"),

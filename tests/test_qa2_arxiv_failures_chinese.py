@@ -24,7 +24,7 @@ def test_why_arxiv_gave_no_verdict_reads_in_chinese(qtbot, chinese, sample_path,
 
     fake_arxiv.push_fault("429", times=5)
     tips = _status_tips(qtbot, window)
-    assert tips == {"被限流": "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。请几分钟后再试。"}
+    assert tips == {"被限流": "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它没有说要等多久：请几分钟后再试。"}
 
     fake_arxiv.push_fault("reset", times=50)
     tips = _status_tips(qtbot, window)

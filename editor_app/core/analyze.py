@@ -1052,7 +1052,7 @@ class _Assembly:
                 occ = r.occurrences
                 at = bisect_left(occ, ln, key=attrgetter("line"))
                 nth = sum(1 for x in new[i].citations[:k] if x.id == c.id)
-                occ[at + nth] = Occurrence(ln, c.column, c.raw)
+                occ[at + nth] = Occurrence(ln, c.column, c.raw, c.version)
         return [patched.get(r.id, r) for r in self.prev.base_refs]
 
     def _with_verdicts(self, refs: list[Reference]) -> list[Reference]:

@@ -198,12 +198,14 @@ class Occurrence:
     line: int
     column: int
     raw: str  # exactly as written, e.g. "arXiv:2609.11582v1"
+    version: str | None = None  # the version this place cites ("v1", also from "（v2，cs.CV）"), or None
 
-    def __init__(self, line: int, column: int, raw: str) -> None:
+    def __init__(self, line: int, column: int, raw: str, version: str | None = None) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["line"] = line
         d["column"] = column
         d["raw"] = raw
+        d["version"] = version
 
 
 @record
@@ -513,4 +515,9 @@ def _reference_dict(r: Reference) -> dict[str, Any]:
         "stated_category": r.stated_category,
     }
     d.update(r.details)
+    from .reference_verdicts import cited_versions  # (it reads a Reference: imported here, not at the top)
+
+    versions = cited_versions(r, r.details.get("latest_version"))
+    if versions:  # which lines cite which version, and which of them arXiv has (null: not asked)
+        d["cited_versions"] = [v.as_dict() for v in versions]
     return d

@@ -538,7 +538,7 @@ def assemble_references(
                 _judge_locally(ref, c, today)
             if not ref.lines or ref.lines[-1] != line:  # lines arrive in increasing order
                 ref.lines.append(line)
-            ref.occurrences.append(Occurrence(line, c.column, c.raw))
+            ref.occurrences.append(Occurrence(line, c.column, c.raw, c.version))
             if c.version and c.version not in ref.versions:
                 ref.versions.append(c.version)
             if c.name:

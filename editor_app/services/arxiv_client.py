@@ -357,12 +357,9 @@ class ArxivClient:
                         raise BadRequest("HTTP 400 (unreadable error feed)", []) from None
                 elif status == 429:
                     self._429_in_a_row += 1
-                    if self._429_in_a_row >= 3:
-                        raise RateLimited(
-                            "arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. "
-                            "Try again in a few minutes."
-                        )
                     retry_after = _retry_after(response.headers.get("Retry-After"))
+                    if self._429_in_a_row >= 3:
+                        raise RateLimited(_rate_limited_three_times(retry_after))
                     problem = "arXiv answered 429 'Rate exceeded'"
                 elif status == 414:
                     method = "POST"
@@ -438,6 +435,20 @@ def _key(asked: str) -> tuple[str, int | None]:
     if aid is None:
         return (asked, None)
     return (aid.base, aid.version_number)
+
+
+def _rate_limited_three_times(retry_after: float | None) -> str:
+    """Why the run stopped after three 429s, with the wait arXiv asked for when its last answer said one."""
+    said = "arXiv answered 429 'Rate exceeded' three times in a row; stopped asking."
+    if retry_after is None:  # (arXiv's 429 usually says no more than "Rate exceeded.")
+        return f"{said} It did not say how long to wait: try again in a few minutes."
+    return f"{said} It asked to wait {_wait(retry_after)} before asking again."
+
+
+def _wait(seconds: float) -> str:
+    """A wait as arXiv's Retry-After gave it, in the unit a person reads it in: "5 s", "3 min"."""
+    seconds = max(1, round(seconds))
+    return f"{seconds} s" if seconds < 120 else f"{round(seconds / 60)} min"
 
 
 def _retry_after(value: str | None) -> float | None:

@@ -21,6 +21,7 @@ import nh3
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
+from editor_app.core.reference_verdicts import cited_as, status_level, status_parts
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
 from editor_app.services.survey_markdown import (
@@ -514,7 +515,7 @@ _DETAIL_KEYS = ("title", "authors", "published", "updated", "primary_category", 
 def _references_table(references: list[Reference], say: ReportWords) -> str:
     rows = []
     for r in references:
-        ident = r.id + (r.version or "")
+        ident = cited_as(r)
         link = _e(ident) if r.status == "malformed" else f'<a href="{_e(_abs_url(r.id))}">{_e(ident)}</a>'
         stated = " · ".join(x for x in (r.stated_date, r.stated_category) if x)
         rows.append(
@@ -522,7 +523,7 @@ def _references_table(references: list[Reference], say: ReportWords) -> str:
             f"<td>{link}</td>"
             f"<td>{_e(', '.join(getattr(r, 'names', None) or ([r.name] if r.name else [])))}</td>"
             f"<td>{_e(stated)}</td>"
-            f"<td>{_reference_status(r.status, say)}</td>"
+            f"<td>{_reference_status(r, say)}</td>"
             f"<td>{_details(r, say)}</td>"
             f"<td>{_e(', '.join(str(n) for n in r.lines))}</td>"
             "</tr>"
@@ -542,7 +543,7 @@ def _details(r: Reference, say: ReportWords) -> str:
     if r.problem:
         bits.append(_e(say.engine(r.problem)))
     keys = [k for k in _DETAIL_KEYS if k in r.details] + [
-        k for k in r.details if k not in _DETAIL_KEYS and k != "status"
+        k for k in r.details if k not in _DETAIL_KEYS and k not in ("status", "statuses")  # (both in the Verdict)
     ]
     for key in keys:
         value = r.details[key]
@@ -558,9 +559,14 @@ def _details(r: Reference, say: ReportWords) -> str:
     return "<br>".join(bits)
 
 
-def _reference_status(status: str, say: ReportWords) -> str:
-    css = "pass" if status == "verified" else "muted" if status == "unverified" else "fail"
-    return f'<span class="{css}">{_e(say.engine(status))}</span>'
+_LEVEL_CSS = {"ok": "pass", "warn": "warn", "fail": "fail", "none": "muted"}
+
+
+def _reference_status(r: Reference, say: ReportWords) -> str:
+    """Every status that applies, each in its level's style as the References tab colours it: a status a person must
+    check (by hand, not compared, withdrawn?, arXiv unreachable) is a warning, not a failure."""
+    return "<br>".join(f'<span class="{_LEVEL_CSS[status_level(status)]}">{_e(say.engine(text))}</span>'
+                       for status, text in status_parts(r, r.details or {"status": r.status}))  # (a narrow column)
 
 
 def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: ReportWords) -> str:

@@ -173,7 +173,7 @@ def _failed_verdict(ref: Reference, failure: tuple[str, str], earlier: CachedPap
 
 def _empty_verdict(status: str, message: str, fetched_at: str | None = None) -> dict:
     return {
-        "status": status, "title": None, "authors": [], "published": None, "updated": None,
+        "status": status, "statuses": [status], "title": None, "authors": [], "published": None, "updated": None,
         "primary_category": None, "similarity": None, "cached": False, "fetched_at": fetched_at,
         "message": message,
     }
@@ -353,6 +353,7 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
         verdict["asked_again"] = asked_again
     if not paper.found:
         verdict["status"] = "not found"
+        verdict["statuses"] = ["not found"]
         verdict["message"] = f"arXiv has no paper {ref.id} (asked twice, the second time alone).{again}"
         aid = parse_arxiv_id(ref.id)
         asked_on = datetime.fromtimestamp(paper.fetched_ts, tz=timezone.utc).date()
@@ -414,16 +415,20 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
             if status in ("verified", "name not compared"):
                 status = "check by hand"
 
+    statuses = [] if status == "verified" else [status]  # every status that applies, the row's own first
     wanted = _version_number(ref.version)
     if wanted is not None and wanted > latest:
         status = "version not found"
+        statuses.insert(0, status)
         notes.insert(0, f"the survey cites {ref.version} but arXiv's latest version is v{latest}")
 
     if paper.comment and _WITHDRAWN.search(paper.comment):
         status = "withdrawn?"
+        statuses.insert(0, status)
         notes.insert(0, f"heuristic: the latest version's comment reads \"{paper.comment}\"; read the abstract page")
 
     verdict["status"] = status
+    verdict["statuses"] = statuses or [status]
     head = {
         "verified": "Found on arXiv", "check by hand": "Found on arXiv, check by hand",
         "name not compared": "Found on arXiv, name not compared",

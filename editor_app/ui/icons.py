@@ -27,20 +27,7 @@ STATUS_LOOK = {
     "unknown": (GREY, "?"),
 }
 
-STATUS_COLOURS = {
-    "verified": GREEN,
-    "name mismatch": RED,
-    "version not found": RED,
-    "not found": RED,
-    "malformed": RED,
-    "impossible id": RED,
-    "withdrawn?": ORANGE,
-    "check by hand": ORANGE,
-    "name not compared": ORANGE,
-    "rate limited": ORANGE,
-    "unavailable": ORANGE,
-    "unverified": GREY,
-}
+LEVEL_COLOURS = {"ok": GREEN, "warn": ORANGE, "fail": RED, "none": GREY}  # core/reference_verdicts.py's levels
 
 
 @lru_cache(maxsize=64)

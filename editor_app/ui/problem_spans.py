@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from editor_app.core.model import Analysis
+from editor_app.core.reference_verdicts import cited_versions, shown_statuses
 from editor_app.ui.code_editor import ProblemSpan
 from editor_app.ui.table_models import format_value
 
@@ -41,11 +42,18 @@ def problem_spans(analysis: Analysis) -> list[ProblemSpan]:
             continue
         spans.append(ProblemSpan(h.line, h.column, h.length, f"private data ({h.dimension}): {h.masked}", "error"))
     for r in analysis.references:
-        if r.status not in BAD_REFERENCE:
+        bad = [s for s in shown_statuses(r, r.details) if s in BAD_REFERENCE]  # (worst first)
+        if not bad:
             continue
-        msg = f"arXiv:{r.id} — {r.status}" + (f": {r.problem}" if r.problem else "")
+        places, ident = r.occurrences, r.id
+        if bad == ["version not found"]:  # only the places citing a version arXiv does not have, not the others
+            missing = [v.version for v in cited_versions(r, r.details.get("latest_version")) if v.on_arxiv is False]
+            if missing:
+                places = [o for o in r.occurrences if o.version in missing]
+                ident += ", ".join(missing)
+        msg = f"arXiv:{ident} — {', '.join(bad)}" + (f": {r.problem}" if r.problem else "")
         level = "error" if r.status in ("malformed", "impossible id", "not found") else "warning"
-        for o in r.occurrences:
+        for o in places:
             if (o.line, o.column) in said:
                 continue
             spans.append(ProblemSpan(o.line, o.column, len(o.raw), msg, level))

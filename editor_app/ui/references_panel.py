@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 
 from editor_app.config import Config
 from editor_app.core.model import Analysis, Reference
-from editor_app.ui.icons import GREY, STATUS_COLOURS
+from editor_app.core.reference_verdicts import cited_as, status_parts, statuses_of, worst_level
+from editor_app.ui.icons import LEVEL_COLOURS
 from editor_app.ui.selfcheck_panel import make_table, row_of
 from editor_app.ui.table_models import Column, RowsModel
 from editor_app.ui.verify_worker import VerifyWorker
@@ -119,6 +120,14 @@ class ReferencesPanel(QWidget):
         v = self.verdicts.get(ref.id)
         return str(v.get("status")) if v and v.get("status") else ref.status
 
+    def verdict_of(self, ref: Reference) -> dict[str, Any]:
+        return self.verdicts.get(ref.id) or ref.details or {"status": ref.status}
+
+    def status_text(self, ref: Reference) -> str:
+        """Every status that applies, worst first ("name mismatch · withdrawn?"); a version not found says which
+        version, and its lines ("v3 not found (L13) · v1 ✓ (L34, L57)")."""
+        return " · ".join(self.say(text) for _status, text in status_parts(ref, self.verdict_of(ref)))
+
     def detail(self, ref: Reference, key: str) -> Any:
         v = self.verdicts.get(ref.id) or {}
         return v.get(key, ref.details.get(key))
@@ -127,8 +136,8 @@ class ReferencesPanel(QWidget):
         return self.status_of(ref) not in OK_STATUSES
 
     def _columns(self) -> list[Column]:
-        def status_bg(ref: Reference):
-            colour = STATUS_COLOURS.get(self.status_of(ref), GREY)
+        def status_bg(ref: Reference):  # (the colour of the worst status that applies)
+            colour = LEVEL_COLOURS[worst_level(statuses_of(ref, self.verdict_of(ref)))]
             c = colour.lighter(100)
             c.setAlpha(60)
             return QBrush(c)
@@ -164,14 +173,14 @@ class ReferencesPanel(QWidget):
             return "\n".join(map(self.say, dict.fromkeys(parts))) or self.say(self.status_of(ref))
 
         return [
-            Column(self.tr("arXiv id"), lambda r: r.id + (r.version or ""), tooltip=lambda r: ", ".join(
+            Column(self.tr("arXiv id"), cited_as, tooltip=lambda r: ", ".join(
                 dict.fromkeys(o.raw for o in r.occurrences)) or r.id),
             Column(self.tr("Name in the survey"), lambda r: r.name or "",
                    tooltip=lambda r: " · ".join(getattr(r, "names", None) or ([r.name] if r.name else []))),
             Column(self.tr("Occurrences"), occurrences, sort_key=lambda r: len(r.occurrences) or len(r.lines),
                    tooltip=lambda r: ", ".join(f"L{o.line}" for o in r.occurrences) + "\n"
                    + self.tr("Click again to go to the next occurrence")),
-            Column(self.tr("Status"), lambda r: self.say(self.status_of(r)), background=status_bg, tooltip=status_tip),
+            Column(self.tr("Status"), self.status_text, background=status_bg, tooltip=status_tip),
             Column(self.tr("Title on arXiv"), lambda r: " ".join(str(self.detail(r, "title") or "").split()),
                    tooltip=lambda r: str(self.detail(r, "title") or "")),
             Column(self.tr("Authors"), authors),
@@ -193,7 +202,7 @@ class ReferencesPanel(QWidget):
 
     def _size_columns(self) -> None:
         """Fit columns to their contents, within limits that keep the status and title in view."""
-        caps = (120, 150, 130, 110, 300, 180, 90, 70)
+        caps = (140, 150, 130, 220, 300, 180, 90, 70)  # (Status: room for "v3 not found (L13) · v1 ✓ (L34, L57)")
         self.view.resizeColumnsToContents()
         header = self.view.horizontalHeader()
         for i in range(header.count() - 1):
@@ -210,8 +219,8 @@ class ReferencesPanel(QWidget):
             if only and not self.is_problem(ref):
                 return False
             if needle:
-                hay = " ".join([ref.id, ref.name or "", self.status_of(ref), self.say(self.status_of(ref)),
-                                str(self.detail(ref, "title") or "")])
+                hay = " ".join([ref.id, ref.name or "", *statuses_of(ref, self.verdict_of(ref)), self.status_text(ref),
+                                self.say(self.status_of(ref)), str(self.detail(ref, "title") or "")])
                 return needle in hay.lower()
             return True
 

@@ -1,0 +1,110 @@
+"""How a reference's verdict reads wherever it is shown (References tab, `survey-check`, JSON, report): every status
+that applies, not only the first (a possibly withdrawn paper whose name does not match either), and, when a cited
+version does not exist, which version it is and which lines cite it, beside the versions arXiv has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .model import Reference
+from .records import record
+
+# How serious each status is, for the colour of its row and its word: "ok", "warn" (a person must look: by hand, a
+# heuristic, arXiv could not be asked), "fail" (arXiv contradicts the survey, or the id is impossible), "none".
+STATUS_LEVELS = {
+    "verified": "ok",
+    "check by hand": "warn", "name not compared": "warn", "withdrawn?": "warn", "rate limited": "warn",
+    "unavailable": "warn",
+    "name mismatch": "fail", "version not found": "fail", "not found": "fail", "malformed": "fail",
+    "impossible id": "fail",
+    "unverified": "none",
+}
+_RANK = {"none": 0, "ok": 1, "warn": 2, "fail": 3}
+
+
+def status_level(status: str) -> str:
+    return STATUS_LEVELS.get(status, "none")
+
+
+def worst_level(statuses: list[str]) -> str:
+    return max((status_level(s) for s in statuses), key=_RANK.__getitem__, default="none")
+
+
+@record(frozen=True)
+class CitedVersion:
+    """One version the survey cites explicitly, the lines that cite it, and whether arXiv has it (None: not asked)."""
+
+    version: str  # "v3"
+    lines: tuple[int, ...]
+    on_arxiv: bool | None = None
+
+    def __init__(self, version: str, lines: tuple[int, ...], on_arxiv: bool | None = None) -> None:
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["version"] = version
+        d["lines"] = lines
+        d["on_arxiv"] = on_arxiv
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"version": self.version, "lines": list(self.lines), "on_arxiv": self.on_arxiv}
+
+
+def _number(version: Any) -> int | None:
+    v = str(version or "")
+    return int(v[1:]) if v[:1] == "v" and v[1:].isdigit() else None
+
+
+def cited_versions(ref: Reference, latest_version: str | None = None) -> list[CitedVersion]:
+    """Each version the survey's lines cite, in version order; `latest_version` ("v1", arXiv's answer) says which
+    of them exist (the lines come from the reference as the survey is now, never from an older verdict)."""
+    lines: dict[str, list[int]] = {}
+    for o in ref.occurrences:
+        if o.version:
+            seen = lines.setdefault(o.version, [])
+            if not seen or seen[-1] != o.line:
+                seen.append(o.line)
+    latest = _number(latest_version)
+    return [CitedVersion(v, tuple(ls), None if latest is None else (_number(v) or 0) <= latest)
+            for v, ls in sorted(lines.items(), key=lambda kv: _number(kv[0]) or 0)]
+
+
+def cited_as(ref: Reference) -> str:
+    """The id as the survey cites it: "2609.11582v3" for one version, "2609.11582 v1, v3" for several."""
+    versions = list(dict.fromkeys(o.version for o in ref.occurrences if o.version)) or list(ref.versions)
+    if len(versions) <= 1:
+        return ref.id + (ref.version or "")
+    return f"{ref.id} {', '.join(sorted(versions, key=lambda v: _number(v) or 0))}"
+
+
+def statuses_of(ref: Reference, verdict: Mapping[str, Any] | None) -> list[str]:
+    """Every status that applies, the row's own status first (verdicts stored before "statuses" existed: that one)."""
+    verdict = verdict or {}
+    status = str(verdict.get("status") or ref.status)
+    more = [str(s) for s in verdict.get("statuses") or () if s != status]
+    return [status, *dict.fromkeys(more)]
+
+
+def shown_statuses(ref: Reference, verdict: Mapping[str, Any] | None) -> list[str]:
+    """The statuses that apply, worst first: a cell too narrow for all of them still shows the worst."""
+    return sorted(statuses_of(ref, verdict), key=lambda s: -_RANK[status_level(s)])
+
+
+def _lines(lines: tuple[int, ...]) -> str:
+    return ", ".join(f"L{n}" for n in lines)
+
+
+def status_parts(ref: Reference, verdict: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    """What the status says, piece by piece and worst first, as (status whose colour it takes, English text):
+    "name mismatch", "withdrawn?"; a version not found as each cited version with its lines, the missing ones first:
+    "v3 not found (L13)", "v1 ✓ (L34, L57)". (Each text is translated on its own; shown joined by " · ".)"""
+    parts: list[tuple[str, str]] = []
+    for status in shown_statuses(ref, verdict):
+        if status == "version not found":
+            versions = cited_versions(ref, (verdict or {}).get("latest_version"))
+            if any(v.on_arxiv is False for v in versions):
+                parts += [(status, f"{v.version} not found ({_lines(v.lines)})") for v in versions if not v.on_arxiv]
+                parts += [("verified", f"{v.version} ✓ ({_lines(v.lines)})") for v in versions if v.on_arxiv]
+                continue
+        parts.append((status, status))
+    return parts
