@@ -144,6 +144,9 @@ def build_report_html(
     headings = _section_headings(analysis, lines)
     # A survey that opens with a heading ("# Title") shows it once, as the report's title, keeping its anchor.
     title_anchor = next((h.anchor for h in headings if h.line == first), "survey-title")
+    for h in headings:
+        if h.line == first:
+            h.shown = title
     body = _render_survey(analysis, lines, headings, skip_line=first)
     appendix_toc = [(anchor, say(label)) for anchor, label in _APPENDIX]
     parts = [
@@ -197,10 +200,14 @@ _APPENDIX = (
 
 
 class _Heading:
-    __slots__ = ("line", "level", "anchor", "text", "key")
+    """A section heading: `text` as written (its inline Markdown too), `shown` as the reader sees it once rendered
+    (plain text, what the contents list prints)."""
+
+    __slots__ = ("line", "level", "anchor", "text", "key", "shown")
 
     def __init__(self, line: int, level: int, anchor: str, text: str, key: str) -> None:
         self.line, self.level, self.anchor, self.text, self.key = line, level, anchor, text, key
+        self.shown = text
 
 
 _CJK_RE = re.compile("[\u4e00-\u9fff]")
@@ -253,7 +260,11 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
             if block.line == skip_line:
                 continue
             in_header = False
-            out.append(_heading_html(md, block, heading_at.get(block.line)))
+            heading = heading_at.get(block.line)
+            rendered = _heading_html(md, block, heading)
+            if heading is not None:
+                heading.shown = _visible_text(rendered)
+            out.append(rendered)
         elif block.kind == "footer":
             in_header = False
             out.append(f'<p class="survey-footer">{_decorate(_inline(block.text), anchors)}</p>')
@@ -275,6 +286,11 @@ def _heading_html(md: markdown.Markdown, block: Block, heading: _Heading | None)
     md.reset()
     rendered = _sanitise(md.convert("#" * block.level + " " + text)).strip()
     return re.sub(r"^<h(\d)>", lambda m: f"<h{m.group(1)}{anchor}>", _decorate(rendered))
+
+
+def _visible_text(fragment: str) -> str:
+    """What a reader sees of rendered HTML: its text, tags dropped and entities read (escape it again to print it)."""
+    return re.sub(r"\s+", " ", html.unescape(_TAG_RE.sub("", fragment))).strip()
 
 
 def _inline(line: str) -> str:
@@ -437,7 +453,7 @@ def _toc(headings: list[_Heading], appendix: list[tuple[str, str]], say: ReportW
         while depth > level:
             out.append("</ul>")
             depth -= 1
-        out.append(f'<li><a href="#{h.anchor}">{_e(h.text)}</a></li>')
+        out.append(f'<li><a href="#{h.anchor}">{_e(h.shown)}</a></li>')
     while depth > 1:
         out.append("</ul>")
         depth -= 1
