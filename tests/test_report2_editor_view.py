@@ -4,7 +4,10 @@ headings as they read, page 1 says what blocks publishing and where, and every p
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
+import pytest
 from report_support import hand_analysis
 
 from editor_app.services.report import build_report_html
@@ -35,3 +38,94 @@ def test_contents_list_shows_headings_as_the_reader_sees_them():
     for anchor, shown in entries.items():  # each entry reads as its heading does
         heading = re.search(rf'<h\d id="{anchor}">(.*?)</h\d>', html).group(1)
         assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", heading)).strip() == shown
+
+
+def _sample_html(sample_text, language="en"):
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+
+    analysis = analyze(sample_text, house_pack())
+    return analysis, build_report_html(analysis, sample_text, pack_name="llm-infra-survey", pack_source="",
+                                       language=language)
+
+
+def _box(html: str) -> str:
+    return html[html.index('<table class="summary'): html.index('<div class="toc"')]
+
+
+def _text(fragment: str) -> str:
+    import html as html_module
+
+    return html_module.unescape(re.sub(r"<[^>]+>", " ", fragment))
+
+
+def test_page_one_lists_every_wrong_figure_with_line_claimed_and_measured(sample_text):
+    analysis, html = _sample_html(sample_text)
+    box = _box(html)
+    wrong = [c for c in analysis.claims if c.wrong]
+    assert len(wrong) == 11 and "11 self-reported figures are wrong" in box  # before: only "11 disagree"
+    rows = re.findall(r"<tr>(.*?)</tr>", box[box.index('class="wrong-figures"'):], re.S)[1:]
+    assert len(rows) == len(wrong)
+    for claim, row in zip(wrong, rows):
+        cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        assert cells[0].startswith(f"line {claim.line} ")
+        assert cells[3] == claim.value_text and cells[4] == f"{claim.measured:,.0f}"
+    assert "footer 76" in box and ">167<" in box  # the footer's CJK: stated 76, measured 167
+
+
+def test_page_one_names_the_unmeasured_rule_and_says_no_private_data_was_found(sample_text):
+    analysis, html = _sample_html(sample_text)
+    assert {r.id: r.status for r in analysis.rules}["verifiability"] == "not-measured" and not analysis.privacy
+    box = _text(_box(html))
+    # before: "1 not measured" in the tally, verifiability unnamed; nothing said about private data
+    assert "1 error-level rule could not be measured" in box and "verifiability" in box
+    assert "No private data found" in box
+
+
+def test_each_problem_leads_to_its_line_in_the_survey(sample_text):
+    analysis, html = _sample_html(sample_text)
+    survey = html[html.index('<div class="survey">'): html.index('<div class="appendix">')]
+    ids = set(re.findall(r'id="([^"]+)"', survey))
+    box = _box(html)
+    for claim in (c for c in analysis.claims if c.wrong):
+        assert f'<a href="#L{claim.line}">line {claim.line}</a>' in box  # before: no link at all
+    # the sentence the link leads to is the one stating the figure: "footer 76" is on line 94
+    assert '<a id="L94"></a>' in survey and "footer 76" in survey[survey.index('<a id="L94"></a>'):][:600]
+    assert 'id="L113"' in survey  # the footer line
+    appendix = html[html.index('<div class="appendix">'):]
+    targets = set(re.findall(r'href="#(L\d+)"', box + appendix))
+    assert targets and targets <= ids  # every line link of page 1 and the appendix lands in the survey
+    claims = appendix[appendix.index('id="appendix-claims"'):appendix.index('id="appendix-references"')]
+    assert '<td><a href="#L94">94</a></td>' in claims
+
+
+def test_line_anchors_change_nothing_a_reader_sees():
+    text = ("标题\n§0 自检\n- 列表项 **粗体**\n  1. 子项\n> 引用\n| a | b |\n|---|:-:|\n| 1 | 2 |\n```\ncode\n```\n"
+            "    缩进代码\n---\n正文 arXiv:2609.11582 §0\n")
+    html = build_report_html(hand_analysis(text), text, pack_name="p", pack_source="")
+    survey = html[html.index('<div class="survey">'): html.index('<div class="appendix">')]
+    assert "\ue000" not in html and "\ue001" not in html
+    bare = re.sub(r'<a id="L\d+"></a>', "", survey)
+    assert "<li>列表项 <strong>粗体</strong>" in bare and "<blockquote>" in bare and "<table>" in bare
+    assert '<th align="center">b</th>' in bare and "<pre><code>code\n</code></pre>" in bare and "<hr" in bare
+    assert "<pre><code>缩进代码" in bare
+    assert '<a href="https://arxiv.org/abs/2609.11582"' in bare and '<a href="#sec-0">§0</a>' in bare
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) absent")
+def test_the_chinese_pdf_says_on_page_one_what_blocks_publishing(tmp_path, sample_text):
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+    from editor_app.ui.export import export_report_file
+
+    out = tmp_path / "report.pdf"
+    export_report_file(analyze(sample_text, house_pack()), sample_text, out, pack_name="llm-infra-survey",
+                       pack_source="", language="zh_CN", pack=house_pack())
+    page1 = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(out), "-"], check=True, capture_output=True,
+                           text=True).stdout
+    flat = re.sub(r"\s+", "", page1)
+    assert "尚不能发布" in flat and "11处自报数字与实测不符" in flat  # before: page 1 only counted "11 处不一致"
+    assert "第94行·§8.2" in flat and "footer76" in flat  # where, as written …
+    assert "1条错误级规则无法测量" in flat and "verifiability" in flat and "未发现私域数据" in flat
+    for english in ("line ", "Where", "Figure", "Claimed", "Measured", "stated", "No private", "document"):
+        assert english not in page1
