@@ -129,3 +129,13 @@ def test_the_chinese_pdf_says_on_page_one_what_blocks_publishing(tmp_path, sampl
     assert "1条错误级规则无法测量" in flat and "verifiability" in flat and "未发现私域数据" in flat
     for english in ("line ", "Where", "Figure", "Claimed", "Measured", "stated", "No private", "document"):
         assert english not in page1
+
+
+def test_the_chinese_figures_table_names_what_each_speed_up_measures_in_chinese(sample_text):
+    _, html = _sample_html(sample_text, language="zh_CN")
+    figures = html[html.index('id="appendix-figures"'):html.index('id="appendix-privacy"')]
+    figures = re.sub(r'<img[^>]*>', "", figures)
+    # before: "加速比 · throughput", "加速比 · request rate", "加速比 · build", "加速比 · load"
+    for english in ("throughput", "request rate", "build", "load"):
+        assert f"加速比 · {english}<" not in figures
+    assert "加速比 · 吞吐<" in figures and "加速比 · 请求率<" in figures and "加速比 · 构建<" in figures

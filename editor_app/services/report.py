@@ -688,7 +688,7 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
     rows = []
     for g in analysis.figures:
         metric = say.engine(g.metric)
-        label = f"{metric} · {g.label}" if g.label and g.label != g.metric else metric
+        label = f"{metric} · {say.engine(g.label)}" if g.label and g.label != g.metric else metric
         values = " vs ".join(
             f"{v.engine} {v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
         )
