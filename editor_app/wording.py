@@ -529,6 +529,7 @@ _REPORT_ZH_CN = {
     " (": "（", ")": "）",
     "header": "文首", "footer": "文末签名",
     "Figure": "数字",
+    "p. {n}": "第 {n} 页",
     "The survey breaks its own rules:": "综述未满足自身的规则：",
     # the appendix
     "Rule": "规则", "Measured": "实测", "Limit": "限值", "Status": "状态", "Line": "行", "Lines": "行",

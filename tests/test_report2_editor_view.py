@@ -68,7 +68,7 @@ def test_page_one_lists_every_wrong_figure_with_line_claimed_and_measured(sample
     assert len(rows) == len(wrong)
     for claim, row in zip(wrong, rows):
         cells = [_text(c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-        assert cells[0].startswith(f"line {claim.line} ")
+        assert cells[0] == f"line {claim.line}"
         assert cells[3] == claim.value_text and cells[4] == f"{claim.measured:,.0f}"
     assert "footer 76" in box and ">167<" in box  # the footer's CJK: stated 76, measured 167
 
@@ -89,6 +89,7 @@ def test_each_problem_leads_to_its_line_in_the_survey(sample_text):
     box = _box(html)
     for claim in (c for c in analysis.claims if c.wrong):
         assert f'<a href="#L{claim.line}">line {claim.line}</a>' in box  # before: no link at all
+    assert '<a href="#L9">line 9 · §0</a>' in box  # the failing rule's line, and its section
     # the sentence the link leads to is the one stating the figure: "footer 76" is on line 94
     assert '<a id="L94"></a>' in survey and "footer 76" in survey[survey.index('<a id="L94"></a>'):][:600]
     assert 'id="L113"' in survey  # the footer line
@@ -125,7 +126,7 @@ def test_the_chinese_pdf_says_on_page_one_what_blocks_publishing(tmp_path, sampl
                            text=True).stdout
     flat = re.sub(r"\s+", "", page1)
     assert "尚不能发布" in flat and "11处自报数字与实测不符" in flat  # before: page 1 only counted "11 处不一致"
-    assert "第94行·§8.2" in flat and "footer76" in flat  # where, as written …
+    assert re.search(r"第94行·第(\d+)页", flat) and "footer76" in flat  # where (and on which page), as written …
     assert "1条错误级规则无法测量" in flat and "verifiability" in flat and "未发现私域数据" in flat
     for english in ("line ", "Where", "Figure", "Claimed", "Measured", "stated", "No private", "document"):
         assert english not in page1
@@ -139,3 +140,32 @@ def test_the_chinese_figures_table_names_what_each_speed_up_measures_in_chinese(
     for english in ("throughput", "request rate", "build", "load"):
         assert f"加速比 · {english}<" not in figures
     assert "加速比 · 吞吐<" in figures and "加速比 · 请求率<" in figures and "加速比 · 构建<" in figures
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) absent")
+def test_the_pdf_says_on_which_page_each_contents_entry_and_wrong_figure_is(tmp_path, sample_text):
+    """A PDF reader can't follow the report's links within it: the contents and page 1 give the page."""
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+    from editor_app.ui.export import export_report_file
+
+    pack = house_pack()
+    out = tmp_path / "report.pdf"
+    export_report_file(analyze(sample_text, pack), sample_text, out, pack_name="llm-infra-survey",
+                       pack_source=pack.source)
+    pages = subprocess.run(["pdftotext", "-layout", str(out), "-"], check=True, capture_output=True,
+                           text=True).stdout.split("\f")
+
+    def flat(text):
+        return re.sub(r"\s+", "", text)
+
+    front = pages[0] + pages[1]
+    m = re.search(r"line 94 · p\. (\d+)", front)  # before: no page at all
+    assert m and "元信息（header247+§0165+§八193" in flat(pages[int(m.group(1)) - 1])  # the §8.2 table row of line 94
+    entries = re.findall(r"^\s*(\S.*?) · p\. (\d+)\s*$", front, re.M)
+    assert len(entries) >= 30  # every section and appendix part
+    for title, page in entries:
+        assert flat(title)[:12] in flat(pages[int(page) - 1]), (title, page)  # (a long heading may end overleaf)
+    # the page numbers' new layout reaches the end: the pack's last line is printed, nothing cut
+    last = [line for line in pack.source.strip().splitlines() if line.strip()][-1]
+    assert flat(last) in flat("".join(pages[-3:]))

@@ -163,6 +163,7 @@ def build_report_html(
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
         "style-src 'unsafe-inline'\">",
         '<meta name="generator" content="Survey Editor">',
+        f'<meta name="page-label" content="{_e(say("p. {n}"))}">',  # the PDF's page numbers (ui/pdf_page_refs.py)
         f"<title>{_e(title)}</title>",
         f"<style>{_CSS}</style>",
         "</head>",
@@ -173,7 +174,7 @@ def build_report_html(
         _toc(headings, appendix_toc, say),
         "<hr>",
         '<div class="survey">',
-        body,
+        '<a id="survey-start"></a>' + body,
         "</div>",
         '<div class="appendix">',
         f'<h2 id="appendix">{say("Appendix")}</h2>',
@@ -406,8 +407,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
         + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "") + say(". ")
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
-    details = _wrong_figures(analysis.claims, say, places) + (
-        _unmeasured_rules(unmeasured, say, places) if failing or privacy else "")
+    wrong_figures = _wrong_figures(analysis.claims, say, places)
     if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
         listed = _unmeasured_items(unmeasured, say, places)
         inner = (
@@ -416,14 +416,14 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
                      "could not be measured:" if len(unmeasured) > 1 else "No error-level rule fails and the "
                      "private-data scan found nothing, but {n} error-level rule could not be measured:",
                      n=len(unmeasured)))
-            + f'</p><ul>{listed}</ul>{details}<p class="muted">{_e(tally)}</p>'
+            + f'</p><ul>{listed}</ul>{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
     if not failing and not privacy:
         inner = (
             f'<p><span class="pass">{say("Clean.")}</span> '
             f'{_e(say("Every error-level rule passes and the private-data scan found nothing."))}</p>'
-            f'{details}<p class="muted">{_e(tally)}</p>'
+            f'{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary clean" id="summary"><tr><td>{inner}</td></tr></table>'
     items: list[str] = []
@@ -449,7 +449,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
             at = say("{dimension} at line {line}:{column}", dimension=say.engine(h.dimension), line=h.line,
                      column=h.column)
             if places is not None and places.href(h.line):
-                at_html = f'<a href="{places.href(h.line)}">{_e(at)}</a>{_e(_section_suffix(h.line, say, places))}'
+                at_html = f'<a href="{places.href(h.line)}">{_e(at + _section_suffix(h.line, say, places))}</a>'
             else:
                 at_html = _e(at)
             items.append(f"<li>{at_html} — <code>{_e(h.masked)}</code></li>")
@@ -457,25 +457,27 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     else:
         items.append(f'<p><span class="pass">{_e(say("No private data found"))}</span>'
                      f'{_e(say(" (IP, secret, name, path, organisation)."))}</p>')
+    items.append(_unmeasured_rules(unmeasured, say, places))
     inner = (
         f'<p><span class="fail">{say("Not ready to publish.")}</span> {_e(say("The survey breaks its own rules:"))}</p>'
         + "".join(items)
-        + details
+        + wrong_figures
         + f'<p class="muted">{_e(tally)}</p>'
     )
     return f'<table class="summary" id="summary"><tr><td>{inner}</td></tr></table>'
 
 
-def _at_line(line: int | None, say: ReportWords, places: Places | None) -> str:
-    """"line 94 · §8.2" as HTML, the line a link to its place in the survey (when the report has places)."""
+def _at_line(line: int | None, say: ReportWords, places: Places | None, *, section: bool = True) -> str:
+    """"line 94 · §8.2" as HTML, a link to the line in the survey (when the report has places)."""
     if not line:
         return ""
     told = _e(say("line {line}", line=line))
     if places is None:
         return told
+    if section:
+        told += _e(_section_suffix(line, say, places))
     href = places.href(line)
-    shown = f'<a href="{href}">{told}</a>' if href else told
-    return shown + _e(_section_suffix(line, say, places))
+    return f'<a href="{href}">{told}</a>' if href else told
 
 
 def _section_suffix(line: int, say: ReportWords, places: Places | None) -> str:
@@ -500,7 +502,7 @@ def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None)
                n=len(wrong))
     rows = "".join(
         "<tr>"
-        f'<td class="where">{_at_line(c.line, say, places)}</td>'
+        f'<td class="where">{_at_line(c.line, say, places, section=False)}</td>'
         f"<td>{_e(say.engine(c.label or c.metric))}{_e(_scope_suffix(c, say))}</td>"
         f"<td>{_decorate(_e(c.text))}</td>"
         f'<td class="num">{_e(c.value_text or _fmt(c.claimed, say))}</td>'
