@@ -3,9 +3,11 @@
 A PDF reader can't follow the report's links inside the document (Qt's PDF writer keeps only web links), so the
 contents list and the first page's lines ("line 94 · §8.2") say which page their target is on: "… · p. 9".
 Only links before the survey (`<a id="survey-start">`) get one; the prose's § links and the appendix's line
-numbers stay as they are. Each edit is followed by a whole new layout: after an edit near its top, Qt left the
-report's tail (the rule pack's source) laid out on top of itself and the PDF ended pages early, cut. That layout
-costs as much as the first one (~2.5 ms a page), so a report longer than MAX_PAGES gets no page numbers.
+numbers stay as they are. The numbers are written in one edit block (Qt then lays the rest out once: edit by
+edit, a report took 4 s longer); words added can't make a report shorter, and when Qt's layout says so (edits
+made one by one left the report's tail, the rule pack's source, laid out on top of itself: the PDF ended pages
+early, cut) the whole report is laid out again. A report longer than MAX_PAGES gets no page numbers (each layout
+costs ~2.5 ms a page).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 
 SURVEY_START = "survey-start"
 _MARK = 0x100000 + 7  # QTextFormat.UserProperty + 7: a page number this module wrote
-MAX_PAGES = 400
+MAX_PAGES = 200
 _LABEL_RE = re.compile(r'<meta name="page-label" content="([^"]*\{n\}[^"]*)">')
 
 
@@ -30,14 +32,18 @@ def add_page_numbers(doc, label: str) -> int:
     """Write the target's page after each link before the survey; the number of links that got one."""
     from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 
-    if doc.pageCount() > MAX_PAGES:
+    pages_before = doc.pageCount()
+    if pages_before > MAX_PAGES:
         return 0
     targets, links = _scan(doc)
     page = doc.pageSize().height()
+    # every page first, then every edit in one block: Qt lays the document out again once, not after each edit
+    pages = [_page_of(doc, targets[href[1:]], page) if href[1:] in targets else 0 for _end, href, _fmt in links]
     done = 0
-    for end, href, fmt in reversed(links):  # from the end: the positions before stay valid
-        at = targets.get(href[1:])
-        if at is None:
+    edits = QTextCursor(doc)
+    edits.beginEditBlock()
+    for (end, href, fmt), n in reversed(list(zip(links, pages))):  # from the end: the positions before stay valid
+        if not n:
             continue
         shown = QTextCharFormat(fmt)
         shown.setAnchor(False)
@@ -45,12 +51,12 @@ def add_page_numbers(doc, label: str) -> int:
         shown.setAnchorNames([])
         shown.setForeground(QColor("#6b7280"))
         shown.setProperty(_MARK, href)
-        cursor = QTextCursor(doc)
-        cursor.setPosition(end)
-        cursor.insertText(" · " + label.format(n=_page_of(doc, at, page)), shown)
+        edits.setPosition(end)
+        edits.insertText(" · " + label.format(n=n), shown)
         done += 1
+    edits.endEditBlock()
     if done:
-        _lay_out_again(doc)
+        _laid_out_whole(doc, pages_before)
     return done
 
 
@@ -67,27 +73,30 @@ def _update_once(doc, label: str) -> bool:
 
     targets, _ = _scan(doc)
     page = doc.pageSize().height()
+    pages_before = doc.pageCount()
+    written = [(start, length, " · " + label.format(n=_page_of(doc, targets[href[1:]], page)))
+               for start, length, href in _written(doc) if href[1:] in targets]
     changed = False
-    for start, length, href in reversed(list(_written(doc))):
-        at = targets.get(href[1:])
-        if at is None:
-            continue
-        text = " · " + label.format(n=_page_of(doc, at, page))
-        cursor = QTextCursor(doc)
+    cursor = QTextCursor(doc)
+    cursor.beginEditBlock()
+    for start, length, text in reversed(written):
         cursor.setPosition(start)
         cursor.setPosition(start + length, QTextCursor.MoveMode.KeepAnchor)
         if cursor.selectedText() != text:
-            fmt = cursor.charFormat()
-            cursor.insertText(text, fmt)
+            cursor.insertText(text, cursor.charFormat())
             changed = True
+    cursor.endEditBlock()
     if changed:
-        _lay_out_again(doc)
+        _laid_out_whole(doc, pages_before)
     return changed
 
 
-def _lay_out_again(doc) -> None:
-    doc.markContentsDirty(0, doc.characterCount())
-    doc.pageCount()  # lays it out to the end now
+def _laid_out_whole(doc, pages_before: int) -> None:
+    """The report laid out to its end after the page numbers were written (once more, whole, if it came out
+    shorter than before them)."""
+    if doc.pageCount() < pages_before:
+        doc.markContentsDirty(0, doc.characterCount())
+        doc.pageCount()
 
 
 def _fragments(doc):
