@@ -35,4 +35,4 @@ def test_a_failing_rule_gives_the_line_where_it_fails(sample_text):
     html = build_report_html(analysis, text, pack_name="llm-infra-survey", pack_source="")
     assert _rules(html)["cjk-total"][4] == str(cjk.findings[0].line)  # before: 1
     box = html[html.index('<table class="summary'): html.index('<div class="toc"')]
-    assert f"(line {cjk.findings[0].line})" in box
+    assert f'(<a href="#L{cjk.findings[0].line}">line {cjk.findings[0].line} · ' in box

@@ -22,7 +22,7 @@ def _title(html: str) -> str:
 def test_a_survey_opening_with_a_table_keeps_the_whole_table():
     html = _report("| 引擎 | 吞吐 |\n|---|---|\n| SGLang | 16,200 |\n正文\n", file="/surveys/engines-0914.md")
     survey = html.split('<div class="survey">', 1)[1].split('<div class="appendix">', 1)[0]
-    assert "<th>引擎</th>" in survey and "<td>SGLang</td>" in survey
+    assert '<th><a id="L1"></a>引擎</th>' in survey and '<td><a id="L3"></a>SGLang</td>' in survey
     assert _title(html) == "engines-0914"
 
 

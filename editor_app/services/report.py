@@ -24,6 +24,7 @@ from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.reference_verdicts import cited_as, status_level, status_parts
 from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
+from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
 from editor_app.services.survey_markdown import (
     MARKDOWN_CONFIGS,
     MARKDOWN_EXTENSIONS,
@@ -32,6 +33,7 @@ from editor_app.services.survey_markdown import (
     heading_text,
     survey_blocks,
     title_line,
+    uses_line_blocks,
 )
 from editor_app.wording import ReportWords
 
@@ -84,7 +86,8 @@ pre.source { font-size: 7.5pt; }
 .warn { color: #a35200; font-weight: bold; }
 .muted { color: #6b7280; }
 .num { text-align: right; }
-td.verdict { white-space: nowrap; }
+td.verdict, td.where { white-space: nowrap; }
+table.wrong-figures td, table.wrong-figures th { font-size: 8.5pt; padding: 1px 4px; line-height: 120%%; }
 .appendix { page-break-before: always; }
 .chart { margin: 0.8em 0 0.1em 0; line-height: 100%%; }
 .caption { font-size: 9.5pt; color: #3a3f47; margin: 0 0 0.8em 0; }
@@ -145,7 +148,13 @@ def build_report_html(
     headings = _section_headings(analysis, lines)
     # A survey that opens with a heading ("# Title") shows it once, as the report's title, keeping its anchor.
     title_anchor = next((h.anchor for h in headings if h.line == first), "survey-title")
-    body = _render_survey(analysis, lines, headings, skip_line=first)
+    for h in headings:
+        if h.line == first:
+            h.shown = title
+    body, anchors = _render_survey(analysis, lines, headings, skip_line=first)
+    if first:
+        anchors[first] = title_anchor
+    places = Places(analysis, anchors, header=say("header"), footer=say("footer"))
     appendix_toc = [(anchor, say(label)) for anchor, label in _APPENDIX]
     parts = [
         "<!DOCTYPE html>",
@@ -155,25 +164,26 @@ def build_report_html(
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
         "style-src 'unsafe-inline'\">",
         '<meta name="generator" content="Survey Editor">',
+        f'<meta name="page-label" content="{_e(say("p. {n}"))}">',  # the PDF's page numbers (ui/pdf_page_refs.py)
         f"<title>{_e(title)}</title>",
         f"<style>{_CSS}</style>",
         "</head>",
         "<body>",
         f'<h1 id="{title_anchor}">{_decorate(_e(title))}</h1>',
         f'<p class="meta">{_e(say("Survey report · rule pack {pack} · generated {when}", pack=pack_name, when=_format_time(when)))}</p>',
-        _summary_box(analysis, say),
+        _summary_box(analysis, say, places),
         _toc(headings, appendix_toc, say),
         "<hr>",
         '<div class="survey">',
-        body,
+        '<a id="survey-start"></a>' + body,
         "</div>",
         '<div class="appendix">',
         f'<h2 id="appendix">{say("Appendix")}</h2>',
-        _rules_table(analysis.rules, say),
-        _claims_table(analysis.claims, say),
-        _references_table(analysis.references, say),
-        _figures_part(analysis, list(charts), say),
-        _privacy_table(analysis.privacy, say),
+        _rules_table(analysis.rules, say, places),
+        _claims_table(analysis.claims, say, places),
+        _references_table(analysis.references, say, places),
+        _figures_part(analysis, list(charts), say, places),
+        _privacy_table(analysis.privacy, say, places),
         _pack_part(pack_name, _masked_pack_source(pack_source, pack), when, analysis, say),
         "</div>",
         "</body>",
@@ -198,10 +208,14 @@ _APPENDIX = (
 
 
 class _Heading:
-    __slots__ = ("line", "level", "anchor", "text", "key")
+    """A section heading: `text` as written (its inline Markdown too), `shown` as the reader sees it once rendered
+    (plain text, what the contents list prints)."""
+
+    __slots__ = ("line", "level", "anchor", "text", "key", "shown")
 
     def __init__(self, line: int, level: int, anchor: str, text: str, key: str) -> None:
         self.line, self.level, self.anchor, self.text, self.key = line, level, anchor, text, key
+        self.shown = text
 
 
 _CJK_RE = re.compile("[\u4e00-\u9fff]")
@@ -238,9 +252,10 @@ def _section_headings(analysis: Analysis, lines: list[str]) -> list[_Heading]:
     return out
 
 
-def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading], *, skip_line: int | None) -> str:
-    """The survey text as HTML: header, numbered headings with anchors, Markdown blocks, the footer line, read
-    as the Preview reads them (services/survey_markdown.py).
+def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading], *,
+                   skip_line: int | None) -> tuple[str, dict[int, str]]:
+    """(The survey text as HTML: header, numbered headings with anchors, Markdown blocks, the footer line, read
+    as the Preview reads them (services/survey_markdown.py); {survey line: its anchor} for the lines that have one.)
 
     skip_line is the title line, already shown at the top of the report."""
     heading_at = {h.line: h for h in headings}
@@ -249,22 +264,33 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
     md = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS), extension_configs=MARKDOWN_CONFIGS)
     out: list[str] = []
     in_header = bool(analysis.header_lines)
-    for block in survey_blocks(lines, heading_levels(analysis, lines), footer_line=footer):
+    levels = heading_levels(analysis, lines)
+    marked, marked_lines = mark_lines(lines, skip=[*levels, footer or 0, skip_line or 0])
+    places = {n: line_anchor(n) for n in marked_lines}
+    for block in survey_blocks(marked, levels, footer_line=footer,
+                               line_mode=uses_line_blocks(lines)):
         if block.kind == "heading":
             if block.line == skip_line:
                 continue
             in_header = False
-            out.append(_heading_html(md, block, heading_at.get(block.line)))
+            heading = heading_at.get(block.line)
+            rendered = _heading_html(md, block, heading)
+            if heading is not None:
+                heading.shown = _visible_text(rendered)
+                places[block.line] = heading.anchor
+            out.append(rendered)
         elif block.kind == "footer":
             in_header = False
-            out.append(f'<p class="survey-footer">{_decorate(_inline(block.text), anchors)}</p>')
+            places[block.line] = line_anchor(block.line)
+            out.append(f'<p class="survey-footer" id="{line_anchor(block.line)}">'
+                       f'{_decorate(_inline(block.text), anchors)}</p>')
         else:
             md.reset()
-            rendered = _decorate(_sanitise(md.convert(block.text)), anchors)
+            rendered = _decorate(anchors_in(_sanitise(md.convert(block.text))), anchors)
             if rendered.strip():
                 css = ' class="doc-header"' if in_header else ""
                 out.append(f"<div{css}>{rendered}</div>")
-    return "\n".join(out)
+    return "\n".join(out), places
 
 
 def _heading_html(md: markdown.Markdown, block: Block, heading: _Heading | None) -> str:
@@ -276,6 +302,11 @@ def _heading_html(md: markdown.Markdown, block: Block, heading: _Heading | None)
     md.reset()
     rendered = _sanitise(md.convert("#" * block.level + " " + text)).strip()
     return re.sub(r"^<h(\d)>", lambda m: f"<h{m.group(1)}{anchor}>", _decorate(rendered))
+
+
+def _visible_text(fragment: str) -> str:
+    """What a reader sees of rendered HTML: its text, tags dropped and entities read (escape it again to print it)."""
+    return re.sub(r"\s+", " ", html.unescape(_TAG_RE.sub("", fragment))).strip()
 
 
 def _inline(line: str) -> str:
@@ -350,8 +381,10 @@ def _abs_url(arxiv_id: str) -> str:
 # ---- summary and contents -------------------------------------------------------------------------------------
 
 
-def _summary_box(analysis: Analysis, say: ReportWords | None = None) -> str:
-    """The first-page verdict: failing error-level rules and private-data hits, or a plain 'clean'."""
+def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Places | None = None) -> str:
+    """The first-page verdict: failing error-level rules and private-data hits, or a plain 'clean'; then what an
+    editor needs before deciding: every wrong self-reported figure (line, claimed, measured), the error-level rules
+    that could not be measured, and whether the private-data scan found anything. Each line leads to its place."""
     say = say or ReportWords()
     failing = publish_blockers(analysis)  # a scope that matches nothing blocks too, as the CLI's exit code says
     privacy = list(analysis.privacy)
@@ -375,23 +408,23 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None) -> str:
         + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "") + say(". ")
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
+    wrong_figures = _wrong_figures(analysis.claims, say, places)
     if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
-        listed = "".join(f"<li><b>{_e(r.id)}</b> {_e(say.engine(r.title))}"
-                         + (f"{_e(say(': '))}{_e(say.engine(r.note))}" if r.note else "") + "</li>" for r in unmeasured)
+        listed = _unmeasured_items(unmeasured, say, places)
         inner = (
             f'<p><span class="warn">{say("Not fully checked.")}</span> '
             + _e(say("No error-level rule fails and the private-data scan found nothing, but {n} error-level rules "
                      "could not be measured:" if len(unmeasured) > 1 else "No error-level rule fails and the "
                      "private-data scan found nothing, but {n} error-level rule could not be measured:",
                      n=len(unmeasured)))
-            + f'</p><ul>{listed}</ul><p class="muted">{_e(tally)}</p>'
+            + f'</p><ul>{listed}</ul>{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
     if not failing and not privacy:
         inner = (
             f'<p><span class="pass">{say("Clean.")}</span> '
             f'{_e(say("Every error-level rule passes and the private-data scan found nothing."))}</p>'
-            f'<p class="muted">{_e(tally)}</p>'
+            f'{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary clean" id="summary"><tr><td>{inner}</td></tr></table>'
     items: list[str] = []
@@ -406,9 +439,9 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None) -> str:
                 continue
             line = r.where()[0]
             told = say("{title}: measured {measured}, limit {limit}{where}", title=title,
-                       measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"),
-                       where=say(" (line {line})", line=line) if line else "")
-            items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}</li>")
+                       measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"), where="")
+            where = f"{_e(say(' ('))}{_at_line(line, say, places)}{_e(say(')'))}" if line else ""
+            items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{where}</li>")
         items.append("</ul>")
     if privacy:
         told = say("{n} private-data hits:" if len(privacy) > 1 else "{n} private-data hit:", n=len(privacy))
@@ -416,14 +449,96 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None) -> str:
         for h in privacy:
             at = say("{dimension} at line {line}:{column}", dimension=say.engine(h.dimension), line=h.line,
                      column=h.column)
-            items.append(f"<li>{_e(at)} — <code>{_e(h.masked)}</code></li>")
+            if places is not None and places.href(h.line):
+                at_html = f'<a href="{places.href(h.line)}">{_e(at + _section_suffix(h.line, say, places))}</a>'
+            else:
+                at_html = _e(at)
+            items.append(f"<li>{at_html} — <code>{_e(h.masked)}</code></li>")
         items.append("</ul>")
+    else:
+        items.append(f'<p><span class="pass">{_e(say("No private data found"))}</span>'
+                     f'{_e(say(" (IP, secret, name, path, organisation)."))}</p>')
+    items.append(_unmeasured_rules(unmeasured, say, places))
     inner = (
         f'<p><span class="fail">{say("Not ready to publish.")}</span> {_e(say("The survey breaks its own rules:"))}</p>'
         + "".join(items)
+        + wrong_figures
         + f'<p class="muted">{_e(tally)}</p>'
     )
     return f'<table class="summary" id="summary"><tr><td>{inner}</td></tr></table>'
+
+
+def _at_line(line: int | None, say: ReportWords, places: Places | None, *, section: bool = True) -> str:
+    """"line 94 · §8.2" as HTML, a link to the line in the survey (when the report has places)."""
+    if not line:
+        return ""
+    told = _e(say("line {line}", line=line))
+    if places is None:
+        return told
+    if section:
+        told += _e(_section_suffix(line, say, places))
+    href = places.href(line)
+    return f'<a href="{href}">{told}</a>' if href else told
+
+
+def _section_suffix(line: int, say: ReportWords, places: Places | None) -> str:
+    where = places.section(line) if places is not None else ""
+    return say(" · {section}", section=where) if where else ""
+
+
+def _line_link(line: int | None, places: Places | None) -> str:
+    """A table's line number, a link to the line in the survey."""
+    if not line:
+        return ""
+    href = places.href(line) if places is not None else ""
+    return f'<a href="{href}">{line}</a>' if href else str(line)
+
+
+def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None) -> str:
+    """Every wrong self-reported figure on page 1: where, what, as written, claimed, measured."""
+    wrong = [c for c in claims if c.wrong]
+    if not wrong:
+        return ""
+    told = say("{n} self-reported figures are wrong:" if len(wrong) > 1 else "{n} self-reported figure is wrong:",
+               n=len(wrong))
+    rows = "".join(
+        "<tr>"
+        f'<td class="where">{_at_line(c.line, say, places, section=False)}</td>'
+        f"<td>{_e(say.engine(c.label or c.metric))}{_e(_scope_suffix(c, say))}</td>"
+        f"<td>{_decorate(_e(c.text))}</td>"
+        f'<td class="num">{_e(c.value_text or _fmt(c.claimed, say))}</td>'
+        f'<td class="num"><b>{_e(_fmt(c.measured, say))}</b></td>'
+        "</tr>"
+        for c in wrong
+    )
+    return (f'<p class="fail">{_e(told)}</p>'
+            + _table_head("wrong-figures", say, ("Where", 19), ("Figure", 19), ("As written", 38), ("Claimed", 12),
+                          ("Measured", 12))
+            + rows + "</tbody></table>")
+
+
+def _scope_suffix(c: Claim, say: ReportWords) -> str:
+    """" · 元信息": the part of the survey the figure is about, unless that is the whole survey."""
+    return "" if c.scope in ("", "document") else say(" · {section}", section=say.engine(c.scope))
+
+
+def _unmeasured_items(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
+    return "".join(
+        f"<li><b>{_e(r.id)}</b> {_e(say.engine(r.title))}"
+        + (f"{_e(say(': '))}{_e(say.engine(r.note))}" if r.note else "")
+        + (f"{_e(say(' ('))}{_at_line(r.where()[0], say, places)}{_e(say(')'))}" if r.where()[0] else "")
+        + "</li>"
+        for r in rules
+    )
+
+
+def _unmeasured_rules(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
+    """Error-level rules that could not be measured (verifiability before an arXiv run): named, never just counted."""
+    if not rules:
+        return ""
+    told = say("{n} error-level rules could not be measured:" if len(rules) > 1
+               else "{n} error-level rule could not be measured:", n=len(rules))
+    return f'<p class="warn">{_e(told)}</p><ul>{_unmeasured_items(rules, say, places)}</ul>'
 
 
 def _toc(headings: list[_Heading], appendix: list[tuple[str, str]], say: ReportWords) -> str:
@@ -438,7 +553,7 @@ def _toc(headings: list[_Heading], appendix: list[tuple[str, str]], say: ReportW
         while depth > level:
             out.append("</ul>")
             depth -= 1
-        out.append(f'<li><a href="#{h.anchor}">{_e(h.text)}</a></li>')
+        out.append(f'<li><a href="#{h.anchor}">{_e(h.shown)}</a></li>')
     while depth > 1:
         out.append("</ul>")
         depth -= 1
@@ -451,7 +566,7 @@ def _toc(headings: list[_Heading], appendix: list[tuple[str, str]], say: ReportW
 # ---- the appendix ---------------------------------------------------------------------------------------------
 
 
-def _rules_table(rules: list[RuleResult], say: ReportWords) -> str:
+def _rules_table(rules: list[RuleResult], say: ReportWords, places: Places | None = None) -> str:
     rows = []
     for r in rules:
         where = f"{say(r.level)} · {say.engine(r.scope or 'document')}"
@@ -462,7 +577,7 @@ def _rules_table(rules: list[RuleResult], say: ReportWords) -> str:
             f'<td class="num">{_e(say.engine(_fmt(r.measured, say)))}</td>'
             f"<td>{_e(say.engine(r.limit or '—'))}</td>"
             f"<td>{_status(r.status, r.level, say)}</td>"
-            f"<td>{_e(str(r.where()[0] or ''))}</td>"
+            f"<td>{_line_link(r.where()[0], places)}</td>"
             "</tr>"
         )
     if not rows:
@@ -481,7 +596,7 @@ def _table_head(css: str, say: ReportWords, *columns: tuple[str, int]) -> str:
     return f'<table class="{css}" width="100%"><thead><tr>{heads}</tr></thead><tbody>'
 
 
-def _claims_table(claims: list[Claim], say: ReportWords) -> str:
+def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None = None) -> str:
     rows = []
     verdicts = {True: f'<span class="pass">{say("agrees")}</span>', False: f'<span class="fail">{say("disagrees")}</span>'}
     for c in claims:
@@ -495,7 +610,7 @@ def _claims_table(claims: list[Claim], say: ReportWords) -> str:
             f'<td class="num">{_e(stated)}</td>'
             f'<td class="num">{_e(_fmt(c.measured, say))}</td>'
             f'<td class="verdict">{verdict}</td>'
-            f"<td>{c.line}</td>"
+            f"<td>{_line_link(c.line, places)}</td>"
             f"<td>{_e(say.engine(c.message))}</td>"
             "</tr>"
         )
@@ -512,7 +627,7 @@ def _claims_table(claims: list[Claim], say: ReportWords) -> str:
 _DETAIL_KEYS = ("title", "authors", "published", "updated", "primary_category", "latest_version", "checked_at")
 
 
-def _references_table(references: list[Reference], say: ReportWords) -> str:
+def _references_table(references: list[Reference], say: ReportWords, places: Places | None = None) -> str:
     rows = []
     for r in references:
         ident = cited_as(r)
@@ -525,7 +640,7 @@ def _references_table(references: list[Reference], say: ReportWords) -> str:
             f"<td>{_e(stated)}</td>"
             f"<td>{_reference_status(r, say)}</td>"
             f"<td>{_details(r, say)}</td>"
-            f"<td>{_e(', '.join(str(n) for n in r.lines))}</td>"
+            f"<td>{', '.join(_line_link(n, places) for n in r.lines)}</td>"
             "</tr>"
         )
     if not rows:
@@ -569,7 +684,8 @@ def _reference_status(r: Reference, say: ReportWords) -> str:
                        for status, text in status_parts(r, r.details or {"status": r.status}))  # (a narrow column)
 
 
-def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: ReportWords) -> str:
+def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: ReportWords,
+                  places: Places | None = None) -> str:
     out = [f'<h3 id="appendix-figures">{say(_APPENDIX[3][1])}</h3>']
     for caption, png in charts:
         data = base64.b64encode(png).decode("ascii")
@@ -580,13 +696,13 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
     rows = []
     for g in analysis.figures:
         metric = say.engine(g.metric)
-        label = f"{metric} · {g.label}" if g.label and g.label != g.metric else metric
+        label = f"{metric} · {say.engine(g.label)}" if g.label and g.label != g.metric else metric
         values = " vs ".join(
             f"{v.engine} {v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
         )
         rows.append(
             f"<tr><td>{_e(label)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"
-            f"<td>{_e(values)}</td><td>{g.line}</td></tr>"
+            f"<td>{_e(values)}</td><td>{_line_link(g.line, places)}</td></tr>"
         )
     if rows:
         out.append(
@@ -599,12 +715,12 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
     return "\n".join(out)
 
 
-def _privacy_table(hits: list[PrivacyHit], say: ReportWords) -> str:
+def _privacy_table(hits: list[PrivacyHit], say: ReportWords, places: Places | None = None) -> str:
     head = f'<h3 id="appendix-privacy">{say(_APPENDIX[4][1])}</h3>'
     if not hits:
         return head + f'<p class="pass">{say("No hits in any dimension (IP, secret, name, path, organisation).")}</p>'
     rows = "".join(
-        f"<tr><td>{_e(say.engine(h.dimension))}</td><td>{h.line}:{h.column}</td><td><code>{_e(h.masked)}</code></td></tr>"
+        f"<tr><td>{_e(say.engine(h.dimension))}</td><td>{_line_link(h.line, places)}:{h.column}</td><td><code>{_e(h.masked)}</code></td></tr>"
         for h in hits
     )
     return head + _table_head("privacy", say, ("Dimension", 30), ("Where", 20), ("Masked", 50)) + f"{rows}</tbody></table>"

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from editor_app.ui.charts_render import ensure_application
+from editor_app.ui.pdf_page_refs import add_page_numbers, page_label_of, update_page_numbers
 from editor_app.ui.pdf_rows import keep_rows_whole
 
 # Fonts with the CJK glyphs the surveys use, best first; TrueType ones embed as selectable subsets.
@@ -151,7 +152,12 @@ def laid_out_report(html: str, writer) -> tuple:
     paint = writer.pageLayout().paintRectPixels(dpi)
     footer = FOOTER_MM / 25.4 * dpi
     doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
-    keep_rows_whole(doc)
+    label = page_label_of(html)
+    if add_page_numbers(doc, label):  # before rows are kept whole: the words they add may move rows
+        keep_rows_whole(doc)
+        update_page_numbers(doc, label)
+    else:
+        keep_rows_whole(doc)
     return doc, base_font
 
 
