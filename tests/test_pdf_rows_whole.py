@@ -13,6 +13,7 @@ from editor_app.core.analyze import analyze
 from editor_app.core.rulepack import house_pack
 from editor_app.services.report import build_report_html
 from editor_app.ui.pdf_export import laid_out_report
+from editor_app.ui.pdf_rows import TALL_ROW, row_span
 
 
 def _tables(frame):
@@ -59,8 +60,16 @@ def test_no_table_row_of_the_sample_report_is_cut_by_a_page_break(qapp, sample_t
     doc = _laid_out(html)
     rows = _pages_of_rows(doc)
     assert len(rows) > 100 and doc.pageCount() > 10
-    cut = [key for key, pages in rows.items() if len(pages) > 1]
+    tables = list(_tables(doc.rootFrame()))
+    page = doc.pageSize().height()
+
+    def short(key):  # a row a page's foot may not cut (a taller one breaks there: see the test below)
+        top, bottom = row_span(doc.documentLayout(), tables[key[0]], key[1])
+        return bottom - top <= TALL_ROW * page
+
+    cut = [key for key, pages in rows.items() if len(pages) > 1 and short(key)]
     assert cut == []
+    assert sum(1 for key in rows if short(key)) > 100
     text = doc.toPlainText()
     assert "no-exempt-sections" in text and "the totals" in text  # the moved rows are all there
 
@@ -75,3 +84,17 @@ def test_a_long_table_keeps_its_rows_whole_and_its_order(qapp):
     firsts = [min(rows[(0, r)]) for r in range(1, 121)]
     assert firsts == sorted(firsts)
     assert [x for x in doc.toPlainText().split("\n") if x.startswith("row ")] == [f"row {i}" for i in range(120)]
+
+
+def test_tall_rows_break_at_the_page_end_rather_than_each_take_a_page(qapp):
+    """A verified reference's row (its details wrap to half a page) was moved whole to the next page, every one of
+    them: the References appendix of the sample took a page a reference, most of each page empty."""
+    cells = "".join(f"<tr><td>ref {i}</td><td>{'<br>'.join(['details of the paper'] * 36)}</td></tr>" for i in range(10))
+    html = f"<html><body><table><thead><tr><th>#</th><th>details</th></tr></thead><tbody>{cells}</tbody></table></body></html>"
+    doc = _laid_out(html)
+    rows = _pages_of_rows(doc)
+    tall = [key for key, pages in rows.items() if key[1] > 0]
+    assert len(tall) == 10
+    # Ten rows of ~0.6 page are ~6 pages of text; moved whole, each took a page of its own (10 pages).
+    assert doc.pageCount() <= 7
+    assert any(len(rows[key]) > 1 for key in tall)  # (some do break where a page ends)

@@ -13,6 +13,9 @@ from __future__ import annotations
 # so a long report keeps its later splits rather than take minutes (2,000 page-layouts: ~5 s).
 PAGE_LAYOUTS = 2000
 MAX_TRIES = 60
+# A row taller than this share of a page breaks where the page ends, as a word processor lets a tall row break:
+# moved whole, each verified reference (~half a page of details) took a page of its own, most of it left empty.
+TALL_ROW = 0.3
 
 
 class _Budget:
@@ -40,9 +43,9 @@ def keep_rows_whole(doc) -> int:
         for r in range(table.rows()):
             if budget.left <= 0:
                 return moved
-            span = _row_span(layout, table, r)
-            if span is None or int(span[0] // page) == int((span[1] - 1) // page) or span[1] - span[0] > 0.75 * page:
-                continue  # whole, or too tall for any page
+            span = row_span(layout, table, r)
+            if span is None or int(span[0] // page) == int((span[1] - 1) // page) or span[1] - span[0] > TALL_ROW * page:
+                continue  # whole, or tall enough to break
             if r <= table.format().headerRowCount():  # the header or the first row under it: the whole table goes
                 fmt = table.format()
                 if fmt.pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore or not budget.spend():
@@ -83,7 +86,7 @@ def _cell_lines(layout, table, r):
             block = block.next()
 
 
-def _row_span(layout, table, r) -> tuple[float, float] | None:
+def row_span(layout, table, r) -> tuple[float, float] | None:
     """Where row r's text begins and ends (None: it has none)."""
     lines = list(_cell_lines(layout, table, r))
     if not lines:
@@ -111,7 +114,7 @@ def _push_to_next_page(doc, table, r: int, page_index: int, budget: _Budget) -> 
         margin = guess if lo < guess < hi else (lo + hi) / 2
         fmt.setTopMargin(margin)
         cursor.setBlockFormat(fmt)
-        row = _row_span(layout, table, r)
+        row = row_span(layout, table, r)
         if int((layout.blockBoundingRect(spacer).bottom() - 1) // page) > page_index:
             hi, guess = margin, margin - 16  # the blank line went over: the row above would be cut
         elif row is not None and int(row[0] // page) > page_index:
