@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
+    QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer,
+    Signal,
 )
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -51,7 +52,7 @@ from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.selfcheck_panel import PanelTable
-from editor_app.ui.theme import on_base
+from editor_app.ui.theme import AUTOSAVE, LIMIT, TREND, keep_text_colour, mark_on, on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
 # and imported by a worker thread meanwhile (`preload_storage`), so that first use does not freeze the window.
@@ -234,9 +235,9 @@ class SnapshotModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == "failing" and row.get("failing"):
-                return on_base(QColor("#c0392b"))
+                return on_base(LIMIT)
             if row["kind"] == "autosave":
-                return on_base(QColor("#7f8c8d"))
+                return on_base(AUTOSAVE)
         if role == Qt.ItemDataRole.ToolTipRole:
             return (self.tr("{kind} · {time} · {chars} characters · sha256 {hash}")
                     .format(kind=kind_label(row["kind"]), time=row["time_iso"], chars=f"{row['chars']:,}",
@@ -290,12 +291,13 @@ class HistoryPanel(QWidget):
         self.notice = QLabel()
         self.notice.setWordWrap(True)
         self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.notice.setStyleSheet("color: #c0392b;")
+        keep_text_colour(self.notice, LIMIT)
         self.notice.hide()
 
         # The chart (pyqtgraph) is built the first time there is something to draw: start-up doesn't pay for it.
         self.chart: Any = None
         self.curve: Any = None
+        self._drawn: tuple[list, list] | None = None  # the series drawn last: drawn again in a new theme's colours
         self.limit_lines: list[Any] = []
         self.chart_holder = QWidget()
         self._waiting_series: tuple[list[tuple[float, float]], list[float]] | None = None
@@ -456,10 +458,8 @@ class HistoryPanel(QWidget):
         from editor_app.ui.charts import pyqtgraph
 
         pg = pyqtgraph()
-        pal = QApplication.palette()
         self.chart = pg.PlotWidget(
             axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": _count_axis(pg)},
-            background=pal.color(QPalette.ColorRole.Base),
         )
         self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
         self.chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a Tab stop that no key does anything in
@@ -467,14 +467,31 @@ class HistoryPanel(QWidget):
         self.chart.showGrid(x=True, y=True, alpha=0.2)
         self.chart.setMouseEnabled(x=True, y=False)
         self.chart.getPlotItem().setMenuEnabled(False)
+        self.curve = self.chart.plot([], [])
+        self.curve.setClipToView(True)
+        self._style_chart()
+        self.chart_loading.hide()
+        self.chart_holder.layout().addWidget(self.chart)
+
+    def _style_chart(self) -> None:
+        """The chart in the palette's colours: its plot on Base, axes in Text, the trend seen on it."""
+        from editor_app.ui.charts import pyqtgraph
+
+        pal = QApplication.palette()
+        self.chart.setBackground(pal.color(QPalette.ColorRole.Base))
         fg = pal.color(QPalette.ColorRole.Text)
         for name in ("left", "bottom"):
             self.chart.getPlotItem().getAxis(name).setPen(fg)
             self.chart.getPlotItem().getAxis(name).setTextPen(fg)
-        self.curve = self.chart.plot([], [], pen=pg.mkPen("#3b7dd8", width=1.5))
-        self.curve.setClipToView(True)
-        self.chart_loading.hide()
-        self.chart_holder.layout().addWidget(self.chart)
+        self.curve.setPen(pyqtgraph().mkPen(mark_on(TREND, pal), width=1.5))
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A theme switched while the program runs: the chart kept its white plot and the old theme's limit red."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.chart is not None:
+            self._style_chart()
+            if self._drawn is not None:
+                self._draw_series(*self._drawn)
 
     def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines.
@@ -498,6 +515,7 @@ class HistoryPanel(QWidget):
         from editor_app.ui.charts import pyqtgraph
 
         self.ensure_chart()
+        self._drawn = (points, limits)
         self.chart.setVisible(bool(points))
         self.chart_empty.setVisible(not points)
         pg = pyqtgraph()
@@ -509,10 +527,10 @@ class HistoryPanel(QWidget):
         for line in self.limit_lines:
             self.chart.removeItem(line)
         self.limit_lines = []
-        limit_colour = on_base(QColor("#c0392b"))
+        limit_colour = on_base(LIMIT)
         for value in limits:
             line = pg.InfiniteLine(
-                pos=value, angle=0, pen=pg.mkPen(limit_colour, width=1, style=Qt.PenStyle.DashLine),
+                pos=value, angle=0, pen=pg.mkPen(mark_on(LIMIT), width=1, style=Qt.PenStyle.DashLine),
                 label=self.tr("limit %1").replace("%1", _fmt_number(value)),
                 # From its left end, inside the plot: centred at 5% (pyqtgraph's anchor) it began under the axis ("imit")
                 labelOpts={"position": 0.02, "color": limit_colour, "anchors": [(0, 0), (0, 0)]},
