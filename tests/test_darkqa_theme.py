@@ -172,3 +172,29 @@ def test_problem_marks_show_on_either_theme(qtbot, qapp, sample_path, themes, th
         colour = editor.mark_colour(level)  # what the margin and the underlines are drawn in
         assert contrast(colour, base) >= UI_MARK, (level, colour.name())
         assert contrast(colour, margin) >= UI_MARK, (level, colour.name())
+
+
+@pytest.mark.parametrize("theme", ["light", "dark grey"])
+def test_chart_bars_show_on_either_theme(qtbot, qapp, themes, theme):
+    """Every bar's colour, and its edge (all a stippled "~" bar has to show its size), at 3:1 on the plot. Before, on
+    a dark base the edge (the bar's colour darkened) was ~1.5:1, and the reds, purples and browns of the later
+    series ~2.5:1; on white the orange of the second series 3.0:1 (2.97)."""
+    from editor_app.ui.charts import SERIES_COLOURS, Bar, BarChart, BarChartWidget
+
+    if theme == "dark grey":
+        pal = themes()
+        pal.setColor(QPalette.ColorRole.Base, QColor("#2d2d2d"))
+        qapp.setPalette(pal)
+    base = qapp.palette().color(QPalette.ColorRole.Base)
+    names = [f"L{n}" for n in range(1, len(SERIES_COLOURS) + 1)]
+    bars = [Bar("vLLM", s, 100.0 + s, f"~{100 + s}", True, s + 1, 1, "…") for s in range(len(names))]
+    widget = BarChartWidget(BarChart("throughput", ["vLLM"], names, bars))
+    qtbot.addWidget(widget)
+    items = [i for i in widget.plot.getPlotItem().items if type(i).__name__ == "BarGraphItem"]
+    assert len(items) == len(names)
+    for item in items:
+        for brush in item.opts["brushes"]:
+            assert brush.style() == Qt.BrushStyle.Dense4Pattern
+            assert contrast(brush.color(), base) >= UI_MARK, brush.color().name()
+        for pen in item.opts["pens"]:
+            assert contrast(pen.color(), base) >= UI_MARK, pen.color().name()

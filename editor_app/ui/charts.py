@@ -176,7 +176,7 @@ class BarChartWidget(QWidget):
                     brush.setStyle(Qt.BrushStyle.Dense4Pattern)  # stippled: an approximate ("~") value
                 brushes.append(brush)
                 pens.append(pg.mkPen(mark_on(QColor(HIGHLIGHT)), width=3) if b.highlighted
-                            else pg.mkPen(colour.darker(140), width=1))
+                            else pg.mkPen(mark_on(colour.darker(140)), width=1))  # a stippled bar's edge
                 self._geometry.append((x - self._width / 2, x + self._width / 2, b.value, b))
                 label = pg.TextItem(bar_text(b), color=on_base(QColor(HIGHLIGHT)) if b.highlighted else fg,
                                     anchor=(0.0, 0.5) if horizontal else (0.5, 1.0))
