@@ -198,3 +198,50 @@ def test_chart_bars_show_on_either_theme(qtbot, qapp, themes, theme):
             assert contrast(brush.color(), base) >= UI_MARK, brush.color().name()
         for pen in item.opts["pens"]:
             assert contrast(pen.color(), base) >= UI_MARK, pen.color().name()
+
+
+def _line_number_colours(browser) -> list[QColor]:
+    """The colours the diff's line numbers ("6", "7", …) are drawn in."""
+    from PySide6.QtGui import QTextCursor
+
+    out = []
+    cursor = QTextCursor(browser.document())
+    while not cursor.atEnd():
+        block = cursor.block()
+        if block.text().strip().isdigit():
+            fmt = QTextCursor(block).charFormat() if block.length() <= 1 else None
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.text().strip().isdigit():
+                    fmt = fragment.charFormat()
+                it += 1
+            if fmt is not None:
+                brush = fmt.foreground()
+                out.append(brush.color() if brush.style() != Qt.BrushStyle.NoBrush
+                           else browser.palette().color(QPalette.ColorRole.Text))
+        if not cursor.movePosition(QTextCursor.MoveOperation.NextBlock):
+            break
+    return out
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_diff_line_numbers_read(qtbot, tmp_path, monkeypatch, sample_text, themes, theme):
+    """The History diff's and the recovery offer's line numbers: grey #888 was 3.5:1 on white."""
+    from editor_app.ui.history_panel import RecoveryDialog
+    from ui_support import window_with_history
+
+    _survey, _window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
+    new = sample_text.replace("CJK 实测 3,838", "CJK 实测 3,840", 1)
+    ctl.panel.show_diff(sample_text, new, "save", "editor")
+    recovery = RecoveryDialog("survey.md", sample_text, {"time": 0, "text": new})
+    qtbot.addWidget(recovery)
+    if theme == "dark":  # switched while both are on screen
+        themes()
+        qtbot.wait(50)
+    for browser in (ctl.panel.diff_html, recovery.diff):
+        base = browser.palette().color(QPalette.ColorRole.Base)
+        colours = _line_number_colours(browser)
+        assert len(colours) >= 4
+        for colour in colours:
+            assert contrast(colour, base) >= READABLE, colour.name()

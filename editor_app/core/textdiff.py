@@ -239,7 +239,8 @@ _COLOURS = {"delete": (_DELETED, ""), "insert": ("", _INSERTED), "replace": (_DE
 def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int | None = 3,
                       max_rows: int | None = None) -> str:
     """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped. With `max_rows`, the rows
-    after that many are left out and counted in a last row."""
+    after that many are left out and counted in a last row. The line numbers' cells are of class "ln": the window
+    colours them for its palette (ui/diff_browser.py)."""
     rows = side_by_side_rows(old, new, context)
     left_out = len(rows) - max_rows if max_rows is not None and len(rows) > max_rows else 0
     if left_out:
@@ -255,8 +256,8 @@ def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: 
         lb = f' bgcolor="{left_bg}"' if left_bg else ""
         rb = f' bgcolor="{right_bg}"' if right_bg else ""
         out.append(
-            f"<tr><td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text)}</td>"
-            f"<td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text)}</td></tr>"
+            f"<tr><td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text)}</td>"
+            f"<td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text)}</td></tr>"
         )
     if left_out:
         out.append(f"<tr><td colspan='4'><i>… {left_out:,} more rows not shown.</i></td></tr>")

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QTableView,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +51,7 @@ from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.selfcheck_panel import PanelTable
+from editor_app.ui.diff_browser import DiffBrowser
 from editor_app.ui.theme import AUTOSAVE, LIMIT, TREND, keep_text_colour, mark_on, on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
@@ -353,7 +353,7 @@ class HistoryPanel(QWidget):
         bar.addWidget(self.unified)
         bar.addStretch(1)
         bar.addWidget(self.restore_button)
-        self.diff_html = QTextBrowser()
+        self.diff_html = DiffBrowser()
         self.diff_text = QPlainTextEdit()
         self.diff_text.setReadOnly(True)
         for view in (self.diff_html, self.diff_text):
@@ -748,7 +748,7 @@ class RecoveryDialog(QDialog):
         self._when = _fmt_time(autosave["time"])
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.diff = QTextBrowser()
+        self.diff = DiffBrowser()
         buttons = QDialogButtonBox()
         self.restore_button = buttons.addButton(self.tr("Restore autosave"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.keep_button = buttons.addButton(self.tr("Discard it") if self.untitled else self.tr("Keep the file"),
