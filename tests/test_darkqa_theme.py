@@ -57,7 +57,9 @@ def _text_colour(label) -> QColor:
 
 
 def _foregrounds(model) -> list[QColor]:
-    return [b.color() for r in range(model.rowCount()) for c in range(model.columnCount())
+    """The text colours a table model gives its cells (a QBrush or a QColor)."""
+    return [QColor(b.color() if hasattr(b, "color") else b) for r in range(model.rowCount())
+            for c in range(model.columnCount())
             if (b := model.index(r, c).data(Qt.ItemDataRole.ForegroundRole)) is not None]
 
 
@@ -245,3 +247,18 @@ def test_the_diff_line_numbers_read(qtbot, tmp_path, monkeypatch, sample_text, t
         assert len(colours) >= 4
         for colour in colours:
             assert contrast(colour, base) >= READABLE, colour.name()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_history_rows_read(qapp, themes, theme):
+    """An autosave's grey row (#7f8c8d: 3.5:1 on white) and a snapshot's failing count, in the History list."""
+    from editor_app.ui.history_panel import SnapshotModel
+
+    pal = themes() if theme == "dark" else qapp.palette()
+    model = SnapshotModel()
+    model.set_rows([{"time": 1.7e9, "kind": "autosave", "failing": 2, "errors": 1},
+                    {"time": 1.7e9 + 60, "kind": "save", "failing": 0, "errors": 0}])
+    colours = _foregrounds(model)
+    assert len(colours) >= model.columnCount()  # the autosave's row, its failing count among it
+    for colour in colours:
+        assert contrast(colour, pal.color(QPalette.ColorRole.Base)) >= READABLE, colour.name()
