@@ -149,6 +149,7 @@ def test_the_history_chart_follows_a_theme_switched_while_it_runs(qtbot, themes)
     assert contrast(limit.pen.color(), base) >= UI_MARK
     assert contrast(limit.label.color, base) >= READABLE  # before: 2.9, the light theme's red kept
     assert contrast(panel.curve.opts["pen"].color(), base) >= UI_MARK
+    assert contrast(panel.curve.opts["symbolBrush"].color(), base) >= UI_MARK  # the snapshots' dots
 
 
 @pytest.mark.parametrize("theme", ["light", "dark grey"])

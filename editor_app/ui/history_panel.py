@@ -483,7 +483,10 @@ class HistoryPanel(QWidget):
         for name in ("left", "bottom"):
             self.chart.getPlotItem().getAxis(name).setPen(fg)
             self.chart.getPlotItem().getAxis(name).setTextPen(fg)
-        self.curve.setPen(pyqtgraph().mkPen(mark_on(TREND, pal), width=1.5))
+        trend = mark_on(TREND, pal)
+        self.curve.setPen(pyqtgraph().mkPen(trend, width=1.5))
+        self.curve.setSymbolPen(trend)  # pyqtgraph's own: a pale grey ring round a dark grey-blue dot
+        self.curve.setSymbolBrush(trend)
 
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """A theme switched while the program runs: the chart kept its white plot and the old theme's limit red."""
