@@ -10,6 +10,7 @@ darkened until it does. Text needs 4.5:1 (`on_base`, `on_window`), a mark (an un
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -70,7 +71,13 @@ def is_dark(background: QColor) -> bool:
 def readable(colour: QColor, background: QColor, need: float = READABLE) -> QColor:
     """`colour` when it reads on `background`; else mixed with white (a dark background) or black (a light one), a
     tenth at a time, until it does."""
-    colour = QColor(colour)
+    return QColor.fromRgba(_readable(QColor(colour).rgba(), QColor(background).rgba(), need))
+
+
+@lru_cache(maxsize=256)
+def _readable(colour_rgba: int, background_rgba: int, need: float) -> int:
+    """readable() on ARGB numbers, kept: a table asks it for every coloured cell it paints."""
+    colour, background = QColor.fromRgba(colour_rgba), QColor.fromRgba(background_rgba)
     towards = 1.0 if is_dark(background) else 0.0
     out = colour
     for step in range(1, 11):
@@ -78,7 +85,7 @@ def readable(colour: QColor, background: QColor, need: float = READABLE) -> QCol
             break
         t = step / 10
         out = QColor.fromRgbF(*(c + (towards - c) * t for c in (colour.redF(), colour.greenF(), colour.blueF())))
-    return out
+    return out.rgba()
 
 
 def on_base(colour: QColor, palette: QPalette | None = None) -> QColor:
