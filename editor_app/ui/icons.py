@@ -23,7 +23,7 @@ STATUS_LOOK = {
     "unknown": (GREY, "?"),
 }
 
-LEVEL_COLOURS = {"ok": GREEN, "warn": ORANGE, "fail": RED, "none": GREY}  # core/reference_verdicts.py's levels
+REFERENCE_COLOURS = {"ok": GREEN, "warn": ORANGE, "fail": RED, "none": GREY}  # core/reference_verdicts.py's levels
 
 
 @lru_cache(maxsize=64)
