@@ -190,6 +190,13 @@ class Claim:
         """A wrong figure the user silenced inline: still shown, not counted."""
         return self.ok is False and self.suppressed
 
+    @property
+    def ambiguous(self) -> bool:
+        """A figure about a place the survey names twice ("§3.1 159" with two headings numbered 3.1): neither right
+        nor wrong, not measured, and its message says why (a finding of the claims rule). In the JSON: `ok` null
+        with a message."""
+        return self.ok is None and bool(self.message)
+
 
 @record(frozen=True)
 class Occurrence:

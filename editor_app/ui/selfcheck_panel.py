@@ -173,14 +173,16 @@ class SelfCheckPanel(QWidget):
 
     def _claim_columns(self) -> list[Column]:
         def state(c: Claim) -> str:
-            if c.silenced:
+            if c.silenced or (c.ambiguous and c.suppressed):
                 return "suppressed"
+            if c.ambiguous:
+                return "ambiguous"  # about a number two headings share: which section, the message says
             if stated_otherwise(c, self.disagreeing) is not None:
                 return "disagrees"  # right or not measurable, but stated otherwise elsewhere
             return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
 
         def fg(c: Claim):
-            if state(c) == "disagrees":
+            if state(c) in ("disagrees", "ambiguous"):
                 return QBrush(on_base(ORANGE))
             return QBrush(on_base(RED)) if c.wrong else (QBrush(on_base(GREEN)) if c.ok else None)
 
@@ -194,7 +196,8 @@ class SelfCheckPanel(QWidget):
         return [
             Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—",
                                              "suppressed": self.tr("suppressed"),
-                                             "disagrees": self.tr("disagrees")}[state(c)],
+                                             "disagrees": self.tr("disagrees"),
+                                             "ambiguous": self.tr("ambiguous")}[state(c)],
                    sort_key=lambda c: _wrong_first(c)[0], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
             Column(self.tr("Figure"), lambda c: self.say(c.label or c.metric), tooltip=tip),
@@ -372,6 +375,7 @@ def _rule_face(r: RuleResult) -> tuple:
 
 
 def _wrong_first(c) -> tuple[int, int]:
-    """Wrong figures first, then the unmeasurable ones, then those silenced inline, then those that hold; each in
-    text order."""
-    return (0 if c.wrong else 1 if c.ok is None else 2 if c.ok is False else 3, c.line)
+    """Wrong figures first (and those about a section number two headings share), then the unmeasurable ones, then
+    those silenced inline, then those that hold; each in text order."""
+    return (0 if c.wrong or (c.ambiguous and not c.suppressed) else 1 if c.ok is None else 2 if c.ok is False else 3,
+            c.line)

@@ -1128,7 +1128,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="198"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
@@ -1156,7 +1156,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
@@ -1172,82 +1172,87 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="199"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
+        <source>ambiguous</source>
+        <translation>有歧义</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="204"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="217"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="261"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="264"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="263"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="266"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="265"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="268"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="266"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="269"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="270"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
