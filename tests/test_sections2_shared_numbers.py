@@ -167,3 +167,15 @@ def test_the_claims_table_says_ambiguous_and_why(qtbot, sample_text):
     assert row < sum(1 for c in a.claims if c.wrong or c.ambiguous)  # listed with the wrong ones, first
     assert model.data(model.index(row, 0)) == "ambiguous"  # not "—", as a figure nothing can measure
     assert model.data(model.index(row, 6)) == part.message
+
+
+def test_the_report_says_ambiguous_and_counts_it(sample_text):
+    from editor_app.services.report import build_report_html
+
+    text = _with_sum(_twice_3_1(sample_text))
+    a = analyze(text, PACK)
+    html = build_report_html(a, text, pack_name="house", pack_source=PACK.source)
+    assert '<span class="fail">ambiguous</span>' in html  # not "not measured", as a figure nothing can measure
+    assert "CJK of §3.1: stated 159, not measured: 2 sections are numbered 3.1" in html
+    ambiguous = sum(1 for c in a.claims if c.ambiguous)
+    assert f", {ambiguous} ambiguous (about a section number two headings share)" in html

@@ -489,8 +489,8 @@ def _claims_table(claims: list[Claim], say: ReportWords) -> str:
     for c in claims:
         verdict = verdicts.get(c.ok, f'<span class="muted">{say("not measured")}</span>') if not c.silenced else (
             f'<span class="muted">{say("disagrees")}<br>{say("(silenced inline)")}</span>')
-        if c.ambiguous:  # about a section number two headings share: the message says which
-            verdict = f'<span class="fail">{say("ambiguous")}</span>
+        if c.ambiguous and not c.suppressed:  # about a section number two headings share: the message says which
+            verdict = f'<span class="fail">{say("ambiguous")}</span>'
         stated = c.value_text or _fmt(c.claimed, say)
         rows.append(
             "<tr>"
