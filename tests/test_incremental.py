@@ -590,3 +590,11 @@ def test_sections_sharing_a_number_edit_by_edit(sample_text):
                  twice[:inside] + "\n§3.1 字" + twice[inside:], base, twice):
         same_as_fresh(az, text)
     assert any(c.ambiguous for c in az.analyze(twice).claims)
+    # §3.2 moved above §3.1, then typing in and above them: the stated list still follows the numbers
+    lines = base.split("\n")
+    a, b, c = (next(i for i, ln in enumerate(lines) if ln.startswith(p)) for p in ("3.1 ", "3.2 ", "3.3 "))
+    moved = "\n".join(lines[:a] + lines[b:c] + lines[a:b] + lines[c:])
+    first = sum(len(ln) + 1 for ln in lines[:a + 1]) - 1  # the end of the section moved first (§3.2's heading)
+    for text in (moved, moved[:first] + "字" + moved[first:], moved[:above] + "\n" + moved[above:],
+                 moved[:first] + "\n字" + moved[first:], moved, base):
+        same_as_fresh(az, text)

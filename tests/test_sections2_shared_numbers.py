@@ -59,14 +59,22 @@ def test_a_sum_part_about_a_number_two_headings_share_is_ambiguous_not_ok(sample
 
 
 def test_a_per_section_list_is_not_matched_to_sections_by_guess(sample_text):
-    """"各主线 CJK 159/194/207" is told against §3.1, §3.2, §3.3 in order. With §3.3 renumbered 3.1, the first and
-    last figures are about a §3.1 that has a twin; §3.2's is still measured. The rule measuring each
-    counter-argument measures all three sections (the second 3.1 was left out: the rule passed on two)."""
+    """"各主线 CJK 159/194/207" is told against §3.1, §3.2, §3.3 in turn. With §3.3 renumbered 3.1 the sections
+    are 3.1, 3.1, 3.2: no figure of the list is about a section for sure (the third §3.1 figure used to be "no such
+    place", the first measured on the first §3.1). With §3.3 renumbered 3.4 instead, the figures before it are
+    measured as before. The rule measuring each counter-argument measures all three sections (the second 3.1 was
+    left out: the rule passed on two)."""
     text = _twice_3_1(sample_text)
     a = analyze(text, PACK)
     listed = [c for c in a.claims if c.line == 9 and c.claimed in (159, 194, 207) and c.kind == "value"]
     assert [(c.scope, c.ok, c.measured) for c in listed] == [
-        ("counter-arguments #1", None, None), ("§3.2", True, 194), ("counter-arguments #3", None, None)]
+        (f"counter-arguments #{k}", None, None) for k in (1, 2, 3)]
+    assert all(c.message.endswith("not measured: 2 sections are numbered 3.1") for c in listed)
+    twice_3_2 = sample_text.replace("\n3.3 主线 C", "\n3.2 主线 C")
+    listed = [c for c in analyze(twice_3_2, PACK).claims if c.line == 9 and c.claimed in (159, 194, 207)
+              and c.kind == "value"]
+    assert [(c.scope, c.ok) for c in listed] == [("§3.1", True), ("counter-arguments #2", None),
+                                                 ("counter-arguments #3", None)]
     rule = next(r for r in a.rules if r.id == "counter-argument-length")
     assert rule.measured == [159, 194, 207] and rule.note == "3 units measured"
     first, second = _heading_lines(text, "3.1 ")
@@ -150,7 +158,7 @@ def test_a_named_scope_holding_a_duplicated_section_is_ambiguous(sample_text):
     text = "\n".join(lines[:end] + lines[start:end] + lines[end:])
     a = analyze(text, PACK)
     stated = [c for c in a.claims if c.kind == "value" and c.scope == "反方"]
-    assert stated and all(c.ok is None and c.message.endswith("not measured: 2 sections are numbered 3")
+    assert stated and all(c.ok is None and c.message.endswith("not measured: 2 sections are numbered 三")
                           for c in stated)
 
 
@@ -179,3 +187,39 @@ def test_the_report_says_ambiguous_and_counts_it(sample_text):
     assert "CJK of §3.1: stated 159, not measured: 2 sections are numbered 3.1" in html
     ambiguous = sum(1 for c in a.claims if c.ambiguous)
     assert f", {ambiguous} ambiguous (about a section number two headings share)" in html
+
+
+def test_a_per_section_list_follows_the_numbers_not_the_text_order(sample_text):
+    """§3.2 moved above §3.1 (a restructuring): "各主线 CJK 159/194/207" still states §3.1, §3.2, §3.3. It was told
+    against the sections in text order: "CJK of §3.2: stated 159, measured 194" and "§3.1: stated 194, measured 159",
+    two right figures called wrong (and Update self-check figures would have swapped them)."""
+    lines = sample_text.split("\n")
+    a, b, c = (next(i for i, ln in enumerate(lines) if ln.startswith(p)) for p in ("3.1 ", "3.2 ", "3.3 "))
+    moved = "\n".join(lines[:a] + lines[b:c] + lines[a:b] + lines[c:])
+    got = analyze(moved, PACK)
+    listed = [c for c in got.claims if c.line == 9 and c.claimed in (159, 194, 207) and c.kind == "value"]
+    assert [(c.scope, c.ok, c.measured) for c in listed] == [("§3.1", True, 159), ("§3.2", True, 194),
+                                                             ("§3.3", True, 207)]
+    assert got.wrong_count() == analyze(sample_text, PACK).wrong_count()
+    # the rule measures them where they stand
+    assert next(r for r in got.rules if r.id == "counter-argument-length").measured == [194, 159, 207]
+
+
+def test_the_panel_summary_counts_the_ambiguous_figures_and_shows_the_word_whole(qtbot, sample_text):
+    """§二 pasted twice: 4 figures about it were only in the claims table; the summary said "7 of 59 wrong" and the
+    verdict column, sized for "wrong", showed "ambigu…"."""
+    from editor_app.ui.selfcheck_panel import SelfCheckPanel
+
+    lines = sample_text.split("\n")
+    a, b = (next(i for i, ln in enumerate(lines) if ln.startswith(p)) for p in ("二、", "三、"))
+    got = analyze("\n".join(lines[:b] + lines[a:b] + lines[b:]), PACK)
+    panel = SelfCheckPanel()
+    qtbot.addWidget(panel)
+    panel.show_analysis(got)
+    n = got.ambiguous_count()
+    assert n == 4
+    assert f", {n} ambiguous (a section number two headings share)" in panel.summary.text()
+    view = panel.claims_view
+    assert view.horizontalHeader().sectionSize(0) >= view.fontMetrics().horizontalAdvance("ambiguous") + 30
+    panel.show_analysis(analyze(sample_text, PACK))
+    assert "ambiguous" not in panel.summary.text()

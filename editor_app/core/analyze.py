@@ -609,6 +609,7 @@ class _Assembly:
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
         self._repeated_at: dict[int, str] | None = None
+        self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
 
     _MARK_EVERY = 2048
 
@@ -707,7 +708,7 @@ class _Assembly:
             return _shared(self.units(self.pack.scopes[label], line))
         key = resolve_section_ref(label) if label.startswith("§") else label
         lines = self.repeated.get(key) if key else None
-        return ((key, lines),) if lines else ()
+        return ((self.by_key[key].number or key, lines),) if lines else ()
 
     def section_name(self, s: Section) -> str:
         """A section as the user is told about it: "§3.1", and "§3.1 #2" for the second of two headings numbered
@@ -775,6 +776,24 @@ class _Assembly:
                             items.append(Unit(f"item on line {ln}", ln, [(ln, ln)], u.shared))
             return items
         return units
+
+    def _in_number_order(self, pattern: str, units: list[Unit]) -> list[Unit]:
+        """A heading scope's sections in the order of their numbers: "各主线 CJK 159/194/207" states §3.1, §3.2,
+        §3.3 in turn even after §3.2 was moved above §3.1 (text order, as the rules measure them, told §3.2 it was
+        159). Unnumbered headings among them: text order."""
+        got = self._number_order.get(pattern)
+        if got is None or got[0] is not units:
+            keys = []
+            for j in self._heading_matches(pattern):
+                base = self.outline.sections[j].key.split("#")[0]
+                if not base.replace(".", "").isdigit():
+                    keys = None
+                    break
+                keys.append(tuple(int(p) for p in base.split(".") if p))
+            ordered = units if keys is None or keys == sorted(keys) else \
+                [u for _, u in sorted(zip(keys, units), key=itemgetter(0))]
+            got = self._number_order[pattern] = (units, ordered)
+        return got[1]
 
     def repeated_at(self, line: int) -> str | None:
         """The number of the section heading on `line` when another heading has it too."""
@@ -1303,6 +1322,8 @@ class _Assembly:
                 if counted and position:  # a list's later members: each its own place, never told against the first
                     where = f"{where} #{position + 1}"
                 return None, MissingPlace(where) if counted else where, None
+            if len(units) > 1 and scope.kind == "heading":
+                units = self._in_number_order(scope.pattern, units)
             unit = units[position] if len(units) > 1 else units[0]
             ranges = unit.ranges
             shared = unit.shared
@@ -1311,7 +1332,7 @@ class _Assembly:
                 if self.repeated and scope.kind == "heading":
                     # "159/194/207" told against the scope's sections in order: which figure is about which
                     # section is a guess for a §3.1 that has a twin, and after a second §3.1 (it moved the others)
-                    shared = tuple({k: self.repeated[k] for j, u in enumerate(units[:position + 1])
+                    shared = tuple({self.by_key[k].number or k: self.repeated[k] for j, u in enumerate(units[:position + 1])
                                     if (k := self.repeated_at(u.line)) is not None
                                     and (j == position or u.line != self.repeated[k][0])}.items())
                     if shared:

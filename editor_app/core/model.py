@@ -426,6 +426,10 @@ class Analysis:
         """How many self-reported figures are wrong and not silenced (what the status bar and the panel say)."""
         return sum(1 for c in self.claims if c.wrong)
 
+    def ambiguous_count(self) -> int:
+        """How many self-reported figures are about a section number two headings share, and so not measured."""
+        return sum(1 for c in self.claims if c.ambiguous and not c.suppressed)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract shared by the CLI, the GUI and the exporter (names are fixed)."""
         return {

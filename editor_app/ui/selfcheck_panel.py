@@ -227,7 +227,7 @@ class SelfCheckPanel(QWidget):
     # ----- content -----
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
                       claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,
-                      wrong: int | None = None, disagreeing: dict | None = None) -> None:
+                      wrong: int | None = None, disagreeing: dict | None = None, ambiguous: int | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
         `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker).
@@ -266,8 +266,13 @@ class SelfCheckPanel(QWidget):
             text += self.tr(" (%1 of them match nothing)").replace("%1", str(no_match))
         if unmeasured:
             text += self.tr(", %1 not measured").replace("%1", str(unmeasured))
-        self.summary.setText(text + " · " + self.tr("%1 of %2 self-reported figures wrong")
-                             .replace("%1", str(wrong)).replace("%2", str(len(analysis.claims))))
+        text += " · " + self.tr("%1 of %2 self-reported figures wrong").replace("%1", str(wrong)).replace(
+            "%2", str(len(analysis.claims)))
+        if ambiguous is None:
+            ambiguous = analysis.ambiguous_count()
+        if ambiguous:  # neither right nor wrong: about a section number two headings share (the outline marks them)
+            text += self.tr(", %1 ambiguous (a section number two headings share)").replace("%1", str(ambiguous))
+        self.summary.setText(text)
         if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
             self.summary.setText(self.summary.text() + " · " + self.tr(
                 "verifiability is measured once the references are verified (References → Verify all)"))
@@ -284,6 +289,11 @@ class SelfCheckPanel(QWidget):
                 for i in range(header.count() - 1):
                     cap = widths[i] if i < len(widths) else 90
                     header.resizeSection(i, min(header.sectionSize(i), cap))
+            # a claim's verdict is read whole whichever comes later ("disagrees", "ambiguous" were cut to "ambigu…")
+            words = [self.tr("ok"), self.tr("wrong"), self.tr("suppressed"), self.tr("disagrees"), self.tr("ambiguous")]
+            room = max(map(self.claims_view.fontMetrics().horizontalAdvance, words)) + 40  # the icon, the margins
+            header = self.claims_view.horizontalHeader()
+            header.resizeSection(0, max(header.sectionSize(0), room))
 
     @staticmethod
     def _selected_rows(view: QTableView) -> list:

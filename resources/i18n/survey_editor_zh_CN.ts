@@ -635,27 +635,27 @@
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="710"/>
+        <location filename="../../editor_app/ui/main_window.py" line="711"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="717"/>
+        <location filename="../../editor_app/ui/main_window.py" line="718"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="723"/>
+        <location filename="../../editor_app/ui/main_window.py" line="724"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="768"/>
+        <location filename="../../editor_app/ui/main_window.py" line="769"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="768"/>
+        <location filename="../../editor_app/ui/main_window.py" line="769"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -1129,6 +1129,7 @@
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="198"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="293"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
@@ -1183,21 +1184,25 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="293"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="293"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="199"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="293"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="293"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
@@ -1252,7 +1257,12 @@
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="274"/>
+        <source>, %1 ambiguous (a section number two headings share)</source>
+        <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
