@@ -608,7 +608,7 @@ class _Assembly:
         self.finding_at: dict[int, int] | None = None  # id(finding) -> its index in self.findings (lazy)
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
-        self._repeated_at: dict[int, str] | None = None
+        self._repeated_at: dict[int, tuple[str, int]] | None = None
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
 
     _MARK_EVERY = 2048
@@ -714,10 +714,9 @@ class _Assembly:
         """A section as the user is told about it: "§3.1", and "§3.1 #2" for the second of two headings numbered
         3.1 (no line number: a name must stay right when an edit above only moves the lines)."""
         if s.number and self.repeated:
-            base = s.key.split("#")[0]
-            lines = self.repeated.get(base)
-            if lines:
-                return f"§{base} #{lines.index(s.line) + 1}"
+            at = self._repeated_lines().get(s.line)
+            if at is not None:
+                return f"§{at[0]} #{at[1]}"
         return checks.section_label(s)
 
     def units(self, scope: Scope, line: int = 1) -> list[Unit]:
@@ -797,10 +796,16 @@ class _Assembly:
 
     def repeated_at(self, line: int) -> str | None:
         """The number of the section heading on `line` when another heading has it too."""
+        at = self._repeated_lines().get(line)
+        return at[0] if at is not None else None
+
+    def _repeated_lines(self) -> dict[int, tuple[str, int]]:
+        """line -> (number, which of the headings with that number it is, from 1), for the repeated numbers."""
         at = self._repeated_at
         if at is None:
-            at = self._repeated_at = {ln: key for key, lines in self.repeated.items() for ln in lines}
-        return at.get(line)
+            at = self._repeated_at = {ln: (key, k) for key, lines in self.repeated.items()
+                                      for k, ln in enumerate(lines, 1)}
+        return at
 
     def _heading_matches(self, pattern: str) -> list[int]:
         """Indices of the sections whose number and title (or key) match a heading scope's pattern. After an
