@@ -223,3 +223,12 @@ def test_the_panel_summary_counts_the_ambiguous_figures_and_shows_the_word_whole
     assert view.horizontalHeader().sectionSize(0) >= view.fontMetrics().horizontalAdvance("ambiguous") + 30
     panel.show_analysis(analyze(sample_text, PACK))
     assert "ambiguous" not in panel.summary.text()
+
+
+def test_the_required_section_found_second_is_named_as_the_survey_numbers_it(sample_text):
+    """A first 4.4 that is not the legal one, then the legal 4.4: the rule showed "§4.4#2 法律 / 监管 …", the
+    outline's internal key."""
+    legal = next(ln for ln in sample_text.split("\n") if ln.startswith("4.4 "))
+    text = sample_text.replace(legal, "4.4 其他视角\n正文。\n" + legal, 1)
+    r = next(r for r in analyze(text, PACK).rules if r.id == "legal-section")
+    assert r.status == "pass" and r.measured.startswith("§4.4 法律") and r.line == _heading_lines(text, "4.4 ")[1]

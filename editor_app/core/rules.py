@@ -95,7 +95,7 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     candidates = chain((first_numbered,), numbered) if first_numbered is not None else ()
     found = next((s for s in (candidates if rule.number else sections) if rx is None or rx.search(s.title)), None)
     if found is not None:
-        res.measured = f"§{found.key} {found.title}" if found.number else found.title
+        res.measured = f"§{found.key.split('#')[0]} {found.title}" if found.number else found.title  # not "§4.4#2"
         res.line = found.line
         return
     titled = _titled_like(sections, rx, rule.number)
