@@ -54,6 +54,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # scopes that matched nothing
     ("0 sections matched {what}", "没有匹配 {what} 的节"),
     ("0 list items in {where}", "{where}中没有列表项"),
+    ("{title}: {where} not found; measured without it", "{title}：未找到{where}；测量时不含它"),
     ("{where} not found", "未找到{where}"),
     ("each list item of {where}", "{where}的每个列表项"),
     ("each of {where}", "{where}的每一个"),

@@ -232,3 +232,16 @@ def test_the_required_section_found_second_is_named_as_the_survey_numbers_it(sam
     text = sample_text.replace(legal, "4.4 其他视角\n正文。\n" + legal, 1)
     r = next(r for r in analyze(text, PACK).rules if r.id == "legal-section")
     assert r.status == "pass" and r.measured.startswith("§4.4 法律") and r.line == _heading_lines(text, "4.4 ")[1]
+
+
+def test_a_rule_scope_naming_a_section_the_survey_lacks_says_so(sample_text):
+    """§3.3 cut: a rule over each of §3.1, §3.2, §3.3 measured the two left and passed, as if the pack named two."""
+    pack = parse_pack(POINTED.replace('sections = ["3.1", "3.2"]', 'sections = ["3.1", "3.2", "3.3"]'))
+    assert next(r for r in analyze(sample_text, pack).rules if r.id == "each-of-three").status == "pass"
+    lines = sample_text.split("\n")
+    a, b = (next(i for i, ln in enumerate(lines) if ln.startswith(p)) for p in ("3.3 ", "四、"))
+    cut = "\n".join(lines[:a] + lines[b:])
+    r = next(r for r in analyze(cut, pack).rules if r.id == "each-of-three")
+    assert r.status == "fail" and r.measured == [159, 194]
+    assert [f.message for f in r.findings] == ["each-of-three: §3.3 not found; measured without it"]
+    assert EngineText("zh_CN", pack)(r.findings[0].message) == "each-of-three：未找到§3.3；测量时不含它"

@@ -87,6 +87,8 @@ class Unit:
     # the section numbers the scope names that more than one heading has ("3.1", (32, 40)): only the first of
     # them is in `ranges`, so what was measured must say so (a § key naming two sections names neither for sure)
     shared: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    # the places the scope names that the survey lacks ("§3.3" of sections = ["3.1", "3.2", "3.3"]): measured without
+    missing: tuple[str, ...] = ()
 
 
 _COMPILED: dict[int, tuple[RulePack, dict[str, Any]]] = {}
@@ -757,22 +759,27 @@ class _Assembly:
             units = [Unit(self.section_name(s), s.line, [(s.line, s.end_line)])
                      for s in map(o.sections.__getitem__, self._heading_matches(scope.pattern))]
         else:  # section / sections / parts
-            units = []
+            units, missing = [], []
             for key in scope.keys:
                 label = key if key in ("header", "footer") else "§" + key if key[0].isdigit() else key
                 rng = self.ranges_of_label(label, line)
                 if rng:
                     units.append(Unit(label, rng[0][0], rng, self.shared_of_label(label, line)))
+                else:
+                    missing.append(label)
             if scope.kind == "parts" or (scope.kind == "sections" and not scope.each):
                 if units:
                     units = [Unit(scope.describe(), units[0].line, [r for u in units for r in u.ranges], _shared(units))]
+            if missing and units:
+                for u in units:
+                    u.missing = tuple(missing)
         if scope.items:
             items = []
             for u in units:
                 for a, b in u.ranges:
                     for ln in range(a, b + 1):
                         if self.facts[ln - 1].counts[-1]:
-                            items.append(Unit(f"item on line {ln}", ln, [(ln, ln)], u.shared))
+                            items.append(Unit(f"item on line {ln}", ln, [(ln, ln)], u.shared, u.missing))
             return items
         return units
 

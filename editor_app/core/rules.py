@@ -52,7 +52,12 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
 
 def ambiguous_scope(rule: RuleDef, res: RuleResult, units: Sequence["Unit"]) -> None:
     """A scope naming a number two headings share ({section = "3.1"} with two "3.1") was measured on the first of
-    them only: a finding says so, where the other heading is, so the rule never passes on a guess."""
+    them only: a finding says so, where the other heading is, so the rule never passes on a guess. A scope naming
+    places the survey lacks (§3.3 of sections = ["3.1", "3.2", "3.3"], cut) was measured without them: said too,
+    as a scope matching nothing at all is."""
+    if units and units[0].missing:
+        res.findings.extend(Finding(rule.id, rule.level, units[0].line, 1, f"{rule.title}: {where} not found; measured without it")
+                            for where in units[0].missing)
     said: set[str] = set()
     for u in units:
         for number, lines in u.shared:
