@@ -71,6 +71,8 @@ def _measured(value: Any) -> str:
 
 def _claim_measured(c) -> str:
     """A computed ratio with the decimals its statement uses ("66.7" beside "66.6", not "66.70")."""
+    if c.ambiguous:
+        return "ambiguous"
     if c.kind == "ratio" and c.measured is not None and c.value_text:
         return format_like(c.measured, c.value_text)
     return format_count(c.measured)
@@ -117,10 +119,12 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     rows = [[r.id, "ℹ note" if (r.status == "fail" and r.level == "info") else STATUS_MARK.get(r.status, r.status), _measured(r.measured), r.limit,
              (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
     out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60])
-    wrong = [c for c in a.claims if c.wrong]
+    wrong = [c for c in a.claims if c.wrong or (c.ambiguous and not c.suppressed)]
+    ambiguous = sum(1 for c in wrong if c.ambiguous)
     silenced = sum(1 for c in a.claims if c.silenced)
     out.append("")
-    out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong)} wrong"
+    out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong) - ambiguous} wrong"
+               + (f", {ambiguous} not measured: about a section number two headings share" if ambiguous else "")
                + (f" ({silenced} more silenced inline)" if silenced else ""))
     if wrong:
         rows = [[str(c.line), c.kind, f"{c.label or c.metric} · {c.scope}" if c.kind == "value" else c.scope, c.value_text,

@@ -19,7 +19,7 @@ from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
-from .claims_audit import ClaimsAudit, MissingPlace, audit, moved as moved_audit
+from .claims_audit import AmbiguousPlace, ClaimsAudit, MissingPlace, audit, moved as moved_audit
 from .document import (Heading, Outline, build_outline, heading_in_line, in_blocks, resolve_section_ref,
                        section_refs_in_line)
 from .dismantle import dismantle
@@ -84,6 +84,11 @@ class Unit:
     label: str
     line: int
     ranges: list[tuple[int, int]]
+    # the section numbers the scope names that more than one heading has ("3.1", (32, 40)): only the first of
+    # them is in `ranges`, so what was measured must say so (a § key naming two sections names neither for sure)
+    shared: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    # the places the scope names that the survey lacks ("§3.3" of sections = ["3.1", "3.2", "3.3"]): measured without
+    missing: tuple[str, ...] = ()
 
 
 _COMPILED: dict[int, tuple[RulePack, dict[str, Any]]] = {}
@@ -424,6 +429,14 @@ def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) ->
     return replace(outline, sections=sections)
 
 
+def _shared(units: list[Unit]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The repeated section numbers of several units, each once, in order."""
+    out: dict[str, tuple[int, ...]] = {}
+    for u in units:
+        out.update(u.shared)
+    return tuple(out.items())
+
+
 def _id_lines(refs: list[Reference]) -> tuple[list[int], list[str]]:
     """(lines, ids) of every citing line, sorted by line: which papers a range of lines cites, by bisection."""
     pairs = sorted((line, r.id) for r in refs for line in r.lines)
@@ -573,11 +586,21 @@ class _Assembly:
             self.totals = {name: sum(col) for name, col in self.cols.items()}
         self.same_outline = self.prev is not None and (self.outline is prev.outline or self.changed is not None)
         if self.same_outline and self.outline is prev.outline:
-            self.by_key, self.section_starts = prev.by_key, prev.section_starts
+            self.by_key, self.section_starts, self.repeated = prev.by_key, prev.section_starts, prev.repeated
         else:
-            self.by_key = {}
+            self.by_key = by_key = {}
+            later: dict[str, list[int]] | None = None  # a number's later headings ("3.1#2"): see repeated_numbers
             for s in self.outline.sections:
-                self.by_key.setdefault(s.key.split("#")[0], s)
+                key = s.key
+                if "#" in key:
+                    key = key.split("#")[0]
+                    if later is None:
+                        later = {}
+                    later.setdefault(key, []).append(s.line)
+                by_key.setdefault(key, s)
+            # number -> the lines of the headings that share it, in text order
+            self.repeated: dict[str, tuple[int, ...]] = (
+                {k: (by_key[k].line, *lines) for k, lines in later.items() if k in by_key} if later else {})
             self.section_starts = [s.line for s in self.outline.sections]
         same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"]
         self._units_cache: dict[Scope, list[Unit]] = (
@@ -588,6 +611,8 @@ class _Assembly:
         self.finding_at: dict[int, int] | None = None  # id(finding) -> its index in self.findings (lazy)
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
+        self._repeated_at: dict[int, tuple[str, int]] | None = None
+        self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
 
     _MARK_EVERY = 2048
 
@@ -677,6 +702,26 @@ class _Assembly:
         s = self.by_key.get(key) if key else None
         return [(s.line, s.end_line)] if s else None
 
+    def shared_of_label(self, label: str, line: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The section numbers a place names ("§3.1", a named scope) that more than one heading has, with their
+        lines: `ranges_of_label` measured the first of them only."""
+        if not self.repeated or label in ("header", "footer"):
+            return ()
+        if label in self.pack.scopes:
+            return _shared(self.units(self.pack.scopes[label], line))
+        key = resolve_section_ref(label) if label.startswith("§") else label
+        lines = self.repeated.get(key) if key else None
+        return ((self.by_key[key].number or key, lines),) if lines else ()
+
+    def section_name(self, s: Section) -> str:
+        """A section as the user is told about it: "§3.1", and "§3.1 #2" for the second of two headings numbered
+        3.1 (no line number: a name must stay right when an edit above only moves the lines)."""
+        if s.number and self.repeated:
+            at = self._repeated_lines().get(s.line)
+            if at is not None:
+                return f"§{at[0]} #{at[1]}"
+        return checks.section_label(s)
+
     def units(self, scope: Scope, line: int = 1) -> list[Unit]:
         """The units a scope stands for; [] when nothing matched (cached unless it depends on the line)."""
         if scope.kind == "here":
@@ -704,7 +749,7 @@ class _Assembly:
                     break
                 i -= 1
             if s is not None:
-                units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])]
+                units = [Unit(self.section_name(s), s.line, [(s.line, s.end_line)])]
             elif o.footer_line and line == o.footer_line:  # a claim zone outside every section: its own part
                 units = [Unit("footer", o.footer_line, [(o.footer_line, o.footer_line)])]
             elif o.header and o.header[0] <= line <= o.header[1]:
@@ -712,26 +757,63 @@ class _Assembly:
             else:
                 units = []
         elif scope.kind == "heading":
-            units = [Unit(checks.section_label(s), s.line, [(s.line, s.end_line)])
+            units = [Unit(self.section_name(s), s.line, [(s.line, s.end_line)])
                      for s in map(o.sections.__getitem__, self._heading_matches(scope.pattern))]
         else:  # section / sections / parts
-            units = []
+            units, missing = [], []
             for key in scope.keys:
-                rng = self.ranges_of_label(key if key in ("header", "footer") else "§" + key if key[0].isdigit() else key, line)
+                label = key if key in ("header", "footer") else "§" + key if key[0].isdigit() else key
+                rng = self.ranges_of_label(label, line)
                 if rng:
-                    units.append(Unit(key if key in ("header", "footer") else "§" + key, rng[0][0], rng))
+                    units.append(Unit(label, rng[0][0], rng, self.shared_of_label(label, line)))
+                else:
+                    missing.append(label)
             if scope.kind == "parts" or (scope.kind == "sections" and not scope.each):
                 if units:
-                    units = [Unit(scope.describe(), units[0].line, [r for u in units for r in u.ranges])]
+                    units = [Unit(scope.describe(), units[0].line, [r for u in units for r in u.ranges], _shared(units))]
+            if missing and units:
+                for u in units:
+                    u.missing = tuple(missing)
         if scope.items:
             items = []
             for u in units:
                 for a, b in u.ranges:
                     for ln in range(a, b + 1):
                         if self.facts[ln - 1].counts[-1]:
-                            items.append(Unit(f"item on line {ln}", ln, [(ln, ln)]))
+                            items.append(Unit(f"item on line {ln}", ln, [(ln, ln)], u.shared, u.missing))
             return items
         return units
+
+    def _in_number_order(self, pattern: str, units: list[Unit]) -> list[Unit]:
+        """A heading scope's sections in the order of their numbers: "各主线 CJK 159/194/207" states §3.1, §3.2,
+        §3.3 in turn even after §3.2 was moved above §3.1 (text order, as the rules measure them, told §3.2 it was
+        159). Unnumbered headings among them: text order."""
+        got = self._number_order.get(pattern)
+        if got is None or got[0] is not units:
+            keys = []
+            for j in self._heading_matches(pattern):
+                base = self.outline.sections[j].key.split("#")[0]
+                if not base.replace(".", "").isdigit():
+                    keys = None
+                    break
+                keys.append(tuple(int(p) for p in base.split(".") if p))
+            ordered = units if keys is None or keys == sorted(keys) else \
+                [u for _, u in sorted(zip(keys, units), key=itemgetter(0))]
+            got = self._number_order[pattern] = (units, ordered)
+        return got[1]
+
+    def repeated_at(self, line: int) -> str | None:
+        """The number of the section heading on `line` when another heading has it too."""
+        at = self._repeated_lines().get(line)
+        return at[0] if at is not None else None
+
+    def _repeated_lines(self) -> dict[int, tuple[str, int]]:
+        """line -> (number, which of the headings with that number it is, from 1), for the repeated numbers."""
+        at = self._repeated_at
+        if at is None:
+            at = self._repeated_at = {ln: (key, k) for key, lines in self.repeated.items()
+                                      for k, ln in enumerate(lines, 1)}
+        return at
 
     def _heading_matches(self, pattern: str) -> list[int]:
         """Indices of the sections whose number and title (or key) match a heading scope's pattern. After an
@@ -744,7 +826,8 @@ class _Assembly:
 
             def match(j: int) -> bool:
                 s = secs[j]
-                return bool(rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key))
+                # (the key without the "#2" of a number's second heading: '^3\.\d+$' matches both "3.1")
+                return bool(rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key.split("#")[0]))
 
             old = self.moved.heading_hits.get(pattern) if self.moved is not None else None
             if old is None:
@@ -1249,6 +1332,7 @@ class _Assembly:
         counted = metric in self.cols or metric in ("arxiv_ids", "privacy_hits")
         if label:
             ranges, where = self.ranges_of_label(label, line), label
+            shared = self.shared_of_label(label, line) if ranges else ()
         else:
             units = self.units(scope, line)
             where = scope.describe()
@@ -1256,9 +1340,25 @@ class _Assembly:
                 if counted and position:  # a list's later members: each its own place, never told against the first
                     where = f"{where} #{position + 1}"
                 return None, MissingPlace(where) if counted else where, None
+            if len(units) > 1 and scope.kind == "heading":
+                units = self._in_number_order(scope.pattern, units)
             unit = units[position] if len(units) > 1 else units[0]
             ranges = unit.ranges
-            where = unit.label if (len(units) > 1 or scope.kind == "here") else where
+            shared = unit.shared
+            if len(units) > 1:
+                where = unit.label
+                if self.repeated and scope.kind == "heading":
+                    # "159/194/207" told against the scope's sections in order: which figure is about which
+                    # section is a guess for a §3.1 that has a twin, and after a second §3.1 (it moved the others)
+                    shared = tuple({self.by_key[k].number or k: self.repeated[k] for j, u in enumerate(units[:position + 1])
+                                    if (k := self.repeated_at(u.line)) is not None
+                                    and (j == position or u.line != self.repeated[k][0])}.items())
+                    if shared:
+                        where = f"{scope.describe()} #{position + 1}"
+            elif scope.kind == "here":
+                where = unit.label
         if not ranges:
             return None, MissingPlace(where) if counted else where, None
+        if shared:  # refused rather than measured on the first of the sections a number names
+            return None, AmbiguousPlace(where, shared), None
         return self.count(metric, ranges), where, ranges

@@ -37,10 +37,34 @@ class MissingPlace(str):
     __slots__ = ()
 
 
+class AmbiguousPlace(str):
+    """The place a figure is about ("§3.1", "反方") when it names a section number more than one heading has: the
+    figure is neither right nor wrong (which section it is about is a guess), and says so. `numbers`: each such
+    number with how many headings have it, as the message says it."""
+
+    numbers: tuple[tuple[str, int], ...]
+
+    def __new__(cls, where: str, shared: Sequence[tuple[str, Sequence[int]]]) -> "AmbiguousPlace":
+        place = super().__new__(cls, where)
+        place.numbers = tuple((number, len(lines)) for number, lines in shared)
+        return place
+
+    def why(self) -> str:
+        """ "2 sections are numbered 3.1" (the first such number; the outline marks every heading whose number is
+        repeated, with the lines)."""
+        number, k = self.numbers[0]
+        return f"{k} sections are numbered {number}" + (", …" if len(self.numbers) > 1 else "")
+
+
 def _ok(measured, where, claimed: float) -> bool | None:
     if measured is None:
         return False if type(where) is MissingPlace else None
     return abs(measured - claimed) < 1e-9
+
+
+def refused(c: Claim) -> bool:
+    """A figure about a place the survey names twice: not judged, and a finding says why."""
+    return c.ok is None and type(c.scope) is AmbiguousPlace
 
 
 @dataclass
@@ -106,11 +130,13 @@ def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where,
     ok = _ok(measured, where, rc.claimed)
     shown = label or rc.metric
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
-                 _wrong_message(shown, where, rc.value_text, measured_text) if ok is False else "", rc.column,
-                 rc.value_text, shown)
+                 _wrong_message(shown, where, rc.value_text, measured_text)
+                 if ok is False or type(where) is AmbiguousPlace else "", rc.column, rc.value_text, shown)
 
 
 def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) -> str:
+    if type(where) is AmbiguousPlace:
+        return f"{shown} of {where}: stated {value_text}, not measured: {where.why()}"
     if type(where) is MissingPlace:
         return f"{shown} of {where}: stated {value_text}, but there is no such place in the survey"
     return f"{shown} of {where}: stated {value_text}, measured {measured_text}"
@@ -118,7 +144,7 @@ def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) 
 
 def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
     found = []
-    if c.ok is False:
+    if c.ok is False or (c.ok is None and type(c.scope) is AmbiguousPlace):  # wrong, or refused
         found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed))
     if rc.approx:
         found.append(Finding(rule_id, level, c.line, rc.column,
@@ -145,8 +171,8 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         if got is None:
             shown = _as_written(value, rc.value_text, rc.claimed)
             ok = _ok(shown, where, rc.claimed)
-            msg = _wrong_message(was.label or rc.metric, where, rc.value_text,
-                                 _written_out(shown, rc.value_text)) if ok is False else ""
+            msg = _wrong_message(was.label or rc.metric, where, rc.value_text, _written_out(shown, rc.value_text)
+                                 ) if ok is False or type(where) is AmbiguousPlace else ""
             got = outcome[key] = ({"measured": shown, "ok": ok, "scope": where, "message": msg},
                                   {"message": msg, "measured": shown})
         c = new(claim_cls)
@@ -154,8 +180,8 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         state.update(was.__dict__)
         state.update(got[0])
         more_wrong += (c.ok is False) - (was.ok is False)
-        if c.ok is False:
-            if was.ok is False:  # wrong before, wrong now: the same finding, new numbers
+        if c.ok is False or refused(c):
+            if was.ok is False or refused(was):  # wrong before, wrong now: the same finding, new numbers
                 f = new(type(found[0]))
                 state = f.__dict__
                 state.update(found[0].__dict__)
@@ -164,7 +190,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
                 f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed)
             # the estimate mark (≈/约), when there is one, does not depend on what is measured
             found = (f, found[-1]) if rc.approx else (f,)
-        elif was.ok is False:
+        elif was.ok is False or refused(was):
             found = (found[-1],) if rc.approx else ()
         slots[p] = (rc, k, c, found)
     return more_wrong
@@ -209,7 +235,10 @@ def audit(
 
     def verdict(lineno: int, rc: RawClaim, k: tuple | None) -> tuple:
         value, where = measured[k][:2] if k is not None else (None, None)
-        ckey = ("claim", lineno, id(rc), value, where, rule_id, level)  # id: hashing the claim costs more
+        # (id: hashing the claim costs more; the place's type: "§3.1" missing and "§3.1" named twice are equal strings)
+        kind = type(where)
+        ckey = ("claim", lineno, id(rc), value, where, kind, where.numbers if kind is AmbiguousPlace else None,
+                rule_id, level)
         hit = cache.get(ckey)
         if hit is None or hit[0] is not rc:
             hit = cache[ckey] = (rc, k, *_verdict(lineno, rc, value, where, rule_id, level, labels(rc) if labels else ""))

@@ -190,6 +190,13 @@ class Claim:
         """A wrong figure the user silenced inline: still shown, not counted."""
         return self.ok is False and self.suppressed
 
+    @property
+    def ambiguous(self) -> bool:
+        """A figure about a place the survey names twice ("§3.1 159" with two headings numbered 3.1): neither right
+        nor wrong, not measured, and its message says why (a finding of the claims rule). In the JSON: `ok` null
+        with a message."""
+        return self.ok is None and bool(self.message)
+
 
 @record(frozen=True)
 class Occurrence:
@@ -420,6 +427,10 @@ class Analysis:
     def wrong_count(self) -> int:
         """How many self-reported figures are wrong and not silenced (what the status bar and the panel say)."""
         return sum(1 for c in self.claims if c.wrong)
+
+    def ambiguous_count(self) -> int:
+        """How many self-reported figures are about a section number two headings share, and so not measured."""
+        return sum(1 for c in self.claims if c.ambiguous and not c.suppressed)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract shared by the CLI, the GUI and the exporter (names are fixed)."""

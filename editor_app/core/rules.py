@@ -9,7 +9,6 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Sequence
 
-from .document import repeated_numbers
 from .model import Finding, RuleResult
 from .numbers import as_int_if_whole, format_count
 from .records import moved_by, with_changes
@@ -48,6 +47,24 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.measured = values[0] if len(units) == 1 and not (rule.scope.each or rule.scope.items) else values
     res.line = units[0].line
     res.note = f"{len(units)} {'items' if rule.scope.items else 'units'} measured" if len(units) > 1 else ""
+    ambiguous_scope(rule, res, units)
+
+
+def ambiguous_scope(rule: RuleDef, res: RuleResult, units: Sequence["Unit"]) -> None:
+    """A scope naming a number two headings share ({section = "3.1"} with two "3.1") was measured on the first of
+    them only: a finding says so, where the other heading is, so the rule never passes on a guess. A scope naming
+    places the survey lacks (§3.3 of sections = ["3.1", "3.2", "3.3"], cut) was measured without them: said too,
+    as a scope matching nothing at all is."""
+    if units and units[0].missing:
+        res.findings.extend(Finding(rule.id, rule.level, units[0].line, 1, f"{rule.title}: {where} not found; measured without it")
+                            for where in units[0].missing)
+    said: set[str] = set()
+    for u in units:
+        for number, lines in u.shared:
+            if number not in said:
+                said.add(number)
+                res.findings.append(Finding(rule.id, rule.level, lines[1], 1,
+                                            f"§{number}{_ambiguous_because(lines)}; measured the first only"))
 
 def crossing_line(asm: "_Assembly", counter: str, unit: Unit, limit: float) -> int:
     """First line at which the running count passes the limit: where the user must cut."""
@@ -83,7 +100,7 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     candidates = chain((first_numbered,), numbered) if first_numbered is not None else ()
     found = next((s for s in (candidates if rule.number else sections) if rx is None or rx.search(s.title)), None)
     if found is not None:
-        res.measured = f"§{found.key} {found.title}" if found.number else found.title
+        res.measured = f"§{found.key.split('#')[0]} {found.title}" if found.number else found.title  # not "§4.4#2"
         res.line = found.line
         return
     titled = _titled_like(sections, rx, rule.number)
@@ -126,6 +143,7 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
             for c, said in matches:  # the text found, not the pattern (which of several matched, and its look-behinds)
                 res.findings.append(Finding(rule.id, rule.level, i + 1, c, rule.message or f'forbidden: "{said}"'))
     res.measured = len(res.findings)
+    ambiguous_scope(rule, res, units)
 
 def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     offset = 0
@@ -153,6 +171,7 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
             present += 1
     res.measured = f"{present}/{len(units)}"
     res.line = units[0].line
+    ambiguous_scope(rule, res, units)
 
 def privacy_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.measured = len(asm.privacy)
@@ -175,6 +194,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
     refs = [r for r in asm.references if r.id in ids]
     unanswered = [r for r in refs if r.status in NO_ANSWER]
     res.line = units[0].line
+    ambiguous_scope(rule, res, units)
     if not asm.verdicts or len(unanswered) == len(refs):
         res.status = "not-measured"
         res.note = f"{len(refs)} main citations; run arXiv verification to measure"
@@ -221,7 +241,7 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     renumbered or cut leaves references to it behind, and two headings numbered 3.1 leave "§3.1" naming either."""
     res.limit = "0 naming no section or more than one"
     res.scope = "§ references"
-    said = {key: _ambiguous_because(lines) for key, lines in repeated_numbers(asm.outline.sections).items()}
+    said = {key: _ambiguous_because(lines) for key, lines in asm.repeated.items()}
     # A line's findings are the last pass's when its references and the words for each number are (moved along
     # after an Enter, as the references are): in a survey pasted many times over, every one of its ~20,000
     # references is ambiguous, and remaking them all after each edit cost ~30 ms.

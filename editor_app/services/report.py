@@ -397,6 +397,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     checked = [c for c in analysis.claims if c.ok is not None]
     wrong = sum(1 for c in checked if c.wrong)
     silenced = sum(1 for c in checked if c.silenced)
+    ambiguous = sum(1 for c in analysis.claims if c.ambiguous and not c.suppressed)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
         say("Rules: {passed} pass · {failed} fail ({errors} error, {warnings} warning)", passed=counts["pass"],
@@ -405,7 +406,9 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
         + say(" · {unmeasured} not measured · {nomatch} no match. ", unmeasured=counts["not-measured"],
               nomatch=counts["no-match"])
         + say("Self-stated figures: {agree} agree, {wrong} disagree", agree=len(checked) - wrong - silenced, wrong=wrong)
-        + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "") + say(". ")
+        + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "")
+        + (say(", {n} ambiguous (about a section number two headings share)", n=ambiguous) if ambiguous else "")
+        + say(". ")
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
     wrong_figures = _wrong_figures(analysis.claims, say, places)
@@ -602,6 +605,8 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
     for c in claims:
         verdict = verdicts.get(c.ok, f'<span class="muted">{say("not measured")}</span>') if not c.silenced else (
             f'<span class="muted">{say("disagrees")}<br>{say("(silenced inline)")}</span>')
+        if c.ambiguous and not c.suppressed:  # about a section number two headings share: the message says which
+            verdict = f'<span class="fail">{say("ambiguous")}</span>'
         stated = c.value_text or _fmt(c.claimed, say)
         rows.append(
             "<tr>"

@@ -16,6 +16,7 @@ STATUS_LOOK = {
     "fail": (RED, "✗"),
     "wrong": (RED, "✗"),
     "disagrees": (ORANGE, "≠"),
+    "ambiguous": (ORANGE, "?"),  # a figure about a section number two headings share: not measured
     "not-measured": (GREY, "?"),
     "no-match": (ORANGE, "∅"),
     "suppressed": (BLUE, "–"),

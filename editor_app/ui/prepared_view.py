@@ -24,6 +24,7 @@ class PreparedView:
     sections_changed: bool = True
     claims_in_order: list[Any] | None = None  # the self-check panel's order (sorting 18,000 claims: 30-170 ms)
     wrong_claims: int | None = None  # how many self-reported figures are wrong (counted here, not twice on the GUI thread)
+    ambiguous_claims: int | None = None  # how many are about a section number two headings share
     disagreeing: dict | None = None  # figures stated otherwise elsewhere: (line, column) -> finding
 
 
@@ -41,4 +42,5 @@ def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> Prepar
         claims_in_order=claims_in_order(analysis.claims, disagreeing),
         disagreeing=disagreeing,
         wrong_claims=analysis.wrong_count(),
+        ambiguous_claims=analysis.ambiguous_count(),
     )

@@ -176,14 +176,16 @@ class SelfCheckPanel(QWidget):
 
     def _claim_columns(self) -> list[Column]:
         def state(c: Claim) -> str:
-            if c.silenced:
+            if c.silenced or (c.ambiguous and c.suppressed):
                 return "suppressed"
+            if c.ambiguous:
+                return "ambiguous"  # about a number two headings share: which section, the message says
             if stated_otherwise(c, self.disagreeing) is not None:
                 return "disagrees"  # right or not measurable, but stated otherwise elsewhere
             return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
 
         def fg(c: Claim):
-            if state(c) == "disagrees":
+            if state(c) in ("disagrees", "ambiguous"):
                 return QBrush(on_base(ORANGE))
             return QBrush(on_base(RED)) if c.wrong else (QBrush(on_base(GREEN)) if c.ok else None)
 
@@ -197,7 +199,8 @@ class SelfCheckPanel(QWidget):
         return [
             Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—",
                                              "suppressed": self.tr("suppressed"),
-                                             "disagrees": self.tr("disagrees")}[state(c)],
+                                             "disagrees": self.tr("disagrees"),
+                                             "ambiguous": self.tr("ambiguous")}[state(c)],
                    sort_key=lambda c: _wrong_first(c)[0], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
             Column(self.tr("Figure"), lambda c: self.say(c.label or c.metric), tooltip=tip),
@@ -227,7 +230,7 @@ class SelfCheckPanel(QWidget):
     # ----- content -----
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
                       claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,
-                      wrong: int | None = None, disagreeing: dict | None = None) -> None:
+                      wrong: int | None = None, disagreeing: dict | None = None, ambiguous: int | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
         `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker).
@@ -266,8 +269,13 @@ class SelfCheckPanel(QWidget):
             text += self.tr(" (%1 of them match nothing)").replace("%1", str(no_match))
         if unmeasured:
             text += self.tr(", %1 not measured").replace("%1", str(unmeasured))
-        self.summary.setText(text + " · " + self.tr("%1 of %2 self-reported figures wrong")
-                             .replace("%1", str(wrong)).replace("%2", str(len(analysis.claims))))
+        text += " · " + self.tr("%1 of %2 self-reported figures wrong").replace("%1", str(wrong)).replace(
+            "%2", str(len(analysis.claims)))
+        if ambiguous is None:
+            ambiguous = analysis.ambiguous_count()
+        if ambiguous:  # neither right nor wrong: about a section number two headings share (the outline marks them)
+            text += self.tr(", %1 ambiguous (a section number two headings share)").replace("%1", str(ambiguous))
+        self.summary.setText(text)
         if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
             self.summary.setText(self.summary.text() + " · " + self.tr(
                 "verifiability is measured once the references are verified (References → Verify all)"))
@@ -282,6 +290,11 @@ class SelfCheckPanel(QWidget):
                 for i in range(header.count() - 1):
                     cap = widths[i] if i < len(widths) else 90
                     header.resizeSection(i, min(header.sectionSize(i), cap))
+            # a claim's verdict is read whole whichever comes later ("disagrees", "ambiguous" were cut to "ambigu…")
+            words = [self.tr("ok"), self.tr("wrong"), self.tr("suppressed"), self.tr("disagrees"), self.tr("ambiguous")]
+            room = max(map(self.claims_view.fontMetrics().horizontalAdvance, words)) + 40  # the icon, the margins
+            header = self.claims_view.horizontalHeader()
+            header.resizeSection(0, max(header.sectionSize(0), room))
 
     @staticmethod
     def _selected_rows(view: QTableView) -> list:
@@ -373,6 +386,7 @@ def _rule_face(r: RuleResult) -> tuple:
 
 
 def _wrong_first(c) -> tuple[int, int]:
-    """Wrong figures first, then the unmeasurable ones, then those silenced inline, then those that hold; each in
-    text order."""
-    return (0 if c.wrong else 1 if c.ok is None else 2 if c.ok is False else 3, c.line)
+    """Wrong figures first (and those about a section number two headings share), then the unmeasurable ones, then
+    those silenced inline, then those that hold; each in text order."""
+    return (0 if c.wrong or (c.ambiguous and not c.suppressed) else 1 if c.ok is None else 2 if c.ok is False else 3,
+            c.line)
