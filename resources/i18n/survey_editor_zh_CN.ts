@@ -777,156 +777,166 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="74"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="75"/>
         <source>Cited arXiv references</source>
         <translation>引用的 arXiv 文献</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="83"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="85"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
         <source>Stop asking arXiv (what it answered stays cached)</source>
         <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="92"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="93"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
         <source>List only the references arXiv did not confirm</source>
         <translation>只列出 arXiv 未确认的引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="95"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="97"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
         <source>Filter the references</source>
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="167"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="176"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="178"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="180"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="182"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="183"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="184"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="186"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="188"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="190"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="268"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="277"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="280"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="282"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="276"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="285"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="293"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="302"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="318"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="314"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="366"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="373"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="323"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="387"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="363"/>
+        <source>(%1 references: one with several statuses counts under each)</source>
+        <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="365"/>
+        <source>(1 reference: counted under each of its statuses)</source>
+        <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="394"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="381"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="395"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="386"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="400"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
