@@ -35,7 +35,7 @@ from editor_app.services.survey_markdown import (
     title_line,
     uses_line_blocks,
 )
-from editor_app.wording import ReportWords
+from editor_app.wording import ReportWords, claim_figure, claim_place
 
 CJK_FONT_STACK = (
     '"Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "PingFang SC", '
@@ -495,7 +495,7 @@ def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None)
     rows = "".join(
         "<tr>"
         f'<td class="where">{_at_line(c.line, say, places, section=False)}</td>'
-        f"<td>{_e(say.engine(c.label or c.metric))}{_e(_scope_suffix(c, say))}</td>"
+        f"<td>{_e(say.engine(claim_figure(c)))}{_e(_scope_suffix(c, say))}</td>"
         f"<td>{_decorate(_e(c.text))}</td>"
         f'<td class="num">{_e(c.value_text or _fmt(c.claimed, say))}</td>'
         f'<td class="num"><b>{_e(_fmt(c.measured, say))}</b></td>'
@@ -510,7 +510,8 @@ def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None)
 
 def _scope_suffix(c: Claim, say: ReportWords) -> str:
     """" · 元信息": the part of the survey the figure is about, unless that is the whole survey."""
-    return "" if c.scope in ("", "document") else say(" · {section}", section=say.engine(c.scope))
+    place = claim_place(c)
+    return "" if place in ("", "document") else say(" · {section}", section=say.engine(place))
 
 
 def _failing_items(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
@@ -622,7 +623,8 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
         stated = c.value_text or _fmt(c.claimed, say)
         rows.append(
             "<tr>"
-            f"<td>{_e(say.engine(c.label or c.metric))}<br><span class=\"muted\">{_e(say(c.kind))} · {_e(say.engine(c.scope))}</span></td>"
+            f"<td>{_e(say.engine(claim_figure(c)))}<br><span class=\"muted\">{_e(say(c.kind))}"
+            f"{_e(say(' · {section}', section=say.engine(claim_place(c))) if claim_place(c) else '')}</span></td>"
             f"<td>{_decorate(_e(c.text))}</td>"
             f'<td class="num">{_e(stated)}</td>'
             f'<td class="num">{_e(_fmt(c.measured, say))}</td>'
