@@ -97,7 +97,11 @@ _STATUS_CHECKS = ("抽查", "抽检", "核验", "核对", "核实", "复核", "�
 _STATUS_LEVELS = ("摘要级", "全文级", "正文级")
 _STATUS_WORDS = _STATUS_CHECKS + _STATUS_LEVELS + (
     "尚未", "二次", "再次", "已", "待", "未", "仅", "均", "摘要", "全文", "正文", "通过", "完成", "中", "过")
-_STATUS_STARTS = frozenset(word[0] for word in _STATUS_WORDS)
+# first character -> (word, whether it is a check or a level), longest first ("摘要级" before "摘要")
+_STATUS_BY_START: dict[str, tuple[tuple[str, bool], ...]] = {}
+for _word in sorted(_STATUS_WORDS, key=len, reverse=True):
+    _STATUS_BY_START[_word[0]] = (*_STATUS_BY_START.get(_word[0], ()),
+                                  (_word, _word in _STATUS_CHECKS or _word in _STATUS_LEVELS))
 _STOP_BEFORE = {
     "see", "cf", "cf.", "the", "by", "in", "of", "from", "and", "with", "as", "also", "et", "al", "al.",
     "e.g.", "i.e.", "vs", "vs.", "on", "to", "for", "a", "an", "is", "are", "at",
@@ -502,11 +506,9 @@ def _status_phrase(run: str) -> bool:
     made of _STATUS_WORDS only, one of them a check or a level. (Real names hold other words: "推理引擎可复现性".)"""
     k, checked = 0, False
     while k < len(run):
-        if run[k] not in _STATUS_STARTS:  # (most runs: a name, at once)
-            return False
-        for word in _STATUS_WORDS:
+        for word, check in _STATUS_BY_START.get(run[k], ()):  # (most runs, names, stop at their first character)
             if run.startswith(word, k):
-                checked = checked or word in _STATUS_CHECKS or word in _STATUS_LEVELS
+                checked = checked or check
                 k += len(word)
                 break
         else:
