@@ -102,6 +102,7 @@ _STATUS_BY_START: dict[str, tuple[tuple[str, bool], ...]] = {}
 for _word in sorted(_STATUS_WORDS, key=len, reverse=True):
     _STATUS_BY_START[_word[0]] = (*_STATUS_BY_START.get(_word[0], ()),
                                   (_word, _word in _STATUS_CHECKS or _word in _STATUS_LEVELS))
+del _word
 _STOP_BEFORE = {
     "see", "cf", "cf.", "the", "by", "in", "of", "from", "and", "with", "as", "also", "et", "al", "al.",
     "e.g.", "i.e.", "vs", "vs.", "on", "to", "for", "a", "an", "is", "are", "at",
