@@ -12,6 +12,7 @@ from . import __version__
 from .core.model import Analysis
 from .core.numbers import format_count, format_like
 from .core.reference_verdicts import cited_as, shown_statuses, status_parts
+from .wording import claim_figure, claim_place
 
 STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "not-measured": "… not measured", "no-match": "? no match",
                "suppressed": "~ suppressed"}
@@ -127,7 +128,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
                + (f", {ambiguous} not measured: about a section number two headings share" if ambiguous else "")
                + (f" ({silenced} more silenced inline)" if silenced else ""))
     if wrong:
-        rows = [[str(c.line), c.kind, f"{c.label or c.metric} · {c.scope}" if c.kind == "value" else c.scope, c.value_text,
+        rows = [[str(c.line), c.kind, " · ".join(x for x in (claim_figure(c), claim_place(c)) if x), c.value_text,
                  _claim_measured(c), c.text] for c in wrong]
         out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 22, 10, 10, 50])
     if a.references and any(r.status != "unverified" for r in a.references):

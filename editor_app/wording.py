@@ -263,7 +263,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
 # Words of the engine (places, labels, statuses) that a template's {name} may hold, and the privacy dimensions.
 _WORDS_ZH_CN = {
     "document": "全文", "header": "文首", "footer": "文末签名", "here": "本节", "stated parts": "自报分项",
-    "stated ratio": "自报比例", "stated sum": "自报合计", "self-reported figures": "自报数字",
+    "stated ratio": "自报比例", "stated sum": "自报合计", "sum of the parts": "各部分之和", "self-reported figures": "自报数字",
     "engine figures": "引擎数字", "§ references": "§ 引用", "arXiv ids": "arXiv id", "arXiv ids cited here": "此处引用的 arXiv id",
     "private-data hits": "私域命中", "verifiability %": "可验证性 %", "list items": "列表项",
     "GitHub verified (stated only)": "GitHub 已验（仅自报）", "malformed": "格式错误", "impossible": "不可能",
@@ -295,6 +295,23 @@ def _compile(template: str) -> re.Pattern[str]:
 @lru_cache(maxsize=None)
 def _templates(language: str, table: tuple[tuple[str, str], ...] = _ZH_CN) -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple((_compile(en), zh) for en, zh in table) if language == "zh_CN" else ()
+
+
+# How a self-reported figure is named to a reader (display only: JSON keeps `label` "stated sum" and `scope`
+# "stated parts"). A stated sum is checked by adding its parts, so its measured value is the sum of the parts: so it
+# is called ("各部分之和"), and "stated parts" / "stated ratio", which name no part of the survey, are no place.
+_NO_PLACE = frozenset({"stated parts", "stated ratio"})
+
+
+def claim_figure(claim) -> str:
+    """The figure a claim states, in English (`say` it for the reader's language): "sum of the parts" for a stated
+    sum, else its label ("CJK", "stated ratio") or metric."""
+    return "sum of the parts" if claim.kind == "sum" else claim.label or claim.metric
+
+
+def claim_place(claim) -> str:
+    """The part of the survey a claim's figure is about ("元信息", "document"), "" when its scope names none."""
+    return "" if claim.scope in _NO_PLACE else claim.scope
 
 
 class EngineText:
@@ -541,6 +558,8 @@ _REPORT_ZH_CN = {
     "Every error-level rule passes and the private-data scan found nothing.": "所有错误级规则均通过，私域数据扫描未发现问题。",
     "{n} error-level rules fail:": "{n} 条错误级规则未通过：",
     "{n} error-level rule fails:": "{n} 条错误级规则未通过：",
+    "{n} warning-level rules fail (warnings: they do not block publishing):": "{n} 条警告级规则未通过（警告，不妨碍发布）：",
+    "{n} warning-level rule fails (a warning: it does not block publishing):": "{n} 条警告级规则未通过（警告，不妨碍发布）：",
     "{title}: nothing to check — {why}": "{title}：没有可检查的内容 — {why}",
     "{title}: measured {measured}, limit {limit}{where}": "{title}：实测 {measured}，限值 {limit}{where}",
     " (line {line})": "（第 {line} 行）",

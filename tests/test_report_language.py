@@ -22,7 +22,7 @@ WHEN = datetime(2026, 12, 3, tzinfo=timezone.utc)
 ENGLISH = ("Not ready to publish", "The survey breaks its own rules", "Self-check (every rule)", "Claims audit",
            "References and verification", "Engine figures", "Private-data scan", "Rule pack and generation",
            "disagrees", "agrees", "Measured", "Claimed", "As written", "Name in survey", "stated sum",
-           "but the parts add up to", "error-level rule", "Contents", "Appendix", "no match", "not measured")
+           "but the parts add up to", "error-level rule", "warning-level rule", "sum of the parts", "Contents", "Appendix", "no match", "not measured")
 
 
 def _text(html: str) -> str:

@@ -5,7 +5,7 @@ version does not exist, which version it is and which lines cite it, beside the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .model import Reference
@@ -83,6 +83,16 @@ def statuses_of(ref: Reference, verdict: Mapping[str, Any] | None) -> list[str]:
     status = str(verdict.get("status") or ref.status)
     more = [str(s) for s in verdict.get("statuses") or () if s != status]
     return [status, *dict.fromkeys(more)]
+
+
+def status_counts(statuses: Iterable[list[str]]) -> dict[str, int]:
+    """How many references have each status, most first: a reference counts under every status it has (a withdrawn
+    paper with a wrong name under "withdrawn?" and "name mismatch"), so the counts may add up to more references."""
+    counts: dict[str, int] = {}
+    for each in statuses:
+        for status in dict.fromkeys(each):
+            counts[status] = counts.get(status, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
 def shown_statuses(ref: Reference, verdict: Mapping[str, Any] | None) -> list[str]:

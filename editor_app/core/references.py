@@ -88,7 +88,21 @@ _NOT_NAMES = {
     "github", "code", "paper", "preprint", "vs", "and", "or", "see", "cf", "also", "via", "in", "on", "of",
     "the", "a", "an", "et", "al", "with", "from", "by", "to", "at", "is", "are", "was", "for", "which",
     "that", "this", "we", "it", "shows", "show", "has", "have", "reports", "proposes", "e.g.", "i.e.",
+    "ok", "verified", "unverified", "checked", "unchecked", "todo", "tbd",  # a status after an id, not a name
 }
+# What the author says about checking a paper ("arXiv:2609.11582 v1 摘要级已抽查（…）", "| 2609.11582 | 已核验 |"):
+# a run of CJK made of these words only is a status, not the paper's name. The checks, what they were made on and
+# how far they got; a status phrase holds at least one check or one level.
+_STATUS_CHECKS = ("抽查", "抽检", "核验", "核对", "核实", "复核", "复查", "验证", "确认", "比对")
+_STATUS_LEVELS = ("摘要级", "全文级", "正文级")
+_STATUS_WORDS = _STATUS_CHECKS + _STATUS_LEVELS + (
+    "尚未", "二次", "再次", "已", "待", "未", "仅", "均", "摘要", "全文", "正文", "通过", "完成", "中", "过")
+# first character -> (word, whether it is a check or a level), longest first ("摘要级" before "摘要")
+_STATUS_BY_START: dict[str, tuple[tuple[str, bool], ...]] = {}
+for _word in sorted(_STATUS_WORDS, key=len, reverse=True):
+    _STATUS_BY_START[_word[0]] = (*_STATUS_BY_START.get(_word[0], ()),
+                                  (_word, _word in _STATUS_CHECKS or _word in _STATUS_LEVELS))
+del _word
 _STOP_BEFORE = {
     "see", "cf", "cf.", "the", "by", "in", "of", "from", "and", "with", "as", "also", "et", "al", "al.",
     "e.g.", "i.e.", "vs", "vs.", "on", "to", "for", "a", "an", "is", "are", "at",
@@ -338,6 +352,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             name = _namelike(_trim_leading_stopwords(latin))
         else:
             name = _cjk_name_before_paren(text, lo, last)
+            name = name and _cjk_name(name)
         return name, meta, None
     # 2. arXiv:ID（facts）
     if text[e : e + 1] in _OPEN:  # (also at the end of the line: "" is in every string)
@@ -353,7 +368,8 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             cell = text[k + 1 : bar if bar >= 0 else n].strip()
             if (0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower()
                     and cell[0] not in "★☆-—"):
-                if not _CATEGORY.fullmatch(cell) and (_namelike(cell) or any(map(_is_cjk, cell))):
+                if (not _CATEGORY.fullmatch(cell) and not _status_phrase(cell)
+                        and (_namelike(cell) or any(map(_is_cjk, cell)))):
                     return cell, None, None
             return None, None, None
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
@@ -386,13 +402,13 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
                 content = _paren_content(text, n - (line_end - end) + 1)
                 plain = _metadata_plain(content)
                 if plain is not None:
-                    name, meta = text[start:end], content
+                    name, meta = _cjk_name(text[start:end]), content
             else:
                 k = end
                 while k < line_end and text[k].isspace():
                     k += 1
                 if k == line_end or text[k] in _LIST_MARKERS:
-                    name = text[start:end] if text[e : e + 1] == " " else None
+                    name = _cjk_name(text[start:end]) if text[e : e + 1] == " " else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
     if name is None and text[s:e].lower().startswith("arxiv") and s - 1 >= lo and (
             text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")):
@@ -484,6 +500,26 @@ def _namelike(name: str | None) -> str | None:
     if first.isascii():  # (then: an upper-case letter or a digit)
         return name if first != first.lower() or any(map(str.isdigit, first)) else None
     return name if any(ch.isupper() or ch.isdigit() or not ch.isascii() for ch in first if ch.isalnum()) else None
+
+
+def _status_phrase(run: str) -> bool:
+    """Whether a CJK run is what the author says about checking the paper ("摘要级已抽查", "二次核验", "待复核"):
+    made of _STATUS_WORDS only, one of them a check or a level. (Real names hold other words: "推理引擎可复现性".)"""
+    k, checked = 0, False
+    while k < len(run):
+        for word, check in _STATUS_BY_START.get(run[k], ()):  # (most runs, names, stop at their first character)
+            if run.startswith(word, k):
+                checked = checked or check
+                k += len(word)
+                break
+        else:
+            return False
+    return checked
+
+
+def _cjk_name(run: str) -> str | None:
+    """A CJK name the line gives a paper, unless it is a status phrase."""
+    return None if _status_phrase(run) else run
 
 
 # The small words a cited title holds between capitalised words ("Herd of Models"); not "to", "by", "from", "as":

@@ -35,7 +35,7 @@ from editor_app.services.survey_markdown import (
     title_line,
     uses_line_blocks,
 )
-from editor_app.wording import ReportWords
+from editor_app.wording import ReportWords, claim_figure, claim_place
 
 CJK_FONT_STACK = (
     '"Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "PingFang SC", '
@@ -382,8 +382,8 @@ def _abs_url(arxiv_id: str) -> str:
 
 
 def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Places | None = None) -> str:
-    """The first-page verdict: failing error-level rules and private-data hits, or a plain 'clean'; then what an
-    editor needs before deciding: every wrong self-reported figure (line, claimed, measured), the error-level rules
+    """The first-page verdict: failing error-level rules (and, under them, the failing warnings) and private-data hits,
+    or a plain 'clean'; then what an editor needs before deciding: every wrong self-reported figure (line, claimed, measured), the error-level rules
     that could not be measured, and whether the private-data scan found anything. Each line leads to its place."""
     say = say or ReportWords()
     failing = publish_blockers(analysis)  # a scope that matches nothing blocks too, as the CLI's exit code says
@@ -393,7 +393,8 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     counts = {s: sum(1 for r in rules if r.status == s) for s in ("pass", "fail", "not-measured", "no-match")}
     notes = sum(1 for r in rules if r.status == "fail" and r.level == "info")  # a note, as the window says
     counts["fail"] -= notes
-    warnings = sum(1 for r in rules if r.status == "fail" and r.level == "warning")
+    failing_warnings = [r for r in rules if r.status == "fail" and r.level == "warning"]
+    warnings = len(failing_warnings)
     checked = [c for c in analysis.claims if c.ok is not None]
     wrong = sum(1 for c in checked if c.wrong)
     silenced = sum(1 for c in checked if c.silenced)
@@ -412,6 +413,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
     wrong_figures = _wrong_figures(analysis.claims, say, places)
+    warned = _warning_rules(failing_warnings, say, places)
     if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
         listed = _unmeasured_items(unmeasured, say, places)
         inner = (
@@ -420,32 +422,21 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
                      "could not be measured:" if len(unmeasured) > 1 else "No error-level rule fails and the "
                      "private-data scan found nothing, but {n} error-level rule could not be measured:",
                      n=len(unmeasured)))
-            + f'</p><ul>{listed}</ul>{wrong_figures}<p class="muted">{_e(tally)}</p>'
+            + f'</p><ul>{listed}</ul>{warned}{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
     if not failing and not privacy:
         inner = (
             f'<p><span class="pass">{say("Clean.")}</span> '
             f'{_e(say("Every error-level rule passes and the private-data scan found nothing."))}</p>'
-            f'{wrong_figures}<p class="muted">{_e(tally)}</p>'
+            f'{warned}{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary clean" id="summary"><tr><td>{inner}</td></tr></table>'
     items: list[str] = []
     if failing:
         told = say("{n} error-level rules fail:" if len(failing) > 1 else "{n} error-level rule fails:", n=len(failing))
-        items.append(f'<p class="fail">{_e(told)}</p><ul>')
-        for r in failing:
-            title = say.engine(r.title)
-            if r.status == "no-match":
-                why = say("{title}: nothing to check — {why}", title=title, why=say.engine(r.note or r.scope))
-                items.append(f"<li><b>{_e(r.id)}</b> {_e(why)}</li>")
-                continue
-            line = r.where()[0]
-            told = say("{title}: measured {measured}, limit {limit}{where}", title=title,
-                       measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"), where="")
-            where = f"{_e(say(' ('))}{_at_line(line, say, places)}{_e(say(')'))}" if line else ""
-            items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{where}</li>")
-        items.append("</ul>")
+        items.append(f'<p class="fail">{_e(told)}</p><ul>{_failing_items(failing, say, places)}</ul>')
+    items.append(warned)
     if privacy:
         told = say("{n} private-data hits:" if len(privacy) > 1 else "{n} private-data hit:", n=len(privacy))
         items.append(f'<p class="fail">{_e(told)}</p><ul>')
@@ -507,7 +498,7 @@ def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None)
     rows = "".join(
         "<tr>"
         f'<td class="where">{_at_line(c.line, say, places, section=False)}</td>'
-        f"<td>{_e(say.engine(c.label or c.metric))}{_e(_scope_suffix(c, say))}</td>"
+        f"<td>{_e(say.engine(claim_figure(c)))}{_e(_scope_suffix(c, say))}</td>"
         f"<td>{_decorate(_e(c.text))}</td>"
         f'<td class="num">{_e(c.value_text or _fmt(c.claimed, say))}</td>'
         f'<td class="num"><b>{_e(_fmt(c.measured, say))}</b></td>'
@@ -522,7 +513,34 @@ def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None)
 
 def _scope_suffix(c: Claim, say: ReportWords) -> str:
     """" · 元信息": the part of the survey the figure is about, unless that is the whole survey."""
-    return "" if c.scope in ("", "document") else say(" · {section}", section=say.engine(c.scope))
+    place = claim_place(c)
+    return "" if place in ("", "document") else say(" · {section}", section=say.engine(place))
+
+
+def _failing_items(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
+    """Each failing rule with what was measured against its limit and where it first fails."""
+    items = []
+    for r in rules:
+        title = say.engine(r.title)
+        if r.status == "no-match":
+            why = say("{title}: nothing to check — {why}", title=title, why=say.engine(r.note or r.scope))
+            items.append(f"<li><b>{_e(r.id)}</b> {_e(why)}</li>")
+            continue
+        line = r.where()[0]
+        told = say("{title}: measured {measured}, limit {limit}{where}", title=title,
+                   measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"), where="")
+        where = f"{_e(say(' ('))}{_at_line(line, say, places)}{_e(say(')'))}" if line else ""
+        items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{where}</li>")
+    return "".join(items)
+
+
+def _warning_rules(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
+    """Warning-level rules that fail: named under the errors (an editor fixes them too), said not to block."""
+    if not rules:
+        return ""
+    told = say("{n} warning-level rules fail (warnings: they do not block publishing):" if len(rules) > 1
+               else "{n} warning-level rule fails (a warning: it does not block publishing):", n=len(rules))
+    return f'<p class="warn">{_e(told)}</p><ul>{_failing_items(rules, say, places)}</ul>'
 
 
 def _unmeasured_items(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
@@ -610,7 +628,8 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
         stated = c.value_text or _fmt(c.claimed, say)
         rows.append(
             "<tr>"
-            f"<td>{_e(say.engine(c.label or c.metric))}<br><span class=\"muted\">{_e(say(c.kind))} · {_e(say.engine(c.scope))}</span></td>"
+            f"<td>{_e(say.engine(claim_figure(c)))}<br><span class=\"muted\">{_e(say(c.kind))}"
+            f"{_e(say(' · {section}', section=say.engine(claim_place(c))) if claim_place(c) else '')}</span></td>"
             f"<td>{_decorate(_e(c.text))}</td>"
             f'<td class="num">{_e(stated)}</td>'
             f'<td class="num">{_e(_fmt(c.measured, say))}</td>'

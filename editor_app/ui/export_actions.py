@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from editor_app.core.model import Analysis
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
 from editor_app.formats import publish_blockers
+from editor_app.wording import claim_figure, claim_place
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.theme import DIFF_COLOURS, on_base
 
@@ -315,8 +316,8 @@ class ReportActions(QObject):
 
 def _figure_name(claim: Any, say=str) -> str:
     """'CJK (§八)', 'lines' (行 in Chinese): the claim's label and, unless it is the whole survey, what it counts."""
-    label = say(claim.label or claim.metric)
-    return f"{label} ({say(claim.scope)})" if claim.scope and claim.scope != "document" else label
+    label, place = say(claim_figure(claim)), claim_place(claim)
+    return f"{label} ({say(place)})" if place and place != "document" else label
 
 
 def _words(pack: Any):

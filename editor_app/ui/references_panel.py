@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.config import Config
 from editor_app.core.model import Analysis, Reference
-from editor_app.core.reference_verdicts import cited_as, status_parts, statuses_of, worst_level
+from editor_app.core.reference_verdicts import cited_as, status_counts, status_parts, statuses_of, worst_level
 from editor_app.ui.icons import REFERENCE_COLOURS
 from editor_app.ui.selfcheck_panel import make_table, row_of
 from editor_app.ui.table_models import Column, RowsModel
@@ -354,11 +354,16 @@ class ReferencesPanel(QWidget):
         self._apply_filter()
 
     def _summary(self) -> str:
-        counts: dict[str, int] = {}
-        for ref in self.model.rows:
-            s = self.status_of(ref)
-            counts[s] = counts.get(s, 0) + 1
-        return " · ".join(f"{self.say(k)} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1]))
+        """The counts line: how many references have each status, every status a row has counted ("name mismatch 2 ·
+        withdrawn? 1" for two rows, one of them both); when the counts add up to more than the rows, it says so."""
+        rows = self.model.rows
+        counts = status_counts(statuses_of(ref, self.verdict_of(ref)) for ref in rows)
+        line = " · ".join(f"{self.say(k)} {v}" for k, v in counts.items())
+        if sum(counts.values()) > len(rows):
+            line += "  " + (self.tr("(%1 references: one with several statuses counts under each)")
+                            .replace("%1", str(len(rows))) if len(rows) != 1
+                            else self.tr("(1 reference: counted under each of its statuses)"))
+        return line
 
     def _show_summary(self, before: str | None = None) -> None:
         """The counts line, after `before` (what the last run adds: "Cancelled. "…; None: what it last added)."""

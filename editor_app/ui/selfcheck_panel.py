@@ -21,6 +21,7 @@ from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionM
 from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
 from editor_app.ui.theme import keep_text_colour, on_base
 from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, SortProxy, format_value
+from editor_app.wording import claim_figure, claim_place
 
 METRIC_ORDER = ("cjk", "cautions", "caution", "lines", "words", "chars")
 SIZING_ROWS = 100
@@ -203,13 +204,13 @@ class SelfCheckPanel(QWidget):
                                              "ambiguous": self.tr("ambiguous")}[state(c)],
                    sort_key=lambda c: _wrong_first(c)[0], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
-            Column(self.tr("Figure"), lambda c: self.say(c.label or c.metric), tooltip=tip),
+            Column(self.tr("Figure"), lambda c: self.say(claim_figure(c)), tooltip=tip),
             Column(self.tr("Claimed"), lambda c: c.value_text or format_value(c.claimed),
                    sort_key=lambda c: _num(c.claimed), align_right=True),
             Column(self.tr("Measured"), lambda c: format_value(c.measured), sort_key=lambda c: _num(c.measured),
                    align_right=True, foreground=fg),
             Column(self.tr("Line"), lambda c: c.line, align_right=True),
-            Column(self.tr("Where"), lambda c: self.say(c.scope)),
+            Column(self.tr("Where"), lambda c: self.say(claim_place(c))),
             Column(self.tr("Text"), lambda c: self.say(c.message) or why_otherwise(c) or c.text, tooltip=tip),
         ]
 

@@ -903,8 +903,8 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/references_panel.py" line="323"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="375"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="382"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="387"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
@@ -914,19 +914,29 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="363"/>
+        <source>(%1 references: one with several statuses counts under each)</source>
+        <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="365"/>
+        <source>(1 reference: counted under each of its statuses)</source>
+        <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="394"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="390"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="395"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="395"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="400"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -934,144 +944,144 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="93"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="94"/>
         <source>&amp;Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="96"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="97"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="98"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="99"/>
         <source>&amp;Update self-check figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="101"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="102"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="142"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="143"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="151"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="196"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="122"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="129"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="130"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="132"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="137"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="138"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="138"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="140"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="179"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="187"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="188"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="196"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="203"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="204"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="215"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="218"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure can&apos;t simply be written over them (stated sums and ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="223"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="226"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="223"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="237"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="255"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="256"/>
         <source>{n} self-check figures updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="250"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="251"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="255"/>
         <source>1 self-check figure updated (Undo restores it)</source>
         <translation>已更新 1 处自检数字（撤销可还原）</translation>
     </message>
@@ -1079,22 +1089,22 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="350"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="351"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="355"/>
         <source>{n} stated figures will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="353"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
         <source>1 stated figure will be replaced by the measured value:</source>
         <translation>1 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="378"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="379"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1102,182 +1112,182 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="87"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="136"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="136"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="202"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="139"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="202"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="204"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="267"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="268"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="269"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="270"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="277"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="281"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="282"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
