@@ -107,7 +107,6 @@ def failing_label(failing: Any, errors: Any) -> str:
     return text.replace("%1", str(failing))
 
 
-SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactly the saved text
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
 # a minute when many lines repeat; up to this size it takes a few ms and is shown at once.
 SYNC_DIFF_CHARS = 200_000
@@ -781,7 +780,6 @@ class HistoryController(QObject):
         self._db_path: Path | None = None
         self._db_on_file = False
         self._db_failed_at = 0.0
-        self._pending_save: tuple[str, str] | None = None
         self._last_autosave_hash: str | None = None
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
         self._untitled: str | None = None  # the history key of the open survey while it has no file
@@ -807,9 +805,6 @@ class HistoryController(QObject):
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
-        self._pending_timer = QTimer(self)
-        self._pending_timer.setSingleShot(True)
-        self._pending_timer.timeout.connect(self._record_pending_save)
         self.apply_config()
 
         window.document_saved.connect(self._on_saved)
@@ -971,8 +966,8 @@ class HistoryController(QObject):
         figures of the text before."""
         latest = getattr(self.window, "latest_analysis", None)
         runner = getattr(self.window, "runner", None)
-        if runner is None or not hasattr(runner, "published_revision"):
-            return latest  # a window without an analysis runner: its latest analysis, the only one there is
+        if runner is None or not hasattr(runner, "published_revision"):  # a window without an analysis runner:
+            return latest if latest is None or isinstance(text, list) or _analysis_matches(latest, text) else None
         if latest is None or runner.published is not latest or runner.published_revision != runner.revision:
             return None  # the analysis on screen is of a text before the latest edits
         if isinstance(text, list) or _analysis_matches(latest, text) and text == self.window.current_text():
@@ -1060,19 +1055,16 @@ class HistoryController(QObject):
         self._last_autosave_hash = None
         self._autosaved_revision = None
         self._unsaved_autosave_path = None
+        # The row is written as the file is saved, "measuring" when the analysis on screen is of an older text, and
+        # measured by the record thread: a save waited up to 3 s for its own analysis first, and a crash in those
+        # seconds lost its row (the file itself was saved).
         analysis = getattr(self.window, "latest_analysis", None)
-        if analysis is not None and self._is_analysis_of(analysis, text):
-            self.record("save", text, analysis, str(path))
-            return
-        self._record_pending_save()  # an older pending save is recorded as it is
-        self._pending_save = (str(path), text)
-        self._pending_timer.start(SAVE_ANALYSIS_WAIT_MS)
+        if analysis is None or not self._is_analysis_of(analysis, text):
+            # A window without a pack to measure with stores no figures rather than another text's.
+            analysis = None if self._analysis_recipe() is not None else {}
+        self.record("save", text, analysis, str(path))
 
     def _on_analysis(self, analysis: Any) -> None:
-        # Of the text now in the editor: the saved one unless it was edited again since the save.
-        if (self._pending_save and not self.window.editor.document().isModified()
-                and self._is_analysis_of(analysis, self._pending_save[1])):
-            self._record_pending_save(analysis)
         self._compare_with_editor_again()
 
     def _compare_with_editor_again(self) -> None:
@@ -1090,14 +1082,6 @@ class HistoryController(QObject):
             return False
         return _analysis_matches(analysis, text)
 
-    def _record_pending_save(self, analysis: Any = None) -> None:
-        if self._pending_save is None:
-            return
-        path, text = self._pending_save
-        self._pending_save = None
-        self._pending_timer.stop()
-        self.record("save", text, analysis, path)
-
     # -- opening and crash recovery -------------------------------------------------------------------------
     def discard_session_autosaves(self) -> None:
         """The user chose to drop their unsaved edits (opened another file, quit with Discard): don't offer them."""
@@ -1110,7 +1094,6 @@ class HistoryController(QObject):
     def _about_to_quit(self) -> None:
         self._closing = True  # from now on snapshots are recorded at once
         self.shutdown()
-        self._record_pending_save()  # a save whose analysis had not arrived yet still joins the history
         # A normal quit: the user either discarded the unsaved edits or has none left (saved, or undone back to
         # the text on disk); either way this session's autosaves hold nothing to recover. Only a crash keeps them.
         self.discard_session_autosaves()
