@@ -163,6 +163,7 @@ def test_a_save_whose_analysis_lags_is_measured_to_the_saved_texts_figures(qtbot
     window.editor.blockSignals(False)
     with qtbot.waitSignal(ctl.measured, timeout=20000):
         window.save()
+    ctl.shutdown()  # the record thread ends with the test
     row = history.get_snapshot(ctl.db, ctl.panel.model.rows[0]["id"])
     metrics = _survey_check_metrics(survey, capsys)
     assert (row["cjk"], row["cautions"], row["lines"]) == (metrics["cjk"], metrics["cautions"], metrics["lines"])
@@ -185,6 +186,7 @@ def test_a_save_is_in_the_history_as_soon_as_it_returns(qtbot, window, survey):
     assert len(saves) == 1 and history.get_snapshot_text(ctl.db, saves[0]["id"]) == survey.read_text(encoding="utf-8")
     assert ctl.panel.model.rows[0]["kind"] == "save" and not ctl.panel.model.rows[0]["measured"]
     qtbot.waitSignal(ctl.measured, timeout=20000).wait()  # measured after, off the GUI thread
+    ctl.shutdown()
 
 
 def test_autosave_only_while_dirty_and_never_touches_the_file(qtbot, window, survey):
