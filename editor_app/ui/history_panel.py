@@ -22,7 +22,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
 )
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -44,9 +44,10 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.core.dismantle import dismantle
-from editor_app.core.textdiff import change_counts, side_by_side_html, unified_diff
+from editor_app.core.textdiff import Comparison, change_counts, compare, side_by_side_html
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
+from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
@@ -345,9 +346,22 @@ class HistoryPanel(QWidget):
         self.restore_button = QPushButton(self.tr("Restore into editor"))
         self.restore_button.setEnabled(False)
         self.restore_button.setToolTip(self.tr("Replace the editor's text with the selected snapshot (Undo brings it back)"))
+        # The comparison opens on its first change; these (F7, Shift+F7 anywhere in the tab) go on from there.
+        self.previous_change = QPushButton(self.tr("Previous change"))
+        self.previous_change.setToolTip(self.tr("Scroll the comparison to the change before (Shift+F7)"))
+        self.next_change = QPushButton(self.tr("Next change"))
+        self.next_change.setToolTip(self.tr("Scroll the comparison to the change after (F7)"))
+        for button, keys, forward in ((self.previous_change, "Shift+F7", False), (self.next_change, "F7", True)):
+            button.setEnabled(False)
+            button.clicked.connect(lambda _=False, forward=forward: self.go_to_change(forward))
+            key = QShortcut(QKeySequence(keys), self, activated=lambda forward=forward: self.go_to_change(forward))
+            key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         bar = QHBoxLayout()
         bar.addWidget(self.side_by_side)
         bar.addWidget(self.unified)
+        bar.addSpacing(12)
+        bar.addWidget(self.previous_change)
+        bar.addWidget(self.next_change)
         bar.addStretch(1)
         bar.addWidget(self.restore_button)
         self.diff_html = QTextBrowser()
@@ -356,6 +370,8 @@ class HistoryPanel(QWidget):
         for view in (self.diff_html, self.diff_text):
             view.setAccessibleName(self.tr("Differences between the snapshots compared"))
         self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.unified_marks = UnifiedMarks(self.diff_text.document())
+        self.changes = ChangeSteps(self.diff_html, self.diff_text)
         self.diff_stack = QStackedWidget()
         self.diff_stack.addWidget(self.diff_html)
         self.diff_stack.addWidget(self.diff_text)
@@ -377,7 +393,7 @@ class HistoryPanel(QWidget):
         layout.addWidget(self.notice)
         layout.addWidget(split, 1)
 
-        self.unified.toggled.connect(lambda on: self.diff_stack.setCurrentIndex(1 if on else 0))
+        self.unified.toggled.connect(self._style_chosen)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         # A reset (the list re-read after an autosave) drops the selection without saying so: Restore stayed enabled
         # and did nothing. The controller selects the same snapshots again when they are still listed.
@@ -433,21 +449,51 @@ class HistoryPanel(QWidget):
     def show_diff(self, old: str, new: str, old_title: str, new_title: str) -> None:
         self.show_compared(*compare_drafts(old, new, old_title, new_title))
 
-    def show_compared(self, title: str, side_by_side: str, unified: str) -> None:
-        """What compare_drafts worked out (here or on a worker thread)."""
+    def show_compared(self, title: str, comparison: Comparison) -> None:
+        """What compare_drafts worked out (here or on a worker thread), scrolled to the first change: below three
+        lines of context, or far down a long diff, it was out of sight when the comparison opened."""
         self.diff_title.setText(title)
-        self.diff_html.setHtml(side_by_side)
-        self.diff_text.setPlainText(unified or self.tr("No differences."))
+        self.diff_html.setHtml(comparison.side_by_side)
+        self.unified_marks.marks = comparison.unified_marks  # before the text: it is highlighted as it is set
+        self.diff_text.setPlainText(comparison.unified or self.tr("No differences."))
+        self.changes.set_comparison(comparison)
+        self._steps_enabled()
+        view = self.diff_stack.currentWidget()
+        self.changes.go(view, 0)
+        if self.diff_stack.currentWidget() is self.diff_html:  # laid out only when shown: scrolled again then
+            QTimer.singleShot(0, lambda: self.changes.index == 0 and self.changes.go(self.diff_html, 0))
+
+    def go_to_change(self, forward: bool) -> None:
+        """F7 / Shift+F7, Next / Previous change: scroll the comparison shown to the change after or before."""
+        self.changes.step(self.diff_stack.currentWidget(), forward)
+
+    def _style_chosen(self, unified: bool) -> None:
+        """Side by side or unified: the other view opens on the change this one was on."""
+        self.diff_stack.setCurrentIndex(1 if unified else 0)
+        self._steps_enabled()
+        if self.changes.index >= 0:
+            self.changes.go(self.diff_stack.currentWidget(), min(self.changes.index,
+                                                                 self.changes.count(self.diff_stack.currentWidget()) - 1))
+
+    def _steps_enabled(self) -> None:
+        some = self.changes.count(self.diff_stack.currentWidget()) > 0
+        self.previous_change.setEnabled(some)
+        self.next_change.setEnabled(some)
+
+    def _clear_comparison(self) -> None:
+        self.diff_html.clear()
+        self.unified_marks.marks = {}
+        self.diff_text.clear()
+        self.changes.set_comparison(None)
+        self._steps_enabled()
 
     def show_nothing_compared(self) -> None:
         self.diff_title.setText(self._hint)
-        self.diff_html.clear()
-        self.diff_text.clear()
+        self._clear_comparison()
 
     def show_comparing(self, old_title: str, new_title: str) -> None:
         self.diff_title.setText(self.tr("{old} → {new}  (comparing…)").format(old=old_title, new=new_title))
-        self.diff_html.clear()
-        self.diff_text.clear()
+        self._clear_comparison()
 
     def ensure_chart(self) -> None:
         if self.chart is not None:
@@ -558,16 +604,18 @@ def _count_axis(pg: Any) -> Any:
     return CountAxis(orientation="left")
 
 
-def compare_drafts(old: str, new: str, old_title: str, new_title: str) -> tuple[str, str, str]:
-    """The diff title (with the change summary), the side-by-side HTML and the unified diff of two drafts."""
-    return (f"{old_title} → {new_title}  ({change_summary(old, new)})",
-            side_by_side_html(old, new, old_title, new_title, max_rows=DIFF_ROWS), unified_diff(old, new, old_title, new_title))
+def compare_drafts(old: str, new: str, old_title: str, new_title: str) -> tuple[str, Comparison]:
+    """The diff title (with the change summary) and both views of two drafts, from one line matching."""
+    comparison = compare(old, new, old_title, new_title, max_rows=DIFF_ROWS)
+    summary = QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(
+        added=comparison.added, removed=comparison.removed)
+    return f"{old_title} → {new_title}  ({summary})", comparison
 
 
 class _CompareThread(LatestJobThread):
     """Compares two long drafts off the GUI thread; only the newest request is worked on."""
 
-    compared = Signal(int, str, str, str)  # request number, title, side-by-side HTML, unified diff
+    compared = Signal(int, str, object)  # request number, title, Comparison
 
     def work(self, job: tuple[int, str, str, str, str]) -> None:
         number, old, new, old_title, new_title = job
@@ -1367,9 +1415,9 @@ class HistoryController(QObject):
         self.panel.show_comparing(old_title, new_title)
         self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title))
 
-    def _compared(self, number: int, title: str, side_by_side: str, unified: str) -> None:
+    def _compared(self, number: int, title: str, comparison: Comparison) -> None:
         if number == self._comparison:  # a newer selection was made meanwhile: this one is no longer wanted
-            self.panel.show_compared(title, side_by_side, unified)
+            self.panel.show_compared(title, comparison)
 
     def shutdown(self) -> None:
         """Stop the comparison thread and finish recording (at quit; the window calls it too)."""
