@@ -242,9 +242,15 @@ def _rows(a: list[str], b: list[str], groups: list, context: int | None) -> list
 _DELETED, _INSERTED = "#40ef9393", "#408bd78b"
 LINE_TINTS = {"delete": (239, 147, 147, 0x40 / 255), "insert": (139, 215, 139, 0x40 / 255)}  # the same, for Qt
 # The characters that changed inside a changed line: the same hues stronger (over the line's tint), and underlined
-# (not by colour alone).
-CHAR_TINTS = {"delete": (239, 147, 147, 0.5), "insert": (139, 215, 139, 0.5)}
-DELETED_CHARS, INSERTED_CHARS = (f"rgba({r},{g},{b},{a})" for r, g, b, a in (CHAR_TINTS["delete"], CHAR_TINTS["insert"]))
+# (not by colour alone). On white; the window passes weaker ones for a dark theme (history_diff.char_tints).
+CHAR_TINTS = {"delete": (239, 147, 147, 0.8), "insert": (139, 215, 139, 0.8)}
+Tints = dict[str, tuple[int, int, int, float]]
+
+
+def _hex(rgba: tuple[int, int, int, float]) -> str:
+    """#AARRGGBB, as Qt's rich text reads a translucent colour (it takes an rgba() alpha as 0-255)."""
+    r, g, b, a = rgba
+    return f"#{round(a * 255):02x}{r:02x}{g:02x}{b:02x}"
 _COLOURS = {"delete": (_DELETED, ""), "insert": ("", _INSERTED), "replace": (_DELETED, _INSERTED)}
 
 
@@ -265,16 +271,18 @@ class _PairMarks:
 
 
 def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int | None = 3,
-                      max_rows: int | None = None) -> str:
-    """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped. With `max_rows`, the rows
-    after that many are left out and counted in a last row."""
+                      max_rows: int | None = None, char_tints: Tints | None = None) -> str:
+    """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped, changed characters
+    marked in `char_tints` (default CHAR_TINTS). With `max_rows`, the rows after that many are left out and counted
+    in a last row."""
     a, b = old.splitlines(), new.splitlines()
     groups = _groups(_Trimmed(a, b, autojunk=False), context)
-    return _side_by_side(_rows(a, b, groups, context), old_title, new_title, max_rows, _PairMarks(a, b))[0]
+    rows = _rows(a, b, groups, context)
+    return _side_by_side(rows, old_title, new_title, max_rows, _PairMarks(a, b), char_tints or CHAR_TINTS)[0]
 
 
 def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows: int | None,
-                  marks: _PairMarks) -> tuple[str, list[int]]:
+                  marks: _PairMarks, char_tints: Tints) -> tuple[str, list[int]]:
     """(the HTML table, the table rows where each change begins: 1 is the first row under the titles)."""
     left_out = len(rows) - max_rows if max_rows is not None and len(rows) > max_rows else 0
     if left_out:
@@ -285,6 +293,7 @@ def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows:
     ]
     if not rows or all(r.tag == "equal" for r in rows):
         out.append("<tr><td colspan='4'><i>No differences.</i></td></tr>")
+    deleted_chars, inserted_chars = _hex(char_tints["delete"]), _hex(char_tints["insert"])
     changes: list[int] = []
     previous = "equal"
     for number, r in enumerate(rows, start=1):
@@ -299,8 +308,8 @@ def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows:
         if r.tag == "replace" and r.old_line is not None and r.new_line is not None:
             old_spans, new_spans = marks.of(r.old_line - 1, r.new_line - 1)
         out.append(
-            f"<tr><td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text, old_spans, DELETED_CHARS)}</td>"
-            f"<td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text, new_spans, INSERTED_CHARS)}</td></tr>"
+            f"<tr><td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text, old_spans, deleted_chars)}</td>"
+            f"<td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text, new_spans, inserted_chars)}</td></tr>"
         )
     if left_out:
         out.append(f"<tr><td colspan='4'><i>… {left_out:,} more rows not shown.</i></td></tr>")
@@ -335,11 +344,12 @@ class Comparison:
     side_by_side_changes: list[int]  # the table rows where each change begins (0 is the titles' row)
     unified: str  # "" when the drafts are identical
     unified_changes: list[int]  # the unified diff's lines where each change begins (0-based)
-    unified_marks: dict[int, list[Span]]  # a unified diff line -> its changed characters (offsets past "-" / "+")
+    unified_marks: dict[int, list[Span]]  # a unified diff line -> its changed characters (in the line as shown)
+    char_tints: Tints  # the changed characters' tints
 
 
 def compare(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int = 3,
-            max_rows: int | None = None) -> Comparison:
+            max_rows: int | None = None, char_tints: Tints | None = None) -> Comparison:
     """Both views of two drafts, their change counts and where their changes are."""
     a, b = old.splitlines(), new.splitlines()
     matcher = _Trimmed(a, b, autojunk=False)
@@ -350,9 +360,11 @@ def compare(old: str, new: str, old_title: str = "before", new_title: str = "aft
             added += j2 - j1
     groups = _groups(matcher, context)
     marks = _PairMarks(a, b)
-    side_by_side, rows_changed = _side_by_side(_rows(a, b, groups, context), old_title, new_title, max_rows, marks)
+    side_by_side, rows_changed = _side_by_side(_rows(a, b, groups, context), old_title, new_title, max_rows, marks,
+                                               char_tints or CHAR_TINTS)
     lines, changes, line_marks = _unified(a, b, groups, old_title, new_title, marks)
-    return Comparison(added, removed, side_by_side, rows_changed, "\n".join(lines), changes, line_marks)
+    return Comparison(added, removed, side_by_side, rows_changed, "\n".join(lines), changes, line_marks,
+                      char_tints or CHAR_TINTS)
 
 
 def _unified(a: list[str], b: list[str], groups: list, fromfile: str, tofile: str,

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QGuiApplication, QPalette, QSyntaxHighlighter, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser
 
-from editor_app.core.textdiff import CHAR_TINTS, LINE_TINTS, Comparison
+from editor_app.core.textdiff import CHAR_TINTS, LINE_TINTS, Comparison, Tints
+from editor_app.ui.theme import READABLE, contrast, is_dark, over
 
 CONTEXT_ABOVE = 2  # lines (unified) or rows (side by side) left above a change it is scrolled to
 
@@ -21,6 +22,23 @@ def _colour(rgba: tuple[int, int, int, float]) -> QColor:
     return colour
 
 
+def char_tints(palette: QPalette | None = None) -> Tints:
+    """The changed characters' tints for the user's palette: on a light one CHAR_TINTS; on a dark one each as
+    strong as its text still reads on it (over the line's tint), the underline saying the rest."""
+    pal = palette or QGuiApplication.palette()
+    base, text = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+    if not is_dark(base):
+        return dict(CHAR_TINTS)
+    out: Tints = {}
+    for tag, (r, g, b, strongest) in CHAR_TINTS.items():
+        line = over(_colour(LINE_TINTS[tag]), base)
+        alpha = strongest
+        while alpha > 0.1 and contrast(text, over(_colour((r, g, b, alpha)), line)) < READABLE:
+            alpha = round(alpha - 0.05, 2)
+        out[tag] = (r, g, b, alpha)
+    return out
+
+
 class UnifiedMarks(QSyntaxHighlighter):
     """Tints the unified diff's removed and added lines, and marks their changed characters (stronger, underlined)."""
 
@@ -28,8 +46,13 @@ class UnifiedMarks(QSyntaxHighlighter):
         super().__init__(parent)
         self.marks: dict[int, list[tuple[int, int]]] = {}
         self._line = {sign: self._format(LINE_TINTS[tag]) for sign, tag in (("-", "delete"), ("+", "insert"))}
-        self._chars = {sign: self._format(CHAR_TINTS[tag], underline=True)
-                       for sign, tag in (("-", "delete"), ("+", "insert"))}
+        self._chars: dict[str, QTextCharFormat] = {}
+
+    def set_marks(self, marks: dict[int, list[tuple[int, int]]], tints: Tints) -> None:
+        """The changed characters of the next text set, and their tints (set before the text: it is highlighted
+        as it is set)."""
+        self.marks = marks
+        self._chars = {sign: self._format(tints[tag], underline=True) for sign, tag in (("-", "delete"), ("+", "insert"))}
 
     @staticmethod
     def _format(rgba: tuple[int, int, int, float], underline: bool = False) -> QTextCharFormat:
@@ -56,12 +79,14 @@ class ChangeSteps:
         self.unified = unified
         self.rows: list[int] = []  # side-by-side table rows
         self.lines: list[int] = []  # unified diff lines
+        self.marks: dict[int, list[tuple[int, int]]] = {}  # unified diff line -> changed characters
         self.index = -1  # the change last scrolled to
         self._scrolled_to: dict[int, int] = {}  # id(view) -> the scroll bar value it was left at
 
     def set_comparison(self, comparison: Comparison | None) -> None:
         self.rows = comparison.side_by_side_changes if comparison else []
         self.lines = comparison.unified_changes if comparison else []
+        self.marks = comparison.unified_marks if comparison else {}
         self.index = -1
         self._scrolled_to = {}
 
@@ -76,14 +101,31 @@ class ChangeSteps:
         if view is self.unified:
             line = self.lines[index]
             block = view.document().findBlockByNumber(line)
-            view.setTextCursor(QTextCursor(block))
+            cursor = QTextCursor(block)
+            marked = self.marks.get(line)
+            if marked:  # lines are not wrapped: a change 400 characters into a paragraph was off to the right
+                view.horizontalScrollBar().setValue(0)
+                cursor.setPosition(block.position() + min(marked[0][1] + 8, block.length() - 1))
+                view.setTextCursor(cursor)
+                view.ensureCursorVisible()
+                cursor.setPosition(block.position() + marked[0][0])
+            else:
+                view.horizontalScrollBar().setValue(0)
+            view.setTextCursor(cursor)
+            view.ensureCursorVisible()
             bar.setValue(max(0, line - CONTEXT_ABOVE))  # a plain text view scrolls by lines
         else:
             top = self._row_top(self.rows[index])
             above = self._row_top(max(1, self.rows[index] - CONTEXT_ABOVE))
             if top is None:
                 return False
-            bar.setValue(max(0, bar.value() + (above if above is not None and above < top else top)))
+            height = view.viewport().height()
+            # context above, but no more than a quarter of the view: long paragraphs pushed the change out of it
+            y = top - min(top - above, height // 4) if above is not None and above < top else top
+            mark = self._first_mark_top(self.rows[index])
+            if mark is not None and mark - y > height * 2 // 3:  # its changed characters deep in a long row
+                y = mark - height // 3
+            bar.setValue(max(0, bar.value() + y))
         self.index = index
         self._scrolled_to[id(view)] = bar.value()
         return True
@@ -113,10 +155,36 @@ class ChangeSteps:
         spacing = view.fontMetrics().lineSpacing()
         return [None if (y := self._row_top(row)) is None else y - CONTEXT_ABOVE * spacing for row in self.rows]
 
-    def _row_top(self, row: int) -> int | None:
-        """A side-by-side table row's top, relative to the view's top (pixels)."""
+    def _first_mark_top(self, row: int) -> int | None:
+        """The top of a side-by-side row's first marked (underlined) changed characters, relative to the view's top."""
+        table = self._table()
+        if table is None or row >= table.rows():
+            return None
+        for column in (3, 1):  # the newer side first
+            cell = table.cellAt(row, column)
+            block, last = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+            while block.isValid():
+                it = block.begin()
+                while not it.atEnd():
+                    fragment = it.fragment()
+                    if fragment.charFormat().fontUnderline():
+                        cursor = QTextCursor(self.side_by_side.document())
+                        cursor.setPosition(fragment.position())
+                        return self.side_by_side.cursorRect(cursor).top()
+                    it += 1
+                if block == last:
+                    break
+                block = block.next()
+        return None
+
+    def _table(self) -> Any:
         frames = self.side_by_side.document().rootFrame().childFrames()
         table = frames[0] if frames else None
-        if table is None or not hasattr(table, "cellAt") or row >= table.rows():
+        return table if hasattr(table, "cellAt") else None
+
+    def _row_top(self, row: int) -> int | None:
+        """A side-by-side table row's top, relative to the view's top (pixels)."""
+        table = self._table()
+        if table is None or row >= table.rows():
             return None
         return self.side_by_side.cursorRect(table.cellAt(row, 1).firstCursorPosition()).top()

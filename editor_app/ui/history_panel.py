@@ -47,7 +47,7 @@ from editor_app.core.dismantle import dismantle
 from editor_app.core.textdiff import Comparison, change_counts, compare, side_by_side_html
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
-from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks
+from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks, char_tints
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
@@ -447,14 +447,14 @@ class HistoryPanel(QWidget):
             self.restore_requested.emit(ids[0])
 
     def show_diff(self, old: str, new: str, old_title: str, new_title: str) -> None:
-        self.show_compared(*compare_drafts(old, new, old_title, new_title))
+        self.show_compared(*compare_drafts(old, new, old_title, new_title, char_tints()))
 
     def show_compared(self, title: str, comparison: Comparison) -> None:
         """What compare_drafts worked out (here or on a worker thread), scrolled to the first change: below three
         lines of context, or far down a long diff, it was out of sight when the comparison opened."""
         self.diff_title.setText(title)
         self.diff_html.setHtml(comparison.side_by_side)
-        self.unified_marks.marks = comparison.unified_marks  # before the text: it is highlighted as it is set
+        self.unified_marks.set_marks(comparison.unified_marks, comparison.char_tints)
         self.diff_text.setPlainText(comparison.unified or self.tr("No differences."))
         self.changes.set_comparison(comparison)
         self._steps_enabled()
@@ -482,7 +482,7 @@ class HistoryPanel(QWidget):
 
     def _clear_comparison(self) -> None:
         self.diff_html.clear()
-        self.unified_marks.marks = {}
+        self.unified_marks.set_marks({}, char_tints())
         self.diff_text.clear()
         self.changes.set_comparison(None)
         self._steps_enabled()
@@ -604,9 +604,10 @@ def _count_axis(pg: Any) -> Any:
     return CountAxis(orientation="left")
 
 
-def compare_drafts(old: str, new: str, old_title: str, new_title: str) -> tuple[str, Comparison]:
-    """The diff title (with the change summary) and both views of two drafts, from one line matching."""
-    comparison = compare(old, new, old_title, new_title, max_rows=DIFF_ROWS)
+def compare_drafts(old: str, new: str, old_title: str, new_title: str, tints: Any = None) -> tuple[str, Comparison]:
+    """The diff title (with the change summary) and both views of two drafts, from one line matching; changed
+    characters in `tints` (history_diff.char_tints, read on the GUI thread)."""
+    comparison = compare(old, new, old_title, new_title, max_rows=DIFF_ROWS, char_tints=tints)
     summary = QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(
         added=comparison.added, removed=comparison.removed)
     return f"{old_title} → {new_title}  ({summary})", comparison
@@ -617,9 +618,9 @@ class _CompareThread(LatestJobThread):
 
     compared = Signal(int, str, object)  # request number, title, Comparison
 
-    def work(self, job: tuple[int, str, str, str, str]) -> None:
-        number, old, new, old_title, new_title = job
-        self.compared.emit(number, *compare_drafts(old, new, old_title, new_title))
+    def work(self, job: tuple[int, str, str, str, str, Any]) -> None:
+        number, *drafts = job
+        self.compared.emit(number, *compare_drafts(*drafts))
 
 
 class _RecordThread(QThread):
@@ -745,10 +746,12 @@ def change_summary(old: str, new: str) -> str:
     return QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(added=added, removed=removed)
 
 
-def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str) -> tuple[str, str]:
+def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str,
+                         tints: Any = None) -> tuple[str, str]:
     """The change summary and the side-by-side HTML the recovery offer shows (cut to DIFF_ROWS rows)."""
     return (change_summary(file_text, autosave_text),
-            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=DIFF_ROWS))
+            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=DIFF_ROWS,
+                              char_tints=tints))
 
 
 class _RecoveryCompareThread(LatestJobThread):
@@ -794,7 +797,7 @@ class RecoveryDialog(QDialog):
             self._say(self.tr("comparing…"))
             self.diff.setPlainText(self.tr("Comparing the autosave with the file on disk…"))
         else:
-            self.show_comparison(*compare_for_recovery(file_text, autosave["text"], *self.titles))
+            self.show_comparison(*compare_for_recovery(file_text, autosave["text"], *self.titles, char_tints()))
 
     def show_comparison(self, summary: str, side_by_side: str) -> None:
         self.comparing = False
@@ -1258,7 +1261,7 @@ class HistoryController(QObject):
             self._recovery_thread = _RecoveryCompareThread()
             self._recovery_thread.compared.connect(self._recovery_compared)
             self._recovery_thread.start()
-        self._recovery_thread.submit_job((self._recovery_comparison, file_text, autosave_text, *titles))
+        self._recovery_thread.submit_job((self._recovery_comparison, file_text, autosave_text, *titles, char_tints()))
 
     def _recovery_compared(self, number: int, summary: str, side_by_side: str) -> None:
         """A comparison for an offer that was answered or replaced meanwhile is dropped."""
@@ -1413,7 +1416,7 @@ class HistoryController(QObject):
             self._compare_thread.compared.connect(self._compared)
             self._compare_thread.start()
         self.panel.show_comparing(old_title, new_title)
-        self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title))
+        self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title, char_tints()))
 
     def _compared(self, number: int, title: str, comparison: Comparison) -> None:
         if number == self._comparison:  # a newer selection was made meanwhile: this one is no longer wanted
