@@ -218,3 +218,29 @@ def test_f7_and_shift_f7_go_from_change_to_change(qtbot, tmp_path, monkeypatch, 
     panel.side_by_side.setChecked(True)  # the other view opens on the change this one was on
     qtbot.wait(20)
     assert _scrolled_to(panel.diff_html, "缓冲150")
+
+
+def test_a_theme_switched_while_a_comparison_is_shown_marks_it_anew(qtbot, tmp_path, monkeypatch, sample_text, qapp):
+    _survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
+    window._show_panel(ctl.panel)
+    assert window.save()
+    ctl.refresh(force=True)
+    window.set_text_undoable(window.current_text().replace("CJK 实测 3,838", "CJK 实测 3,840", 1))
+    ctl.panel.select_ids([ctl.panel.model.rows[0]["id"]])  # compared with the editor
+    qtbot.waitUntil(lambda: bool(_unified_marks(ctl.panel.diff_text)), timeout=10000)
+    qtbot.waitUntil(lambda: window.runner.published_revision == window.runner.revision, timeout=20000)
+    qtbot.wait(300)  # the comparison made again with the analysis of the edit is shown
+    light = {mark.name(QColor.NameFormat.HexArgb) for _, mark, _ in _unified_marks(ctl.panel.diff_text)}
+    was = qapp.palette()
+    pal = QPalette(was)
+    for role, colour in DARK.items():
+        pal.setColor(role, QColor(colour))
+    qapp.setPalette(pal)
+    try:
+        qtbot.waitUntil(lambda: {m.name(QColor.NameFormat.HexArgb) for _, m, _ in _unified_marks(ctl.panel.diff_text)}
+                        not in ({""}, light, set()), timeout=10000)
+        base, text = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+        for _, mark, line in _unified_marks(ctl.panel.diff_text):
+            assert contrast(text, over(mark, over(line, base))) >= READABLE  # before: the light theme's strong marks
+    finally:
+        qapp.setPalette(was)

@@ -274,6 +274,7 @@ class Analyzer:
         if self.use_memo:
             assembly.line_marks()
             assembly.prev = assembly.last = assembly.moved = None  # the pass before is not needed any more
+            assembly.ref_origin = None
             # It is let go by `release()` (the editor's worker, once the result is shown), a chunk at a time: dropped
             # here it would free ~40,000 records in one 20-100 ms stroke after an Enter in 8 MB, the GIL held.
             if self.retired:  # nobody released the one before: let it go at once, as before
@@ -915,15 +916,20 @@ class _Assembly:
         """Every § reference, resolved against this outline (a key the outline lacks becomes None)."""
         self.ref_lines = self.per_line("section_refs")
         if self.same_outline and (self.prev.ref_lines is self.ref_lines or self.prev.ref_lines == self.ref_lines):
-            self.ref_objects = self.prev.ref_objects
+            self.ref_objects, self.ref_found = self.prev.ref_objects, self.prev.ref_found
+            self.ref_origin = (None, 0, 0, 0)
             return self.prev.section_refs
         known = self.by_key
         old = self.prev.ref_objects if self.same_outline else {}
+        self.ref_origin = (self.prev if self.same_outline else None, 0, 0, 0)
         a = b = d = 0  # lines from the edit on were line i - d in the last pass (a moved outline, same sections)
         if self.moved is not None and known.keys() == self.moved.by_key.keys():
             old = self.moved.ref_objects
             a, old_k, new_k = self._point_splice()
             b, d = a + new_k, new_k - old_k
+            self.ref_origin = (self.moved, a, b, d)
+        # per section-refs rule: (its words for each ambiguous number, {line index: (refs, findings)}), see rules
+        self.ref_found: dict[str, tuple[dict[str, str], dict[int, tuple]]] = {}
         self.ref_objects = objects = {}
         out: list[SectionRef] = []
         blocks = self.outline.not_prose  # a § in a code block or a comment block is no reference

@@ -274,7 +274,8 @@ def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: 
                       max_rows: int | None = None, char_tints: Tints | None = None) -> str:
     """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped, changed characters
     marked in `char_tints` (default CHAR_TINTS). With `max_rows`, the rows after that many are left out and counted
-    in a last row."""
+    in a last row. The line numbers' cells are of class "ln": the window colours them for its palette
+    (ui/diff_browser.py)."""
     a, b = old.splitlines(), new.splitlines()
     groups = _groups(_Trimmed(a, b, autojunk=False), context)
     rows = _rows(a, b, groups, context)
@@ -308,13 +309,24 @@ def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows:
         if r.tag == "replace" and r.old_line is not None and r.new_line is not None:
             old_spans, new_spans = marks.of(r.old_line - 1, r.new_line - 1)
         out.append(
-            f"<tr><td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text, old_spans, deleted_chars)}</td>"
-            f"<td align='right' width='4%' style='color:#888; white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text, new_spans, inserted_chars)}</td></tr>"
+            f"<tr><td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text, old_spans, deleted_chars)}</td>"
+            f"<td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text, new_spans, inserted_chars)}</td></tr>"
         )
     if left_out:
         out.append(f"<tr><td colspan='4'><i>… {left_out:,} more rows not shown.</i></td></tr>")
     out.append("</table>")
     return "".join(out), changes
+
+
+def recoloured(side_by_side: str, was: Tints, tints: Tints) -> str:
+    """A side-by-side table's changed characters in other tints (a theme switched while it is shown)."""
+    for tag in ("delete", "insert"):
+        side_by_side = side_by_side.replace(_mark_style(_hex(was[tag])), _mark_style(_hex(tints[tag])))
+    return side_by_side
+
+
+def _mark_style(colour: str) -> str:
+    return f"background-color:{colour}; text-decoration:underline"
 
 
 def _cell(text: str, spans: list[Span] = (), colour: str = "") -> str:
@@ -324,7 +336,7 @@ def _cell(text: str, spans: list[Span] = (), colour: str = "") -> str:
     at = 0
     for start, end in spans:
         out.append(_escaped(text[at:start]))
-        out.append(f'<span style="background-color:{colour}; text-decoration:underline">{_escaped(text[start:end])}</span>')
+        out.append(f'<span style="{_mark_style(colour)}">{_escaped(text[start:end])}</span>')
         at = end
     out.append(_escaped(text[at:]))
     return "".join(out)

@@ -13,10 +13,12 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QVBoxLayout, QWidget
 
-from editor_app.ui.theme import on_base
+from editor_app.ui.theme import HIGHLIGHT, SERIES_COLOURS, mark_on, on_base
 
-SERIES_COLOURS = ("#3b7dd8", "#e07b39", "#3aa35b", "#9b59b6", "#c0392b", "#16a2b8", "#8e6e53", "#7f8c8d")
-HIGHLIGHT = "#e02424"
+
+def series_colour(series: int) -> QColor:
+    """The colour of a series' bars and of its square in the legend, seen on the palette's Base."""
+    return mark_on(QColor(SERIES_COLOURS[series % len(SERIES_COLOURS)]))
 
 _pg = None
 
@@ -74,7 +76,7 @@ def legend_html(names: list[str]) -> str:
     """The series names with their colours, a line above the plot: drawn inside it, the legend covered the value
     of the highest bars (a figure's differing value among them)."""
     return "&nbsp;&nbsp;&nbsp;".join(
-        f"<span style='color:{SERIES_COLOURS[s % len(SERIES_COLOURS)]}'>■</span>&nbsp;{name}"
+        f"<span style='color:{series_colour(s).name()}'>■</span>&nbsp;{name}"
         for s, name in enumerate(names))
 
 
@@ -163,7 +165,7 @@ class BarChartWidget(QWidget):
             bars = [b for b in chart.bars if b.series == s]
             if not bars:
                 continue
-            colour = QColor(SERIES_COLOURS[s % len(SERIES_COLOURS)])
+            colour = series_colour(s)
             xs, hs, brushes, pens = [], [], [], []
             for b in bars:
                 x = self._slot(chart.categories.index(b.category), s)
@@ -173,7 +175,8 @@ class BarChartWidget(QWidget):
                 if b.approx:
                     brush.setStyle(Qt.BrushStyle.Dense4Pattern)  # stippled: an approximate ("~") value
                 brushes.append(brush)
-                pens.append(pg.mkPen(HIGHLIGHT, width=3) if b.highlighted else pg.mkPen(colour.darker(140), width=1))
+                pens.append(pg.mkPen(mark_on(QColor(HIGHLIGHT)), width=3) if b.highlighted
+                            else pg.mkPen(mark_on(colour.darker(140)), width=1))  # a stippled bar's edge
                 self._geometry.append((x - self._width / 2, x + self._width / 2, b.value, b))
                 label = pg.TextItem(bar_text(b), color=on_base(QColor(HIGHLIGHT)) if b.highlighted else fg,
                                     anchor=(0.0, 0.5) if horizontal else (0.5, 1.0))

@@ -28,6 +28,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
+from editor_app.ui.theme import LEVEL_COLOURS, mark_on  # noqa: F401 (LEVEL_COLOURS: the levels, named here too)
+
 # Monospaced CJK first (aligned tables), then proportional CJK fonts; the first one installed wins.
 CJK_FONT_PREFERENCE = (
     "Noto Sans Mono CJK SC",
@@ -63,7 +65,6 @@ def _wave(painter: QPainter, x1: int, x2: int, y: int) -> None:
     painter.drawPath(path)
 
 
-LEVEL_COLOURS = {"error": QColor(220, 40, 40), "warning": QColor(230, 140, 0), "info": QColor(40, 120, 220)}
 
 
 @dataclass(frozen=True)
@@ -311,7 +312,7 @@ class CodeEditor(QPlainTextEdit):
                 if end <= start:
                     continue
             out.append(Underline(line, start, end, text[start:end],
-                                 LEVEL_COLOURS.get(s.level, LEVEL_COLOURS["warning"])))
+                                 self.mark_colour(s.level)))
         return out
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
@@ -380,6 +381,20 @@ class CodeEditor(QPlainTextEdit):
         self._shown_range = None
         self._underlines = None
 
+    def mark_colour(self, level: str) -> QColor:
+        """The colour of a problem's underline and margin mark, seen on the text and in the margin: the warning
+        orange was 2.6:1 on white, the error red 2.9:1 on a dark grey base."""
+        pal = self.palette()
+        colour = mark_on(LEVEL_COLOURS.get(level, LEVEL_COLOURS["warning"]), pal)
+        return mark_on(colour, pal, QPalette.ColorRole.AlternateBase)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_numbers"):  # a theme switched
+            self._underlines = None  # built again in the new colours
+            self.viewport().update()
+            self._numbers.update()
+
     def paint_line_numbers(self, event) -> None:
         painter = QPainter(self._numbers)
         pal = self.palette()
@@ -399,7 +414,7 @@ class CodeEditor(QPlainTextEdit):
             if block.isVisible() and bottom >= event.rect().top():
                 level = marks.get(number + 1)
                 if level:
-                    painter.fillRect(0, top, 4, bottom - top, LEVEL_COLOURS.get(level, LEVEL_COLOURS["warning"]))
+                    painter.fillRect(0, top, 4, bottom - top, self.mark_colour(level))
                 painter.setPen(pal.color(QPalette.ColorRole.Text) if number == current else text_colour)
                 painter.drawText(0, top, width - 6, fh, Qt.AlignmentFlag.AlignRight, str(number + 1))
             block = block.next()

@@ -28,7 +28,7 @@ from editor_app.core.model import Analysis
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
 from editor_app.formats import publish_blockers
 from editor_app.ui.screen_fit import resize_to_fit
-from editor_app.ui.theme import on_base
+from editor_app.ui.theme import DIFF_COLOURS, on_base
 
 # Ctrl+E as many editors export; Shift+F5 beside F5 (Re-analyse): F5 measures, Shift+F5 writes the measured figures
 # in (shown as a diff first). Not Ctrl+U (the editor's own "delete the line" on Linux) nor Ctrl+Shift+U/F/E, which
@@ -333,8 +333,7 @@ class _DiffHighlighter(QSyntaxHighlighter):
     def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt's name)
         colours = getattr(self, "_colours", None)
         if colours is None:  # on a dark theme lightened to read
-            colours = self._colours = {k: on_base(QColor(v)) for k, v in
-                                       {"+": "#1e7b34", "-": "#b3261e", "@": "#6b7280"}.items()}
+            colours = self._colours = {k: on_base(QColor(v)) for k, v in DIFF_COLOURS.items()}
         colour = colours.get(text[:1])
         if colour and not text.startswith(("+++", "---")):
             fmt = QTextCharFormat()

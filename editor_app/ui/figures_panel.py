@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor_app.core.figure_check import shown_names
@@ -168,6 +168,7 @@ class FiguresPanel(QWidget):
         self._analysis: Analysis | None = None
         self._signature: object = None
         self._built_signature: object = ()
+        self._redraw_all = False  # the palette changed: every chart is drawn again, none only follows its places
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -226,7 +227,8 @@ class FiguresPanel(QWidget):
         self._built_signature = self._signature
         self.loading.hide()
         width = self._chart_width()
-        if self.chart_widgets and len(self.chart_widgets) == len(self.charts) and all(
+        redraw_all, self._redraw_all = self._redraw_all, False
+        if not redraw_all and self.chart_widgets and len(self.chart_widgets) == len(self.charts) and all(
                 w.chart.drawing() == c.drawing() and w.horizontal == self._horizontal(c, width)
                 for w, c in zip(self.chart_widgets, self.charts)):
             # Only the lines moved (an Enter or a paste above the figures): drawing the charts again froze the
@@ -262,6 +264,16 @@ class FiguresPanel(QWidget):
         from editor_app.ui.charts import names_fit
 
         return chart.horizontal or not names_fit(chart.categories, width, self.font())
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A theme switched while the program runs: the charts are drawn again in its colours (they kept a white
+        plot with black axes on the dark tab)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.chart_widgets and self._analysis is not None:
+            self._built_signature = ()
+            self._redraw_all = True
+            if self.isVisible():
+                self._draw()
 
     def resizeEvent(self, event) -> None:
         """A tab made narrower (or wider) than the names of a chart's bars need: that chart is drawn again, with

@@ -47,11 +47,13 @@ class UnifiedMarks(QSyntaxHighlighter):
         self.marks: dict[int, list[tuple[int, int]]] = {}
         self._line = {sign: self._format(LINE_TINTS[tag]) for sign, tag in (("-", "delete"), ("+", "insert"))}
         self._chars: dict[str, QTextCharFormat] = {}
+        self.tints: Tints = {}
 
     def set_marks(self, marks: dict[int, list[tuple[int, int]]], tints: Tints) -> None:
         """The changed characters of the next text set, and their tints (set before the text: it is highlighted
         as it is set)."""
         self.marks = marks
+        self.tints = tints
         self._chars = {sign: self._format(tints[tag], underline=True) for sign, tag in (("-", "delete"), ("+", "insert"))}
 
     @staticmethod

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer, Signal,
+    QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer,
+    Signal,
 )
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -38,13 +39,12 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QTableView,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from editor_app.core.dismantle import dismantle
-from editor_app.core.textdiff import Comparison, change_counts, compare, side_by_side_html
+from editor_app.core.textdiff import Comparison, change_counts, compare, recoloured, side_by_side_html
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks, char_tints
@@ -52,7 +52,8 @@ from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.selfcheck_panel import PanelTable
-from editor_app.ui.theme import on_base
+from editor_app.ui.diff_browser import DiffBrowser
+from editor_app.ui.theme import AUTOSAVE, LIMIT, TREND, keep_text_colour, mark_on, on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
 # and imported by a worker thread meanwhile (`preload_storage`), so that first use does not freeze the window.
@@ -234,9 +235,9 @@ class SnapshotModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == "failing" and row.get("failing"):
-                return on_base(QColor("#c0392b"))
+                return on_base(LIMIT)
             if row["kind"] == "autosave":
-                return on_base(QColor("#7f8c8d"))
+                return on_base(AUTOSAVE)
         if role == Qt.ItemDataRole.ToolTipRole:
             return (self.tr("{kind} · {time} · {chars} characters · sha256 {hash}")
                     .format(kind=kind_label(row["kind"]), time=row["time_iso"], chars=f"{row['chars']:,}",
@@ -290,12 +291,13 @@ class HistoryPanel(QWidget):
         self.notice = QLabel()
         self.notice.setWordWrap(True)
         self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.notice.setStyleSheet("color: #c0392b;")
+        keep_text_colour(self.notice, LIMIT)
         self.notice.hide()
 
         # The chart (pyqtgraph) is built the first time there is something to draw: start-up doesn't pay for it.
         self.chart: Any = None
         self.curve: Any = None
+        self._drawn: tuple[list, list] | None = None  # the series drawn last: drawn again in a new theme's colours
         self.limit_lines: list[Any] = []
         self.chart_holder = QWidget()
         self._waiting_series: tuple[list[tuple[float, float]], list[float]] | None = None
@@ -364,7 +366,7 @@ class HistoryPanel(QWidget):
         bar.addWidget(self.next_change)
         bar.addStretch(1)
         bar.addWidget(self.restore_button)
-        self.diff_html = QTextBrowser()
+        self.diff_html = DiffBrowser()
         self.diff_text = QPlainTextEdit()
         self.diff_text.setReadOnly(True)
         for view in (self.diff_html, self.diff_text):
@@ -372,6 +374,7 @@ class HistoryPanel(QWidget):
         self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.unified_marks = UnifiedMarks(self.diff_text.document())
         self.changes = ChangeSteps(self.diff_html, self.diff_text)
+        self._shown_comparison: Comparison | None = None
         self.diff_stack = QStackedWidget()
         self.diff_stack.addWidget(self.diff_html)
         self.diff_stack.addWidget(self.diff_text)
@@ -453,6 +456,7 @@ class HistoryPanel(QWidget):
         """What compare_drafts worked out (here or on a worker thread), scrolled to the first change: below three
         lines of context, or far down a long diff, it was out of sight when the comparison opened."""
         self.diff_title.setText(title)
+        self._shown_comparison = comparison
         self.diff_html.setHtml(comparison.side_by_side)
         self.unified_marks.set_marks(comparison.unified_marks, comparison.char_tints)
         self.diff_text.setPlainText(comparison.unified or self.tr("No differences."))
@@ -481,6 +485,7 @@ class HistoryPanel(QWidget):
         self.next_change.setEnabled(some)
 
     def _clear_comparison(self) -> None:
+        self._shown_comparison = None
         self.diff_html.clear()
         self.unified_marks.set_marks({}, char_tints())
         self.diff_text.clear()
@@ -501,10 +506,8 @@ class HistoryPanel(QWidget):
         from editor_app.ui.charts import pyqtgraph
 
         pg = pyqtgraph()
-        pal = QApplication.palette()
         self.chart = pg.PlotWidget(
             axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": _count_axis(pg)},
-            background=pal.color(QPalette.ColorRole.Base),
         )
         self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
         self.chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a Tab stop that no key does anything in
@@ -512,14 +515,52 @@ class HistoryPanel(QWidget):
         self.chart.showGrid(x=True, y=True, alpha=0.2)
         self.chart.setMouseEnabled(x=True, y=False)
         self.chart.getPlotItem().setMenuEnabled(False)
+        self.curve = self.chart.plot([], [])
+        self.curve.setClipToView(True)
+        self._style_chart()
+        self.chart_loading.hide()
+        self.chart_holder.layout().addWidget(self.chart)
+
+    def _style_chart(self) -> None:
+        """The chart in the palette's colours: its plot on Base, axes in Text, the trend seen on it."""
+        from editor_app.ui.charts import pyqtgraph
+
+        pal = QApplication.palette()
+        self.chart.setBackground(pal.color(QPalette.ColorRole.Base))
         fg = pal.color(QPalette.ColorRole.Text)
         for name in ("left", "bottom"):
             self.chart.getPlotItem().getAxis(name).setPen(fg)
             self.chart.getPlotItem().getAxis(name).setTextPen(fg)
-        self.curve = self.chart.plot([], [], pen=pg.mkPen("#3b7dd8", width=1.5))
-        self.curve.setClipToView(True)
-        self.chart_loading.hide()
-        self.chart_holder.layout().addWidget(self.chart)
+        trend = mark_on(TREND, pal)
+        self.curve.setPen(pyqtgraph().mkPen(trend, width=1.5))
+        self.curve.setSymbolPen(trend)  # pyqtgraph's own: a pale grey ring round a dark grey-blue dot
+        self.curve.setSymbolBrush(trend)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A theme switched while the program runs: the chart kept its white plot and the old theme's limit red; the
+        comparison shown marks its changed characters in the new theme's tints."""
+        super().changeEvent(event)
+        if event.type() != QEvent.Type.PaletteChange:
+            return
+        if self.chart is not None:
+            self._style_chart()
+            if self._drawn is not None:
+                self._draw_series(*self._drawn)
+        self._recolour_comparison()
+
+    def _recolour_comparison(self) -> None:
+        """The comparison shown, its changed characters in the tints of the palette now."""
+        tints = char_tints(self.palette())
+        comparison = self._shown_comparison
+        if comparison is None or comparison.char_tints == tints:
+            return
+        comparison.side_by_side = recoloured(comparison.side_by_side, comparison.char_tints, tints)
+        comparison.char_tints = tints
+        keep = self.diff_html.verticalScrollBar().value()
+        self.diff_html.setHtml(comparison.side_by_side)
+        self.diff_html.verticalScrollBar().setValue(keep)
+        self.unified_marks.set_marks(comparison.unified_marks, tints)
+        self.unified_marks.rehighlight()
 
     def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines.
@@ -543,6 +584,7 @@ class HistoryPanel(QWidget):
         from editor_app.ui.charts import pyqtgraph
 
         self.ensure_chart()
+        self._drawn = (points, limits)
         self.chart.setVisible(bool(points))
         self.chart_empty.setVisible(not points)
         pg = pyqtgraph()
@@ -554,10 +596,10 @@ class HistoryPanel(QWidget):
         for line in self.limit_lines:
             self.chart.removeItem(line)
         self.limit_lines = []
-        limit_colour = on_base(QColor("#c0392b"))
+        limit_colour = on_base(LIMIT)
         for value in limits:
             line = pg.InfiniteLine(
-                pos=value, angle=0, pen=pg.mkPen(limit_colour, width=1, style=Qt.PenStyle.DashLine),
+                pos=value, angle=0, pen=pg.mkPen(mark_on(LIMIT), width=1, style=Qt.PenStyle.DashLine),
                 label=self.tr("limit %1").replace("%1", _fmt_number(value)),
                 # From its left end, inside the plot: centred at 5% (pyqtgraph's anchor) it began under the axis ("imit")
                 labelOpts={"position": 0.02, "color": limit_colour, "anchors": [(0, 0), (0, 0)]},
@@ -780,7 +822,7 @@ class RecoveryDialog(QDialog):
         self._when = _fmt_time(autosave["time"])
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.diff = QTextBrowser()
+        self.diff = DiffBrowser()
         buttons = QDialogButtonBox()
         self.restore_button = buttons.addButton(self.tr("Restore autosave"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.keep_button = buttons.addButton(self.tr("Discard it") if self.untitled else self.tr("Keep the file"),

@@ -7,11 +7,7 @@ from functools import lru_cache
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 
-GREEN = QColor(34, 150, 70)
-RED = QColor(210, 45, 45)
-ORANGE = QColor(225, 135, 0)
-GREY = QColor(128, 128, 128)
-BLUE = QColor(40, 120, 220)
+from editor_app.ui.theme import BLUE, GREEN, GREY, ORANGE, RED  # noqa: F401 (the status colours, named here too)
 
 STATUS_LOOK = {
     "pass": (GREEN, "✓"),
@@ -27,7 +23,7 @@ STATUS_LOOK = {
     "unknown": (GREY, "?"),
 }
 
-LEVEL_COLOURS = {"ok": GREEN, "warn": ORANGE, "fail": RED, "none": GREY}  # core/reference_verdicts.py's levels
+REFERENCE_COLOURS = {"ok": GREEN, "warn": ORANGE, "fail": RED, "none": GREY}  # core/reference_verdicts.py's levels
 
 
 @lru_cache(maxsize=64)

@@ -41,9 +41,8 @@ from editor_app.ui.figures_panel import FiguresPanel
 from editor_app.ui.file_watch import ExternalChangeWatcher
 from editor_app.ui.find_bar import FindBar
 from editor_app.ui.headline import headline
-from editor_app.ui.icons import GREEN, RED
 from editor_app.ui.screen_fit import fit_minimum, resize_to_fit
-from editor_app.ui.theme import on_window
+from editor_app.ui.theme import HEADLINE_FAILING, HEADLINE_OK
 from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
 from editor_app.ui.preview_panel import PreviewPanel
@@ -714,11 +713,7 @@ class MainWindow(QMainWindow):
         self.editor.set_problems(view.spans, view.worst)
         text, ok = headline(analysis, self.pack, view.wrong_claims)
         self.headline_label.setText(text)
-        colour = GREEN if ok else RED
-        style = (f"QLabel#headline {{ background: {colour.name()}; color: white; padding: 2px 8px; "
-                 "border-radius: 3px; font-weight: bold; }")
-        if self.headline_label.styleSheet() != style:
-            self.headline_label.setStyleSheet(style)
+        self._headline_style(HEADLINE_OK if ok else HEADLINE_FAILING)
         self.timing_label.setText(self.tr("analysed in %1 ms").replace("%1", f"{seconds * 1000:.0f}"))
         if not self._charts_warmed:
             self._charts_warmed = True
@@ -727,7 +722,13 @@ class MainWindow(QMainWindow):
 
     def _analysis_failed(self, message: str) -> None:
         self.headline_label.setText(self.tr("Analysis failed: %1").replace("%1", message))
-        self.headline_label.setStyleSheet(f"QLabel#headline {{ color: {on_window(RED).name()}; }}")
+        self._headline_style(HEADLINE_FAILING)  # white on red, as a failing survey's: it reads on any theme
+
+    def _headline_style(self, background) -> None:
+        style = (f"QLabel#headline {{ background: {background.name()}; color: white; padding: 2px 8px; "
+                 "border-radius: 3px; font-weight: bold; }")
+        if self.headline_label.styleSheet() != style:
+            self.headline_label.setStyleSheet(style)
 
     def _update_position(self) -> None:
         cur = self.editor.textCursor()

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from editor_app.config import Config
 from editor_app.core.model import Analysis, Reference
 from editor_app.core.reference_verdicts import cited_as, status_parts, statuses_of, worst_level
-from editor_app.ui.icons import LEVEL_COLOURS
+from editor_app.ui.icons import REFERENCE_COLOURS
 from editor_app.ui.selfcheck_panel import make_table, row_of
 from editor_app.ui.table_models import Column, RowsModel
 from editor_app.ui.verify_worker import VerifyWorker
@@ -137,7 +137,7 @@ class ReferencesPanel(QWidget):
 
     def _columns(self) -> list[Column]:
         def status_bg(ref: Reference):  # (the colour of the worst status that applies)
-            colour = LEVEL_COLOURS[worst_level(statuses_of(ref, self.verdict_of(ref)))]
+            colour = REFERENCE_COLOURS[worst_level(statuses_of(ref, self.verdict_of(ref)))]
             c = colour.lighter(100)
             c.setAlpha(60)
             return QBrush(c)

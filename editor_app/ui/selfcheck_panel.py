@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionMetrics
 from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
-from editor_app.ui.theme import on_base, on_window
+from editor_app.ui.theme import keep_text_colour, on_base
 from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, SortProxy, format_value
 
 METRIC_ORDER = ("cjk", "cautions", "caution", "lines", "words", "chars")
@@ -86,6 +86,9 @@ class SelfCheckPanel(QWidget):
         self.summary = QLabel(self.tr("Waiting for the first analysis…"))
         self.summary.setWordWrap(True)
         self.summary.setObjectName("selfcheck_summary")
+        bold = self.summary.font()
+        bold.setBold(True)
+        self.summary.setFont(bold)
 
         self.rules_model = RowsModel(self._rule_columns(), self, same=lambda a, b: _rule_face(a) == _rule_face(b))
         self.rules_view = make_table(self.rules_model, self)
@@ -268,9 +271,7 @@ class SelfCheckPanel(QWidget):
         if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
             self.summary.setText(self.summary.text() + " · " + self.tr(
                 "verifiability is measured once the references are verified (References → Verify all)"))
-        style = f"color: {on_window(RED if failing or wrong else GREEN).name()}; font-weight: bold;"
-        if self.summary.styleSheet() != style:  # re-polishing a widget costs ~6 ms: only when the colour changes
-            self.summary.setStyleSheet(style)
+        keep_text_colour(self.summary, RED if failing or wrong else GREEN)  # and again after a theme switch
         if not self._sized:
             self._sized = True
             caps = {self.rules_view: (120, 250, 150, 110, 220), self.claims_view: (90, 110, 70, 70, 50, 90),

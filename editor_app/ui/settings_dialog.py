@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config, is_real_arxiv
 from editor_app.config import default_db_path
+from editor_app.ui.theme import PROBLEM, keep_text_colour
 
 # Environment variables that win over saved settings (editor_app.config.from_environment).
 # SURVEY_EDITOR_LANG wins over the saved language (editor_app.ui.i18n.chosen_language).
@@ -77,7 +78,7 @@ class SettingsDialog(QDialog):
         self._show_language_note()
         self.env_note = QLabel(objectName="env_note", wordWrap=True)
         self.problems_label = QLabel(objectName="problems_label", wordWrap=True)
-        self.problems_label.setStyleSheet("color: #c62828;")
+        keep_text_colour(self.problems_label, PROBLEM)
         self.problems_label.hide()
 
         form = QFormLayout()
