@@ -72,7 +72,7 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="184"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
@@ -98,12 +98,12 @@
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="175"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="182"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -245,88 +245,88 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="858"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="946"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="980"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1083"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="996"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1084"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1146"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1222"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1150"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1226"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1201"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1277"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1244"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1320"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1260"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1336"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1276"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1352"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1276"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1352"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1365"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1441"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1411"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1487"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -334,152 +334,173 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="306"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="274"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="275"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="91"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="93"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="105"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="107"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="277"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="280"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="284"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="312"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="322"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="337"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="339"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="340"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="346"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="350"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="352"/>
+        <source>Previous change</source>
+        <translation>上一处改动</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
+        <source>Scroll the comparison to the change before (Shift+F7)</source>
+        <translation>滚动到上一处改动（Shift+F7）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="354"/>
+        <source>Next change</source>
+        <translation>下一处改动</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="355"/>
+        <source>Scroll the comparison to the change after (F7)</source>
+        <translation>滚动到下一处改动（F7）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="441"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="462"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="449"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="500"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="466"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="514"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="516"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="603"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="530"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="617"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="531"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="618"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="653"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="788"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1432"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1508"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1451"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1527"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1455"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1531"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -487,190 +508,190 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="131"/>
+        <location filename="../../editor_app/ui/main_window.py" line="130"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/main_window.py" line="140"/>
         <location filename="../../editor_app/ui/main_window.py" line="141"/>
-        <location filename="../../editor_app/ui/main_window.py" line="142"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="150"/>
+        <location filename="../../editor_app/ui/main_window.py" line="149"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="151"/>
+        <location filename="../../editor_app/ui/main_window.py" line="150"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="152"/>
+        <location filename="../../editor_app/ui/main_window.py" line="151"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="153"/>
+        <location filename="../../editor_app/ui/main_window.py" line="152"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="168"/>
+        <location filename="../../editor_app/ui/main_window.py" line="167"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="187"/>
+        <location filename="../../editor_app/ui/main_window.py" line="186"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="276"/>
-        <location filename="../../editor_app/ui/main_window.py" line="285"/>
+        <location filename="../../editor_app/ui/main_window.py" line="275"/>
+        <location filename="../../editor_app/ui/main_window.py" line="284"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="406"/>
+        <location filename="../../editor_app/ui/main_window.py" line="405"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="417"/>
+        <location filename="../../editor_app/ui/main_window.py" line="416"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="418"/>
+        <location filename="../../editor_app/ui/main_window.py" line="417"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="420"/>
+        <location filename="../../editor_app/ui/main_window.py" line="419"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="421"/>
+        <location filename="../../editor_app/ui/main_window.py" line="420"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="422"/>
+        <location filename="../../editor_app/ui/main_window.py" line="421"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="428"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="436"/>
+        <location filename="../../editor_app/ui/main_window.py" line="435"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="442"/>
+        <location filename="../../editor_app/ui/main_window.py" line="441"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="447"/>
+        <location filename="../../editor_app/ui/main_window.py" line="446"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="499"/>
+        <location filename="../../editor_app/ui/main_window.py" line="498"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="479"/>
+        <location filename="../../editor_app/ui/main_window.py" line="478"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="114"/>
+        <location filename="../../editor_app/ui/main_window.py" line="113"/>
         <source>Survey text</source>
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="548"/>
+        <location filename="../../editor_app/ui/main_window.py" line="547"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="565"/>
+        <location filename="../../editor_app/ui/main_window.py" line="564"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="582"/>
+        <location filename="../../editor_app/ui/main_window.py" line="581"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="584"/>
+        <location filename="../../editor_app/ui/main_window.py" line="583"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="607"/>
+        <location filename="../../editor_app/ui/main_window.py" line="606"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="633"/>
-        <location filename="../../editor_app/ui/main_window.py" line="640"/>
+        <location filename="../../editor_app/ui/main_window.py" line="632"/>
+        <location filename="../../editor_app/ui/main_window.py" line="639"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="666"/>
+        <location filename="../../editor_app/ui/main_window.py" line="665"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="668"/>
+        <location filename="../../editor_app/ui/main_window.py" line="667"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="609"/>
+        <location filename="../../editor_app/ui/main_window.py" line="608"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="692"/>
+        <location filename="../../editor_app/ui/main_window.py" line="691"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="722"/>
+        <location filename="../../editor_app/ui/main_window.py" line="717"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="729"/>
+        <location filename="../../editor_app/ui/main_window.py" line="724"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="735"/>
+        <location filename="../../editor_app/ui/main_window.py" line="736"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="780"/>
+        <location filename="../../editor_app/ui/main_window.py" line="781"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="780"/>
+        <location filename="../../editor_app/ui/main_window.py" line="781"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -709,67 +730,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="747"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="839"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="748"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="840"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="725"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="817"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="736"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="828"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="759"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="851"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="762"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="854"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="763"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="855"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="728"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="820"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="728"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="820"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="728"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="820"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="729"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="821"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="735"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="827"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="736"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="828"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -777,156 +798,156 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="74"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="75"/>
         <source>Cited arXiv references</source>
         <translation>引用的 arXiv 文献</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="81"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="83"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="85"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
         <source>Stop asking arXiv (what it answered stays cached)</source>
         <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="92"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="93"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
         <source>List only the references arXiv did not confirm</source>
         <translation>只列出 arXiv 未确认的引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="95"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="97"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
         <source>Filter the references</source>
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="167"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="176"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="178"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="180"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="182"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="183"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="184"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="186"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="188"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="190"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="268"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="277"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="280"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="282"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="276"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="285"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="293"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="302"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="318"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="314"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="366"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="373"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="323"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="375"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="382"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="381"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="390"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="386"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="395"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -1079,22 +1100,22 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="351"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="350"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="355"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
         <source>{n} stated figures will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="353"/>
         <source>1 stated figure will be replaced by the measured value:</source>
         <translation>1 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="379"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="378"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1107,162 +1128,162 @@
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="107"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="110"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="108"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="136"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="199"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="162"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="198"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="198"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="198"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="204"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="217"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="261"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="264"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="263"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="266"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="265"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="268"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="266"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="269"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="270"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1270,200 +1291,200 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="47"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="48"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="50"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="51"/>
         <source>Beside the survey, else the bundled house pack</source>
         <translation>综述旁边的规则包，否则用内置的本组规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="51"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="52"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="62"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="54"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="55"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="56"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="57"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="60"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="62"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="63"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="73"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
         <source>System (%1)</source>
         <translation>跟随系统（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="84"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="85"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="85"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="86"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="86"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="87"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="87"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="88"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="89"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="90"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="90"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="91"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="91"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="92"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="94"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="95"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="103"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="104"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="207"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="208"/>
         <source>The rule pack can&apos;t be used: %1</source>
         <translation>规则包无法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="233"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="234"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="233"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="234"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="243"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="244"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="245"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="256"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="257"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="259"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="260"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="268"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="269"/>
         <source>SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the language chosen here.</source>
         <translation>环境变量中设置了 SURVEY_EDITOR_LANG=%1：它优先于此处选择的语言。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="271"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="272"/>
         <source>A new language takes effect the next time the program starts.</source>
         <translation>更改的语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="280"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="281"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="283"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="284"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="285"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="286"/>
         <source>Set in the environment but not usable, so what is saved here is used instead: %s</source>
         <translation>环境变量中的设置无法使用，因此改用此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="210"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="211"/>
         <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
         <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="212"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="213"/>
         <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
         <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="213"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="214"/>
         <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
         <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="215"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="216"/>
         <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
         <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="216"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
         <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
         <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="218"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
         <source>The history database “%1” can&apos;t be read.</source>
         <translation>历史数据库“%1”无法读取。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="220"/>
         <source>The history database “%1” can&apos;t be written there (read-only).</source>
         <translation>历史数据库“%1”无法写入（只读）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="220"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
         <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
         <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="222"/>
         <source>The folder for the history database “%1” can&apos;t be made.</source>
         <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="208"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="223"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="209"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="224"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="143"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="144"/>
         <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
         <translation>本机未安装“%1”；编辑器改用 %2。</translation>
     </message>
@@ -1471,37 +1492,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="229"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="230"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="242"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
