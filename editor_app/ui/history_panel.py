@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -349,12 +350,18 @@ class HistoryPanel(QWidget):
         self.restore_button.setEnabled(False)
         self.restore_button.setToolTip(self.tr("Replace the editor's text with the selected snapshot (Undo brings it back)"))
         # The comparison opens on its first change; these (F7, Shift+F7 anywhere in the tab) go on from there.
-        self.previous_change = QPushButton(self.tr("Previous change"))
+        # Arrows, not words: two labelled buttons widened the panels past a 1366×768 laptop at 150 %.
+        self.previous_change = QToolButton()
+        self.previous_change.setArrowType(Qt.ArrowType.UpArrow)
+        self.previous_change.setAccessibleName(self.tr("Previous change"))
         self.previous_change.setToolTip(self.tr("Scroll the comparison to the change before (Shift+F7)"))
-        self.next_change = QPushButton(self.tr("Next change"))
+        self.next_change = QToolButton()
+        self.next_change.setArrowType(Qt.ArrowType.DownArrow)
+        self.next_change.setAccessibleName(self.tr("Next change"))
         self.next_change.setToolTip(self.tr("Scroll the comparison to the change after (F7)"))
         for button, keys, forward in ((self.previous_change, "Shift+F7", False), (self.next_change, "F7", True)):
             button.setEnabled(False)
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reached by Tab, as the radio buttons are
             button.clicked.connect(lambda _=False, forward=forward: self.go_to_change(forward))
             key = QShortcut(QKeySequence(keys), self, activated=lambda forward=forward: self.go_to_change(forward))
             key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -465,7 +472,7 @@ class HistoryPanel(QWidget):
         view = self.diff_stack.currentWidget()
         self.changes.go(view, 0)
         if self.diff_stack.currentWidget() is self.diff_html:  # laid out only when shown: scrolled again then
-            QTimer.singleShot(0, lambda: self.changes.index == 0 and self.changes.go(self.diff_html, 0))
+            QTimer.singleShot(0, self, lambda: self.changes.index == 0 and self.changes.go(self.diff_html, 0))
 
     def go_to_change(self, forward: bool) -> None:
         """F7 / Shift+F7, Next / Previous change: scroll the comparison shown to the change after or before."""
