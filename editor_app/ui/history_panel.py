@@ -115,6 +115,9 @@ def failing_label(failing: Any, errors: Any) -> str:
 SYNC_DIFF_CHARS = 200_000
 DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows this many rows at most (Qt lays out
 # every row: 17,000 rows froze the window ~20 s); the unified diff beside it stays whole
+# A unified diff this long is shown untinted: its lines are tinted one by one on the GUI thread (~15 µs each; 40,000
+# lines of two drafts that differ everywhere added 0.6 s to showing them).
+UNIFIED_TINTED_LINES = 10_000
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
@@ -466,7 +469,12 @@ class HistoryPanel(QWidget):
         self._shown_comparison = comparison
         self.diff_html.setHtml(comparison.side_by_side)
         self.unified_marks.set_marks(comparison.unified_marks, comparison.char_tints)
+        tinted = comparison.unified.count("\n") < UNIFIED_TINTED_LINES
+        if not tinted:
+            self.unified_marks.setDocument(None)
         self.diff_text.setPlainText(comparison.unified or self.tr("No differences."))
+        if tinted and self.unified_marks.document() is None:  # tinted once, after the text is set
+            self.unified_marks.setDocument(self.diff_text.document())
         self.changes.set_comparison(comparison)
         self._steps_enabled()
         view = self.diff_stack.currentWidget()
