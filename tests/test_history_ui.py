@@ -141,17 +141,52 @@ def test_save_records_a_snapshot_with_headline_figures(qtbot, window, survey):
     assert "1 snapshot" in ctl.panel.title.text() and "snapshots" not in ctl.panel.title.text()
 
 
-def test_save_waits_for_the_analysis_of_the_saved_text(qtbot, window, survey):
+def _survey_check_metrics(path: Path, capsys) -> dict:
+    """The figures `survey-check --format json` reports for the file at `path`."""
+    import json
+
+    from editor_app import cli
+
+    capsys.readouterr()
+    cli.main([str(path), "--format", "json"])
+    return json.loads(capsys.readouterr().out)["metrics"]
+
+
+def test_a_save_whose_analysis_lags_is_measured_to_the_saved_texts_figures(qtbot, window, survey, capsys):
+    from editor_app.core.rulepack import house_pack
+
+    window.pack = house_pack()  # what the record thread measures with, as the editor's window has
     ctl = history_panel.install(window)
     window.open(survey)
     window.editor.blockSignals(True)  # the analysis lags behind the text
+    window.type("很多很多新的汉字内容。⚠️\n")
+    window.editor.blockSignals(False)
+    with qtbot.waitSignal(ctl.measured, timeout=20000):
+        window.save()
+    ctl.shutdown()  # the record thread ends with the test
+    row = history.get_snapshot(ctl.db, ctl.panel.model.rows[0]["id"])
+    metrics = _survey_check_metrics(survey, capsys)
+    assert (row["cjk"], row["cautions"], row["lines"]) == (metrics["cjk"], metrics["cautions"], metrics["lines"])
+    assert row["cjk"] != window.latest_analysis.metrics["cjk"]  # not the figures of the text before
+
+
+def test_a_save_is_in_the_history_as_soon_as_it_returns(qtbot, window, survey):
+    """Before, a save made while the analysis on screen was out of date waited up to 3 s for its own analysis before
+    its row was written: a crash in those seconds lost the row."""
+    from editor_app.core.rulepack import house_pack
+
+    window.pack = house_pack()
+    ctl = history_panel.install(window)
+    window.open(survey)
+    window.editor.blockSignals(True)  # no analysis of the saved text comes
     window.type("很多很多新的汉字内容。\n")
     window.editor.blockSignals(False)
     window.save()
-    assert ctl.panel.model.rows == []  # waiting for the matching analysis
-    with qtbot.waitSignal(ctl.recorded, timeout=2000):
-        window._analyse()
-    assert ctl.panel.model.rows[0]["cjk"] == make_analysis(window.current_text()).metrics["cjk"]
+    saves = history.list_snapshots(ctl.db, survey, kinds=["save"])
+    assert len(saves) == 1 and history.get_snapshot_text(ctl.db, saves[0]["id"]) == survey.read_text(encoding="utf-8")
+    assert ctl.panel.model.rows[0]["kind"] == "save" and not ctl.panel.model.rows[0]["measured"]
+    qtbot.waitSignal(ctl.measured, timeout=20000).wait()  # measured after, off the GUI thread
+    ctl.shutdown()
 
 
 def test_autosave_only_while_dirty_and_never_touches_the_file(qtbot, window, survey):
@@ -462,6 +497,11 @@ def test_real_window_records_saves_with_the_engines_figures(qtbot, tmp_path, mon
         with qtbot.waitSignal(ctl.recorded, timeout=10000) as sig:
             assert window.save()
         assert sig.args[1] == "save"
+        sid = sig.args[0]  # stored at once; measured off the GUI thread when the analysis was behind the text
+        qtbot.waitUntil(lambda: history.get_snapshot(ctl.db, sid)["measured"], timeout=20000)
+        qtbot.waitUntil(lambda: window.runner.published is window.latest_analysis
+                        and window.runner.published_revision == window.runner.revision, timeout=20000)
+        ctl.refresh(force=True)
         row = ctl.panel.model.rows[0]
         assert history.get_snapshot_analysis(ctl.db, row["id"])["metrics"] == window.latest_analysis.to_dict()["metrics"]
         metrics = window.latest_analysis.metrics

@@ -20,7 +20,7 @@ def test_a_quick_save_after_a_same_length_edit_records_the_new_figures(qtbot, tm
     cursor.movePosition(QTextCursor.MoveOperation.NextCharacter, QTextCursor.MoveMode.KeepAnchor)
     cursor.insertText("X")
     assert window.runner.published_revision != window.runner.revision  # the analysis of "X题综述" is not in yet
-    with qtbot.waitSignal(ctl.recorded, timeout=10000):
+    with qtbot.waitSignal(ctl.measured, timeout=20000):  # stored at once, measured off the GUI thread
         assert window.save()  # Ctrl+S at once
     from editor_app.services import history
 

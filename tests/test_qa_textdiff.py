@@ -71,6 +71,7 @@ def test_history_compare_of_two_long_drafts_shows_a_bounded_side_by_side():
 
     old = "\n".join(f"第 {i} 行 旧" for i in range(5000))
     new = "\n".join(f"第 {i} 行 新" for i in range(5000))
-    title, side, unified = history_panel.compare_drafts(old, new, "a", "b")
+    title, comparison = history_panel.compare_drafts(old, new, "a", "b")
+    side, unified = comparison.side_by_side, comparison.unified
     assert side.count("<tr>") <= history_panel.DIFF_ROWS + 3
     assert unified.count("\n+第") == 5000 and "+5000 −5000 lines" in title

@@ -53,11 +53,10 @@ def test_a_save_recorded_without_its_analysis_holds_its_own_figures(qtbot, tmp_p
     survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
     window.editor.moveCursor(QTextCursor.MoveOperation.End)
     type_text(window.editor, ADDED)
-    assert window.save()  # Ctrl+S mid-typing: the analysis of the saved text is not there yet
-    saved = survey.read_text(encoding="utf-8")
-    type_text(window.editor, "又写了几句话，没有停下来。")  # typing goes on: the saved text is never analysed
     with qtbot.waitSignal(ctl.measured, timeout=20000):
-        ctl._record_pending_save()  # the wait for the saved text's analysis is over
+        assert window.save()  # Ctrl+S mid-typing: the analysis of the saved text is not there yet
+        saved = survey.read_text(encoding="utf-8")
+        type_text(window.editor, "又写了几句话，没有停下来。")  # typing goes on: the saved text is never analysed
     rows = history.list_snapshots(ctl.db, str(survey.resolve()), kinds=["save"])
     assert history.get_snapshot_text(ctl.db, rows[0]["id"]) == saved
     assert _row_figures(ctl, rows[0]["id"]) == _figures(window, saved)  # before: the sample's figures

@@ -6,6 +6,7 @@ import difflib
 import html
 from dataclasses import dataclass
 
+from .char_diff import CharBudget, Span, changed_chars
 from .text_ends import common_prefix, common_suffix
 
 
@@ -201,8 +202,14 @@ def unified_diff(old: str, new: str, old_title: str = "before", new_title: str =
 def side_by_side_rows(old: str, new: str, context: int | None = 3) -> list[DiffRow]:
     """Aligned rows; with `context`, unchanged runs are cut to that many lines around each change."""
     a, b = old.splitlines(), new.splitlines()
-    matcher = _Trimmed(a, b, autojunk=False)
-    groups = [matcher.get_opcodes()] if context is None else list(matcher.get_grouped_opcodes(context))
+    return _rows(a, b, _groups(_Trimmed(a, b, autojunk=False), context), context)
+
+
+def _groups(matcher: difflib.SequenceMatcher, context: int | None) -> list[list[tuple[str, int, int, int, int]]]:
+    return [matcher.get_opcodes()] if context is None else list(matcher.get_grouped_opcodes(context))
+
+
+def _rows(a: list[str], b: list[str], groups: list, context: int | None) -> list[DiffRow]:
     rows: list[DiffRow] = []
     for gi, group in enumerate(groups):
         if gi and context is not None:
@@ -233,15 +240,51 @@ def side_by_side_rows(old: str, new: str, context: int | None = 3) -> list[DiffR
 # Translucent (#AARRGGBB): over white exactly the pale red #fbe4e4 and green #e2f5e2; over a dark theme's base a dark
 # tint, under which its light text still reads (opaque pale cells left it white on near-white).
 _DELETED, _INSERTED = "#40ef9393", "#408bd78b"
+LINE_TINTS = {"delete": (239, 147, 147, 0x40 / 255), "insert": (139, 215, 139, 0x40 / 255)}  # the same, for Qt
+# The characters that changed inside a changed line: the same hues stronger (over the line's tint), and underlined
+# (not by colour alone). On white; the window passes weaker ones for a dark theme (history_diff.char_tints).
+CHAR_TINTS = {"delete": (239, 147, 147, 0.8), "insert": (139, 215, 139, 0.8)}
+Tints = dict[str, tuple[int, int, int, float]]
+
+
+def _hex(rgba: tuple[int, int, int, float]) -> str:
+    """#AARRGGBB, as Qt's rich text reads a translucent colour (it takes an rgba() alpha as 0-255)."""
+    r, g, b, a = rgba
+    return f"#{round(a * 255):02x}{r:02x}{g:02x}{b:02x}"
 _COLOURS = {"delete": (_DELETED, ""), "insert": ("", _INSERTED), "replace": (_DELETED, _INSERTED)}
 
 
+class _PairMarks:
+    """The changed characters of replaced line pairs, worked out once for both views of a comparison."""
+
+    def __init__(self, a: list[str], b: list[str]) -> None:
+        self.a, self.b = a, b
+        self.budget = CharBudget()
+        self._known: dict[tuple[int, int], tuple[list[Span], list[Span]]] = {}
+
+    def of(self, i: int, j: int) -> tuple[list[Span], list[Span]]:
+        """(old spans, new spans) of a[i] replaced by b[j] (0-based)."""
+        key = (i, j)
+        if key not in self._known:
+            self._known[key] = changed_chars(self.a[i], self.b[j], self.budget)
+        return self._known[key]
+
+
 def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int | None = 3,
-                      max_rows: int | None = None) -> str:
-    """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped. With `max_rows`, the rows
-    after that many are left out and counted in a last row. The line numbers' cells are of class "ln": the window
-    colours them for its palette (ui/diff_browser.py)."""
-    rows = side_by_side_rows(old, new, context)
+                      max_rows: int | None = None, char_tints: Tints | None = None) -> str:
+    """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped, changed characters
+    marked in `char_tints` (default CHAR_TINTS). With `max_rows`, the rows after that many are left out and counted
+    in a last row. The line numbers' cells are of class "ln": the window colours them for its palette
+    (ui/diff_browser.py)."""
+    a, b = old.splitlines(), new.splitlines()
+    groups = _groups(_Trimmed(a, b, autojunk=False), context)
+    rows = _rows(a, b, groups, context)
+    return _side_by_side(rows, old_title, new_title, max_rows, _PairMarks(a, b), char_tints or CHAR_TINTS)[0]
+
+
+def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows: int | None,
+                  marks: _PairMarks, char_tints: Tints) -> tuple[str, list[int]]:
+    """(the HTML table, the table rows where each change begins: 1 is the first row under the titles)."""
     left_out = len(rows) - max_rows if max_rows is not None and len(rows) > max_rows else 0
     if left_out:
         rows = rows[:max_rows]
@@ -251,22 +294,119 @@ def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: 
     ]
     if not rows or all(r.tag == "equal" for r in rows):
         out.append("<tr><td colspan='4'><i>No differences.</i></td></tr>")
-    for r in rows:
+    deleted_chars, inserted_chars = _hex(char_tints["delete"]), _hex(char_tints["insert"])
+    changes: list[int] = []
+    previous = "equal"
+    for number, r in enumerate(rows, start=1):
+        if r.tag not in ("equal", "gap") and previous in ("equal", "gap"):
+            changes.append(number)
+        previous = r.tag
         left_bg, right_bg = _COLOURS.get(r.tag, ("", ""))
         lb = f' bgcolor="{left_bg}"' if left_bg else ""
         rb = f' bgcolor="{right_bg}"' if right_bg else ""
+        old_spans: list[Span] = []
+        new_spans: list[Span] = []
+        if r.tag == "replace" and r.old_line is not None and r.new_line is not None:
+            old_spans, new_spans = marks.of(r.old_line - 1, r.new_line - 1)
         out.append(
-            f"<tr><td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text)}</td>"
-            f"<td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text)}</td></tr>"
+            f"<tr><td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.old_line or ''}</td><td width='46%'{lb}>{_cell(r.old_text, old_spans, deleted_chars)}</td>"
+            f"<td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text, new_spans, inserted_chars)}</td></tr>"
         )
     if left_out:
         out.append(f"<tr><td colspan='4'><i>… {left_out:,} more rows not shown.</i></td></tr>")
     out.append("</table>")
+    return "".join(out), changes
+
+
+def recoloured(side_by_side: str, was: Tints, tints: Tints) -> str:
+    """A side-by-side table's changed characters in other tints (a theme switched while it is shown)."""
+    for tag in ("delete", "insert"):
+        side_by_side = side_by_side.replace(_mark_style(_hex(was[tag])), _mark_style(_hex(tints[tag])))
+    return side_by_side
+
+
+def _mark_style(colour: str) -> str:
+    return f"background-color:{colour}; text-decoration:underline"
+
+
+def _cell(text: str, spans: list[Span] = (), colour: str = "") -> str:
+    if not spans:
+        return _escaped(text) or "&nbsp;"
+    out: list[str] = []
+    at = 0
+    for start, end in spans:
+        out.append(_escaped(text[at:start]))
+        out.append(f'<span style="{_mark_style(colour)}">{_escaped(text[start:end])}</span>')
+        at = end
+    out.append(_escaped(text[at:]))
     return "".join(out)
 
 
-def _cell(text: str) -> str:
-    return html.escape(text).replace(" ", "&nbsp;") or "&nbsp;"
+def _escaped(text: str) -> str:
+    return html.escape(text).replace(" ", "&nbsp;")
+
+
+@dataclass
+class Comparison:
+    """Everything the History tab shows of two drafts, from one line matching."""
+
+    added: int  # lines
+    removed: int
+    side_by_side: str  # HTML
+    side_by_side_changes: list[int]  # the table rows where each change begins (0 is the titles' row)
+    unified: str  # "" when the drafts are identical
+    unified_changes: list[int]  # the unified diff's lines where each change begins (0-based)
+    unified_marks: dict[int, list[Span]]  # a unified diff line -> its changed characters (in the line as shown)
+    char_tints: Tints  # the changed characters' tints
+
+
+def compare(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int = 3,
+            max_rows: int | None = None, char_tints: Tints | None = None) -> Comparison:
+    """Both views of two drafts, their change counts and where their changes are."""
+    a, b = old.splitlines(), new.splitlines()
+    matcher = _Trimmed(a, b, autojunk=False)
+    added = removed = 0
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            removed += i2 - i1
+            added += j2 - j1
+    groups = _groups(matcher, context)
+    marks = _PairMarks(a, b)
+    side_by_side, rows_changed = _side_by_side(_rows(a, b, groups, context), old_title, new_title, max_rows, marks,
+                                               char_tints or CHAR_TINTS)
+    lines, changes, line_marks = _unified(a, b, groups, old_title, new_title, marks)
+    return Comparison(added, removed, side_by_side, rows_changed, "\n".join(lines), changes, line_marks,
+                      char_tints or CHAR_TINTS)
+
+
+def _unified(a: list[str], b: list[str], groups: list, fromfile: str, tofile: str,
+             marks: _PairMarks) -> tuple[list[str], list[int], dict[int, list[Span]]]:
+    """unified_lines' lines, the lines where each change begins and the changed characters of replaced lines."""
+    if not groups or (len(groups) == 1 and all(tag == "equal" for tag, *_ in groups[0])):
+        return [], [], {}
+    lines = [f"--- {fromfile}", f"+++ {tofile}"]
+    changes: list[int] = []
+    line_marks: dict[int, list[Span]] = {}
+    for group in groups:
+        first, last = group[0], group[-1]
+        lines.append(f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                lines += [" " + line for line in a[i1:i2]]
+                continue
+            changes.append(len(lines))
+            first_old, first_new = len(lines), len(lines) + (i2 - i1)
+            lines += ["-" + line for line in a[i1:i2]]
+            lines += ["+" + line for line in b[j1:j2]]
+            if tag != "replace":
+                continue
+            for k in range(min(i2 - i1, j2 - j1)):
+                old_spans, new_spans = marks.of(i1 + k, j1 + k)
+                if old_spans:
+                    line_marks[first_old + k] = [(s + 1, e + 1) for s, e in old_spans]
+                if new_spans:
+                    line_marks[first_new + k] = [(s + 1, e + 1) for s, e in new_spans]
+    return lines, changes, line_marks
 
 
 def change_counts(old: str, new: str) -> tuple[int, int]:

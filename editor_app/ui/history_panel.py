@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -39,14 +39,16 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from editor_app.core.dismantle import dismantle
-from editor_app.core.textdiff import change_counts, side_by_side_html, unified_diff
+from editor_app.core.textdiff import Comparison, change_counts, compare, recoloured, side_by_side_html
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
+from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks, char_tints
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
@@ -108,12 +110,14 @@ def failing_label(failing: Any, errors: Any) -> str:
     return text.replace("%1", str(failing))
 
 
-SAVE_ANALYSIS_WAIT_MS = 3000  # how long a save waits for the analysis of exactly the saved text
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
 # a minute when many lines repeat; up to this size it takes a few ms and is shown at once.
 SYNC_DIFF_CHARS = 200_000
 DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows this many rows at most (Qt lays out
 # every row: 17,000 rows froze the window ~20 s); the unified diff beside it stays whole
+# A unified diff this long is shown untinted: its lines are tinted one by one on the GUI thread (~15 µs each; 40,000
+# lines of two drafts that differ everywhere added 0.6 s to showing them).
+UNIFIED_TINTED_LINES = 10_000
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
@@ -348,9 +352,28 @@ class HistoryPanel(QWidget):
         self.restore_button = QPushButton(self.tr("Restore into editor"))
         self.restore_button.setEnabled(False)
         self.restore_button.setToolTip(self.tr("Replace the editor's text with the selected snapshot (Undo brings it back)"))
+        # The comparison opens on its first change; these (F7, Shift+F7 anywhere in the tab) go on from there.
+        # Arrows, not words: two labelled buttons widened the panels past a 1366×768 laptop at 150 %.
+        self.previous_change = QToolButton()
+        self.previous_change.setArrowType(Qt.ArrowType.UpArrow)
+        self.previous_change.setAccessibleName(self.tr("Previous change"))
+        self.previous_change.setToolTip(self.tr("Scroll the comparison to the change before (Shift+F7)"))
+        self.next_change = QToolButton()
+        self.next_change.setArrowType(Qt.ArrowType.DownArrow)
+        self.next_change.setAccessibleName(self.tr("Next change"))
+        self.next_change.setToolTip(self.tr("Scroll the comparison to the change after (F7)"))
+        for button, keys, forward in ((self.previous_change, "Shift+F7", False), (self.next_change, "F7", True)):
+            button.setEnabled(False)
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reached by Tab, as the radio buttons are
+            button.clicked.connect(lambda _=False, forward=forward: self.go_to_change(forward))
+            key = QShortcut(QKeySequence(keys), self, activated=lambda forward=forward: self.go_to_change(forward))
+            key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         bar = QHBoxLayout()
         bar.addWidget(self.side_by_side)
         bar.addWidget(self.unified)
+        bar.addSpacing(12)
+        bar.addWidget(self.previous_change)
+        bar.addWidget(self.next_change)
         bar.addStretch(1)
         bar.addWidget(self.restore_button)
         self.diff_html = DiffBrowser()
@@ -359,6 +382,9 @@ class HistoryPanel(QWidget):
         for view in (self.diff_html, self.diff_text):
             view.setAccessibleName(self.tr("Differences between the snapshots compared"))
         self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.unified_marks = UnifiedMarks(self.diff_text.document())
+        self.changes = ChangeSteps(self.diff_html, self.diff_text)
+        self._shown_comparison: Comparison | None = None
         self.diff_stack = QStackedWidget()
         self.diff_stack.addWidget(self.diff_html)
         self.diff_stack.addWidget(self.diff_text)
@@ -380,7 +406,7 @@ class HistoryPanel(QWidget):
         layout.addWidget(self.notice)
         layout.addWidget(split, 1)
 
-        self.unified.toggled.connect(lambda on: self.diff_stack.setCurrentIndex(1 if on else 0))
+        self.unified.toggled.connect(self._style_chosen)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         # A reset (the list re-read after an autosave) drops the selection without saying so: Restore stayed enabled
         # and did nothing. The controller selects the same snapshots again when they are still listed.
@@ -434,23 +460,60 @@ class HistoryPanel(QWidget):
             self.restore_requested.emit(ids[0])
 
     def show_diff(self, old: str, new: str, old_title: str, new_title: str) -> None:
-        self.show_compared(*compare_drafts(old, new, old_title, new_title))
+        self.show_compared(*compare_drafts(old, new, old_title, new_title, char_tints()))
 
-    def show_compared(self, title: str, side_by_side: str, unified: str) -> None:
-        """What compare_drafts worked out (here or on a worker thread)."""
+    def show_compared(self, title: str, comparison: Comparison) -> None:
+        """What compare_drafts worked out (here or on a worker thread), scrolled to the first change: below three
+        lines of context, or far down a long diff, it was out of sight when the comparison opened."""
         self.diff_title.setText(title)
-        self.diff_html.setHtml(side_by_side)
-        self.diff_text.setPlainText(unified or self.tr("No differences."))
+        self._shown_comparison = comparison
+        self.diff_html.setHtml(comparison.side_by_side)
+        self.unified_marks.set_marks(comparison.unified_marks, comparison.char_tints)
+        tinted = comparison.unified.count("\n") < UNIFIED_TINTED_LINES
+        if not tinted:
+            self.unified_marks.setDocument(None)
+        self.diff_text.setPlainText(comparison.unified or self.tr("No differences."))
+        if tinted and self.unified_marks.document() is None:  # tinted once, after the text is set
+            self.unified_marks.setDocument(self.diff_text.document())
+        self.changes.set_comparison(comparison)
+        self._steps_enabled()
+        view = self.diff_stack.currentWidget()
+        self.changes.go(view, 0)
+        if self.diff_stack.currentWidget() is self.diff_html:  # laid out only when shown: scrolled again then
+            QTimer.singleShot(0, self, lambda: self.changes.index == 0 and self.changes.go(self.diff_html, 0))
+
+    def go_to_change(self, forward: bool) -> None:
+        """F7 / Shift+F7, Next / Previous change: scroll the comparison shown to the change after or before."""
+        self.changes.step(self.diff_stack.currentWidget(), forward)
+
+    def _style_chosen(self, unified: bool) -> None:
+        """Side by side or unified: the other view opens on the change this one was on."""
+        self.diff_stack.setCurrentIndex(1 if unified else 0)
+        self._steps_enabled()
+        if self.changes.index >= 0:
+            self.changes.go(self.diff_stack.currentWidget(), min(self.changes.index,
+                                                                 self.changes.count(self.diff_stack.currentWidget()) - 1))
+
+    def _steps_enabled(self) -> None:
+        some = self.changes.count(self.diff_stack.currentWidget()) > 0
+        self.previous_change.setEnabled(some)
+        self.next_change.setEnabled(some)
+
+    def _clear_comparison(self) -> None:
+        self._shown_comparison = None
+        self.diff_html.clear()
+        self.unified_marks.set_marks({}, char_tints())
+        self.diff_text.clear()
+        self.changes.set_comparison(None)
+        self._steps_enabled()
 
     def show_nothing_compared(self) -> None:
         self.diff_title.setText(self._hint)
-        self.diff_html.clear()
-        self.diff_text.clear()
+        self._clear_comparison()
 
     def show_comparing(self, old_title: str, new_title: str) -> None:
         self.diff_title.setText(self.tr("{old} → {new}  (comparing…)").format(old=old_title, new=new_title))
-        self.diff_html.clear()
-        self.diff_text.clear()
+        self._clear_comparison()
 
     def ensure_chart(self) -> None:
         if self.chart is not None:
@@ -489,12 +552,30 @@ class HistoryPanel(QWidget):
         self.curve.setSymbolBrush(trend)
 
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        """A theme switched while the program runs: the chart kept its white plot and the old theme's limit red."""
+        """A theme switched while the program runs: the chart kept its white plot and the old theme's limit red; the
+        comparison shown marks its changed characters in the new theme's tints."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and self.chart is not None:
+        if event.type() != QEvent.Type.PaletteChange:
+            return
+        if self.chart is not None:
             self._style_chart()
             if self._drawn is not None:
                 self._draw_series(*self._drawn)
+        self._recolour_comparison()
+
+    def _recolour_comparison(self) -> None:
+        """The comparison shown, its changed characters in the tints of the palette now."""
+        tints = char_tints(self.palette())
+        comparison = self._shown_comparison
+        if comparison is None or comparison.char_tints == tints:
+            return
+        comparison.side_by_side = recoloured(comparison.side_by_side, comparison.char_tints, tints)
+        comparison.char_tints = tints
+        keep = self.diff_html.verticalScrollBar().value()
+        self.diff_html.setHtml(comparison.side_by_side)
+        self.diff_html.verticalScrollBar().setValue(keep)
+        self.unified_marks.set_marks(comparison.unified_marks, tints)
+        self.unified_marks.rehighlight()
 
     def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines.
@@ -580,20 +661,23 @@ def _count_axis(pg: Any) -> Any:
     return CountAxis(orientation="left")
 
 
-def compare_drafts(old: str, new: str, old_title: str, new_title: str) -> tuple[str, str, str]:
-    """The diff title (with the change summary), the side-by-side HTML and the unified diff of two drafts."""
-    return (f"{old_title} → {new_title}  ({change_summary(old, new)})",
-            side_by_side_html(old, new, old_title, new_title, max_rows=DIFF_ROWS), unified_diff(old, new, old_title, new_title))
+def compare_drafts(old: str, new: str, old_title: str, new_title: str, tints: Any = None) -> tuple[str, Comparison]:
+    """The diff title (with the change summary) and both views of two drafts, from one line matching; changed
+    characters in `tints` (history_diff.char_tints, read on the GUI thread)."""
+    comparison = compare(old, new, old_title, new_title, max_rows=DIFF_ROWS, char_tints=tints)
+    summary = QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(
+        added=comparison.added, removed=comparison.removed)
+    return f"{old_title} → {new_title}  ({summary})", comparison
 
 
 class _CompareThread(LatestJobThread):
     """Compares two long drafts off the GUI thread; only the newest request is worked on."""
 
-    compared = Signal(int, str, str, str)  # request number, title, side-by-side HTML, unified diff
+    compared = Signal(int, str, object)  # request number, title, Comparison
 
-    def work(self, job: tuple[int, str, str, str, str]) -> None:
-        number, old, new, old_title, new_title = job
-        self.compared.emit(number, *compare_drafts(old, new, old_title, new_title))
+    def work(self, job: tuple[int, str, str, str, str, Any]) -> None:
+        number, *drafts = job
+        self.compared.emit(number, *compare_drafts(*drafts))
 
 
 class _RecordThread(QThread):
@@ -719,10 +803,12 @@ def change_summary(old: str, new: str) -> str:
     return QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(added=added, removed=removed)
 
 
-def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str) -> tuple[str, str]:
+def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str,
+                         tints: Any = None) -> tuple[str, str]:
     """The change summary and the side-by-side HTML the recovery offer shows (cut to DIFF_ROWS rows)."""
     return (change_summary(file_text, autosave_text),
-            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=DIFF_ROWS))
+            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=DIFF_ROWS,
+                              char_tints=tints))
 
 
 class _RecoveryCompareThread(LatestJobThread):
@@ -768,7 +854,7 @@ class RecoveryDialog(QDialog):
             self._say(self.tr("comparing…"))
             self.diff.setPlainText(self.tr("Comparing the autosave with the file on disk…"))
         else:
-            self.show_comparison(*compare_for_recovery(file_text, autosave["text"], *self.titles))
+            self.show_comparison(*compare_for_recovery(file_text, autosave["text"], *self.titles, char_tints()))
 
     def show_comparison(self, summary: str, side_by_side: str) -> None:
         self.comparing = False
@@ -802,7 +888,6 @@ class HistoryController(QObject):
         self._db_path: Path | None = None
         self._db_on_file = False
         self._db_failed_at = 0.0
-        self._pending_save: tuple[str, str] | None = None
         self._last_autosave_hash: str | None = None
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
         self._untitled: str | None = None  # the history key of the open survey while it has no file
@@ -828,9 +913,6 @@ class HistoryController(QObject):
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
-        self._pending_timer = QTimer(self)
-        self._pending_timer.setSingleShot(True)
-        self._pending_timer.timeout.connect(self._record_pending_save)
         self.apply_config()
 
         window.document_saved.connect(self._on_saved)
@@ -992,8 +1074,8 @@ class HistoryController(QObject):
         figures of the text before."""
         latest = getattr(self.window, "latest_analysis", None)
         runner = getattr(self.window, "runner", None)
-        if runner is None or not hasattr(runner, "published_revision"):
-            return latest  # a window without an analysis runner: its latest analysis, the only one there is
+        if runner is None or not hasattr(runner, "published_revision"):  # a window without an analysis runner:
+            return latest if latest is None or isinstance(text, list) or _analysis_matches(latest, text) else None
         if latest is None or runner.published is not latest or runner.published_revision != runner.revision:
             return None  # the analysis on screen is of a text before the latest edits
         if isinstance(text, list) or _analysis_matches(latest, text) and text == self.window.current_text():
@@ -1081,19 +1163,16 @@ class HistoryController(QObject):
         self._last_autosave_hash = None
         self._autosaved_revision = None
         self._unsaved_autosave_path = None
+        # The row is written as the file is saved, "measuring" when the analysis on screen is of an older text, and
+        # measured by the record thread: a save waited up to 3 s for its own analysis first, and a crash in those
+        # seconds lost its row (the file itself was saved).
         analysis = getattr(self.window, "latest_analysis", None)
-        if analysis is not None and self._is_analysis_of(analysis, text):
-            self.record("save", text, analysis, str(path))
-            return
-        self._record_pending_save()  # an older pending save is recorded as it is
-        self._pending_save = (str(path), text)
-        self._pending_timer.start(SAVE_ANALYSIS_WAIT_MS)
+        if analysis is None or not self._is_analysis_of(analysis, text):
+            # A window without a pack to measure with stores no figures rather than another text's.
+            analysis = None if self._analysis_recipe() is not None else {}
+        self.record("save", text, analysis, str(path))
 
     def _on_analysis(self, analysis: Any) -> None:
-        # Of the text now in the editor: the saved one unless it was edited again since the save.
-        if (self._pending_save and not self.window.editor.document().isModified()
-                and self._is_analysis_of(analysis, self._pending_save[1])):
-            self._record_pending_save(analysis)
         self._compare_with_editor_again()
 
     def _compare_with_editor_again(self) -> None:
@@ -1111,14 +1190,6 @@ class HistoryController(QObject):
             return False
         return _analysis_matches(analysis, text)
 
-    def _record_pending_save(self, analysis: Any = None) -> None:
-        if self._pending_save is None:
-            return
-        path, text = self._pending_save
-        self._pending_save = None
-        self._pending_timer.stop()
-        self.record("save", text, analysis, path)
-
     # -- opening and crash recovery -------------------------------------------------------------------------
     def discard_session_autosaves(self) -> None:
         """The user chose to drop their unsaved edits (opened another file, quit with Discard): don't offer them."""
@@ -1131,7 +1202,6 @@ class HistoryController(QObject):
     def _about_to_quit(self) -> None:
         self._closing = True  # from now on snapshots are recorded at once
         self.shutdown()
-        self._record_pending_save()  # a save whose analysis had not arrived yet still joins the history
         # A normal quit: the user either discarded the unsaved edits or has none left (saved, or undone back to
         # the text on disk); either way this session's autosaves hold nothing to recover. Only a crash keeps them.
         self.discard_session_autosaves()
@@ -1248,7 +1318,7 @@ class HistoryController(QObject):
             self._recovery_thread = _RecoveryCompareThread()
             self._recovery_thread.compared.connect(self._recovery_compared)
             self._recovery_thread.start()
-        self._recovery_thread.submit_job((self._recovery_comparison, file_text, autosave_text, *titles))
+        self._recovery_thread.submit_job((self._recovery_comparison, file_text, autosave_text, *titles, char_tints()))
 
     def _recovery_compared(self, number: int, summary: str, side_by_side: str) -> None:
         """A comparison for an offer that was answered or replaced meanwhile is dropped."""
@@ -1403,11 +1473,11 @@ class HistoryController(QObject):
             self._compare_thread.compared.connect(self._compared)
             self._compare_thread.start()
         self.panel.show_comparing(old_title, new_title)
-        self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title))
+        self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title, char_tints()))
 
-    def _compared(self, number: int, title: str, side_by_side: str, unified: str) -> None:
+    def _compared(self, number: int, title: str, comparison: Comparison) -> None:
         if number == self._comparison:  # a newer selection was made meanwhile: this one is no longer wanted
-            self.panel.show_compared(title, side_by_side, unified)
+            self.panel.show_compared(title, comparison)
 
     def shutdown(self) -> None:
         """Stop the comparison thread and finish recording (at quit; the window calls it too)."""

@@ -245,88 +245,88 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="879"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="961"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="913"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1016"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1017"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1099"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1167"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1237"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1171"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1241"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1222"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1292"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1265"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1335"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1281"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1351"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1297"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1367"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1297"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1367"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1386"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1456"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1432"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1502"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -334,152 +334,173 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="306"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="275"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="93"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="94"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>%1 (1 error)</source>
         <translation>%1（1 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="107"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="109"/>
         <source>%1 (%2 errors)</source>
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="282"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="280"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="284"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="288"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="312"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="316"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="339"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="340"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="347"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="352"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="350"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="354"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="359"/>
+        <source>Previous change</source>
+        <translation>上一处改动</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/history_panel.py" line="360"/>
+        <source>Scroll the comparison to the change before (Shift+F7)</source>
+        <translation>滚动到上一处改动（Shift+F7）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="363"/>
+        <source>Next change</source>
+        <translation>下一处改动</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="364"/>
+        <source>Scroll the comparison to the change after (F7)</source>
+        <translation>滚动到下一处改动（F7）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="383"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="443"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="475"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="451"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="515"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="466"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="529"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="537"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="618"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="551"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="632"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="552"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="633"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="719"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="668"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="803"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1453"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1523"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1472"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1542"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1476"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1546"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -709,67 +730,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="768"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="854"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="769"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="855"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="746"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="832"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="757"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="780"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="783"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="784"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="870"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="749"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="749"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="749"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="750"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="836"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="756"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="842"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="757"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1496,37 +1517,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="230"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="234"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="242"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="246"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>

@@ -1,0 +1,192 @@
+"""The History tab's comparison views: the unified diff tinted like the side-by-side one, with the changed characters
+of a changed line marked, and going from change to change in either view (it opens on the first change)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QColor, QGuiApplication, QPalette, QSyntaxHighlighter, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser
+
+from editor_app.core.textdiff import CHAR_TINTS, LINE_TINTS, Comparison, Tints
+from editor_app.ui.theme import READABLE, contrast, is_dark, over
+
+CONTEXT_ABOVE = 2  # lines (unified) or rows (side by side) left above a change it is scrolled to
+
+
+def _colour(rgba: tuple[int, int, int, float]) -> QColor:
+    r, g, b, alpha = rgba
+    colour = QColor(r, g, b)
+    colour.setAlphaF(alpha)
+    return colour
+
+
+def char_tints(palette: QPalette | None = None) -> Tints:
+    """The changed characters' tints for the user's palette: on a light one CHAR_TINTS; on a dark one each as
+    strong as its text still reads on it (over the line's tint), the underline saying the rest."""
+    pal = palette or QGuiApplication.palette()
+    base, text = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+    if not is_dark(base):
+        return dict(CHAR_TINTS)
+    out: Tints = {}
+    for tag, (r, g, b, strongest) in CHAR_TINTS.items():
+        line = over(_colour(LINE_TINTS[tag]), base)
+        alpha = strongest
+        while alpha > 0.1 and contrast(text, over(_colour((r, g, b, alpha)), line)) < READABLE:
+            alpha = round(alpha - 0.05, 2)
+        out[tag] = (r, g, b, alpha)
+    return out
+
+
+class UnifiedMarks(QSyntaxHighlighter):
+    """Tints the unified diff's removed and added lines, and marks their changed characters (stronger, underlined)."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.marks: dict[int, list[tuple[int, int]]] = {}
+        self._line = {sign: self._format(LINE_TINTS[tag]) for sign, tag in (("-", "delete"), ("+", "insert"))}
+        self._chars: dict[str, QTextCharFormat] = {}
+        self.tints: Tints = {}
+
+    def set_marks(self, marks: dict[int, list[tuple[int, int]]], tints: Tints) -> None:
+        """The changed characters of the next text set, and their tints (set before the text: it is highlighted
+        as it is set)."""
+        self.marks = marks
+        self.tints = tints
+        self._chars = {sign: self._format(tints[tag], underline=True) for sign, tag in (("-", "delete"), ("+", "insert"))}
+
+    @staticmethod
+    def _format(rgba: tuple[int, int, int, float], underline: bool = False) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        fmt.setBackground(_colour(rgba))
+        fmt.setFontUnderline(underline)
+        return fmt
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        sign = text[:1]
+        number = self.currentBlock().blockNumber()
+        if sign not in self._line or number < 2:  # the first two lines name the drafts ("--- …", "+++ …")
+            return
+        self.setFormat(0, len(text), self._line[sign])
+        for start, end in self.marks.get(number, ()):
+            self.setFormat(start, end - start, self._chars[sign])
+
+
+class ChangeSteps:
+    """Where each change of a comparison begins in both views, and scrolling a view to one of them."""
+
+    def __init__(self, side_by_side: QTextBrowser, unified: QPlainTextEdit) -> None:
+        self.side_by_side = side_by_side
+        self.unified = unified
+        self.rows: list[int] = []  # side-by-side table rows
+        self.lines: list[int] = []  # unified diff lines
+        self.marks: dict[int, list[tuple[int, int]]] = {}  # unified diff line -> changed characters
+        self.index = -1  # the change last scrolled to
+        self._scrolled_to: dict[int, int] = {}  # id(view) -> the scroll bar value it was left at
+
+    def set_comparison(self, comparison: Comparison | None) -> None:
+        self.rows = comparison.side_by_side_changes if comparison else []
+        self.lines = comparison.unified_changes if comparison else []
+        self.marks = comparison.unified_marks if comparison else {}
+        self.index = -1
+        self._scrolled_to = {}
+
+    def count(self, view: Any) -> int:
+        return len(self.rows if view is self.side_by_side else self.lines)
+
+    def go(self, view: Any, index: int) -> bool:
+        """Scroll `view` to change `index`, a little context above it; False when there is no such change."""
+        if not 0 <= index < self.count(view):
+            return False
+        bar = view.verticalScrollBar()
+        if view is self.unified:
+            line = self.lines[index]
+            block = view.document().findBlockByNumber(line)
+            cursor = QTextCursor(block)
+            marked = self.marks.get(line)
+            if marked:  # lines are not wrapped: a change 400 characters into a paragraph was off to the right
+                view.horizontalScrollBar().setValue(0)
+                cursor.setPosition(block.position() + min(marked[0][1] + 8, block.length() - 1))
+                view.setTextCursor(cursor)
+                view.ensureCursorVisible()
+                cursor.setPosition(block.position() + marked[0][0])
+            else:
+                view.horizontalScrollBar().setValue(0)
+            view.setTextCursor(cursor)
+            view.ensureCursorVisible()
+            bar.setValue(max(0, line - CONTEXT_ABOVE))  # a plain text view scrolls by lines
+        else:
+            top = self._row_top(self.rows[index])
+            above = self._row_top(max(1, self.rows[index] - CONTEXT_ABOVE))
+            if top is None:
+                return False
+            height = view.viewport().height()
+            # context above, but no more than a quarter of the view: long paragraphs pushed the change out of it
+            y = top - min(top - above, height // 4) if above is not None and above < top else top
+            mark = self._first_mark_top(self.rows[index])
+            if mark is not None and mark - y > height * 2 // 3:  # its changed characters deep in a long row
+                y = mark - height // 3
+            bar.setValue(max(0, bar.value() + y))
+        self.index = index
+        self._scrolled_to[id(view)] = bar.value()
+        return True
+
+    def step(self, view: Any, forward: bool) -> bool:
+        """The next (previous) change after (before) the one scrolled to, or, once the user scrolled, after (before)
+        what the view shows at its top."""
+        count = self.count(view)
+        if not count:
+            return False
+        if self._scrolled_to.get(id(view)) == view.verticalScrollBar().value() and self.index >= 0:
+            here = min(self.index, count - 1)
+            return self.go(view, here + 1 if forward else here - 1)
+        tops = self._tops(view)
+        slack = 0 if view is self.unified else view.fontMetrics().lineSpacing()  # rows are a little taller
+        if forward:
+            later = [i for i, top in enumerate(tops) if top is not None and top > slack]
+            return self.go(view, later[0]) if later else False
+        earlier = [i for i, top in enumerate(tops) if top is not None and top < -slack]
+        return self.go(view, earlier[-1]) if earlier else False
+
+    def _tops(self, view: Any) -> list[int | None]:
+        """Each change's position relative to the view's top, plus the context left above a change scrolled to."""
+        if view is self.unified:
+            top = view.verticalScrollBar().value() + CONTEXT_ABOVE
+            return [line - top for line in self.lines]
+        spacing = view.fontMetrics().lineSpacing()
+        return [None if (y := self._row_top(row)) is None else y - CONTEXT_ABOVE * spacing for row in self.rows]
+
+    def _first_mark_top(self, row: int) -> int | None:
+        """The top of a side-by-side row's first marked (underlined) changed characters, relative to the view's top."""
+        table = self._table()
+        if table is None or row >= table.rows():
+            return None
+        for column in (3, 1):  # the newer side first
+            cell = table.cellAt(row, column)
+            block, last = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+            while block.isValid():
+                it = block.begin()
+                while not it.atEnd():
+                    fragment = it.fragment()
+                    if fragment.charFormat().fontUnderline():
+                        cursor = QTextCursor(self.side_by_side.document())
+                        cursor.setPosition(fragment.position())
+                        return self.side_by_side.cursorRect(cursor).top()
+                    it += 1
+                if block == last:
+                    break
+                block = block.next()
+        return None
+
+    def _table(self) -> Any:
+        frames = self.side_by_side.document().rootFrame().childFrames()
+        table = frames[0] if frames else None
+        return table if hasattr(table, "cellAt") else None
+
+    def _row_top(self, row: int) -> int | None:
+        """A side-by-side table row's top, relative to the view's top (pixels)."""
+        table = self._table()
+        if table is None or row >= table.rows():
+            return None
+        return self.side_by_side.cursorRect(table.cellAt(row, 1).firstCursorPosition()).top()
