@@ -71,3 +71,15 @@ def zh_translation(qapp):
     QCoreApplication.installTranslator(translator)
     yield translator
     QCoreApplication.removeTranslator(translator)
+
+
+@pytest.fixture
+def dark(qapp):
+    """A dark palette on the application for the test (a dark desktop theme, as Qt delivers it); then the old one."""
+    from ui_support import dark_palette
+
+    was = qapp.palette()
+    pal = dark_palette(was)
+    qapp.setPalette(pal)
+    yield pal
+    qapp.setPalette(was)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette, QTextCursor
 
 from editor_app.ui.theme import READABLE, contrast, luminance, over
-from ui_support import window_with_history
+from ui_support import dark_palette, window_with_history
 
 PARAGRAPH = ("本节讨论大模型推理引擎在长上下文场景下的键值缓存管理策略，包括分页注意力、前缀共享与量化压缩三条主线，"
              "并给出各方案在吞吐、延迟与显存占用上的实测对比。") * 4  # ~300 characters
@@ -123,20 +122,6 @@ def test_changed_characters_are_marked_in_both_views_on_a_light_theme(qtbot, tmp
     assert pal.color(QPalette.ColorRole.Base).lightness() > 200
 
 
-DARK = {QPalette.ColorRole.Window: "#2d2d2d", QPalette.ColorRole.WindowText: "#dcdcdc",
-        QPalette.ColorRole.Base: "#1e1e1e", QPalette.ColorRole.Text: "#dcdcdc"}
-
-
-@pytest.fixture
-def dark(qapp):
-    was = qapp.palette()
-    pal = QPalette(was)
-    for role, colour in DARK.items():
-        pal.setColor(role, QColor(colour))
-    qapp.setPalette(pal)
-    yield pal
-    qapp.setPalette(was)
-
 
 def test_changed_characters_read_on_a_dark_theme(qtbot, tmp_path, monkeypatch, sample_text, dark):
     _survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
@@ -232,9 +217,7 @@ def test_a_theme_switched_while_a_comparison_is_shown_marks_it_anew(qtbot, tmp_p
     qtbot.wait(300)  # the comparison made again with the analysis of the edit is shown
     light = {mark.name(QColor.NameFormat.HexArgb) for _, mark, _ in _unified_marks(ctl.panel.diff_text)}
     was = qapp.palette()
-    pal = QPalette(was)
-    for role, colour in DARK.items():
-        pal.setColor(role, QColor(colour))
+    pal = dark_palette(was)
     qapp.setPalette(pal)
     try:
         qtbot.waitUntil(lambda: {m.name(QColor.NameFormat.HexArgb) for _, m, _ in _unified_marks(ctl.panel.diff_text)}

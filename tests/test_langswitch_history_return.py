@@ -7,21 +7,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from ui_support import trigger_view_shortcut, window_with_history
+from ui_support import saved_twice_by_keys, trigger_view_shortcut
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 def _two_saves(qtbot, tmp_path, sample_text, monkeypatch):
-    _survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
-    window.activateWindow()
-    window.editor.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
-    for words in ("第一稿", "第二稿"):
-        qtbot.keyClick(window.editor, Qt.Key.Key_End, CTRL)
-        window.editor.insertPlainText(words)
-        with qtbot.waitSignal(ctl.recorded, timeout=5000):
-            qtbot.keyClick(window.editor, Qt.Key.Key_S, CTRL)
+    window, ctl = saved_twice_by_keys(qtbot, tmp_path, sample_text, monkeypatch)
     trigger_view_shortcut(window, "Ctrl+5")
     panel = ctl.panel
     qtbot.waitUntil(lambda: panel.model.rowCount() >= 2, timeout=5000)

@@ -6,28 +6,11 @@ were picked for white: on the dark base they read at a contrast of ~2.5-3.3 (dar
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtGui import QColor, QPalette, QTextCursor
 
 from editor_app.ui.icons import GREEN, RED
 from editor_app.ui.theme import READABLE, contrast, over
 from ui_support import open_window, window_with_history
-
-DARK = {QPalette.ColorRole.Window: "#2d2d2d", QPalette.ColorRole.WindowText: "#dcdcdc",
-        QPalette.ColorRole.Base: "#1e1e1e", QPalette.ColorRole.AlternateBase: "#2d2d2d",
-        QPalette.ColorRole.Text: "#dcdcdc", QPalette.ColorRole.Button: "#353535",
-        QPalette.ColorRole.ButtonText: "#dcdcdc"}
-
-
-@pytest.fixture
-def dark(qapp):
-    was = qapp.palette()
-    pal = QPalette(was)
-    for role, colour in DARK.items():
-        pal.setColor(role, QColor(colour))
-    qapp.setPalette(pal)
-    yield pal
-    qapp.setPalette(was)
 
 
 def _diff_cells(browser) -> list[tuple[str, QColor]]:

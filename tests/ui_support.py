@@ -66,6 +66,32 @@ def writing(qtbot, window) -> None:
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
 
 
+def saved_twice_by_keys(qtbot, tmp_path: Path, text: str, monkeypatch):
+    """A window with History on `text`, saved twice with Ctrl+S ("第一稿", then "第二稿" added at the end), the keys
+    back in the editor: (window, history controller)."""
+    _survey, window, ctl = window_with_history(qtbot, tmp_path, text, monkeypatch)
+    writing(qtbot, window)
+    for words in ("第一稿", "第二稿"):
+        qtbot.keyClick(window.editor, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+        window.editor.insertPlainText(words)
+        with qtbot.waitSignal(ctl.recorded, timeout=5000):
+            qtbot.keyClick(window.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    return window, ctl
+
+
+def dark_palette(base):
+    """`base` (a QPalette) with a dark theme's window, text, base and button colours."""
+    from PySide6.QtGui import QColor, QPalette
+
+    pal = QPalette(base)
+    roles = QPalette.ColorRole
+    for role, colour in ((roles.Window, "#2d2d2d"), (roles.WindowText, "#dcdcdc"), (roles.Base, "#1e1e1e"),
+                         (roles.AlternateBase, "#2d2d2d"), (roles.Text, "#dcdcdc"), (roles.Button, "#353535"),
+                         (roles.ButtonText, "#dcdcdc")):
+        pal.setColor(role, QColor(colour))
+    return pal
+
+
 def wait_analysis(qtbot, window, timeout: int = 20000):
     return qtbot.waitSignal(window.analysis_ready, timeout=timeout)
 
