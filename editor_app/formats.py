@@ -130,7 +130,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     if wrong:
         rows = [[str(c.line), c.kind, " · ".join(x for x in (claim_figure(c), claim_place(c)) if x), c.value_text,
                  _claim_measured(c), c.text] for c in wrong]
-        out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 22, 10, 10, 50])
+        out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 32, 10, 10, 50])
     if a.references and any(r.status != "unverified" for r in a.references):
         out.append("")
         out.append("References:")

@@ -33,6 +33,8 @@ def test_text_output_on_sample(sample_path, capsys):
     assert "CJK 3,838" in out and "⚠️ 79" in out
     assert "cjk-total" in out and "✘ FAIL" in out
     assert "stated sum 3,838 but the parts add up to 4,421" in out
+    # the claims table names what a wrong figure is of in full (it was cut to "sum of the parts · 元…")
+    assert any(line.startswith("94    sum    sum of the parts · 元信息  950") for line in out.splitlines())
 
 
 def test_table_aligns_cjk_by_display_width():
