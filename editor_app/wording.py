@@ -589,12 +589,9 @@ _REPORT_ZH_CN = {
     "value": "数值", "sum": "合计", "ratio": "比例",
     "Metric": "指标", "As written": "原文", "Claimed": "自报", "Verdict": "结论", "Note": "说明",
     "The survey states no figures about itself.": "综述没有关于自身的数字。",
-    "Name in survey": "综述中的名称", "Stated": "自报", "Details": "详情",
+    "Name in survey": "综述中的名称", "Stated": "自报", "On arXiv": "arXiv 记录",
+    "{names} et al.": "{names} 等", "updated {day}": "{day} 更新",
     "No arXiv references found.": "未找到 arXiv 引用。",
-    "title": "标题", "authors": "作者", "published": "发表", "updated": "更新", "primary_category": "主分类",
-    "latest_version": "最新版本", "checked_at": "核验时间", "cached": "来自缓存", "abs_url": "摘要页",
-    "pdf_url": "PDF", "doi": "DOI", "journal_ref": "期刊", "comment": "备注", "categories": "分类",
-    "similarity": "名称相似度", "message": "说明", "fetched": "获取时间", "fetched_at": "获取时间", "source": "来源",
     "Unit": "单位", "Hardware": "硬件", "Values": "数值",
     "The survey states no engine figures.": "综述未给出引擎数字。",
     "No hits in any dimension (IP, secret, name, path, organisation).": "各维度（IP、密钥、人名、路径、组织代号）均无命中。",
@@ -611,11 +608,7 @@ _REPORT_ZH_CN = {
 }
 
 
-# The report's English names for arXiv's fields (the table showed "primary_category: cs.LG", "fetched_at: …").
-_REPORT_EN = {
-    "primary_category": "primary category", "latest_version": "latest version", "checked_at": "checked",
-    "fetched_at": "fetched", "abs_url": "abstract page", "pdf_url": "PDF", "journal_ref": "journal", "doi": "DOI",
-}
+_REPORT_EN: dict[str, str] = {}  # English is how the report's sentences are written
 
 
 class ReportWords:

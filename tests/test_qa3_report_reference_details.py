@@ -2,7 +2,8 @@
 cs.LG", "latest_version: v1", "fetched_at: …", "abs_url: …"); the Chinese report left "fetched_at" so and kept the
 verdict's sentence in English ("说明：Found on arXiv (v1, just fetched): the survey's name 'HiSparse' appears in the
 title."), which the References tab of the same window says in Chinese. Now: "primary category", "fetched", "abstract
-page" in English; 获取时间 and "arXiv 上找到（v1，刚刚获取）：…" in Chinese."""
+page" in English; 获取时间 and "arXiv 上找到（v1，刚刚获取）：…" in Chinese. Since the appendix reads as a reference list
+(test_refpdf_reference_list.py) fields are no longer named: the version and category are one small line, "v1 · cs.LG"."""
 
 from __future__ import annotations
 
@@ -32,13 +33,12 @@ def _details(arxiv_config, arxiv_db, language: str) -> str:
 
 def test_english_field_names(arxiv_config, arxiv_db):
     seen = _details(arxiv_config, arxiv_db, "en")
-    assert "primary category: cs.LG" in seen and "latest version: v1" in seen and "fetched: " in seen
-    assert "abstract page: https://arxiv.org/abs/2608.07009" in seen
+    assert "\nv1 · cs.LG\n" in seen
     assert not re.search(r"\b(primary_category|latest_version|fetched_at|abs_url)\b", seen)
-    assert "message: Found on arXiv (v1, just fetched): the survey's name 'HiSparse' appears in the title." in seen
+    assert "\nFound on arXiv (v1, just fetched): the survey's name 'HiSparse' appears in the title.\n" in seen
 
 
 def test_chinese_details(arxiv_config, arxiv_db):
     seen = _details(arxiv_config, arxiv_db, "zh_CN")
-    assert "fetched_at" not in seen and "获取时间：" in seen and "主分类：cs.LG" in seen
-    assert "Found on arXiv" not in seen and "说明：arXiv 上找到（v1，刚刚获取）：综述中的名称 'HiSparse' 出现在标题中。" in seen
+    assert "fetched_at" not in seen and "\nv1 · cs.LG\n" in seen
+    assert "Found on arXiv" not in seen and "\narXiv 上找到（v1，刚刚获取）：综述中的名称 'HiSparse' 出现在标题中。\n" in seen

@@ -92,6 +92,8 @@ table.wrong-figures td, table.wrong-figures th { font-size: 8.5pt; padding: 1px 
 .chart { margin: 0.8em 0 0.1em 0; line-height: 100%%; }
 .caption { font-size: 9.5pt; color: #3a3f47; margin: 0 0 0.8em 0; }
 .meta { font-size: 9pt; color: #6b7280; }
+table.references .why { color: #3a3f47; }
+table.references .small { font-size: 7.5pt; color: #6b7280; }
 @page { size: A4; margin: 16mm; }
 @media print { body { max-width: none; padding: 0; } }
 """ % {"cjk": CJK_FONT_STACK, "mono": MONO_FONT_STACK}
@@ -648,7 +650,12 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
     )
 
 
-_DETAIL_KEYS = ("title", "authors", "published", "updated", "primary_category", "latest_version", "checked_at")
+# A paper's row in the References appendix reads as a reference list: what arXiv has (title, the first authors,
+# the date) and why the verdict, then one small line of what only a careful checker needs (the version arXiv has,
+# its category, a later update). Everything else the verdict holds (fetch time, name similarity, cache flag,
+# categories, comment, abstract URL: the id already links there) stays in the References tab and the JSON: listed
+# field by field it made each row half a PDF page tall.
+AUTHORS_SHOWN = 3
 
 
 def _references_table(references: list[Reference], say: ReportWords, places: Places | None = None) -> str:
@@ -660,10 +667,10 @@ def _references_table(references: list[Reference], say: ReportWords, places: Pla
         rows.append(
             "<tr>"
             f"<td>{link}</td>"
-            f"<td>{_e(', '.join(getattr(r, 'names', None) or ([r.name] if r.name else [])))}</td>"
+            f"<td>{_names_in_survey(r)}</td>"
             f"<td>{_e(stated)}</td>"
             f"<td>{_reference_status(r, say)}</td>"
-            f"<td>{_details(r, say)}</td>"
+            f"<td>{_on_arxiv(r, say)}</td>"
             f"<td>{', '.join(_line_link(n, places) for n in r.lines)}</td>"
             "</tr>"
         )
@@ -671,31 +678,58 @@ def _references_table(references: list[Reference], say: ReportWords, places: Pla
         rows.append(f'<tr><td colspan="6" class="muted">{say("No arXiv references found.")}</td></tr>')
     return (
         f'<h3 id="appendix-references">{say(_APPENDIX[2][1])}</h3>'
-        + _table_head("references", say, ("arXiv", 17), ("Name in survey", 16), ("Stated", 14), ("Verdict", 12),
-                      ("Details", 25), ("Lines", 16))
+        + _table_head("references", say, ("arXiv", 16), ("Name in survey", 14), ("Stated", 10), ("Verdict", 13),
+                      ("On arXiv", 35), ("Lines", 12))
         + "".join(rows) + "</tbody></table>"
     )
 
 
-def _details(r: Reference, say: ReportWords) -> str:
-    bits = []
+def _names_in_survey(r: Reference) -> str:
+    """The name the survey uses most, then, smaller, the other names it gives the paper."""
+    names = list(getattr(r, "names", None) or ([r.name] if r.name else []))
+    if len(names) <= 1:
+        return _e(", ".join(names))
+    return f'{_e(names[0])}<br><span class="small">{_e(", ".join(names[1:]))}</span>'
+
+
+def _on_arxiv(r: Reference, say: ReportWords) -> str:
+    """The paper as arXiv has it and why the verdict: title; first authors · date; the verdict's sentence; then,
+    smaller, the version, category and later update a checker compares with what the survey cites."""
+    d = r.details
+    lines = []
     if r.problem:
-        bits.append(_e(say.engine(r.problem)))
-    keys = [k for k in _DETAIL_KEYS if k in r.details] + [
-        k for k in r.details if k not in _DETAIL_KEYS and k not in ("status", "statuses")  # (both in the Verdict)
-    ]
-    for key in keys:
-        value = r.details[key]
-        if value in (None, "", [], {}) or value is False:  # "cached: False" told a reader only Python's word
-            continue
-        if value is True:
-            value = say("yes")
-        if isinstance(value, (list, tuple)):
-            value = ", ".join(str(v) for v in value)
-        elif key == "message":  # the verdict's sentence ("Found on arXiv (v1, just fetched): …"), as the window says it
-            value = say.engine(str(value))
-        bits.append(f'<span class="muted">{_e(say(key))}{_e(say(": "))}</span>{_e(value)}')
-    return "<br>".join(bits)
+        lines.append(_e(say.engine(r.problem)))
+    if d.get("title"):
+        lines.append(f"<b>{_e(d['title'])}</b>")
+    who_when = [x for x in (_authors(d.get("authors"), say), _day(d.get("published"))) if x]
+    if who_when:
+        lines.append(_e(" · ".join(who_when)))
+    if d.get("message"):
+        lines.append(f'<span class="why">{_e(say.engine(str(d["message"])))}</span>')
+    small = [x for x in (d.get("latest_version"), d.get("primary_category")) if x]
+    updated, published = _day(d.get("updated")), _day(d.get("published"))
+    if updated and updated != published:
+        small.append(say("updated {day}", day=updated))
+    if small:
+        lines.append(f'<span class="small">{_e(" · ".join(str(x) for x in small))}</span>')
+    return "<br>".join(lines)
+
+
+def _authors(authors: object, say: ReportWords) -> str:
+    """"A, B, C et al." past three authors, as a reference list writes them."""
+    if not authors:
+        return ""
+    if isinstance(authors, str):
+        return authors
+    names = [str(a) for a in authors]
+    if len(names) <= AUTHORS_SHOWN:
+        return ", ".join(names)
+    return say("{names} et al.", names=", ".join(names[:AUTHORS_SHOWN]))
+
+
+def _day(stamp: object) -> str:
+    """"2026-09-10" of arXiv's "2026-09-10T17:59:01Z"."""
+    return str(stamp or "")[:10]
 
 
 _LEVEL_CSS = {"ok": "pass", "warn": "warn", "fail": "fail", "none": "muted"}

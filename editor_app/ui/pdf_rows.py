@@ -14,7 +14,8 @@ from __future__ import annotations
 PAGE_LAYOUTS = 2000
 MAX_TRIES = 60
 # A row taller than this share of a page breaks where the page ends, as a word processor lets a tall row break:
-# moved whole, each verified reference (~half a page of details) took a page of its own, most of it left empty.
+# moved whole, a row of half a page (as each verified reference was before the appendix became a reference list)
+# took a page of its own, most of it left empty.
 TALL_ROW = 0.3
 
 
