@@ -248,29 +248,34 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     origin, a, b, d = asm.ref_origin
     last = origin.ref_found.get(rule.id) if origin is not None else None
     old = last[1] if last is not None and last[0] == said else {}
-    found: dict[int, tuple] = {}
+    found: dict[int, tuple] = {}  # line index -> (its references, their findings, how many of them name no section)
+    naming_none = 0
     for i, (refs, objects) in asm.ref_objects.items():
         hit = old.get(i if i < a else i - d if i >= b else -1) if old else None
         if hit is None or hit[0] is not refs:
-            hit = (refs, _ref_findings(rule, objects, said))
+            hit = (refs, *_ref_findings(rule, objects, said))
         elif i >= b and d:
-            hit = (refs, moved_by(hit[1], d))
+            hit = (refs, moved_by(hit[1], d), hit[2])
         found[i] = hit
         res.findings.extend(hit[1])
+        naming_none += hit[2]
     asm.ref_found[rule.id] = (said, found)
     res.measured = len(res.findings)
-    res.note = _section_refs_note(asm, res.findings)
+    res.note = _section_refs_note(asm, len(res.findings), naming_none)
 
 
-def _ref_findings(rule: RuleDef, refs, said: dict[str, str]) -> list[Finding]:
-    """The findings of one line's § references: those naming no section, or a number two headings share."""
+def _ref_findings(rule: RuleDef, refs, said: dict[str, str]) -> tuple[list[Finding], int]:
+    """The findings of one line's § references (those naming no section, or a number two headings share), and how
+    many name no section."""
     out = []
+    none = 0
     for ref in refs:
         if ref.key is None:
             out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + _NAMES_NONE))
+            none += 1
         elif ref.key in said:
             out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + said[ref.key]))
-    return out
+    return out, none
 
 
 _AMBIGUOUS = " is ambiguous: "
@@ -284,9 +289,9 @@ def _ambiguous_because(lines: tuple[int, ...]) -> str:
     return f"{_AMBIGUOUS}{len(lines)} sections have that number (lines {shown})"
 
 
-def _section_refs_note(asm: "_Assembly", findings: list[Finding]) -> str:
-    ambiguous = len(findings) - sum(1 for f in findings if f.message.endswith(_NAMES_NONE))
-    note = f"{len(asm.section_refs)} § references, {len(findings) - ambiguous} naming no section"
+def _section_refs_note(asm: "_Assembly", findings: int, naming_none: int) -> str:
+    ambiguous = findings - naming_none
+    note = f"{len(asm.section_refs)} § references, {naming_none} naming no section"
     return note + f", {ambiguous} ambiguous" if ambiguous else note
 
 
@@ -319,7 +324,7 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
         res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
     elif rule.kind == "section-refs":
         res.measured = len(kept)
-        res.note = _section_refs_note(asm, kept)
+        res.note = _section_refs_note(asm, len(kept), sum(1 for f in kept if f.message.endswith(_NAMES_NONE)))
     elif rule.kind == "references":
         res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
                            and any(o.line not in lines for o in r.occurrences))
