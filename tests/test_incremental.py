@@ -618,3 +618,20 @@ def test_sections_sharing_a_number_edit_by_edit(sample_text):
     for text in (moved, moved[:first] + "字" + moved[first:], moved[:above] + "\n" + moved[above:],
                  moved[:first] + "\n字" + moved[first:], moved, base):
         same_as_fresh(az, text)
+
+
+def test_renaming_headings_in_and_out_of_a_heading_scope_matches_fresh(sample_text):
+    """A renamed heading is matched against the heading scopes again alone (the others keep their last answer):
+    §4.4 renamed away from 法律/监管 fails the legal-section rule, renamed back passes it, and §5.1 renamed into it is
+    found too; every step equals a fresh analysis."""
+    az = Analyzer(PACK, today=TODAY)
+    same_as_fresh(az, sample_text)
+    legal = next(line for line in sample_text.split("\n") if line.startswith("4.4 "))
+    other = next(line for line in sample_text.split("\n") if line.startswith("5.1 "))
+    steps = [sample_text.replace(legal, "4.4 其他维度"), sample_text,
+             sample_text.replace(legal, "4.4 其他维度").replace(other, "5.1 法律与监管")]
+    for text in steps:
+        same_as_fresh(az, text)
+        assert az._last.retitled  # (the renamed-heading pass, not a rebuilt outline)
+    statuses = [next(r.status for r in analyze(t, PACK, today=TODAY).rules if r.id == "legal-section") for t in steps]
+    assert statuses[0] == "fail" and statuses[1] == "pass"

@@ -818,7 +818,8 @@ class _Assembly:
     def _heading_matches(self, pattern: str) -> list[int]:
         """Indices of the sections whose number and title (or key) match a heading scope's pattern. After an
         edit that only moved the outline they are the last pass's: the same sections, the same titles; only
-        the keys of unnumbered headings ("h26") moved with their lines, so those are matched again."""
+        the keys of unnumbered headings ("h26") moved with their lines, so those are matched again. After a heading
+        was renamed, only it is matched again."""
         hits = self.heading_hits.get(pattern)
         if hits is None:
             rx = re.compile(pattern)
@@ -830,7 +831,12 @@ class _Assembly:
                 return bool(rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key.split("#")[0]))
 
             old = self.moved.heading_hits.get(pattern) if self.moved is not None else None
-            if old is None:
+            renamed = self.prev.heading_hits.get(pattern) if self.retitled and self.prev is not None else None
+            if renamed is not None:
+                # A heading renamed (same numbers, same lines): only the renamed sections are matched again.
+                again = {bisect_left(self.section_starts, ln) for ln in self.retitled}
+                hits = sorted({j for j in renamed if j not in again} | {j for j in again if j < len(secs) and match(j)})
+            elif old is None:
                 hits = [j for j in range(len(secs)) if match(j)]
             else:
                 line_keyed = {j for j, s in enumerate(secs) if s.key[:1] == "h" and s.key[1:].isdigit()}
@@ -1173,8 +1179,9 @@ class _Assembly:
                     return None
                 pairs.extend(done.replaced)
             elif len(result.findings) == len(old.findings) and all(
-                    a.line == b.line and a.column == b.column for a, b in zip(old.findings, result.findings)):
-                pairs.extend(zip(old.findings, result.findings))
+                    a is b or (a.line == b.line and a.column == b.column) for a, b in zip(old.findings, result.findings)):
+                # (a rule judged again may keep most of its findings: § references keep those of unedited lines)
+                pairs.extend((a, b) for a, b in zip(old.findings, result.findings) if a is not b)
             else:
                 return None
         if not pairs:
