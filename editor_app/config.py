@@ -69,6 +69,22 @@ def arxiv_url_unusable(url: str) -> str:
     return ""
 
 
+def language_usable(value: str) -> bool:
+    """Whether SURVEY_EDITOR_LANG's value names a language the window speaks ("en", "en_US", "zh_CN", "zh"…)."""
+    return value.strip().lower().startswith(("en", "zh"))
+
+
+def language_from_environment(environ: dict[str, str] | None = None) -> str:
+    """SURVEY_EDITOR_LANG as set ("" when it is not); a value naming no language the window speaks ("fr") is said
+    once on stderr and not used (it meant English without a word), so Settings or the system's language apply."""
+    env = os.environ if environ is None else environ
+    value = (env.get("SURVEY_EDITOR_LANG") or "").strip()
+    if value and not language_usable(value):
+        _ignored("SURVEY_EDITOR_LANG", value, "en or zh_CN", "the language chosen in Settings or the system's")
+        return ""
+    return value
+
+
 def unusable_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
     """{variable: value} of the settings in the environment that can't be used, so are not (from_environment keeps
     the saved or default value): what the Settings dialog names beside the overrides in force."""
@@ -76,6 +92,8 @@ def unusable_environment(environ: dict[str, str] | None = None) -> dict[str, str
     found: dict[str, str] = {}
     if env.get("SURVEY_ARXIV_URL") and arxiv_url_unusable(env["SURVEY_ARXIV_URL"]):
         found["SURVEY_ARXIV_URL"] = env["SURVEY_ARXIV_URL"]
+    if (env.get("SURVEY_EDITOR_LANG") or "").strip() and not language_usable(env["SURVEY_EDITOR_LANG"]):
+        found["SURVEY_EDITOR_LANG"] = env["SURVEY_EDITOR_LANG"]
     for name, read in (("SURVEY_ARXIV_INTERVAL", float), ("SURVEY_EDITOR_AUTOSAVE_SECONDS", lambda v: int(float(v)))):
         if env.get(name):
             try:

@@ -49,6 +49,20 @@ def test_language_follows_the_locale_and_the_override():
     assert chosen_language({"SURVEY_EDITOR_LANG": "zh_CN"}, "en_US") == "zh_CN"
 
 
+def test_a_language_the_window_does_not_speak_is_named_and_not_used(capsys):
+    """SURVEY_EDITOR_LANG=fr meant English without a word, whatever Settings or the desktop said: it is named on
+    stderr (once) and Settings' or the system's language applies; Settings lists it as not usable."""
+    from editor_app.config import unusable_environment
+    from editor_app.ui.i18n import chosen_language
+
+    assert chosen_language({"SURVEY_EDITOR_LANG": "fr"}, "zh_CN") == "zh_CN"
+    assert chosen_language({"SURVEY_EDITOR_LANG": "fr"}, "en_US", saved="zh_CN") == "zh_CN"
+    assert capsys.readouterr().err.count("SURVEY_EDITOR_LANG='fr' is not en or zh_CN") == 1
+    assert chosen_language({"SURVEY_EDITOR_LANG": "en_GB"}, "zh_CN") == "en"
+    assert unusable_environment({"SURVEY_EDITOR_LANG": "fr"}) == {"SURVEY_EDITOR_LANG": "fr"}
+    assert unusable_environment({"SURVEY_EDITOR_LANG": "zh_CN"}) == {}
+
+
 def test_the_chinese_translation_ships_and_translates(qapp):
     translator = QTranslator()
     assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))

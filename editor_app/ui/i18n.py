@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from editor_app.resources_path import resource_path
@@ -29,9 +27,11 @@ def chosen_language(environ: dict[str, str] | None = None, system_locale: str | 
 
 
 def language_override(environ: dict[str, str] | None = None) -> str:
-    """SURVEY_EDITOR_LANG as set ("" when it is not): it wins over the language saved in Settings."""
-    env = os.environ if environ is None else environ
-    return (env.get("SURVEY_EDITOR_LANG") or "").strip()
+    """SURVEY_EDITOR_LANG as set ("" when it is not, or names no language the window speaks): it wins over the
+    language saved in Settings."""
+    from editor_app.config import language_from_environment
+
+    return language_from_environment(environ)
 
 
 def saved_language() -> str:
