@@ -54,7 +54,7 @@ def test_undo_of_a_reload_goes_back_to_the_reloaded_change(qtbot, tmp_path, samp
 def test_changed_span_is_the_part_that_differs():
     import random
 
-    from editor_app.core.textdiff import changed_span
+    from editor_app.core.text_ends import changed_span
 
     rng = random.Random(7)
     for _ in range(3000):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from .text_ends import common_prefix, common_suffix
+from .text_ends import changed_span
 
 Span = tuple[int, int]  # [start, end) in a line
 
@@ -30,10 +30,7 @@ class CharBudget:
 
 def changed_chars(old: str, new: str, budget: CharBudget | None = None) -> tuple[list[Span], list[Span]]:
     """The spans of `old` and of `new` that differ, each list in order; empty lists for equal lines."""
-    n = min(len(old), len(new))
-    start = common_prefix(old, new, n)
-    suffix = common_suffix(old, new, n - start)
-    old_end, new_end = len(old) - suffix, len(new) - suffix
+    start, old_end, new_end = changed_span(old, new)
     mid_a, mid_b = old[start:old_end], new[start:new_end]
     whole = ([(start, old_end)] if mid_a else []), ([(start, new_end)] if mid_b else [])
     work = len(mid_a) * len(mid_b)

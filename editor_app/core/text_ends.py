@@ -35,3 +35,12 @@ def common_suffix(a: str, b: str, n: int) -> int:
         else:
             hi = mid - 1
     return lo
+
+
+def changed_span(old: str, new: str) -> tuple[int, int, int]:
+    """Where two texts differ, as (start, old_end, new_end): old[:start] == new[:start], old[old_end:] ==
+    new[new_end:], and replacing old[start:old_end] by new[start:new_end] makes `new`."""
+    n = min(len(old), len(new))
+    start = common_prefix(old, new, n)
+    suffix = common_suffix(old, new, n - start)  # the common end never overlaps the common beginning
+    return start, len(old) - suffix, len(new) - suffix

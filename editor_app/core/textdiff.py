@@ -7,7 +7,6 @@ import html
 from dataclasses import dataclass
 
 from .char_diff import CharBudget, Span, changed_chars
-from .text_ends import common_prefix, common_suffix
 
 
 @dataclass(frozen=True)
@@ -69,15 +68,6 @@ def common_ends(a: list[str], b: list[str]) -> tuple[int, int]:
     while tail < n - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
         tail += 1
     return head, tail
-
-
-def changed_span(old: str, new: str) -> tuple[int, int, int]:
-    """Where two texts differ, as (start, old_end, new_end): old[:start] == new[:start], old[old_end:] ==
-    new[new_end:], and replacing old[start:old_end] by new[start:new_end] makes `new`."""
-    n = min(len(old), len(new))
-    start = common_prefix(old, new, n)
-    suffix = common_suffix(old, new, n - start)  # the common end never overlaps the common beginning
-    return start, len(old) - suffix, len(new) - suffix
 
 
 def shortest_edit_matches(a: list[str], b: list[str], max_edits: int = MAX_EDITS) -> list[tuple[int, int, int]] | None:
@@ -168,9 +158,11 @@ def _opcodes(blocks: list[tuple[int, int, int]], n: int, m: int) -> list[tuple[s
 
 
 def unified_lines(a: list[str], b: list[str], fromfile: str, tofile: str, n: int = 3,
-                  matcher: difflib.SequenceMatcher | None = None):
-    """difflib.unified_diff's lines (same hunks, same format), matched by `matcher` (default: _Trimmed)."""
-    groups = list((matcher or _Trimmed(a, b)).get_grouped_opcodes(n))
+                  matcher: difflib.SequenceMatcher | None = None, groups: list | None = None):
+    """difflib.unified_diff's lines (same hunks, same format), matched by `matcher` (default: _Trimmed), or from the
+    grouped opcodes `groups` of a matching already made."""
+    if groups is None:
+        groups = list((matcher or _Trimmed(a, b)).get_grouped_opcodes(n))
     if not groups or (len(groups) == 1 and all(tag == "equal" for tag, *_ in groups[0])):
         return
     yield f"--- {fromfile}"
@@ -382,22 +374,19 @@ def compare(old: str, new: str, old_title: str = "before", new_title: str = "aft
 def _unified(a: list[str], b: list[str], groups: list, fromfile: str, tofile: str,
              marks: _PairMarks) -> tuple[list[str], list[int], dict[int, list[Span]]]:
     """unified_lines' lines, the lines where each change begins and the changed characters of replaced lines."""
-    if not groups or (len(groups) == 1 and all(tag == "equal" for tag, *_ in groups[0])):
-        return [], [], {}
-    lines = [f"--- {fromfile}", f"+++ {tofile}"]
+    lines = list(unified_lines(a, b, fromfile, tofile, groups=groups))
     changes: list[int] = []
     line_marks: dict[int, list[Span]] = {}
-    for group in groups:
-        first, last = group[0], group[-1]
-        lines.append(f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@")
+    at = 2  # the line unified_lines writes next, after "---" and "+++"
+    for group in groups if lines else ():
+        at += 1  # its "@@" line
         for tag, i1, i2, j1, j2 in group:
             if tag == "equal":
-                lines += [" " + line for line in a[i1:i2]]
+                at += i2 - i1
                 continue
-            changes.append(len(lines))
-            first_old, first_new = len(lines), len(lines) + (i2 - i1)
-            lines += ["-" + line for line in a[i1:i2]]
-            lines += ["+" + line for line in b[j1:j2]]
+            changes.append(at)
+            first_old, first_new = at, at + (i2 - i1)
+            at += (i2 - i1) + (j2 - j1)
             if tag != "replace":
                 continue
             for k in range(min(i2 - i1, j2 - j1)):

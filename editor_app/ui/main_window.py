@@ -211,7 +211,7 @@ class MainWindow(QMainWindow):
         marked the survey unsaved, and closing asked about changes there were none of). Only the part that differs
         is written: Undo (of a restore, a reload, a recovered autosave) then goes back to where the text changed, not
         to the end of the survey, scrolled to its last line."""
-        from editor_app.core.textdiff import changed_span
+        from editor_app.core.text_ends import changed_span
 
         old = self.current_text()
         if text == old:
