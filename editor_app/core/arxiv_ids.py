@@ -29,6 +29,12 @@ OLD_STYLE = (  # (rare since 2007: compiled on first use, re keeps it)
 PREFIX = re.compile(r"^\s*arxiv\s*:\s*", re.IGNORECASE)
 
 
+def version_number(version: object) -> int | None:
+    """ "v3" -> 3; None for no version (None, "") or anything that is none."""
+    v = str(version or "")
+    return int(v[1:]) if v[:1] == "v" and v[1:].isdigit() else None
+
+
 @record(frozen=True)
 class ArxivId:
     """A well-shaped arXiv id; `problem_with` tells whether it can exist."""
@@ -56,7 +62,7 @@ class ArxivId:
 
     @property
     def version_number(self) -> int | None:
-        return int(self.version[1:]) if self.version else None
+        return version_number(self.version)
 
     @property
     def year_month(self) -> tuple[int, int]:

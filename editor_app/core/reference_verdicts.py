@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .arxiv_ids import version_number
 from .model import Reference
 from .records import record
 
@@ -50,11 +51,6 @@ class CitedVersion:
         return {"version": self.version, "lines": list(self.lines), "on_arxiv": self.on_arxiv}
 
 
-def _number(version: Any) -> int | None:
-    v = str(version or "")
-    return int(v[1:]) if v[:1] == "v" and v[1:].isdigit() else None
-
-
 def cited_versions(ref: Reference, latest_version: str | None = None) -> list[CitedVersion]:
     """Each version the survey's lines cite, in version order; `latest_version` ("v1", arXiv's answer) says which
     of them exist (the lines come from the reference as the survey is now, never from an older verdict)."""
@@ -64,9 +60,9 @@ def cited_versions(ref: Reference, latest_version: str | None = None) -> list[Ci
             seen = lines.setdefault(o.version, [])
             if not seen or seen[-1] != o.line:
                 seen.append(o.line)
-    latest = _number(latest_version)
-    return [CitedVersion(v, tuple(ls), None if latest is None else (_number(v) or 0) <= latest)
-            for v, ls in sorted(lines.items(), key=lambda kv: _number(kv[0]) or 0)]
+    latest = version_number(latest_version)
+    return [CitedVersion(v, tuple(ls), None if latest is None else (version_number(v) or 0) <= latest)
+            for v, ls in sorted(lines.items(), key=lambda kv: version_number(kv[0]) or 0)]
 
 
 def cited_as(ref: Reference) -> str:
@@ -74,7 +70,7 @@ def cited_as(ref: Reference) -> str:
     versions = list(dict.fromkeys(o.version for o in ref.occurrences if o.version)) or list(ref.versions)
     if len(versions) <= 1:
         return ref.id + (ref.version or "")
-    return f"{ref.id} {', '.join(sorted(versions, key=lambda v: _number(v) or 0))}"
+    return f"{ref.id} {', '.join(sorted(versions, key=lambda v: version_number(v) or 0))}"
 
 
 def statuses_of(ref: Reference, verdict: Mapping[str, Any] | None) -> list[str]:

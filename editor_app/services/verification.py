@@ -22,7 +22,7 @@ import requests
 import sqlite_utils
 
 from editor_app.config import Config
-from editor_app.core.arxiv_ids import parse_arxiv_id, problem_with
+from editor_app.core.arxiv_ids import parse_arxiv_id, problem_with, version_number
 from editor_app.core.model import Reference
 
 from . import arxiv_cache
@@ -86,7 +86,7 @@ def verify_references(
     to_ask: list[str] = []
     for key, ref in askable.items():
         hit = cached.get(key)
-        wanted = _version_number(ref.version)
+        wanted = version_number(ref.version)
         # A cited version arXiv did not have is asked for again once the answer is a day old, like "not found".
         if hit and (cache_only or not hit.found or wanted is None or (hit.latest_version or 0) >= wanted
                     or now - hit.fetched_ts <= arxiv_cache.NOT_FOUND_TTL):
@@ -416,7 +416,7 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
                 status = "check by hand"
 
     statuses = [] if status == "verified" else [status]  # every status that applies, the row's own first
-    wanted = _version_number(ref.version)
+    wanted = version_number(ref.version)
     if wanted is not None and wanted > latest:
         status = "version not found"
         statuses.insert(0, status)
@@ -495,7 +495,3 @@ def _ym(aid: Any) -> str:
 
 def _months_between(a: tuple[int, int], b: tuple[int, int]) -> int:
     return (b[0] - a[0]) * 12 + (b[1] - a[1])
-
-
-def _version_number(version: str | None) -> int | None:
-    return int(version[1:]) if version and version[1:].isdigit() else None
