@@ -144,7 +144,7 @@ def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) 
 
 def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
     found = []
-    if c.ok is False or (c.ok is None and type(c.scope) is AmbiguousPlace):  # wrong, or refused
+    if c.ok is False or refused(c):  # wrong, or refused
         found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed))
     if rc.approx:
         found.append(Finding(rule_id, level, c.line, rc.column,

@@ -26,7 +26,6 @@ _LIST_ITEM = re.compile(r"^ {0,3}([-*+]|\d{1,9}[.)])\s+\S")
 # "---", "===", "* * *": under a line of prose Markdown makes that line a heading; a heading is the analysis' to say
 # (it is handled as one when it is), so here it is always a rule (or, "===", text) of its own.
 _RULE = re.compile(r"^ {0,3}(?:=+|-+|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})[ \t]*$")
-_UNDERLINE = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
 _HEADING_MARKS = re.compile(r"^\s{0,3}#{1,6}(?:\s+|$)|\s+#+\s*$")
 # "#1 …", "- #2 …", "##3": Python-Markdown takes them for headings; Markdown (and the survey's analysis) needs a
 # space after the marks. The first mark is escaped.
@@ -97,6 +96,12 @@ def _fence_opening(line: str) -> str:
 def _closes(line: str, fence: str) -> bool:
     """Whether the line closes the code block `fence` opened, as the analysis reads it."""
     return closes_fence(heading_in_line(line), fence)
+
+
+def _is_underline(line: str) -> bool:
+    """A `---` / `===` line as the analysis reads one under a setext heading's title."""
+    h = heading_in_line(line)
+    return h is not None and h.style.startswith("setext-underline")
 
 
 class _Source:
@@ -187,7 +192,7 @@ def survey_blocks(lines: Sequence[str], headings: Mapping[int, int], *, first_li
     for number, line in enumerate(lines, start=first_line):
         if skip_underline:
             skip_underline = False
-            if _UNDERLINE.match(line):
+            if _is_underline(line):
                 start = number + 1
                 continue
         level = headings.get(number) if not source.fence else None

@@ -665,9 +665,7 @@ def compare_drafts(old: str, new: str, old_title: str, new_title: str, tints: An
     """The diff title (with the change summary) and both views of two drafts, from one line matching; changed
     characters in `tints` (history_diff.char_tints, read on the GUI thread)."""
     comparison = compare(old, new, old_title, new_title, max_rows=DIFF_ROWS, char_tints=tints)
-    summary = QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(
-        added=comparison.added, removed=comparison.removed)
-    return f"{old_title} → {new_title}  ({summary})", comparison
+    return f"{old_title} → {new_title}  ({_lines_changed(comparison.added, comparison.removed)})", comparison
 
 
 class _CompareThread(LatestJobThread):
@@ -799,7 +797,10 @@ class _Measurer(threading.Thread):
 
 def change_summary(old: str, new: str) -> str:
     """"+3 −1 lines" in the user's language (QCoreApplication.translate may be called from the worker thread)."""
-    added, removed = change_counts(old, new)
+    return _lines_changed(*change_counts(old, new))
+
+
+def _lines_changed(added: int, removed: int) -> str:
     return QCoreApplication.translate("HistoryPanel", "+{added} −{removed} lines").format(added=added, removed=removed)
 
 
