@@ -67,17 +67,16 @@ def test_a_long_autosave_is_offered_at_once_and_compared_off_the_gui_thread(qtbo
 
     survey, cfg, edited = _long_draft_crashed(tmp_path, sample_text)
     compared_on = []
-    for name in ("change_summary", "side_by_side_html"):
-        real = getattr(history_panel, name)
-        monkeypatch.setattr(history_panel, name, lambda *a, _real=real, **k: (
-            compared_on.append(threading.current_thread() is threading.main_thread()), _real(*a, **k))[1])
+    real = history_panel.counted_side_by_side
+    monkeypatch.setattr(history_panel, "counted_side_by_side", lambda *a, **k: (
+        compared_on.append(threading.current_thread() is threading.main_thread()), real(*a, **k))[1])
     window = open_window(qtbot, survey, cfg)
     ctl = history_panel.install(window)
     dialog = ctl.check_recovery(str(survey.resolve()))
     assert dialog is not None and dialog.isVisible()
     qtbot.waitUntil(lambda: "崩溃前在中间加的一行" in dialog.diff.toPlainText(), timeout=20000)
     assert "(+3 −2 lines)" in dialog.message.text()
-    assert compared_on == [False, False]  # both on the worker thread, never on the GUI thread
+    assert compared_on == [False]  # on the worker thread, never on the GUI thread
     with qtbot.waitSignal(dialog.finished):
         dialog.restore_button.click()
     assert window.current_text() == edited

@@ -75,3 +75,16 @@ def test_history_compare_of_two_long_drafts_shows_a_bounded_side_by_side():
     side, unified = comparison.side_by_side, comparison.unified
     assert side.count("<tr>") <= history_panel.DIFF_ROWS + 3
     assert unified.count("\n+第") == 5000 and "+5000 −5000 lines" in title
+
+
+def test_lines_that_start_like_a_diffs_headers_are_counted():
+    """A removed Markdown rule `---` and an added `++i` line were left out of "+N −M lines" (the count read the
+    unified diff's text and took them for its `---`/`+++` headers): the recovery offer said +0 −0 for them."""
+    from editor_app.core.textdiff import change_counts, counted_side_by_side
+
+    old = "# 标题\n---\n正文\n--flag 旧\n"
+    new = "# 标题\n正文\n++i\n--flag 新\n"
+    assert change_counts(old, new) == (2, 2)  # "++i" and "--flag 新" added; "---" and "--flag 旧" removed
+    added, removed, html = counted_side_by_side(old, new)
+    assert (added, removed) == (2, 2) and "++i" in html
+    assert change_summary(old, new) == "+2 −2 lines"

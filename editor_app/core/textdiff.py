@@ -268,10 +268,29 @@ def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: 
     marked in `char_tints` (default CHAR_TINTS). With `max_rows`, the rows after that many are left out and counted
     in a last row. The line numbers' cells are of class "ln": the window colours them for its palette
     (ui/diff_browser.py)."""
+    return counted_side_by_side(old, new, old_title, new_title, context, max_rows, char_tints)[2]
+
+
+def counted_side_by_side(old: str, new: str, old_title: str = "before", new_title: str = "after",
+                         context: int | None = 3, max_rows: int | None = None,
+                         char_tints: Tints | None = None) -> tuple[int, int, str]:
+    """(lines added, lines removed, side_by_side_html) from one matching of the two drafts (the recovery offer
+    shows both: counted apart, they could disagree)."""
     a, b = old.splitlines(), new.splitlines()
-    groups = _groups(_Trimmed(a, b, autojunk=False), context)
-    rows = _rows(a, b, groups, context)
-    return _side_by_side(rows, old_title, new_title, max_rows, _PairMarks(a, b), char_tints or CHAR_TINTS)[0]
+    matcher = _Trimmed(a, b, autojunk=False)
+    rows = _rows(a, b, _groups(matcher, context), context)
+    html_table = _side_by_side(rows, old_title, new_title, max_rows, _PairMarks(a, b), char_tints or CHAR_TINTS)[0]
+    return (*_counts(matcher), html_table)
+
+
+def _counts(matcher: difflib.SequenceMatcher) -> tuple[int, int]:
+    """(lines added, lines removed) in a matching."""
+    added = removed = 0
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            removed += i2 - i1
+            added += j2 - j1
+    return added, removed
 
 
 def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows: int | None,
@@ -357,11 +376,7 @@ def compare(old: str, new: str, old_title: str = "before", new_title: str = "aft
     """Both views of two drafts, their change counts and where their changes are."""
     a, b = old.splitlines(), new.splitlines()
     matcher = _Trimmed(a, b, autojunk=False)
-    added = removed = 0
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag != "equal":
-            removed += i2 - i1
-            added += j2 - j1
+    added, removed = _counts(matcher)
     groups = _groups(matcher, context)
     marks = _PairMarks(a, b)
     side_by_side, rows_changed = _side_by_side(_rows(a, b, groups, context), old_title, new_title, max_rows, marks,
@@ -399,14 +414,9 @@ def _unified(a: list[str], b: list[str], groups: list, fromfile: str, tofile: st
 
 
 def change_counts(old: str, new: str) -> tuple[int, int]:
-    """(lines added, lines removed) from old to new."""
-    added = removed = 0
-    for line in unified_lines(old.splitlines(), new.splitlines(), "", "", 0):
-        if line.startswith("+") and not line.startswith("+++"):
-            added += 1
-        elif line.startswith("-") and not line.startswith("---"):
-            removed += 1
-    return added, removed
+    """(lines added, lines removed) from old to new, matched as the comparisons match them (a line that itself
+    starts with "--" or "++" is counted like any other)."""
+    return _counts(_Trimmed(old.splitlines(), new.splitlines(), autojunk=False))
 
 
 def change_summary(old: str, new: str) -> str:

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.core.dismantle import dismantle
-from editor_app.core.textdiff import Comparison, change_counts, compare, recoloured, side_by_side_html
+from editor_app.core.textdiff import Comparison, change_counts, compare, counted_side_by_side, recoloured
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks, char_tints
@@ -807,9 +807,9 @@ def _lines_changed(added: int, removed: int) -> str:
 def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, autosave_title: str,
                          tints: Any = None) -> tuple[str, str]:
     """The change summary and the side-by-side HTML the recovery offer shows (cut to DIFF_ROWS rows)."""
-    return (change_summary(file_text, autosave_text),
-            side_by_side_html(file_text, autosave_text, file_title, autosave_title, max_rows=DIFF_ROWS,
-                              char_tints=tints))
+    added, removed, side_by_side = counted_side_by_side(file_text, autosave_text, file_title, autosave_title,
+                                                        max_rows=DIFF_ROWS, char_tints=tints)
+    return _lines_changed(added, removed), side_by_side
 
 
 class _RecoveryCompareThread(LatestJobThread):
