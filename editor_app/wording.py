@@ -23,6 +23,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # the editor's underline of a cited id (ui/problem_spans.py), before "{where} not found" would take it
     ("arXiv:{id} — {statuses}: {problem}", "arXiv:{id} — {statuses}：{problem}"),
     ("arXiv:{id} — {statuses}", "arXiv:{id} — {statuses}"),
+    # a sub-section under a top section of another number (before "{title} (line {line})" would take it)
+    ("{number} is numbered for §{top} but sits under §{holder} (line {line})",
+     "{number} 的编号属于 §{top}，却位于 §{holder}（第 {line} 行）之下"),
     # claims audit
     ("{what} of {where}: stated {stated}, but there is no such place in the survey",
      "{where}的{what}：自报 {stated}，但综述中没有这个位置"),
@@ -103,6 +106,10 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{text} 有歧义：第 {a} 行和第 {b} 行的节都是这个编号"),
     ("{text} is ambiguous: {n} sections have that number (lines {heading_lines})",
      "{text} 有歧义：{n} 节都是这个编号（第 {heading_lines} 行）"),
+    ("{n} § references, {k} naming no section, {j} ambiguous; {s} sub-sections under another section's number",
+     "{n} 处 § 引用，{k} 处指向不存在的节，{j} 处有歧义；{s} 个小节位于别的节号之下"),
+    ("{n} § references, {k} naming no section; {s} sub-sections under another section's number",
+     "{n} 处 § 引用，{k} 处指向不存在的节；{s} 个小节位于别的节号之下"),
     ("{n} § references, {k} naming no section, {j} ambiguous", "{n} 处 § 引用，{k} 处指向不存在的节，{j} 处有歧义"),
     ("{n} § references, {k} naming no section", "{n} 处 § 引用，{k} 处指向不存在的节"),
     ("0 naming no section or more than one", "0 处指向不存在的节或多个节"),

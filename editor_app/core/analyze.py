@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, MissingPlace, audit, moved as moved_audit
-from .document import (Heading, Outline, build_outline, heading_in_line, in_blocks, resolve_section_ref,
+from .document import (Heading, Outline, Stray, build_outline, heading_in_line, in_blocks, resolve_section_ref,
                        section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
@@ -398,8 +398,9 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
         append(moved)
     header = (outline.header[0], move_end(outline.header[1])) if outline.header else None
     blocks = tuple((move(a), move_end(b)) for a, b in outline.not_prose)
+    strays = tuple(Stray(move(s.line), s.number, s.top, move(s.top_line)) for s in outline.strays)
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None,
-                   move_end(outline.body_end), blocks)
+                   move_end(outline.body_end), blocks, strays)
 
 
 class _Cums(dict):

@@ -250,6 +250,8 @@ class Outline:
     body_end: int  # last line that belongs to a section (before the footer)
     # what is no prose (see in_blocks): front matter, fenced code blocks and comment blocks, their marks included
     not_prose: tuple[tuple[int, int], ...] = ()
+    # sub-sections numbered for another top section than the one holding them (see `strays_of`)
+    strays: tuple[Stray, ...] = ()
 
     def __init__(
         self,
@@ -258,12 +260,32 @@ class Outline:
         footer_line: int | None,
         body_end: int,
         not_prose: tuple[tuple[int, int], ...] = (),
+        strays: tuple[Stray, ...] = (),
     ) -> None:
         self.sections = sections
         self.header = header
         self.footer_line = footer_line
         self.body_end = body_end
         self.not_prose = not_prose
+        self.strays = strays
+
+
+@record(frozen=True)
+class Stray:
+    """A sub-section under a top section of another number ("8.1" under "九、" after 八 was renumbered 九 and its
+    sub-sections were not): `number` as written, `top` the holding section's number as written, `top_line` its line."""
+
+    line: int
+    number: str
+    top: str
+    top_line: int
+
+    def __init__(self, line: int, number: str, top: str, top_line: int) -> None:
+        d = self.__dict__
+        d["line"] = line
+        d["number"] = number
+        d["top"] = top
+        d["top_line"] = top_line
 
 
 def closes_fence(h: Heading | None, run: str) -> bool:
@@ -290,6 +312,9 @@ def build_outline(
     title_first = False
     blocks: list[tuple[int, int]] = []
     current_top: str | None = None
+    top_at = (0, "")  # (line, number as written) of the numbered top section the lines are in
+    # numbered sub-section lines under a top section of another number: (line, key, number as written, top)
+    others: list[tuple[int, str, str, tuple[int, str]]] = []
     use_numbered = "numbered" in styles
     use_md = "markdown" in styles
     # A numbered Markdown heading ranks by its number ("## 3 Limitations" is a top section); an unnumbered one
@@ -332,7 +357,9 @@ def build_outline(
             else:
                 level = max(1, h.level + md_shift)
             if h.key and "." not in h.key:
-                current_top = h.key
+                current_top, top_at = h.key, (lineno, h.number.removeprefix("§"))
+            elif h.key and current_top is not None and h.key.split(".")[0] != current_top:
+                others.append((lineno, h.key, h.number, top_at))
             raw.append((lineno, level, key, h.number, h.title))
         elif h.style.startswith("setext") and use_md and i > 0:
             prev = lines[i - 1].strip()
@@ -343,12 +370,14 @@ def build_outline(
                 raw.append((lineno - 1, level, f"h{lineno - 1}", "", prev))
         elif h.style == "numbered-top" and use_numbered:
             title_first = title_first or len(raw) == 1  # the first section after one heading
-            current_top = h.key
+            current_top, top_at = h.key, (lineno, h.number.removeprefix("§"))
             raw.append((lineno, 1, h.key, h.number, h.title))
         elif h.style == "numbered-sub" and use_numbered:
             # "2.1 …" is a heading only inside top section 2: keeps "3.5 GB of …" prose out.
             if current_top is not None and h.key.split(".")[0] == current_top:
                 raw.append((lineno, h.level, h.key, h.number, h.title))
+            elif current_top is not None:
+                others.append((lineno, h.key, h.number, top_at))
     if title_first and len(raw) > 1 and raw[0][1] == 1 and not raw[0][3]:
         # "# 主题综述 · llm-infra" right before "§0 …" / "一、…": the survey's title line, which the header holds
         # (with the author and the notes under it), as it does the same line without "#".
@@ -379,7 +408,23 @@ def build_outline(
         header = (1, first - 1) if first > 1 else None
     if fence is not None:  # a fence never closed runs to the end, as Markdown has it
         blocks.append((fence_line, last_body))
-    return Outline(sections, header, footer_line, last_body, tuple(blocks))
+    return Outline(sections, header, footer_line, last_body, tuple(blocks), strays_of(others) if others else ())
+
+
+def strays_of(others: Sequence[tuple[int, str, str, tuple[int, str]]]) -> tuple[Stray, ...]:
+    """The sub-sections left under another top section: of the numbered lines a top section holds whose number
+    is another's ("8.1 …" under "九、"), those of a run that starts at that number's first sub-section ("8.1", then
+    "8.2" …). A line of prose that starts with a figure ("3.5 GB …", "1.5 倍 …") starts no such run."""
+    out: list[Stray] = []
+    started: set[tuple[int, str]] = set()  # (top section line, number of the run) of the runs that start right
+    for line, key, number, (top_line, top) in others:
+        run = (top_line, key.split(".")[0])
+        if run not in started:
+            if key != run[1] + ".1":
+                continue
+            started.add(run)
+        out.append(Stray(line, number, top, top_line))
+    return tuple(out)
 
 
 _NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<[A-Za-z/!?]")

@@ -260,6 +260,9 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         res.findings.extend(hit[1])
         naming_none += hit[2]
     asm.ref_found[rule.id] = (said, found)
+    # A sub-section left under another top section ("8.1" under "九、" once 八 became 九) is named by its number
+    # nowhere it can be found: said where it stands.
+    res.findings.extend(Finding(rule.id, rule.level, s.line, 1, stray_message(s)) for s in asm.outline.strays)
     res.measured = len(res.findings)
     res.note = _section_refs_note(asm, len(res.findings), naming_none)
 
@@ -278,6 +281,12 @@ def _ref_findings(rule: RuleDef, refs, said: dict[str, str]) -> tuple[list[Findi
     return out, none
 
 
+def stray_message(s) -> str:
+    """ "8.1 is numbered for §8 but sits under §九 (line 85)": both numbers, and where the holding section starts."""
+    return f"{s.number} is numbered for §{s.number.split('.')[0]} but sits under §{s.top} (line {s.top_line})"
+
+
+_STRAY = " but sits under §"
 _AMBIGUOUS = " is ambiguous: "
 _NAMES_NONE = " names no section of the survey"
 
@@ -289,10 +298,12 @@ def _ambiguous_because(lines: tuple[int, ...]) -> str:
     return f"{_AMBIGUOUS}{len(lines)} sections have that number (lines {shown})"
 
 
-def _section_refs_note(asm: "_Assembly", findings: int, naming_none: int) -> str:
-    ambiguous = findings - naming_none
+def _section_refs_note(asm: "_Assembly", findings: int, naming_none: int, strays: int | None = None) -> str:
+    strays = len(asm.outline.strays) if strays is None else strays
+    ambiguous = findings - naming_none - strays
     note = f"{len(asm.section_refs)} § references, {naming_none} naming no section"
-    return note + f", {ambiguous} ambiguous" if ambiguous else note
+    note = note + f", {ambiguous} ambiguous" if ambiguous else note
+    return note + f"; {strays} sub-sections under another section's number" if strays else note
 
 
 def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
@@ -324,7 +335,8 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
         res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
     elif rule.kind == "section-refs":
         res.measured = len(kept)
-        res.note = _section_refs_note(asm, len(kept), sum(1 for f in kept if f.message.endswith(_NAMES_NONE)))
+        res.note = _section_refs_note(asm, len(kept), sum(1 for f in kept if f.message.endswith(_NAMES_NONE)),
+                                      sum(1 for f in kept if _STRAY in f.message and f.column == 1))
     elif rule.kind == "references":
         res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
                            and any(o.line not in lines for o in r.occurrences))
