@@ -103,6 +103,16 @@ def headline_counters(a: Analysis, pack: Any, say: Callable[[str], str] = str) -
     return parts
 
 
+def _not_measured_because(claims) -> str:
+    """Why the ambiguous figures among `claims` were not measured: a shared number, a place that lost a part, both."""
+    missing = sum(1 for c in claims if c.part_missing)
+    if not missing:
+        return "about a section number two headings share"
+    if missing == sum(1 for c in claims if c.ambiguous):
+        return "a part of the place they are about is missing"
+    return "about a section number two headings share, or a place that lost a part"
+
+
 def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     """The terminal report; `pack` (the one the analysis used) names the counters of its first line."""
     m = a.metrics
@@ -125,7 +135,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     silenced = sum(1 for c in a.claims if c.silenced)
     out.append("")
     out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong) - ambiguous} wrong"
-               + (f", {ambiguous} not measured: about a section number two headings share" if ambiguous else "")
+               + (f", {ambiguous} not measured: {_not_measured_because(wrong)}" if ambiguous else "")
                + (f" ({silenced} more silenced inline)" if silenced else ""))
     if wrong:
         rows = [[str(c.line), c.kind, " · ".join(x for x in (claim_figure(c), claim_place(c)) if x), c.value_text,

@@ -19,7 +19,7 @@ from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
-from .claims_audit import AmbiguousPlace, ClaimsAudit, MissingPlace, audit, moved as moved_audit
+from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
 from .document import (Heading, Outline, Stray, build_outline, heading_in_line, in_blocks, resolve_section_ref,
                        section_refs_in_line)
 from .dismantle import dismantle
@@ -1333,14 +1333,19 @@ class _Assembly:
         a, _, new_k = self.spliced
         return any(s <= a + max(new_k, 1) and e >= a for s, e in ranges)
 
-    def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int):
-        """(measured value or None, the place measured in the users' words, the line ranges measured)."""
+    def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int,
+                       last_of: int = 0):
+        """(measured value or None, the place measured in the users' words, the line ranges measured). `last_of`:
+        the figure ends a list of that many, whose scope's further units no figure states."""
         scope = scope or Scope("document")
         # a counted figure about a place the survey does not have is wrong, not "not measurable"
         counted = metric in self.cols or metric in ("arxiv_ids", "privacy_hits")
+        missing: tuple[str, ...] = ()
         if label:
             ranges, where = self.ranges_of_label(label, line), label
             shared = self.shared_of_label(label, line) if ranges else ()
+            if ranges and label in self.pack.scopes and _joins_parts(self.pack.scopes[label]):
+                missing = self.units(self.pack.scopes[label], line)[0].missing
         else:
             units = self.units(scope, line)
             where = scope.describe()
@@ -1353,6 +1358,8 @@ class _Assembly:
             unit = units[position] if len(units) > 1 else units[0]
             ranges = unit.ranges
             shared = unit.shared
+            if _joins_parts(scope):
+                missing = unit.missing
             if len(units) > 1:
                 where = unit.label
                 if self.repeated and scope.kind == "heading":
@@ -1363,10 +1370,18 @@ class _Assembly:
                                     and (j == position or u.line != self.repeated[k][0])}.items())
                     if shared:
                         where = f"{scope.describe()} #{position + 1}"
+                if last_of and len(units) > last_of and not shared:
+                    where = ListEndsEarly(where, scope.describe(), last_of, [u.label for u in units[last_of:]])
             elif scope.kind == "here":
                 where = unit.label
         if not ranges:
             return None, MissingPlace(where) if counted else where, None
-        if shared:  # refused rather than measured on the first of the sections a number names
-            return None, AmbiguousPlace(where, shared), None
+        if shared or missing:  # refused rather than measured on the first of the sections a number names, or
+            return None, AmbiguousPlace(where, shared, missing), None  # on the parts of a place the survey still has
         return self.count(metric, ranges), where, ranges
+
+
+def _joins_parts(scope: Scope) -> bool:
+    """Whether a scope is one place made of several (`parts`, `sections` not each): measured without a part the
+    survey lacks, it is another place."""
+    return scope.kind == "parts" or (scope.kind == "sections" and not scope.each)

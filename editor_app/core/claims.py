@@ -74,10 +74,11 @@ class RawClaim:
     parts: tuple[float, ...] = ()  # sums: the parts; ratios: (numerator, denominator)
     approx: bool = False
     position: int = 0  # for list claims ("159/194/207"): which member
+    last_of: int = 0  # for the last member of a list: how many members the list has (a shorter scope is told so)
 
     def __init__(self, kind: str, metric: str, scope_index: int, scope_label: str, text: str, column: int,
                  value_text: str, claimed: float, parts: tuple[float, ...] = (), approx: bool = False,
-                 position: int = 0) -> None:
+                 position: int = 0, last_of: int = 0) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__ (made by the thousand)
         d["kind"] = kind
         d["metric"] = metric
@@ -90,6 +91,7 @@ class RawClaim:
         d["parts"] = parts
         d["approx"] = approx
         d["position"] = position
+        d["last_of"] = last_of
 
 
 class CompiledPatterns(list):
@@ -150,11 +152,13 @@ def claims_in_line(
                 if has_values and m.group("values"):
                     start = m.start("values")
                     approx = _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the mark is the list's
-                    for pos, nm in enumerate(_DIGITS.finditer(m.group("values"))):
+                    members = list(_DIGITS.finditer(m.group("values")))
+                    for pos, nm in enumerate(members):
                         shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
-                                     shown, parse_number(nm.group(0)), (), approx, pos)
+                                     shown, parse_number(nm.group(0)), (), approx, pos,
+                                     len(members) if pos == len(members) - 1 else 0)
                         )
                 elif has_value:
                     vt = m.group("value")

@@ -21,8 +21,8 @@ from .numbers import as_int_if_whole, format_count, format_like, round_like_eith
 from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
 
-# measure(metric, scope, label, line, position) -> (value or None, where, the line ranges measured or None)
-Measure = Callable[[str, "Scope | None", str, int, int], "tuple[float | None, str, list | None]"]
+# measure(metric, scope, label, line, position, last_of) -> (value or None, where, the line ranges measured or None)
+Measure = Callable[[str, "Scope | None", str, int, int, int], "tuple[float | None, str, list | None]"]
 # stale(metric, ranges) -> whether that measurement may differ from the last pass's
 Stale = Callable[[str, "list | None"], bool]
 # A slot is one figure as judged: (raw claim, measurement key or None, Claim, findings)
@@ -40,20 +40,64 @@ class MissingPlace(str):
 class AmbiguousPlace(str):
     """The place a figure is about ("§3.1", "反方") when it names a section number more than one heading has: the
     figure is neither right nor wrong (which section it is about is a guess), and says so. `numbers`: each such
-    number with how many headings have it, as the message says it."""
+    number with how many headings have it, as the message says it. Or (`missing`) a place of several parts some of
+    which the survey lacks ("元信息" once §八 was renumbered): what is left of it is not what the figure is about."""
 
     numbers: tuple[tuple[str, int], ...]
+    missing: tuple[str, ...]
 
-    def __new__(cls, where: str, shared: Sequence[tuple[str, Sequence[int]]]) -> "AmbiguousPlace":
+    def __new__(cls, where: str, shared: Sequence[tuple[str, Sequence[int]]],
+                missing: Sequence[str] = ()) -> "AmbiguousPlace":
         place = super().__new__(cls, where)
         place.numbers = tuple((number, len(lines)) for number, lines in shared)
+        place.missing = tuple(missing)
         return place
 
     def why(self) -> str:
         """ "2 sections are numbered 3.1" (the first such number; the outline marks every heading whose number is
-        repeated, with the lines)."""
+        repeated, with the lines); "§8 not found" (the parts missing)."""
+        if not self.numbers:
+            return f"{', '.join(self.missing)} not found"
         number, k = self.numbers[0]
         return f"{k} sections are numbered {number}" + (", …" if len(self.numbers) > 1 else "")
+
+    def detail(self) -> tuple:
+        """What tells two such places of one name apart (a verdict's cache key)."""
+        return self.numbers, self.missing
+
+
+class ListEndsEarly(str):
+    """The place the last figure of a per-section list is about ("§3.2" of "各主线 CJK 159/194"), when the list's scope
+    has more sections than the list has figures: the figure is judged as any other, and the sections after it,
+    which no figure states, are named (`unchecked`) so that they are not passed over in silence."""
+
+    scope: str
+    stated: int
+    unchecked: tuple[str, ...]
+
+    def __new__(cls, where: str, scope: str, stated: int, unchecked: Sequence[str]) -> "ListEndsEarly":
+        place = super().__new__(cls, where)
+        place.scope, place.stated, place.unchecked = scope, stated, tuple(unchecked)
+        return place
+
+    def detail(self) -> tuple:
+        return self.scope, self.stated, self.unchecked
+
+    def note(self, shown: str) -> str:
+        """ "CJK of counter-arguments: 2 figures stated for its 3 sections; §3.3 not checked" """
+        rest = ", ".join(self.unchecked[:4]) + (", …" if len(self.unchecked) > 4 else "")
+        return (f"{shown} of {self.scope}: {self.stated} figures stated for its {self.stated + len(self.unchecked)} "
+                f"sections; {rest} not checked")
+
+
+_DETAILED = (AmbiguousPlace, ListEndsEarly)
+
+
+def _list_note(c: Claim, where, rule_id: str, level: str) -> tuple[Finding, ...]:
+    """A list that ends before its scope does: said at its last figure (see ListEndsEarly)."""
+    if type(where) is not ListEndsEarly:
+        return ()
+    return (Finding(rule_id, level, c.line, c.column, where.note(c.label or c.metric)),)
 
 
 def _ok(measured, where, claimed: float) -> bool | None:
@@ -107,7 +151,7 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
     else:
         m = _as_written(as_int_if_whole(measured), rc.value_text, rc.claimed)
         c = _value_claim(lineno, rc, m, _written_out(m, rc.value_text), where, label)
-    return c, _findings_of(c, rc, rule_id, level)
+    return c, _findings_of(c, rc, rule_id, level, where)
 
 
 def _as_written(measured, written: str, stated: float):
@@ -142,10 +186,11 @@ def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) 
     return f"{shown} of {where}: stated {value_text}, measured {measured_text}"
 
 
-def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str) -> tuple[Finding, ...]:
+def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str, where=None) -> tuple[Finding, ...]:
     found = []
     if c.ok is False or refused(c):  # wrong, or refused
         found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed))
+    found.extend(_list_note(c, where, rule_id, level))
     if rc.approx:
         found.append(Finding(rule_id, level, c.line, rc.column,
                              f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
@@ -180,6 +225,8 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         state.update(was.__dict__)
         state.update(got[0])
         more_wrong += (c.ok is False) - (was.ok is False)
+        # the estimate mark (≈/约), when there is one, does not depend on what is measured
+        approx = (found[-1],) if rc.approx else ()
         if c.ok is False or refused(c):
             if was.ok is False or refused(was):  # wrong before, wrong now: the same finding, new numbers
                 f = new(type(found[0]))
@@ -188,10 +235,9 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
                 state.update(got[1])
             else:
                 f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed)
-            # the estimate mark (≈/约), when there is one, does not depend on what is measured
-            found = (f, found[-1]) if rc.approx else (f,)
-        elif was.ok is False or refused(was):
-            found = (found[-1],) if rc.approx else ()
+            found = (f, *_list_note(c, where, rule_id, level), *approx)
+        elif was.ok is False or refused(was) or type(where) is ListEndsEarly or type(was.scope) is ListEndsEarly:
+            found = (*_list_note(c, where, rule_id, level), *approx)
         slots[p] = (rc, k, c, found)
     return more_wrong
 
@@ -200,7 +246,8 @@ def _key(rc: RawClaim, scopes: Sequence[Scope], lineno: int) -> tuple | None:
     if rc.kind != "value":
         return None
     here = rc.scope_index >= 0 and scopes[rc.scope_index].kind == "here"
-    return (rc.metric, rc.scope_index, rc.scope_label, rc.position, lineno if here else 0)
+    key = (rc.metric, rc.scope_index, rc.scope_label, rc.position, lineno if here else 0)
+    return (*key, rc.last_of) if rc.last_of else key  # (a list's last figure is measured with what follows it)
 
 
 def audit(
@@ -231,13 +278,13 @@ def audit(
 
     def measure_key(rc: RawClaim, lineno: int) -> tuple:
         scope = scopes[rc.scope_index] if rc.scope_index >= 0 else None
-        return (*measure(rc.metric, scope, rc.scope_label, lineno, rc.position), lineno, rc)
+        return (*measure(rc.metric, scope, rc.scope_label, lineno, rc.position, rc.last_of), lineno, rc)
 
     def verdict(lineno: int, rc: RawClaim, k: tuple | None) -> tuple:
         value, where = measured[k][:2] if k is not None else (None, None)
         # (id: hashing the claim costs more; the place's type: "§3.1" missing and "§3.1" named twice are equal strings)
         kind = type(where)
-        ckey = ("claim", lineno, id(rc), value, where, kind, where.numbers if kind is AmbiguousPlace else None,
+        ckey = ("claim", lineno, id(rc), value, where, kind, where.detail() if kind in _DETAILED else None,
                 rule_id, level)
         hit = cache.get(ckey)
         if hit is None or hit[0] is not rc:
@@ -359,7 +406,7 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
         return ln + d if ln > after else ln
 
     def move_key(k: tuple | None) -> tuple | None:  # a figure about "this section" is keyed by its line
-        return k if k is None or k[4] <= after else (*k[:4], k[4] + d)
+        return k if k is None or k[4] <= after else (*k[:4], k[4] + d, *k[5:])
 
     # The lines before the edit keep their slots (one slice); those after it get moved copies, half a survey's
     # 18,000 figures after an Enter in the middle of 8 MB: copied here without a call per claim.

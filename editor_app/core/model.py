@@ -197,6 +197,12 @@ class Claim:
         with a message."""
         return self.ok is None and bool(self.message)
 
+    @property
+    def part_missing(self) -> bool:
+        """An ambiguous figure about a place of several parts one of which the survey lacks ("元信息" without §8),
+        not about a number two headings share: its message ends "not measured: §8 not found"."""
+        return self.ok is None and self.message.endswith(" not found")
+
 
 @record(frozen=True)
 class Occurrence:
@@ -431,6 +437,10 @@ class Analysis:
     def ambiguous_count(self) -> int:
         """How many self-reported figures are about a section number two headings share, and so not measured."""
         return sum(1 for c in self.claims if c.ambiguous and not c.suppressed)
+
+    def part_missing_count(self) -> int:
+        """How many of those (`ambiguous_count`) are about a place that lost a part rather than a shared number."""
+        return sum(1 for c in self.claims if c.part_missing and not c.suppressed)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract shared by the CLI, the GUI and the exporter (names are fixed)."""

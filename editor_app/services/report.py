@@ -383,6 +383,12 @@ def _abs_url(arxiv_id: str) -> str:
 # ---- summary and contents -------------------------------------------------------------------------------------
 
 
+# Why figures were not measured (how many of them are about a place that lost a part: none, some, all).
+_AMBIGUOUS_BECAUSE = (", {n} ambiguous (about a section number two headings share)",
+                      ", {n} ambiguous (about a section number two headings share, or a place that lost a part)",
+                      ", {n} not measured (a part of the place they are about is missing)")
+
+
 def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Places | None = None) -> str:
     """The first-page verdict: failing error-level rules (and, under them, the failing warnings) and private-data hits,
     or a plain 'clean'; then what an editor needs before deciding: every wrong self-reported figure (line, claimed, measured), the error-level rules
@@ -401,6 +407,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     wrong = sum(1 for c in checked if c.wrong)
     silenced = sum(1 for c in checked if c.silenced)
     ambiguous = sum(1 for c in analysis.claims if c.ambiguous and not c.suppressed)
+    missing = sum(1 for c in analysis.claims if c.part_missing and not c.suppressed)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
         say("Rules: {passed} pass · {failed} fail ({errors} error, {warnings} warning)", passed=counts["pass"],
@@ -410,7 +417,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
               nomatch=counts["no-match"])
         + say("Self-stated figures: {agree} agree, {wrong} disagree", agree=len(checked) - wrong - silenced, wrong=wrong)
         + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "")
-        + (say(", {n} ambiguous (about a section number two headings share)", n=ambiguous) if ambiguous else "")
+        + (say(_AMBIGUOUS_BECAUSE[(missing > 0) + (missing == ambiguous)], n=ambiguous) if ambiguous else "")
         + say(". ")
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )

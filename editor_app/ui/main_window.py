@@ -705,7 +705,7 @@ class MainWindow(QMainWindow):
         self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed,
                                      claims=view.claims_in_order, counter_labels=counter_labels(self.pack),
                                      wrong=view.wrong_claims, disagreeing=view.disagreeing,
-                                     ambiguous=view.ambiguous_claims)
+                                     ambiguous=view.ambiguous_claims, part_missing=view.part_missing_claims)
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
         self.outline.show_analysis(analysis, view.outline_signature)

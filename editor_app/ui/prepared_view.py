@@ -25,6 +25,7 @@ class PreparedView:
     claims_in_order: list[Any] | None = None  # the self-check panel's order (sorting 18,000 claims: 30-170 ms)
     wrong_claims: int | None = None  # how many self-reported figures are wrong (counted here, not twice on the GUI thread)
     ambiguous_claims: int | None = None  # how many are about a section number two headings share
+    part_missing_claims: int | None = None  # how many of those are about a place that lost a part instead
     disagreeing: dict | None = None  # figures stated otherwise elsewhere: (line, column) -> finding
 
 
@@ -43,4 +44,5 @@ def prepare_view(analysis: Analysis, previous: Analysis | None = None) -> Prepar
         disagreeing=disagreeing,
         wrong_claims=analysis.wrong_count(),
         ambiguous_claims=analysis.ambiguous_count(),
+        part_missing_claims=analysis.part_missing_count(),
     )

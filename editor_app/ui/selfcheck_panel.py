@@ -231,7 +231,8 @@ class SelfCheckPanel(QWidget):
     # ----- content -----
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
                       claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,
-                      wrong: int | None = None, disagreeing: dict | None = None, ambiguous: int | None = None) -> None:
+                      wrong: int | None = None, disagreeing: dict | None = None, ambiguous: int | None = None,
+                      part_missing: int | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
         `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker).
@@ -275,7 +276,15 @@ class SelfCheckPanel(QWidget):
         if ambiguous is None:
             ambiguous = analysis.ambiguous_count()
         if ambiguous:  # neither right nor wrong: about a section number two headings share (the outline marks them)
-            text += self.tr(", %1 ambiguous (a section number two headings share)").replace("%1", str(ambiguous))
+            if part_missing is None:
+                part_missing = analysis.part_missing_count()
+            if not part_missing:
+                why = self.tr(", %1 ambiguous (a section number two headings share)")
+            elif part_missing < ambiguous:
+                why = self.tr(", %1 ambiguous (a section number two headings share, or a place that lost a part)")
+            else:  # (a place of several parts one of which the survey lacks: the message names it)
+                why = self.tr(", %1 not measured (a part of the place they are about is missing)")
+            text += why.replace("%1", str(ambiguous))
         self.summary.setText(text)
         if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
             self.summary.setText(self.summary.text() + " · " + self.tr(

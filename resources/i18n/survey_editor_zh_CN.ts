@@ -1308,6 +1308,16 @@
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
+        <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
+        <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="286"/>
+        <source>, %1 not measured (a part of the place they are about is missing)</source>
+        <translation>，%1 处未测量（所指位置缺了一部分）</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="282"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
