@@ -40,6 +40,8 @@ def test_sub_sections_left_under_a_renumbered_section_are_findings(sample_text):
                      for k in range(1, 6)] + [
         (_line_of(text, f"9.{k} "), f"9.{k} is numbered for §9 but sits under §十 (line {ten})") for k in range(1, 4)]
     assert rule.status == "fail"
+    # in line order among the references' findings (the rule's row lists its first few)
+    assert [(f.line, f.column) for f in rule.findings] == sorted((f.line, f.column) for f in rule.findings)
     assert rule.note.endswith("; 8 sub-sections under another section's number")
     # in the analysis' findings (the Self-check panel and the editor's underlines read them) and in the JSON
     assert all(any(f.line == ln and f.message == m for f in a.findings) for ln, m in found)
