@@ -26,6 +26,7 @@ from editor_app.core.rulepack import RulePack
 from editor_app.formats import publish_blockers
 from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
 from editor_app.services.survey_markdown import (
+    ESCAPED_ANGLE_BRACKETS,
     MARKDOWN_CONFIGS,
     MARKDOWN_EXTENSIONS,
     Block,
@@ -313,7 +314,7 @@ def _visible_text(fragment: str) -> str:
 
 def _inline(line: str) -> str:
     """One line rendered as inline Markdown (no surrounding paragraph), sanitised."""
-    rendered = _sanitise(markdown.markdown(line.strip()))
+    rendered = _sanitise(markdown.markdown(line.strip(), extensions=[ESCAPED_ANGLE_BRACKETS]))
     return re.sub(r"^<p>|</p>$", "", rendered.strip())
 
 

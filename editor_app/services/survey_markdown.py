@@ -17,8 +17,9 @@ from editor_app.core.document import closes_fence, heading_in_line
 from editor_app.core.model import Analysis
 
 # Python-Markdown's extensions for survey text; the tables write `align="…"`: Qt's rich text (the Preview, the PDF)
-# ignores the style attribute Python-Markdown writes otherwise.
-MARKDOWN_EXTENSIONS = ("fenced_code", "tables", "sane_lists")
+# ignores the style attribute Python-Markdown writes otherwise. `\<` reads as `<` (named by path: no import here).
+ESCAPED_ANGLE_BRACKETS = "editor_app.services.markdown_escapes:EscapedAngleBrackets"
+MARKDOWN_EXTENSIONS = ("fenced_code", "tables", "sane_lists", ESCAPED_ANGLE_BRACKETS)
 MARKDOWN_CONFIGS = {"tables": {"use_align_attribute": True}}
 
 _TABLE_ROW = re.compile(r"^ {0,3}\|")

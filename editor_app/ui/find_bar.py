@@ -12,9 +12,19 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
+
+
+def snug(button: QPushButton) -> None:
+    """The button as wide as its words, not a push button's usual 80 px: beside the editor (400 px in a 1280 px
+    window) "Previous" and "Next" took the room the find field needed, which showed "Find in th…"."""
+    style, metrics = button.style(), button.fontMetrics()
+    padding = 2 * style.pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, None, button)
+    padding += 2 * style.pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, button)
+    button.setFixedWidth(metrics.horizontalAdvance(button.text()) + padding + 8)
 
 
 class FindBar(QWidget):
@@ -27,8 +37,11 @@ class FindBar(QWidget):
         self.field.setAccessibleName(self.tr("Find in the survey"))
         self.case = QCheckBox(self.tr("Match case"), self)
         self.status = QLabel(self)
+        self.status.hide()  # until it has something to say (_say)
         prev_b = QPushButton(self.tr("Previous"), self)
         next_b = QPushButton(self.tr("Next"), self)
+        for button in (prev_b, next_b):
+            snug(button)
         prev_b.setToolTip(self.tr("Previous match (Shift+Enter, Shift+F3)"))
         next_b.setToolTip(self.tr("Next match (Enter, F3)"))
         close_b = QPushButton("✕", self)
@@ -148,7 +161,7 @@ class FindBar(QWidget):
             count += 1
             found = doc.find(needle, found.position(), self._flags())
         edit.endEditBlock()
-        self.status.setText(self.tr("%1 replaced").replace("%1", str(count)) if count else self.tr("Not found"))
+        self._say(self.tr("%1 replaced").replace("%1", str(count)) if count else self.tr("Not found"))
         return count
 
     def _find(self, flags) -> bool:
@@ -168,5 +181,10 @@ class FindBar(QWidget):
             if not found:  # nowhere in the survey: the cursor and the view stay where the author was
                 self.editor.setTextCursor(before)
                 self.editor.verticalScrollBar().setValue(scroll)
-        self.status.setText("" if found else self.tr("Not found"))
+        self._say("" if found else self.tr("Not found"))
         return found
+
+    def _say(self, text: str) -> None:
+        """Show "Not found" / "3 replaced"; with nothing to say the label takes no room from the field."""
+        self.status.setText(text)
+        self.status.setVisible(bool(text))

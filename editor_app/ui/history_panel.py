@@ -27,7 +27,6 @@ from PySide6.QtGui import QAction, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -48,6 +47,7 @@ from editor_app.core.dismantle import dismantle
 from editor_app.core.textdiff import Comparison, change_counts, compare, counted_side_by_side, recoloured
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
+from editor_app.ui.fitted_combo import FittedComboBox
 from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks, char_tints
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
@@ -277,8 +277,7 @@ class HistoryPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("history_panel")  # the window keeps its place among the tabs by this name
         self.title = ElidedLabel(self.tr("No document open."))  # a long file name must not widen the panels
-        self.metric_box = QComboBox()
-        self.metric_box.setMinimumContentsLength(18)
+        self.metric_box = FittedComboBox(18)  # the rules' long titles must not squeeze the title
         self.metric_box.setAccessibleName(self.tr("Figure the chart shows"))
         self.show_autosaves = QCheckBox(self.tr("Autosaves"))
         self.show_autosaves.setToolTip(self.tr("List the autosaves too, not only the saves"))

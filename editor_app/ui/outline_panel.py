@@ -20,7 +20,24 @@ class OutlineModel(QStringListModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.rows: list[Any] = []  # the SectionMetrics shown, row by row
+        self._rows: list[Any] = []  # the SectionMetrics shown, row by row
+        self._repeated: dict[str, tuple[int, ...]] | None = None
+
+    @property
+    def rows(self) -> list[Any]:
+        return self._rows
+
+    @rows.setter
+    def rows(self, rows: list[Any]) -> None:  # a new analysis: its headings' lines may have moved
+        self._rows = rows
+        self._repeated = None
+
+    def repeated(self) -> dict[str, tuple[int, ...]]:
+        """repeated_numbers of the rows, worked out on the first tooltip after an analysis, not on every hover (a pass
+        over all the sections: 9,300 of them in an 8 MB survey)."""
+        if self._repeated is None:
+            self._repeated = repeated_numbers([sm.section for sm in self._rows])
+        return self._repeated
 
     def set_rows(self, rows: Sequence[Any], labels: Sequence[str]) -> None:
         """New rows; as many as before: only the changed labels are replaced (the view keeps scroll and selection)."""
@@ -49,7 +66,7 @@ class _OutlineView(QListView):
             index = self.indexAt(event.pos())
             rows = self.model().rows
             if index.isValid() and index.row() < len(rows):
-                tip = section_tip(rows[index.row()], repeated_numbers([sm.section for sm in rows]))
+                tip = section_tip(rows[index.row()], self.model().repeated())
                 QToolTip.showText(event.globalPos(), tip, self.viewport(), self.visualRect(index))
             else:
                 QToolTip.hideText()

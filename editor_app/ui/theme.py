@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 READABLE = 4.5  # the contrast ratio ordinary text needs (WCAG AA)
 UI_MARK = 3.0  # the contrast ratio a mark needs to be seen: underlines, margin marks, bars, lines (WCAG AA)
 
-# Status colours: icons (a white sign on a disc), table text, the status bar
+# Status colours: icons (a sign on a disc, see icons.py), table text, the status bar
 GREEN = QColor(34, 150, 70)
 RED = QColor(210, 45, 45)
 ORANGE = QColor(225, 135, 0)
