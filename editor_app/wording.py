@@ -172,7 +172,14 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It asked to wait {n} min before asking "
      "again.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它要求等待 {n} 分钟后再询问。"),
     ("arXiv answered 429 'Rate exceeded'", "arXiv 答复 429「Rate exceeded」"),
-    ("arXiv asked to wait {s} s before asking again", "arXiv 要求等待 {s} 秒后再询问"),
+    ("{problem} and asked to wait {w} s before asking again, longer than a run waits ({limit} s): stopped asking "
+     "after attempt {k} of {m}; try again once that wait is over.",
+     "{problem}，并要求等待 {w} 秒后再询问，超过一次核验所等的时间（{limit} 秒）：第 {k} 次尝试后（共 {m} 次）已停止询问；"
+     "请等过这段时间后再试。"),
+    ("{problem} and asked to wait {w} min before asking again, longer than a run waits ({limit} s): stopped asking "
+     "after attempt {k} of {m}; try again once that wait is over.",
+     "{problem}，并要求等待 {w} 分钟后再询问，超过一次核验所等的时间（{limit} 秒）：第 {k} 次尝试后（共 {m} 次）已停止询问；"
+     "请等过这段时间后再试。"),
     ("arXiv answered HTTP {status}", "arXiv 答复 HTTP {status}"),
     ("arXiv redirected the request (HTTP {status})", "arXiv 重定向了请求（HTTP {status}）"),
     ("arXiv did not answer within {s} s", "arXiv 在 {s} 秒内没有答复"),
