@@ -159,6 +159,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("the survey says {stated}", "综述写的是 {stated}"),
     ("the id is from {month} and v1 appeared {date}", "该 id 属于 {month}，v1 发布于 {date}"),
     ("arXiv files it under {category}", "arXiv 将其归入 {category}"),
+    ("the survey's {stated} is a category arXiv cross-lists it in (its primary category is {primary})",
+     "综述写的 {stated} 是 arXiv 交叉列入的分类（其主分类为 {primary}）"),
     # why arXiv gave no verdict (services/arxiv_client.py); arXiv's and the network's own words are kept as written
     ("{message} (stopped asking after three failed batches in a row)", "{message}（连续三批失败，已停止询问）"),
     ("{problem} (after {n} attempts; stopped asking: check the network connection)",
@@ -598,6 +600,7 @@ _REPORT_ZH_CN = {
     "The survey states no figures about itself.": "综述没有关于自身的数字。",
     "Name in survey": "综述中的名称", "Stated": "自报", "On arXiv": "arXiv 记录",
     "{names} et al.": "{names} 等", "updated {day}": "{day} 更新",
+    "{primary}, cross-listed in {others}": "{primary}，交叉列入 {others}",
     "No arXiv references found.": "未找到 arXiv 引用。",
     "Unit": "单位", "Hardware": "硬件", "Values": "数值",
     "The survey states no engine figures.": "综述未给出引擎数字。",
