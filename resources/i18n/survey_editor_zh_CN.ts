@@ -270,63 +270,63 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="961"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="962"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="996"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1099"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1099"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1100"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1237"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1238"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1241"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1242"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1292"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1293"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1335"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1336"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1351"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1352"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1367"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1368"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1367"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1368"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1456"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1457"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1502"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1503"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -484,23 +484,22 @@
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="668"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="803"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="804"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1523"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1524"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1542"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1543"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1546"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1547"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -730,67 +729,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="854"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="855"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="855"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="856"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="832"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="833"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="844"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="867"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="870"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="870"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="871"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="836"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="836"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="836"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="836"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="837"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="842"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="844"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -798,166 +797,171 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="75"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="77"/>
         <source>Cited arXiv references</source>
         <translation>引用的 arXiv 文献</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="84"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="85"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="89"/>
         <source>Stop asking arXiv (what it answered stays cached)</source>
         <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
         <source>List only the references arXiv did not confirm</source>
         <translation>只列出 arXiv 未确认的引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="100"/>
         <source>Filter the references</source>
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="185"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="192"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="194"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="191"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="181"/>
+        <source>arXiv&apos;s title: %1</source>
+        <translation>arXiv 上的标题：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="190"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="186"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="195"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="196"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="197"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="190"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="277"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="286"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="280"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="289"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="291"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="294"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="311"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="327"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="323"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="380"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="387"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="396"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="350"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="363"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="372"/>
         <source>(%1 references: one with several statuses counts under each)</source>
         <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="365"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="374"/>
         <source>(1 reference: counted under each of its statuses)</source>
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="394"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="403"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="395"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="404"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="400"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="409"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
