@@ -400,9 +400,13 @@ class ReferencesPanel(QWidget):
         self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
         earlier = sum(1 for v in verdicts.values() if v.get("asked_again"))
+        # why arXiv answered nothing for some rows (429, 503, offline), said once here rather than only in each tooltip
+        unanswered = [str(v["message"]) for v in verdicts.values()
+                      if v.get("status") in ("rate limited", "unavailable") and v.get("message")]
         self._show_summary((self.tr("Cancelled. ") if cancelled else "") + (self.tr(
             "arXiv could not be asked again about %n reference(s): their rows show its earlier answer. ", "",
-            earlier) if earlier else ""))
+            earlier) if earlier else "") + (self.tr("arXiv gave no answer: %1. ").replace(
+                "%1", self.say(unanswered[0]).rstrip(".。")) if unanswered else ""))
         self.verdicts_changed.emit(dict(self.verdicts))
 
     def _on_failed(self, message: str) -> None:

@@ -949,19 +949,24 @@
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="403"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="406"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="404"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="407"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="409"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="408"/>
+        <source>arXiv gave no answer: %1. </source>
+        <translation>arXiv 没有答复：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="413"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
