@@ -170,6 +170,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("the survey says {stated}", "综述写的是 {stated}"),
     ("the id is from {month} and v1 appeared {date}", "该 id 属于 {month}，v1 发布于 {date}"),
     ("arXiv files it under {category}", "arXiv 将其归入 {category}"),
+    ("the survey's {stated} is a category arXiv cross-lists it in (its primary category is {primary})",
+     "综述写的 {stated} 是 arXiv 交叉列入的分类（其主分类为 {primary}）"),
     # why arXiv gave no verdict (services/arxiv_client.py); arXiv's and the network's own words are kept as written
     ("{message} (stopped asking after three failed batches in a row)", "{message}（连续三批失败，已停止询问）"),
     ("{problem} (after {n} attempts; stopped asking: check the network connection)",
@@ -183,7 +185,14 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It asked to wait {n} min before asking "
      "again.", "arXiv 连续三次答复 429「Rate exceeded」，已停止询问。它要求等待 {n} 分钟后再询问。"),
     ("arXiv answered 429 'Rate exceeded'", "arXiv 答复 429「Rate exceeded」"),
-    ("arXiv asked to wait {s} s before asking again", "arXiv 要求等待 {s} 秒后再询问"),
+    ("{problem} and asked to wait {w} s before asking again, longer than a run waits ({limit} s): stopped asking "
+     "after attempt {k} of {m}; try again once that wait is over.",
+     "{problem}，并要求等待 {w} 秒后再询问，超过一次核验所等的时间（{limit} 秒）：第 {k} 次尝试后（共 {m} 次）已停止询问；"
+     "请等过这段时间后再试。"),
+    ("{problem} and asked to wait {w} min before asking again, longer than a run waits ({limit} s): stopped asking "
+     "after attempt {k} of {m}; try again once that wait is over.",
+     "{problem}，并要求等待 {w} 分钟后再询问，超过一次核验所等的时间（{limit} 秒）：第 {k} 次尝试后（共 {m} 次）已停止询问；"
+     "请等过这段时间后再试。"),
     ("arXiv answered HTTP {status}", "arXiv 答复 HTTP {status}"),
     ("arXiv redirected the request (HTTP {status})", "arXiv 重定向了请求（HTTP {status}）"),
     ("arXiv did not answer within {s} s", "arXiv 在 {s} 秒内没有答复"),
@@ -605,6 +614,7 @@ _REPORT_ZH_CN = {
     "The survey states no figures about itself.": "综述没有关于自身的数字。",
     "Name in survey": "综述中的名称", "Stated": "自报", "On arXiv": "arXiv 记录",
     "{names} et al.": "{names} 等", "updated {day}": "{day} 更新",
+    "{primary}, cross-listed in {others}": "{primary}，交叉列入 {others}",
     "No arXiv references found.": "未找到 arXiv 引用。",
     "Unit": "单位", "Hardware": "硬件", "Values": "数值",
     "The survey states no engine figures.": "综述未给出引擎数字。",

@@ -44,5 +44,8 @@ def test_the_network_s_own_words_keep_their_colons():
         "arXiv 答复 HTTP 503（尝试 4 次后）（连续三批失败，已停止询问）"
     assert say(f"the connection to arXiv failed ({detail}) (after 4 attempts; stopped asking: check the network "
                "connection)") == f"连接 arXiv 失败（{detail}）（尝试 4 次后；已停止询问：请检查网络连接）"
-    assert say("arXiv asked to wait 200 s before asking again") == "arXiv 要求等待 200 秒后再询问"
+    assert say("arXiv answered 429 'Rate exceeded' and asked to wait 4 min before asking again, longer than a run "
+               "waits (120 s): stopped asking after attempt 1 of 4; try again once that wait is over.") == (
+        "arXiv 答复 429「Rate exceeded」，并要求等待 4 分钟后再询问，超过一次核验所等的时间（120 秒）：第 1 次尝试后（共 4 次）"
+        "已停止询问；请等过这段时间后再试。")
     assert EngineText("en")("arXiv answered HTTP 503 (after 4 attempts)") == "arXiv answered HTTP 503 (after 4 attempts)"

@@ -97,11 +97,11 @@ def test_a_row_reads_title_first_authors_date_and_why(verified_sample, sample_te
     assert "Jiwoo Han, Seungmin Oh, Hyejin Baek et al. · 2026-09-10\n" in row  # four authors on arXiv
     assert "Dongwoo Seo" not in row
     assert "the survey's name 'OmniKVQuant' appears in the title." in row
-    assert "v1 · cs.CV\n" in row
-    for field in ("fetched:", "similarity", "categories", "abstract page", "comment", "published:", "T17:59:01Z"):
+    assert "v1 · cs.CV, cross-listed in cs.LG\n" in row  # (arXiv lists it in both)
+    for field in ("fetched:", "similarity", "categories:", "abstract page", "comment", "published:", "T17:59:01Z"):
         assert field not in row, field
     updated = _row(_report(verified_sample, sample_text, "en"), "2605.19537")
-    assert "v2 · cs.LG · updated 2026-06-02" in updated and "2026-05-19" in updated
+    assert "v2 · cs.LG, cross-listed in cs.CL · updated 2026-06-02" in updated and "2026-05-19" in updated
 
 
 def test_the_chinese_report_says_it_in_chinese(verified_sample, sample_text):
@@ -109,5 +109,5 @@ def test_the_chinese_report_says_it_in_chinese(verified_sample, sample_text):
     assert "<th" in html and ">arXiv 记录</th>" in html
     row = _row(html, "2605.19537")
     assert "Marta Kowalczyk, Daniel Okafor, Yuki Tanaka 等 · 2026-05-19" in row
-    assert "v2 · cs.LG · 2026-06-02 更新" in row
+    assert "v2 · cs.LG，交叉列入 cs.CL · 2026-06-02 更新" in row
     assert "arXiv 上找到，名称未比对" in row and "Found on arXiv" not in row and "et al." not in row

@@ -23,6 +23,8 @@ STATUS_LEVELS = {
     "unverified": "none",
 }
 _RANK = {"none": 0, "ok": 1, "warn": 2, "fail": 3}
+# The statuses that ask a reader to hold the survey's name against arXiv's title.
+COMPARE_BY_HAND = frozenset({"name mismatch", "check by hand", "name not compared"})
 
 
 def status_level(status: str) -> str:

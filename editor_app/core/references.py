@@ -7,6 +7,7 @@ the lines into one `Reference` per paper and judges each id locally (malformed /
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from datetime import date
@@ -368,9 +369,10 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             cell = text[k + 1 : bar if bar >= 0 else n].strip()
             if (0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower()
                     and cell[0] not in "★☆-—"):
-                if (not _CATEGORY.fullmatch(cell) and not _status_phrase(cell)
-                        and (_namelike(cell) or any(map(_is_cjk, cell)))):
-                    return cell, None, None
+                name = _without_marks(cell)
+                if (not _CATEGORY.fullmatch(name) and not _status_cell(name)
+                        and (_namelike(name) or any(map(_is_cjk, name)))):
+                    return name, None, None
             return None, None, None
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
@@ -515,6 +517,46 @@ def _status_phrase(run: str) -> bool:
         else:
             return False
     return checked
+
+
+# What a table's status column says in Latin letters ("Verified ✓", "OK", "to be checked"): True for a status word,
+# False for a word that only goes with one ("to be", "not", "yet").
+_LATIN_STATUS = {
+    **dict.fromkeys("ok verified unverified checked unchecked confirmed unconfirmed pending done todo tbd wip "
+                    "passed pass failed fail reviewed fetched yes no".split(), True),
+    **dict.fromkeys("to be not yet still".split(), False),
+}
+_CELL_PIECES = re.compile(r"[\s（）()\[\]【】,，、;；:：·/+]+")
+
+
+def _status_cell(cell: str) -> bool:
+    """Whether a table cell says how far the paper was checked, not what it is called ("已核验 ✓", "✅ 已核验",
+    "Verified", "已核验（摘要级）", "待核验 ⚠️"): each piece a status phrase, a status word, a mark (✓ ✅ ⚠️ ★) or a
+    number, at least one a status."""
+    status = False
+    for piece in _CELL_PIECES.split(cell):
+        word = "".join(ch for ch in piece if ch.isalnum() or ch in "-'")  # (marks and emoji dropped)
+        word = word.strip("-'")
+        if not word or word.replace("-", "").isdigit():
+            continue
+        low = word.lower()
+        if low in _LATIN_STATUS:
+            status = status or _LATIN_STATUS[low]
+        elif all(map(_is_cjk, word)) and _status_phrase(word):
+            status = True
+        else:
+            return False
+    return status
+
+
+def _without_marks(cell: str) -> str:
+    """A name cell without the marks beside the name ("OmniKVQuant ✓" -> "OmniKVQuant"; "C++" keeps its pluses)."""
+    k, n = 0, len(cell)
+    while k < n and (cell[k].isspace() or unicodedata.category(cell[k]) in ("So", "Mn")):
+        k += 1
+    while n > k and (cell[n - 1].isspace() or unicodedata.category(cell[n - 1]) in ("So", "Mn")):
+        n -= 1
+    return cell[k:n]
 
 
 def _cjk_name(run: str) -> str | None:

@@ -8,6 +8,7 @@ with exponential backoff and jitter (Retry-After honoured), stops after three 42
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import threading
@@ -318,6 +319,8 @@ class ArxivClient:
         unreachable = True  # every attempt so far failed to connect at all
         for attempt in range(1, self.max_attempts + 1):
             retry_after: float | None = None
+            answered_429 = self._429_in_a_row
+            self._429_in_a_row = 0  # (no answer breaks a run of 429s too: "three times in a row" counts answers)
             try:
                 response = self._send(method, fields)
             except requests.Timeout as exc:
@@ -332,8 +335,6 @@ class ArxivClient:
             else:
                 unreachable = False
                 status = response.status_code
-                if status != 429:
-                    self._429_in_a_row = 0
                 if status == 200:
                     try:
                         feed = parse_feed(response.content)
@@ -356,7 +357,7 @@ class ArxivClient:
                     except BadFeed:
                         raise BadRequest("HTTP 400 (unreadable error feed)", []) from None
                 elif status == 429:
-                    self._429_in_a_row += 1
+                    self._429_in_a_row = answered_429 + 1
                     retry_after = _retry_after(response.headers.get("Retry-After"))
                     if self._429_in_a_row >= 3:
                         raise RateLimited(_rate_limited_three_times(retry_after))
@@ -378,7 +379,7 @@ class ArxivClient:
             if attempt == self.max_attempts:
                 break
             if retry_after is not None and retry_after > MAX_RETRY_AFTER:
-                raise RateLimited(f"arXiv asked to wait {retry_after:.0f} s before asking again")
+                raise RateLimited(_asked_to_wait_too_long(problem, retry_after, attempt, self.max_attempts))
             delay = retry_after if retry_after is not None else self._backoff(attempt)
             if self.on_retry:
                 self.on_retry(f"{problem}; asking again in {max(delay, 1):.0f} s "
@@ -445,10 +446,19 @@ def _rate_limited_three_times(retry_after: float | None) -> str:
     return f"{said} It asked to wait {_wait(retry_after)} before asking again."
 
 
+def _asked_to_wait_too_long(problem: str, retry_after: float, attempt: int, max_attempts: int) -> str:
+    """Why the run stopped before its last attempt: arXiv's answer asked for a longer wait than a run waits out.
+    Says the answer, the wait and how many attempts were really made (not "three times" after one)."""
+    return (f"{problem} and asked to wait {_wait(retry_after)} before asking again, longer than a run waits "
+            f"({MAX_RETRY_AFTER:.0f} s): stopped asking after attempt {attempt} of {max_attempts}; try again once "
+            "that wait is over.")
+
+
 def _wait(seconds: float) -> str:
-    """A wait as arXiv's Retry-After gave it, in the unit a person reads it in: "5 s", "3 min"."""
+    """A wait as arXiv's Retry-After gave it, in the unit a person reads it in: "5 s", "3 min" (never less than
+    asked: 150 s is 3 min)."""
     seconds = max(1, round(seconds))
-    return f"{seconds} s" if seconds < 120 else f"{round(seconds / 60)} min"
+    return f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
 
 
 def _retry_after(value: str | None) -> float | None:

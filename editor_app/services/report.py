@@ -660,8 +660,8 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
 
 # A paper's row in the References appendix reads as a reference list: what arXiv has (title, the first authors,
 # the date) and why the verdict, then one small line of what only a careful checker needs (the version arXiv has,
-# its category, a later update). Everything else the verdict holds (fetch time, name similarity, cache flag,
-# categories, comment, abstract URL: the id already links there) stays in the References tab and the JSON: listed
+# its categories, a later update). Everything else the verdict holds (fetch time, name similarity, cache flag,
+# comment, abstract URL: the id already links there) stays in the References tab and the JSON: listed
 # field by field it made each row half a PDF page tall.
 AUTHORS_SHOWN = 3
 
@@ -714,13 +714,25 @@ def _on_arxiv(r: Reference, say: ReportWords) -> str:
         lines.append(_e(" · ".join(who_when)))
     if d.get("message"):
         lines.append(f'<span class="why">{_e(say.engine(str(d["message"])))}</span>')
-    small = [x for x in (d.get("latest_version"), d.get("primary_category")) if x]
+    small = [x for x in (d.get("latest_version"), _categories(d, say)) if x]
     updated, published = _day(d.get("updated")), _day(d.get("published"))
     if updated and updated != published:
         small.append(say("updated {day}", day=updated))
     if small:
         lines.append(f'<span class="small">{_e(" · ".join(str(x) for x in small))}</span>')
     return "<br>".join(lines)
+
+
+def _categories(d: dict, say: ReportWords) -> str:
+    """arXiv's primary category, then the others it lists the paper in: a survey that states a cross-listed one
+    ("cs.CV" for a cs.LG paper) sees it there, not a bare "cs.LG" beside its "cs.CV"."""
+    listed = [str(c) for c in d.get("categories") or () if c]
+    primary = str(d.get("primary_category") or (listed[0] if listed else ""))
+    others = [c for c in dict.fromkeys(listed) if c != primary]
+    if not primary or not others:
+        return primary
+    joiner = "、" if say.language == "zh_CN" else ", "
+    return say("{primary}, cross-listed in {others}", primary=primary, others=joiner.join(others))
 
 
 def _authors(authors: object, say: ReportWords) -> str:

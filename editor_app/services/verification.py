@@ -414,6 +414,9 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
             notes.append(problem)
             if status in ("verified", "name not compared"):
                 status = "check by hand"
+    cross_listed = _cross_listed(ref, paper)
+    if cross_listed:
+        notes.append(cross_listed)
 
     statuses = [] if status == "verified" else [status]  # every status that applies, the row's own first
     wanted = version_number(ref.version)
@@ -475,6 +478,17 @@ def _category_problem(ref: Reference, paper: CachedPaper) -> str | None:
     if stated.lower() in (c.lower() for c in paper.categories):
         return None  # cross-listed there: the survey is not wrong
     return f"the survey says {stated}; arXiv files it under {paper.primary_category}"
+
+
+def _cross_listed(ref: Reference, paper: CachedPaper) -> str | None:
+    """Why a stated category that is not arXiv's primary one is still right: the paper is cross-listed there."""
+    stated = ref.stated_category
+    if not stated or not paper.primary_category or stated.lower() == paper.primary_category.lower():
+        return None
+    if stated.lower() not in (c.lower() for c in paper.categories):
+        return None
+    return (f"the survey's {stated} is a category arXiv cross-lists it in "
+            f"(its primary category is {paper.primary_category})")
 
 
 def _day(stamp: str | None) -> date | None:

@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
 
 from editor_app.config import Config
 from editor_app.core.model import Analysis, Reference
-from editor_app.core.reference_verdicts import cited_as, status_counts, status_parts, statuses_of, worst_level
+from editor_app.core.reference_verdicts import (
+    COMPARE_BY_HAND, cited_as, status_counts, status_parts, statuses_of, worst_level,
+)
 from editor_app.ui.icons import REFERENCE_COLOURS
 from editor_app.ui.selfcheck_panel import make_table, row_of
 from editor_app.ui.table_models import Column, RowsModel
@@ -163,6 +165,9 @@ class ReferencesPanel(QWidget):
             cached = self.detail(ref, "cached")
             return f"{local_time(str(t))}{' ' + self.tr('(cache)') if cached else ''}".strip()
 
+        def title(ref: Reference) -> str:
+            return " ".join(str(self.detail(ref, "title") or "").split())
+
         def status_tip(ref: Reference) -> str:
             v = self.verdicts.get(ref.id) or ref.details
             parts = [ref.problem] if ref.problem else []
@@ -170,19 +175,23 @@ class ReferencesPanel(QWidget):
                 if v.get(key):
                     parts.append(str(v[key]))
             # (an impossible id's problem is also its verdict's message: said once)
-            return "\n".join(map(self.say, dict.fromkeys(parts))) or self.say(self.status_of(ref))
+            tip = "\n".join(map(self.say, dict.fromkeys(parts))) or self.say(self.status_of(ref))
+            if title(ref) and COMPARE_BY_HAND & set(statuses_of(ref, self.verdict_of(ref))):
+                # the verdict asks the reader to compare a name with the title: the title is here, whole
+                tip += "\n" + self.tr("arXiv's title: %1").replace("%1", title(ref))
+            return tip
 
         return [
             Column(self.tr("arXiv id"), cited_as, tooltip=lambda r: ", ".join(
                 dict.fromkeys(o.raw for o in r.occurrences)) or r.id),
             Column(self.tr("Name in the survey"), lambda r: r.name or "",
                    tooltip=lambda r: " · ".join(getattr(r, "names", None) or ([r.name] if r.name else []))),
+            # (arXiv's title beside the survey's name, the two a reader compares; then the verdict)
+            Column(self.tr("Title on arXiv"), title, tooltip=lambda r: str(self.detail(r, "title") or "")),
+            Column(self.tr("Status"), self.status_text, background=status_bg, tooltip=status_tip),
             Column(self.tr("Occurrences"), occurrences, sort_key=lambda r: len(r.occurrences) or len(r.lines),
                    tooltip=lambda r: ", ".join(f"L{o.line}" for o in r.occurrences) + "\n"
                    + self.tr("Click again to go to the next occurrence")),
-            Column(self.tr("Status"), self.status_text, background=status_bg, tooltip=status_tip),
-            Column(self.tr("Title on arXiv"), lambda r: " ".join(str(self.detail(r, "title") or "").split()),
-                   tooltip=lambda r: str(self.detail(r, "title") or "")),
             Column(self.tr("Authors"), authors),
             Column(self.tr("Published"), lambda r: str(self.detail(r, "published") or "")[:10]),
             Column(self.tr("Similarity"), similarity, sort_key=lambda r: self.detail(r, "similarity") or -1.0,
@@ -202,7 +211,7 @@ class ReferencesPanel(QWidget):
 
     def _size_columns(self) -> None:
         """Fit columns to their contents, within limits that keep the status and title in view."""
-        caps = (140, 150, 130, 220, 300, 180, 90, 70)  # (Status: room for "v3 not found (L13) · v1 ✓ (L34, L57)")
+        caps = (140, 150, 200, 220, 130, 180, 90, 70)  # (Status: room for "v3 not found (L13) · v1 ✓ (L34, L57)")
         self.view.resizeColumnsToContents()
         header = self.view.horizontalHeader()
         for i in range(header.count() - 1):
@@ -391,9 +400,13 @@ class ReferencesPanel(QWidget):
         self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
         earlier = sum(1 for v in verdicts.values() if v.get("asked_again"))
+        # why arXiv answered nothing for some rows (429, 503, offline), said once here rather than only in each tooltip
+        unanswered = [str(v["message"]) for v in verdicts.values()
+                      if v.get("status") in ("rate limited", "unavailable") and v.get("message")]
         self._show_summary((self.tr("Cancelled. ") if cancelled else "") + (self.tr(
             "arXiv could not be asked again about %n reference(s): their rows show its earlier answer. ", "",
-            earlier) if earlier else ""))
+            earlier) if earlier else "") + (self.tr("arXiv gave no answer: %1. ").replace(
+                "%1", self.say(unanswered[0]).rstrip(".。")) if unanswered else ""))
         self.verdicts_changed.emit(dict(self.verdicts))
 
     def _on_failed(self, message: str) -> None:

@@ -111,90 +111,90 @@
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="25"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="27"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="35"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="37"/>
         <source>Find in the survey</source>
         <translation>在综述中查找</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="28"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="38"/>
         <source>Match case</source>
         <translation>区分大小写</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="30"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="41"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="31"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="42"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="32"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="45"/>
         <source>Previous match (Shift+Enter, Shift+F3)</source>
         <translation>上一个匹配（Shift+Enter、Shift+F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="33"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="46"/>
         <source>Next match (Enter, F3)</source>
         <translation>下一个匹配（Enter、F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="37"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="50"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="38"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="51"/>
         <source>Close the find bar</source>
         <translation>关闭查找栏</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="44"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="57"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="76"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="77"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="89"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="90"/>
         <source>Replace with</source>
         <translation>替换为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="78"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="91"/>
         <source>&amp;Replace</source>
         <translation>替换(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="79"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="92"/>
         <source>Replace this match and find the next (Enter)</source>
         <translation>替换此处匹配并查找下一个（Enter）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="80"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="93"/>
         <source>Replace &amp;All</source>
         <translation>全部替换(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="81"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="94"/>
         <source>Replace every match in the survey (one Undo brings them back)</source>
         <translation>替换综述中的所有匹配（撤销一次即可全部还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="82"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="95"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="151"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="171"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="164"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="184"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="151"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="164"/>
         <source>%1 replaced</source>
         <translation>已替换 %1 处</translation>
     </message>
@@ -334,7 +334,7 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
@@ -369,122 +369,121 @@
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="281"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="282"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="287"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="316"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="315"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="327"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="347"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="346"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="348"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="347"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="352"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="351"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="354"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="359"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="360"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="359"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="363"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="362"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="364"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="363"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="383"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="475"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="515"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="514"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="529"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="528"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="618"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="617"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="632"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="631"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="633"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="632"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="668"/>
         <location filename="../../editor_app/ui/history_panel.py" line="803"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
@@ -699,17 +698,17 @@
 <context>
     <name>OutlinePanel</name>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="70"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="87"/>
         <source>Outline: the survey&apos;s sections</source>
         <translation>大纲：综述的各节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="122"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="139"/>
         <source>number repeated</source>
         <translation>编号重复</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="133"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="150"/>
         <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
         <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
     </message>
@@ -798,166 +797,176 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="75"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="77"/>
         <source>Cited arXiv references</source>
         <translation>引用的 arXiv 文献</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="84"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="83"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="85"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="89"/>
         <source>Stop asking arXiv (what it answered stays cached)</source>
         <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
         <source>List only the references arXiv did not confirm</source>
         <translation>只列出 arXiv 未确认的引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="100"/>
         <source>Filter the references</source>
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="185"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="192"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="194"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="191"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="181"/>
+        <source>arXiv&apos;s title: %1</source>
+        <translation>arXiv 上的标题：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="190"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="186"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="195"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="196"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="197"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="190"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="277"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="286"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="280"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="289"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="291"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="294"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="311"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="327"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="323"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="380"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="387"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="396"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="350"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="363"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="372"/>
         <source>(%1 references: one with several statuses counts under each)</source>
         <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="365"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="374"/>
         <source>(1 reference: counted under each of its statuses)</source>
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="394"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="406"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="395"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="407"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="400"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="408"/>
+        <source>arXiv gave no answer: %1. </source>
+        <translation>arXiv 没有答复：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="413"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -1175,7 +1184,7 @@
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="202"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
@@ -1230,25 +1239,25 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="204"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
@@ -1283,27 +1292,27 @@
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="268"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="269"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="270"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="274"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="282"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
@@ -1318,7 +1327,7 @@
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
