@@ -438,6 +438,7 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
      "命名的范围或一个表"),
     ("must be true or false, without quotes (found {found})", "必须是 true 或 false，不加引号（实为 {found}）"),
     ("must be a number (found {found})", "必须是数字（实为 {found}）"),
+    ("must be text in quotes (found {found})", "必须是加引号的文字（实为 {found}）"),
     ("a count is a whole number from 0 up, not {found}", "计数是从 0 起的整数，不能是 {found}"),
     ("a rule takes pattern (one) or patterns (a list), not both", "规则写 pattern（一个）或 patterns（列表），不能两个都写"),
     ("must be a list of regular expressions", "必须是正则表达式的列表"),
@@ -454,6 +455,9 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     # regular expressions
     ("must be a string (a regular expression)", "必须是字符串（正则表达式）"),
     ("invalid regular expression: {detail}", "正则表达式无效：{detail}"),
+    ('a heading is matched without its # marks ("4 Limitations", "Limitations"), so {pattern} matches no heading: '
+     "write {meant}", '标题匹配时不含开头的 # 号（"4 Limitations"、"Limitations"），所以 {pattern} 匹配不到任何标题：'
+     "请写 {meant}"),
     ('"\\b" in double quotes is a backspace in TOML, not a word boundary: write it in single quotes, {meant}',
      '双引号中的 "\\b" 在 TOML 里是退格符，不是单词边界：请改用单引号，{meant}'),
     ("{pattern} matches an empty text: {why}", "{pattern} 能匹配空文本：{why}"),
@@ -462,6 +466,11 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ('unknown metric {name}; did you mean "{near}"? (a metric that is no counter is only listed as stated, never '
      "measured)", '未知的指标 {name}；是否想写 "{near}"？（不是计数器的指标只列出自报值，从不实测）'),
     ("needs a (?P<value>…) or (?P<values>…) group", "需要 (?P<value>…) 或 (?P<values>…) 分组"),
+    ('must be text in quotes, e.g. "CJK" (found {found})', '必须是加引号的文字，例如 "CJK"（实为 {found}）'),
+    ("sum_context only says where sum_metric applies: without sum_metric it does nothing",
+     "sum_context 只说明 sum_metric 用在哪些行：没有 sum_metric 它什么也不做"),
+    ('is plain text a line must contain as written (e.g. "words"), not a regular expression: {pattern} would be '
+     "looked for letter by letter", '是一行里必须原样出现的文字（例如 "words"），不是正则表达式：{pattern} 会被逐字查找'),
     # [i18n]
     ('a language of [i18n] is a table: "English text" = "translation"', '[i18n] 下的每种语言是一个表："原文" = "译文"'),
     ("unknown language; write [i18n.{lang}] (the window speaks {langs})", "未知的语言；请写 [i18n.{lang}]（窗口使用 {langs}）"),

@@ -131,7 +131,13 @@ BROKEN = {
     "password length": _privacy("password_min_length = 'x'"),
     "entropy": _privacy("secret_min_entropy = -1"),
     "dimension": _privacy("dimensions = ['phone']"),
+    "heading marks": MINIMAL + _RULE + "kind = \"required-section\"\nheading = '^## Limitations'\n",
+    "sum context regex": MINIMAL + "[claims]\nsum_metric = 'cjk'\nsum_context = '(?i)cjk'\n",
+    "sum context alone": MINIMAL + "[claims]\nsum_context = 'CJK'\n",
+    "sum context type": MINIMAL + "[claims]\nsum_metric = 'cjk'\nsum_context = 1\n",
+    "title type": MINIMAL + "title = 1\n",
     "i18n table": MINIMAL + "[i18n]\nzh_CN = 1\n",
+
     "i18n language": MINIMAL + '[i18n.zh]\n"a" = "b"\n',
     "i18n string": MINIMAL + '[i18n.zh_CN]\n"a" = 1\n',
 }

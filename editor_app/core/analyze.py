@@ -817,7 +817,7 @@ class _Assembly:
         return at
 
     def _heading_matches(self, pattern: str) -> list[int]:
-        """Indices of the sections whose number and title (or key) match a heading scope's pattern. After an
+        """Indices of the sections whose heading matches a heading scope's pattern (`rules.heading_matches`). After an
         edit that only moved the outline they are the last pass's: the same sections, the same titles; only
         the keys of unnumbered headings ("h26") moved with their lines, so those are matched again. After a heading
         was renamed, only it is matched again."""
@@ -827,9 +827,8 @@ class _Assembly:
             secs = self.outline.sections
 
             def match(j: int) -> bool:
-                s = secs[j]
                 # (the key without the "#2" of a number's second heading: '^3\.\d+$' matches both "3.1")
-                return bool(rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key.split("#")[0]))
+                return checks.heading_matches(rx, secs[j])
 
             old = self.moved.heading_hits.get(pattern) if self.moved is not None else None
             renamed = self.prev.heading_hits.get(pattern) if self.retitled and self.prev is not None else None

@@ -28,7 +28,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # re can skip to the digits in C. Characters past U+00FF are looked for one by one: a class holding one costs
 # several times as much to compile.)
 _STANDALONE = re.compile(r"(\d(?<![A-Za-z0-9_.,§\-/<>~+]\d)(?<!≥\d)(?<!≤\d)(?<!～\d)(?<!≈\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
-                         r"(?![\w.\-/%×])")
+                         r"(?![\w\-/%×]|\.\w)")  # (a sentence's full stop may follow it: "… + §4 37. We")
 # "(… + …)": one regex per kind of opening parenthesis, so that re finds the start by a plain character search.
 # (A part holds no parenthesis, so the two never overlap and their matches together are the matches of
 # "[（(](?P<parts>[^（）()]*\+[^（）()]*)[）)]".)

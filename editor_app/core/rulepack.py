@@ -372,10 +372,10 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         raise loc.error("claim_zones", 'must be a list of "header", "sections", "footer"')
     pack = RulePack(
         name=name,
-        title=str(data.get("title", name)),
+        title=_text(data, "title", loc, name),
         path=path,
         source=source,
-        language=str(data.get("language", "zh")),
+        language=_text(data, "language", loc, "zh"),
         heading_styles=frozenset(styles),
         footer=footer,
         claim_zones=tuple(zones),
@@ -409,7 +409,9 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     pack.sum_metric = str(claims.get("sum_metric", ""))
     pack.sum_context = str(claims.get("sum_context", ""))
     if pack.sum_metric and pack.sum_metric not in pack.counters:
-        raise loc.error("sum_metric", f"unknown counter {pack.sum_metric!r}")
+        raise loc.error("sum_metric", f"unknown counter {pack.sum_metric!r}{_suggestion(pack.sum_metric, pack.counters)}",
+                        table="[claims]", shown="claims.sum_metric")
+    _check_sum_context(claims, pack, loc)
     for j, cp in enumerate(claims.get("patterns", [])):
         key = f"claims.patterns[{j}]"
         if not isinstance(cp, dict) or "metric" not in cp or "pattern" not in cp:
@@ -421,7 +423,8 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
                             shown=key + ".pattern")
         _refuse_near_metric(str(cp["metric"]), pack, loc, j)
         scope = _scope(cp.get("scope", "document"), key + ".scope", loc, pack, entry=("[[claims.patterns]]", j))
-        pack.claim_patterns.append(ClaimPattern(str(cp["metric"]), cp["pattern"], scope, str(cp.get("label", ""))))
+        label = _text(cp, "label", loc, "", entry=("[[claims.patterns]]", j), shown=key + ".label")
+        pack.claim_patterns.append(ClaimPattern(str(cp["metric"]), cp["pattern"], scope, label))
     privacy = data.get("privacy", {})
     if not isinstance(privacy, dict):
         raise loc.error("privacy", "must be a table")
@@ -429,6 +432,26 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
     pack.translations = _translations(data, loc)
     return pack
+
+
+_REGEX_SYNTAX = re.compile(r"\\|\(\?|\||\.\*|\[[^\]]*\]")  # \s, (?i), a|b, .*, [0-9]
+
+
+def _check_sum_context(claims: dict, pack: RulePack, loc: "_Locator") -> None:
+    """sum_context is plain text a line must hold (as written, case and all) for the labelled parts of its sums to
+    be read as sum_metric: a regex there ('(?i)words') was looked for letter by letter, found on no line, and the
+    parts went unchecked without a word."""
+    if "sum_context" not in claims:
+        return
+    context = claims["sum_context"]
+    error = lambda message: loc.error("sum_context", message, table="[claims]", shown="claims.sum_context")
+    if not isinstance(context, str):
+        raise error(f"must be text in quotes, e.g. \"CJK\" (found {context!r})")
+    if not pack.sum_metric:
+        raise error("sum_context only says where sum_metric applies: without sum_metric it does nothing")
+    if _REGEX_SYNTAX.search(context):
+        raise error(f"is plain text a line must contain as written (e.g. \"words\"), not a regular expression: "
+                    f"'{context}' would be looked for letter by letter")
 
 
 def _refuse_near_metric(metric: str, pack: RulePack, loc: "_Locator", j: int) -> None:
@@ -596,6 +619,23 @@ def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None =
         raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle, table, shown=shown) from None
 
 
+# '^## Limitations', '(?i)^#+\s*limitations', '## Limitations': a heading's # marks and the space after them
+_HEADING_MARKS = re.compile(r"^(?P<flags>\(\?[aiLmsux]+\))?(?P<anchor>\^?)(?:\\?#[+*]?)+(?P<space>(?:\\s[*+?]?|\s)*)")
+
+
+def _refuse_heading_marks(pattern: str, loc: "_Locator", rule_index: int | None = None, table: str = "",
+                          shown: str = "") -> None:
+    """A heading pattern is searched in the heading without its # marks ("4 Limitations"): '^## Limitations' could
+    never match, and a required section would be reported missing while it is there."""
+    m = _HEADING_MARKS.match(pattern)
+    if m is None or not m.group("space"):  # ('C#', '^#1': a title may hold a # of its own)
+        return
+    meant = (m.group("flags") or "") + m.group("anchor") + pattern[m.end():]
+    raise loc.error("heading", f"a heading is matched without its # marks (\"4 Limitations\", \"Limitations\"), so "
+                               f"'{pattern}' matches no heading: write '{meant}'", rule_index, needle=pattern,
+                    table=table, shown=shown)
+
+
 def _refuse_empty_match(pattern: str, key: str, loc: _Locator, why: str, rule_index: int | None = None,
                        table: str = "", shown: str = "") -> None:
     """A pattern that matches where there is nothing ('', 'TODO|', '(x)?', '\\s*') is a slip: found at every
@@ -610,7 +650,7 @@ def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
     if not isinstance(spec, dict):
         raise loc.error(name, "a counter is a table with regex, literal or builtin")
     _known_keys(spec, COUNTER_KEYS, f"counters.{name}.", loc, "a counter", table=f"[counters.{name}]")
-    label = str(spec.get("label", name))
+    label = _text(spec, "label", loc, name, table=f"[counters.{name}]", shown=f"counters.{name}.label")
     given = [k for k in ("regex", "literal", "builtin") if k in spec]
     if len(given) > 1:  # one would be used and the other ignored
         raise loc.error(given[1], f"a counter takes one of regex, literal or builtin, not {' and '.join(given)}",
@@ -649,8 +689,8 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
     if not isinstance(spec, dict):
         raise error("a scope is a name or a table")
     _known_keys(spec, SCOPE_KEYS, prefix + ".", loc, "a scope table", rule_index, table=table, entry=entry)
-    each = _flag(spec, "each", loc, rule_index)
-    items = _flag(spec, "items", loc, rule_index)
+    each = _flag(spec, "each", loc, rule_index, table=table, entry=entry, shown=f"{prefix}.each")
+    items = _flag(spec, "items", loc, rule_index, table=table, entry=entry, shown=f"{prefix}.items")
     given = [k for k in ("section", "sections", "parts", "heading") if k in spec]
     if len(given) > 1:  # one would be used and the other ignored
         raise error(f"a scope table takes one of section, sections, parts or heading, not {' and '.join(given)}",
@@ -670,6 +710,7 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         return Scope("parts", tuple(str(s) for s in spec["parts"]), each=each, items=items, label=label)
     if "heading" in spec:
         _check_regex(spec["heading"], "heading", loc, rule_index, table=table, shown=f"{prefix}.heading")
+        _refuse_heading_marks(spec["heading"], loc, rule_index, table=table, shown=f"{prefix}.heading")
         return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
     raise error("scope table needs section, sections, parts or heading")
 
@@ -687,11 +728,23 @@ def _section_number_hint(value: Any) -> str:
     return f'must be a section number in quotes, e.g. "4.4" (found {value!r})'
 
 
-def _flag(spec: dict, key: str, loc: _Locator, i: int | None) -> bool:
-    """A true/false key; "false" in quotes is a string, which would count as true: refused."""
+def _flag(spec: dict, key: str, loc: _Locator, i: int | None, table: str = "", entry: tuple[str, int] | None = None,
+          shown: str = "") -> bool:
+    """A true/false key; "false" in quotes is a string, which would count as true: refused. `shown` names it where
+    it sits ("scopes.findings.each", "rules[2].scope.each"), not as a bare "each"."""
     v = spec.get(key, False)
     if not isinstance(v, bool):
-        raise loc.error(key, f"must be true or false, without quotes (found {v!r})", i)
+        raise loc.error(key, f"must be true or false, without quotes (found {v!r})", i, table=table, entry=entry,
+                        shown=shown)
+    return v
+
+
+def _text(spec: dict, key: str, loc: _Locator, default: str, i: int | None = None, table: str = "",
+          entry: tuple[str, int] | None = None, shown: str = "") -> str:
+    """A title, label or message: words in quotes. `title = 1500` is a slip (a limit written where its title goes)."""
+    v = spec.get(key, default)
+    if not isinstance(v, str):
+        raise loc.error(key, f"must be text in quotes (found {v!r})", i, table=table, entry=entry, shown=shown)
     return v
 
 
@@ -764,6 +817,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             raise loc.error("number", _section_number_hint(spec["number"]), i)
         if spec.get("heading"):
             _check_regex(spec["heading"], "heading", loc, i)
+            _refuse_heading_marks(spec["heading"], loc, i)
     if kind == "privacy":
         _whole_counts(spec, (("max", mx),), loc, i)
     if kind == "verifiability" and mn is None:
@@ -772,7 +826,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
         raise loc.error("min", f"a share from 0 to 1 (20% is 0.2), not {spec['min']!r}", i)
     return RuleDef(
         id=rid,
-        title=str(spec.get("title", rid)),
+        title=_text(spec, "title", loc, rid, i),
         kind=kind,
         level=level,
         counter=counter,
@@ -782,7 +836,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
         patterns=tuple(patterns),
         heading=str(spec.get("heading", "")),
         number=str(spec.get("number", "")),
-        message=str(spec.get("message", "")),
+        message=_text(spec, "message", loc, "", i),
         unsuppressible=_flag(spec, "unsuppressible", loc, i),
         line=loc.line_of("id", i),
     )

@@ -9,7 +9,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Sequence
 
-from .model import Finding, RuleResult
+from .model import Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import moved_by, with_changes
 from .rulepack import RuleDef, Scope
@@ -87,6 +87,15 @@ def crossing_line(asm: "_Assembly", counter: str, unit: Unit, limit: float) -> i
                 return ln
     return unit.line
 
+
+def heading_matches(rx: re.Pattern[str], s: Section) -> bool:
+    """A pack's heading pattern (a required section's, a heading scope's) is searched in the heading as written
+    after its # marks ("4 Limitations"), in its title alone ("Limitations") and in its number ("4.4"): the same
+    pattern finds the same sections wherever a pack uses it ('^Limitations$' once found "## 4 Limitations" as a
+    required section but matched nothing as a scope)."""
+    return bool(rx.search(s.title) or rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key.split("#")[0]))
+
+
 def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     rx = re.compile(rule.heading) if rule.heading else None
     res.limit = "present"
@@ -98,7 +107,7 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
                 if rule.number and rule.number in asm.by_key else iter(()))
     first_numbered = next(numbered, None)
     candidates = chain((first_numbered,), numbered) if first_numbered is not None else ()
-    found = next((s for s in (candidates if rule.number else sections) if rx is None or rx.search(s.title)), None)
+    found = next((s for s in (candidates if rule.number else sections) if rx is None or heading_matches(rx, s)), None)
     if found is not None:
         res.measured = f"§{found.key.split('#')[0]} {found.title}" if found.number else found.title  # not "§4.4#2"
         res.line = found.line
@@ -125,7 +134,7 @@ def _titled_like(sections, rx, number: str | None):
     depth = number.count(".") + 1 if number else None
     first = None
     for s in sections:
-        if rx.search(s.title):
+        if heading_matches(rx, s):
             if depth is None or s.level == depth:
                 return s
             first = first or s
