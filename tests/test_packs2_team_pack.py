@@ -147,3 +147,31 @@ def test_a_number_where_words_go_is_refused(source, line, key):
     # before: taken as "1500", a rule's title in the window, the report and the CLI
     exc = _refused(source)
     assert (exc.line, exc.key) == (line, key) and "must be text in quotes" in exc.message
+
+
+# --- the window ----------------------------------------------------------------------------------------------------
+
+def test_counter_columns_fit_their_names_after_the_pack_changes(qtbot, tmp_path):
+    """Before: the counters per section were sized once, for the first pack's counters (CJK, ⚠️); a team pack put
+    beside the survey afterwards showed "vords" and "haracter" under columns as narrow as "CJK"."""
+    from editor_app.resources_path import resource_path
+    from ui_support import open_window
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(SURVEY, encoding="utf-8")
+    window = open_window(qtbot, survey)
+    assert window.pack.name == "llm-infra-survey"
+    pack = (resource_path("rulepacks", "english-markdown.toml").read_text(encoding="utf-8")
+            .replace('label = "words"', 'label = "words counted"'))
+    (tmp_path / "survey-rules.toml").write_text(pack, encoding="utf-8")
+    with qtbot.waitSignal(window.analysis_ready, timeout=20000):
+        assert window._pack_watcher.check()
+    assert window.pack.name == "english-markdown"
+    view = window.selfcheck.sections_view
+    header, model = view.horizontalHeader(), view.model()
+    heads = {model.headerData(i, header.orientation()): i for i in range(header.count())}
+    assert "words counted" in heads
+    for name in ("words counted", "lines"):  # (the last column takes the room left)
+        i = heads[name]
+        assert header.sectionSize(i) >= header.fontMetrics().horizontalAdvance(name), name
+    window.shutdown()

@@ -70,6 +70,18 @@ def make_table(model, parent: QWidget | None = None, *, sortable: bool = True, f
     return view
 
 
+_SECTION_WIDTHS = (260, 70)  # the counters per section: the section's name, its lines; each counter at most 90
+
+
+def _fit_columns(view: QTableView, widths: tuple[int, ...]) -> None:
+    """Each column as wide as its contents and header, up to its cap (the last one takes the room left)."""
+    view.resizeColumnsToContents()
+    header = view.horizontalHeader()
+    for i in range(header.count() - 1):
+        cap = widths[i] if i < len(widths) else 90
+        header.resizeSection(i, min(header.sectionSize(i), cap))
+
+
 def row_of(index: QModelIndex):
     return index.data(ROW_ROLE) if index.isValid() else None
 
@@ -252,7 +264,8 @@ class SelfCheckPanel(QWidget):
             self.claims_model.rows = claims
         names = _metric_names(analysis.sections)
         heads = (names, dict(counter_labels or {}))
-        if heads != self._section_heads:
+        new_heads = heads != self._section_heads
+        if new_heads:
             self._section_heads = heads
             self.sections_model.set_columns(self._section_columns(*heads))
             sections_changed = True
@@ -260,6 +273,10 @@ class SelfCheckPanel(QWidget):
             self.sections_model.set_rows(analysis.sections)
         else:
             self.sections_model.rows = list(analysis.sections)
+        if new_heads and self._sized:
+            # another pack's counters ("words", "characters" after "CJK", "⚠️"): their columns are sized anew, not
+            # left at the widths of the counters that were there ("words" read "vords")
+            _fit_columns(self.sections_view, _SECTION_WIDTHS)
         # A rule whose scope matches nothing fails, as the status bar and survey-check's exit code count it.
         no_match = sum(1 for r in analysis.rules if r.status == "no-match" and r.level in ("error", "warning"))
         failing = analysis.failing_count()
@@ -293,13 +310,9 @@ class SelfCheckPanel(QWidget):
         if not self._sized:
             self._sized = True
             caps = {self.rules_view: (120, 250, 150, 110, 220), self.claims_view: (90, 110, 70, 70, 50, 90),
-                    self.sections_view: (260, 70)}
+                    self.sections_view: _SECTION_WIDTHS}
             for view, widths in caps.items():
-                view.resizeColumnsToContents()
-                header = view.horizontalHeader()
-                for i in range(header.count() - 1):
-                    cap = widths[i] if i < len(widths) else 90
-                    header.resizeSection(i, min(header.sectionSize(i), cap))
+                _fit_columns(view, widths)
             # a claim's verdict is read whole whichever comes later ("disagrees", "ambiguous" were cut to "ambigu…")
             words = [self.tr("ok"), self.tr("wrong"), self.tr("suppressed"), self.tr("disagrees"), self.tr("ambiguous")]
             room = max(map(self.claims_view.fontMetrics().horizontalAdvance, words)) + 40  # the icon, the margins
