@@ -12,8 +12,8 @@ from editor_app.core.rulepack import PackError, parse_pack
 
 @pytest.mark.parametrize("body,line,key", [
     ('unsuppressible = "false"\n', 10, "rules[0].unsuppressible"),
-    ('scope = { section = "3", each = "no" }\n', 10, "rules[0].each"),
-    ('scope = { section = "7", items = 1 }\n', 10, "rules[0].items"),
+    ('scope = { section = "3", each = "no" }\n', 10, "rules[0].scope.each"),  # (as rules[0].scope.heading)
+    ('scope = { section = "7", items = 1 }\n', 10, "rules[0].scope.items"),
 ])
 def test_a_quoted_true_or_false_is_refused(body, line, key):
     with pytest.raises(PackError) as err:
