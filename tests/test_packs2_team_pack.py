@@ -175,3 +175,37 @@ def test_counter_columns_fit_their_names_after_the_pack_changes(qtbot, tmp_path)
         i = heads[name]
         assert header.sectionSize(i) >= header.fontMetrics().horizontalAdvance(name), name
     window.shutdown()
+
+
+@pytest.mark.parametrize("language, says", [
+    ("en", "Rule pack {path} in use: the survey is checked with it (english-markdown)"),
+    ("zh_CN", "规则包 {path} 已启用：按它检查本综述（english-markdown）"),
+])
+def test_a_pack_chosen_in_settings_is_said_in_the_status_bar(qtbot, qapp, tmp_path, language, says):
+    """Before: Save in Edit → Settings switched the rule pack without a word (a pack's reload or removal on disk is
+    said in the status bar; the switch the user asked for was not)."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from editor_app.resources_path import resource_path
+    from editor_app.ui.settings_dialog import SettingsDialog
+    from ui_support import open_window
+
+    survey = tmp_path / "survey.md"
+    survey.write_text(SURVEY, encoding="utf-8")
+    translator = QTranslator()
+    if language == "zh_CN":
+        assert translator.load(str(resource_path("i18n", "survey_editor_zh_CN.qm")))
+        QCoreApplication.installTranslator(translator)
+    try:
+        window = open_window(qtbot, survey)
+        dialog = SettingsDialog(window.settings_store, window)
+        qtbot.addWidget(dialog)
+        pack = resource_path("rulepacks", "english-markdown.toml").resolve()
+        dialog.rule_pack_edit.setText(str(pack))
+        with qtbot.waitSignal(window.analysis_ready, timeout=20000):
+            dialog.save()
+        assert window.pack.name == "english-markdown"
+        assert window.statusBar().currentMessage() == says.format(path=pack)
+        window.shutdown()
+    finally:
+        QCoreApplication.removeTranslator(translator)

@@ -678,6 +678,10 @@ class MainWindow(QMainWindow):
             self.pack = self._resolve_pack(self.current_path)
             self._watch_pack()
             self.runner.set_pack(self.pack)
+            if not self.pack_problem:  # (a broken one is said by _tell_pack_problem) the switch is said, as a reload is
+                said = self.tr("Rule pack %1 in use: the survey is checked with it (%2)")
+                where = str(self.pack_path) if self.pack_path is not None else self.pack.name
+                self.statusBar().showMessage(said.replace("%1", where).replace("%2", str(self.pack.name)), 15000)
 
     def _say_language_at_next_start(self, saved: str) -> None:
         """A language saved in Settings that differs from the window's is said where the eye goes after Save: the

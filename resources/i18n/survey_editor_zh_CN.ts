@@ -650,6 +650,11 @@
         <translation>规则包不可用</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/main_window.py" line="682"/>
+        <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
+        <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/main_window.py" line="665"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
