@@ -670,32 +670,32 @@
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="691"/>
+        <location filename="../../editor_app/ui/main_window.py" line="695"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="718"/>
+        <location filename="../../editor_app/ui/main_window.py" line="722"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="725"/>
+        <location filename="../../editor_app/ui/main_window.py" line="729"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="737"/>
+        <location filename="../../editor_app/ui/main_window.py" line="741"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="782"/>
+        <location filename="../../editor_app/ui/main_window.py" line="786"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="782"/>
+        <location filename="../../editor_app/ui/main_window.py" line="786"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -1147,192 +1147,192 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="99"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="123"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="124"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="113"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="136"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="137"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="138"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="202"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="139"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="201"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="204"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="225"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="235"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="269"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="286"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="288"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="274"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="286"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="303"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="308"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
