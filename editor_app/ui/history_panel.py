@@ -48,7 +48,7 @@ from editor_app.core.textdiff import Comparison, change_counts, compare, counted
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.fitted_combo import FittedComboBox
-from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks, char_tints
+from editor_app.ui.history_diff import ChangeSteps, OnScreenMarks, UnifiedMarks, char_tints
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
@@ -115,8 +115,9 @@ def failing_label(failing: Any, errors: Any) -> str:
 SYNC_DIFF_CHARS = 200_000
 DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows this many rows at most (Qt lays out
 # every row: 17,000 rows froze the window ~20 s); the unified diff beside it stays whole
-# A unified diff this long is shown untinted: its lines are tinted one by one on the GUI thread (~15 µs each; 40,000
-# lines of two drafts that differ everywhere added 0.6 s to showing them).
+# A unified diff this long is tinted only where it is on screen (history_diff.OnScreenMarks): tinted whole, its lines
+# are tinted one by one on the GUI thread (~15 µs each; 40,000 lines of two drafts that differ everywhere added 0.6 s
+# to showing them).
 UNIFIED_TINTED_LINES = 10_000
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
@@ -382,6 +383,7 @@ class HistoryPanel(QWidget):
             view.setAccessibleName(self.tr("Differences between the snapshots compared"))
         self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.unified_marks = UnifiedMarks(self.diff_text.document())
+        self.on_screen_marks = OnScreenMarks(self.diff_text, self.unified_marks)
         self.changes = ChangeSteps(self.diff_html, self.diff_text)
         self._shown_comparison: Comparison | None = None
         self.diff_stack = QStackedWidget()
@@ -469,11 +471,13 @@ class HistoryPanel(QWidget):
         self.diff_html.setHtml(comparison.side_by_side)
         self.unified_marks.set_marks(comparison.unified_marks, comparison.char_tints)
         tinted = comparison.unified.count("\n") < UNIFIED_TINTED_LINES
+        self.on_screen_marks.set_active(False)
         if not tinted:
             self.unified_marks.setDocument(None)
         self.diff_text.setPlainText(comparison.unified or self.tr("No differences."))
         if tinted and self.unified_marks.document() is None:  # tinted once, after the text is set
             self.unified_marks.setDocument(self.diff_text.document())
+        self.on_screen_marks.set_active(not tinted)  # a long one: the lines on screen
         self.changes.set_comparison(comparison)
         self._steps_enabled()
         view = self.diff_stack.currentWidget()
@@ -502,6 +506,7 @@ class HistoryPanel(QWidget):
         self._shown_comparison = None
         self.diff_html.clear()
         self.unified_marks.set_marks({}, char_tints())
+        self.on_screen_marks.set_active(False)
         self.diff_text.clear()
         self.changes.set_comparison(None)
         self._steps_enabled()
@@ -575,6 +580,7 @@ class HistoryPanel(QWidget):
         self.diff_html.verticalScrollBar().setValue(keep)
         self.unified_marks.set_marks(comparison.unified_marks, tints)
         self.unified_marks.rehighlight()
+        self.on_screen_marks.update()
 
     def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines.
