@@ -144,6 +144,17 @@ def _analysed(text: str, recipe: tuple[Any, dict | None], analyzer: Any = None) 
         return None
 
 
+def _pack_kept(recipe: tuple[Any, dict | None] | None) -> history.PackToMeasureWith | None:
+    """What a snapshot stored while measuring keeps of the pack it is to be measured with (None without one)."""
+    pack = recipe[0] if recipe else None
+    source = getattr(pack, "source", None)
+    if not isinstance(source, str):
+        return None
+    folder = getattr(pack, "base_dir", None)
+    return history.PackToMeasureWith(str(getattr(pack, "name", "")), str(getattr(pack, "path", "")), source,
+                                     str(folder) if folder else None)
+
+
 def _analysis_dict(analysis: Any) -> dict[str, Any]:
     if analysis is None:
         return {}
@@ -733,7 +744,7 @@ class _RecordThread(QThread):
                 if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
                     continue  # an autosave of the text the last one holds
                 job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
-                                                           measured=recipe is None)
+                                                           measured=recipe is None, measure_with=_pack_kept(recipe))
             except Exception as exc:  # reported on the GUI thread, like a failed insert
                 job["error"] = f"{type(exc).__name__}: {exc}"
                 recipe = None
@@ -1032,7 +1043,8 @@ class HistoryController(QObject):
         # screen is stored "measuring" and measured on the record thread (on the GUI thread it held up typing).
         sid = self._db_call(
             "recording a snapshot", history.write_snapshot, path=path,
-            prepared=history.prepare_snapshot(text, _analysis_dict(analysis), measured=recipe is None),
+            prepared=history.prepare_snapshot(text, _analysis_dict(analysis), measured=recipe is None,
+                                              measure_with=_pack_kept(recipe)),
             kind=kind, writer=self.writer,
         )
         if sid is not None:
@@ -1064,14 +1076,38 @@ class HistoryController(QObject):
 
     def measure_left_over(self, path: str) -> None:
         """Snapshots stored while measuring whose figures never came (the program was killed first) are measured
-        now, with the window's pack."""
+        now, with the rule pack they were stored with: the window's may be another one by now, or edited since."""
         recipe = self._analysis_recipe()
         if recipe is None:
             return
+        packs: dict[tuple[str, str], Any] = {}  # a stored pack's (path, source) -> the pack read again, or why not
         for sid in self._db_call("looking for unmeasured snapshots", history.unmeasured_snapshots, path) or []:
             text = self._db_call("reading a snapshot", history.get_snapshot_text, sid)
             if text is not None:
-                self._measure(sid, text, recipe)
+                self._measure(sid, text, self._left_over_recipe(sid, recipe, packs))
+
+    def _left_over_recipe(self, sid: int, recipe: tuple[Any, dict | None], packs: dict) -> tuple[Any, dict | None]:
+        """(pack, verdicts) to measure a left-over snapshot with: the pack it was stored with when the window's is
+        not that one; the window's (and a message saying so) when that pack can't be read again."""
+        stored = self._db_call("reading a snapshot", history.pack_to_measure_with, sid)
+        pack = recipe[0]
+        if stored is None or (stored.source == getattr(pack, "source", None) and stored.path == str(getattr(pack, "path", ""))):
+            return recipe  # stored by an older version (it does not say), or the window's pack is that one
+        key = (stored.path, stored.source)
+        if key not in packs:
+            from editor_app.core.rulepack import parse_pack
+
+            try:
+                packs[key] = parse_pack(stored.source, stored.path,
+                                        base_dir=Path(stored.folder) if stored.folder else None)
+            except Exception as exc:  # a pack this version can't read
+                packs[key] = exc
+                self.message.emit(self.tr(
+                    "History: snapshots stored while measuring with the rule pack “{saved}” are measured with "
+                    "“{now}”: “{saved}” can't be read again ({error}).").format(
+                        saved=stored.name, now=getattr(pack, "name", ""), error=exc))
+        kept = packs[key]
+        return recipe if isinstance(kept, Exception) else (kept, recipe[1])
 
     def _shown_analysis_of(self, text: str | list[str]) -> Any:
         """The window's latest analysis when it is of exactly `text` (a list: the editor's lines now), else None.
