@@ -122,6 +122,9 @@ UNIFIED_TINTED_LINES = 10_000
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
+# Closing the window waits this long for the snapshots being measured; the rest (an 8 MB survey's first measurement
+# takes seconds, and closing waited for it) stay "measuring" and are measured when the survey is next opened.
+MEASURE_AT_QUIT_SECONDS = 0.5
 # The trend chart may shrink this far: at 160 px the History tab alone needed more height than a 1366×768 laptop at
 # 150 % leaves the window (472 px), and the Self-check's tables were drawn across the status bar.
 CHART_MIN_HEIGHT = 110
@@ -720,11 +723,12 @@ class _RecordThread(QThread):
         return out
 
     def stop(self) -> None:
-        """Finish every job submitted so far, then end (a save asked for before quitting is still recorded, with
-        its figures)."""
+        """Finish every job submitted so far, then end (a save asked for before quitting is still recorded); the
+        measurements still running after MEASURE_AT_QUIT_SECONDS are left to the next start (the rows say
+        "measuring" until then)."""
         self._jobs.put(None)
         self.wait()
-        self._measurer.stop()
+        self._measurer.stop(MEASURE_AT_QUIT_SECONDS)
 
     def _hand_over(self, result: dict[str, Any]) -> None:
         with self._lock:
@@ -760,21 +764,33 @@ class _Measurer(threading.Thread):
     def __init__(self, hand_over) -> None:
         super().__init__(name="history-measurer", daemon=True)
         self._jobs: queue.Queue = queue.Queue()
-        self._hand_over = hand_over
+        self._hand_over = hand_over  # emits a Qt signal: never called once the window let this thread go
+        self._handing_over = threading.Lock()
+        self._let_go = False
         self._analyzer: Any = None  # of the pack of the last text analysed here
 
     def submit(self, job: dict[str, Any]) -> None:
         self._jobs.put(job)
 
-    def stop(self) -> None:
+    def stop(self, wait: float | None = None) -> bool:
+        """End after the jobs submitted so far, waiting at most `wait` seconds (None: until they are done); past
+        that the thread is let go: it finishes the text it is measuring, hands nothing over (no Qt object is used
+        from it while the program ends) and ends. True when it ended in time."""
         self._jobs.put(None)
         if self.is_alive():
-            self.join()
+            self.join(wait)
+        with self._handing_over:  # a hand-over under way ends first; none starts after
+            self._let_go = True
+        return not self.is_alive()
 
     def run(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            self._hand_over(self._measured(job))
+        while (job := self._jobs.get()) is not None and not self._let_go:
+            result = self._measured(job)
             job = None
+            with self._handing_over:
+                if self._let_go:
+                    return
+                self._hand_over(result)
 
     def _analyzer_for(self, pack: Any) -> Any:
         if self._analyzer is None or self._analyzer.pack is not pack:
