@@ -281,6 +281,11 @@
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1108"/>
+        <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
+        <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/history_panel.py" line="1099"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
