@@ -62,6 +62,7 @@ def test_closing_does_not_wait_for_a_measurement_and_the_next_start_measures_it(
     window.shutdown()  # what closing the window does
     assert time.perf_counter() - began < history_panel.MEASURE_AT_QUIT_SECONDS + 1.5
     assert history.get_snapshot(ctl.db, sid)["measured"] is False  # left to the next start
+    assert measurer.is_alive() and measurer._hand_over is None  # it keeps no Qt object of the window
     release.set()
     measurer.join(60)  # it finishes its text...
     assert not measurer.is_alive()

@@ -781,6 +781,7 @@ class _Measurer(threading.Thread):
             self.join(wait)
         with self._handing_over:  # a hand-over under way ends first; none starts after
             self._let_go = True
+            self._hand_over = None  # the record thread (a QThread) is let go of here, on the GUI thread
         return not self.is_alive()
 
     def run(self) -> None:
