@@ -229,8 +229,9 @@ def test_a_theme_switched_while_a_comparison_is_shown_marks_it_anew(qtbot, tmp_p
         qapp.setPalette(was)
 
 
-def test_a_very_long_unified_diff_is_shown_untinted_and_a_short_one_tinted_again(qtbot, monkeypatch):
-    """Tinting is done line by line on the GUI thread: 40,000 lines of drafts that differ everywhere took 0.6 s more."""
+def test_a_very_long_unified_diff_is_tinted_on_screen_only_and_a_short_one_whole_again(qtbot, monkeypatch):
+    """Tinting is done line by line on the GUI thread: 40,000 lines of drafts that differ everywhere took 0.6 s more.
+    A diff that long is tinted where it is on screen (tests/test_history3_unified_tints.py)."""
     from editor_app.ui import history_panel
 
     monkeypatch.setattr(history_panel, "UNIFIED_TINTED_LINES", 50)
@@ -239,5 +240,7 @@ def test_a_very_long_unified_diff_is_shown_untinted_and_a_short_one_tinted_again
     old = "\n".join(f"第{i}行旧" for i in range(40))
     panel.show_diff(old, old.replace("旧", "新"), "a", "b")
     assert panel.unified_marks.document() is None and not _unified_marks(panel.diff_text)
+    assert panel.on_screen_marks.active
     panel.show_diff(PARAGRAPH, EDITED, "a", "b")
+    assert not panel.on_screen_marks.active and not panel.diff_text.extraSelections()
     qtbot.waitUntil(lambda: [t for t, _, _ in _unified_marks(panel.diff_text)] == [PARAGRAPH[150:152], "已复核"])

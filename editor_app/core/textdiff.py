@@ -341,20 +341,30 @@ def _mark_style(colour: str) -> str:
 
 
 def _cell(text: str, spans: list[Span] = (), colour: str = "") -> str:
-    if not spans:
-        return _escaped(text) or "&nbsp;"
+    if not text:
+        return "&nbsp;"
+    pieces = _escaped_chars(text)
     out: list[str] = []
     at = 0
     for start, end in spans:
-        out.append(_escaped(text[at:start]))
-        out.append(f'<span style="{_mark_style(colour)}">{_escaped(text[start:end])}</span>')
+        out.append("".join(pieces[at:start]))
+        out.append(f'<span style="{_mark_style(colour)}">{"".join(pieces[start:end])}</span>')
         at = end
-    out.append(_escaped(text[at:]))
+    out.append("".join(pieces[at:]))
     return "".join(out)
 
 
-def _escaped(text: str) -> str:
-    return html.escape(text).replace(" ", "&nbsp;")
+def _escaped_chars(text: str) -> list[str]:
+    """Each character of a line as the table writes it: spaces kept (HTML would fold a run into one), and the line
+    still wrapped at them. Every space was &nbsp;: "级 Agentic Workflow 持" could not be broken, and a long Chinese
+    line wrapped short before it ("生产" / "级 Agentic …"). Now the last space of a run inside the line is a plain
+    one; only a run at either end of the line is all &nbsp; (HTML drops it there)."""
+    pieces = [html.escape(ch) for ch in text]
+    first, last = len(text) - len(text.lstrip(" ")), len(text.rstrip(" "))  # the line's words lie in [first, last)
+    for i, ch in enumerate(text):
+        if ch == " ":
+            pieces[i] = " " if first < i < last and text[i + 1] != " " else "&nbsp;"
+    return pieces
 
 
 @dataclass

@@ -25,6 +25,7 @@ MIGRATIONS: list[tuple[int, str]] = [
     (3, "editor_app.services.arxiv_cache:migrate_v2"),
     (4, "editor_app.services.history:migrate_v2"),
     (5, "editor_app.services.history:migrate_v3"),
+    (6, "editor_app.services.history:migrate_v4"),
 ]
 
 

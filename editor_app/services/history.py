@@ -99,6 +99,13 @@ def migrate_v3(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE snapshots ADD COLUMN writer TEXT")
 
 
+def migrate_v4(db: sqlite_utils.Database) -> None:
+    """Schema version 6: a snapshot stored while measuring keeps the rule pack it is to be measured with
+    (`measure_with`, PackToMeasureWith as JSON) until it is: one left measuring by a killed program was measured at
+    the next start with whatever pack the window had then. Rows written before have none."""
+    db.execute("ALTER TABLE snapshots ADD COLUMN measure_with TEXT")
+
+
 # A stored draft is rebuilt from at most this many deltas (a few ms); then one is stored whole again.
 MAX_DELTA_DEPTH = 40
 # An analysis whose pieces changed more than this is stored whole (deltas.MAX_CHANGED_PIECES): a line inserted
@@ -221,6 +228,7 @@ class PreparedSnapshot:
     text_blob: bytes
     analysis_blob: bytes | None  # None: the text is stored "measuring", its figures follow (measure_snapshot)
     pack: str | None
+    measure_with: str | None  # while measuring: the rule pack to measure it with (PackToMeasureWith as JSON)
     figures: dict[str, float | int | None]
     series: dict[str, float]
 
@@ -239,16 +247,46 @@ class PreparedMeasurement:
     series: dict[str, float]
 
 
-def prepare_snapshot(text: str, analysis: Any, *, measured: bool = True) -> PreparedSnapshot:
+@dataclass(frozen=True)
+class PackToMeasureWith:
+    """The rule pack a snapshot stored while measuring is to be measured with: its source and where it was read
+    from (a pack's lists of private names are read relative to its folder). Kept whole, not by name: a pack edited
+    since keeps its name."""
+
+    name: str
+    path: str
+    source: str
+    folder: str | None = None  # the folder its lists are read from
+
+    def to_json(self) -> str:
+        return json.dumps({"name": self.name, "path": self.path, "source": self.source, "folder": self.folder},
+                          ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, stored: str | None) -> "PackToMeasureWith | None":
+        try:
+            data = json.loads(stored) if stored else None
+            if not isinstance(data, dict):
+                return None
+            folder = data.get("folder")
+            return cls(str(data["name"]), str(data["path"]), str(data["source"]), str(folder) if folder else None)
+        except (ValueError, KeyError, TypeError):
+            return None
+
+
+def prepare_snapshot(text: str, analysis: Any, *, measured: bool = True,
+                     measure_with: PackToMeasureWith | None = None) -> PreparedSnapshot:
     """Hash and compress the text and its analysis (an Analysis or its dict); touches no database. With
-    `measured=False` only the text: the snapshot is stored as "measuring" and measure_snapshot completes it."""
+    `measured=False` only the text: the snapshot is stored as "measuring" (kept with `measure_with`, the pack to
+    measure it with) and measure_snapshot completes it."""
     figures = prepare_measurement(analysis) if measured else None
     return PreparedSnapshot(
         text_hash=text_hash(text),
         chars=len(text),
         text_blob=zlib.compress(text.encode("utf-8"), 6),
         analysis_blob=figures.analysis_blob if figures else None,
-        pack=figures.pack if figures else None,
+        pack=figures.pack if figures else (measure_with.name if measure_with else None),
+        measure_with=measure_with.to_json() if measure_with and not figures else None,
         figures=figures.figures if figures else dict.fromkeys(HEADLINE),
         series=figures.series if figures else {},
     )
@@ -351,9 +389,9 @@ def write_snapshot(
             )
         cur = conn.execute(
             "INSERT INTO snapshots (document_id, time, kind, text_hash, pack, cjk, cautions, lines, failing, errors,"
-            " writer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " writer, measure_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [doc, when, kind, digest, prepared.pack, *(figures[h] for h in HEADLINE),
-             writer if kind == "autosave" else None],
+             writer if kind == "autosave" else None, prepared.measure_with],
         )
         snapshot_id = cur.lastrowid
         if prepared.measured:
@@ -395,7 +433,7 @@ def measure_snapshot(db: sqlite_utils.Database, snapshot_id: int, measurement: P
         figures = measurement.figures
         conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id = ?", [snapshot_id])  # a salvaged row's, say
         conn.execute(
-            f"UPDATE snapshots SET pack = ?, {', '.join(f'{h} = ?' for h in HEADLINE)} WHERE id = ?",
+            f"UPDATE snapshots SET measure_with = NULL, pack = ?, {', '.join(f'{h} = ?' for h in HEADLINE)} WHERE id = ?",
             [measurement.pack, *(figures[h] for h in HEADLINE), snapshot_id],
         )
         _store_measurement(conn, snapshot_id, measurement, base[0] if base else None)
@@ -406,6 +444,13 @@ def _chars_of(conn, snapshot_id: int) -> int:
     row = conn.execute("SELECT t.chars FROM snapshots s JOIN texts t ON t.hash = s.text_hash WHERE s.id = ?",
                        [snapshot_id]).fetchone()
     return row[0] if row else 0
+
+
+def pack_to_measure_with(db: sqlite_utils.Database, snapshot_id: int) -> PackToMeasureWith | None:
+    """The rule pack a snapshot stored while measuring was to be measured with; None when it does not say (stored
+    by an older version, or measured already)."""
+    row = db.execute("SELECT measure_with FROM snapshots WHERE id = ?", [snapshot_id]).fetchone()
+    return PackToMeasureWith.from_json(row[0]) if row else None
 
 
 def unmeasured_snapshots(db: sqlite_utils.Database, path: Path | str) -> list[int]:

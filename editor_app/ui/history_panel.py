@@ -48,7 +48,7 @@ from editor_app.core.textdiff import Comparison, change_counts, compare, counted
 from editor_app.ui import chart_library
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.fitted_combo import FittedComboBox
-from editor_app.ui.history_diff import ChangeSteps, UnifiedMarks, char_tints
+from editor_app.ui.history_diff import ChangeSteps, OnScreenMarks, UnifiedMarks, char_tints
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
@@ -115,12 +115,16 @@ def failing_label(failing: Any, errors: Any) -> str:
 SYNC_DIFF_CHARS = 200_000
 DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows this many rows at most (Qt lays out
 # every row: 17,000 rows froze the window ~20 s); the unified diff beside it stays whole
-# A unified diff this long is shown untinted: its lines are tinted one by one on the GUI thread (~15 µs each; 40,000
-# lines of two drafts that differ everywhere added 0.6 s to showing them).
+# A unified diff this long is tinted only where it is on screen (history_diff.OnScreenMarks): tinted whole, its lines
+# are tinted one by one on the GUI thread (~15 µs each; 40,000 lines of two drafts that differ everywhere added 0.6 s
+# to showing them).
 UNIFIED_TINTED_LINES = 10_000
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
+# Closing the window waits this long for the snapshots being measured; the rest (an 8 MB survey's first measurement
+# takes seconds, and closing waited for it) stay "measuring" and are measured when the survey is next opened.
+MEASURE_AT_QUIT_SECONDS = 0.5
 # The trend chart may shrink this far: at 160 px the History tab alone needed more height than a 1366×768 laptop at
 # 150 % leaves the window (472 px), and the Self-check's tables were drawn across the status bar.
 CHART_MIN_HEIGHT = 110
@@ -141,6 +145,17 @@ def _analysed(text: str, recipe: tuple[Any, dict | None], analyzer: Any = None) 
         return analyze(text, pack, verdicts=verdicts)
     except Exception:
         return None
+
+
+def _pack_kept(recipe: tuple[Any, dict | None] | None) -> history.PackToMeasureWith | None:
+    """What a snapshot stored while measuring keeps of the pack it is to be measured with (None without one)."""
+    pack = recipe[0] if recipe else None
+    source = getattr(pack, "source", None)
+    if not isinstance(source, str):
+        return None
+    folder = getattr(pack, "base_dir", None)
+    return history.PackToMeasureWith(str(getattr(pack, "name", "")), str(getattr(pack, "path", "")), source,
+                                     str(folder) if folder else None)
 
 
 def _analysis_dict(analysis: Any) -> dict[str, Any]:
@@ -382,6 +397,7 @@ class HistoryPanel(QWidget):
             view.setAccessibleName(self.tr("Differences between the snapshots compared"))
         self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.unified_marks = UnifiedMarks(self.diff_text.document())
+        self.on_screen_marks = OnScreenMarks(self.diff_text, self.unified_marks)
         self.changes = ChangeSteps(self.diff_html, self.diff_text)
         self._shown_comparison: Comparison | None = None
         self.diff_stack = QStackedWidget()
@@ -469,11 +485,13 @@ class HistoryPanel(QWidget):
         self.diff_html.setHtml(comparison.side_by_side)
         self.unified_marks.set_marks(comparison.unified_marks, comparison.char_tints)
         tinted = comparison.unified.count("\n") < UNIFIED_TINTED_LINES
+        self.on_screen_marks.set_active(False)
         if not tinted:
             self.unified_marks.setDocument(None)
         self.diff_text.setPlainText(comparison.unified or self.tr("No differences."))
         if tinted and self.unified_marks.document() is None:  # tinted once, after the text is set
             self.unified_marks.setDocument(self.diff_text.document())
+        self.on_screen_marks.set_active(not tinted)  # a long one: the lines on screen
         self.changes.set_comparison(comparison)
         self._steps_enabled()
         view = self.diff_stack.currentWidget()
@@ -502,6 +520,7 @@ class HistoryPanel(QWidget):
         self._shown_comparison = None
         self.diff_html.clear()
         self.unified_marks.set_marks({}, char_tints())
+        self.on_screen_marks.set_active(False)
         self.diff_text.clear()
         self.changes.set_comparison(None)
         self._steps_enabled()
@@ -575,6 +594,7 @@ class HistoryPanel(QWidget):
         self.diff_html.verticalScrollBar().setValue(keep)
         self.unified_marks.set_marks(comparison.unified_marks, tints)
         self.unified_marks.rehighlight()
+        self.on_screen_marks.update()
 
     def set_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         """Draw the metric's trend (built once, setData on change) and the rule's limits as horizontal lines.
@@ -703,11 +723,12 @@ class _RecordThread(QThread):
         return out
 
     def stop(self) -> None:
-        """Finish every job submitted so far, then end (a save asked for before quitting is still recorded, with
-        its figures)."""
+        """Finish every job submitted so far, then end (a save asked for before quitting is still recorded); the
+        measurements still running after MEASURE_AT_QUIT_SECONDS are left to the next start (the rows say
+        "measuring" until then)."""
         self._jobs.put(None)
         self.wait()
-        self._measurer.stop()
+        self._measurer.stop(MEASURE_AT_QUIT_SECONDS)
 
     def _hand_over(self, result: dict[str, Any]) -> None:
         with self._lock:
@@ -727,7 +748,7 @@ class _RecordThread(QThread):
                 if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
                     continue  # an autosave of the text the last one holds
                 job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
-                                                           measured=recipe is None)
+                                                           measured=recipe is None, measure_with=_pack_kept(recipe))
             except Exception as exc:  # reported on the GUI thread, like a failed insert
                 job["error"] = f"{type(exc).__name__}: {exc}"
                 recipe = None
@@ -743,21 +764,34 @@ class _Measurer(threading.Thread):
     def __init__(self, hand_over) -> None:
         super().__init__(name="history-measurer", daemon=True)
         self._jobs: queue.Queue = queue.Queue()
-        self._hand_over = hand_over
+        self._hand_over = hand_over  # emits a Qt signal: never called once the window let this thread go
+        self._handing_over = threading.Lock()
+        self._let_go = False
         self._analyzer: Any = None  # of the pack of the last text analysed here
 
     def submit(self, job: dict[str, Any]) -> None:
         self._jobs.put(job)
 
-    def stop(self) -> None:
+    def stop(self, wait: float | None = None) -> bool:
+        """End after the jobs submitted so far, waiting at most `wait` seconds (None: until they are done); past
+        that the thread is let go: it finishes the text it is measuring, hands nothing over (no Qt object is used
+        from it while the program ends) and ends. True when it ended in time."""
         self._jobs.put(None)
         if self.is_alive():
-            self.join()
+            self.join(wait)
+        with self._handing_over:  # a hand-over under way ends first; none starts after
+            self._let_go = True
+            self._hand_over = None  # the record thread (a QThread) is let go of here, on the GUI thread
+        return not self.is_alive()
 
     def run(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            self._hand_over(self._measured(job))
+        while (job := self._jobs.get()) is not None and not self._let_go:
+            result = self._measured(job)
             job = None
+            with self._handing_over:
+                if self._let_go:
+                    return
+                self._hand_over(result)
 
     def _analyzer_for(self, pack: Any) -> Any:
         if self._analyzer is None or self._analyzer.pack is not pack:
@@ -1026,7 +1060,8 @@ class HistoryController(QObject):
         # screen is stored "measuring" and measured on the record thread (on the GUI thread it held up typing).
         sid = self._db_call(
             "recording a snapshot", history.write_snapshot, path=path,
-            prepared=history.prepare_snapshot(text, _analysis_dict(analysis), measured=recipe is None),
+            prepared=history.prepare_snapshot(text, _analysis_dict(analysis), measured=recipe is None,
+                                              measure_with=_pack_kept(recipe)),
             kind=kind, writer=self.writer,
         )
         if sid is not None:
@@ -1058,14 +1093,38 @@ class HistoryController(QObject):
 
     def measure_left_over(self, path: str) -> None:
         """Snapshots stored while measuring whose figures never came (the program was killed first) are measured
-        now, with the window's pack."""
+        now, with the rule pack they were stored with: the window's may be another one by now, or edited since."""
         recipe = self._analysis_recipe()
         if recipe is None:
             return
+        packs: dict[tuple[str, str], Any] = {}  # a stored pack's (path, source) -> the pack read again, or why not
         for sid in self._db_call("looking for unmeasured snapshots", history.unmeasured_snapshots, path) or []:
             text = self._db_call("reading a snapshot", history.get_snapshot_text, sid)
             if text is not None:
-                self._measure(sid, text, recipe)
+                self._measure(sid, text, self._left_over_recipe(sid, recipe, packs))
+
+    def _left_over_recipe(self, sid: int, recipe: tuple[Any, dict | None], packs: dict) -> tuple[Any, dict | None]:
+        """(pack, verdicts) to measure a left-over snapshot with: the pack it was stored with when the window's is
+        not that one; the window's (and a message saying so) when that pack can't be read again."""
+        stored = self._db_call("reading a snapshot", history.pack_to_measure_with, sid)
+        pack = recipe[0]
+        if stored is None or (stored.source == getattr(pack, "source", None) and stored.path == str(getattr(pack, "path", ""))):
+            return recipe  # stored by an older version (it does not say), or the window's pack is that one
+        key = (stored.path, stored.source)
+        if key not in packs:
+            from editor_app.core.rulepack import parse_pack
+
+            try:
+                packs[key] = parse_pack(stored.source, stored.path,
+                                        base_dir=Path(stored.folder) if stored.folder else None)
+            except Exception as exc:  # a pack this version can't read
+                packs[key] = exc
+                self.message.emit(self.tr(
+                    "History: snapshots stored while measuring with the rule pack “{saved}” are measured with "
+                    "“{now}”: “{saved}” can't be read again ({error}).").format(
+                        saved=stored.name, now=getattr(pack, "name", ""), error=exc))
+        kept = packs[key]
+        return recipe if isinstance(kept, Exception) else (kept, recipe[1])
 
     def _shown_analysis_of(self, text: str | list[str]) -> Any:
         """The window's latest analysis when it is of exactly `text` (a list: the editor's lines now), else None.

@@ -270,63 +270,68 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="961"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1029"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1157"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1099"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1123"/>
+        <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
+        <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1158"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1237"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1296"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1241"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1300"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1292"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1351"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1335"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1394"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1351"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1410"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1367"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1426"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1367"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1426"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1456"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1515"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1502"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1561"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -334,12 +339,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="294"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -369,137 +374,137 @@
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="281"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="283"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="298"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="287"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="302"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="315"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="330"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="327"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="357"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="346"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="361"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="347"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="362"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="351"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="366"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="368"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="359"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="374"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="362"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="377"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="363"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="378"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="397"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="491"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="514"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="533"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="528"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="547"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="617"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="637"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="631"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="651"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="632"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="652"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="803"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="837"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1523"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1582"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1542"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1601"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1546"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1605"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -734,67 +739,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="854"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="888"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="855"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="889"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="832"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="903"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="870"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="904"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="835"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="836"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="870"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="842"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="843"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1541,37 +1546,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="234"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="249"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="246"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="261"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
