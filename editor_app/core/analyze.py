@@ -25,6 +25,7 @@ from .document import (Heading, Outline, Stray, build_outline, heading_in_line, 
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figures import figures_in_line
+from .list_places import NumberedPlaces, numbered_places
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
@@ -614,6 +615,7 @@ class _Assembly:
         self.claim_lines: list | None = None
         self._repeated_at: dict[int, tuple[str, int]] | None = None
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
+        self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
 
     _MARK_EVERY = 2048
 
@@ -1349,6 +1351,10 @@ class _Assembly:
         else:
             units = self.units(scope, line)
             where = scope.describe()
+            if units and scope.kind == "heading" and not scope.items:
+                placed = self._numbered_places(scope.pattern, units)
+                if placed is not None:
+                    return self._measure_by_number(metric, where, placed, position, last_of, counted, len(units))
             if not units or position >= len(units):
                 if counted and position:  # a list's later members: each its own place, never told against the first
                     where = f"{where} #{position + 1}"
@@ -1379,6 +1385,37 @@ class _Assembly:
         if shared or missing:  # refused rather than measured on the first of the sections a number names, or
             return None, AmbiguousPlace(where, shared, missing), None  # on the parts of a place the survey still has
         return self.count(metric, ranges), where, ranges
+
+
+    def _numbered_places(self, pattern: str, units: list[Unit]) -> NumberedPlaces[Unit] | None:
+        """A heading scope's sections by their numbers (see list_places), once per pass and scope."""
+        got = self._numbered.get(pattern)
+        if got is None or got[0] is not units:
+            secs = self.outline.sections
+            keys = [secs[j].key for j in self._heading_matches(pattern)]
+            placed = None if any(k in self.repeated or "#" in k for k in keys) else numbered_places(pattern, keys, units)
+            got = self._numbered[pattern] = (units, placed)
+        return got[1]
+
+    def _measure_by_number(self, metric: str, describe: str, placed: NumberedPlaces[Unit], position: int,
+                           last_of: int, counted: bool, sections: int):
+        """A figure of a list stated for a heading scope's sections, measured on the section its place in the list
+        names: with §3.2 cut, 194 of "159/194/207" is about §3.2 (not measured, and says so), 207 about §3.3."""
+        unit = placed.unit_at(position)
+        ends = None
+        if last_of:
+            unstated = placed.unstated(last_of)
+            if unstated:
+                ends = ListEndsEarly("", describe, last_of, [u.label for u in unstated], sections)
+        if unit is None:
+            where = f"{describe} #{position + 1}"
+            if not counted:
+                return None, where, None
+            return None, AmbiguousPlace(where, (), (placed.label(position),), ends), None
+        where = unit.label if sections > 1 else describe
+        if ends is not None:
+            where = ListEndsEarly(where, describe, last_of, ends.unchecked, sections)
+        return self.count(metric, unit.ranges), where, unit.ranges
 
 
 def _joins_parts(scope: Scope) -> bool:
