@@ -28,6 +28,7 @@ Stale = Callable[[str, "list | None"], bool]
 # A slot is one figure as judged: (raw claim, measurement key or None, Claim, findings)
 _CLAIM, _FOUND = itemgetter(2), itemgetter(3)
 _OK = attrgetter("ok")
+_PLACE = attrgetter("line", "column")
 
 
 class MissingPlace(str):
@@ -386,7 +387,6 @@ def audit(
         claims = list(map(_CLAIM, slots))
         body = list(chain.from_iterable(map(_FOUND, slots)))
         wrong = list(map(_OK, claims)).count(False)
-    findings = list(body)
     if not redo_agreement and not (incremental and regroup):
         agree = prev.agree
     elif incremental and not where_moved and prev.agree is not None:
@@ -399,12 +399,31 @@ def audit(
         first_lines = {key: group[0].line for key, group in groups.items()}
     else:
         first_lines = prev.first_lines  # the groups and where they start are prev's
-    agreement = list(chain.from_iterable(agree.values()))
-    findings.extend(agreement)
+    findings = _in_place_order(body, chain.from_iterable(agree.values()))
     if agree is not prev.agree if incremental else True:
         replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
                        body, offsets, replaced, wrong)
+
+
+def _in_place_order(body: list[Finding], agreement) -> list[Finding]:
+    """The slots' findings (in line and column order) with the disagreements (in group order) put among them where
+    they stand: the rule's findings as the Self-check panel and the rule's line read them. (Disagreements are
+    few; each is put in place by bisection, not by sorting the whole list.)"""
+    extra = sorted(agreement, key=_PLACE)
+    if not extra:
+        return list(body)
+    if not body or _PLACE(body[-1]) <= _PLACE(extra[0]):
+        return [*body, *extra]
+    out: list[Finding] = []
+    start = 0
+    for f in extra:  # (after the slots' findings of the same place, as a stable sort of body + extra puts it)
+        at = bisect_right(body, _PLACE(f), start, key=_PLACE)
+        out += body[start:at]
+        out.append(f)
+        start = at
+    out += body[start:]
+    return out
 
 
 def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
