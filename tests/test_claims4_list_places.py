@@ -114,3 +114,13 @@ def test_sections_matched_by_title_or_sharing_a_number_are_not_read_by_number():
     assert numbered_places(r"法律", ["2", "4"], ["b", "d"]) is None  # by title: §3 is no part of it
     assert numbered_places(r"^3\.\d+$", ["3.1", "3.1"], ["a", "b"]) is None
     assert numbered_places(r"^3(\.\d+)?$", ["3", "3.1"], ["a", "b"]) is None
+
+
+def test_update_self_check_figures_leaves_a_list_whose_sections_moved_as_it_is(sample_text):
+    """Tools → Update self-check figures after §3.2 was renumbered 3.4 rewrote "159/194/207" to "159/207/194": the
+    figures of §3.3 and §3.4 (the old §3.2) written over the places of §3.2 and §3.3."""
+    from editor_app.core.selfcheck_update import updated_self_check_text
+
+    text = _renumbered(sample_text, "3.2", "3.4")
+    updated = updated_self_check_text(text, analyze(text, PACK, today=TODAY))
+    assert LIST in updated.split("\n")[8]
