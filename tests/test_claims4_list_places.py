@@ -124,3 +124,13 @@ def test_update_self_check_figures_leaves_a_list_whose_sections_moved_as_it_is(s
     text = _renumbered(sample_text, "3.2", "3.4")
     updated = updated_self_check_text(text, analyze(text, PACK, today=TODAY))
     assert LIST in updated.split("\n")[8]
+
+
+def test_a_list_figure_written_with_its_thousands_is_a_figure(sample_text):
+    """"各主线 CJK 1,159/194/207" (or "1，159" with a Chinese input method's comma) was no list and no figure at all:
+    nothing measured, nothing said."""
+    for written in ("1,159", "1，159", "１，１５９"):
+        text = sample_text.replace(LIST, f"各主线 CJK {written}/194/207")
+        listed = [c for c in analyze(text, PACK, today=TODAY).claims if c.line == 9 and c.text.startswith("各主线")]
+        assert [(c.value_text, c.scope, c.ok, c.measured) for c in listed] == [
+            (written, "§3.1", False, 159), ("194", "§3.2", True, 194), ("207", "§3.3", True, 207)], written
