@@ -34,6 +34,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{where}的{what}：自报 {stated}，未测量：未找到 {places}"),
     ("{what} of {where}: {n} figures stated for its {m} sections; {places} not checked",
      "{where}的{what}：只自报了 {n} 个数字，但它有 {m} 节；{places} 未核对"),
+    ("{what} of {where}: no figure stated for {places}; not checked", "{where}的{what}：{places} 没有自报数字，未核对"),
     ("{what} of {where}: stated {stated}, not measured: {n} sections are numbered {number}, …",
      "{where}的{what}：自报 {stated}，未测量：{n} 节的编号都是 {number}，……"),
     ("{what} of {where}: stated {stated}, not measured: {n} sections are numbered {number}",

@@ -52,7 +52,7 @@ def test_a_wrong_sum_after_a_chinese_word_is_not_passed():
     a = analyze("标题\n§0 自检\n合计10 = 甲 3 + 乙 4 + 丙 2；实测9（3 + 4）；v2 = 1 + 1；W5（3 + 4）\n一、主体\n中文\n",
                 house_pack())
     assert [(c.text, c.claimed, c.measured, c.ok) for c in a.claims if c.kind == "sum"] == [
-        ("9（3 + 4）", 9, 7, False), ("10 = 甲 3 + 乙 4 + 丙 2", 10, 9, False)]
+        ("10 = 甲 3 + 乙 4 + 丙 2", 10, 9, False), ("9（3 + 4）", 9, 7, False)]  # in the order they are written
 
 
 def test_full_width_signs_from_a_chinese_input_method_are_audited(sample_text):

@@ -25,6 +25,8 @@ from .document import (Heading, Outline, Stray, build_outline, heading_in_line, 
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figures import figures_in_line
+from .list_places import NumberedPlaces, numbered_places
+from .split_claims import claims_across, open_end, starts_with_figure, with_claims_across
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
@@ -60,10 +62,12 @@ class LineFacts:
     forbidden: tuple[tuple[tuple[int, str], ...], ...]  # per forbidden-pattern rule: (column, text) of the matches
     required: tuple[bool, ...]  # per (required-pattern rule, pattern): found on this line
     section_refs: tuple = ()  # (column, text, key) of each § reference
+    claim_end: str = ""  # the line's end when it may be a claim's label whose figure starts the next line
 
     def __init__(self, counts: tuple[int, ...], heading: Heading | None, citations: tuple, figures: tuple,
                  privacy: tuple[PrivacyHit, ...], claims: tuple, directives: tuple[Directive, ...],
-                 forbidden: tuple[tuple[tuple[int, str], ...], ...], required: tuple[bool, ...], section_refs: tuple = ()) -> None:
+                 forbidden: tuple[tuple[tuple[int, str], ...], ...], required: tuple[bool, ...], section_refs: tuple = (),
+                 claim_end: str = "") -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["counts"] = counts
         d["heading"] = heading
@@ -75,6 +79,7 @@ class LineFacts:
         d["forbidden"] = forbidden
         d["required"] = required
         d["section_refs"] = section_refs
+        d["claim_end"] = claim_end
 
 
 @dataclass
@@ -150,6 +155,8 @@ class Analyzer:
         self._memo: dict[str, LineFacts] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
+        self._across: dict[tuple[str, str], tuple] = {}  # (a line's end, the next line) -> claims across them
+        self._across_merged: dict[tuple[int, int], tuple] = {}  # a line's claims with those across (by identity)
         self.retired: list[_Assembly] = []  # passes no longer needed, not yet let go of (see release)
         self.__dict__.update(_compiled(pack))
 
@@ -214,8 +221,9 @@ class Analyzer:
                 if forbidden[i]:
                     forbidden[i] = masked_matches(lines[i], privacy[i], forbidden[i])
         section_refs = list(map(section_refs_in_line, lines))
+        claim_ends = [open_end(l, rx) for l in lines]
         return list(map(LineFacts, counts, headings, citations, figures, privacy, claims, directives, forbidden,
-                        required, section_refs))
+                        required, section_refs, claim_ends))
 
     def _forbidden_in(self, line: str) -> tuple[tuple[tuple[int, str], ...], ...]:
         """Per forbidden-pattern rule, (column, text) of its matches; () when none matches. The text is what the
@@ -612,8 +620,10 @@ class _Assembly:
         self.finding_at: dict[int, int] | None = None  # id(finding) -> its index in self.findings (lazy)
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
+        self.claims_across: dict[int, tuple] | None = None  # see _claims_across
         self._repeated_at: dict[int, tuple[str, int]] | None = None
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
+        self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
 
     _MARK_EVERY = 2048
 
@@ -1253,6 +1263,8 @@ class _Assembly:
                 prev = moved_audit(self.moved.audits[rule.id], a, old_k, new_k)
                 changed, stale = list(range(a, a + new_k)), self._stale_moved
             claim_lines = self._claim_lines()
+            if prev is not None:
+                changed = self._across_changed(changed)
             done = self.audits[rule.id] = audit(
                 claim_lines, self.az._claim_scopes, self._measure_claim, rule_id=rule.id, level=rule.level,
                 cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=changed, stale=stale)
@@ -1280,9 +1292,13 @@ class _Assembly:
     def _claim_lines(self) -> list[tuple[int, tuple]]:
         """(line, raw claims) of the lines in the zones the pack audits (the last pass's list if unchanged)."""
         by_line = self.per_line("claims", 1)
-        if self.changed is not None and by_line is self.prev._per_line.get(("claims", 1)) and self.prev.claim_lines is not None:
+        across = self.claims_across = self._claims_across()
+        if (self.changed is not None and by_line is self.prev._per_line.get(("claims", 1))
+                and self.prev.claim_lines is not None and _same_values(across, self.prev.claims_across)):
             self.claim_lines = self.prev.claim_lines
             return self.claim_lines
+        if across:
+            by_line = self._with_across(by_line, across)
         zones = self.pack.claim_zones
         o = self.outline
         first_section = o.sections[0].line if o.sections else None
@@ -1297,6 +1313,68 @@ class _Assembly:
             if zone in zones:
                 out.append((ln, claims))
         self.claim_lines = out
+        return out
+
+    def _claims_across(self) -> dict[int, tuple]:
+        """line -> the claims whose label ends the line before and whose figure starts this one (see split_claims),
+        for the lines that have some."""
+        out: dict[int, tuple] = {}
+        ends = self.per_line("claim_end")
+        if not ends:
+            return out
+        facts, lines, memo = self.facts, self.lines, self.az._across
+        if len(memo) > 4096:
+            memo.clear()
+        for i, tail in ends:
+            j = i + 1
+            if j >= self.n or not starts_with_figure(lines[j]):
+                continue
+            f, g = facts[i], facts[j]
+            if f.heading is not None or g.heading is not None or g.counts[-1] or f.privacy or g.privacy:
+                continue  # a heading, a list item: a block of its own; private data: never quoted in a claim
+            key = (tail, lines[j])
+            got = memo.get(key)
+            if got is None:
+                az = self.az
+                got = memo[key] = claims_across(tail, lines[j], g.claims, az._claim_rx, self.pack.sum_metric,
+                                                self.pack.sum_context)
+            if got:
+                out[j + 1] = got
+        return out
+
+    def _across_changed(self, changed: list[int]) -> list[int]:
+        """The edited lines (0-based) and the lines whose claims across lines changed with them: an edit of the line
+        before a figure changes the figure's line's claims."""
+        now = self.claims_across or {}
+        if self.changed is not None:
+            before = self.prev.claims_across or {}
+        else:  # moved: the last pass's lines after the edit are d lines further
+            a, old_k, new_k = self.spliced
+            d = new_k - old_k
+            before = {ln + d if ln > a + old_k else ln: v for ln, v in (self.moved.claims_across or {}).items()
+                      if not a < ln <= a + old_k}
+        if not now and not before:
+            return changed
+        extra = {ln - 1 for ln in now.keys() | before.keys() if now.get(ln) is not before.get(ln)}
+        return sorted(extra.union(changed)) if extra - set(changed) else changed
+
+    def _with_across(self, by_line: list[tuple[int, tuple]], across: dict[int, tuple]) -> list[tuple[int, tuple]]:
+        """The per-line claims with the claims across lines added to their lines (a merged line's tuple is the
+        same object from pass to pass while neither part changes: the audit tells an unchanged line by identity)."""
+        out = list(by_line)
+        memo = self.az._across_merged
+        if len(memo) > 4096:
+            memo.clear()
+        for ln, extra in sorted(across.items()):
+            at = bisect_left(out, ln, key=itemgetter(0))
+            own = out[at][1] if at < len(out) and out[at][0] == ln else ()
+            hit = memo.get((id(own), id(extra)))
+            if hit is None or hit[0] is not own or hit[1] is not extra:
+                hit = memo[(id(own), id(extra))] = (own, extra, with_claims_across(own, extra))
+            if own:
+                out[at] = (ln, hit[2])
+            else:
+                out.insert(at, (ln, hit[2]))
         return out
 
     def _stale(self, metric: str, ranges) -> bool:
@@ -1348,6 +1426,10 @@ class _Assembly:
         else:
             units = self.units(scope, line)
             where = scope.describe()
+            if units and scope.kind == "heading" and not scope.items:
+                placed = self._numbered_places(scope.pattern, units)
+                if placed is not None:
+                    return self._measure_by_number(metric, where, placed, position, last_of, counted, len(units))
             if not units or position >= len(units):
                 if counted and position:  # a list's later members: each its own place, never told against the first
                     where = f"{where} #{position + 1}"
@@ -1378,6 +1460,42 @@ class _Assembly:
         if shared or missing:  # refused rather than measured on the first of the sections a number names, or
             return None, AmbiguousPlace(where, shared, missing), None  # on the parts of a place the survey still has
         return self.count(metric, ranges), where, ranges
+
+
+    def _numbered_places(self, pattern: str, units: list[Unit]) -> NumberedPlaces[Unit] | None:
+        """A heading scope's sections by their numbers (see list_places), once per pass and scope."""
+        got = self._numbered.get(pattern)
+        if got is None or got[0] is not units:
+            secs = self.outline.sections
+            keys = [secs[j].key for j in self._heading_matches(pattern)]
+            placed = None if any(k in self.repeated or "#" in k for k in keys) else numbered_places(pattern, keys, units)
+            got = self._numbered[pattern] = (units, placed)
+        return got[1]
+
+    def _measure_by_number(self, metric: str, describe: str, placed: NumberedPlaces[Unit], position: int,
+                           last_of: int, counted: bool, sections: int):
+        """A figure of a list stated for a heading scope's sections, measured on the section its place in the list
+        names: with §3.2 cut, 194 of "159/194/207" is about §3.2 (not measured, and says so), 207 about §3.3."""
+        unit = placed.unit_at(position)
+        ends = None
+        if last_of:
+            unstated = placed.unstated(last_of)
+            if unstated:
+                ends = ListEndsEarly("", describe, last_of, [u.label for u in unstated], sections)
+        if unit is None:
+            where = f"{describe} #{position + 1}"
+            if not counted:
+                return None, where, None
+            return None, AmbiguousPlace(where, (), (placed.label(position),), ends), None
+        where = unit.label if sections > 1 else describe
+        if ends is not None:
+            where = ListEndsEarly(where, describe, last_of, ends.unchecked, sections)
+        return self.count(metric, unit.ranges), where, unit.ranges
+
+
+def _same_values(a: dict, b: dict | None) -> bool:
+    """Two dicts with the same keys holding the very same objects."""
+    return b is not None and a.keys() == b.keys() and all(v is b[k] for k, v in a.items())
 
 
 def _joins_parts(scope: Scope) -> bool:

@@ -188,7 +188,18 @@ def claims_in_line(
                 RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
                          float(m.group("pct")), (num, den))
             )
+    if len(out) > 1:  # in the order they are written (found pattern by pattern, then sums, then ratios): every
+        column = -1  # list of figures and findings shows a line's figures left to right
+        for rc in out:
+            if rc.column < column:
+                out.sort(key=_column)  # (stable: the figures of one column keep the order they were found in)
+                break
+            column = rc.column
     return tuple(out)
+
+
+def _column(rc: RawClaim) -> int:
+    return rc.column
 
 
 # (pattern index, pattern, regex, other literals a match holds, literals one of which starts a match,

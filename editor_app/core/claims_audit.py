@@ -28,6 +28,7 @@ Stale = Callable[[str, "list | None"], bool]
 # A slot is one figure as judged: (raw claim, measurement key or None, Claim, findings)
 _CLAIM, _FOUND = itemgetter(2), itemgetter(3)
 _OK = attrgetter("ok")
+_PLACE = attrgetter("line", "column")
 
 
 class MissingPlace(str):
@@ -45,12 +46,14 @@ class AmbiguousPlace(str):
 
     numbers: tuple[tuple[str, int], ...]
     missing: tuple[str, ...]
+    ends: "ListEndsEarly | None"  # the last figure of a list that also leaves sections unstated ("§3.4" of 3.1, 3.3, 3.4)
 
     def __new__(cls, where: str, shared: Sequence[tuple[str, Sequence[int]]],
-                missing: Sequence[str] = ()) -> "AmbiguousPlace":
+                missing: Sequence[str] = (), ends: "ListEndsEarly | None" = None) -> "AmbiguousPlace":
         place = super().__new__(cls, where)
         place.numbers = tuple((number, len(lines)) for number, lines in shared)
         place.missing = tuple(missing)
+        place.ends = ends
         return place
 
     def why(self) -> str:
@@ -63,30 +66,37 @@ class AmbiguousPlace(str):
 
     def detail(self) -> tuple:
         """What tells two such places of one name apart (a verdict's cache key)."""
-        return self.numbers, self.missing
+        return self.numbers, self.missing, self.ends.detail() if self.ends is not None else None
 
 
 class ListEndsEarly(str):
     """The place the last figure of a per-section list is about ("§3.2" of "各主线 CJK 159/194"), when the list's scope
-    has more sections than the list has figures: the figure is judged as any other, and the sections after it,
-    which no figure states, are named (`unchecked`) so that they are not passed over in silence."""
+    has sections no figure of the list is about: the figure is judged as any other, and those sections, which no
+    figure states, are named (`unchecked`) so that they are not passed over in silence. `sections`: how many the
+    scope has (fewer than stated + unchecked when a figure is about a section the survey lacks)."""
 
     scope: str
     stated: int
     unchecked: tuple[str, ...]
+    sections: int
 
-    def __new__(cls, where: str, scope: str, stated: int, unchecked: Sequence[str]) -> "ListEndsEarly":
+    def __new__(cls, where: str, scope: str, stated: int, unchecked: Sequence[str],
+                sections: int | None = None) -> "ListEndsEarly":
         place = super().__new__(cls, where)
         place.scope, place.stated, place.unchecked = scope, stated, tuple(unchecked)
+        place.sections = stated + len(place.unchecked) if sections is None else sections
         return place
 
     def detail(self) -> tuple:
-        return self.scope, self.stated, self.unchecked
+        return self.scope, self.stated, self.unchecked, self.sections
 
     def note(self, shown: str) -> str:
-        """ "CJK of counter-arguments: 2 figures stated for its 3 sections; §3.3 not checked" """
+        """ "CJK of counter-arguments: 2 figures stated for its 3 sections; §3.3 not checked"; "… no figure stated for
+        §3.4; not checked" when §3.2 is gone and §3.4 took its place."""
         rest = ", ".join(self.unchecked[:4]) + (", …" if len(self.unchecked) > 4 else "")
-        return (f"{shown} of {self.scope}: {self.stated} figures stated for its {self.stated + len(self.unchecked)} "
+        if self.sections != self.stated + len(self.unchecked):
+            return f"{shown} of {self.scope}: no figure stated for {rest}; not checked"
+        return (f"{shown} of {self.scope}: {self.stated} figures stated for its {self.sections} "
                 f"sections; {rest} not checked")
 
 
@@ -94,10 +104,13 @@ _DETAILED = (AmbiguousPlace, ListEndsEarly)
 
 
 def _list_note(c: Claim, where, rule_id: str, level: str) -> tuple[Finding, ...]:
-    """A list that ends before its scope does: said at its last figure (see ListEndsEarly)."""
-    if type(where) is not ListEndsEarly:
+    """A list that ends before its scope does: said at its last figure (see ListEndsEarly), also when that figure
+    is about a section the survey lacks."""
+    kind = type(where)
+    ends = where if kind is ListEndsEarly else where.ends if kind is AmbiguousPlace else None
+    if ends is None:
         return ()
-    return (Finding(rule_id, level, c.line, c.column, where.note(c.label or c.metric)),)
+    return (Finding(rule_id, level, c.line, c.column, ends.note(c.label or c.metric)),)
 
 
 def _ok(measured, where, claimed: float) -> bool | None:
@@ -374,7 +387,6 @@ def audit(
         claims = list(map(_CLAIM, slots))
         body = list(chain.from_iterable(map(_FOUND, slots)))
         wrong = list(map(_OK, claims)).count(False)
-    findings = list(body)
     if not redo_agreement and not (incremental and regroup):
         agree = prev.agree
     elif incremental and not where_moved and prev.agree is not None:
@@ -387,12 +399,31 @@ def audit(
         first_lines = {key: group[0].line for key, group in groups.items()}
     else:
         first_lines = prev.first_lines  # the groups and where they start are prev's
-    agreement = list(chain.from_iterable(agree.values()))
-    findings.extend(agreement)
+    findings = _in_place_order(body, chain.from_iterable(agree.values()))
     if agree is not prev.agree if incremental else True:
         replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
                        body, offsets, replaced, wrong)
+
+
+def _in_place_order(body: list[Finding], agreement) -> list[Finding]:
+    """The slots' findings (in line and column order) with the disagreements (in group order) put among them where
+    they stand: the rule's findings as the Self-check panel and the rule's line read them. (Disagreements are
+    few; each is put in place by bisection, not by sorting the whole list.)"""
+    extra = sorted(agreement, key=_PLACE)
+    if not extra:
+        return list(body)
+    if not body or _PLACE(body[-1]) <= _PLACE(extra[0]):
+        return [*body, *extra]
+    out: list[Finding] = []
+    start = 0
+    for f in extra:  # (after the slots' findings of the same place, as a stable sort of body + extra puts it)
+        at = bisect_right(body, _PLACE(f), start, key=_PLACE)
+        out += body[start:at]
+        out.append(f)
+        start = at
+    out += body[start:]
+    return out
 
 
 def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
