@@ -367,13 +367,12 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         if text[k : k + 1] == "|":
             bar = text.find("|", k + 1)
             cell = text[k + 1 : bar if bar >= 0 else n].strip()
-            if (0 < len(cell) <= 30 and not cell[0].isdigit() and "arxiv" not in cell.lower()
-                    and cell[0] not in "★☆-—"):
-                name = _without_marks(cell)
-                if (not _CATEGORY.fullmatch(name) and not _status_cell(name)
-                        and (_namelike(name) or any(map(_is_cjk, name)))):
-                    return name, None, None
-            return None, None, None
+            name = _name_cell(cell)
+            if name is None and (_says_checked(cell) if cell else bar < 0):
+                # "| 2609.11582 | 已核验 ✓ | OmniKVQuant |", "| ✓ | OmniKVQuant | arXiv:2609.11582 |": the status
+                # column before the name's, or the id last: the name is in another cell of the row
+                name = _name_elsewhere_in_row(text, s, last_cell=not cell)
+            return name, None, None
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
     # text[rest:line_end], what `.*` takes)
@@ -547,6 +546,66 @@ def _status_cell(cell: str) -> bool:
         else:
             return False
     return status
+
+
+def _name_cell(cell: str) -> str | None:
+    """The paper's name a table cell gives (without its marks), or None for a status, a date, a number, a category,
+    an id, a rating."""
+    if not (0 < len(cell) <= 30) or cell[0].isdigit() or "arxiv" in cell.lower() or cell[0] in "★☆-—":
+        return None
+    name = _without_marks(cell)
+    if (_CATEGORY.fullmatch(name) or _status_cell(name)
+            or not (_namelike(name) or any(map(_is_cjk, name)))):
+        return None
+    return name
+
+
+_SENTENCE_MARKS = frozenset("，。；：、！？,;:")  # a cell that holds these says something about the paper: no name
+
+
+def _says_checked(cell: str) -> bool:
+    """Whether a table cell says how far the paper was checked: status words ("已核验 ✓", "Verified") or marks only
+    ("✓", "✅", "⚠️")."""
+    bare = _without_marks(cell)
+    return _status_cell(bare) if bare else bool(cell.strip()) and all(ch in _CHECK_MARKS for ch in cell.strip())
+
+
+_CHECK_MARKS = frozenset("✓✔✅☑⚠❌✗✘❎️ ")  # (not ★: a rating)
+
+
+def _cites(cell: str) -> bool:
+    return "arxiv" in cell.lower() or _NEW_AT_DOT.search(cell) is not None or _OLD_SLASH.search(cell) is not None
+
+
+def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
+    """The name in the cell nearest the id's (at text[s]) in a table row whose cell after the id is a status
+    ("| 2609.11582 | 已核验 ✓ | OmniKVQuant |") or, `last_cell`, whose id ends the row beside a status ("| ✓ |
+    OmniKVQuant | arXiv:2609.11582 |"); in a row listing several papers, only the cells between its id and the
+    next one (the previous one when an id ends the row). Nearest, the one after first: a description column ("KV 量化到 2 bit，…") is further from the id than
+    the name's; cells that make sentences, state a date, a category, a number or a status are no names. (A line is
+    all it sees: a header row naming the columns is not read.)"""
+    cells = text.split("|")
+    at = text.count("|", 0, s)  # the id's cell
+    first, end = 1, len(cells)
+    citing = [j for j in range(1, len(cells)) if j == at or _cites(cells[j])]
+    if len(citing) > 1:  # each paper's cells follow its id, or lead to it when an id ends the row
+        k = citing.index(at)
+        filled = [j for j in range(1, len(cells)) if cells[j].strip()]
+        if filled and filled[-1] == citing[-1]:
+            first, end = (citing[k - 1] + 1 if k else 1), at
+        else:
+            first, end = at, (citing[k + 1] if k + 1 < len(citing) else len(cells))
+    if last_cell and not any(_says_checked(c) for c in cells[first:at] if c.strip()):
+        return None  # an id last in a row that says nothing about checking: no reason to look elsewhere
+    found: list[tuple[int, bool, str]] = []
+    for j in range(first, end):
+        cell = cells[j].strip()
+        if j == at or not cell or _SENTENCE_MARKS.intersection(cell) or _DATE.search(cell):
+            continue
+        name = _name_cell(cell)
+        if name is not None:
+            found.append((abs(j - at), j < at, name))
+    return min(found)[2] if found else None
 
 
 def _without_marks(cell: str) -> str:

@@ -35,7 +35,7 @@ ARXIV = "{http://arxiv.org/schemas/atom}"
 OPENSEARCH = "{http://a9.com/-/spec/opensearch/1.1/}"
 MAX_BATCH = 50
 GET_URL_LIMIT = 2000  # longer id lists go as a POST form body
-MAX_RETRY_AFTER = 120.0  # a longer wait than this is reported as "rate limited" instead of waited out
+MAX_RETRY_AFTER = 120.0  # a longer wait is not waited out: the run stops ("rate limited" after a 429, else "unavailable")
 _ONE_AT_A_TIME = threading.Lock()  # one connection to arXiv at a time in this process
 _MEMORY_BUDGET: dict[str, float] = {}  # used when no database is given
 
@@ -87,6 +87,11 @@ class Unavailable(ArxivProblem):
 class Unreachable(Unavailable):
     """No attempt got any answer: the connection itself failed (offline, DNS, refused). The next batch would fail
     the same way, so the run stops after the first instead of retrying every batch for a minute."""
+
+
+class UnavailableForLong(Unavailable):
+    """arXiv is unavailable (a 5xx) and asked for a longer wait than a run waits: the run stops. Not "rate limited":
+    a 503 says arXiv is down, not that the survey asked too often."""
 
 
 class RateLimited(ArxivProblem):
@@ -266,7 +271,7 @@ class ArxivClient:
         except BadRequest as exc:
             self._split_bad_batch(batch, out, exc)
             return
-        except (RateLimited, Cancelled, Unreachable) as exc:
+        except (RateLimited, Cancelled, Unreachable, UnavailableForLong) as exc:
             self._stop = exc
             self._fail(batch, out, exc)
             return
@@ -379,7 +384,8 @@ class ArxivClient:
             if attempt == self.max_attempts:
                 break
             if retry_after is not None and retry_after > MAX_RETRY_AFTER:
-                raise RateLimited(_asked_to_wait_too_long(problem, retry_after, attempt, self.max_attempts))
+                stop = RateLimited if self._429_in_a_row else UnavailableForLong  # (this attempt's answer was a 429)
+                raise stop(_asked_to_wait_too_long(problem, retry_after, attempt, self.max_attempts))
             delay = retry_after if retry_after is not None else self._backoff(attempt)
             if self.on_retry:
                 self.on_retry(f"{problem}; asking again in {max(delay, 1):.0f} s "

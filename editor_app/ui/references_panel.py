@@ -30,6 +30,8 @@ from editor_app.ui.table_models import Column, RowsModel
 from editor_app.ui.verify_worker import VerifyWorker
 
 ABS_URL = "https://arxiv.org/abs/{id}"
+TITLE_COLUMN, STATUS_COLUMN = 2, 3
+TITLE_MIN, TITLE_MAX, STATUS_MAX = 120, 220, 360  # px ("v3 not found (L13) · v1 ✓ (L34, L57)" is ~230)
 OK_STATUSES = {"verified"}
 
 
@@ -360,7 +362,23 @@ class ReferencesPanel(QWidget):
         self.model.refresh()
         if first:
             self._size_columns()
+        self._fit_statuses()
         self._apply_filter()
+
+    def _fit_statuses(self) -> None:
+        """The Status column as wide as the statuses the verdicts brought (it was fitted to "unverified" before
+        arXiv answered and cut "name mismatch" to "name mis…" in a 1280 px window; a column the user widened stays
+        so); arXiv's title, whose tooltip holds it whole, takes the room left beside it, TITLE_MIN to TITLE_MAX."""
+        view, header = self.view, self.view.horizontalHeader()
+        wanted = min(max(view.sizeHintForColumn(STATUS_COLUMN), header.sectionSizeHint(STATUS_COLUMN)), STATUS_MAX)
+        if wanted > header.sectionSize(STATUS_COLUMN):
+            header.resizeSection(STATUS_COLUMN, wanted)
+        if not view.isVisible():  # (no width to share yet: the first showing fits the columns)
+            return
+        room = view.viewport().width() - sum(
+            header.sectionSize(i) for i in range(STATUS_COLUMN + 1) if i != TITLE_COLUMN)
+        title = min(view.sizeHintForColumn(TITLE_COLUMN), TITLE_MAX, room)
+        header.resizeSection(TITLE_COLUMN, max(TITLE_MIN, title))
 
     def _summary(self) -> str:
         """The counts line: how many references have each status, every status a row has counted ("name mismatch 2 ·
