@@ -87,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.pack and window.pack_problem:  # said in the window too; a terminal (or a screenshot run) hears it here
         print(f"survey-editor: {window.pack_problem} (checking with the {window.pack.name} pack instead)",
               file=sys.stderr)
+    for slip in getattr(window.pack, "warnings", ()) if args.pack else ():  # a usable pack's slips, as survey-check
+        print(f"survey-editor: warning: {slip}", file=sys.stderr)
     if args.screenshot:
         return _screenshot(app, window, args.screenshot)
     window.show()

@@ -155,6 +155,8 @@ def _check(args) -> int:
                 not_checked(name, f"broken rule pack: {exc}")
                 unusable = True
                 continue
+            for slip in packs[key].warnings:  # the pack is used; said once, however many surveys it checks
+                _err(f"warning: {slip}")
         pack = packs[key]
         if isinstance(pack, PackError):
             not_checked(name, f"broken rule pack: {pack}", f"{name}: not checked: its rule pack {pack.path} is broken")

@@ -476,6 +476,11 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ('a language of [i18n] is a table: "English text" = "translation"', '[i18n] 下的每种语言是一个表："原文" = "译文"'),
     ("unknown language; write [i18n.{lang}] (the window speaks {langs})", "未知的语言；请写 [i18n.{lang}]（窗口使用 {langs}）"),
     ("a translation must be a string", "译文必须是字符串"),
+    ('unused: the pack has no rule, counter, scope, label or message written so; did you mean "{near}"?',
+     '未使用：规则包中没有这样写的规则、计数器、范围、标签或消息；是否想写 "{near}"？'),
+    ("unused: the pack has no rule, counter, scope, label or message written so (a key is the pack's text as "
+     "written, e.g. a rule's title)",
+     "未使用：规则包中没有这样写的规则、计数器、范围、标签或消息（键须与规则包中的原文完全一致，例如规则的 title）"),
     # [privacy] (core/privacy.py)
     ("must be a non-empty regex string, got {found}", "必须是非空的正则表达式字符串，实为 {found}"),
     ("bad regex {pattern}: {detail}", "正则表达式 {pattern} 无效：{detail}"),

@@ -213,6 +213,7 @@ def test_every_translation_of_a_pack_error_is_of_a_sentence_the_loader_writes():
     reasons += ["rule pack file not found", "rule pack is not UTF-8 text", "rule pack is a folder, not a file",
                 "cannot read rule pack (x)",
                 "cannot read 'names.txt': it is not UTF-8 text"]
+    reasons += [w.message for w in parse_pack(MINIMAL + '[i18n.zh_CN]\n"cjj" = "中文"\n"zzz qqq" = "无"\n').warnings]
     unused = [en for en, _ in _PACK_ZH_CN if en not in _UNREACHED
               and not any(_compile(en).match(r) for r in reasons)]
     assert not unused

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain
@@ -39,6 +39,8 @@ from . import rules as checks
 from .rules import in_ranges
 from .suppression import DIRECTIVE_RE, Directive, directives_in_line, suppressed_lines
 from .text_ends import common_prefix, common_suffix
+
+_PLACE = attrgetter("line", "column")  # findings are listed in line order
 
 _DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
@@ -976,8 +978,9 @@ class _Assembly:
             findings = swapped
         else:
             findings = list(chain.from_iterable(map(attrgetter("findings"), rules)))
-            findings.sort(key=attrgetter("line", "column"))
-            findings.extend(checks.unknown_directives(self, directives))
+            findings.sort(key=_PLACE)
+            for wrong in checks.unknown_directives(self, directives):  # a few, each put in its line's place
+                insort(findings, wrong, key=_PLACE)
         self.rules, self.findings = rules, findings
         self.section_metrics = sections = self._section_metrics()
         return Analysis(

@@ -84,6 +84,10 @@ class PackError(Exception):
         super().__init__(f"{where}: {key}: {message}" if key else f"{where}: {message}")
 
 
+class PackWarning(PackError):
+    """A slip in a pack that is still usable (an [i18n] key naming nothing the pack has): said, never raised."""
+
+
 @record(frozen=True)
 class Scope:
     """Where a rule or claim pattern applies: the document, a part, sections, or their list items."""
@@ -249,6 +253,7 @@ class RulePack:
     translations: dict[str, dict[str, str]] = field(default_factory=dict)  # language -> {pack text: translation}
     # (the `privacy` table it was read from, the PrivacyConfig) as checked on loading: the analyzer's, not read twice
     privacy_config: Any = field(default=None, compare=False, repr=False)
+    warnings: list[PackWarning] = field(default_factory=list, compare=False)  # slips that leave the pack usable
 
     def __init__(
         self,
@@ -270,6 +275,7 @@ class RulePack:
         base_dir: Path | None = None,
         translations: dict[str, dict[str, str]] = FACTORY,
         privacy_config: Any = None,
+        warnings: list[PackWarning] = FACTORY,
     ) -> None:
         self.name = name
         self.title = title
@@ -289,6 +295,7 @@ class RulePack:
         self.base_dir = base_dir
         self.translations = {} if translations is FACTORY else translations
         self.privacy_config = privacy_config
+        self.warnings = [] if warnings is FACTORY else warnings
 
     def rule(self, rule_id: str) -> RuleDef | None:
         return next((r for r in self.rules if r.id == rule_id), None)
@@ -431,6 +438,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     pack.privacy = privacy
     pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
     pack.translations = _translations(data, loc)
+    pack.warnings.extend(_unused_translations(pack, loc))
     return pack
 
 
@@ -525,6 +533,41 @@ def _translations(data: dict, loc: "_Locator") -> dict[str, dict[str, str]]:
                 raise loc.error(text, "a translation must be a string", needle=text, table=f"[i18n.{lang}]",
                                 shown=f'i18n.{lang}."{text}"')
         out[lang] = dict(table)
+    return out
+
+
+def pack_texts(pack: RulePack) -> set[str]:
+    """The words of a pack an [i18n] table can translate: its title, rule ids, titles and messages, counter names
+    and labels, scope names, claim metrics and labels (the window looks each up as written)."""
+    texts = {pack.name, pack.title, pack.sum_metric, *MEASURED_METRICS, "arxiv_ids"}
+    for name, counter in pack.counters.items():
+        texts |= {name, counter.label}
+    for name, scope in pack.scopes.items():
+        texts |= {name, scope.label}
+    for rule in pack.rules:
+        texts |= {rule.id, rule.title, rule.message, rule.counter, rule.scope.label}
+    for cp in pack.claim_patterns:
+        texts |= {cp.metric, cp.label, cp.scope.label}
+    texts.discard("")
+    return texts
+
+
+def _unused_translations(pack: RulePack, loc: "_Locator") -> list[PackWarning]:
+    """A translation whose key names nothing the pack has ("At most 200 line") is never used: the Chinese window
+    shows the English words. Said with the text it was probably meant for; the pack is still used."""
+    if not pack.translations:
+        return []
+    texts = pack_texts(pack)
+    out = []
+    for lang, table in pack.translations.items():
+        for text in table:
+            if text in texts:
+                continue
+            close = get_close_matches(text, list(texts), n=1, cutoff=0.6)
+            hint = "unused: the pack has no rule, counter, scope, label or message written so" + (
+                f'; did you mean "{close[0]}"?' if close else " (a key is the pack's text as written, e.g. a rule's title)")
+            line = loc.line_of(text, table=f"[i18n.{lang}]")
+            out.append(PackWarning(loc.path, line, f'i18n.{lang}."{text}"', hint))
     return out
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from difflib import get_close_matches
 from itertools import chain
 from operator import attrgetter
@@ -317,15 +317,19 @@ def _section_refs_note(asm: "_Assembly", findings: int, naming_none: int, strays
     return note + f"; {strays} sub-sections under another section's number" if strays else note
 
 
+_PLACE = attrgetter("line", "column")  # a finding's place: findings are listed in line order
+
+
 def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
     lines = silenced.get(rule.id)
     if not lines:
         return
     if rule.unsuppressible:
         for ln, d in directives:
-            if rule.id in d.rules and d.action != "enable":
-                res.findings.append(Finding(rule.id, "warning", ln, d.column,
-                                            f"suppression refused: rule {rule.id} is unsuppressible"))
+            if rule.id in d.rules and d.action != "enable":  # said in line order with the rule's other findings
+                insort(res.findings, Finding(rule.id, "warning", ln, d.column,
+                                             f"suppression refused: rule {rule.id} is unsuppressible"),
+                       key=_PLACE)
         return
     kept = [f for f in res.findings if f.line not in lines]
     if len(kept) != len(res.findings):

@@ -3,12 +3,13 @@ which the exported report uses too)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from editor_app.core.rulepack import PackError, RulePack
 from editor_app.wording import EngineText, PackErrorWords
 
-__all__ = ["EngineText", "pack_error_text", "window_language", "words_for"]
+__all__ = ["EngineText", "pack_error_place", "pack_error_text", "window_language", "words_for"]
 
 
 def window_language() -> str:
@@ -36,3 +37,12 @@ def words_for(pack: RulePack | None) -> Callable[[str], str]:
 def pack_error_text(exc: PackError) -> str:
     """A broken rule pack's error in the window's language, naming its file, line and key as written."""
     return PackErrorWords(window_language()).error(exc)
+
+
+def pack_error_place(exc: PackError) -> str:
+    """Where a pack's problem is, short enough for the status bar: "team.toml:12 rules[3].max" (the file's name
+    without its folder; the whole path and the reason are in the pop-up and the tooltip)."""
+    name = Path(exc.path).name or exc.path
+    where = f"{name}:{exc.line}" if exc.line else name
+    key = exc.key if len(exc.key) <= 40 else exc.key[:39] + "…"  # an [i18n] key is a whole title
+    return f"{where} {key}" if key else where

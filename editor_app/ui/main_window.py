@@ -51,7 +51,7 @@ from editor_app.ui.references_panel import ReferencesPanel
 from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
 from editor_app.ui.status_bar import StatusBar
-from editor_app.ui.engine_text import pack_error_text, words_for
+from editor_app.ui.engine_text import pack_error_place, pack_error_text, words_for
 from editor_app.ui.text_mirror import TextMirror
 
 def counter_labels(pack: Any) -> dict[str, str]:
@@ -391,8 +391,9 @@ class MainWindow(QMainWindow):
         QMessageBox.critical(self, title, message)
 
     def notify(self, title: str, message: str) -> QMessageBox:
-        """A problem the user should see that needs no answer (non-modal; also shown in the status bar)."""
-        self.statusBar().showMessage(f"{title}: {message.splitlines()[0]}", 15000)
+        """A problem the user should see that needs no answer (non-modal; also shown in the status bar: its first
+        line, the whole message in the bar's tooltip)."""
+        self.statusBar().showMessage(f"{title}: {message.splitlines()[0]}", 15000, detail=f"{title}: {message}")
         box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self)
         box.setModal(False)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -599,6 +600,8 @@ class MainWindow(QMainWindow):
                 self.pack_path = Path(candidate).resolve()
                 self.pack_problem = ""
                 self._close_pack_notice()
+                if pack.warnings:  # usable, with a slip (an unused [i18n] key): said once the window is back
+                    QTimer.singleShot(0, lambda p=pack: self.pack is p and self._tell_pack_warnings(p))
                 return pack
             except PackError as exc:
                 self.pack_problem = str(exc)
@@ -606,8 +609,9 @@ class MainWindow(QMainWindow):
                 instead = (self.tr("Checking goes on with the rule pack in use (%1) until the file is fixed.")
                            .replace("%1", str(kept.name)) if kept is not None
                            else self.tr("The bundled house pack is used instead."))
-                QTimer.singleShot(0, lambda p=self.pack_problem, e=pack_error_text(exc), i=instead:
-                                  self.pack_problem == p and self._tell_pack_problem(e + "\n\n" + i))  # unless fixed
+                told, where = pack_error_text(exc) + "\n\n" + instead, pack_error_place(exc)
+                QTimer.singleShot(0, lambda p=self.pack_problem, t=told, w=where:
+                                  self.pack_problem == p and self._tell_pack_problem(t, w))  # unless fixed
         if candidate is None:
             # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
             self.pack_problem = ""
@@ -627,16 +631,33 @@ class MainWindow(QMainWindow):
             self.runner.set_pack(new_pack, analyse=analyse)
         self._watch_pack()
 
-    def _tell_pack_problem(self, message: str) -> None:
+    def _tell_pack_problem(self, message: str, where: str = "") -> None:
+        """`where`: the file:line and key, all the status bar can show of it at a laptop's width."""
         self._close_pack_notice()  # the pack's latest problem replaces the one it had before this save
-        self._pack_notice = self.notify(self.tr("Rule pack not usable"), message)
+        self._pack_notice = self._notify_pack(self.tr("Rule pack not usable"), message, where)
+
+    def _tell_pack_warnings(self, pack: Any) -> None:
+        """A usable pack's slips (a translation naming nothing the pack has), with file, line and key."""
+        self._close_pack_notice()
+        slips = pack.warnings
+        where = pack_error_place(slips[0]) + (f" (+{len(slips) - 1})" if len(slips) > 1 else "")
+        self._pack_notice = self._notify_pack(self.tr("Rule pack warning"),
+                                              "\n\n".join(pack_error_text(w) for w in slips), where)
+
+    def _notify_pack(self, title: str, message: str, where: str) -> QMessageBox:
+        """The pop-up says all; the status bar only where (a path and a reason are cut off at a laptop's width)."""
+        box = self.notify(title, message)
+        if where:
+            self.statusBar().showMessage(f"{title}: {where}", 15000, detail=f"{title}: {message}")
+        return box
 
     def _close_pack_notice(self) -> None:
         """The "not usable" box and status message go once they are no longer true (or a newer problem is told)."""
         notice, self._pack_notice = getattr(self, "_pack_notice", None), None
         if notice is not None and shiboken_valid(notice):
             notice.close()
-            if self.statusBar().currentMessage().startswith(self.tr("Rule pack not usable")):
+            if self.statusBar().currentMessage().startswith((self.tr("Rule pack not usable"),
+                                                             self.tr("Rule pack warning"))):
                 self.statusBar().clearMessage()
 
     def _watch_pack(self) -> None:

@@ -26,9 +26,10 @@ class StatusBar(QStatusBar):
         self.addWidget(headline)
         self.addWidget(self.message_label, 1)
 
-    def showMessage(self, text: str, timeout: int = 0) -> None:  # noqa: N802 (Qt's name)
+    def showMessage(self, text: str, timeout: int = 0, detail: str = "") -> None:  # noqa: N802 (Qt's name)
+        """`detail`: the whole of a message too long for the bar, in its tooltip (`text` is what the bar shows)."""
         self.message_label.setText(text)
-        self.message_label.setToolTip(text)
+        self.message_label.setToolTip(detail or text)
         if timeout > 0:
             self._timer.start(timeout)
         else:

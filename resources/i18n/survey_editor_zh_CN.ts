@@ -559,62 +559,62 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="405"/>
+        <location filename="../../editor_app/ui/main_window.py" line="407"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="416"/>
+        <location filename="../../editor_app/ui/main_window.py" line="418"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="417"/>
+        <location filename="../../editor_app/ui/main_window.py" line="419"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="419"/>
+        <location filename="../../editor_app/ui/main_window.py" line="421"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="420"/>
+        <location filename="../../editor_app/ui/main_window.py" line="422"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="421"/>
+        <location filename="../../editor_app/ui/main_window.py" line="423"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="428"/>
+        <location filename="../../editor_app/ui/main_window.py" line="430"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="435"/>
+        <location filename="../../editor_app/ui/main_window.py" line="437"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="441"/>
+        <location filename="../../editor_app/ui/main_window.py" line="443"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="446"/>
+        <location filename="../../editor_app/ui/main_window.py" line="448"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="498"/>
+        <location filename="../../editor_app/ui/main_window.py" line="500"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="478"/>
+        <location filename="../../editor_app/ui/main_window.py" line="480"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -624,83 +624,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="547"/>
+        <location filename="../../editor_app/ui/main_window.py" line="549"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="564"/>
+        <location filename="../../editor_app/ui/main_window.py" line="566"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="581"/>
+        <location filename="../../editor_app/ui/main_window.py" line="583"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="583"/>
+        <location filename="../../editor_app/ui/main_window.py" line="585"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="606"/>
+        <location filename="../../editor_app/ui/main_window.py" line="610"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="632"/>
-        <location filename="../../editor_app/ui/main_window.py" line="639"/>
+        <location filename="../../editor_app/ui/main_window.py" line="638"/>
+        <location filename="../../editor_app/ui/main_window.py" line="653"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="682"/>
+        <location filename="../../editor_app/ui/main_window.py" line="645"/>
+        <location filename="../../editor_app/ui/main_window.py" line="654"/>
+        <source>Rule pack warning</source>
+        <translation>规则包警告</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="697"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="665"/>
+        <location filename="../../editor_app/ui/main_window.py" line="680"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="667"/>
+        <location filename="../../editor_app/ui/main_window.py" line="682"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="608"/>
+        <location filename="../../editor_app/ui/main_window.py" line="612"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="695"/>
+        <location filename="../../editor_app/ui/main_window.py" line="710"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="722"/>
+        <location filename="../../editor_app/ui/main_window.py" line="737"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="729"/>
+        <location filename="../../editor_app/ui/main_window.py" line="744"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="741"/>
+        <location filename="../../editor_app/ui/main_window.py" line="756"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="786"/>
+        <location filename="../../editor_app/ui/main_window.py" line="801"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="786"/>
+        <location filename="../../editor_app/ui/main_window.py" line="801"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
