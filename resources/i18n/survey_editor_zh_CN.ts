@@ -559,62 +559,62 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="407"/>
+        <location filename="../../editor_app/ui/main_window.py" line="406"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="418"/>
+        <location filename="../../editor_app/ui/main_window.py" line="417"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="419"/>
+        <location filename="../../editor_app/ui/main_window.py" line="418"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="421"/>
+        <location filename="../../editor_app/ui/main_window.py" line="420"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="422"/>
+        <location filename="../../editor_app/ui/main_window.py" line="421"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="423"/>
+        <location filename="../../editor_app/ui/main_window.py" line="422"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="430"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="437"/>
+        <location filename="../../editor_app/ui/main_window.py" line="436"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="443"/>
+        <location filename="../../editor_app/ui/main_window.py" line="442"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="448"/>
+        <location filename="../../editor_app/ui/main_window.py" line="447"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="500"/>
+        <location filename="../../editor_app/ui/main_window.py" line="499"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="480"/>
+        <location filename="../../editor_app/ui/main_window.py" line="479"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -624,89 +624,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="549"/>
+        <location filename="../../editor_app/ui/main_window.py" line="548"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="566"/>
+        <location filename="../../editor_app/ui/main_window.py" line="565"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="583"/>
+        <location filename="../../editor_app/ui/main_window.py" line="582"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="585"/>
+        <location filename="../../editor_app/ui/main_window.py" line="584"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="610"/>
+        <location filename="../../editor_app/ui/main_window.py" line="609"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="638"/>
-        <location filename="../../editor_app/ui/main_window.py" line="653"/>
+        <location filename="../../editor_app/ui/main_window.py" line="637"/>
+        <location filename="../../editor_app/ui/main_window.py" line="659"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="645"/>
-        <location filename="../../editor_app/ui/main_window.py" line="654"/>
+        <location filename="../../editor_app/ui/main_window.py" line="644"/>
+        <location filename="../../editor_app/ui/main_window.py" line="660"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="697"/>
+        <location filename="../../editor_app/ui/main_window.py" line="703"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="680"/>
+        <location filename="../../editor_app/ui/main_window.py" line="686"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="682"/>
+        <location filename="../../editor_app/ui/main_window.py" line="688"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="612"/>
+        <location filename="../../editor_app/ui/main_window.py" line="611"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="710"/>
+        <location filename="../../editor_app/ui/main_window.py" line="716"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="737"/>
+        <location filename="../../editor_app/ui/main_window.py" line="743"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="744"/>
+        <location filename="../../editor_app/ui/main_window.py" line="750"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="756"/>
+        <location filename="../../editor_app/ui/main_window.py" line="762"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="801"/>
+        <location filename="../../editor_app/ui/main_window.py" line="807"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="801"/>
+        <location filename="../../editor_app/ui/main_window.py" line="807"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -813,176 +813,176 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="77"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="79"/>
         <source>Cited arXiv references</source>
         <translation>引用的 arXiv 文献</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="84"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="86"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="89"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="91"/>
         <source>Stop asking arXiv (what it answered stays cached)</source>
         <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
         <source>List only the references arXiv did not confirm</source>
         <translation>只列出 arXiv 未确认的引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="100"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="100"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="102"/>
         <source>Filter the references</source>
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="189"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="192"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="194"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="194"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="196"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="191"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="193"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="183"/>
         <source>arXiv&apos;s title: %1</source>
         <translation>arXiv 上的标题：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="190"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="192"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="197"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="198"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="201"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="286"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="288"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="291"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="293"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="296"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="311"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="313"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="327"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="329"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="332"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="396"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="334"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="407"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="414"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="350"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="352"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="372"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="390"/>
         <source>(%1 references: one with several statuses counts under each)</source>
         <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="374"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="392"/>
         <source>(1 reference: counted under each of its statuses)</source>
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="406"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="424"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="407"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="425"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="408"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="426"/>
         <source>arXiv gave no answer: %1. </source>
         <translation>arXiv 没有答复：%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="431"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
