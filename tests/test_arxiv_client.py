@@ -147,7 +147,12 @@ def test_two_running_programs_share_the_budget(fake_arxiv, tmp_path):
     assert [p.wait(30) for p in procs] == [0, 0]
     log = fake_arxiv.api_requests()
     assert len(log) == 6
-    assert min(gaps(log)) >= 0.3 - LOOPBACK_JITTER
+    # Two processes on a machine running the suite in parallel: a request sent late after its slot (its process
+    # waited for the CPU) arrives closer to the next one, so each gap is allowed more than loopback jitter. Shared
+    # or not, the budget shows: unshared, the two programs' first requests arrive together (gap ~0) and all six
+    # within ~0.6 s; shared, every gap is near 0.3 s and the six span 1.5 s.
+    assert min(gaps(log)) >= 0.3 - 0.1
+    assert log[-1]["time"] - log[0]["time"] >= 5 * 0.3 - LOOPBACK_JITTER
 
 
 def test_request_slot_claims_queue_up_across_connections(tmp_path):
