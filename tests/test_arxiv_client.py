@@ -92,7 +92,7 @@ def test_post_when_the_url_would_be_long(fake_arxiv):
     assert [r["method"] for r in fake_arxiv.api_requests()] == ["POST"]
 
 
-LOOPBACK_JITTER = 0.03  # the server stamps arrival, a few ms after the client's start; it varies
+LOOPBACK_JITTER = 0.06  # the server stamps arrival, a few ms after the client's start; more on a machine running the suite in parallel
 
 
 def test_spacing_respected_from_the_server_log(fake_arxiv):
