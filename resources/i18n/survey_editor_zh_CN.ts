@@ -1125,6 +1125,16 @@
         <source>1 self-check figure updated (Undo restores it)</source>
         <translation>已更新 1 处自检数字（撤销可还原）</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="268"/>
+        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
+        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="271"/>
+        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on lines {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
+        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
+    </message>
 </context>
 <context>
     <name>SelfCheckDiffDialog</name>
