@@ -329,7 +329,14 @@ class MainWindow(QMainWindow):
         return self._write(self.current_path)
 
     def save_as(self) -> bool:
-        start = str(self.current_path.parent if self.current_path and not self.is_bundled_sample else Path.home())
+        # The dialog offers a name: the survey's own (the bundled sample's in the home folder: the program's files are
+        # no place for it); an empty name box left a first-time user guessing what to call the sample's copy.
+        if self.current_path is None:
+            start = str(Path.home())
+        elif self.is_bundled_sample:
+            start = str(Path.home() / self.current_path.name)
+        else:
+            start = str(self.current_path)
         name = self.choose_save_path(start)
         if not name:
             return False
