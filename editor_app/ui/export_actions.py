@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QKeySequence, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,8 +37,8 @@ from editor_app.ui.theme import DIFF_COLOURS, on_base
 EXPORT_KEYS = "Ctrl+E"
 UPDATE_FIGURES_KEYS = "Shift+F5"
 
-HTML_FILTER = "HTML report (*.html)"
-PDF_FILTER = "PDF report (*.pdf)"
+HTML_FILTER = QT_TRANSLATE_NOOP("ReportActions", "HTML report (*.html)")
+PDF_FILTER = QT_TRANSLATE_NOOP("ReportActions", "PDF report (*.pdf)")
 
 
 def install(window: Any) -> "ReportActions":
@@ -147,9 +147,10 @@ class ReportActions(QObject):
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
-        path, chosen = QFileDialog.getSaveFileName(
-            self.window, self.tr("Export report"), str(self._default_path()), f"{HTML_FILTER};;{PDF_FILTER}"
-        )
+        # the file types in the window's language too (the Chinese dialog offered "HTML report (*.html)")
+        filters = f"{self.tr(HTML_FILTER)};;{self.tr(PDF_FILTER)}"
+        path, chosen = QFileDialog.getSaveFileName(self.window, self.tr("Export report"), str(self._default_path()),
+                                                   filters)
         if not path:
             return
         out = Path(path)

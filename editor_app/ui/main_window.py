@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTextCursor
 from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
@@ -66,7 +66,7 @@ def counter_labels(pack: Any) -> dict[str, str]:
 
 
 EDITOR_MIN_WIDTH = 320  # px: ~18 CJK characters a line beside the line numbers
-FILE_FILTER = "Surveys (*.md *.markdown *.txt);;All files (*)"
+FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Surveys (*.md *.markdown *.txt);;All files (*)")
 
 
 class MainWindow(QMainWindow):
@@ -445,12 +445,12 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def choose_open_path(self, start: str) -> str:
-        return QFileDialog.getOpenFileName(self, self.tr("Open survey"), start, FILE_FILTER)[0]
+        return QFileDialog.getOpenFileName(self, self.tr("Open survey"), start, self.tr(FILE_FILTER))[0]
 
     def choose_save_path(self, start: str) -> str:
         """A name typed without an extension gets ".md" (the dialog then asks before overwriting that file): a
         file saved as plain `survey` would be hidden by the Open dialog's "Surveys (*.md …)" filter."""
-        dialog = QFileDialog(self, self.tr("Save survey as"), start, FILE_FILTER)
+        dialog = QFileDialog(self, self.tr("Save survey as"), start, self.tr(FILE_FILTER))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("md")
         return dialog.selectedFiles()[0] if dialog.exec() and dialog.selectedFiles() else ""

@@ -512,6 +512,11 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../../editor_app/ui/main_window.py" line="69"/>
+        <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
+        <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/main_window.py" line="130"/>
         <source>Outline</source>
         <translation>大纲</translation>
@@ -983,6 +988,16 @@
 </context>
 <context>
     <name>ReportActions</name>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="40"/>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="41"/>
+        <source>PDF report (*.pdf)</source>
+        <translation>PDF 报告 (*.pdf)</translation>
+    </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="94"/>
         <source>&amp;Export report (HTML/PDF)…</source>
