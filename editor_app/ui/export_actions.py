@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QKeySequence, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,8 +37,8 @@ from editor_app.ui.theme import DIFF_COLOURS, on_base
 EXPORT_KEYS = "Ctrl+E"
 UPDATE_FIGURES_KEYS = "Shift+F5"
 
-HTML_FILTER = "HTML report (*.html)"
-PDF_FILTER = "PDF report (*.pdf)"
+HTML_FILTER = QT_TRANSLATE_NOOP("ReportActions", "HTML report (*.html)")
+PDF_FILTER = QT_TRANSLATE_NOOP("ReportActions", "PDF report (*.pdf)")
 
 
 def install(window: Any) -> "ReportActions":
@@ -147,9 +147,10 @@ class ReportActions(QObject):
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
-        path, chosen = QFileDialog.getSaveFileName(
-            self.window, self.tr("Export report"), str(self._default_path()), f"{HTML_FILTER};;{PDF_FILTER}"
-        )
+        # the file types in the window's language too (the Chinese dialog offered "HTML report (*.html)")
+        filters = f"{self.tr(HTML_FILTER)};;{self.tr(PDF_FILTER)}"
+        path, chosen = QFileDialog.getSaveFileName(self.window, self.tr("Export report"), str(self._default_path()),
+                                                   filters)
         if not path:
             return
         out = Path(path)
@@ -239,7 +240,8 @@ class ReportActions(QObject):
                 line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)
             for u in updates
         )
-        dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window)
+        dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window,
+                                     left_alone=self._left_alone(analysis, updates))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         in_place = getattr(self.window, "replace_spans_undoable", None)
@@ -255,6 +257,21 @@ class ReportActions(QObject):
         self._status(self.tr("1 self-check figure updated (Undo restores it)") if len(updates) == 1 else
                      self.tr("{n} self-check figures updated (Undo restores them)").format(n=len(updates)))
         return True
+
+    def _left_alone(self, analysis: Analysis, updates: list) -> str:
+        """What the update will not touch: the wrong figures no rewrite replaces ("" when there are none), so that
+        the wrong figures still listed after Apply are no surprise."""
+        rewritten = {(u.line, u.column) for u in updates}
+        lines = sorted({c.line for c in analysis.claims if c.wrong and (c.line, c.value_column) not in rewritten})
+        if not lines:
+            return ""
+        where = ", ".join(str(n) for n in lines)
+        return (self.tr("Not rewritten: the wrong stated sums and ratios (and figures the measured value can't simply "
+                        "replace) on line {lines}. Only you can correct them; the self-check panel shows which are "
+                        "still wrong after the update.") if len(lines) == 1 else
+                self.tr("Not rewritten: the wrong stated sums and ratios (and figures the measured value can't simply "
+                        "replace) on lines {lines}. Only you can correct them; the self-check panel shows which are "
+                        "still wrong after the update.")).format(lines=where)
 
     # ---- helpers --------------------------------------------------------------------------------------------
 
@@ -345,7 +362,7 @@ class _DiffHighlighter(QSyntaxHighlighter):
 class SelfCheckDiffDialog(QDialog):
     """The pending rewrite as a unified diff, with Apply / Cancel."""
 
-    def __init__(self, diff: str, summary: str, count: int, parent=None) -> None:
+    def __init__(self, diff: str, summary: str, count: int, parent=None, *, left_alone: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("self_check_diff_dialog")
         self.setWindowTitle(self.tr("Update self-check figures"))
@@ -366,6 +383,11 @@ class SelfCheckDiffDialog(QDialog):
         changes.setFixedHeight(spacing * (min(8, summary.count("\n") + 1) + 1)
                                + 2 * int(changes.document().documentMargin()))
         layout.addWidget(changes)
+        if left_alone:  # the wrong figures Apply leaves as they are
+            note = QLabel(left_alone, self)
+            note.setObjectName("left_alone")
+            note.setWordWrap(True)
+            layout.addWidget(note)
         self.diff_view = QPlainTextEdit(diff)
         self.diff_view.setObjectName("diff")
         self.diff_view.setReadOnly(True)

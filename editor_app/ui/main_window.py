@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTextCursor
 from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
@@ -66,7 +66,7 @@ def counter_labels(pack: Any) -> dict[str, str]:
 
 
 EDITOR_MIN_WIDTH = 320  # px: ~18 CJK characters a line beside the line numbers
-FILE_FILTER = "Surveys (*.md *.markdown *.txt);;All files (*)"
+FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Surveys (*.md *.markdown *.txt);;All files (*)")
 
 
 class MainWindow(QMainWindow):
@@ -329,7 +329,14 @@ class MainWindow(QMainWindow):
         return self._write(self.current_path)
 
     def save_as(self) -> bool:
-        start = str(self.current_path.parent if self.current_path and not self.is_bundled_sample else Path.home())
+        # The dialog offers a name: the survey's own (the bundled sample's in the home folder: the program's files are
+        # no place for it); an empty name box left a first-time user guessing what to call the sample's copy.
+        if self.current_path is None:
+            start = str(Path.home())
+        elif self.is_bundled_sample:
+            start = str(Path.home() / self.current_path.name)
+        else:
+            start = str(self.current_path)
         name = self.choose_save_path(start)
         if not name:
             return False
@@ -439,12 +446,12 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def choose_open_path(self, start: str) -> str:
-        return QFileDialog.getOpenFileName(self, self.tr("Open survey"), start, FILE_FILTER)[0]
+        return QFileDialog.getOpenFileName(self, self.tr("Open survey"), start, self.tr(FILE_FILTER))[0]
 
     def choose_save_path(self, start: str) -> str:
         """A name typed without an extension gets ".md" (the dialog then asks before overwriting that file): a
         file saved as plain `survey` would be hidden by the Open dialog's "Surveys (*.md …)" filter."""
-        dialog = QFileDialog(self, self.tr("Save survey as"), start, FILE_FILTER)
+        dialog = QFileDialog(self, self.tr("Save survey as"), start, self.tr(FILE_FILTER))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("md")
         return dialog.selectedFiles()[0] if dialog.exec() and dialog.selectedFiles() else ""

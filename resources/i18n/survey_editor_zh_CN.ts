@@ -512,6 +512,11 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../../editor_app/ui/main_window.py" line="69"/>
+        <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
+        <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/main_window.py" line="130"/>
         <source>Outline</source>
         <translation>大纲</translation>
@@ -559,62 +564,62 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="406"/>
+        <location filename="../../editor_app/ui/main_window.py" line="413"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="417"/>
+        <location filename="../../editor_app/ui/main_window.py" line="424"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="418"/>
+        <location filename="../../editor_app/ui/main_window.py" line="425"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="420"/>
+        <location filename="../../editor_app/ui/main_window.py" line="427"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="421"/>
+        <location filename="../../editor_app/ui/main_window.py" line="428"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="422"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="436"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="436"/>
+        <location filename="../../editor_app/ui/main_window.py" line="443"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="442"/>
+        <location filename="../../editor_app/ui/main_window.py" line="449"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="447"/>
+        <location filename="../../editor_app/ui/main_window.py" line="454"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="499"/>
+        <location filename="../../editor_app/ui/main_window.py" line="506"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="479"/>
+        <location filename="../../editor_app/ui/main_window.py" line="486"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -624,89 +629,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="548"/>
+        <location filename="../../editor_app/ui/main_window.py" line="555"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="565"/>
+        <location filename="../../editor_app/ui/main_window.py" line="572"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="582"/>
+        <location filename="../../editor_app/ui/main_window.py" line="589"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="584"/>
+        <location filename="../../editor_app/ui/main_window.py" line="591"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="609"/>
+        <location filename="../../editor_app/ui/main_window.py" line="616"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="637"/>
-        <location filename="../../editor_app/ui/main_window.py" line="659"/>
+        <location filename="../../editor_app/ui/main_window.py" line="644"/>
+        <location filename="../../editor_app/ui/main_window.py" line="666"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="644"/>
-        <location filename="../../editor_app/ui/main_window.py" line="660"/>
+        <location filename="../../editor_app/ui/main_window.py" line="651"/>
+        <location filename="../../editor_app/ui/main_window.py" line="667"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="703"/>
+        <location filename="../../editor_app/ui/main_window.py" line="710"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="686"/>
+        <location filename="../../editor_app/ui/main_window.py" line="693"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="688"/>
+        <location filename="../../editor_app/ui/main_window.py" line="695"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="611"/>
+        <location filename="../../editor_app/ui/main_window.py" line="618"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="716"/>
+        <location filename="../../editor_app/ui/main_window.py" line="723"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="743"/>
+        <location filename="../../editor_app/ui/main_window.py" line="750"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="750"/>
+        <location filename="../../editor_app/ui/main_window.py" line="757"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="762"/>
+        <location filename="../../editor_app/ui/main_window.py" line="769"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="807"/>
+        <location filename="../../editor_app/ui/main_window.py" line="814"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="807"/>
+        <location filename="../../editor_app/ui/main_window.py" line="814"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -990,6 +995,16 @@
 <context>
     <name>ReportActions</name>
     <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="40"/>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="41"/>
+        <source>PDF report (*.pdf)</source>
+        <translation>PDF 报告 (*.pdf)</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/export_actions.py" line="94"/>
         <source>&amp;Export report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
@@ -1012,15 +1027,15 @@
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="123"/>
         <location filename="../../editor_app/ui/export_actions.py" line="143"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="151"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="196"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="152"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="123"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="207"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
@@ -1055,102 +1070,112 @@
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="173"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="188"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="189"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="196"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="204"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="215"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="216"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="218"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure can&apos;t simply be written over them (stated sums and ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="223"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="226"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="227"/>
         <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
         <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
         <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="239"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="256"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
         <source>{n} self-check figures updated (Undo restores them)</source>
         <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="251"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="255"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="257"/>
         <source>1 self-check figure updated (Undo restores it)</source>
         <translation>已更新 1 处自检数字（撤销可还原）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="269"/>
+        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
+        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="272"/>
+        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on lines {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
+        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
     </message>
 </context>
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="351"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="368"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="355"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="372"/>
         <source>{n} stated figures will be replaced by the measured value:</source>
         <translation>{n} 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="371"/>
         <source>1 stated figure will be replaced by the measured value:</source>
         <translation>1 处自报数字将替换为实测值：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="379"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="401"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
