@@ -141,6 +141,9 @@ class ClaimsAudit:
     offsets: list[int] | None = None  # where each slot's findings start in `body` (lazy)
     replaced: list[tuple[Finding, Finding]] | None = None  # findings swapped one for one since prev, if only that
     wrong: int = 0  # how many claims are wrong (ok is False)
+    # where each disagreement was put among `body` (the body index it went before), when `findings` is body and
+    # agreement merged so (`_in_place_order`); None otherwise
+    merged_at: list[int] | None = None
 
 
 def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: str,
@@ -378,9 +381,9 @@ def audit(
                 key = (slots[at[0]][2].metric, slots[at[0]][2].scope)
                 if prev.agree.get(key):
                     regroup.add(key)
-    replaced = offsets = None
+    replaced = offsets = swapped_at = None
     if incremental and patched is not None:
-        claims, body, replaced = _patched_lists(prev, slots, patched)
+        claims, body, replaced, swapped_at = _patched_lists(prev, slots, patched)
         wrong = prev.wrong + more_wrong
         offsets = prev.offsets if replaced is not None else None
     else:
@@ -399,31 +402,41 @@ def audit(
         first_lines = {key: group[0].line for key, group in groups.items()}
     else:
         first_lines = prev.first_lines  # the groups and where they start are prev's
-    findings = _in_place_order(body, chain.from_iterable(agree.values()))
+    if swapped_at is not None and agree is prev.agree and prev.merged_at is not None:
+        # The same disagreements among findings in the same places, some swapped for new ones (new numbers):
+        # prev's merged list with those swapped (a big survey's ~600 disagreements are not put in place again).
+        findings, merged_at = list(prev.findings), prev.merged_at
+        for t in swapped_at:
+            findings[t + bisect_right(merged_at, t)] = body[t]
+    else:
+        findings, merged_at = _in_place_order(body, chain.from_iterable(agree.values()))
     if agree is not prev.agree if incremental else True:
         replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
-                       body, offsets, replaced, wrong)
+                       body, offsets, replaced, wrong, merged_at)
 
 
-def _in_place_order(body: list[Finding], agreement) -> list[Finding]:
+def _in_place_order(body: list[Finding], agreement) -> tuple[list[Finding], list[int]]:
     """The slots' findings (in line and column order) with the disagreements (in group order) put among them where
-    they stand: the rule's findings as the Self-check panel and the rule's line read them. (Disagreements are
-    few; each is put in place by bisection, not by sorting the whole list.)"""
+    they stand: the rule's findings as the Self-check panel and the rule's line read them; and the body index
+    each disagreement went before. (Disagreements are few; each is put in place by bisection, not by sorting
+    the whole list.)"""
     extra = sorted(agreement, key=_PLACE)
     if not extra:
-        return list(body)
+        return list(body), []
     if not body or _PLACE(body[-1]) <= _PLACE(extra[0]):
-        return [*body, *extra]
+        return [*body, *extra], [len(body)] * len(extra)
     out: list[Finding] = []
+    merged_at: list[int] = []
     start = 0
     for f in extra:  # (after the slots' findings of the same place, as a stable sort of body + extra puts it)
         at = bisect_right(body, _PLACE(f), start, key=_PLACE)
         out += body[start:at]
         out.append(f)
+        merged_at.append(at)
         start = at
     out += body[start:]
-    return out
+    return out, merged_at
 
 
 def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
@@ -519,27 +532,28 @@ def _lay_out(claim_lines, judge, prev: ClaimsAudit | None, redo) -> tuple[list, 
     return slots, spans
 
 
-def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]) -> tuple[list, list, list | None]:
-    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000), and the
-    (old, new) findings swapped one for one (None when a figure gained or lost a finding)."""
+def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]
+                   ) -> tuple[list, list, list | None, list[int] | None]:
+    """prev's claims and findings with the re-judged slots' put in place (no pass over all 17,000), the
+    (old, new) findings swapped one for one and where they are in the body (both None when a figure gained or
+    lost a finding)."""
     claims = list(prev.claims)
     body = list(prev.body)
     if prev.offsets is None:
         prev.offsets = list(accumulate(map(len, map(_FOUND, prev.slots)), initial=0))
     offsets = prev.offsets
     replaced = []
+    swapped_at: list[int] = []
     for p in patched:
         _, _, claims[p], found = slots[p]
         a, b = offsets[p], offsets[p + 1]
         if len(found) != b - a:  # a figure became right or wrong: its findings change in number
-            return list(map(_CLAIM, slots)), list(chain.from_iterable(map(_FOUND, slots))), None
-        if b - a == 1:
-            replaced.append((body[a], found[0]))
-            body[a] = found[0]
-        elif found:
+            return list(map(_CLAIM, slots)), list(chain.from_iterable(map(_FOUND, slots))), None, None
+        if found:
             replaced.extend(zip(body[a:b], found))
             body[a:b] = found
-    return claims, body, replaced
+            swapped_at.extend(range(a, b))
+    return claims, body, replaced, swapped_at
 
 
 def _groups(claims: list[Claim]) -> dict[tuple[str, str], list[Claim]]:
