@@ -838,9 +838,16 @@ class _Assembly:
             rx = re.compile(pattern)
             secs = self.outline.sections
 
+            seen: dict[tuple[str, str, str], bool] = {}  # a survey pasted twice has each heading twice
+
             def match(j: int) -> bool:
                 # (the key without the "#2" of a number's second heading: '^3\.\d+$' matches both "3.1")
-                return checks.heading_matches(rx, secs[j])
+                sec = secs[j]
+                said = (sec.title, sec.number, sec.key.partition("#")[0])
+                got = seen.get(said)
+                if got is None:
+                    got = seen[said] = checks.heading_matches(rx, sec)
+                return got
 
             old = self.moved.heading_hits.get(pattern) if self.moved is not None else None
             renamed = self.prev.heading_hits.get(pattern) if self.retitled and self.prev is not None else None
