@@ -28,7 +28,7 @@ from .figures import figures_in_line
 from .list_places import NumberedPlaces, numbered_places
 from .split_claims import claims_across, open_end, starts_with_figure, with_claims_across
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
-from .model import Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
+from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, record, with_changes
 from .privacy import PrivacyConfig, privacy_in_lines
@@ -39,8 +39,6 @@ from . import rules as checks
 from .rules import in_ranges
 from .suppression import DIRECTIVE_RE, Directive, directives_in_line, suppressed_lines
 from .text_ends import common_prefix, common_suffix
-
-_PLACE = attrgetter("line", "column")  # findings are listed in line order
 
 _DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
@@ -623,6 +621,7 @@ class _Assembly:
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
         self.claims_across: dict[int, tuple] | None = None  # see _claims_across
+        self._across_before: tuple[dict[int, tuple] | None] | None = None  # see _last_across
         self._repeated_at: dict[int, tuple[str, int]] | None = None
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
         self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
@@ -985,9 +984,9 @@ class _Assembly:
             findings = swapped
         else:
             findings = list(chain.from_iterable(map(attrgetter("findings"), rules)))
-            findings.sort(key=_PLACE)
+            findings.sort(key=FINDING_PLACE)
             for wrong in checks.unknown_directives(self, directives):  # a few, each put in its line's place
-                insort(findings, wrong, key=_PLACE)
+                insort(findings, wrong, key=FINDING_PLACE)
         self.rules, self.findings = rules, findings
         self.section_metrics = sections = self._section_metrics()
         return Analysis(
@@ -1332,14 +1331,13 @@ class _Assembly:
         memo = self.az._across
         if len(memo) > 4096:
             memo.clear()
-        last = self.last.claims_across if self.last is not None else None
+        last = self._last_across()
         if last is not None and self.changed is not None:
             out = dict(last)
             figure_lines = {j for i in self.changed for j in (i, i + 1)}
-        elif last is not None and self.spliced is not None:
-            a, old_k, new_k = self.spliced  # lines a+1 .. a+old_k became new_k lines: those after moved by d
-            d = new_k - old_k
-            out = {ln + d if ln > a + old_k else ln: v for ln, v in last.items() if not a < ln <= a + old_k}
+        elif last is not None:
+            a, _, new_k = self.spliced
+            out = dict(last)
             figure_lines = set(range(a, a + new_k + 1))  # the new lines and the one after them (0-based)
         else:
             out = {}
@@ -1365,17 +1363,24 @@ class _Assembly:
                                             self.pack.sum_context)
         return got
 
+    def _last_across(self) -> dict[int, tuple] | None:
+        """The last pass's claims across lines on this pass's line numbers: its own dict after an edit within
+        lines, else with the replaced lines' dropped and those after them moved; None without a last pass."""
+        if self._across_before is None:
+            known = self.last is not None and (self.changed is not None or self.spliced is not None)
+            last = self.last.claims_across if known else None
+            if last is not None and self.changed is None:
+                a, old_k, new_k = self.spliced  # lines a+1 .. a+old_k became new_k lines: those after moved by d
+                d = new_k - old_k
+                last = {ln + d if ln > a + old_k else ln: v for ln, v in last.items() if not a < ln <= a + old_k}
+            self._across_before = (last,)
+        return self._across_before[0]
+
     def _across_changed(self, changed: list[int]) -> list[int]:
         """The edited lines (0-based) and the lines whose claims across lines changed with them: an edit of the line
         before a figure changes the figure's line's claims."""
         now = self.claims_across or {}
-        if self.changed is not None:
-            before = self.prev.claims_across or {}
-        else:  # moved: the last pass's lines after the edit are d lines further
-            a, old_k, new_k = self.spliced
-            d = new_k - old_k
-            before = {ln + d if ln > a + old_k else ln: v for ln, v in (self.moved.claims_across or {}).items()
-                      if not a < ln <= a + old_k}
+        before = self._last_across() or {}
         if not now and not before:
             return changed
         extra = {ln - 1 for ln in now.keys() | before.keys() if now.get(ln) is not before.get(ln)}
@@ -1483,7 +1488,6 @@ class _Assembly:
         if shared or missing:  # refused rather than measured on the first of the sections a number names, or
             return None, AmbiguousPlace(where, shared, missing), None  # on the parts of a place the survey still has
         return self.count(metric, ranges), where, ranges
-
 
     def _numbered_places(self, pattern: str, units: list[Unit]) -> NumberedPlaces[Unit] | None:
         """A heading scope's sections by their numbers (see list_places), once per pass and scope."""

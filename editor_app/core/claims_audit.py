@@ -16,7 +16,7 @@ from operator import attrgetter, itemgetter
 from typing import Callable, Sequence
 
 from .claims import RawClaim
-from .model import Claim, Finding
+from .model import FINDING_PLACE as _PLACE, Claim, Finding
 from .numbers import as_int_if_whole, format_count, format_like, round_like_either
 from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
@@ -28,7 +28,6 @@ Stale = Callable[[str, "list | None"], bool]
 # A slot is one figure as judged: (raw claim, measurement key or None, Claim, findings)
 _CLAIM, _FOUND = itemgetter(2), itemgetter(3)
 _OK = attrgetter("ok")
-_PLACE = attrgetter("line", "column")
 
 
 class MissingPlace(str):

@@ -7,6 +7,7 @@ Line numbers are 1-based, columns are 1-based and count Python str characters (c
 # faster than strings (a millisecond of start-up here); every name an annotation uses is defined above it.
 
 from dataclasses import asdict, field
+from operator import attrgetter
 from typing import Any
 
 from .records import FACTORY, record
@@ -78,6 +79,10 @@ class Finding:
         d["limit"] = limit
         d["end_line"] = end_line
 
+
+
+# where a finding is, the order findings are listed in (line, then column)
+FINDING_PLACE = attrgetter("line", "column")
 
 @record
 class RuleResult:

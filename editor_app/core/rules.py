@@ -6,10 +6,9 @@ import re
 from bisect import bisect_right, insort
 from difflib import get_close_matches
 from itertools import chain
-from operator import attrgetter
 from typing import TYPE_CHECKING, Sequence
 
-from .model import Finding, RuleResult, Section
+from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import moved_by, with_changes
 from .rulepack import RuleDef, Scope
@@ -273,7 +272,7 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # nowhere it can be found: said where it stands.
     if asm.outline.strays:  # (rare: kept in line order among the references' findings)
         res.findings.extend(Finding(rule.id, rule.level, s.line, 1, stray_message(s)) for s in asm.outline.strays)
-        res.findings.sort(key=attrgetter("line", "column"))
+        res.findings.sort(key=FINDING_PLACE)
     res.measured = len(res.findings)
     res.note = _section_refs_note(asm, len(res.findings), naming_none)
 
@@ -317,7 +316,6 @@ def _section_refs_note(asm: "_Assembly", findings: int, naming_none: int, strays
     return note + f"; {strays} sub-sections under another section's number" if strays else note
 
 
-_PLACE = attrgetter("line", "column")  # a finding's place: findings are listed in line order
 
 
 def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[str, set[int]], directives) -> None:
@@ -329,7 +327,7 @@ def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[st
             if rule.id in d.rules and d.action != "enable":  # said in line order with the rule's other findings
                 insort(res.findings, Finding(rule.id, "warning", ln, d.column,
                                              f"suppression refused: rule {rule.id} is unsuppressible"),
-                       key=_PLACE)
+                       key=FINDING_PLACE)
         return
     kept = [f for f in res.findings if f.line not in lines]
     if len(kept) != len(res.findings):
@@ -394,7 +392,7 @@ def unknown_directives(asm: "_Assembly", directives) -> list[Finding]:
     out.extend(Finding("suppression", "warning", ln, d.column, SUPPRESSION_NOT_UNDERSTOOD)
                for ln, d in directives if d.action == NOT_UNDERSTOOD)
     if len(out) > 1:
-        out.sort(key=attrgetter("line", "column"))
+        out.sort(key=FINDING_PLACE)
     return out
 
 

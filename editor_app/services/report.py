@@ -536,11 +536,9 @@ def _failing_items(rules: list[RuleResult], say: ReportWords, places: Places | N
             why = say("{title}: nothing to check — {why}", title=title, why=say.engine(r.note or r.scope))
             items.append(f"<li><b>{_e(r.id)}</b> {_e(why)}</li>")
             continue
-        line = r.where()[0]
         told = say("{title}: measured {measured}, limit {limit}{where}", title=title,
                    measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"), where="")
-        where = f"{_e(say(' ('))}{_at_line(line, say, places)}{_e(say(')'))}" if line else ""
-        items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{where}</li>")
+        items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{_rule_line(r, say, places)}</li>")
     return "".join(items)
 
 
@@ -550,14 +548,25 @@ def _warning_rules(rules: list[RuleResult], say: ReportWords, places: Places | N
         return ""
     told = say("{n} warning-level rules fail (warnings: they do not block publishing):" if len(rules) > 1
                else "{n} warning-level rule fails (a warning: it does not block publishing):", n=len(rules))
-    return f'<p class="warn">{_e(told)}</p><ul>{_failing_items(rules, say, places)}</ul>'
+    return _told_list(told, _failing_items(rules, say, places))
+
+
+def _told_list(told: str, items: str) -> str:
+    """A warning sentence over the rules it names."""
+    return f'<p class="warn">{_e(told)}</p><ul>{items}</ul>'
+
+
+def _rule_line(r: RuleResult, say: ReportWords, places: Places | None) -> str:
+    """ " (line N)" linking to where a rule fails, or "" for a rule with no line."""
+    line = r.where()[0]
+    return f"{_e(say(' ('))}{_at_line(line, say, places)}{_e(say(')'))}" if line else ""
 
 
 def _unmeasured_items(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
     return "".join(
         f"<li><b>{_e(r.id)}</b> {_e(say.engine(r.title))}"
         + (f"{_e(say(': '))}{_e(say.engine(r.note))}" if r.note else "")
-        + (f"{_e(say(' ('))}{_at_line(r.where()[0], say, places)}{_e(say(')'))}" if r.where()[0] else "")
+        + _rule_line(r, say, places)
         + "</li>"
         for r in rules
     )
@@ -569,7 +578,7 @@ def _unmeasured_rules(rules: list[RuleResult], say: ReportWords, places: Places 
         return ""
     told = say("{n} error-level rules could not be measured:" if len(rules) > 1
                else "{n} error-level rule could not be measured:", n=len(rules))
-    return f'<p class="warn">{_e(told)}</p><ul>{_unmeasured_items(rules, say, places)}</ul>'
+    return _told_list(told, _unmeasured_items(rules, say, places))
 
 
 def _toc(headings: list[_Heading], appendix: list[tuple[str, str]], say: ReportWords) -> str:
