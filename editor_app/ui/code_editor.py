@@ -5,7 +5,7 @@ Underlines are built only for the visible part of the document, so an 8 MB surve
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import bisect
 from dataclasses import dataclass
@@ -156,6 +156,17 @@ class _LineNumberArea(QWidget):
         self._editor.paint_line_numbers(event)
 
 
+
+def visible_blocks(view: QPlainTextEdit) -> Iterator[QTextBlock]:
+    """The blocks of a plain-text view that are on screen, first to last."""
+    block = view.firstVisibleBlock()
+    height = view.viewport().height()
+    top = view.blockBoundingGeometry(block).translated(view.contentOffset()).top()
+    while block.isValid() and top <= height:
+        yield block
+        top += view.blockBoundingRect(block).height()
+        block = block.next()
+
 class CodeEditor(QPlainTextEdit):
     """QPlainTextEdit with line numbers, problem underlines and file drops."""
 
@@ -243,15 +254,9 @@ class CodeEditor(QPlainTextEdit):
 
     def visible_line_range(self) -> tuple[int, int]:
         """First and last visible line (1-based)."""
-        block = self.firstVisibleBlock()
-        first = block.blockNumber() + 1
-        height = self.viewport().height()
-        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
-        last = first
-        while block.isValid() and top <= height:
+        first = last = self.firstVisibleBlock().blockNumber() + 1
+        for block in visible_blocks(self):
             last = block.blockNumber() + 1
-            top += self.blockBoundingRect(block).height()
-            block = block.next()
         return first, last
 
     def _refresh_selections(self) -> None:

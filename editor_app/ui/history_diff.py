@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette, QSyntaxHighlighter,
 from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser, QTextEdit
 
 from editor_app.core.textdiff import CHAR_TINTS, LINE_TINTS, Comparison, Tints
+from editor_app.ui.code_editor import visible_blocks
 from editor_app.ui.theme import READABLE, contrast, is_dark, over
 
 CONTEXT_ABOVE = 2  # lines (unified) or rows (side by side) left above a change it is scrolled to
@@ -105,10 +106,7 @@ class OnScreenMarks(QObject):
                 self.view.setExtraSelections([])
             return
         selections = []
-        block = self.view.firstVisibleBlock()
-        offset = self.view.contentOffset()
-        bottom = self.view.viewport().height()
-        while block.isValid() and self.view.blockBoundingGeometry(block).translated(offset).top() <= bottom:
+        for block in visible_blocks(self.view):
             for start, length, fmt in self.marks.formats_of(block.blockNumber(), block.text()):
                 selection = QTextEdit.ExtraSelection()
                 cursor = QTextCursor(block)
@@ -117,7 +115,6 @@ class OnScreenMarks(QObject):
                 selection.cursor = cursor
                 selection.format = fmt
                 selections.append(selection)
-            block = block.next()
         self.view.setExtraSelections(selections)
 
 
