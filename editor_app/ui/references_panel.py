@@ -25,7 +25,7 @@ from editor_app.core.reference_verdicts import (
     COMPARE_BY_HAND, cited_as, status_counts, status_parts, statuses_of, worst_level,
 )
 from editor_app.ui.icons import REFERENCE_COLOURS
-from editor_app.ui.selfcheck_panel import make_table, row_of
+from editor_app.ui.selfcheck_panel import fit_columns, make_table, row_of
 from editor_app.ui.table_models import Column, RowsModel
 from editor_app.ui.verify_worker import VerifyWorker
 
@@ -214,10 +214,7 @@ class ReferencesPanel(QWidget):
     def _size_columns(self) -> None:
         """Fit columns to their contents, within limits that keep the status and title in view."""
         caps = (140, 150, 200, 220, 130, 180, 90, 70)  # (Status: room for "v3 not found (L13) · v1 ✓ (L34, L57)")
-        self.view.resizeColumnsToContents()
-        header = self.view.horizontalHeader()
-        for i in range(header.count() - 1):
-            header.resizeSection(i, min(header.sectionSize(i), caps[i] if i < len(caps) else 150))
+        fit_columns(self.view, caps, rest=150)
 
     def references(self) -> list[Reference]:
         return list(self.model.rows)

@@ -73,12 +73,13 @@ def make_table(model, parent: QWidget | None = None, *, sortable: bool = True, f
 _SECTION_WIDTHS = (260, 70)  # the counters per section: the section's name, its lines; each counter at most 90
 
 
-def _fit_columns(view: QTableView, widths: tuple[int, ...]) -> None:
-    """Each column as wide as its contents and header, up to its cap (the last one takes the room left)."""
+def fit_columns(view: QTableView, widths: tuple[int, ...], rest: int = 90) -> None:
+    """Each column as wide as its contents and header, up to its cap in `widths` (`rest` for the columns after
+    them; the last one takes the room left)."""
     view.resizeColumnsToContents()
     header = view.horizontalHeader()
     for i in range(header.count() - 1):
-        cap = widths[i] if i < len(widths) else 90
+        cap = widths[i] if i < len(widths) else rest
         header.resizeSection(i, min(header.sectionSize(i), cap))
 
 
@@ -276,7 +277,7 @@ class SelfCheckPanel(QWidget):
         if new_heads and self._sized:
             # another pack's counters ("words", "characters" after "CJK", "⚠️"): their columns are sized anew, not
             # left at the widths of the counters that were there ("words" read "vords")
-            _fit_columns(self.sections_view, _SECTION_WIDTHS)
+            fit_columns(self.sections_view, _SECTION_WIDTHS)
         # A rule whose scope matches nothing fails, as the status bar and survey-check's exit code count it.
         no_match = sum(1 for r in analysis.rules if r.status == "no-match" and r.level in ("error", "warning"))
         failing = analysis.failing_count()
@@ -312,7 +313,7 @@ class SelfCheckPanel(QWidget):
             caps = {self.rules_view: (120, 250, 150, 110, 220), self.claims_view: (90, 110, 70, 70, 50, 90),
                     self.sections_view: _SECTION_WIDTHS}
             for view, widths in caps.items():
-                _fit_columns(view, widths)
+                fit_columns(view, widths)
             # a claim's verdict is read whole whichever comes later ("disagrees", "ambiguous" were cut to "ambigu…")
             words = [self.tr("ok"), self.tr("wrong"), self.tr("suppressed"), self.tr("disagrees"), self.tr("ambiguous")]
             room = max(map(self.claims_view.fontMetrics().horizontalAdvance, words)) + 40  # the icon, the margins
