@@ -409,12 +409,12 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
             notes.append(f"the survey's name '{check.name}' does not match {compared} "
                          f"(similarity {check.similarity:.2f})")
 
-    for problem in (_date_problem(ref, paper), _category_problem(ref, paper)):
+    category_problem, cross_listed = _category_said(ref, paper)
+    for problem in (_date_problem(ref, paper), category_problem):
         if problem:
             notes.append(problem)
             if status in ("verified", "name not compared"):
                 status = "check by hand"
-    cross_listed = _cross_listed(ref, paper)
     if cross_listed:
         notes.append(cross_listed)
 
@@ -469,26 +469,16 @@ def _date_problem(ref: Reference, paper: CachedPaper) -> str | None:
     )
 
 
-def _category_problem(ref: Reference, paper: CachedPaper) -> str | None:
-    stated = ref.stated_category
-    if not stated or not paper.primary_category:
-        return None
-    if stated.lower() == paper.primary_category.lower():
-        return None
-    if stated.lower() in (c.lower() for c in paper.categories):
-        return None  # cross-listed there: the survey is not wrong
-    return f"the survey says {stated}; arXiv files it under {paper.primary_category}"
-
-
-def _cross_listed(ref: Reference, paper: CachedPaper) -> str | None:
-    """Why a stated category that is not arXiv's primary one is still right: the paper is cross-listed there."""
+def _category_said(ref: Reference, paper: CachedPaper) -> tuple[str | None, str | None]:
+    """(a problem, a note) about the category the survey states beside the paper: none when it is arXiv's primary
+    one; a note saying why it is still right when arXiv cross-lists the paper there; else a problem."""
     stated = ref.stated_category
     if not stated or not paper.primary_category or stated.lower() == paper.primary_category.lower():
-        return None
-    if stated.lower() not in (c.lower() for c in paper.categories):
-        return None
-    return (f"the survey's {stated} is a category arXiv cross-lists it in "
-            f"(its primary category is {paper.primary_category})")
+        return None, None
+    if stated.lower() in (c.lower() for c in paper.categories):
+        return None, (f"the survey's {stated} is a category arXiv cross-lists it in "
+                      f"(its primary category is {paper.primary_category})")
+    return f"the survey says {stated}; arXiv files it under {paper.primary_category}", None
 
 
 def _day(stamp: str | None) -> date | None:
