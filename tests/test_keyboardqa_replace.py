@@ -4,7 +4,8 @@ bar with a replace row: Enter replaces the match and finds the next, Alt+A repla
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from ui_support import open_window
@@ -61,3 +62,24 @@ def test_ctrl_f_opens_the_find_row_alone(qtbot, sample_path):
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.editor)
     qtbot.keyClick(window.editor, Qt.Key.Key_F, CTRL)
     assert window.find_bar.isVisible() and not window.find_bar.replace_row.isVisible()
+
+
+
+def _field_starts(qtbot, sample_path) -> tuple[int, int]:
+    window = open_window(qtbot, sample_path)
+    bar = window.find_bar
+    bar.open_bar(replace=True)
+    qtbot.waitUntil(lambda: bar.replacement.isVisible())
+    return bar.field.mapTo(bar, QPoint(0, 0)).x(), bar.replacement.mapTo(bar, QPoint(0, 0)).x()
+
+
+def test_the_find_and_replace_fields_start_at_the_same_place(qtbot, sample_path):
+    """Before, "Replace:" was wider than "Find:" and the replace field started ~20 px right of the find field."""
+    find_x, replace_x = _field_starts(qtbot, sample_path)
+    assert find_x == replace_x
+
+
+@pytest.mark.usefixtures("zh_translation")
+def test_the_find_and_replace_fields_start_at_the_same_place_in_chinese(qtbot, sample_path):
+    find_x, replace_x = _field_starts(qtbot, sample_path)
+    assert find_x == replace_x

@@ -59,7 +59,7 @@ class FindBar(QWidget):
             layout.addWidget(w)
         layout.addStretch(1)
         layout.addWidget(close_b)
-        self.replace_row = self._replace_row(find_label)
+        self.replace_row = self._replace_row(find_label, layout.spacing())
         rows.addWidget(self.replace_row)
         # Tab: the two fields, then the buttons (from the find field Tab went to "Match case", past Previous/Next)
         chain = (self.field, self.replacement, prev_b, next_b, self.case, self.replace_button, self.replace_all_button,
@@ -81,7 +81,7 @@ class FindBar(QWidget):
         previous.setContext(Qt.ShortcutContext.WidgetShortcut)
         self.hide()
 
-    def _replace_row(self, find_label: QLabel) -> QWidget:
+    def _replace_row(self, find_label: QLabel, spacing: int) -> QWidget:
         """The second row, shown by Edit → Replace (Ctrl+H): before, the survey could be searched but not edited
         from the bar, so a name or a figure written ten times was changed by hand ten times."""
         row = QWidget(self)
@@ -92,11 +92,14 @@ class FindBar(QWidget):
         self.replace_button.setToolTip(self.tr("Replace this match and find the next (Enter)"))
         self.replace_all_button = QPushButton(self.tr("Replace &All"), row)
         self.replace_all_button.setToolTip(self.tr("Replace every match in the survey (one Undo brings them back)"))
-        label = QLabel(self.tr("Replace:"), row)
-        label.setMinimumWidth(find_label.sizeHint().width())  # the two fields start at the same place
         layout = QHBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)
-        for w in (label, self.replacement, self.replace_button, self.replace_all_button):
+        layout.setSpacing(spacing)  # the find row's
+        # no "Replace:" label (the field says "Replace with", its buttons Replace): a label wider than "Find:"
+        # started this field ~20 px right of the find field, and widening "Find:" to match took the room the find
+        # field needs at 1280 px. The find label's room is left empty, so the two fields line up.
+        layout.addSpacing(find_label.sizeHint().width() + spacing)  # a spacer gets no gap after it
+        for w in (self.replacement, self.replace_button, self.replace_all_button):
             layout.addWidget(w)
         layout.addStretch(1)
         self.replacement.returnPressed.connect(self.replace_one)
