@@ -75,7 +75,7 @@ def test_an_added_counter_argument_is_held_to_the_same_rules(sample_text):
     rules = {r.id: r for r in a.rules}
     assert rules["counter-argument-length"].status == "pass"
     assert [f.message for f in rules["counter-argument-parts"].findings] == [
-        "§3.4 lacks `\\(2\\)\\s*数据`, `\\(3\\)\\s*截止日`"]
+        '§3.4 lacks "(2) 数据", "(3) 截止日"']
 
 
 def test_a_figure_stated_differently_in_the_footer_is_named_as_the_survey_names_it(sample_text):

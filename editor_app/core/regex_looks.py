@@ -170,6 +170,35 @@ def _trie(words: list[str]) -> str:
 _CLASS_ESCAPES = frozenset("dDsSwWbBAZ")  # two-character escapes that stand for no plain character
 
 
+def as_words(src: str) -> str | None:
+    """A pack pattern a user reads as the words it matches (`\\(1\\)\\s*机制` → `(1) 机制`): escaped punctuation as
+    itself, `\\s*`/`\\s+` as a space; None when the pattern is more than words (a class, a group, `|`, `.`, a repeat),
+    which is then shown as written."""
+    out: list[str] = []
+    i, n = 0, len(src)
+    while i < n:
+        ch = src[i]
+        if ch == "\\":
+            nxt = src[i + 1] if i + 1 < n else ""
+            if nxt == "s":
+                out.append(" ")
+                i += 2
+                if i < n and src[i] in "*+?":
+                    i += 1
+                continue
+            if not nxt or nxt.isascii() and nxt.isalnum():
+                return None
+            out.append(nxt)
+            i += 2
+        elif ch in ".^$*+?{}[]()|":
+            return None
+        else:
+            out.append(ch)
+            i += 1
+    words = " ".join("".join(out).split())
+    return words or None
+
+
 def plain_reading(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], str] | None:
     """What a quick read of the regex source (no sre parse) shows: the runs of plain characters in its top-level
     sequence (every match holds all of them) and the source from the first such run on (a regex every match

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import moved_by, with_changes
+from .regex_looks import as_words
 from .rulepack import RuleDef, Scope
 from .suppression import NOT_UNDERSTOOD
 
@@ -153,6 +154,12 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.measured = len(res.findings)
     ambiguous_scope(rule, res, units)
 
+def _pattern_shown(pattern: str) -> str:
+    """A required pattern as the user reads it: the words it matches in quotes, or the regex as written."""
+    words = as_words(pattern)
+    return f'"{words}"' if words else f"`{pattern}`"
+
+
 def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     offset = 0
     for r, rxs in asm.az._required:
@@ -160,7 +167,7 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
             break
         offset += len(rxs)
     units = asm.units(rule.scope)
-    res.limit = "all of " + ", ".join(f"`{p}`" for p in rule.patterns)
+    res.limit = "all of " + ", ".join(map(_pattern_shown, rule.patterns))
     if not units:
         res.status = "no-match"
         res.note = no_match_note(rule.scope)
@@ -174,7 +181,7 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
                 missing.append(pat)
         if missing:
             res.findings.append(Finding(rule.id, rule.level, u.line, 1,
-                                        rule.message or f"{u.label} lacks " + ", ".join(f"`{m}`" for m in missing)))
+                                        rule.message or f"{u.label} lacks " + ", ".join(map(_pattern_shown, missing))))
         else:
             present += 1
     res.measured = f"{present}/{len(units)}"
