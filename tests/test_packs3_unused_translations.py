@@ -83,3 +83,28 @@ def test_the_chinese_window_says_it_in_the_status_bar_and_a_pop_up(qtbot, tmp_pa
     qtbot.waitUntil(lambda: not [b for b in window.findChildren(QMessageBox) if b.isVisible()], timeout=5000)
     assert words_for(window.pack)("At most 2,500 words") == "最多 2,500 词"
     window.shutdown()
+
+
+def test_the_same_slip_pops_up_once_not_at_every_reload(qtbot, tmp_path, chinese, zh_translation):
+    """Each save of the pack (another key edited, the slip left for later) popped the same warning up again."""
+    window, pack, good = window_beside_a_pack(qtbot, tmp_path)
+    slip = good.replace('"At most 2,500 words" = ', '"At most 2,500 word" = ')
+
+    def reload(text: str) -> list[str]:
+        for box in window.findChildren(QMessageBox):
+            box.close()
+        with qtbot.waitSignal(window.analysis_ready, timeout=10000):
+            pack.write_text(text, encoding="utf-8")
+            assert window._pack_watcher.check()
+        qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("规则包警告"), timeout=5000)
+        return [b.text() for b in window.findChildren(QMessageBox) if b.isVisible()]
+
+    assert len(reload(slip)) == 1
+    edited = slip.replace("max = 2500", "max = 2600\n# the limit raised for now", 1)  # a line moved too
+    assert edited != slip
+    assert reload(edited) == []  # before: the same pop-up again
+    assert "At most 2,500 word" in window.statusBar().message_label.toolTip()  # still said, where it is
+    another = edited.replace('"No TODO left" = ', '"No TODOs left" = ', 1)
+    assert another != edited
+    assert len(reload(another)) == 1  # a new slip is told
+    window.shutdown()

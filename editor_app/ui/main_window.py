@@ -193,6 +193,7 @@ class MainWindow(QMainWindow):
         self.watcher.changed_externally.connect(self._changed_externally)
         self.watcher.deleted_externally.connect(self._deleted_externally)
         self._pack_watcher = None
+        self._pack_warnings_told: set[tuple] = set()  # a pack's slips told in a pop-up this session
         self._watch_pack()
         self.settings_store.changed.connect(self._settings_changed)
 
@@ -648,12 +649,17 @@ class MainWindow(QMainWindow):
         self._close_pack_notice()
         slips = pack.warnings
         where = pack_error_place(slips[0]) + (f" (+{len(slips) - 1})" if len(slips) > 1 else "")
-        self._pack_notice = self._notify_pack(self.tr("Rule pack warning"),
-                                              "\n\n".join(pack_error_text(w) for w in slips), where)
+        message = "\n\n".join(pack_error_text(w) for w in slips)
+        # the pack reloaded (another key of it edited, lines moved) with the same slips: the status bar says it, no
+        # pop-up again
+        slips_key = tuple((w.path, w.key, w.message) for w in slips)
+        first = slips_key not in self._pack_warnings_told
+        self._pack_warnings_told.add(slips_key)
+        self._pack_notice = self._notify_pack(self.tr("Rule pack warning"), message, where, pop_up=first)
 
-    def _notify_pack(self, title: str, message: str, where: str) -> QMessageBox:
+    def _notify_pack(self, title: str, message: str, where: str, pop_up: bool = True) -> QMessageBox | None:
         """The pop-up says all; the status bar only where (a path and a reason are cut off at a laptop's width)."""
-        box = self.notify(title, message)
+        box = self.notify(title, message) if pop_up else None
         if where:
             self.statusBar().showMessage(f"{title}: {where}", 15000, detail=f"{title}: {message}")
         return box
