@@ -58,8 +58,8 @@ def test_install_adds_the_actions_to_the_menus(window):
     assert window.report_actions is actions
     assert actions.export_action in window.menu_file.actions()
     assert actions.update_action in window.menu_tools.actions()
-    assert actions.export_action.text().replace("&", "").startswith("Export report")
-    assert actions.update_action.text().replace("&", "").startswith("Update self-check figures")
+    assert actions.export_action.text().replace("&", "").startswith("Export Report")
+    assert actions.update_action.text().replace("&", "").startswith("Update Self-check Figures")
     assert actions.export_action.isEnabled()
 
 

@@ -47,3 +47,28 @@ def test_every_menu_action_has_its_own_letter(qtbot, sample_path, language, tmp_
     finally:
         QCoreApplication.removeTranslator(translator)
         window.shutdown()
+
+
+SMALL_WORDS = {"a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "at", "by"}
+
+
+def test_every_menu_action_is_in_title_case(qtbot, sample_path, tmp_path):
+    """The menus mixed two casings: 'Verify All References', 'Open the Sample Survey' beside 'Export report…',
+    'Update self-check figures…', 'Recover unsaved changes…' and 'Getting started'."""
+    from editor_app.config import Config
+    from editor_app.ui.app import create_window
+
+    window = create_window(sample_path, Config(db_path=tmp_path / "h.db", arxiv_url="http://127.0.0.1:9/api/query"))
+    qtbot.addWidget(window)
+    window.ask_unsaved_changes = lambda: "discard"
+    try:
+        lower = []
+        for menu in _menus(window).values():
+            for action in menu.actions():
+                text = (action.text() if action.menu() is None else action.menu().title()).replace("&", "")
+                for i, word in enumerate(re.findall(r"[A-Za-z][\w-]*", text)):
+                    if word[0].islower() and (i == 0 or word not in SMALL_WORDS):
+                        lower.append(f"{text!r}: {word}")
+        assert lower == []
+    finally:
+        window.shutdown()

@@ -156,7 +156,7 @@ def install(window: QMainWindow) -> None:
     """
     help_menu = _menu(window, ("menu_help",), QCoreApplication.translate("About", "&Help"))
     getting = QAction(
-        QCoreApplication.translate("About", "&Getting started"), window, objectName="action_getting_started"
+        QCoreApplication.translate("About", "&Getting Started"), window, objectName="action_getting_started"
     )
     getting.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
     getting.triggered.connect(lambda: show_getting_started(window))

@@ -1602,7 +1602,7 @@ def install(window: Any) -> HistoryController:
     window.history = controller
     file_menu = getattr(window, "menu_file", None)
     if file_menu is not None:
-        act = QAction(QCoreApplication.translate("HistoryPanel", "Recover &unsaved changes…"), window)
+        act = QAction(QCoreApplication.translate("HistoryPanel", "Recover &Unsaved Changes…"), window)
         act.triggered.connect(controller.offer_recovery_again)
         quit_action = getattr(window, "action_quit", None)  # with the file's other actions, above Quit
         if quit_action is not None and quit_action in file_menu.actions():

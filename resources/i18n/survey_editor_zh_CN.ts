@@ -50,7 +50,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/about.py" line="159"/>
-        <source>&amp;Getting started</source>
+        <source>&amp;Getting Started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
@@ -500,7 +500,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="1605"/>
-        <source>Recover &amp;unsaved changes…</source>
+        <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
 </context>
@@ -553,68 +553,68 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="275"/>
-        <location filename="../../editor_app/ui/main_window.py" line="284"/>
+        <location filename="../../editor_app/ui/main_window.py" line="276"/>
+        <location filename="../../editor_app/ui/main_window.py" line="285"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="413"/>
+        <location filename="../../editor_app/ui/main_window.py" line="414"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="424"/>
+        <location filename="../../editor_app/ui/main_window.py" line="425"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="425"/>
+        <location filename="../../editor_app/ui/main_window.py" line="426"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="427"/>
+        <location filename="../../editor_app/ui/main_window.py" line="428"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="428"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="430"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="436"/>
+        <location filename="../../editor_app/ui/main_window.py" line="437"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="443"/>
+        <location filename="../../editor_app/ui/main_window.py" line="444"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="449"/>
+        <location filename="../../editor_app/ui/main_window.py" line="450"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="454"/>
+        <location filename="../../editor_app/ui/main_window.py" line="455"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="506"/>
+        <location filename="../../editor_app/ui/main_window.py" line="507"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="486"/>
+        <location filename="../../editor_app/ui/main_window.py" line="487"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -624,89 +624,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="555"/>
+        <location filename="../../editor_app/ui/main_window.py" line="556"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="572"/>
+        <location filename="../../editor_app/ui/main_window.py" line="573"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="589"/>
+        <location filename="../../editor_app/ui/main_window.py" line="590"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="591"/>
+        <location filename="../../editor_app/ui/main_window.py" line="592"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="616"/>
+        <location filename="../../editor_app/ui/main_window.py" line="617"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="644"/>
-        <location filename="../../editor_app/ui/main_window.py" line="666"/>
+        <location filename="../../editor_app/ui/main_window.py" line="645"/>
+        <location filename="../../editor_app/ui/main_window.py" line="672"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="651"/>
-        <location filename="../../editor_app/ui/main_window.py" line="667"/>
+        <location filename="../../editor_app/ui/main_window.py" line="658"/>
+        <location filename="../../editor_app/ui/main_window.py" line="673"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="710"/>
+        <location filename="../../editor_app/ui/main_window.py" line="716"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="693"/>
+        <location filename="../../editor_app/ui/main_window.py" line="699"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="695"/>
+        <location filename="../../editor_app/ui/main_window.py" line="701"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="618"/>
+        <location filename="../../editor_app/ui/main_window.py" line="619"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="723"/>
+        <location filename="../../editor_app/ui/main_window.py" line="729"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="750"/>
+        <location filename="../../editor_app/ui/main_window.py" line="756"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="757"/>
+        <location filename="../../editor_app/ui/main_window.py" line="763"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="769"/>
+        <location filename="../../editor_app/ui/main_window.py" line="775"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="814"/>
+        <location filename="../../editor_app/ui/main_window.py" line="820"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="814"/>
+        <location filename="../../editor_app/ui/main_window.py" line="820"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -1001,7 +1001,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="94"/>
-        <source>&amp;Export report (HTML/PDF)…</source>
+        <source>&amp;Export Report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
@@ -1011,7 +1011,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="99"/>
-        <source>&amp;Update self-check figures…</source>
+        <source>&amp;Update Self-check Figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
