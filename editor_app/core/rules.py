@@ -110,13 +110,19 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     if found is not None:
         res.measured = f"§{found.key.split('#')[0]} {found.title}" if found.number else found.title  # not "§4.4#2"
         res.line = found.line
+        _present_twice(asm, rule, res, found, rx)
         return
     titled = _titled_like(sections, rx, rule.number)
-    if first_numbered is not None:
+    stray = _stray_numbered(asm.outline.strays, rule.number) if rule.number and first_numbered is None else None
+    if stray is not None:  # moved under another top section, where it is no section: there, not at a look-alike
+        msg = (f"§{rule.number} is missing: {stray.number} on line {stray.line} sits under §{stray.top} "
+               f"(line {stray.top_line})")
+        line = stray.line
+    elif first_numbered is not None:
         msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
         line = first_numbered.line
     elif titled is not None:
-        msg = f"a section matches `{rule.heading}` (§{titled.key}) but §{rule.number} is missing"
+        msg = f"a section matches `{rule.heading}` (§{titled.key.split('#')[0]}) but §{rule.number} is missing"
         line = titled.line
     else:
         msg = f"no section {('§' + rule.number + ' ') if rule.number else ''}with a heading matching `{rule.heading}`"
@@ -127,17 +133,47 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
 
 def _titled_like(sections, rx, number: str | None):
     """The section whose heading matches, where the required number is missing: one at that number's depth (a §4.4
-    renumbered §4.5) before an enclosing one whose title happens to match too (§四 "… / 法律")."""
+    renumbered §4.5), else one at another depth that does not hold that number (§4.4 promoted to "五、法律…"),
+    before the one that does, whose title happens to match too (§四 "… / 法律")."""
     if rx is None:
         return None
     depth = number.count(".") + 1 if number else None
-    first = None
+    other = holder = None
     for s in sections:
         if heading_matches(rx, s):
             if depth is None or s.level == depth:
                 return s
-            first = first or s
-    return first
+            if number and number.startswith(s.key.split("#")[0] + "."):
+                holder = holder or s
+            else:
+                other = other or s
+    return other or holder
+
+
+def _stray_numbered(strays, number: str):
+    """The sub-section numbered `number` left under another top section (see document.strays_of), if any."""
+    return next((s for s in strays if ".".join(str(int(p)) for p in s.number.split(".")) == number), None)
+
+
+def _present_twice(asm: "_Assembly", rule: RuleDef, res: RuleResult, found: Section, rx) -> None:
+    """A required section found more than once (the legal section pasted twice, kept or renumbered): it is there,
+    so the rule passes, but a warning names every copy's line; the survey should have one. A copy is a heading of
+    the same number, or of the same title at the same level, that the rule's pattern matches too."""
+    base = found.key.split("#")[0]
+    same_number = set(asm.repeated.get(base, ())) if found.number else set()
+    lines = sorted({s.line for s in asm.outline.sections
+                    if (s.line in same_number or (s.title == found.title and s.level == found.level and s.title))
+                    and (rx is None or heading_matches(rx, s))} | {found.line})
+    if len(lines) < 2:
+        return
+    if len(lines) == 2:
+        msg = f"{res.measured} is in the survey twice: lines {lines[0]} and {lines[1]}; keep one"
+    else:
+        shown = ", ".join(map(str, lines[:4])) + (", …" if len(lines) > 4 else "")
+        msg = f"{res.measured} is in the survey {len(lines)} times (lines {shown}); keep one"
+    level = "warning" if rule.level == "error" else rule.level  # not a missing section: no error
+    res.findings.append(Finding(rule.id, level, lines[1], 1, msg))
+    res.note = f"present {len(lines)} times"
 
 
 def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
