@@ -109,6 +109,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{groups} figure groups, {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
     ("{n} disagreeing", "{n} 处不一致"),
     # § references
+    ("{text} names no section of the survey ({stray} is on line {line}, under §{holder})",
+     "{text} 不是综述中的任何一节（{stray} 在第 {line} 行，位于 §{holder} 之下）"),
     ("{text} names no section of the survey", "{text} 不是综述中的任何一节"),
     ("{text} is ambiguous: the sections at lines {a} and {b} have that number; measured the first only",
      "{text} 有歧义：第 {a} 行和第 {b} 行的节都是这个编号；只测量了第一节"),

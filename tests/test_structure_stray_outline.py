@@ -119,3 +119,22 @@ def test_edit_by_edit_the_strays_are_those_of_a_fresh_analysis(sample_text):
         text = step(text)
         assert az.analyze(text).strays == analyze(text, PACK, today=TODAY).strays
     assert [s.number for s in az.analyze(text).strays] == ["9.1", "9.2", "9.3"]
+
+
+def test_a_reference_to_a_strays_number_says_where_it_went(sample_text):
+    """"§八.3 = 67%" in §0 once 八 became 九: it names no section, and now says where 8.3 is."""
+    text = sample_text.replace("\n九、引用清单", "\n十、引用清单").replace("\n八、元信息", "\n九、元信息")
+    a = analyze(text, PACK, today=TODAY)
+    l83, nine = _line_of(text, "8.3 "), _line_of(text, "九、")
+    msg = f"§八.3 names no section of the survey (8.3 is on line {l83}, under §九)"
+    refs = next(r for r in a.rules if r.id == "section-refs")
+    assert msg in [f.message for f in refs.findings if f.line == 9]
+    from editor_app.wording import EngineText
+    assert EngineText("zh_CN", PACK)(msg) == f"§八.3 不是综述中的任何一节（8.3 在第 {l83} 行，位于 §九 之下）"
+    # edit by edit (Enter above the stray: its line in the message moves), as a fresh analysis says it
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(text)
+    text = text.replace("\n一、", "\n\n一、", 1)
+    assert az.analyze(text).to_dict() == analyze(text, PACK, today=TODAY).to_dict()
+    assert f"(8.3 is on line {l83 + 1}, under §九)" in " ".join(f.message for f in az.analyze(text).findings)
+    assert nine < l83

@@ -8,6 +8,7 @@ from difflib import get_close_matches
 from itertools import chain
 from typing import TYPE_CHECKING, Sequence
 
+from .document import resolve_section_ref
 from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import moved_by, with_changes
@@ -152,7 +153,7 @@ def _titled_like(sections, rx, number: str | None):
 
 def _stray_numbered(strays, number: str):
     """The sub-section numbered `number` left under another top section (see document.strays_of), if any."""
-    return next((s for s in strays if ".".join(str(int(p)) for p in s.number.split(".")) == number), None)
+    return next((s for s in strays if _canonical(s.number) == number), None)
 
 
 def _present_twice(asm: "_Assembly", rule: RuleDef, res: RuleResult, found: Section, rx) -> None:
@@ -286,6 +287,8 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "0 naming no section or more than one"
     res.scope = "§ references"
     said = {key: _ambiguous_because(lines) for key, lines in asm.repeated.items()}
+    for st in asm.outline.strays:  # "§8.2" once 8.2 sits under §九: names no section, but says where 8.2 went
+        said.setdefault(_STRAY_KEY + _canonical(st.number), f" ({st.number} is on line {st.line}, under §{st.top})")
     # A line's findings are the last pass's when its references and the words for each number are (moved along
     # after an Enter, as the references are): in a survey pasted many times over, every one of its ~20,000
     # references is ambiguous, and remaking them all after each edit cost ~30 ms.
@@ -320,11 +323,19 @@ def _ref_findings(rule: RuleDef, refs, said: dict[str, str]) -> tuple[list[Findi
     none = 0
     for ref in refs:
         if ref.key is None:
-            out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + _NAMES_NONE))
+            where = said.get(_STRAY_KEY + (resolve_section_ref(ref.text) or "")) if len(said) else None
+            out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + _NAMES_NONE + (where or "")))
             none += 1
         elif ref.key in said:
             out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + said[ref.key]))
     return out, none
+
+
+_STRAY_KEY = "stray:"  # (in `said`: a stray's number, beside the repeated numbers)
+
+
+def _canonical(number: str) -> str:
+    return ".".join(str(int(p)) for p in number.split("."))
 
 
 def stray_message(s) -> str:
