@@ -36,7 +36,7 @@ def test_a_legal_section_pasted_twice_is_a_warning_naming_both(sample_text):
     a = analyze(text, PACK, today=TODAY)
     rule = _legal(a)
     msg = f"{LEGAL} is in the survey twice: lines {first} and {copy}; keep one"
-    assert (rule.status, rule.measured, rule.note) == ("pass", LEGAL, "present 2 times")
+    assert (rule.status, rule.measured, rule.note) == ("pass", f"2× {LEGAL}", "present 2 times")
     assert [(f.level, f.line, f.message) for f in rule.findings] == [("warning", copy, msg)]
     assert any(f.rule == "legal-section" and f.line == copy for f in a.findings)  # underlined, F8 goes there
     assert "legal-section" not in [r.id for r in a.failing_rules()]  # not counted as a failing rule

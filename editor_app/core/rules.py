@@ -167,13 +167,15 @@ def _present_twice(asm: "_Assembly", rule: RuleDef, res: RuleResult, found: Sect
                     and (rx is None or heading_matches(rx, s))} | {found.line})
     if len(lines) < 2:
         return
+    label = res.measured
     if len(lines) == 2:
-        msg = f"{res.measured} is in the survey twice: lines {lines[0]} and {lines[1]}; keep one"
+        msg = f"{label} is in the survey twice: lines {lines[0]} and {lines[1]}; keep one"
     else:
         shown = ", ".join(map(str, lines[:4])) + (", …" if len(lines) > 4 else "")
-        msg = f"{res.measured} is in the survey {len(lines)} times (lines {shown}); keep one"
+        msg = f"{label} is in the survey {len(lines)} times (lines {shown}); keep one"
     level = "warning" if rule.level == "error" else rule.level  # not a missing section: no error
     res.findings.append(Finding(rule.id, level, lines[1], 1, msg))
+    res.measured = f"{len(lines)}× {label}"  # (first: a narrow Measured column elides the end of a long title)
     res.note = f"present {len(lines)} times"
 
 
