@@ -138,3 +138,34 @@ def test_a_reference_to_a_strays_number_says_where_it_went(sample_text):
     assert az.analyze(text).to_dict() == analyze(text, PACK, today=TODAY).to_dict()
     assert f"(8.3 is on line {l83 + 1}, under §九)" in " ".join(f.message for f in az.analyze(text).findings)
     assert nine < l83
+
+
+def test_typing_the_renumbering_shows_them_and_enter_above_moves_them(qtbot, tmp_path, sample_text):
+    from PySide6.QtGui import QTextCursor
+
+    from ui_support import wait_analysis
+
+    path = tmp_path / "survey.md"
+    path.write_text(sample_text, encoding="utf-8")
+    window = open_window(qtbot, path)
+    try:
+        assert not any("⚠" in label for label in window.outline.model.stringList())
+        eight = _line_of(sample_text, "八、")
+        window.goto_line(eight)
+        cur = window.editor.textCursor()
+        cur.movePosition(QTextCursor.MoveOperation.StartOfBlock)
+        cur.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.KeepAnchor)
+        window.editor.setTextCursor(cur)
+        with wait_analysis(qtbot, window):
+            window.editor.insertPlainText("九")
+        labels = window.outline.model.stringList()
+        assert sum(label.endswith("— numbered for §8") for label in labels) == 5
+        window.goto_line(1)
+        with wait_analysis(qtbot, window):
+            window.editor.insertPlainText("新的一行\n")
+        l81 = _line_of(window.current_text(), "8.1 ")
+        assert l81 == _line_of(sample_text, "8.1 ") + 1
+        window.outline.follow_cursor(l81)
+        assert window.outline.model.stringList()[window.outline.view.currentIndex().row()].startswith("    ⚠ 8.1 ")
+    finally:
+        window.shutdown()
