@@ -101,7 +101,8 @@ def test_a_sub_section_moved_alone_under_another_section_is_one(sample_text):
     six = next(i for i, ln in enumerate(lines) if ln.startswith("七、"))
     text = "\n".join(lines[:j] + lines[j + 1:six] + [lines[j], "复核表正文。"] + lines[six:])
     assert [s.number for s in analyze(text, PACK, today=TODAY).strays] == ["5.2"]
-    for prose in ("3.4 GB 显存即可部署。", "3.5 GB 显存即可部署", "1.5 倍吞吐"):
+    for prose in ("3.4 GB 显存即可部署。", "3.5 GB 显存即可部署", "1.5 倍吞吐", "3.4 倍吞吐提升", "3.4 GB 显存即可部署",
+                  "3.4 ms 首字延迟"):
         text = sample_text.replace("\n4.1 工程视角", f"\n{prose}\n4.1 工程视角", 1)
         assert analyze(text, PACK, today=TODAY).strays == ()
 

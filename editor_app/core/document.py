@@ -458,13 +458,15 @@ def _moved_out(key: str, title: str, subs: dict[str, set[int]]) -> bool:
     sub-sections, k is the gap in them or the next after them, and the title ends no sentence."""
     top, _, rest = key.partition(".")
     have = subs.get(top)
-    if not have or not rest.isdigit() or title[-1:] in _SENTENCE_ENDS:
+    if not have or not rest.isdigit() or title[-1:] in _SENTENCE_ENDS or _UNIT_FIRST.match(title):
         return False
     k = int(rest)
     return k not in have and k <= max(have) + 1
 
 
 _SENTENCE_ENDS = frozenset("。．.！!？?；;，,：:")
+# a figure's unit after the number ("2.4 倍吞吐", "3.4 GB 显存", "1.5 pp"): prose, not a heading's title
+_UNIT_FIRST = re.compile(r"(?:[倍万亿千百元秒分天个件篇行次％%×x]|[KMGTkmgt]i?B|ms|s|pp|tok|B|美元|小时)(?![A-Za-z])")
 
 
 _NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<[A-Za-z/!?]")
