@@ -60,7 +60,7 @@ def test_strays_are_rows_of_the_outline_where_they_sit(qtbot, tmp_path, sample_t
         l81, l82 = _line_of(text, "8.1 "), _line_of(text, "8.2 ")
         tip = _hover(window.outline.view, nine + 1)
         assert tip == (f"8.1 私域清洁度自检\nL{l81}–{l82 - 1}\nNumbered for §8 but under §九 (line {_line_of(text, '九、')}): "
-                       "no section of the survey. Renumber it, or move it under §8.")
+                       "renumber it, or move it under §8.")
 
         # a click goes to it; the cursor in its body selects it, and past it the next row
         window.outline._clicked(window.outline.model.index(nine + 2))
@@ -78,7 +78,9 @@ def test_the_chinese_outline_marks_them_in_chinese(qtbot, tmp_path, sample_text,
     path.write_text(_renumbered(sample_text), encoding="utf-8")
     window = open_window(qtbot, path)
     try:
-        assert "    ⚠ 8.1 私域清洁度自检 — 编号属于 §8" in window.outline.model.stringList()
+        labels = window.outline.model.stringList()
+        row = labels.index("    ⚠ 8.1 私域清洁度自检 — 编号属于 §8")
+        assert _hover(window.outline.view, row).endswith("编号属于 §8，却位于 §九（第 87 行）之下：请改编号，或把它移到 §8 之下。")
     finally:
         window.shutdown()
 
@@ -170,3 +172,17 @@ def test_typing_the_renumbering_shows_them_and_enter_above_moves_them(qtbot, tmp
         assert window.outline.model.stringList()[window.outline.view.currentIndex().row()].startswith("    ⚠ 8.1 ")
     finally:
         window.shutdown()
+
+
+def test_a_numbered_markdown_heading_under_another_number_is_one_row(qapp):
+    """'## 2.1 Data' under '# 3 Methods' is a section of the outline and a stray: shown once, marked."""
+    from editor_app.core.rulepack import parse_pack
+    from editor_app.ui.outline_panel import outline_rows, outline_signature, section_label
+
+    pack = parse_pack('schema = 1\nname = "md"\n[counters.lines]\nbuiltin = "lines"\n[[rules]]\nid = "section-refs"\n'
+                      'kind = "section-refs"\n')
+    a = analyze("# 1 Intro\n\n## 1.1 Scope\ntext\n\n# 3 Methods\n\n## 2.1 Data\ntext\n", pack, today=TODAY)
+    assert [s.line for s in a.strays] == [8]
+    assert len(outline_rows(a)) == len(a.sections) == 4
+    assert [section_label(*e) for e in outline_signature(a)] == [
+        "1 Intro", "    1.1 Scope", "3 Methods", "    ⚠ 2.1 Data — numbered for §2"]

@@ -137,12 +137,11 @@ class OutlinePanel(QWidget):
 
 def outline_rows(analysis: Analysis) -> list[Any]:
     """The outline's rows in text order: the sections, and the strays where they sit (a numbered Markdown heading
-    under another number is a section already: shown once)."""
+    under another number, "## 2.1" under "# 3", is a section too: shown once, as the stray it is)."""
     if not analysis.strays:
         return list(analysis.sections)
-    at = {sm.section.line for sm in analysis.sections}
-    strays = [s for s in analysis.strays if s.line not in at]
-    return sorted([*analysis.sections, *strays], key=row_lines)
+    at = {s.line for s in analysis.strays}
+    return sorted([*(sm for sm in analysis.sections if sm.section.line not in at), *analysis.strays], key=row_lines)
 
 
 def row_lines(row: Any) -> tuple[int, int]:
@@ -178,9 +177,11 @@ def section_tip(sm: Any, repeated: dict[str, tuple[int, ...]] | None = None) -> 
 
 
 def stray_tip(s: Stray) -> str:
-    return (f"{s.number} {s.title}\nL{s.line}–{s.end_line}\n" + QCoreApplication.translate(
-        "OutlinePanel", "Numbered for §%1 but under §%2 (line %3): no section of the survey. Renumber it, or move it "
-        "under §%1.").replace("%1", s.number.split(".")[0]).replace("%2", s.top).replace("%3", str(s.top_line)))
+    """A stray's row tip: its lines, and why it is marked."""
+    why = QCoreApplication.translate(
+        "OutlinePanel", "Numbered for §%1 but under §%2 (line %3): renumber it, or move it under §%1.")
+    why = why.replace("%1", s.number.split(".")[0]).replace("%2", s.top).replace("%3", str(s.top_line))
+    return f"{s.number} {s.title}\nL{s.line}–{s.end_line}\n{why}"
 
 
 def outline_signature(analysis: Analysis) -> tuple:

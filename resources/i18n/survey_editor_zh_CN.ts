@@ -734,9 +734,9 @@
         <translation>编号属于 §%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="181"/>
-        <source>Numbered for §%1 but under §%2 (line %3): no section of the survey. Renumber it, or move it under §%1.</source>
-        <translation>编号属于 §%1，却位于 §%2（第 %3 行）之下：不算综述的一节。请改编号，或把它移到 §%1 之下。</translation>
+        <location filename="../../editor_app/ui/outline_panel.py" line="182"/>
+        <source>Numbered for §%1 but under §%2 (line %3): renumber it, or move it under §%1.</source>
+        <translation>编号属于 §%1，却位于 §%2（第 %3 行）之下：请改编号，或把它移到 §%1 之下。</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/outline_panel.py" line="150"/>
