@@ -97,6 +97,11 @@ def test_a_sub_section_moved_alone_under_another_section_is_one(sample_text):
     assert [(s.line, s.number, s.top, s.top_line, s.end_line) for s in a.strays] == [(at, "4.4", "三", three, at + 1)]
     refs = next(r for r in a.rules if r.id == "section-refs")
     assert (at, f"4.4 is numbered for §4 but sits under §三 (line {three})") in [(f.line, f.message) for f in refs.findings]
+    # it ends §3.3 (the legal text is no counter-argument) and stays in §三, which holds it
+    secs = {sm.section.key: sm for sm in a.sections}
+    assert (secs["3.3"].section.end_line, secs["3"].section.end_line) == (at - 1, at + 1)
+    assert next(r for r in a.rules if r.id == "counter-argument-length").measured == \
+        next(r for r in analyze(sample_text, PACK, today=TODAY).rules if r.id == "counter-argument-length").measured
     # the sub-section moved out of the middle too (5.2 under §六), but not a figure starting a line of prose
     lines = sample_text.split("\n")
     j = next(i for i, ln in enumerate(lines) if ln.startswith("5.2 "))

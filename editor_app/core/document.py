@@ -387,13 +387,17 @@ def build_outline(
         # "# 主题综述 · llm-infra" right before "§0 …" / "一、…": the survey's title line, which the header holds
         # (with the author and the notes under it), as it does the same line without "#".
         del raw[0]
-    # End lines in one backwards pass: a section ends before the next heading of its level or higher.
+    strays = strays_of(others, raw, last_body) if others else ()
+    # End lines in one pass: a section ends before the next heading of its level or higher, and before a stray
+    # of its level (4.4 moved under §三 ends §3.3, not counted in it; it stays in §三, which holds it).
     ends = [last_body] * len(raw)
     pending: list[tuple[int, int]] = []  # (level, index) of sections still looking for their end
-    for idx, (line, level, *_rest) in enumerate(raw):
+    bounds = enumerate(raw) if not strays else _with_strays(raw, strays)
+    for idx, (line, level, *_rest) in bounds:
         while pending and pending[-1][0] >= level:
             ends[pending.pop()[1]] = line - 1
-        pending.append((level, idx))
+        if idx >= 0:
+            pending.append((level, idx))
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []  # (level, key)
     repeats: dict[str, int] = {}
@@ -413,8 +417,14 @@ def build_outline(
         header = (1, first - 1) if first > 1 else None
     if fence is not None:  # a fence never closed runs to the end, as Markdown has it
         blocks.append((fence_line, last_body))
-    strays = strays_of(others, raw, last_body) if others else ()
     return Outline(sections, header, footer_line, last_body, tuple(blocks), strays)
+
+
+def _with_strays(raw, strays):
+    """(index, heading) of the outline's headings and, index -1, the strays that are no heading of it, in line order."""
+    at = {r[0] for r in raw}
+    extra = [(-1, (s.line, s.number.count(".") + 1)) for s in strays if s.line not in at]
+    return sorted([*enumerate(raw), *extra], key=lambda item: item[1][0])
 
 
 def strays_of(others: Sequence[tuple[int, str, str, tuple[int, str], str]],
