@@ -26,6 +26,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # a sub-section under a top section of another number (before "{title} (line {line})" would take it)
     ("{number} is numbered for §{top} but sits under §{holder} (line {line})",
      "{number} 的编号属于 §{top}，却位于 §{holder}（第 {line} 行）之下"),
+    # a required section moved under another top section (before "{title} (line {line})" too)
+    ("§{number} is missing: {stray} on line {line} sits under §{holder} (line {top_line})",
+     "缺少 §{number}：第 {line} 行的 {stray} 位于 §{holder}（第 {top_line} 行）之下"),
     # claims audit
     ("{what} of {where}: stated {stated}, but there is no such place in the survey",
      "{where}的{what}：自报 {stated}，但综述中没有这个位置"),
@@ -74,6 +77,10 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("§{number} exists but its heading does not match {pattern}", "§{number} 存在，但标题不匹配 {pattern}"),
     ("a section matches {pattern} (§{key}) but §{number} is missing", "有节匹配 {pattern}（§{key}），但缺少 §{number}"),
     ("no section §{number} with a heading matching {pattern}", "没有标题匹配 {pattern} 的 §{number}"),
+    ("{label} is in the survey twice: lines {a} and {b}; keep one", "{label} 在综述中出现了两次：第 {a} 行和第 {b} 行；请只保留一处"),
+    ("{label} is in the survey {n} times (lines {heading_lines}); keep one",
+     "{label} 在综述中出现了 {n} 次（第 {heading_lines} 行）；请只保留一处"),
+    ("present {n} times", "出现 {n} 次"),
     ("no section with a heading matching {pattern}", "没有标题匹配 {pattern} 的节"),
     ("§{number} heading ~ {pattern}", "§{number} 标题 ~ {pattern}"),
     ("heading ~ {pattern}", "标题 ~ {pattern}"),
@@ -102,6 +109,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{groups} figure groups, {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
     ("{n} disagreeing", "{n} 处不一致"),
     # § references
+    ("{text} names no section of the survey ({stray} is on line {line}, under §{holder})",
+     "{text} 不是综述中的任何一节（{stray} 在第 {line} 行，位于 §{holder} 之下）"),
     ("{text} names no section of the survey", "{text} 不是综述中的任何一节"),
     ("{text} is ambiguous: the sections at lines {a} and {b} have that number; measured the first only",
      "{text} 有歧义：第 {a} 行和第 {b} 行的节都是这个编号；只测量了第一节"),

@@ -406,7 +406,8 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
         append(moved)
     header = (outline.header[0], move_end(outline.header[1])) if outline.header else None
     blocks = tuple((move(a), move_end(b)) for a, b in outline.not_prose)
-    strays = tuple(Stray(move(s.line), s.number, s.top, move(s.top_line)) for s in outline.strays)
+    strays = tuple(Stray(move(s.line), s.number, s.top, move(s.top_line), s.title, move_end(s.end_line))
+                   for s in outline.strays)
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None,
                    move_end(outline.body_end), blocks, strays)
 
@@ -1004,6 +1005,7 @@ class _Assembly:
             header_lines=self.outline.header,
             footer_line=self.outline.footer_line,
             text_length=len(self.text),
+            strays=self.outline.strays,
         )
 
     def _sections_holding(self, lines) -> set[int]:
@@ -1292,8 +1294,8 @@ class _Assembly:
             if res.status != "no-match":
                 res.status = "fail" if findings else "pass"
             return res, claims
-        if res.status == "pass" and res.findings:
-            res.status = "fail"
+        if res.status == "pass" and any(f.level == rule.level for f in res.findings):
+            res.status = "fail"  # (a finding below the rule's level, a required section present twice, fails nothing)
         if res.line is None and res.findings:
             res.line = res.findings[0].line
         return res, None

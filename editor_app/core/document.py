@@ -273,19 +273,24 @@ class Outline:
 @record(frozen=True)
 class Stray:
     """A sub-section under a top section of another number ("8.1" under "九、" after 八 was renumbered 九 and its
-    sub-sections were not): `number` as written, `top` the holding section's number as written, `top_line` its line."""
+    sub-sections were not): `number` as written, `top` the holding section's number as written, `top_line` its line;
+    `title` its heading's title and `end_line` the last line before the next heading (the outline shows it there)."""
 
     line: int
     number: str
     top: str
     top_line: int
+    title: str = ""
+    end_line: int = 0
 
-    def __init__(self, line: int, number: str, top: str, top_line: int) -> None:
+    def __init__(self, line: int, number: str, top: str, top_line: int, title: str = "", end_line: int = 0) -> None:
         d = self.__dict__
         d["line"] = line
         d["number"] = number
         d["top"] = top
         d["top_line"] = top_line
+        d["title"] = title
+        d["end_line"] = end_line
 
 
 def closes_fence(h: Heading | None, run: str) -> bool:
@@ -313,8 +318,8 @@ def build_outline(
     blocks: list[tuple[int, int]] = []
     current_top: str | None = None
     top_at = (0, "")  # (line, number as written) of the numbered top section the lines are in
-    # numbered sub-section lines under a top section of another number: (line, key, number as written, top)
-    others: list[tuple[int, str, str, tuple[int, str]]] = []
+    # numbered sub-section lines under a top section of another number: (line, key, number as written, top, title)
+    others: list[tuple[int, str, str, tuple[int, str], str]] = []
     use_numbered = "numbered" in styles
     use_md = "markdown" in styles
     # A numbered Markdown heading ranks by its number ("## 3 Limitations" is a top section); an unnumbered one
@@ -359,7 +364,7 @@ def build_outline(
             if h.key and "." not in h.key:
                 current_top, top_at = h.key, (lineno, h.number.removeprefix("§"))
             elif h.key and current_top is not None and h.key.split(".")[0] != current_top:
-                others.append((lineno, h.key, h.number, top_at))
+                others.append((lineno, h.key, h.number, top_at, h.title))
             raw.append((lineno, level, key, h.number, h.title))
         elif h.style.startswith("setext") and use_md and i > 0:
             prev = lines[i - 1].strip()
@@ -377,18 +382,22 @@ def build_outline(
             if current_top is not None and h.key.split(".")[0] == current_top:
                 raw.append((lineno, h.level, h.key, h.number, h.title))
             elif current_top is not None:
-                others.append((lineno, h.key, h.number, top_at))
+                others.append((lineno, h.key, h.number, top_at, h.title))
     if title_first and len(raw) > 1 and raw[0][1] == 1 and not raw[0][3]:
         # "# 主题综述 · llm-infra" right before "§0 …" / "一、…": the survey's title line, which the header holds
         # (with the author and the notes under it), as it does the same line without "#".
         del raw[0]
-    # End lines in one backwards pass: a section ends before the next heading of its level or higher.
+    strays = strays_of(others, raw, last_body) if others else ()
+    # End lines in one pass: a section ends before the next heading of its level or higher, and before a stray
+    # of its level (4.4 moved under §三 ends §3.3, not counted in it; it stays in §三, which holds it).
     ends = [last_body] * len(raw)
     pending: list[tuple[int, int]] = []  # (level, index) of sections still looking for their end
-    for idx, (line, level, *_rest) in enumerate(raw):
+    bounds = enumerate(raw) if not strays else _with_strays(raw, strays)
+    for idx, (line, level, *_rest) in bounds:
         while pending and pending[-1][0] >= level:
             ends[pending.pop()[1]] = line - 1
-        pending.append((level, idx))
+        if idx >= 0:
+            pending.append((level, idx))
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []  # (level, key)
     repeats: dict[str, int] = {}
@@ -408,23 +417,66 @@ def build_outline(
         header = (1, first - 1) if first > 1 else None
     if fence is not None:  # a fence never closed runs to the end, as Markdown has it
         blocks.append((fence_line, last_body))
-    return Outline(sections, header, footer_line, last_body, tuple(blocks), strays_of(others) if others else ())
+    return Outline(sections, header, footer_line, last_body, tuple(blocks), strays)
 
 
-def strays_of(others: Sequence[tuple[int, str, str, tuple[int, str]]]) -> tuple[Stray, ...]:
+def _with_strays(raw, strays):
+    """(index, heading) of the outline's headings and, index -1, the strays that are no heading of it, in line order."""
+    at = {r[0] for r in raw}
+    extra = [(-1, (s.line, s.number.count(".") + 1)) for s in strays if s.line not in at]
+    return sorted([*enumerate(raw), *extra], key=lambda item: item[1][0])
+
+
+def strays_of(others: Sequence[tuple[int, str, str, tuple[int, str], str]],
+              raw: Sequence[tuple[int, int, str, str, str]] = (), last_body: int = 0) -> tuple[Stray, ...]:
     """The sub-sections left under another top section: of the numbered lines a top section holds whose number
     is another's ("8.1 …" under "九、"), those of a run that starts at that number's first sub-section ("8.1", then
-    "8.2" …). A line of prose that starts with a figure ("3.5 GB …", "1.5 倍 …") starts no such run."""
-    out: list[Stray] = []
+    "8.2" …), and a sub-section moved out of its section on its own ("4.4 法律…" moved under §三 while §四 keeps
+    4.1-4.3): one numbered as the gap or the next of a top section the survey has, written as a heading (no
+    sentence end). A line of prose that starts with a figure ("3.5 GB …", "1.5 倍 …") is neither.
+    `raw` (the outline's headings: line, level, key, number, title) places each one's end."""
+    subs: dict[str, set[int]] = {}  # top number -> the numbers of its sub-sections ("4" -> {1, 2, 3})
+    for _line, _level, key, _number, _title in raw:
+        top, dot, rest = key.partition(".")
+        if not dot:
+            subs.setdefault(top, set())
+        elif rest.isdigit() and top in subs:
+            subs[top].add(int(rest))
+    found: list[tuple[int, str, str, int, str]] = []
     started: set[tuple[int, str]] = set()  # (top section line, number of the run) of the runs that start right
-    for line, key, number, (top_line, top) in others:
+    for line, key, number, (top_line, top), title in others:
         run = (top_line, key.split(".")[0])
         if run not in started:
-            if key != run[1] + ".1":
+            if key == run[1] + ".1":
+                started.add(run)
+            elif not _moved_out(key, title, subs):
                 continue
-            started.add(run)
-        out.append(Stray(line, number, top, top_line))
+        found.append((line, number, top, top_line, title))
+    if not found:
+        return ()
+    starts = sorted({r[0] for r in raw} | {f[0] for f in found})
+    out = []
+    for line, number, top, top_line, title in found:
+        j = bisect_right(starts, line)
+        end = starts[j] - 1 if j < len(starts) else last_body
+        out.append(Stray(line, number, top, top_line, title, max(end, line)))
     return tuple(out)
+
+
+def _moved_out(key: str, title: str, subs: dict[str, set[int]]) -> bool:
+    """Whether "N.k title" reads as sub-section k of top section N moved elsewhere: N is a top section with
+    sub-sections, k is the gap in them or the next after them, and the title ends no sentence."""
+    top, _, rest = key.partition(".")
+    have = subs.get(top)
+    if not have or not rest.isdigit() or title[-1:] in _SENTENCE_ENDS or _UNIT_FIRST.match(title):
+        return False
+    k = int(rest)
+    return k not in have and k <= max(have) + 1
+
+
+_SENTENCE_ENDS = frozenset("。．.！!？?；;，,：:")
+# a figure's unit after the number ("2.4 倍吞吐", "3.4 GB 显存", "1.5 pp"): prose, not a heading's title
+_UNIT_FIRST = re.compile(r"(?:[倍万亿千百元秒分天个件篇行次％%×x]|[KMGTkmgt]i?B|ms|s|pp|tok|B|美元|小时)(?![A-Za-z])")
 
 
 _NOT_SETEXT_TITLE = re.compile(r"[|>]|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<[A-Za-z/!?]")

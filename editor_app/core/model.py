@@ -391,6 +391,8 @@ class Analysis:
     header_lines: tuple[int, int] | None = None  # (first, last) or None
     footer_line: int | None = None
     text_length: int = 0
+    # sub-sections left under another top section's number (document.Stray): no sections, shown in the outline
+    strays: tuple[Any, ...] = ()
 
     def __init__(
         self,
@@ -408,6 +410,7 @@ class Analysis:
         header_lines: tuple[int, int] | None = None,
         footer_line: int | None = None,
         text_length: int = 0,
+        strays: tuple[Any, ...] = (),
     ) -> None:
         self.file = file
         self.pack = pack
@@ -423,6 +426,7 @@ class Analysis:
         self.header_lines = header_lines
         self.footer_line = footer_line
         self.text_length = text_length
+        self.strays = strays
 
     def failing_rules(self, level: str | None = None) -> list[RuleResult]:
         return [r for r in self.rules if r.status == "fail" and (level is None or r.level == level)]

@@ -8,6 +8,7 @@ from difflib import get_close_matches
 from itertools import chain
 from typing import TYPE_CHECKING, Sequence
 
+from .document import resolve_section_ref
 from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import moved_by, with_changes
@@ -111,13 +112,19 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     if found is not None:
         res.measured = f"§{found.key.split('#')[0]} {found.title}" if found.number else found.title  # not "§4.4#2"
         res.line = found.line
+        _present_twice(asm, rule, res, found, rx)
         return
     titled = _titled_like(sections, rx, rule.number)
-    if first_numbered is not None:
+    stray = _stray_numbered(asm.outline.strays, rule.number) if rule.number and first_numbered is None else None
+    if stray is not None:  # moved under another top section, where it is no section: there, not at a look-alike
+        msg = (f"§{rule.number} is missing: {stray.number} on line {stray.line} sits under §{stray.top} "
+               f"(line {stray.top_line})")
+        line = stray.line
+    elif first_numbered is not None:
         msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
         line = first_numbered.line
     elif titled is not None:
-        msg = f"a section matches `{rule.heading}` (§{titled.key}) but §{rule.number} is missing"
+        msg = f"a section matches `{rule.heading}` (§{titled.key.split('#')[0]}) but §{rule.number} is missing"
         line = titled.line
     else:
         msg = f"no section {('§' + rule.number + ' ') if rule.number else ''}with a heading matching `{rule.heading}`"
@@ -128,17 +135,49 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
 
 def _titled_like(sections, rx, number: str | None):
     """The section whose heading matches, where the required number is missing: one at that number's depth (a §4.4
-    renumbered §4.5) before an enclosing one whose title happens to match too (§四 "… / 法律")."""
+    renumbered §4.5), else one at another depth that does not hold that number (§4.4 promoted to "五、法律…"),
+    before the one that does, whose title happens to match too (§四 "… / 法律")."""
     if rx is None:
         return None
     depth = number.count(".") + 1 if number else None
-    first = None
+    other = holder = None
     for s in sections:
         if heading_matches(rx, s):
             if depth is None or s.level == depth:
                 return s
-            first = first or s
-    return first
+            if number and number.startswith(s.key.split("#")[0] + "."):
+                holder = holder or s
+            else:
+                other = other or s
+    return other or holder
+
+
+def _stray_numbered(strays, number: str):
+    """The sub-section numbered `number` left under another top section (see document.strays_of), if any."""
+    return next((s for s in strays if _canonical(s.number) == number), None)
+
+
+def _present_twice(asm: "_Assembly", rule: RuleDef, res: RuleResult, found: Section, rx) -> None:
+    """A required section found more than once (the legal section pasted twice, kept or renumbered): it is there,
+    so the rule passes, but a warning names every copy's line; the survey should have one. A copy is a heading of
+    the same number, or of the same title at the same level, that the rule's pattern matches too."""
+    base = found.key.split("#")[0]
+    same_number = set(asm.repeated.get(base, ())) if found.number else set()
+    lines = sorted({s.line for s in asm.outline.sections
+                    if (s.line in same_number or (s.title == found.title and s.level == found.level and s.title))
+                    and (rx is None or heading_matches(rx, s))} | {found.line})
+    if len(lines) < 2:
+        return
+    label = res.measured
+    if len(lines) == 2:
+        msg = f"{label} is in the survey twice: lines {lines[0]} and {lines[1]}; keep one"
+    else:
+        shown = ", ".join(map(str, lines[:4])) + (", …" if len(lines) > 4 else "")
+        msg = f"{label} is in the survey {len(lines)} times (lines {shown}); keep one"
+    level = "warning" if rule.level == "error" else rule.level  # not a missing section: no error
+    res.findings.append(Finding(rule.id, level, lines[1], 1, msg))
+    res.measured = f"{len(lines)}× {label}"  # (first: a narrow Measured column elides the end of a long title)
+    res.note = f"present {len(lines)} times"
 
 
 def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
@@ -257,6 +296,8 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "0 naming no section or more than one"
     res.scope = "§ references"
     said = {key: _ambiguous_because(lines) for key, lines in asm.repeated.items()}
+    for st in asm.outline.strays:  # "§8.2" once 8.2 sits under §九: names no section, but says where 8.2 went
+        said.setdefault(_STRAY_KEY + _canonical(st.number), f" ({st.number} is on line {st.line}, under §{st.top})")
     # A line's findings are the last pass's when its references and the words for each number are (moved along
     # after an Enter, as the references are): in a survey pasted many times over, every one of its ~20,000
     # references is ambiguous, and remaking them all after each edit cost ~30 ms.
@@ -291,11 +332,19 @@ def _ref_findings(rule: RuleDef, refs, said: dict[str, str]) -> tuple[list[Findi
     none = 0
     for ref in refs:
         if ref.key is None:
-            out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + _NAMES_NONE))
+            where = said.get(_STRAY_KEY + (resolve_section_ref(ref.text) or "")) if len(said) else None
+            out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + _NAMES_NONE + (where or "")))
             none += 1
         elif ref.key in said:
             out.append(Finding(rule.id, rule.level, ref.line, ref.column, ref.text + said[ref.key]))
     return out, none
+
+
+_STRAY_KEY = "stray:"  # (in `said`: a stray's number, beside the repeated numbers)
+
+
+def _canonical(number: str) -> str:
+    return ".".join(str(int(p)) for p in number.split("."))
 
 
 def stray_message(s) -> str:

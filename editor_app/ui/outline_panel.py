@@ -1,4 +1,6 @@
-"""The section outline beside the editor: every heading, indented by level; a click jumps there."""
+"""The section outline beside the editor: every heading, indented by level; a click jumps there. A sub-section left
+under another top section's number (`8.1` under `九、`, document.Stray) is no section, but it is shown where it sits,
+marked, so that it can be seen and gone to."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any, Sequence
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QStringListModel, Signal
 from PySide6.QtWidgets import QListView, QToolTip, QVBoxLayout, QWidget
 
-from editor_app.core.document import repeated_numbers
+from editor_app.core.document import Stray, repeated_numbers
 from editor_app.core.model import Analysis
 
 
@@ -20,7 +22,7 @@ class OutlineModel(QStringListModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._rows: list[Any] = []  # the SectionMetrics shown, row by row
+        self._rows: list[Any] = []  # the SectionMetrics (and Strays) shown, row by row
         self._repeated: dict[str, tuple[int, ...]] | None = None
 
     @property
@@ -36,7 +38,7 @@ class OutlineModel(QStringListModel):
         """repeated_numbers of the rows, worked out on the first tooltip after an analysis, not on every hover (a pass
         over all the sections: 9,300 of them in an 8 MB survey)."""
         if self._repeated is None:
-            self._repeated = repeated_numbers([sm.section for sm in self._rows])
+            self._repeated = repeated_numbers([sm.section for sm in self._rows if not isinstance(sm, Stray)])
         return self._repeated
 
     def set_rows(self, rows: Sequence[Any], labels: Sequence[str]) -> None:
@@ -66,7 +68,8 @@ class _OutlineView(QListView):
             index = self.indexAt(event.pos())
             rows = self.model().rows
             if index.isValid() and index.row() < len(rows):
-                tip = section_tip(rows[index.row()], self.model().repeated())
+                row = rows[index.row()]
+                tip = stray_tip(row) if isinstance(row, Stray) else section_tip(row, self.model().repeated())
                 QToolTip.showText(event.globalPos(), tip, self.viewport(), self.visualRect(index))
             else:
                 QToolTip.hideText()
@@ -100,11 +103,12 @@ class OutlinePanel(QWidget):
         again (~140 ms for an 8 MB survey's 9,300 sections), and an Enter moves every later section's lines."""
         sig = signature if signature is not None else outline_signature(analysis)
         self._starts = []
+        rows = outline_rows(analysis)
         if sig == self._signature:
-            self.model.rows = list(analysis.sections)  # same labels: keep the view's scroll and selection
+            self.model.rows = rows  # same labels: keep the view's scroll and selection
             return
         self._signature = sig
-        self.model.set_rows(analysis.sections, [section_label(*entry) for entry in sig])
+        self.model.set_rows(rows, [section_label(*entry) for entry in sig])
 
     def follow_cursor(self, line: int) -> None:
         """Select the innermost section containing `line` (without moving the cursor)."""
@@ -112,9 +116,9 @@ class OutlinePanel(QWidget):
         if not rows:
             return
         if len(self._starts) != len(rows):
-            self._starts = [sm.section.line for sm in rows]
+            self._starts = [row_lines(row)[0] for row in rows]
         i = bisect.bisect_right(self._starts, line) - 1
-        while i >= 0 and rows[i].section.end_line < line:
+        while i >= 0 and row_lines(rows[i])[1] < line:
             i -= 1
         if i < 0:
             self.view.clearSelection()
@@ -126,15 +130,34 @@ class OutlinePanel(QWidget):
 
     def _clicked(self, index: QModelIndex) -> None:
         rows = self.model.rows
-        sm = rows[index.row()] if index.isValid() and index.row() < len(rows) else None
-        if sm is not None:
-            self.jump_requested.emit(sm.section.line, 1)
+        row = rows[index.row()] if index.isValid() and index.row() < len(rows) else None
+        if row is not None:
+            self.jump_requested.emit(row_lines(row)[0], 1)
 
 
-def section_label(level: int, number: str, title: str, repeated: bool = False) -> str:
+def outline_rows(analysis: Analysis) -> list[Any]:
+    """The outline's rows in text order: the sections, and the strays where they sit (a numbered Markdown heading
+    under another number, "## 2.1" under "# 3", is a section too: shown once, as the stray it is)."""
+    if not analysis.strays:
+        return list(analysis.sections)
+    at = {s.line for s in analysis.strays}
+    return sorted([*(sm for sm in analysis.sections if sm.section.line not in at), *analysis.strays], key=row_lines)
+
+
+def row_lines(row: Any) -> tuple[int, int]:
+    """(first, last line) of an outline row: a section's, or a stray's up to the next heading."""
+    if isinstance(row, Stray):
+        return row.line, row.end_line
+    return row.section.line, row.section.end_line
+
+
+def section_label(level: int, number: str, title: str, repeated: bool = False, stray: bool = False) -> str:
     """A row's text: the section's number and title, indented by its level; a number another heading has too is
-    marked (a § reference to it names either)."""
+    marked (a § reference to it names either), and so is a sub-section under another top section's number."""
     indent = "    " * max(level - 1, 0)
+    if stray:
+        return indent + f"⚠ {number} {title}".strip() + " — " + QCoreApplication.translate(
+            "OutlinePanel", "numbered for §%1").replace("%1", number.split(".")[0])
     if repeated:  # (the mark first: a narrow outline elides the end of a row)
         return indent + f"⚠ {number} {title}".strip() + " — " + QCoreApplication.translate("OutlinePanel",
                                                                                           "number repeated")
@@ -153,10 +176,20 @@ def section_tip(sm: Any, repeated: dict[str, tuple[int, ...]] | None = None) -> 
     return tip
 
 
+def stray_tip(s: Stray) -> str:
+    """A stray's row tip: its lines, and why it is marked."""
+    why = QCoreApplication.translate(
+        "OutlinePanel", "Numbered for §%1 but under §%2 (line %3): renumber it, or move it under §%1.")
+    why = why.replace("%1", s.number.split(".")[0]).replace("%2", s.top).replace("%3", str(s.top_line))
+    return f"{s.number} {s.title}\nL{s.line}–{s.end_line}\n{why}"
+
+
 def outline_signature(analysis: Analysis) -> tuple:
     """What the outline's rows show (not where the sections are: lines move with every Enter above them)."""
     repeated = repeated_numbers([sm.section for sm in analysis.sections])
-    if not repeated:
+    if not repeated and not analysis.strays:
         return tuple((sm.section.level, sm.section.number, sm.section.title) for sm in analysis.sections)
-    return tuple((sm.section.level, sm.section.number, sm.section.title, sm.section.key.split("#", 1)[0] in repeated)
-                 for sm in analysis.sections)
+    return tuple((row.number.count(".") + 1, row.number, row.title, False, True) if isinstance(row, Stray) else
+                 (row.section.level, row.section.number, row.section.title,
+                  row.section.key.split("#", 1)[0] in repeated)
+                 for row in outline_rows(analysis))
