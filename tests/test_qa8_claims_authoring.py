@@ -91,10 +91,11 @@ def test_figures_written_with_a_colon_or_a_chinese_list_are_audited(sample_text)
 
 
 def test_the_update_leaves_a_number_it_read_only_part_of(sample_text):
-    """The footer written "CJK 实测 3.838" (or "3 838") is read as 3 and wrong; Update self-check figures then wrote
-    the measured figure over the "3" alone: "3,838.838". ("3，838", a Chinese input method's thousands, is read
-    whole: test_inputsqa_full_width_thousands.)"""
-    for written in ("3.838", "3 838"):
+    """The footer written "CJK 实测 3.838" (or "3\u3000838", an ideographic space) is read as 3 and wrong; Update
+    self-check figures then wrote the measured figure over the "3" alone: "3,838.838". ("3，838", a Chinese input
+    method's thousands, and "3 838" are read whole: test_inputsqa_full_width_thousands,
+    test_numbers_space_thousands.)"""
+    for written in ("3.838", "3\u3000838"):
         edited = _edit_line(sample_text, 113, "CJK 实测 3,838", f"CJK 实测 {written}")
         a = analyze(edited, house_pack())
         footer = edited.split("\n")[112]
