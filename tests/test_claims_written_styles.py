@@ -11,6 +11,7 @@ from datetime import date
 
 from editor_app.core.analyze import analyze
 from editor_app.core.rulepack import house_pack
+from editor_app.core.selfcheck_update import updated_self_check_text
 
 PACK = house_pack()
 TODAY = date(2026, 12, 3)
@@ -68,3 +69,20 @@ def test_the_method_lines_verifiability_agrees_with_the_other_places(sample_text
     a = analyze(edited, PACK, today=TODAY)
     column = edited.split("\n")[100].index("50%") + 1
     assert (column, "verifiability % of document stated as 50 here but as 67 on line 9") in _said(a, 101)
+
+
+def test_the_update_leaves_the_method_lines_share_to_its_fraction(sample_text):
+    """Five of six main citations verified (83%): Update self-check figures wrote 83 over §八.5's "4/6 主轴 … = 67%",
+    a line that then stated 4/6 = 83%; as the result of "4/6 = 67%" it is left for the author (and named)."""
+    from editor_app.core.selfcheck_update import figure_updates
+
+    lines = sample_text.split("\n")
+    text = "\n".join(lines[:61] + ["| 6 | 2606.03458 | KVarN | ★ 候选 | 摘要级 |"] + lines[61:])
+    main = ["2609.11582", "2607.05708", "2609.10226", "2605.19537", "2609.04263", "2606.03458"]
+    verdicts = {i: {"status": "verified", "title": "t"} for i in main[:5]}
+    verdicts[main[5]] = {"status": "not found"}
+    a = analyze(text, PACK, today=TODAY, verdicts=verdicts)
+    assert [(c.claimed, c.measured, c.ok) for c in a.claims if c.line == 102 and c.metric == "verifiability"] == [
+        (67, 83, False)]
+    assert not [u for u in figure_updates(text, a) if u.line == 102 and u.metric == "verifiability"]
+    assert "§八.3 = 83%" in updated_self_check_text(text, a).split("\n")[8]  # a share stated alone is rewritten
