@@ -26,7 +26,8 @@ _SPACE_GROUPED = re.compile(
     r"\d(?<![\w.,§\-/:]\d)\d{0,2}(?:([\u2009\u202f\u00a0])\d{3}(?:\1\d{3})*)(?!,\d|\d)"
     r"|\d(?<![\w.,§\-/:]\d)\d?(?: \d{3})+(?!,\d|\d|[A-Za-z%×]| \d{3}(?!\d))"
     r"|(?<=[$¥€£])\d{3}(?: \d{3})+(?!,\d|\d|[A-Za-z%×]| \d{3}(?!\d))")
-_SPACE_GROUP = re.compile(r"\d[ \u2009\u202f\u00a0]\d{3}(?!\d)")
+# " 838" after a digit (led by a literal: re finds the space by a plain character search, then looks behind it)
+_SPACE_DIGITS = re.compile(r" (?<=\d )\d{3}(?!\d)")
 
 
 def thousands_read(line: str) -> str:
@@ -35,11 +36,17 @@ def thousands_read(line: str) -> str:
     read = line
     if "，" in line and _FULL_WIDTH_GROUP.search(line) is not None:
         read = _FULL_WIDTH_GROUPED.sub(_half_width_commas, line)
-    if _SPACE_GROUP.search(read) is not None:
-        spaced = _SPACE_GROUPED.sub(_commas, read)
-        if spaced != read:
-            read = spaced
+    if _may_group_by_space(read):
+        read = _SPACE_GROUPED.sub(_commas, read)
     return read if read != line else line
+
+
+def _may_group_by_space(line: str) -> bool:
+    """A cheap first look (most lines hold no digit, space, three digits): a thousands space, or a digit before
+    " 123"."""
+    if "\u2009" in line or "\u202f" in line or "\u00a0" in line:
+        return True
+    return _SPACE_DIGITS.search(line) is not None
 
 
 def _half_width_commas(m: re.Match[str]) -> str:
