@@ -81,3 +81,14 @@ def test_figures_side_by_side_are_not_one_number():
         assert thousands_read(line) is line, line
     assert thousands_read("NIM $110 940 vs vLLM $59 940") == "NIM $110,940 vs vLLM $59,940"
     assert thousands_read("3 838 CJK，1 234 567 字") == "3,838 CJK，1,234,567 字"
+
+
+def test_engine_figures_grouped_by_spaces_are_read_whole():
+    """The Figures tab reads numbers as the audit does: "SGLang ~16 200 vs vLLM ~12 500 tok/s" was 200 and 500."""
+    from editor_app.core.figures import figures_in_line
+
+    for space in (" ", "\u2009"):
+        line = f"实测精修 = SGLang ~16{space}200 vs LMDeploy ~16{space}200 vs vLLM ~12{space}500 tok/s on H100"
+        groups = figures_in_line(line)
+        assert [(v.engine, v.value) for g in groups for v in g.values] == [
+            ("SGLang", 16200), ("LMDeploy", 16200), ("vLLM", 12500)]
