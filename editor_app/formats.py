@@ -72,8 +72,8 @@ def _measured(value: Any) -> str:
 
 def _claim_measured(c) -> str:
     """A computed ratio with the decimals its statement uses ("66.7" beside "66.6", not "66.70")."""
-    if c.ambiguous:
-        return "ambiguous"
+    if c.ambiguous:  # (a place that lost a part is not ambiguous: nothing is there to measure it on)
+        return "not measured" if c.part_missing else "ambiguous"
     if c.kind == "ratio" and c.measured is not None and c.value_text:
         return format_like(c.measured, c.value_text)
     return format_count(c.measured)
@@ -140,7 +140,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     if wrong:
         rows = [[str(c.line), c.kind, " · ".join(x for x in (claim_figure(c), claim_place(c)) if x), c.value_text,
                  _claim_measured(c), c.text] for c in wrong]
-        out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 32, 10, 10, 50])
+        out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 32, 10, 12, 50])
     if a.references and any(r.status != "unverified" for r in a.references):
         out.append("")
         out.append("References:")

@@ -91,10 +91,11 @@ def test_figures_written_with_a_colon_or_a_chinese_list_are_audited(sample_text)
 
 
 def test_the_update_leaves_a_number_it_read_only_part_of(sample_text):
-    """The footer written "CJK 实测 3.838" (or "3 838") is read as 3 and wrong; Update self-check figures then wrote
-    the measured figure over the "3" alone: "3,838.838". ("3，838", a Chinese input method's thousands, is read
-    whole: test_inputsqa_full_width_thousands.)"""
-    for written in ("3.838", "3 838"):
+    """The footer written "CJK 实测 3.838" (or "3\u3000838", an ideographic space) is read as 3 and wrong; Update
+    self-check figures then wrote the measured figure over the "3" alone: "3,838.838". ("3，838", a Chinese input
+    method's thousands, and "3 838" are read whole: test_inputsqa_full_width_thousands,
+    test_numbers_space_thousands.)"""
+    for written in ("3.838", "3\u3000838"):
         edited = _edit_line(sample_text, 113, "CJK 实测 3,838", f"CJK 实测 {written}")
         a = analyze(edited, house_pack())
         footer = edited.split("\n")[112]
@@ -186,7 +187,7 @@ def test_a_verified_share_stated_with_the_rounding_the_text_uses_is_right(sample
     a = _verified(text, main[:4], main[4:])
     stated = [c for c in a.claims if c.metric == "verifiability"]
     assert [(c.line, c.claimed, c.measured, c.ok) for c in stated] == [
-        (9, 67, 67, True), (9, 67, 67, True), (9, 67, 67, True), (114, 67, 67, True)]
+        (9, 67, 67, True), (9, 67, 67, True), (9, 67, 67, True), (102, 67, 67, True), (114, 67, 67, True)]
     assert not [f for f in a.findings if f.rule == "claims" and "verifiability" in f.message]
 
     # written with one decimal it is judged at one decimal: 66.7 right, 66.6 wrong
@@ -203,7 +204,7 @@ def test_a_verified_share_stated_with_the_rounding_the_text_uses_is_right(sample
     # five of six verified: 83%, and every statement of 67% is wrong
     a = _verified(text, main[:5], main[5:])
     assert [(c.claimed, c.measured, c.ok) for c in a.claims if c.metric == "verifiability"] == [
-        (67, 83, False), (67, 83, False), (67, 83, False), (66.6, 83.3, False)]
+        (67, 83, False), (67, 83, False), (67, 83, False), (67, 83, False), (66.6, 83.3, False)]
     updated = updated_self_check_text(text, a).split("\n")[8]
     assert "verifiability 4/6 = 67%（" in updated and "§八.3 = 83% / footer = 83%" in updated
 

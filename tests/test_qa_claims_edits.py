@@ -17,7 +17,7 @@ def test_an_estimated_ratio_in_the_self_check_bar_is_kept_and_named(sample_text)
     edited = sample_text.replace("⑤ verifiability 4/6 = 67%", "⑤ verifiability 4/6 ≈ 67%", 1)
     assert edited != sample_text
     a = analyze(edited, house_pack())
-    assert len(a.claims) == 59
+    assert len(a.claims) == 60
     line9 = _claims_on(a, 9)
     assert [(c.claimed, c.measured, c.ok) for c in line9 if c.kind == "ratio"] == [(67, 67, True)]
     assert [c.value_text for c in line9 if c.metric == "verifiability"] == ["67", "67", "67"]

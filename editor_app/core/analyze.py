@@ -26,7 +26,7 @@ from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figures import figures_in_line
 from .list_places import NumberedPlaces, numbered_places
-from .split_claims import claims_across, open_end, starts_with_figure, with_claims_across
+from .split_claims import claims_across, goes_on, open_end, with_claims_across
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
@@ -622,7 +622,8 @@ class _Assembly:
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
         self.claims_across: dict[int, tuple] | None = None  # see _claims_across
-        self._across_before: tuple[dict[int, tuple] | None] | None = None  # see _last_across
+        self.across_joins: dict[int, tuple[tuple, tuple]] | None = None  # see _claims_across
+        self._across_before: tuple[dict[int, tuple[tuple, tuple]] | None, dict[int, tuple] | None] | None = None
         self._repeated_at: dict[int, tuple[str, int]] | None = None
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
         self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
@@ -1327,62 +1328,90 @@ class _Assembly:
         return out
 
     def _claims_across(self) -> dict[int, tuple]:
-        """line -> the claims whose label ends the line before and whose figure starts this one (see split_claims),
-        for the lines that have some. After an edit, the last pass's with the lines next to the edit read again (a
-        big survey has ~14,000 lines that may end in a label: going over them all cost ~10 ms a keystroke)."""
+        """line -> the claims found only by reading a line with the one before it (see split_claims): a figure whose
+        label ends the line before, a stated sum wrapped over the two (its total and parts before the break on the
+        first line, the rest on the second), for the lines that have some. After an edit, the last pass's with the
+        lines next to the edit read again (a big survey has ~14,000 lines that may end in a label: going over them
+        all cost ~10 ms a keystroke)."""
         memo = self.az._across
         if len(memo) > 4096:
             memo.clear()
-        last = self._last_across()
+        last = self._last_across()[0]
         if last is not None and self.changed is not None:
-            out = dict(last)
+            joins = dict(last)
             figure_lines = {j for i in self.changed for j in (i, i + 1)}
         elif last is not None:
             a, _, new_k = self.spliced
-            out = dict(last)
+            joins = dict(last)
             figure_lines = set(range(a, a + new_k + 1))  # the new lines and the one after them (0-based)
         else:
-            out = {}
+            joins = {}
             figure_lines = {i + 1 for i, _ in self.per_line("claim_end")}
         for j in figure_lines:
-            out.pop(j + 1, None)
+            joins.pop(j + 1, None)
             if 0 < j < self.n and (got := self._across_at(j, memo)):
-                out[j + 1] = got
+                joins[j + 1] = got
+        self.across_joins = joins
+        return self._by_line(joins)
+
+    def _by_line(self, joins: dict[int, tuple[tuple, tuple]]) -> dict[int, tuple]:
+        """The joins' claims by the line they are on (keyed by their second line: the first's claims are on the line
+        before). A line completed both by the line before it and by the line after it has both's claims, the same
+        tuple from pass to pass while neither join changes (the audit tells an unchanged line by identity)."""
+        out: dict[int, tuple] = {}
+        for ln in sorted(joins):
+            earlier, later = joins[ln]
+            for at, got in ((ln - 1, earlier), (ln, later)):
+                if not got:
+                    continue
+                had = out.get(at)
+                if had is None:
+                    out[at] = got
+                else:
+                    memo = self.az._across_merged
+                    hit = memo.get((id(had), id(got)))
+                    if hit is None or hit[0] is not had or hit[1] is not got:
+                        hit = memo[(id(had), id(got))] = (had, got, with_claims_across(had, got))
+                    out[at] = hit[2]
         return out
 
-    def _across_at(self, j: int, memo: dict) -> tuple:
-        """The claims across lines j-1 and j (0-based) whose figure is on line j; () for none."""
+    def _across_at(self, j: int, memo: dict) -> tuple[tuple, tuple] | None:
+        """The claims across lines j-1 and j (0-based): (those on line j-1, those on line j); None for none."""
         f, g, line = self.facts[j - 1], self.facts[j], self.lines[j]
         tail = f.claim_end
-        if not tail or not starts_with_figure(line):
-            return ()
-        if f.heading is not None or g.heading is not None or g.counts[-1] or f.privacy or g.privacy:
-            return ()  # a heading, a list item: a block of its own; private data: never quoted in a claim
+        if not tail or not goes_on(tail, line):
+            return None
+        if f.heading is not None or g.heading is not None or f.privacy or g.privacy:
+            return None  # a heading: a block of its own; private data: never quoted in a claim
+        if g.counts[-1] and not (tail[-1] in "+＋（(" or line.lstrip()[:1] in "+＋"):
+            return None  # a list item is a block of its own (but not "+ 元信息 950）" going on with an open sum)
         key = (tail, line)
         got = memo.get(key)
         if got is None:
             got = memo[key] = claims_across(tail, line, g.claims, self.az._claim_rx, self.pack.sum_metric,
-                                            self.pack.sum_context)
-        return got
+                                            self.pack.sum_context, f.claims)
+        return got if got[0] or got[1] else None
 
-    def _last_across(self) -> dict[int, tuple] | None:
-        """The last pass's claims across lines on this pass's line numbers: its own dict after an edit within
-        lines, else with the replaced lines' dropped and those after them moved; None without a last pass."""
+    def _last_across(self) -> tuple[dict[int, tuple[tuple, tuple]] | None, dict[int, tuple] | None]:
+        """The last pass's joins (see _claims_across) and claims across lines, on this pass's line numbers: its own
+        after an edit within lines, else with the replaced lines' dropped and those after them moved; (None, None)
+        without a last pass."""
         if self._across_before is None:
             known = self.last is not None and (self.changed is not None or self.spliced is not None)
-            last = self.last.claims_across if known else None
+            last = self.last.across_joins if known else None
             if last is not None and self.changed is None:
                 a, old_k, new_k = self.spliced  # lines a+1 .. a+old_k became new_k lines: those after moved by d
                 d = new_k - old_k
                 last = {ln + d if ln > a + old_k else ln: v for ln, v in last.items() if not a < ln <= a + old_k}
-            self._across_before = (last,)
-        return self._across_before[0]
+            self._across_before = (last, None if last is None else self._by_line(last))
+        return self._across_before
 
     def _across_changed(self, changed: list[int]) -> list[int]:
         """The edited lines (0-based) and the lines whose claims across lines changed with them: an edit of the line
-        before a figure changes the figure's line's claims."""
+        before a figure changes the figure's line's claims, and an edit of a line going on with a sum the claims of
+        the line before."""
         now = self.claims_across or {}
-        before = self._last_across() or {}
+        before = self._last_across()[1] or {}
         if not now and not before:
             return changed
         extra = {ln - 1 for ln in now.keys() | before.keys() if now.get(ln) is not before.get(ln)}

@@ -49,7 +49,8 @@ _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 _PARTS_END = re.compile(r"[=；;|，,：:（）()]")
 _TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
                                 r"[^\d=+；;|，,：:（）()]{0,4}$")
-_PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
+# "4/6 = 67%", and "4/6（67%）": the share in parentheses right after its fraction, as Chinese prose often gives it.
+_PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%|[（(]\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
@@ -184,9 +185,10 @@ def claims_in_line(
             if not f:
                 continue
             num, den = float(f.group("num")), float(f.group("den"))
+            pct = "pct" if m.group("pct") is not None else "paren"
             out.append(
-                RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start("pct") + 1, m.group("pct"),
-                         float(m.group("pct")), (num, den))
+                RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start(pct) + 1, m.group(pct),
+                         float(m.group(pct)), (num, den))
             )
     if len(out) > 1:  # in the order they are written (found pattern by pattern, then sums, then ratios): every
         column = -1  # list of figures and findings shows a line's figures left to right
@@ -330,6 +332,10 @@ def _approx_after(line: str, end: int) -> bool:
     return line.startswith("左右", end + (line[end : end + 1] == " "))
 
 
+# What a part's figure is counted in, written after it: "主体 2,892 字 + 反方 579 字" labels its parts 主体 and 反方.
+_UNITS = frozenset(("字", "个", "处", "件", "条", "行", "项", "CJK", "CJK 字", "字符"))
+
+
 def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     """Split "§一 474 + §二 498" into (label, number as written, offset); None unless each part has one number."""
     out = []
@@ -338,7 +344,8 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
         n = _STANDALONE.search(chunk)
         if n is None or _STANDALONE.search(chunk, n.end()) is not None:  # (where finditer would look next)
             return None
-        label = (chunk[: n.start()] + " " + chunk[n.end() :]).strip()
+        after = chunk[n.end():].strip()
+        label = chunk[: n.start()].strip() if after in _UNITS else (chunk[: n.start()] + " " + after).strip()
         out.append((label, n.group(1), offset + n.start()))
         offset += len(chunk) + 1
     return out if len(out) >= 2 else None

@@ -15,23 +15,54 @@ NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # and three digits by a plain character search.)
 _FULL_WIDTH_GROUP = re.compile(r"，\d{3}(?!\d)")
 _FULL_WIDTH_GROUPED = re.compile(r"\d(?<![\d.,，]\d)\d?(?:，\d{3})+(?!\d)|(?<=[$¥€£])\d{3}(?:，\d{3})+(?!\d)")
+# "CJK 实测 3 838", "3\u2009838": thousands set apart by a space, as the SI and many editors write them. A thin or
+# narrow no-break space (U+2009, U+202F) or a no-break space (U+00A0) between digits is never anything else: a first
+# group of one to three digits, then groups of exactly three, is one number ("12\u202f345"). A plain space is also
+# the prose's between two figures, so it is read so as the Chinese comma is: a first group of one or two digits
+# (three after a currency sign), not after a letter, "§", "." or "-" ("v2 345", "§3 579", "9-8 123" are two
+# figures), nor right before a Latin letter or "%" ("5 365B"); "159 194 207" stays a list.
+SPACES = "\u2009\u202f\u00a0"  # the spaces that group thousands and nothing else
+_SPACE_GROUPED = re.compile(
+    r"\d(?<![\w.,§\-/:]\d)\d{0,2}(?:([\u2009\u202f\u00a0])\d{3}(?:\1\d{3})*)(?!,\d|\d)"
+    r"|\d(?<![\w.,§\-/:]\d)\d?(?: \d{3})+(?!,\d|\d|[A-Za-z%×]| \d{3}(?!\d))"
+    r"|(?<=[$¥€£])\d{3}(?: \d{3})+(?!,\d|\d|[A-Za-z%×]| \d{3}(?!\d))")
+# " 838" after a digit (led by a literal: re finds the space by a plain character search, then looks behind it)
+_SPACE_DIGITS = re.compile(r" (?<=\d )\d{3}(?!\d)")
 
 
 def thousands_read(line: str) -> str:
-    """The line with each full-width comma that groups thousands ("3，838") made ",", one character for one (the
-    columns stay those of the line as written); the same object when there is none."""
-    if "，" not in line or _FULL_WIDTH_GROUP.search(line) is None:
-        return line
-    return _FULL_WIDTH_GROUPED.sub(_half_width_commas, line)
+    """The line with each full-width comma or space that groups thousands ("3，838", "3 838") made ",", one character
+    for one (the columns stay those of the line as written); the same object when there is none."""
+    read = line
+    if "，" in line and _FULL_WIDTH_GROUP.search(line) is not None:
+        read = _FULL_WIDTH_GROUPED.sub(_half_width_commas, line)
+    if _may_group_by_space(read):
+        read = _SPACE_GROUPED.sub(_commas, read)
+    return read if read != line else line
+
+
+def _may_group_by_space(line: str) -> bool:
+    """A cheap first look (most lines hold no digit, space, three digits): a thousands space, or a digit before
+    " 123"."""
+    if "\u2009" in line or "\u202f" in line or "\u00a0" in line:
+        return True
+    return _SPACE_DIGITS.search(line) is not None
 
 
 def _half_width_commas(m: re.Match[str]) -> str:
     return m.group().replace("，", ",")
 
 
+def _commas(m: re.Match[str]) -> str:
+    return re.sub(r"[ \u2009\u202f\u00a0]", ",", m.group())
+
+
 def parse_number(written: str) -> float:
     """ "3,838" -> 3838.0; raises ValueError on anything else."""
-    return float(written.replace(",", "").replace("，", ""))
+    return float(written.translate(_NO_SEPARATORS))
+
+
+_NO_SEPARATORS = {ord(c): None for c in ",， \u2009\u202f\u00a0"}
 
 
 def as_int_if_whole(value: float | None) -> float | int | None:
@@ -72,6 +103,9 @@ def format_like(value: float, written: str) -> str:
         return f"{value:,.{d}f}"
     if "，" in written:  # "3，838", typed with a Chinese input method's comma
         return f"{value:,.{d}f}".replace(",", "，")
+    for space in " " + SPACES:  # "3 838", "3\u2009838": the same space between the thousands
+        if space in written:
+            return f"{value:,.{d}f}".replace(",", space)
     return f"{value:.{d}f}"
 
 

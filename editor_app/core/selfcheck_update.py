@@ -21,6 +21,7 @@ _GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
 # ("3，838" read as 3 and rewritten "3,838，838").
 _FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
 _CONTINUED = re.compile(r"\d|[,，.]\d|[ \u3000]\d{3}(?!\d)")
+_FRACTION = re.compile(r"\d\s*[/／]\s*\d")
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
             continue  # the text moved on since this analysis
         if _CONTINUED.match(line, start + len(claim.value_text)):
             continue  # "3，838", "3.838": the figure was read short of the number written, which is not replaced
+        if _share_of_a_fraction(claim, line):
+            continue  # "verifiability=4/6 主轴 … = 67%": as a stated ratio's result, 83% there would not compute
         new = _written_like(float(claim.measured), claim.value_text, grouped)
         if new == claim.value_text:
             continue
@@ -111,6 +114,16 @@ class _PairedLines(difflib.SequenceMatcher):
 
     def get_opcodes(self) -> list[tuple[str, int, int, int, int]]:
         return list(self._codes)
+
+
+def _share_of_a_fraction(claim: Claim, line: str) -> bool:
+    """A percentage its own statement gives the fraction of ("verifiability=4/6 主轴 web_fetch 200 OK = 67%"): the
+    result of a ratio, though words stand between the two."""
+    end = claim.value_column - 1 + len(claim.value_text)
+    if line[end:].lstrip()[:1] not in ("%", "％"):
+        return False
+    at = claim.text.rfind(claim.value_text)
+    return at > 0 and _FRACTION.search(claim.text, 0, at) is not None
 
 
 def _rewritable(claim: Claim) -> bool:

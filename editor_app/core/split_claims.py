@@ -5,6 +5,13 @@ value starts the next was no claim at all: never measured, never said. Markdown 
 paragraph; so does the audit now: a line that may end in a label (`open_end`, a per-line fact) is joined with the
 next line when that one starts with a figure, and the claims the joining finds that neither line has alone are the
 next line's (their value is there: its line and column are where they are underlined and rewritten).
+
+A stated sum wrapped so is joined too: a line that leaves a sum open (a "（" or "(" it does not close, with a "+"
+in it or nothing after it, or a "+" at its end) and the next line that goes on with it ("+ 元信息 950）", or any
+line after a "+" or an opening parenthesis): "3,838（主体 2,892 + 反方 579" / "+ 元信息 950）" is one sum, told on the
+line of its total, each labelled part on the line it is written on. (Markdown would start a list at "+ 元信息 …";
+the author, whose parenthesis is still open, means the sum going on.) A sum stated "total = a + b" whose last
+part is wrapped ("= 主体 2,892 + 反方 579" / "+ 元信息 950") is not joined: its first line alone reads as a sum.
 """
 
 from __future__ import annotations
@@ -17,12 +24,31 @@ _TAIL = 60  # how much of the line before a figure a label can take ("合流密�
 # A line ending so is a sentence, a cell, a list or a sum going on: not a label waiting for its figure.
 _CLOSED = frozenset("。！？；;!?.✅）)」】』|/、，,+")
 _FIGURE_START = "≈约~～"
+_PLUS = "+＋"
+_OPENING = "（("
+
+
+def sum_open(end: str) -> bool:
+    """Whether a line (without its trailing white space) leaves a stated sum open: it ends with "+", or its last
+    opening parenthesis is not closed and holds a "+" or nothing."""
+    if not end:
+        return False
+    if end[-1] in _PLUS:
+        return True
+    at = max(end.rfind("（"), end.rfind("("))
+    if at < 0:
+        return False
+    rest = end[at + 1:]
+    return "）" not in rest and ")" not in rest and (not rest.strip() or "+" in rest or "＋" in rest)
 
 
 def open_end(line: str, compiled) -> str:
     """The last characters of a line that may end in a claim's label (it holds a literal some claim pattern needs,
-    and does not end with a figure or a closing mark); "" for every other line."""
+    and does not end with a figure or a closing mark), or the whole line when it leaves a stated sum open (its
+    total and label are before the parenthesis); "" for every other line."""
     end = line.rstrip()
+    if sum_open(end):
+        return end
     if not end or end[-1].isdigit() or end[-1] in _CLOSED:
         return ""
     tail = end[-_TAIL:]
@@ -40,28 +66,51 @@ def starts_with_figure(line: str) -> bool:
     return bool(head) and (head[0].isdigit() or (head[0] in _FIGURE_START and head[1:2].isdigit()))
 
 
+def goes_on(tail: str, line: str) -> bool:
+    """Whether `line` may complete a claim the line ending in `tail` (its `open_end`) began: it starts with a
+    figure, or it goes on with a sum `tail` leaves open ("+ 元信息 950）"; any line after a "+" or a "（")."""
+    if starts_with_figure(line):
+        return True
+    if not sum_open(tail):
+        return False
+    head = line.lstrip()[:1]
+    return bool(head) and (head in _PLUS or tail[-1] in _PLUS or tail[-1] in _OPENING)
+
+
 def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_metric: str,
-                  sum_context: str) -> tuple[RawClaim, ...]:
-    """The value claims of `tail` + `line` read as one paragraph whose figure is on `line`, with `line`'s columns,
-    less those `line` has alone (`own`)."""
+                  sum_context: str, before: Sequence[RawClaim] = ()
+                  ) -> tuple[tuple[RawClaim, ...], tuple[RawClaim, ...]]:
+    """The claims of `tail` + `line` read as one paragraph that neither line has alone: (those of the line before,
+    `tail` being that whole line: a sum it leaves open and its labelled parts there; those of `line`, with
+    `line`'s columns: a value whose label ends the line before, a sum's labelled parts and a total written after
+    its closing parenthesis). `own` and `before`: the claims each line has alone."""
     head = line.lstrip()
     lead = len(line) - len(head)
     joined = f"{tail} {head}"
     at = len(tail) + 1  # where `head` starts in `joined`
     found = claims_in_line(joined, compiled, sum_metric, sum_context)
     if not found:
-        return ()
+        return (), ()
+    summed = sum_open(tail)
     have = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed) for rc in own}
-    out = []
+    had = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed) for rc in before}
+    out, earlier = [], []
     for rc in found:
-        if rc.kind != "value" or rc.scope_index < 0 or rc.column - 1 < at:
-            continue  # a sum's part, or a figure of the line before
+        if rc.kind == "ratio":
+            continue
+        of_sum = rc.kind == "sum" or rc.scope_index < 0  # a stated sum or one of its labelled parts
+        if of_sum and not summed:
+            continue
+        if rc.column - 1 < at:
+            if of_sum and (rc.kind, rc.metric, rc.position, rc.column, rc.claimed) not in had:
+                earlier.append(rc)  # a sum the line before leaves open, or its parts there
+            continue
         column = rc.column - at + lead
         if (rc.kind, rc.metric, rc.position, column, rc.claimed) in have:
             continue
         out.append(RawClaim(rc.kind, rc.metric, rc.scope_index, rc.scope_label, rc.text, column, rc.value_text,
                             rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of))
-    return tuple(out)
+    return tuple(earlier), tuple(out)
 
 
 def with_claims_across(own: tuple[RawClaim, ...], across: tuple[RawClaim, ...]) -> tuple[RawClaim, ...]:
