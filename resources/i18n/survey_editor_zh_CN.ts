@@ -748,6 +748,19 @@
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../editor_app/ui/qt_own_words.py" line="14"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/qt_own_words.py" line="15"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryDialog</name>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="888"/>
@@ -918,76 +931,76 @@
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="285"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="288"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="293"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="290"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="293"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="313"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="310"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="326"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="334"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="407"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="414"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="331"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="404"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="411"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="352"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="349"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="390"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="387"/>
         <source>(%1 references: one with several statuses counts under each)</source>
         <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="392"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
         <source>(1 reference: counted under each of its statuses)</source>
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="424"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="421"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="425"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="422"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="426"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="423"/>
         <source>arXiv gave no answer: %1. </source>
         <translation>arXiv 没有答复：%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="431"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="428"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -1183,192 +1196,192 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="99"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="123"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="124"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="124"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="225"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="215"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="225"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="234"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="235"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="236"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="286"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="287"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="289"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="292"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="300"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="303"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="309"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
