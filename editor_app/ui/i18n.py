@@ -63,8 +63,8 @@ def install_translators(app: QCoreApplication, language: str | None = None) -> s
     """Load our translation and Qt's own for the chosen language; returns the language."""
     language = language or chosen_language(saved=saved_language())
     app.setProperty("survey_editor_language", language)  # what the engine's words are shown in (engine_text)
-    if language == "en":
-        return language
+    # English too: survey_editor_en.qm holds only the plural forms ("on line 94" / "on lines 9, 113" for one
+    # tr("… on %n line(s) …", "", n)), Qt's way of writing one string for both.
     translators = load_translators(language, app)
     for t in translators:
         app.installTranslator(t)

@@ -1114,81 +1114,66 @@
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../editor_app/ui/export_actions.py" line="216"/>
-        <source>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</source>
-        <translation>没有可改写的数字，但仍有 1 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它并说明原因。</translation>
+        <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
+        <translation>
+            <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
+        <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
+        <translation>
+            <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="252"/>
+        <source>%n self-check figure(s) updated (Undo restores them)</source>
+        <translation>
+            <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="263"/>
+        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
+        <translation>
+            <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
-        <source>Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure can&apos;t simply be written over them (stated sums and ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
-        <translation>没有可改写的数字，但仍有 {n} 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="227"/>
-        <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
-        <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
-        <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
-        <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="239"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="234"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
-        <source>{n} self-check figures updated (Undo restores them)</source>
-        <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="248"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="257"/>
-        <source>1 self-check figure updated (Undo restores it)</source>
-        <translation>已更新 1 处自检数字（撤销可还原）</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="269"/>
-        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
-        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="272"/>
-        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on lines {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
-        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
     </message>
 </context>
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="368"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="359"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="372"/>
-        <source>{n} stated figures will be replaced by the measured value:</source>
-        <translation>{n} 处自报数字将替换为实测值：</translation>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="362"/>
+        <source>%n stated figure(s) will be replaced by the measured value:</source>
+        <translation>
+            <numerusform>%n 处自报数字将替换为实测值：</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="371"/>
-        <source>1 stated figure will be replaced by the measured value:</source>
-        <translation>1 处自报数字将替换为实测值：</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="401"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="391"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
