@@ -69,4 +69,15 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>SettingsDialog</name>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/settings_dialog.py" line="258"/>
+        <source>The rule pack can be used, with %n warning(s):</source>
+        <translation>
+            <numerusform>The rule pack can be used, with 1 warning:</numerusform>
+            <numerusform>The rule pack can be used, with %n warnings:</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>
