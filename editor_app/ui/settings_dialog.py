@@ -79,6 +79,7 @@ class SettingsDialog(QDialog):
         for code, name in LANGUAGE_NAMES.items():
             self.language_combo.addItem(name, code)
         self.language_note = QLabel(objectName="language_note", wordWrap=True)
+        self.language_combo.currentIndexChanged.connect(self._show_language_note)
         self._show_language_note()
         self.env_note = QLabel(objectName="env_note", wordWrap=True)
         self.problems_label = QLabel(objectName="problems_label", wordWrap=True)
@@ -298,13 +299,21 @@ class SettingsDialog(QDialog):
 
     def _show_language_note(self) -> None:
         """The menus, panels and tables are built in the language the program started in: a new choice is read at
-        the next start (said here, not found out later). SURVEY_EDITOR_LANG wins over it, and is named."""
-        from editor_app.ui.i18n import language_override
+        the next start (said here as it is chosen, naming both languages, not found out after Save).
+        SURVEY_EDITOR_LANG wins over it, and is named."""
+        from editor_app.ui.engine_text import window_language
+        from editor_app.ui.i18n import LANGUAGE_NAMES, chosen_language, language_override
 
         forced = language_override()
+        now = window_language()
+        coming = chosen_language({}, saved=self.language_combo.currentData() or "")
         if forced:
             self.language_note.setText(self.tr("SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the "
                                                "language chosen here.").replace("%1", forced))
+        elif coming != now and now in LANGUAGE_NAMES:
+            self.language_note.setText(self.tr("From the next time the program starts, the window is in %2; until "
+                                               "then it stays in %1.").replace("%1", LANGUAGE_NAMES[now])
+                                       .replace("%2", LANGUAGE_NAMES[coming]))
         else:
             self.language_note.setText(self.tr("A new language takes effect the next time the program starts."))
 

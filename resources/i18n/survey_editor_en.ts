@@ -72,7 +72,7 @@
 <context>
     <name>SettingsDialog</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/settings_dialog.py" line="258"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="260"/>
         <source>The rule pack can be used, with %n warning(s):</source>
         <translation>
             <numerusform>The rule pack can be used, with 1 warning:</numerusform>

@@ -1411,170 +1411,175 @@
         <translation>跟随系统（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="89"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="90"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="91"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="92"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="92"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="93"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="93"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="94"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="95"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="96"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="96"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="97"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="97"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="98"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="100"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="101"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="109"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="110"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="214"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="216"/>
         <source>The rule pack can&apos;t be used: %1</source>
         <translation>规则包无法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="240"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="240"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/settings_dialog.py" line="258"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="260"/>
         <source>The rule pack can be used, with %n warning(s):</source>
         <translation>
             <numerusform>规则包可以使用，但有 %n 条警告：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="266"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="281"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="268"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="283"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="280"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="295"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="283"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="298"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="292"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="311"/>
         <source>SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the language chosen here.</source>
         <translation>环境变量中设置了 SURVEY_EDITOR_LANG=%1：它优先于此处选择的语言。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="295"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="314"/>
+        <source>From the next time the program starts, the window is in %2; until then it stays in %1.</source>
+        <translation>下次启动程序时，窗口将改为 %2；在此之前仍为 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="318"/>
         <source>A new language takes effect the next time the program starts.</source>
         <translation>更改的语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="304"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="327"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="307"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="330"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="309"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="332"/>
         <source>Set in the environment but not usable, so what is saved here is used instead: %s</source>
         <translation>环境变量中的设置无法使用，因此改用此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
         <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
         <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
         <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
         <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="220"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="222"/>
         <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
         <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="222"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="224"/>
         <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
         <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="223"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="225"/>
         <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
         <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="225"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="227"/>
         <source>The history database “%1” can&apos;t be read.</source>
         <translation>历史数据库“%1”无法读取。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="226"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="228"/>
         <source>The history database “%1” can&apos;t be written there (read-only).</source>
         <translation>历史数据库“%1”无法写入（只读）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="227"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="229"/>
         <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
         <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="228"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="230"/>
         <source>The folder for the history database “%1” can&apos;t be made.</source>
         <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="215"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="230"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="232"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="150"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="151"/>
         <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
         <translation>本机未安装“%1”；编辑器改用 %2。</translation>
     </message>
