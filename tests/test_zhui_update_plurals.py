@@ -1,7 +1,7 @@
 """Tools → Update self-check figures worded "one line" and "several lines" (and one figure / several) as two
 near-identical strings each, translated twice. They are one tr() with %n each (Qt's plural form): a numerus entry in
 the Chinese translation, and the English forms in resources/i18n/survey_editor_en.qm, which the English window
-loads (i18n.load_translators; the tests' qapp too, see conftest)."""
+loads (i18n.load_translators; the tests' qapp too, see conftest). The diff's sides are named in Chinese too."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ def test_one_line_and_several_in_english(qtbot, monkeypatch, sample_path, sample
     several = _update_dialog(qtbot, monkeypatch, sample_path)
     assert "replace) on lines 9, 113. Only you" in several.findChild(QLabel, "left_alone").text()
     assert several.findChild(QLabel).text() == "8 stated figures will be replaced by the measured value:"
+    assert several.diff_view.toPlainText().startswith("--- llm-infra-2026-09-14.md (stated)\n")
     one = _update_dialog(qtbot, monkeypatch, _one_sum_left(tmp_path, sample_text))
     assert "replace) on line 9. Only you" in one.findChild(QLabel, "left_alone").text()  # not "line(s)"
 
@@ -47,6 +48,8 @@ def test_the_chinese_note(qtbot, monkeypatch, sample_text, tmp_path, chinese, zh
     one = _update_dialog(qtbot, monkeypatch, _one_sum_left(tmp_path, sample_text))
     assert one.findChild(QLabel, "left_alone").text().startswith("不改写：第 9 行有误的声明加和与比例")
     assert one.findChild(QLabel).text().endswith("处自报数字将替换为实测值：")
+    # the diff's two sides were "(stated)" and "(measured)" in the Chinese dialog
+    assert one.diff_view.toPlainText().startswith("--- survey.md（自报）\n+++ survey.md（实测）\n")
 
 
 def test_the_update_strings_are_numerus_entries():

@@ -235,7 +235,8 @@ class ReportActions(QObject):
                 line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)
             for u in updates
         )
-        dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window,
+        titles = (self.tr("%1 (stated)").replace("%1", name), self.tr("%1 (measured)").replace("%1", name))
+        dialog = SelfCheckDiffDialog(unified_diff(text, new, titles=titles), summary, len(updates), self.window,
                                      left_alone=self._left_alone(analysis, updates))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False

@@ -1128,15 +1128,25 @@
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
+        <source>%1 (stated)</source>
+        <translation>%1（自报）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
+        <source>%1 (measured)</source>
+        <translation>%1（实测）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="252"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="263"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="264"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
@@ -1153,7 +1163,7 @@
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="248"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="249"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1161,19 +1171,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="359"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="360"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="362"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="363"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="391"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="392"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
