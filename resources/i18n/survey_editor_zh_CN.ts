@@ -270,68 +270,68 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1002"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1029"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1157"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1036"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1164"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1123"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1130"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1158"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1165"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1296"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1303"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1300"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1307"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1351"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1358"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1394"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1401"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1410"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1417"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1426"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1433"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1426"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1433"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1515"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1522"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1561"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1568"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -460,6 +460,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="491"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="686"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
@@ -489,22 +490,27 @@
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="837"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="687"/>
+        <source>… {n} more rows not shown.</source>
+        <translation>…… 另有 {n} 行未显示。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="844"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1582"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1589"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1601"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1608"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1605"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1612"/>
         <source>Recover &amp;unsaved changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -763,67 +769,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="888"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="889"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="896"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="873"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="907"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="903"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="910"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="904"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="911"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="870"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="883"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
