@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from editor_app.config import Config, is_real_arxiv
 
 if TYPE_CHECKING:
-    from editor_app.core.rulepack import PackError
+    from editor_app.core.rulepack import PackError, PackWarning
 
 _EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>.]+$")
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -54,6 +54,17 @@ def rule_pack_problem(path: Path) -> PackError | None:
     except PackError as exc:
         return exc
     return None
+
+
+def rule_pack_warnings(path: Path) -> list[PackWarning]:
+    """The slips of a rule pack that can be used (an [i18n] key naming nothing the pack has), which survey-check says
+    on stderr and the window in its status bar; empty for a pack that can't be used (rule_pack_problem says why)."""
+    from editor_app.core.rulepack import PackError, load_pack
+
+    try:
+        return list(load_pack(path).warnings)
+    except PackError:
+        return []
 
 
 def arxiv_url_problem(url: str) -> str:

@@ -83,3 +83,16 @@ def dark(qapp):
     qapp.setPalette(pal)
     yield pal
     qapp.setPalette(was)
+
+
+@pytest.fixture(scope="session")
+def qapp(qapp):
+    """pytest-qt's application with the English plural forms survey-editor installs in an English window (one string
+    for "on line 94" and "on lines 9, 113": i18n.load_translators)."""
+    from editor_app.ui.i18n import load_translators
+
+    translators = load_translators("en", qapp)
+    for t in translators:
+        qapp.installTranslator(t)
+    qapp.setProperty("survey_editor_translators", translators)  # kept alive
+    return qapp

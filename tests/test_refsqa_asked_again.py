@@ -50,7 +50,7 @@ def test_reverifying_a_row_offline_keeps_its_title(qtbot, fake_arxiv, tmp_path):
     assert "Asking arXiv again failed: arXiv answered 429" in m.index(row, 3).data(3)
     assert m.index(row, 8).data().endswith("(cache)")
     assert panel.message.text().startswith(  # the line above the table says the refresh failed, not only the tooltip
-        "arXiv could not be asked again about 1 reference(s): their rows show its earlier answer. verified 1")
+        "arXiv could not be asked again about 1 reference: its row shows arXiv's earlier answer. verified 1")
     window.shutdown()
 
 

@@ -84,16 +84,18 @@ def self_check_diff(text: str, analysis: Analysis, *, name: str = "survey") -> s
     return unified_diff(text, updated_self_check_text(text, analysis), name=name)
 
 
-def unified_diff(old: str, new: str, *, name: str = "survey") -> str:
+def unified_diff(old: str, new: str, *, name: str = "survey", titles: tuple[str, str] | None = None) -> str:
+    """`titles`: the two sides' names in the window's language; by default "NAME (stated)" and "NAME (measured)"."""
     if old == new:
         return ""
+    stated, measured = titles or (f"{name} (stated)", f"{name} (measured)")
     a, b = old.split("\n"), new.split("\n")
     if len(a) == len(b):
         # The update rewrites numbers inside lines and never adds or removes one: the lines pair up by number,
         # so the diff needs no matching (difflib took minutes on a long survey whose lines repeat).
-        diff = unified_lines(a, b, f"{name} (stated)", f"{name} (measured)", matcher=_PairedLines(a, b))
+        diff = unified_lines(a, b, stated, measured, matcher=_PairedLines(a, b))
     else:
-        diff = difflib.unified_diff(a, b, fromfile=f"{name} (stated)", tofile=f"{name} (measured)", lineterm="")
+        diff = difflib.unified_diff(a, b, fromfile=stated, tofile=measured, lineterm="")
     return "\n".join(diff) + "\n"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .char_diff import CharBudget, Span, changed_chars
@@ -23,6 +24,9 @@ class DiffRow:
 # Myers' shortest edit script is used up to this many inserted plus deleted lines between the drafts' common first
 # and last lines: its work grows with the square of that count (~0.3 s at 1,000 here); beyond it difflib matches.
 MAX_EDITS = 1000
+
+# The sentences the side-by-side table writes ("more_rows" with {n}); the window passes them in its language.
+TABLE_WORDS = {"same": "No differences.", "more_rows": "… {n} more rows not shown."}
 
 
 class _Trimmed(difflib.SequenceMatcher):
@@ -263,23 +267,26 @@ class _PairMarks:
 
 
 def side_by_side_html(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int | None = 3,
-                      max_rows: int | None = None, char_tints: Tints | None = None) -> str:
+                      max_rows: int | None = None, char_tints: Tints | None = None,
+                      words: Mapping[str, str] | None = None) -> str:
     """The side-by-side rows as a small HTML table (Qt rich text renders it); texts escaped, changed characters
     marked in `char_tints` (default CHAR_TINTS). With `max_rows`, the rows after that many are left out and counted
     in a last row. The line numbers' cells are of class "ln": the window colours them for its palette
     (ui/diff_browser.py)."""
-    return counted_side_by_side(old, new, old_title, new_title, context, max_rows, char_tints)[2]
+    return counted_side_by_side(old, new, old_title, new_title, context, max_rows, char_tints, words)[2]
 
 
 def counted_side_by_side(old: str, new: str, old_title: str = "before", new_title: str = "after",
                          context: int | None = 3, max_rows: int | None = None,
-                         char_tints: Tints | None = None) -> tuple[int, int, str]:
+                         char_tints: Tints | None = None,
+                         words: Mapping[str, str] | None = None) -> tuple[int, int, str]:
     """(lines added, lines removed, side_by_side_html) from one matching of the two drafts (the recovery offer
     shows both: counted apart, they could disagree)."""
     a, b = old.splitlines(), new.splitlines()
     matcher = _Trimmed(a, b, autojunk=False)
     rows = _rows(a, b, _groups(matcher, context), context)
-    html_table = _side_by_side(rows, old_title, new_title, max_rows, _PairMarks(a, b), char_tints or CHAR_TINTS)[0]
+    html_table = _side_by_side(rows, old_title, new_title, max_rows, _PairMarks(a, b), char_tints or CHAR_TINTS,
+                               words)[0]
     return (*_counts(matcher), html_table)
 
 
@@ -294,8 +301,10 @@ def _counts(matcher: difflib.SequenceMatcher) -> tuple[int, int]:
 
 
 def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows: int | None,
-                  marks: _PairMarks, char_tints: Tints) -> tuple[str, list[int]]:
+                  marks: _PairMarks, char_tints: Tints,
+                  words: Mapping[str, str] | None = None) -> tuple[str, list[int]]:
     """(the HTML table, the table rows where each change begins: 1 is the first row under the titles)."""
+    said = {**TABLE_WORDS, **(words or {})}
     left_out = len(rows) - max_rows if max_rows is not None and len(rows) > max_rows else 0
     if left_out:
         rows = rows[:max_rows]
@@ -304,7 +313,7 @@ def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows:
         f"<tr><th></th><th align='left'>{html.escape(old_title)}</th><th></th><th align='left'>{html.escape(new_title)}</th></tr>",
     ]
     if not rows or all(r.tag == "equal" for r in rows):
-        out.append("<tr><td colspan='4'><i>No differences.</i></td></tr>")
+        out.append(f"<tr><td colspan='4'><i>{html.escape(said['same'])}</i></td></tr>")
     deleted_chars, inserted_chars = _hex(char_tints["delete"]), _hex(char_tints["insert"])
     changes: list[int] = []
     previous = "equal"
@@ -324,7 +333,7 @@ def _side_by_side(rows: list[DiffRow], old_title: str, new_title: str, max_rows:
             f"<td class='ln' align='right' width='4%' style='white-space:nowrap'>{r.new_line or ''}</td><td width='46%'{rb}>{_cell(r.new_text, new_spans, inserted_chars)}</td></tr>"
         )
     if left_out:
-        out.append(f"<tr><td colspan='4'><i>… {left_out:,} more rows not shown.</i></td></tr>")
+        out.append(f"<tr><td colspan='4'><i>{html.escape(said['more_rows'].format(n=f'{left_out:,}'))}</i></td></tr>")
     out.append("</table>")
     return "".join(out), changes
 
@@ -382,7 +391,8 @@ class Comparison:
 
 
 def compare(old: str, new: str, old_title: str = "before", new_title: str = "after", context: int = 3,
-            max_rows: int | None = None, char_tints: Tints | None = None) -> Comparison:
+            max_rows: int | None = None, char_tints: Tints | None = None,
+            words: Mapping[str, str] | None = None) -> Comparison:
     """Both views of two drafts, their change counts and where their changes are."""
     a, b = old.splitlines(), new.splitlines()
     matcher = _Trimmed(a, b, autojunk=False)
@@ -390,7 +400,7 @@ def compare(old: str, new: str, old_title: str = "before", new_title: str = "aft
     groups = _groups(matcher, context)
     marks = _PairMarks(a, b)
     side_by_side, rows_changed = _side_by_side(_rows(a, b, groups, context), old_title, new_title, max_rows, marks,
-                                               char_tints or CHAR_TINTS)
+                                               char_tints or CHAR_TINTS, words)
     lines, changes, line_marks = _unified(a, b, groups, old_title, new_title, marks)
     return Comparison(added, removed, side_by_side, rows_changed, "\n".join(lines), changes, line_marks,
                       char_tints or CHAR_TINTS)

@@ -213,19 +213,14 @@ class ReportActions(QObject):
             wrong = len(left)
             if any(c.kind not in ("sum", "ratio") for c in left):  # a place gone, a number not read whole …
                 told = self.tr(
-                    "Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can't "
-                    "simply be written over it (a stated sum or ratio, a place the survey does not have, a number "
-                    "not read whole): the self-check panel lists it and says why.") if wrong == 1 else self.tr(
-                    "Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure "
-                    "can't simply be written over them (stated sums and ratios, places the survey does not have, "
-                    "numbers not read whole): the self-check panel lists them and says why.").format(n=wrong)
+                    "Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can't "
+                    "simply be written over them (stated sums or ratios, places the survey does not have, numbers "
+                    "not read whole): the self-check panel lists them and says why.", "", wrong)
             else:
                 told = self.tr(
                     "Every figure the survey states about itself matches what is measured.") if not wrong else self.tr(
-                    "Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose "
-                    "parts only you can correct (the self-check panel lists it).") if wrong == 1 else self.tr(
-                    "Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, "
-                    "whose parts only you can correct (the self-check panel lists them).").format(n=wrong)
+                    "Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose "
+                    "parts only you can correct (the self-check panel lists them).", "", wrong)
             QMessageBox.information(self.window, title, told)
             return False
         new = updated_self_check_text(text, analysis, updates)
@@ -240,7 +235,8 @@ class ReportActions(QObject):
                 line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)
             for u in updates
         )
-        dialog = SelfCheckDiffDialog(unified_diff(text, new, name=name), summary, len(updates), self.window,
+        titles = (self.tr("%1 (stated)").replace("%1", name), self.tr("%1 (measured)").replace("%1", name))
+        dialog = SelfCheckDiffDialog(unified_diff(text, new, titles=titles), summary, len(updates), self.window,
                                      left_alone=self._left_alone(analysis, updates))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -254,8 +250,7 @@ class ReportActions(QObject):
                     "again to see the figures of the survey as it is now."))
                 return False
             self.window.set_text_undoable(new)
-        self._status(self.tr("1 self-check figure updated (Undo restores it)") if len(updates) == 1 else
-                     self.tr("{n} self-check figures updated (Undo restores them)").format(n=len(updates)))
+        self._status(self.tr("%n self-check figure(s) updated (Undo restores them)", "", len(updates)))
         return True
 
     def _left_alone(self, analysis: Analysis, updates: list) -> str:
@@ -266,12 +261,9 @@ class ReportActions(QObject):
         if not lines:
             return ""
         where = ", ".join(str(n) for n in lines)
-        return (self.tr("Not rewritten: the wrong stated sums and ratios (and figures the measured value can't simply "
-                        "replace) on line {lines}. Only you can correct them; the self-check panel shows which are "
-                        "still wrong after the update.") if len(lines) == 1 else
-                self.tr("Not rewritten: the wrong stated sums and ratios (and figures the measured value can't simply "
-                        "replace) on lines {lines}. Only you can correct them; the self-check panel shows which are "
-                        "still wrong after the update.")).format(lines=where)
+        return self.tr("Not rewritten: the wrong stated sums and ratios (and figures the measured value can't simply "
+                       "replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which "
+                       "are still wrong after the update.", "", len(lines)).format(lines=where)
 
     # ---- helpers --------------------------------------------------------------------------------------------
 
@@ -368,8 +360,7 @@ class SelfCheckDiffDialog(QDialog):
         self.setWindowTitle(self.tr("Update self-check figures"))
         resize_to_fit(self, QSize(900, 560))  # Apply and Cancel on the screen, at 150 % on a laptop too
         layout = QVBoxLayout(self)
-        head = QLabel(self.tr("1 stated figure will be replaced by the measured value:") if count == 1 else
-                      self.tr("{n} stated figures will be replaced by the measured value:").format(n=count))
+        head = QLabel(self.tr("%n stated figure(s) will be replaced by the measured value:", "", count))
         layout.addWidget(head)
         # One line per figure, in a read-only text box at most ~8 lines high: the dialog, its diff and its buttons
         # stay on the screen however many figures a long survey rewrites, and it opens at once (a word-wrapped

@@ -680,10 +680,17 @@ def _count_axis(pg: Any) -> Any:
     return CountAxis(orientation="left")
 
 
+def diff_words() -> dict[str, str]:
+    """The side-by-side table's sentences in the window's language (textdiff.TABLE_WORDS; called on the worker thread
+    too, as _lines_changed is)."""
+    return {"same": QCoreApplication.translate("HistoryPanel", "No differences."),
+            "more_rows": QCoreApplication.translate("HistoryPanel", "… {n} more rows not shown.")}
+
+
 def compare_drafts(old: str, new: str, old_title: str, new_title: str, tints: Any = None) -> tuple[str, Comparison]:
     """The diff title (with the change summary) and both views of two drafts, from one line matching; changed
     characters in `tints` (history_diff.char_tints, read on the GUI thread)."""
-    comparison = compare(old, new, old_title, new_title, max_rows=DIFF_ROWS, char_tints=tints)
+    comparison = compare(old, new, old_title, new_title, max_rows=DIFF_ROWS, char_tints=tints, words=diff_words())
     return f"{old_title} → {new_title}  ({_lines_changed(comparison.added, comparison.removed)})", comparison
 
 
@@ -841,7 +848,7 @@ def compare_for_recovery(file_text: str, autosave_text: str, file_title: str, au
                          tints: Any = None) -> tuple[str, str]:
     """The change summary and the side-by-side HTML the recovery offer shows (cut to DIFF_ROWS rows)."""
     added, removed, side_by_side = counted_side_by_side(file_text, autosave_text, file_title, autosave_title,
-                                                        max_rows=DIFF_ROWS, char_tints=tints)
+                                                        max_rows=DIFF_ROWS, char_tints=tints, words=diff_words())
     return _lines_changed(added, removed), side_by_side
 
 

@@ -42,20 +42,30 @@ def saved_language() -> str:
     return SettingsStore().stored_config().language
 
 
-def install_translators(app: QCoreApplication, language: str | None = None) -> str:
-    """Load our translation and Qt's own (standard buttons) for the chosen language; returns the language."""
-    language = language or chosen_language(saved=saved_language())
-    app.setProperty("survey_editor_language", language)  # what the engine's words are shown in (engine_text)
-    if language == "en":
-        return language
+def load_translators(language: str, parent: QCoreApplication | None = None) -> list[QTranslator]:
+    """The translators for `language`, those whose file is there: ours, then Qt's own (standard buttons, the file
+    dialog, the editors' context menus), which is searched first once installed after ours. Qt's is qtbase_<lang>
+    (PySide6-Essentials ships it), else the qt_<lang> catalogue a system Qt may have instead."""
     translators = []
-    ours = QTranslator(app)
+    ours = QTranslator(parent)
     if ours.load(str(resource_path("i18n", f"survey_editor_{language}.qm"))):
         translators.append(ours)
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    qt_own = QTranslator(app)
-    if qt_own.load(f"qtbase_{language}", qt_dir):
-        translators.append(qt_own)
+    for name in (f"qtbase_{language}", f"qt_{language}"):
+        qt_own = QTranslator(parent)
+        if qt_own.load(name, qt_dir):
+            translators.append(qt_own)
+            break
+    return translators
+
+
+def install_translators(app: QCoreApplication, language: str | None = None) -> str:
+    """Load our translation and Qt's own for the chosen language; returns the language."""
+    language = language or chosen_language(saved=saved_language())
+    app.setProperty("survey_editor_language", language)  # what the engine's words are shown in (engine_text)
+    # English too: survey_editor_en.qm holds only the plural forms ("on line 94" / "on lines 9, 113" for one
+    # tr("… on %n line(s) …", "", n)), Qt's way of writing one string for both.
+    translators = load_translators(language, app)
     for t in translators:
         app.installTranslator(t)
     app.setProperty("survey_editor_translators", translators)  # keep them alive

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.config import MIN_REAL_ARXIV_INTERVAL, REAL_ARXIV_URL, Config, is_real_arxiv
 from editor_app.config import default_db_path
-from editor_app.ui.theme import PROBLEM, keep_text_colour
+from editor_app.ui.theme import ORANGE, PROBLEM, keep_text_colour
 
 # Environment variables that win over saved settings (editor_app.config.from_environment).
 # SURVEY_EDITOR_LANG wins over the saved language (editor_app.ui.i18n.chosen_language).
@@ -50,6 +50,10 @@ class SettingsDialog(QDialog):
 
         self.rule_pack_edit = self._line("rule_pack_edit", self.tr("Beside the survey, else the bundled house pack"))
         choose_pack = QPushButton(self.tr("Choose…"), clicked=self.choose_rule_pack)
+        self.rule_pack_edit.editingFinished.connect(self._show_pack_warnings)
+        self.pack_note = QLabel(objectName="pack_note", wordWrap=True)  # a usable pack's slips, as survey-check's
+        keep_text_colour(self.pack_note, ORANGE)
+        self.pack_note.hide()
         self.arxiv_url_edit = self._line("arxiv_url_edit", REAL_ARXIV_URL)
         self.arxiv_url_edit.textChanged.connect(self._update_interval_floor)
         self.contact_edit = self._line("contact_edit", self.tr("you@example.org (sent to arXiv with each request)"))
@@ -75,6 +79,7 @@ class SettingsDialog(QDialog):
         for code, name in LANGUAGE_NAMES.items():
             self.language_combo.addItem(name, code)
         self.language_note = QLabel(objectName="language_note", wordWrap=True)
+        self.language_combo.currentIndexChanged.connect(self._show_language_note)
         self._show_language_note()
         self.env_note = QLabel(objectName="env_note", wordWrap=True)
         self.problems_label = QLabel(objectName="problems_label", wordWrap=True)
@@ -83,6 +88,7 @@ class SettingsDialog(QDialog):
 
         form = QFormLayout()
         form.addRow(self.tr("Rule pack:"), _row(self.rule_pack_edit, choose_pack))
+        form.addRow("", self.pack_note)
         form.addRow(self.tr("arXiv API URL:"), self.arxiv_url_edit)
         form.addRow(self.tr("Contact address:"), self.contact_edit)
         form.addRow(self.tr("Time between arXiv requests:"), self.interval_spin)
@@ -125,6 +131,7 @@ class SettingsDialog(QDialog):
     def show_config(self, cfg: Config) -> None:
         """Fill every field from a Config."""
         self.rule_pack_edit.setText(str(cfg.rule_pack) if cfg.rule_pack else "")
+        self._show_pack_warnings()
         self.arxiv_url_edit.setText(cfg.arxiv_url)
         self.contact_edit.setText(cfg.contact)
         self._update_interval_floor()
@@ -194,6 +201,7 @@ class SettingsDialog(QDialog):
         problems = settings_problems(cfg)
         self.problems_label.setText("\n".join(self._problem_text(code, detail) for _field, code, detail in problems))
         self.problems_label.setVisible(bool(problems))
+        self._fit_height()
         if problems:
             fields = {"arxiv_url": self.arxiv_url_edit, "contact": self.contact_edit, "db_path": self.db_path_edit,
                       "rule_pack": self.rule_pack_edit}
@@ -235,6 +243,36 @@ class SettingsDialog(QDialog):
         )
         if path:
             self.rule_pack_edit.setText(path)
+            self._show_pack_warnings()
+
+    def _show_pack_warnings(self) -> None:
+        """The chosen pack's slips (an [i18n] key naming nothing the pack has), said under it as survey-check and
+        the window's status bar say them: the pack is still used, and Save stores it. A pack that can't be used is
+        said at Save, which refuses it."""
+        from editor_app.config_checks import rule_pack_warnings
+        from editor_app.core.rulepack import PackWarning
+        from editor_app.ui.engine_text import pack_error_text
+
+        typed = self.rule_pack_edit.text().strip()
+        slips = rule_pack_warnings(Path(typed).expanduser()) if typed else []
+        # the file's name, not its folder: the field above has the path, and a long one would widen the dialog
+        said = [pack_error_text(PackWarning(Path(w.path).name, w.line, w.key, w.message)) for w in slips]
+        self.pack_note.setText("\n".join([self.tr("The rule pack can be used, with %n warning(s):", "", len(slips)),
+                                           *said]) if slips else "")
+        self.pack_note.setVisible(bool(slips))
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Grow the open dialog to show a note that appeared (the pack's warnings, the problems Save found): it kept
+        its height, and the lines were squeezed over the fields and cut off."""
+        layout = self.layout()
+        if layout is None:
+            return  # (still being built)
+        layout.activate()
+        need = (layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth()
+                else layout.totalSizeHint().height())
+        if need > self.height():
+            self.resize(self.width(), need)
 
     def choose_database(self) -> None:
         start = self.db_path_edit.text() or str(default_db_path())
@@ -261,13 +299,21 @@ class SettingsDialog(QDialog):
 
     def _show_language_note(self) -> None:
         """The menus, panels and tables are built in the language the program started in: a new choice is read at
-        the next start (said here, not found out later). SURVEY_EDITOR_LANG wins over it, and is named."""
-        from editor_app.ui.i18n import language_override
+        the next start (said here as it is chosen, naming both languages, not found out after Save).
+        SURVEY_EDITOR_LANG wins over it, and is named."""
+        from editor_app.ui.engine_text import window_language
+        from editor_app.ui.i18n import LANGUAGE_NAMES, chosen_language, language_override
 
         forced = language_override()
+        now = window_language()
+        coming = chosen_language({}, saved=self.language_combo.currentData() or "")
         if forced:
             self.language_note.setText(self.tr("SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the "
                                                "language chosen here.").replace("%1", forced))
+        elif coming != now and now in LANGUAGE_NAMES:
+            self.language_note.setText(self.tr("From the next time the program starts, the window is in %2; until "
+                                               "then it stays in %1.").replace("%1", LANGUAGE_NAMES[now])
+                                       .replace("%2", LANGUAGE_NAMES[coming]))
         else:
             self.language_note.setText(self.tr("A new language takes effect the next time the program starts."))
 

@@ -265,68 +265,68 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1002"/>
         <source>History is not being recorded: {error}</source>
         <translation>历史未被记录：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1029"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1157"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1036"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1164"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1123"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1130"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1158"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1165"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1296"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1303"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1300"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1307"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1351"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1358"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1394"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1401"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1410"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1417"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1426"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1433"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1426"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1433"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1515"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1522"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1561"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1568"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -455,6 +455,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="491"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="686"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
@@ -484,22 +485,27 @@
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="837"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="687"/>
+        <source>… {n} more rows not shown.</source>
+        <translation>…… 另有 {n} 行未显示。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="844"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1582"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1589"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1601"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1608"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1605"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1612"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -753,69 +759,82 @@
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../editor_app/ui/qt_own_words.py" line="14"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/qt_own_words.py" line="15"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="888"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="889"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="896"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="873"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="907"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="903"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="910"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="904"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="911"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="869"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="870"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="883"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1106,81 +1125,76 @@
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../editor_app/ui/export_actions.py" line="216"/>
-        <source>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</source>
-        <translation>没有可改写的数字，但仍有 1 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它并说明原因。</translation>
+        <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
+        <translation>
+            <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
+        <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
+        <translation>
+            <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
-        <source>Nothing to rewrite, but {n} self-reported figures are still wrong, and the measured figure can&apos;t simply be written over them (stated sums and ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
-        <translation>没有可改写的数字，但仍有 {n} 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</translation>
+        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
+        <source>%1 (stated)</source>
+        <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
+        <source>%1 (measured)</source>
+        <translation>%1（实测）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <source>%n self-check figure(s) updated (Undo restores them)</source>
+        <translation>
+            <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="264"/>
+        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
+        <translation>
+            <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="227"/>
-        <source>Nothing to rewrite, but {n} self-reported figures are still wrong: stated sums and ratios, whose parts only you can correct (the self-check panel lists them).</source>
-        <translation>没有可改写的数字，但仍有 {n} 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
-        <source>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</source>
-        <translation>没有可改写的数字，但仍有 1 处自报数字有误：它是声明的加和或比例，其各部分只能由你修正（自检面板列出了它）。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="239"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="234"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
-        <source>{n} self-check figures updated (Undo restores them)</source>
-        <translation>已更新 {n} 处自检数字（撤销可还原）</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="249"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="257"/>
-        <source>1 self-check figure updated (Undo restores it)</source>
-        <translation>已更新 1 处自检数字（撤销可还原）</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="269"/>
-        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
-        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="272"/>
-        <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on lines {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
-        <translation>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</translation>
     </message>
 </context>
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="368"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="360"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="372"/>
-        <source>{n} stated figures will be replaced by the measured value:</source>
-        <translation>{n} 处自报数字将替换为实测值：</translation>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="363"/>
+        <source>%n stated figure(s) will be replaced by the measured value:</source>
+        <translation>
+            <numerusform>%n 处自报数字将替换为实测值：</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="371"/>
-        <source>1 stated figure will be replaced by the measured value:</source>
-        <translation>1 处自报数字将替换为实测值：</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="401"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="392"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1392,189 +1406,201 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/settings_dialog.py" line="52"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="62"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="66"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="55"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="57"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="60"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="64"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="63"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="67"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="74"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="78"/>
         <source>System (%1)</source>
         <translation>跟随系统（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="85"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="90"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="86"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="92"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="87"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="93"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="88"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="94"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="90"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="96"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="91"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="97"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="92"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="98"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="95"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="101"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="104"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="110"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="208"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="216"/>
         <source>The rule pack can&apos;t be used: %1</source>
         <translation>规则包无法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="234"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="234"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/settings_dialog.py" line="260"/>
+        <source>The rule pack can be used, with %n warning(s):</source>
+        <translation>
+            <numerusform>规则包可以使用，但有 %n 条警告：</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="243"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="281"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="245"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="283"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="257"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="295"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="260"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="298"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="269"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="311"/>
         <source>SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the language chosen here.</source>
         <translation>环境变量中设置了 SURVEY_EDITOR_LANG=%1：它优先于此处选择的语言。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="272"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="314"/>
+        <source>From the next time the program starts, the window is in %2; until then it stays in %1.</source>
+        <translation>下次启动程序时，窗口将改为 %2；在此之前仍为 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="318"/>
         <source>A new language takes effect the next time the program starts.</source>
         <translation>更改的语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="281"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="327"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="284"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="330"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="286"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="332"/>
         <source>Set in the environment but not usable, so what is saved here is used instead: %s</source>
         <translation>环境变量中的设置无法使用，因此改用此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="211"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
         <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
         <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="213"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
         <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
         <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="214"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="222"/>
         <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
         <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="216"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="224"/>
         <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
         <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="225"/>
         <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
         <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="227"/>
         <source>The history database “%1” can&apos;t be read.</source>
         <translation>历史数据库“%1”无法读取。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="220"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="228"/>
         <source>The history database “%1” can&apos;t be written there (read-only).</source>
         <translation>历史数据库“%1”无法写入（只读）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="229"/>
         <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
         <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="222"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="230"/>
         <source>The folder for the history database “%1” can&apos;t be made.</source>
         <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="209"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="224"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="232"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="144"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="151"/>
         <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
         <translation>本机未安装“%1”；编辑器改用 %2。</translation>
     </message>
