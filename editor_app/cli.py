@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None, *, export_via_editor: bool = False) -> i
 def _check(args) -> int:
     from .core.analyze import Analyzer
     from .core.rulepack import PackError, house_pack, load_pack, find_pack_for
-    from .formats import json_report, sarif_report, text_report
+    from .formats import NotChecked, json_report, sarif_report, text_report
     from .services.files import UnreadableFile, load_text
 
     cfg = _config(args)
@@ -125,11 +125,13 @@ def _check(args) -> int:
     texts = []
     packs: dict = {}  # a pack's path -> the pack, or the PackError it raised (said once, not once per survey)
     problems: list[tuple[str, str]] = []  # (file, why it was not checked): stderr, and SARIF's notifications
+    in_order: list = []  # each FILE's analysis or NotChecked, in the order given: the JSON report
     unusable = False  # a bad file is reported and skipped; the others are still checked and printed
 
     def not_checked(name: str, why: str, said: str | None = None) -> None:
         _err(why if said is None else said)
         problems.append((name, why))
+        in_order.append(NotChecked(str(Path(name)), why))
 
     for name in args.files:
         path = Path(name)
@@ -174,14 +176,15 @@ def _check(args) -> int:
             analysis = analyzer.analyze(loaded.text, file=str(path), verdicts=verdicts)
         analyses.append((analysis, pack))
         texts.append(loaded.text)
+        in_order.append(analysis)
 
     if not analyses:
-        # Machine output stays parseable: SARIF saying why nothing was checked, an empty list for several FILEs.
+        # Machine output stays parseable: SARIF and JSON both say which file could not be checked and why.
         def nothing_checked() -> None:
             if args.format == "sarif":
                 print(sarif_report([], {}, not_checked=problems))
-            elif args.format == "json" and len(args.files) > 1:
-                print(json_report([], as_list=True))
+            elif args.format == "json":
+                print(json_report(in_order, as_list=len(args.files) > 1))
 
         _print_out(args.format, nothing_checked)
         return EXIT_UNUSABLE
@@ -226,7 +229,7 @@ def _check(args) -> int:
 
     def reports() -> None:
         if args.format == "json":
-            print(json_report(only, as_list=len(args.files) > 1))
+            print(json_report(in_order, as_list=len(args.files) > 1))
         elif args.format == "sarif":
             meta = {r.id: r.title for _, p in analyses for r in p.rules}
             print(sarif_report(only, meta, not_checked=problems))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable
 from urllib.parse import quote
@@ -165,7 +166,18 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def json_report(analyses: list[Analysis], *, as_list: bool | None = None) -> str:
+@dataclass(frozen=True)
+class NotChecked:
+    """A FILE that could not be checked (unreadable, not text, its rule pack broken) and why: in the JSON report it
+    keeps its place among the others, so a script reading stdout learns about it without parsing stderr."""
+    file: str
+    why: str
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "error": self.why}
+
+
+def json_report(analyses: list[Analysis | NotChecked], *, as_list: bool | None = None) -> str:
     """One object for one survey, a list for several; `as_list` fixes the shape by what was asked for (several
     files of which one could not be read are still a list), so a script never meets both for one command."""
     data: Any = [a.to_dict() for a in analyses]

@@ -186,8 +186,9 @@ def test_a_bad_file_does_not_hide_the_good_ones(tmp_path, sample_path, capsys):
     binary.write_bytes(b"\x00\x01" * 50)
     code, out, err = run([sample_path, binary, "--format", "json"], capsys)
     assert code == 2 and "b.md" in err
-    data = json.loads(out)  # two files asked for: a list, with the one that could be read
-    assert isinstance(data, list) and len(data) == 1 and data[0]["metrics"]["cjk"] == 3838
+    data = json.loads(out)  # two files asked for: a list, the one that could be read and the one that could not
+    assert isinstance(data, list) and len(data) == 2 and data[0]["metrics"]["cjk"] == 3838
+    assert data[1]["file"] == str(binary) and "not a text file" in data[1]["error"]
 
 
 def test_an_emoji_with_its_presentation_selector_takes_two_columns():
