@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePath
@@ -187,13 +188,32 @@ def json_report(analyses: list[Analysis | NotChecked], *, as_list: bool | None =
 
 
 def _artifact_uri(file: str | None) -> str:
-    """A relative path stays relative (code-review tools resolve it against the repository); else a file:// URI."""
+    """A relative path stays relative (code-review tools resolve it against the repository), and so is an absolute
+    one inside the working directory (`survey-check "$GITHUB_WORKSPACE"/docs/a.md` gave file:///home/runner/…, a
+    path of one CI machine that a reviewer's tool has to map back, and the same survey got two names in two runs);
+    else a file:// URI."""
     if not file:
         return "stdin"
     p = PurePath(file)
+    if p.is_absolute():
+        p = _inside_working_directory(file) or p
     # A URI reference: "综述 v2#3.md" percent-encoded, as as_uri() does for an absolute path (a raw space or "#"
     # made code-review tools look for another file, "#3.md" being read as a fragment).
     return Path(file).resolve().as_uri() if p.is_absolute() else quote(p.as_posix(), safe="/")
+
+
+def _inside_working_directory(file: str) -> PurePath | None:
+    """`file` relative to the working directory, as written or with links resolved; None when it lies outside."""
+    try:
+        cwd = Path.cwd()
+    except OSError:  # the working directory was removed
+        return None
+    for path, base in ((Path(os.path.normpath(file)), cwd), (Path(file).resolve(), cwd.resolve())):
+        try:
+            return path.relative_to(base)
+        except ValueError:
+            continue
+    return None
 
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
