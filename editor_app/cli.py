@@ -12,6 +12,7 @@ Importing this module never imports Qt (only --export loads the renderer).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -133,7 +134,8 @@ def _check(args) -> int:
         problems.append((name, why))
         in_order.append(NotChecked(str(Path(name)), why))
 
-    for name in args.files:
+    names = _files_named(args.files)
+    for name in names:
         path = Path(name)
         try:
             loaded = load_text(path)
@@ -184,7 +186,7 @@ def _check(args) -> int:
             if args.format == "sarif":
                 print(sarif_report([], {}, not_checked=problems))
             elif args.format == "json":
-                print(json_report(in_order, as_list=len(args.files) > 1))
+                print(json_report(in_order, as_list=len(names) > 1))
 
         _print_out(args.format, nothing_checked)
         return EXIT_UNUSABLE
@@ -229,7 +231,7 @@ def _check(args) -> int:
 
     def reports() -> None:
         if args.format == "json":
-            print(json_report(in_order, as_list=len(args.files) > 1))
+            print(json_report(in_order, as_list=len(names) > 1))
         elif args.format == "sarif":
             meta = {r.id: r.title for _, p in analyses for r in p.rules}
             print(sarif_report(only, meta, not_checked=problems))
@@ -239,6 +241,20 @@ def _check(args) -> int:
 
     _print_out(args.format, reports)
     return status
+
+
+def _files_named(names: list[str]) -> list[str]:
+    """The FILEs, a pattern that no shell expanded (quoted in a CI step, `survey-check "docs/*.md"`; PowerShell and
+    cmd never expand) replaced by the files it matches, sorted; one that matches none is left for the message."""
+    import glob
+
+    out: list[str] = []
+    for name in names:
+        matches = []
+        if any(c in name for c in "*?[") and not os.path.lexists(name):
+            matches = sorted(m for m in glob.glob(name, recursive=True) if not os.path.isdir(m))
+        out += matches or [name]
+    return out
 
 
 def _print_out(fmt: str, write) -> None:
