@@ -187,6 +187,8 @@ def _check(args) -> int:
                 print(sarif_report([], {}, not_checked=problems))
             elif args.format == "json":
                 print(json_report(in_order, as_list=len(names) > 1))
+            elif len(names) > 1:
+                print(_summary(len(names), 0, len(problems), args.fail_level, EXIT_UNUSABLE))
 
         _print_out(args.format, nothing_checked)
         return EXIT_UNUSABLE
@@ -223,11 +225,8 @@ def _check(args) -> int:
 
     only = [a for a, _ in analyses]
     threshold = LEVEL_RANK[args.fail_level]
-    # A rule that matches nothing fails as the first line counts it ("1 rule failing"), finding or not (the claims
-    # rule of a survey stating no figures about itself has none).
-    failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings) or any(
-        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for a in only for r in a.rules)
-    status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing else EXIT_OK
+    failing_files = sum(1 for a in only if _fails(a, threshold))
+    status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing_files else EXIT_OK
 
     def reports() -> None:
         if args.format == "json":
@@ -236,11 +235,28 @@ def _check(args) -> int:
             meta = {r.id: r.title for _, p in analyses for r in p.rules}
             print(sarif_report(only, meta, not_checked=problems))
         else:
-            for a, pack in analyses:
-                sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
+            for i, (a, pack) in enumerate(analyses):
+                sys.stdout.write(("\n" if i else "") + text_report(a, verbose=args.verbose, pack=pack))
+            if len(names) > 1:
+                print(f"\n{_summary(len(names), failing_files, len(problems), args.fail_level, status)}")
 
     _print_out(args.format, reports)
     return status
+
+
+def _fails(a, threshold: int) -> bool:
+    """A finding at or above the fail level, or such a rule failing. A rule that matches nothing fails as the first
+    line counts it ("1 rule failing"), finding or not (the claims rule of a survey stating no figures about itself
+    has none)."""
+    return any(LEVEL_RANK.get(f.level, 0) >= threshold for f in a.findings) or any(
+        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for r in a.rules)
+
+
+def _summary(files: int, failing: int, not_checked: int, fail_level: str, status: int) -> str:
+    """The last line of a text report on several FILEs, where a CI log's reader looks first: which way each went."""
+    passing = files - failing - not_checked
+    return (f"{files} files: {passing} pass, {failing} fail at --fail-level {fail_level}, "
+            f"{not_checked} not checked (exit {status})")
 
 
 def _files_named(names: list[str]) -> list[str]:
