@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None, *, export_via_editor: bool = False) -> i
 def _check(args) -> int:
     from .core.analyze import Analyzer
     from .core.rulepack import PackError, house_pack, load_pack, find_pack_for
-    from .formats import NotChecked, json_report, sarif_report, text_report
+    from .formats import NotChecked, json_report, rule_titles, sarif_report, text_report
     from .services.files import UnreadableFile, load_text
 
     cfg = _config(args)
@@ -232,8 +232,7 @@ def _check(args) -> int:
         if args.format == "json":
             print(json_report(in_order, as_list=len(names) > 1))
         elif args.format == "sarif":
-            meta = {r.id: r.title for _, p in analyses for r in p.rules}
-            print(sarif_report(only, meta, not_checked=problems))
+            print(sarif_report(only, rule_titles([p for _, p in analyses]), not_checked=problems))
         else:
             for i, (a, pack) in enumerate(analyses):
                 sys.stdout.write(("\n" if i else "") + text_report(a, verbose=args.verbose, pack=pack))

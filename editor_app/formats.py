@@ -216,6 +216,19 @@ def _inside_working_directory(file: str) -> PurePath | None:
     return None
 
 
+def rule_titles(packs: Iterable[Any]) -> dict[str, str]:
+    """Each rule id of the packs a run used -> its title for SARIF's one list of rules. Two packs giving one id two
+    titles (the house pack's and english-markdown's `claims`) get both, each naming its pack: before, the last pack
+    read described every survey's results."""
+    titles: dict[str, dict[str, str]] = {}
+    for pack in packs:
+        for rule in pack.rules:
+            titles.setdefault(rule.id, {}).setdefault(rule.title, pack.name)
+    return {rid: next(iter(by_title)) if len(by_title) == 1
+            else " | ".join(f"{title} ({name})" for title, name in by_title.items())
+            for rid, by_title in titles.items()}
+
+
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 # Findings the engine makes under an id of its own, not a pack rule's: described too, as every result's rule is.
 ENGINE_RULES = {"suppression": "Suppression comments name rules of the pack"}
