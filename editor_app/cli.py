@@ -12,6 +12,7 @@ Importing this module never imports Qt (only --export loads the renderer).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None, *, export_via_editor: bool = False) -> i
 def _check(args) -> int:
     from .core.analyze import Analyzer
     from .core.rulepack import PackError, house_pack, load_pack, find_pack_for
-    from .formats import json_report, sarif_report, text_report
+    from .formats import NotChecked, json_report, rule_titles, sarif_report, text_report
     from .services.files import UnreadableFile, load_text
 
     cfg = _config(args)
@@ -125,13 +126,16 @@ def _check(args) -> int:
     texts = []
     packs: dict = {}  # a pack's path -> the pack, or the PackError it raised (said once, not once per survey)
     problems: list[tuple[str, str]] = []  # (file, why it was not checked): stderr, and SARIF's notifications
+    in_order: list = []  # each FILE's analysis or NotChecked, in the order given: the JSON report
     unusable = False  # a bad file is reported and skipped; the others are still checked and printed
 
     def not_checked(name: str, why: str, said: str | None = None) -> None:
         _err(why if said is None else said)
         problems.append((name, why))
+        in_order.append(NotChecked(str(Path(name)), why))
 
-    for name in args.files:
+    names = _files_named(args.files)
+    for name in names:
         path = Path(name)
         try:
             loaded = load_text(path)
@@ -174,14 +178,17 @@ def _check(args) -> int:
             analysis = analyzer.analyze(loaded.text, file=str(path), verdicts=verdicts)
         analyses.append((analysis, pack))
         texts.append(loaded.text)
+        in_order.append(analysis)
 
     if not analyses:
-        # Machine output stays parseable: SARIF saying why nothing was checked, an empty list for several FILEs.
+        # Machine output stays parseable: SARIF and JSON both say which file could not be checked and why.
         def nothing_checked() -> None:
             if args.format == "sarif":
                 print(sarif_report([], {}, not_checked=problems))
-            elif args.format == "json" and len(args.files) > 1:
-                print(json_report([], as_list=True))
+            elif args.format == "json":
+                print(json_report(in_order, as_list=len(names) > 1))
+            elif len(names) > 1:
+                print(_summary(len(names), 0, len(problems), args.fail_level, EXIT_UNUSABLE))
 
         _print_out(args.format, nothing_checked)
         return EXIT_UNUSABLE
@@ -218,24 +225,51 @@ def _check(args) -> int:
 
     only = [a for a, _ in analyses]
     threshold = LEVEL_RANK[args.fail_level]
-    # A rule that matches nothing fails as the first line counts it ("1 rule failing"), finding or not (the claims
-    # rule of a survey stating no figures about itself has none).
-    failing = any(LEVEL_RANK.get(f.level, 0) >= threshold for a in only for f in a.findings) or any(
-        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for a in only for r in a.rules)
-    status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing else EXIT_OK
+    failing_files = sum(1 for a in only if _fails(a, threshold))
+    status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing_files else EXIT_OK
 
     def reports() -> None:
         if args.format == "json":
-            print(json_report(only, as_list=len(args.files) > 1))
+            print(json_report(in_order, as_list=len(names) > 1))
         elif args.format == "sarif":
-            meta = {r.id: r.title for _, p in analyses for r in p.rules}
-            print(sarif_report(only, meta, not_checked=problems))
+            print(sarif_report(only, rule_titles([p for _, p in analyses]), not_checked=problems))
         else:
-            for a, pack in analyses:
-                sys.stdout.write(text_report(a, verbose=args.verbose, pack=pack))
+            for i, (a, pack) in enumerate(analyses):
+                sys.stdout.write(("\n" if i else "") + text_report(a, verbose=args.verbose, pack=pack))
+            if len(names) > 1:
+                print(f"\n{_summary(len(names), failing_files, len(problems), args.fail_level, status)}")
 
     _print_out(args.format, reports)
     return status
+
+
+def _fails(a, threshold: int) -> bool:
+    """A finding at or above the fail level, or such a rule failing. A rule that matches nothing fails as the first
+    line counts it ("1 rule failing"), finding or not (the claims rule of a survey stating no figures about itself
+    has none)."""
+    return any(LEVEL_RANK.get(f.level, 0) >= threshold for f in a.findings) or any(
+        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for r in a.rules)
+
+
+def _summary(files: int, failing: int, not_checked: int, fail_level: str, status: int) -> str:
+    """The last line of a text report on several FILEs, where a CI log's reader looks first: which way each went."""
+    passing = files - failing - not_checked
+    return (f"{files} files: {passing} pass, {failing} fail at --fail-level {fail_level}, "
+            f"{not_checked} not checked (exit {status})")
+
+
+def _files_named(names: list[str]) -> list[str]:
+    """The FILEs, a pattern that no shell expanded (quoted in a CI step, `survey-check "docs/*.md"`; PowerShell and
+    cmd never expand) replaced by the files it matches, sorted; one that matches none is left for the message."""
+    import glob
+
+    out: list[str] = []
+    for name in names:
+        matches = []
+        if any(c in name for c in "*?[") and not os.path.lexists(name):
+            matches = sorted(m for m in glob.glob(name, recursive=True) if not os.path.isdir(m))
+        out += matches or [name]
+    return out
 
 
 def _print_out(fmt: str, write) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable
 from urllib.parse import quote
@@ -165,7 +167,18 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def json_report(analyses: list[Analysis], *, as_list: bool | None = None) -> str:
+@dataclass(frozen=True)
+class NotChecked:
+    """A FILE that could not be checked (unreadable, not text, its rule pack broken) and why: in the JSON report it
+    keeps its place among the others, so a script reading stdout learns about it without parsing stderr."""
+    file: str
+    why: str
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "error": self.why}
+
+
+def json_report(analyses: list[Analysis | NotChecked], *, as_list: bool | None = None) -> str:
     """One object for one survey, a list for several; `as_list` fixes the shape by what was asked for (several
     files of which one could not be read are still a list), so a script never meets both for one command."""
     data: Any = [a.to_dict() for a in analyses]
@@ -175,13 +188,45 @@ def json_report(analyses: list[Analysis], *, as_list: bool | None = None) -> str
 
 
 def _artifact_uri(file: str | None) -> str:
-    """A relative path stays relative (code-review tools resolve it against the repository); else a file:// URI."""
+    """A relative path stays relative (code-review tools resolve it against the repository), and so is an absolute
+    one inside the working directory (`survey-check "$GITHUB_WORKSPACE"/docs/a.md` gave file:///home/runner/…, a
+    path of one CI machine that a reviewer's tool has to map back, and the same survey got two names in two runs);
+    else a file:// URI."""
     if not file:
         return "stdin"
     p = PurePath(file)
+    if p.is_absolute():
+        p = _inside_working_directory(file) or p
     # A URI reference: "综述 v2#3.md" percent-encoded, as as_uri() does for an absolute path (a raw space or "#"
     # made code-review tools look for another file, "#3.md" being read as a fragment).
     return Path(file).resolve().as_uri() if p.is_absolute() else quote(p.as_posix(), safe="/")
+
+
+def _inside_working_directory(file: str) -> PurePath | None:
+    """`file` relative to the working directory, as written or with links resolved; None when it lies outside."""
+    try:
+        cwd = Path.cwd()
+    except OSError:  # the working directory was removed
+        return None
+    for path, base in ((Path(os.path.normpath(file)), cwd), (Path(file).resolve(), cwd.resolve())):
+        try:
+            return path.relative_to(base)
+        except ValueError:
+            continue
+    return None
+
+
+def rule_titles(packs: Iterable[Any]) -> dict[str, str]:
+    """Each rule id of the packs a run used -> its title for SARIF's one list of rules. Two packs giving one id two
+    titles (the house pack's and english-markdown's `claims`) get both, each naming its pack: before, the last pack
+    read described every survey's results."""
+    titles: dict[str, dict[str, str]] = {}
+    for pack in packs:
+        for rule in pack.rules:
+            titles.setdefault(rule.id, {}).setdefault(rule.title, pack.name)
+    return {rid: next(iter(by_title)) if len(by_title) == 1
+            else " | ".join(f"{title} ({name})" for title, name in by_title.items())
+            for rid, by_title in titles.items()}
 
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 
 from editor_app.cli import main
@@ -70,7 +71,12 @@ def test_sarif(sample_path, capsys):
     res = doc["runs"][0]["results"]
     assert res and all(r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1 for r in res)
     assert {r["level"] for r in res} <= {"error", "warning", "note"}
-    assert res[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///")
+    uri = res[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    # an absolute path: relative to the working directory when inside it (test_ciuser_sarif_absolute_paths)
+    if Path(sample_path).resolve().is_relative_to(Path.cwd().resolve()):
+        assert ":" not in uri and (Path.cwd() / uri).samefile(sample_path)
+    else:
+        assert uri == Path(sample_path).resolve().as_uri()
     assert doc["runs"][0]["columnKind"] == "unicodeCodePoints"  # columns count characters, not UTF-16 units
 
 
@@ -186,8 +192,9 @@ def test_a_bad_file_does_not_hide_the_good_ones(tmp_path, sample_path, capsys):
     binary.write_bytes(b"\x00\x01" * 50)
     code, out, err = run([sample_path, binary, "--format", "json"], capsys)
     assert code == 2 and "b.md" in err
-    data = json.loads(out)  # two files asked for: a list, with the one that could be read
-    assert isinstance(data, list) and len(data) == 1 and data[0]["metrics"]["cjk"] == 3838
+    data = json.loads(out)  # two files asked for: a list, the one that could be read and the one that could not
+    assert isinstance(data, list) and len(data) == 2 and data[0]["metrics"]["cjk"] == 3838
+    assert data[1]["file"] == str(binary) and "not a text file" in data[1]["error"]
 
 
 def test_an_emoji_with_its_presentation_selector_takes_two_columns():

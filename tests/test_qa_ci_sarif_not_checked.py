@@ -1,8 +1,8 @@
 """QA (CI): a survey that could not be checked (unreadable, binary, its rule pack broken) was left out of
 `--format sarif` without a word: a code-review tool showed the run as clean for that file, and when no file could be
 read stdout was empty, so the SARIF upload step failed on "not JSON". Now the run's invocation says it did not
-succeed and names each file with an error notification; `--format json` for several FILEs prints `[]` when none
-could be read (the README: "a list … one per file that could be read"). A broken pack shared by 100 surveys is said
+succeed and names each file with an error notification; `--format json` names them too (`{"file", "error"}` in
+their places; see test_ciuser_json_not_checked). A broken pack shared by 100 surveys is said
 once, not 100 times."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_nothing_readable_still_prints_machine_output(tmp_path, monkeypatch, cap
     run = _sarif(capsys)["runs"][0]
     assert run["results"] == [] and len(run["invocations"][0]["toolExecutionNotifications"]) == 2
     assert cli.main(["empty-dir.md", "missing.md", "--format", "json"]) == 2
-    assert json.loads(capsys.readouterr().out) == []
+    assert [r["file"] for r in json.loads(capsys.readouterr().out)] == ["empty-dir.md", "missing.md"]
 
 
 def test_a_broken_pack_is_said_once_and_every_survey_it_covers_is_named(tmp_path, monkeypatch, capsys, sample_text):
