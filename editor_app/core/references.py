@@ -553,7 +553,7 @@ def _name_cell(cell: str) -> str | None:
     an id, a rating."""
     if not (0 < len(cell) <= 30) or cell[0].isdigit() or "arxiv" in cell.lower() or cell[0] in "★☆-—":
         return None
-    name = _without_marks(cell)
+    name = without_marks(cell)
     if (_CATEGORY.fullmatch(name) or _status_cell(name)
             or not (_namelike(name) or any(map(_is_cjk, name)))):
         return None
@@ -566,7 +566,7 @@ _SENTENCE_MARKS = frozenset("，。；：、！？,;:")  # a cell that holds the
 def _says_checked(cell: str) -> bool:
     """Whether a table cell says how far the paper was checked: status words ("已核验 ✓", "Verified") or marks only
     ("✓", "✅", "⚠️")."""
-    bare = _without_marks(cell)
+    bare = without_marks(cell)
     return _status_cell(bare) if bare else bool(cell.strip()) and all(ch in _CHECK_MARKS for ch in cell.strip())
 
 
@@ -608,7 +608,7 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     return min(found)[2] if found else None
 
 
-def _without_marks(cell: str) -> str:
+def without_marks(cell: str) -> str:
     """A name cell without the marks beside the name ("OmniKVQuant ✓" -> "OmniKVQuant"; "C++" keeps its pluses)."""
     k, n = 0, len(cell)
     while k < n and (cell[k].isspace() or unicodedata.category(cell[k]) in ("So", "Mn")):
