@@ -22,6 +22,7 @@ _STATUS_WORDS = frozenset("status verified verification checked check state".spl
 _ID_WORDS_CJK = ("编号", "链接", "地址")
 _ID_WORDS = frozenset("arxiv id link url eprint".split())
 _WORDS = re.compile(r"[a-z]+")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
 def is_table_line(line: str) -> bool:
@@ -96,13 +97,19 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
         in_id_column = j in columns.ids if columns.ids else j == first_citing
         if columns.names and in_id_column and j not in columns.names:
             k = min(columns.names, key=lambda n: (abs(n - j), n > j))
-            name = without_marks(cells[k].strip()) if k < len(cells) else ""
+            name = _cell_name(cells[k]) if k < len(cells) else ""
             name = name if name and name not in "-—–" else None
         elif name is not None and any(
                 k < len(cells) and without_marks(cells[k].strip()) == name for k in columns.statuses):
             name = None
         out.append(c if name == c.name else replace(c, name=name))
     return tuple(out)
+
+
+def _cell_name(cell: str) -> str:
+    """A name cell's text as the name: a link's text for the link ("[OmniKVQuant](https://…)"), without marks,
+    inline code's backticks and emphasis."""
+    return without_marks(_LINK.sub(r"\1", cell).strip().strip("`*_ "))
 
 
 def _cell_at(starts: list[int], pos: int) -> int:
