@@ -711,7 +711,7 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     OmniKVQuant | arXiv:2609.11582 |"); in a row listing several papers, only the cells between its id and the
     next one (the previous one when an id ends the row). Nearest, the one after first: a description column ("KV 量化到 2 bit，…") is further from the id than
     the name's; cells that make sentences, state a date, a category, a number or a status are no names. (A line is
-    all it sees: a header row naming the columns is not read.)"""
+    all it sees: the table's header row, naming the columns, is read by `reference_tables.named_by_header`.)"""
     cells = text.split("|")
     at = text.count("|", 0, s)  # the id's cell
     first, end = 1, len(cells)
