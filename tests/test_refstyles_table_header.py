@@ -82,3 +82,9 @@ def test_header_cells_are_read(header, name_cols, status_cols):
 
 def test_a_row_without_a_delimiter_under_it_is_no_header():
     assert header_columns("| 论文 | arXiv |", "| OmniKVQuant | 2609.11582 |") is None
+
+
+def test_a_name_read_by_the_header_is_masked_like_any_other():
+    text = "| 论文 | arXiv | 状态 |\n|---|---|---|\n| Akashic 192.168.1.20 | 2607.05708 | ok |\n"
+    (ref,) = Analyzer(house_pack(), today=TODAY).analyze(text).references
+    assert ref.name.startswith("Akashic") and "192.168.1.20" not in ref.name
