@@ -39,6 +39,9 @@ from editor_app.core.rulepack import house_pack
         ('3. J. Kim and S. Lee, "Low-Rank KV Cache Recovery," arXiv:2609.04263v2, 2026.', "2609.04263", "v2",
          "Low-Rank KV Cache Recovery"),
         ("[^3]: OmniKVQuant, arXiv:2609.11582", "2609.11582", None, "OmniKVQuant"),
+        ("- J. Kim et al. OmniKVQuant: Modality-Aware KV. arXiv:2609.11582, 2026.", "2609.11582", None,
+         "OmniKVQuant: Modality-Aware KV"),
+        ("* Kim, J. (2026). OmniKVQuant. arXiv:2609.11582", "2609.11582", None, "OmniKVQuant"),
         ("[^4]: 推理引擎可复现性，arXiv:2605.19537", "2605.19537", None, "推理引擎可复现性"),
         ("  eprint = {2609.11582},", "2609.11582", None, None),
         ('  eprint = "2609.11582v2",', "2609.11582", "v2", None),
@@ -62,6 +65,9 @@ def test_citation_styles(line, rid, version, name):
         "[12] Kim et al. arXiv:2609.11582, 2026.",  # authors only
         "arXiv:2609.11582（KAIST + POSTECH，cs.CV，2026-09-10）",  # facts, the first of them an institution
         "[PDF](https://arxiv.org/pdf/2609.11582)",
+        "- See also arXiv:2609.11582",  # a bullet of prose, not an entry of a reference list
+        "- This is fast. Results in arXiv:2609.11582 show gains.",
+        "- 他说“很快”，arXiv:2609.11582",
     ],
 )
 def test_no_name_is_made_up(line):

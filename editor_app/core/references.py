@@ -371,19 +371,26 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
             return name, meta, None
     name, meta, plain = _name_around(text, s, e)
-    entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789" else None
+    entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
     if entry is not None and entry.end() <= s:
         last = s - 1
         while last >= 0 and (text[last].isspace() or text[last] == "`"):
             last -= 1
-        if text[last] not in _OPEN:  # (not "Kim. OmniKVQuant（arXiv:…）": that name is found already)
-            title = _entry_title(text[entry.end() : s])
+        # (not "Kim. OmniKVQuant（arXiv:…）": that name is found already; a bullet is an entry only when it ends
+        # as one, the id last but for a year, and names its authors first: "- J. Kim. Title. arXiv:…, 2026.")
+        bullet = entry.group("bullet") is not None
+        if text[last] not in _OPEN and (not bullet or _ENTRY_END.fullmatch(text, e)):
+            title = _entry_title(text[entry.end() : s], after_authors=bullet)
             if title is not None:
                 name = title
     return name, meta, plain
 
 
-_ENTRY_MARKER = re.compile(r"\s{0,3}(?:\[\d{1,3}\]|\[\^[^\]\s]+\]:|\d{1,3}[.)])\s+")  # [12] / [^3]: / 12.
+_ENTRY_END = re.compile(r"[\s,.;，。；]*(?:\(?(?:19|20)\d{2}\)?[\s,.;，。；]*)?")
+
+
+# [12] / [^3]: / 12. / a bullet ("- ", "* ", "+ ")
+_ENTRY_MARKER = re.compile(r"\s{0,3}(?:\[\d{1,3}\]|\[\^[^\]\s]+\]:|\d{1,3}[.)]|(?P<bullet>[-*+]))\s+")
 # what stands between a reference's title and its id: "., arXiv preprint ", ". In: ", ", "
 _ENTRY_TAIL = re.compile(r"(?i)(?:[\s,.;:，。；：]|\barxiv\s+preprint\b|\bpreprint\b|\bin\b|\bcorr\b)*$")
 _SENTENCE_END = re.compile(r"(?<![ .][A-Z])\.\s+|。")  # not after an initial ("A. Kim")
@@ -392,22 +399,28 @@ _NOT_LINK_NAMES = {"pdf", "abs", "html", "link", "paper", "here", "code", "url",
                    "论文", "链接", "原文", "全文", "摘要", "地址"}
 
 
-def _entry_title(before: str) -> str | None:
+def _entry_title(before: str, *, after_authors: bool = False) -> str | None:
     """The title a reference-list entry states before its id (`before`: the entry up to the id): its quoted title,
     else its last sentence ("A. Kim, B. Lee. OmniKVQuant: …" -> "OmniKVQuant: …"), without the authors ("Kim et al.,
-    OmniKVQuant"); a CJK title only when a separator stands before the id ("推理引擎可复现性，arXiv:…", not "数据来自
-    arXiv:…")."""
+    OmniKVQuant"), `after_authors` only after them (a sentence before it, or a quoted Latin title); a CJK title only
+    when a separator stands before the id ("推理引擎可复现性，arXiv:…", not "数据来自 arXiv:…")."""
     tail = _ENTRY_TAIL.search(before)
     body = before[: tail.start()]
     separated = bool(before[tail.start() :].strip())
     quoted = _QUOTED.findall(body)
     if quoted:
         candidate = quoted[-1].strip().rstrip(",.，。 ")
+        if after_authors and any(map(_is_cjk, candidate)):
+            return None
     else:
-        candidate = _SENTENCE_END.split(body)[-1].strip().strip("“”\"'*_ ")
+        sentences = _SENTENCE_END.split(body)
+        if after_authors and len(sentences) < 2:
+            return None
+        candidate = sentences[-1].strip().strip("“”\"'*_ ")
         if "et al" in candidate or (candidate.count(",") >= 2 and ":" not in candidate):
             candidate = candidate.rsplit(",", 1)[-1].strip()
-    if not candidate or "et al" in candidate or candidate.lower() in _NOT_NAMES:
+    if not candidate or "et al" in candidate or candidate.lower() in _NOT_NAMES \
+            or candidate.split(" ", 1)[0].lower() in _NOT_NAMES:
         return None
     if any(map(_is_cjk, candidate)):
         return _cjk_name(candidate) if separated and 2 <= len(candidate) <= 12 and all(map(_is_cjk, candidate)) else None
