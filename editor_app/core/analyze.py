@@ -33,6 +33,7 @@ from .numbers import as_int_if_whole
 from .records import moved_by, record, with_changes
 from .privacy import PrivacyConfig, privacy_in_lines
 from .regex_looks import first_look, holds_any, whole_blocks
+from .reference_tables import TableColumns, header_columns, is_table_line, named_by_header
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
@@ -153,6 +154,9 @@ class Analyzer:
         self.today = today
         self.use_memo = memo
         self._memo: dict[str, LineFacts] = {}
+        # (row, its table's columns) -> (the row's facts, those facts with the names its header gives)
+        self._named: dict[tuple[str, TableColumns], tuple[LineFacts, LineFacts]] = {}
+        self._headers: dict[tuple[str, str], TableColumns | None] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
         self._across: dict[tuple[str, str], tuple] = {}  # (a line's end, the next line) -> claims across them
@@ -245,6 +249,39 @@ class Analyzer:
                              for looks, search in self._required_looks)
         return self._required_none
 
+    def _name_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
+        """Give the citations of table rows under a header that names its columns the name of the header's name
+        column (`reference_tables`), in place. Only rows that cite are looked at; each walks up to its table's first
+        line, which the row before it in the same table found already."""
+        run_start = run_to = -1  # lines run_start..run_to are one table's, read so far
+        for i, f in enumerate(facts):
+            if not f.citations or not is_table_line(lines[i]):
+                continue
+            if run_to < 0 or not all(map(is_table_line, lines[run_to + 1:i])):
+                run_start = i
+                while run_start > 0 and is_table_line(lines[run_start - 1]):
+                    run_start -= 1
+            run_to = i
+            if i < run_start + 2:
+                continue
+            key = (lines[run_start], lines[run_start + 1])
+            columns = self._headers.get(key, False)
+            if columns is False:
+                if len(self._headers) > MEMO_LIMIT:
+                    self._headers.clear()
+                columns = self._headers[key] = header_columns(*key)
+            if columns is None:
+                continue
+            done = self._named.get((lines[i], columns))
+            if done is None or done[0] is not f:
+                cits = named_by_header(lines[i], f.citations, columns)
+                if cits != f.citations and f.privacy:
+                    cits = masked_quotes(lines[i], f.privacy, None, cits, (), ())[1]
+                if len(self._named) > MEMO_LIMIT:
+                    self._named.clear()
+                done = self._named[(lines[i], columns)] = (f, f if cits == f.citations else replace(f, citations=cits))
+            facts[i] = done[1]
+
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
         # The pass allocates many small objects that all stay alive: cyclic GC runs during it would only walk
@@ -264,9 +301,12 @@ class Analyzer:
         if edit is None:
             lines = split_lines(text)
             facts = self._all_facts(lines)
+            self._name_by_headers(lines, facts)
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
+            edit = _widened_to_tables(last.lines, edit)
             a, old_k, seg = edit
             seg_facts = self._all_facts(seg)
+            self._name_by_headers(seg, seg_facts)
             lines = list(last.lines)  # one copy, then the replaced run swapped in place
             lines[a:a + old_k] = seg
             facts = list(last.facts)
@@ -296,6 +336,20 @@ class Analyzer:
                 self.retired.append(self._last)
             self._last = assembly
         return result
+
+
+def _widened_to_tables(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
+    """The edit with the table lines around it taken in: a header edited names the rows under it again, and a row
+    is read with its header (`_name_by_headers` reads the tables within the edited lines)."""
+    a, old_k, seg = edit
+    lo, hi = a, a + old_k
+    while lo > 0 and is_table_line(old_lines[lo - 1]):
+        lo -= 1
+    while hi < len(old_lines) and is_table_line(old_lines[hi]):
+        hi += 1
+    if lo == a and hi == a + old_k:
+        return edit
+    return lo, hi - lo, [*old_lines[lo:a], *seg, *old_lines[a + old_k:hi]]
 
 
 def _edit_of(last: "_Assembly", text: str) -> tuple[int, int, list[str]] | None:

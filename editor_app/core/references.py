@@ -62,7 +62,9 @@ _BEFORE_CJK_NAME = frozenset("：:/、，,|=+#（(")  # (or white space) before 
 _PREFIX_TAIL = r"(?P<ptoken>[A-Za-z0-9][A-Za-z0-9.\-/]*)(?:[ ](?P<spaced_version>v[1-9]\d*)(?![A-Za-z0-9.]))?"
 _PREFIXED_AT_X = tuple(
     # ("(?:：\s*|:\s*)" is "[:：]\s*" written so that re does not fold it into a class, costly to compile)
-    re.compile(rf"{x}(?<=(?<![A-Za-z])[Aa][Rr]{x})(?i:iv\s*(?:：\s*|:\s*)|iv\.org/(?:abs|pdf)/)" + _PREFIX_TAIL)
+    # (arXiv's pages: abs/, pdf/, html/; its DOI "10.48550/arXiv.2609.11582")
+    re.compile(rf"{x}(?<=(?<![A-Za-z])[Aa][Rr]{x})(?i:iv\s*(?:：\s*|:\s*)|iv\.org/(?:abs|pdf|html)/|iv\.(?=\d{{4}}\.\d))"
+               + _PREFIX_TAIL)
     for x in "xX"
 )
 # Old-style ids (rare since 2007) and "arXiv id: NNNN.NNNNN" are compiled on first use (re keeps them).
@@ -115,6 +117,7 @@ _CATEGORY = re.compile(
 )
 _META_VERSION = re.compile(r"(?<![A-Za-z0-9.])(v[1-9]\d*)(?![A-Za-z0-9.])")
 _ARXIV_BEFORE = r"(?i)arxiv(?:\s*id)?\s*[:：]?\s*$"
+_BIBTEX_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:eprint|arxivid|arxiv)\s*=\s*[{\"]\s*$")
 _YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
 _ID_FACTS: dict[str, tuple[ArxivId | None, str | None]] = {}  # token -> (parsed id, why it cannot be one)
 _ID_FACTS_LIMIT = 50_000
@@ -148,6 +151,8 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     for start, end, form, m in _id_matches(text):  # (left to right, none overlapping)
         if form == 0:
             token = m["ptoken"].rstrip(".-/")
+            if token[-4:].lower() == ".pdf":  # "arxiv.org/pdf/2609.11582v2.pdf": the file, not the id
+                token = token[:-4]
             spaced = m["spaced_version"]
             out.append(_describe(text, start, m.start("ptoken") + len(token) if not spaced else end, token, spaced))
         elif form == 1:
@@ -155,7 +160,22 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
                 out.append(_describe(text, start, end, m["otoken"], None))
         elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
             out.append(_describe(text, start, end, text[start:end], None))
+    if len(out) > 1 and "](" in text:
+        out = _one_per_link(text, out)
     return tuple(out)
+
+
+def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
+    """The citations without the link target's repeat of the id its text cites ("[arXiv:2609.11582](https://arxiv
+    .org/abs/2609.11582)" cites the paper once)."""
+    out = [found[0]]
+    for c in found[1:]:
+        p = out[-1]
+        between = text[p.column - 1 + len(p.raw) : c.column - 1]
+        if not (c.id == p.id and c.version == p.version and "](" in between
+                and not any(map(str.isspace, between))):
+            out.append(c)
+    return out
 
 
 def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
@@ -245,14 +265,16 @@ def _one_scan(text: str, may_prefix: bool, may_old: bool, may_new: bool) -> list
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv."""
     i = s - 1
-    while i >= 0 and text[i].isspace():
+    while i >= 0 and (text[i].isspace() or text[i] == "`"):  # (an id in inline code is cited as any other)
         i -= 1
     prev = text[i] if i >= 0 else ""  # the last character before it that is not white space
     k, n = e, len(text)
-    while k < n and text[k].isspace():
+    while k < n and (text[k].isspace() or text[k] == "`"):
         k += 1
     nxt = text[k] if k < n else ""  # the first one after it
     if prev in _OPEN or (nxt and nxt in _CLOSE):  # ("" is in every string: nothing before counts too)
+        return True
+    if prev in '{"' and _BIBTEX_BEFORE.search(text, max(0, s - 30), s):  # eprint = {2609.11582}
         return True
     if prev == "|" and nxt == "|":
         return True
@@ -335,6 +357,109 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     """The name the line gives the paper cited at text[s:e], the parenthesised facts stated with it, and those
     facts with the ids blanked out when that was needed to find them (else None).
 
+    An id in a Markdown link ("[OmniKVQuant](https://arxiv.org/abs/2609.11582)") is named by the link's text, or,
+    that text being no name ("[arXiv:2609.11582](…)", "[PDF](…)"), read as the whole link; an id in an entry of a
+    reference list ("[12] A. Kim. OmniKVQuant: …. arXiv:2609.11582, 2026.", "[^3]: OmniKVQuant, arXiv:…") is
+    named by the title before it.
+    """
+    link = _link_around(text, s, e)
+    if link is not None:
+        s, e, label = link
+        name = _link_name(label)
+        if name is not None:
+            k = e + 1 if text[e : e + 1] == " " else e
+            meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
+            return name, meta, None
+    name, meta, plain = _name_around(text, s, e)
+    entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
+    if entry is not None and entry.end() <= s:
+        last = s - 1
+        while last >= 0 and (text[last].isspace() or text[last] == "`"):
+            last -= 1
+        # (not "Kim. OmniKVQuant（arXiv:…）": that name is found already; a bullet is an entry only when it ends
+        # as one, the id last but for a year, and names its authors first: "- J. Kim. Title. arXiv:…, 2026.")
+        bullet = entry.group("bullet") is not None
+        if text[last] not in _OPEN and (not bullet or _ENTRY_END.fullmatch(text, e)):
+            title = _entry_title(text[entry.end() : s], after_authors=bullet)
+            if title is not None:
+                name = title
+    return name, meta, plain
+
+
+_ENTRY_END = re.compile(r"[\s,.;，。；]*(?:\(?(?:19|20)\d{2}\)?[\s,.;，。；]*)?")
+
+
+# [12] / [^3]: / 12. / a bullet ("- ", "* ", "+ ")
+_ENTRY_MARKER = re.compile(r"\s{0,3}(?:\[\d{1,3}\]|\[\^[^\]\s]+\]:|\d{1,3}[.)]|(?P<bullet>[-*+]))\s+")
+# what stands between a reference's title and its id: "., arXiv preprint ", ". In: ", ", "
+_ENTRY_TAIL = re.compile(r"(?i)(?:[\s,.;:，。；：]|\barxiv\s+preprint\b|\bpreprint\b|\bin\b|\bcorr\b)*$")
+_SENTENCE_END = re.compile(r"(?<![ .][A-Z])\.\s+|。")  # not after an initial ("A. Kim")
+_QUOTED = re.compile(r"[“\"]([^”\"]{2,})[”\"]")
+_NOT_LINK_NAMES = {"pdf", "abs", "html", "link", "paper", "here", "code", "url", "arxiv", "this", "preprint",
+                   "论文", "链接", "原文", "全文", "摘要", "地址"}
+
+
+def _entry_title(before: str, *, after_authors: bool = False) -> str | None:
+    """The title a reference-list entry states before its id (`before`: the entry up to the id): its quoted title,
+    else its last sentence ("A. Kim, B. Lee. OmniKVQuant: …" -> "OmniKVQuant: …"), without the authors ("Kim et al.,
+    OmniKVQuant"), `after_authors` only after them (a sentence before it, or a quoted Latin title); a CJK title only
+    when a separator stands before the id ("推理引擎可复现性，arXiv:…", not "数据来自 arXiv:…")."""
+    tail = _ENTRY_TAIL.search(before)
+    body = before[: tail.start()]
+    separated = bool(before[tail.start() :].strip())
+    quoted = _QUOTED.findall(body)
+    if quoted:
+        candidate = quoted[-1].strip().rstrip(",.，。 ")
+        if after_authors and any(map(_is_cjk, candidate)):
+            return None
+    else:
+        sentences = _SENTENCE_END.split(body)
+        if after_authors and len(sentences) < 2:
+            return None
+        candidate = sentences[-1].strip().strip("“”\"'*_ ")
+        if "et al" in candidate or (candidate.count(",") >= 2 and ":" not in candidate):
+            candidate = candidate.rsplit(",", 1)[-1].strip()
+    if not candidate or "et al" in candidate or candidate.lower() in _NOT_NAMES \
+            or candidate.split(" ", 1)[0].lower() in _NOT_NAMES:
+        return None
+    if any(map(_is_cjk, candidate)):
+        return _cjk_name(candidate) if separated and 2 <= len(candidate) <= 12 and all(map(_is_cjk, candidate)) else None
+    return _namelike(candidate) if len(candidate.split()) <= 25 else None
+
+
+def _link_around(text: str, s: int, e: int) -> tuple[int, int, str] | None:
+    """(start, end, text) of the Markdown link whose target or text holds text[s:e], or None."""
+    if "](" not in text:
+        return None
+    k = text.rfind("](", max(0, s - 300), s)
+    if k >= 0 and not any(ch.isspace() or ch == ")" for ch in text[k + 2 : s]):  # the id is in the target
+        j = text.rfind("[", 0, k)
+        close = text.find(")", e)
+        if j >= 0 and "]" not in text[j + 1 : k] and close >= 0 and not any(map(str.isspace, text[e:close])):
+            return j, close + 1, text[j + 1 : k]
+        return None
+    j = text.rfind("[", max(0, s - 300), s)
+    k = text.find("](", e)
+    if j >= 0 and k >= 0 and "]" not in text[j + 1 : s] and "[" not in text[e:k] and "]" not in text[e:k]:
+        close = text.find(")", k)  # the id is in the link's text
+        if close >= 0:
+            return j, close + 1, text[j + 1 : k]
+    return None
+
+
+def _link_name(label: str) -> str | None:
+    """A link's text as the paper's name, unless it is an id, "arXiv", "PDF" and the like."""
+    label = label.strip().strip("`*_ ")
+    if not label or len(label) > 200 or label.lower() in _NOT_LINK_NAMES or _cites(label):
+        return None
+    if any(map(_is_cjk, label)):
+        return None if _status_phrase(label) else label
+    return _namelike(label)
+
+
+def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str | None]:
+    """`_name_and_metadata` for an id that is no link and no entry of a reference list.
+
     (The name before the id is looked for within _NAME_WINDOW characters, from `lo` on; index arithmetic
     instead of slices of the line.)
     """
@@ -342,9 +467,11 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     meta: str | None = None
     name: str | None = None
     plain: str | None = None
-    last = s - 1  # the last character before the id that is not white space
-    while last >= lo and text[last].isspace():
+    last = s - 1  # the last character before the id that is not white space (nor inline code's `)
+    while last >= lo and (text[last].isspace() or text[last] == "`"):
         last -= 1
+    if text[e : e + 1] == "`":
+        e += 1
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）
     if last >= lo and text[last] in _OPEN:
         meta = _paren_content(text, e)
@@ -355,9 +482,11 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             name = _cjk_name_before_paren(text, lo, last)
             name = name and _cjk_name(name)
         return name, meta, None
-    # 2. arXiv:ID（facts）
-    if text[e : e + 1] in _OPEN:  # (also at the end of the line: "" is in every string)
-        return None, _paren_content(text, e + 1), None
+    # 2. arXiv:ID（facts） / arXiv:ID（NAME）
+    k = e + 1 if text[e : e + 2] in (" (", " （") else e
+    if text[k : k + 1] in _OPEN:  # (also at the end of the line: "" is in every string)
+        content = _paren_content(text, k + 1)
+        return _paren_name(content), content, None
     n = len(text)
     # 3. table cell: | ID | NAME |
     if last >= lo and text[last] == "|":
@@ -415,8 +544,20 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")):
         word = _word_before(text, lo, s)
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
-            name = _namelike(word)
+            name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
     return name, meta, plain
+
+
+def _paren_name(content: str) -> str | None:
+    """The name in the parentheses after an id when they hold it alone: "arXiv:2609.11582（OmniKVQuant）". (Not
+    "（KAIST + POSTECH，cs.CV）": with facts beside it, the first part may be the authors' institution.)"""
+    content = content.strip()
+    if not content or len(content) > 60 or any(ch in content for ch in "，,;；、") or _cites(content) \
+            or _metadata_plain(content) is not None or content.lower() in _NOT_NAMES:
+        return None
+    if any(map(_is_cjk, content)):
+        return _cjk_name(content) if all(map(_is_cjk, content)) and 2 <= len(content) <= 12 else None
+    return _namelike(content)
 
 
 def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
@@ -553,7 +694,7 @@ def _name_cell(cell: str) -> str | None:
     an id, a rating."""
     if not (0 < len(cell) <= 30) or cell[0].isdigit() or "arxiv" in cell.lower() or cell[0] in "★☆-—":
         return None
-    name = _without_marks(cell)
+    name = without_marks(cell)
     if (_CATEGORY.fullmatch(name) or _status_cell(name)
             or not (_namelike(name) or any(map(_is_cjk, name)))):
         return None
@@ -566,7 +707,7 @@ _SENTENCE_MARKS = frozenset("，。；：、！？,;:")  # a cell that holds the
 def _says_checked(cell: str) -> bool:
     """Whether a table cell says how far the paper was checked: status words ("已核验 ✓", "Verified") or marks only
     ("✓", "✅", "⚠️")."""
-    bare = _without_marks(cell)
+    bare = without_marks(cell)
     return _status_cell(bare) if bare else bool(cell.strip()) and all(ch in _CHECK_MARKS for ch in cell.strip())
 
 
@@ -583,7 +724,7 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     OmniKVQuant | arXiv:2609.11582 |"); in a row listing several papers, only the cells between its id and the
     next one (the previous one when an id ends the row). Nearest, the one after first: a description column ("KV 量化到 2 bit，…") is further from the id than
     the name's; cells that make sentences, state a date, a category, a number or a status are no names. (A line is
-    all it sees: a header row naming the columns is not read.)"""
+    all it sees: the table's header row, naming the columns, is read by `reference_tables.named_by_header`.)"""
     cells = text.split("|")
     at = text.count("|", 0, s)  # the id's cell
     first, end = 1, len(cells)
@@ -608,7 +749,7 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     return min(found)[2] if found else None
 
 
-def _without_marks(cell: str) -> str:
+def without_marks(cell: str) -> str:
     """A name cell without the marks beside the name ("OmniKVQuant ✓" -> "OmniKVQuant"; "C++" keeps its pluses)."""
     k, n = 0, len(cell)
     while k < n and (cell[k].isspace() or unicodedata.category(cell[k]) in ("So", "Mn")):

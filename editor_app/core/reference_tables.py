@@ -1,0 +1,119 @@
+"""The paper's name in a Markdown table of references, read from the column its header row names.
+
+A row alone says little about its cells ("| OmniKVQuant | 2609.11582 | 已读 |": is 已读 a name?); the header
+(`| 论文 | arXiv | 状态 |`, `| Paper | ID |`) says which column holds the name and which the status. Per line,
+`citations_in_line` guesses; `named_by_header` corrects the guess of a row under a header that names columns.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .records import record
+from .references import RawCitation, without_marks
+
+_DELIMITER_ROW = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
+# What a header cell says its column holds (lower case; a CJK word anywhere in the cell, a Latin one as a word)
+_NAME_WORDS_CJK = ("论文", "名称", "名字", "标题", "题目", "简称", "方法", "模型", "工作", "文章", "系统", "框架")
+_NAME_WORDS = frozenset("paper papers title name method model work system approach framework".split())
+_STATUS_WORDS_CJK = ("状态", "核验", "核查", "核实", "验证", "抽查", "抽检", "确认")
+_STATUS_WORDS = frozenset("status verified verification checked check state".split())
+_ID_WORDS_CJK = ("编号", "链接", "地址")
+_ID_WORDS = frozenset("arxiv id link url eprint".split())
+_WORDS = re.compile(r"[a-z]+")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+def is_table_line(line: str) -> bool:
+    """A line that may be a row of a pipe table (what a header is read over: a run of such lines)."""
+    return "|" in line
+
+
+@record(frozen=True)
+class TableColumns:
+    """What a table's header row says of its columns, by cell index as `row.split("|")` numbers them."""
+
+    names: tuple[int, ...]  # the columns holding the paper's name ("论文", "Paper", "标题")
+    statuses: tuple[int, ...]  # the columns saying how far it was checked ("状态", "Status", "核验")
+    ids: tuple[int, ...]  # the columns holding the id ("arXiv", "ID", "链接")
+
+    def __init__(self, names: tuple[int, ...], statuses: tuple[int, ...], ids: tuple[int, ...]) -> None:
+        d = self.__dict__
+        d["names"] = names
+        d["statuses"] = statuses
+        d["ids"] = ids
+
+
+def header_columns(header: str, delimiter: str) -> TableColumns | None:
+    """The columns a header row names, when `delimiter` (the line under it) makes it a table's header and it names
+    a name or a status column; else None."""
+    if not _DELIMITER_ROW.fullmatch(delimiter) or "-" not in delimiter:
+        return None
+    names, statuses, ids = [], [], []
+    for j, cell in enumerate(header.split("|")):
+        kind = _column_kind(cell.strip().lower())
+        if kind == "status":
+            statuses.append(j)
+        elif kind == "id":
+            ids.append(j)
+        elif kind == "name":
+            names.append(j)
+    if not names and not statuses:
+        return None
+    return TableColumns(tuple(names), tuple(statuses), tuple(ids))
+
+
+def _column_kind(cell: str) -> str | None:
+    """ "status", "id" or "name" for a header cell; a cell that says two ("论文状态", "Paper ID") is the first of
+    these; None for any other column (a date, a category, what the paper contributes)."""
+    if not cell:
+        return None
+    words = set(_WORDS.findall(cell))
+    if words & _STATUS_WORDS or any(w in cell for w in _STATUS_WORDS_CJK):
+        return "status"
+    if words & _ID_WORDS or any(w in cell for w in _ID_WORDS_CJK):
+        return "id"
+    if words & _NAME_WORDS or any(w in cell for w in _NAME_WORDS_CJK):
+        return "name"
+    return None
+
+
+def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: TableColumns) -> tuple[RawCitation, ...]:
+    """The row's citations with the name its header's name column gives: for each id in an id column (or, the
+    header naming none, in the row's first cell that cites), the nearest name column's cell, the one before on a
+    tie; its cell empty, no name. A name guessed from a status column is dropped. Others are left as guessed."""
+    cells = row.split("|")
+    starts = [0]
+    for cell in cells:
+        starts.append(starts[-1] + len(cell) + 1)  # where each cell's text starts (0-based)
+    first_citing = None
+    out = []
+    for c in citations:
+        j = _cell_at(starts, c.column - 1)
+        if first_citing is None:
+            first_citing = j
+        name = c.name
+        in_id_column = j in columns.ids if columns.ids else j == first_citing
+        if columns.names and in_id_column and j not in columns.names:
+            k = min(columns.names, key=lambda n: (abs(n - j), n > j))
+            name = _cell_name(cells[k]) if k < len(cells) else ""
+            name = name if name and name not in "-—–" else None
+        elif name is not None and any(
+                k < len(cells) and without_marks(cells[k].strip()) == name for k in columns.statuses):
+            name = None
+        out.append(c if name == c.name else replace(c, name=name))
+    return tuple(out)
+
+
+def _cell_name(cell: str) -> str:
+    """A name cell's text as the name: a link's text for the link ("[OmniKVQuant](https://…)"), without marks,
+    inline code's backticks and emphasis."""
+    return without_marks(_LINK.sub(r"\1", cell).strip().strip("`*_ "))
+
+
+def _cell_at(starts: list[int], pos: int) -> int:
+    j = 0
+    while j + 1 < len(starts) and starts[j + 1] <= pos:
+        j += 1
+    return j
