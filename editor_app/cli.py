@@ -22,7 +22,6 @@ from .config import Config, from_environment
 from .config_checks import arxiv_url_option
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
-LEVEL_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -118,7 +117,7 @@ def main(argv: list[str] | None = None, *, export_via_editor: bool = False) -> i
 def _check(args) -> int:
     from .core.analyze import Analyzer
     from .core.rulepack import PackError, house_pack, load_pack, find_pack_for
-    from .formats import NotChecked, json_report, rule_titles, sarif_report, text_report
+    from .formats import LEVEL_RANK, NotChecked, json_report, rule_titles, sarif_report, text_report
     from .services.files import UnreadableFile, load_text
 
     cfg = _config(args)
@@ -225,7 +224,7 @@ def _check(args) -> int:
 
     only = [a for a, _ in analyses]
     threshold = LEVEL_RANK[args.fail_level]
-    failing_files = sum(1 for a in only if _fails(a, threshold))
+    failing_files = sum(1 for a in only if _fails(a, threshold, LEVEL_RANK))
     status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing_files else EXIT_OK
 
     def reports() -> None:
@@ -235,7 +234,8 @@ def _check(args) -> int:
             print(sarif_report(only, rule_titles([p for _, p in analyses]), not_checked=problems))
         else:
             for i, (a, pack) in enumerate(analyses):
-                sys.stdout.write(("\n" if i else "") + text_report(a, verbose=args.verbose, pack=pack))
+                sys.stdout.write(("\n" if i else "") + text_report(
+                    a, verbose=args.verbose, pack=pack, fail_level=args.fail_level))
             if len(names) > 1:
                 print(f"\n{_summary(len(names), failing_files, len(problems), args.fail_level, status)}")
 
@@ -243,12 +243,12 @@ def _check(args) -> int:
     return status
 
 
-def _fails(a, threshold: int) -> bool:
+def _fails(a, threshold: int, rank: dict[str, int]) -> bool:
     """A finding at or above the fail level, or such a rule failing. A rule that matches nothing fails as the first
     line counts it ("1 rule failing"), finding or not (the claims rule of a survey stating no figures about itself
     has none)."""
-    return any(LEVEL_RANK.get(f.level, 0) >= threshold for f in a.findings) or any(
-        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for r in a.rules)
+    return any(rank.get(f.level, 0) >= threshold for f in a.findings) or any(
+        r.status in ("fail", "no-match") and rank.get(r.level, 0) >= threshold for r in a.rules)
 
 
 def _summary(files: int, failing: int, not_checked: int, fail_level: str, status: int) -> str:

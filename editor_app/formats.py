@@ -115,18 +115,37 @@ def _not_measured_because(claims) -> str:
     return "about a section number two headings share, or a place that lost a part"
 
 
-def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None) -> str:
-    """The terminal report; `pack` (the one the analysis used) names the counters of its first line."""
+LEVEL_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def rules_failing(a: Analysis, fail_level: str = "error") -> str:
+    """ "1 rule failing, 1 rule warning": the rules that fail at or above the fail level (they set the exit code),
+    then those that fail below it but at warning level (they do not). "2 rules failing" once both count."""
+    threshold = LEVEL_RANK.get(fail_level, 2)
+    failing = warning = 0
+    for r in a.rules:
+        if r.status in ("fail", "no-match"):
+            rank = LEVEL_RANK.get(r.level, 0)
+            if rank >= threshold:
+                failing += 1
+            elif r.level == "warning":
+                warning += 1
+    text = f"{format_count(failing)} rule{'' if failing == 1 else 's'} failing"
+    return text + (f", {format_count(warning)} rule{'' if warning == 1 else 's'} warning" if warning else "")
+
+
+def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_level: str = "error") -> str:
+    """The terminal report; `pack` (the one the analysis used) names the counters of its first line; its count of
+    failing rules is at `fail_level` (survey-check's --fail-level)."""
     m = a.metrics
     if pack is not None:
         counters = headline_counters(a, pack)
     else:
         counters = [f"{format_count(m.get('lines'))} lines", f"CJK {format_count(m.get('cjk'))}",
                     f"⚠️ {format_count(m.get('cautions'))}"]
-    failing = m.get("failing_rules")
     out = [
         " · ".join([f"{a.file or '<text>'}", f"pack {a.pack}", *counters, f"{len(a.references)} arXiv ids",
-                    f"{format_count(failing)} rule{'' if failing == 1 else 's'} failing"]),
+                    rules_failing(a, fail_level)]),
         "",
     ]
     rows = [[r.id, "ℹ note" if (r.status == "fail" and r.level == "info") else STATUS_MARK.get(r.status, r.status), _measured(r.measured), r.limit,

@@ -96,3 +96,21 @@ def qapp(qapp):
         qapp.installTranslator(t)
     qapp.setProperty("survey_editor_translators", translators)  # kept alive
     return qapp
+
+
+@pytest.fixture(autouse=True)
+def _qt_garbage_collected_here(request):
+    """After a test that made Qt objects, their Python garbage is collected on the GUI thread, now.
+
+    Left to the cyclic GC, a window's wrappers could be collected whenever any thread allocates: once inside a later
+    test's measuring thread, which then ran Qt destructors off the GUI thread (a worker crashed under load)."""
+    yield
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        return
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

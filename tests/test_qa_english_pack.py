@@ -83,7 +83,7 @@ def test_survey_check_heads_its_report_with_the_packs_own_counters(tmp_path, cap
     a = analyze(SURVEY, english_pack())
     assert a.metrics["failing_rules"] == 2  # limitations-length, claims ("Word count: 10")
     assert first == (f"{p} · pack english-markdown · {a.metrics['words']}/2,500 words · {a.metrics['lines']}/300 lines"
-                     f" · 2 arXiv ids · 2 rules failing")
+                     f" · 2 arXiv ids · 1 rule failing, 1 rule warning")
 
 
 def test_the_house_report_head_is_unchanged_in_substance(sample_path, capsys):
@@ -91,4 +91,4 @@ def test_the_house_report_head_is_unchanged_in_substance(sample_path, capsys):
 
     main([str(sample_path)])
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == f"{sample_path} · pack llm-infra-survey · CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 15 arXiv ids · 2 rules failing"
+    assert first == f"{sample_path} · pack llm-infra-survey · CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 15 arXiv ids · 1 rule failing, 1 rule warning"
