@@ -12,6 +12,7 @@ from pathlib import Path
 
 from editor_app.ui.charts_render import ensure_application
 from editor_app.ui.pdf_page_refs import add_page_numbers, page_label_of, update_page_numbers
+from editor_app.ui.pdf_headings import keep_headings_with_text
 from editor_app.ui.pdf_rows import keep_rows_whole
 
 # Fonts with the CJK glyphs the surveys use, best first; TrueType ones embed as selectable subsets.
@@ -154,9 +155,11 @@ def laid_out_report(html: str, writer) -> tuple:
     doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
     label = page_label_of(html)
     if add_page_numbers(doc, label):  # before rows are kept whole: the words they add may move rows
+        keep_headings_with_text(doc)
         keep_rows_whole(doc)
         update_page_numbers(doc, label)
     else:
+        keep_headings_with_text(doc)
         keep_rows_whole(doc)
     return doc, base_font
 
@@ -232,12 +235,42 @@ _EMOJI_STAND_INS = {
 
 
 def _html_for_qt(html: str, family: str) -> str:
-    """Put the installed CJK family first in the font stack (Qt embeds that font) and swap colour emoji."""
+    """Put the installed CJK family first in the font stack (Qt embeds that font), swap colour emoji, and write a
+    character no installed font can draw as its code point."""
     for emoji, stand_in in _EMOJI_STAND_INS.items():
         html = html.replace(emoji, stand_in)
+    html = unprintable_as_code_points(html, family)
     if not family:
         return html
     return html.replace("font-family: ", f'font-family: "{family}", ', 1)
+
+
+def unprintable_as_code_points(html: str, family: str) -> str:
+    """Each character that no installed font has a glyph for as "U+9FFF": the sample's "[一-鿿]" (the last code
+    point of the CJK block, in no common font) printed as "[一-☒]", a box the reader could not tell from any other.
+    The report's font is asked first, the other families only for what it lacks (loading a CJK font costs ~0.1 s)."""
+    from unicodedata import category
+
+    from PySide6.QtGui import QFont, QFontDatabase, QRawFont
+
+    # (marks, selectors and format characters such as U+FE0F have no glyph of their own: not asked)
+    wanted = sorted(ch for ch in set(html) if ord(ch) > 0x2000 and category(ch)[0] not in "MCZ")
+    if not wanted:
+        return html
+    first = QRawFont.fromFont(QFont(family)) if family else None
+    missing = [ch for ch in wanted if first is None or not first.supportsCharacter(ord(ch))]
+    if not missing:
+        return html
+    for name in QFontDatabase.families():
+        if name == family:
+            continue
+        raw = QRawFont.fromFont(QFont(name))
+        missing = [ch for ch in missing if not raw.supportsCharacter(ord(ch))]
+        if not missing:
+            return html
+    for ch in missing:
+        html = html.replace(ch, f"U+{ord(ch):04X}")
+    return html
 
 
 if __name__ == "__main__":  # write_pdf_in_child's child: HTML file in, PDF out
