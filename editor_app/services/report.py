@@ -676,8 +676,12 @@ AUTHORS_SHOWN = 3
 
 
 def _references_table(references: list[Reference], say: ReportWords, places: Places | None = None) -> str:
+    """The references appendix; before any paper was verified (nothing from arXiv to show) without the "On arXiv"
+    column, whose 15 empty cells took a third of the table's width."""
+    on_arxiv = [_on_arxiv(r, say) for r in references]
+    shown = any(on_arxiv)
     rows = []
-    for r in references:
+    for r, told in zip(references, on_arxiv):
         ident = cited_as(r)
         link = _e(ident) if r.status == "malformed" else f'<a href="{_e(_abs_url(r.id))}">{_e(ident)}</a>'
         stated = " · ".join(x for x in (r.stated_date, r.stated_category) if x)
@@ -687,16 +691,17 @@ def _references_table(references: list[Reference], say: ReportWords, places: Pla
             f"<td>{_names_in_survey(r)}</td>"
             f"<td>{_e(stated)}</td>"
             f"<td>{_reference_status(r, say)}</td>"
-            f"<td>{_on_arxiv(r, say)}</td>"
-            f"<td>{', '.join(_line_link(n, places) for n in r.lines)}</td>"
+            + (f"<td>{told}</td>" if shown else "")
+            + f"<td>{', '.join(_line_link(n, places) for n in r.lines)}</td>"
             "</tr>"
         )
+    columns = ((("arXiv", 16), ("Name in survey", 14), ("Stated", 10), ("Verdict", 13), ("On arXiv", 35), ("Lines", 12))
+               if shown else (("arXiv", 20), ("Name in survey", 30), ("Stated", 18), ("Verdict", 14), ("Lines", 18)))
     if not rows:
-        rows.append(f'<tr><td colspan="6" class="muted">{say("No arXiv references found.")}</td></tr>')
+        rows.append(f'<tr><td colspan="{len(columns)}" class="muted">{say("No arXiv references found.")}</td></tr>')
     return (
         f'<h3 id="appendix-references">{say(_APPENDIX[2][1])}</h3>'
-        + _table_head("references", say, ("arXiv", 16), ("Name in survey", 14), ("Stated", 10), ("Verdict", 13),
-                      ("On arXiv", 35), ("Lines", 12))
+        + _table_head("references", say, *columns)
         + "".join(rows) + "</tbody></table>"
     )
 
