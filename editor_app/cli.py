@@ -235,12 +235,26 @@ def _check(args) -> int:
         else:
             for i, (a, pack) in enumerate(analyses):
                 sys.stdout.write(("\n" if i else "") + text_report(
-                    a, verbose=args.verbose, pack=pack, fail_level=args.fail_level))
+                    a, verbose=args.verbose, pack=pack, fail_level=args.fail_level, width=_terminal_width()))
             if len(names) > 1:
                 print(f"\n{_summary(len(names), failing_files, len(problems), args.fail_level, status)}")
 
     _print_out(args.format, reports)
     return status
+
+
+def _terminal_width() -> int | None:
+    """The columns the text report's tables fit in: a terminal's width, or $COLUMNS when set; None (the tables as
+    wide as their cells) when the report goes to a file or a CI log."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) >= 40:
+        return int(columns)
+    if sys.stdout.isatty():
+        try:
+            return max(40, os.get_terminal_size(sys.stdout.fileno()).columns)
+        except OSError:
+            return None
+    return None
 
 
 def _fails(a, threshold: int, rank: dict[str, int]) -> bool:

@@ -55,13 +55,34 @@ def clip(s: str, width: int) -> str:
     return out + "…"
 
 
-def table(rows: list[list[str]], header: list[str], limits: list[int]) -> list[str]:
+def table(rows: list[list[str]], header: list[str], limits: list[int], width: int | None = None,
+          whole: tuple[int, ...] = (0,)) -> list[str]:
+    """Columns padded by display width, each cut at its limit; with `width` (a terminal's columns) the widest
+    columns but those `whole` (a rule's id, a line number) are cut further until a row fits on one line (a
+    170-column table wrapped in an 80-column terminal)."""
     rows = [[clip(c, lim) for c, lim in zip(r, limits)] for r in rows]
     widths = [max([display_width(h)] + [display_width(r[i]) for r in rows]) for i, h in enumerate(header)]
+    if width is not None and sum(widths) + 2 * (len(widths) - 1) > width:
+        least = [w if i in whole else max(display_width(h), 5) for i, (w, h) in enumerate(zip(widths, header))]
+        fitted = fit_widths(widths, least, width - 2 * (len(widths) - 1))
+        rows = [[clip(c, w) for c, w in zip(r, fitted)] for r in rows]
+        widths = [max([display_width(h)] + [display_width(r[i]) for r in rows]) for i, h in enumerate(header)]
     lines = ["  ".join(pad(h, w) for h, w in zip(header, widths)).rstrip()]
     lines.append("  ".join("─" * w for w in widths))
     lines += ["  ".join(pad(c, w) for c, w in zip(r, widths)).rstrip() for r in rows]
     return lines
+
+
+def fit_widths(widths: list[int], least: list[int], room: int) -> list[int]:
+    """The widths cut a column at a time, the one with the most to spare first, until they add up to `room` (or
+    every column is at its least)."""
+    out = list(widths)
+    for _ in range(sum(out) - room):
+        i = max(range(len(out)), key=lambda k: out[k] - least[k])
+        if out[i] <= least[i]:
+            break
+        out[i] -= 1
+    return out
 
 
 def _measured(value: Any) -> str:
@@ -134,9 +155,10 @@ def rules_failing(a: Analysis, fail_level: str = "error") -> str:
     return text + (f", {format_count(warning)} rule{'' if warning == 1 else 's'} warning" if warning else "")
 
 
-def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_level: str = "error") -> str:
+def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_level: str = "error",
+                width: int | None = None) -> str:
     """The terminal report; `pack` (the one the analysis used) names the counters of its first line; its count of
-    failing rules is at `fail_level` (survey-check's --fail-level)."""
+    failing rules is at `fail_level` (survey-check's --fail-level); its tables fit in `width` columns if given."""
     m = a.metrics
     if pack is not None:
         counters = headline_counters(a, pack)
@@ -150,7 +172,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
     ]
     rows = [[r.id, "ℹ note" if (r.status == "fail" and r.level == "info") else STATUS_MARK.get(r.status, r.status), _measured(r.measured), r.limit,
              (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
-    out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60])
+    out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60], width, (0, 1))
     wrong = [c for c in a.claims if c.wrong or (c.ambiguous and not c.suppressed)]
     ambiguous = sum(1 for c in wrong if c.ambiguous)
     silenced = sum(1 for c in a.claims if c.silenced)
@@ -161,7 +183,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
     if wrong:
         rows = [[str(c.line), c.kind, " · ".join(x for x in (claim_figure(c), claim_place(c)) if x), c.value_text,
                  _claim_measured(c), c.text] for c in wrong]
-        out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 32, 10, 12, 50])
+        out += table(rows, ["LINE", "KIND", "WHAT", "CLAIMED", "MEASURED", "TEXT"], [6, 6, 32, 10, 12, 50], width, (0, 1, 3, 4))
     if a.references and any(r.status != "unverified" for r in a.references):
         out.append("")
         out.append("References:")
@@ -170,7 +192,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
                  "" if r.details.get("similarity") is None else f"{r.details['similarity']:.2f}",
                  "cache" if r.details.get("cached") else ""] for r in a.references]
         # (STATUS: every status that applies, worst first, "name mismatch + withdrawn?"; 36 holds two of the longest)
-        lines = table(rows, ["ID", "STATUS", "NAME", "TITLE", "PUBLISHED", "SIM", ""], [24, 36, 20, 60, 10, 5, 5])
+        lines = table(rows, ["ID", "STATUS", "NAME", "TITLE", "PUBLISHED", "SIM", ""], [24, 36, 20, 60, 10, 5, 5], width, (0, 1, 4, 5, 6))
         out += lines[:2]
         for r, line in zip(a.references, lines[2:]):
             out.append(line)

@@ -47,6 +47,7 @@ def _isolated_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(d / "xdg-cache"))
     monkeypatch.setenv("SURVEY_EDITOR_NO_REGEX_CACHE", "1")  # test_regex_cache.py turns it on where it is tested
     monkeypatch.setenv("SURVEY_ARXIV_URL", "http://127.0.0.1:9/api/query")  # never the internet
+    monkeypatch.delenv("COLUMNS", raising=False)  # survey-check fits its tables to it (a shell's readline sets it)
     yield
 
 
