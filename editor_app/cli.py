@@ -64,7 +64,9 @@ def _history_parser() -> argparse.ArgumentParser:
 
 
 def _err(msg: str) -> None:
-    print(f"survey-check: {msg}", file=sys.stderr)
+    from .core.file_names import printable  # (a file name that is not UTF-8, shown with U+FFFD)
+
+    print(printable(f"survey-check: {msg}"), file=sys.stderr)
 
 
 def _config(args) -> Config:
@@ -381,6 +383,7 @@ def _history(args) -> int:
 
     from .core.numbers import format_count
     from .formats import table
+    from .core.file_names import printable
     from .services.history import list_snapshots
 
     cfg = _config(args)
@@ -391,7 +394,7 @@ def _history(args) -> int:
     snaps = list_snapshots(db, args.file.resolve())
     _stdout_for(args.format)
     if args.format == "json":
-        print(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2, default=str))
+        print(printable(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2, default=str)))
         return EXIT_OK
     if not snaps:
         print(f"no snapshots recorded for {args.file}")

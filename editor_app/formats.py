@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable
 from urllib.parse import quote
 
 from . import __version__
+from .core.file_names import printable
 from .core.model import Analysis
 from .core.numbers import format_count, format_like
 from .core.reference_verdicts import cited_as, shown_statuses, status_parts
@@ -205,7 +206,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
         out.append(f"Findings ({len(findings)}):")
         for f in findings:
             out.append(f"  {a.file or '<text>'}:{f.line}:{f.column}: {f.level}: [{f.rule}] {f.message}")
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out) + "\n")
 
 
 @dataclass(frozen=True)
@@ -225,7 +226,7 @@ def json_report(analyses: list[Analysis | NotChecked], *, as_list: bool | None =
     data: Any = [a.to_dict() for a in analyses]
     if not (len(data) != 1 if as_list is None else as_list):
         data = data[0]
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    return printable(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def _artifact_uri(file: str | None) -> str:
@@ -240,7 +241,8 @@ def _artifact_uri(file: str | None) -> str:
         p = _inside_working_directory(file) or p
     # A URI reference: "综述 v2#3.md" percent-encoded, as as_uri() does for an absolute path (a raw space or "#"
     # made code-review tools look for another file, "#3.md" being read as a fragment).
-    return Path(file).resolve().as_uri() if p.is_absolute() else quote(p.as_posix(), safe="/")
+    # (bytes: a name that is not UTF-8 keeps its own bytes, "caf%E9.md", which is the file's URI)
+    return Path(file).resolve().as_uri() if p.is_absolute() else quote(os.fsencode(p.as_posix()), safe="/")
 
 
 def _inside_working_directory(file: str) -> PurePath | None:
@@ -315,4 +317,4 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
             "results": results,
         }],
     }
-    return json.dumps(doc, ensure_ascii=False, indent=2)
+    return printable(json.dumps(doc, ensure_ascii=False, indent=2))

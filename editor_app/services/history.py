@@ -22,6 +22,7 @@ from typing import Any, Iterable
 
 import sqlite_utils
 
+from editor_app.core.file_names import printable
 from editor_app.services import deltas
 
 KINDS = ("save", "autosave", "cli")
@@ -121,7 +122,10 @@ def document_key(path: Path | str) -> str:
     """The one spelling of a document's path, so the GUI and `survey-check --record` share its history."""
     if isinstance(path, str) and path.startswith(UNTITLED):
         return path
-    return str(Path(path).expanduser().resolve())
+    key = str(Path(path).expanduser().resolve())
+    # A name that is not UTF-8 (a Latin-1 "café.md" arrives as "caf\udce9.md") is kept as text SQLite can store,
+    # each byte that is not UTF-8 written "\xe9": one spelling per file, as for any other name.
+    return key.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def untitled_key(pid: int | None = None, now: float | None = None) -> str:
@@ -297,7 +301,7 @@ def prepare_measurement(analysis: Any) -> PreparedMeasurement:
     if not isinstance(analysis, dict):
         analysis = analysis.to_dict() if analysis is not None else {}
     return PreparedMeasurement(
-        analysis_blob=zlib.compress(analysis_json(analysis).encode("utf-8"), 6),
+        analysis_blob=zlib.compress(printable(analysis_json(analysis)).encode("utf-8"), 6),
         pack=analysis.get("pack"),
         figures=headline_figures(analysis),
         series=chartable_metrics(analysis),

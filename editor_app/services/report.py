@@ -23,6 +23,7 @@ from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleRe
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.reference_verdicts import cited_as, status_level, status_parts
 from editor_app.core.rulepack import RulePack
+from editor_app.core.file_names import printable
 from editor_app.formats import publish_blockers
 from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
 from editor_app.services.survey_markdown import (
@@ -194,7 +195,7 @@ def build_report_html(
     ]
     # (The analysis quotes the survey with its private data masked, core/masked_excerpts.py, so the tables, captions
     # and charts built from it are; the survey's own lines are masked above, the pack's source by its own scan.)
-    return "\n".join(parts)
+    return printable("\n".join(parts))  # (a file name that is not UTF-8 shown with U+FFFD: the report is UTF-8)
 
 
 _APPENDIX = (
