@@ -45,6 +45,9 @@ _DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
 _LINE = attrgetter("line")
+# measured from what each line holds alone (its citations, its private data), as the counters are: a measurement over
+# lines that were only moved is what it was
+_PER_LINE_COUNTS = frozenset(("arxiv_ids", "privacy_hits"))
 MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
 CLAIM_CACHE_FLOOR = 10_000  # claim verdicts kept beyond 3 per figure the survey states
 METRIC_LABELS = {"privacy_hits": "private-data hits", "verifiability": "verifiability %",
@@ -625,12 +628,14 @@ class _Assembly:
             self.moved = prev  # the last pass, whose parts away from the edit are moved instead of rebuilt
             self.moves_only = True
             self.prev = None
-            self.cols = {}
+            self.cols, self.totals = {}, {}
             for k, name in enumerate(self.names):
                 old_col = prev.cols[name]
-                self.cols[name] = [*old_col[:a], *(facts[i].counts[k] for i in range(a, a + new_k)), *old_col[a + old_k:]]
+                seg = [facts[i].counts[k] for i in range(a, a + new_k)]
+                self.cols[name] = [*old_col[:a], *seg, *old_col[a + old_k:]]
+                # (the total less what the replaced lines held, plus what the new ones hold: not a sum over 60,000)
+                self.totals[name] = prev.totals[name] - sum(old_col[a:a + old_k]) + sum(seg)
             self.cum = _Cums(self.cols)
-            self.totals = {name: sum(col) for name, col in self.cols.items()}
         else:
             self.has_cr = "\r" in text
             self.heads = [f.heading for f in facts]
@@ -1518,7 +1523,7 @@ class _Assembly:
         """Whether a measurement moved from the last pass may differ now: its ranges hold an edited line."""
         if not ranges:
             return False
-        if metric not in self.cols:
+        if metric not in self.cols and metric not in _PER_LINE_COUNTS:
             return True
         a, _, new_k = self.spliced
         return any(s <= a + max(new_k, 1) and e >= a for s, e in ranges)

@@ -467,7 +467,19 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
             state = c.__dict__.copy()
             state["line"] = to
             claim.__dict__ = state
-            append((rc, move_key(k), claim, tuple(moved_by(found, d)) if found else found))
+            if k is not None and k[4] > after:  # (move_key, inlined)
+                k = (*k[:4], k[4] + d, *k[5:])
+            if found:
+                if len(found) == 1:  # most often: one finding, the figure wrong (moved_by, inlined)
+                    f = found[0]
+                    moved_f = new(f.__class__)
+                    fstate = moved_f.__dict__
+                    fstate.update(f.__dict__)
+                    fstate["line"] += d
+                    found = (moved_f,)
+                else:
+                    found = tuple(moved_by(found, d))
+            append((rc, k, claim, found))
         spans[to] = (s0 + shift, e0 + shift)
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}
