@@ -2,10 +2,10 @@
 
 figures_in_line, privacy_in_line (house pack config), citations_in_line and claims_in_line (house pack patterns),
 and privacy_in_lines (the analyzer's call: all the lines at once), each over every line of the sample and over the
-sample x20 with every line made unique (no memo can help), best of --rounds passes, process_time (other load on the machine counts less). With --old DIR (copies of the
-previous modules as old_figures.py, old_privacy.py, old_references.py, old_claims.py, as described in
-bench/check_extract_equivalence.py) the old and new implementations run interleaved in the same passes, so a
-busy machine slows both alike.
+sample x20 with every line made unique (no memo can help), best of --rounds passes, process_time (other load on the
+machine counts less). With --old DIR (copies of the previous modules as old_figures.py, old_privacy.py,
+old_references.py, old_claims.py, as described in bench/check_extract_equivalence.py) the old and new
+implementations run interleaved in the same passes, so a busy machine slows both alike.
 """
 
 from __future__ import annotations
