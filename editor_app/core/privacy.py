@@ -172,19 +172,20 @@ _PATH_WORDS = (b"home", b"users", b"root", b"settings")
 _PATH_LITERALS = ("~/",)
 
 
-def _literal_looks(literals: list[str]) -> tuple[tuple[tuple[bytes, ...], str, re.Pattern[str]], ...]:
-    """For each literal: the runs of ASCII letters, lowered, that a text holding it holds in its words (" ghp" when
+def _literal_looks(literals: list[str]) -> tuple[tuple[tuple[bytes, ...], str, str], ...]:
+    """For each literal: the runs of ASCII letters, lowered, that a text holding it holds in its words ("ghp " when
     "ghp_" must end a word: in " ".join(words) + " ", with spaces where a word must start or end; () when it has
-    none), its characters, and a regex that finds it, led by its rarest character alone.
+    none), its characters, and a regex that finds it, led by its rarest character alone (compiled when first needed,
+    `_lazy`: most never are).
 
     (re looks for one character at a fraction of a ns per character of the text, for one of several at a few ns: a
     regex led by one character finds a literal several times faster than one for any of several literals.)
     """
-    looks: list[tuple[tuple[bytes, ...], str, re.Pattern[str]]] = [((), "", re.compile(""))] if "" in literals else []
+    looks: list[tuple[tuple[bytes, ...], str, str]] = [((), "", "")] if "" in literals else []
     for lit in dict.fromkeys(filter(None, literals)):
         k = min(range(len(lit)), key=lambda i: (_RARITY.get(lit[i], -1), -i))  # (non-ASCII: -1; the last of a tie)
-        rx = re.compile(re.escape(lit[k]) + (f"(?<={re.escape(lit[:k + 1])})" if k else "")
-                        + (f"(?={re.escape(lit[k + 1:])})" if lit[k + 1:] else ""))
+        rx = (re.escape(lit[k]) + (f"(?<={re.escape(lit[:k + 1])})" if k else "")
+              + (f"(?={re.escape(lit[k + 1:])})" if lit[k + 1:] else ""))
         runs = []
         if lit.isascii():
             letters = lit.encode().translate(_LETTERS)  # (a space for every other character)
@@ -729,7 +730,7 @@ def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[by
     seen = b" " + b" ".join(found) + b" "  # each word once: a literal's runs of letters are in them
     for runs, chars, rx in literal_looks:  # a literal's letters, or else all its characters, then itself
         if (all(map(seen.__contains__, runs)) if runs else all(map(joined.__contains__, chars))) \
-                and rx.search(joined) is not None:
+                and _lazy(rx).search(joined) is not None:
             return None
     keywords = keyword_words.intersection(found)
     return data, letters, (keywords if keywords and _has_separator(data) else frozenset())
