@@ -48,25 +48,39 @@ def old_extractors(old_dir: Path | str | None):
     if old_dir is None:
         yield
         return
-    saved = (analyze.figures_in_line, analyze.privacy_in_line, analyze.PrivacyConfig, analyze.citations_in_line,
-             claims.claims_in_line)
+    saved = (analyze.figures_in_line, analyze.privacy_in_lines, analyze.citations_in_line, claims.claims_in_line)
     if old_dir == "none":
-        analyze.figures_in_line = analyze.privacy_in_line = analyze.citations_in_line = _nothing
+        analyze.figures_in_line = analyze.citations_in_line = _nothing
+        analyze.privacy_in_lines = lambda lines, _cfg: [()] * len(lines)
         claims.claims_in_line = _nothing
     else:
         from check_extract_equivalence import load_old
 
         old = {name: load_old(Path(old_dir), name) for name in ("figures", "privacy", "references", "claims")}
         analyze.figures_in_line = old["figures"].figures_in_line
-        analyze.privacy_in_line = old["privacy"].privacy_in_line
-        analyze.PrivacyConfig = old["privacy"].PrivacyConfig
+        analyze.privacy_in_lines = _with_old_config(old["privacy"])
         analyze.citations_in_line = old["references"].citations_in_line
         claims.claims_in_line = old["claims"].claims_in_line
     try:
         yield
     finally:
-        (analyze.figures_in_line, analyze.privacy_in_line, analyze.PrivacyConfig, analyze.citations_in_line,
-         claims.claims_in_line) = saved
+        analyze.figures_in_line, analyze.privacy_in_lines, analyze.citations_in_line, claims.claims_in_line = saved
+
+
+def _with_old_config(old_privacy):
+    """The old privacy_in_lines, given the analyzer's config remade as the old module's (the pack makes it with the
+    current one)."""
+    fields = ("names", "org_patterns", "path_patterns", "allow_ips", "secret_keywords", "secret_min_length",
+              "secret_min_entropy", "allow_patterns", "dimensions", "password_min_length")
+    configs: dict[int, object] = {}
+
+    def scan(lines, cfg):
+        old_cfg = configs.get(id(cfg))
+        if old_cfg is None:
+            old_cfg = configs[id(cfg)] = old_privacy.PrivacyConfig(**{f: getattr(cfg, f) for f in fields})
+        return old_privacy.privacy_in_lines(lines, old_cfg)
+
+    return scan
 
 
 def main() -> None:

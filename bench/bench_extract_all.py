@@ -1,11 +1,11 @@
 """CPU µs per line of the four per-line extractors the analyzer memoises: python bench/bench_extract_all.py [--old DIR]
 
 figures_in_line, privacy_in_line (house pack config), citations_in_line and claims_in_line (house pack patterns),
-each over every line of the sample and over the sample x20 with every line made unique (no memo can help),
-best of --rounds passes, process_time (other load on the machine counts less). With --old DIR (copies of the
-previous modules as old_figures.py, old_privacy.py, old_references.py, old_claims.py, as described in
-bench/check_extract_equivalence.py) the old and new implementations run interleaved in the same passes, so a
-busy machine slows both alike.
+and privacy_in_lines (the analyzer's call: all the lines at once), each over every line of the sample and over the
+sample x20 with every line made unique (no memo can help), best of --rounds passes, process_time (other load on the
+machine counts less). With --old DIR (copies of the previous modules as old_figures.py, old_privacy.py,
+old_references.py, old_claims.py, as described in bench/check_extract_equivalence.py) the old and new
+implementations run interleaved in the same passes, so a busy machine slows both alike.
 """
 
 from __future__ import annotations
@@ -55,8 +55,9 @@ def main() -> None:
     new = extractors((figures, privacy, references, claims))
     if args.old:
         from check_extract_equivalence import load_old
-    old = extractors(tuple(load_old(args.old, n) for n in ("figures", "privacy", "references", "claims"))) \
+    old_modules = tuple(load_old(args.old, n) for n in ("figures", "privacy", "references", "claims")) \
         if args.old else None
+    old = extractors(old_modules) if old_modules else None
     figure_lines = [line for line in lines if figures.figures_in_line(line)]
     totals = {"new": [0.0, 0.0], "old": [0.0, 0.0]}
     for name, fn in new.items():
@@ -81,6 +82,29 @@ def main() -> None:
         if old:
             line += f"   old {totals['old'][k]:7.2f} µs/line   x{totals['old'][k] / totals['new'][k]:.2f}"
         print(line)
+    # What the analyzer calls for the privacy scan: privacy_in_lines over all the lines at once (one first look for
+    # the whole text), not privacy_in_line line by line
+    batched = {"new": privacy_batch(privacy)}
+    if old:
+        batched["old"] = privacy_batch(old_modules[1])
+    for label, ls in (("sample", lines), ("x20 unique", unique)):
+        best = {name: float("inf") for name in batched}
+        for _ in range(args.rounds):
+            for name, fn in batched.items():
+                t0 = time.process_time_ns()
+                fn(ls)
+                best[name] = min(best[name], (time.process_time_ns() - t0) / len(ls) / 1000)
+        line = f"{'privacy_in_lines':18s} {label:16s} {best['new']:7.2f} µs/line"
+        if old:
+            line += f"   old {best['old']:7.2f} µs/line   x{best['old'] / best['new']:.2f}"
+        print(line)
+
+
+def privacy_batch(privacy_m):
+    """privacy_in_lines with the house pack's config, as the analyzer calls it."""
+    pack = house_pack()
+    cfg = privacy_m.PrivacyConfig.from_dict(pack.privacy, pack.base_dir)
+    return lambda lines: privacy_m.privacy_in_lines(lines, cfg)
 
 
 if __name__ == "__main__":

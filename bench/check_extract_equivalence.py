@@ -8,7 +8,8 @@ old_claims.py (relative imports rewritten to `editor_app.core.…`), e.g. made b
 import/' editor_app/core/$f.py > OLD_DIR/old_$f.py; done``.
 Compares the repr of every result (so 1 vs 1.0 or a changed field order counts) on: every line of the sample,
 every string literal in the extractor tests, N randomly edited sample lines, and hypothesis-generated lines
-built from sample fragments and tricky characters. Exits 1 on the first mismatch, printing the line.
+built from sample fragments and tricky characters; privacy_in_lines, too, on N/10 random documents of such lines.
+Exits 1 on the first mismatch, printing the line.
 """
 
 from __future__ import annotations
@@ -169,6 +170,43 @@ def main() -> None:
     generated()
     print(f"+ hypothesis-generated lines: {checked[0]} lines identical in all {len(pairs)} extractors")
     print("lines with a non-empty result: " + ", ".join(f"{name} {n}" for name, n in nonempty.items()))
+    if "privacy" in only:
+        check_privacy_documents(old_privacy, old_cfgs, cfgs, sample_lines, rng, n_random // 10)
+
+
+# Lines that the whole-text first look of privacy_in_lines has to tell apart: IP addresses, versions, secret keywords
+# with and without a separator after them (Unicode spaces between), links with a password, "@" in many lines.
+PRIVACY_LINES = [
+    "token: a8F3kq9ZpL2mX7", "api_key = 'Zk8f7G2hQ9xLm3Np'", "Key\u3000：Zk8f7G2hQ9xLm3Np", "token\u00a0= Zk8f7G2hQ9xLm3N",
+    "token 数量：128", "monkey: x9Y8z7W6v5", "key stuff, monkey: 1", "password=hunter2x", "pwd：s3cr3tP@ss",
+    "token\u2009:\u2009Q2w3E4r5T6y7U8i9", "authorization: Bearer abcDEF123456ghiJKL", "key\t=\tABCdef123456789",
+    "the key：AbC123dEf456GhI，", "keyz: AbC123dEf456GhI", "secret_key: \"AbC123dEf456GhI\"", "10.3.0.26 版本",
+    "服务器 8.8.8.8 与 1.2.3.4/24", "fe80::1 地址", "2001:db8:85a3:0:0:8a2e:370:7334", "a:b:c:d:e:f:g:h",
+    "host 192.168.1.1:8080", "见 https://admin:s3cretPW@git.example.com/x", "mail me @ home", "a@b", "@@@ ://", "令牌 xx",
+]
+
+
+def check_privacy_documents(old_privacy, old_cfgs, cfgs, sample_lines: list[str], rng: random.Random, n: int) -> None:
+    """privacy_in_lines (the whole-text first look, then line by line or by runs) on documents: the sample, the
+    sample x20 made unique, and n random ones of sample lines, edited ones, test literals and PRIVACY_LINES."""
+    literals = [t for t in test_literals() if "\n" not in t]
+    docs = [sample_lines, [f"{line} ‹{i}›" for i in range(20) for line in sample_lines]]
+    for _ in range(n):
+        size = rng.choice([1, 4, 5, 31, 33, 113, 300])
+        pick = (lambda: rng.choice(sample_lines), lambda: edited(rng.choice(sample_lines), rng),
+                lambda: rng.choice(literals), lambda: rng.choice(PRIVACY_LINES),
+                lambda: edited(rng.choice(PRIVACY_LINES), rng))
+        weights = rng.choice([(6, 1, 1, 1, 1), (10, 0, 0, 1, 0), (1, 1, 1, 1, 1)])
+        docs.append([rng.choices(pick, weights)[0]() for _ in range(size)])
+    with_hits = 0
+    for doc in docs:
+        for oc, nc in zip(old_cfgs, cfgs):
+            a, b = repr(old_privacy.privacy_in_lines(doc, oc)), repr(privacy.privacy_in_lines(doc, nc))
+            with_hits += a != repr([()] * len(doc))
+            if a != b:
+                print(f"MISMATCH in privacy_in_lines on a document of {len(doc)} lines:\n{doc!r}\n  old: {a}\n  new: {b}")
+                sys.exit(1)
+    print(f"+ privacy_in_lines: {len(docs)} documents identical with each config ({with_hits} results with a hit)")
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import field
 from difflib import get_close_matches
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +156,13 @@ _ODD_CASE = ("\u0130", "\u0131", "\u017f", "\u212a")
 
 # First looks by word: the line's ASCII letters lowered, every other character a space, split into words.
 _LETTERS = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 else 32 for c in range(256))
+# ASCII characters from the rarest in a survey to the commonest, roughly: the one of a literal's characters that comes
+# first here (any non-ASCII character before them all) is the one that leads its regex (`_literal_looks`)
+_RARE_FIRST = ("".join(map(chr, range(32))) + "\x7f`^~{}\\@$&!?<>;'\"|[]#%*_=+QZXJqzjxVKWYvkwyUFBGHPMbgphf"
+               "CDLNROSIETAucmldrsnioate0123456789-/:().,\t ")
+_RARITY = {ch: k for k, ch in enumerate(_RARE_FIRST)}
+
+
 # Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home");
 # the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
 _SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat")
@@ -162,6 +170,31 @@ _SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_",
                    "-----BEGIN")
 _PATH_WORDS = (b"home", b"users", b"root", b"settings")
 _PATH_LITERALS = ("~/",)
+
+
+def _literal_looks(literals: list[str]) -> tuple[tuple[tuple[bytes, ...], str, str], ...]:
+    """For each literal: the runs of ASCII letters, lowered, that a text holding it holds in its words ("ghp " when
+    "ghp_" must end a word: in " ".join(words) + " ", with spaces where a word must start or end; () when it has
+    none), its characters, and a regex that finds it, led by its rarest character alone (compiled when first needed,
+    `_lazy`: most never are).
+
+    (re looks for one character at a fraction of a ns per character of the text, for one of several at a few ns: a
+    regex led by one character finds a literal several times faster than one for any of several literals.)
+    """
+    looks: list[tuple[tuple[bytes, ...], str, str]] = [((), "", "")] if "" in literals else []
+    for lit in dict.fromkeys(filter(None, literals)):
+        k = min(range(len(lit)), key=lambda i: (_RARITY.get(lit[i], -1), -i))  # (non-ASCII: -1; the last of a tie)
+        rx = (re.escape(lit[k]) + (f"(?<={re.escape(lit[:k + 1])})" if k else "")
+              + (f"(?={re.escape(lit[k + 1:])})" if lit[k + 1:] else ""))
+        runs = []
+        if lit.isascii():
+            letters = lit.encode().translate(_LETTERS)  # (a space for every other character)
+            for m in re.finditer(rb"[a-z]+", letters):
+                runs.append((b" " if m.start() else b"") + m.group() + (b" " if m.end() < len(letters) else b""))
+        looks.append((tuple(runs), "".join(dict.fromkeys(lit)), rx))
+    return tuple(looks)
+
+
 def _letter_runs(word: str) -> list[bytes]:
     """The runs of ASCII letters in a word, lowered: each is a whole word of the line wherever the word matches."""
     return word.encode("ascii", "replace").translate(_LETTERS).split()
@@ -375,8 +408,13 @@ class PrivacyConfig:
             ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=lambda k: (len(k), k))
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
                                                 + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])")
+        # whether every ASCII keyword ends with its last run of letters (then a keyword's match ends where that
+        # word does, and what may follow it is known: `_SPACES_THEN_SEPARATOR`)
+        words_end_keywords = all(k[-1:].isalpha() and k[-1:].isascii() for k in self.secret_keywords
+                                 if _letter_runs(k))
         return (frozenset(words), frozenset(keyword_words), keyword_then_separator,
-                any_word_regex(literals) if literals else None, "secret" in dims)
+                any_word_regex(literals) if literals else None, "secret" in dims, _literal_looks(literals),
+                words_end_keywords)
 
     def _make_gate(self) -> re.Pattern[str] | None:
         """One regex over the lowered line for every word a hit other than an IP needs; None if some has none."""
@@ -618,16 +656,125 @@ _RUN = 32  # lines whose first look privacy_in_lines makes at once
 
 
 def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[PrivacyHit, ...]]:
-    """`privacy_in_line` of each text, the first look (`_may_hold`) made once for a run of lines.
+    """`privacy_in_line` of each text, the first look (`_may_hold`) made once for the whole text.
 
-    A published survey holds no private data, so nearly every run lacks every word and literal a hit other than an
-    IP address needs: its lines only get the IP look. (A run joined by line breaks holds every word and literal any
-    of its lines holds: a line break is no letter and in none of them.) Where the run holds one, its lines are
-    scanned line by line; where it only holds a secret keyword's word, only the lines holding that word are.
+    A published survey holds no private data: nearly always the text lacks every word and literal a hit other than
+    an IP address needs (`_text_may_hold`), and then only the lines that may hold an IP address, and those holding a
+    secret keyword's word before a separator, are looked at line by line. Otherwise the lines are looked at by runs
+    (`_privacy_by_runs`).
     """
     plan = cfg._plan
     if plan is None or len(texts) < 4:
         return [privacy_in_line(t, cfg) for t in texts]
+    joined = "\n".join(texts)
+    looked = _text_may_hold(joined, plan)
+    if looked is None or joined.count("\n") != len(texts) - 1:  # (a line found by counting line breaks)
+        return _privacy_by_runs(texts, cfg)
+    data, letters, keywords = looked
+    out: list[tuple[PrivacyHit, ...]] = [()] * len(texts)
+    if "ip" in cfg.dimensions:
+        for i in _ip_lines(joined, texts):
+            if spans := _ip_spans(texts[i], cfg):
+                out[i] = _hits(texts[i], spans, cfg)
+    if keywords:  # the lines holding a keyword's word whole: the rest of _may_hold's keyword look
+        found = sorted((m.start(), m.end()) for word in keywords for m in _whole_word(word).finditer(letters))
+        line, pos, scanned = 0, 0, -1
+        for at, end in found:
+            line += data.count(b"\n", pos, at)  # (the line of each, counting line breaks from the one before)
+            pos = at
+            if line == scanned:
+                continue
+            if plan[6]:  # the keyword's match would end with this word: then spaces and a separator must follow
+                if _SPACES_THEN_SEPARATOR.match(data, end) is None:
+                    continue
+            else:
+                encoded = texts[line].encode("utf-8", "surrogatepass")
+                if not (_has_separator(encoded) and plan[2].search(encoded.lower())):
+                    continue
+            out[line] = _scan_line(texts[line], cfg)
+            scanned = line
+    return out
+
+
+# What the keyword regex (`_keyword_regex`) lets stand between an ASCII keyword and its value, in UTF-8: the
+# characters \s matches (\t-\r, \x1c-\x20, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F,
+# U+3000), then one of ":", "=", "：", "＝". (A line where a keyword's word is followed by something else holds no
+# keyword's secret: `_may_hold`'s looser look, any non-ASCII character in between, scans it for nothing.)
+_SPACES_THEN_SEPARATOR = re.compile(
+    rb"(?:[\t-\r\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)*"
+    rb"(?::|=|\xef\xbc[\x9a\x9d])")
+
+
+def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[bytes]] | None:
+    """`_may_hold` for lines joined by line breaks, made once for the whole text: None when some line may hold a hit
+    other than an IP address found by its words or literals, else (the text's UTF-8 bytes, those bytes with letters
+    lowered and every other byte a space, the secret keywords' words it holds whole when it holds a separator too:
+    their lines get the rest of the keyword look).
+
+    (A literal is looked for by its letters among the text's distinct words, or by its characters, `in` the text;
+    then, if they are there, by its regex: `_literal_looks`.)
+    """
+    words, keyword_words, _, _, url_passwords, literal_looks, _ = plan
+    if url_passwords and _link_with_password(joined):
+        return None
+    if joined.isascii():
+        data = joined.encode("ascii")
+    else:
+        data = joined.encode("utf-8", "surrogatepass")
+        if 0xC4 in data or 0xC5 in data or "\u212a" in joined:
+            return None  # İ ı ſ K (see _words_of)
+    letters = data.translate(_LETTERS)
+    found = set(letters.split())
+    if not words.isdisjoint(found):
+        return None
+    seen = b" " + b" ".join(found) + b" "  # each word once: a literal's runs of letters are in them
+    for runs, chars, rx in literal_looks:  # a literal's letters, or else all its characters, then itself
+        if (all(map(seen.__contains__, runs)) if runs else all(map(joined.__contains__, chars))) \
+                and _lazy(rx).search(joined) is not None:
+            return None
+    keywords = keyword_words.intersection(found)
+    return data, letters, (keywords if keywords and _has_separator(data) else frozenset())
+
+
+def _link_with_password(joined: str) -> bool:
+    """Whether a line of the text holds both "@" and "://" (`_may_hold`'s look for "https://user:password@host"),
+    looked at in the few lines that hold "@" (a search for "://" in the whole text takes several times longer)."""
+    at = joined.find("@")
+    for _ in range(64):
+        if at < 0:
+            return False
+        start, end = joined.rfind("\n", 0, at) + 1, joined.find("\n", at)
+        if end < 0:
+            end = len(joined)
+        if joined.find("://", start, end) >= 0:
+            return True
+        at = joined.find("@", end)
+    return "://" in joined  # (many lines hold "@")
+
+
+def _ip_lines(joined: str, texts: list[str]) -> list[int]:
+    """The indices of the lines that may hold an IP address: those holding `_IPV4_HINT` or `_may_hold_ipv6`."""
+    lines: set[int] = set()
+    if "." in joined:
+        line, pos = 0, 0
+        for m in _IPV4_HINT.finditer(joined):
+            line += joined.count("\n", pos, m.start())
+            pos = m.start()
+            lines.add(line)
+    if ":" in joined:  # (each line's ":" counted by str.count, in C: most have none or one)
+        lines.update(i for i, n in enumerate(map(str.count, texts, repeat(":")))
+                     if n >= 7 or (n > 1 and "::" in texts[i]))
+    return sorted(lines)
+
+
+def _privacy_by_runs(texts: list[str], cfg: PrivacyConfig) -> list[tuple[PrivacyHit, ...]]:
+    """`privacy_in_lines` for a text that may hold private data: the first look is made once for a run of lines.
+
+    Where the run holds a word or literal some hit needs, its lines are scanned line by line; where it only holds a
+    secret keyword's word, only the lines holding that word are; the others only get the IP look. (A run joined by
+    line breaks holds every word and literal any of its lines holds: a line break is no letter and in none of them.)
+    """
+    plan = cfg._plan
     ip = "ip" in cfg.dimensions
     out: list[tuple[PrivacyHit, ...]] = []
     for k in range(0, len(texts), _RUN):
@@ -656,8 +803,8 @@ def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
     """`_may_hold` for lines joined by line breaks: True when some line may hold a hit other than an IP address
     found by its words or literals (then every line is looked at), else the indices of the lines that hold a
     secret keyword's word whole with a separator in the run (the keyword look is made line by line for them)."""
-    words, keyword_words, _, literals, url_passwords = plan
-    if url_passwords and "://" in joined and "@" in joined:
+    words, keyword_words, _, literals, url_passwords = plan[:5]
+    if url_passwords and "@" in joined and "://" in joined:
         return True
     looked = _words_of(joined)
     if looked is None:
@@ -716,8 +863,8 @@ def _may_hold(text: str, plan: tuple) -> bool:
     Whole words of ASCII letters are looked up in a set (the line's UTF-8 bytes, letters lowered, split at every
     other byte), a keyword word only where a separator follows it; the literals by one regex (a trie).
     """
-    words, keyword_words, keyword_then_separator, literals, url_passwords = plan
-    if url_passwords and "://" in text and "@" in text:
+    words, keyword_words, keyword_then_separator, literals, url_passwords = plan[:5]
+    if url_passwords and "@" in text and "://" in text:
         return True  # a password in a link ("https://user:password@host")
     looked = _words_of(text)
     if looked is None:
