@@ -998,6 +998,42 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     first = _CUES_RE.search(text)
     if first is None:  # most lines hold no engine figure at all
         return ()
-    cues = [(m.start(), _CUE_KIND[m.group()[0]]) for m in _CUES_RE.finditer(text, first.start())]
     read = thousands_read(text)  # "SGLang ~16，200 vs …": the thousands of a Chinese input method
+    cues = _viable_cues(read, first.start())
+    if not cues:  # a cue that cannot start a figure (a "×" after no number, "vs" inside a word)
+        return ()
     return _LineReader(read, text if read is not text else None).read(cues)
+
+
+def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
+    """The line's cues, left to right, less those no reader can use, so clauses that hold only those are never
+    split out nor read (the result is the same: each dropped cue is one whose reader finds nothing there).
+
+    - a "×"/"倍" a speed-up can end with: a digit right before it, or a digit and one space or tab (every
+      speed-up ends with a digit and ×, 倍 or x; an "x"/"X" cue has its digit already);
+    - a "vs" that is one for _VS_RE (not "vs" inside a word: every _VS_RE match starts where a cue does);
+    - a unit or latency cue only on a line that names a known engine somewhere (a one-value group needs one in
+      its clause; the views of a line hold no letter the line does not).
+    Cues are found on the line as written; `read` has the same characters there but for thousands commas.
+    """
+    cues = []
+    engines: bool | None = None  # whether the line names a known engine, once a unit or latency cue asks
+    for m in _CUES_RE.finditer(read, first):
+        cue = m.group()
+        at = m.start()
+        kind = _CUE_KIND[cue[0]]
+        if kind == "x":
+            if cue in "×倍":
+                before = read[at - 1:at]
+                if not before.isdecimal() and not (before in (" ", "\t") and read[at - 2:at - 1].isdecimal()):
+                    continue
+        elif kind == "vs":
+            if _VS_RE.match(read, at) is None:
+                continue
+        else:
+            if engines is None:
+                engines = _ENGINE_WORD_RE.search(read) is not None
+            if not engines:
+                continue
+        cues.append((at, kind))
+    return cues
