@@ -125,8 +125,10 @@ _HARDWARE_RE = re.compile(
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
-# every GPU name above holds one of these, so text without one names no hardware (a cheap first look)
-_GPU_HINT = re.compile(r"[HABLTVIvMRG](?:(?<=[HABLTVIvM])\d|(?<=R)TX|(?<=G)audi)")
+# every GPU name above holds one of these, so text without one names no hardware (a cheap first look); each
+# alternative starts with a plain letter (re then skips the other positions in C, which _HARDWARE_RE, led by a
+# look-ahead, cannot), and versions ("v0.5.19", "V1") pass none, so most text never meets _HARDWARE_RE
+_GPU_HINT = re.compile(r"H\d\d|A\d\d|B\d\d|L\d\d|GB\d\d|L4|T4|V100|RTX|MI\d\d\d|TPU|Gaudi|Apple")
 # These start with a plain character or one set of characters (re then skips the other positions in C); the
 # look-behinds after that first character tell which separator it begins.
 _VS_RE = re.compile(r"v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])|V(?<![A-Za-z]V)[sS]\.?(?![A-Za-z])")  # vs VS Vs versus
@@ -226,11 +228,14 @@ _VERSION_FIRST = frozenset("vV0123456789")
 _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
-_WITH_RE = re.compile(r"(?=[woiu用在])(?:(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*)")
+_WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alternative led by a plain character
+    r"w(?<![A-Za-z]w)ith[ \t]+|o(?<![A-Za-z]o)n[ \t]+|u(?<![A-Za-z]u)sing[ \t]+|i(?<![A-Za-z]i)n[ \t]+|用[ \t]*|在[ \t]*"
+)
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
-_BASELINE_RE = re.compile(
-    r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"
+_BASELINE_RE = re.compile(  # 比/相比/相较/对比, or than/vs/versus/over/compared to|with as a word
+    r"比|相比|相较|对比|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
+    r"|o(?<![A-Za-z]o)ver(?![A-Za-z])|c(?<![A-Za-z]c)ompared (?:to|with)(?![A-Za-z])"
 )
 _LABEL_RE = re.compile(
     r"(?=[pTIEltcma吞首延时成显内准])"  # the first characters a label can start with
