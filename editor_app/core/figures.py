@@ -594,7 +594,7 @@ class _LineReader:
         self._hardware: dict[tuple[int, int, int], str | None] = {}
         self._sentences: dict[tuple[int, int, int], str] = {}
         self._enclosing: dict[int, str] = {}
-        self._clause_lists: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
+        self._paren_seps: dict[int, tuple[list[int], int]] = {}  # by scope: separator ends, scanned up to
         self._lead_in: str | None = None
         self._lead_engine: tuple[str, int] | None = None
         self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
@@ -695,19 +695,20 @@ class _LineReader:
             found.setdefault(i, []).append((pos - starts[i], kind))
         return sorted(found.items())
 
-    def _clause_holding(self, index: int, pos: int) -> tuple[int, int]:
-        """The clause of a scope that holds `pos`; the scope is split whole once a second parenthesis asks (so a
-        line of many parentheses is read in linear time)."""
-        view = self.scopes[index].view
-        if index not in self._clause_lists:  # the first ask: scan up to the clause only
-            self._clause_lists[index] = None
-            return _clause_at(view, pos)
-        found = self._clause_lists[index]
-        if found is None:
-            clauses = _split(view, _clause_seps(view, 0, len(view)), 0, len(view))
-            found = self._clause_lists[index] = (clauses, [a for a, _ in clauses])
-        clauses, starts = found
-        return clauses[bisect_right(starts, pos) - 1]
+    def _clause_start(self, index: int, pos: int) -> int:
+        """Where the clause of a scope that holds view[pos], a blank (a parenthesis), starts.
+
+        The scope's clause separators are scanned from the left once, as far as the rightmost position asked (so a
+        line of many parentheses is read in linear time); a scan may stop and go on at a blank, which neither
+        holds a separator nor is looked at by one, so the separators are those a scan of the whole view finds.
+        """
+        ends, upto = self._paren_seps.get(index, ([], 0))
+        if pos > upto:
+            ends = ends + [after for _, after in _clause_seps(self.scopes[index].view, upto, pos)]
+            upto = pos
+            self._paren_seps[index] = (ends, upto)
+        i = bisect_right(ends, pos) - 1
+        return ends[i] if i >= 0 else 0
 
     def _enclosing_subject(self, index: int) -> str:
         """The subject of the item that holds the parenthesis opening this scope, then outwards."""
@@ -720,12 +721,14 @@ class _LineReader:
         while index:
             scope = self.scopes[index]
             parent_index = scope.parent or 0
-            at = scope.open_at - self.scopes[parent_index].start
-            clause = self._clause_holding(parent_index, at)  # a blank stands at the parenthesis
-            items, starts = self.items(parent_index, *clause)
-            item = _item_of(items, starts, at, (clause[0], at))
-            runs = self.runs(parent_index, *clause)
-            run = runs.first(item[0], at) or runs.first(clause[0], at)
+            at = scope.open_at - self.scopes[parent_index].start  # a blank stands at the parenthesis
+            start = self._clause_start(parent_index, at)
+            # Only the clause up to the parenthesis is read: no item separator nor run of names holds or looks at
+            # the blank, so its items and runs there are those of the whole clause.
+            seps = _item_seps(self.scopes[parent_index].view, start, at)
+            item_start = seps[-1][1] if seps else start
+            runs = self.runs(parent_index, start, at)
+            run = runs.first(item_start, at) or runs.first(start, at)
             if run:
                 return run.engine
             index = parent_index
