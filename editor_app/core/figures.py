@@ -589,6 +589,9 @@ class _LineReader:
         self.line = line  # as read ("16，200" made "16,200")
         self.written = line if written is None else written  # as shown (values, sentences), column for column
         self.scopes = _scopes(line)
+        # whether the line may name a GPU at all: a part of it (or of the line as written, the same letters and
+        # digits) can only if the line does, so most lines never look again
+        self._gpu = _GPU_HINT.search(line) is not None
         self._runs: dict[tuple[int, int, int], _Runs] = {}
         self._items: dict[tuple[int, int, int], tuple[list[tuple[int, int]], list[int]]] = {}
         self._hardware: dict[tuple[int, int, int], str | None] = {}
@@ -606,7 +609,7 @@ class _LineReader:
         runs = self._runs.get(key)
         if runs is None:
             part = self.scopes[index].view[start:end]
-            if _GPU_HINT.search(part):
+            if self._gpu and _GPU_HINT.search(part):
                 part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), part)
             runs = self._runs[key] = _Runs(_runs(part, start))
         return runs
@@ -622,6 +625,8 @@ class _LineReader:
 
     def hardware(self, index: int, a: int, b: int) -> str | None:
         """The first GPU named in scope[a:b] as written, parentheses included."""
+        if not self._gpu:
+            return None
         key = (index, a, b)
         if key not in self._hardware:
             self._hardware[key] = _hardware(self._raw(index, a, b))
@@ -855,11 +860,12 @@ class _LineReader:
         if not matches:
             return
         items, starts = self.items(index, a, b)
-        runs = self.runs(index, a, b)
-        first_baseline = _baseline_cut(view, a, b)
         previous = ""
         for m in matches:
             ia, ib = _item_of(items, starts, m.start(), (a, b))
+            # the runs of names of its item (they never cross an item separator): a clause's other items are
+            # read only when the figure's own names nothing
+            runs = self.runs(index, ia, ib)
             near = max(ia, m.start() - _WINDOW)
             run = runs.first(near, _baseline_cut(view, near, m.start()))
             engine = run.engine if run else ""
@@ -869,7 +875,7 @@ class _LineReader:
                 engine = named.engine if named and named.engine in _ENGINE_ALIASES else engine
             engine = engine or previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
-                run = runs.first(a, min(first_baseline, m.start()))
+                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m.start()))
                 engine = run.engine if run else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
             if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
@@ -913,7 +919,7 @@ class _LineReader:
             follows = _FOR_RE.match(view, unit_end, ib)
             if not named_before and follows is None:
                 continue  # no known engine written before it, nor one named right after it ("… for vLLM")
-            runs = self.runs(index, a, b)
+            runs = self.runs(index, ia, ib)  # its item's (runs never cross an item separator)
             run = runs.last(near, m.start()) if named_before else None
             after = _engine_named_after(view, runs, follows, ib)
             if run is None or _BASELINE_RE.search(view, run.end, m.start()):
