@@ -341,23 +341,27 @@ def _scopes(line: str) -> list[_Scope]:
         elif stack:
             closes[stack.pop()] = i
 
-    def blanked(start: int, end: int, inside: list[int]) -> str:
-        if not inside:
-            return line[start:end]
-        pieces, pos = [], start
-        for k in inside:
-            o = opens[k]
-            c = min(closes[k], end - 1)
-            pieces.append(line[pos:o])
-            pieces.append(_BLANK * (c + 1 - o))
-            pos = c + 1
-        pieces.append(line[pos:end])
-        return "".join(pieces)
-
-    scopes = [_Scope(0, blanked(0, n, kids[0]), None, -1)]
+    scopes = [_Scope(0, _blanked(line, 0, n, kids[0], opens, closes), None, -1)]
     for k, o in enumerate(opens):
-        scopes.append(_Scope(o + 1, blanked(o + 1, closes[k], kids[k + 1]), parents[k], o))
+        inside = kids[k + 1]  # most parentheses hold none: their view is a slice of the line
+        view = _blanked(line, o + 1, closes[k], inside, opens, closes) if inside else line[o + 1:closes[k]]
+        scopes.append(_Scope(o + 1, view, parents[k], o))
     return scopes
+
+
+def _blanked(line: str, start: int, end: int, inside: list[int], opens: list[int], closes: list[int]) -> str:
+    """line[start:end] with the parentheses `inside` (indexes into opens/closes) blanked."""
+    if not inside:
+        return line[start:end]
+    pieces, pos = [], start
+    for k in inside:
+        o = opens[k]
+        c = min(closes[k], end - 1)
+        pieces.append(line[pos:o])
+        pieces.append(_BLANK * (c + 1 - o))
+        pos = c + 1
+    pieces.append(line[pos:end])
+    return "".join(pieces)
 
 
 def _runs(view: str, offset: int = 0) -> list[_Run]:
@@ -548,8 +552,11 @@ class _Runs:
 
     def __init__(self, runs: list[_Run]) -> None:
         self.runs = runs
-        self.starts = [r.start for r in runs]
-        self.ends = [r.end for r in runs]
+        if runs:
+            self.starts = [r.start for r in runs]
+            self.ends = [r.end for r in runs]
+        else:  # (never changed, so they may share the empty list)
+            self.starts = self.ends = runs
 
     def first(self, start: int, end: int) -> _Run | None:
         """The first run wholly inside [start, end)."""
