@@ -1033,28 +1033,27 @@ def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
     - a "×"/"倍" a speed-up can end with: a digit right before it, or a digit and one space or tab (every
       speed-up ends with a digit and ×, 倍 or x; an "x"/"X" cue has its digit already);
     - a "vs" that is one for _VS_RE (not "vs" inside a word: every _VS_RE match starts where a cue does);
-    - a unit or latency cue only on a line that names a known engine somewhere (a one-value group needs one in
-      its clause; the views of a line hold no letter the line does not).
+    - no unit or latency cue on a line that has no other cue left and names no known engine (a one-value group
+      needs one in its clause, and the views of a line hold no letter the line does not); with another cue the
+      line is read anyway, and _single_values looks for the engine in the clause itself.
     Cues are found on the line as written; `read` has the same characters there but for thousands commas.
     """
     cues = []
-    engines: bool | None = None  # whether the line names a known engine, once a unit or latency cue asks
+    others = False  # whether a speed-up or comparison cue is kept
     for m in _CUES_RE.finditer(read, first):
-        cue = m.group()
         at = m.start()
-        kind = _CUE_KIND[cue[0]]
+        kind = _CUE_KIND[read[at]]
         if kind == "x":
-            if cue in "×倍":
+            if read[at] in "×倍":
                 before = read[at - 1:at]
                 if not before.isdecimal() and not (before in (" ", "\t") and read[at - 2:at - 1].isdecimal()):
                     continue
+            others = True
         elif kind == "vs":
             if _VS_RE.match(read, at) is None:
                 continue
-        else:
-            if engines is None:
-                engines = _ENGINE_WORD_RE.search(read) is not None
-            if not engines:
-                continue
+            others = True
         cues.append((at, kind))
+    if cues and not others and _ENGINE_WORD_RE.search(read) is None:
+        return []
     return cues
