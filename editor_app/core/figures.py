@@ -125,8 +125,10 @@ _HARDWARE_RE = re.compile(
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
-# every GPU name above holds one of these, so text without one names no hardware (a cheap first look)
-_GPU_HINT = re.compile(r"[HABLTVIvMRG](?:(?<=[HABLTVIvM])\d|(?<=R)TX|(?<=G)audi)")
+# every GPU name above holds one of these, so text without one names no hardware (a cheap first look); each
+# alternative starts with a plain letter (re then skips the other positions in C, which _HARDWARE_RE, led by a
+# look-ahead, cannot), and versions ("v0.5.19", "V1") pass none, so most text never meets _HARDWARE_RE
+_GPU_HINT = re.compile(r"H\d\d|A\d\d|B\d\d|L\d\d|GB\d\d|L4|T4|V100|RTX|MI\d\d\d|TPU|Gaudi|Apple")
 # These start with a plain character or one set of characters (re then skips the other positions in C); the
 # look-behinds after that first character tell which separator it begins.
 _VS_RE = re.compile(r"v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])|V(?<![A-Za-z]V)[sS]\.?(?![A-Za-z])")  # vs VS Vs versus
@@ -226,11 +228,14 @@ _VERSION_FIRST = frozenset("vV0123456789")
 _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
-_WITH_RE = re.compile(r"(?=[woiu用在])(?:(?<![A-Za-z])(?:with|on|using|in)[ \t]+|用[ \t]*|在[ \t]*)")
+_WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alternative led by a plain character
+    r"w(?<![A-Za-z]w)ith[ \t]+|o(?<![A-Za-z]o)n[ \t]+|u(?<![A-Za-z]u)sing[ \t]+|i(?<![A-Za-z]i)n[ \t]+|用[ \t]*|在[ \t]*"
+)
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
-_BASELINE_RE = re.compile(
-    r"(?=[比相对tvoc])(?:比|相比|相较|对比|(?<![A-Za-z])(?:than|vs\.?|versus|over|compared (?:to|with))(?![A-Za-z]))"
+_BASELINE_RE = re.compile(  # 比/相比/相较/对比, or than/vs/versus/over/compared to|with as a word
+    r"比|相比|相较|对比|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
+    r"|o(?<![A-Za-z]o)ver(?![A-Za-z])|c(?<![A-Za-z]c)ompared (?:to|with)(?![A-Za-z])"
 )
 _LABEL_RE = re.compile(
     r"(?=[pTIEltcma吞首延时成显内准])"  # the first characters a label can start with
@@ -336,23 +341,27 @@ def _scopes(line: str) -> list[_Scope]:
         elif stack:
             closes[stack.pop()] = i
 
-    def blanked(start: int, end: int, inside: list[int]) -> str:
-        if not inside:
-            return line[start:end]
-        pieces, pos = [], start
-        for k in inside:
-            o = opens[k]
-            c = min(closes[k], end - 1)
-            pieces.append(line[pos:o])
-            pieces.append(_BLANK * (c + 1 - o))
-            pos = c + 1
-        pieces.append(line[pos:end])
-        return "".join(pieces)
-
-    scopes = [_Scope(0, blanked(0, n, kids[0]), None, -1)]
+    scopes = [_Scope(0, _blanked(line, 0, n, kids[0], opens, closes), None, -1)]
     for k, o in enumerate(opens):
-        scopes.append(_Scope(o + 1, blanked(o + 1, closes[k], kids[k + 1]), parents[k], o))
+        inside = kids[k + 1]  # most parentheses hold none: their view is a slice of the line
+        view = _blanked(line, o + 1, closes[k], inside, opens, closes) if inside else line[o + 1:closes[k]]
+        scopes.append(_Scope(o + 1, view, parents[k], o))
     return scopes
+
+
+def _blanked(line: str, start: int, end: int, inside: list[int], opens: list[int], closes: list[int]) -> str:
+    """line[start:end] with the parentheses `inside` (indexes into opens/closes) blanked."""
+    if not inside:
+        return line[start:end]
+    pieces, pos = [], start
+    for k in inside:
+        o = opens[k]
+        c = min(closes[k], end - 1)
+        pieces.append(line[pos:o])
+        pieces.append(_BLANK * (c + 1 - o))
+        pos = c + 1
+    pieces.append(line[pos:end])
+    return "".join(pieces)
 
 
 def _runs(view: str, offset: int = 0) -> list[_Run]:
@@ -543,8 +552,11 @@ class _Runs:
 
     def __init__(self, runs: list[_Run]) -> None:
         self.runs = runs
-        self.starts = [r.start for r in runs]
-        self.ends = [r.end for r in runs]
+        if runs:
+            self.starts = [r.start for r in runs]
+            self.ends = [r.end for r in runs]
+        else:  # (never changed, so they may share the empty list)
+            self.starts = self.ends = runs
 
     def first(self, start: int, end: int) -> _Run | None:
         """The first run wholly inside [start, end)."""
@@ -584,12 +596,15 @@ class _LineReader:
         self.line = line  # as read ("16，200" made "16,200")
         self.written = line if written is None else written  # as shown (values, sentences), column for column
         self.scopes = _scopes(line)
+        # whether the line may name a GPU at all: a part of it (or of the line as written, the same letters and
+        # digits) can only if the line does, so most lines never look again
+        self._gpu = _GPU_HINT.search(line) is not None
         self._runs: dict[tuple[int, int, int], _Runs] = {}
         self._items: dict[tuple[int, int, int], tuple[list[tuple[int, int]], list[int]]] = {}
         self._hardware: dict[tuple[int, int, int], str | None] = {}
         self._sentences: dict[tuple[int, int, int], str] = {}
         self._enclosing: dict[int, str] = {}
-        self._clause_lists: dict[int, tuple[list[tuple[int, int]], list[int]] | None] = {}
+        self._paren_seps: dict[int, tuple[list[int], int]] = {}  # by scope: separator ends, scanned up to
         self._lead_in: str | None = None
         self._lead_engine: tuple[str, int] | None = None
         self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
@@ -601,7 +616,7 @@ class _LineReader:
         runs = self._runs.get(key)
         if runs is None:
             part = self.scopes[index].view[start:end]
-            if _GPU_HINT.search(part):
+            if self._gpu and _GPU_HINT.search(part):
                 part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), part)
             runs = self._runs[key] = _Runs(_runs(part, start))
         return runs
@@ -617,6 +632,8 @@ class _LineReader:
 
     def hardware(self, index: int, a: int, b: int) -> str | None:
         """The first GPU named in scope[a:b] as written, parentheses included."""
+        if not self._gpu:
+            return None
         key = (index, a, b)
         if key not in self._hardware:
             self._hardware[key] = _hardware(self._raw(index, a, b))
@@ -690,19 +707,20 @@ class _LineReader:
             found.setdefault(i, []).append((pos - starts[i], kind))
         return sorted(found.items())
 
-    def _clause_holding(self, index: int, pos: int) -> tuple[int, int]:
-        """The clause of a scope that holds `pos`; the scope is split whole once a second parenthesis asks (so a
-        line of many parentheses is read in linear time)."""
-        view = self.scopes[index].view
-        if index not in self._clause_lists:  # the first ask: scan up to the clause only
-            self._clause_lists[index] = None
-            return _clause_at(view, pos)
-        found = self._clause_lists[index]
-        if found is None:
-            clauses = _split(view, _clause_seps(view, 0, len(view)), 0, len(view))
-            found = self._clause_lists[index] = (clauses, [a for a, _ in clauses])
-        clauses, starts = found
-        return clauses[bisect_right(starts, pos) - 1]
+    def _clause_start(self, index: int, pos: int) -> int:
+        """Where the clause of a scope that holds view[pos], a blank (a parenthesis), starts.
+
+        The scope's clause separators are scanned from the left once, as far as the rightmost position asked (so a
+        line of many parentheses is read in linear time); a scan may stop and go on at a blank, which neither
+        holds a separator nor is looked at by one, so the separators are those a scan of the whole view finds.
+        """
+        ends, upto = self._paren_seps.get(index, ([], 0))
+        if pos > upto:
+            ends = ends + [after for _, after in _clause_seps(self.scopes[index].view, upto, pos)]
+            upto = pos
+            self._paren_seps[index] = (ends, upto)
+        i = bisect_right(ends, pos) - 1
+        return ends[i] if i >= 0 else 0
 
     def _enclosing_subject(self, index: int) -> str:
         """The subject of the item that holds the parenthesis opening this scope, then outwards."""
@@ -715,12 +733,14 @@ class _LineReader:
         while index:
             scope = self.scopes[index]
             parent_index = scope.parent or 0
-            at = scope.open_at - self.scopes[parent_index].start
-            clause = self._clause_holding(parent_index, at)  # a blank stands at the parenthesis
-            items, starts = self.items(parent_index, *clause)
-            item = _item_of(items, starts, at, (clause[0], at))
-            runs = self.runs(parent_index, *clause)
-            run = runs.first(item[0], at) or runs.first(clause[0], at)
+            at = scope.open_at - self.scopes[parent_index].start  # a blank stands at the parenthesis
+            start = self._clause_start(parent_index, at)
+            # Only the clause up to the parenthesis is read: no item separator nor run of names holds or looks at
+            # the blank, so its items and runs there are those of the whole clause.
+            seps = _item_seps(self.scopes[parent_index].view, start, at)
+            item_start = seps[-1][1] if seps else start
+            runs = self.runs(parent_index, start, at)
+            run = runs.first(item_start, at) or runs.first(start, at)
             if run:
                 return run.engine
             index = parent_index
@@ -847,11 +867,12 @@ class _LineReader:
         if not matches:
             return
         items, starts = self.items(index, a, b)
-        runs = self.runs(index, a, b)
-        first_baseline = _baseline_cut(view, a, b)
         previous = ""
         for m in matches:
             ia, ib = _item_of(items, starts, m.start(), (a, b))
+            # the runs of names of its item (they never cross an item separator): a clause's other items are
+            # read only when the figure's own names nothing
+            runs = self.runs(index, ia, ib)
             near = max(ia, m.start() - _WINDOW)
             run = runs.first(near, _baseline_cut(view, near, m.start()))
             engine = run.engine if run else ""
@@ -861,7 +882,7 @@ class _LineReader:
                 engine = named.engine if named and named.engine in _ENGINE_ALIASES else engine
             engine = engine or previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
-                run = runs.first(a, min(first_baseline, m.start()))
+                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m.start()))
                 engine = run.engine if run else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
             if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
@@ -905,7 +926,7 @@ class _LineReader:
             follows = _FOR_RE.match(view, unit_end, ib)
             if not named_before and follows is None:
                 continue  # no known engine written before it, nor one named right after it ("… for vLLM")
-            runs = self.runs(index, a, b)
+            runs = self.runs(index, ia, ib)  # its item's (runs never cross an item separator)
             run = runs.last(near, m.start()) if named_before else None
             after = _engine_named_after(view, runs, follows, ib)
             if run is None or _BASELINE_RE.search(view, run.end, m.start()):
@@ -998,6 +1019,41 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     first = _CUES_RE.search(text)
     if first is None:  # most lines hold no engine figure at all
         return ()
-    cues = [(m.start(), _CUE_KIND[m.group()[0]]) for m in _CUES_RE.finditer(text, first.start())]
     read = thousands_read(text)  # "SGLang ~16，200 vs …": the thousands of a Chinese input method
+    cues = _viable_cues(read, first.start())
+    if not cues:  # a cue that cannot start a figure (a "×" after no number, "vs" inside a word)
+        return ()
     return _LineReader(read, text if read is not text else None).read(cues)
+
+
+def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
+    """The line's cues, left to right, less those no reader can use, so clauses that hold only those are never
+    split out nor read (the result is the same: each dropped cue is one whose reader finds nothing there).
+
+    - a "×"/"倍" a speed-up can end with: a digit right before it, or a digit and one space or tab (every
+      speed-up ends with a digit and ×, 倍 or x; an "x"/"X" cue has its digit already);
+    - a "vs" that is one for _VS_RE (not "vs" inside a word: every _VS_RE match starts where a cue does);
+    - no unit or latency cue on a line that has no other cue left and names no known engine (a one-value group
+      needs one in its clause, and the views of a line hold no letter the line does not); with another cue the
+      line is read anyway, and _single_values looks for the engine in the clause itself.
+    Cues are found on the line as written; `read` has the same characters there but for thousands commas.
+    """
+    cues = []
+    others = False  # whether a speed-up or comparison cue is kept
+    for m in _CUES_RE.finditer(read, first):
+        at = m.start()
+        kind = _CUE_KIND[read[at]]
+        if kind == "x":
+            if read[at] in "×倍":
+                before = read[at - 1:at]
+                if not before.isdecimal() and not (before in (" ", "\t") and read[at - 2:at - 1].isdecimal()):
+                    continue
+            others = True
+        elif kind == "vs":
+            if _VS_RE.match(read, at) is None:
+                continue
+            others = True
+        cues.append((at, kind))
+    if cues and not others and _ENGINE_WORD_RE.search(read) is None:
+        return []
+    return cues
