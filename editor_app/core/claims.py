@@ -297,8 +297,11 @@ def _marks_blanked(line: str) -> str:
     """The line with each estimate mark ("≈", "约", "大约", "~", "～") that comes before a number (white space between
     allowed) made spaces, or "=" where "≈" or "约" also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so
     patterns written with "=" find it). A tilde right after a number, "×", "%" or "." is a range ("8.4~10.2",
-    "1.21×~1.35×"), not a mark."""
-    marks = []
+    "1.21×~1.35×"), not a mark.
+
+    (Built from slices of the line between the marks, not from a list of its characters: a line with a tilde is
+    often a long one, and the marks in it are few.)"""
+    marks: dict[int, str] = {}  # position -> what the mark there is read as
     for mark in "≈约~～":
         at = line.find(mark)
         while at >= 0:
@@ -307,19 +310,27 @@ def _marks_blanked(line: str) -> str:
                 k += 1
             if k < len(line) and line[k].isdecimal() and not (  # (what the regex \d matches)
                     mark in "~～" and at and (line[at - 1].isdecimal() or line[at - 1] in "×%.")):
-                marks.append(at)
+                k = at - 1
+                while k >= 0 and line[k].isspace():
+                    k -= 1
+                if k >= 0 and line[k].isdecimal() and mark in "≈约":
+                    marks[at] = "="
+                elif mark == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838": both characters
+                    marks[k] = " "
+                    marks[at] = " "
+                else:
+                    marks[at] = " "
             at = line.find(mark, at + 1)
     if not marks:
         return line
-    chars = list(line)
-    for at in marks:
-        k = at - 1
-        while k >= 0 and line[k].isspace():
-            k -= 1
-        chars[at] = "=" if k >= 0 and line[k].isdecimal() and line[at] in "≈约" else " "
-        if line[at] == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838"
-            chars[k] = " "
-    return "".join(chars)
+    pieces = []
+    done = 0  # the line up to here is in `pieces`
+    for at in sorted(marks):
+        pieces.append(line[done:at])
+        pieces.append(marks[at])
+        done = at + 1
+    pieces.append(line[done:])
+    return "".join(pieces)
 
 
 def _approx_before(line: str, start: int) -> bool:
