@@ -50,7 +50,13 @@ _PARTS_END = re.compile(r"[=；;|，,：:（）()]")
 _TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
                                 r"[^\d=+；;|，,：:（）()]{0,4}$")
 # "4/6 = 67%", and "4/6（67%）": the share in parentheses right after its fraction, as Chinese prose often gives it.
-_PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%|[（(]\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
+# (One regex per opening character, so that re finds the start by a plain character search: a class or an
+# alternation at the start makes re test every character of the line. A match holds one "%", and its opening
+# character is the last "=", "（" or "(" before it, so the three never overlap and their matches together, in
+# order, are those of "=\s*(?P<pct>…)\s*%|[（(]\s*(?P<paren>…)\s*%\s*[）)]".)
+_PERCENT_EQ = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
+_PERCENT_WIDE = re.compile(r"（\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
+_PERCENT_NARROW = re.compile(r"\(\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
@@ -127,7 +133,8 @@ def claims_in_line(
     read = thousands_read(line)  # "3，838" is read as "3,838" (one character for one); shown and rewritten as written
     grouped_wide, line = read is not line, read
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
+    marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
+    plain = _marks_blanked(line) if marked else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     candidates = list(plan[0]) if plan[0] else None
     for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
@@ -152,7 +159,7 @@ def claims_in_line(
             for m in rx.finditer(plain):
                 if has_values and m.group("values"):
                     start = m.start("values")
-                    approx = _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the mark is the list's
+                    approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
                     members = list(_DIGITS.finditer(m.group("values")))
                     for pos, nm in enumerate(members):
                         shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
@@ -164,28 +171,31 @@ def claims_in_line(
                 elif has_value:
                     vt = m.group("value")
                     if vt:
-                        text, end, stop = m.group(0), m.end("value"), m.end()
+                        start, stop = m.span()
+                        at, end = m.span("value")
                         if vt[-1] in ",，" and vt[0].isdigit():  # "words: 200, lines: 31": the comma is the prose's
                             cut = len(vt) - len(vt.rstrip(",，"))
-                            vt, end = vt[:-cut], end - cut
-                            if m.end() == m.end("value"):
-                                text, stop = text[:-cut], stop - cut
+                            vt = vt[:-cut]
+                            if stop == end:
+                                stop -= cut
+                            end -= cut
+                        # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
+                        approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
+                                             or plain.find("约", start, stop) >= 0)
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", written[m.start():stop], m.start("value") + 1,
-                                     written[m.start("value"):end] if grouped_wide else vt, parse_number(vt),
-                                     (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
-                                     or _approx_after(line, end))
+                            RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
+                                     written[at:end] if grouped_wide else vt, parse_number(vt), (),
+                                     approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
         _sums_in_line(plain, sum_metric, sum_context, out, written)
     if "%" in line and "/" in line:
-        for m in _PERCENT.finditer(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
+        for pct, m in _percents(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
             f = _FRACTION_BEFORE.search(line, window_start, m.start())
             if not f:
                 continue
             num, den = float(f.group("num")), float(f.group("den"))
-            pct = "pct" if m.group("pct") is not None else "paren"
             out.append(
                 RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start(pct) + 1, m.group(pct),
                          float(m.group(pct)), (num, den))
@@ -198,6 +208,25 @@ def claims_in_line(
                 break
             column = rc.column
     return tuple(out)
+
+
+def _percents(plain: str) -> list[tuple[str, re.Match[str]]]:
+    """The shares stated in a line, in order: ("pct", match) for "= 67%", ("paren", match) for "（67%）"."""
+    found: list[tuple[str, re.Match[str]]] = [("pct", m) for m in _PERCENT_EQ.finditer(plain)] if "=" in plain else []
+    wide, narrow = "（" in plain, "(" in plain
+    if wide or narrow:
+        had = len(found)
+        if wide:
+            found.extend(("paren", m) for m in _PERCENT_WIDE.finditer(plain))
+        if narrow:
+            found.extend(("paren", m) for m in _PERCENT_NARROW.finditer(plain))
+        if had and len(found) > had or wide and narrow:
+            found.sort(key=_match_start)
+    return found
+
+
+def _match_start(found: tuple[str, re.Match[str]]) -> int:
+    return found[1].start()
 
 
 def _column(rc: RawClaim) -> int:
