@@ -60,6 +60,8 @@ _PERCENT_NARROW = re.compile(r"\(\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
+# A clause break other than such a comma: what is left of _CLAUSE_BREAKS once they are blanked.
+_BREAK = re.compile(r"[；;|，：:（）()=]|,(?!(?<=\d,)\d{3}(?!\d))")
 _DIGIT = re.compile(r"\d")
 # A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
 # (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
@@ -398,30 +400,6 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     written = written or line
     labelled = bool(sum_metric) and (not sum_context or sum_context in line)
     spans: list[tuple[int, int]] = []
-
-    def add(total_text: str, total_col: int, parts_text: str, parts_col: int, text: str, label: str,
-            parts: list[tuple[str, str, int]] | None = None):
-        if parts is None:
-            parts = _parts(parts_text)
-        if parts is None:
-            return
-        values = tuple(parse_number(p[1]) for p in parts)
-        scope_label = _scope_label(label)
-        total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
-        found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown,
-                              parse_number(total_text), values))
-        if labelled:
-            if scope_label:
-                found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown,
-                                      parse_number(total_text)))
-            for plabel, ptext, poff in parts:
-                scope_label = _scope_label(plabel)
-                if scope_label:
-                    at = parts_col + poff
-                    shown = written[at:at + len(ptext)]
-                    found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}",
-                                          at + 1, shown, parse_number(ptext), (), _approx_before(written, at)))
-
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:
         if not narrow:
@@ -444,15 +422,21 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                       if _DIGIT.search(line, max(0, start - 13), start) else None)
             if before:
                 label = line[max(0, before.start() - 12) : before.start()].strip()
-                add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
-                    written[before.start() : m.end()], label, parts)
+                if parts is None:
+                    parts = _parts(m.group("parts"))
+                if parts is not None:
+                    _add_sum(found, written, labelled, sum_metric, before.group("total"), before.start("total") + 1,
+                             parts, m.start("parts"), written[before.start() : m.end()], label)
                 spans.append((before.start(), m.end()))
                 continue
             after = _TOTAL_AFTER.match(line, m.end()) or _EQ_TOTAL_AFTER.match(line, m.end())
             if after:
                 lab = _label_start(line, start)
-                add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
-                    written[lab:after.end()], line[lab:start].strip(), parts)
+                if parts is None:
+                    parts = _parts(m.group("parts"))
+                if parts is not None:
+                    _add_sum(found, written, labelled, sum_metric, after.group("total"), after.start("total") + 1,
+                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip())
                 spans.append((start, after.end()))
     if "=" not in line:
         return
@@ -466,10 +450,11 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 line[brk.start() + 1 : brk.start() + 2].isdigit():
             brk = _PARTS_END.search(line, brk.end())  # "2,892": a thousands separator, not a break
         end = brk.start() if brk else len(line)
-        parts_at, parts = eq + 1, line[eq + 1 : end]
+        parts_at = eq + 1
         eq = brk.start() if brk and brk.group() == "=" else line.find("=", end)
-        if "+" not in parts:
+        if line.find("+", parts_at, end) < 0:
             continue
+        parts = line[parts_at:end]
         before = _TOTAL_JUST_BEFORE.search(line, max(0, parts_at - 25), parts_at - 1)
         if before is None or (spans and any(a <= parts_at - 1 < b for a, b in spans)):
             continue
@@ -479,7 +464,10 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         parts = parts[: last.end()]
         start = before.start()
         label = line[max(0, start - 12) : start].strip()
-        add(before.group("total"), start + 1, parts, parts_at, written[start : parts_at + len(parts)], label)
+        split = _parts(parts)
+        if split is not None:
+            _add_sum(found, written, labelled, sum_metric, before.group("total"), start + 1, split, parts_at,
+                     written[start : parts_at + len(parts)], label)
         spans.append((start, parts_at + len(parts)))
     for m in _EQ_TOTAL.finditer(line):
         left_end = m.start()
@@ -488,14 +476,38 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             continue  # no "+" before the "=": no sum on its left
         if spans and any(a <= left_end < b for a, b in spans):
             continue
-        # (the comma of "1,200 + 300 = 1,500" groups digits: no break; blanked with the digits before it in view)
-        if holds_any(line[plus + 1 : left_end], _CLAUSE_BREAKS) and holds_any(
-                _THOUSANDS.sub(" ", line[:left_end])[plus + 1:], _CLAUSE_BREAKS):
+        # (the comma of "1,200 + 300 = 1,500" groups digits: no break; told in place, not in a copy of the line
+        # with such commas blanked)
+        if _BREAK.search(line, plus + 1, left_end) is not None:
             continue  # the last "+" is before the clause's start
         head = _THOUSANDS.sub(" ", line[:plus]) if "," in line[:plus] else line[:plus]
         left_start = max([head.rfind(ch) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
-        left = line[left_start:left_end]
-        add(m.group("total"), m.start("total") + 1, left, left_start, written[left_start : m.end()].strip(), "")
+        left = _parts(line[left_start:left_end])
+        if left is not None:
+            _add_sum(found, written, labelled, sum_metric, m.group("total"), m.start("total") + 1, left, left_start,
+                     written[left_start : m.end()].strip(), "")
+
+
+def _add_sum(found: list[RawClaim], written: str, labelled: bool, sum_metric: str, total_text: str, total_col: int,
+             parts: list[tuple[str, str, int]], parts_col: int, text: str, label: str) -> None:
+    """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, when `labelled`,
+    the figures of the scopes it names: its total's label and its parts' labels."""
+    values = tuple([parse_number(p[1]) for p in parts])
+    scope_label = _scope_label(label)
+    total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
+    total = parse_number(total_text)
+    found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown, total, values))
+    if labelled:
+        if scope_label:
+            found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown, total))
+        marked = "≈" in written or "约" in written or "~" in written or "～" in written
+        for (plabel, ptext, poff), value in zip(parts, values):
+            scope_label = _scope_label(plabel)
+            if scope_label:
+                at = parts_col + poff
+                shown = written[at:at + len(ptext)]
+                found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}", at + 1, shown,
+                                      value, (), marked and _approx_before(written, at)))
 
 
 def _label_start(line: str, start: int) -> int:
