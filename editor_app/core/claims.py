@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+from operator import attrgetter, itemgetter
 from typing import Sequence
 
 from .document import resolve_section_ref
@@ -63,6 +64,9 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digit
 # A clause break other than such a comma: what is left of _CLAUSE_BREAKS once they are blanked.
 _BREAK = re.compile(r"[；;|，：:（）()=]|,(?!(?<=\d,)\d{3}(?!\d))")
 _DIGIT = re.compile(r"\d")
+# " 838" after a digit: what numbers.thousands_read looks for before it reads "3 838" as "3,838" (the same matches
+# as its " (?<=\d )\d{3}(?!\d)", with the test after the space that fails most often made first).
+_SPACE_GROUP = re.compile(r" \d\d\d(?!\d)(?<=\d ...)")
 # A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
 # (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
 _HALF_WIDTH = str.maketrans("＋＝％／", "+=%/")
@@ -132,8 +136,14 @@ def claims_in_line(
     written = line  # a claim's text is shown as written; it is read in `line` and `plain`
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
-    read = thousands_read(line)  # "3，838" is read as "3,838" (one character for one); shown and rewritten as written
-    grouped_wide, line = read is not line, read
+    # "3，838" is read as "3,838" (one character for one); shown and rewritten as written. (thousands_read's own
+    # first looks are made here, one of them by a cheaper regex: most lines have no such figure.)
+    if "，" in line or "\u2009" in line or "\u202f" in line or "\u00a0" in line or \
+            _SPACE_GROUP.search(line) is not None:
+        read = thousands_read(line)
+        grouped_wide, line = read is not line, read
+    else:
+        grouped_wide = False
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
     plain = _marks_blanked(line) if marked else line
@@ -231,8 +241,7 @@ def _match_start(found: tuple[str, re.Match[str]]) -> int:
     return found[1].start()
 
 
-def _column(rc: RawClaim) -> int:
-    return rc.column
+_column = attrgetter("column")  # (sort keys made in C: no Python call for each item)
 
 
 # (pattern index, pattern, regex, other literals a match holds, literals one of which starts a match,
@@ -249,8 +258,7 @@ def _start(m: re.Match[str]) -> int:
     return m.start()
 
 
-def _first(entry: _PlanEntry) -> int:
-    return entry[0]
+_first = itemgetter(0)  # a plan entry's pattern index
 
 
 def _plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> _Plan:
@@ -398,7 +406,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     may have its estimate marks blanked (`_marks_blanked`) and full-width signs made half-width, `written` is the
     line as written (where the marks are, and what a claim's text shows)."""
     written = written or line
-    labelled = bool(sum_metric) and (not sum_context or sum_context in line)
+    # (whether the sum's scopes are stated is told when there is a sum: most lines with a "+" state none)
+    labelled = (line, sum_context) if sum_metric else None
     spans: list[tuple[int, int]] = []
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:
@@ -488,16 +497,18 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                      written[left_start : m.end()].strip(), "")
 
 
-def _add_sum(found: list[RawClaim], written: str, labelled: bool, sum_metric: str, total_text: str, total_col: int,
-             parts: list[tuple[str, str, int]], parts_col: int, text: str, label: str) -> None:
-    """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, when `labelled`,
-    the figures of the scopes it names: its total's label and its parts' labels."""
+def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | None, sum_metric: str,
+             total_text: str, total_col: int, parts: list[tuple[str, str, int]], parts_col: int, text: str,
+             label: str) -> None:
+    """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, in the sum
+    context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
+    figures of the scopes it names: its total's label and its parts' labels."""
     values = tuple([parse_number(p[1]) for p in parts])
     scope_label = _scope_label(label)
     total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
     total = parse_number(total_text)
     found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown, total, values))
-    if labelled:
+    if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
         if scope_label:
             found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown, total))
         marked = "≈" in written or "约" in written or "~" in written or "～" in written
