@@ -67,6 +67,7 @@ _DIGIT = re.compile(r"\d")
 # " 838" after a digit: what numbers.thousands_read looks for before it reads "3 838" as "3,838" (the same matches
 # as its " (?<=\d )\d{3}(?!\d)", with the test after the space that fails most often made first).
 _SPACE_GROUP = re.compile(r" \d\d\d(?!\d)(?<=\d ...)")
+_FULL_WIDTH_GROUP = re.compile(r"，\d{3}(?!\d)")  # "，838": what it looks for before it reads "3，838" as "3,838"
 # A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
 # (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
 _HALF_WIDTH = str.maketrans("＋＝％／", "+=%/")
@@ -138,8 +139,8 @@ def claims_in_line(
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "3，838" is read as "3,838" (one character for one); shown and rewritten as written. (thousands_read's own
     # first looks are made here, one of them by a cheaper regex: most lines have no such figure.)
-    if "，" in line or "\u2009" in line or "\u202f" in line or "\u00a0" in line or \
-            _SPACE_GROUP.search(line) is not None:
+    if ("，" in line and _FULL_WIDTH_GROUP.search(line) is not None) or "\u2009" in line or "\u202f" in line or \
+            "\u00a0" in line or _SPACE_GROUP.search(line) is not None:
         read = thousands_read(line)
         grouped_wide, line = read is not line, read
     else:
