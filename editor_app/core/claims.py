@@ -356,7 +356,9 @@ def _marks_blanked(line: str) -> str:
                 if k >= 0 and line[k].isdecimal() and mark in "≈约":
                     marks[at] = "="
                 elif mark == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838": both characters
-                    marks[k] = " "
+                    # (k is -1 for a "约" that starts the line: line[-1] is its last character, blanked if it is
+                    # "大", as the list of characters this was made from had it)
+                    marks[k % len(line)] = " "
                     marks[at] = " "
                 else:
                     marks[at] = " "
@@ -391,13 +393,17 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     """Split "§一 474 + §二 498" into (label, number as written, offset); None unless each part has one number."""
     out = []
     offset = 0
+    search = _STANDALONE.search
     for chunk in parts_text.split("+"):
-        n = _STANDALONE.search(chunk)
-        if n is None or _STANDALONE.search(chunk, n.end()) is not None:  # (where finditer would look next)
+        n = search(chunk)
+        if n is None:
             return None
-        after = chunk[n.end():].strip()
-        label = chunk[: n.start()].strip() if after in _UNITS else (chunk[: n.start()] + " " + after).strip()
-        out.append((label, n.group(1), offset + n.start()))
+        start, end = n.span()  # (the number is the whole match: its looks around are zero-width)
+        if search(chunk, end) is not None:  # (where finditer would look next)
+            return None
+        after = chunk[end:].strip()
+        label = chunk[:start].strip() if after in _UNITS else (chunk[:start] + " " + after).strip()
+        out.append((label, chunk[start:end], offset + start))
         offset += len(chunk) + 1
     return out if len(out) >= 2 else None
 
@@ -514,7 +520,9 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
             found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown, total))
         marked = "≈" in written or "约" in written or "~" in written or "～" in written
         for (plabel, ptext, poff), value in zip(parts, values):
-            scope_label = _scope_label(plabel)
+            scope_label = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
+            if scope_label is None:
+                scope_label = _scope_label(plabel)
             if scope_label:
                 at = parts_col + poff
                 shown = written[at:at + len(ptext)]
