@@ -356,8 +356,8 @@ def _marks_blanked(line: str) -> str:
                 if k >= 0 and line[k].isdecimal() and mark in "≈约":
                     marks[at] = "="
                 elif mark == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838": both characters
-                    # (k is -1 for a "约" that starts the line: line[-1] is its last character, blanked if it is
-                    # "大", as the list of characters this was made from had it)
+                    # (as before: for a "约" that starts the line k is -1, and line[-1], the line's last
+                    # character, is blanked when it is "大")
                     marks[k % len(line)] = " "
                     marks[at] = " "
                 else:
@@ -378,11 +378,6 @@ def _marks_blanked(line: str) -> str:
 def _approx_before(line: str, start: int) -> bool:
     before = line[start - 3 if start > 3 else 0 : start]
     return "≈" in before or "约" in before or "~" in before or "～" in before
-
-
-def _approx_after(line: str, end: int) -> bool:
-    """ "3,838 左右" ("about 3,838"): the figure is an estimate."""
-    return line.startswith("左右", end + (line[end : end + 1] == " "))
 
 
 # What a part's figure is counted in, written after it: "主体 2,892 字 + 反方 579 字" labels its parts 主体 and 反方.
