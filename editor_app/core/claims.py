@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import sys
 from operator import attrgetter, itemgetter
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .document import resolve_section_ref
 from .records import record
@@ -305,7 +305,7 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
         rest = []
         for idx, cp, rx, required, starts, tail in needs:
             if word in required:
-                others = tuple(w for w in required if w != word)
+                others = _probed(w for w in required if w != word)
                 groups.setdefault(word, []).append(
                     (idx, cp, rx, others, starts, tail, "values" in rx.groupindex, "value" in rx.groupindex))
             else:
@@ -313,6 +313,18 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
         needs = rest
     # A one-character search costs a fraction of a longer one; the highest code point is taken as the rarest.
     return tuple(always), tuple((max(word), word, tuple(entries)) for word, entries in groups.items())
+
+
+def _probed(words: Iterable[str]) -> tuple[str, ...]:
+    """The literals a pattern also needs, each longer one after one of its characters (the highest code point, as
+    for a group): a one-character search is a fraction of a longer one (which, for a Latin word in a Chinese line,
+    first makes a copy of the word), and most lines fail it."""
+    out: list[str] = []
+    for word in words:
+        if len(word) > 1 and max(word) not in out:
+            out.append(max(word))
+        out.append(word)
+    return tuple(out)
 
 
 def _rarity(word: str) -> tuple[bool, int]:
