@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 from .document import resolve_section_ref
 from .records import record
 from .numbers import parse_number, thousands_read
-from .regex_looks import all_required, first_look, holds_any, plain_reading
+from .regex_looks import all_required, first_look, holds_any, leading_literals, plain_reading
 from .rulepack import ClaimPattern
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
@@ -166,10 +166,19 @@ def claims_in_line(
     if candidates:
         if len(candidates) > 1:
             candidates.sort(key=_first)  # pattern order, as written in the pack
-        for idx, cp, rx, _required, _starts, tail, has_values, has_value in candidates:
+        for idx, cp, rx, _required, _starts, tail, has_values, has_value, leads in candidates:
             if tail is not None and tail.search(plain) is None:
                 continue  # the part from its first literal on is nowhere in the line
-            for m in rx.finditer(plain):
+            at = 0
+            if leads is not None:  # the search starts at the first of the literals a match starts with
+                at = -1
+                for lead in leads:
+                    found = plain.find(lead)
+                    if found >= 0 and (at < 0 or found < at):
+                        at = found
+                if at < 0:
+                    continue
+            for m in rx.finditer(plain, at):
                 if has_values and m.group("values"):
                     start = m.start("values")
                     approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
@@ -246,9 +255,10 @@ _column = attrgetter("column")  # (sort keys made in C: no Python call for each 
 
 
 # (pattern index, pattern, regex, other literals a match holds, literals one of which starts a match,
-#  a literal-led regex every match holds a match of or None, has a `values` group, has a `value` group)
+#  a literal-led regex every match holds a match of or None, has a `values` group, has a `value` group,
+#  `_leads`: several literals one of which starts every match, or None)
 _PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[str, ...], "re.Pattern[str] | None",
-                   bool, bool]
+                   bool, bool, "tuple[str, ...] | None"]
 # (patterns tried on every line, (one character of a literal, the literal, the patterns that need it)...)
 _Plan = tuple[tuple[_PlanEntry, ...], tuple[tuple[str, str, tuple[_PlanEntry, ...]], ...]]
 _PLANS: dict[int, tuple[object, int, object, object, _Plan]] = {}  # by id(compiled), for lists made elsewhere
@@ -294,7 +304,8 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
         if required:
             needs.append((idx, cp, rx, list(required), starts, tail))
         else:
-            always.append((idx, cp, rx, (), starts, tail, "values" in rx.groupindex, "value" in rx.groupindex))
+            always.append((idx, cp, rx, (), starts, tail, "values" in rx.groupindex, "value" in rx.groupindex,
+                           _leads(rx)))
     groups: dict[str, list[_PlanEntry]] = {}
     while needs:  # greedy cover: the literal the most patterns need (the rarest-looking first on a tie)
         counts: dict[str, int] = {}
@@ -307,7 +318,8 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
             if word in required:
                 others = _probed(w for w in required if w != word)
                 groups.setdefault(word, []).append(
-                    (idx, cp, rx, others, starts, tail, "values" in rx.groupindex, "value" in rx.groupindex))
+                    (idx, cp, rx, others, starts, tail, "values" in rx.groupindex, "value" in rx.groupindex,
+                     _leads(rx)))
             else:
                 rest.append((idx, cp, rx, required, starts, tail))
         needs = rest
@@ -330,6 +342,14 @@ def _probed(words: Iterable[str]) -> tuple[str, ...]:
 def _rarity(word: str) -> tuple[bool, int]:
     """How unlikely a literal looks in a line: a single ASCII character least, then the longer the rarer."""
     return (not (len(word) == 1 and word.isascii()), len(word))
+
+
+def _leads(rx: re.Pattern[str]) -> tuple[str, ...] | None:
+    """The literals one of which starts every match, when there are several ("(?:§八\\.3|footer)…"): re then tests
+    every character of a line (for one literal it finds the start by a plain search itself), and no match starts
+    before the first of them. None otherwise."""
+    leads = leading_literals(rx)
+    return leads if leads is not None and len(leads) > 1 else None
 
 
 def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tuple[str, ...], re.Pattern[str] | None]:
@@ -492,7 +512,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             _add_sum(found, written, labelled, sum_metric, before.group("total"), start + 1, split, parts_at,
                      written[start : parts_at + len(parts)], label)
         spans.append((start, parts_at + len(parts)))
-    for m in _EQ_TOTAL.finditer(line):
+    # "a + b = total": an "=" before the first "+" has no sum on its left (a match holds no "+", so none that starts
+    # before it is lost by starting there)
+    for m in _EQ_TOTAL.finditer(line, line.find("+")):
         left_end = m.start()
         plus = line.rfind("+", 0, left_end)
         if plus < 0:
