@@ -348,6 +348,8 @@ def _leads(rx: re.Pattern[str]) -> tuple[str, ...] | None:
     """The literals one of which starts every match, when there are several ("(?:§八\\.3|footer)…"): re then tests
     every character of a line (for one literal it finds the start by a plain search itself), and no match starts
     before the first of them. None otherwise."""
+    if not rx.pattern.startswith(("(", "[")):
+        return None  # (most start with a literal: not parsed again, once for each pack)
     leads = leading_literals(rx)
     return leads if leads is not None and len(leads) > 1 else None
 
