@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Sequence
+from operator import attrgetter, itemgetter
+from typing import Iterable, Sequence
 
 from .document import resolve_section_ref
 from .records import record
 from .numbers import parse_number, thousands_read
-from .regex_looks import all_required, first_look, holds_any, plain_reading
+from .regex_looks import all_required, first_look, holds_any, leading_literals, plain_reading
 from .rulepack import ClaimPattern
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
@@ -50,11 +51,23 @@ _PARTS_END = re.compile(r"[=；;|，,：:（）()]")
 _TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?![\d.%/×])"
                                 r"[^\d=+；;|，,：:（）()]{0,4}$")
 # "4/6 = 67%", and "4/6（67%）": the share in parentheses right after its fraction, as Chinese prose often gives it.
-_PERCENT = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%|[（(]\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
+# (One regex per opening character, so that re finds the start by a plain character search: a class or an
+# alternation at the start makes re test every character of the line. A match holds one "%", and its opening
+# character is the last "=", "（" or "(" before it, so the three never overlap and their matches together, in
+# order, are those of "=\s*(?P<pct>…)\s*%|[（(]\s*(?P<paren>…)\s*%\s*[）)]".)
+_PERCENT_EQ = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
+_PERCENT_WIDE = re.compile(r"（\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
+_PERCENT_NARROW = re.compile(r"\(\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
+# A clause break other than such a comma: what is left of _CLAUSE_BREAKS once they are blanked.
+_BREAK = re.compile(r"[；;|，：:（）()=]|,(?!(?<=\d,)\d{3}(?!\d))")
 _DIGIT = re.compile(r"\d")
+# " 838" after a digit: what numbers.thousands_read looks for before it reads "3 838" as "3,838" (the same matches
+# as its " (?<=\d )\d{3}(?!\d)", with the test after the space that fails most often made first).
+_SPACE_GROUP = re.compile(r" \d\d\d(?!\d)(?<=\d ...)")
+_FULL_WIDTH_GROUP = re.compile(r"，\d{3}(?!\d)")  # "，838": what it looks for before it reads "3，838" as "3,838"
 # A Chinese input method in full-width mode writes "4／6 ＝ 67％", "§一 474 ＋ §二 498": read as "/", "=", "%", "+".
 # (Full-width digits are digits already; "，" and the full-width parentheses and colon are read as written.)
 _HALF_WIDTH = str.maketrans("＋＝％／", "+=%/")
@@ -124,10 +137,17 @@ def claims_in_line(
     written = line  # a claim's text is shown as written; it is read in `line` and `plain`
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
-    read = thousands_read(line)  # "3，838" is read as "3,838" (one character for one); shown and rewritten as written
-    grouped_wide, line = read is not line, read
+    # "3，838" is read as "3,838" (one character for one); shown and rewritten as written. (thousands_read's own
+    # first looks are made here, one of them by a cheaper regex: most lines have no such figure.)
+    if ("，" in line and _FULL_WIDTH_GROUP.search(line) is not None) or "\u2009" in line or "\u202f" in line or \
+            "\u00a0" in line or _SPACE_GROUP.search(line) is not None:
+        read = thousands_read(line)
+        grouped_wide, line = read is not line, read
+    else:
+        grouped_wide = False
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    plain = _marks_blanked(line) if ("≈" in line or "约" in line or "~" in line or "～" in line) else line
+    marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
+    plain = _marks_blanked(line) if marked else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     candidates = list(plan[0]) if plan[0] else None
     for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
@@ -146,13 +166,22 @@ def claims_in_line(
     if candidates:
         if len(candidates) > 1:
             candidates.sort(key=_first)  # pattern order, as written in the pack
-        for idx, cp, rx, _required, _starts, tail, has_values, has_value in candidates:
+        for idx, cp, rx, _required, _starts, tail, has_values, has_value, leads in candidates:
             if tail is not None and tail.search(plain) is None:
                 continue  # the part from its first literal on is nowhere in the line
-            for m in rx.finditer(plain):
+            at = 0
+            if leads is not None:  # the search starts at the first of the literals a match starts with
+                at = -1
+                for lead in leads:
+                    found = plain.find(lead)
+                    if found >= 0 and (at < 0 or found < at):
+                        at = found
+                if at < 0:
+                    continue
+            for m in rx.finditer(plain, at):
                 if has_values and m.group("values"):
                     start = m.start("values")
-                    approx = _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the mark is the list's
+                    approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
                     members = list(_DIGITS.finditer(m.group("values")))
                     for pos, nm in enumerate(members):
                         shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
@@ -164,28 +193,31 @@ def claims_in_line(
                 elif has_value:
                     vt = m.group("value")
                     if vt:
-                        text, end, stop = m.group(0), m.end("value"), m.end()
+                        start, stop = m.span()
+                        at, end = m.span("value")
                         if vt[-1] in ",，" and vt[0].isdigit():  # "words: 200, lines: 31": the comma is the prose's
                             cut = len(vt) - len(vt.rstrip(",，"))
-                            vt, end = vt[:-cut], end - cut
-                            if m.end() == m.end("value"):
-                                text, stop = text[:-cut], stop - cut
+                            vt = vt[:-cut]
+                            if stop == end:
+                                stop -= cut
+                            end -= cut
+                        # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
+                        approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
+                                             or plain.find("约", start, stop) >= 0)
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", written[m.start():stop], m.start("value") + 1,
-                                     written[m.start("value"):end] if grouped_wide else vt, parse_number(vt),
-                                     (), _approx_before(line, m.start("value")) or "≈" in text or "约" in text
-                                     or _approx_after(line, end))
+                            RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
+                                     written[at:end] if grouped_wide else vt, parse_number(vt), (),
+                                     approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
         _sums_in_line(plain, sum_metric, sum_context, out, written)
     if "%" in line and "/" in line:
-        for m in _PERCENT.finditer(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
+        for pct, m in _percents(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
             f = _FRACTION_BEFORE.search(line, window_start, m.start())
             if not f:
                 continue
             num, den = float(f.group("num")), float(f.group("den"))
-            pct = "pct" if m.group("pct") is not None else "paren"
             out.append(
                 RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start(pct) + 1, m.group(pct),
                          float(m.group(pct)), (num, den))
@@ -200,14 +232,33 @@ def claims_in_line(
     return tuple(out)
 
 
-def _column(rc: RawClaim) -> int:
-    return rc.column
+def _percents(plain: str) -> list[tuple[str, re.Match[str]]]:
+    """The shares stated in a line, in order: ("pct", match) for "= 67%", ("paren", match) for "（67%）"."""
+    found: list[tuple[str, re.Match[str]]] = [("pct", m) for m in _PERCENT_EQ.finditer(plain)] if "=" in plain else []
+    wide, narrow = "（" in plain, "(" in plain
+    if wide or narrow:
+        had = len(found)
+        if wide:
+            found.extend(("paren", m) for m in _PERCENT_WIDE.finditer(plain))
+        if narrow:
+            found.extend(("paren", m) for m in _PERCENT_NARROW.finditer(plain))
+        if had and len(found) > had or wide and narrow:
+            found.sort(key=_match_start)
+    return found
+
+
+def _match_start(found: tuple[str, re.Match[str]]) -> int:
+    return found[1].start()
+
+
+_column = attrgetter("column")  # (sort keys made in C: no Python call for each item)
 
 
 # (pattern index, pattern, regex, other literals a match holds, literals one of which starts a match,
-#  a literal-led regex every match holds a match of or None, has a `values` group, has a `value` group)
+#  a literal-led regex every match holds a match of or None, has a `values` group, has a `value` group,
+#  `_leads`: several literals one of which starts every match, or None)
 _PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[str, ...], "re.Pattern[str] | None",
-                   bool, bool]
+                   bool, bool, "tuple[str, ...] | None"]
 # (patterns tried on every line, (one character of a literal, the literal, the patterns that need it)...)
 _Plan = tuple[tuple[_PlanEntry, ...], tuple[tuple[str, str, tuple[_PlanEntry, ...]], ...]]
 _PLANS: dict[int, tuple[object, int, object, object, _Plan]] = {}  # by id(compiled), for lists made elsewhere
@@ -218,8 +269,7 @@ def _start(m: re.Match[str]) -> int:
     return m.start()
 
 
-def _first(entry: _PlanEntry) -> int:
-    return entry[0]
+_first = itemgetter(0)  # a plan entry's pattern index
 
 
 def _plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) -> _Plan:
@@ -254,7 +304,8 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
         if required:
             needs.append((idx, cp, rx, list(required), starts, tail))
         else:
-            always.append((idx, cp, rx, (), starts, tail, "values" in rx.groupindex, "value" in rx.groupindex))
+            always.append((idx, cp, rx, (), starts, tail, "values" in rx.groupindex, "value" in rx.groupindex,
+                           _leads(rx)))
     groups: dict[str, list[_PlanEntry]] = {}
     while needs:  # greedy cover: the literal the most patterns need (the rarest-looking first on a tie)
         counts: dict[str, int] = {}
@@ -265,9 +316,10 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
         rest = []
         for idx, cp, rx, required, starts, tail in needs:
             if word in required:
-                others = tuple(w for w in required if w != word)
+                others = _probed(w for w in required if w != word)
                 groups.setdefault(word, []).append(
-                    (idx, cp, rx, others, starts, tail, "values" in rx.groupindex, "value" in rx.groupindex))
+                    (idx, cp, rx, others, starts, tail, "values" in rx.groupindex, "value" in rx.groupindex,
+                     _leads(rx)))
             else:
                 rest.append((idx, cp, rx, required, starts, tail))
         needs = rest
@@ -275,9 +327,31 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
     return tuple(always), tuple((max(word), word, tuple(entries)) for word, entries in groups.items())
 
 
+def _probed(words: Iterable[str]) -> tuple[str, ...]:
+    """The literals a pattern also needs, each longer one after one of its characters (the highest code point, as
+    for a group): a one-character search is a fraction of a longer one (which, for a Latin word in a Chinese line,
+    first makes a copy of the word), and most lines fail it."""
+    out: list[str] = []
+    for word in words:
+        if len(word) > 1 and max(word) not in out:
+            out.append(max(word))
+        out.append(word)
+    return tuple(out)
+
+
 def _rarity(word: str) -> tuple[bool, int]:
     """How unlikely a literal looks in a line: a single ASCII character least, then the longer the rarer."""
     return (not (len(word) == 1 and word.isascii()), len(word))
+
+
+def _leads(rx: re.Pattern[str]) -> tuple[str, ...] | None:
+    """The literals one of which starts every match, when there are several ("(?:§八\\.3|footer)…"): re then tests
+    every character of a line (for one literal it finds the start by a plain search itself), and no match starts
+    before the first of them. None otherwise."""
+    if not rx.pattern.startswith(("(", "[")):
+        return None  # (most start with a literal: not parsed again, once for each pack)
+    leads = leading_literals(rx)
+    return leads if leads is not None and len(leads) > 1 else None
 
 
 def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tuple[str, ...], re.Pattern[str] | None]:
@@ -297,8 +371,11 @@ def _marks_blanked(line: str) -> str:
     """The line with each estimate mark ("≈", "约", "大约", "~", "～") that comes before a number (white space between
     allowed) made spaces, or "=" where "≈" or "约" also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so
     patterns written with "=" find it). A tilde right after a number, "×", "%" or "." is a range ("8.4~10.2",
-    "1.21×~1.35×"), not a mark."""
-    marks = []
+    "1.21×~1.35×"), not a mark.
+
+    (Built from slices of the line between the marks, not from a list of its characters: a line with a tilde is
+    often a long one, and the marks in it are few.)"""
+    marks: dict[int, str] = {}  # position -> what the mark there is read as
     for mark in "≈约~～":
         at = line.find(mark)
         while at >= 0:
@@ -307,29 +384,34 @@ def _marks_blanked(line: str) -> str:
                 k += 1
             if k < len(line) and line[k].isdecimal() and not (  # (what the regex \d matches)
                     mark in "~～" and at and (line[at - 1].isdecimal() or line[at - 1] in "×%.")):
-                marks.append(at)
+                k = at - 1
+                while k >= 0 and line[k].isspace():
+                    k -= 1
+                if k >= 0 and line[k].isdecimal() and mark in "≈约":
+                    marks[at] = "="
+                elif mark == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838": both characters
+                    # (as before: for a "约" that starts the line k is -1, and line[-1], the line's last
+                    # character, is blanked when it is "大")
+                    marks[k % len(line)] = " "
+                    marks[at] = " "
+                else:
+                    marks[at] = " "
             at = line.find(mark, at + 1)
     if not marks:
         return line
-    chars = list(line)
-    for at in marks:
-        k = at - 1
-        while k >= 0 and line[k].isspace():
-            k -= 1
-        chars[at] = "=" if k >= 0 and line[k].isdecimal() and line[at] in "≈约" else " "
-        if line[at] == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838"
-            chars[k] = " "
-    return "".join(chars)
+    pieces = []
+    done = 0  # the line up to here is in `pieces`
+    for at in sorted(marks):
+        pieces.append(line[done:at])
+        pieces.append(marks[at])
+        done = at + 1
+    pieces.append(line[done:])
+    return "".join(pieces)
 
 
 def _approx_before(line: str, start: int) -> bool:
     before = line[start - 3 if start > 3 else 0 : start]
     return "≈" in before or "约" in before or "~" in before or "～" in before
-
-
-def _approx_after(line: str, end: int) -> bool:
-    """ "3,838 左右" ("about 3,838"): the figure is an estimate."""
-    return line.startswith("左右", end + (line[end : end + 1] == " "))
 
 
 # What a part's figure is counted in, written after it: "主体 2,892 字 + 反方 579 字" labels its parts 主体 and 反方.
@@ -340,13 +422,17 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     """Split "§一 474 + §二 498" into (label, number as written, offset); None unless each part has one number."""
     out = []
     offset = 0
+    search = _STANDALONE.search
     for chunk in parts_text.split("+"):
-        n = _STANDALONE.search(chunk)
-        if n is None or _STANDALONE.search(chunk, n.end()) is not None:  # (where finditer would look next)
+        n = search(chunk)
+        if n is None:
             return None
-        after = chunk[n.end():].strip()
-        label = chunk[: n.start()].strip() if after in _UNITS else (chunk[: n.start()] + " " + after).strip()
-        out.append((label, n.group(1), offset + n.start()))
+        start, end = n.span()  # (the number is the whole match: its looks around are zero-width)
+        if search(chunk, end) is not None:  # (where finditer would look next)
+            return None
+        after = chunk[end:].strip()
+        label = chunk[:start].strip() if after in _UNITS else (chunk[:start] + " " + after).strip()
+        out.append((label, chunk[start:end], offset + start))
         offset += len(chunk) + 1
     return out if len(out) >= 2 else None
 
@@ -356,32 +442,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     may have its estimate marks blanked (`_marks_blanked`) and full-width signs made half-width, `written` is the
     line as written (where the marks are, and what a claim's text shows)."""
     written = written or line
-    labelled = bool(sum_metric) and (not sum_context or sum_context in line)
+    # (whether the sum's scopes are stated is told when there is a sum: most lines with a "+" state none)
+    labelled = (line, sum_context) if sum_metric else None
     spans: list[tuple[int, int]] = []
-
-    def add(total_text: str, total_col: int, parts_text: str, parts_col: int, text: str, label: str,
-            parts: list[tuple[str, str, int]] | None = None):
-        if parts is None:
-            parts = _parts(parts_text)
-        if parts is None:
-            return
-        values = tuple(parse_number(p[1]) for p in parts)
-        scope_label = _scope_label(label)
-        total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
-        found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown,
-                              parse_number(total_text), values))
-        if labelled:
-            if scope_label:
-                found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown,
-                                      parse_number(total_text)))
-            for plabel, ptext, poff in parts:
-                scope_label = _scope_label(plabel)
-                if scope_label:
-                    at = parts_col + poff
-                    shown = written[at:at + len(ptext)]
-                    found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}",
-                                          at + 1, shown, parse_number(ptext), (), _approx_before(written, at)))
-
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:
         if not narrow:
@@ -404,15 +467,21 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                       if _DIGIT.search(line, max(0, start - 13), start) else None)
             if before:
                 label = line[max(0, before.start() - 12) : before.start()].strip()
-                add(before.group("total"), before.start("total") + 1, m.group("parts"), m.start("parts"),
-                    written[before.start() : m.end()], label, parts)
+                if parts is None:
+                    parts = _parts(m.group("parts"))
+                if parts is not None:
+                    _add_sum(found, written, labelled, sum_metric, before.group("total"), before.start("total") + 1,
+                             parts, m.start("parts"), written[before.start() : m.end()], label)
                 spans.append((before.start(), m.end()))
                 continue
             after = _TOTAL_AFTER.match(line, m.end()) or _EQ_TOTAL_AFTER.match(line, m.end())
             if after:
                 lab = _label_start(line, start)
-                add(after.group("total"), after.start("total") + 1, m.group("parts"), m.start("parts"),
-                    written[lab:after.end()], line[lab:start].strip(), parts)
+                if parts is None:
+                    parts = _parts(m.group("parts"))
+                if parts is not None:
+                    _add_sum(found, written, labelled, sum_metric, after.group("total"), after.start("total") + 1,
+                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip())
                 spans.append((start, after.end()))
     if "=" not in line:
         return
@@ -426,10 +495,11 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 line[brk.start() + 1 : brk.start() + 2].isdigit():
             brk = _PARTS_END.search(line, brk.end())  # "2,892": a thousands separator, not a break
         end = brk.start() if brk else len(line)
-        parts_at, parts = eq + 1, line[eq + 1 : end]
+        parts_at = eq + 1
         eq = brk.start() if brk and brk.group() == "=" else line.find("=", end)
-        if "+" not in parts:
+        if line.find("+", parts_at, end) < 0:
             continue
+        parts = line[parts_at:end]
         before = _TOTAL_JUST_BEFORE.search(line, max(0, parts_at - 25), parts_at - 1)
         if before is None or (spans and any(a <= parts_at - 1 < b for a, b in spans)):
             continue
@@ -439,23 +509,56 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         parts = parts[: last.end()]
         start = before.start()
         label = line[max(0, start - 12) : start].strip()
-        add(before.group("total"), start + 1, parts, parts_at, written[start : parts_at + len(parts)], label)
+        split = _parts(parts)
+        if split is not None:
+            _add_sum(found, written, labelled, sum_metric, before.group("total"), start + 1, split, parts_at,
+                     written[start : parts_at + len(parts)], label)
         spans.append((start, parts_at + len(parts)))
-    for m in _EQ_TOTAL.finditer(line):
+    # "a + b = total": an "=" before the first "+" has no sum on its left (a match holds no "+", so none that starts
+    # before it is lost by starting there)
+    for m in _EQ_TOTAL.finditer(line, line.find("+")):
         left_end = m.start()
         plus = line.rfind("+", 0, left_end)
         if plus < 0:
             continue  # no "+" before the "=": no sum on its left
         if spans and any(a <= left_end < b for a, b in spans):
             continue
-        # (the comma of "1,200 + 300 = 1,500" groups digits: no break; blanked with the digits before it in view)
-        if holds_any(line[plus + 1 : left_end], _CLAUSE_BREAKS) and holds_any(
-                _THOUSANDS.sub(" ", line[:left_end])[plus + 1:], _CLAUSE_BREAKS):
+        # (the comma of "1,200 + 300 = 1,500" groups digits: no break; told in place, not in a copy of the line
+        # with such commas blanked)
+        if _BREAK.search(line, plus + 1, left_end) is not None:
             continue  # the last "+" is before the clause's start
         head = _THOUSANDS.sub(" ", line[:plus]) if "," in line[:plus] else line[:plus]
         left_start = max([head.rfind(ch) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
-        left = line[left_start:left_end]
-        add(m.group("total"), m.start("total") + 1, left, left_start, written[left_start : m.end()].strip(), "")
+        left = _parts(line[left_start:left_end])
+        if left is not None:
+            _add_sum(found, written, labelled, sum_metric, m.group("total"), m.start("total") + 1, left, left_start,
+                     written[left_start : m.end()].strip(), "")
+
+
+def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | None, sum_metric: str,
+             total_text: str, total_col: int, parts: list[tuple[str, str, int]], parts_col: int, text: str,
+             label: str) -> None:
+    """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, in the sum
+    context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
+    figures of the scopes it names: its total's label and its parts' labels."""
+    values = tuple([parse_number(p[1]) for p in parts])
+    scope_label = _scope_label(label)
+    total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
+    total = parse_number(total_text)
+    found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown, total, values))
+    if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
+        if scope_label:
+            found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown, total))
+        marked = "≈" in written or "约" in written or "~" in written or "～" in written
+        for (plabel, ptext, poff), value in zip(parts, values):
+            scope_label = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
+            if scope_label is None:
+                scope_label = _scope_label(plabel)
+            if scope_label:
+                at = parts_col + poff
+                shown = written[at:at + len(ptext)]
+                found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}", at + 1, shown,
+                                      value, (), marked and _approx_before(written, at)))
 
 
 def _label_start(line: str, start: int) -> int:

@@ -88,6 +88,17 @@ def first_look(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     return starts
 
 
+def leading_literals(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Literals one of which starts every match of the pattern (after zero-width looks); None when unknown."""
+    if not isinstance(pattern, re.Pattern) or pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        starts = literal_starts(list(_sre_parse.parse(pattern.pattern, pattern.flags).data))
+    except Exception:  # an unusual pattern: no first look, the regex alone decides
+        return None
+    return tuple(dict.fromkeys(starts)) if starts and all(starts) else None
+
+
 def all_required(pattern: re.Pattern[str]) -> tuple[str, ...]:
     """Every run of plain characters in the pattern's top-level sequence (a match holds all); () when unknown."""
     if not isinstance(pattern, re.Pattern) or pattern.flags & re.IGNORECASE:

@@ -36,26 +36,42 @@ def sum_open(end: str) -> bool:
     if end[-1] in _PLUS:
         return True
     at = max(end.rfind("（"), end.rfind("("))
-    if at < 0:
+    if at < 0 or end.find("）", at) >= 0 or end.find(")", at) >= 0:  # (searched in place: no slice of the rest)
         return False
-    rest = end[at + 1:]
-    return "）" not in rest and ")" not in rest and (not rest.strip() or "+" in rest or "＋" in rest)
+    return end.find("+", at) >= 0 or end.find("＋", at) >= 0 or not end[at + 1:].strip()
 
 
 def open_end(line: str, compiled) -> str:
     """The last characters of a line that may end in a claim's label (it holds a literal some claim pattern needs,
     and does not end with a figure or a closing mark), or the whole line when it leaves a stated sum open (its
-    total and label are before the parenthesis); "" for every other line."""
+    total and label are before the parenthesis); "" for every other line.
+
+    (Run on every line of every analysis: `sum_open` is written out here, its cheapest tests first: a line ending
+    with a closing parenthesis closes its last one, and a parenthesis left open holds a "+" or ends the line.)"""
     end = line.rstrip()
-    if sum_open(end):
-        return end
-    if not end or end[-1].isdigit() or end[-1] in _CLOSED:
+    if not end:
+        return ""
+    last = end[-1]
+    if last == "+" or last == "＋":
+        return end  # a sum going on
+    if last != "）" and last != ")" and ("+" in end or "＋" in end or last == "（" or last == "("):
+        # the last opening parenthesis (a search from the end goes character by character in a Chinese line: a
+        # test that there is one at all, done a machine word at a time, comes first)
+        at = end.rfind("（") if "（" in end else -1
+        if "(" in end:
+            narrow = end.rfind("(", at + 1)
+            if narrow > at:
+                at = narrow
+        if at >= 0 and end.find("）", at) < 0 and end.find(")", at) < 0 and (
+                end.find("+", at) >= 0 or end.find("＋", at) >= 0 or at == len(end) - 1):
+            return end  # an open parenthesis with a "+" or nothing in it ("end" has no trailing white space)
+    if last in _CLOSED or last.isdigit():
         return ""
     tail = end[-_TAIL:]
-    always, groups = _plan(compiled)
-    if always:
-        return tail
-    for probe, word, _ in groups:
+    plan = getattr(compiled, "plan", None) or _plan(compiled)
+    if plan[0]:
+        return tail  # a pattern that needs no known literal may end here
+    for probe, word, _ in plan[1]:
         if probe in tail and word in tail:
             return tail
     return ""
