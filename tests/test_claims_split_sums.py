@@ -123,3 +123,11 @@ def test_typing_around_a_wrapped_sum_agrees_with_a_fresh_analysis(sample_text):
         text = "\n".join(lines[:k] + [line] + lines[k + 1:])
         got, fresh = az.analyze(text), analyze(text, PACK, today=TODAY)
         assert got == fresh
+
+
+def test_an_estimate_mark_starting_a_line_leaves_its_last_character_alone():
+    """A "约" that opens a line once blanked the line's last character when that was "大" (an index from the end)."""
+    from editor_app.core.claims import _marks_blanked
+
+    assert _marks_blanked("约 3,838 字，规模大") == "  3,838 字，规模大"
+    assert _marks_blanked("总计大约 3,838") == "总计   3,838"

@@ -389,10 +389,8 @@ def _marks_blanked(line: str) -> str:
                     k -= 1
                 if k >= 0 and line[k].isdecimal() and mark in "≈约":
                     marks[at] = "="
-                elif mark == "约" and k == at - 1 and line[k] == "大":  # "大约 3,838": both characters
-                    # (as before: for a "约" that starts the line k is -1, and line[-1], the line's last
-                    # character, is blanked when it is "大")
-                    marks[k % len(line)] = " "
+                elif mark == "约" and k == at - 1 and k >= 0 and line[k] == "大":  # "大约 3,838": both characters
+                    marks[k] = " "
                     marks[at] = " "
                 else:
                     marks[at] = " "
