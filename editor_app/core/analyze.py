@@ -14,14 +14,14 @@ import re
 from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
-from itertools import accumulate, chain
+from itertools import accumulate, chain, pairwise
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
-from .document import (Heading, Outline, Stray, build_outline, heading_in_line, in_blocks, resolve_section_ref,
-                       section_refs_in_line)
+from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks,
+                       resolve_section_ref, section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figures import figures_in_line
@@ -125,6 +125,10 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             # its search; and the answer for a line holding none of them all
             "_required_looks": tuple((first_look(rx), rx.search) for _, rxs in required for rx in rxs),
             "_required_none": tuple(False for _, rxs in required for _ in rxs),
+            # the literals one of which a line holds when any forbidden (required) pattern may match in it; None:
+            # some pattern has none, every line is looked at (see _Joined.each_holding)
+            "_forbidden_all_looks": _looks([rx for _, rxs in forbidden for rx in rxs]),
+            "_required_all_looks": _looks([rx for _, rxs in required for rx in rxs]),
         })
     return hit[1]
 
@@ -144,6 +148,51 @@ def _looks(rxs: list[re.Pattern[str]]) -> tuple[str, ...] | None:
             return None
         out.extend(look)
     return tuple(out)
+
+
+class _Joined:
+    """A run of lines joined by newlines: a literal is looked for in all of them at once (one scan in C), and only the
+    lines holding it are looked at one by one; a call per line cost more than the scan for the many lines without it.
+    Counters that take it read `lines` (and `text`, `starts()`)."""
+
+    __slots__ = ("lines", "text", "_starts")
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        self.text = "\n".join(lines)
+        self._starts: list[int] | None = None
+
+    def starts(self) -> list[int]:
+        """The offset of each line in `text`, and one past the end (len(text) + 1)."""
+        if self._starts is None:
+            self._starts = list(accumulate(map((1).__add__, map(len, self.lines)), initial=0))
+        return self._starts
+
+    def holding(self, looks: tuple[str, ...]) -> list[int]:
+        """Indices of the lines that hold one of the literals, in order (a literal with a newline is on no line)."""
+        text, found = self.text, set()
+        for look in looks:
+            if not look:
+                return list(range(len(self.lines)))
+            if "\n" in look or (pos := text.find(look)) < 0:
+                continue
+            starts = self.starts()
+            while pos >= 0:
+                i = bisect_right(starts, pos) - 1
+                found.add(i)
+                pos = text.find(look, starts[i + 1])  # (the next line: this one is found)
+        return sorted(found)
+
+    def each_holding(self, looks: tuple[str, ...] | None, fn: Callable[[str], Any], none: Any) -> list:
+        """fn(line) for each line, given that fn gives `none` for a line holding none of the literals (None: unknown,
+        fn is called for every line)."""
+        if looks is None:
+            return list(map(fn, self.lines))
+        out = [none] * len(self.lines)
+        lines = self.lines
+        for i in self.holding(looks):
+            out[i] = fn(lines[i])
+        return out
 
 
 class Analyzer:
@@ -201,20 +250,21 @@ class Analyzer:
         """The facts of each line, one extractor at a time over all the lines (each extractor's code and regexes
         stay hot in the CPU caches: ~15% faster than all extractors line after line); the privacy scan's first look
         is made for runs of lines at once."""
-        directives = list(map(directives_in_line, lines))
+        joined = _Joined(lines)
+        directives = joined.each_holding(("survey-check",), directives_in_line, ())
         # A suppression comment is a note to the checker, not text: silencing one rule on a line must not
         # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
-        counted = lines
+        counted = joined
         if any(directives):
-            counted = [_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)]
+            counted = _Joined([_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)])
         counts = zip(*[fn(counted) for fn in self._counters], [1 if _list_item(l) else 0 for l in lines])
-        forbidden = list(map(self._forbidden_in, lines))
-        required = list(map(self._required_in, lines))
+        forbidden = joined.each_holding(self._forbidden_all_looks, self._forbidden_in, ())
+        required = joined.each_holding(self._required_all_looks, self._required_in, self._required_none)
         claims_in_line, rx = claims_mod.claims_in_line, self._claim_rx
         metric, context = self.pack.sum_metric, self.pack.sum_context
         claims = [claims_in_line(l, rx, metric, context) for l in lines]
         # (lists, not lazy maps: map(LineFacts, ...) would take one line from each in turn, the extractors interleaved)
-        headings = list(map(heading_in_line, lines))
+        headings = headings_in_lines(lines)
         citations = list(map(citations_in_line, lines))
         figures = list(map(figures_in_line, lines))
         privacy = privacy_in_lines(lines, self._privacy_cfg)
@@ -224,7 +274,7 @@ class Analyzer:
                     lines[i], privacy[i], headings[i], citations[i], figures[i], claims[i])
                 if forbidden[i]:
                     forbidden[i] = masked_matches(lines[i], privacy[i], forbidden[i])
-        section_refs = list(map(section_refs_in_line, lines))
+        section_refs = joined.each_holding(("§",), section_refs_in_line, ())
         claim_ends = [open_end(l, rx) for l in lines]
         return list(map(LineFacts, counts, headings, citations, figures, privacy, claims, directives, forbidden,
                         required, section_refs, claim_ends))
@@ -232,14 +282,16 @@ class Analyzer:
     def _forbidden_in(self, line: str) -> tuple[tuple[tuple[int, str], ...], ...]:
         """Per forbidden-pattern rule, (column, text) of its matches; () when none matches. The text is what the
         finding quotes ("独立段不计"), not the rule's pattern."""
-        for looks, _ in self._forbidden_looks:
-            if looks is None or holds_any(line, looks):  # a line without a rule's literals cannot match it
-                forbidden = tuple(tuple((m.start() + 1, _match_quote(m.group()))
-                                        for finditer in finditers for m in finditer(line))
-                                  if looks is None or holds_any(line, looks) else ()
-                                  for looks, finditers in self._forbidden_looks)
-                return forbidden if any(forbidden) else ()
-        return ()
+        found: list | None = None  # per rule, once one matches
+        for k, (looks, finditers) in enumerate(self._forbidden_looks):
+            if looks is not None and not holds_any(line, looks):  # a line without a rule's literals cannot match it
+                continue
+            for finditer in finditers:
+                for m in finditer(line):
+                    if found is None:
+                        found = [[] for _ in self._forbidden_looks]
+                    found[k].append((m.start() + 1, _match_quote(m.group())))
+        return tuple(map(tuple, found)) if found is not None else ()
 
     def _required_in(self, line: str) -> tuple[bool, ...]:
         """Per (required-pattern rule, pattern): found on this line."""
@@ -530,8 +582,9 @@ def analyze(
     return Analyzer(pack, today=today).analyze(text, file=file, verdicts=verdicts)
 
 
-def _counter_fn(kind: str, pattern: str) -> Callable[[list[str]], list[int]]:
-    """A counter of the pack as a function from lines to their counts (one column of the facts: no call per line)."""
+def _counter_fn(kind: str, pattern: str) -> Callable[[_Joined], list[int]]:
+    """A counter of the pack as a function from lines (a `_Joined`) to their counts (one column of the facts: no
+    call per line)."""
     if kind == "regex":
         rx = re.compile(pattern)
         kept = whole_blocks(rx)
@@ -541,35 +594,52 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[list[str]], list[int]]:
         looks = first_look(rx)
         if looks and len(looks) == 1:  # a line without the literal holds no match: the scan is skipped
             look = looks[0]
-            return lambda lines: [len(findall(line)) if look in line else 0 for line in lines]
+            return lambda joined: [len(findall(line)) if look in line else 0 for line in joined.lines]
         if looks:
-            return lambda lines: [len(findall(line)) if holds_any(line, looks) else 0 for line in lines]
-        return lambda lines: [len(findall(line)) for line in lines]
+            return lambda joined: [len(findall(line)) if holds_any(line, looks) else 0 for line in joined.lines]
+        return lambda joined: [len(findall(line)) for line in joined.lines]
     if kind == "literal":
-        return lambda lines: list(map(methodcaller("count", pattern), lines))
+        return lambda joined: list(map(methodcaller("count", pattern), joined.lines))
     if pattern == "lines":
-        return lambda lines: [1] * len(lines)
+        return lambda joined: [1] * len(joined.lines)
     if pattern == "chars":
-        return lambda lines: list(map(len, lines))
+        return lambda joined: list(map(len, joined.lines))
     if pattern == "words":
-        return lambda lines: [len(WORD_RE.findall(line)) for line in lines]
+        return lambda joined: [len(WORD_RE.findall(line)) for line in joined.lines]
     if pattern == "list_items":
-        return lambda lines: [1 if LIST_ITEM_RE.match(line) else 0 for line in lines]
+        return lambda joined: [1 if LIST_ITEM_RE.match(line) else 0 for line in joined.lines]
     raise ValueError(f"unknown counter {kind}:{pattern}")
 
 
 _list_item = LIST_ITEM_RE.match
 
 
-def _block_counter(kept: bytes) -> Callable[[list[str]], list[int]]:
+def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
     """Counts the characters of each line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of
-    its UTF-16 code units, all but the kept ones deleted."""
+    its UTF-16 code units that are kept ones. The lines are encoded together and each line's marks counted in place
+    (a call to encode each line cost twice as much); lines with characters beyond the BMP, which take two code
+    units, one by one."""
     drop = bytes(b for b in range(256) if b not in kept)
-    if 0 in kept:
-        return lambda lines: [len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
-                              for line in lines]
-    return lambda lines: [0 if line.isascii() else len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(
-        None, drop)) for line in lines]
+    marks = bytes(1 if b in kept else 0 for b in range(256))  # a kept high byte -> 1, any other -> 0
+
+    def per_line(lines: list[str]) -> list[int]:
+        if 0 in kept:
+            return [len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop)) for line in lines]
+        return [0 if line.isascii() else len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
+                for line in lines]
+
+    def count(joined: _Joined) -> list[int]:
+        text = joined.text
+        if 0 not in kept and text.isascii():
+            return [0] * len(joined.lines)
+        units = text.encode("utf-16-le", "surrogatepass")
+        if len(units) != 2 * len(text):  # a character beyond the BMP: the offsets of code units are not those of text
+            return per_line(joined.lines)
+        high = units[1::2].translate(marks)
+        ones = high.count
+        return [ones(1, a, b - 1) for a, b in pairwise(joined.starts())]  # (b - 1: without the newline)
+
+    return count
 
 
 class _Assembly:

@@ -215,6 +215,14 @@ def heading_in_line(line: str) -> Heading | None:
     return None
 
 
+def headings_in_lines(lines: Sequence[str]) -> list[Heading | None]:
+    """`heading_in_line` of each line, without the call for a line whose first character starts no heading (as
+    heading_in_line tells first): most lines of prose."""
+    maybe = _MAY_START
+    return [heading_in_line(line) if line[:1] in maybe or line[:1].isdecimal() else None for line in lines]
+
+
+_MAY_START = _HEADING_FIRST | {" "}  # (" ": an indented fence, comment or Markdown heading)
 _SUB_KEYS: dict[str, str] = {}  # "02.1" -> "2.1"
 _COMMENT_OPEN = Heading("comment-open")
 _COMMENT_CLOSE = Heading("comment-close")
