@@ -14,7 +14,7 @@ import re
 from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
-from itertools import accumulate, chain, pairwise
+from itertools import accumulate, chain, compress, count, pairwise
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, Callable, Iterator, Mapping
 
@@ -47,6 +47,7 @@ WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
 _LINE = attrgetter("line")
 MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
 CLAIM_CACHE_FLOOR = 10_000  # claim verdicts kept beyond 3 per figure the survey states
+_OWN_METRICS = frozenset(("arxiv_ids", "privacy_hits", "verifiability"))  # measured apart from the counters
 METRIC_LABELS = {"privacy_hits": "private-data hits", "verifiability": "verifiability %",
                  "arxiv_ids": "arXiv ids", "list_items": "list items"}
 
@@ -98,6 +99,7 @@ class Unit:
 
 
 _COMPILED: dict[int, tuple[RulePack, dict[str, Any]]] = {}
+_DOCUMENT = Scope("document")
 
 
 def _compiled(pack: RulePack) -> dict[str, Any]:
@@ -115,6 +117,8 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
                              else PrivacyConfig.from_dict(pack.privacy, pack.base_dir)),
             "_claim_rx": claims_mod.compile_patterns(pack.claim_patterns),
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
+            "_pattern_labels": [cp.label for cp in pack.claim_patterns],  # (see claim_label)
+            "_counter_labels": {name: c.label for name, c in pack.counters.items()},
             "_footer_re": re.compile(pack.footer) if pack.footer else None,
             "_forbidden": forbidden,
             # per forbidden-pattern rule: the literals one of which a line needs for any of its patterns to match
@@ -217,10 +221,10 @@ class Analyzer:
         """A claim's figure in the users' words: the pattern's label, else the counter's ("CJK", "⚠️")."""
         if rc.kind != "value":
             return ""
-        if rc.scope_index >= 0 and self.pack.claim_patterns[rc.scope_index].label:
-            return self.pack.claim_patterns[rc.scope_index].label
-        counter = self.pack.counters.get(rc.metric)
-        return counter.label if counter else METRIC_LABELS.get(rc.metric, rc.metric)
+        if rc.scope_index >= 0 and (label := self._pattern_labels[rc.scope_index]):
+            return label
+        label = self._counter_labels.get(rc.metric)
+        return label if label is not None else METRIC_LABELS.get(rc.metric, rc.metric)
 
     def release(self) -> Iterator[None]:
         """Let go of the passes no longer needed, a chunk of objects at a time (yielding between chunks, so a
@@ -616,11 +620,19 @@ _list_item = LIST_ITEM_RE.match
 
 def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
     """Counts the characters of each line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of
-    its UTF-16 code units that are kept ones. The lines are encoded together and each line's marks counted in place
-    (a call to encode each line cost twice as much); lines with characters beyond the BMP, which take two code
-    units, one by one."""
+    its UTF-16 code units that are kept ones.
+
+    All lines are encoded at once, joined by a character of a block neither kept nor in the text (a private use one),
+    and the high bytes translated so: a kept one -> 1, the joining one -> a newline, any other dropped; the pieces
+    between newlines are then each line's kept characters (an encode per line cost twice as much). When the joining
+    block is in the text after all (a line splits in two) or a character is beyond the BMP (two code units), line
+    by line."""
     drop = bytes(b for b in range(256) if b not in kept)
-    marks = bytes(1 if b in kept else 0 for b in range(256))  # a kept high byte -> 1, any other -> 0
+    joint = next((b for b in range(0xE0, 0xF9) if b not in kept), None)  # a high byte of the private use area
+    if joint is not None:
+        table = bytes(1 if b in kept else 10 if b == joint else 0 for b in range(256))
+        dropped = bytes(b for b in range(256) if b not in kept and b != joint)
+        sep = chr(joint << 8)
 
     def per_line(lines: list[str]) -> list[int]:
         if 0 in kept:
@@ -628,18 +640,20 @@ def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
         return [0 if line.isascii() else len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
                 for line in lines]
 
-    def count(joined: _Joined) -> list[int]:
-        text = joined.text
-        if 0 not in kept and text.isascii():
-            return [0] * len(joined.lines)
+    def counts(joined: _Joined) -> list[int]:
+        lines = joined.lines
+        if 0 not in kept and joined.text.isascii():
+            return [0] * len(lines)
+        if joint is None or not lines:
+            return per_line(lines)
+        text = sep.join(lines)
         units = text.encode("utf-16-le", "surrogatepass")
-        if len(units) != 2 * len(text):  # a character beyond the BMP: the offsets of code units are not those of text
-            return per_line(joined.lines)
-        high = units[1::2].translate(marks)
-        ones = high.count
-        return [ones(1, a, b - 1) for a, b in pairwise(joined.starts())]  # (b - 1: without the newline)
+        if len(units) != 2 * len(text):  # a character beyond the BMP
+            return per_line(lines)
+        pieces = units[1::2].translate(table, dropped).split(b"\n")
+        return list(map(len, pieces)) if len(pieces) == len(lines) else per_line(lines)
 
-    return count
+    return counts
 
 
 class _Assembly:
@@ -739,6 +753,7 @@ class _Assembly:
         same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"]
         self._units_cache: dict[Scope, list[Unit]] = (
             {k: v for k, v in prev._units_cache.items() if not (retitled and k.kind == "heading")} if same_items else {})
+        self._units_seen: dict[int, tuple[Scope, list[Unit]]] = {}  # id(scope) -> (scope, its _units_cache entry)
         self._per_line: dict[tuple[str, int], list] = {}
         # heading-scope pattern -> the indices of the sections it matches (see _heading_matches)
         self.heading_hits: dict[str, list[int]] = (prev.heading_hits if self.same_outline and not retitled else {})
@@ -782,8 +797,9 @@ class _Assembly:
         when no edited line changed it (so callers can reuse what they built from it with an `is` test)."""
         key = (field, base)
         old_list = self.last._per_line.get(key) if self.spliced is not None else None
-        if old_list is None:
-            out = [(i + base, v) for i, f in enumerate(self.facts) if (v := getattr(f, field))]
+        if old_list is None:  # [(i + base, v) for i, f in enumerate(facts) if (v := getattr(f, field))], in C:
+            values = list(map(attrgetter(field), self.facts))  # (the indices of the values that hold something,
+            out = list(zip(compress(count(base), values), filter(None, values)))  # paired with those values)
         elif self.changed is not None and all(
                 getattr(self.facts[i], field) == getattr(self.last.facts[i], field) for i in self.changed):
             out = old_list
@@ -804,16 +820,21 @@ class _Assembly:
 
     # ---- measuring ----
     def count(self, name: str, ranges: list[tuple[int, int]]) -> float | None:
-        if name == "arxiv_ids":
-            return float(len(self.ids_in(ranges)))
-        if name == "privacy_hits":
-            return float(sum(1 for h in self.privacy if in_ranges(h.line, ranges)))
-        if name == "verifiability":
+        if name in _OWN_METRICS:
+            if name == "arxiv_ids":
+                return float(len(self.ids_in(ranges)))
+            if name == "privacy_hits":
+                return float(sum(1 for h in self.privacy if in_ranges(h.line, ranges)))
             return self.verifiability_exact
-        if name not in self.cols:
+        col = self.cols.get(name)
+        if col is None:
             return None
-        if len(ranges) == 1 and ranges[0] == (1, self.n):
-            return float(self.totals[name])
+        if len(ranges) == 1:  # (most places: one section, the document)
+            a, b = ranges[0]
+            if a == 1 and b == self.n:
+                return float(self.totals[name])
+            if b - a < 4096 and name not in self.cum:  # a short span: summed, no running totals
+                return float(sum(col[a - 1:b]))
         cum = self.cum.built(name)
         if cum is None and sum(b - a for a, b in ranges) < 4096:  # a short span: summed, no running totals
             col = self.cols[name]
@@ -864,9 +885,13 @@ class _Assembly:
         """The units a scope stands for; [] when nothing matched (cached unless it depends on the line)."""
         if scope.kind == "here":
             return self._units(scope, line)
+        seen = self._units_seen.get(id(scope))  # (the pack's scopes are asked for again and again: hashing one
+        if seen is not None and seen[0] is scope:  # costs more than this look-up by identity)
+            return seen[1]
         cached = self._units_cache.get(scope)
         if cached is None:
             cached = self._units_cache[scope] = self._units(scope, line)
+        self._units_seen[id(scope)] = (scope, cached)
         return cached
 
     def _units(self, scope: Scope, line: int) -> list[Unit]:
@@ -1597,7 +1622,7 @@ class _Assembly:
                        last_of: int = 0):
         """(measured value or None, the place measured in the users' words, the line ranges measured). `last_of`:
         the figure ends a list of that many, whose scope's further units no figure states."""
-        scope = scope or Scope("document")
+        scope = scope or _DOCUMENT
         # a counted figure about a place the survey does not have is wrong, not "not measurable"
         counted = metric in self.cols or metric in ("arxiv_ids", "privacy_hits")
         missing: tuple[str, ...] = ()

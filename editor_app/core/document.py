@@ -56,13 +56,17 @@ SECTION_REF_RE = re.compile(rf"§\s*(\d+|{CN_NUMERAL})((?:\.\d+)*)")
 
 def resolve_section_ref(ref: str) -> str | None:
     """ "§三.1" -> "3.1", "§八" -> "8", "§0" -> "0"; None when it isn't a section reference."""
-    m = SECTION_REF_RE.fullmatch(ref.strip())
-    if not m:
-        return None
-    top = number_key(m.group(1))
-    if top is None:
-        return None
-    return top + _sub_numbers(m.group(2))
+    key = _RESOLVED.get(ref, _UNSEEN)  # the places a pack and its claims name recur on every pass
+    if key is _UNSEEN:
+        m = SECTION_REF_RE.fullmatch(ref.strip())
+        top = number_key(m.group(1)) if m else None
+        key = None if top is None else top + _sub_numbers(m.group(2))
+        if len(_RESOLVED) < 4096:
+            _RESOLVED[ref] = key
+    return key
+
+
+_RESOLVED: dict[str, str | None] = {}
 
 
 def _sub_numbers(rest: str) -> str:
