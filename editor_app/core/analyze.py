@@ -15,7 +15,7 @@ from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain, compress, count, pairwise
-from operator import attrgetter, itemgetter, methodcaller
+from operator import attrgetter, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
@@ -1231,8 +1231,10 @@ class _Assembly:
                     old = SectionMetrics(s, old.metrics)
                 out.append(old)
             return out
-        cums = [self.cum[n] for n in self.names]
-        columns = [[int(c[s.end_line] - c[s.line - 1]) for s in secs] for c in cums]
+        ends = list(map(attrgetter("end_line"), secs))
+        befores = [s.line - 1 for s in secs]
+        columns = [list(map(int, map(sub, map(c.__getitem__, ends), map(c.__getitem__, befores))))
+                   for c in map(self.cum.__getitem__, self.names)]  # (per counter: each section's count, in C)
         return [SectionMetrics(s, dict(zip(self.names, vals))) for s, vals in zip(secs, zip(*columns))]
 
     def _patched_references(self, today: date) -> list[Reference]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import compress
 from typing import Sequence
 
 from .model import Section
@@ -180,6 +181,8 @@ def heading_in_line(line: str) -> Heading | None:
     if first == "-" or first == "=":
         if first == "-" and (line.startswith("-->") or line[0] == " " and line.lstrip(" ").startswith("-->")):
             return _COMMENT_CLOSE
+        if line.rstrip(" \t")[-1] != first:  # an underline ends with its mark: not "- a list item"
+            return None
         m = _SETEXT.match(line)
         if m:
             return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
@@ -340,10 +343,8 @@ def build_outline(
     start = _front_matter_end(headings, last_body)
     if start:
         blocks.append((1, start))
-    for i in range(start, last_body):
+    for i in compress(range(start, last_body), headings[start:last_body]):  # (the lines that are headings)
         h = headings[i]
-        if h is None:
-            continue
         if fence is not None:
             if closes_fence(h, fence.number):
                 blocks.append((fence_line, i + 1))
