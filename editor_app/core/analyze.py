@@ -288,8 +288,12 @@ class Analyzer:
         finding quotes ("独立段不计"), not the rule's pattern."""
         found: list | None = None  # per rule, once one matches
         for k, (looks, finditers) in enumerate(self._forbidden_looks):
-            if looks is not None and not holds_any(line, looks):  # a line without a rule's literals cannot match it
-                continue
+            if looks is not None:  # a line without a rule's literals cannot match it (holds_any, inlined)
+                for look in looks:
+                    if look in line:
+                        break
+                else:
+                    continue
             for finditer in finditers:
                 for m in finditer(line):
                     if found is None:
@@ -717,7 +721,7 @@ class _Assembly:
             self.totals = {name: sum(col) for name, col in self.cols.items()}
         else:
             self.has_cr = "\r" in text
-            self.heads = [f.heading for f in facts]
+            self.heads = list(map(attrgetter("heading"), facts))
             if (prev is not None and prev.n == self.n and prev.heads == self.heads and prev.lines[-6:] == lines[-6:]
                     and all(lines[i - 1] == prev.lines[i - 1] for i, h in enumerate(self.heads)
                             if h is not None and i > 0 and h.style.startswith("setext"))):
@@ -728,7 +732,7 @@ class _Assembly:
                     build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles),
                     lines, facts)
                 self.prev = prev if (prev is not None and prev.n == self.n) else None
-            cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
+            cols = zip(*map(attrgetter("counts"), facts)) if facts else [() for _ in self.names]
             self.cols = dict(zip(self.names, cols))
             self.cum = _Cums(self.cols)
             self.totals = {name: sum(col) for name, col in self.cols.items()}
