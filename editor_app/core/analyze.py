@@ -14,14 +14,14 @@ import re
 from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
-from itertools import accumulate, chain
-from operator import attrgetter, itemgetter, methodcaller
+from itertools import accumulate, chain, compress, count, pairwise
+from operator import attrgetter, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
-from .document import (Heading, Outline, Stray, build_outline, heading_in_line, in_blocks, resolve_section_ref,
-                       section_refs_in_line)
+from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks,
+                       resolve_section_ref, section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figures import figures_in_line
@@ -50,6 +50,7 @@ _LINE = attrgetter("line")
 _PER_LINE_COUNTS = frozenset(("arxiv_ids", "privacy_hits"))
 MEMO_LIMIT = 400_000  # distinct lines kept; beyond that the memo starts afresh
 CLAIM_CACHE_FLOOR = 10_000  # claim verdicts kept beyond 3 per figure the survey states
+_OWN_METRICS = frozenset(("arxiv_ids", "privacy_hits", "verifiability"))  # measured apart from the counters
 METRIC_LABELS = {"privacy_hits": "private-data hits", "verifiability": "verifiability %",
                  "arxiv_ids": "arXiv ids", "list_items": "list items"}
 
@@ -101,6 +102,7 @@ class Unit:
 
 
 _COMPILED: dict[int, tuple[RulePack, dict[str, Any]]] = {}
+_DOCUMENT = Scope("document")
 
 
 def _compiled(pack: RulePack) -> dict[str, Any]:
@@ -118,6 +120,8 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
                              else PrivacyConfig.from_dict(pack.privacy, pack.base_dir)),
             "_claim_rx": claims_mod.compile_patterns(pack.claim_patterns),
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
+            "_pattern_labels": [cp.label for cp in pack.claim_patterns],  # (see claim_label)
+            "_counter_labels": {name: c.label for name, c in pack.counters.items()},
             "_footer_re": re.compile(pack.footer) if pack.footer else None,
             "_forbidden": forbidden,
             # per forbidden-pattern rule: the literals one of which a line needs for any of its patterns to match
@@ -128,6 +132,10 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             # its search; and the answer for a line holding none of them all
             "_required_looks": tuple((first_look(rx), rx.search) for _, rxs in required for rx in rxs),
             "_required_none": tuple(False for _, rxs in required for _ in rxs),
+            # the literals one of which a line holds when any forbidden (required) pattern may match in it; None:
+            # some pattern has none, every line is looked at (see _Joined.each_holding)
+            "_forbidden_all_looks": _looks([rx for _, rxs in forbidden for rx in rxs]),
+            "_required_all_looks": _looks([rx for _, rxs in required for rx in rxs]),
         })
     return hit[1]
 
@@ -147,6 +155,51 @@ def _looks(rxs: list[re.Pattern[str]]) -> tuple[str, ...] | None:
             return None
         out.extend(look)
     return tuple(out)
+
+
+class _Joined:
+    """A run of lines joined by newlines: a literal is looked for in all of them at once (one scan in C), and only the
+    lines holding it are looked at one by one; a call per line cost more than the scan for the many lines without it.
+    Counters that take it read `lines` (and `text`, `starts()`)."""
+
+    __slots__ = ("lines", "text", "_starts")
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        self.text = "\n".join(lines)
+        self._starts: list[int] | None = None
+
+    def starts(self) -> list[int]:
+        """The offset of each line in `text`, and one past the end (len(text) + 1)."""
+        if self._starts is None:
+            self._starts = list(accumulate(map((1).__add__, map(len, self.lines)), initial=0))
+        return self._starts
+
+    def holding(self, looks: tuple[str, ...]) -> list[int]:
+        """Indices of the lines that hold one of the literals, in order (a literal with a newline is on no line)."""
+        text, found = self.text, set()
+        for look in looks:
+            if not look:
+                return list(range(len(self.lines)))
+            if "\n" in look or (pos := text.find(look)) < 0:
+                continue
+            starts = self.starts()
+            while pos >= 0:
+                i = bisect_right(starts, pos) - 1
+                found.add(i)
+                pos = text.find(look, starts[i + 1])  # (the next line: this one is found)
+        return sorted(found)
+
+    def each_holding(self, looks: tuple[str, ...] | None, fn: Callable[[str], Any], none: Any) -> list:
+        """fn(line) for each line, given that fn gives `none` for a line holding none of the literals (None: unknown,
+        fn is called for every line)."""
+        if looks is None:
+            return list(map(fn, self.lines))
+        out = [none] * len(self.lines)
+        lines = self.lines
+        for i in self.holding(looks):
+            out[i] = fn(lines[i])
+        return out
 
 
 class Analyzer:
@@ -171,10 +224,10 @@ class Analyzer:
         """A claim's figure in the users' words: the pattern's label, else the counter's ("CJK", "⚠️")."""
         if rc.kind != "value":
             return ""
-        if rc.scope_index >= 0 and self.pack.claim_patterns[rc.scope_index].label:
-            return self.pack.claim_patterns[rc.scope_index].label
-        counter = self.pack.counters.get(rc.metric)
-        return counter.label if counter else METRIC_LABELS.get(rc.metric, rc.metric)
+        if rc.scope_index >= 0 and (label := self._pattern_labels[rc.scope_index]):
+            return label
+        label = self._counter_labels.get(rc.metric)
+        return label if label is not None else METRIC_LABELS.get(rc.metric, rc.metric)
 
     def release(self) -> Iterator[None]:
         """Let go of the passes no longer needed, a chunk of objects at a time (yielding between chunks, so a
@@ -204,20 +257,21 @@ class Analyzer:
         """The facts of each line, one extractor at a time over all the lines (each extractor's code and regexes
         stay hot in the CPU caches: ~15% faster than all extractors line after line); the privacy scan's first look
         is made for runs of lines at once."""
-        directives = list(map(directives_in_line, lines))
+        joined = _Joined(lines)
+        directives = joined.each_holding(("survey-check",), directives_in_line, ())
         # A suppression comment is a note to the checker, not text: silencing one rule on a line must not
         # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
-        counted = lines
+        counted = joined
         if any(directives):
-            counted = [_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)]
+            counted = _Joined([_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)])
         counts = zip(*[fn(counted) for fn in self._counters], [1 if _list_item(l) else 0 for l in lines])
-        forbidden = list(map(self._forbidden_in, lines))
-        required = list(map(self._required_in, lines))
+        forbidden = joined.each_holding(self._forbidden_all_looks, self._forbidden_in, ())
+        required = joined.each_holding(self._required_all_looks, self._required_in, self._required_none)
         claims_in_line, rx = claims_mod.claims_in_line, self._claim_rx
         metric, context = self.pack.sum_metric, self.pack.sum_context
         claims = [claims_in_line(l, rx, metric, context) for l in lines]
         # (lists, not lazy maps: map(LineFacts, ...) would take one line from each in turn, the extractors interleaved)
-        headings = list(map(heading_in_line, lines))
+        headings = headings_in_lines(lines)
         citations = list(map(citations_in_line, lines))
         figures = list(map(figures_in_line, lines))
         privacy = privacy_in_lines(lines, self._privacy_cfg)
@@ -227,7 +281,7 @@ class Analyzer:
                     lines[i], privacy[i], headings[i], citations[i], figures[i], claims[i])
                 if forbidden[i]:
                     forbidden[i] = masked_matches(lines[i], privacy[i], forbidden[i])
-        section_refs = list(map(section_refs_in_line, lines))
+        section_refs = joined.each_holding(("§",), section_refs_in_line, ())
         claim_ends = [open_end(l, rx) for l in lines]
         return list(map(LineFacts, counts, headings, citations, figures, privacy, claims, directives, forbidden,
                         required, section_refs, claim_ends))
@@ -235,14 +289,20 @@ class Analyzer:
     def _forbidden_in(self, line: str) -> tuple[tuple[tuple[int, str], ...], ...]:
         """Per forbidden-pattern rule, (column, text) of its matches; () when none matches. The text is what the
         finding quotes ("独立段不计"), not the rule's pattern."""
-        for looks, _ in self._forbidden_looks:
-            if looks is None or holds_any(line, looks):  # a line without a rule's literals cannot match it
-                forbidden = tuple(tuple((m.start() + 1, _match_quote(m.group()))
-                                        for finditer in finditers for m in finditer(line))
-                                  if looks is None or holds_any(line, looks) else ()
-                                  for looks, finditers in self._forbidden_looks)
-                return forbidden if any(forbidden) else ()
-        return ()
+        found: list | None = None  # per rule, once one matches
+        for k, (looks, finditers) in enumerate(self._forbidden_looks):
+            if looks is not None:  # a line without a rule's literals cannot match it (holds_any, inlined)
+                for look in looks:
+                    if look in line:
+                        break
+                else:
+                    continue
+            for finditer in finditers:
+                for m in finditer(line):
+                    if found is None:
+                        found = [[] for _ in self._forbidden_looks]
+                    found[k].append((m.start() + 1, _match_quote(m.group())))
+        return tuple(map(tuple, found)) if found is not None else ()
 
     def _required_in(self, line: str) -> tuple[bool, ...]:
         """Per (required-pattern rule, pattern): found on this line."""
@@ -533,8 +593,9 @@ def analyze(
     return Analyzer(pack, today=today).analyze(text, file=file, verdicts=verdicts)
 
 
-def _counter_fn(kind: str, pattern: str) -> Callable[[list[str]], list[int]]:
-    """A counter of the pack as a function from lines to their counts (one column of the facts: no call per line)."""
+def _counter_fn(kind: str, pattern: str) -> Callable[[_Joined], list[int]]:
+    """A counter of the pack as a function from lines (a `_Joined`) to their counts (one column of the facts: no
+    call per line)."""
     if kind == "regex":
         rx = re.compile(pattern)
         kept = whole_blocks(rx)
@@ -544,35 +605,62 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[list[str]], list[int]]:
         looks = first_look(rx)
         if looks and len(looks) == 1:  # a line without the literal holds no match: the scan is skipped
             look = looks[0]
-            return lambda lines: [len(findall(line)) if look in line else 0 for line in lines]
+            return lambda joined: [len(findall(line)) if look in line else 0 for line in joined.lines]
         if looks:
-            return lambda lines: [len(findall(line)) if holds_any(line, looks) else 0 for line in lines]
-        return lambda lines: [len(findall(line)) for line in lines]
+            return lambda joined: [len(findall(line)) if holds_any(line, looks) else 0 for line in joined.lines]
+        return lambda joined: [len(findall(line)) for line in joined.lines]
     if kind == "literal":
-        return lambda lines: list(map(methodcaller("count", pattern), lines))
+        return lambda joined: list(map(methodcaller("count", pattern), joined.lines))
     if pattern == "lines":
-        return lambda lines: [1] * len(lines)
+        return lambda joined: [1] * len(joined.lines)
     if pattern == "chars":
-        return lambda lines: list(map(len, lines))
+        return lambda joined: list(map(len, joined.lines))
     if pattern == "words":
-        return lambda lines: [len(WORD_RE.findall(line)) for line in lines]
+        return lambda joined: [len(WORD_RE.findall(line)) for line in joined.lines]
     if pattern == "list_items":
-        return lambda lines: [1 if LIST_ITEM_RE.match(line) else 0 for line in lines]
+        return lambda joined: [1 if LIST_ITEM_RE.match(line) else 0 for line in joined.lines]
     raise ValueError(f"unknown counter {kind}:{pattern}")
 
 
 _list_item = LIST_ITEM_RE.match
 
 
-def _block_counter(kept: bytes) -> Callable[[list[str]], list[int]]:
+def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
     """Counts the characters of each line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of
-    its UTF-16 code units, all but the kept ones deleted."""
+    its UTF-16 code units that are kept ones.
+
+    All lines are encoded at once, joined by a character of a block neither kept nor in the text (a private use one),
+    and the high bytes translated so: a kept one -> 1, the joining one -> a newline, any other dropped; the pieces
+    between newlines are then each line's kept characters (an encode per line cost twice as much). When the joining
+    block is in the text after all (a line splits in two) or a character is beyond the BMP (two code units), line
+    by line."""
     drop = bytes(b for b in range(256) if b not in kept)
-    if 0 in kept:
-        return lambda lines: [len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
-                              for line in lines]
-    return lambda lines: [0 if line.isascii() else len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(
-        None, drop)) for line in lines]
+    joint = next((b for b in range(0xE0, 0xF9) if b not in kept), None)  # a high byte of the private use area
+    if joint is not None:
+        table = bytes(1 if b in kept else 10 if b == joint else 0 for b in range(256))
+        dropped = bytes(b for b in range(256) if b not in kept and b != joint)
+        sep = chr(joint << 8)
+
+    def per_line(lines: list[str]) -> list[int]:
+        if 0 in kept:
+            return [len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop)) for line in lines]
+        return [0 if line.isascii() else len(line.encode("utf-16-le", "surrogatepass")[1::2].translate(None, drop))
+                for line in lines]
+
+    def counts(joined: _Joined) -> list[int]:
+        lines = joined.lines
+        if 0 not in kept and joined.text.isascii():
+            return [0] * len(lines)
+        if joint is None or not lines:
+            return per_line(lines)
+        text = sep.join(lines)
+        units = text.encode("utf-16-le", "surrogatepass")
+        if len(units) != 2 * len(text):  # a character beyond the BMP
+            return per_line(lines)
+        pieces = units[1::2].translate(table, dropped).split(b"\n")
+        return list(map(len, pieces)) if len(pieces) == len(lines) else per_line(lines)
+
+    return counts
 
 
 class _Assembly:
@@ -638,7 +726,7 @@ class _Assembly:
             self.cum = _Cums(self.cols)
         else:
             self.has_cr = "\r" in text
-            self.heads = [f.heading for f in facts]
+            self.heads = list(map(attrgetter("heading"), facts))
             if (prev is not None and prev.n == self.n and prev.heads == self.heads and prev.lines[-6:] == lines[-6:]
                     and all(lines[i - 1] == prev.lines[i - 1] for i, h in enumerate(self.heads)
                             if h is not None and i > 0 and h.style.startswith("setext"))):
@@ -649,7 +737,7 @@ class _Assembly:
                     build_outline(lines, self.heads, footer_re=az._footer_re, styles=self.pack.heading_styles),
                     lines, facts)
                 self.prev = prev if (prev is not None and prev.n == self.n) else None
-            cols = zip(*[f.counts for f in facts]) if facts else [() for _ in self.names]
+            cols = zip(*map(attrgetter("counts"), facts)) if facts else [() for _ in self.names]
             self.cols = dict(zip(self.names, cols))
             self.cum = _Cums(self.cols)
             self.totals = {name: sum(col) for name, col in self.cols.items()}
@@ -674,6 +762,7 @@ class _Assembly:
         same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"]
         self._units_cache: dict[Scope, list[Unit]] = (
             {k: v for k, v in prev._units_cache.items() if not (retitled and k.kind == "heading")} if same_items else {})
+        self._units_seen: dict[int, tuple[Scope, list[Unit]]] = {}  # id(scope) -> (scope, its _units_cache entry)
         self._per_line: dict[tuple[str, int], list] = {}
         # heading-scope pattern -> the indices of the sections it matches (see _heading_matches)
         self.heading_hits: dict[str, list[int]] = (prev.heading_hits if self.same_outline and not retitled else {})
@@ -717,8 +806,9 @@ class _Assembly:
         when no edited line changed it (so callers can reuse what they built from it with an `is` test)."""
         key = (field, base)
         old_list = self.last._per_line.get(key) if self.spliced is not None else None
-        if old_list is None:
-            out = [(i + base, v) for i, f in enumerate(self.facts) if (v := getattr(f, field))]
+        if old_list is None:  # [(i + base, v) for i, f in enumerate(facts) if (v := getattr(f, field))], in C:
+            values = list(map(attrgetter(field), self.facts))  # (the indices of the values that hold something,
+            out = list(zip(compress(count(base), values), filter(None, values)))  # paired with those values)
         elif self.changed is not None and all(
                 getattr(self.facts[i], field) == getattr(self.last.facts[i], field) for i in self.changed):
             out = old_list
@@ -739,16 +829,21 @@ class _Assembly:
 
     # ---- measuring ----
     def count(self, name: str, ranges: list[tuple[int, int]]) -> float | None:
-        if name == "arxiv_ids":
-            return float(len(self.ids_in(ranges)))
-        if name == "privacy_hits":
-            return float(sum(1 for h in self.privacy if in_ranges(h.line, ranges)))
-        if name == "verifiability":
+        if name in _OWN_METRICS:
+            if name == "arxiv_ids":
+                return float(len(self.ids_in(ranges)))
+            if name == "privacy_hits":
+                return float(sum(1 for h in self.privacy if in_ranges(h.line, ranges)))
             return self.verifiability_exact
-        if name not in self.cols:
+        col = self.cols.get(name)
+        if col is None:
             return None
-        if len(ranges) == 1 and ranges[0] == (1, self.n):
-            return float(self.totals[name])
+        if len(ranges) == 1:  # (most places: one section, the document)
+            a, b = ranges[0]
+            if a == 1 and b == self.n:
+                return float(self.totals[name])
+            if b - a < 4096 and name not in self.cum:  # a short span: summed, no running totals
+                return float(sum(col[a - 1:b]))
         cum = self.cum.built(name)
         if cum is None and sum(b - a for a, b in ranges) < 4096:  # a short span: summed, no running totals
             col = self.cols[name]
@@ -799,9 +894,13 @@ class _Assembly:
         """The units a scope stands for; [] when nothing matched (cached unless it depends on the line)."""
         if scope.kind == "here":
             return self._units(scope, line)
+        seen = self._units_seen.get(id(scope))  # (the pack's scopes are asked for again and again: hashing one
+        if seen is not None and seen[0] is scope:  # costs more than this look-up by identity)
+            return seen[1]
         cached = self._units_cache.get(scope)
         if cached is None:
             cached = self._units_cache[scope] = self._units(scope, line)
+        self._units_seen[id(scope)] = (scope, cached)
         return cached
 
     def _units(self, scope: Scope, line: int) -> list[Unit]:
@@ -1141,8 +1240,10 @@ class _Assembly:
                     old = SectionMetrics(s, old.metrics)
                 out.append(old)
             return out
-        cums = [self.cum[n] for n in self.names]
-        columns = [[int(c[s.end_line] - c[s.line - 1]) for s in secs] for c in cums]
+        ends = list(map(attrgetter("end_line"), secs))
+        befores = [s.line - 1 for s in secs]
+        columns = [list(map(int, map(sub, map(c.__getitem__, ends), map(c.__getitem__, befores))))
+                   for c in map(self.cum.__getitem__, self.names)]  # (per counter: each section's count, in C)
         return [SectionMetrics(s, dict(zip(self.names, vals))) for s, vals in zip(secs, zip(*columns))]
 
     def _patched_references(self, today: date) -> list[Reference]:
@@ -1532,7 +1633,7 @@ class _Assembly:
                        last_of: int = 0):
         """(measured value or None, the place measured in the users' words, the line ranges measured). `last_of`:
         the figure ends a list of that many, whose scope's further units no figure states."""
-        scope = scope or Scope("document")
+        scope = scope or _DOCUMENT
         # a counted figure about a place the survey does not have is wrong, not "not measurable"
         counted = metric in self.cols or metric in ("arxiv_ids", "privacy_hits")
         missing: tuple[str, ...] = ()

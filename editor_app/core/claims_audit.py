@@ -164,8 +164,15 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
         c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
                   "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
     else:
-        m = _as_written(as_int_if_whole(measured), rc.value_text, rc.claimed)
-        c = _value_claim(lineno, rc, m, _written_out(m, rc.value_text), where, label)
+        if measured is None:
+            m = None
+        elif float(measured).is_integer():  # (as_int_if_whole and _as_written, for a whole count)
+            m = int(measured)
+        else:
+            m = _as_written(measured, rc.value_text, rc.claimed)
+        c = _value_claim(lineno, rc, m, where, label)
+        if c.ok is not False and type(where) not in _DETAILED and not rc.approx:
+            return c, ()  # (most figures: right, no finding)
     return c, _findings_of(c, rc, rule_id, level, where)
 
 
@@ -184,12 +191,12 @@ def _written_out(measured, written: str) -> str:
     return format_count(measured) if isinstance(measured, int) else format_like(measured, written)
 
 
-def _value_claim(lineno: int, rc: RawClaim, measured, measured_text: str, where, label: str) -> Claim:
-    """A value claim's verdict; `measured` as_int_if_whole'd and written out."""
+def _value_claim(lineno: int, rc: RawClaim, measured, where, label: str) -> Claim:
+    """A value claim's verdict; `measured` as_int_if_whole'd (and written out only for a message)."""
     ok = _ok(measured, where, rc.claimed)
     shown = label or rc.metric
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
-                 _wrong_message(shown, where, rc.value_text, measured_text)
+                 _wrong_message(shown, where, rc.value_text, _written_out(measured, rc.value_text))
                  if ok is False or type(where) is AmbiguousPlace else "", rc.column, rc.value_text, shown)
 
 
@@ -296,7 +303,11 @@ def audit(
         return (*measure(rc.metric, scope, rc.scope_label, lineno, rc.position, rc.last_of), lineno, rc)
 
     def verdict(lineno: int, rc: RawClaim, k: tuple | None) -> tuple:
-        value, where = measured[k][:2] if k is not None else (None, None)
+        if k is None:
+            value = where = None
+        else:
+            got = measured[k]
+            value, where = got[0], got[1]
         # (id: hashing the claim costs more; the place's type: "§3.1" missing and "§3.1" named twice are equal strings)
         kind = type(where)
         ckey = ("claim", lineno, id(rc), value, where, kind, where.detail() if kind in _DETAILED else None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import compress
 from typing import Sequence
 
 from .model import Section
@@ -56,13 +57,17 @@ SECTION_REF_RE = re.compile(rf"§\s*(\d+|{CN_NUMERAL})((?:\.\d+)*)")
 
 def resolve_section_ref(ref: str) -> str | None:
     """ "§三.1" -> "3.1", "§八" -> "8", "§0" -> "0"; None when it isn't a section reference."""
-    m = SECTION_REF_RE.fullmatch(ref.strip())
-    if not m:
-        return None
-    top = number_key(m.group(1))
-    if top is None:
-        return None
-    return top + _sub_numbers(m.group(2))
+    key = _RESOLVED.get(ref, _UNSEEN)  # the places a pack and its claims name recur on every pass
+    if key is _UNSEEN:
+        m = SECTION_REF_RE.fullmatch(ref.strip())
+        top = number_key(m.group(1)) if m else None
+        key = None if top is None else top + _sub_numbers(m.group(2))
+        if len(_RESOLVED) < 4096:
+            _RESOLVED[ref] = key
+    return key
+
+
+_RESOLVED: dict[str, str | None] = {}
 
 
 def _sub_numbers(rest: str) -> str:
@@ -176,6 +181,8 @@ def heading_in_line(line: str) -> Heading | None:
     if first == "-" or first == "=":
         if first == "-" and (line.startswith("-->") or line[0] == " " and line.lstrip(" ").startswith("-->")):
             return _COMMENT_CLOSE
+        if line.rstrip(" \t")[-1] != first:  # an underline ends with its mark: not "- a list item"
+            return None
         m = _SETEXT.match(line)
         if m:
             return Heading("setext-underline-1" if m.group(1)[0] == "=" else "setext-underline-2")
@@ -215,6 +222,14 @@ def heading_in_line(line: str) -> Heading | None:
     return None
 
 
+def headings_in_lines(lines: Sequence[str]) -> list[Heading | None]:
+    """`heading_in_line` of each line, without the call for a line whose first character starts no heading (as
+    heading_in_line tells first): most lines of prose."""
+    maybe = _MAY_START
+    return [heading_in_line(line) if line[:1] in maybe or line[:1].isdecimal() else None for line in lines]
+
+
+_MAY_START = _HEADING_FIRST | {" "}  # (" ": an indented fence, comment or Markdown heading)
 _SUB_KEYS: dict[str, str] = {}  # "02.1" -> "2.1"
 _COMMENT_OPEN = Heading("comment-open")
 _COMMENT_CLOSE = Heading("comment-close")
@@ -328,10 +343,8 @@ def build_outline(
     start = _front_matter_end(headings, last_body)
     if start:
         blocks.append((1, start))
-    for i in range(start, last_body):
+    for i in compress(range(start, last_body), headings[start:last_body]):  # (the lines that are headings)
         h = headings[i]
-        if h is None:
-            continue
         if fence is not None:
             if closes_fence(h, fence.number):
                 blocks.append((fence_line, i + 1))

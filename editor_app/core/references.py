@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable
 from datetime import date
 
@@ -804,35 +803,41 @@ def assemble_references(
 ) -> list[Reference]:
     """One Reference per distinct paper, in order of first appearance, judged locally against `today`."""
     refs: dict[str, Reference] = {}
-    names: dict[str, Counter[str]] = {}
-    first_seen: dict[str, dict[str, int]] = {}
+    # per paper: each name the survey gives it -> how many times, in order of first use (its name is the most used,
+    # the first used of those used as often: a stable sort by count, most first)
+    names: dict[str, dict[str, int]] = {}
     for line, citations in per_line:
         for c in citations:
-            ref = refs.get(c.id)
+            cid = c.id
+            ref = refs.get(cid)
             if ref is None:
-                ref = refs[c.id] = Reference(id=c.id, version=None, lines=[])
-                names[c.id] = Counter()
-                first_seen[c.id] = {}
+                ref = refs[cid] = Reference(id=cid, version=None, lines=[line])
+                named = names[cid] = {}
                 _judge_locally(ref, c, today)
-            if not ref.lines or ref.lines[-1] != line:  # lines arrive in increasing order
-                ref.lines.append(line)
-            ref.occurrences.append(Occurrence(line, c.column, c.raw, c.version))
-            if c.version and c.version not in ref.versions:
-                ref.versions.append(c.version)
+            else:
+                named = names[cid]
+                if ref.lines[-1] != line:  # lines arrive in increasing order
+                    ref.lines.append(line)
+            version = c.version
+            ref.occurrences.append(Occurrence(line, c.column, c.raw, version))
+            if version and version not in ref.versions:
+                ref.versions.append(version)
             if c.name:
-                names[c.id][c.name] += 1
-                first_seen[c.id].setdefault(c.name, len(first_seen[c.id]))
+                named[c.name] = named.get(c.name, 0) + 1
             if ref.stated_date is None and c.stated_date:
                 ref.stated_date = c.stated_date
             if ref.stated_category is None and c.stated_category:
                 ref.stated_category = c.stated_category
     for key, ref in refs.items():
         ref.lines.sort()
-        ref.versions.sort(key=lambda v: int(v[1:]))
-        ref.version = ref.versions[-1] if ref.versions else None
-        order = sorted(names[key], key=lambda n: (-names[key][n], first_seen[key][n]))
-        ref.names = order
-        ref.name = order[0] if order else None
+        if ref.versions:
+            if len(ref.versions) > 1:
+                ref.versions.sort(key=lambda v: int(v[1:]))
+            ref.version = ref.versions[-1]
+        named = names[key]
+        if named:
+            ref.names = order = sorted(named, key=named.__getitem__, reverse=True)  # (reverse keeps ties in order)
+            ref.name = order[0]
     return list(refs.values())
 
 
