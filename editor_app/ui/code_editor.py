@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterator
 
 import bisect
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, QRect, QRectF, QSize, Qt, Signal
@@ -79,11 +80,12 @@ class ProblemSpan:
 
 
 _RANK = {"error": 3, "warning": 2, "info": 1}
+_SPAN_PLACE = attrgetter("line", "column")  # (in C: 34,000 spans of an 8 MB survey sorted after each keystroke)
 
 
 def sort_problems(spans: list[ProblemSpan]) -> tuple[list[ProblemSpan], dict[int, str]]:
     """Spans in text order, and the worst level on each line (for the gutter marks)."""
-    ordered = sorted(spans, key=lambda s: (s.line, s.column))
+    ordered = sorted(spans, key=_SPAN_PLACE)
     worst: dict[int, str] = {}
     for s in ordered:
         if _RANK.get(s.level, 0) > _RANK.get(worst.get(s.line, ""), 0):

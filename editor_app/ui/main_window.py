@@ -46,7 +46,7 @@ from editor_app.ui.theme import HEADLINE_FAILING, HEADLINE_OK
 from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
 from editor_app.ui.preview_panel import PreviewPanel
-from editor_app.ui.prepared_view import prepare_view
+from editor_app.ui.prepared_view import ViewPreparer, prepare_view
 from editor_app.ui.references_panel import ReferencesPanel
 from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
@@ -177,7 +177,7 @@ class MainWindow(QMainWindow):
 
         # ----- analysis -----
         self.mirror = TextMirror(self.editor.document(), self)
-        self.runner = AnalysisRunner(self.mirror.snapshot, self.pack, debounce_ms=debounce_ms, prepare=prepare_view,
+        self.runner = AnalysisRunner(self.mirror.snapshot, self.pack, debounce_ms=debounce_ms, prepare=ViewPreparer(),
                                      edit_mark=self.mirror.edits.mark, parent=self)
         self.editor.places_since_analysis = lambda: self.mirror.edits.places_since(self.runner.published_mark)
         self.runner.analysis_ready.connect(self._apply_analysis)
