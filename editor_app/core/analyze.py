@@ -625,6 +625,59 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[_Joined], list[int]]:
 _list_item = LIST_ITEM_RE.match
 
 
+def item_continuations(lines: list[str], col: list[int]) -> list[int]:
+    """The (0-based) lines counted as list items that go on the item before them: a "+ " line right after a "- ",
+    "* " or numbered item, or after such an item's wrapped lines. CommonMark starts a new list there, but an author
+    who hard-wraps "… 1.1" / "+ 与 §三.2 …" means one item: counted as a new item, §七 had one cross-link too many and
+    two short ones. (A "+ " list of its own, or one after a blank line or a paragraph line, stays a list.)"""
+    out: list[int] = []
+    goes_on: dict[int, bool] = {}  # line -> whether a "+ " line after it goes on an item
+    for i in compress(range(len(col)), col):
+        line = lines[i]
+        if line.lstrip()[:1] != "+":
+            continue
+        j, seen = i - 1, []
+        while j >= 0:
+            known = goes_on.get(j)
+            if known is not None:
+                verdict = known
+                break
+            prev = lines[j]
+            head = prev.lstrip()
+            if not head:
+                verdict = False  # a blank line ends the item
+                break
+            if col[j]:
+                if head[0] not in "+":
+                    verdict = True  # a "- " / "* " / numbered item
+                    break
+            elif prev[0] not in " \t":
+                verdict = False  # a paragraph line: the "+ " starts a list of its own
+                break
+            seen.append(j)  # a "+ " item or a wrapped (indented) line: it depends on what is above it
+            j -= 1
+        else:
+            verdict = False
+        for k in seen:
+            goes_on[k] = verdict
+        goes_on[i] = verdict
+        if verdict:
+            out.append(i)
+    return out
+
+
+def item_end(lines: list[str], col: list[int], ln: int, end: int) -> int:
+    """The last line (1-based, at most `end`) of the list item starting on line `ln`: the lines after it that are
+    wrapped (indented, not blank, not an item) or go on it with "+ " (counted 0 in `col`, see
+    `item_continuations`)."""
+    while ln < end:
+        nxt = lines[ln]
+        if col[ln] or not nxt.strip() or not (nxt[0] in " \t" or nxt.lstrip()[:1] == "+" and _list_item(nxt)):
+            break
+        ln += 1
+    return ln
+
+
 def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
     """Counts the characters of each line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of
     its UTF-16 code units that are kept ones.
@@ -697,14 +750,16 @@ class _Assembly:
                     self.heads[i] = facts[i].heading
                 self.outline = _with_titles(prev.outline, prev.section_starts, retitled)
             self.cols, self.totals = dict(prev.cols), dict(prev.totals)
+            self.cols["list_items"], self.totals["list_items"] = prev.raw_items  # (patched as the lines count them)
             kept = {}
             for k, name in enumerate(self.names):
                 if any(facts[i].counts[k] != prev.facts[i].counts[k] for i in changed):
-                    col = self.cols[name] = list(prev.cols[name])
+                    col = self.cols[name] = list(self.cols[name])
                     for i in changed:
                         self.totals[name] += facts[i].counts[k] - col[i]
                         col[i] = facts[i].counts[k]
-                elif (built := prev.cum.built(name)) is not None:
+                elif (built := prev.cum.built(name)) is not None and (
+                        name != "list_items" or prev.cols[name] is prev.raw_items[0]):
                     kept[name] = built
             self.cum = _Cums(self.cols, kept)
         elif self.spliced is not None and _moves_only(prev, facts, self.spliced):
@@ -718,11 +773,11 @@ class _Assembly:
             self.prev = None
             self.cols, self.totals = {}, {}
             for k, name in enumerate(self.names):
-                old_col = prev.cols[name]
+                old_col, old_total = prev.raw_items if name == "list_items" else (prev.cols[name], prev.totals[name])
                 seg = [facts[i].counts[k] for i in range(a, a + new_k)]
                 self.cols[name] = [*old_col[:a], *seg, *old_col[a + old_k:]]
                 # (the total less what the replaced lines held, plus what the new ones hold: not a sum over 60,000)
-                self.totals[name] = prev.totals[name] - sum(old_col[a:a + old_k]) + sum(seg)
+                self.totals[name] = old_total - sum(old_col[a:a + old_k]) + sum(seg)
             self.cum = _Cums(self.cols)
         else:
             self.has_cr = "\r" in text
@@ -741,6 +796,15 @@ class _Assembly:
             self.cols = dict(zip(self.names, cols))
             self.cum = _Cums(self.cols)
             self.totals = {name: sum(col) for name, col in self.cols.items()}
+        # the list items as each line alone counts them, and their total; then those that go on an item uncounted
+        self.raw_items = (self.cols["list_items"], self.totals["list_items"])
+        continued = item_continuations(lines, self.cols["list_items"])
+        if continued:
+            col = self.cols["list_items"] = list(self.cols["list_items"])
+            for i in continued:
+                col[i] = 0
+            self.totals["list_items"] -= len(continued)
+            self.cum.pop("list_items", None)
         self.same_outline = self.prev is not None and (self.outline is prev.outline or self.changed is not None)
         if self.same_outline and self.outline is prev.outline:
             self.by_key, self.section_starts, self.repeated = prev.by_key, prev.section_starts, prev.repeated
@@ -948,11 +1012,13 @@ class _Assembly:
                     u.missing = tuple(missing)
         if scope.items:
             items = []
+            col, lines = self.cols["list_items"], self.lines
             for u in units:
                 for a, b in u.ranges:
                     for ln in range(a, b + 1):
-                        if self.facts[ln - 1].counts[-1]:
-                            items.append(Unit(f"item on line {ln}", ln, [(ln, ln)], u.shared, u.missing))
+                        if col[ln - 1]:  # an item with its wrapped lines
+                            end = item_end(lines, col, ln, b)
+                            items.append(Unit(f"item on line {ln}", ln, [(ln, end)], u.shared, u.missing))
             return items
         return units
 
@@ -1617,8 +1683,11 @@ class _Assembly:
         keep their keys and the edited lines hold as many list items as before, so "the nth item" is the same item)."""
         a, old_k, new_k = self.spliced
         last = self.moved
+        # (a "+ " line after the edited ones may go on an item, or no longer: the items outside them are as many)
+        old_col, new_col = last.cols["list_items"], self.cols["list_items"]
         return self.by_key.keys() == last.by_key.keys() and (
-            sum(f.counts[-1] for f in last.facts[a:a + old_k]) == sum(f.counts[-1] for f in self.facts[a:a + new_k]))
+            sum(old_col[a:a + old_k]) == sum(new_col[a:a + new_k])
+            and last.totals["list_items"] - sum(old_col[a:a + old_k]) == self.totals["list_items"] - sum(new_col[a:a + new_k]))
 
     def _stale_moved(self, metric: str, ranges) -> bool:
         """Whether a measurement moved from the last pass may differ now: its ranges hold an edited line."""
