@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from editor_app.core.analyze import Analyzer, analyze, item_continuations
+from editor_app.core.analyze import Analyzer, analyze, item_continuations, plus_items
 from editor_app.core.rulepack import house_pack
 
 PACK = house_pack()
@@ -45,7 +45,8 @@ def test_a_wrapped_item_is_one_item_measured_whole(sample_text, lead):
 def test_a_plus_list_of_its_own_stays_a_list():
     lines = ["- a", "+ b", "", "+ c", "+ d", "段落", "+ e", "- f", "  wrapped", "+ g", "+ h"]
     col = [1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1]
-    assert item_continuations(lines, col) == [1, 9, 10]
+    assert plus_items(lines, col) == [1, 3, 4, 6, 9, 10]
+    assert item_continuations(lines, col, plus_items(lines, col)) == [1, 9, 10]
 
 
 def test_typing_the_wrap_in_and_out_matches_a_fresh_analysis(sample_text):
@@ -53,6 +54,30 @@ def test_typing_the_wrap_in_and_out_matches_a_fresh_analysis(sample_text):
     steps = [sample_text, _wrapped(sample_text, "+ "), _wrapped(sample_text, "- "), _wrapped(sample_text, "+ "),
              _wrapped(sample_text, "+ ").replace("- §一 推理引擎可复现性", "§一 推理引擎可复现性", 1),
              _wrapped(sample_text, "  "), sample_text]
+    wrapped = _wrapped(sample_text, "+ ")
+    at = wrapped.index("+ " + SECOND)
+    steps += [wrapped, wrapped[:at] + "\n" + wrapped[at:], wrapped, wrapped[:at] + "x" + wrapped[at:],
+              wrapped[:at - 1] + wrapped[at:], wrapped]  # a blank line in and out, a character typed before "+"
     for text in steps:
         got = az.analyze(text)
         assert got == analyze(text, PACK, today=TODAY)
+
+
+def test_random_wraps_match_a_fresh_analysis(sample_text):
+    """Lines typed, cut and joined around §七's items, one edit after another: the incremental passes (which keep the
+    "+ " items up to date instead of walking every item) give what a fresh analysis gives."""
+    import random
+
+    rng = random.Random(7)
+    snippets = ["\n+ ", "\n  ", "\n- ", "\n", "+ ", "- ", "字", "", " "]
+    text = _wrapped(sample_text, "+ ")
+    lo = text.index("七、")
+    hi = text.index("八、")
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(text)
+    for _ in range(60):
+        a = rng.randrange(lo, hi)
+        b = min(hi, a + rng.choice([0, 0, 1, 2, 5]))
+        text = text[:a] + rng.choice(snippets) + text[b:]
+        hi = text.index("八、")
+        assert az.analyze(text) == analyze(text, PACK, today=TODAY)

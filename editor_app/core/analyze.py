@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain, compress, count, pairwise
 from operator import attrgetter, itemgetter, methodcaller, sub
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
@@ -625,17 +625,20 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[_Joined], list[int]]:
 _list_item = LIST_ITEM_RE.match
 
 
-def item_continuations(lines: list[str], col: list[int]) -> list[int]:
+def plus_items(lines: list[str], col: list[int], among: Iterable[int] | None = None) -> list[int]:
+    """The (0-based) lines counted as list items whose mark is "+" (of `among`, in order, when given)."""
+    return [i for i in (compress(range(len(col)), col) if among is None else among)
+            if col[i] and lines[i].lstrip()[:1] == "+"]
+
+
+def item_continuations(lines: list[str], col: list[int], plus: list[int]) -> list[int]:
     """The (0-based) lines counted as list items that go on the item before them: a "+ " line right after a "- ",
     "* " or numbered item, or after such an item's wrapped lines. CommonMark starts a new list there, but an author
     who hard-wraps "… 1.1" / "+ 与 §三.2 …" means one item: counted as a new item, §七 had one cross-link too many and
     two short ones. (A "+ " list of its own, or one after a blank line or a paragraph line, stays a list.)"""
     out: list[int] = []
     goes_on: dict[int, bool] = {}  # line -> whether a "+ " line after it goes on an item
-    for i in compress(range(len(col)), col):
-        line = lines[i]
-        if line.lstrip()[:1] != "+":
-            continue
+    for i in plus:  # (`plus_items`)
         j, seen = i - 1, []
         while j >= 0:
             known = goes_on.get(j)
@@ -797,8 +800,18 @@ class _Assembly:
             self.cum = _Cums(self.cols)
             self.totals = {name: sum(col) for name, col in self.cols.items()}
         # the list items as each line alone counts them, and their total; then those that go on an item uncounted
-        self.raw_items = (self.cols["list_items"], self.totals["list_items"])
-        continued = item_continuations(lines, self.cols["list_items"])
+        raw = self.cols["list_items"]
+        self.raw_items = (raw, self.totals["list_items"])
+        if self.changed is not None:  # (kept up to date: no walk over every item of a long survey at each keystroke)
+            self.plus = plus_items(lines, raw, sorted({*prev.plus, *changed}))
+        elif self.moves_only:
+            a, old_k, new_k = self.spliced
+            d = new_k - old_k
+            self.plus = [*(i for i in prev.plus if i < a), *plus_items(lines, raw, range(a, a + new_k)),
+                         *(i + d for i in prev.plus if i >= a + old_k)]
+        else:
+            self.plus = plus_items(lines, raw)
+        continued = item_continuations(lines, raw, self.plus) if self.plus else ()
         if continued:
             col = self.cols["list_items"] = list(self.cols["list_items"])
             for i in continued:
