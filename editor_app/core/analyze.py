@@ -637,11 +637,11 @@ def item_continuations(lines: list[str], col: list[int], plus: list[int]) -> lis
     who hard-wraps "… 1.1" / "+ 与 §三.2 …" means one item: counted as a new item, §七 had one cross-link too many and
     two short ones. (A "+ " list of its own, or one after a blank line or a paragraph line, stays a list.)"""
     out: list[int] = []
-    goes_on: dict[int, bool] = {}  # line -> whether a "+ " line after it goes on an item
+    going_on: dict[int, bool] = {}  # line -> whether a "+ " line after it goes on an item
     for i in plus:  # (`plus_items`)
         j, seen = i - 1, []
         while j >= 0:
-            known = goes_on.get(j)
+            known = going_on.get(j)
             if known is not None:
                 verdict = known
                 break
@@ -662,8 +662,8 @@ def item_continuations(lines: list[str], col: list[int], plus: list[int]) -> lis
         else:
             verdict = False
         for k in seen:
-            goes_on[k] = verdict
-        goes_on[i] = verdict
+            going_on[k] = verdict
+        going_on[i] = verdict
         if verdict:
             out.append(i)
     return out
