@@ -947,6 +947,12 @@ class _Assembly:
         s = self.by_key.get(key) if key else None
         return [(s.line, s.end_line)] if s else None
 
+    def names_a_place(self, label: str) -> bool:
+        """Whether a sum's label names a place a figure can be measured on: header, footer, a section ("§八",
+        found or not) or a scope of the pack. Any other word ("其余", "三层") names none in any survey."""
+        return label in self.pack.scopes or label == "header" or label == "footer" or \
+            resolve_section_ref(label) is not None
+
     def shared_of_label(self, label: str, line: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The section numbers a place names ("§3.1", a named scope) that more than one heading has, with their
         lines: `ranges_of_label` measured the first of them only."""
@@ -1518,7 +1524,8 @@ class _Assembly:
                 changed = self._across_changed(changed)
             done = self.audits[rule.id] = audit(
                 claim_lines, self.az._claim_scopes, self._measure_claim, rule_id=rule.id, level=rule.level,
-                cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=changed, stale=stale)
+                cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=changed, stale=stale,
+                places=self.names_a_place)
             claims, findings = done.claims, done.findings
             res.findings = findings
             wrong = done.wrong

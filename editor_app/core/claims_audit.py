@@ -296,9 +296,12 @@ def audit(
     prev: ClaimsAudit | None = None,
     changed: Sequence[int] | None = None,
     stale: Stale | None = None,
+    places: Callable[[str], bool] | None = None,
 ) -> ClaimsAudit:
     """Judge the claims; with `prev` and `changed` (0-based indices of edited lines, same line numbers as
-    prev's) only what the edit can have changed is judged again. `cache` is kept by the caller between passes."""
+    prev's) only what the edit can have changed is judged again. `cache` is kept by the caller between passes.
+    `places`: whether a sum part's label names a place at all (a part labelled "其余 174" or a total "三层（…）= 4,417"
+    is a figure of the sum, not a statement about a place called 其余: it was "no such place in the survey")."""
     incremental = prev is not None and changed is not None
     measured: dict[tuple, tuple] = dict(prev.measured) if incremental else {}
     users: dict[tuple, set[int]] = dict(prev.users) if incremental else {}
@@ -334,6 +337,8 @@ def audit(
         seen: set[tuple] = set()
         out = []
         for rc in raws:
+            if places is not None and rc.scope_index < 0 and rc.kind == "value" and not places(rc.scope_label):
+                continue  # a sum's part labelled with a word that names no place: the sum judges it
             k = _key(rc, scopes, lineno)
             if k is not None:
                 if k not in measured:
