@@ -29,7 +29,10 @@ _TAIL = 60  # how much of the line before a figure a label can take ("合流密�
 # A line ending so is a sentence, a cell, a list or a sum going on: not a label waiting for its figure.
 _CLOSED = frozenset("。！？；;!?.✅）)」】』|/、，,+")
 _FIGURE_START = "≈约~～"
-_CLOSED_OR_EQUALS = _CLOSED | frozenset("=＝")  # (a line ending with a total's "=" may leave a sum open)
+# A line ending with one of these may leave a total's parts or a list open ("合计 4,417 =", "159/194/"); with one
+# of the others in _CLOSED it cannot.
+_RUNS_ON = frozenset("=＝/、")
+_SHUT = _CLOSED - _RUNS_ON
 _PLUS = "+＋"
 _OPENING = "（("
 
@@ -99,12 +102,16 @@ def open_end(line: str, compiled) -> str:
         if at >= 0 and end.find("）", at) < 0 and end.find(")", at) < 0 and (
                 end.find("+", at) >= 0 or end.find("＋", at) >= 0 or at == len(end) - 1):
             return end  # an open parenthesis with a "+" or nothing in it ("end" has no trailing white space)
-    if last in _CLOSED_OR_EQUALS:  # (one look-up for most lines: "=" is rare at a line's end)
-        if last in _EQUALS and total_then_equals(end):
-            return end  # "合计 4,417 =": the parts on the next line
+    if last in _SHUT:  # (one look-up for most lines)
         return ""
     if last.isdigit():
         return end if ("+" in end or "＋" in end) and parts_run_on(end) else ""  # "= 主体 2,892 + 反方 579"
+    if last in _RUNS_ON:  # ("=", "/", "、": rare at a line's end)
+        if last in _EQUALS:
+            return end if total_then_equals(end) else ""  # "合计 4,417 =": the parts on the next line
+        if end[-2:-1].isdigit() and _may_hold_label(end[-_TAIL:], compiled):
+            return end  # "各主线 CJK 159/194/": a list going on (the whole line: its members there are read again)
+        return ""
     tail = end[-_TAIL:]
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     if plan[0]:
@@ -113,6 +120,12 @@ def open_end(line: str, compiled) -> str:
         if probe in tail and word in tail:
             return tail
     return ""
+
+
+def _may_hold_label(tail: str, compiled) -> bool:
+    """Whether `tail` holds a literal some claim pattern needs (what `open_end` tests, written out there)."""
+    plan = getattr(compiled, "plan", None) or _plan(compiled)
+    return bool(plan[0]) or any(probe in tail and word in tail for probe, word, _ in plan[1])
 
 
 def starts_with_figure(line: str) -> bool:
@@ -152,7 +165,7 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
         return (), ()
     summed = sum_open(tail)
     have = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed) for rc in own}
-    had = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed): rc.parts for rc in before}
+    had = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed): rc for rc in before}
     out, earlier = [], []
     for rc in found:
         if rc.kind == "ratio":
@@ -161,9 +174,11 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
         if of_sum and not summed:
             continue
         if rc.column - 1 < at:
-            parts = had.get((rc.kind, rc.metric, rc.position, rc.column, rc.claimed))
-            if of_sum and (parts is None or len(parts) < len(rc.parts)):
+            alone = had.get((rc.kind, rc.metric, rc.position, rc.column, rc.claimed))
+            if of_sum and (alone is None or len(alone.parts) < len(rc.parts)):
                 earlier.append(rc)  # a sum the line before leaves open (or reads short alone), or its parts there
+            elif alone is not None and alone.last_of and alone.last_of != rc.last_of:
+                earlier.append(rc)  # "各主线 CJK 159/194/" / "207": 194 does not end the list
             continue
         column = rc.column - at + lead
         if (rc.kind, rc.metric, rc.position, column, rc.claimed) in have:
@@ -179,6 +194,10 @@ def with_claims_across(own: tuple[RawClaim, ...], across: tuple[RawClaim, ...]) 
     longer = {(rc.column, rc.claimed): len(rc.parts) for rc in across if rc.kind == "sum"}
     if longer:
         own = tuple(rc for rc in own if not (rc.kind == "sum" and longer.get((rc.column, rc.claimed), 0) > len(rc.parts)))
+    # (a list read with the next line: its member read as the last one alone is not the last)
+    going_on = {(rc.metric, rc.column, rc.position) for rc in across if rc.kind == "value" and rc.position}
+    if going_on:
+        own = tuple(rc for rc in own if not (rc.last_of and (rc.metric, rc.column, rc.position) in going_on))
     return tuple(sorted((*own, *across), key=_column))
 
 
