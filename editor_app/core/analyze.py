@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain, compress, count, pairwise
 from operator import attrgetter, itemgetter, methodcaller, sub
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
@@ -625,6 +625,62 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[_Joined], list[int]]:
 _list_item = LIST_ITEM_RE.match
 
 
+def plus_items(lines: list[str], col: list[int], among: Iterable[int] | None = None) -> list[int]:
+    """The (0-based) lines counted as list items whose mark is "+" (of `among`, in order, when given)."""
+    return [i for i in (compress(range(len(col)), col) if among is None else among)
+            if col[i] and lines[i].lstrip()[:1] == "+"]
+
+
+def item_continuations(lines: list[str], col: list[int], plus: list[int]) -> list[int]:
+    """The (0-based) lines counted as list items that go on the item before them: a "+ " line right after a "- ",
+    "* " or numbered item, or after such an item's wrapped lines. CommonMark starts a new list there, but an author
+    who hard-wraps "… 1.1" / "+ 与 §三.2 …" means one item: counted as a new item, §七 had one cross-link too many and
+    two short ones. (A "+ " list of its own, or one after a blank line or a paragraph line, stays a list.)"""
+    out: list[int] = []
+    going_on: dict[int, bool] = {}  # line -> whether a "+ " line after it goes on an item
+    for i in plus:  # (`plus_items`)
+        j, seen = i - 1, []
+        while j >= 0:
+            known = going_on.get(j)
+            if known is not None:
+                verdict = known
+                break
+            prev = lines[j]
+            head = prev.lstrip()
+            if not head:
+                verdict = False  # a blank line ends the item
+                break
+            if col[j]:
+                if head[0] not in "+":
+                    verdict = True  # a "- " / "* " / numbered item
+                    break
+            elif prev[0] not in " \t":
+                verdict = False  # a paragraph line: the "+ " starts a list of its own
+                break
+            seen.append(j)  # a "+ " item or a wrapped (indented) line: it depends on what is above it
+            j -= 1
+        else:
+            verdict = False
+        for k in seen:
+            going_on[k] = verdict
+        going_on[i] = verdict
+        if verdict:
+            out.append(i)
+    return out
+
+
+def item_end(lines: list[str], col: list[int], ln: int, end: int) -> int:
+    """The last line (1-based, at most `end`) of the list item starting on line `ln`: the lines after it that are
+    wrapped (indented, not blank, not an item) or go on it with "+ " (counted 0 in `col`, see
+    `item_continuations`)."""
+    while ln < end:
+        nxt = lines[ln]
+        if col[ln] or not nxt.strip() or not (nxt[0] in " \t" or nxt.lstrip()[:1] == "+" and _list_item(nxt)):
+            break
+        ln += 1
+    return ln
+
+
 def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
     """Counts the characters of each line in the given blocks (see `regex_looks.whole_blocks`): the high bytes of
     its UTF-16 code units that are kept ones.
@@ -697,14 +753,16 @@ class _Assembly:
                     self.heads[i] = facts[i].heading
                 self.outline = _with_titles(prev.outline, prev.section_starts, retitled)
             self.cols, self.totals = dict(prev.cols), dict(prev.totals)
+            self.cols["list_items"], self.totals["list_items"] = prev.raw_items  # (patched as the lines count them)
             kept = {}
             for k, name in enumerate(self.names):
                 if any(facts[i].counts[k] != prev.facts[i].counts[k] for i in changed):
-                    col = self.cols[name] = list(prev.cols[name])
+                    col = self.cols[name] = list(self.cols[name])
                     for i in changed:
                         self.totals[name] += facts[i].counts[k] - col[i]
                         col[i] = facts[i].counts[k]
-                elif (built := prev.cum.built(name)) is not None:
+                elif (built := prev.cum.built(name)) is not None and (
+                        name != "list_items" or prev.cols[name] is prev.raw_items[0]):
                     kept[name] = built
             self.cum = _Cums(self.cols, kept)
         elif self.spliced is not None and _moves_only(prev, facts, self.spliced):
@@ -718,11 +776,11 @@ class _Assembly:
             self.prev = None
             self.cols, self.totals = {}, {}
             for k, name in enumerate(self.names):
-                old_col = prev.cols[name]
+                old_col, old_total = prev.raw_items if name == "list_items" else (prev.cols[name], prev.totals[name])
                 seg = [facts[i].counts[k] for i in range(a, a + new_k)]
                 self.cols[name] = [*old_col[:a], *seg, *old_col[a + old_k:]]
                 # (the total less what the replaced lines held, plus what the new ones hold: not a sum over 60,000)
-                self.totals[name] = prev.totals[name] - sum(old_col[a:a + old_k]) + sum(seg)
+                self.totals[name] = old_total - sum(old_col[a:a + old_k]) + sum(seg)
             self.cum = _Cums(self.cols)
         else:
             self.has_cr = "\r" in text
@@ -741,6 +799,25 @@ class _Assembly:
             self.cols = dict(zip(self.names, cols))
             self.cum = _Cums(self.cols)
             self.totals = {name: sum(col) for name, col in self.cols.items()}
+        # the list items as each line alone counts them, and their total; then those that go on an item uncounted
+        raw = self.cols["list_items"]
+        self.raw_items = (raw, self.totals["list_items"])
+        if self.changed is not None:  # (kept up to date: no walk over every item of a long survey at each keystroke)
+            self.plus = plus_items(lines, raw, sorted({*prev.plus, *changed}))
+        elif self.moves_only:
+            a, old_k, new_k = self.spliced
+            d = new_k - old_k
+            self.plus = [*(i for i in prev.plus if i < a), *plus_items(lines, raw, range(a, a + new_k)),
+                         *(i + d for i in prev.plus if i >= a + old_k)]
+        else:
+            self.plus = plus_items(lines, raw)
+        continued = item_continuations(lines, raw, self.plus) if self.plus else ()
+        if continued:
+            col = self.cols["list_items"] = list(self.cols["list_items"])
+            for i in continued:
+                col[i] = 0
+            self.totals["list_items"] -= len(continued)
+            self.cum.pop("list_items", None)
         self.same_outline = self.prev is not None and (self.outline is prev.outline or self.changed is not None)
         if self.same_outline and self.outline is prev.outline:
             self.by_key, self.section_starts, self.repeated = prev.by_key, prev.section_starts, prev.repeated
@@ -870,6 +947,12 @@ class _Assembly:
         s = self.by_key.get(key) if key else None
         return [(s.line, s.end_line)] if s else None
 
+    def names_a_place(self, label: str) -> bool:
+        """Whether a sum's label names a place a figure can be measured on: header, footer, a section ("§八",
+        found or not) or a scope of the pack. Any other word ("其余", "三层") names none in any survey."""
+        return label in self.pack.scopes or label == "header" or label == "footer" or \
+            resolve_section_ref(label) is not None
+
     def shared_of_label(self, label: str, line: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The section numbers a place names ("§3.1", a named scope) that more than one heading has, with their
         lines: `ranges_of_label` measured the first of them only."""
@@ -948,11 +1031,13 @@ class _Assembly:
                     u.missing = tuple(missing)
         if scope.items:
             items = []
+            col, lines = self.cols["list_items"], self.lines
             for u in units:
                 for a, b in u.ranges:
                     for ln in range(a, b + 1):
-                        if self.facts[ln - 1].counts[-1]:
-                            items.append(Unit(f"item on line {ln}", ln, [(ln, ln)], u.shared, u.missing))
+                        if col[ln - 1]:  # an item with its wrapped lines
+                            end = item_end(lines, col, ln, b)
+                            items.append(Unit(f"item on line {ln}", ln, [(ln, end)], u.shared, u.missing))
             return items
         return units
 
@@ -1439,7 +1524,8 @@ class _Assembly:
                 changed = self._across_changed(changed)
             done = self.audits[rule.id] = audit(
                 claim_lines, self.az._claim_scopes, self._measure_claim, rule_id=rule.id, level=rule.level,
-                cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=changed, stale=stale)
+                cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=changed, stale=stale,
+                places=self.names_a_place)
             claims, findings = done.claims, done.findings
             res.findings = findings
             wrong = done.wrong
@@ -1617,8 +1703,11 @@ class _Assembly:
         keep their keys and the edited lines hold as many list items as before, so "the nth item" is the same item)."""
         a, old_k, new_k = self.spliced
         last = self.moved
+        # (a "+ " line after the edited ones may go on an item, or no longer: the items outside them are as many)
+        old_col, new_col = last.cols["list_items"], self.cols["list_items"]
         return self.by_key.keys() == last.by_key.keys() and (
-            sum(f.counts[-1] for f in last.facts[a:a + old_k]) == sum(f.counts[-1] for f in self.facts[a:a + new_k]))
+            sum(old_col[a:a + old_k]) == sum(new_col[a:a + new_k])
+            and last.totals["list_items"] - sum(old_col[a:a + old_k]) == self.totals["list_items"] - sum(new_col[a:a + new_k]))
 
     def _stale_moved(self, metric: str, ranges) -> bool:
         """Whether a measurement moved from the last pass may differ now: its ranges hold an edited line."""

@@ -201,12 +201,23 @@ def claims_in_line(
                             if stop == end:
                                 stop -= cut
                             end -= cut
+                        nxt = plain[end:end + 1]
+                        if nxt and (nxt in _MAGNITUDES or nxt == "." and plain[end + 1:end + 2] in _AFTER_POINT
+                                    or nxt == " " and plain[end + 1:end + 2] in _MAGNITUDES):
+                            k = _MAGNITUDE.match(plain, at)  # "3.8k": 3,800 as written (or not read at all)
+                            if k is not None:
+                                vt = plain[at:k.end()]
+                                end = k.end()
+                                stop = max(stop, end)
+                            elif nxt != " ":  # ("3,838 kept": a word after the figure)
+                                continue  # "3,8k", "3.8", "3.8.1": no figure read rather than a wrong one
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
-                                     written[at:end] if grouped_wide else vt, parse_number(vt), (),
+                                     written[at:end] if grouped_wide else vt,
+                                     magnitude_value(vt) if vt[-1] in _MAGNITUDES else parse_number(vt), (),
                                      approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
@@ -230,6 +241,22 @@ def claims_in_line(
                 break
             column = rc.column
     return tuple(out)
+
+
+# "3.8k", "3.838k", "4k", "3.8千", "3.8万": a figure written in thousands (or ten thousands). Read with the precision
+# it is written with (claims_audit.matches_as_written: 3,838 is "3.8k", not "3.9k"); a figure that only looks so
+# ("3,8k", a decimal comma; "3.8" alone; "3.8.1") is not read at all: no verdict is better than one on a misread.
+_MAGNITUDES = "kK千万"
+_MAGNITUDE = re.compile(r"\d+(?:\.\d+)? ?[kK千万](?![A-Za-z0-9.])")
+_SCALE = {"k": 1000, "K": 1000, "千": 1000, "万": 10000}
+# After a value, "." then one of these, or " " then a magnitude: a figure written in thousands, or unreadable. (A
+# full stop ending a sentence, "300. Lines", is neither.)
+_AFTER_POINT = frozenset("0123456789kK千万")
+
+
+def magnitude_value(written: str) -> float:
+    """ "3.8k" -> 3800.0, "3.8万" -> 38000.0 (a figure `_MAGNITUDE` matches)."""
+    return round(float(written[:-1].rstrip()) * _SCALE[written[-1]], 6)
 
 
 def _percents(plain: str) -> list[tuple[str, re.Match[str]]]:

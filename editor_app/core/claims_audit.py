@@ -8,6 +8,7 @@ other verdict: typing a character in an 8 MB survey does not re-judge its 17,000
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -15,9 +16,9 @@ from itertools import accumulate, chain
 from operator import attrgetter, itemgetter
 from typing import Callable, Sequence
 
-from .claims import RawClaim
+from .claims import _MAGNITUDES, RawClaim, magnitude_value
 from .model import FINDING_PLACE as _PLACE, Claim, Finding
-from .numbers import as_int_if_whole, format_count, format_like, round_like_either
+from .numbers import as_int_if_whole, decimals_of, format_count, format_like, round_like_either
 from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
 
@@ -112,10 +113,21 @@ def _list_note(c: Claim, where, rule_id: str, level: str) -> tuple[Finding, ...]
     return (Finding(rule_id, level, c.line, c.column, ends.note(c.label or c.metric)),)
 
 
-def _ok(measured, where, claimed: float) -> bool | None:
+def _ok(measured, where, claimed: float, written: str = "") -> bool | None:
     if measured is None:
         return False if type(where) is MissingPlace else None
+    if written and written[-1] in _MAGNITUDES:
+        return matches_as_written(measured, written, claimed)
     return abs(measured - claimed) < 1e-9
+
+
+def matches_as_written(measured: float, written: str, claimed: float) -> bool:
+    """Whether a count stated in thousands is right to the precision written: 3,838 is "3.8k" (rounded half up, as
+    an author rounds), "3.84k" and "4k", not "3.9k" nor "3.83k". (An author who writes "3.8k" states 3,838 to a
+    hundred; telling them "stated 3,800, measured 3,838" would be a wrong verdict.)"""
+    number = written[:-1].rstrip()
+    step = magnitude_value("1" + written[-1]) / 10 ** decimals_of(number)
+    return abs(math.floor(measured / step + 0.5) * step - claimed) < 1e-6
 
 
 def refused(c: Claim) -> bool:
@@ -193,7 +205,7 @@ def _written_out(measured, written: str) -> str:
 
 def _value_claim(lineno: int, rc: RawClaim, measured, where, label: str) -> Claim:
     """A value claim's verdict; `measured` as_int_if_whole'd (and written out only for a message)."""
-    ok = _ok(measured, where, rc.claimed)
+    ok = _ok(measured, where, rc.claimed, rc.value_text)
     shown = label or rc.metric
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
                  _wrong_message(shown, where, rc.value_text, _written_out(measured, rc.value_text))
@@ -237,7 +249,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
         got = outcome.get(key)
         if got is None:
             shown = _as_written(value, rc.value_text, rc.claimed)
-            ok = _ok(shown, where, rc.claimed)
+            ok = _ok(shown, where, rc.claimed, rc.value_text)
             msg = _wrong_message(was.label or rc.metric, where, rc.value_text, _written_out(shown, rc.value_text)
                                  ) if ok is False or type(where) is AmbiguousPlace else ""
             got = outcome[key] = ({"measured": shown, "ok": ok, "scope": where, "message": msg},
@@ -284,9 +296,12 @@ def audit(
     prev: ClaimsAudit | None = None,
     changed: Sequence[int] | None = None,
     stale: Stale | None = None,
+    places: Callable[[str], bool] | None = None,
 ) -> ClaimsAudit:
     """Judge the claims; with `prev` and `changed` (0-based indices of edited lines, same line numbers as
-    prev's) only what the edit can have changed is judged again. `cache` is kept by the caller between passes."""
+    prev's) only what the edit can have changed is judged again. `cache` is kept by the caller between passes.
+    `places`: whether a sum part's label names a place at all (a part labelled "其余 174" or a total "三层（…）= 4,417"
+    is a figure of the sum, not a statement about a place called 其余: it was "no such place in the survey")."""
     incremental = prev is not None and changed is not None
     measured: dict[tuple, tuple] = dict(prev.measured) if incremental else {}
     users: dict[tuple, set[int]] = dict(prev.users) if incremental else {}
@@ -322,6 +337,8 @@ def audit(
         seen: set[tuple] = set()
         out = []
         for rc in raws:
+            if places is not None and rc.scope_index < 0 and rc.kind == "value" and not places(rc.scope_label):
+                continue  # a sum's part labelled with a word that names no place: the sum judges it
             k = _key(rc, scopes, lineno)
             if k is not None:
                 if k not in measured:
@@ -606,7 +623,17 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
     return [Finding(rule_id, level, c.line, c.column,
                     f"{shown} of {scope} stated as {c.value_text} here but as {ref.value_text}{_beside(c, ref)} on line "
                     f"{ref.line}", c.claimed, ref.claimed)
-            for c in group if c.claimed != ref.claimed]
+            for c in group if c.claimed != ref.claimed and not _same_to_precision(c, ref)]
+
+
+def _same_to_precision(c: Claim, ref: Claim) -> bool:
+    """Whether two statements of a figure agree once the one written in thousands is read with its precision:
+    "3.8k" in the footer and "3,838" in §0 are the same figure (`matches_as_written`)."""
+    if c.value_text[-1:] in _MAGNITUDES:
+        return matches_as_written(ref.claimed, c.value_text, c.claimed)
+    if ref.value_text[-1:] in _MAGNITUDES:
+        return matches_as_written(c.claimed, ref.value_text, ref.claimed)
+    return False
 
 
 def _beside(c: Claim, ref: Claim) -> str:

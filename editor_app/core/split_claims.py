@@ -10,8 +10,13 @@ A stated sum wrapped so is joined too: a line that leaves a sum open (a "（" or
 in it or nothing after it, or a "+" at its end) and the next line that goes on with it ("+ 元信息 950）", or any
 line after a "+" or an opening parenthesis): "3,838（主体 2,892 + 反方 579" / "+ 元信息 950）" is one sum, told on the
 line of its total, each labelled part on the line it is written on. (Markdown would start a list at "+ 元信息 …";
-the author, whose parenthesis is still open, means the sum going on.) A sum stated "total = a + b" whose last
-part is wrapped ("= 主体 2,892 + 反方 579" / "+ 元信息 950") is not joined: its first line alone reads as a sum.
+the author, whose parenthesis is still open, means the sum going on.)
+
+A sum written without parentheses is joined too when the line ends inside its parts and the next line goes on with
+a "+" or its "=": "合计 4,417 = 主体 2,892 + 反方 579" / "+ 元信息 946", "主体 2,892 + 反方 579" / "+ 元信息 946 = 4,417",
+"… + 元信息 946" / "= 4,417", and a line ending "合计 4,417 =" with its parts on the next. The first of these reads as
+a sum on its first line alone ("4,417 = 2,892 + 579", which is wrong): the joined reading replaces it
+(`with_claims_across`), so the author is not told the parts add up to 3,471.
 """
 
 from __future__ import annotations
@@ -24,17 +29,49 @@ _TAIL = 60  # how much of the line before a figure a label can take ("合流密�
 # A line ending so is a sentence, a cell, a list or a sum going on: not a label waiting for its figure.
 _CLOSED = frozenset("。！？；;!?.✅）)」】』|/、，,+")
 _FIGURE_START = "≈约~～"
+# A line ending with one of these may leave a total's parts or a list open ("合计 4,417 =", "159/194/"); with one
+# of the others in _CLOSED it cannot.
+_RUNS_ON = frozenset("=＝/、")
+_SHUT = _CLOSED - _RUNS_ON
 _PLUS = "+＋"
 _OPENING = "（("
 
 
+_EQUALS = "=＝"
+# What ends the clause a sum's parts are in ("," only when it does not group digits: "2,892").
+_PART_BREAKS = frozenset("；;|，：:（）()=＝")
+
+
+def parts_run_on(end: str) -> bool:
+    """Whether a line (without its trailing white space, ending with a digit) ends among a sum's parts written
+    without parentheses: the clause it ends with (after its last "=", "；", "，", parenthesis…) holds a "+"
+    ("合计 4,417 = 主体 2,892 + 反方 579", "主体 2,892 + 反方 579"). The next line must still go on with "+" or "="."""
+    i = len(end) - 1
+    while i >= 0:
+        ch = end[i]
+        if ch in _PART_BREAKS or (ch == "," and not (end[i - 1:i].isdigit() and end[i + 1:i + 2].isdigit())):
+            break
+        i -= 1
+    return end.find("+", i + 1) >= 0 or end.find("＋", i + 1) >= 0
+
+
+def total_then_equals(end: str) -> bool:
+    """Whether a line ends with "=" right after a figure ("合计 4,417 ="): its parts are on the next line."""
+    return end[-1:] in _EQUALS and any(ch.isdigit() for ch in end[-6:-1])
+
+
 def sum_open(end: str) -> bool:
-    """Whether a line (without its trailing white space) leaves a stated sum open: it ends with "+", or its last
-    opening parenthesis is not closed and holds a "+" or nothing."""
+    """Whether a line (without its trailing white space) leaves a stated sum open: it ends with "+", its last
+    opening parenthesis is not closed and holds a "+" or nothing, it ends among the parts of a sum written without
+    parentheses (`parts_run_on`) or with a total and its "=" (`total_then_equals`)."""
     if not end:
         return False
     if end[-1] in _PLUS:
         return True
+    if end[-1].isdigit():
+        return parts_run_on(end)
+    if end[-1] in _EQUALS:
+        return total_then_equals(end)
     at = max(end.rfind("（"), end.rfind("("))
     if at < 0 or end.find("）", at) >= 0 or end.find(")", at) >= 0:  # (searched in place: no slice of the rest)
         return False
@@ -65,7 +102,15 @@ def open_end(line: str, compiled) -> str:
         if at >= 0 and end.find("）", at) < 0 and end.find(")", at) < 0 and (
                 end.find("+", at) >= 0 or end.find("＋", at) >= 0 or at == len(end) - 1):
             return end  # an open parenthesis with a "+" or nothing in it ("end" has no trailing white space)
-    if last in _CLOSED or last.isdigit():
+    if last in _SHUT:  # (one look-up for most lines)
+        return ""
+    if last.isdigit():
+        return end if ("+" in end or "＋" in end) and parts_run_on(end) else ""  # "= 主体 2,892 + 反方 579"
+    if last in _RUNS_ON:  # ("=", "/", "、": rare at a line's end)
+        if last in _EQUALS:
+            return end if total_then_equals(end) else ""  # "合计 4,417 =": the parts on the next line
+        if end[-2:-1].isdigit() and _may_hold_label(end[-_TAIL:], compiled):
+            return end  # "各主线 CJK 159/194/": a list going on (the whole line: its members there are read again)
         return ""
     tail = end[-_TAIL:]
     plan = getattr(compiled, "plan", None) or _plan(compiled)
@@ -77,6 +122,12 @@ def open_end(line: str, compiled) -> str:
     return ""
 
 
+def _may_hold_label(tail: str, compiled) -> bool:
+    """Whether `tail` holds a literal some claim pattern needs (what `open_end` tests, written out there)."""
+    plan = getattr(compiled, "plan", None) or _plan(compiled)
+    return bool(plan[0]) or any(probe in tail and word in tail for probe, word, _ in plan[1])
+
+
 def starts_with_figure(line: str) -> bool:
     head = line.lstrip()[:2]
     return bool(head) and (head[0].isdigit() or (head[0] in _FIGURE_START and head[1:2].isdigit()))
@@ -84,13 +135,18 @@ def starts_with_figure(line: str) -> bool:
 
 def goes_on(tail: str, line: str) -> bool:
     """Whether `line` may complete a claim the line ending in `tail` (its `open_end`) began: it starts with a
-    figure, or it goes on with a sum `tail` leaves open ("+ 元信息 950）"; any line after a "+" or a "（")."""
+    figure, or it goes on with a sum `tail` leaves open ("+ 元信息 950）", "= 4,417" after parts; any line after a
+    "+", a "（" or a total's "=")."""
     if starts_with_figure(line):
         return True
     if not sum_open(tail):
         return False
     head = line.lstrip()[:1]
-    return bool(head) and (head in _PLUS or tail[-1] in _PLUS or tail[-1] in _OPENING)
+    if not head:
+        return False
+    if tail[-1].isdigit():  # parts without parentheses: only a "+" or the "=" of their total goes on with them
+        return head in _PLUS or head in _EQUALS
+    return head in _PLUS or tail[-1] in _PLUS or tail[-1] in _OPENING or tail[-1] in _EQUALS
 
 
 def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_metric: str,
@@ -109,7 +165,7 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
         return (), ()
     summed = sum_open(tail)
     have = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed) for rc in own}
-    had = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed) for rc in before}
+    had = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed): rc for rc in before}
     out, earlier = [], []
     for rc in found:
         if rc.kind == "ratio":
@@ -118,8 +174,11 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
         if of_sum and not summed:
             continue
         if rc.column - 1 < at:
-            if of_sum and (rc.kind, rc.metric, rc.position, rc.column, rc.claimed) not in had:
-                earlier.append(rc)  # a sum the line before leaves open, or its parts there
+            alone = had.get((rc.kind, rc.metric, rc.position, rc.column, rc.claimed))
+            if of_sum and (alone is None or len(alone.parts) < len(rc.parts)):
+                earlier.append(rc)  # a sum the line before leaves open (or reads short alone), or its parts there
+            elif alone is not None and alone.last_of and alone.last_of != rc.last_of:
+                earlier.append(rc)  # "各主线 CJK 159/194/" / "207": 194 does not end the list
             continue
         column = rc.column - at + lead
         if (rc.kind, rc.metric, rc.position, column, rc.claimed) in have:
@@ -130,7 +189,15 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
 
 
 def with_claims_across(own: tuple[RawClaim, ...], across: tuple[RawClaim, ...]) -> tuple[RawClaim, ...]:
-    """A line's claims with those it completes, in column order."""
+    """A line's claims with those it completes, in column order; a sum read with the next line replaces the same
+    total read short on its line alone ("合计 4,417 = 2,892 + 579" / "+ 946")."""
+    longer = {(rc.column, rc.claimed): len(rc.parts) for rc in across if rc.kind == "sum"}
+    if longer:
+        own = tuple(rc for rc in own if not (rc.kind == "sum" and longer.get((rc.column, rc.claimed), 0) > len(rc.parts)))
+    # (a list read with the next line: its member read as the last one alone is not the last)
+    going_on = {(rc.metric, rc.column, rc.position) for rc in across if rc.kind == "value" and rc.position}
+    if going_on:
+        own = tuple(rc for rc in own if not (rc.last_of and (rc.metric, rc.column, rc.position) in going_on))
     return tuple(sorted((*own, *across), key=_column))
 
 
