@@ -73,6 +73,10 @@ _NEW_TAIL = r"\d{4,5}(?:v[1-9]\d*)?(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
 # the four digits checked behind it: the id starts four characters before the match.
 _NEW_AT_DOT = re.compile(rf"\.(?<=(?<![A-Za-z0-9./:\-_$#@])\d{{4}}\.){_NEW_TAIL}")
 _OLD_SLASH = re.compile(r"/\d{7}")  # every old-style id holds this
+# DBLP's form of an arXiv id: "CoRR abs/2609.11582", BibTeX "volume = {abs/2609.11582}" (CoRR is DBLP's name for
+# arXiv). Form 3, looked for only on lines holding "abs/"; the citation's text starts at "abs/".
+_DBLP_ABS = re.compile(r"(?:(?<![A-Za-z])CoRR[\s,]*|(?<![A-Za-z])(?i:volume)\s*=\s*[{\"]\s*)(?P<dtoken>abs/\d{4}\.\d{4,5}"
+                       r"(?:v[1-9]\d*)?)(?![A-Za-z0-9_]|\.\d|[\-/]\d)")
 
 _NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
@@ -157,6 +161,8 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
         elif form == 1:
             if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
                 out.append(_describe(text, start, end, m["otoken"], None))
+        elif form == 3:
+            out.append(_describe(text, start, end, text[start + 4 : end], None))
         elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
             out.append(_describe(text, start, end, text[start:end], None))
     if len(out) > 1 and "](" in text:
@@ -179,7 +185,7 @@ def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
 
 def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
     """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right, as
-    (start, end, form 0/1/2, match).
+    (start, end, form 0/1/2, match), and DBLP's "CoRR abs/ID" (form 3, which none of the three can overlap).
 
     Each form is looked for only where it can be, by regexes led by a plain character (re finds those in C).
     Matches that neither overlap nor start together are exactly what the one scan finds; when some do (rare),
@@ -203,12 +209,19 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         n = len(out)
         out += [(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)]
         streams += len(out) > n
+    dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
+    if "abs/" in text:
+        dblp = [(m.start("dtoken"), m.end(), 3, m) for m in _DBLP_ABS.finditer(text)]
+        if dblp:
+            out += dblp
+            streams += 1
     if streams > 1:
         out.sort(key=_start_and_form)
     end = -1
     for found in out:
         if found[0] < end:  # overlapping or starting together: replay the one scan
-            return _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
+            replayed = _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
+            return sorted([*replayed, *dblp], key=_start_and_form) if dblp else replayed
         end = found[1]
     return out
 
@@ -370,6 +383,10 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
             return name, meta, None
     name, meta, plain = _name_around(text, s, e)
+    if "》" in text:
+        title = _book_title_before(text, s)
+        if title is not None:
+            return title, meta, plain
     entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
     if entry is not None and entry.end() <= s:
         last = s - 1
@@ -379,10 +396,25 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         # as one, the id last but for a year, and names its authors first: "- J. Kim. Title. arXiv:…, 2026.")
         bullet = entry.group("bullet") is not None
         if text[last] not in _OPEN and (not bullet or _ENTRY_END.fullmatch(text, e)):
-            title = _entry_title(text[entry.end() : s], after_authors=bullet)
+            # ("[3] J. Kim. OmniKVQuant [arXiv:…]": the title ends before the bracket)
+            title = _entry_title(text[entry.end() : last if text[last] == "[" else s], after_authors=bullet)
             if title is not None:
                 name = title
     return name, meta, plain
+
+
+def _book_title_before(text: str, s: int) -> str | None:
+    """The title in Chinese title marks right before the id at text[s], "《OmniKVQuant: …》 arXiv:…",
+    "《推理引擎可复现性》（arXiv:…）": the marks say where the title starts and ends (else the CJK words after the id,
+    "…》 arXiv:2609.11582 提出了方法", were taken for its name)."""
+    k = s - 1
+    while k >= 0 and (text[k].isspace() or text[k] in "`（([，,：:"):
+        k -= 1
+    if k < 0 or text[k] != "》":
+        return None
+    start = text.rfind("《", max(0, k - _NAME_WINDOW), k)
+    title = text[start + 1 : k].strip() if start >= 0 else ""
+    return title if title and "》" not in title else None
 
 
 _ENTRY_END = re.compile(r"[\s,.;，。；]*(?:\(?(?:19|20)\d{2}\)?[\s,.;，。；]*)?")
@@ -471,9 +503,9 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         last -= 1
     if text[e : e + 1] == "`":
         e += 1
-    # 1. NAME（arXiv:ID，facts）  or  NAME（ID）
-    if last >= lo and text[last] in _OPEN:
-        meta = _paren_content(text, e)
+    # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
+    if last >= lo and (text[last] in _OPEN or (text[last] == "[" and text[e : e + 1] == "]")):
+        meta = _paren_content(text, e) if text[last] != "[" else None
         latin = _latin_name_before_paren(text, lo, last)
         if latin is not None:
             name = _namelike(_trim_leading_stopwords(latin))
