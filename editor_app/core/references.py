@@ -288,7 +288,7 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
         return True
     if prev in '{"' and _BIBTEX_BEFORE.search(text, max(0, s - 30), s):  # eprint = {2609.11582}
         return True
-    if prev == "|" and nxt == "|":
+    if prev == "|" and (nxt == "|" or not nxt):  # (a table row without its outer pipes: "OmniKVQuant | 2609.11582")
         return True
     window = text[max(0, s - 16) : s]
     if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
@@ -515,16 +515,18 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         return name, meta, None
     # 2. arXiv:ID（facts） / arXiv:ID（NAME）
     k = e + 1 if text[e : e + 2] in (" (", " （") else e
-    if text[k : k + 1] in _OPEN:  # (also at the end of the line: "" is in every string)
+    # (also at the end of the line, "" being in every string, but for the last cell of a row without outer pipes)
+    if text[k : k + 1] in _OPEN and (k < len(text) or last < lo or text[last] != "|"):
         content = _paren_content(text, k + 1)
         return _paren_name(content), content, None
     n = len(text)
-    # 3. table cell: | ID | NAME |
-    if last >= lo and text[last] == "|":
+    # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
+    # end are cell borders then)
+    if (last >= lo and text[last] == "|") or (last < 0 and "|" in text):
         k = e
         while k < n and text[k].isspace():
             k += 1
-        if text[k : k + 1] == "|":
+        if text[k : k + 1] == "|" or (k == n and last >= 0):
             bar = text.find("|", k + 1)
             cell = text[k + 1 : bar if bar >= 0 else n].strip()
             name = _name_cell(cell)
@@ -758,13 +760,14 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     all it sees: the table's header row, naming the columns, is read by `reference_tables.named_by_header`.)"""
     cells = text.split("|")
     at = text.count("|", 0, s)  # the id's cell
-    first, end = 1, len(cells)
-    citing = [j for j in range(1, len(cells)) if j == at or _cites(cells[j])]
+    lead = 1 if text.lstrip()[:1] == "|" else 0  # the first cell (0 in a row without its outer pipes)
+    first, end = lead, len(cells)
+    citing = [j for j in range(lead, len(cells)) if j == at or _cites(cells[j])]
     if len(citing) > 1:  # each paper's cells follow its id, or lead to it when an id ends the row
         k = citing.index(at)
-        filled = [j for j in range(1, len(cells)) if cells[j].strip()]
+        filled = [j for j in range(lead, len(cells)) if cells[j].strip()]
         if filled and filled[-1] == citing[-1]:
-            first, end = (citing[k - 1] + 1 if k else 1), at
+            first, end = (citing[k - 1] + 1 if k else lead), at
         else:
             first, end = at, (citing[k + 1] if k + 1 < len(citing) else len(cells))
     if last_cell and not any(_says_checked(c) for c in cells[first:at] if c.strip()):
