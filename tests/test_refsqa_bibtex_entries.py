@@ -57,3 +57,17 @@ def test_editing_the_title_renames_the_id_as_a_fresh_analysis_does():
         got = az.analyze(text)
         assert got == analyze(text, house_pack(), today=TODAY)
         az.analyze(DOC)
+
+
+def test_random_edits_in_and_around_entries_match_a_fresh_analysis():
+    import random
+
+    rng = random.Random(11)
+    pieces = ["\n", "}", "{", "@article{x,\n", "  title = {KVBoost},\n", "  eprint = {2609.11583},\n", "```\n", " ", "="]
+    az = Analyzer(house_pack(), today=TODAY)
+    text = DOC + "\n" + DOC.replace("2609.11582", "2609.11584")
+    for _ in range(60):
+        pos = rng.randint(0, len(text))
+        text = (text[:pos] + rng.choice(pieces) + text[pos:] if rng.random() < 0.6
+                else text[:pos] + text[pos + rng.randint(1, 30):])
+        assert az.analyze(text) == analyze(text, house_pack(), today=TODAY)

@@ -366,7 +366,8 @@ class Analyzer:
             lines = split_lines(text)
             facts = self._all_facts(lines)
             self._name_by_headers(lines, facts)
-            _name_by_entries(lines, facts)
+            if "@" in text:  # (a BibTeX entry starts with one)
+                _name_by_entries(lines, facts)
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
             edit = _widened_to_tables(last.lines, edit)
             a, old_k, seg = edit

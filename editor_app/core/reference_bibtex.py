@@ -50,7 +50,8 @@ def named_by_entries(lines: Sequence[str], citations: Sequence[tuple[RawCitation
     out: dict[int, tuple[RawCitation, ...]] = {}
     done_to = -1  # the last line of the entry read last
     for i, cits in enumerate(citations):
-        if not cits or i <= done_to:
+        # (an entry's id is in a field, "eprint = {…}": other lines are not looked up, most lines that cite)
+        if not cits or i <= done_to or "=" not in lines[i] or _FIELD.match(lines[i]) is None:
             continue
         entry = _entry_around(lines, i)
         if entry is None:
