@@ -88,6 +88,11 @@ _BARE_ID_NEXT = re.compile(r"\s*\d{4}\.\d{4,5}(?![\d.])")
 _BARE_ID_BEFORE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v[1-9]\d*)?\s*$")
 # A paper's name never starts with a particle: "arXiv:2607.26627 的线上数据来自单一业务，…" goes on with the sentence
 _NOT_NAME_STARTS = set("的了是把被将对于与和及或在从")
+# nor with a verb: "见 arXiv:2607.26627 给出了数据。" says what the paper does (not its name "给出了数据")
+_NOT_NAME_VERBS = ("提出", "给出", "表明", "显示", "指出", "发现", "证明", "采用", "使用", "报告", "认为", "介绍",
+                   "描述", "讨论", "展示", "实现", "测得", "提供", "得到", "研究了", "分析了")
+# a CJK word before "（arXiv:…）" that points at the paper, not its name: "另见（arXiv:…）", "例如（…）"
+_CJK_POINTERS = ("见", "例如", "比如", "包括", "参考", "参阅", "引自", "来自")
 _LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
 _NOT_NAMES = {
     "html", "pdf", "abs", "abstract", "table", "figure", "fig", "section", "appendix", "page", "pages",
@@ -504,14 +509,20 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     if text[e : e + 1] == "`":
         e += 1
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
-    if last >= lo and (text[last] in _OPEN or (text[last] == "[" and text[e : e + 1] == "]")):
-        meta = _paren_content(text, e) if text[last] != "[" else None
+    #    or NAME（facts，arXiv:ID）: the facts before the id in the parentheses
+    opened = _facts_before_id(text, lo, last, s) if last >= lo and text[last] in "，,;；" else -1
+    if opened >= 0 or (last >= lo and (text[last] in _OPEN or (text[last] == "[" and text[e : e + 1] == "]"))):
+        if opened >= 0:
+            last = opened
+            meta = _paren_content(text, opened + 1)
+        else:
+            meta = _paren_content(text, e) if text[last] != "[" else None
         latin = _latin_name_before_paren(text, lo, last)
         if latin is not None:
             name = _namelike(_trim_leading_stopwords(latin))
         else:
             name = _cjk_name_before_paren(text, lo, last)
-            name = name and _cjk_name(name)
+            name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
         return name, meta, None
     # 2. arXiv:ID（facts） / arXiv:ID（NAME）
     k = e + 1 if text[e : e + 2] in (" (", " （") else e
@@ -560,7 +571,7 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         while end < n and end - start < 12 and (
                 "\u4e00" <= text[end] <= "\u9fff" or "\u3400" <= text[end] <= "\u4dbf" or "\uf900" <= text[end] <= "\ufaff"):
             end += 1  # (CJK: _is_cjk written out)
-        if end - start >= 2 and text[start] not in _NOT_NAME_STARTS:
+        if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start):
             if end >= line_end or text[end] in _OPEN:
                 content = _paren_content(text, n - (line_end - end) + 1)
                 plain = _metadata_plain(content)
@@ -579,6 +590,16 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
     return name, meta, plain
+
+
+def _facts_before_id(text: str, lo: int, last: int, s: int) -> int:
+    """Where the parenthesis opens that holds facts before the id at text[s] ("OmniKVQuant（KAIST，arXiv:…）":
+    text[last] is the separator before the id), or -1: it opens within 60 characters, nothing closes or opens
+    between, and the facts are no sentence (no "。")."""
+    p = max(text.rfind("（", max(lo, last - 60), last), text.rfind("(", max(lo, last - 60), last))
+    if p < 0 or _PAREN.search(text, p + 1, s) is not None or "。" in text[p:s]:
+        return -1
+    return p
 
 
 def _paren_name(content: str) -> str | None:
