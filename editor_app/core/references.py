@@ -205,7 +205,8 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         n = len(out)
         out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[1].finditer(text)]
         streams += len(out) > n
-    may_old = "/" in text and _OLD_SLASH.search(text) is not None
+    slash = "/" in text
+    may_old = slash and _OLD_SLASH.search(text) is not None
     if may_old:
         n = len(out)
         out += [(m.start(), m.end(), 1, m) for m in re.finditer(_OLD, text)]
@@ -215,7 +216,7 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         out += [(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)]
         streams += len(out) > n
     dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
-    if "abs/" in text:
+    if slash and "abs/" in text:
         dblp = [(m.start("dtoken"), m.end(), 3, m) for m in _DBLP_ABS.finditer(text)]
         if dblp:
             out += dblp
@@ -388,7 +389,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
             return name, meta, None
     name, meta, plain = _name_around(text, s, e)
-    if "》" in text:
+    if text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
         title = _book_title_before(text, s)
         if title is not None:
             return title, meta, plain
@@ -510,13 +511,10 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         e += 1
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
     #    or NAME（facts，arXiv:ID）: the facts before the id in the parentheses
-    opened = _facts_before_id(text, lo, last, s) if last >= lo and text[last] in "，,;；" else -1
-    if opened >= 0 or (last >= lo and (text[last] in _OPEN or (text[last] == "[" and text[e : e + 1] == "]"))):
-        if opened >= 0:
-            last = opened
-            meta = _paren_content(text, opened + 1)
-        else:
-            meta = _paren_content(text, e) if text[last] != "[" else None
+    paren = _paren_before_id(text, lo, last, s, e) if last >= lo and text[last] in _BEFORE_ID_IN_PARENS else -1
+    if paren >= 0:
+        meta = None if text[paren] == "[" else _paren_content(text, e if paren == last else paren + 1)
+        last = paren
         latin = _latin_name_before_paren(text, lo, last)
         if latin is not None:
             name = _namelike(_trim_leading_stopwords(latin))
@@ -590,6 +588,21 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
     return name, meta, plain
+
+
+_BEFORE_ID_IN_PARENS = frozenset(_OPEN + "[，,;；")  # what stands before an id in parentheses or brackets
+
+
+def _paren_before_id(text: str, lo: int, last: int, s: int, e: int) -> int:
+    """Where the parenthesis or bracket the id at text[s:e] stands in opens, when a name may stand before it: right
+    before the id ("NAME（arXiv:…", "NAME [arXiv:…]" with the bracket closing after it) or after facts
+    ("NAME（KAIST，arXiv:…"); else -1. (text[last]: the last character before the id, in _BEFORE_ID_IN_PARENS.)"""
+    ch = text[last]
+    if ch in _OPEN:
+        return last
+    if ch == "[":
+        return last if text[e : e + 1] == "]" else -1
+    return _facts_before_id(text, lo, last, s)
 
 
 def _facts_before_id(text: str, lo: int, last: int, s: int) -> int:
