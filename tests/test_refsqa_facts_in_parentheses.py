@@ -29,3 +29,8 @@ def test_name_and_facts(line, name, version, stated_date, category):
     c = citations_in_line(line)[0]
     assert (c.id, c.name, c.version, c.stated_date, c.stated_category) == (
         "2609.11582", name, version, stated_date, category)
+
+
+def test_a_list_of_ids_in_parentheses_names_only_the_first_by_the_word_before():
+    first, second = citations_in_line("OmniKVQuant（arXiv:2609.11582，arXiv:2609.11583）")
+    assert (first.name, second.name) == ("OmniKVQuant", None)

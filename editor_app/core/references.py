@@ -608,9 +608,9 @@ def _paren_before_id(text: str, lo: int, last: int, s: int, e: int) -> int:
 def _facts_before_id(text: str, lo: int, last: int, s: int) -> int:
     """Where the parenthesis opens that holds facts before the id at text[s] ("OmniKVQuant（KAIST，arXiv:…）":
     text[last] is the separator before the id), or -1: it opens within 60 characters, nothing closes or opens
-    between, and the facts are no sentence (no "。")."""
+    between, and the facts are no sentence (no "。") and cite no other paper ("A（arXiv:…，arXiv:…）": a list)."""
     p = max(text.rfind("（", max(lo, last - 60), last), text.rfind("(", max(lo, last - 60), last))
-    if p < 0 or _PAREN.search(text, p + 1, s) is not None or "。" in text[p:s]:
+    if p < 0 or _PAREN.search(text, p + 1, s) is not None or "。" in text[p:s] or _cites(text[p + 1 : last]):
         return -1
     return p
 
