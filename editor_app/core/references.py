@@ -511,7 +511,13 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         e += 1
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
     #    or NAME（facts，arXiv:ID）: the facts before the id in the parentheses
-    paren = _paren_before_id(text, lo, last, s, e) if last >= lo and text[last] in _BEFORE_ID_IN_PARENS else -1
+    paren = -1
+    if last >= lo:
+        ch = text[last]
+        if ch in _OPEN:  # (the common case, looked at first)
+            paren = last
+        elif ch in _BEFORE_ID_IN_PARENS:
+            paren = _paren_before_id(text, lo, last, s, e)
     if paren >= 0:
         meta = None if text[paren] == "[" else _paren_content(text, e if paren == last else paren + 1)
         last = paren
