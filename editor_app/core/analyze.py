@@ -33,6 +33,7 @@ from .numbers import as_int_if_whole
 from .records import moved_by, record, with_changes
 from .privacy import PrivacyConfig, privacy_in_lines
 from .regex_looks import first_look, holds_any, whole_blocks
+from .reference_bibtex import named_by_entries, widened_to_entries
 from .reference_tables import TableColumns, header_columns, is_table_line, named_by_header
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
@@ -365,11 +366,14 @@ class Analyzer:
             lines = split_lines(text)
             facts = self._all_facts(lines)
             self._name_by_headers(lines, facts)
+            if "@" in text:  # (a BibTeX entry starts with one)
+                _name_by_entries(lines, facts)
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
             edit = _widened_to_tables(last.lines, edit)
             a, old_k, seg = edit
             seg_facts = self._all_facts(seg)
             self._name_by_headers(seg, seg_facts)
+            _name_by_entries(seg, seg_facts)
             lines = list(last.lines)  # one copy, then the replaced run swapped in place
             lines[a:a + old_k] = seg
             facts = list(last.facts)
@@ -401,15 +405,25 @@ class Analyzer:
         return result
 
 
+def _name_by_entries(lines: list[str], facts: list[LineFacts]) -> None:
+    """Give the citations of a BibTeX entry spread over lines its title as their name, once per entry
+    (`reference_bibtex`), in place."""
+    for i, cits in named_by_entries(lines, [f.citations for f in facts]).items():
+        f = facts[i]
+        facts[i] = replace(f, citations=masked_quotes(lines[i], f.privacy, None, cits, (), ())[1] if f.privacy else cits)
+
+
 def _widened_to_tables(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
     """The edit with the table lines around it taken in: a header edited names the rows under it again, and a row
-    is read with its header (`_name_by_headers` reads the tables within the edited lines)."""
+    is read with its header (`_name_by_headers` reads the tables within the edited lines); so are the lines of a
+    BibTeX entry (an edited title renames the entry's id)."""
     a, old_k, seg = edit
     lo, hi = a, a + old_k
     while lo > 0 and is_table_line(old_lines[lo - 1]):
         lo -= 1
     while hi < len(old_lines) and is_table_line(old_lines[hi]):
         hi += 1
+    lo, hi = widened_to_entries(old_lines, lo, hi, seg)
     if lo == a and hi == a + old_k:
         return edit
     return lo, hi - lo, [*old_lines[lo:a], *seg, *old_lines[a + old_k:hi]]

@@ -73,6 +73,10 @@ _NEW_TAIL = r"\d{4,5}(?:v[1-9]\d*)?(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
 # the four digits checked behind it: the id starts four characters before the match.
 _NEW_AT_DOT = re.compile(rf"\.(?<=(?<![A-Za-z0-9./:\-_$#@])\d{{4}}\.){_NEW_TAIL}")
 _OLD_SLASH = re.compile(r"/\d{7}")  # every old-style id holds this
+# DBLP's form of an arXiv id: "CoRR abs/2609.11582", BibTeX "volume = {abs/2609.11582}" (CoRR is DBLP's name for
+# arXiv). Form 3, looked for only on lines holding "abs/"; the citation's text starts at "abs/".
+_DBLP_ABS = re.compile(r"(?:(?<![A-Za-z])CoRR[\s,]*|(?<![A-Za-z])(?i:volume)\s*=\s*[{\"]\s*)(?P<dtoken>abs/\d{4}\.\d{4,5}"
+                       r"(?:v[1-9]\d*)?)(?![A-Za-z0-9_]|\.\d|[\-/]\d)")
 
 _NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
@@ -84,6 +88,11 @@ _BARE_ID_NEXT = re.compile(r"\s*\d{4}\.\d{4,5}(?![\d.])")
 _BARE_ID_BEFORE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v[1-9]\d*)?\s*$")
 # A paper's name never starts with a particle: "arXiv:2607.26627 的线上数据来自单一业务，…" goes on with the sentence
 _NOT_NAME_STARTS = set("的了是把被将对于与和及或在从")
+# nor with a verb: "见 arXiv:2607.26627 给出了数据。" says what the paper does (not its name "给出了数据")
+_NOT_NAME_VERBS = ("提出", "给出", "表明", "显示", "指出", "发现", "证明", "采用", "使用", "报告", "认为", "介绍",
+                   "描述", "讨论", "展示", "实现", "测得", "提供", "得到", "研究了", "分析了")
+# a CJK word before "（arXiv:…）" that points at the paper, not its name: "另见（arXiv:…）", "例如（…）"
+_CJK_POINTERS = ("见", "例如", "比如", "包括", "参考", "参阅", "引自", "来自")
 _LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
 _NOT_NAMES = {
     "html", "pdf", "abs", "abstract", "table", "figure", "fig", "section", "appendix", "page", "pages",
@@ -157,6 +166,8 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
         elif form == 1:
             if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
                 out.append(_describe(text, start, end, m["otoken"], None))
+        elif form == 3:
+            out.append(_describe(text, start, end, text[start + 4 : end], None))
         elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
             out.append(_describe(text, start, end, text[start:end], None))
     if len(out) > 1 and "](" in text:
@@ -179,7 +190,7 @@ def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
 
 def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
     """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right, as
-    (start, end, form 0/1/2, match).
+    (start, end, form 0/1/2, match), and DBLP's "CoRR abs/ID" (form 3, which none of the three can overlap).
 
     Each form is looked for only where it can be, by regexes led by a plain character (re finds those in C).
     Matches that neither overlap nor start together are exactly what the one scan finds; when some do (rare),
@@ -194,7 +205,8 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         n = len(out)
         out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[1].finditer(text)]
         streams += len(out) > n
-    may_old = "/" in text and _OLD_SLASH.search(text) is not None
+    slash = "/" in text
+    may_old = slash and _OLD_SLASH.search(text) is not None
     if may_old:
         n = len(out)
         out += [(m.start(), m.end(), 1, m) for m in re.finditer(_OLD, text)]
@@ -203,12 +215,19 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         n = len(out)
         out += [(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)]
         streams += len(out) > n
+    dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
+    if slash and "abs/" in text:
+        dblp = [(m.start("dtoken"), m.end(), 3, m) for m in _DBLP_ABS.finditer(text)]
+        if dblp:
+            out += dblp
+            streams += 1
     if streams > 1:
         out.sort(key=_start_and_form)
     end = -1
     for found in out:
         if found[0] < end:  # overlapping or starting together: replay the one scan
-            return _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
+            replayed = _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
+            return sorted([*replayed, *dblp], key=_start_and_form) if dblp else replayed
         end = found[1]
     return out
 
@@ -275,7 +294,7 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
         return True
     if prev in '{"' and _BIBTEX_BEFORE.search(text, max(0, s - 30), s):  # eprint = {2609.11582}
         return True
-    if prev == "|" and nxt == "|":
+    if prev == "|" and (nxt == "|" or not nxt):  # (a table row without its outer pipes: "OmniKVQuant | 2609.11582")
         return True
     window = text[max(0, s - 16) : s]
     if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
@@ -370,6 +389,10 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
             return name, meta, None
     name, meta, plain = _name_around(text, s, e)
+    if text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
+        title = _book_title_before(text, s)
+        if title is not None:
+            return title, meta, plain
     entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
     if entry is not None and entry.end() <= s:
         last = s - 1
@@ -379,10 +402,25 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
         # as one, the id last but for a year, and names its authors first: "- J. Kim. Title. arXiv:…, 2026.")
         bullet = entry.group("bullet") is not None
         if text[last] not in _OPEN and (not bullet or _ENTRY_END.fullmatch(text, e)):
-            title = _entry_title(text[entry.end() : s], after_authors=bullet)
+            # ("[3] J. Kim. OmniKVQuant [arXiv:…]": the title ends before the bracket)
+            title = _entry_title(text[entry.end() : last if text[last] == "[" else s], after_authors=bullet)
             if title is not None:
                 name = title
     return name, meta, plain
+
+
+def _book_title_before(text: str, s: int) -> str | None:
+    """The title in Chinese title marks right before the id at text[s], "《OmniKVQuant: …》 arXiv:…",
+    "《推理引擎可复现性》（arXiv:…）": the marks say where the title starts and ends (else the CJK words after the id,
+    "…》 arXiv:2609.11582 提出了方法", were taken for its name)."""
+    k = s - 1
+    while k >= 0 and (text[k].isspace() or text[k] in "`（([，,：:"):
+        k -= 1
+    if k < 0 or text[k] != "》":
+        return None
+    start = text.rfind("《", max(0, k - _NAME_WINDOW), k)
+    title = text[start + 1 : k].strip() if start >= 0 else ""
+    return title if title and "》" not in title else None
 
 
 _ENTRY_END = re.compile(r"[\s,.;，。；]*(?:\(?(?:19|20)\d{2}\)?[\s,.;，。；]*)?")
@@ -471,28 +509,39 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         last -= 1
     if text[e : e + 1] == "`":
         e += 1
-    # 1. NAME（arXiv:ID，facts）  or  NAME（ID）
-    if last >= lo and text[last] in _OPEN:
-        meta = _paren_content(text, e)
+    # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
+    #    or NAME（facts，arXiv:ID）: the facts before the id in the parentheses
+    paren = -1
+    if last >= lo:
+        ch = text[last]
+        if ch in _OPEN:  # (the common case, looked at first)
+            paren = last
+        elif ch in _BEFORE_ID_IN_PARENS:
+            paren = _paren_before_id(text, lo, last, s, e)
+    if paren >= 0:
+        meta = None if text[paren] == "[" else _paren_content(text, e if paren == last else paren + 1)
+        last = paren
         latin = _latin_name_before_paren(text, lo, last)
         if latin is not None:
             name = _namelike(_trim_leading_stopwords(latin))
         else:
             name = _cjk_name_before_paren(text, lo, last)
-            name = name and _cjk_name(name)
+            name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
         return name, meta, None
     # 2. arXiv:ID（facts） / arXiv:ID（NAME）
     k = e + 1 if text[e : e + 2] in (" (", " （") else e
-    if text[k : k + 1] in _OPEN:  # (also at the end of the line: "" is in every string)
+    # (also at the end of the line, "" being in every string, but for the last cell of a row without outer pipes)
+    if text[k : k + 1] in _OPEN and (k < len(text) or last < lo or text[last] != "|"):
         content = _paren_content(text, k + 1)
         return _paren_name(content), content, None
     n = len(text)
-    # 3. table cell: | ID | NAME |
-    if last >= lo and text[last] == "|":
+    # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
+    # end are cell borders then)
+    if (last >= lo and text[last] == "|") or (last < 0 and "|" in text):
         k = e
         while k < n and text[k].isspace():
             k += 1
-        if text[k : k + 1] == "|":
+        if text[k : k + 1] == "|" or (k == n and last >= 0):
             bar = text.find("|", k + 1)
             cell = text[k + 1 : bar if bar >= 0 else n].strip()
             name = _name_cell(cell)
@@ -526,7 +575,7 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         while end < n and end - start < 12 and (
                 "\u4e00" <= text[end] <= "\u9fff" or "\u3400" <= text[end] <= "\u4dbf" or "\uf900" <= text[end] <= "\ufaff"):
             end += 1  # (CJK: _is_cjk written out)
-        if end - start >= 2 and text[start] not in _NOT_NAME_STARTS:
+        if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start):
             if end >= line_end or text[end] in _OPEN:
                 content = _paren_content(text, n - (line_end - end) + 1)
                 plain = _metadata_plain(content)
@@ -545,6 +594,31 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
     return name, meta, plain
+
+
+_BEFORE_ID_IN_PARENS = frozenset(_OPEN + "[，,;；")  # what stands before an id in parentheses or brackets
+
+
+def _paren_before_id(text: str, lo: int, last: int, s: int, e: int) -> int:
+    """Where the parenthesis or bracket the id at text[s:e] stands in opens, when a name may stand before it: right
+    before the id ("NAME（arXiv:…", "NAME [arXiv:…]" with the bracket closing after it) or after facts
+    ("NAME（KAIST，arXiv:…"); else -1. (text[last]: the last character before the id, in _BEFORE_ID_IN_PARENS.)"""
+    ch = text[last]
+    if ch in _OPEN:
+        return last
+    if ch == "[":
+        return last if text[e : e + 1] == "]" else -1
+    return _facts_before_id(text, lo, last, s)
+
+
+def _facts_before_id(text: str, lo: int, last: int, s: int) -> int:
+    """Where the parenthesis opens that holds facts before the id at text[s] ("OmniKVQuant（KAIST，arXiv:…）":
+    text[last] is the separator before the id), or -1: it opens within 60 characters, nothing closes or opens
+    between, and the facts are no sentence (no "。") and cite no other paper ("A（arXiv:…，arXiv:…）": a list)."""
+    p = max(text.rfind("（", max(lo, last - 60), last), text.rfind("(", max(lo, last - 60), last))
+    if p < 0 or _PAREN.search(text, p + 1, s) is not None or "。" in text[p:s] or _cites(text[p + 1 : last]):
+        return -1
+    return p
 
 
 def _paren_name(content: str) -> str | None:
@@ -726,13 +800,14 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     all it sees: the table's header row, naming the columns, is read by `reference_tables.named_by_header`.)"""
     cells = text.split("|")
     at = text.count("|", 0, s)  # the id's cell
-    first, end = 1, len(cells)
-    citing = [j for j in range(1, len(cells)) if j == at or _cites(cells[j])]
+    lead = 1 if text.lstrip()[:1] == "|" else 0  # the first cell (0 in a row without its outer pipes)
+    first, end = lead, len(cells)
+    citing = [j for j in range(lead, len(cells)) if j == at or _cites(cells[j])]
     if len(citing) > 1:  # each paper's cells follow its id, or lead to it when an id ends the row
         k = citing.index(at)
-        filled = [j for j in range(1, len(cells)) if cells[j].strip()]
+        filled = [j for j in range(lead, len(cells)) if cells[j].strip()]
         if filled and filled[-1] == citing[-1]:
-            first, end = (citing[k - 1] + 1 if k else 1), at
+            first, end = (citing[k - 1] + 1 if k else lead), at
         else:
             first, end = at, (citing[k + 1] if k + 1 < len(citing) else len(cells))
     if last_cell and not any(_says_checked(c) for c in cells[first:at] if c.strip()):

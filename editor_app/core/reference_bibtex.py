@@ -1,0 +1,134 @@
+"""The paper's name in a BibTeX entry spread over lines: its `title` field, for the id its other fields cite.
+
+Per line, `citations_in_line` sees `journal = {arXiv preprint arXiv:2609.11582},` and `eprint = {2609.11582},`
+but not the `title = {OmniKVQuant: …},` line above them: `named_by_entries` gives the entry's id its title as the
+name, and keeps one citation of it per entry (journal, eprint, url and volume all cite the same paper once).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .references import RawCitation
+
+_ENTRY_START = re.compile(r"\s*@(?!(?i:comment|string|preamble)\b)[A-Za-z]+\s*\{")
+_FIELD = re.compile(r"\s*([A-Za-z][\w\-]*)\s*=\s*")
+_LOOK_UP = 60  # an entry longer than this many lines is not looked for
+_ID_FIELDS = ("eprint", "arxivid", "arxiv")  # the field naming the entry's own id, when it has one
+
+
+def _breaks(line: str) -> bool:
+    """A blank line or a code fence: no entry goes over it (an entry is read within the lines between two)."""
+    s = line.lstrip()
+    return not s or s.startswith("```") or s.startswith("~~~")
+
+
+def _starts_entry(line: str) -> bool:
+    return "@" in line and _ENTRY_START.match(line) is not None
+
+
+def widened_to_entries(old_lines: Sequence[str], lo: int, hi: int, new_lines: Sequence[str]) -> tuple[int, int]:
+    """The edited lines old_lines[lo:hi] (now `new_lines`) widened to the run around them that no blank line or code
+    fence breaks, when that run or the edit holds an entry's start, so that an edited title names the entry's id
+    again (`named_by_entries` reads each entry within its run); else (lo, hi)."""
+    a, b = lo, hi
+    while a > 0 and not _breaks(old_lines[a - 1]):
+        a -= 1
+    while b < len(old_lines) and not _breaks(old_lines[b]):
+        b += 1
+    if any(map(_starts_entry, old_lines[a:b])) or any(map(_starts_entry, new_lines)):
+        return a, b
+    return lo, hi
+
+
+def named_by_entries(lines: Sequence[str], citations: Sequence[tuple[RawCitation, ...]]) -> dict[int, tuple[RawCitation, ...]]:
+    """For the lines of BibTeX entries that cite (by index), their citations once the entry is read whole: the
+    entry's id (its `eprint` field's, else the first cited) named by the `title`, cited only where it first is.
+    Lines left as they are are not in the answer."""
+    out: dict[int, tuple[RawCitation, ...]] = {}
+    done_to = -1  # the last line of the entry read last
+    for i, cits in enumerate(citations):
+        # (an entry's id is in a field, "eprint = {…}": other lines are not looked up, most lines that cite)
+        if not cits or i <= done_to or "=" not in lines[i] or _FIELD.match(lines[i]) is None:
+            continue
+        entry = _entry_around(lines, i)
+        if entry is None:
+            continue
+        start, end = entry
+        done_to = end
+        _read_entry(lines, citations, start, end, out)
+    return out
+
+
+def _entry_around(lines: Sequence[str], i: int) -> tuple[int, int] | None:
+    """(first, last) line of the BibTeX entry holding line i, or None. (Not over a blank line or a code fence, nor
+    longer than _LOOK_UP lines.)"""
+    start = i
+    while True:
+        if start < 0 or i - start >= _LOOK_UP:
+            return None
+        line = lines[start]
+        if _starts_entry(line):
+            break
+        if _breaks(line) or (start < i and line.lstrip().startswith("}")):  # (the entry before's end)
+            return None
+        start -= 1
+    depth = 0
+    for k in range(start, min(len(lines), start + _LOOK_UP)):  # to where its braces close
+        if k > start and _breaks(lines[k]):
+            return None
+        depth += lines[k].count("{") - lines[k].count("}")
+        if depth <= 0:
+            return (start, k) if k >= i else None
+    return None
+
+
+def _read_entry(lines: Sequence[str], citations: Sequence[tuple[RawCitation, ...]], start: int, end: int,
+                out: dict[int, tuple[RawCitation, ...]]) -> None:
+    title, own = None, None
+    for k in range(start, end + 1):
+        m = _FIELD.match(lines[k])
+        if m is None:
+            continue
+        field = m.group(1).lower()
+        if field == "title" and title is None:
+            title = _field_value(lines, k, m.end(), end)
+        elif field in _ID_FIELDS and own is None:
+            own = next((c.id for c in citations[k]), None)
+    if own is None:
+        own = next((c.id for k in range(start, end + 1) for c in citations[k]), None)
+    if own is None:
+        return
+    seen = False
+    for k in range(start, end + 1):
+        cits = citations[k]
+        if not cits:
+            continue
+        kept = []
+        for c in cits:
+            if c.id == own:
+                if seen:
+                    continue
+                seen = True
+                if title and c.name != title:
+                    c = replace(c, name=title)
+            kept.append(c)
+        if tuple(kept) != cits:
+            out[k] = tuple(kept)
+
+
+def _field_value(lines: Sequence[str], k: int, at: int, end: int) -> str | None:
+    """A field's value from lines[k][at:] on ("{OmniKVQuant: {U}nified …}", "\"…\"", over lines until its braces
+    close), without BibTeX's braces, line breaks and the comma after it."""
+    text = lines[k][at:]
+    k0 = k
+    while text.count("{") > text.count("}") and k < end and k - k0 < 5:
+        k += 1
+        text += " " + lines[k].strip()
+    value = text.strip().rstrip(",").strip()
+    if value[:1] == '"' and value[-1:] == '"':
+        value = value[1:-1]
+    value = " ".join(value.replace("{", "").replace("}", "").split())
+    return value or None
