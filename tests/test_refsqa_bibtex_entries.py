@@ -71,3 +71,15 @@ def test_random_edits_in_and_around_entries_match_a_fresh_analysis():
         text = (text[:pos] + rng.choice(pieces) + text[pos:] if rng.random() < 0.6
                 else text[:pos] + text[pos + rng.randint(1, 30):])
         assert az.analyze(text) == analyze(text, house_pack(), today=TODAY)
+
+
+def test_an_edit_far_from_any_entry_is_not_widened_to_its_whole_run():
+    """A survey written without blank lines is one run: an edit 200 lines below a BibTeX entry was widened to the
+    whole run (every keystroke re-read, and walked, all of an 8 MB survey); no entry is longer than _LOOK_UP lines."""
+    from editor_app.core.reference_bibtex import _LOOK_UP, widened_to_entries
+
+    lines = ["@article{kim2026,", "  title = {OmniKVQuant},", "  eprint = {2609.11582},", "}"]
+    lines += [f"正文第 {i} 行" for i in range(400)]
+    assert widened_to_entries(lines, 300, 301, ["正文第 296 行字"]) == (300, 301)
+    a, b = widened_to_entries(lines, 2, 3, ["  eprint = {2609.11583},"])
+    assert a == 0 and b <= 3 + _LOOK_UP  # an edit inside the entry still takes it in whole
