@@ -1488,9 +1488,9 @@ class _Assembly:
 
     def _inputs_of(self, rule: RuleDef) -> tuple | None:
         """What a rule's result depends on, as identities of this pass's parts, when the last pass's result
-        can stand for it (a patched pass whose parts are shared with the last one); None: judge it again."""
-        if self.changed is None:
-            return None
+        can stand for it (a patched pass whose parts are shared with the last one); None: judge it again. Every pass
+        keeps them, so that the first keystroke after a full pass (opening an 8 MB survey: ~70 ms, not ~25) reuses
+        the rules the edit leaves alone too."""
         ids = (id(self.per_line("directives", 1)),)
         kind = rule.kind
         if kind == "count":
@@ -1502,7 +1502,8 @@ class _Assembly:
         if kind == "forbidden-pattern":
             return ids + (id(self.units(rule.scope)), id(self.forbidden_lines))
         if kind == "required-pattern":
-            if any(self.facts[i].required != self.prev.facts[i].required for i in self.changed):
+            if self.changed is not None and any(self.facts[i].required != self.prev.facts[i].required
+                                                for i in self.changed):
                 return None
             return ids + (id(self.units(rule.scope)),)
         if kind == "privacy":
