@@ -11,6 +11,7 @@ Then agreement: the same metric stated in several places must be stated the same
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from operator import attrgetter, itemgetter
@@ -18,7 +19,7 @@ from typing import Iterable, Sequence
 
 from .document import resolve_section_ref
 from .records import record
-from .numbers import parse_number, thousands_read
+from .numbers import decimals_of, parse_number, thousands_read
 from .regex_looks import all_required, first_look, holds_any, leading_literals, plain_reading
 from .rulepack import ClaimPattern
 
@@ -257,6 +258,18 @@ _AFTER_POINT = frozenset("0123456789kK千万")
 def magnitude_value(written: str) -> float:
     """ "3.8k" -> 3800.0, "3.8万" -> 38000.0 (a figure `_MAGNITUDE` matches)."""
     return round(float(written[:-1].rstrip()) * _SCALE[written[-1]], 6)
+
+
+def has_magnitude(written: str) -> bool:
+    """Whether a figure is written in thousands or ten-thousands ("3.8k", "0.38万")."""
+    return bool(written) and written[-1] in _MAGNITUDES  # ("" is in any string)
+
+
+def in_magnitude_as_written(value: float, written: str) -> float:
+    """`value` in the unit of a figure written with a magnitude, rounded half up (as an author rounds) to the decimals
+    written: 3,838 is 3.8 for "3.8k", 3.84 for "3.84k", 4 for "4k" (what the audit compares and the update writes)."""
+    d = decimals_of(written[:-1].rstrip())
+    return math.floor(value / _SCALE[written[-1]] * 10 ** d + 0.5) / 10 ** d
 
 
 def _percents(plain: str) -> list[tuple[str, re.Match[str]]]:

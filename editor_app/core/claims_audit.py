@@ -8,7 +8,6 @@ other verdict: typing a character in an 8 MB survey does not re-judge its 17,000
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,9 +15,9 @@ from itertools import accumulate, chain
 from operator import attrgetter, itemgetter
 from typing import Callable, Sequence
 
-from .claims import _MAGNITUDES, RawClaim, magnitude_value
+from .claims import RawClaim, has_magnitude, in_magnitude_as_written, magnitude_value
 from .model import FINDING_PLACE as _PLACE, Claim, Finding
-from .numbers import as_int_if_whole, decimals_of, format_count, format_like, round_like_either
+from .numbers import as_int_if_whole, format_count, format_like, round_like_either
 from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
 
@@ -116,7 +115,7 @@ def _list_note(c: Claim, where, rule_id: str, level: str) -> tuple[Finding, ...]
 def _ok(measured, where, claimed: float, written: str = "") -> bool | None:
     if measured is None:
         return False if type(where) is MissingPlace else None
-    if written and written[-1] in _MAGNITUDES:
+    if has_magnitude(written):
         return matches_as_written(measured, written, claimed)
     return abs(measured - claimed) < 1e-9
 
@@ -125,9 +124,7 @@ def matches_as_written(measured: float, written: str, claimed: float) -> bool:
     """Whether a count stated in thousands is right to the precision written: 3,838 is "3.8k" (rounded half up, as
     an author rounds), "3.84k" and "4k", not "3.9k" nor "3.83k". (An author who writes "3.8k" states 3,838 to a
     hundred; telling them "stated 3,800, measured 3,838" would be a wrong verdict.)"""
-    number = written[:-1].rstrip()
-    step = magnitude_value("1" + written[-1]) / 10 ** decimals_of(number)
-    return abs(math.floor(measured / step + 0.5) * step - claimed) < 1e-6
+    return abs(in_magnitude_as_written(measured, written) * magnitude_value("1" + written[-1]) - claimed) < 1e-6
 
 
 def refused(c: Claim) -> bool:
@@ -629,9 +626,9 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
 def _same_to_precision(c: Claim, ref: Claim) -> bool:
     """Whether two statements of a figure agree once the one written in thousands is read with its precision:
     "3.8k" in the footer and "3,838" in §0 are the same figure (`matches_as_written`)."""
-    if c.value_text[-1:] in _MAGNITUDES:
+    if has_magnitude(c.value_text):
         return matches_as_written(ref.claimed, c.value_text, c.claimed)
-    if ref.value_text[-1:] in _MAGNITUDES:
+    if has_magnitude(ref.value_text):
         return matches_as_written(c.claimed, ref.value_text, ref.claimed)
     return False
 

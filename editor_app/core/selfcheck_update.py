@@ -8,13 +8,12 @@ text has changed since the analysis is left alone, which also makes the update i
 
 from __future__ import annotations
 
-import math
 import difflib
 import re
 from dataclasses import dataclass
 
 from .model import Analysis, Claim
-from .claims import _MAGNITUDES, magnitude_value
+from .claims import has_magnitude, in_magnitude_as_written
 from .numbers import decimals_of, format_like
 from .textdiff import unified_lines
 
@@ -147,9 +146,9 @@ def _written_like(value: float, written: str, grouped: bool) -> str:
     first = next(i for i, c in enumerate(written) if c.isdigit())
     last = max(i for i, c in enumerate(written) if c.isdigit())
     prefix, core, suffix = written[:first], written[first : last + 1], written[last + 1 :]
-    if suffix.strip() and suffix.strip()[-1] in _MAGNITUDES:  # "3.9k" -> "3.8k": in thousands, as written
-        scale, d = magnitude_value("1" + suffix.strip()[-1]), decimals_of(core)
-        return prefix + f"{math.floor(value / scale * 10 ** d + 0.5) / 10 ** d:.{d}f}" + suffix
+    if has_magnitude(suffix.strip()):  # "3.9k" -> "3.8k": in thousands, as written
+        written = core + suffix.strip()[-1]
+        return prefix + f"{in_magnitude_as_written(value, written):.{decimals_of(core)}f}" + suffix
     if grouped and "," not in core and "，" not in core and abs(value) >= 1000 and len(core.split(".")[0]) <= 3:
         core = "1,000" + core[len(core.split(".")[0]) :]
     new = format_like(value, core)
