@@ -226,7 +226,7 @@ def _check(args) -> int:
 
     only = [a for a, _ in analyses]
     threshold = LEVEL_RANK[args.fail_level]
-    failing_files = sum(1 for a in only if _fails(a, threshold, LEVEL_RANK))
+    failing_files = sum(1 for a in only if _fails(a, threshold))
     status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing_files else EXIT_OK
 
     def reports() -> None:
@@ -259,12 +259,14 @@ def _terminal_width() -> int | None:
     return None
 
 
-def _fails(a, threshold: int, rank: dict[str, int]) -> bool:
+def _fails(a, threshold: int) -> bool:
     """A finding at or above the fail level, or such a rule failing. A rule that matches nothing fails as the first
     line counts it ("1 rule failing"), finding or not (the claims rule of a survey stating no figures about itself
     has none)."""
-    return any(rank.get(f.level, 0) >= threshold for f in a.findings) or any(
-        r.status in ("fail", "no-match") and rank.get(r.level, 0) >= threshold for r in a.rules)
+    from .formats import LEVEL_RANK
+
+    return any(LEVEL_RANK.get(f.level, 0) >= threshold for f in a.findings) or any(
+        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for r in a.rules)
 
 
 def _summary(files: int, failing: int, not_checked: int, fail_level: str, status: int) -> str:
@@ -382,8 +384,8 @@ def _history(args) -> int:
     import json
 
     from .core.numbers import format_count
-    from .formats import table
     from .core.file_names import printable
+    from .formats import table
     from .services.history import list_snapshots
 
     cfg = _config(args)

@@ -14,7 +14,7 @@ import re
 from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
-from itertools import accumulate, chain, compress, count, pairwise
+from itertools import accumulate, chain, compress, count
 from operator import attrgetter, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
@@ -1739,7 +1739,7 @@ class _Assembly:
         the figure ends a list of that many, whose scope's further units no figure states."""
         scope = scope or _DOCUMENT
         # a counted figure about a place the survey does not have is wrong, not "not measurable"
-        counted = metric in self.cols or metric in ("arxiv_ids", "privacy_hits")
+        counted = metric in self.cols or metric in _PER_LINE_COUNTS
         missing: tuple[str, ...] = ()
         if label:
             ranges, where = self.ranges_of_label(label, line), label

@@ -154,13 +154,11 @@ def laid_out_report(html: str, writer) -> tuple:
     footer = FOOTER_MM / 25.4 * dpi
     doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
     label = page_label_of(html)
-    if add_page_numbers(doc, label):  # before rows are kept whole: the words they add may move rows
-        keep_headings_with_text(doc)
-        keep_rows_whole(doc)
+    numbered = add_page_numbers(doc, label)  # before rows are kept whole: the words they add may move rows
+    keep_headings_with_text(doc)
+    keep_rows_whole(doc)
+    if numbered:
         update_page_numbers(doc, label)
-    else:
-        keep_headings_with_text(doc)
-        keep_rows_whole(doc)
     return doc, base_font
 
 

@@ -15,7 +15,7 @@ MAX_MOVES = 40  # each move lays the rest of the document out again
 
 def keep_headings_with_text(doc) -> int:
     """Give every heading whose text starts on a later page a page break before it; the number moved."""
-    from PySide6.QtGui import QTextFormat
+    from PySide6.QtGui import QTextCursor, QTextFormat
 
     page = doc.pageSize().height()
     if page <= 0:
@@ -31,9 +31,8 @@ def keep_headings_with_text(doc) -> int:
             after = _first_lines_bottom(layout, block.next(), LINES_WITH_HEADING)
             # (a heading already at a page's head gains nothing on the next one)
             if after is not None and top - heading_page * page > 0.1 * page and int((after - 1) // page) > heading_page:
-                cursor = _cursor_at(doc, block)
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
-                cursor.setBlockFormat(fmt)
+                QTextCursor(block).setBlockFormat(fmt)
                 moved += 1
         block = block.next()
     return moved
@@ -45,24 +44,15 @@ def _first_lines_bottom(layout, block, lines: int) -> float | None:
     seen = 0
     bottom = None
     while block.isValid() and seen < lines:
-        text_layout = block.layout()
+        text_layout, top = block.layout(), layout.blockBoundingRect(block).top()
         if block.blockFormat().headingLevel() > 0:
-            top = layout.blockBoundingRect(block).top()
             if text_layout.lineCount():
                 last = text_layout.lineAt(text_layout.lineCount() - 1)
                 bottom = top + last.y() + last.height()
-            block = block.next()
-            continue
-        top = layout.blockBoundingRect(block).top()
-        for i in range(min(text_layout.lineCount(), lines - seen)):
-            line = text_layout.lineAt(i)
-            bottom = top + line.y() + line.height()
-            seen += 1
+        else:
+            for i in range(min(text_layout.lineCount(), lines - seen)):
+                line = text_layout.lineAt(i)
+                bottom = top + line.y() + line.height()
+                seen += 1
         block = block.next()
     return bottom
-
-
-def _cursor_at(doc, block):
-    from PySide6.QtGui import QTextCursor
-
-    return QTextCursor(block)
