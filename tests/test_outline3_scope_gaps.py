@@ -41,7 +41,7 @@ def test_a_figure_about_a_place_that_lost_a_part_is_not_measured_and_says_which(
     assert len(meta) == 3  # §0, §八's table, the footer
     for c in meta:
         assert (c.ok, c.measured, c.ambiguous) == (None, None, True)
-        assert c.message == "CJK of 元信息: stated 950, not measured: §8 not found"
+        assert c.message == "CJK of 元信息: stated 950, not measured: §八 not found"
     claims_rule = next(r for r in a.rules if r.id == "claims")
     assert {(f.line, f.message) for f in claims_rule.findings} >= {(c.line, c.message) for c in meta}
     assert claims_rule.status == "fail"
@@ -49,8 +49,8 @@ def test_a_figure_about_a_place_that_lost_a_part_is_not_measured_and_says_which(
     row = next(r for r in _rows(a) if r["scope"] == "元信息" and r["kind"] == "value")
     assert set(row) == {"metric", "text", "line", "claimed", "measured", "ok", "kind", "scope", "message", "label",
                         "suppressed"}
-    assert row["ok"] is None and row["measured"] is None and row["message"].endswith("§8 not found")
-    assert EngineText("zh_CN", PACK)(meta[0].message) == "元信息的CJK：自报 950，未测量：未找到 §8"
+    assert row["ok"] is None and row["measured"] is None and row["message"].endswith("§八 not found")
+    assert EngineText("zh_CN", PACK)(meta[0].message) == "元信息的CJK：自报 950，未测量：未找到 §八"
     # the sample itself, whole, is measured as before
     whole = [c for c in analyze(sample_text, PACK, today=TODAY).claims if c.kind == "value" and c.scope == "元信息"]
     assert [(c.ok, c.measured) for c in whole] == [(False, 946)] * 3
@@ -130,7 +130,7 @@ def test_the_panel_and_the_report_say_why_those_figures_were_not_measured(qtbot,
     assert ", 3 not measured (a part of the place they are about is missing)" in panel.summary.text()
     model = panel.claims_model
     row = next(i for i, c in enumerate(model.rows) if c.scope == "元信息" and c.kind == "value")
-    assert model.data(model.index(row, 6)) == "CJK of 元信息: stated 950, not measured: §8 not found"
+    assert model.data(model.index(row, 6)) == "CJK of 元信息: stated 950, not measured: §八 not found"
     html = build_report_html(a, text, pack_name="house", pack_source=PACK.source)
     assert ", 3 not measured (a part of the place they are about is missing)" in html
     assert "two headings share" not in html

@@ -36,9 +36,9 @@ def test_sub_sections_left_under_a_renumbered_section_are_findings(sample_text):
     a = analyze(text, PACK, today=TODAY)
     rule, found = _strays(a)
     nine, ten = _line_of(text, "九、"), _line_of(text, "十、")
-    assert found == [(_line_of(text, f"8.{k} "), f"8.{k} is numbered for §8 but sits under §九 (line {nine})")
+    assert found == [(_line_of(text, f"8.{k} "), f"8.{k} is numbered for §八 but sits under §九 (line {nine})")
                      for k in range(1, 6)] + [
-        (_line_of(text, f"9.{k} "), f"9.{k} is numbered for §9 but sits under §十 (line {ten})") for k in range(1, 4)]
+        (_line_of(text, f"9.{k} "), f"9.{k} is numbered for §九 but sits under §十 (line {ten})") for k in range(1, 4)]
     assert rule.status == "fail"
     # in line order among the references' findings (the rule's row lists its first few)
     assert [(f.line, f.column) for f in rule.findings] == sorted((f.line, f.column) for f in rule.findings)
@@ -47,11 +47,11 @@ def test_sub_sections_left_under_a_renumbered_section_are_findings(sample_text):
     assert all(any(f.line == ln and f.message == m for f in a.findings) for ln, m in found)
     rows = json.loads(json.dumps(a.to_dict(), ensure_ascii=False))["findings"]
     assert {"rule": "section-refs", "level": "warning", "line": _line_of(text, "8.1 "), "column": 1,
-            "message": f"8.1 is numbered for §8 but sits under §九 (line {nine})", "measured": None,
+            "message": f"8.1 is numbered for §八 but sits under §九 (line {nine})", "measured": None,
             "limit": None} in rows
     # the Chinese window says it in Chinese
     zh = EngineText("zh_CN", PACK)
-    assert zh(found[0][1]) == f"8.1 的编号属于 §8，却位于 §九（第 {nine} 行）之下"
+    assert zh(found[0][1]) == f"8.1 的编号属于 §八，却位于 §九（第 {nine} 行）之下"
     assert zh(rule.note).endswith("；8 个小节位于别的节号之下")
 
 

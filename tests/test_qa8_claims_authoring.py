@@ -155,7 +155,7 @@ def test_cutting_a_cross_link_is_caught_in_seventh_sections_own_tally(sample_tex
     tally = edited.split("\n")[82]
     assert tally.startswith("主线合流密度：")
     column = tally.index("= 6 处") + 3
-    assert _claim_findings(a, 83) == [(column, "§七 cross-links of §7: stated 6, measured 5")]
+    assert _claim_findings(a, 83) == [(column, "§七 cross-links of §七: stated 6, measured 5")]
     updated = updated_self_check_text(edited, a)
     assert "§四 ↔ §六 1 处 = 5 处 ≥ 150 字" in updated.split("\n")[82]
     # the tally's parts are the author's: the update says nothing of them, the audit does

@@ -82,7 +82,7 @@ def test_a_legal_section_cut_still_points_at_the_chapter_it_belongs_in(sample_te
     del lines[i:i + 2]
     chapter = next(n for n, line in enumerate(lines, 1) if line.startswith("四、"))
     f = _legal_finding("\n".join(lines))
-    assert f.line == chapter and "(§4) but §4.4 is missing" in f.message
+    assert f.line == chapter and "(§四) but §4.4 is missing" in f.message
 
 
 # ----- a forbidden pattern names the text it found, not its regular expression -----

@@ -99,4 +99,4 @@ def test_a_legal_section_promoted_to_a_top_section_is_pointed_at(sample_text):
     text = sample_text.replace("\n4.4 法律", "\n五、法律", 1)
     line = next(n for n, ln in enumerate(text.split("\n"), 1) if ln.startswith("五、法律"))
     found = _legal(analyze(text, PACK, today=TODAY)).findings
-    assert [(f.line, f.message) for f in found] == [(line, "a section matches `法律|监管` (§5) but §4.4 is missing")]
+    assert [(f.line, f.message) for f in found] == [(line, "a section matches `法律|监管` (§五) but §4.4 is missing")]

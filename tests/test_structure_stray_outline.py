@@ -48,11 +48,11 @@ def test_strays_are_rows_of_the_outline_where_they_sit(qtbot, tmp_path, sample_t
         labels = window.outline.model.stringList()
         nine = labels.index("九 元信息")
         assert labels[nine + 1:nine + 6] == [
-            "    ⚠ 8.1 私域清洁度自检 — numbered for §8",
-            "    ⚠ 8.2 CJK 字数三层一致自检（实测，非 ≈ 自报） — numbered for §8",
-            "    ⚠ 8.3 verifiability ≥20% 主轴 arXiv 独立抽检（实测） — numbered for §8",
-            "    ⚠ 8.4 立标池 ★★★ 红线（沿用 9-8 v2 + #47 + #50 修复） — numbered for §8",
-            "    ⚠ 8.5 实测方法学声明（反思棒 #50） — numbered for §8"]
+            "    ⚠ 8.1 私域清洁度自检 — numbered for §八",
+            "    ⚠ 8.2 CJK 字数三层一致自检（实测，非 ≈ 自报） — numbered for §八",
+            "    ⚠ 8.3 verifiability ≥20% 主轴 arXiv 独立抽检（实测） — numbered for §八",
+            "    ⚠ 8.4 立标池 ★★★ 红线（沿用 9-8 v2 + #47 + #50 修复） — numbered for §八",
+            "    ⚠ 8.5 实测方法学声明（反思棒 #50） — numbered for §八"]
         assert labels[nine + 6].startswith("十 引用清单") and labels[nine + 7].startswith("    ⚠ 9.1 11 件 arXiv")
         assert len(labels) == len(window.latest_analysis.sections) + 8
 
@@ -96,7 +96,7 @@ def test_a_sub_section_moved_alone_under_another_section_is_one(sample_text):
     at, three = _line_of(text, "4.4 法律"), _line_of(text, "三、")
     assert [(s.line, s.number, s.top, s.top_line, s.end_line) for s in a.strays] == [(at, "4.4", "三", three, at + 1)]
     refs = next(r for r in a.rules if r.id == "section-refs")
-    assert (at, f"4.4 is numbered for §4 but sits under §三 (line {three})") in [(f.line, f.message) for f in refs.findings]
+    assert (at, f"4.4 is numbered for §四 but sits under §三 (line {three})") in [(f.line, f.message) for f in refs.findings]
     # it ends §3.3 (the legal text is no counter-argument) and stays in §三, which holds it
     secs = {sm.section.key: sm for sm in a.sections}
     assert (secs["3.3"].section.end_line, secs["3"].section.end_line) == (at - 1, at + 1)
@@ -167,7 +167,7 @@ def test_typing_the_renumbering_shows_them_and_enter_above_moves_them(qtbot, tmp
         with wait_analysis(qtbot, window):
             window.editor.insertPlainText("九")
         labels = window.outline.model.stringList()
-        assert sum(label.endswith("— numbered for §8") for label in labels) == 5
+        assert sum(label.endswith("— numbered for §八") for label in labels) == 5
         window.goto_line(1)
         with wait_analysis(qtbot, window):
             window.editor.insertPlainText("新的一行\n")

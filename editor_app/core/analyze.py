@@ -20,8 +20,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
-from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks,
-                       resolve_section_ref, section_refs_in_line)
+from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks, numbers_tops_in_chinese,
+                       place_name, resolve_section_ref, section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figures import figures_in_line
@@ -864,6 +864,7 @@ class _Assembly:
         self.across_joins: dict[int, tuple[tuple, tuple]] | None = None  # see _claims_across
         self._across_before: tuple[dict[int, tuple[tuple, tuple]] | None, dict[int, tuple] | None] | None = None
         self._repeated_at: dict[int, tuple[str, int]] | None = None
+        self._chinese_tops: bool | None = None  # (see place)
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
         self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
 
@@ -984,8 +985,15 @@ class _Assembly:
         if s.number and self.repeated:
             at = self._repeated_lines().get(s.line)
             if at is not None:
-                return f"§{at[0]} #{at[1]}"
+                return f"{self.place(at[0])} #{at[1]}"
         return checks.section_label(s)
+
+    def place(self, key: str) -> str:
+        """A section key named as the survey numbers its sections ("7" -> "§七"; see document.place_name)."""
+        chinese = self._chinese_tops
+        if chinese is None:
+            chinese = self._chinese_tops = numbers_tops_in_chinese(self.outline.sections)
+        return place_name(key, self.by_key.get(key), chinese)
 
     def units(self, scope: Scope, line: int = 1) -> list[Unit]:
         """The units a scope stands for; [] when nothing matched (cached unless it depends on the line)."""
@@ -1031,7 +1039,7 @@ class _Assembly:
         else:  # section / sections / parts
             units, missing = [], []
             for key in scope.keys:
-                label = key if key in ("header", "footer") else "§" + key if key[0].isdigit() else key
+                label = key if key in ("header", "footer") else self.place(key) if key[0].isdigit() else key
                 rng = self.ranges_of_label(label, line)
                 if rng:
                     units.append(Unit(label, rng[0][0], rng, self.shared_of_label(label, line)))
@@ -1039,7 +1047,7 @@ class _Assembly:
                     missing.append(label)
             if scope.kind == "parts" or (scope.kind == "sections" and not scope.each):
                 if units:
-                    units = [Unit(scope.describe(), units[0].line, [r for u in units for r in u.ranges], _shared(units))]
+                    units = [Unit(scope.describe(self.place), units[0].line, [r for u in units for r in u.ranges], _shared(units))]
             if missing and units:
                 for u in units:
                     u.missing = tuple(missing)
@@ -1515,7 +1523,7 @@ class _Assembly:
         return None
 
     def evaluate(self, rule: RuleDef) -> tuple[RuleResult, Any]:
-        res = RuleResult(rule.id, rule.title, rule.kind, rule.level, "pass", scope=rule.scope.describe())
+        res = RuleResult(rule.id, rule.title, rule.kind, rule.level, "pass", scope=rule.scope.describe(self.place))
         kind = rule.kind
         check = checks.CHECKS.get(kind)
         if check is not None:
@@ -1748,7 +1756,7 @@ class _Assembly:
                 missing = self.units(self.pack.scopes[label], line)[0].missing
         else:
             units = self.units(scope, line)
-            where = scope.describe()
+            where = scope.describe(self.place)
             if units and scope.kind == "heading" and not scope.items:
                 placed = self._numbered_places(scope.pattern, units)
                 if placed is not None:
@@ -1773,9 +1781,9 @@ class _Assembly:
                                     if (k := self.repeated_at(u.line)) is not None
                                     and (j == position or u.line != self.repeated[k][0])}.items())
                     if shared:
-                        where = f"{scope.describe()} #{position + 1}"
+                        where = f"{scope.describe(self.place)} #{position + 1}"
                 if last_of and len(units) > last_of and not shared:
-                    where = ListEndsEarly(where, scope.describe(), last_of, [u.label for u in units[last_of:]])
+                    where = ListEndsEarly(where, scope.describe(self.place), last_of, [u.label for u in units[last_of:]])
             elif scope.kind == "here":
                 where = unit.label
         if not ranges:

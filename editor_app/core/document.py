@@ -33,6 +33,40 @@ def cn_to_int(s: str) -> int | None:
     return t * 10 + o
 
 
+def int_to_cn(n: int) -> str:
+    """12 -> "十二", 20 -> "二十", 7 -> "七" (1..99, as `cn_to_int` reads them)."""
+    tens, ones = divmod(n, 10)
+    head = "" if tens == 0 else "十" if tens == 1 else _CN_ONES[tens] + "十"
+    return head + (_CN_ONES[ones] if ones or not head else "")
+
+
+_CN_ONES = "零一二三四五六七八九"
+
+
+def numbers_tops_in_chinese(sections: Sequence["Section"]) -> bool:
+    """Whether the survey numbers its top sections "一、" .. "十、" rather than "1", "2" (most of them do)."""
+    chinese = arabic = 0
+    for s in sections:
+        if s.level == 1 and s.number:
+            first = s.number.lstrip("§")[:1]
+            if first in _CN_FIRST and first not in "零〇":
+                chinese += 1
+            elif first.isdecimal() and first != "0":
+                arabic += 1
+    return chinese > arabic
+
+
+def place_name(key: str, section: "Section | None", chinese_tops: bool) -> str:
+    """A section as the user is told about it, in the survey's own numbering: "§七" for the section a pack names
+    "7" when the survey's top sections are "七、…" (a message saying "§7" beside the survey's "§七" made the
+    author translate), "§3.1" for a sub-section; a place the survey lacks is named so too ("§八 not found")."""
+    if section is not None and section.number:
+        return "§" + section.number.lstrip("§")
+    if chinese_tops and key.isdecimal() and 0 < int(key) < 100:
+        return "§" + int_to_cn(int(key))
+    return "§" + key
+
+
 def number_key(token: str) -> str | None:
     """ "三" -> "3", "07" -> "7", "3" -> "3"."""
     try:

@@ -23,7 +23,7 @@ import sys
 from dataclasses import field
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .records import FACTORY, record
 
@@ -116,22 +116,29 @@ class Scope:
         d["items"] = items
         d["label"] = label
 
-    def describe(self) -> str:
+    def describe(self, place: Callable[[str], str] | None = None) -> str:
+        """The scope in the users' words; `place` names a section key as the survey numbers it ("7" -> "§七"),
+        else "§7"."""
         if self.label:
             return self.label
+        name = place or _section_key_name
         if self.kind in BUILTIN_SCOPES:
             base = self.kind
         elif self.kind == "heading":
             base = f"sections matching `{self.pattern}`"
         elif self.kind == "section":
-            base = "§" + self.keys[0]
+            base = name(self.keys[0])
         else:
-            base = " + ".join(k if k in ("header", "footer") else "§" + k for k in self.keys)
+            base = " + ".join(k if k in ("header", "footer") else name(k) for k in self.keys)
         if self.items:
             base = f"each list item of {base}"
         elif self.each:
             base = f"each of {base}"
         return base
+
+
+def _section_key_name(key: str) -> str:
+    return "§" + key
 
 
 _WHOLE_DOCUMENT = Scope("document")

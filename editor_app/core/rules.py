@@ -6,14 +6,14 @@ import re
 from bisect import bisect_right, insort
 from difflib import get_close_matches
 from itertools import chain
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .document import resolve_section_ref
 from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import moved_by, with_changes
 from .regex_looks import as_words
-from .rulepack import RuleDef, Scope
+from .rulepack import RuleDef, Scope, _section_key_name
 from .suppression import NOT_UNDERSTOOD
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = limit_text(rule.min, rule.max)
     if not units:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope)
+        res.note = no_match_note(rule.scope, asm.place)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     values = []
@@ -65,7 +65,7 @@ def ambiguous_scope(rule: RuleDef, res: RuleResult, units: Sequence["Unit"]) -> 
             if number not in said:
                 said.add(number)
                 res.findings.append(Finding(rule.id, rule.level, lines[1], 1,
-                                            f"§{number}{_ambiguous_because(lines)}; measured the first only"))
+                                            f"§{number.lstrip('§')}{_ambiguous_because(lines)}; measured the first only"))
 
 def crossing_line(asm: "_Assembly", counter: str, unit: Unit, limit: float) -> int:
     """First line at which the running count passes the limit: where the user must cut."""
@@ -100,7 +100,7 @@ def heading_matches(rx: re.Pattern[str], s: Section) -> bool:
 def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     rx = re.compile(rule.heading) if rule.heading else None
     res.limit = "present"
-    res.scope = (f"§{rule.number} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
+    res.scope = (f"{asm.place(rule.number)} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
     sections = asm.outline.sections
     # The sections numbered so (a survey pasted twice has "4.4" and "4.4#2"), looked at lazily: the first
     # that matches is all a passing rule needs, not a pass over the 9,000 sections of a big survey.
@@ -110,24 +110,24 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     candidates = chain((first_numbered,), numbered) if first_numbered is not None else ()
     found = next((s for s in (candidates if rule.number else sections) if rx is None or heading_matches(rx, s)), None)
     if found is not None:
-        res.measured = f"§{found.key.split('#')[0]} {found.title}" if found.number else found.title  # not "§4.4#2"
+        res.measured = f"{section_label(found)} {found.title}" if found.number else found.title  # not "§4.4#2"
         res.line = found.line
         _present_twice(asm, rule, res, found, rx)
         return
     titled = _titled_like(sections, rx, rule.number)
     stray = _stray_numbered(asm.outline.strays, rule.number) if rule.number and first_numbered is None else None
     if stray is not None:  # moved under another top section, where it is no section: there, not at a look-alike
-        msg = (f"§{rule.number} is missing: {stray.number} on line {stray.line} sits under §{stray.top} "
+        msg = (f"{asm.place(rule.number)} is missing: {stray.number} on line {stray.line} sits under §{stray.top.lstrip('§')} "
                f"(line {stray.top_line})")
         line = stray.line
     elif first_numbered is not None:
-        msg = f"§{rule.number} exists but its heading does not match `{rule.heading}`"
+        msg = f"{asm.place(rule.number)} exists but its heading does not match `{rule.heading}`"
         line = first_numbered.line
     elif titled is not None:
-        msg = f"a section matches `{rule.heading}` (§{titled.key.split('#')[0]}) but §{rule.number} is missing"
+        msg = f"a section matches `{rule.heading}` ({section_label(titled)}) but {asm.place(rule.number)} is missing"
         line = titled.line
     else:
-        msg = f"no section {('§' + rule.number + ' ') if rule.number else ''}with a heading matching `{rule.heading}`"
+        msg = f"no section {(asm.place(rule.number) + ' ') if rule.number else ''}with a heading matching `{rule.heading}`"
         line = 1
     res.measured = "missing"
     res.findings.append(Finding(rule.id, rule.level, line, 1, rule.message or msg))
@@ -209,7 +209,7 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "all of " + ", ".join(map(_pattern_shown, rule.patterns))
     if not units:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope)
+        res.note = no_match_note(rule.scope, asm.place)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     present = 0
@@ -242,7 +242,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
     res.limit = f"≥ {rule.min * 100:.0f}%"
     if not ids:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope) if not units else f"no arXiv ids in {rule.scope.describe()}"
+        res.note = no_match_note(rule.scope, asm.place) if not units else f"no arXiv ids in {rule.scope.describe(asm.place)}"
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     refs = [r for r in asm.references if r.id in ids]
@@ -319,7 +319,7 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # A sub-section left under another top section ("8.1" under "九、" once 八 became 九) is named by its number
     # nowhere it can be found: said where it stands.
     if asm.outline.strays:  # (rare: kept in line order among the references' findings)
-        res.findings.extend(Finding(rule.id, rule.level, s.line, 1, stray_message(s)) for s in asm.outline.strays)
+        res.findings.extend(Finding(rule.id, rule.level, s.line, 1, stray_message(s, asm.place)) for s in asm.outline.strays)
         res.findings.sort(key=FINDING_PLACE)
     res.measured = len(res.findings)
     res.note = _section_refs_note(asm, len(res.findings), naming_none)
@@ -347,9 +347,11 @@ def _canonical(number: str) -> str:
     return ".".join(str(int(p)) for p in number.split("."))
 
 
-def stray_message(s) -> str:
-    """ "8.1 is numbered for §8 but sits under §九 (line 85)": both numbers, and where the holding section starts."""
-    return f"{s.number} is numbered for §{s.number.split('.')[0]} but sits under §{s.top} (line {s.top_line})"
+def stray_message(s, place: Callable[[str], str] = _section_key_name) -> str:
+    """ "8.1 is numbered for §八 but sits under §九 (line 85)": both numbers (the first as the survey numbers its
+    sections, see `_Assembly.place`), and where the holding section starts."""
+    top = place(str(int(s.number.split(".")[0]))) if s.number.split(".")[0].isdecimal() else "§" + s.number.split(".")[0]
+    return f"{s.number} is numbered for {top} but sits under §{s.top.lstrip('§')} (line {s.top_line})"
 
 
 _STRAY = " but sits under §"
@@ -470,10 +472,10 @@ CHECKS = {
 
 
 def section_label(s) -> str:
-    """How a section is named to the user: "§3.1", or its title and line when it has no number (its key, "h26",
-    is internal; the line tells two "Notes" apart)."""
+    """How a section is named to the user: "§3.1" or "§七" as its heading numbers it, or its title and line when
+    it has no number (its key, "h26", is internal; the line tells two "Notes" apart)."""
     if s.number:
-        return "§" + s.key
+        return "§" + s.number.lstrip("§")
     return f"{s.title} (line {s.line})" if s.title else f"the heading on line {s.line}"
 
 
@@ -491,11 +493,11 @@ def limit_text(mn: float | None, mx: float | None) -> str:
     return ""
 
 
-def no_match_note(scope: Scope) -> str:
+def no_match_note(scope: Scope, place: Callable[[str], str] = _section_key_name) -> str:
     if scope.kind == "heading":
         return f"0 sections matched `{scope.pattern}`"
     if scope.kind in ("section", "sections", "parts"):
-        return "0 sections matched " + ", ".join(f"§{k}" if k[0].isdigit() else k for k in scope.keys)
+        return "0 sections matched " + ", ".join(place(k) if k[0].isdigit() else k for k in scope.keys)
     if scope.items:
-        return f"0 list items in {scope.describe()}"
-    return f"{scope.describe()} not found"
+        return f"0 list items in {scope.describe(place)}"
+    return f"{scope.describe(place)} not found"

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QStringListModel, Signal
 from PySide6.QtWidgets import QListView, QToolTip, QVBoxLayout, QWidget
 
-from editor_app.core.document import Stray, repeated_numbers
+from editor_app.core.document import Stray, numbers_tops_in_chinese, place_name, repeated_numbers
 from editor_app.core.model import Analysis
 
 
@@ -151,13 +151,14 @@ def row_lines(row: Any) -> tuple[int, int]:
     return row.section.line, row.section.end_line
 
 
-def section_label(level: int, number: str, title: str, repeated: bool = False, stray: bool = False) -> str:
+def section_label(level: int, number: str, title: str, repeated: bool = False, stray: str = "") -> str:
     """A row's text: the section's number and title, indented by its level; a number another heading has too is
-    marked (a § reference to it names either), and so is a sub-section under another top section's number."""
+    marked (a § reference to it names either), and so is a sub-section under another top section's number
+    (`stray`: that section as the survey numbers it, "§八")."""
     indent = "    " * max(level - 1, 0)
     if stray:
         return indent + f"⚠ {number} {title}".strip() + " — " + QCoreApplication.translate(
-            "OutlinePanel", "numbered for §%1").replace("%1", number.split(".")[0])
+            "OutlinePanel", "numbered for %1").replace("%1", stray)
     if repeated:  # (the mark first: a narrow outline elides the end of a row)
         return indent + f"⚠ {number} {title}".strip() + " — " + QCoreApplication.translate("OutlinePanel",
                                                                                           "number repeated")
@@ -189,7 +190,16 @@ def outline_signature(analysis: Analysis) -> tuple:
     repeated = repeated_numbers([sm.section for sm in analysis.sections])
     if not repeated and not analysis.strays:
         return tuple((sm.section.level, sm.section.number, sm.section.title) for sm in analysis.sections)
-    return tuple((row.number.count(".") + 1, row.number, row.title, False, True) if isinstance(row, Stray) else
+    sections = [sm.section for sm in analysis.sections]
+    chinese = numbers_tops_in_chinese(sections) if analysis.strays else False
+    return tuple((row.number.count(".") + 1, row.number, row.title, False, _numbered_for(row.number, chinese))
+                 if isinstance(row, Stray) else
                  (row.section.level, row.section.number, row.section.title,
                   row.section.key.split("#", 1)[0] in repeated)
                  for row in outline_rows(analysis))
+
+
+def _numbered_for(number: str, chinese_tops: bool) -> str:
+    """The top section a sub-section's number is for, as the survey numbers its top sections ("8.1" -> "§八")."""
+    top = number.split(".")[0]
+    return place_name(str(int(top)), None, chinese_tops) if top.isdecimal() else "§" + top
