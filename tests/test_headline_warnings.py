@@ -150,3 +150,16 @@ def test_the_report_counts_the_warning_apart_too(sample_text, language, tally, s
     row = table[table.index("<b>confluence-link-length</b>"):]
     row = row[: row.index("</tr>")]
     assert f'<span class="warn">{status}</span>' in row  # before: "✗ fail"
+
+
+def test_a_warning_alone_still_says_what_was_not_measured(qapp, sample_text, capsys, tmp_path):
+    """Nothing fails (the claims rule silenced for the file) but the link-length warning, and verifiability waits for
+    Verify all: the status bar says the three, on green; survey-check's first line ends the same and exits 0."""
+    silenced = "<!-- survey-check disable claims -->\n" + sample_text
+    pack = house_pack()
+    text, ok = headline(analyze(silenced, pack), pack)
+    assert text.endswith(" · 0 rules failing, 1 rule warning, 1 not measured") and ok  # before: " · 1 rule failing"
+    survey = tmp_path / "s.md"
+    survey.write_text(silenced, encoding="utf-8")
+    assert main([str(survey)]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith(" · 0 rules failing, 1 rule warning")
