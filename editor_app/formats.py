@@ -140,18 +140,37 @@ def _not_measured_because(claims) -> str:
 LEVEL_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
+def rule_outcome(r: Any, fail_level: str = "error") -> str:
+    """What a rule's result counts as at `fail_level`: "failing" (it fails, or its scope matches nothing, at or above
+    the level: it sets survey-check's exit code and blocks), "warning" (the same at warning level below it: said, never
+    blocking), "" for the rest (passes, not measured, suppressed, an info-level note). survey-check's first line, the
+    window's status bar and Self-check panel and the report all count with this, so they say the same."""
+    if r.status not in ("fail", "no-match"):
+        return ""
+    if LEVEL_RANK.get(r.level, 0) >= LEVEL_RANK.get(fail_level, 2):
+        return "failing"
+    return "warning" if r.level == "warning" else ""
+
+
+def failing_and_warning(a: Analysis, fail_level: str = "error") -> tuple[int, int]:
+    """(rules failing at the fail level, rules failing below it at warning level): (1, 1) for the sample."""
+    outcomes = [rule_outcome(r, fail_level) for r in a.rules]
+    return outcomes.count("failing"), outcomes.count("warning")
+
+
+def shown_status(r: Any, fail_level: str = "error") -> str:
+    """A rule's status as the Self-check panel and the report's table show it: a rule that fails is "fail" at the fail
+    level, "warning" below it at warning level and "note" at info level (for the author, not a failure); any other
+    status as it is ("pass", "no-match", "not-measured", "suppressed")."""
+    if r.status != "fail":
+        return r.status
+    return {"failing": "fail", "warning": "warning"}.get(rule_outcome(r, fail_level), "note")
+
+
 def rules_failing(a: Analysis, fail_level: str = "error") -> str:
     """ "1 rule failing, 1 rule warning": the rules that fail at or above the fail level (they set the exit code),
     then those that fail below it but at warning level (they do not). "2 rules failing" once both count."""
-    threshold = LEVEL_RANK.get(fail_level, 2)
-    failing = warning = 0
-    for r in a.rules:
-        if r.status in ("fail", "no-match"):
-            rank = LEVEL_RANK.get(r.level, 0)
-            if rank >= threshold:
-                failing += 1
-            elif r.level == "warning":
-                warning += 1
+    failing, warning = failing_and_warning(a, fail_level)
     text = f"{format_count(failing)} rule{'' if failing == 1 else 's'} failing"
     return text + (f", {format_count(warning)} rule{'' if warning == 1 else 's'} warning" if warning else "")
 

@@ -584,8 +584,7 @@ _REPORT_ZH_CN = {
     "E. Private-data scan": "E. 私域数据扫描",
     "F. Rule pack and generation": "F. 规则包与生成信息",
     # the first page's verdict
-    "Rules: {passed} pass · {failed} fail ({errors} error, {warnings} warning)":
-        "规则：{passed} 条通过 · {failed} 条未通过（{errors} 条错误，{warnings} 条警告）",
+    "Rules: {passed} pass · {failed} fail · {warnings} warning": "规则：{passed} 条通过 · {failed} 条未通过 · {warnings} 条警告",
     " · {n} note": " · {n} 条提示",
     " · {unmeasured} not measured · {nomatch} no match. ": " · {unmeasured} 条未测量 · {nomatch} 条无匹配。",
     "Self-stated figures: {agree} agree, {wrong} disagree": "自报数字：{agree} 处一致，{wrong} 处不一致",
@@ -631,7 +630,7 @@ _REPORT_ZH_CN = {
     "Rule": "规则", "Measured": "实测", "Limit": "限值", "Status": "状态", "Line": "行", "Lines": "行",
     "The rule pack has no rules.": "规则包中没有规则。",
     "error": "错误", "warning": "警告", "info": "提示",
-    "✓ pass": "✓ 通过", "ℹ note": "ℹ 提示", "✗ fail": "✗ 未通过", "not-measured": "未测量", "no-match": "无匹配",
+    "✓ pass": "✓ 通过", "ℹ note": "ℹ 提示", "✗ fail": "✗ 未通过", "⚠ warning": "⚠ 警告", "not-measured": "未测量", "no-match": "无匹配",
     "agrees": "一致", "disagrees": "不一致", "not measured": "未测量", "ambiguous": "有歧义", "(silenced inline)": "（已行内豁免）",
     "value": "数值", "sum": "合计", "ratio": "比例",
     "Metric": "指标", "As written": "原文", "Claimed": "自报", "Verdict": "结论", "Note": "说明",

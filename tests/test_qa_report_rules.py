@@ -21,8 +21,11 @@ def test_an_info_level_rule_is_a_note_not_a_failure(sample_text):
     rows = _rules(html)
     assert rows["bare-caution"][3].endswith("note")  # before: "✗ fail"
     assert rows["claims"][3].endswith("fail")
+    assert rows["confluence-link-length"][3].endswith("warning")  # a warning-level rule that fails: before "✗ fail"
     box = html[html.index('<table class="summary'): html.index('<div class="toc"')]
-    assert "2 fail (1 error, 1 warning)" in box and "1 note" in box  # before: 3 fail (1 error, 2 warning/info)
+    # as the status bar and survey-check say "1 rule failing, 1 rule warning" (before: "2 fail (1 error, 1 warning)"
+    # and, earlier, "3 fail (1 error, 2 warning/info)")
+    assert "Rules: 12 pass · 1 fail · 1 warning · 1 note · 1 not measured · 0 no match." in box
 
 
 def test_a_failing_rule_gives_the_line_where_it_fails(sample_text):

@@ -11,7 +11,8 @@ from editor_app.ui.preview_panel import survey_markdown
 def test_headline_is_green_only_when_nothing_fails(qapp, sample_text):
     pack = house_pack()
     text, ok = headline(analyze(sample_text, pack), pack)
-    assert not ok and text.startswith("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 2 rules failing")
+    # as survey-check's first line says it: the §七 link-length rule is a warning (before: "2 rules failing")
+    assert not ok and text.startswith("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 1 rule failing, 1 rule warning · ")
     tiny = analyze("一、正文\n短文。\n", pack)
     text, ok = headline(tiny, pack)
     assert text.startswith("CJK 5/3,900 · ⚠️ 0 · 2/200 lines")

@@ -24,7 +24,7 @@ from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.reference_verdicts import cited_as, status_level, status_parts
 from editor_app.core.rulepack import RulePack
 from editor_app.core.file_names import printable
-from editor_app.formats import publish_blockers
+from editor_app.formats import publish_blockers, shown_status
 from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
 from editor_app.services.survey_markdown import (
     ESCAPED_ANGLE_BRACKETS,
@@ -400,11 +400,13 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     privacy = list(analysis.privacy)
     rules = analysis.rules
     unmeasured = [r for r in rules if r.status == "not-measured" and r.level == "error"]
-    counts = {s: sum(1 for r in rules if r.status == s) for s in ("pass", "fail", "not-measured", "no-match")}
-    notes = sum(1 for r in rules if r.status == "fail" and r.level == "info")  # a note, as the window says
-    counts["fail"] -= notes
-    failing_warnings = [r for r in rules if r.status == "fail" and r.level == "warning"]
-    warnings = len(failing_warnings)
+    # Each rule under its status as the appendix's table and the window's Self-check panel show it: a failing
+    # warning-level rule is a warning, not a failure (as the status bar and survey-check's first line count it), and
+    # an info-level one a note.
+    shown = [shown_status(r) for r in rules]
+    counts = {s: shown.count(s) for s in ("pass", "fail", "warning", "note", "not-measured", "no-match")}
+    failing_warnings = [r for r, s in zip(rules, shown) if s == "warning"]
+    notes = counts["note"]
     checked = [c for c in analysis.claims if c.ok is not None]
     wrong = sum(1 for c in checked if c.wrong)
     silenced = sum(1 for c in checked if c.silenced)
@@ -412,8 +414,8 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     missing = sum(1 for c in analysis.claims if c.part_missing and not c.suppressed)
     verified = sum(1 for r in analysis.references if r.status == "verified")
     tally = (
-        say("Rules: {passed} pass · {failed} fail ({errors} error, {warnings} warning)", passed=counts["pass"],
-            failed=counts["fail"], errors=counts["fail"] - warnings, warnings=warnings)
+        say("Rules: {passed} pass · {failed} fail · {warnings} warning", passed=counts["pass"], failed=counts["fail"],
+            warnings=counts["warning"])
         + (say(" · {n} note", n=notes) if notes else "")
         + say(" · {unmeasured} not measured · {nomatch} no match. ", unmeasured=counts["not-measured"],
               nomatch=counts["no-match"])
@@ -617,7 +619,7 @@ def _rules_table(rules: list[RuleResult], say: ReportWords, places: Places | Non
             f'<td><b>{_e(r.id)}</b> {_e(say.engine(r.title))}<br><span class="muted">{_e(where)}</span>{note}</td>'
             f'<td class="num">{_e(say.engine(_fmt(r.measured, say)))}</td>'
             f"<td>{_e(say.engine(r.limit or '—'))}</td>"
-            f"<td>{_status(r.status, r.level, say)}</td>"
+            f"<td>{_status(shown_status(r), say)}</td>"
             f"<td>{_line_link(r.where()[0], places)}</td>"
             "</tr>"
         )
@@ -835,15 +837,17 @@ def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analy
 # ---- small formatting helpers ---------------------------------------------------------------------------------
 
 
-def _status(status: str, level: str, say: ReportWords) -> str:
-    if status == "pass":
+def _status(shown: str, say: ReportWords) -> str:
+    """A rule's status (formats.shown_status: a failing warning-level rule is a warning, an info-level one a note)."""
+    if shown == "pass":
         return f'<span class="pass">{say("✓ pass")}</span>'
-    if status == "fail" and level == "info":
+    if shown == "note":
         return f'<span class="muted">{say("ℹ note")}</span>'
-    if status == "fail":
-        css = "fail" if level == "error" else "warn"
-        return f'<span class="{css}">{say("✗ fail")}</span>'
-    return f'<span class="muted">{_e(say(status))}</span>'
+    if shown == "fail":
+        return f'<span class="fail">{say("✗ fail")}</span>'
+    if shown == "warning":
+        return f'<span class="warn">{say("⚠ warning")}</span>'
+    return f'<span class="muted">{_e(say(shown))}</span>'
 
 
 def _fmt(value: object, say: ReportWords | None = None) -> str:

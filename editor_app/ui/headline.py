@@ -7,20 +7,32 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from editor_app.core.model import Analysis
-from editor_app.formats import headline_counters
+from editor_app.formats import failing_and_warning, headline_counters
 from editor_app.ui.engine_text import words_for
 
 
 def headline(analysis: Analysis, pack: Any, wrong: int | None = None) -> tuple[str, bool]:
-    """("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 2 rules failing", all_pass) from Analysis.metrics and the pack."""
+    """("CJK 3,838/3,900 · ⚠️ 79 · 113/200 lines · 1 rule failing, 1 rule warning · 11 wrong self-reported figures",
+    passing) from Analysis.metrics and the pack; passing (green) when no rule fails at error level, no self-reported
+    figure is wrong and no private data was found: a failing warning is said but, as in survey-check, blocks nothing."""
     parts = headline_counters(analysis, pack, words_for(pack))
-    failing = analysis.failing_count()  # the engine's own count (errors and warnings), as the CLI says
-    if failing:
-        parts.append(QCoreApplication.translate("Headline", "%n rules failing").replace("%n", str(failing))
-                     if failing != 1 else QCoreApplication.translate("Headline", "1 rule failing"))
+    # Counted as survey-check's first line counts them (at its default --fail-level error): a failing warning-level
+    # rule is a warning, not a failure. The window said "2 rules failing" for the sample where survey-check said
+    # "1 rule failing, 1 rule warning".
+    failing, warning = failing_and_warning(analysis)
+    unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
+    if failing or warning:
+        text = (QCoreApplication.translate("Headline", "1 rule failing") if failing == 1 else
+                QCoreApplication.translate("Headline", "%n rules failing").replace("%n", str(failing)))
+        if warning == 1:
+            text += QCoreApplication.translate("Headline", ", 1 rule warning")
+        elif warning:
+            text += QCoreApplication.translate("Headline", ", %n rules warning").replace("%n", str(warning))
+        if unmeasured and not failing:  # nothing fails: what was not measured has not passed either
+            text += QCoreApplication.translate("Headline", ", %n not measured").replace("%n", str(unmeasured))
+        parts.append(text)
     else:
         # A rule that could not be measured (verifiability before Verify all) has not passed: said, never hidden.
-        unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
         parts.append(QCoreApplication.translate("Headline", "no rule fails, %n not measured").replace("%n", str(unmeasured))
                      if unmeasured else QCoreApplication.translate("Headline", "all rules pass"))
     if wrong is None:  # the worker counts them (PreparedView.wrong_claims): 19,000 claims in an 8 MB survey

@@ -22,6 +22,7 @@ STATUS_LOOK = {
     "ok": (GREEN, "✓"),
     "verified": (GREEN, "✓"),
     "fail": (RED, "✗"),
+    "warning": (ORANGE, "!"),  # a warning-level rule that fails: said, blocks nothing
     "wrong": (RED, "✗"),
     "disagrees": (ORANGE, "≠"),
     "ambiguous": (ORANGE, "?"),  # a figure about a section number two headings share: not measured

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionMetrics
+from editor_app.formats import failing_and_warning, rule_outcome, shown_status as shown_rule_status
 from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
 from editor_app.ui.theme import keep_text_colour, on_base
 from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, SortProxy, format_value
@@ -146,6 +147,7 @@ class SelfCheckPanel(QWidget):
         return {
             "pass": self.tr("pass"),
             "fail": self.tr("fail"),
+            "warning": self.tr("warning"),
             "not-measured": self.tr("not measured"),
             "no-match": self.tr("no match"),
             "suppressed": self.tr("suppressed"),
@@ -154,11 +156,12 @@ class SelfCheckPanel(QWidget):
 
     @staticmethod
     def shown_status(r: RuleResult) -> str:
-        """An info-level rule that matches is a note for the author, not a failure."""
-        return "note" if r.status == "fail" and r.level == "info" else r.status
+        """A failing warning-level rule is a warning (it blocks nothing, as survey-check's exit code has it) and an
+        info-level rule that matches a note for the author, not failures: formats.shown_status, as the report's table."""
+        return shown_rule_status(r)
 
     def _rule_columns(self) -> list[Column]:
-        order = {"fail": 0, "no-match": 1, "not-measured": 2, "note": 3, "suppressed": 4, "pass": 5}
+        order = {"fail": 0, "no-match": 1, "warning": 2, "not-measured": 3, "note": 4, "suppressed": 5, "pass": 6}
         shown = self.shown_status
 
         def tip(r: RuleResult) -> str:
@@ -173,7 +176,8 @@ class SelfCheckPanel(QWidget):
             return "\n".join(parts)
 
         def fg(r: RuleResult):
-            return QBrush(on_base(RED)) if shown(r) == "fail" else None
+            colour = {"fail": RED, "warning": ORANGE}.get(shown(r))
+            return QBrush(on_base(colour)) if colour is not None else None
 
         return [
             Column(self.tr("Status"), lambda r: self.status_text(shown(r)), sort_key=lambda r: order.get(shown(r), 9),
@@ -278,13 +282,16 @@ class SelfCheckPanel(QWidget):
             # another pack's counters ("words", "characters" after "CJK", "⚠️"): their columns are sized anew, not
             # left at the widths of the counters that were there ("words" read "vords")
             fit_columns(self.sections_view, _SECTION_WIDTHS)
-        # A rule whose scope matches nothing fails, as the status bar and survey-check's exit code count it.
-        no_match = sum(1 for r in analysis.rules if r.status == "no-match" and r.level in ("error", "warning"))
-        failing = analysis.failing_count()
+        # Counted as the status bar and survey-check's first line count them: a failing warning-level rule is a
+        # warning, not a failure; a rule whose scope matches nothing fails (or warns) as survey-check's exit code has it.
+        failing, warning = failing_and_warning(analysis)
+        no_match = sum(1 for r in analysis.rules if r.status == "no-match" and rule_outcome(r))
         if wrong is None:
             wrong = analysis.wrong_count()
         unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
         text = self.tr("%1 rules: %2 failing").replace("%1", str(len(analysis.rules))).replace("%2", str(failing))
+        if warning:
+            text += self.tr(", %1 warning").replace("%1", str(warning))
         if no_match:
             text += self.tr(" (%1 of them match nothing)").replace("%1", str(no_match))
         if unmeasured:
@@ -307,7 +314,8 @@ class SelfCheckPanel(QWidget):
         if any(r.kind == "verifiability" and r.status == "not-measured" for r in analysis.rules):
             self.summary.setText(self.summary.text() + " · " + self.tr(
                 "verifiability is measured once the references are verified (References → Verify all)"))
-        keep_text_colour(self.summary, RED if failing or wrong else GREEN)  # and again after a theme switch
+        # (and again after a theme switch): red while something fails, orange for warnings alone
+        keep_text_colour(self.summary, RED if failing or wrong else ORANGE if warning else GREEN)
         if not self._sized:
             self._sized = True
             caps = {self.rules_view: (120, 250, 150, 110, 220), self.claims_view: (90, 110, 70, 70, 50, 90),

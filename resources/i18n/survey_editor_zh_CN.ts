@@ -197,42 +197,57 @@
 <context>
     <name>Headline</name>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="19"/>
+        <location filename="../../editor_app/ui/headline.py" line="26"/>
         <source>%n rules failing</source>
         <translation>%n 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="20"/>
+        <location filename="../../editor_app/ui/headline.py" line="25"/>
         <source>1 rule failing</source>
         <translation>1 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="24"/>
+        <location filename="../../editor_app/ui/headline.py" line="28"/>
+        <source>, 1 rule warning</source>
+        <translation>，1 条规则警告</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="30"/>
+        <source>, %n rules warning</source>
+        <translation>，%n 条规则警告</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="32"/>
+        <source>, %n not measured</source>
+        <translation>，%n 条未测量</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="36"/>
         <source>no rule fails, %n not measured</source>
         <translation>没有规则未通过，%n 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="25"/>
+        <location filename="../../editor_app/ui/headline.py" line="37"/>
         <source>all rules pass</source>
         <translation>全部规则通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="29"/>
+        <location filename="../../editor_app/ui/headline.py" line="41"/>
         <source>1 wrong self-reported figure</source>
         <translation>1 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="31"/>
+        <location filename="../../editor_app/ui/headline.py" line="43"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="34"/>
+        <location filename="../../editor_app/ui/headline.py" line="46"/>
         <source>1 private-data hit</source>
         <translation>1 处私域命中</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="36"/>
+        <location filename="../../editor_app/ui/headline.py" line="48"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
     </message>
@@ -1202,192 +1217,202 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="100"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="124"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="127"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="215"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="225"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="214"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="217"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="318"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="225"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="230"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="234"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="236"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="287"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="292"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <source>, %1 warning</source>
+        <translation>，%1 条警告</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="296"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="298"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="292"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="300"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="307"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="309"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="311"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="316"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
