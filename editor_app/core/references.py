@@ -66,6 +66,7 @@ _PREFIXED_AT_X = tuple(
                + _PREFIX_TAIL)
     for x in "xX"
 )
+_PREFIXED_FINDERS = (("x", "rx", "Rx", _PREFIXED_AT_X[0]), ("X", "rX", "RX", _PREFIXED_AT_X[1]))
 # Old-style ids (rare since 2007) and "arXiv id: NNNN.NNNNN" are compiled on first use (re keeps them).
 _OLD = r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
 _NEW_TAIL = r"\d{4,5}(?:v[1-9]\d*)?(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
@@ -192,19 +193,24 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
     """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right, as
     (start, end, form 0/1/2, match), and DBLP's "CoRR abs/ID" (form 3, which none of the three can overlap).
 
-    Each form is looked for only where it can be, by regexes led by a plain character (re finds those in C).
+    Each form is looked for only where it can be, by regexes led by a plain character (re finds those in C), and
+    with `search` from the last match's end (what finditer does, without its scanner: most lines hold no id).
     Matches that neither overlap nor start together are exactly what the one scan finds; when some do (rare),
-    the scan is replayed form by form (`_one_scan`), where two starting together go to the earlier form.
+    the scan is replayed form by form (`_one_scan`), where two starting together go to the earlier form. (One
+    form's own matches never overlap: each starts after the last one's end.)
     """
     out: list[tuple[int, int, int, re.Match[str]]] = []
     streams = 0
-    if "x" in text:
-        out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[0].finditer(text)]
-        streams += bool(out)
-    if "X" in text:
-        n = len(out)
-        out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[1].finditer(text)]
-        streams += len(out) > n
+    # (the prefixed form's x stands after "ar" in any case: "rx" or "Rx" is on the line, "rX" or "RX" for an X)
+    for x, r_x, big_r_x, finder in _PREFIXED_FINDERS:
+        if x in text and (r_x in text or big_r_x in text):
+            m = finder.search(text)
+            if m is not None:
+                streams += 1
+                while m is not None:
+                    end = m.end()
+                    out.append((m.start() - 2, end, 0, m))
+                    m = finder.search(text, end)
     slash = "/" in text
     may_old = slash and _OLD_SLASH.search(text) is not None
     if may_old:
@@ -212,9 +218,13 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         out += [(m.start(), m.end(), 1, m) for m in re.finditer(_OLD, text)]
         streams += len(out) > n
     if "." in text:
-        n = len(out)
-        out += [(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)]
-        streams += len(out) > n
+        m = _NEW_AT_DOT.search(text)
+        if m is not None:
+            streams += 1
+            while m is not None:
+                end = m.end()
+                out.append((m.start() - 4, end, 2, m))
+                m = _NEW_AT_DOT.search(text, end)
     dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
     if slash and "abs/" in text:
         dblp = [(m.start("dtoken"), m.end(), 3, m) for m in _DBLP_ABS.finditer(text)]
@@ -223,12 +233,12 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
             streams += 1
     if streams > 1:
         out.sort(key=_start_and_form)
-    end = -1
-    for found in out:
-        if found[0] < end:  # overlapping or starting together: replay the one scan
-            replayed = _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
-            return sorted([*replayed, *dblp], key=_start_and_form) if dblp else replayed
-        end = found[1]
+        end = -1
+        for found in out:
+            if found[0] < end:  # overlapping or starting together: replay the one scan
+                replayed = _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
+                return sorted([*replayed, *dblp], key=_start_and_form) if dblp else replayed
+            end = found[1]
     return out
 
 
