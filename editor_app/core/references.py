@@ -156,24 +156,42 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
     if "." not in text and "/" not in text and not _may_be_prefixed(text):
         return ()
+    found = _id_matches(text)  # (left to right, none overlapping)
+    if not found:
+        return ()
     out: list[RawCitation] = []
-    for start, end, form, m in _id_matches(text):  # (left to right, none overlapping)
+    line = _LineFacts(text)
+    for start, end, form, m in found:
         if form == 0:
             token = m["ptoken"].rstrip(".-/")
             if token[-4:].lower() == ".pdf":  # "arxiv.org/pdf/2609.11582v2.pdf": the file, not the id
                 token = token[:-4]
             spaced = m["spaced_version"]
-            out.append(_describe(text, start, m.start("ptoken") + len(token) if not spaced else end, token, spaced))
+            out.append(_describe(text, start, m.start("ptoken") + len(token) if not spaced else end, token, spaced,
+                                 line))
         elif form == 1:
             if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
-                out.append(_describe(text, start, end, m["otoken"], None))
+                out.append(_describe(text, start, end, m["otoken"], None, line))
         elif form == 3:
-            out.append(_describe(text, start, end, text[start + 4 : end], None))
+            out.append(_describe(text, start, end, text[start + 4 : end], None, line))
         elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
-            out.append(_describe(text, start, end, text[start:end], None))
-    if len(out) > 1 and "](" in text:
+            out.append(_describe(text, start, end, text[start:end], None, line))
+    if len(out) > 1 and line.link:
         out = _one_per_link(text, out)
     return tuple(out)
+
+
+class _LineFacts:
+    """What every citation on a line looks up about the whole line, found once for all of them."""
+
+    __slots__ = ("link", "book", "entry", "bar")
+
+    def __init__(self, text: str) -> None:
+        self.link = "](" in text  # a Markdown link on the line
+        self.book = "》" in text  # Chinese title marks
+        # the marker of a reference-list entry the line starts with: "[12] ", "[^3]: ", "12. ", "- "
+        self.entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
+        self.bar = "|" in text  # a table row (its outer pipes may be left out)
 
 
 def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
@@ -318,13 +336,13 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     return bool(prev) and prev in _ID_LIST_SEPARATORS and _BARE_ID_BEFORE.search(text, max(0, i - 20), i) is not None
 
 
-def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None) -> RawCitation:
-    raw = text[s:e]
-    aid, problem = _id_facts(token)
+def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None, line: _LineFacts) -> RawCitation:
+    facts = _ID_FACTS.get(token)
+    aid, problem = facts if facts is not None else _id_facts(token)
     if aid is None:
-        return RawCitation(s + 1, raw, token, malformed=problem)
+        return RawCitation(s + 1, text[s:e], token, malformed=problem)
     version = aid.version or spaced_version
-    name, meta, plain = _name_and_metadata(text, s, e)
+    name, meta, plain = _name_and_metadata(text, s, e, line)
     stated_date = stated_category = None
     if meta:
         if plain is None:
@@ -338,7 +356,7 @@ def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None)
         if "." in plain or "-" in plain:
             c = _CATEGORY.search(plain)
             stated_category = c.group(1) if c else None
-    return RawCitation(s + 1, raw, aid.base, version, name, stated_date, stated_category, problem)
+    return RawCitation(s + 1, text[s:e], aid.base, version, name, stated_date, stated_category, problem)
 
 
 def _strip_ids(meta: str) -> str:
@@ -381,7 +399,7 @@ def _metadata_plain(content: str) -> str | None:
     return plain if _YEAR.search(plain) or (("." in plain or "-" in plain) and _CATEGORY.search(plain)) else None
 
 
-def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None, str | None]:
+def _name_and_metadata(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | None, str | None, str | None]:
     """The name the line gives the paper cited at text[s:e], the parenthesised facts stated with it, and those
     facts with the ids blanked out when that was needed to find them (else None).
 
@@ -390,7 +408,7 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
     reference list ("[12] A. Kim. OmniKVQuant: …. arXiv:2609.11582, 2026.", "[^3]: OmniKVQuant, arXiv:…") is
     named by the title before it.
     """
-    link = _link_around(text, s, e)
+    link = _link_around(text, s, e) if line.link else None
     if link is not None:
         s, e, label = link
         name = _link_name(label)
@@ -398,12 +416,12 @@ def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | Non
             k = e + 1 if text[e : e + 1] == " " else e
             meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
             return name, meta, None
-    name, meta, plain = _name_around(text, s, e)
-    if text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
+    name, meta, plain = _name_around(text, s, e, line)
+    if line.book and text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
         title = _book_title_before(text, s)
         if title is not None:
             return title, meta, plain
-    entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
+    entry = line.entry
     if entry is not None and entry.end() <= s:
         last = s - 1
         while last >= 0 and (text[last].isspace() or text[last] == "`"):
@@ -504,7 +522,7 @@ def _link_name(label: str) -> str | None:
     return _namelike(label)
 
 
-def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str | None]:
+def _name_around(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | None, str | None, str | None]:
     """`_name_and_metadata` for an id that is no link and no entry of a reference list.
 
     (The name before the id is looked for within _NAME_WINDOW characters, from `lo` on; index arithmetic
@@ -547,7 +565,7 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     n = len(text)
     # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
     # end are cell borders then)
-    if (last >= lo and text[last] == "|") or (last < 0 and "|" in text):
+    if (last >= lo and text[last] == "|") or (last < 0 and line.bar):
         k = e
         while k < n and text[k].isspace():
             k += 1
