@@ -184,14 +184,16 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
 class _LineFacts:
     """What every citation on a line looks up about the whole line, found once for all of them."""
 
-    __slots__ = ("link", "book", "entry", "bar")
+    __slots__ = ("n", "link", "book", "entry", "bar", "nl")
 
     def __init__(self, text: str) -> None:
+        self.n = len(text)
         self.link = "](" in text  # a Markdown link on the line
         self.book = "》" in text  # Chinese title marks
         # the marker of a reference-list entry the line starts with: "[12] ", "[^3]: ", "12. ", "- "
         self.entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
         self.bar = "|" in text  # a table row (its outer pipes may be left out)
+        self.nl = "\n" in text  # (a line break: only where a caller passes several lines)
 
 
 def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
@@ -526,46 +528,49 @@ def _name_around(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | Non
     """`_name_and_metadata` for an id that is no link and no entry of a reference list.
 
     (The name before the id is looked for within _NAME_WINDOW characters, from `lo` on; index arithmetic
-    instead of slices of the line.)
+    instead of slices of the line, and the characters on either side of the id read once.)
     """
-    lo = max(0, s - _NAME_WINDOW)
+    lo = s - _NAME_WINDOW if s > _NAME_WINDOW else 0
     meta: str | None = None
     name: str | None = None
     plain: str | None = None
     last = s - 1  # the last character before the id that is not white space (nor inline code's `)
     while last >= lo and (text[last].isspace() or text[last] == "`"):
         last -= 1
-    if text[e : e + 1] == "`":
+    n = line.n
+    after = text[e] if e < n else ""  # the character right after the id ("" at the end of the line)
+    if after == "`":
         e += 1
+        after = text[e] if e < n else ""
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
     #    or NAME（facts，arXiv:ID）: the facts before the id in the parentheses
-    paren = -1
-    if last >= lo:
-        ch = text[last]
-        if ch in _OPEN:  # (the common case, looked at first)
+    before = text[last] if last >= lo else ""  # the last character before it ("" when there is none)
+    if before:
+        paren = -1
+        if before in _OPEN:  # (the common case, looked at first)
             paren = last
-        elif ch in _BEFORE_ID_IN_PARENS:
+        elif before in _BEFORE_ID_IN_PARENS:
             paren = _paren_before_id(text, lo, last, s, e)
-    if paren >= 0:
-        meta = None if text[paren] == "[" else _paren_content(text, e if paren == last else paren + 1)
-        last = paren
-        latin = _latin_name_before_paren(text, lo, last)
-        if latin is not None:
-            name = _namelike(_trim_leading_stopwords(latin))
-        else:
-            name = _cjk_name_before_paren(text, lo, last)
-            name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
-        return name, meta, None
-    # 2. arXiv:ID（facts） / arXiv:ID（NAME）
-    k = e + 1 if text[e : e + 2] in (" (", " （") else e
-    # (also at the end of the line, "" being in every string, but for the last cell of a row without outer pipes)
-    if text[k : k + 1] in _OPEN and (k < len(text) or last < lo or text[last] != "|"):
-        content = _paren_content(text, k + 1)
+        if paren >= 0:
+            meta = None if text[paren] == "[" else _paren_content(text, e if paren == last else paren + 1)
+            latin = _latin_name_before_paren(text, lo, paren)
+            if latin is not None:
+                name = _namelike(_trim_leading_stopwords(latin))
+            else:
+                name = _cjk_name_before_paren(text, lo, paren)
+                name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
+            return name, meta, None
+    # 2. arXiv:ID（facts） / arXiv:ID（NAME）  (" (" or " （" too)
+    # (also at the end of the line, with nothing to read, but for the last cell of a row without outer pipes)
+    if after in _OPEN and (after or before != "|"):
+        content = _paren_content(text, e + 1)
         return _paren_name(content), content, None
-    n = len(text)
+    if after == " " and e + 1 < n and text[e + 1] in _OPEN:
+        content = _paren_content(text, e + 2)
+        return _paren_name(content), content, None
     # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
     # end are cell borders then)
-    if (last >= lo and text[last] == "|") or (last < 0 and line.bar):
+    if before == "|" or (last < 0 and line.bar):
         k = e
         while k < n and text[k].isspace():
             k += 1
@@ -581,42 +586,54 @@ def _name_around(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | Non
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
     # text[rest:line_end], what `.*` takes)
-    newline = text.find("\n", e)
-    one_line = newline < 0 or newline == n - 1
-    line_end = newline if newline >= 0 else n
-    latin = _latin_name_after(text, e) if one_line else None
-    if latin is not None and text[latin[0] : latin[1]].split(" ", 1)[0].lower().rstrip(".") not in _NOT_NAMES:
-        rest = latin[1]
-        first = text[rest] if rest < line_end else ""
-        if not first or first in _OPEN or first in "：:，,。;；|" or (
-            first == " " and (rest + 1 >= line_end or text[rest + 1] not in _WORD_START)
-        ):
-            name = _namelike(_trim_trailing_non_names(text[latin[0] : latin[1]]))
-            if not first or first in _OPEN:
-                content = _paren_content(text, n - (line_end - rest) + 1)
-                plain = _metadata_plain(content)
-                if plain is not None:
-                    meta = content
-    elif one_line:
-        start = e + 1 if text[e : e + 1] == " " else e
-        end = start
-        while end < n and end - start < 12 and (
-                "\u4e00" <= text[end] <= "\u9fff" or "\u3400" <= text[end] <= "\u4dbf" or "\uf900" <= text[end] <= "\ufaff"):
-            end += 1  # (CJK: _is_cjk written out)
-        if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start):
-            if end >= line_end or text[end] in _OPEN:
-                content = _paren_content(text, n - (line_end - end) + 1)
-                plain = _metadata_plain(content)
-                if plain is not None:
-                    name, meta = _cjk_name(text[start:end]), content
-            else:
-                k = end
-                while k < line_end and text[k].isspace():
-                    k += 1
-                if k == line_end or text[k] in _LIST_MARKERS:
-                    name = _cjk_name(text[start:end]) if text[e : e + 1] == " " else None
+    if line.nl:
+        newline = text.find("\n", e)
+        one_line = newline < 0 or newline == n - 1
+        line_end = newline if newline >= 0 else n
+    else:
+        one_line, line_end = True, n
+    if one_line:
+        # the Latin name right after: a word starting with a letter and up to 19 more, each after a single space,
+        # as long as they go (the rest of the line is looked at below)
+        word_end = rest = _NAME_RUN.match(text, e + 2).end() \
+            if after == " " and e + 1 < n and text[e + 1] in _LETTERS else -1
+        if rest >= 0 and text[e + 1 : word_end].lower().rstrip(".") not in _NOT_NAMES:
+            for _ in range(19):
+                if rest + 1 < n and text[rest] == " " and text[rest + 1] in _WORD_START:
+                    rest = _NAME_RUN.match(text, rest + 2).end()
+                else:
+                    break
+            first = text[rest] if rest < line_end else ""
+            if not first or first in _OPEN or first in "：:，,。;；|" or (
+                first == " " and (rest + 1 >= line_end or text[rest + 1] not in _WORD_START)
+            ):
+                name = _namelike(_trim_trailing_non_names(text[e + 1 : rest]))
+                if not first or first in _OPEN:
+                    content = _paren_content(text, n - (line_end - rest) + 1)
+                    plain = _metadata_plain(content)
+                    if plain is not None:
+                        meta = content
+        else:
+            start = e + 1 if after == " " else e
+            end = start
+            for ch in text[start : start + 12]:
+                if not ("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"):
+                    break  # (CJK: _is_cjk written out)
+                end += 1
+            if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start):
+                if end >= line_end or text[end] in _OPEN:
+                    content = _paren_content(text, n - (line_end - end) + 1)
+                    plain = _metadata_plain(content)
+                    if plain is not None:
+                        name, meta = _cjk_name(text[start:end]), content
+                else:
+                    k = end
+                    while k < line_end and text[k].isspace():
+                        k += 1
+                    if k == line_end or text[k] in _LIST_MARKERS:
+                        name = _cjk_name(text[start:end]) if after == " " else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
-    if name is None and text[s:e].lower().startswith("arxiv") and s - 1 >= lo and (
+    if name is None and s - 1 >= lo and text[s] in "aA" and text[s:e].lower().startswith("arxiv") and (
             text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")):
         word = _word_before(text, lo, s)
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
@@ -669,7 +686,10 @@ def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     start = _run_start(text, lo, paren)
     if end <= start:
         return None
-    words = text[start:end].split(" ")
+    run = text[start:end]
+    if " " not in run:  # one word (most names)
+        return run if run and run[0] in _LETTERS else None
+    words = run.split(" ")
     first = max(0, len(words) - 20)
     for k in range(len(words) - 1, first - 1, -1):  # every word after the first must start a later word
         if not words[k] or words[k][0] not in _WORD_START:
@@ -776,8 +796,8 @@ def _status_cell(cell: str) -> bool:
     number, at least one a status."""
     status = False
     for piece in _CELL_PIECES.split(cell):
-        word = "".join(ch for ch in piece if ch.isalnum() or ch in "-'")  # (marks and emoji dropped)
-        word = word.strip("-'")
+        # (marks and emoji dropped; a piece of letters and digits only, most, is its own word)
+        word = piece if piece.isalnum() else "".join(ch for ch in piece if ch.isalnum() or ch in "-'").strip("-'")
         if not word or word.replace("-", "").isdigit():
             continue
         low = word.lower()
@@ -870,12 +890,15 @@ def _cjk_name(run: str) -> str | None:
 # "Compared to FooNet", "Inspired by FooNet" are prose before a name (and "Compared with": a word in -ed before).
 _TITLE_SMALL_WORDS = frozenset("of for via with in is are all the a an".split())
 _CAPITALS = frozenset(ch for ch in _LETTERS if ch.isupper()) | frozenset("0123456789")
+_STOP_OR_SMALL = frozenset(_STOP_BEFORE) | _TITLE_SMALL_WORDS
 
 
 def _trim_leading_stopwords(name: str) -> str | None:
     """The name at the end of the words before "（": after the last stop word or lower-case prose word ("This paper
     introduces a method called KVQuant" -> "KVQuant", "LLM serving systems like vLLM" -> "vLLM"). A small word
     between two capitalised ones is the title's own ("Attention Is All You Need", "The Llama 3 Herd of Models")."""
+    if " " not in name:  # one word (most names): a stop word or small word is all there is
+        return None if name.lower() in _STOP_OR_SMALL else name or None
     words = name.split(" ")
     cut = 0  # after the last stop word
     for i in range(len(words) - 1, -1, -1):
@@ -895,6 +918,8 @@ def _trim_leading_stopwords(name: str) -> str | None:
 
 
 def _trim_trailing_non_names(name: str) -> str | None:
+    if name[name.rfind(" ") + 1 :].lower() not in _NOT_NAMES:  # (most names: nothing to trim)
+        return name or None
     words = name.split(" ")
     while words and words[-1].lower() in _NOT_NAMES:
         words.pop()
