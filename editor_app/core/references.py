@@ -66,7 +66,7 @@ _PREFIXED_AT_X = tuple(
                + _PREFIX_TAIL)
     for x in "xX"
 )
-_PREFIXED_FINDERS = (("x", "rx", "Rx", _PREFIXED_AT_X[0]), ("X", "rX", "RX", _PREFIXED_AT_X[1]))
+_PREFIXED_AT_LOWER_X, _PREFIXED_AT_UPPER_X = _PREFIXED_AT_X
 # Old-style ids (rare since 2007) and "arXiv id: NNNN.NNNNN" are compiled on first use (re keeps them).
 _OLD = r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
 _NEW_TAIL = r"\d{4,5}(?:v[1-9]\d*)?(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
@@ -221,16 +221,22 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
     """
     out: list[tuple[int, int, int, re.Match[str]]] = []
     streams = 0
-    # (the prefixed form's x stands after "ar" in any case: "rx" or "Rx" is on the line, "rX" or "RX" for an X)
-    for x, r_x, big_r_x, finder in _PREFIXED_FINDERS:
-        if x in text and (r_x in text or big_r_x in text):
-            m = finder.search(text)
-            if m is not None:
-                streams += 1
-                while m is not None:
-                    end = m.end()
-                    out.append((m.start() - 2, end, 0, m))
-                    m = finder.search(text, end)
+    if "X" in text:  # ("arXiv": the X first, the common case)
+        m = _PREFIXED_AT_UPPER_X.search(text)
+        if m is not None:
+            streams = 1
+            while m is not None:
+                end = m.end()
+                out.append((m.start() - 2, end, 0, m))
+                m = _PREFIXED_AT_UPPER_X.search(text, end)
+    if "x" in text:
+        m = _PREFIXED_AT_LOWER_X.search(text)
+        if m is not None:
+            streams += 1
+            while m is not None:
+                end = m.end()
+                out.append((m.start() - 2, end, 0, m))
+                m = _PREFIXED_AT_LOWER_X.search(text, end)
     slash = "/" in text
     may_old = slash and _OLD_SLASH.search(text) is not None
     if may_old:
@@ -339,26 +345,33 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
 
 
 def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None, line: _LineFacts) -> RawCitation:
+    """The citation of the id `token` written at text[s:e]: the name the line gives the paper and the facts stated
+    with it (`_name_and_metadata`), read for ids that can be one."""
     facts = _ID_FACTS.get(token)
     aid, problem = facts if facts is not None else _id_facts(token)
     if aid is None:
-        return RawCitation(s + 1, text[s:e], token, malformed=problem)
+        return RawCitation(s + 1, text[s:e], token, None, None, None, None, problem)
     version = aid.version or spaced_version
-    name, meta, plain = _name_and_metadata(text, s, e, line)
-    stated_date = stated_category = None
+    # (what _name_and_metadata returns, without the call for the common case: no link, no title marks, no entry)
+    if line.link or line.book or line.entry is not None:
+        name, meta, plain = _name_and_metadata(text, s, e, line)
+    else:
+        name, meta, plain = _name_around(text, s, e, line)
     if meta:
         if plain is None:
             plain = _strip_ids(meta)
         if version is None and "v" in plain:
             mv = _META_VERSION.search(plain)
             version = mv.group(1) if mv else None
+        stated_date = stated_category = None
         if "-" in plain:
             d = _DATE.search(plain)
             stated_date = d.group(0) if d else None
         if "." in plain or "-" in plain:
             c = _CATEGORY.search(plain)
             stated_category = c.group(1) if c else None
-    return RawCitation(s + 1, text[s:e], aid.base, version, name, stated_date, stated_category, problem)
+        return RawCitation(s + 1, text[s:e], aid.base, version, name, stated_date, stated_category, problem)
+    return RawCitation(s + 1, text[s:e], aid.base, version, name, None, None, problem)
 
 
 def _strip_ids(meta: str) -> str:
