@@ -161,21 +161,40 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
         return ()
     out: list[RawCitation] = []
     line = _LineFacts(text)
-    for start, end, form, m in found:
-        if form == 0:
-            token = m["ptoken"].rstrip(".-/")
-            if token[-4:].lower() == ".pdf":  # "arxiv.org/pdf/2609.11582v2.pdf": the file, not the id
+    # (a link, title marks or a reference-list marker on the line: names are read by _name_and_metadata, else by
+    # _name_around alone, which is what _name_and_metadata comes to then)
+    plain_line = not (line.link or line.book or line.entry is not None)
+    for s, e, form, m in found:
+        # the id as written at text[s:e], and its token
+        spaced = None
+        if form == 2:  # a bare YYMM.NNNNN
+            if not _bare_in_citation_context(text, s, e) or not 1 <= int(text[s + 2 : s + 4]) <= 12:
+                continue
+            token = text[s:e]
+        elif form == 0:  # "arXiv:…", an arxiv.org address
+            token = m[1].rstrip(".-/")
+            if token[-4:-3] == "." and token[-3:].lower() == "pdf":  # "arxiv.org/pdf/2609.11582v2.pdf": the file
                 token = token[:-4]
-            spaced = m["spaced_version"]
-            out.append(_describe(text, start, m.start("ptoken") + len(token) if not spaced else end, token, spaced,
-                                 line))
-        elif form == 1:
-            if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
-                out.append(_describe(text, start, end, m["otoken"], None, line))
-        elif form == 3:
-            out.append(_describe(text, start, end, text[start + 4 : end], None, line))
-        elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
-            out.append(_describe(text, start, end, text[start:end], None, line))
+            spaced = m[2]  # "arXiv:2609.11582 v1"
+            if not spaced:
+                e = m.start(1) + len(token)
+        elif form == 1:  # old style: hep-th/9901001
+            token = m[1]
+            if token.split("/")[0].split(".")[0] not in OLD_ARCHIVES:
+                continue
+        else:  # DBLP's "CoRR abs/…"
+            token = text[s + 4 : e]
+        facts = _ID_FACTS.get(token)
+        aid, problem = facts if facts is not None else _id_facts(token)
+        if aid is None:
+            out.append(RawCitation(s + 1, text[s:e], token, None, None, None, None, problem))
+            continue
+        version = aid.version or spaced
+        name, meta, plain = _name_around(text, s, e, line) if plain_line else _name_and_metadata(text, s, e, line)
+        if meta:
+            out.append(_with_stated_facts(text, s, e, aid.base, version, name, meta, plain, problem))
+        else:
+            out.append(RawCitation(s + 1, text[s:e], aid.base, version, name, None, None, problem))
     if len(out) > 1 and line.link:
         out = _one_per_link(text, out)
     return tuple(out)
@@ -344,34 +363,23 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     return bool(prev) and prev in _ID_LIST_SEPARATORS and _BARE_ID_BEFORE.search(text, max(0, i - 20), i) is not None
 
 
-def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None, line: _LineFacts) -> RawCitation:
-    """The citation of the id `token` written at text[s:e]: the name the line gives the paper and the facts stated
-    with it (`_name_and_metadata`), read for ids that can be one."""
-    facts = _ID_FACTS.get(token)
-    aid, problem = facts if facts is not None else _id_facts(token)
-    if aid is None:
-        return RawCitation(s + 1, text[s:e], token, None, None, None, None, problem)
-    version = aid.version or spaced_version
-    # (what _name_and_metadata returns, without the call for the common case: no link, no title marks, no entry)
-    if line.link or line.book or line.entry is not None:
-        name, meta, plain = _name_and_metadata(text, s, e, line)
-    else:
-        name, meta, plain = _name_around(text, s, e, line)
-    if meta:
-        if plain is None:
-            plain = _strip_ids(meta)
-        if version is None and "v" in plain:
-            mv = _META_VERSION.search(plain)
-            version = mv.group(1) if mv else None
-        stated_date = stated_category = None
-        if "-" in plain:
-            d = _DATE.search(plain)
-            stated_date = d.group(0) if d else None
-        if "." in plain or "-" in plain:
-            c = _CATEGORY.search(plain)
-            stated_category = c.group(1) if c else None
-        return RawCitation(s + 1, text[s:e], aid.base, version, name, stated_date, stated_category, problem)
-    return RawCitation(s + 1, text[s:e], aid.base, version, name, None, None, problem)
+def _with_stated_facts(text: str, s: int, e: int, base: str, version: str | None, name: str | None, meta: str,
+                       plain: str | None, problem: str | None) -> RawCitation:
+    """The citation of the id at text[s:e] with what the facts stated with it (`meta`, "KAIST，cs.CV，2026-09-10"; `plain`:
+    them with their ids blanked out, when already made) say: its date, its category and, unless written, its version."""
+    if plain is None:
+        plain = _strip_ids(meta)
+    if version is None and "v" in plain:
+        mv = _META_VERSION.search(plain)
+        version = mv.group(1) if mv else None
+    stated_date = stated_category = None
+    if "-" in plain:
+        d = _DATE.search(plain)
+        stated_date = d.group(0) if d else None
+    if "." in plain or "-" in plain:
+        c = _CATEGORY.search(plain)
+        stated_category = c.group(1) if c else None
+    return RawCitation(s + 1, text[s:e], base, version, name, stated_date, stated_category, problem)
 
 
 def _strip_ids(meta: str) -> str:
