@@ -160,10 +160,13 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     if not found:
         return ()
     out: list[RawCitation] = []
-    line = _LineFacts(text)
-    # (a link, title marks or a reference-list marker on the line: names are read by _name_and_metadata, else by
-    # _name_around alone, which is what _name_and_metadata comes to then)
-    plain_line = not (line.link or line.book or line.entry is not None)
+    # what every citation on the line asks of the whole line, found once for all of them: a Markdown link, Chinese
+    # title marks, the marker of a reference-list entry the line starts with ("[12] ", "[^3]: ", "12. ", "- ")
+    link = "]" in text and "](" in text
+    book = "》" in text
+    entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
+    # (with none of them, names are read by _name_around alone, which is what _name_and_metadata comes to then)
+    plain_line = not (link or book or entry is not None)
     for s, e, form, m in found:
         # the id as written at text[s:e], and its token
         spaced = None
@@ -190,29 +193,15 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
             out.append(RawCitation(s + 1, text[s:e], token, None, None, None, None, problem))
             continue
         version = aid.version or spaced
-        name, meta, plain = _name_around(text, s, e, line) if plain_line else _name_and_metadata(text, s, e, line)
+        name, meta, plain = _name_around(text, s, e) if plain_line else \
+            _name_and_metadata(text, s, e, link, book, entry)
         if meta:
             out.append(_with_stated_facts(text, s, e, aid.base, version, name, meta, plain, problem))
         else:
             out.append(RawCitation(s + 1, text[s:e], aid.base, version, name, None, None, problem))
-    if len(out) > 1 and line.link:
+    if len(out) > 1 and link:
         out = _one_per_link(text, out)
     return tuple(out)
-
-
-class _LineFacts:
-    """What every citation on a line looks up about the whole line, found once for all of them."""
-
-    __slots__ = ("n", "link", "book", "entry", "bar", "nl")
-
-    def __init__(self, text: str) -> None:
-        self.n = len(text)
-        self.link = "](" in text  # a Markdown link on the line
-        self.book = "》" in text  # Chinese title marks
-        # the marker of a reference-list entry the line starts with: "[12] ", "[^3]: ", "12. ", "- "
-        self.entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
-        self.bar = "|" in text  # a table row (its outer pipes may be left out)
-        self.nl = "\n" in text  # (a line break: only where a caller passes several lines)
 
 
 def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
@@ -422,29 +411,30 @@ def _metadata_plain(content: str) -> str | None:
     return plain if _YEAR.search(plain) or (("." in plain or "-" in plain) and _CATEGORY.search(plain)) else None
 
 
-def _name_and_metadata(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | None, str | None, str | None]:
+def _name_and_metadata(text: str, s: int, e: int, link: bool, book: bool,
+                       entry: re.Match[str] | None) -> tuple[str | None, str | None, str | None]:
     """The name the line gives the paper cited at text[s:e], the parenthesised facts stated with it, and those
     facts with the ids blanked out when that was needed to find them (else None).
 
     An id in a Markdown link ("[OmniKVQuant](https://arxiv.org/abs/2609.11582)") is named by the link's text, or,
     that text being no name ("[arXiv:2609.11582](…)", "[PDF](…)"), read as the whole link; an id in an entry of a
     reference list ("[12] A. Kim. OmniKVQuant: …. arXiv:2609.11582, 2026.", "[^3]: OmniKVQuant, arXiv:…") is
-    named by the title before it.
+    named by the title before it. (`link`, `book`: whether the line holds a link, title marks; `entry`: the
+    marker of the entry the line starts, if it does.)
     """
-    link = _link_around(text, s, e) if line.link else None
-    if link is not None:
-        s, e, label = link
+    around = _link_around(text, s, e) if link else None
+    if around is not None:
+        s, e, label = around
         name = _link_name(label)
         if name is not None:
             k = e + 1 if text[e : e + 1] == " " else e
             meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
             return name, meta, None
-    name, meta, plain = _name_around(text, s, e, line)
-    if line.book and text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
+    name, meta, plain = _name_around(text, s, e)
+    if book and text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
         title = _book_title_before(text, s)
         if title is not None:
             return title, meta, plain
-    entry = line.entry
     if entry is not None and entry.end() <= s:
         last = s - 1
         while last >= 0 and (text[last].isspace() or text[last] == "`"):
@@ -545,7 +535,7 @@ def _link_name(label: str) -> str | None:
     return _namelike(label)
 
 
-def _name_around(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | None, str | None, str | None]:
+def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str | None]:
     """`_name_and_metadata` for an id that is no link and no entry of a reference list.
 
     (The name before the id is looked for within _NAME_WINDOW characters, from `lo` on; index arithmetic
@@ -558,7 +548,7 @@ def _name_around(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | Non
     last = s - 1  # the last character before the id that is not white space (nor inline code's `)
     while last >= lo and (text[last].isspace() or text[last] == "`"):
         last -= 1
-    n = line.n
+    n = len(text)
     after = text[e] if e < n else ""  # the character right after the id ("" at the end of the line)
     if after == "`":
         e += 1
@@ -591,7 +581,7 @@ def _name_around(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | Non
         return _paren_name(content), content, None
     # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
     # end are cell borders then)
-    if before == "|" or (last < 0 and line.bar):
+    if before == "|" or (last < 0 and "|" in text):
         k = e
         while k < n and text[k].isspace():
             k += 1
@@ -607,12 +597,9 @@ def _name_around(text: str, s: int, e: int, line: _LineFacts) -> tuple[str | Non
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
     # text[rest:line_end], what `.*` takes)
-    if line.nl:
-        newline = text.find("\n", e)
-        one_line = newline < 0 or newline == n - 1
-        line_end = newline if newline >= 0 else n
-    else:
-        one_line, line_end = True, n
+    newline = text.find("\n", e)
+    one_line = newline < 0 or newline == n - 1
+    line_end = newline if newline >= 0 else n
     if one_line:
         # the Latin name right after: a word starting with a letter and up to 19 more, each after a single space,
         # as long as they go (the rest of the line is looked at below)
