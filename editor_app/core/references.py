@@ -81,6 +81,7 @@ _DBLP_ABS = re.compile(r"(?:(?<![A-Za-z])CoRR[\s,]*|(?<![A-Za-z])(?i:volume)\s*=
 
 _NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
+_OPEN_SET = frozenset(_OPEN)  # (for a character that may be "": "" is in every string, in no set)
 _CLOSE = "）)"
 _PAREN = re.compile(r"[（()）]")
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
@@ -326,14 +327,16 @@ def _one_scan(text: str, may_prefix: bool, may_old: bool, may_new: bool) -> list
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv."""
-    i = s - 1
-    while i >= 0 and (text[i].isspace() or text[i] == "`"):  # (an id in inline code is cited as any other)
+    i = s - 1  # the last character before it that is not white space: prev, text[i] ("" for none)
+    prev = text[i] if i >= 0 else ""
+    while prev.isspace() or prev == "`":  # (an id in inline code is cited as any other)
         i -= 1
-    prev = text[i] if i >= 0 else ""  # the last character before it that is not white space
-    k, n = e, len(text)
-    while k < n and (text[k].isspace() or text[k] == "`"):
+        prev = text[i] if i >= 0 else ""
+    k, n = e, len(text)  # the first one after it: nxt, text[k]
+    nxt = text[k] if k < n else ""
+    while nxt.isspace() or nxt == "`":
         k += 1
-    nxt = text[k] if k < n else ""  # the first one after it
+        nxt = text[k] if k < n else ""
     if prev in _OPEN or (nxt and nxt in _CLOSE):  # ("" is in every string: nothing before counts too)
         return True
     if prev in '{"' and _BIBTEX_BEFORE.search(text, max(0, s - 30), s):  # eprint = {2609.11582}
@@ -545,17 +548,20 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     meta: str | None = None
     name: str | None = None
     plain: str | None = None
-    last = s - 1  # the last character before the id that is not white space (nor inline code's `)
-    while last >= lo and (text[last].isspace() or text[last] == "`"):
+    # the last character before the id that is not white space (nor inline code's `), text[last] ("" for none)
+    last = s - 1
+    before = text[last] if last >= lo else ""
+    while before.isspace() or before == "`":
         last -= 1
+        before = text[last] if last >= lo else ""
     n = len(text)
     after = text[e] if e < n else ""  # the character right after the id ("" at the end of the line)
     if after == "`":
         e += 1
         after = text[e] if e < n else ""
+    after_space = text[e + 1 : e + 2] if after == " " else ""  # the one after a space right after it
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
     #    or NAME（facts，arXiv:ID）: the facts before the id in the parentheses
-    before = text[last] if last >= lo else ""  # the last character before it ("" when there is none)
     if before:
         paren = -1
         if before in _OPEN:  # (the common case, looked at first)
@@ -576,7 +582,7 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     if after in _OPEN and (after or before != "|"):
         content = _paren_content(text, e + 1)
         return _paren_name(content), content, None
-    if after == " " and e + 1 < n and text[e + 1] in _OPEN:
+    if after_space in _OPEN_SET:
         content = _paren_content(text, e + 2)
         return _paren_name(content), content, None
     # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
@@ -597,14 +603,16 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
     # text[rest:line_end], what `.*` takes)
-    newline = text.find("\n", e)
-    one_line = newline < 0 or newline == n - 1
-    line_end = newline if newline >= 0 else n
+    if "\n" in text:  # (only where a caller passes several lines)
+        newline = text.find("\n", e)
+        one_line = newline < 0 or newline == n - 1
+        line_end = newline if newline >= 0 else n
+    else:
+        one_line, line_end = True, n
     if one_line:
         # the Latin name right after: a word starting with a letter and up to 19 more, each after a single space,
         # as long as they go (the rest of the line is looked at below)
-        word_end = rest = _NAME_RUN.match(text, e + 2).end() \
-            if after == " " and e + 1 < n and text[e + 1] in _LETTERS else -1
+        word_end = rest = _NAME_RUN.match(text, e + 2).end() if after_space in _LETTERS else -1
         if rest >= 0 and text[e + 1 : word_end].lower().rstrip(".") not in _NOT_NAMES:
             for _ in range(19):
                 if rest + 1 < n and text[rest] == " " and text[rest + 1] in _WORD_START:
