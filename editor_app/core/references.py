@@ -235,16 +235,16 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         if m is not None:
             streams = 1
             while m is not None:
-                end = m.end()
-                out.append((m.start() - 2, end, 0, m))
+                x, end = m.span()
+                out.append((x - 2, end, 0, m))
                 m = _PREFIXED_AT_UPPER_X.search(text, end)
     if "x" in text:
         m = _PREFIXED_AT_LOWER_X.search(text)
         if m is not None:
             streams += 1
             while m is not None:
-                end = m.end()
-                out.append((m.start() - 2, end, 0, m))
+                x, end = m.span()
+                out.append((x - 2, end, 0, m))
                 m = _PREFIXED_AT_LOWER_X.search(text, end)
     slash = "/" in text
     may_old = slash and _OLD_SLASH.search(text) is not None
@@ -257,8 +257,8 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         if m is not None:
             streams += 1
             while m is not None:
-                end = m.end()
-                out.append((m.start() - 4, end, 2, m))
+                dot, end = m.span()
+                out.append((dot - 4, end, 2, m))
                 m = _NEW_AT_DOT.search(text, end)
     dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
     if slash and "abs/" in text:
@@ -326,7 +326,8 @@ def _one_scan(text: str, may_prefix: bool, may_old: bool, may_new: bool) -> list
 
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
-    """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv."""
+    """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv. (Any
+    of the looks below says so: they are tried cheapest and commonest first.)"""
     i = s - 1  # the last character before it that is not white space: prev, text[i] ("" for none)
     prev = text[i] if i >= 0 else ""
     while prev.isspace() or prev == "`":  # (an id in inline code is cited as any other)
@@ -343,11 +344,11 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
         return True
     if prev == "|" and (nxt == "|" or not nxt):  # (a table row without its outer pipes: "OmniKVQuant | 2609.11582")
         return True
-    window = text[max(0, s - 16) : s]
-    if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
-        return True
     if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit() \
             and text[e + 1] not in "+-×x*/=<>~%" and not text[e + 1].isspace():
+        return True
+    window = text[max(0, s - 16) : s]
+    if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
         return True
     # one of a list of bare ids ("9.1 7 件 arXiv" over "2607.26627 / 2608.07009 / 2605.19537"): joined to another
     if nxt and nxt in _ID_LIST_SEPARATORS and _BARE_ID_NEXT.match(text, k + 1):
@@ -649,8 +650,9 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
                     if k == line_end or text[k] in _LIST_MARKERS:
                         name = _cjk_name(text[start:end]) if after == " " else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
-    if name is None and s - 1 >= lo and text[s] in "aA" and text[s:e].lower().startswith("arxiv") and (
-            text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")):
+    if name is None and s - 1 >= lo and (
+            text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")) \
+            and text[s] in "aA" and text[s:e].lower().startswith("arxiv"):
         word = _word_before(text, lo, s)
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
