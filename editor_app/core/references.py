@@ -150,14 +150,15 @@ def _is_cjk(ch: str) -> bool:
 
 def _may_be_prefixed(text: str) -> bool:
     """Whether "arXiv:" can be on the line (a malformed id after it, "arXiv:2606-03458", may hold no "." or "/")."""
-    return "rX" in text or "rx" in text or "RX" in text or "Rx" in text
+    return ("X" in text and ("rX" in text or "RX" in text)) or ("x" in text and ("rx" in text or "Rx" in text))
 
 
 def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
-    if "." not in text and "/" not in text and not _may_be_prefixed(text):
+    dot, slash = "." in text, "/" in text
+    if not dot and not slash and not _may_be_prefixed(text):
         return ()
-    found = _id_matches(text)  # (left to right, none overlapping)
+    found = _id_matches(text, dot, slash)  # (left to right, none overlapping)
     if not found:
         return ()
     out: list[RawCitation] = []
@@ -218,7 +219,7 @@ def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
     return out
 
 
-def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
+def _id_matches(text: str, dot: bool, slash: bool) -> list[tuple[int, int, int, re.Match[str]]]:
     """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right, as
     (start, end, form 0/1/2, match), and DBLP's "CoRR abs/ID" (form 3, which none of the three can overlap).
 
@@ -226,7 +227,8 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
     with `search` from the last match's end (what finditer does, without its scanner: most lines hold no id).
     Matches that neither overlap nor start together are exactly what the one scan finds; when some do (rare),
     the scan is replayed form by form (`_one_scan`), where two starting together go to the earlier form. (One
-    form's own matches never overlap: each starts after the last one's end.)
+    form's own matches never overlap: each starts after the last one's end.) `dot`, `slash`: whether the line holds
+    a "." and a "/".
     """
     out: list[tuple[int, int, int, re.Match[str]]] = []
     streams = 0
@@ -246,13 +248,12 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
                 x, end = m.span()
                 out.append((x - 2, end, 0, m))
                 m = _PREFIXED_AT_LOWER_X.search(text, end)
-    slash = "/" in text
     may_old = slash and _OLD_SLASH.search(text) is not None
     if may_old:
         n = len(out)
         out += [(m.start(), m.end(), 1, m) for m in re.finditer(_OLD, text)]
         streams += len(out) > n
-    if "." in text:
+    if dot:
         m = _NEW_AT_DOT.search(text)
         if m is not None:
             streams += 1
@@ -271,7 +272,7 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
         end = -1
         for found in out:
             if found[0] < end:  # overlapping or starting together: replay the one scan
-                replayed = _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
+                replayed = _one_scan(text, "x" in text or "X" in text, may_old, dot)
                 return sorted([*replayed, *dblp], key=_start_and_form) if dblp else replayed
             end = found[1]
     return out
