@@ -83,6 +83,7 @@ _NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
 _OPEN_SET = frozenset(_OPEN)  # (for a character that may be "": "" is in every string, in no set)
 _CLOSE = "）)"
+_CLOSE_SET = frozenset(_CLOSE)
 _PAREN = re.compile(r"[（()）]")
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
 _ID_LIST_SEPARATORS = "/、，,;；"  # "2607.26627 / 2608.07009、2605.19537": a list of bare ids
@@ -395,6 +396,8 @@ def _blank(text: str, finder) -> str:
 
 def _paren_content(text: str, start: int) -> str:
     """Text from `start` up to the closing parenthesis of the group that is open at `start`."""
+    if text[start : start + 1] in _CLOSE_SET:  # (nothing inside: "OmniKVQuant（2609.11582）", read at the id's end)
+        return ""
     depth = 0
     pos = start
     while (m := _PAREN.search(text, pos)) is not None:
