@@ -704,7 +704,9 @@ def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     """The Latin name right before the parenthesis at text[paren] ("OmniKVQuant（", "Low-Rank KV ("): the
     leftmost run of up to 20 name words, joined by single spaces, that reaches it (one space allowed between),
     starting after a character no name holds or at `lo`."""
-    end = paren - 1 if paren - 1 >= lo and text[paren - 1] == " " else paren
+    if paren <= lo or (text[paren - 1] not in _NAME_CHARS and text[paren - 1] != " "):
+        return None  # (no name character nor space right before it: "推理引擎可复现性（")
+    end = paren - 1 if text[paren - 1] == " " else paren
     start = _run_start(text, lo, paren)
     if end <= start:
         return None
@@ -740,8 +742,12 @@ def _run_start(text: str, lo: int, end: int) -> int:
 
 def _cjk_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     """2-12 CJK characters right before the parenthesis, after white space, a separator or at `lo`."""
+    low = max(lo, paren - 13)  # (the up to 13 characters before it, read back from it)
+    back = text[paren - 1 : low - 1 : -1] if low > 0 else text[paren - 1 :: -1] if paren > 0 else ""
     start = paren
-    while start > lo and paren - start < 13 and _is_cjk(text[start - 1]):
+    for ch in back:
+        if not ("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"):
+            break  # (CJK: _is_cjk written out)
         start -= 1
     if not 2 <= paren - start <= 12:
         return None
