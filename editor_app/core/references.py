@@ -259,8 +259,8 @@ def _id_matches(text: str, dot: bool, slash: bool) -> list[tuple[int, int, int, 
         if m is not None:
             streams += 1
             while m is not None:
-                dot, end = m.span()
-                out.append((dot - 4, end, 2, m))
+                at, end = m.span()
+                out.append((at - 4, end, 2, m))
                 m = _NEW_AT_DOT.search(text, end)
     dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
     if slash and "abs/" in text:
@@ -621,7 +621,8 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         one_line, line_end = True, n
     if one_line:
         # the Latin name right after: a word starting with a letter and up to 19 more, each after a single space,
-        # as long as they go (the rest of the line is looked at below)
+        # as long as they go (the rest of the line is looked at below); its first word text[e + 1 : word_end] no
+        # non-name ("arXiv:… and …"). Else a CJK name may stand there.
         word_end = rest = _NAME_RUN.match(text, e + 2).end() if after_space in _LETTERS else -1
         if rest >= 0 and text[e + 1 : word_end].lower().rstrip(".") not in _NOT_NAMES:
             for _ in range(19):
@@ -759,21 +760,6 @@ def _cjk_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     if start > lo and not (text[start - 1] in _BEFORE_CJK_NAME or text[start - 1].isspace()):
         return None  # (a CJK character there: the run is longer than 12)
     return text[start:paren]
-
-
-def _latin_name_after(text: str, e: int) -> tuple[int, int] | None:
-    """Where the name in " NAME…" right after text[:e] starts and ends: a word starting with a letter and up to
-    19 more, each after a single space, as long as they go (the rest of the line is left to the caller)."""
-    n = len(text)
-    if e + 1 >= n or text[e] != " " or text[e + 1] not in _LETTERS:
-        return None
-    end = _NAME_RUN.match(text, e + 2).end()
-    for _ in range(19):
-        if end + 1 < n and text[end] == " " and text[end + 1] in _WORD_START:
-            end = _NAME_RUN.match(text, end + 2).end()
-        else:
-            break
-    return e + 1, end
 
 
 def _word_before(text: str, lo: int, s: int) -> str | None:
