@@ -479,11 +479,10 @@ _ENTRY_END = re.compile(r"[\s,.;，。；]*(?:\(?(?:19|20)\d{2}\)?[\s,.;，。�
 _ENTRY_MARKER = re.compile(r"\s{0,3}(?:\[\d{1,3}\]|\[\^[^\]\s]+\]:|\d{1,3}[.)]|(?P<bullet>[-*+]))\s+")
 # what stands between a reference's title and its id: "., arXiv preprint ", ". In: ", ", "
 _ENTRY_TAIL = re.compile(r"(?i)(?:[\s,.;:，。；：]|\barxiv\s+preprint\b|\bpreprint\b|\bin\b|\bcorr\b)*$")
-# Every character such a tail can hold: white space (what \s matches), the separators, and what the letters of its
-# words match ignoring case ("İ" and "ı" match i). No tail starts before the last character of `before` that is
-# none of these: the search starts there (from the start, it tries every position of the entry).
-_ENTRY_TAIL_CHARS = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
-                     "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000" ",.;:，。；：" "ACEINOPRTVXaceinoprtvxİı")
+# A character no such tail holds: not white space, a separator, nor a letter of its words (ignoring case, as the
+# tail does: "İ" and "ı" are i). No tail starts before the last one in `before`: the search for the tail starts
+# there (from the start, it tries every position of the entry). Compiled on first use (re keeps it).
+_NOT_IN_ENTRY_TAIL = r"(?i)[^\s,.;:，。；：arxivpentco]"
 _SENTENCE_END = re.compile(r"(?<![ .][A-Z])\.\s+|。")  # not after an initial ("A. Kim")
 _QUOTED = re.compile(r"[“\"]([^”\"]{2,})[”\"]")
 _NOT_LINK_NAMES = {"pdf", "abs", "html", "link", "paper", "here", "code", "url", "arxiv", "this", "preprint",
@@ -495,7 +494,8 @@ def _entry_title(before: str, *, after_authors: bool = False) -> str | None:
     else its last sentence ("A. Kim, B. Lee. OmniKVQuant: …" -> "OmniKVQuant: …"), without the authors ("Kim et al.,
     OmniKVQuant"), `after_authors` only after them (a sentence before it, or a quoted Latin title); a CJK title only
     when a separator stands before the id ("推理引擎可复现性，arXiv:…", not "数据来自 arXiv:…")."""
-    tail = _ENTRY_TAIL.search(before, len(before.rstrip(_ENTRY_TAIL_CHARS)))
+    last = re.search(_NOT_IN_ENTRY_TAIL, before[::-1])  # (read back from the id)
+    tail = _ENTRY_TAIL.search(before, len(before) - last.start() if last is not None else 0)
     body = before[: tail.start()]
     separated = bool(before[tail.start() :].strip())
     quoted = _QUOTED.findall(body)
