@@ -66,6 +66,7 @@ _PREFIXED_AT_X = tuple(
                + _PREFIX_TAIL)
     for x in "xX"
 )
+_PREFIXED_AT_LOWER_X, _PREFIXED_AT_UPPER_X = _PREFIXED_AT_X
 # Old-style ids (rare since 2007) and "arXiv id: NNNN.NNNNN" are compiled on first use (re keeps them).
 _OLD = r"(?<![A-Za-z0-9./\-])(?P<otoken>[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?/\d{7}(?:v[1-9]\d*)?)(?![A-Za-z0-9/])"
 _NEW_TAIL = r"\d{4,5}(?:v[1-9]\d*)?(?![A-Za-z0-9_]|\.\d|[\-/]\d)"
@@ -80,7 +81,9 @@ _DBLP_ABS = re.compile(r"(?:(?<![A-Za-z])CoRR[\s,]*|(?<![A-Za-z])(?i:volume)\s*=
 
 _NAME_WINDOW = 200  # a name before a citation is never longer than this
 _OPEN = "（("
+_OPEN_SET = frozenset(_OPEN)  # (for a character that may be "": "" is in every string, in no set)
 _CLOSE = "）)"
+_CLOSE_SET = frozenset(_CLOSE)
 _PAREN = re.compile(r"[（()）]")
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
 _ID_LIST_SEPARATORS = "/、，,;；"  # "2607.26627 / 2608.07009、2605.19537": a list of bare ids
@@ -148,29 +151,58 @@ def _is_cjk(ch: str) -> bool:
 
 def _may_be_prefixed(text: str) -> bool:
     """Whether "arXiv:" can be on the line (a malformed id after it, "arXiv:2606-03458", may hold no "." or "/")."""
-    return "rX" in text or "rx" in text or "RX" in text or "Rx" in text
+    return ("X" in text and ("rX" in text or "RX" in text)) or ("x" in text and ("rx" in text or "Rx" in text))
 
 
 def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     """Every arXiv citation on one line, left to right. Pure: depends on `text` only."""
-    if "." not in text and "/" not in text and not _may_be_prefixed(text):
+    dot, slash = "." in text, "/" in text
+    if not dot and not slash and not _may_be_prefixed(text):
+        return ()
+    found = _id_matches(text, dot, slash)  # (left to right, none overlapping)
+    if not found:
         return ()
     out: list[RawCitation] = []
-    for start, end, form, m in _id_matches(text):  # (left to right, none overlapping)
-        if form == 0:
-            token = m["ptoken"].rstrip(".-/")
-            if token[-4:].lower() == ".pdf":  # "arxiv.org/pdf/2609.11582v2.pdf": the file, not the id
+    # what every citation on the line asks of the whole line, found once for all of them: a Markdown link, Chinese
+    # title marks, the marker of a reference-list entry the line starts with ("[12] ", "[^3]: ", "12. ", "- ")
+    link = "]" in text and "](" in text
+    book = "》" in text
+    entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
+    # (with none of them, names are read by _name_around alone, which is what _name_and_metadata comes to then)
+    plain_line = not (link or book or entry is not None)
+    for s, e, form, m in found:
+        # the id as written at text[s:e], and its token
+        spaced = None
+        if form == 2:  # a bare YYMM.NNNNN
+            if not _bare_in_citation_context(text, s, e) or not 1 <= int(text[s + 2 : s + 4]) <= 12:
+                continue
+            token = text[s:e]
+        elif form == 0:  # "arXiv:…", an arxiv.org address
+            token = m[1].rstrip(".-/")
+            if token[-4:-3] == "." and token[-3:].lower() == "pdf":  # "arxiv.org/pdf/2609.11582v2.pdf": the file
                 token = token[:-4]
-            spaced = m["spaced_version"]
-            out.append(_describe(text, start, m.start("ptoken") + len(token) if not spaced else end, token, spaced))
-        elif form == 1:
-            if m["otoken"].split("/")[0].split(".")[0] in OLD_ARCHIVES:
-                out.append(_describe(text, start, end, m["otoken"], None))
-        elif form == 3:
-            out.append(_describe(text, start, end, text[start + 4 : end], None))
-        elif _bare_in_citation_context(text, start, end) and 1 <= int(text[start + 2 : start + 4]) <= 12:
-            out.append(_describe(text, start, end, text[start:end], None))
-    if len(out) > 1 and "](" in text:
+            spaced = m[2]  # "arXiv:2609.11582 v1"
+            if not spaced:
+                e = m.start(1) + len(token)
+        elif form == 1:  # old style: hep-th/9901001
+            token = m[1]
+            if token.split("/")[0].split(".")[0] not in OLD_ARCHIVES:
+                continue
+        else:  # DBLP's "CoRR abs/…"
+            token = text[s + 4 : e]
+        facts = _ID_FACTS.get(token)
+        aid, problem = facts if facts is not None else _id_facts(token)
+        if aid is None:
+            out.append(RawCitation(s + 1, text[s:e], token, None, None, None, None, problem))
+            continue
+        version = aid.version or spaced
+        name, meta, plain = _name_around(text, s, e) if plain_line else \
+            _name_and_metadata(text, s, e, link, book, entry)
+        if meta:
+            out.append(_with_stated_facts(text, s, e, aid.base, version, name, meta, plain, problem))
+        else:
+            out.append(RawCitation(s + 1, text[s:e], aid.base, version, name, None, None, problem))
+    if len(out) > 1 and link:
         out = _one_per_link(text, out)
     return tuple(out)
 
@@ -188,33 +220,48 @@ def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
     return out
 
 
-def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
+def _id_matches(text: str, dot: bool, slash: bool) -> list[tuple[int, int, int, re.Match[str]]]:
     """What one scan with the three id forms as alternatives (prefixed | old | new) finds, left to right, as
     (start, end, form 0/1/2, match), and DBLP's "CoRR abs/ID" (form 3, which none of the three can overlap).
 
-    Each form is looked for only where it can be, by regexes led by a plain character (re finds those in C).
+    Each form is looked for only where it can be, by regexes led by a plain character (re finds those in C), and
+    with `search` from the last match's end (what finditer does, without its scanner: most lines hold no id).
     Matches that neither overlap nor start together are exactly what the one scan finds; when some do (rare),
-    the scan is replayed form by form (`_one_scan`), where two starting together go to the earlier form.
+    the scan is replayed form by form (`_one_scan`), where two starting together go to the earlier form. (One
+    form's own matches never overlap: each starts after the last one's end.) `dot`, `slash`: whether the line holds
+    a "." and a "/".
     """
     out: list[tuple[int, int, int, re.Match[str]]] = []
     streams = 0
+    if "X" in text:  # ("arXiv": the X first, the common case)
+        m = _PREFIXED_AT_UPPER_X.search(text)
+        if m is not None:
+            streams = 1
+            while m is not None:
+                x, end = m.span()
+                out.append((x - 2, end, 0, m))
+                m = _PREFIXED_AT_UPPER_X.search(text, end)
     if "x" in text:
-        out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[0].finditer(text)]
-        streams += bool(out)
-    if "X" in text:
-        n = len(out)
-        out += [(m.start() - 2, m.end(), 0, m) for m in _PREFIXED_AT_X[1].finditer(text)]
-        streams += len(out) > n
-    slash = "/" in text
+        m = _PREFIXED_AT_LOWER_X.search(text)
+        if m is not None:
+            streams += 1
+            while m is not None:
+                x, end = m.span()
+                out.append((x - 2, end, 0, m))
+                m = _PREFIXED_AT_LOWER_X.search(text, end)
     may_old = slash and _OLD_SLASH.search(text) is not None
     if may_old:
         n = len(out)
         out += [(m.start(), m.end(), 1, m) for m in re.finditer(_OLD, text)]
         streams += len(out) > n
-    if "." in text:
-        n = len(out)
-        out += [(m.start() - 4, m.end(), 2, m) for m in _NEW_AT_DOT.finditer(text)]
-        streams += len(out) > n
+    if dot:
+        m = _NEW_AT_DOT.search(text)
+        if m is not None:
+            streams += 1
+            while m is not None:
+                at, end = m.span()
+                out.append((at - 4, end, 2, m))
+                m = _NEW_AT_DOT.search(text, end)
     dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
     if slash and "abs/" in text:
         dblp = [(m.start("dtoken"), m.end(), 3, m) for m in _DBLP_ABS.finditer(text)]
@@ -223,12 +270,12 @@ def _id_matches(text: str) -> list[tuple[int, int, int, re.Match[str]]]:
             streams += 1
     if streams > 1:
         out.sort(key=_start_and_form)
-    end = -1
-    for found in out:
-        if found[0] < end:  # overlapping or starting together: replay the one scan
-            replayed = _one_scan(text, "x" in text or "X" in text, may_old, "." in text)
-            return sorted([*replayed, *dblp], key=_start_and_form) if dblp else replayed
-        end = found[1]
+        end = -1
+        for found in out:
+            if found[0] < end:  # overlapping or starting together: replay the one scan
+                replayed = _one_scan(text, "x" in text or "X" in text, may_old, dot)
+                return sorted([*replayed, *dblp], key=_start_and_form) if dblp else replayed
+            end = found[1]
     return out
 
 
@@ -281,26 +328,29 @@ def _one_scan(text: str, may_prefix: bool, may_old: bool, may_new: bool) -> list
 
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
-    """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv."""
-    i = s - 1
-    while i >= 0 and (text[i].isspace() or text[i] == "`"):  # (an id in inline code is cited as any other)
+    """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv. (Any
+    of the looks below says so: they are tried cheapest and commonest first.)"""
+    i = s - 1  # the last character before it that is not white space: prev, text[i] ("" for none)
+    prev = text[i] if i >= 0 else ""
+    while prev.isspace() or prev == "`":  # (an id in inline code is cited as any other)
         i -= 1
-    prev = text[i] if i >= 0 else ""  # the last character before it that is not white space
-    k, n = e, len(text)
-    while k < n and (text[k].isspace() or text[k] == "`"):
+        prev = text[i] if i >= 0 else ""
+    k, n = e, len(text)  # the first one after it: nxt, text[k]
+    nxt = text[k] if k < n else ""
+    while nxt.isspace() or nxt == "`":
         k += 1
-    nxt = text[k] if k < n else ""  # the first one after it
+        nxt = text[k] if k < n else ""
     if prev in _OPEN or (nxt and nxt in _CLOSE):  # ("" is in every string: nothing before counts too)
         return True
     if prev in '{"' and _BIBTEX_BEFORE.search(text, max(0, s - 30), s):  # eprint = {2609.11582}
         return True
     if prev == "|" and (nxt == "|" or not nxt):  # (a table row without its outer pipes: "OmniKVQuant | 2609.11582")
         return True
-    window = text[max(0, s - 16) : s]
-    if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
-        return True
     if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit() \
             and text[e + 1] not in "+-×x*/=<>~%" and not text[e + 1].isspace():
+        return True
+    window = text[max(0, s - 16) : s]
+    if ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window):
         return True
     # one of a list of bare ids ("9.1 7 件 arXiv" over "2607.26627 / 2608.07009 / 2605.19537"): joined to another
     if nxt and nxt in _ID_LIST_SEPARATORS and _BARE_ID_NEXT.match(text, k + 1):
@@ -308,27 +358,23 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     return bool(prev) and prev in _ID_LIST_SEPARATORS and _BARE_ID_BEFORE.search(text, max(0, i - 20), i) is not None
 
 
-def _describe(text: str, s: int, e: int, token: str, spaced_version: str | None) -> RawCitation:
-    raw = text[s:e]
-    aid, problem = _id_facts(token)
-    if aid is None:
-        return RawCitation(s + 1, raw, token, malformed=problem)
-    version = aid.version or spaced_version
-    name, meta, plain = _name_and_metadata(text, s, e)
+def _with_stated_facts(text: str, s: int, e: int, base: str, version: str | None, name: str | None, meta: str,
+                       plain: str | None, problem: str | None) -> RawCitation:
+    """The citation of the id at text[s:e] with what the facts stated with it (`meta`, "KAIST，cs.CV，2026-09-10"; `plain`:
+    them with their ids blanked out, when already made) say: its date, its category and, unless written, its version."""
+    if plain is None:
+        plain = _strip_ids(meta)
+    if version is None and "v" in plain:
+        mv = _META_VERSION.search(plain)
+        version = mv.group(1) if mv else None
     stated_date = stated_category = None
-    if meta:
-        if plain is None:
-            plain = _strip_ids(meta)
-        if version is None and "v" in plain:
-            mv = _META_VERSION.search(plain)
-            version = mv.group(1) if mv else None
-        if "-" in plain:
-            d = _DATE.search(plain)
-            stated_date = d.group(0) if d else None
-        if "." in plain or "-" in plain:
-            c = _CATEGORY.search(plain)
-            stated_category = c.group(1) if c else None
-    return RawCitation(s + 1, raw, aid.base, version, name, stated_date, stated_category, problem)
+    if "-" in plain:
+        d = _DATE.search(plain)
+        stated_date = d.group(0) if d else None
+    if "." in plain or "-" in plain:
+        c = _CATEGORY.search(plain)
+        stated_category = c.group(1) if c else None
+    return RawCitation(s + 1, text[s:e], base, version, name, stated_date, stated_category, problem)
 
 
 def _strip_ids(meta: str) -> str:
@@ -350,6 +396,8 @@ def _blank(text: str, finder) -> str:
 
 def _paren_content(text: str, start: int) -> str:
     """Text from `start` up to the closing parenthesis of the group that is open at `start`."""
+    if text[start : start + 1] in _CLOSE_SET:  # (nothing inside: "OmniKVQuant（2609.11582）", read at the id's end)
+        return ""
     depth = 0
     pos = start
     while (m := _PAREN.search(text, pos)) is not None:
@@ -371,29 +419,30 @@ def _metadata_plain(content: str) -> str | None:
     return plain if _YEAR.search(plain) or (("." in plain or "-" in plain) and _CATEGORY.search(plain)) else None
 
 
-def _name_and_metadata(text: str, s: int, e: int) -> tuple[str | None, str | None, str | None]:
+def _name_and_metadata(text: str, s: int, e: int, link: bool, book: bool,
+                       entry: re.Match[str] | None) -> tuple[str | None, str | None, str | None]:
     """The name the line gives the paper cited at text[s:e], the parenthesised facts stated with it, and those
     facts with the ids blanked out when that was needed to find them (else None).
 
     An id in a Markdown link ("[OmniKVQuant](https://arxiv.org/abs/2609.11582)") is named by the link's text, or,
     that text being no name ("[arXiv:2609.11582](…)", "[PDF](…)"), read as the whole link; an id in an entry of a
     reference list ("[12] A. Kim. OmniKVQuant: …. arXiv:2609.11582, 2026.", "[^3]: OmniKVQuant, arXiv:…") is
-    named by the title before it.
+    named by the title before it. (`link`, `book`: whether the line holds a link, title marks; `entry`: the
+    marker of the entry the line starts, if it does.)
     """
-    link = _link_around(text, s, e)
-    if link is not None:
-        s, e, label = link
+    around = _link_around(text, s, e) if link else None
+    if around is not None:
+        s, e, label = around
         name = _link_name(label)
         if name is not None:
             k = e + 1 if text[e : e + 1] == " " else e
             meta = _paren_content(text, k + 1) if k < len(text) and text[k] in _OPEN else None
             return name, meta, None
     name, meta, plain = _name_around(text, s, e)
-    if text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
+    if book and text.rfind("》", s - 8 if s > 8 else 0, s) >= 0:  # (as `"》" in text`, but only where it can stand)
         title = _book_title_before(text, s)
         if title is not None:
             return title, meta, plain
-    entry = _ENTRY_MARKER.match(text) if text[:1] in " [0123456789-*+" else None
     if entry is not None and entry.end() <= s:
         last = s - 1
         while last >= 0 and (text[last].isspace() or text[last] == "`"):
@@ -430,6 +479,10 @@ _ENTRY_END = re.compile(r"[\s,.;，。；]*(?:\(?(?:19|20)\d{2}\)?[\s,.;，。�
 _ENTRY_MARKER = re.compile(r"\s{0,3}(?:\[\d{1,3}\]|\[\^[^\]\s]+\]:|\d{1,3}[.)]|(?P<bullet>[-*+]))\s+")
 # what stands between a reference's title and its id: "., arXiv preprint ", ". In: ", ", "
 _ENTRY_TAIL = re.compile(r"(?i)(?:[\s,.;:，。；：]|\barxiv\s+preprint\b|\bpreprint\b|\bin\b|\bcorr\b)*$")
+# A character no such tail holds: not white space, a separator, nor a letter of its words (ignoring case, as the
+# tail does: "İ" and "ı" are i). No tail starts before the last one in `before`: the search for the tail starts
+# there (from the start, it tries every position of the entry). Compiled on first use (re keeps it).
+_NOT_IN_ENTRY_TAIL = r"(?i)[^\s,.;:，。；：arxivpentco]"
 _SENTENCE_END = re.compile(r"(?<![ .][A-Z])\.\s+|。")  # not after an initial ("A. Kim")
 _QUOTED = re.compile(r"[“\"]([^”\"]{2,})[”\"]")
 _NOT_LINK_NAMES = {"pdf", "abs", "html", "link", "paper", "here", "code", "url", "arxiv", "this", "preprint",
@@ -441,7 +494,8 @@ def _entry_title(before: str, *, after_authors: bool = False) -> str | None:
     else its last sentence ("A. Kim, B. Lee. OmniKVQuant: …" -> "OmniKVQuant: …"), without the authors ("Kim et al.,
     OmniKVQuant"), `after_authors` only after them (a sentence before it, or a quoted Latin title); a CJK title only
     when a separator stands before the id ("推理引擎可复现性，arXiv:…", not "数据来自 arXiv:…")."""
-    tail = _ENTRY_TAIL.search(before)
+    last = re.search(_NOT_IN_ENTRY_TAIL, before[::-1])  # (read back from the id)
+    tail = _ENTRY_TAIL.search(before, len(before) - last.start() if last is not None else 0)
     body = before[: tail.start()]
     separated = bool(before[tail.start() :].strip())
     quoted = _QUOTED.findall(body)
@@ -498,46 +552,52 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     """`_name_and_metadata` for an id that is no link and no entry of a reference list.
 
     (The name before the id is looked for within _NAME_WINDOW characters, from `lo` on; index arithmetic
-    instead of slices of the line.)
+    instead of slices of the line, and the characters on either side of the id read once.)
     """
-    lo = max(0, s - _NAME_WINDOW)
+    lo = s - _NAME_WINDOW if s > _NAME_WINDOW else 0
     meta: str | None = None
     name: str | None = None
     plain: str | None = None
-    last = s - 1  # the last character before the id that is not white space (nor inline code's `)
-    while last >= lo and (text[last].isspace() or text[last] == "`"):
+    # the last character before the id that is not white space (nor inline code's `), text[last] ("" for none)
+    last = s - 1
+    before = text[last] if last >= lo else ""
+    while before.isspace() or before == "`":
         last -= 1
-    if text[e : e + 1] == "`":
+        before = text[last] if last >= lo else ""
+    n = len(text)
+    after = text[e] if e < n else ""  # the character right after the id ("" at the end of the line)
+    if after == "`":
         e += 1
+        after = text[e] if e < n else ""
+    after_space = text[e + 1 : e + 2] if after == " " else ""  # the one after a space right after it
     # 1. NAME（arXiv:ID，facts）  or  NAME（ID）  or  NAME [arXiv:ID] (brackets: the id alone in them, no facts)
     #    or NAME（facts，arXiv:ID）: the facts before the id in the parentheses
-    paren = -1
-    if last >= lo:
-        ch = text[last]
-        if ch in _OPEN:  # (the common case, looked at first)
+    if before:
+        paren = -1
+        if before in _OPEN:  # (the common case, looked at first)
             paren = last
-        elif ch in _BEFORE_ID_IN_PARENS:
+        elif before in _BEFORE_ID_IN_PARENS:
             paren = _paren_before_id(text, lo, last, s, e)
-    if paren >= 0:
-        meta = None if text[paren] == "[" else _paren_content(text, e if paren == last else paren + 1)
-        last = paren
-        latin = _latin_name_before_paren(text, lo, last)
-        if latin is not None:
-            name = _namelike(_trim_leading_stopwords(latin))
-        else:
-            name = _cjk_name_before_paren(text, lo, last)
-            name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
-        return name, meta, None
-    # 2. arXiv:ID（facts） / arXiv:ID（NAME）
-    k = e + 1 if text[e : e + 2] in (" (", " （") else e
-    # (also at the end of the line, "" being in every string, but for the last cell of a row without outer pipes)
-    if text[k : k + 1] in _OPEN and (k < len(text) or last < lo or text[last] != "|"):
-        content = _paren_content(text, k + 1)
+        if paren >= 0:
+            meta = None if text[paren] == "[" else _paren_content(text, e if paren == last else paren + 1)
+            latin = _latin_name_before_paren(text, lo, paren)
+            if latin is not None:
+                name = _namelike(_trim_leading_stopwords(latin))
+            else:
+                name = _cjk_name_before_paren(text, lo, paren)
+                name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
+            return name, meta, None
+    # 2. arXiv:ID（facts） / arXiv:ID（NAME）  (" (" or " （" too)
+    # (also at the end of the line, with nothing to read, but for the last cell of a row without outer pipes)
+    if after in _OPEN and (after or before != "|"):
+        content = _paren_content(text, e + 1)
         return _paren_name(content), content, None
-    n = len(text)
+    if after_space in _OPEN_SET:
+        content = _paren_content(text, e + 2)
+        return _paren_name(content), content, None
     # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
     # end are cell borders then)
-    if (last >= lo and text[last] == "|") or (last < 0 and "|" in text):
+    if before == "|" or (last < 0 and "|" in text):
         k = e
         while k < n and text[k].isspace():
             k += 1
@@ -553,43 +613,56 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
     # text[rest:line_end], what `.*` takes)
-    newline = text.find("\n", e)
-    one_line = newline < 0 or newline == n - 1
-    line_end = newline if newline >= 0 else n
-    latin = _latin_name_after(text, e) if one_line else None
-    if latin is not None and text[latin[0] : latin[1]].split(" ", 1)[0].lower().rstrip(".") not in _NOT_NAMES:
-        rest = latin[1]
-        first = text[rest] if rest < line_end else ""
-        if not first or first in _OPEN or first in "：:，,。;；|" or (
-            first == " " and (rest + 1 >= line_end or text[rest + 1] not in _WORD_START)
-        ):
-            name = _namelike(_trim_trailing_non_names(text[latin[0] : latin[1]]))
-            if not first or first in _OPEN:
-                content = _paren_content(text, n - (line_end - rest) + 1)
-                plain = _metadata_plain(content)
-                if plain is not None:
-                    meta = content
-    elif one_line:
-        start = e + 1 if text[e : e + 1] == " " else e
-        end = start
-        while end < n and end - start < 12 and (
-                "\u4e00" <= text[end] <= "\u9fff" or "\u3400" <= text[end] <= "\u4dbf" or "\uf900" <= text[end] <= "\ufaff"):
-            end += 1  # (CJK: _is_cjk written out)
-        if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start):
-            if end >= line_end or text[end] in _OPEN:
-                content = _paren_content(text, n - (line_end - end) + 1)
-                plain = _metadata_plain(content)
-                if plain is not None:
-                    name, meta = _cjk_name(text[start:end]), content
-            else:
-                k = end
-                while k < line_end and text[k].isspace():
-                    k += 1
-                if k == line_end or text[k] in _LIST_MARKERS:
-                    name = _cjk_name(text[start:end]) if text[e : e + 1] == " " else None
+    if "\n" in text:  # (only where a caller passes several lines)
+        newline = text.find("\n", e)
+        one_line = newline < 0 or newline == n - 1
+        line_end = newline if newline >= 0 else n
+    else:
+        one_line, line_end = True, n
+    if one_line:
+        # the Latin name right after: a word starting with a letter and up to 19 more, each after a single space,
+        # as long as they go (the rest of the line is looked at below); its first word text[e + 1 : word_end] no
+        # non-name ("arXiv:… and …"). Else a CJK name may stand there.
+        word_end = rest = _NAME_RUN.match(text, e + 2).end() if after_space in _LETTERS else -1
+        if rest >= 0 and text[e + 1 : word_end].lower().rstrip(".") not in _NOT_NAMES:
+            for _ in range(19):
+                if rest + 1 < n and text[rest] == " " and text[rest + 1] in _WORD_START:
+                    rest = _NAME_RUN.match(text, rest + 2).end()
+                else:
+                    break
+            first = text[rest] if rest < line_end else ""
+            if not first or first in _OPEN or first in "：:，,。;；|" or (
+                first == " " and (rest + 1 >= line_end or text[rest + 1] not in _WORD_START)
+            ):
+                name = _namelike(_trim_trailing_non_names(text[e + 1 : rest]))
+                if not first or first in _OPEN:
+                    content = _paren_content(text, n - (line_end - rest) + 1)
+                    plain = _metadata_plain(content)
+                    if plain is not None:
+                        meta = content
+        else:
+            start = e + 1 if after == " " else e
+            end = start
+            for ch in text[start : start + 12]:
+                if not ("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"):
+                    break  # (CJK: _is_cjk written out)
+                end += 1
+            if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start):
+                if end >= line_end or text[end] in _OPEN:
+                    content = _paren_content(text, n - (line_end - end) + 1)
+                    plain = _metadata_plain(content)
+                    if plain is not None:
+                        name, meta = _cjk_name(text[start:end]), content
+                else:
+                    k = end
+                    while k < line_end and text[k].isspace():
+                        k += 1
+                    if k == line_end or text[k] in _LIST_MARKERS:
+                        name = _cjk_name(text[start:end]) if after == " " else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
-    if name is None and text[s:e].lower().startswith("arxiv") and s - 1 >= lo and (
-            text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")):
+    if name is None and s - 1 >= lo and (
+            text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")) \
+            and text[s] in "aA" and text[s:e].lower().startswith("arxiv"):
         word = _word_before(text, lo, s)
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
@@ -637,11 +710,16 @@ def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     """The Latin name right before the parenthesis at text[paren] ("OmniKVQuant（", "Low-Rank KV ("): the
     leftmost run of up to 20 name words, joined by single spaces, that reaches it (one space allowed between),
     starting after a character no name holds or at `lo`."""
-    end = paren - 1 if paren - 1 >= lo and text[paren - 1] == " " else paren
+    if paren <= lo or (text[paren - 1] not in _NAME_CHARS and text[paren - 1] != " "):
+        return None  # (no name character nor space right before it: "推理引擎可复现性（")
+    end = paren - 1 if text[paren - 1] == " " else paren
     start = _run_start(text, lo, paren)
     if end <= start:
         return None
-    words = text[start:end].split(" ")
+    run = text[start:end]
+    if " " not in run:  # one word (most names)
+        return run if run and run[0] in _LETTERS else None
+    words = run.split(" ")
     first = max(0, len(words) - 20)
     for k in range(len(words) - 1, first - 1, -1):  # every word after the first must start a later word
         if not words[k] or words[k][0] not in _WORD_START:
@@ -670,29 +748,18 @@ def _run_start(text: str, lo: int, end: int) -> int:
 
 def _cjk_name_before_paren(text: str, lo: int, paren: int) -> str | None:
     """2-12 CJK characters right before the parenthesis, after white space, a separator or at `lo`."""
+    low = max(lo, paren - 13)  # (the up to 13 characters before it, read back from it)
+    back = text[paren - 1 : low - 1 : -1] if low > 0 else text[paren - 1 :: -1] if paren > 0 else ""
     start = paren
-    while start > lo and paren - start < 13 and _is_cjk(text[start - 1]):
+    for ch in back:
+        if not ("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"):
+            break  # (CJK: _is_cjk written out)
         start -= 1
     if not 2 <= paren - start <= 12:
         return None
     if start > lo and not (text[start - 1] in _BEFORE_CJK_NAME or text[start - 1].isspace()):
         return None  # (a CJK character there: the run is longer than 12)
     return text[start:paren]
-
-
-def _latin_name_after(text: str, e: int) -> tuple[int, int] | None:
-    """Where the name in " NAME…" right after text[:e] starts and ends: a word starting with a letter and up to
-    19 more, each after a single space, as long as they go (the rest of the line is left to the caller)."""
-    n = len(text)
-    if e + 1 >= n or text[e] != " " or text[e + 1] not in _LETTERS:
-        return None
-    end = _NAME_RUN.match(text, e + 2).end()
-    for _ in range(19):
-        if end + 1 < n and text[end] == " " and text[end + 1] in _WORD_START:
-            end = _NAME_RUN.match(text, end + 2).end()
-        else:
-            break
-    return e + 1, end
 
 
 def _word_before(text: str, lo: int, s: int) -> str | None:
@@ -748,8 +815,8 @@ def _status_cell(cell: str) -> bool:
     number, at least one a status."""
     status = False
     for piece in _CELL_PIECES.split(cell):
-        word = "".join(ch for ch in piece if ch.isalnum() or ch in "-'")  # (marks and emoji dropped)
-        word = word.strip("-'")
+        # (marks and emoji dropped; a piece of letters and digits only, most, is its own word)
+        word = piece if piece.isalnum() else "".join(ch for ch in piece if ch.isalnum() or ch in "-'").strip("-'")
         if not word or word.replace("-", "").isdigit():
             continue
         low = word.lower()
@@ -842,12 +909,15 @@ def _cjk_name(run: str) -> str | None:
 # "Compared to FooNet", "Inspired by FooNet" are prose before a name (and "Compared with": a word in -ed before).
 _TITLE_SMALL_WORDS = frozenset("of for via with in is are all the a an".split())
 _CAPITALS = frozenset(ch for ch in _LETTERS if ch.isupper()) | frozenset("0123456789")
+_STOP_OR_SMALL = frozenset(_STOP_BEFORE) | _TITLE_SMALL_WORDS
 
 
 def _trim_leading_stopwords(name: str) -> str | None:
     """The name at the end of the words before "（": after the last stop word or lower-case prose word ("This paper
     introduces a method called KVQuant" -> "KVQuant", "LLM serving systems like vLLM" -> "vLLM"). A small word
     between two capitalised ones is the title's own ("Attention Is All You Need", "The Llama 3 Herd of Models")."""
+    if " " not in name:  # one word (most names): a stop word or small word is all there is
+        return None if name.lower() in _STOP_OR_SMALL else name or None
     words = name.split(" ")
     cut = 0  # after the last stop word
     for i in range(len(words) - 1, -1, -1):
@@ -867,6 +937,8 @@ def _trim_leading_stopwords(name: str) -> str | None:
 
 
 def _trim_trailing_non_names(name: str) -> str | None:
+    if name[name.rfind(" ") + 1 :].lower() not in _NOT_NAMES:  # (most names: nothing to trim)
+        return name or None
     words = name.split(" ")
     while words and words[-1].lower() in _NOT_NAMES:
         words.pop()
