@@ -125,6 +125,7 @@ _HARDWARE_RE = re.compile(
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
+_HARDWARE_FIRST = frozenset("0123456789NGHABLTVRM")  # the characters _HARDWARE_RE can start with
 # every GPU name above holds one of these, so text without one names no hardware (a cheap first look); each
 # alternative starts with a plain letter (re then skips the other positions in C, which _HARDWARE_RE, led by a
 # look-ahead, cannot), and versions ("v0.5.19", "V1") pass none, so most text never meets _HARDWARE_RE
@@ -184,9 +185,22 @@ def _clause_at(view: str, pos: int, start: int = 0) -> tuple[int, int]:
     `start` is 0 or where a clause before `pos` ends (a separator starts there); the scan for separators stops
     at the first one after `pos` instead of going through the whole view.
     """
+    a, b, _ = _clause_around(view, pos, start)
+    return a, b
+
+
+def _clause_around(view: str, pos: int, start: int = 0) -> tuple[int, int, int]:
+    """_clause_at, and where the separator that ends the clause ends (len(view) when none does).
+
+    `start` may also be where the separator that ends a clause before `pos` ends: a scan from where it starts
+    finds it first, as it was found, and goes on from its end (no separator after it looks back into it), so
+    the reader starts there and does not find each separator twice.
+    """
     before = _clause_seps(view, start, pos)
     after = _clause_seps(view, pos, len(view), first=True)
-    return before[-1][1] if before else start, after[0][0] if after else len(view)
+    if after:
+        return before[-1][1] if before else start, after[0][0], after[0][1]
+    return before[-1][1] if before else start, len(view), len(view)
 
 
 def _item_seps(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -675,16 +689,21 @@ class _LineReader:
         for index, cues in self._cues_by_scope(line_cues):
             view = self.scopes[index].view
             a = b = -1
+            after = 0  # where the separator that ends the clause before ends
             kinds: set[str | None] = set()
+            vs_at: list[int] = []  # where the clause's "vs" cues are
             for pos, kind in cues:  # left to right, so a clause's cues come together
                 if pos >= b:
                     if kinds:
-                        self._clause(index, a, b, kinds)
-                    a, b = _clause_at(view, pos, max(b, 0))  # no separator holds a cue's first character
+                        self._clause(index, a, b, kinds, vs_at)
+                    a, b, after = _clause_around(view, pos, after)  # no separator holds a cue's first char
                     kinds = set()
+                    vs_at = []
                 kinds.add(kind)
+                if kind == "vs":
+                    vs_at.append(pos)
             if kinds:
-                self._clause(index, a, b, kinds)
+                self._clause(index, a, b, kinds, vs_at)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
@@ -746,13 +765,20 @@ class _LineReader:
             index = parent_index
         return ""
 
-    def _clause(self, index: int, a: int, b: int, kinds: set[str | None]) -> None:
+    def _clause(self, index: int, a: int, b: int, kinds: set[str | None], vs_at: list[int]) -> None:
+        """Read scope[a:b]; `kinds` are the kinds of its cues, `vs_at` where its "vs" cues are.
+
+        A "vs" cue is where _VS_RE matches in the line, and _VS_RE matches in the view only where a cue is (no
+        other cue holds a "v"; the separators that end items and clauses are no letters), so the items with a
+        "vs" are those that hold a "vs" cue.
+        """
         view = self.scopes[index].view
-        if not _DIGIT.search(view, a, b) and ("vs" not in kinds or _BLANK not in view[a:b]):
+        if not _DIGIT.search(view, a, b) and (not vs_at or _BLANK not in view[a:b]):
             return  # (a comparison's values may all be in parentheses)
         taken = _Spans()
-        if "vs" in kinds and _VS_RE.search(view, a, b):
-            vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _VS_RE.search(view, ia, ib)]
+        if vs_at:
+            vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0]
+                        if bisect_left(vs_at, ia) < len(vs_at) and vs_at[bisect_left(vs_at, ia)] < ib]
             # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
             if len(vs_items) >= 2 or self._comparison(index, a, b, taken) is None:
                 label = ""  # a label named once covers the clause's later comparisons
@@ -972,6 +998,8 @@ def _gpu_count(view: str, pos: int, end: int) -> bool:
     """True for "8× H100": the number counts GPUs."""
     while pos < end and view[pos] in " \t":
         pos += 1
+    if pos >= end or view[pos] not in _HARDWARE_FIRST:
+        return False  # (what _HARDWARE_RE's look-ahead tells, without a call)
     m = _HARDWARE_RE.match(view, pos, end)
     return m is not None and not m.group("count")
 
