@@ -378,17 +378,19 @@ def _blanked(line: str, start: int, end: int, inside: list[int], opens: list[int
     return "".join(pieces)
 
 
-def _runs(view: str, offset: int = 0) -> list[_Run]:
+def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
     """Runs of names in a view (hardware blanked): name-like words with only spaces between them.
 
     Versions ("v0.5.19", "1.0", "V3") continue a run without being part of its name; a cited arXiv id is a run
-    of its own.
+    of its own. With `most`, only the first `most` runs (the scan stops once they are known).
     """
     runs: list[_Run] = []
     names: list[str] = []  # the words of the run being read, which spans view[first:last]
     first = last = 0
     last_end = -1
     for m in _NAME_WORD_RE.finditer(view):
+        if most and len(runs) >= most:
+            return runs[:most]
         start, end = m.span()
         if names and view[last_end:start].strip(" \t"):
             runs.append(_Run(first + offset, last + offset, _engine_of(names)))
@@ -416,7 +418,7 @@ def _runs(view: str, offset: int = 0) -> list[_Run]:
             names.append(word[:-2] if word.endswith("'s") else word)
     if names:
         runs.append(_Run(first + offset, last + offset, _engine_of(names)))
-    return runs
+    return runs[:most] if most else runs
 
 
 def _engine_of(words: list[str]) -> str:
@@ -620,6 +622,7 @@ class _LineReader:
         self._enclosing: dict[int, str] = {}
         self._paren_seps: dict[int, tuple[list[int], int]] = {}  # by scope: separator ends, scanned up to
         self._lead_in: str | None = None
+        self._lead_runs: list[_Run] = []  # the first two runs of the lead-in, once lead_in is asked
         self._lead_engine: tuple[str, int] | None = None
         self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
         self.groups: list[tuple[int, FigureGroup]] = []
@@ -629,11 +632,22 @@ class _LineReader:
         key = (index, start, end)
         runs = self._runs.get(key)
         if runs is None:
-            part = self.scopes[index].view[start:end]
-            if self._gpu and _GPU_HINT.search(part):
-                part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), part)
-            runs = self._runs[key] = _Runs(_runs(part, start))
+            runs = self._runs[key] = _Runs(_runs(self._named_part(index, start, end), start))
         return runs
+
+    def _first_runs(self, index: int, start: int, end: int, most: int) -> list[_Run]:
+        """The first `most` runs of names in scope[start:end] (what runs() holds first, without reading on)."""
+        runs = self._runs.get((index, start, end))
+        if runs is not None:
+            return runs.runs[:most]
+        return _runs(self._named_part(index, start, end), start, most)
+
+    def _named_part(self, index: int, start: int, end: int) -> str:
+        """scope[start:end] with the GPUs it names blanked (they are no subject)."""
+        part = self.scopes[index].view[start:end]
+        if self._gpu and _GPU_HINT.search(part):
+            part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), part)
+        return part
 
     def items(self, index: int, a: int, b: int) -> tuple[list[tuple[int, int]], list[int]]:
         key = (index, a, b)
@@ -669,8 +683,9 @@ class _LineReader:
         """Subject of the text before the line's first '：' ("NVIDIA Dynamo 1.0（…）：")."""
         if self._lead_in is None:
             colon = self.scopes[0].view.find("：")
-            run = self.runs(0, 0, colon).first(0, colon) if 0 < colon <= 80 else None
-            self._lead_in = run.engine if run else ""
+            # its first two runs tell the lead-in's subject and whether it names that one alone (lead_engine)
+            self._lead_runs = self._first_runs(0, 0, colon, 2) if 0 < colon <= 80 else []
+            self._lead_in = self._lead_runs[0].engine if self._lead_runs else ""
         return self._lead_in
 
     @property
@@ -680,7 +695,7 @@ class _LineReader:
         if self._lead_engine is None:
             self._lead_engine = ("", -1)
             colon = self.scopes[0].view.find("：")
-            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self.runs(0, 0, colon).runs) == 1:
+            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self._lead_runs) == 1:
                 self._lead_engine = (self.lead_in, colon)
         return self._lead_engine
 
@@ -755,13 +770,16 @@ class _LineReader:
             at = scope.open_at - self.scopes[parent_index].start  # a blank stands at the parenthesis
             start = self._clause_start(parent_index, at)
             # Only the clause up to the parenthesis is read: no item separator nor run of names holds or looks at
-            # the blank, so its items and runs there are those of the whole clause.
+            # the blank, so its items and runs there are those of the whole clause. No run crosses an item
+            # separator, so the first run of the clause after item_start is the first of the item, and failing
+            # that the first run of the clause is the first before the item: only those parts are read.
             seps = _item_seps(self.scopes[parent_index].view, start, at)
             item_start = seps[-1][1] if seps else start
-            runs = self.runs(parent_index, start, at)
-            run = runs.first(item_start, at) or runs.first(start, at)
-            if run:
-                return run.engine
+            runs = self._first_runs(parent_index, item_start, at, 1)
+            if not runs and item_start > start:
+                runs = self._first_runs(parent_index, start, item_start, 1)
+            if runs:
+                return runs[0].engine
             index = parent_index
         return ""
 
