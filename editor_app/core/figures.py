@@ -911,44 +911,45 @@ class _LineReader:
         if not matches:
             return
         items, starts = self.items(index, a, b)
+        off = scope.start
+        sentence = self.sentence(index, a, b)
         previous = ""
         for m in matches:
-            ia, ib = _item_of(items, starts, m.start(), (a, b))
+            m_start, m_end = m.span()
+            ia, ib = _item_of(items, starts, m_start, (a, b))
             # the runs of names of its item (they never cross an item separator): a clause's other items are
             # read only when the figure's own names nothing
             runs = self.runs(index, ia, ib)
-            near = max(ia, m.start() - _WINDOW)
-            run = runs.first(near, _baseline_cut(view, near, m.start()))
+            near = max(ia, m_start - _WINDOW)
+            run = runs.first(near, _baseline_cut(view, near, m_start))
             engine = run.engine if run else ""
             if engine not in _ENGINE_ALIASES:  # "… 2× faster with SGLang": the engine named after the figure
-                w = _WITH_RE.search(view, m.end(), min(ib, m.end() + _WINDOW))
+                w = _WITH_RE.search(view, m_end, min(ib, m_end + _WINDOW))
                 named = runs.first(w.end(), ib) if w else None
                 engine = named.engine if named and named.engine in _ENGINE_ALIASES else engine
             engine = engine or previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
-                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m.start()))
+                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m_start))
                 engine = run.engine if run else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
             if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
                 # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
                 lead, colon = self.lead_engine
-                engine = lead if lead and scope.start + m.start() > colon else engine
+                engine = lead if lead and off + m_start > colon else engine
             previous = engine
-            hi = m.group("hi")
-            start = m.start("approx") if m.group("approx") else m.start("lo")
-            if view[start - 1:start] == "+" and not m.group("approx"):
+            lo, hi, approx_text = m.group("lo", "hi", "approx")
+            start = m.start("approx") if approx_text else m.start("lo")
+            if not approx_text and view[start - 1:start] == "+":
                 start -= 1
-            off = scope.start
-            approx = bool(m.group("approx")) or _approx_around(view, max(ia, m.start() - 24), m.start(), m.end(), ib)
-            fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=approx,
-                             column=off + start + 1, text=self.written[off + start:off + m.end()].strip())
+            approx = bool(approx_text) or _approx_around(view, max(ia, m_start - 24), m_start, m_end, ib)
+            fv = FigureValue(engine, float(hi if hi else lo), approx, off + start + 1,
+                             self.written[off + start:off + m_end].strip())
             hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
                 hardware = self.hardware(index, a, b)
-            label = _measure(view[m.end():min(ib, m.end() + 60)], view[max(ia, m.start() - 60):m.start()])
-            group = FigureGroup(metric="speedup", unit="×", hardware=hardware, line=0, values=[fv],
-                                sentence=self.sentence(index, a, b), kind="speedup", label=label)
-            taken.add(m.start(), m.end())
+            label = _measure(view[m_end:min(ib, m_end + 60)], view[max(ia, m_start - 60):m_start])
+            group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
+            taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
