@@ -820,6 +820,8 @@ class _LineReader:
         parts.append((pos, b))
         chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
+            if k and _LATIN.search(view, pa, pb) is None:
+                return None  # every run of names holds a Latin letter: no engine in this part
             values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
             if values:
                 chosen.append((values[-1] if k == 0 else values[0], None))
@@ -828,9 +830,10 @@ class _LineReader:
                 if inside is None:
                     return None
                 chosen.append(inside)
-            at = chosen[-1][0].start() if chosen[-1][1] is None else chosen[-1][1].open_at - scope.start
-            if _LATIN.search(view, pa, at if k == 0 else pb) is None:
-                return None  # every run of names holds a Latin letter: no engine in this part
+            if k == 0:  # the first part's engine is named before its value
+                at = chosen[0][0].start() if chosen[0][1] is None else chosen[0][1].open_at - scope.start
+                if _LATIN.search(view, pa, at) is None:
+                    return None
         runs = self.runs(index, a, b)
         entries = []
         for k, ((pa, pb), (m, paren)) in enumerate(zip(parts, chosen)):
