@@ -544,6 +544,7 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
 
 
 _WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
+_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'")  # in a name word
 
 
 class _Spans:
@@ -596,6 +597,12 @@ class _Runs:
                 return self.runs[i]
             i -= 1
         return None
+
+
+def _any_within(sorted_positions: list[int], start: int, end: int) -> bool:
+    """Whether one of the sorted positions is in [start, end)."""
+    i = bisect_left(sorted_positions, start)
+    return i < len(sorted_positions) and sorted_positions[i] < end
 
 
 def _item_of(items: list[tuple[int, int]], starts: list[int], pos: int, default: tuple[int, int]) -> tuple[int, int]:
@@ -795,8 +802,7 @@ class _LineReader:
             return  # (a comparison's values may all be in parentheses)
         taken = _Spans()
         if vs_at:
-            vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0]
-                        if bisect_left(vs_at, ia) < len(vs_at) and vs_at[bisect_left(vs_at, ia)] < ib]
+            vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _any_within(vs_at, ia, ib)]
             # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
             if len(vs_items) >= 2 or self._comparison(index, a, b, taken) is None:
                 label = ""  # a label named once covers the clause's later comparisons
@@ -922,13 +928,28 @@ class _LineReader:
             ia, ib = _item_of(items, starts, m_start, (a, b))
             # the runs of names of its item (they never cross an item separator): a clause's other items are
             # read only when the figure's own names nothing
-            runs = self.runs(index, ia, ib)
             near = max(ia, m_start - _WINDOW)
-            run = runs.first(near, _baseline_cut(view, near, m_start))
+            cut = _baseline_cut(view, near, m_start)
+            if near == ia and m_end <= ib and view[m_end - 1] in "×倍" and not self._gpu:
+                # Only the item up to the figure's end is read: the × or 倍 it ends with is in no word and is no
+                # space, so the item's first run ends before it and is the first run read that far. (Not after an
+                # "x", which may end a word, "1.0-3x"; nor where a GPU name, blanked first, may hold the ×.)
+                found = self._first_runs(index, ia, m_end, 1)
+                run = found[0] if found and found[0].end <= cut else None
+            else:
+                run = self.runs(index, ia, ib).first(near, cut)
             engine = run.engine if run else ""
             if engine not in _ENGINE_ALIASES:  # "… 2× faster with SGLang": the engine named after the figure
                 w = _WITH_RE.search(view, m_end, min(ib, m_end + _WINDOW))
-                named = runs.first(w.end(), ib) if w else None
+                if w is None:
+                    named = None
+                elif view[w.start() - 1] not in _WORD_CHARS:
+                    # the first run of the item after "with " is the first of the rest of the item: no run nor GPU
+                    # name holds a word that no word character is glued to ("H100with" is a name)
+                    found = self._first_runs(index, w.end(), ib, 1)
+                    named = found[0] if found else None
+                else:
+                    named = self.runs(index, ia, ib).first(w.end(), ib)
                 engine = named.engine if named and named.engine in _ENGINE_ALIASES else engine
             engine = engine or previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
