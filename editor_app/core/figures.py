@@ -932,8 +932,9 @@ class _LineReader:
             cut = _baseline_cut(view, near, m_start)
             if near == ia and m_end <= ib and view[m_end - 1] in "×倍" and not self._gpu:
                 # Only the item up to the figure's end is read: the × or 倍 it ends with is in no word and is no
-                # space, so the item's first run ends before it and is the first run read that far. (Not after an
-                # "x", which may end a word, "1.0-3x"; nor where a GPU name, blanked first, may hold the ×.)
+                # space, so no run goes on past it, and the first run read that far is the item's first run, or
+                # there is none before the figure (one after it would end past `cut`). (Not after an "x", which
+                # may end a word, "1.0-3x"; nor where a GPU name, blanked first, may hold the ×.)
                 found = self._first_runs(index, ia, m_end, 1)
                 run = found[0] if found and found[0].end <= cut else None
             else:
