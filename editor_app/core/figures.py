@@ -125,6 +125,7 @@ _HARDWARE_RE = re.compile(
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
+_HARDWARE_FIRST = frozenset("0123456789NGHABLTVRM")  # the characters _HARDWARE_RE can start with
 # every GPU name above holds one of these, so text without one names no hardware (a cheap first look); each
 # alternative starts with a plain letter (re then skips the other positions in C, which _HARDWARE_RE, led by a
 # look-ahead, cannot), and versions ("v0.5.19", "V1") pass none, so most text never meets _HARDWARE_RE
@@ -184,9 +185,22 @@ def _clause_at(view: str, pos: int, start: int = 0) -> tuple[int, int]:
     `start` is 0 or where a clause before `pos` ends (a separator starts there); the scan for separators stops
     at the first one after `pos` instead of going through the whole view.
     """
+    a, b, _ = _clause_around(view, pos, start)
+    return a, b
+
+
+def _clause_around(view: str, pos: int, start: int = 0) -> tuple[int, int, int]:
+    """_clause_at, and where the separator that ends the clause ends (len(view) when none does).
+
+    `start` may also be where the separator that ends a clause before `pos` ends: a scan from where it starts
+    finds it first, as it was found, and goes on from its end (no separator after it looks back into it), so
+    the reader starts there and does not find each separator twice.
+    """
     before = _clause_seps(view, start, pos)
     after = _clause_seps(view, pos, len(view), first=True)
-    return before[-1][1] if before else start, after[0][0] if after else len(view)
+    if after:
+        return before[-1][1] if before else start, after[0][0], after[0][1]
+    return before[-1][1] if before else start, len(view), len(view)
 
 
 def _item_seps(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -364,17 +378,19 @@ def _blanked(line: str, start: int, end: int, inside: list[int], opens: list[int
     return "".join(pieces)
 
 
-def _runs(view: str, offset: int = 0) -> list[_Run]:
+def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
     """Runs of names in a view (hardware blanked): name-like words with only spaces between them.
 
     Versions ("v0.5.19", "1.0", "V3") continue a run without being part of its name; a cited arXiv id is a run
-    of its own.
+    of its own. With `most`, only the first `most` runs (the scan stops once they are known).
     """
     runs: list[_Run] = []
     names: list[str] = []  # the words of the run being read, which spans view[first:last]
     first = last = 0
     last_end = -1
     for m in _NAME_WORD_RE.finditer(view):
+        if most and len(runs) >= most:
+            return runs[:most]
         start, end = m.span()
         if names and view[last_end:start].strip(" \t"):
             runs.append(_Run(first + offset, last + offset, _engine_of(names)))
@@ -402,7 +418,7 @@ def _runs(view: str, offset: int = 0) -> list[_Run]:
             names.append(word[:-2] if word.endswith("'s") else word)
     if names:
         runs.append(_Run(first + offset, last + offset, _engine_of(names)))
-    return runs
+    return runs[:most] if most else runs
 
 
 def _engine_of(words: list[str]) -> str:
@@ -528,6 +544,7 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
 
 
 _WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
+_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'")  # in a name word
 
 
 class _Spans:
@@ -582,6 +599,12 @@ class _Runs:
         return None
 
 
+def _any_within(sorted_positions: list[int], start: int, end: int) -> bool:
+    """Whether one of the sorted positions is in [start, end)."""
+    i = bisect_left(sorted_positions, start)
+    return i < len(sorted_positions) and sorted_positions[i] < end
+
+
 def _item_of(items: list[tuple[int, int]], starts: list[int], pos: int, default: tuple[int, int]) -> tuple[int, int]:
     i = bisect_right(starts, pos) - 1
     if i >= 0 and pos < items[i][1]:
@@ -606,6 +629,7 @@ class _LineReader:
         self._enclosing: dict[int, str] = {}
         self._paren_seps: dict[int, tuple[list[int], int]] = {}  # by scope: separator ends, scanned up to
         self._lead_in: str | None = None
+        self._lead_runs: list[_Run] = []  # the first two runs of the lead-in, once lead_in is asked
         self._lead_engine: tuple[str, int] | None = None
         self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
         self.groups: list[tuple[int, FigureGroup]] = []
@@ -615,11 +639,22 @@ class _LineReader:
         key = (index, start, end)
         runs = self._runs.get(key)
         if runs is None:
-            part = self.scopes[index].view[start:end]
-            if self._gpu and _GPU_HINT.search(part):
-                part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), part)
-            runs = self._runs[key] = _Runs(_runs(part, start))
+            runs = self._runs[key] = _Runs(_runs(self._named_part(index, start, end), start))
         return runs
+
+    def _first_runs(self, index: int, start: int, end: int, most: int) -> list[_Run]:
+        """The first `most` runs of names in scope[start:end] (what runs() holds first, without reading on)."""
+        runs = self._runs.get((index, start, end))
+        if runs is not None:
+            return runs.runs[:most]
+        return _runs(self._named_part(index, start, end), start, most)
+
+    def _named_part(self, index: int, start: int, end: int) -> str:
+        """scope[start:end] with the GPUs it names blanked (they are no subject)."""
+        part = self.scopes[index].view[start:end]
+        if self._gpu and _GPU_HINT.search(part):
+            part = _HARDWARE_RE.sub(lambda m: _BLANK * len(m.group(0)), part)
+        return part
 
     def items(self, index: int, a: int, b: int) -> tuple[list[tuple[int, int]], list[int]]:
         key = (index, a, b)
@@ -655,8 +690,9 @@ class _LineReader:
         """Subject of the text before the line's first '：' ("NVIDIA Dynamo 1.0（…）：")."""
         if self._lead_in is None:
             colon = self.scopes[0].view.find("：")
-            run = self.runs(0, 0, colon).first(0, colon) if 0 < colon <= 80 else None
-            self._lead_in = run.engine if run else ""
+            # its first two runs tell the lead-in's subject and whether it names that one alone (lead_engine)
+            self._lead_runs = self._first_runs(0, 0, colon, 2) if 0 < colon <= 80 else []
+            self._lead_in = self._lead_runs[0].engine if self._lead_runs else ""
         return self._lead_in
 
     @property
@@ -666,7 +702,7 @@ class _LineReader:
         if self._lead_engine is None:
             self._lead_engine = ("", -1)
             colon = self.scopes[0].view.find("：")
-            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self.runs(0, 0, colon).runs) == 1:
+            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self._lead_runs) == 1:
                 self._lead_engine = (self.lead_in, colon)
         return self._lead_engine
 
@@ -675,16 +711,21 @@ class _LineReader:
         for index, cues in self._cues_by_scope(line_cues):
             view = self.scopes[index].view
             a = b = -1
+            after = 0  # where the separator that ends the clause before ends
             kinds: set[str | None] = set()
+            vs_at: list[int] = []  # where the clause's "vs" cues are
             for pos, kind in cues:  # left to right, so a clause's cues come together
                 if pos >= b:
                     if kinds:
-                        self._clause(index, a, b, kinds)
-                    a, b = _clause_at(view, pos, max(b, 0))  # no separator holds a cue's first character
+                        self._clause(index, a, b, kinds, vs_at)
+                    a, b, after = _clause_around(view, pos, after)  # no separator holds a cue's first char
                     kinds = set()
+                    vs_at = []
                 kinds.add(kind)
+                if kind == "vs":
+                    vs_at.append(pos)
             if kinds:
-                self._clause(index, a, b, kinds)
+                self._clause(index, a, b, kinds, vs_at)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
@@ -736,23 +777,32 @@ class _LineReader:
             at = scope.open_at - self.scopes[parent_index].start  # a blank stands at the parenthesis
             start = self._clause_start(parent_index, at)
             # Only the clause up to the parenthesis is read: no item separator nor run of names holds or looks at
-            # the blank, so its items and runs there are those of the whole clause.
+            # the blank, so its items and runs there are those of the whole clause. No run crosses an item
+            # separator, so the first run of the clause after item_start is the first of the item, and failing
+            # that the first run of the clause is the first before the item: only those parts are read.
             seps = _item_seps(self.scopes[parent_index].view, start, at)
             item_start = seps[-1][1] if seps else start
-            runs = self.runs(parent_index, start, at)
-            run = runs.first(item_start, at) or runs.first(start, at)
-            if run:
-                return run.engine
+            runs = self._first_runs(parent_index, item_start, at, 1)
+            if not runs and item_start > start:
+                runs = self._first_runs(parent_index, start, item_start, 1)
+            if runs:
+                return runs[0].engine
             index = parent_index
         return ""
 
-    def _clause(self, index: int, a: int, b: int, kinds: set[str | None]) -> None:
+    def _clause(self, index: int, a: int, b: int, kinds: set[str | None], vs_at: list[int]) -> None:
+        """Read scope[a:b]; `kinds` are the kinds of its cues, `vs_at` where its "vs" cues are.
+
+        A "vs" cue is where _VS_RE matches in the line, and _VS_RE matches in the view only where a cue is (no
+        other cue holds a "v"; the separators that end items and clauses are no letters), so the items with a
+        "vs" are those that hold a "vs" cue.
+        """
         view = self.scopes[index].view
-        if not _DIGIT.search(view, a, b) and ("vs" not in kinds or _BLANK not in view[a:b]):
+        if not _DIGIT.search(view, a, b) and (not vs_at or _BLANK not in view[a:b]):
             return  # (a comparison's values may all be in parentheses)
         taken = _Spans()
-        if "vs" in kinds and _VS_RE.search(view, a, b):
-            vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _VS_RE.search(view, ia, ib)]
+        if vs_at:
+            vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _any_within(vs_at, ia, ib)]
             # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
             if len(vs_items) >= 2 or self._comparison(index, a, b, taken) is None:
                 label = ""  # a label named once covers the clause's later comparisons
@@ -776,6 +826,8 @@ class _LineReader:
         parts.append((pos, b))
         chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
+            if k and _LATIN.search(view, pa, pb) is None:
+                return None  # every run of names holds a Latin letter: no engine in this part
             values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
             if values:
                 chosen.append((values[-1] if k == 0 else values[0], None))
@@ -784,9 +836,10 @@ class _LineReader:
                 if inside is None:
                     return None
                 chosen.append(inside)
-            at = chosen[-1][0].start() if chosen[-1][1] is None else chosen[-1][1].open_at - scope.start
-            if _LATIN.search(view, pa, at if k == 0 else pb) is None:
-                return None  # every run of names holds a Latin letter: no engine in this part
+            if k == 0:  # the first part's engine is named before its value
+                at = chosen[0][0].start() if chosen[0][1] is None else chosen[0][1].open_at - scope.start
+                if _LATIN.search(view, pa, at) is None:
+                    return None
         runs = self.runs(index, a, b)
         entries = []
         for k, ((pa, pb), (m, paren)) in enumerate(zip(parts, chosen)):
@@ -867,44 +920,61 @@ class _LineReader:
         if not matches:
             return
         items, starts = self.items(index, a, b)
+        off = scope.start
+        sentence = self.sentence(index, a, b)
         previous = ""
         for m in matches:
-            ia, ib = _item_of(items, starts, m.start(), (a, b))
+            m_start, m_end = m.span()
+            ia, ib = _item_of(items, starts, m_start, (a, b))
             # the runs of names of its item (they never cross an item separator): a clause's other items are
             # read only when the figure's own names nothing
-            runs = self.runs(index, ia, ib)
-            near = max(ia, m.start() - _WINDOW)
-            run = runs.first(near, _baseline_cut(view, near, m.start()))
+            near = max(ia, m_start - _WINDOW)
+            cut = _baseline_cut(view, near, m_start)
+            if near == ia and m_end <= ib and view[m_end - 1] in "×倍" and not self._gpu:
+                # Only the item up to the figure's end is read: the × or 倍 it ends with is in no word and is no
+                # space, so no run goes on past it, and the first run read that far is the item's first run, or
+                # there is none before the figure (one after it would end past `cut`). (Not after an "x", which
+                # may end a word, "1.0-3x"; nor where a GPU name, blanked first, may hold the ×.)
+                found = self._first_runs(index, ia, m_end, 1)
+                run = found[0] if found and found[0].end <= cut else None
+            else:
+                run = self.runs(index, ia, ib).first(near, cut)
             engine = run.engine if run else ""
             if engine not in _ENGINE_ALIASES:  # "… 2× faster with SGLang": the engine named after the figure
-                w = _WITH_RE.search(view, m.end(), min(ib, m.end() + _WINDOW))
-                named = runs.first(w.end(), ib) if w else None
+                w = _WITH_RE.search(view, m_end, min(ib, m_end + _WINDOW))
+                if w is None:
+                    named = None
+                elif view[w.start() - 1] not in _WORD_CHARS:
+                    # the first run of the item after "with " is the first of the rest of the item: no run nor GPU
+                    # name holds a word that no word character is glued to ("H100with" is a name)
+                    found = self._first_runs(index, w.end(), ib, 1)
+                    named = found[0] if found else None
+                else:
+                    named = self.runs(index, ia, ib).first(w.end(), ib)
                 engine = named.engine if named and named.engine in _ENGINE_ALIASES else engine
             engine = engine or previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
-                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m.start()))
+                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m_start))
                 engine = run.engine if run else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
             if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
                 # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
                 lead, colon = self.lead_engine
-                engine = lead if lead and scope.start + m.start() > colon else engine
+                engine = lead if lead and off + m_start > colon else engine
             previous = engine
-            hi = m.group("hi")
-            start = m.start("approx") if m.group("approx") else m.start("lo")
-            if view[start - 1:start] == "+" and not m.group("approx"):
+            lo, hi, approx_text = m.group("lo", "hi", "approx")
+            start = m.start("approx") if approx_text else m.start("lo")
+            if not approx_text and view[start - 1:start] == "+":
                 start -= 1
-            off = scope.start
-            approx = bool(m.group("approx")) or _approx_around(view, max(ia, m.start() - 24), m.start(), m.end(), ib)
-            fv = FigureValue(engine=engine, value=float(hi if hi else m.group("lo")), approx=approx,
-                             column=off + start + 1, text=self.written[off + start:off + m.end()].strip())
+            approx = bool(approx_text) or _approx_around(view, max(ia, m_start - 24), m_start, m_end, ib)
+            fv = FigureValue(engine, float(hi if hi else lo), approx, off + start + 1,
+                             self.written[off + start:off + m_end].strip())
             hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
                 hardware = self.hardware(index, a, b)
-            label = _measure(view[m.end():min(ib, m.end() + 60)], view[max(ia, m.start() - 60):m.start()])
-            group = FigureGroup(metric="speedup", unit="×", hardware=hardware, line=0, values=[fv],
-                                sentence=self.sentence(index, a, b), kind="speedup", label=label)
-            taken.add(m.start(), m.end())
+            label = _measure(view[m_end:min(ib, m_end + 60)], view[max(ia, m_start - 60):m_start])
+            group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
+            taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
@@ -972,6 +1042,8 @@ def _gpu_count(view: str, pos: int, end: int) -> bool:
     """True for "8× H100": the number counts GPUs."""
     while pos < end and view[pos] in " \t":
         pos += 1
+    if pos >= end or view[pos] not in _HARDWARE_FIRST:
+        return False  # (what _HARDWARE_RE's look-ahead tells, without a call)
     m = _HARDWARE_RE.match(view, pos, end)
     return m is not None and not m.group("count")
 
