@@ -46,6 +46,7 @@ TRICKY = [
     "ARXİV:", "cred=", "凭据：", "Ada lovelace", "王Alex", "王alex", "/data/x", "PRJ-", "ORG-99999", "10.0.0.1",
     "8.8.8.8", "1.2.3.4/24",
     "字数：", "words 12", "xxy7", "3/4/5 件", "实测 9", "SUM = 4", "sum = 4", "cjk 12", "CJK 实测 ≈3,838",
+    "实测 3 838", "3，838", "3\u2009838", "约 3 838",
 ]
 
 FIGURE_BITS = [
@@ -121,7 +122,7 @@ def main() -> None:
     odd = [ClaimPattern("cjk", p) for p in (
         r"(?i)cjk\s*(?P<value>\d+)", r"(?:字数|words?)\s*[:：]?\s*(?P<value>\d+)", r"x+y(?P<value>\d+)",
         r"(?P<values>\d+(?:/\d+)+)\s*件", r"[实测]+\s*(?P<value>\d+)", r"(?<=CJK)\s*(?P<value>\d[\d,]*)",
-        r"(?x) SUM \s* = \s* (?P<value>\d+)")]
+        r"(?x) SUM \s* = \s* (?P<value>\d+)", r"实测\s*(?P<value>\d+),838")]  # (a literal with a comma: "3 838" read)
     new_odd, old_odd = claims.compile_patterns(odd), old_claims.compile_patterns(odd)
     # split_claims.open_end reads the same plan: old_split_claims.py (importing from old_claims) when OLD_DIR has it
     old_split = split_claims
