@@ -3,7 +3,9 @@
 --only figures,privacy,references,claims limits the check to those modules (the others need no old copy).
 
 OLD_DIR holds copies of the previous implementations as old_figures.py, old_privacy.py, old_references.py and
-old_claims.py (relative imports rewritten to `editor_app.core.…`), e.g. made before a speed-up with
+old_claims.py (relative imports rewritten to `editor_app.core.…`; with old_split_claims.py, importing from
+old_claims: the same sed on split_claims.py, then ``sed -i 's/^from editor_app.core.claims import/from old_claims
+import/'``, split_claims.open_end is compared too), e.g. made before a speed-up with
 ``for f in figures privacy references claims; do sed 's/^from \\.\\([a-z_]*\\) import/from editor_app.core.\\1
 import/' editor_app/core/$f.py > OLD_DIR/old_$f.py; done``.
 Compares the repr of every result (so 1 vs 1.0 or a changed field order counts) on: every line of the sample,
@@ -26,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from editor_app.core import claims, figures, privacy, references  # noqa: E402
+from editor_app.core import claims, figures, privacy, references, split_claims  # noqa: E402
 from editor_app.core.rulepack import ClaimPattern, house_pack  # noqa: E402
 
 SAMPLE = (ROOT / "resources/samples/llm-infra-2026-09-14.md").read_text(encoding="utf-8")
@@ -44,6 +46,7 @@ TRICKY = [
     "ARXİV:", "cred=", "凭据：", "Ada lovelace", "王Alex", "王alex", "/data/x", "PRJ-", "ORG-99999", "10.0.0.1",
     "8.8.8.8", "1.2.3.4/24",
     "字数：", "words 12", "xxy7", "3/4/5 件", "实测 9", "SUM = 4", "sum = 4", "cjk 12", "CJK 实测 ≈3,838",
+    "实测 3 838", "3，838", "3\u2009838", "约 3 838",
 ]
 
 FIGURE_BITS = [
@@ -119,20 +122,27 @@ def main() -> None:
     odd = [ClaimPattern("cjk", p) for p in (
         r"(?i)cjk\s*(?P<value>\d+)", r"(?:字数|words?)\s*[:：]?\s*(?P<value>\d+)", r"x+y(?P<value>\d+)",
         r"(?P<values>\d+(?:/\d+)+)\s*件", r"[实测]+\s*(?P<value>\d+)", r"(?<=CJK)\s*(?P<value>\d[\d,]*)",
-        r"(?x) SUM \s* = \s* (?P<value>\d+)")]
+        r"(?x) SUM \s* = \s* (?P<value>\d+)", r"实测\s*(?P<value>\d+),838")]  # (a literal with a comma: "3 838" read)
     new_odd, old_odd = claims.compile_patterns(odd), old_claims.compile_patterns(odd)
+    # split_claims.open_end reads the same plan: old_split_claims.py (importing from old_claims) when OLD_DIR has it
+    old_split = split_claims
+    if old["claims"] is not None and (old_dir / "old_split_claims.py").exists():
+        old_split = load_old(old_dir, "split_claims")
     old_figures, old_references = old["figures"] or figures, old["references"] or references
     pairs = [("figures_in_line", old_figures.figures_in_line, figures.figures_in_line),
              ("citations_in_line", old_references.citations_in_line, references.citations_in_line),
              ("claims_in_line", lambda t: old_claims.claims_in_line(t, old_rx, pack.sum_metric, pack.sum_context),
               lambda t: claims.claims_in_line(t, new_rx, pack.sum_metric, pack.sum_context)),
              ("claims_in_line[odd patterns]", lambda t: old_claims.claims_in_line(t, old_odd, "", ""),
-              lambda t: claims.claims_in_line(t, new_odd, "", ""))]
+              lambda t: claims.claims_in_line(t, new_odd, "", "")),
+             ("open_end", lambda t: old_split.open_end(t, old_rx), lambda t: split_claims.open_end(t, new_rx)),
+             ("open_end[odd patterns]", lambda t: old_split.open_end(t, old_odd),
+              lambda t: split_claims.open_end(t, new_odd))]
     for i, (oc, nc) in enumerate(zip(old_cfgs, cfgs)):
         pairs.append((f"privacy_in_line[cfg {i}]", lambda t, oc=oc: old_privacy.privacy_in_line(t, oc),
                       lambda t, nc=nc: privacy.privacy_in_line(t, nc)))
     module_of = {"figures_in_line": "figures", "citations_in_line": "references", "claims_in_line": "claims",
-                 "privacy_in_line": "privacy"}
+                 "privacy_in_line": "privacy", "open_end": "claims"}
     pairs = [p for p in pairs if module_of[p[0].split("[")[0]] in only]
     checked = [0]
     nonempty = {name: 0 for name, _, _ in pairs}

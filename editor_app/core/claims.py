@@ -134,22 +134,22 @@ def leading_literal(pattern: str) -> str:
 def claims_in_line(
     line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]], sum_metric: str, sum_context: str
 ) -> tuple[RawClaim, ...]:
-    out: list[RawClaim] = []
     written = line  # a claim's text is shown as written; it is read in `line` and `plain`
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
-    # "3，838" is read as "3,838" (one character for one); shown and rewritten as written. (thousands_read's own
-    # first looks are made here, one of them by a cheaper regex: most lines have no such figure.)
-    if ("，" in line and _FULL_WIDTH_GROUP.search(line) is not None) or "\u2009" in line or "\u202f" in line or \
-            "\u00a0" in line or _SPACE_GROUP.search(line) is not None:
-        read = thousands_read(line)
-        grouped_wide, line = read is not line, read
-    else:
-        grouped_wide = False
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
-    plain = _marks_blanked(line) if marked else line
     plan = getattr(compiled, "plan", None) or _plan(compiled)
+    if marked or not plan[2]:
+        line, grouped_wide = _thousands_read(line)
+        plain = _marks_blanked(line) if marked else line
+    else:
+        # Without a mark, `plain` is the line with its thousands groups read ("3 838" -> "3,838"), which only
+        # makes commas: a literal without one is in it only if it is in the line. So the patterns are first looked
+        # for in the line, and a line none may match that states no sum or ratio either (most) is left before the
+        # search for thousands groups (a regex tried at every space).
+        plain = line
+        grouped_wide = None  # not looked for yet
     candidates = list(plan[0]) if plan[0] else None
     for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
         if probe in plain and word in plain:  # (one character first: a far cheaper search)
@@ -164,6 +164,12 @@ def claims_in_line(
                         candidates = [entry]
                     else:
                         candidates.append(entry)
+    if grouped_wide is None:
+        if candidates is None and "+" not in line and ("%" not in line or "/" not in line):
+            return ()
+        line, grouped_wide = _thousands_read(line)
+        plain = line  # (a pattern whose literal held a space or "，" read as "," is tried in vain: no match)
+    out: list[RawClaim] = []
     if candidates:
         if len(candidates) > 1:
             candidates.sort(key=_first)  # pattern order, as written in the pack
@@ -188,7 +194,7 @@ def claims_in_line(
                         shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
-                                     shown, parse_number(nm.group(0)), (), approx, pos,
+                                     shown, _number(nm.group(0)), (), approx, pos,
                                      len(members) if pos == len(members) - 1 else 0)
                         )
                 elif has_value:
@@ -218,7 +224,7 @@ def claims_in_line(
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
                                      written[at:end] if grouped_wide else vt,
-                                     magnitude_value(vt) if vt[-1] in _MAGNITUDES else parse_number(vt), (),
+                                     magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt), (),
                                      approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
@@ -242,6 +248,21 @@ def claims_in_line(
                 break
             column = rc.column
     return tuple(out)
+
+
+def _number(written: str) -> float:
+    """parse_number, with the most frequent figure (digits alone: "579") read without first taking separators out."""
+    return float(written) if written.isdecimal() else parse_number(written)
+
+
+def _thousands_read(line: str) -> tuple[str, bool]:
+    """`line` with "3，838" and "3 838" read as "3,838" (one character for one), and whether it had such a figure.
+    (thousands_read's own first looks are made here, one of them by a cheaper regex: most lines have none.)"""
+    if ("，" in line and _FULL_WIDTH_GROUP.search(line) is not None) or "\u2009" in line or "\u202f" in line or \
+            "\u00a0" in line or _SPACE_GROUP.search(line) is not None:
+        read = thousands_read(line)
+        return read, read is not line
+    return line, False
 
 
 # "3.8k", "3.838k", "4k", "3.8千", "3.8万": a figure written in thousands (or ten thousands). Read with the precision
@@ -299,8 +320,9 @@ _column = attrgetter("column")  # (sort keys made in C: no Python call for each 
 #  `_leads`: several literals one of which starts every match, or None)
 _PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[str, ...], "re.Pattern[str] | None",
                    bool, bool, "tuple[str, ...] | None"]
-# (patterns tried on every line, (one character of a literal, the literal, the patterns that need it)...)
-_Plan = tuple[tuple[_PlanEntry, ...], tuple[tuple[str, str, tuple[_PlanEntry, ...]], ...]]
+# (patterns tried on every line, (one character of a literal, the literal, the patterns that need it)...,
+#  whether no literal of the groups holds a comma)
+_Plan = tuple[tuple[_PlanEntry, ...], tuple[tuple[str, str, tuple[_PlanEntry, ...]], ...], bool]
 _PLANS: dict[int, tuple[object, int, object, object, _Plan]] = {}  # by id(compiled), for lists made elsewhere
 _DIGITS = re.compile(r"\d[\d,]*")
 
@@ -364,7 +386,10 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
                 rest.append((idx, cp, rx, required, starts, tail))
         needs = rest
     # A one-character search costs a fraction of a longer one; the highest code point is taken as the rarest.
-    return tuple(always), tuple((max(word), word, tuple(entries)) for word, entries in groups.items())
+    grouped = tuple((max(word), word, tuple(entries)) for word, entries in groups.items())
+    literals = [word for _, word, entries in grouped] + [w for _, _, entries in grouped for e in entries
+                                                         for w in (*e[3], *e[4])]
+    return tuple(always), grouped, not any("," in w for w in literals)
 
 
 def _probed(words: Iterable[str]) -> tuple[str, ...]:
@@ -579,10 +604,10 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
     """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, in the sum
     context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
     figures of the scopes it names: its total's label and its parts' labels."""
-    values = tuple([parse_number(p[1]) for p in parts])
+    values = tuple([_number(p[1]) for p in parts])
     scope_label = _scope_label(label)
     total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
-    total = parse_number(total_text)
+    total = _number(total_text)
     found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown, total, values))
     if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
         if scope_label:
