@@ -59,8 +59,8 @@ def test_strays_are_rows_of_the_outline_where_they_sit(qtbot, tmp_path, sample_t
         # the tooltip says why, with its lines and the holding section's
         l81, l82 = _line_of(text, "8.1 "), _line_of(text, "8.2 ")
         tip = _hover(window.outline.view, nine + 1)
-        assert tip == (f"8.1 私域清洁度自检\nL{l81}–{l82 - 1}\nNumbered for §8 but under §九 (line {_line_of(text, '九、')}): "
-                       "renumber it, or move it under §8.")
+        assert tip == (f"8.1 私域清洁度自检\nL{l81}–{l82 - 1}\nNumbered for §八 but under §九 (line {_line_of(text, '九、')}): "
+                       "renumber it, or move it under §八.")
 
         # a click goes to it; the cursor in its body selects it, and past it the next row
         window.outline._clicked(window.outline.model.index(nine + 2))
@@ -79,8 +79,8 @@ def test_the_chinese_outline_marks_them_in_chinese(qtbot, tmp_path, sample_text,
     window = open_window(qtbot, path)
     try:
         labels = window.outline.model.stringList()
-        row = labels.index("    ⚠ 8.1 私域清洁度自检 — 编号属于 §8")
-        assert _hover(window.outline.view, row).endswith("编号属于 §8，却位于 §九（第 87 行）之下：请改编号，或把它移到 §8 之下。")
+        row = labels.index("    ⚠ 8.1 私域清洁度自检 — 编号属于 §八")
+        assert _hover(window.outline.view, row).endswith("编号属于 §八，却位于 §九（第 87 行）之下：请改编号，或把它移到 §八 之下。")
     finally:
         window.shutdown()
 

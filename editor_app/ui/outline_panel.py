@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QStringListModel, Signal
 from PySide6.QtWidgets import QListView, QToolTip, QVBoxLayout, QWidget
 
-from editor_app.core.document import Stray, numbers_tops_in_chinese, place_name, repeated_numbers
+from editor_app.core.document import Stray, place_name, repeated_numbers
 from editor_app.core.model import Analysis
 
 
@@ -180,8 +180,8 @@ def section_tip(sm: Any, repeated: dict[str, tuple[int, ...]] | None = None) -> 
 def stray_tip(s: Stray) -> str:
     """A stray's row tip: its lines, and why it is marked."""
     why = QCoreApplication.translate(
-        "OutlinePanel", "Numbered for §%1 but under §%2 (line %3): renumber it, or move it under §%1.")
-    why = why.replace("%1", s.number.split(".")[0]).replace("%2", s.top).replace("%3", str(s.top_line))
+        "OutlinePanel", "Numbered for %1 but under §%2 (line %3): renumber it, or move it under %1.")
+    why = why.replace("%1", _numbered_for(s)).replace("%2", s.top.lstrip("§")).replace("%3", str(s.top_line))
     return f"{s.number} {s.title}\nL{s.line}–{s.end_line}\n{why}"
 
 
@@ -190,16 +190,17 @@ def outline_signature(analysis: Analysis) -> tuple:
     repeated = repeated_numbers([sm.section for sm in analysis.sections])
     if not repeated and not analysis.strays:
         return tuple((sm.section.level, sm.section.number, sm.section.title) for sm in analysis.sections)
-    sections = [sm.section for sm in analysis.sections]
-    chinese = numbers_tops_in_chinese(sections) if analysis.strays else False
-    return tuple((row.number.count(".") + 1, row.number, row.title, False, _numbered_for(row.number, chinese))
+    return tuple((row.number.count(".") + 1, row.number, row.title, False, _numbered_for(row))
                  if isinstance(row, Stray) else
                  (row.section.level, row.section.number, row.section.title,
                   row.section.key.split("#", 1)[0] in repeated)
                  for row in outline_rows(analysis))
 
 
-def _numbered_for(number: str, chinese_tops: bool) -> str:
-    """The top section a sub-section's number is for, as the survey numbers its top sections ("8.1" -> "§八")."""
-    top = number.split(".")[0]
-    return place_name(str(int(top)), None, chinese_tops) if top.isdecimal() else "§" + top
+def _numbered_for(s: Stray) -> str:
+    """The top section a stray's number is for, numbered as the one holding it is ("8.1" under "九、" -> "§八",
+    "2.1" under "# 3" -> "§2"), as the engine's finding names it."""
+    top = s.number.split(".")[0]
+    first = s.top.lstrip("§")[:1]
+    chinese = bool(first) and first in "一二三四五六七八九十"
+    return place_name(str(int(top)), None, chinese) if top.isdecimal() else "§" + top

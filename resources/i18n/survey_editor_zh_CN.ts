@@ -740,22 +740,22 @@
         <translation>大纲：综述的各节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="162"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="160"/>
+        <source>numbered for %1</source>
+        <translation>编号属于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/outline_panel.py" line="163"/>
         <source>number repeated</source>
         <translation>编号重复</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="159"/>
-        <source>numbered for §%1</source>
-        <translation>编号属于 §%1</translation>
+        <location filename="../../editor_app/ui/outline_panel.py" line="182"/>
+        <source>Numbered for %1 but under §%2 (line %3): renumber it, or move it under %1.</source>
+        <translation>编号属于 %1，却位于 §%2（第 %3 行）之下：请改编号，或把它移到 %1 之下。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="181"/>
-        <source>Numbered for §%1 but under §%2 (line %3): renumber it, or move it under §%1.</source>
-        <translation>编号属于 §%1，却位于 §%2（第 %3 行）之下：请改编号，或把它移到 §%1 之下。</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="174"/>
         <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
         <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
     </message>
