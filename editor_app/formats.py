@@ -17,8 +17,8 @@ from .core.numbers import format_count, format_like
 from .core.reference_verdicts import cited_as, shown_statuses, status_parts
 from .wording import claim_figure, claim_place
 
-STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "not-measured": "… not measured", "no-match": "? no match",
-               "suppressed": "~ suppressed"}
+STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "warning": "⚠ warning", "note": "ℹ note",
+               "not-measured": "… not measured", "no-match": "? no match", "suppressed": "~ suppressed"}
 
 
 def display_width(s: str) -> int:
@@ -190,7 +190,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
                     rules_failing(a, fail_level)]),
         "",
     ]
-    rows = [[r.id, "ℹ note" if (r.status == "fail" and r.level == "info") else STATUS_MARK.get(r.status, r.status), _measured(r.measured), r.limit,
+    rows = [[r.id, STATUS_MARK.get(status := shown_status(r, fail_level), status), _measured(r.measured), r.limit,
              (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
     out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60], width, (0, 1))
     wrong = [c for c in a.claims if c.wrong or (c.ambiguous and not c.suppressed)]

@@ -29,3 +29,19 @@ def test_only_a_warning_failing_exits_0_and_says_no_rule_fails(sample_text, caps
     b = analyze(p.read_text(encoding="utf-8"), house_pack())
     assert rules_failing(b) == "0 rules failing, 1 rule warning" and first.endswith(rules_failing(b))
     assert code == 0
+
+
+def test_the_rules_table_marks_a_warning_as_the_first_line_counts_it(sample_path, capsys):
+    """The table said "✘ FAIL" on the link-length row under a first line calling it a warning."""
+    def status_of(rule_id: str) -> str:
+        row = next(line for line in out.splitlines() if line.startswith(rule_id + " "))
+        return row.split()[1:3]
+
+    main([str(sample_path)])
+    out = capsys.readouterr().out
+    assert status_of("confluence-link-length") == ["⚠", "warning"]
+    assert status_of("claims") == ["✘", "FAIL"]
+    assert status_of("bare-caution") == ["ℹ", "note"]
+    main([str(sample_path), "--fail-level", "warning"])
+    out = capsys.readouterr().out
+    assert status_of("confluence-link-length") == ["✘", "FAIL"]
