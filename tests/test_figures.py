@@ -6,7 +6,7 @@ import dataclasses
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from editor_app.core import figures as F
@@ -324,6 +324,7 @@ def test_separators_found_at_their_marks_are_the_ones_a_scan_finds(text: str, cu
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(SEPARATOR_BITS, max_size=30).map("".join))
+@example("成本：vLLM: $5 vs SGLang: $4")  # the value after "vLLM:" lies past a scan that stops at the cue
 def test_the_clause_found_around_a_cue_is_the_one_a_whole_split_gives(text: str) -> None:
     whole = F._split(text, F._clause_seps(text, 0, len(text)), 0, len(text))
     end = -1
@@ -346,3 +347,10 @@ def test_values_and_speedups_are_matched_where_a_scan_would(text: str) -> None:
         for start in (0, 1, 3):
             expected = [m.span() for m in pattern.finditer(text, start)]
             assert [m.span() for m in F._matches(pattern, start_re, text, start, len(text))] == expected
+
+
+def test_an_engine_colon_before_a_currency_value_keeps_the_comparison_whole():
+    """ "vLLM: $5 vs SGLang: $4": the "$" cue's clause was cut at "vLLM:" (its value lay past the scan), so the chart
+    showed SGLang's $4 alone and no comparison; "vLLM: 12,500 tok/s vs …" was read right."""
+    (g,) = figures_in_line("成本：vLLM: $5 vs SGLang: $4 每百万 token")
+    assert g.kind == "comparison" and [(v.engine, v.value) for v in g.values] == [("vLLM", 5.0), ("SGLang", 4.0)]

@@ -167,8 +167,8 @@ def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[t
             else:
                 m = _CLAUSE_SEP.search(text, at + 1, end)
                 continue
-        if text[at] in ":：" and _ENGINE_COLON.search(text, max(start, at - 24), at + 1) \
-                and _VALUE_NEXT.match(text, after, end):
+        if text[at] in ":：" and _ENGINE_COLON.search(text, max(0, at - 24), at + 1) \
+                and _VALUE_NEXT.match(text, after):  # (the name and the value around the colon, also past the span scanned: a whole split sees them)
             m = _CLAUSE_SEP.search(text, after, end)  # "vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s": one clause
             continue
         found.append((at, after))
