@@ -34,6 +34,7 @@ def _named(line: str) -> list[tuple[str, str | None]]:
         ("见 OmniKVQuant: Unified KV Quantization (arXiv:2609.11582) 的 Table 1", "OmniKVQuant: Unified KV Quantization"),
         ("OmniKVQuant：Unified KV Quantization（arXiv:2609.11582）", "OmniKVQuant: Unified KV Quantization"),
         ("5.1 DeepSeek-V3: Technical Report（arXiv:2412.19437）", "DeepSeek-V3: Technical Report"),
+        ("We propose OmniKVQuant: Unified KV Quantization（arXiv:2609.11582）", "OmniKVQuant: Unified KV Quantization"),
         # not a title before the colon: a label, a CJK heading, a non-name, prose; one word after it is no subtitle
         ("O1：Akashic MemAttention（arXiv:2607.05708）是否随模态数线性增长？", "Akashic MemAttention"),
         ("- **KV 量化**：OmniKVQuant（arXiv:2609.11582）", "OmniKVQuant"),
@@ -42,6 +43,7 @@ def _named(line: str) -> list[tuple[str, str | None]]:
         ("Appendix: Detailed Results (arXiv:2609.11582)", "Detailed Results"),
         ("We compare two methods: Chunked Prefill Scheduling (arXiv:2609.11582)", "Chunked Prefill Scheduling"),
         ("比例 3:4 Low-Rank KV（arXiv:2609.11582）", "Low-Rank KV"),
+        ("the KV cache: Unified Quantization Scheme (arXiv:2609.11582)", "Unified Quantization Scheme"),
     ],
 )
 def test_a_title_and_its_subtitle_name_the_paper_together(line, name):
@@ -74,6 +76,7 @@ def test_a_common_word_is_no_name(line):
         ("推理引擎可复现性（arXiv:2605.19537）", "推理引擎可复现性"),  # (a real CJK name stays one)
         ("arXiv:2605.19537 推理引擎可复现性（2026-05 v2 · cs.LG）：⚠️ 系统性研究", "推理引擎可复现性"),
         ("| 4 | 2605.19537 | 推理引擎可复现性 | ★★ 候选 |", "推理引擎可复现性"),
+        ("模型偏见（arXiv:2609.11582）", "模型偏见"),  # (见 ends a word here, pointing at nothing)
         ("另见（arXiv:2609.11582）", None),
     ],
 )
@@ -136,6 +139,7 @@ def test_editing_a_one_line_entry_renames_it_as_a_fresh_analysis_does():
         ("（arXiv:2609.11582）LiteKV + KVarN 形成四角", None),
         ("（arXiv:2609.11582）the method 提出", None),
         ("相关工作（arXiv:2609.11582）vLLM 提出", None),
+        ("（arXiv:2609.11582，arXiv:2609.11583）vLLM 提出", None),  # (about either)
         ("与 arXiv:2605.19537（cs.LG · 2026-05 v2）系统性研究 vLLM / TRT-LLM", None),
     ],
 )

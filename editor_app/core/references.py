@@ -610,7 +610,7 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
                 name = _cjk_name_before_paren(text, lo, paren)
                 name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
                 if name is None and text[paren] in _OPEN_SET and _nothing_before(text, paren):
-                    name = _subject_after_parens(text, paren)
+                    name = _subject_after_parens(text, paren, s, e)
             return name, meta, None
     # 2. arXiv:ID（facts） / arXiv:ID（NAME）  (" (" or " （" too)
     # (also at the end of the line, with nothing to read, but for the last cell of a row without outer pipes)
@@ -708,9 +708,11 @@ def _with_title_before(text: str, lo: int, paren: int, subtitle: str) -> str:
     colon = start - 2 if text[start - 1 : start] == " " else start - 1
     if colon <= lo or text[colon] not in ":：" or (text[colon] == ":" and colon == start - 1):
         return subtitle  # ("Title:Subtitle" with no space: a ratio, a time, "a:b" — not a title)
-    title = _latin_name_before_paren(text, lo, colon) if text[colon - 1] in _NAME_CHARS else None
-    if title is None or _namelike(_trim_leading_stopwords(title)) != title or title.count(" ") > 7 \
-            or title.split(" ", 1)[0].lower().rstrip(".") in _NOT_NAMES or _LABEL.fullmatch(title):
+    run = _latin_name_before_paren(text, lo, colon) if text[colon - 1] in _NAME_CHARS else None
+    title = _namelike(_trim_leading_stopwords(run)) if run is not None else None  # ("We propose OmniKVQuant: …")
+    if title is None or title.count(" ") > 7 or title.split(" ", 1)[0].lower().rstrip(".") in _NOT_NAMES \
+            or _LABEL.fullmatch(title) or any(w[0] not in _CAPITALS and w not in _TITLE_SMALL_WORDS
+                                              for w in title.split(" ")[1:]):  # ("the KV cache: …": prose)
         return subtitle
     return f"{title}: {subtitle}"
 
@@ -724,13 +726,15 @@ def _nothing_before(text: str, paren: int) -> bool:
     return k < 0 or text[k] in "。；;：:！？!" or _ENTRY_MARKER.fullmatch(text[: k + 1] + " ") is not None
 
 
-def _subject_after_parens(text: str, paren: int) -> str | None:
+def _subject_after_parens(text: str, paren: int, s: int, e: int) -> str | None:
     """The name written after the facts when nothing stands before them: "（arXiv:2609.11582，2026-09）OmniKVQuant
     提出…". Only Latin name words that a verb (_NOT_NAME_VERBS) follows, as the subject of the sentence the
-    parentheses open (not "（arXiv:…）KV Cache 量化…", ordinary words going on)."""
-    close = paren + 1 + len(_paren_content(text, paren + 1))
+    parentheses open (not "（arXiv:…）KV Cache 量化…", ordinary words going on), and only when they cite the one
+    paper (text[s:e]; "（arXiv:…，arXiv:…）vLLM 提出" may be about either)."""
+    content = _paren_content(text, paren + 1)
+    close = paren + 1 + len(content)
     k = close + 1
-    if text[close : close + 1] not in _CLOSE_SET:
+    if text[close : close + 1] not in _CLOSE_SET or _cites(text[paren + 1 : s] + text[e:close]):
         return None
     if text[k : k + 1] == " ":
         k += 1
@@ -890,9 +894,9 @@ def _status_phrase(run: str) -> bool:
 def _generic_phrase(run: str) -> bool:
     """Whether a CJK run calls the paper, or a place in the survey, by a common word instead of a name ("相关工作",
     "见附录", "同期研究"): made of _GENERIC_WORDS only, or ending so after a "的" or from a "见" ("本节讨论的相关工作",
-    "上界证明见附录": the run before the parenthesis is the end of a sentence then)."""
+    "上界证明见附录": the run before the parenthesis is the end of a sentence then; not "模型偏见", a name ending in 见)."""
     k = max(run.rfind("的") + 1, run.rfind("见"))
-    return _made_of(run[k:] if 0 < k < len(run) else run, _GENERIC_BY_START) is not None
+    return _made_of(run[k:] if 0 < k < len(run) - 1 else run, _GENERIC_BY_START) is not None
 
 
 # What a table's status column says in Latin letters ("Verified ✓", "OK", "to be checked"): True for a status word,
