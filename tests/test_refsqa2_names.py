@@ -76,7 +76,7 @@ def test_a_common_word_is_no_name(line):
         ("推理引擎可复现性（arXiv:2605.19537）", "推理引擎可复现性"),  # (a real CJK name stays one)
         ("arXiv:2605.19537 推理引擎可复现性（2026-05 v2 · cs.LG）：⚠️ 系统性研究", "推理引擎可复现性"),
         ("| 4 | 2605.19537 | 推理引擎可复现性 | ★★ 候选 |", "推理引擎可复现性"),
-        ("模型偏见（arXiv:2609.11582）", "模型偏见"),  # (见 ends a word here, pointing at nothing)
+        ("arXiv:2609.11582（模型偏见）", "模型偏见"),  # (见 ends a word here, pointing at nothing)
         ("另见（arXiv:2609.11582）", None),
     ],
 )
