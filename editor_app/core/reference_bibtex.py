@@ -53,7 +53,9 @@ def named_by_entries(lines: Sequence[str], citations: Sequence[tuple[RawCitation
     done_to = -1  # the last line of the entry read last
     for i, cits in enumerate(citations):
         # (an entry's id is in a field, "eprint = {…}": other lines are not looked up, most lines that cite)
-        if not cits or i <= done_to or "=" not in lines[i] or _FIELD.match(lines[i]) is None:
+        # (or on an entry's first line: "@misc{x, eprint={…}, title={…}}", an entry written on one line)
+        if not cits or i <= done_to or "=" not in lines[i] or (_FIELD.match(lines[i]) is None
+                                                               and not _starts_entry(lines[i])):
             continue
         entry = _entry_around(lines, i)
         if entry is None:
@@ -91,14 +93,11 @@ def _read_entry(lines: Sequence[str], citations: Sequence[tuple[RawCitation, ...
                 out: dict[int, tuple[RawCitation, ...]]) -> None:
     title, own = None, None
     for k in range(start, end + 1):
-        m = _FIELD.match(lines[k])
-        if m is None:
-            continue
-        field = m.group(1).lower()
-        if field == "title" and title is None:
-            title = _field_value(lines, k, m.end(), end)
-        elif field in _ID_FIELDS and own is None:
-            own = next((c.id for c in citations[k]), None)
+        for field, at in _fields(lines[k], k == start):
+            if field == "title" and title is None:
+                title = _field_value(lines, k, at, end)
+            elif field in _ID_FIELDS and own is None:
+                own = next((c.id for c in citations[k] if c.column > at), None)
     if own is None:
         own = next((c.id for k in range(start, end + 1) for c in citations[k]), None)
     if own is None:
@@ -121,14 +120,74 @@ def _read_entry(lines: Sequence[str], citations: Sequence[tuple[RawCitation, ...
             out[k] = tuple(kept)
 
 
+def _fields(line: str, first: bool) -> list[tuple[str, int]]:
+    """The fields a line of an entry starts, as (name in lower case, where its value starts): the one at the line's
+    start ("  title = {…},"), and those after it on the same line ("title={…}, eprint={…},"), as on an entry's first
+    line (`first`: "@misc{x, eprint={…}, title={…}}", after the key). A field's value is skipped whole (its braces
+    or quotes), so that "title = {A = B, C}" holds no field C."""
+    if first:
+        at = line.find(",", line.find("{")) + 1  # (after "@misc{key,")
+        if at == 0:
+            return []
+    else:
+        m = _FIELD.match(line)
+        if m is None:
+            return []
+        at = 0
+    out = []
+    while (m := _FIELD.match(line, at)) is not None:
+        out.append((m.group(1).lower(), m.end()))
+        at = _value_end(line, m.end())
+        if at < 0:  # (the value goes on below: the line's last field)
+            break
+        while at < len(line) and line[at] in " \t,":
+            at += 1
+    return out
+
+
+def _value_end(line: str, at: int) -> int:
+    """Where the value starting at line[at] ends ({…} with its nested braces, "…", or a bare word or number), or -1
+    when it does not end on this line."""
+    if line[at : at + 1] == "{":
+        depth = 0
+        for j in range(at, len(line)):
+            if line[j] == "{":
+                depth += 1
+            elif line[j] == "}":
+                depth -= 1
+                if depth == 0:
+                    return j + 1
+        return -1
+    if line[at : at + 1] == '"':
+        depth = 0
+        for j in range(at + 1, len(line)):
+            if line[j] == "{":
+                depth += 1
+            elif line[j] == "}":
+                depth -= 1
+            elif line[j] == '"' and depth <= 0:
+                return j + 1
+        return -1
+    j = at
+    while j < len(line) and line[j] not in ",}":
+        j += 1
+    return j
+
+
 def _field_value(lines: Sequence[str], k: int, at: int, end: int) -> str | None:
     """A field's value from lines[k][at:] on ("{OmniKVQuant: {U}nified …}", "\"…\"", over lines until its braces
-    close), without BibTeX's braces, line breaks and the comma after it."""
-    text = lines[k][at:]
-    k0 = k
-    while text.count("{") > text.count("}") and k < end and k - k0 < 5:
-        k += 1
-        text += " " + lines[k].strip()
+    close), without BibTeX's braces, line breaks and the comma after it; a value ending on its line ends there
+    ("title={…}, eprint={…}}": the fields after it are not the title's)."""
+    line = lines[k]
+    stop = _value_end(line, at)
+    if stop >= 0:
+        text = line[at:stop]
+    else:
+        text = line[at:]
+        k0 = k
+        while text.count("{") > text.count("}") and k < end and k - k0 < 5:
+            k += 1
+            text += " " + lines[k].strip()
     value = text.strip().rstrip(",").strip()
     if value[:1] == '"' and value[-1:] == '"':
         value = value[1:-1]

@@ -93,9 +93,21 @@ _BARE_ID_BEFORE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v[1-9]\d*)?\s*$")
 _NOT_NAME_STARTS = set("的了是把被将对于与和及或在从")
 # nor with a verb: "见 arXiv:2607.26627 给出了数据。" says what the paper does (not its name "给出了数据")
 _NOT_NAME_VERBS = ("提出", "给出", "表明", "显示", "指出", "发现", "证明", "采用", "使用", "报告", "认为", "介绍",
-                   "描述", "讨论", "展示", "实现", "测得", "提供", "得到", "研究了", "分析了")
+                   "描述", "讨论", "展示", "实现", "测得", "提供", "得到", "研究了", "分析了", "分析", "针对", "通过",
+                   "首次")
 # a CJK word before "（arXiv:…）" that points at the paper, not its name: "另见（arXiv:…）", "例如（…）"
 _CJK_POINTERS = ("见", "例如", "比如", "包括", "参考", "参阅", "引自", "来自")
+# What a survey calls a paper or a place in itself instead of naming it ("相关工作（arXiv:…）", "见附录（arXiv:…）",
+# "同期研究", "本文方法", "我们的工作"): a run of CJK made of these words only (and the pointers) is no name either.
+_GENERIC_WORDS = _CJK_POINTERS + (
+    "详见", "参见", "另见", "可见", "如", "即", "同",  # more pointers
+    "相关", "同期", "前期", "先前", "此前", "已有", "现有", "近期", "近来", "最新", "早期", "后续", "其他", "其它",
+    "上述", "前述", "所述", "该", "此", "本", "我们", "代表性", "代表", "经典", "典型", "一些", "部分", "若干", "多项",
+    "等", "的",  # which ones
+    "工作", "研究", "文献", "论文", "文章", "附录", "原文", "正文", "全文", "摘要", "方法", "方案", "综述", "前文",
+    "上文", "下文", "后文", "表", "图", "节", "章", "脚注", "引用", "出处", "来源", "链接", "预印本", "报告", "实验",
+    "结果", "数据",  # what
+)
 _LIST_MARKERS = ("★", "☆", "/", "|", "；", ";", "，", ",", "。", "·")
 _NOT_NAMES = {
     "html", "pdf", "abs", "abstract", "table", "figure", "fig", "section", "appendix", "page", "pages",
@@ -111,12 +123,21 @@ _STATUS_CHECKS = ("抽查", "抽检", "核验", "核对", "核实", "复核", "�
 _STATUS_LEVELS = ("摘要级", "全文级", "正文级")
 _STATUS_WORDS = _STATUS_CHECKS + _STATUS_LEVELS + (
     "尚未", "二次", "再次", "已", "待", "未", "仅", "均", "摘要", "全文", "正文", "通过", "完成", "中", "过")
-# first character -> (word, whether it is a check or a level), longest first ("摘要级" before "摘要")
-_STATUS_BY_START: dict[str, tuple[tuple[str, bool], ...]] = {}
-for _word in sorted(_STATUS_WORDS, key=len, reverse=True):
-    _STATUS_BY_START[_word[0]] = (*_STATUS_BY_START.get(_word[0], ()),
-                                  (_word, _word in _STATUS_CHECKS or _word in _STATUS_LEVELS))
-del _word
+
+
+def _by_start(words: Iterable[str], marked: Iterable[str] = ()) -> dict[str, tuple[tuple[str, bool], ...]]:
+    """first character -> (word, whether it is one of `marked`), longest first ("摘要级" before "摘要"): the table
+    `_made_of` reads a run of CJK with."""
+    marked = frozenset(marked)
+    table: dict[str, tuple[tuple[str, bool], ...]] = {}
+    for word in sorted(words, key=len, reverse=True):
+        table[word[0]] = (*table.get(word[0], ()), (word, word in marked))
+    return table
+
+
+# (a status phrase holds a check or a level: the marked words)
+_STATUS_BY_START = _by_start(_STATUS_WORDS, _STATUS_CHECKS + _STATUS_LEVELS)
+_GENERIC_BY_START = _by_start(_GENERIC_WORDS)
 _STOP_BEFORE = {
     "see", "cf", "cf.", "the", "by", "in", "of", "from", "and", "with", "as", "also", "et", "al", "al.",
     "e.g.", "i.e.", "vs", "vs.", "on", "to", "for", "a", "an", "is", "are", "at",
@@ -540,7 +561,7 @@ def _link_name(label: str) -> str | None:
     if not label or len(label) > 200 or label.lower() in _NOT_LINK_NAMES or _cites(label):
         return None
     if any(map(_is_cjk, label)):
-        return None if _status_phrase(label) else label
+        return None if _status_phrase(label) or _generic_phrase(label) else label
     return _namelike(label)
 
 
@@ -579,9 +600,13 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
             latin = _latin_name_before_paren(text, lo, paren)
             if latin is not None:
                 name = _namelike(_trim_leading_stopwords(latin))
+                if " " in latin and name == latin:  # (a whole run of words: perhaps a title's subtitle)
+                    name = _with_title_before(text, lo, paren, name)
             else:
                 name = _cjk_name_before_paren(text, lo, paren)
                 name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
+                if name is None and text[paren] in _OPEN_SET and _nothing_before(text, paren):
+                    name = _subject_after_parens(text, paren, s, e)
             return name, meta, None
     # 2. arXiv:ID（facts） / arXiv:ID（NAME）  (" (" or " （" too)
     # (also at the end of the line, with nothing to read, but for the last cell of a row without outer pipes)
@@ -663,6 +688,67 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
     return name, meta, plain
+
+
+_LABEL = re.compile(r"[A-Za-z]{1,2}\d{1,2}")  # "T2：", "O1：": a survey's label for a point, not a title
+
+
+def _with_title_before(text: str, lo: int, paren: int, subtitle: str) -> str:
+    """"Title: Subtitle" when the words before the parenthesis at text[paren] are a subtitle, a colon and the title
+    before them ("OmniKVQuant: Unified KV Quantization（arXiv:…）"): the paper's whole title, as a reference list's
+    entry or a link names it; else the subtitle. The title is one or a few name words right before the colon (no
+    prose word, no non-name such as "Appendix", no label such as "T2"); a single word after the colon stays alone
+    ("Baselines: vLLM（arXiv:…）" names vLLM, a subtitle has several)."""
+    end = paren - 1 if text[paren - 1] == " " else paren
+    start = end - len(subtitle)  # (the subtitle ends the run of name words before the parenthesis)
+    colon = start - 2 if text[start - 1 : start] == " " else start - 1
+    if colon <= lo or text[colon] not in ":：" or (text[colon] == ":" and colon == start - 1):
+        return subtitle  # ("Title:Subtitle" with no space: a ratio, a time, "a:b" — not a title)
+    run = _latin_name_before_paren(text, lo, colon) if text[colon - 1] in _NAME_CHARS else None
+    title = _namelike(_trim_leading_stopwords(run)) if run is not None else None  # ("We propose OmniKVQuant: …")
+    if title is None or title.count(" ") > 7 or title.split(" ", 1)[0].lower().rstrip(".") in _NOT_NAMES \
+            or _LABEL.fullmatch(title) or any(w[0] not in _CAPITALS and w not in _TITLE_SMALL_WORDS
+                                              for w in title.split(" ")[1:]):  # ("the KV cache: …": prose)
+        return subtitle
+    return f"{title}: {subtitle}"
+
+
+def _nothing_before(text: str, paren: int) -> bool:
+    """Whether the parenthesis at text[paren] starts the line's text, a list item ("1. ", "- ") or a sentence ("。",
+    "："), with only white space and marks ("⚠️") before it."""
+    k = paren - 1
+    while k >= 0 and (text[k].isspace() or unicodedata.category(text[k]) in ("So", "Mn", "Cf")):
+        k -= 1
+    return k < 0 or text[k] in "。；;：:！？!" or _ENTRY_MARKER.fullmatch(text[: k + 1] + " ") is not None
+
+
+def _subject_after_parens(text: str, paren: int, s: int, e: int) -> str | None:
+    """The name written after the facts when nothing stands before them: "（arXiv:2609.11582，2026-09）OmniKVQuant
+    提出…". Only Latin name words that a verb (_NOT_NAME_VERBS) follows, as the subject of the sentence the
+    parentheses open (not "（arXiv:…）KV Cache 量化…", ordinary words going on), and only when they cite the one
+    paper (text[s:e]; "（arXiv:…，arXiv:…）vLLM 提出" may be about either)."""
+    content = _paren_content(text, paren + 1)
+    close = paren + 1 + len(content)
+    k = close + 1
+    if text[close : close + 1] not in _CLOSE_SET or _cites(text[paren + 1 : s] + text[e:close]):
+        return None
+    if text[k : k + 1] == " ":
+        k += 1
+    if text[k : k + 1] not in _LETTERS:
+        return None
+    rest = _NAME_RUN.match(text, k).end()
+    for _ in range(19):  # (up to 20 words, each after a single space, as after an id)
+        if text[rest : rest + 1] == " " and text[rest + 1 : rest + 2] in _WORD_START:
+            rest = _NAME_RUN.match(text, rest + 2).end()
+        else:
+            break
+    verb = rest + 1 if text[rest : rest + 1] == " " else rest
+    if not text.startswith(_NOT_NAME_VERBS, verb):
+        return None
+    name = text[k:rest]
+    if name.split(" ", 1)[0].lower() in _NOT_NAMES or name.lower() in _STOP_BEFORE:
+        return None
+    return _namelike(_trim_trailing_non_names(name))
 
 
 _BEFORE_ID_IN_PARENS = frozenset(_OPEN + "[，,;；")  # what stands before an id in parentheses or brackets
@@ -780,19 +866,33 @@ def _namelike(name: str | None) -> str | None:
     return name if any(ch.isupper() or ch.isdigit() or not ch.isascii() for ch in first if ch.isalnum()) else None
 
 
-def _status_phrase(run: str) -> bool:
-    """Whether a CJK run is what the author says about checking the paper ("摘要级已抽查", "二次核验", "待复核"):
-    made of _STATUS_WORDS only, one of them a check or a level. (Real names hold other words: "推理引擎可复现性".)"""
-    k, checked = 0, False
+def _made_of(run: str, table: dict[str, tuple[tuple[str, bool], ...]]) -> bool | None:
+    """None unless the CJK run is made of the words of `table` (`_by_start`) only, read longest first; else whether
+    one of them is a marked one."""
+    k, marked = 0, False
     while k < len(run):
-        for word, check in _STATUS_BY_START.get(run[k], ()):  # (most runs, names, stop at their first character)
+        for word, mark in table.get(run[k], ()):  # (most runs, names, stop at their first character)
             if run.startswith(word, k):
-                checked = checked or check
+                marked = marked or mark
                 k += len(word)
                 break
         else:
-            return False
-    return checked
+            return None
+    return marked
+
+
+def _status_phrase(run: str) -> bool:
+    """Whether a CJK run is what the author says about checking the paper ("摘要级已抽查", "二次核验", "待复核"):
+    made of _STATUS_WORDS only, one of them a check or a level. (Real names hold other words: "推理引擎可复现性".)"""
+    return _made_of(run, _STATUS_BY_START) is True
+
+
+def _generic_phrase(run: str) -> bool:
+    """Whether a CJK run calls the paper, or a place in the survey, by a common word instead of a name ("相关工作",
+    "见附录", "同期研究"): made of _GENERIC_WORDS only, or ending so after a "的" or from a "见" ("本节讨论的相关工作",
+    "上界证明见附录": the run before the parenthesis is the end of a sentence then; not "模型偏见", a name ending in 见)."""
+    k = max(run.rfind("的") + 1, run.rfind("见"))
+    return _made_of(run[k:] if 0 < k < len(run) - 1 else run, _GENERIC_BY_START) is not None
 
 
 # What a table's status column says in Latin letters ("Verified ✓", "OK", "to be checked"): True for a status word,
@@ -897,8 +997,8 @@ def without_marks(cell: str) -> str:
 
 
 def _cjk_name(run: str) -> str | None:
-    """A CJK name the line gives a paper, unless it is a status phrase."""
-    return None if _status_phrase(run) else run
+    """A CJK name the line gives a paper, unless it is a status phrase or a common word ("相关工作")."""
+    return None if _status_phrase(run) or _generic_phrase(run) else run
 
 
 # The small words a cited title holds between capitalised words ("Herd of Models"); not "to", "by", "from", "as":
