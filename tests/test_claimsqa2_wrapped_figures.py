@@ -91,6 +91,18 @@ def test_a_sum_written_as_a_list_is_added_up(sample_text, total, ok):
     assert ((2, f"stated sum {total} but the parts add up to 3,471") in findings) is not ok
 
 
+@pytest.mark.parametrize("added", ["- 主体 2,892 字\n+ 反方 579 字 = 3,400 字", "- 主体 2,892 CJK\n+ 反方 579 CJK = 3,400"])
+def test_a_list_sum_with_units_is_added_up(sample_text, added):
+    claims, findings, first = _mine(sample_text, added)
+    assert [(c.line - first, c.ok) for c in claims if c.kind == "sum"] == [(1, False)]
+    assert (1, "stated sum 3,400 but the parts add up to 3,471") in findings
+
+
+def test_a_total_with_its_unit_and_its_parts_on_the_next_line_is_added_up(sample_text):
+    claims, findings, first = _mine(sample_text, "字数：实测 3,838 CJK\n（主体 2,892 + 反方 579 + 元信息 946）")
+    assert [(c.line - first, c.claimed, c.ok) for c in claims if c.kind == "sum"] == [(0, 3838, False)]
+
+
 def test_a_list_sum_in_the_sum_context_measures_each_part_on_its_line(sample_text):
     claims, findings, first = _mine(sample_text, "- CJK：主体 2,892\n+ 反方 570 = 3,462")
     assert [(c.line - first, c.ok) for c in claims if c.kind == "sum"] == [(1, True)]
@@ -106,6 +118,7 @@ def test_a_list_sum_in_the_sum_context_measures_each_part_on_its_line(sample_tex
     ("v2 重写 2026", "- 列表项 3 + 4"),  # a list item after a figure, not going on with "+"
     ("抽查 4/6", "= 主轴 arXiv 独立"),  # "=" and no share
     ("见 §3.3", "（机制 / 数据 / 截止日）"),  # parentheses without a "+"
+    ("反方 v2 三段式 ≥150 字", "- 主线 3 处"),  # a figure and its unit, then a list item
 ])
 def test_a_line_ending_with_a_figure_goes_on_only_with_a_sum_or_a_share(first_line, second_line):
     tail = open_end(first_line, RX)
@@ -118,23 +131,27 @@ def test_three_figures_in_a_row_are_not_a_sum(sample_text):
 
 
 def test_typing_the_wrapped_forms_matches_a_fresh_analysis(sample_text):
-    """Edits on and around each wrapped form (Enter, backspace joining the two lines, "+", "=", "%", "（" typed or
-    removed): the editor's pass equals a fresh analysis at every step."""
+    """Edits on and around each wrapped form (Enter, backspace joining two of its lines, "+", "=", "%", "（" typed
+    or removed): the editor's pass equals a fresh analysis at every step. (The edits stay above the line after
+    the forms, so that no heading after them is edited.)"""
+    end = "（以上各式为手工折行）"
     text, first = _with(sample_text, "CJK 实测 3,838\n（主体 2,892 + 反方 579 + 元信息 946）\nverifiability 4/6\n= 67%\n"
-                                     "- 主体 2,892\n+ 反方 579 = 3,471\nCJK：其中 §一 474 + §二 498 = 972")
+                                     "- 主体 2,892\n+ 反方 579 = 3,471\n- 主体 2,892 字\n+ 反方 579 字 = 3,471 字\n"
+                                     "CJK：其中 §一 474 + §二 498 = 972\n" + end)
     az = Analyzer(PACK, today=TODAY)
     az.analyze(text)
     rng = random.Random(11)
-    for _ in range(80):
+    for _ in range(100):
         lines = text.split("\n")
-        k = rng.randint(first - 1, first + 7)
+        last = lines.index(end)
+        k = rng.randint(first - 1, last - 1)
         line = lines[k]
         pos = rng.randint(0, len(line))
         op = rng.random()
         if op < 0.6:
             line = line[:pos] + rng.choice(["+", "=", "%", "（", "）", "1", " ", "\n", "\n+ 3", "\n= 9", "\n（1 + 2）",
-                                             "\n= 50%", "其中 ", "- "]) + line[pos:]
-        elif op < 0.8:
+                                             "\n= 50%", "其中 ", "- ", " 字"]) + line[pos:]
+        elif op < 0.8 or k + 1 == last:
             line = line[:pos] + line[pos + rng.randint(1, 6):]
         else:
             line = line + lines[k + 1]  # the line break after it deleted

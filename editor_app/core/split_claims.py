@@ -21,15 +21,16 @@ a sum on its first line alone ("4,417 = 2,892 + 579", which is wrong): the joine
 A line that ends with a figure is joined with the next when that one goes on with it (`figure_goes_on`): a total
 and its parts ("CJK 实测 3,838" / "（主体 2,892 + 反方 579 + 元信息 950）", "合计 4,417" / "= 主体 2,892 + …"), a sum
 written as a list ("- 主体 2,892" / "+ 反方 579 = 3,471": a line going on with "+"), a fraction and its share
-("verifiability 4/6" / "= 67%", "（67%）"; a ratio is told on the line of its share). A line starting with a
-figure does not go on with one (two figures in a row are no claim together).
+("verifiability 4/6" / "= 67%", "（67%）"; a ratio is told on the line of its share); so does one ending with a
+figure and its unit ("- 主体 2,892 字" / "+ 反方 579 字 = 3,471 字"). A line starting with a figure does not go on
+with one (two figures in a row are no claim together).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .claims import RawClaim, _plan, claims_in_line
+from .claims import _UNITS, RawClaim, _plan, claims_in_line
 
 _TAIL = 60  # how much of the line before a figure a label can take ("合流密度：… = 6 处" is the longest)
 # A line ending so is a sentence, a cell, a list or a sum going on: not a label waiting for its figure.
@@ -44,6 +45,8 @@ _OPENING = "（("
 
 
 _EQUALS = "=＝"
+# The last character of a unit a figure may be written with ("2,892 字", "579 CJK", `claims._UNITS`).
+_UNIT_LAST = frozenset(u[-1] for u in _UNITS)
 # What ends the clause a sum's parts are in ("," only when it does not group digits: "2,892").
 _PART_BREAKS = frozenset("；;|，：:（）()=＝")
 
@@ -59,6 +62,19 @@ def parts_run_on(end: str) -> bool:
             break
         i -= 1
     return end.find("+", i + 1) >= 0 or end.find("＋", i + 1) >= 0
+
+
+def figure_unit_end(end: str) -> bool:
+    """Whether a line (without its trailing white space) ends with a figure and its unit ("- 主体 2,892 字",
+    "CJK 实测 3,838 CJK"): it may go on as a line ending with a figure does."""
+    if end[-1:] not in _UNIT_LAST:
+        return False
+    for unit in _UNITS:
+        if end.endswith(unit):
+            figure = end[:-len(unit)].rstrip()
+            if figure[-1:].isdigit():
+                return True
+    return False
 
 
 def total_then_equals(end: str) -> bool:
@@ -120,6 +136,8 @@ def open_end(line: str, compiled) -> str:
         if end[-2:-1].isdigit() and _may_hold_label(end[-_TAIL:], compiled):
             return end  # "各主线 CJK 159/194/": a list going on (the whole line: its members there are read again)
         return ""
+    if last in _UNIT_LAST and figure_unit_end(end):
+        return end  # "- 主体 2,892 字": a figure and its unit, which the next line may go on with as with a figure
     tail = end[-_TAIL:]
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     if plan[0]:
@@ -156,7 +174,8 @@ def goes_on(tail: str, line: str) -> bool:
     if starts_with_figure(line):
         return True
     if not sum_open(tail):
-        return False
+        # "- 主体 2,892 字" / "+ 反方 579 字 = 3,471 字": as after a figure without its unit
+        return figure_unit_end(tail) and (line.lstrip()[:1] in _PLUS or figure_goes_on(tail, line))
     head = line.lstrip()[:1]
     if not head:
         return False
@@ -183,7 +202,7 @@ def _sum_goes_on(tail: str, line: str) -> bool:
     figure the next line goes on with by a "+", its parts in parentheses or after an "="."""
     if sum_open(tail):
         return True
-    return tail[-1].isdigit() and line.lstrip()[:1] in "+＋（(=＝"
+    return line.lstrip()[:1] in "+＋（(=＝" and (tail[-1].isdigit() or figure_unit_end(tail))
 
 
 def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_metric: str,
