@@ -654,6 +654,10 @@ def _read_scope_label(label: str) -> str:
     label = label.strip().strip("|").strip()
     if not label:
         return ""
+    if label[0] in _BULLETS or label.startswith(_LEAD_INS):
+        label = _LEAD_IN.sub("", label, count=1)  # "- 主体", "其中 §一": the place is 主体, §一
+        if not label:
+            return ""
     if resolve_section_ref(label):
         return label
     if label.lower() in ("header", "footer"):
@@ -666,3 +670,10 @@ def _read_scope_label(label: str) -> str:
 
 # What names a total, not a place: "CJK合计3,838（…）", "实测（主体 … + 反方 …）= 3,471".
 _TOTAL_WORDS = ("实测", "合计", "总计", "共计", "总数", "总共", "共", "计")
+# What comes before a part's place without being part of it: a list item's bullet ("- 主体 2,892" / "+ 反方 579 =
+# 3,471") and a word leading into the parts ("其中 §一 474 + §二 498 + …"). A lead-in of one character ("含", "即",
+# "由") is one only before a space, a colon or a "§": "含量" stays one word.
+_BULLETS = "-*•·"
+_LEAD_INS = ("其中", "包括", "包含", "分别为", "分别是", "分别", "依次为", "依次是", "依次", "含", "即", "由")
+_LEAD_IN = re.compile(r"(?:[-*•·]\s+)?(?:(?:其中|包括|包含|分别为|分别是|分别|依次为|依次是|依次)[\s：:，,]*"
+                      r"|[含即由](?:[\s：:]+|(?=§)))?")

@@ -17,13 +17,20 @@ a "+" or its "=": "合计 4,417 = 主体 2,892 + 反方 579" / "+ 元信息 946"
 "… + 元信息 946" / "= 4,417", and a line ending "合计 4,417 =" with its parts on the next. The first of these reads as
 a sum on its first line alone ("4,417 = 2,892 + 579", which is wrong): the joined reading replaces it
 (`with_claims_across`), so the author is not told the parts add up to 3,471.
+
+A line that ends with a figure is joined with the next when that one goes on with it (`figure_goes_on`): a total
+and its parts ("CJK 实测 3,838" / "（主体 2,892 + 反方 579 + 元信息 950）", "合计 4,417" / "= 主体 2,892 + …"), a sum
+written as a list ("- 主体 2,892" / "+ 反方 579 = 3,471": a line going on with "+"), a fraction and its share
+("verifiability 4/6" / "= 67%", "（67%）"; a ratio is told on the line of its share); so does one ending with a
+figure and its unit ("- 主体 2,892 字" / "+ 反方 579 字 = 3,471 字"). A line starting with a figure does not go on
+with one (two figures in a row are no claim together).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .claims import RawClaim, _plan, claims_in_line
+from .claims import _UNITS, RawClaim, _plan, claims_in_line
 
 _TAIL = 60  # how much of the line before a figure a label can take ("合流密度：… = 6 处" is the longest)
 # A line ending so is a sentence, a cell, a list or a sum going on: not a label waiting for its figure.
@@ -38,6 +45,8 @@ _OPENING = "（("
 
 
 _EQUALS = "=＝"
+# The last character of a unit a figure may be written with ("2,892 字", "579 CJK", `claims._UNITS`).
+_UNIT_LAST = frozenset(u[-1] for u in _UNITS)
 # What ends the clause a sum's parts are in ("," only when it does not group digits: "2,892").
 _PART_BREAKS = frozenset("；;|，：:（）()=＝")
 
@@ -53,6 +62,19 @@ def parts_run_on(end: str) -> bool:
             break
         i -= 1
     return end.find("+", i + 1) >= 0 or end.find("＋", i + 1) >= 0
+
+
+def figure_unit_end(end: str) -> bool:
+    """Whether a line (without its trailing white space) ends with a figure and its unit ("- 主体 2,892 字",
+    "CJK 实测 3,838 CJK"): it may go on as a line ending with a figure does."""
+    if end[-1:] not in _UNIT_LAST:
+        return False
+    for unit in _UNITS:
+        if end.endswith(unit):
+            figure = end[:-len(unit)].rstrip()
+            if figure[-1:].isdigit():
+                return True
+    return False
 
 
 def total_then_equals(end: str) -> bool:
@@ -105,13 +127,17 @@ def open_end(line: str, compiled) -> str:
     if last in _SHUT:  # (one look-up for most lines)
         return ""
     if last.isdigit():
-        return end if ("+" in end or "＋" in end) and parts_run_on(end) else ""  # "= 主体 2,892 + 反方 579"
+        # "= 主体 2,892 + 反方 579": parts going on; any other figure may be a total, a fraction or a sum's first
+        # part the next line goes on with ("（主体 2,892 + …）", "= 67%", "+ 反方 579 = 3,471": `goes_on` tells)
+        return end
     if last in _RUNS_ON:  # ("=", "/", "、": rare at a line's end)
         if last in _EQUALS:
             return end if total_then_equals(end) else ""  # "合计 4,417 =": the parts on the next line
         if end[-2:-1].isdigit() and _may_hold_label(end[-_TAIL:], compiled):
             return end  # "各主线 CJK 159/194/": a list going on (the whole line: its members there are read again)
         return ""
+    if last in _UNIT_LAST and figure_unit_end(end):
+        return end  # "- 主体 2,892 字": a figure and its unit, which the next line may go on with as with a figure
     tail = end[-_TAIL:]
     plan = getattr(compiled, "plan", None) or _plan(compiled)
     if plan[0]:
@@ -136,17 +162,47 @@ def starts_with_figure(line: str) -> bool:
 def goes_on(tail: str, line: str) -> bool:
     """Whether `line` may complete a claim the line ending in `tail` (its `open_end`) began: it starts with a
     figure, or it goes on with a sum `tail` leaves open ("+ 元信息 950）", "= 4,417" after parts; any line after a
-    "+", a "（" or a total's "=")."""
+    "+", a "（" or a total's "="), or with the figure `tail` ends with (`figure_goes_on`)."""
+    if tail[-1].isdigit():
+        head = line.lstrip()[:1]
+        if head in _PLUS:
+            return True  # parts going on, or a sum's first part and the next
+        if head.isdigit() or head in _FIGURE_START or head in _EQUALS or head in _OPENING:
+            return ((starts_with_figure(line) or head in _EQUALS) and parts_run_on(tail)
+                    or figure_goes_on(tail, line))
+        return False
     if starts_with_figure(line):
         return True
     if not sum_open(tail):
-        return False
+        # "- 主体 2,892 字" / "+ 反方 579 字 = 3,471 字": as after a figure without its unit
+        return figure_unit_end(tail) and (line.lstrip()[:1] in _PLUS or figure_goes_on(tail, line))
     head = line.lstrip()[:1]
     if not head:
         return False
     if tail[-1].isdigit():  # parts without parentheses: only a "+" or the "=" of their total goes on with them
         return head in _PLUS or head in _EQUALS
     return head in _PLUS or tail[-1] in _PLUS or tail[-1] in _OPENING or tail[-1] in _EQUALS
+
+
+def figure_goes_on(tail: str, line: str) -> bool:
+    """Whether `line` goes on with the figure `tail` ends with (no sum's parts before it): a total's parts in
+    parentheses or after its "=" ("CJK 实测 3,838" / "（主体 2,892 + 反方 579 + 元信息 950）", "合计 4,417" / "= 主体
+    2,892 + …"), or a fraction's share ("verifiability 4/6" / "= 67%", "（67%）")."""
+    head = line.lstrip()[:1]
+    if head in _OPENING or head in _EQUALS:
+        if "+" in line or "＋" in line:
+            return True
+    elif head != "≈":
+        return False
+    return ("%" in line or "％" in line) and ("/" in tail[-12:] or "／" in tail[-12:])
+
+
+def _sum_goes_on(tail: str, line: str) -> bool:
+    """Whether `tail` + `line` may state a sum across the two: `tail` leaves one open (`sum_open`), or ends with a
+    figure the next line goes on with by a "+", its parts in parentheses or after an "="."""
+    if sum_open(tail):
+        return True
+    return line.lstrip()[:1] in "+＋（(=＝" and (tail[-1].isdigit() or figure_unit_end(tail))
 
 
 def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_metric: str,
@@ -163,14 +219,13 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
     found = claims_in_line(joined, compiled, sum_metric, sum_context)
     if not found:
         return (), ()
-    summed = sum_open(tail)
+    summed = _sum_goes_on(tail, line)
     have = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed) for rc in own}
     had = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed): rc for rc in before}
     out, earlier = [], []
-    for rc in found:
-        if rc.kind == "ratio":
-            continue
-        of_sum = rc.kind == "sum" or rc.scope_index < 0  # a stated sum or one of its labelled parts
+    for rc in found:  # (a ratio is on the line of its share: one whose fraction ends the line before is new)
+        # a stated sum or one of its labelled parts (a ratio's scope_index is -1 too)
+        of_sum = rc.kind == "sum" or rc.scope_index < 0 and rc.kind == "value"
         if of_sum and not summed:
             continue
         if rc.column - 1 < at:
