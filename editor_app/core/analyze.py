@@ -561,13 +561,15 @@ class _Cums(dict):
 
 
 def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) -> Outline:
-    """The outline with the sections starting on the given lines renamed (same numbers, same line ranges)."""
+    """The outline with the sections (and stray sub-sections) starting on the given lines renamed (same numbers,
+    same line ranges)."""
     sections = list(outline.sections)
     for ln, title in titles.items():
         j = bisect_left(starts, ln)
         if j < len(sections) and sections[j].line == ln:
             sections[j] = replace(sections[j], title=title)
-    return replace(outline, sections=sections)
+    strays = tuple(replace(s, title=titles[s.line]) if s.line in titles else s for s in outline.strays)
+    return replace(outline, sections=sections, strays=strays)
 
 
 def _shared(units: list[Unit]) -> tuple[tuple[str, tuple[int, ...]], ...]:
