@@ -277,10 +277,12 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     words = "|".join(re.escape(k) for k in sorted(set(keywords), key=longest_first))
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
-        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])"
+        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])[\"']?"  # a JSON/dict key's quote
         r"(?:\s*[:=：＝]|(?<=[\u3400-\u9fff])\s*[为是]\s*[:：]?)"  # "密码为 …", "令牌是：…" after a CJK keyword
-        # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）")
-        r"\s*[\"'`“‘「『]?(?:(?i:bearer|basic)\s+)?(?P<value>[^\s\"'`,;)\]}>“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+)"
+        # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）", and before a
+        # link's next query parameter: "?api_key=YOUR_KEY&q=vllm")
+        r"\s*[\"'`“‘「『]?(?:(?i:bearer|basic)\s+)?(?P<value>"
+        r"(?:[^\s\"'`,;)\]}>&“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]|&(?![A-Za-z_][\w.\-]*=))+)"
     )
 
 
@@ -407,7 +409,7 @@ class PrivacyConfig:
         if keyword_words:  # the keyword, lowered, then whitespace (or any non-ASCII character) and a separator
             ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=lambda k: (len(k), k))
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
-                                                + rb")[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])")
+                                                + rb")[\t-\r\x1c-\x20\"'\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])")
         # whether every ASCII keyword ends with its last run of letters (then a keyword's match ends where that
         # word does, and what may follow it is known: `_SPACES_THEN_SEPARATOR`)
         words_end_keywords = all(k[-1:].isalpha() and k[-1:].isascii() for k in self.secret_keywords
@@ -513,9 +515,9 @@ def _char_classes(value: str) -> int:
 
 
 # A part of a name in code or of a model's name: words in any case (camelCase, CONSTANT), a short number after them,
-# a size or version ("72B", "405B", "v2"), a chip ("H100", "fp16").
+# a size or version ("72B", "405B", "v2"), a chip ("H100", "fp16"), a letter.
 _NAME_PART = re.compile(r"(?:[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]{2,})+\d{0,3}[A-Za-z]?|[A-Za-z]{1,2}\d{1,4}[A-Za-z]?"
-                        r"|\d{1,4}[A-Za-z]{0,2}")
+                        r"|\d{1,4}[A-Za-z]{0,2}|[A-Za-z]")  # (a letter alone: the k of "self_attn.k_proj")
 _NAME_SEPARATORS = re.compile(r"[._/\-]+")
 
 
@@ -698,10 +700,11 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
 
 # What the keyword regex (`_keyword_regex`) lets stand between an ASCII keyword and its value, in UTF-8: the
 # characters \s matches (\t-\r, \x1c-\x20, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F,
-# U+3000), then one of ":", "=", "：", "＝". (A line where a keyword's word is followed by something else holds no
-# keyword's secret: `_may_hold`'s looser look, any non-ASCII character in between, scans it for nothing.)
+# U+3000), then one of ":", "=", "：", "＝"; a JSON or dict key's closing quote may come first ('"token": "…"').
+# (A line where a keyword's word is followed by something else holds no keyword's secret: `_may_hold`'s looser
+# look, any non-ASCII character in between, scans it for nothing.)
 _SPACES_THEN_SEPARATOR = re.compile(
-    rb"(?:[\t-\r\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)*"
+    rb"[\"']?(?:[\t-\r\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)*"
     rb"(?::|=|\xef\xbc[\x9a\x9d])")
 
 

@@ -1,0 +1,57 @@
+"""QA 2 (privacy): leaks and look-alikes a survey author writes in code fences, configs and links."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor_app.core.privacy import PrivacyConfig, privacy_in_line, privacy_in_lines
+from editor_app.core.rulepack import house_pack
+
+
+@pytest.fixture(scope="module")
+def cfg() -> PrivacyConfig:
+    pack = house_pack()
+    return PrivacyConfig.from_dict(pack.privacy, pack.base_dir)
+
+
+def found(text: str, cfg: PrivacyConfig) -> list[tuple[str, str]]:
+    """(dimension, the text hit) of each hit; the same whether the line is scanned alone or among others."""
+    alone = privacy_in_line(text, cfg)
+    assert privacy_in_lines(["", text, "", "", ""], cfg)[1] == alone
+    assert privacy_in_lines(["见 §3.1"] * 40 + [text], cfg)[40] == alone  # (the run-by-run path)
+    return [(h.dimension, text[h.column - 1:h.column - 1 + h.length]) for h in alone]
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # a keyword written as a JSON or Python dict key (its closing quote before the colon) was never looked at
+    ('{"model": "deepseek-v3", "token": "a8F3kL9zQ2mX7pR4wT6y"}', "a8F3kL9zQ2mX7pR4wT6y"),
+    ('{"api_key":"a8F3kL9zQ2mX7pR4wT6y"}', "a8F3kL9zQ2mX7pR4wT6y"),
+    ('    "HF_TOKEN": "a8F3kL9zQ2mX7pR4wT6y",', "a8F3kL9zQ2mX7pR4wT6y"),
+    ("cfg = {'password': 'hunter2024', 'user': 'bench'}", "hunter2024"),
+])
+def test_a_keyword_written_as_a_quoted_key(text: str, secret: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("secret", secret)]
+
+
+@pytest.mark.parametrize("text", [
+    '{"pad_token": "<|endoftext|>", "eos_token": "</s>", "unk_token": null, "model_max_length": 131072}',
+    '{"key": "model.layers.0.self_attn.k_proj", "token": 2048}',
+    "权重映射 key: model.layers.0.self_attn.k_proj（q_proj/v_proj 同理）",  # (a letter alone is a name's part)
+    'client = OpenAI(base_url="http://127.0.0.1:8000/v1", api_key="EMPTY")',
+])
+def test_quoted_keys_holding_no_secret(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a link's next query parameter was read as part of the value: a placeholder became a secret
+    ("https://serpapi.com/search.json?engine=google&api_key=YOUR_KEY&q=vllm", []),
+    ("http://127.0.0.1:8000/v1?token=EMPTY&x=1", []),
+    # and a real key's mask and column span covered the parameters after it
+    ("评测接口 https://api.example.com/v1/eval?api_key=9f8e7d6c5b4a3f2e1d0c&model=llama3",
+     [("secret", "9f8e7d6c5b4a3f2e1d0c")]),
+    # an "&" inside a password is still the password's
+    ("密码：P@ss&word99", [("secret", "P@ss&word99")]),
+])
+def test_a_value_in_a_link_ends_before_the_next_parameter(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits
