@@ -55,3 +55,16 @@ def test_quoted_keys_holding_no_secret(text: str, cfg: PrivacyConfig) -> None:
 ])
 def test_a_value_in_a_link_ends_before_the_next_parameter(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize("text", [
+    # the pins pip freeze prints for torch 2.4's CUDA wheels were reported as IP addresses
+    "nvidia-cudnn-cu12==9.1.0.70 nvidia-cublas-cu12==12.1.3.1",
+    "tensorrt>=10.3.0.26, nvidia-cufft-cu12 ~= 11.0.2.54",
+])
+def test_a_pinned_four_part_version_is_no_address(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+def test_an_address_after_an_equals_sign_is_still_one(cfg: PrivacyConfig) -> None:
+    assert found("MASTER_ADDR=172.20.1.15 torchrun --nproc-per-node 8", cfg) == [("ip", "172.20.1.15")]
