@@ -68,3 +68,16 @@ def test_a_pinned_four_part_version_is_no_address(text: str, cfg: PrivacyConfig)
 
 def test_an_address_after_an_equals_sign_is_still_one(cfg: PrivacyConfig) -> None:
     assert found("MASTER_ADDR=172.20.1.15 torchrun --nproc-per-node 8", cfg) == [("ip", "172.20.1.15")]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a key given to a command-line option after a space was never found (only "--api-key=…" was)
+    ("vllm serve Qwen/Qwen2.5-72B --api-key 3f9a2b7c8d1e4f5a6b7c --port 8000", [("secret", "3f9a2b7c8d1e4f5a6b7c")]),
+    ("mysql -u bench --password Hunter2024 -h db", [("secret", "Hunter2024")]),
+    # vLLM's own documentation example, a variable, an option that only starts with a keyword, a number
+    ("vllm serve NousResearch/Meta-Llama-3-8B-Instruct --dtype auto --api-key token-abc123", []),
+    ("vllm serve x --api-key $VLLM_API_KEY --port 8000", []),
+    ("python bench.py --token-budget 8192 --token 2048 --key k_proj", []),
+])
+def test_a_secret_given_to_a_command_line_option(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

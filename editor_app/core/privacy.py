@@ -113,6 +113,11 @@ _SECRET_SHAPES = (
 # wrapped at a fixed width, a key pasted from a terminal). The line is reported; the next one alone shows no shape.
 _CUT_SHAPE = (r"(?=[sgAxhG])(?<![A-Za-z0-9_\-])(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|hf_|AIza|glpat-)"
               r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{6,}(?=\s*$)")  # letters and digits
+# A secret given to a command-line option after a space ("vllm serve … --api-key 3f9a…", "--password …"); an option of
+# the built-in keywords only, each found first by its literal ("--token", `_OPTION_LITERALS`).
+_OPTION_WORDS = ("api-key", "apikey", "access-key", "secret-key", "token", "key", "secret", "password", "passwd", "pwd")
+_OPTION_LITERALS = tuple("--" + w for w in _OPTION_WORDS)
+_OPTION_SECRET = (rf"(?<![\w-])--(?P<word>{'|'.join(_OPTION_WORDS)})[ \t]+[\"'“]?(?P<value>[^\s\"'`“”]+)")
 _URL_PASSWORD = r"(?<=://)[^\s/:@]*:(?P<value>[^\s/@]+)@"  # "postgres://admin:s3cret@…", "https://chen:…@git…"
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
@@ -378,7 +383,7 @@ class PrivacyConfig:
         keyword_literals: list[str] = []
         if "secret" in dims:
             words += _SHAPE_WORDS
-            literals += _SHAPE_LITERALS
+            literals += _SHAPE_LITERALS + _OPTION_LITERALS
             for keyword in self.secret_keywords:
                 runs = _letter_runs(keyword)
                 if runs:
@@ -627,6 +632,11 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
         if (_looks_like_password(value, cfg) if m.group("word").lower() in PASSWORD_WORDS else
                 _looks_like_secret(value, cfg)):
             spans.append((m.start("value"), m.start("value") + len(value), "secret"))
+    if "--" in text:
+        for m in _lazy(_OPTION_SECRET).finditer(text):
+            if (_looks_like_password(m.group("value"), cfg) if m.group("word") in PASSWORD_WORDS else
+                    _looks_like_secret(m.group("value"), cfg)):
+                spans.append((m.start("value"), m.end("value"), "secret"))
     return spans
 
 
