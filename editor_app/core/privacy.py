@@ -114,7 +114,8 @@ _SECRET_SHAPES = (
 _CUT_SHAPE = (r"(?=[sgAxhG])(?<![A-Za-z0-9_\-])(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|hf_|AIza|glpat-)"
               r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{6,}(?=\s*$)")  # letters and digits
 # A secret given to a command-line option after a space ("vllm serve … --api-key 3f9a…", "--password …"); an option of
-# the built-in keywords only, each found first by its literal ("--token", `_OPTION_LITERALS`).
+# the built-in keywords only (each ends with a keyword's word: its line is first-looked as a keyword's, and then
+# `_has_option_word` looks where the line holds "--").
 _OPTION_WORDS = ("api-key", "apikey", "access-key", "secret-key", "token", "key", "secret", "password", "passwd", "pwd")
 _OPTION_LITERALS = tuple("--" + w for w in _OPTION_WORDS)
 _OPTION_SECRET = (rf"(?<![\w-])--(?P<word>{'|'.join(_OPTION_WORDS)})[ \t]+[\"'“]?(?P<value>[^\s\"'`“”]+)")
@@ -383,7 +384,7 @@ class PrivacyConfig:
         keyword_literals: list[str] = []
         if "secret" in dims:
             words += _SHAPE_WORDS
-            literals += _SHAPE_LITERALS + _OPTION_LITERALS
+            literals += _SHAPE_LITERALS
             for keyword in self.secret_keywords:
                 runs = _letter_runs(keyword)
                 if runs:
@@ -698,11 +699,13 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
             if line == scanned:
                 continue
             if plan[6]:  # the keyword's match would end with this word: then spaces and a separator must follow
-                if _SPACES_THEN_SEPARATOR.match(data, end) is None:
+                if _SPACES_THEN_SEPARATOR.match(data, end) is None and not (  # (or "--" before it: "--api-key")
+                        b"--" in data[max(0, at - 9):at] and _has_option_word(texts[line])):
                     continue
             else:
                 encoded = texts[line].encode("utf-8", "surrogatepass")
-                if not (_has_separator(encoded) and plan[2].search(encoded.lower())):
+                if not (_has_separator(encoded) and plan[2].search(encoded.lower())
+                        or _has_option_word(texts[line])):
                     continue
             out[line] = _scan_line(texts[line], cfg)
             scanned = line
@@ -728,8 +731,8 @@ def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[by
     (A literal is looked for by its letters among the text's distinct words, or by its characters, `in` the text;
     then, if they are there, by its regex: `_literal_looks`.)
     """
-    words, keyword_words, _, _, url_passwords, literal_looks, _ = plan
-    if url_passwords and _link_with_password(joined):
+    words, keyword_words, _, _, secrets, literal_looks, _ = plan
+    if secrets and _link_with_password(joined):
         return None
     if joined.isascii():
         data = joined.encode("ascii")
@@ -747,7 +750,7 @@ def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[by
                 and _lazy(rx).search(joined) is not None:
             return None
     keywords = keyword_words.intersection(found)
-    return data, letters, (keywords if keywords and _has_separator(data) else frozenset())
+    return data, letters, (keywords if keywords and (_has_separator(data) or b"--" in data) else frozenset())
 
 
 def _link_with_password(joined: str) -> bool:
@@ -764,6 +767,17 @@ def _link_with_password(joined: str) -> bool:
             return True
         at = joined.find("@", end)
     return "://" in joined  # (many lines hold "@")
+
+
+def _has_option_word(text: str) -> bool:
+    """Whether the text holds an option `_OPTION_SECRET` looks at ("--api-key"), looked for where "--" is (a
+    Markdown table's "|---|" holds it too)."""
+    at = text.find("--")
+    while at >= 0:
+        if text.startswith(_OPTION_LITERALS, at):
+            return True
+        at = text.find("--", at + 1)
+    return False
 
 
 def _ip_lines(joined: str, texts: list[str]) -> list[int]:
@@ -807,7 +821,7 @@ def _privacy_by_runs(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
                 spans := _ip_spans(t, cfg)) else () for t in run]
         for i in maybe:  # the lines holding a keyword's word whole: the rest of _may_hold's keyword look
             line = run[i].encode("utf-8", "surrogatepass")
-            if _has_separator(line) and plan[2].search(line.lower()):
+            if _has_separator(line) and plan[2].search(line.lower()) or _has_option_word(run[i]):
                 hits[i] = _scan_line(run[i], cfg)
         out += hits
     return out
@@ -817,8 +831,8 @@ def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
     """`_may_hold` for lines joined by line breaks: True when some line may hold a hit other than an IP address
     found by its words or literals (then every line is looked at), else the indices of the lines that hold a
     secret keyword's word whole with a separator in the run (the keyword look is made line by line for them)."""
-    words, keyword_words, _, literals, url_passwords = plan[:5]
-    if url_passwords and "@" in joined and "://" in joined:
+    words, keyword_words, _, literals, secrets = plan[:5]
+    if secrets and "@" in joined and "://" in joined:
         return True
     looked = _words_of(joined)
     if looked is None:
@@ -829,7 +843,7 @@ def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
     if literals is not None and literals.search(joined) is not None:
         return True
     keywords = keyword_words.intersection(found)
-    if not keywords or not _has_separator(line):
+    if not keywords or not (_has_separator(line) or b"--" in line):
         return []
     lower = line.lower()
     breaks = [m.start() for m in _BREAK.finditer(line)]
@@ -877,8 +891,8 @@ def _may_hold(text: str, plan: tuple) -> bool:
     Whole words of ASCII letters are looked up in a set (the line's UTF-8 bytes, letters lowered, split at every
     other byte), a keyword word only where a separator follows it; the literals by one regex (a trie).
     """
-    words, keyword_words, keyword_then_separator, literals, url_passwords = plan[:5]
-    if url_passwords and "@" in text and "://" in text:
+    words, keyword_words, keyword_then_separator, literals, secrets = plan[:5]
+    if secrets and "@" in text and "://" in text:
         return True  # a password in a link ("https://user:password@host")
     looked = _words_of(text)
     if looked is None:
@@ -886,8 +900,8 @@ def _may_hold(text: str, plan: tuple) -> bool:
     line, found = looked
     if not words.isdisjoint(found):
         return True
-    if (not keyword_words.isdisjoint(found) and _has_separator(line)
-            and keyword_then_separator.search(line.lower())):
+    if not keyword_words.isdisjoint(found) and (
+            _has_separator(line) and keyword_then_separator.search(line.lower()) or _has_option_word(text)):
         return True  # a keyword, then one of ":", "=", "：" (the keyword regex allows only whitespace between)
     return literals is not None and literals.search(text) is not None
 
