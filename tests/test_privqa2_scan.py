@@ -81,3 +81,12 @@ def test_an_address_after_an_equals_sign_is_still_one(cfg: PrivacyConfig) -> Non
 ])
 def test_a_secret_given_to_a_command_line_option(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize("text", [
+    # a name typed with the Chinese input method's full-width space (U+3000), or a no-break space, was missed
+    "感谢 Chen\u3000Siyuan 提供 H100 集群",
+    "复核：Zhao\u00a0Junjie",
+])
+def test_a_listed_name_with_a_wide_space(text: str, cfg: PrivacyConfig) -> None:
+    assert [dim for dim, _ in found(text, cfg)] == ["name"]

@@ -266,7 +266,8 @@ def _names_file_text(spec: Any, base_dir: Path | None) -> str:
 
 
 def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    """CJK names as written (one literal alternation); Latin names as whole words, any case and spacing."""
+    """CJK names as written (one literal alternation); Latin names as whole words, any case and spacing (a
+    no-break or full-width space, U+3000, typed with a Chinese input method, too)."""
     cjk = [n for n in names if _has_cjk(n)]
     latin = [n for n in names if not _has_cjk(n)]
     out = []
@@ -274,7 +275,8 @@ def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
         out.append(re.compile("|".join(re.escape(n) for n in sorted(cjk, key=longest_first))))
     if latin:
         firsts = "".join(sorted({c for n in latin for c in (n[0].lower(), n[0].upper())}))
-        spaced = (r"[ \t]+".join(re.escape(p) for p in n.split()) for n in sorted(latin, key=longest_first))
+        space = r"[ \t\u00a0\u3000]+"
+        spaced = (space.join(re.escape(p) for p in n.split()) for n in sorted(latin, key=longest_first))
         out.append(re.compile(f"(?=[{re.escape(firsts)}]){_NOT_LATIN}(?i:{'|'.join(spaced)}){_NOT_LATIN_AFTER}"))
     return tuple(out)
 
