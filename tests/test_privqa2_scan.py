@@ -90,3 +90,26 @@ def test_a_secret_given_to_a_command_line_option(text: str, hits: list, cfg: Pri
 ])
 def test_a_listed_name_with_a_wide_space(text: str, cfg: PrivacyConfig) -> None:
     assert [dim for dim, _ in found(text, cfg)] == ["name"]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a loopback or documentation address written IPv6-mapped (a dual-stack server's log) was private data
+    ('INFO:  ::ffff:127.0.0.1:51234 - "POST /v1/chat/completions HTTP/1.1" 200', []),
+    ("文档地址 ::ffff:192.0.2.1 仅作演示", []),
+    ("压测机 [::ffff:10.0.0.1]:8000", [("ip", "::ffff:10.0.0.1")]),
+])
+def test_an_ipv4_address_mapped_into_ipv6_is_judged_as_itself(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a variable standing for the user folder names no one
+    ("模型放在 /home/$USER/models 下，缓存在 /home/${USER}/.cache", []),
+    ("Windows 上是 C:\\Users\\%USERNAME%\\.cache\\huggingface", []),
+    ("模板 /Users/{user}/Library/Caches", []),
+    # a user folder named is still a local path
+    ("缓存在 /home/chensy/.cache/vllm 与 C:\\Users\\chen\\a", [("path", "/home/chensy/.cache/vllm"),
+                                                            ("path", "C:\\Users\\chen\\a")]),
+])
+def test_a_user_folder_given_by_a_variable_is_no_local_path(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

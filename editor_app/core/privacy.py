@@ -125,7 +125,8 @@ _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "A
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
 # The folder after /home/, /Users/, C:\Users\: a user name written in Chinese ("张三") runs on to the next separator;
 # one in Latin letters ends, as the rest of a path does, where CJK prose starts ("/home/chen/a.md中的").
-_USER_FOLDER = (rf"(?:[\u3400-\u9fff][^\s\"'`<>|/\\，。；：、）)\]】\u3000-\u303f\uff00-\uffef]*{_PATH_END}*"
+_USER_FOLDER = (rf"(?![$%{{])"  # a variable for it names no one: "/home/$USER/…", "C:\Users\%USERNAME%\…"
+                rf"(?:[\u3400-\u9fff][^\s\"'`<>|/\\，。；：、）)\]】\u3000-\u303f\uff00-\uffef]*{_PATH_END}*"
                 rf"|{_PATH_END}+)")
 _NOT_IN_A_PATH = r"(?:(?<![A-Za-z0-9._~/\\\-])|(?<=file://))"  # a file:// link names a local path too
 _UNIX_PATHS = (
@@ -562,6 +563,9 @@ def _looks_like_password(value: str, cfg: PrivacyConfig) -> bool:
 
 
 def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: PrivacyConfig) -> bool:
+    """Whether the pack allows the address; an IPv4 address written IPv6-mapped ("::ffff:127.0.0.1") as itself."""
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
     return any(address.version == net.version and address in net for net in cfg.allow_ips)
 
 
