@@ -113,3 +113,14 @@ def test_an_ipv4_address_mapped_into_ipv6_is_judged_as_itself(text: str, hits: l
 ])
 def test_a_user_folder_given_by_a_variable_is_no_local_path(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # an environment table's four-part versions were IP addresses: the product's name is in the cell before
+    ("| TensorRT | 10.3.0.26 | 2026-08 |", []),
+    ("| cuDNN | 9.1.0.70 |", []),
+    ("| node-3 | 10.0.0.12 | 8×H100 |", [("ip", "10.0.0.12")]),
+    ("| Host | 10.0.0.13 |", [("ip", "10.0.0.13")]),
+])
+def test_a_version_in_the_cell_after_its_product(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

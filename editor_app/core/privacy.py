@@ -570,11 +570,13 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
 
 
 # A four-part version: a release mark after it ("1.2.3.4-rc1", ".post1", "+cu121", "… 版"), a version word before it
-# ("版本 …", "version: …"), a pip requirement's operator ("nvidia-cudnn-cu12==9.1.0.70", ">=", "~="), or the name of a
-# product written in mixed case ("TensorRT 10.3.0.26", "cuDNN 9.1.0.70").
+# ("版本 …", "version: …"), a pip requirement's operator ("nvidia-cudnn-cu12==9.1.0.70", ">=", "~="), or the name
+# of a product written in mixed case ("TensorRT 10.3.0.26", "cuDNN 9.1.0.70", also in the table cell before:
+# "| cuDNN | 9.1.0.70 |").
 _VERSION_AFTER = re.compile(r"(?:[-.~_](?:post|dev|rc|alpha|beta|pre|final|a\d|b\d)|\+[A-Za-z0-9]| ?版)", re.IGNORECASE)
-_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag)\.?|版本号?|升级[到至]?|发布)\s*[:：]?\s*$|[=<>~!]=\s*$")
-_WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9+_\-]*) ?$")
+_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag)\.?|版本号?|升级[到至]?|发布)\s*[:：]?\s*$"
+                             r"|[=<>~!]=\s*$")
+_WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9+_\-]*) ?(?:\| ?)?$")
 
 
 def _is_version(text: str, start: int, end: int) -> bool:
