@@ -124,3 +124,9 @@ def test_a_user_folder_given_by_a_variable_is_no_local_path(text: str, hits: lis
 ])
 def test_a_version_in_the_cell_after_its_product(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+def test_a_listed_name_in_an_e_mail_address_or_a_handle(cfg: PrivacyConfig) -> None:
+    # the parts of a listed name joined by "." "_" "-" were never found: the author's contact line leaked it
+    text = "联系 siyuan.chen@example.com，代码在 github.com/zhao-junjie，数据集 lin_haoran/kv-bench"
+    assert found(text, cfg) == [("name", "siyuan.chen"), ("name", "zhao-junjie"), ("name", "lin_haoran")]

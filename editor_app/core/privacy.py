@@ -36,7 +36,7 @@ shape needs a digit in it; its start at the end of a line (the rest wrapped onto
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
-case with any spacing. A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
+case with any spacing, or joined by "." "_" "-" (an e-mail address, a handle). A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
 """
 
 from __future__ import annotations
@@ -268,7 +268,7 @@ def _names_file_text(spec: Any, base_dir: Path | None) -> str:
 
 def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     """CJK names as written (one literal alternation); Latin names as whole words, any case and spacing (a
-    no-break or full-width space, U+3000, typed with a Chinese input method, too)."""
+    no-break or full-width space, U+3000, typed with a Chinese input method, too), or joined by "." "_" "-"."""
     cjk = [n for n in names if _has_cjk(n)]
     latin = [n for n in names if not _has_cjk(n)]
     out = []
@@ -276,7 +276,7 @@ def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
         out.append(re.compile("|".join(re.escape(n) for n in sorted(cjk, key=longest_first))))
     if latin:
         firsts = "".join(sorted({c for n in latin for c in (n[0].lower(), n[0].upper())}))
-        space = r"[ \t\u00a0\u3000]+"
+        space = r"(?:[ \t\u00a0\u3000]+|[._\-])"  # (an e-mail address, a handle: "siyuan.chen@…", "zhao-junjie")
         spaced = (space.join(re.escape(p) for p in n.split()) for n in sorted(latin, key=longest_first))
         out.append(re.compile(f"(?=[{re.escape(firsts)}]){_NOT_LATIN}(?i:{'|'.join(spaced)}){_NOT_LATIN_AFTER}"))
     return tuple(out)
