@@ -130,3 +130,16 @@ def test_a_listed_name_in_an_e_mail_address_or_a_handle(cfg: PrivacyConfig) -> N
     # the parts of a listed name joined by "." "_" "-" were never found: the author's contact line leaked it
     text = "联系 siyuan.chen@example.com，代码在 github.com/zhao-junjie，数据集 lin_haoran/kv-bench"
     assert found(text, cfg) == [("name", "siyuan.chen"), ("name", "zhao-junjie"), ("name", "lin_haoran")]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # the everyday "账号 … 密码 …" with a space only was missed
+    ("测试机账号 bench 密码 Hunter2024", [("secret", "Hunter2024")]),
+    ("内网密钥 a8F3kL9zQ2mX7pR4wT6y（测试）", [("secret", "a8F3kL9zQ2mX7pR4wT6y")]),
+    # a word, a number, a cipher's name or prose after the space is none
+    ("密码 是否正确由服务端校验；口令 (见附件)；密钥 AES-256-GCM；密码 123456", []),
+    # a value that is none may be the next keyword
+    ("令牌 TOKEN：Zx9kQ2vL7pW4", [("secret", "Zx9kQ2vL7pW4")]),
+])
+def test_a_chinese_keyword_then_a_space(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

@@ -287,7 +287,8 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
         rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])[\"']?"  # a JSON/dict key's quote
-        r"(?:\s*[:=：＝]|(?<=[\u3400-\u9fff])\s*[为是]\s*[:：]?)"  # "密码为 …", "令牌是：…" after a CJK keyword
+        # "密码为 …", "令牌是：…", "密码 Hunter2024" after a CJK keyword
+        r"(?:\s*[:=：＝]|(?<=[\u3400-\u9fff])(?:\s*[为是]\s*[:：]?|\s+))"
         # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）", and before a
         # link's next query parameter: "?api_key=YOUR_KEY&q=vllm")
         r"\s*[\"'`“‘「『]?(?:(?i:bearer|basic)\s+)?(?P<value>"
@@ -636,11 +637,15 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
     words = cfg._keyword_words
     if lower is not None and words is not None and not holds_any(lower, words):
         return spans  # no keyword in the line
-    for m in cfg._keywords_re.finditer(text) if cfg._keywords_re is not None else ():
+    rx, pos = cfg._keywords_re, 0
+    while rx is not None and (m := rx.search(text, pos)) is not None:
         value = m.group("value").rstrip(".")
         if (_looks_like_password(value, cfg) if m.group("word").lower() in PASSWORD_WORDS else
                 _looks_like_secret(value, cfg)):
             spans.append((m.start("value"), m.start("value") + len(value), "secret"))
+            pos = m.start("value") + len(value)
+        else:  # a value that is none may be the next keyword: "令牌 TOKEN：Zx9k…"
+            pos = m.end("word")
     if "--" in text:
         for m in _lazy(_OPTION_SECRET).finditer(text):
             if (_looks_like_password(m.group("value"), cfg) if m.group("word") in PASSWORD_WORDS else
