@@ -143,3 +143,14 @@ def test_a_listed_name_in_an_e_mail_address_or_a_handle(cfg: PrivacyConfig) -> N
 ])
 def test_a_chinese_keyword_then_a_space(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a label after a keyword was a password ("token:" has six characters of two kinds) and hid the value after it
+    ("口令 toKen: Zx9#kQ2!vL7pW4", [("secret", "Zx9#kQ2!vL7pW4")]),
+    ("password: token: Zx9kQ2vL7pW4", [("secret", "Zx9kQ2vL7pW4")]),
+    # base64's padding stays the key's
+    ("Authorization: Basic dXNlcjpwYXNzd29yZA==", [("secret", "dXNlcjpwYXNzd29yZA==")]),
+])
+def test_a_label_after_a_keyword_is_no_value(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

@@ -639,7 +639,7 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
         return spans  # no keyword in the line
     rx, pos = cfg._keywords_re, 0
     while rx is not None and (m := rx.search(text, pos)) is not None:
-        value = m.group("value").rstrip(".")
+        value = m.group("value").rstrip(".:")  # (a label's colon: "口令 toKen: …" is judged as "toKen")
         if (_looks_like_password(value, cfg) if m.group("word").lower() in PASSWORD_WORDS else
                 _looks_like_secret(value, cfg)):
             spans.append((m.start("value"), m.start("value") + len(value), "secret"))
