@@ -154,3 +154,14 @@ def test_a_chinese_keyword_then_a_space(text: str, hits: list, cfg: PrivacyConfi
 ])
 def test_a_label_after_a_keyword_is_no_value(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a Python slice in a RoPE or KV-cache snippet was an IPv6 address
+    ("x1, x2 = x[..., ::2], x[..., 1::2]  # RoPE 奇偶拆分", []),
+    ("k = k_cache[:, ::4]；v = v_cache[10::16]", []),
+    # short addresses are still addresses
+    ("fe80::1 与 [2408::1]:8000", [("ip", "fe80::1"), ("ip", "2408::1")]),
+])
+def test_a_python_slice_is_no_ipv6_address(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

@@ -611,6 +611,8 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
             groups = [g for g in candidate.split(":") if g]
             if not any(ch.isdigit() for ch in candidate) and len(groups) < 3:
                 continue  # "cafe::babe" is prose more often than an address
+            if len(groups) < 3 and all(g.isdigit() and len(g) <= 3 for g in groups):
+                continue  # a Python slice: "x[..., 1::2]", "k[:, ::4]"
             try:
                 address = ipaddress.IPv6Address(candidate)
             except ValueError:
