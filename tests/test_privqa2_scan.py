@@ -165,3 +165,20 @@ def test_a_label_after_a_keyword_is_no_value(text: str, hits: list, cfg: Privacy
 ])
 def test_a_python_slice_is_no_ipv6_address(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize(("text", "secrets"), [
+    # Chinese cloud consoles' credentials and camelCase keywords (SDK configs) were never found
+    ("阿里云百炼 AccessKeyId：LTAI5tQ9mX7pR4wT6yU1vB5n，AccessKeySecret：a8F3kL9zQ2mX7pR4wT6yU1vB5nC0dE",
+     ["LTAI5tQ9mX7pR4wT6yU1vB5n", "a8F3kL9zQ2mX7pR4wT6yU1vB5nC0dE"]),
+    ("腾讯云 SecretId: AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA SecretKey: Gu5t9xGARNpq86cd98joQYCN3Cozk1qA",
+     ["AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA", "Gu5t9xGARNpq86cd98joQYCN3Cozk1qA"]),
+    ("{ region: 'us-east-1', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' }",
+     ["wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"]),
+    ('飞书机器人 AppSecret=Zx9kQ2vL7pW4mN8b，clientSecret: "Zx9kQ2vL7pW4mN8bQ2vL"', ["Zx9kQ2vL7pW4mN8b", "Zx9kQ2vL7pW4mN8bQ2vL"]),
+    ('accessToken: "Zx9kQ2vL7pW4mN8bQ2vL"', ["Zx9kQ2vL7pW4mN8bQ2vL"]),
+    # the prefixes named, a placeholder
+    ("LTAI 与 AKID 是前缀；LTAIxxxxxxxxxxxxxxxx 占位；accessToken: <从控制台复制>", []),
+])
+def test_cloud_console_credentials_and_camel_case_keywords(text: str, secrets: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("secret", s) for s in secrets]

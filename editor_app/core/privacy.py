@@ -18,7 +18,8 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``secret_keywords``     more words after which ``: = ： ＝`` (after a CJK one also ``为``/``是``) and a high-entropy
                         value is a secret (the defaults are
                         password/passwd/pwd/secret/token/key/api_key/access_key/authorization/密码/口令/令牌/
-                        密钥/秘钥; "Bearer"/"Basic" after the separator is skipped); a
+                        密钥/秘钥, and in camelCase accessToken/secretKey/secretAccessKey/AccessKeySecret/
+                        AppSecret/clientSecret; "Bearer"/"Basic" after the separator is skipped); a
                         call, a subscript or a dotted name ("os.environ[…]", "tokenizer.eos_token_id",
                         "Qwen2.5-72B-Instruct") is code or a model's name, not a secret.
 ``secret_min_length``   shortest value after a keyword that can be a secret (default 8).
@@ -30,7 +31,7 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``dimensions``          the dimensions to scan, a subset of ip/secret/name/path/org (default all five).
 
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
-``github_pat_``, ``AKIA``/``ASIA`` access key ids, Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
+``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
 GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks; a key
 shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
@@ -73,6 +74,8 @@ DEFAULT_ALLOW_IPS = (
 DEFAULT_SECRET_KEYWORDS = (
     "password", "passwd", "pwd", "secret", "token", "key", "api_key", "apikey", "api-key", "access_key",
     "secret_key", "authorization", "密码", "口令", "令牌", "密钥", "秘钥",
+    # written in camelCase by SDKs and cloud consoles ("secretAccessKey: …", "AccessKeySecret：…", "AppSecret=…")
+    "accesstoken", "secretkey", "secretaccesskey", "accesskeysecret", "appsecret", "clientsecret",
 )
 
 PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "密码", "口令"})  # a value after them is judged as a password
@@ -95,11 +98,12 @@ _IPV6 = (r"(?=[0-9A-Fa-f:])(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,
                    r"(?:%[0-9A-Za-z]+)?(?:/\d{1,3})?(?![0-9A-Za-z:])")
 
 _SECRET_SHAPES = (
-    r"(?=[sgAxhGe])(?<![A-Za-z0-9_\-])(?:"
+    r"(?=[sgAxhGeL])(?<![A-Za-z0-9_\-])(?:"
     r"sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}"
     r"|gh[pousr]_[A-Za-z0-9]{30,}"
     r"|github_pat_[A-Za-z0-9_]{22,}"
     r"|(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])"
+    r"|LTAI[0-9A-Za-z]{12,30}(?![0-9A-Za-z])|AKID[0-9A-Za-z]{28,40}(?![0-9A-Za-z])"  # Alibaba / Tencent Cloud
     r"|xox[abposr]-[A-Za-z0-9\-]{10,}"
     r"|hf_[A-Za-z0-9]{30,}"
     r"|AIza[0-9A-Za-z_\-]{35}"
@@ -111,7 +115,8 @@ _SECRET_SHAPES = (
 
 # The start of a key at the end of a line, too short for its shape: the rest is on the next line (a survey
 # wrapped at a fixed width, a key pasted from a terminal). The line is reported; the next one alone shows no shape.
-_CUT_SHAPE = (r"(?=[sgAxhG])(?<![A-Za-z0-9_\-])(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|hf_|AIza|glpat-)"
+_CUT_SHAPE = (r"(?=[sgAxhGL])(?<![A-Za-z0-9_\-])"
+              r"(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|LTAI|AKID|xox[abposr]-|hf_|AIza|glpat-)"
               r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{6,}(?=\s*$)")  # letters and digits
 # A secret given to a command-line option after a space ("vllm serve … --api-key 3f9a…", "--password …"); an option of
 # the built-in keywords only (each ends with a keyword's word: its line is first-looked as a keyword's, and then
@@ -121,7 +126,8 @@ _OPTION_LITERALS = tuple("--" + w for w in _OPTION_WORDS)
 _OPTION_SECRET = (rf"(?<![\w-])--(?P<word>{'|'.join(_OPTION_WORDS)})[ \t]+[\"'“]?(?P<value>[^\s\"'`“”]+)")
 _URL_PASSWORD = r"(?<=://)[^\s/:@]*:(?P<value>[^\s/@]+)@"  # "postgres://admin:s3cret@…", "https://chen:…@git…"
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
-_SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "xox", "hf_", "AIza", "glpat-", "eyJ", "-----BEGIN")
+_SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox", "hf_", "AIza", "glpat-", "eyJ",
+                    "-----BEGIN")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
 # The folder after /home/, /Users/, C:\Users\: a user name written in Chinese ("张三") runs on to the next separator;
 # one in Latin letters ends, as the rest of a path does, where CJK prose starts ("/home/chen/a.md中的").
@@ -173,8 +179,8 @@ _RARITY = {ch: k for k, ch in enumerate(_RARE_FIRST)}
 # Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home");
 # the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
 _SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat")
-_SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "AIza", "eyJ",
-                   "-----BEGIN")
+_SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "LTAI", "AKID",
+                   "AIza", "eyJ", "-----BEGIN")
 _PATH_WORDS = (b"home", b"users", b"root", b"settings")
 _PATH_LITERALS = ("~/",)
 
