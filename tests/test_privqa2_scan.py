@@ -182,3 +182,19 @@ def test_a_python_slice_is_no_ipv6_address(text: str, hits: list, cfg: PrivacyCo
 ])
 def test_cloud_console_credentials_and_camel_case_keywords(text: str, secrets: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == [("secret", s) for s in secrets]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a keyword in one table cell and its value in the next, and "API key 为/是 …", were never looked at
+    ("| API Key | 3f9a2b7c8d1e4f5a6b7c |", [("secret", "3f9a2b7c8d1e4f5a6b7c")]),
+    ("| 密码 | Hunter2024 |", [("secret", "Hunter2024")]),
+    ("智谱 API Key 为 8f2c0c1e0b1a4c3d9e8f7a6b5c4d3e2f.AbCdEfGhIjKlMnOp",
+     [("secret", "8f2c0c1e0b1a4c3d9e8f7a6b5c4d3e2f.AbCdEfGhIjKlMnOp")]),
+    ("API key 是 9f8e7d6c5b4a3f2e1d0c（测试）", [("secret", "9f8e7d6c5b4a3f2e1d0c")]),
+    # a table's header, a number, prose and code after "key 是 / token 为"
+    ("| key | 含义 | token | 2048 | Key | Value |", []),
+    ("KV cache 的 key 是 temporal drift 的来源，token 为 LLM 的基本单位", []),
+    ("key 为 (layer, head) 元组；key 为 hash(prefix)；token 为 eos_token_id", []),
+])
+def test_a_keyword_before_a_table_cell_or_wei_shi(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

@@ -124,6 +124,12 @@ _CUT_SHAPE = (r"(?=[sgAxhGL])(?<![A-Za-z0-9_\-])"
 _OPTION_WORDS = ("api-key", "apikey", "access-key", "secret-key", "token", "key", "secret", "password", "passwd", "pwd")
 _OPTION_LITERALS = tuple("--" + w for w in _OPTION_WORDS)
 _OPTION_SECRET = (rf"(?<![\w-])--(?P<word>{'|'.join(_OPTION_WORDS)})[ \t]+[\"'“]?(?P<value>[^\s\"'`“”]+)")
+# What may stand between an ASCII keyword (and spaces) and its value, in UTF-8: ":", "=", "|" (a table's next cell),
+# "：", "＝", "为", "是" (the keyword regex's separators).
+_SEPARATORS = rb"(?::|=|\||\xef\xbc[\x9a\x9d]|\xe4\xb8\xba|\xe6\x98\xaf)"
+# The characters \s matches, in UTF-8 (\t-\r, \x1c-\x20, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+# U+202F, U+205F, U+3000).
+_SPACES = rb"(?:[\t-\r\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)*"
 _URL_PASSWORD = r"(?<=://)[^\s/:@]*:(?P<value>[^\s/@]+)@"  # "postgres://admin:s3cret@…", "https://chen:…@git…"
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox", "hf_", "AIza", "glpat-", "eyJ",
@@ -293,8 +299,8 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     return re.compile(
         rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])[\"']?"  # a JSON/dict key's quote
-        # "密码为 …", "令牌是：…", "密码 Hunter2024" after a CJK keyword
-        r"(?:\s*[:=：＝]|(?<=[\u3400-\u9fff])(?:\s*[为是]\s*[:：]?|\s+))"
+        # "密码为 …", "API key 是 …", a table's next cell ("| API Key | 3f9a… |"), "密码 Hunter2024" after a CJK keyword
+        r"(?:\s*[:=：＝|]|\s*[为是]\s*[:：]?|(?<=[\u3400-\u9fff])\s+)"
         # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）", and before a
         # link's next query parameter: "?api_key=YOUR_KEY&q=vllm")
         r"\s*[\"'`“‘「『]?(?:(?i:bearer|basic)\s+)?(?P<value>"
@@ -423,9 +429,11 @@ class PrivacyConfig:
         literals += keyword_literals  # (the separator is not looked for with them)
         keyword_then_separator = None
         if keyword_words:  # the keyword, lowered, then whitespace (or any non-ASCII character) and a separator
+            # (before "|", "为", "是", whitespace only: "是" is in most lines)
             ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=lambda k: (len(k), k))
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
-                                                + rb")[\t-\r\x1c-\x20\"'\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])")
+                                                + rb")(?:[\t-\r\x1c-\x20\"'\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])"
+                                                + rb"|[\"']?" + _SPACES + rb"(?:\||\xe4\xb8\xba|\xe6\x98\xaf))")
         # whether every ASCII keyword ends with its last run of letters (then a keyword's match ends where that
         # word does, and what may follow it is known: `_SPACES_THEN_SEPARATOR`)
         words_end_keywords = all(k[-1:].isalpha() and k[-1:].isascii() for k in self.secret_keywords
@@ -734,13 +742,10 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
 
 
 # What the keyword regex (`_keyword_regex`) lets stand between an ASCII keyword and its value, in UTF-8: the
-# characters \s matches (\t-\r, \x1c-\x20, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F,
-# U+3000), then one of ":", "=", "：", "＝"; a JSON or dict key's closing quote may come first ('"token": "…"').
-# (A line where a keyword's word is followed by something else holds no keyword's secret: `_may_hold`'s looser
-# look, any non-ASCII character in between, scans it for nothing.)
-_SPACES_THEN_SEPARATOR = re.compile(
-    rb"[\"']?(?:[\t-\r\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)*"
-    rb"(?::|=|\xef\xbc[\x9a\x9d])")
+# characters \s matches (`_SPACES`), then a separator (`_SEPARATORS`); a JSON or dict key's closing quote may come
+# first ('"token": "…"'). (A line where a keyword's word is followed by something else holds no keyword's secret:
+# `_may_hold`'s looser look, any non-ASCII character before ":" "=" "：" "＝", scans it for nothing.)
+_SPACES_THEN_SEPARATOR = re.compile(rb"[\"']?" + _SPACES + _SEPARATORS)
 
 
 def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[bytes]] | None:
@@ -890,8 +895,9 @@ def _may_hold_ipv6(text: str) -> bool:
 
 
 def _has_separator(line: bytes) -> bool:
-    """Whether UTF-8 bytes hold ":", "=", "：" or "＝", one of which an ASCII secret keyword needs after it."""
-    return 58 in line or 61 in line or line.find(b"\xef\xbc\x9a") >= 0 or line.find(b"\xef\xbc\x9d") >= 0
+    """Whether UTF-8 bytes hold one of `_SEPARATORS`, one of which an ASCII secret keyword needs after it."""
+    return (58 in line or 61 in line or 124 in line or line.find(b"\xef\xbc\x9a") >= 0
+            or line.find(b"\xef\xbc\x9d") >= 0 or line.find(b"\xe4\xb8\xba") >= 0 or line.find(b"\xe6\x98\xaf") >= 0)
 
 
 def _words_of(text: str) -> tuple[bytes, list[bytes]] | None:
