@@ -198,3 +198,12 @@ def test_cloud_console_credentials_and_camel_case_keywords(text: str, secrets: l
 ])
 def test_a_keyword_before_a_table_cell_or_wei_shi(text: str, hits: list, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize("text", [
+    # a number format after a keyword was a secret ("fp8_e4m3": letters, digits and "_", 8 characters)
+    "| KV cache key | fp8_e4m3 |",
+    "key: fp8_e5m2，token=w4a16_g128",
+])
+def test_a_number_format_after_a_keyword_is_no_secret(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []

@@ -539,8 +539,8 @@ def _char_classes(value: str) -> int:
 
 
 # A part of a name in code or of a model's name: words in any case (camelCase, CONSTANT), a short number after them,
-# a size or version ("72B", "405B", "v2"), a chip ("H100", "fp16"), a letter.
-_NAME_PART = re.compile(r"(?:[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]{2,})+\d{0,3}[A-Za-z]?|[A-Za-z]{1,2}\d{1,4}[A-Za-z]?"
+# a size or version ("72B", "405B", "v2"), a chip ("H100", "fp16"), a number format ("e4m3", "w4a16"), a letter.
+_NAME_PART = re.compile(r"(?:[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]{2,})+\d{0,3}[A-Za-z]?|(?:[A-Za-z]{1,2}\d{1,4}){1,2}[A-Za-z]?"
                         r"|\d{1,4}[A-Za-z]{0,2}|[A-Za-z]")  # (a letter alone: the k of "self_attn.k_proj")
 _NAME_SEPARATORS = re.compile(r"[._/\-]+")
 
