@@ -15,8 +15,10 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``allow_ips``           addresses or CIDR networks that are not private data, added to the defaults: the
                         documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
                         loopback 127.0.0.0/8 and ::1, "this network" 0.0.0.0/8 and ::, reserved 240.0.0.0/4.
-``secret_keywords``     more words after which ``: = ： ＝`` (after a CJK one also ``为``/``是``) and a high-entropy
-                        value is a secret (the defaults are
+``secret_keywords``     more words after which ``: = ： ＝``, ``为``/``是`` or a table's next cell ``|`` (after a CJK
+                        one also a space; a JSON or dict key's closing quote first, ``"token": …``) and a
+                        high-entropy value is a secret (also ``--api-key VALUE``, a built-in word as a
+                        command-line option; the defaults are
                         password/passwd/pwd/secret/token/key/api_key/access_key/authorization/密码/口令/令牌/
                         密钥/秘钥, and in camelCase accessToken/secretKey/secretAccessKey/AccessKeySecret/
                         AppSecret/clientSecret; "Bearer"/"Basic" after the separator is skipped); a
