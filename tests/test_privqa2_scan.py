@@ -207,3 +207,13 @@ def test_a_keyword_before_a_table_cell_or_wei_shi(text: str, hits: list, cfg: Pr
 ])
 def test_a_number_format_after_a_keyword_is_no_secret(text: str, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == []
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    # a Kubernetes field naming an address mixes cases as a product's name does: its address was read as a version
+    ("Service 的 ClusterIP 10.96.0.12 对外暴露 8000 端口", "10.96.0.12"),
+    ("PodIP 10.244.1.17，调度到 gpu-3", "10.244.1.17"),
+    ("masterAddr 10.0.0.1 上起 torchrun", "10.0.0.1"),
+])
+def test_an_address_after_a_field_naming_one(text: str, address: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("ip", address)]

@@ -593,6 +593,7 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
 _VERSION_AFTER = re.compile(r"(?:[-.~_](?:post|dev|rc|alpha|beta|pre|final|a\d|b\d)|\+[A-Za-z0-9]| ?版)", re.IGNORECASE)
 _VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag)\.?|版本号?|升级[到至]?|发布)\s*[:：]?\s*$"
                              r"|[=<>~!]=\s*$")
+_ADDRESS_WORD = re.compile(r"(?i:ip|addr|host|node|server|endpoint)")
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9+_\-]*) ?(?:\| ?)?$")
 
 
@@ -606,8 +607,9 @@ def _is_version(text: str, start: int, end: int) -> bool:
     m = _WORD_BEFORE.search(before)
     if m is None:
         return False
-    word = m.group(1)  # a product's name mixes cases inside it; "IPv4", "Host", "DNS", "ssh" do not count
-    return (not word.lower().startswith("ip") and any(c.islower() for c in word)
+    word = m.group(1)  # a product's name mixes cases inside it; "IPv4", "Host", "DNS", "ssh" do not count, nor
+    # does a field naming an address ("ClusterIP", "PodIP", "masterAddr", "NodeHost")
+    return (_ADDRESS_WORD.search(word) is None and any(c.islower() for c in word)
             and any(c.isupper() for c in word[1:]))
 
 
