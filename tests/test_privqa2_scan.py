@@ -217,3 +217,12 @@ def test_a_number_format_after_a_keyword_is_no_secret(text: str, cfg: PrivacyCon
 ])
 def test_an_address_after_a_field_naming_one(text: str, address: str, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == [("ip", address)]
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    # the house pack's org codes typed with the Chinese input method's full-width hyphen, or an editor's en dash
+    ("预算归属项目 PRJ－2041（全角连字符）", "PRJ－2041"),
+    ("集群编号 INT–0457 由平台组分配", "INT–0457"),
+])
+def test_an_org_code_with_a_wide_hyphen(text: str, code: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == [("org", code)]
