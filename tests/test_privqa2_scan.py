@@ -226,3 +226,19 @@ def test_an_address_after_a_field_naming_one(text: str, address: str, cfg: Priva
 ])
 def test_an_org_code_with_a_wide_hyphen(text: str, code: str, cfg: PrivacyConfig) -> None:
     assert found(text, cfg) == [("org", code)]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # a chat bot's webhook (an alert pushed to Feishu or Slack) holds its secret in the path: it was never found
+    ("告警推送 https://open.feishu.cn/open-apis/bot/v2/hook/3f9a2b7c-8d1e-4f5a-9b7c-8d9e0f1a2b3c",
+     [("secret", "3f9a2b7c-8d1e-4f5a-9b7c-8d9e0f1a2b3c")]),
+    ("Slack https://hooks.slack.com/services/T01ABCDEF/B02GHIJKL/a8F3kL9zQ2mX7pR4wT6yU1vB",
+     [("secret", "T01ABCDEF/B02GHIJKL/a8F3kL9zQ2mX7pR4wT6yU1vB")]),
+    # DingTalk's and WeCom's are in the query, after a keyword
+    ("钉钉 https://oapi.dingtalk.com/robot/send?access_token=3f9a2b7c8d1e4f5a6b7c8d9e0f1a2b3c",
+     [("secret", "3f9a2b7c8d1e4f5a6b7c8d9e0f1a2b3c")]),
+    # the documentation, a placeholder
+    ("飞书文档 https://open.feishu.cn/document/client-docs/bot-v3/add-custom-bot 与 …/bot/v2/hook/<your-hook-id>", []),
+])
+def test_a_chat_bot_s_webhook(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits

@@ -34,7 +34,8 @@ The ``[privacy]`` table of a rule pack (every key optional):
 
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
-GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``) and ``-----BEGIN … PRIVATE KEY-----`` blocks; a key
+GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``), ``-----BEGIN … PRIVATE KEY-----`` blocks and the secret
+in a Feishu/Lark or Slack webhook's path; a key
 shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
@@ -134,6 +135,11 @@ _SEPARATORS = rb"(?::|=|\||\xef\xbc[\x9a\x9d]|\xe4\xb8\xba|\xe6\x98\xaf)"
 _SPACES = rb"(?:[\t-\r\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)*"
 _URL_PASSWORD = r"(?<=://)[^\s/:@]*:(?P<value>[^\s/@]+)@"  # "postgres://admin:s3cret@…", "https://chen:…@git…"
 _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+# A chat bot's webhook carries its secret in its path: Feishu / Lark ".../open-apis/bot/v2/hook/<id>", Slack
+# "hooks.slack.com/services/<T…>/<B…>/<secret>" (DingTalk's and WeCom's are "access_token=" / "key=" queries).
+_WEBHOOK_LITERALS = ("/bot/v2/hook/", "hooks.slack.com/services/")
+_WEBHOOK = (r"(?<=/bot/v2/hook/)[0-9A-Za-z\-]{16,}"
+            r"|(?<=hooks\.slack\.com/services/)[A-Za-z0-9]+/[A-Za-z0-9]+/[A-Za-z0-9]{16,}")
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox", "hf_", "AIza", "glpat-", "eyJ",
                     "-----BEGIN")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
@@ -402,7 +408,7 @@ class PrivacyConfig:
         keyword_literals: list[str] = []
         if "secret" in dims:
             words += _SHAPE_WORDS
-            literals += _SHAPE_LITERALS
+            literals += _SHAPE_LITERALS + _WEBHOOK_LITERALS
             for keyword in self.secret_keywords:
                 runs = _letter_runs(keyword)
                 if runs:
@@ -450,7 +456,8 @@ class PrivacyConfig:
         if self._keyword_words is None or self._latin_name_words is None or None in looks:
             return None
         words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
-                                     *_PATH_HINTS, ":\\", ":/", "://", *(w for look in looks for w in look))}
+                                     *_WEBHOOK_LITERALS, *_PATH_HINTS, ":\\", ":/", "://",
+                                     *(w for look in looks for w in look))}
         words |= {n.lower() for n in self.names if _has_cjk(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
             return None
@@ -650,6 +657,8 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
         m = _lazy(_CUT_SHAPE).search(text)
         if m is not None:
             spans.append((m.start(), m.end(), "secret"))
+    if holds_any(text, _WEBHOOK_LITERALS):
+        spans += [(m.start(), m.end(), "secret") for m in _lazy(_WEBHOOK).finditer(text)]
     if "://" in text and "@" in text:  # scheme://user:password@host
         for m in _lazy(_URL_PASSWORD).finditer(text):
             if _looks_like_password(m.group("value"), cfg):
