@@ -33,9 +33,9 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``dimensions``          the dimensions to scan, a subset of ip/secret/name/path/org (default all five).
 
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
-``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack ``xox?-``, Hugging Face ``hf_``, Google ``AIza``,
-GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``), ``-----BEGIN … PRIVATE KEY-----`` blocks and the secret
-in a Feishu/Lark or Slack webhook's path; a key
+``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack
+``xox?-``, Hugging Face ``hf_``, Google ``AIza``, GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``),
+``-----BEGIN … PRIVATE KEY-----`` blocks and the secret in a Feishu/Lark or Slack webhook's path; a key
 shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
