@@ -190,9 +190,9 @@ _RARE_FIRST = ("".join(map(chr, range(32))) + "\x7f`^~{}\\@$&!?<>;'\"|[]#%*_=+QZ
 _RARITY = {ch: k for k, ch in enumerate(_RARE_FIRST)}
 
 
-# Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home");
-# the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
-_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat")
+# Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home", a
+# webhook "hook" or "hooks"); the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
+_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat", b"hook", b"hooks")
 _SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "LTAI", "AKID",
                    "AIza", "eyJ", "-----BEGIN")
 _PATH_WORDS = (b"home", b"users", b"root", b"settings")
@@ -408,7 +408,7 @@ class PrivacyConfig:
         keyword_literals: list[str] = []
         if "secret" in dims:
             words += _SHAPE_WORDS
-            literals += _SHAPE_LITERALS + _WEBHOOK_LITERALS
+            literals += _SHAPE_LITERALS
             for keyword in self.secret_keywords:
                 runs = _letter_runs(keyword)
                 if runs:
