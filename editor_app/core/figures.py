@@ -674,6 +674,15 @@ class _LineReader:
             self._hardware[key] = _hardware(self._raw(index, a, b))
         return self._hardware[key]
 
+    def lead_hardware(self, index: int, a: int) -> str | None:
+        """The GPU named in the clause that leads into scope[a:] with a colon ("单卡 H100 的 p50 TTFT：TGI 为 320
+        毫秒"): the hardware of the figures after it that name none."""
+        view = self.scopes[index].view
+        if not self._gpu or a < 2 or view[a - 1] not in ":：":
+            return None
+        seps = _clause_seps(view, 0, a - 1)
+        return self.hardware(index, seps[-1][1] if seps else 0, a - 1)
+
     def sentence(self, index: int, a: int, b: int) -> str:
         key = (index, a, b)
         found = self._sentences.get(key)
@@ -714,18 +723,22 @@ class _LineReader:
             after = 0  # where the separator that ends the clause before ends
             kinds: set[str | None] = set()
             vs_at: list[int] = []  # where the clause's "vs" cues are
+            led = -1  # where a clause starts that a latency named before a colon leads into
             for pos, kind in cues:  # left to right, so a clause's cues come together
                 if pos >= b:
                     if kinds:
-                        self._clause(index, a, b, kinds, vs_at)
+                        led = self._clause(index, a, b, kinds, vs_at)
                     a, b, after = _clause_around(view, pos, after)  # no separator holds a cue's first char
-                    kinds = set()
+                    if 0 <= led < a:  # the clause led into holds no cue of its own
+                        self._led_clause(index, led)
+                    kinds = {"lat"} if led == a else set()
+                    led = -1
                     vs_at = []
                 kinds.add(kind)
                 if kind == "vs":
                     vs_at.append(pos)
-            if kinds:
-                self._clause(index, a, b, kinds, vs_at)
+            if kinds and self._clause(index, a, b, kinds, vs_at) >= 0:
+                self._led_clause(index, after)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
@@ -790,16 +803,28 @@ class _LineReader:
             index = parent_index
         return ""
 
-    def _clause(self, index: int, a: int, b: int, kinds: set[str | None], vs_at: list[int]) -> None:
+    def _led_clause(self, index: int, start: int) -> None:
+        """Read the clause starting at `start`, which holds no cue, for the latency named before the colon that
+        ends the clause before it."""
+        view = self.scopes[index].view
+        if start < len(view):
+            a, b, _ = _clause_around(view, start, start)
+            self._clause(index, a, b, {"lat"}, [])
+
+    def _clause(self, index: int, a: int, b: int, kinds: set[str | None], vs_at: list[int]) -> int:
         """Read scope[a:b]; `kinds` are the kinds of its cues, `vs_at` where its "vs" cues are.
 
         A "vs" cue is where _VS_RE matches in the line, and _VS_RE matches in the view only where a cue is (no
         other cue holds a "v"; the separators that end items and clauses are no letters), so the items with a
         "vs" are those that hold a "vs" cue.
+
+        Returns where the next clause starts when this one names a latency and ends with a colon ("p50 TTFT：TGI
+        为 320 毫秒，vLLM 为 280 毫秒": the values after it are latencies, in a clause with no cue), else -1.
         """
         view = self.scopes[index].view
+        led = b + 1 if "lat" in kinds and view[b:b + 1] in (":", "：") else -1
         if not _DIGIT.search(view, a, b) and (not vs_at or _BLANK not in view[a:b]):
-            return  # (a comparison's values may all be in parentheses)
+            return led  # (a comparison's values may all be in parentheses)
         taken = _Spans()
         if vs_at:
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _any_within(vs_at, ia, ib)]
@@ -813,6 +838,7 @@ class _LineReader:
             self._speedups(index, a, b, taken)
         if "unit" in kinds or "lat" in kinds:
             self._single_values(index, a, b, taken)
+        return led
 
     def _comparison(self, index: int, a: int, b: int, taken: _Spans, inherited: str = "") -> str | None:
         """Read scope[a:b] as one comparison; returns its label ("" when none), None when it is none."""
@@ -886,7 +912,7 @@ class _LineReader:
                                       column=off + m.start() + 1, text=self.written[off + m.start():off + vend]))
             if paren is None:
                 taken.add(m.start(), max(end, vend))
-        group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b), line=0, values=values,
+        group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b) or self.lead_hardware(index, a), line=0, values=values,
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
@@ -972,6 +998,7 @@ class _LineReader:
             hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
                 hardware = self.hardware(index, a, b)
+            hardware = hardware or self.lead_hardware(index, a)
             label = _measure(view[m_end:min(ib, m_end + 60)], view[max(ia, m_start - 60):m_start])
             group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
             taken.add(m_start, m_end)
@@ -1015,7 +1042,8 @@ class _LineReader:
             fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
                              column=off + m.start() + 1, text=self.written[off + m.start():off + vend])
             group = FigureGroup(metric=_metric(unit, label), unit=unit,
-                                hardware=self.hardware(index, ia, ib) or self.hardware(index, a, b),
+                                hardware=(self.hardware(index, ia, ib) or self.hardware(index, a, b)
+                                          or self.lead_hardware(index, a)),
                                 line=0, values=[fv], sentence=self.sentence(index, a, b), kind="value", label=label)
             taken.add(m.start(), unit_end)
             self.groups.append((fv.column, group))
