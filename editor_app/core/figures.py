@@ -245,10 +245,12 @@ _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST
 _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alternative led by a plain character
     r"w(?<![A-Za-z]w)ith[ \t]+|o(?<![A-Za-z]o)n[ \t]+|u(?<![A-Za-z]u)sing[ \t]+|i(?<![A-Za-z]i)n[ \t]+|用[ \t]*|在[ \t]*"
 )
+_ON_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:with|on|using|in)|用|在)[ \t]*\Z")  # "在 vLLM": what a figure runs on
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
-_BASELINE_RE = re.compile(  # 比/相比/相较/对比, or than/vs/versus/over/compared to|with as a word
-    r"比|相比|相较|对比|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
+_BASELINE_RE = re.compile(  # 比/相比/相较/对比, 是/为 … 的 ("是 vLLM 的 1.3 倍"), or than/vs/versus/over/compared to|with
+    r"比|相比|相较|对比|[是为](?=[ \t]*[A-Za-z][^，,。；;、的]{0,40}的)"
+    r"|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
     r"|o(?<![A-Za-z]o)ver(?![A-Za-z])|c(?<![A-Za-z]c)ompared (?:to|with)(?![A-Za-z])"
 )
 _LABEL_RE = re.compile(
@@ -966,6 +968,13 @@ class _LineReader:
             else:
                 run = self.runs(index, ia, ib).first(near, cut)
             engine = run.engine if run else ""
+            in_item = run is not None  # whether its own item names a subject before the figure
+            if run is not None and engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
+                # "DeepSeek V3 上 SGLang 快 3.1 倍": a known engine after a run that is none (a model) is the subject,
+                # unless the item runs on it ("LiteKV 在 vLLM 上快 2 倍" is LiteKV's)
+                known = self.runs(index, ia, ib).last_engine(run.end, cut)
+                if known is not None and not _ON_BEFORE.search(view, max(run.end, known.start - 8), known.start):
+                    engine = known.engine
             if engine not in _ENGINE_ALIASES:  # "… 2× faster with SGLang": the engine named after the figure
                 w = _WITH_RE.search(view, m_end, min(ib, m_end + _WINDOW))
                 if w is None:
@@ -1000,6 +1009,9 @@ class _LineReader:
                 hardware = self.hardware(index, a, b)
             hardware = hardware or self.lead_hardware(index, a)
             label = _measure(view[m_end:min(ib, m_end + 60)], view[max(ia, m_start - 60):m_start])
+            if not label and ia > a and not in_item:
+                # "SGLang 吞吐 16.2k tok/s，是 vLLM 的 1.3 倍": the measure of the item that names the subject
+                label = _measure("", view[max(a, ia - 60):ia])
             group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
             taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
