@@ -245,6 +245,9 @@ _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST
 _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alternative led by a plain character
     r"w(?<![A-Za-z]w)ith[ \t]+|o(?<![A-Za-z]o)n[ \t]+|u(?<![A-Za-z]u)sing[ \t]+|i(?<![A-Za-z]i)n[ \t]+|用[ \t]*|在[ \t]*"
 )
+_ON_GPU = re.compile(r"[ \t]*(?:(?:on|at)[ \t]+|@[ \t]*|[（(][ \t]*)")  # "… tok/s on H200", "（H200）"
+# what an item may hold besides GPU names before a value that states the clause's engine on other hardware
+_ONLY_WHERE = re.compile(r"(?:[\s\x01在于上下时为是达到约的:：~≈]|on|at)*")
 _ON_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:with|on|using|in)|用|在)[ \t]*\Z")  # "在 vLLM": what a figure runs on
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
@@ -676,6 +679,14 @@ class _LineReader:
             self._hardware[key] = _hardware(self._raw(index, a, b))
         return self._hardware[key]
 
+    def _hardware_after(self, index: int, pos: int, end: int) -> str | None:
+        """The GPU a value is stated on right after it and its unit ("15,800 tok/s on H200", "（H200）")."""
+        if not self._gpu:
+            return None
+        off = self.scopes[index].start
+        m = _ON_GPU.match(self.line, off + pos, off + end)
+        return _hardware(self.line[m.end():off + end]) if m and _HARDWARE_RE.match(self.line, m.end()) else None
+
     def lead_hardware(self, index: int, a: int) -> str | None:
         """The GPU named in the clause that leads into scope[a:] with a colon ("单卡 H100 的 p50 TTFT：TGI 为 320
         毫秒"): the hardware of the figures after it that name none."""
@@ -1022,6 +1033,7 @@ class _LineReader:
         if _ENGINE_WORD_RE.search(view, a, b) is None:
             return  # a one-value group needs a known engine
         labels: dict[str, str] = {}  # metric -> the label of the clause's last value of it
+        previous: tuple[str, str | None] | None = None  # the engine and hardware of the clause's last value
         for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             if taken.covers(m.start()):
                 continue
@@ -1033,29 +1045,39 @@ class _LineReader:
             near = max(ia, m.start() - _WINDOW)
             named_before = _ENGINE_WORD_RE.search(view, near, m.start()) is not None
             follows = _FOR_RE.match(view, unit_end, ib)
-            if not named_before and follows is None:
+            hardware = self._hardware_after(index, unit_end, ib) or self.hardware(index, ia, ib)
+            run = None
+            if named_before or follows is not None:
+                runs = self.runs(index, ia, ib)  # its item's (runs never cross an item separator)
+                run = runs.last(near, m.start()) if named_before else None
+                after = _engine_named_after(view, runs, follows, ib)
+                if run is None or _BASELINE_RE.search(view, run.end, m.start()):
+                    # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
+                    run = after
+                elif after is not None and follows.group("owner"):
+                    run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
+            if run is not None:
+                if run.engine not in _ENGINE_ALIASES:
+                    continue
+                engine = run.engine
+            elif named_before or previous is None or hardware in (None, previous[1]) \
+                    or not _ONLY_WHERE.fullmatch(self._named_part(index, ia, m.start())):
                 continue  # no known engine written before it, nor one named right after it ("… for vLLM")
-            runs = self.runs(index, ia, ib)  # its item's (runs never cross an item separator)
-            run = runs.last(near, m.start()) if named_before else None
-            after = _engine_named_after(view, runs, follows, ib)
-            if run is None or _BASELINE_RE.search(view, run.end, m.start()):
-                # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
-                run = after
-            elif after is not None and follows.group("owner"):
-                run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
-            if run is None or run.engine not in _ENGINE_ALIASES:
-                continue
+            else:
+                # "H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s": an item that names only other hardware
+                # before its value states the engine of the clause's value before it there
+                engine = previous[0]
             # "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s": a label named once covers the clause's later values
             label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a) \
                 or labels.get(_METRIC_BY_UNIT.get(unit, unit), "")
             labels[_METRIC_BY_UNIT.get(unit, unit)] = label
             off = scope.start
             vend = _value_end(m)
-            fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
+            fv = FigureValue(engine=engine, value=_number(m), approx=bool(m.group("approx")),
                              column=off + m.start() + 1, text=self.written[off + m.start():off + vend])
-            group = FigureGroup(metric=_metric(unit, label), unit=unit,
-                                hardware=(self.hardware(index, ia, ib) or self.hardware(index, a, b)
-                                          or self.lead_hardware(index, a)),
+            hardware = hardware or self.hardware(index, a, b) or self.lead_hardware(index, a)
+            previous = (engine, hardware)
+            group = FigureGroup(metric=_metric(unit, label), unit=unit, hardware=hardware,
                                 line=0, values=[fv], sentence=self.sentence(index, a, b), kind="value", label=label)
             taken.add(m.start(), unit_end)
             self.groups.append((fv.column, group))
