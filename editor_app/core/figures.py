@@ -100,7 +100,7 @@ _VALUE_RE = re.compile(
     r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿)?"
 )
 _UNIT_RE = re.compile(
-    r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
+    r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?:/GPU|/卡)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
     r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9])|美元|元(?![一-鿿])|人民币)?"
     r"(?P<per>/(?:年|月|天|小时|yr|year|mo|month|day|h|hr|hour)(?![A-Za-z]))?"
 )
@@ -299,7 +299,7 @@ _OPEN = "（("
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
 _CURRENCY_WORDS = {"美元": "$", "元": "¥", "人民币": "¥"}
 _TIME_UNITS = {"s": 1000, "ms": 1}  # the units of a latency, in ms
-_METRIC_BY_UNIT = {"tok/s": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
+_METRIC_BY_UNIT = {"tok/s": "throughput", "tok/s/GPU": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
                    "GiB": "memory", "MB": "memory", "×": "speedup"}
 _METRIC_BY_LABEL = (
     (re.compile(r"TTFT|TPOT|ITL|latency|延迟|时延|E2E", re.I), "latency"),
@@ -497,7 +497,7 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
         raw = m.group("unit") or ""
         end = m.end()
         if raw.startswith("tok"):
-            unit = "tok/s"
+            unit = "tok/s/GPU" if raw.endswith(("GPU", "卡")) else "tok/s"  # per GPU: another figure than a node's
         elif raw.startswith("req") or raw in ("QPS", "RPS"):
             unit = "req/s"
         elif raw in ("ms", "毫秒"):
@@ -1038,7 +1038,7 @@ class _LineReader:
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur") and unit[:1] not in ("$", "¥"):
+            if unit not in ("tok/s", "tok/s/GPU", "req/s", "s", "ms") and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
@@ -1143,9 +1143,11 @@ _GENERIC_LABEL = re.compile(r"throughput|latency|cost|memory|accuracy|吞吐量?
 def quantity_label(group: FigureGroup) -> str:
     """The label that tells figures of one metric apart: "p99 TTFT" does, "吞吐" or "cost" (the metric itself, as
     "成本 NIM $110,940 vs vLLM $59,940/年" names it) does not, so that statement is the same figure as an
-    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster")."""
+    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster"). "首字延迟" is TTFT."""
     label = group.label
-    return "" if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label) else label
+    if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label):
+        return ""
+    return label.replace("首字延迟", "TTFT")  # the same quantity in Chinese: "p99 首字延迟" is "p99 TTFT"
 
 
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
