@@ -245,6 +245,10 @@ _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST
 _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alternative led by a plain character
     r"w(?<![A-Za-z]w)ith[ \t]+|o(?<![A-Za-z]o)n[ \t]+|u(?<![A-Za-z]u)sing[ \t]+|i(?<![A-Za-z]i)n[ \t]+|用[ \t]*|在[ \t]*"
 )
+# a value that is a difference between two engines' figures: after 高/低/快/多/少/提升了… (not 最高, 高达, 提升到)
+_DIFFERENCE_BEFORE = re.compile(
+    r"(?<!最)(?:高|低|快|慢|多|少|高出|提升|提高|增加|降低|减少|缩短|节省|下降|增长)[了出]?[ \t]*(?:约|近|超过)?[ \t]*\Z")
+_DIFFERENCE_AFTER = re.compile(r"[ \t]+(?:faster|slower|higher|lower|more|less|fewer)(?![A-Za-z])")
 _ON_GPU = re.compile(r"[ \t]*(?:(?:on|at)[ \t]+|@[ \t]*|[（(][ \t]*)")  # "… tok/s on H200", "（H200）"
 # what an item may hold besides GPU names before a value that states the clause's engine on other hardware
 _ONLY_WHERE = re.compile(r"(?:[\s\x01在于上下时为是达到约的:：~≈]|on|at)*")
@@ -1042,6 +1046,9 @@ class _LineReader:
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
+            if _DIFFERENCE_BEFORE.search(view, max(ia, m.start() - 8), m.start()) \
+                    or _DIFFERENCE_AFTER.match(view, unit_end, ib):
+                continue  # "比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM": a difference, no one's figure
             near = max(ia, m.start() - _WINDOW)
             named_before = _ENGINE_WORD_RE.search(view, near, m.start()) is not None
             follows = _FOR_RE.match(view, unit_end, ib)
