@@ -28,3 +28,14 @@ def test_shou_zi_yan_chi_is_ttft() -> None:
     assert findings("p99 TTFT SGLang 54.2s vs vLLM 58.9s", "p99 首字延迟：vLLM 61 秒") == [
         "vLLM p99 首字延迟: 61 s at line 2 disagrees with 58.9 s at line 1"]
     assert findings("p99 TTFT SGLang 54.2s vs vLLM 58.9s", "p99 首字延迟：vLLM 58.9 秒") == []
+
+
+def test_a_price_per_million_tokens_is_not_a_yearly_cost() -> None:
+    """"vLLM 每百万 token 成本 $0.21" and "vLLM 年成本 $59,940" were one figure in "$": "$59,940 disagrees with $0.21"."""
+    assert findings("vLLM 每百万 token 成本 $0.21", "vLLM 年成本 $59,940") == []
+    for text in ("vLLM 每百万 token 成本 $0.21", "vLLM costs $0.21 per million tokens", "vLLM $0.21/M tokens vs SGLang $0.17/M tokens",
+                 "每百万 token 成本：vLLM $0.21，SGLang $0.17", "vLLM 每百万输出 token 0.8 美元", "成本：vLLM: $5 vs SGLang: $4 每百万 token"):
+        assert {g.unit for g in figures_in_line(text)} == {"$/M tok"}, text
+    assert findings("每百万 token 成本：vLLM $0.21", "vLLM $0.25/M tokens") == [
+        "vLLM cost: $0.25/M tok at line 2 disagrees with $0.21/M tok at line 1"]
+    assert [g.unit for g in figures_in_line("NIM $110,940 vs vLLM $59,940/年")] == ["$/年"]

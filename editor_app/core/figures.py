@@ -249,6 +249,11 @@ _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alter
 _DIFFERENCE_BEFORE = re.compile(
     r"(?<!最)(?:高|低|快|慢|多|少|高出|提升|提高|增加|降低|减少|缩短|节省|下降|增长)[了出]?[ \t]*(?:约|近|超过)?[ \t]*\Z")
 _DIFFERENCE_AFTER = re.compile(r"[ \t]+(?:faster|slower|higher|lower|more|less|fewer)(?![A-Za-z])")
+_PER_MTOK = "/M tok"  # the unit a price per million tokens is read in
+_PER_MTOK_WORDS = r"(?:每|/|per[ \t]+)[ \t]*(?:1[ \t]?M|百万|million|M)[ \t]*(?:个[ \t]*)?(?:输出|输入|output|input)?[ \t]*tok"
+_PER_MTOK_AFTER = re.compile(r"[ \t]*" + _PER_MTOK_WORDS + r"(?:en)?s?", re.I)
+_PER_MTOK_IN = re.compile(_PER_MTOK_WORDS, re.I)  # "每百万 token 成本：vLLM $0.21": said once for the clause
+_CURRENCIES = frozenset("$¥€£")
 _ON_GPU = re.compile(r"[ \t]*(?:(?:on|at)[ \t]+|@[ \t]*|[（(][ \t]*)")  # "… tok/s on H200", "（H200）"
 # what an item may hold besides GPU names before a value that states the clause's engine on other hardware
 _ONLY_WHERE = re.compile(r"(?:[\s\x01在于上下时为是达到约的:：~≈]|on|at)*")
@@ -520,6 +525,10 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
             unit += m.group("per")
     elif cur:
         unit = cur
+    if unit in _CURRENCIES:  # "$0.21/M tokens", "$0.21 每百万 token": a price per token, not a yearly cost
+        per = _PER_MTOK_AFTER.match(text, end)
+        if per is not None:
+            unit, end = unit + _PER_MTOK, per.end()
     return unit, end
 
 
@@ -690,6 +699,18 @@ class _LineReader:
         off = self.scopes[index].start
         m = _ON_GPU.match(self.line, off + pos, off + end)
         return _hardware(self.line[m.end():off + end]) if m and _HARDWARE_RE.match(self.line, m.end()) else None
+
+    def _priced_per_token(self, index: int, a: int, b: int, unit: str) -> str:
+        """A bare price ("$") in a clause, or after a lead-in, that says it is per million tokens ("每百万 token
+        成本：vLLM $0.21") in that unit ("$/M tok"); any other unit as it is."""
+        if unit not in _CURRENCIES:
+            return unit
+        view = self.scopes[index].view
+        start = a
+        if a >= 2 and view[a - 1] in ":：":
+            seps = _clause_seps(view, 0, a - 1)
+            start = seps[-1][1] if seps else 0
+        return unit + _PER_MTOK if _PER_MTOK_IN.search(view, start, b) else unit
 
     def lead_hardware(self, index: int, a: int) -> str | None:
         """The GPU named in the clause that leads into scope[a:] with a colon ("单卡 H100 的 p50 TTFT：TGI 为 320
@@ -908,6 +929,7 @@ class _LineReader:
             unit = units[0]  # "vLLM 850 ms vs SGLang 1.2 s": one comparison, in the unit stated first
         elif any(not unit.startswith(u) for u in units):
             return None  # mixed units: not one comparison
+        unit = self._priced_per_token(index, a, b, unit)
         last_end = entries[-1][3] if entries[-1][4] is None else entries[-1][4].start + len(entries[-1][4].view) \
             - scope.start
         tail = _item_seps(view, last_end, b)  # the label after the last value ends at the next item
@@ -1042,6 +1064,7 @@ class _LineReader:
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
+            unit = self._priced_per_token(index, a, b, unit)
             if unit not in ("tok/s", "tok/s/GPU", "req/s", "s", "ms") and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
