@@ -11,7 +11,7 @@ How a line is read:
   lead-in ("NVIDIA Dynamo 1.0（…）：").
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
-  GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥) or a metric label ("p99 TTFT", 吞吐, latency…, also from a
+  tok/s/GPU, GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥, a price per million tokens as $/M tok) or a metric label ("p99 TTFT", 吞吐, latency…, also from a
   "label：" lead-in) must be present and decides the metric (throughput, latency, cost, memory, speedup,
   accuracy, percent). Times in ms and in s make one comparison in the unit stated first (a converted value's
   text keeps its own unit: "1.2 s"). A part with no name before its value takes the engine named right after it
@@ -24,10 +24,13 @@ How a line is read:
   ``8× H100`` is hardware, not a speed-up. Metric "speedup", unit "×", label the measure it names
   (TTFT, throughput, build, load, request rate, ...; "" for plain "faster").
 - A speed-up's engine is the subject of the nearest scope that names one: the first run of names in its item
-  before the figure (a baseline after 比/than/vs is skipped), else the previous speed-up's engine in the same
+  before the figure (a baseline after 比/than/vs or in "是 vLLM 的 1.3 倍" is skipped), else the previous speed-up's engine in the same
   clause, else the first run of the clause (top level only: inside parentheses, names outside the figure's item
   are asides), else the first run of the item that holds the parenthesis, else the lead-in's. Inside a run a
-  known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and a known engine right after the figure
+  known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and so does one after a run that is none,
+  unless what the run names runs on it ("DeepSeek V3 上 SGLang 快 3.1 倍" is SGLang's, "LiteKV 在 vLLM 上快 2 倍"
+  LiteKV's); a speed-up whose item names no subject nor measure takes the measure of the clause before it ("SGLang
+  吞吐 16.2k tok/s，是 vLLM 的 1.3 倍" is a throughput speed-up). A known engine right after the figure
   with with/on/using/用/在 wins over a run that is no engine ("Mixtral runs 2× faster with SGLang" is SGLang).
   A cited ``arXiv:NNNN.NNNNN`` is a subject too. A subject that is no known engine (nor a cited paper), on a line
   whose lead-in names one known engine alone ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT"), is a
@@ -37,13 +40,20 @@ How a line is read:
   latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
   word (than, versus, 比 …) is not the subject's but the engine's named right after it ("higher than 12,500
   tok/s for vLLM"), else no one's; an engine named right after a value with for/of/on/using owns it even after
-  another name ("from $110,940/yr on NIM to $59,940/yr on vLLM").
+  another name ("from $110,940/yr on NIM to $59,940/yr on vLLM"). A difference between two engines' figures
+  ("比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM") is no one's figure. An item that names only other
+  hardware before its value ("H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s") states the clause's previous
+  value's engine on that hardware. A clause after a latency label and a colon ("p50 TTFT：TGI 为 320 毫秒，…") is
+  read for latencies though it holds no cue.
 - "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
   A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
   1.3 倍") or "左右/上下" right after it.
 - Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
   named in a comparison's clause as written (parentheses included); for a speed-up, in its item, else in its
-  clause when the clause holds one speed-up only.
+  clause when the clause holds one speed-up only; for a one-value group, right after its value ("15,800 tok/s on
+  H200", "（H200）"), else in its item, else in its clause. Failing these, the GPU named in the clause that leads
+  into the figure's with a colon ("单卡 H100 的 p50 TTFT：…", "实测（H100 · …）：…").
+- A Markdown table's rows are read by the columns their header names (figure_tables.py), not here.
 """
 
 from __future__ import annotations
@@ -254,6 +264,7 @@ _PER_MTOK_WORDS = r"(?:每|/|per[ \t]+)[ \t]*(?:1[ \t]?M|百万|million|M)[ \t]*
 _PER_MTOK_AFTER = re.compile(r"[ \t]*" + _PER_MTOK_WORDS + r"(?:en)?s?", re.I)
 _PER_MTOK_IN = re.compile(_PER_MTOK_WORDS, re.I)  # "每百万 token 成本：vLLM $0.21": said once for the clause
 _CURRENCIES = frozenset("$¥€£")
+_ONE_VALUE_UNITS = frozenset(("tok/s", "tok/s/GPU", "req/s", "s", "ms"))  # (and prices) what an engine states alone
 _ON_GPU = re.compile(r"[ \t]*(?:(?:on|at)[ \t]+|@[ \t]*|[（(][ \t]*)")  # "… tok/s on H200", "（H200）"
 # what an item may hold besides GPU names before a value that states the clause's engine on other hardware
 _ONLY_WHERE = re.compile(r"(?:[\s\x01在于上下时为是达到约的:：~≈]|on|at)*")
@@ -308,8 +319,8 @@ _OPEN = "（("
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
 _CURRENCY_WORDS = {"美元": "$", "元": "¥", "人民币": "¥"}
 _TIME_UNITS = {"s": 1000, "ms": 1}  # the units of a latency, in ms
-_METRIC_BY_UNIT = {"tok/s": "throughput", "tok/s/GPU": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
-                   "GiB": "memory", "MB": "memory", "×": "speedup"}
+_METRIC_BY_UNIT = {"tok/s": "throughput", "tok/s/GPU": "throughput", "req/s": "throughput", "s": "latency",
+                   "ms": "latency", "GB": "memory", "GiB": "memory", "MB": "memory", "×": "speedup"}
 _METRIC_BY_LABEL = (
     (re.compile(r"TTFT|TPOT|ITL|latency|延迟|时延|E2E", re.I), "latency"),
     (re.compile(r"throughput|吞吐", re.I), "throughput"),
@@ -951,7 +962,8 @@ class _LineReader:
                                       column=off + m.start() + 1, text=self.written[off + m.start():off + vend]))
             if paren is None:
                 taken.add(m.start(), max(end, vend))
-        group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b) or self.lead_hardware(index, a), line=0, values=values,
+        hardware = self.hardware(index, a, b) or self.lead_hardware(index, a)
+        group = FigureGroup(metric=metric, unit=unit, hardware=hardware, line=0, values=values,
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
@@ -1065,7 +1077,7 @@ class _LineReader:
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
             unit = self._priced_per_token(index, a, b, unit)
-            if unit not in ("tok/s", "tok/s/GPU", "req/s", "s", "ms") and not m.group("cur") and unit[:1] not in ("$", "¥"):
+            if unit not in _ONE_VALUE_UNITS and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
