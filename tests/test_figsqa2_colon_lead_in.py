@@ -44,3 +44,8 @@ def test_the_gpu_named_before_the_colon_is_the_figures_hardware() -> None:
         ("throughput", "tok/s", "H100", "吞吐", [("vLLM", 12500.0), ("SGLang", 16200.0)])]
     # a GPU of its own clause wins
     assert read("H100 上的吞吐：vLLM 在 B200 上 21,000 tok/s")[0][2] == "B200"
+
+
+def test_a_lead_in_naming_two_gpus_gives_none() -> None:
+    assert read("本节在 H100 和 B200 上复测了三个引擎：vLLM 12,500 tok/s，SGLang 16,200 tok/s") == [
+        ("throughput", "tok/s", None, "", [("vLLM", 12500.0)]), ("throughput", "tok/s", None, "", [("SGLang", 16200.0)])]

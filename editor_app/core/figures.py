@@ -730,7 +730,11 @@ class _LineReader:
         if not self._gpu or a < 2 or view[a - 1] not in ":：":
             return None
         seps = _clause_seps(view, 0, a - 1)
-        return self.hardware(index, seps[-1][1] if seps else 0, a - 1)
+        start = seps[-1][1] if seps else 0
+        raw = self._raw(index, start, a - 1)
+        if _GPU_HINT.search(raw) is None or len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
+            return None  # "在 H100 和 B200 上复测：…": which of them a figure is on, the lead-in does not say
+        return self.hardware(index, start, a - 1)
 
     def sentence(self, index: int, a: int, b: int) -> str:
         key = (index, a, b)
