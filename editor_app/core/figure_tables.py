@@ -30,6 +30,7 @@ _SPEEDUP_WORDS = re.compile(r"加速比|倍数|speed-?ups?|(?<![A-Za-z])×|倍",
 _IN_BRACKETS = re.compile(r"[（(]([^（()）]*)[）)]")
 _UNIT_TEXT = re.compile(  # a unit in a header cell, as a word: "Notes" ends with no "s"
     r"\$|(?<![A-Za-z])(?:tok|req|QPS|RPS|ms|s|GiB|GB|MB)(?![A-Za-z])|毫秒|秒|%|美元|元|人民币")
+_TOKENS_PER_S = re.compile(r"(?<![A-Za-z])tok(?:en)?s?/s(?:ec)?(?![A-Za-z])", re.I)
 _IN_MAGNITUDE = re.compile(r"(?:万|亿|(?<![A-Za-z])[kKM])[ \t]*\Z")  # "万 tok/s": the cells are in 万
 
 # (engine column, hardware column or -1, ((column, unit, label, kind), ...)); cell indexes as row.split("|")
@@ -63,6 +64,7 @@ def figure_columns(header: str, delimiter: str) -> TableFigureColumns | None:
 
 def _figure_column(text: str) -> tuple[str, str, str] | None:
     """(unit, label, kind) of a header cell that names a figure ("p99 TTFT（ms）" -> ("ms", "p99 TTFT", "value"))."""
+    text = _TOKENS_PER_S.sub("tok/s", text)  # "Tokens/s", "Token/s": a header's capital, no other unit
     inside = _IN_BRACKETS.findall(text)
     unit = ""
     for part in inside + [text]:
