@@ -37,3 +37,9 @@ def test_whose_speedup(text, expected) -> None:
 def test_a_range_keeps_its_text() -> None:
     (g,) = figures_in_line("SGLang 相比 vLLM 吞吐提升 1.5–2×（H200）")
     assert [(v.text, v.approx) for v in g.values] == [("1.5–2×", False)]
+
+
+def test_a_speedup_item_with_a_word_of_its_own_takes_no_measure_from_the_item_before() -> None:
+    assert [g.label for g in figures_in_line("Akashic 吞吐 +1.21×、可用性 +1.5×")] == ["throughput", ""]
+    assert [g.label for g in figures_in_line("SGLang 吞吐 16,200 tok/s，比 vLLM 快 1.3 倍") if g.kind == "speedup"] == [
+        "throughput"]

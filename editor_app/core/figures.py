@@ -1062,8 +1062,9 @@ class _LineReader:
                 hardware = self.hardware(index, a, b)
             hardware = hardware or self.lead_hardware(index, a)
             label = _measure(view[m_end:min(ib, m_end + 60)], view[max(ia, m_start - 60):m_start])
-            if not label and ia > a and not in_item:
-                # "SGLang 吞吐 16.2k tok/s，是 vLLM 的 1.3 倍": the measure of the item that names the subject
+            if not label and ia > a and not in_item and cut < m_start:
+                # "SGLang 吞吐 16.2k tok/s，是 vLLM 的 1.3 倍": an item naming only the baseline measures what the
+                # item before it names (not "吞吐 +1.21×、可用性 +1.5×": its own word there is no measure we know)
                 label = _measure("", view[max(a, ia - 60):ia])
             group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
             taken.add(m_start, m_end)
