@@ -43,3 +43,10 @@ def test_a_speedup_item_with_a_word_of_its_own_takes_no_measure_from_the_item_be
     assert [g.label for g in figures_in_line("Akashic 吞吐 +1.21×、可用性 +1.5×")] == ["throughput", ""]
     assert [g.label for g in figures_in_line("SGLang 吞吐 16,200 tok/s，比 vLLM 快 1.3 倍") if g.kind == "speedup"] == [
         "throughput"]
+
+
+def test_a_part_named_first_keeps_its_speedup() -> None:
+    """Only a run that says where ("DeepSeek V3 上") gives way to the engine after it."""
+    assert speedups("ModelExpress 与 vLLM 集成后加载加速 7×") == [("ModelExpress", 7.0, "load", None)]
+    assert speedups("Mixtral 与 SGLang 配合快 2 倍") == [("Mixtral", 2.0, "", None)]
+    assert speedups("Llama 3.1 70B 下 TensorRT-LLM 快 1.8 倍") == [("TensorRT-LLM", 1.8, "", None)]

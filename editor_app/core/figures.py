@@ -27,7 +27,7 @@ How a line is read:
   before the figure (a baseline after 比/than/vs or in "是 vLLM 的 1.3 倍" is skipped), else the previous speed-up's engine in the same
   clause, else the first run of the clause (top level only: inside parentheses, names outside the figure's item
   are asides), else the first run of the item that holds the parenthesis, else the lead-in's. Inside a run a
-  known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and so does one after a run that is none,
+  known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and so does one after a run that says where (上/下/中),
   unless what the run names runs on it ("DeepSeek V3 上 SGLang 快 3.1 倍" is SGLang's, "LiteKV 在 vLLM 上快 2 倍"
   LiteKV's); a speed-up whose item names no subject nor measure takes the measure of the clause before it ("SGLang
   吞吐 16.2k tok/s，是 vLLM 的 1.3 倍" is a throughput speed-up). A known engine right after the figure
@@ -268,6 +268,8 @@ _ONE_VALUE_UNITS = frozenset(("tok/s", "tok/s/GPU", "req/s", "s", "ms"))  # (and
 _ON_GPU = re.compile(r"[ \t]*(?:(?:on|at)[ \t]+|@[ \t]*|[（(][ \t]*)")  # "… tok/s on H200", "（H200）"
 # what an item may hold besides GPU names before a value that states the clause's engine on other hardware
 _ONLY_WHERE = re.compile(r"(?:[\s\x01在于上下时为是达到约的:：~≈]|on|at)*")
+# "DeepSeek V3 上 …", "Llama 3.1 70B 下 …": the run before (its versions and sizes after it) says where, not who
+_WHERE_AFTER = re.compile(r"(?:[ \t]+[vV]?\d[\w.\-]*)*[ \t]*(?:上|下|中)")
 _ON_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:with|on|using|in)|用|在)[ \t]*\Z")  # "在 vLLM": what a figure runs on
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
@@ -1022,9 +1024,9 @@ class _LineReader:
                 run = self.runs(index, ia, ib).first(near, cut)
             engine = run.engine if run else ""
             in_item = run is not None  # whether its own item names a subject before the figure
-            if run is not None and engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
-                # "DeepSeek V3 上 SGLang 快 3.1 倍": a known engine after a run that is none (a model) is the subject,
-                # unless the item runs on it ("LiteKV 在 vLLM 上快 2 倍" is LiteKV's)
+            if run is not None and engine not in _ENGINE_ALIASES and _WHERE_AFTER.match(view, run.end, cut):
+                # "DeepSeek V3 上 SGLang 快 3.1 倍": the run says where (a model), the known engine after it is the
+                # subject, unless it runs on that engine ("DeepSeek V3 上 LiteKV 在 vLLM 上快 2 倍" is LiteKV's)
                 known = self.runs(index, ia, ib).last_engine(run.end, cut)
                 if known is not None and not _ON_BEFORE.search(view, max(run.end, known.start - 8), known.start):
                     engine = known.engine
