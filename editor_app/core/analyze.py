@@ -24,6 +24,7 @@ from .document import (Heading, Outline, Stray, build_outline, headings_in_lines
                        place_name, resolve_section_ref, section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
+from .figure_tables import TableFigureColumns, figure_columns, figures_in_row
 from .figures import figures_in_line
 from .list_places import NumberedPlaces, numbered_places
 from .split_claims import claims_across, goes_on, open_end, with_claims_across
@@ -214,6 +215,8 @@ class Analyzer:
         # (row, its table's columns) -> (the row's facts, those facts with the names its header gives)
         self._named: dict[tuple[str, TableColumns], tuple[LineFacts, LineFacts]] = {}
         self._headers: dict[tuple[str, str], TableColumns | None] = {}
+        self._figure_headers: dict[tuple[str, str], TableFigureColumns | None] = {}
+        self._figure_rows: dict[tuple[str, TableFigureColumns], tuple[LineFacts, LineFacts]] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
         self._across: dict[tuple[str, str], tuple] = {}  # (a line's end, the next line) -> claims across them
@@ -346,6 +349,40 @@ class Analyzer:
                 done = self._named[(lines[i], columns)] = (f, f if cits == f.citations else replace(f, citations=cits))
             facts[i] = done[1]
 
+    def _figures_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
+        """Give the rows of a table whose header names an engine column and figure columns the figures read by
+        those columns (`figure_tables`), in place. A table is a run of lines holding "|" whose second is a
+        delimiter row; a row the header gives no figure keeps what it states as prose."""
+        i, n = 0, len(lines)
+        while i < n:
+            if "|" not in lines[i]:
+                i += 1
+                continue
+            start = i
+            while i < n and "|" in lines[i]:
+                i += 1
+            if i - start < 3:
+                continue
+            key = (lines[start], lines[start + 1])
+            columns = self._figure_headers.get(key, False)
+            if columns is False:
+                if len(self._figure_headers) > MEMO_LIMIT:
+                    self._figure_headers.clear()
+                columns = self._figure_headers[key] = figure_columns(*key)
+            if columns is None:
+                continue
+            for j in range(start + 2, i):
+                f = facts[j]
+                done = self._figure_rows.get((lines[j], columns))
+                if done is None or done[0] is not f:
+                    figures = figures_in_row(lines[j], columns)
+                    if figures and f.privacy:
+                        figures = masked_quotes(lines[j], f.privacy, None, (), figures, ())[2]
+                    if len(self._figure_rows) > MEMO_LIMIT:
+                        self._figure_rows.clear()
+                    done = self._figure_rows[(lines[j], columns)] = (f, replace(f, figures=figures) if figures else f)
+                facts[j] = done[1]
+
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
         # The pass allocates many small objects that all stay alive: cyclic GC runs during it would only walk
@@ -366,6 +403,7 @@ class Analyzer:
             lines = split_lines(text)
             facts = self._all_facts(lines)
             self._name_by_headers(lines, facts)
+            self._figures_by_headers(lines, facts)
             if "@" in text:  # (a BibTeX entry starts with one)
                 _name_by_entries(lines, facts)
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
@@ -373,6 +411,7 @@ class Analyzer:
             a, old_k, seg = edit
             seg_facts = self._all_facts(seg)
             self._name_by_headers(seg, seg_facts)
+            self._figures_by_headers(seg, seg_facts)
             _name_by_entries(seg, seg_facts)
             lines = list(last.lines)  # one copy, then the replaced run swapped in place
             lines[a:a + old_k] = seg

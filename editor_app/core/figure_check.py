@@ -95,13 +95,38 @@ def _as_written(group: FigureGroup, value: FigureValue) -> str:
     unit, text = group.unit, value.text
     if unit[:1] in ("$", "¥", "€", "£"):  # "$110,940/年", "11.1 万 $/年"
         return text + unit[1:] if text.lstrip("~≈约为是合 ").startswith(unit[0]) else f"{text} {unit}"
-    if not unit or text[-1:].isalpha() or text.endswith(("×", "倍")):
-        return text
+    if not unit or text[-1:].isalpha() and text[-1] not in _MAGNITUDES or text.endswith(("×", "倍")):
+        return text  # ("1.2 s" holds its unit; "12.4k" and "约 1.4 万" do not)
     return f"{text}{unit}" if unit == "%" else f"{text} {unit}"
 
 
 def _same(x: tuple[float, float], y: tuple[float, float]) -> bool:
     return all(math.isclose(p, q, rel_tol=1e-9, abs_tol=1e-12) for p, q in zip(x, y))
+
+
+_MAGNITUDE = re.compile(r"\d+(?:\.(\d+))?[ \t]?([万亿kKMB])")
+_MAGNITUDES = {"万": 1e4, "亿": 1e8, "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
+
+
+def _half_step(value: FigureValue) -> float:
+    """Half the last digit of a figure written in thousands, ten-thousands, millions… ("约 11.1 万" is 500, "16.2k"
+    50), in its unit; 0 for one written in full. (The M/B of a value's text are a multiplier: its text holds one
+    only with a currency.)"""
+    m = _MAGNITUDE.search(value.text)
+    if m is None:
+        return 0.0
+    return 0.5 * 10.0 ** -len(m.group(1) or "") * _MAGNITUDES[m.group(2)]
+
+
+def _rounds_to(point: float, value: FigureValue, scale: float) -> bool:
+    """Whether `point` (in seconds for a latency: `scale` is the value's unit in them) is what a figure written in
+    a magnitude rounds from, half up, as an author rounds: 110,940 is "11.1 万" and "约 6 万" is 59,940."""
+    half = _half_step(value) * scale
+    if not half:
+        return False
+    centre = value.value * scale
+    eps = 1e-9 * max(abs(centre), abs(point))
+    return centre - half - eps <= point < centre + half - eps
 
 
 def _group_key(group: FigureGroup) -> tuple:
@@ -123,6 +148,10 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
     span = _stated(group, value)
     if span == first_span or _same(span, first_span):
         return None
+    if span[0] == span[1] and first_span[0] == first_span[1] and (
+            _rounds_to(first_span[0], value, _IN_SECONDS.get(group.unit, 1.0))
+            or _rounds_to(span[0], first_value, _IN_SECONDS.get(other.unit, 1.0))):
+        return None  # the same figure written to fewer digits ("约 11.1 万美元/年" for "$110,940/年")
     what = group.label or group.metric
     where = f" on {group.hardware}" if group.hardware else ""
     return Finding(

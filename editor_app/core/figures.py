@@ -11,7 +11,7 @@ How a line is read:
   lead-in ("NVIDIA Dynamo 1.0（…）：").
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
-  GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥) or a metric label ("p99 TTFT", 吞吐, latency…, also from a
+  tok/s/GPU, GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥, a price per million tokens as $/M tok) or a metric label ("p99 TTFT", 吞吐, latency…, also from a
   "label：" lead-in) must be present and decides the metric (throughput, latency, cost, memory, speedup,
   accuracy, percent). Times in ms and in s make one comparison in the unit stated first (a converted value's
   text keeps its own unit: "1.2 s"). A part with no name before its value takes the engine named right after it
@@ -24,10 +24,13 @@ How a line is read:
   ``8× H100`` is hardware, not a speed-up. Metric "speedup", unit "×", label the measure it names
   (TTFT, throughput, build, load, request rate, ...; "" for plain "faster").
 - A speed-up's engine is the subject of the nearest scope that names one: the first run of names in its item
-  before the figure (a baseline after 比/than/vs is skipped), else the previous speed-up's engine in the same
+  before the figure (a baseline after 比/than/vs or in "是 vLLM 的 1.3 倍" is skipped), else the previous speed-up's engine in the same
   clause, else the first run of the clause (top level only: inside parentheses, names outside the figure's item
   are asides), else the first run of the item that holds the parenthesis, else the lead-in's. Inside a run a
-  known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and a known engine right after the figure
+  known engine wins ("DeepSeek V3 SGLang 3.1× faster" is SGLang), and so does one after a run that says where (上/下/中),
+  unless what the run names runs on it ("DeepSeek V3 上 SGLang 快 3.1 倍" is SGLang's, "LiteKV 在 vLLM 上快 2 倍"
+  LiteKV's); a speed-up whose item names no subject nor measure takes the measure of the clause before it ("SGLang
+  吞吐 16.2k tok/s，是 vLLM 的 1.3 倍" is a throughput speed-up). A known engine right after the figure
   with with/on/using/用/在 wins over a run that is no engine ("Mixtral runs 2× faster with SGLang" is SGLang).
   A cited ``arXiv:NNNN.NNNNN`` is a subject too. A subject that is no known engine (nor a cited paper), on a line
   whose lead-in names one known engine alone ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT"), is a
@@ -37,13 +40,20 @@ How a line is read:
   latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
   word (than, versus, 比 …) is not the subject's but the engine's named right after it ("higher than 12,500
   tok/s for vLLM"), else no one's; an engine named right after a value with for/of/on/using owns it even after
-  another name ("from $110,940/yr on NIM to $59,940/yr on vLLM").
+  another name ("from $110,940/yr on NIM to $59,940/yr on vLLM"). A difference between two engines' figures
+  ("比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM") is no one's figure. An item that names only other
+  hardware before its value ("H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s") states the clause's previous
+  value's engine on that hardware. A clause after a latency label and a colon ("p50 TTFT：TGI 为 320 毫秒，…") is
+  read for latencies though it holds no cue.
 - "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
   A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
   1.3 倍") or "左右/上下" right after it.
 - Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
   named in a comparison's clause as written (parentheses included); for a speed-up, in its item, else in its
-  clause when the clause holds one speed-up only.
+  clause when the clause holds one speed-up only; for a one-value group, right after its value ("15,800 tok/s on
+  H200", "（H200）"), else in its item, else in its clause. Failing these, the GPU named in the clause that leads
+  into the figure's with a colon ("单卡 H100 的 p50 TTFT：…", "实测（H100 · …）：…").
+- A Markdown table's rows are read by the columns their header names (figure_tables.py), not here.
 """
 
 from __future__ import annotations
@@ -100,7 +110,7 @@ _VALUE_RE = re.compile(
     r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿)?"
 )
 _UNIT_RE = re.compile(
-    r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
+    r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?:/GPU|/卡)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
     r"|s(?![A-Za-z0-9])|sec(?![A-Za-z])|GiB|GB|MB|%|×|x(?![A-Za-z0-9])|美元|元(?![一-鿿])|人民币)?"
     r"(?P<per>/(?:年|月|天|小时|yr|year|mo|month|day|h|hr|hour)(?![A-Za-z]))?"
 )
@@ -245,10 +255,27 @@ _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST
 _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alternative led by a plain character
     r"w(?<![A-Za-z]w)ith[ \t]+|o(?<![A-Za-z]o)n[ \t]+|u(?<![A-Za-z]u)sing[ \t]+|i(?<![A-Za-z]i)n[ \t]+|用[ \t]*|在[ \t]*"
 )
+# a value that is a difference between two engines' figures: after 高/低/快/多/少/提升了… (not 最高, 高达, 提升到)
+_DIFFERENCE_BEFORE = re.compile(
+    r"(?<!最)(?:高|低|快|慢|多|少|高出|提升|提高|增加|降低|减少|缩短|节省|下降|增长)[了出]?[ \t]*(?:约|近|超过)?[ \t]*\Z")
+_DIFFERENCE_AFTER = re.compile(r"[ \t]+(?:faster|slower|higher|lower|more|less|fewer)(?![A-Za-z])")
+_PER_MTOK = "/M tok"  # the unit a price per million tokens is read in
+_PER_MTOK_WORDS = r"(?:每|/|per[ \t]+)[ \t]*(?:1[ \t]?M|百万|million|M)[ \t]*(?:个[ \t]*)?(?:输出|输入|output|input)?[ \t]*tok"
+_PER_MTOK_AFTER = re.compile(r"[ \t]*" + _PER_MTOK_WORDS + r"(?:en)?s?", re.I)
+_PER_MTOK_IN = re.compile(_PER_MTOK_WORDS, re.I)  # "每百万 token 成本：vLLM $0.21": said once for the clause
+_CURRENCIES = frozenset("$¥€£")
+_ONE_VALUE_UNITS = frozenset(("tok/s", "tok/s/GPU", "req/s", "s", "ms"))  # (and prices) what an engine states alone
+_ON_GPU = re.compile(r"[ \t]*(?:(?:on|at)[ \t]+|@[ \t]*|[（(][ \t]*)")  # "… tok/s on H200", "（H200）"
+# what an item may hold besides GPU names before a value that states the clause's engine on other hardware
+_ONLY_WHERE = re.compile(r"(?:[\s\x01在于上下时为是达到约的:：~≈]|on|at)*")
+# "DeepSeek V3 上 …", "Llama 3.1 70B 下 …": the run before (its versions and sizes after it) says where, not who
+_WHERE_AFTER = re.compile(r"(?:[ \t]+[vV]?\d[\w.\-]*)*[ \t]*(?:上|下|中)")
+_ON_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:with|on|using|in)|用|在)[ \t]*\Z")  # "在 vLLM": what a figure runs on
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
-_BASELINE_RE = re.compile(  # 比/相比/相较/对比, or than/vs/versus/over/compared to|with as a word
-    r"比|相比|相较|对比|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
+_BASELINE_RE = re.compile(  # 比/相比/相较/对比, 是/为 … 的 ("是 vLLM 的 1.3 倍"), or than/vs/versus/over/compared to|with
+    r"比|相比|相较|对比|[是为](?=[ \t]*[A-Za-z][^，,。；;、的]{0,40}的)"
+    r"|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
     r"|o(?<![A-Za-z]o)ver(?![A-Za-z])|c(?<![A-Za-z]c)ompared (?:to|with)(?![A-Za-z])"
 )
 _LABEL_RE = re.compile(
@@ -294,8 +321,8 @@ _OPEN = "（("
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
 _CURRENCY_WORDS = {"美元": "$", "元": "¥", "人民币": "¥"}
 _TIME_UNITS = {"s": 1000, "ms": 1}  # the units of a latency, in ms
-_METRIC_BY_UNIT = {"tok/s": "throughput", "req/s": "throughput", "s": "latency", "ms": "latency", "GB": "memory",
-                   "GiB": "memory", "MB": "memory", "×": "speedup"}
+_METRIC_BY_UNIT = {"tok/s": "throughput", "tok/s/GPU": "throughput", "req/s": "throughput", "s": "latency",
+                   "ms": "latency", "GB": "memory", "GiB": "memory", "MB": "memory", "×": "speedup"}
 _METRIC_BY_LABEL = (
     (re.compile(r"TTFT|TPOT|ITL|latency|延迟|时延|E2E", re.I), "latency"),
     (re.compile(r"throughput|吞吐", re.I), "throughput"),
@@ -492,7 +519,7 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
         raw = m.group("unit") or ""
         end = m.end()
         if raw.startswith("tok"):
-            unit = "tok/s"
+            unit = "tok/s/GPU" if raw.endswith(("GPU", "卡")) else "tok/s"  # per GPU: another figure than a node's
         elif raw.startswith("req") or raw in ("QPS", "RPS"):
             unit = "req/s"
         elif raw in ("ms", "毫秒"):
@@ -511,6 +538,10 @@ def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
             unit += m.group("per")
     elif cur:
         unit = cur
+    if unit in _CURRENCIES:  # "$0.21/M tokens", "$0.21 每百万 token": a price per token, not a yearly cost
+        per = _PER_MTOK_AFTER.match(text, end)
+        if per is not None:
+            unit, end = unit + _PER_MTOK, per.end()
     return unit, end
 
 
@@ -674,6 +705,39 @@ class _LineReader:
             self._hardware[key] = _hardware(self._raw(index, a, b))
         return self._hardware[key]
 
+    def _hardware_after(self, index: int, pos: int, end: int) -> str | None:
+        """The GPU a value is stated on right after it and its unit ("15,800 tok/s on H200", "（H200）")."""
+        if not self._gpu:
+            return None
+        off = self.scopes[index].start
+        m = _ON_GPU.match(self.line, off + pos, off + end)
+        return _hardware(self.line[m.end():off + end]) if m and _HARDWARE_RE.match(self.line, m.end()) else None
+
+    def _priced_per_token(self, index: int, a: int, b: int, unit: str) -> str:
+        """A bare price ("$") in a clause, or after a lead-in, that says it is per million tokens ("每百万 token
+        成本：vLLM $0.21") in that unit ("$/M tok"); any other unit as it is."""
+        if unit not in _CURRENCIES:
+            return unit
+        view = self.scopes[index].view
+        start = a
+        if a >= 2 and view[a - 1] in ":：":
+            seps = _clause_seps(view, 0, a - 1)
+            start = seps[-1][1] if seps else 0
+        return unit + _PER_MTOK if _PER_MTOK_IN.search(view, start, b) else unit
+
+    def lead_hardware(self, index: int, a: int) -> str | None:
+        """The GPU named in the clause that leads into scope[a:] with a colon ("单卡 H100 的 p50 TTFT：TGI 为 320
+        毫秒"): the hardware of the figures after it that name none."""
+        view = self.scopes[index].view
+        if not self._gpu or a < 2 or view[a - 1] not in ":：":
+            return None
+        seps = _clause_seps(view, 0, a - 1)
+        start = seps[-1][1] if seps else 0
+        raw = self._raw(index, start, a - 1)
+        if _GPU_HINT.search(raw) is None or len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
+            return None  # "在 H100 和 B200 上复测：…": which of them a figure is on, the lead-in does not say
+        return self.hardware(index, start, a - 1)
+
     def sentence(self, index: int, a: int, b: int) -> str:
         key = (index, a, b)
         found = self._sentences.get(key)
@@ -714,18 +778,22 @@ class _LineReader:
             after = 0  # where the separator that ends the clause before ends
             kinds: set[str | None] = set()
             vs_at: list[int] = []  # where the clause's "vs" cues are
+            led = -1  # where a clause starts that a latency named before a colon leads into
             for pos, kind in cues:  # left to right, so a clause's cues come together
                 if pos >= b:
                     if kinds:
-                        self._clause(index, a, b, kinds, vs_at)
+                        led = self._clause(index, a, b, kinds, vs_at)
                     a, b, after = _clause_around(view, pos, after)  # no separator holds a cue's first char
-                    kinds = set()
+                    if 0 <= led < a:  # the clause led into holds no cue of its own
+                        self._led_clause(index, led)
+                    kinds = {"lat"} if led == a else set()
+                    led = -1
                     vs_at = []
                 kinds.add(kind)
                 if kind == "vs":
                     vs_at.append(pos)
-            if kinds:
-                self._clause(index, a, b, kinds, vs_at)
+            if kinds and self._clause(index, a, b, kinds, vs_at) >= 0:
+                self._led_clause(index, after)
         self.groups.sort(key=lambda pair: pair[0])
         return tuple(g for _, g in self.groups)
 
@@ -790,16 +858,28 @@ class _LineReader:
             index = parent_index
         return ""
 
-    def _clause(self, index: int, a: int, b: int, kinds: set[str | None], vs_at: list[int]) -> None:
+    def _led_clause(self, index: int, start: int) -> None:
+        """Read the clause starting at `start`, which holds no cue, for the latency named before the colon that
+        ends the clause before it."""
+        view = self.scopes[index].view
+        if start < len(view):
+            a, b, _ = _clause_around(view, start, start)
+            self._clause(index, a, b, {"lat"}, [])
+
+    def _clause(self, index: int, a: int, b: int, kinds: set[str | None], vs_at: list[int]) -> int:
         """Read scope[a:b]; `kinds` are the kinds of its cues, `vs_at` where its "vs" cues are.
 
         A "vs" cue is where _VS_RE matches in the line, and _VS_RE matches in the view only where a cue is (no
         other cue holds a "v"; the separators that end items and clauses are no letters), so the items with a
         "vs" are those that hold a "vs" cue.
+
+        Returns where the next clause starts when this one names a latency and ends with a colon ("p50 TTFT：TGI
+        为 320 毫秒，vLLM 为 280 毫秒": the values after it are latencies, in a clause with no cue), else -1.
         """
         view = self.scopes[index].view
+        led = b + 1 if "lat" in kinds and view[b:b + 1] in (":", "：") else -1
         if not _DIGIT.search(view, a, b) and (not vs_at or _BLANK not in view[a:b]):
-            return  # (a comparison's values may all be in parentheses)
+            return led  # (a comparison's values may all be in parentheses)
         taken = _Spans()
         if vs_at:
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _any_within(vs_at, ia, ib)]
@@ -813,6 +893,7 @@ class _LineReader:
             self._speedups(index, a, b, taken)
         if "unit" in kinds or "lat" in kinds:
             self._single_values(index, a, b, taken)
+        return led
 
     def _comparison(self, index: int, a: int, b: int, taken: _Spans, inherited: str = "") -> str | None:
         """Read scope[a:b] as one comparison; returns its label ("" when none), None when it is none."""
@@ -865,6 +946,7 @@ class _LineReader:
             unit = units[0]  # "vLLM 850 ms vs SGLang 1.2 s": one comparison, in the unit stated first
         elif any(not unit.startswith(u) for u in units):
             return None  # mixed units: not one comparison
+        unit = self._priced_per_token(index, a, b, unit)
         last_end = entries[-1][3] if entries[-1][4] is None else entries[-1][4].start + len(entries[-1][4].view) \
             - scope.start
         tail = _item_seps(view, last_end, b)  # the label after the last value ends at the next item
@@ -886,7 +968,8 @@ class _LineReader:
                                       column=off + m.start() + 1, text=self.written[off + m.start():off + vend]))
             if paren is None:
                 taken.add(m.start(), max(end, vend))
-        group = FigureGroup(metric=metric, unit=unit, hardware=self.hardware(index, a, b), line=0, values=values,
+        hardware = self.hardware(index, a, b) or self.lead_hardware(index, a)
+        group = FigureGroup(metric=metric, unit=unit, hardware=hardware, line=0, values=values,
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
@@ -940,6 +1023,13 @@ class _LineReader:
             else:
                 run = self.runs(index, ia, ib).first(near, cut)
             engine = run.engine if run else ""
+            in_item = run is not None  # whether its own item names a subject before the figure
+            if run is not None and engine not in _ENGINE_ALIASES and _WHERE_AFTER.match(view, run.end, cut):
+                # "DeepSeek V3 上 SGLang 快 3.1 倍": the run says where (a model), the known engine after it is the
+                # subject, unless it runs on that engine ("DeepSeek V3 上 LiteKV 在 vLLM 上快 2 倍" is LiteKV's)
+                known = self.runs(index, ia, ib).last_engine(run.end, cut)
+                if known is not None and not _ON_BEFORE.search(view, max(run.end, known.start - 8), known.start):
+                    engine = known.engine
             if engine not in _ENGINE_ALIASES:  # "… 2× faster with SGLang": the engine named after the figure
                 w = _WITH_RE.search(view, m_end, min(ib, m_end + _WINDOW))
                 if w is None:
@@ -972,7 +1062,12 @@ class _LineReader:
             hardware = self.hardware(index, ia, ib)
             if hardware is None and len(matches) == 1:
                 hardware = self.hardware(index, a, b)
+            hardware = hardware or self.lead_hardware(index, a)
             label = _measure(view[m_end:min(ib, m_end + 60)], view[max(ia, m_start - 60):m_start])
+            if not label and ia > a and not in_item and cut < m_start:
+                # "SGLang 吞吐 16.2k tok/s，是 vLLM 的 1.3 倍": an item naming only the baseline measures what the
+                # item before it names (not "吞吐 +1.21×、可用性 +1.5×": its own word there is no measure we know)
+                label = _measure("", view[max(a, ia - 60):ia])
             group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
             taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
@@ -983,39 +1078,55 @@ class _LineReader:
         if _ENGINE_WORD_RE.search(view, a, b) is None:
             return  # a one-value group needs a known engine
         labels: dict[str, str] = {}  # metric -> the label of the clause's last value of it
+        previous: tuple[str, str | None] | None = None  # the engine and hardware of the clause's last value
         for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            if unit not in ("tok/s", "req/s", "s", "ms") and not m.group("cur") and unit[:1] not in ("$", "¥"):
+            unit = self._priced_per_token(index, a, b, unit)
+            if unit not in _ONE_VALUE_UNITS and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
+            if _DIFFERENCE_BEFORE.search(view, max(ia, m.start() - 8), m.start()) \
+                    or _DIFFERENCE_AFTER.match(view, unit_end, ib):
+                continue  # "比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM": a difference, no one's figure
             near = max(ia, m.start() - _WINDOW)
             named_before = _ENGINE_WORD_RE.search(view, near, m.start()) is not None
             follows = _FOR_RE.match(view, unit_end, ib)
-            if not named_before and follows is None:
+            hardware = self._hardware_after(index, unit_end, ib) or self.hardware(index, ia, ib)
+            run = None
+            if named_before or follows is not None:
+                runs = self.runs(index, ia, ib)  # its item's (runs never cross an item separator)
+                run = runs.last(near, m.start()) if named_before else None
+                after = _engine_named_after(view, runs, follows, ib)
+                if run is None or _BASELINE_RE.search(view, run.end, m.start()):
+                    # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
+                    run = after
+                elif after is not None and follows.group("owner"):
+                    run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
+            if run is not None:
+                if run.engine not in _ENGINE_ALIASES:
+                    continue
+                engine = run.engine
+            elif named_before or previous is None or hardware in (None, previous[1]) \
+                    or not _ONLY_WHERE.fullmatch(self._named_part(index, ia, m.start())):
                 continue  # no known engine written before it, nor one named right after it ("… for vLLM")
-            runs = self.runs(index, ia, ib)  # its item's (runs never cross an item separator)
-            run = runs.last(near, m.start()) if named_before else None
-            after = _engine_named_after(view, runs, follows, ib)
-            if run is None or _BASELINE_RE.search(view, run.end, m.start()):
-                # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
-                run = after
-            elif after is not None and follows.group("owner"):
-                run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
-            if run is None or run.engine not in _ENGINE_ALIASES:
-                continue
+            else:
+                # "H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s": an item that names only other hardware
+                # before its value states the engine of the clause's value before it there
+                engine = previous[0]
             # "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s": a label named once covers the clause's later values
             label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a) \
                 or labels.get(_METRIC_BY_UNIT.get(unit, unit), "")
             labels[_METRIC_BY_UNIT.get(unit, unit)] = label
             off = scope.start
             vend = _value_end(m)
-            fv = FigureValue(engine=run.engine, value=_number(m), approx=bool(m.group("approx")),
+            fv = FigureValue(engine=engine, value=_number(m), approx=bool(m.group("approx")),
                              column=off + m.start() + 1, text=self.written[off + m.start():off + vend])
-            group = FigureGroup(metric=_metric(unit, label), unit=unit,
-                                hardware=self.hardware(index, ia, ib) or self.hardware(index, a, b),
+            hardware = hardware or self.hardware(index, a, b) or self.lead_hardware(index, a)
+            previous = (engine, hardware)
+            group = FigureGroup(metric=_metric(unit, label), unit=unit, hardware=hardware,
                                 line=0, values=[fv], sentence=self.sentence(index, a, b), kind="value", label=label)
             taken.add(m.start(), unit_end)
             self.groups.append((fv.column, group))
@@ -1081,9 +1192,11 @@ _GENERIC_LABEL = re.compile(r"throughput|latency|cost|memory|accuracy|吞吐量?
 def quantity_label(group: FigureGroup) -> str:
     """The label that tells figures of one metric apart: "p99 TTFT" does, "吞吐" or "cost" (the metric itself, as
     "成本 NIM $110,940 vs vLLM $59,940/年" names it) does not, so that statement is the same figure as an
-    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster")."""
+    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster"). "首字延迟" is TTFT."""
     label = group.label
-    return "" if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label) else label
+    if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label):
+        return ""
+    return label.replace("首字延迟", "TTFT")  # the same quantity in Chinese: "p99 首字延迟" is "p99 TTFT"
 
 
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:

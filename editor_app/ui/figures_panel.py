@@ -65,6 +65,23 @@ def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
     return bad
 
 
+def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list[tuple[list[int], list]]:
+    """The series of a chart as (lines, [(signature, groups), ...]): statements made in the same places about other
+    engines are one series ("每百万 token 成本：vLLM $0.21，SGLang $0.17" is one colour, "L124", not one a value,
+    each named "L124" in the legend)."""
+    out: list[tuple[list[int], list]] = []
+    at: dict[tuple[int, ...], int] = {}  # lines -> the series stated there
+    for sig, groups in series:
+        lines = [g.line for g in groups]
+        k = at.get(tuple(lines))
+        if k is not None and not {e for part, _ in out[k][1] for e, _ in part} & {e for e, _ in sig}:
+            out[k][1].append((sig, groups))
+            continue
+        at[tuple(lines)] = len(out)
+        out.append((lines, [(sig, groups)]))
+    return out
+
+
 def build_charts(analysis: Analysis) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart."""
@@ -84,28 +101,30 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
     for key, entry in list(charts.items())[:MAX_CHARTS]:
         metric, _, hardware = key
         unit = entry["unit"]
-        series = list(entry["series"].items())
+        series = _one_series_per_place(list(entry["series"].items()))
         extra = len(series) - MAX_SERIES
         series = series[:MAX_SERIES]
         categories: list[str] = []
-        for sig, _groups in series:
-            for engine, _v in sig:
-                if engine not in categories:
-                    categories.append(engine)
+        for _lines, parts in series:
+            for sig, _groups in parts:
+                for engine, _v in sig:
+                    if engine not in categories:
+                        categories.append(engine)
         names = []
         bars: list[Bar] = []
-        for s, (sig, groups) in enumerate(series):
-            names.append(_lines_text([g.line for g in groups]))
-            first = groups[0]
-            for k, (v, (engine, value)) in enumerate(zip(first.values, sig)):
-                highlighted = any((g.line, g.values[k].engine, key) in bad for g in groups)
-                label = v.text or (("~" if v.approx else "") + _fmt(v.value))
-                if first.unit != unit and not label[-1:].isalpha():
-                    label = f"{label} {first.unit}"  # "850 ms" in a chart of seconds
-                bars.append(Bar(
-                    category=engine, series=s, value=float(value), label=label, approx=v.approx, line=first.line,
-                    column=v.column, sentence=first.sentence, highlighted=highlighted,
-                ))
+        for s, (lines, parts) in enumerate(series):
+            names.append(_lines_text(lines))
+            for sig, groups in parts:
+                first = groups[0]
+                for k, (v, (engine, value)) in enumerate(zip(first.values, sig)):
+                    highlighted = any((g.line, g.values[k].engine, key) in bad for g in groups)
+                    label = v.text or (("~" if v.approx else "") + _fmt(v.value))
+                    if first.unit != unit and not label[-1:].isalpha():
+                        label = f"{label} {first.unit}"  # "850 ms" in a chart of seconds
+                    bars.append(Bar(
+                        category=engine, series=s, value=float(value), label=label, approx=v.approx, line=first.line,
+                        column=v.column, sentence=first.sentence, highlighted=highlighted,
+                    ))
         title = f"{say(metric)} ({unit})" + (f" · {hardware}" if hardware else "")  # "吞吐 (tok/s) · H100"
         notes = []
         if len(names) == 1:
