@@ -185,6 +185,11 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     units = asm.units(rule.scope)
     ranges = [r for u in units for r in u.ranges]
     res.limit = "0"
+    if not units:  # a scope matching nothing ("Results" renamed) passed as "0 found": said, as for the other kinds
+        res.status = "no-match"
+        res.note = no_match_note(rule.scope, asm.place)
+        res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+        return
     for i, hits in asm.forbidden_lines:
         matches = hits[idx]
         if matches and in_ranges(i + 1, ranges):
