@@ -453,6 +453,7 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("a rule takes pattern (one) or patterns (a list), not both", "规则写 pattern（一个）或 patterns（列表），不能两个都写"),
     ("must be a list of regular expressions", "必须是正则表达式的列表"),
     ("missing; a count rule needs counter = one of {known}", "缺失；count 规则需要 counter = {known} 之一"),
+    ('unknown counter {name}; did you mean "{near}"? (that is its label)', '未知的计数器 {name}；是否想写 "{near}"？（那是它的标签）'),
     ('unknown counter {name}; did you mean "{near}"?', '未知的计数器 {name}；是否想写 "{near}"？'),
     ("unknown counter {name} (one of {known})", "未知的计数器 {name}（应为 {known} 之一）"),
     ("unknown counter {name}", "未知的计数器 {name}"),
@@ -475,6 +476,7 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("{key} needs metric and pattern", "{key} 需要 metric 和 pattern"),
     ('unknown metric {name}; did you mean "{near}"? (a metric that is no counter is only listed as stated, never '
      "measured)", '未知的指标 {name}；是否想写 "{near}"？（不是计数器的指标只列出自报值，从不实测）'),
+    ('unknown metric {name}; did you mean "{near}"? (that is its label)', '未知的指标 {name}；是否想写 "{near}"？（那是它的标签）'),
     ("needs a (?P<value>…) or (?P<values>…) group", "需要 (?P<value>…) 或 (?P<values>…) 分组"),
     ('must be text in quotes, e.g. "CJK" (found {found})', '必须是加引号的文字，例如 "CJK"（实为 {found}）'),
     ("sum_context only says where sum_metric applies: without sum_metric it does nothing",

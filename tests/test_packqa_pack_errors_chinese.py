@@ -88,6 +88,7 @@ BROKEN = {
     "no counter named": MINIMAL.replace('counter = "cjk"\n', ""),
     "counter near": MINIMAL.replace('counter = "cjk"', 'counter = "cj"'),
     "counter far": MINIMAL.replace('counter = "cjk"', 'counter = "zzzzzz"'),
+    "counter label": MINIMAL.replace("regex", "label = 'CJK 字'\nregex").replace('counter = "cjk"', 'counter = "CJK 字"'),
     "no limit": MINIMAL.replace("max = 10\n", ""),
     "max type": MINIMAL.replace("max = 10", 'max = "10"'),
     "max negative": MINIMAL.replace("max = 10", "max = -1"),
@@ -113,6 +114,8 @@ BROKEN = {
     "claim pattern key": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = '(?P<value>\\d+)'\nlabl = 'x'\n",
     "claim pattern regex": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = '(?P<value>\\d+'\n",
     "claim metric": MINIMAL + "[[claims.patterns]]\nmetric = 'CJK'\npattern = 'CJK (?P<value>\\d+)'\n",
+    "claim metric label": MINIMAL.replace("regex", "label = '字数'\nregex") + "[[claims.patterns]]\nmetric = '字数'\n"
+                          "pattern = '字数 (?P<value>\\d+)'\n",
     "claim pattern group": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = 'CJK (\\d+)'\n",
     "privacy not table": MINIMAL.replace('name = "t"', 'name = "t"\nprivacy = 1'),
     "privacy key near": _privacy("org_pattern = ['x']"),

@@ -475,12 +475,22 @@ def _refuse_near_metric(metric: str, pack: RulePack, loc: "_Locator", j: int) ->
     measured = [*pack.counters, *MEASURED_METRICS]
     if metric in measured:
         return
+    if _labelled(metric, pack):  # "行", a counter's label: the figure would be listed as stated, never measured
+        raise loc.error("metric", f"unknown metric {metric!r}{_labelled(metric, pack)}",
+                        entry=("[[claims.patterns]]", j), shown=f"claims.patterns[{j}].metric")
     by_lower = {m.lower(): m for m in measured}
     close = get_close_matches(metric.lower(), list(by_lower), n=1, cutoff=0.8)
     if close:
         raise loc.error("metric", f'unknown metric {metric!r}; did you mean "{by_lower[close[0]]}"? (a metric that is '
                                   "no counter is only listed as stated, never measured)",
                         entry=("[[claims.patterns]]", j), shown=f"claims.patterns[{j}].metric")
+
+
+def _labelled(name: str, pack: RulePack) -> str:
+    """'; did you mean "lines"? (that is its label)' when a rule or claim names a counter by its label ("行", what
+    the tables show), else ''."""
+    counter = next((c for c in pack.counters.values() if c.label == name and c.name != name), None)
+    return f'; did you mean "{counter.name}"? (that is its label)' if counter else ""
 
 
 _BASIC_STRING_BACKSPACE = re.compile(r'^[^#]*?"(?:[^"\\]|\\[^b])*\\b')  # "…\b…" (not '…\b…', not a comment)
@@ -852,7 +862,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             known = [*pack.counters, "arxiv_ids", "list_items"]
             if "counter" not in spec:
                 raise loc.error("counter", f"missing; a count rule needs counter = one of {', '.join(known)}", i)
-            raise loc.error("counter", f"unknown counter {counter!r}{_suggestion(counter, known)}", i)
+            raise loc.error("counter", f"unknown counter {counter!r}{_labelled(counter, pack) or _suggestion(counter, known)}",
+                            i)
         if mn is None and mx is None:
             raise loc.error("max", "a count rule needs min and/or max", i)
         _whole_counts(spec, (("min", mn), ("max", mx)), loc, i)
