@@ -432,6 +432,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("scope table needs section, sections, parts or heading", "范围表需要 section、sections、parts 或 heading"),
     # rules
     ("must be an array of tables ([[rules]])", "必须是表数组（[[rules]]）"),
+    ("must be an array of tables: write [[claims.patterns]], with two brackets",
+     "必须是表数组：请写 [[claims.patterns]]，两层方括号"),
     ("a pack needs at least one [[rules]] table: with none, nothing is checked",
      "规则包至少需要一个 [[rules]] 表：没有规则，就什么也不检查"),
     ("each rule is a table", "每条规则是一个表"),

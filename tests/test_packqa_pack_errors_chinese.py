@@ -114,6 +114,7 @@ BROKEN = {
     "claim pattern key": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = '(?P<value>\\d+)'\nlabl = 'x'\n",
     "claim pattern regex": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = '(?P<value>\\d+'\n",
     "claim metric": MINIMAL + "[[claims.patterns]]\nmetric = 'CJK'\npattern = 'CJK (?P<value>\\d+)'\n",
+    "claim patterns table": MINIMAL + "[claims.patterns]\nmetric = 'cjk'\npattern = 'CJK (?P<value>\\d+)'\n",
     "claim metric label": MINIMAL.replace("regex", "label = '字数'\nregex") + "[[claims.patterns]]\nmetric = '字数'\n"
                           "pattern = '字数 (?P<value>\\d+)'\n",
     "claim pattern group": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = 'CJK (\\d+)'\n",

@@ -426,7 +426,11 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         raise loc.error("sum_metric", f"unknown counter {pack.sum_metric!r}{_suggestion(pack.sum_metric, pack.counters)}",
                         table="[claims]", shown="claims.sum_metric")
     _check_sum_context(claims, pack, loc)
-    for j, cp in enumerate(claims.get("patterns", [])):
+    claim_patterns = claims.get("patterns", [])
+    if not isinstance(claim_patterns, list):  # "[claims.patterns]": one table, whose keys were read as patterns
+        raise loc.error("patterns", "must be an array of tables: write [[claims.patterns]], with two brackets",
+                        needle=loc.header("claims.patterns"), shown="claims.patterns")
+    for j, cp in enumerate(claim_patterns):
         key = f"claims.patterns[{j}]"
         if not isinstance(cp, dict) or "metric" not in cp or "pattern" not in cp:
             raise loc.error("pattern", f"{key} needs metric and pattern")
@@ -629,6 +633,12 @@ class _Locator:
                     return i + 1
         return start + 1 if found else None
 
+    def header(self, dotted: str) -> str | None:
+        """The line "[claims.pattern]", "[[claims.pattern]]" or "[counter.words]" when `dotted` is written as a table
+        of its own (its key, "pattern", would be looked for as "pattern = …", another table's line), else None."""
+        rx = re.compile(rf"\s*\[\[?\s*{re.escape(dotted)}\s*[.\]]")
+        return next((line.strip() for line in self.lines if rx.match(line)), None)
+
     def _starts_of(self, header: str) -> list[int]:
         starts = self._starts.get(header)
         if starts is None:
@@ -653,6 +663,9 @@ def _known_keys(spec: dict, known: tuple[str, ...], prefix: str, loc: "_Locator"
         else:
             close = get_close_matches(key, known, n=1, cutoff=0.6)
             hint = f'unknown key; did you mean "{close[0]}"?' if close else f"unknown key ({what} takes {', '.join(known)})"
+        header = loc.header(prefix + key)
+        if header is not None:  # "[claims.pattern]", "[counter.words]": a table of its own, named at its header
+            raise PackError(loc.path, loc.line_of(key, needle=header), prefix + key, hint)
         raise loc.error(key, hint, rule_index, table=table, entry=entry, shown=prefix + key)
 
 
