@@ -610,18 +610,25 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
     total = _number(total_text)
     found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown, total, values))
     if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
-        if scope_label:
-            found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown, total))
+        if scope_label or _NAME_WORD.fullmatch(label := label.strip()):
+            found.append(RawClaim("value", sum_metric, -1, scope_label or label, text, total_col, total_shown, total))
         marked = "≈" in written or "约" in written or "~" in written or "～" in written
         for (plabel, ptext, poff), value in zip(parts, values):
             scope_label = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
             if scope_label is None:
                 scope_label = _scope_label(plabel)
+            if not scope_label and _NAME_WORD.fullmatch(plabel):
+                scope_label = plabel  # a pack's scope named in English ("limitations 300"): the audit keeps it
             if scope_label:
                 at = parts_col + poff
                 shown = written[at:at + len(ptext)]
                 found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}", at + 1, shown,
                                       value, (), marked and _approx_before(written, at)))
+
+
+# A part labelled with one Latin word ("limitations 300 + body 2,100"): a place only when the pack has a scope of that
+# name (the audit drops the others, "Setup 43", as it drops "其余 174"); a sum's own row keeps naming no place.
+_NAME_WORD = re.compile(r"[A-Za-z][\w-]*")
 
 
 def _label_start(line: str, start: int) -> int:
