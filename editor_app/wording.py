@@ -401,6 +401,9 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("schema must be {n} (found {found})", "schema 必须是 {n}（实为 {found}）"),
     ("a pack needs a name", "规则包需要名称（name）"),
     ('must be a list of "numbered" and/or "markdown"', '必须是由 "numbered" 和/或 "markdown" 组成的列表'),
+    ('unknown heading style {name}; did you mean "{near}"?', '未知的标题样式 {name}；是否想写 "{near}"？'),
+    ('unknown claim zone {name}; did you mean "{near}"?', '未知的自报区域 {name}；是否想写 "{near}"？'),
+    ('unknown builtin counter {name}; did you mean "{near}"?', '未知的内置计数器 {name}；是否想写 "{near}"？'),
     ('must be a list of "header", "sections", "footer"', '必须是由 "header"、"sections"、"footer" 组成的列表'),
     ("must be a table", "必须是表"),
     # keys a table does not take

@@ -377,11 +377,13 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     doc = _table(data, "document", loc)
     _known_keys(doc, DOCUMENT_KEYS, "document.", loc, "[document]", table="[document]")
     styles = doc.get("heading_styles", ["numbered", "markdown"])
+    _refuse_near_word(styles, "heading_styles", ("numbered", "markdown"), "heading style", loc)
     if not isinstance(styles, list) or not set(styles) <= {"numbered", "markdown"} or not styles:
         raise loc.error("heading_styles", 'must be a list of "numbered" and/or "markdown"')
     footer = doc.get("footer", "")
     _check_regex(footer, "footer", loc)
     zones = doc.get("claim_zones", ["sections", "footer"])
+    _refuse_near_word(zones, "claim_zones", ("header", "sections", "footer"), "claim zone", loc)
     if not isinstance(zones, list) or not set(zones) <= {"header", "sections", "footer"}:
         raise loc.error("claim_zones", 'must be a list of "header", "sections", "footer"')
     pack = RulePack(
@@ -669,6 +671,15 @@ def _known_keys(spec: dict, known: tuple[str, ...], prefix: str, loc: "_Locator"
         raise loc.error(key, hint, rule_index, table=table, entry=entry, shown=prefix + key)
 
 
+def _refuse_near_word(values: Any, key: str, known: tuple[str, ...], what: str, loc: "_Locator") -> None:
+    """A listed word a letter away from a known one ("markdwon", "headers") is named with the word meant."""
+    for value in values if isinstance(values, list) else ():
+        close = get_close_matches(value, known, n=1, cutoff=0.6) if isinstance(value, str) and value not in known else []
+        if close:
+            raise loc.error(key, f'unknown {what} {value!r}; did you mean "{close[0]}"?', table="[document]",
+                            shown=f"document.{key}")
+
+
 def _suggestion(word: str, known, otherwise: str = "") -> str:
     """'; did you mean "X"?' for the closest of `known`, else ' (one of A, B…)' for a name a pack misspelt."""
     close = get_close_matches(word, list(known), n=1, cutoff=0.6)
@@ -740,6 +751,10 @@ def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
         return CounterDef(name, "literal", spec["literal"], label)
     if spec.get("builtin") in BUILTIN_COUNTERS:
         return CounterDef(name, "builtin", spec["builtin"], label)
+    close = get_close_matches(str(spec.get("builtin")), BUILTIN_COUNTERS, n=1, cutoff=0.6) if "builtin" in spec else []
+    if close:  # builtin = "word"
+        raise loc.error("builtin", f'unknown builtin counter {spec["builtin"]!r}; did you mean "{close[0]}"?',
+                        table=f"[counters.{name}]", shown=f"counters.{name}.builtin")
     found = f" (found {spec['builtin']!r})" if "builtin" in spec else ""
     raise loc.error("builtin", f"a counter needs regex, literal or builtin = one of {', '.join(BUILTIN_COUNTERS)}{found}",
                     table=f"[counters.{name}]", shown=f"counters.{name}")
