@@ -93,8 +93,10 @@ def heading_matches(rx: re.Pattern[str], s: Section) -> bool:
     """A pack's heading pattern (a required section's, a heading scope's) is searched in the heading as written
     after its # marks ("4 Limitations"), in its title alone ("Limitations") and in its number ("4.4"): the same
     pattern finds the same sections wherever a pack uses it ('^Limitations$' once found "## 4 Limitations" as a
-    required section but matched nothing as a scope)."""
-    return bool(rx.search(s.title) or rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key.split("#")[0]))
+    required section but matched nothing as a scope). An unnumbered heading has no number to search: its key ("h26",
+    its line) is the program's, and '\\d' or '^(?!Title)' found every unnumbered heading in it."""
+    return bool(rx.search(s.title) or rx.search(f"{s.number} {s.title}".strip())
+                or (s.number and rx.search(s.key.split("#")[0])))
 
 
 def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
