@@ -25,7 +25,7 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = limit_text(rule.min, rule.max)
     if not units:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope, asm.place)
+        res.note = no_match_note(rule.scope, asm.place, asm.units)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     values = []
@@ -189,7 +189,7 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "0"
     if not units:  # a scope matching nothing ("Results" renamed) passed as "0 found": said, as for the other kinds
         res.status = "no-match"
-        res.note = no_match_note(rule.scope, asm.place)
+        res.note = no_match_note(rule.scope, asm.place, asm.units)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     for i, hits in asm.forbidden_lines:
@@ -216,7 +216,7 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "all of " + ", ".join(map(_pattern_shown, rule.patterns))
     if not units:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope, asm.place)
+        res.note = no_match_note(rule.scope, asm.place, asm.units)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     present = 0
@@ -249,7 +249,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
     res.limit = f"≥ {rule.min * 100:.0f}%"
     if not ids:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope, asm.place) if not units else f"no arXiv ids in {rule.scope.describe(asm.place)}"
+        res.note = no_match_note(rule.scope, asm.place, asm.units) if not units else f"no arXiv ids in {rule.scope.describe(asm.place)}"
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     refs = [r for r in asm.references if r.id in ids]
@@ -500,7 +500,14 @@ def limit_text(mn: float | None, mx: float | None) -> str:
     return ""
 
 
-def no_match_note(scope: Scope, place: Callable[[str], str] = _section_key_name) -> str:
+def no_match_note(scope: Scope, place: Callable[[str], str] = _section_key_name,
+                  units: Callable[[Scope], list] | None = None) -> str:
+    """Why a scope matched nothing. `units` (the assembly's) tells an items scope whose sections are there, holding
+    no list item, from one whose sections are missing ("0 sections matched" was said of a section that exists)."""
+    if scope.items and units is not None:
+        sections = with_changes(scope, items=False)
+        if units(sections):
+            return f"0 list items in {sections.describe(place)}"
     if scope.kind == "heading":
         return f"0 sections matched `{scope.pattern}`"
     if scope.kind in ("section", "sections", "parts"):
