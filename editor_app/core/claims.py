@@ -218,13 +218,16 @@ def claims_in_line(
                                 stop = max(stop, end)
                             elif nxt != " ":  # ("3,838 kept": a word after the figure)
                                 continue  # "3,8k", "3.8", "3.8.1": no figure read rather than a wrong one
+                        try:
+                            value = magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt)
+                        except ValueError:  # a pack's loose group took a word ('(?P<value>\S+) words': "many")
+                            continue  # no figure: the analysis went down with it
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
-                                     written[at:end] if grouped_wide else vt,
-                                     magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt), (),
+                                     written[at:end] if grouped_wide else vt, value, (),
                                      approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
