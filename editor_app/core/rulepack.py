@@ -401,11 +401,14 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         pack.counters[cname] = _counter(cname, spec, loc)
     if not pack.counters:
         raise loc.error("counters", "a pack needs at least one counter")
-    for sname, spec in _table(data, "scopes", loc).items():
+    scope_specs = _table(data, "scopes", loc)
+    # a scope naming another ("caveats" = "limitations") is read after the tables, wherever that one is written
+    for sname, spec in sorted(scope_specs.items(), key=lambda named: isinstance(named[1], str)):
         if sname in BUILTIN_SCOPES:  # a rule naming it would get the built-in one, and this table would be ignored
             raise loc.error(sname, f'"{sname}" is a scope of its own ({", ".join(BUILTIN_SCOPES)}); give this one '
                                    "another name", table="[scopes]", shown=f"scopes.{sname}")
         pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname, table="[scopes]")
+    pack.scopes = {sname: pack.scopes[sname] for sname in scope_specs}  # in the order written
     rules = data.get("rules", [])
     if not isinstance(rules, list):
         raise loc.error("rules", "must be an array of tables ([[rules]])")
