@@ -401,6 +401,9 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("schema must be {n} (found {found})", "schema 必须是 {n}（实为 {found}）"),
     ("a pack needs a name", "规则包需要名称（name）"),
     ('must be a list of "numbered" and/or "markdown"', '必须是由 "numbered" 和/或 "markdown" 组成的列表'),
+    ('unknown heading style {name}; did you mean "{near}"?', '未知的标题样式 {name}；是否想写 "{near}"？'),
+    ('unknown claim zone {name}; did you mean "{near}"?', '未知的自报区域 {name}；是否想写 "{near}"？'),
+    ('unknown builtin counter {name}; did you mean "{near}"?', '未知的内置计数器 {name}；是否想写 "{near}"？'),
     ('must be a list of "header", "sections", "footer"', '必须是由 "header"、"sections"、"footer" 组成的列表'),
     ("must be a table", "必须是表"),
     # keys a table does not take
@@ -432,6 +435,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("scope table needs section, sections, parts or heading", "范围表需要 section、sections、parts 或 heading"),
     # rules
     ("must be an array of tables ([[rules]])", "必须是表数组（[[rules]]）"),
+    ("must be an array of tables: write [[claims.patterns]], with two brackets",
+     "必须是表数组：请写 [[claims.patterns]]，两层方括号"),
     ("a pack needs at least one [[rules]] table: with none, nothing is checked",
      "规则包至少需要一个 [[rules]] 表：没有规则，就什么也不检查"),
     ("each rule is a table", "每条规则是一个表"),
@@ -453,6 +458,7 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("a rule takes pattern (one) or patterns (a list), not both", "规则写 pattern（一个）或 patterns（列表），不能两个都写"),
     ("must be a list of regular expressions", "必须是正则表达式的列表"),
     ("missing; a count rule needs counter = one of {known}", "缺失；count 规则需要 counter = {known} 之一"),
+    ('unknown counter {name}; did you mean "{near}"? (that is its label)', '未知的计数器 {name}；是否想写 "{near}"？（那是它的标签）'),
     ('unknown counter {name}; did you mean "{near}"?', '未知的计数器 {name}；是否想写 "{near}"？'),
     ("unknown counter {name} (one of {known})", "未知的计数器 {name}（应为 {known} 之一）"),
     ("unknown counter {name}", "未知的计数器 {name}"),
@@ -475,6 +481,7 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("{key} needs metric and pattern", "{key} 需要 metric 和 pattern"),
     ('unknown metric {name}; did you mean "{near}"? (a metric that is no counter is only listed as stated, never '
      "measured)", '未知的指标 {name}；是否想写 "{near}"？（不是计数器的指标只列出自报值，从不实测）'),
+    ('unknown metric {name}; did you mean "{near}"? (that is its label)', '未知的指标 {name}；是否想写 "{near}"？（那是它的标签）'),
     ("needs a (?P<value>…) or (?P<values>…) group", "需要 (?P<value>…) 或 (?P<values>…) 分组"),
     ('must be text in quotes, e.g. "CJK" (found {found})', '必须是加引号的文字，例如 "CJK"（实为 {found}）'),
     ("sum_context only says where sum_metric applies: without sum_metric it does nothing",

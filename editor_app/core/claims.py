@@ -218,13 +218,16 @@ def claims_in_line(
                                 stop = max(stop, end)
                             elif nxt != " ":  # ("3,838 kept": a word after the figure)
                                 continue  # "3,8k", "3.8", "3.8.1": no figure read rather than a wrong one
+                        try:
+                            value = magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt)
+                        except ValueError:  # a pack's loose group took a word ('(?P<value>\S+) words': "many")
+                            continue  # no figure: the analysis went down with it
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0)
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
-                                     written[at:end] if grouped_wide else vt,
-                                     magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt), (),
+                                     written[at:end] if grouped_wide else vt, value, (),
                                      approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
@@ -610,18 +613,25 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
     total = _number(total_text)
     found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown, total, values))
     if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
-        if scope_label:
-            found.append(RawClaim("value", sum_metric, -1, scope_label, text, total_col, total_shown, total))
+        if scope_label or _NAME_WORD.fullmatch(label := label.strip()):
+            found.append(RawClaim("value", sum_metric, -1, scope_label or label, text, total_col, total_shown, total))
         marked = "≈" in written or "约" in written or "~" in written or "～" in written
         for (plabel, ptext, poff), value in zip(parts, values):
             scope_label = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
             if scope_label is None:
                 scope_label = _scope_label(plabel)
+            if not scope_label and _NAME_WORD.fullmatch(plabel):
+                scope_label = plabel  # a pack's scope named in English ("limitations 300"): the audit keeps it
             if scope_label:
                 at = parts_col + poff
                 shown = written[at:at + len(ptext)]
                 found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}", at + 1, shown,
                                       value, (), marked and _approx_before(written, at)))
+
+
+# A part labelled with one Latin word ("limitations 300 + body 2,100"): a place only when the pack has a scope of that
+# name (the audit drops the others, "Setup 43", as it drops "其余 174"); a sum's own row keeps naming no place.
+_NAME_WORD = re.compile(r"[A-Za-z][\w-]*")
 
 
 def _label_start(line: str, start: int) -> int:

@@ -377,11 +377,13 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     doc = _table(data, "document", loc)
     _known_keys(doc, DOCUMENT_KEYS, "document.", loc, "[document]", table="[document]")
     styles = doc.get("heading_styles", ["numbered", "markdown"])
+    _refuse_near_word(styles, "heading_styles", ("numbered", "markdown"), "heading style", loc)
     if not isinstance(styles, list) or not set(styles) <= {"numbered", "markdown"} or not styles:
         raise loc.error("heading_styles", 'must be a list of "numbered" and/or "markdown"')
     footer = doc.get("footer", "")
     _check_regex(footer, "footer", loc)
     zones = doc.get("claim_zones", ["sections", "footer"])
+    _refuse_near_word(zones, "claim_zones", ("header", "sections", "footer"), "claim zone", loc)
     if not isinstance(zones, list) or not set(zones) <= {"header", "sections", "footer"}:
         raise loc.error("claim_zones", 'must be a list of "header", "sections", "footer"')
     pack = RulePack(
@@ -399,11 +401,14 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         pack.counters[cname] = _counter(cname, spec, loc)
     if not pack.counters:
         raise loc.error("counters", "a pack needs at least one counter")
-    for sname, spec in _table(data, "scopes", loc).items():
+    scope_specs = _table(data, "scopes", loc)
+    # a scope naming another ("caveats" = "limitations") is read after the tables, wherever that one is written
+    for sname, spec in sorted(scope_specs.items(), key=lambda named: isinstance(named[1], str)):
         if sname in BUILTIN_SCOPES:  # a rule naming it would get the built-in one, and this table would be ignored
             raise loc.error(sname, f'"{sname}" is a scope of its own ({", ".join(BUILTIN_SCOPES)}); give this one '
                                    "another name", table="[scopes]", shown=f"scopes.{sname}")
         pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname, table="[scopes]")
+    pack.scopes = {sname: pack.scopes[sname] for sname in scope_specs}  # in the order written
     rules = data.get("rules", [])
     if not isinstance(rules, list):
         raise loc.error("rules", "must be an array of tables ([[rules]])")
@@ -426,7 +431,11 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         raise loc.error("sum_metric", f"unknown counter {pack.sum_metric!r}{_suggestion(pack.sum_metric, pack.counters)}",
                         table="[claims]", shown="claims.sum_metric")
     _check_sum_context(claims, pack, loc)
-    for j, cp in enumerate(claims.get("patterns", [])):
+    claim_patterns = claims.get("patterns", [])
+    if not isinstance(claim_patterns, list):  # "[claims.patterns]": one table, whose keys were read as patterns
+        raise loc.error("patterns", "must be an array of tables: write [[claims.patterns]], with two brackets",
+                        needle=loc.header("claims.patterns"), shown="claims.patterns")
+    for j, cp in enumerate(claim_patterns):
         key = f"claims.patterns[{j}]"
         if not isinstance(cp, dict) or "metric" not in cp or "pattern" not in cp:
             raise loc.error("pattern", f"{key} needs metric and pattern")
@@ -475,12 +484,22 @@ def _refuse_near_metric(metric: str, pack: RulePack, loc: "_Locator", j: int) ->
     measured = [*pack.counters, *MEASURED_METRICS]
     if metric in measured:
         return
+    if _labelled(metric, pack):  # "行", a counter's label: the figure would be listed as stated, never measured
+        raise loc.error("metric", f"unknown metric {metric!r}{_labelled(metric, pack)}",
+                        entry=("[[claims.patterns]]", j), shown=f"claims.patterns[{j}].metric")
     by_lower = {m.lower(): m for m in measured}
     close = get_close_matches(metric.lower(), list(by_lower), n=1, cutoff=0.8)
     if close:
         raise loc.error("metric", f'unknown metric {metric!r}; did you mean "{by_lower[close[0]]}"? (a metric that is '
                                   "no counter is only listed as stated, never measured)",
                         entry=("[[claims.patterns]]", j), shown=f"claims.patterns[{j}].metric")
+
+
+def _labelled(name: str, pack: RulePack) -> str:
+    """'; did you mean "lines"? (that is its label)' when a rule or claim names a counter by its label ("行", what
+    the tables show), else ''."""
+    counter = next((c for c in pack.counters.values() if c.label == name and c.name != name), None)
+    return f'; did you mean "{counter.name}"? (that is its label)' if counter else ""
 
 
 _BASIC_STRING_BACKSPACE = re.compile(r'^[^#]*?"(?:[^"\\]|\\[^b])*\\b')  # "…\b…" (not '…\b…', not a comment)
@@ -619,6 +638,12 @@ class _Locator:
                     return i + 1
         return start + 1 if found else None
 
+    def header(self, dotted: str) -> str | None:
+        """The line "[claims.pattern]", "[[claims.pattern]]" or "[counter.words]" when `dotted` is written as a table
+        of its own (its key, "pattern", would be looked for as "pattern = …", another table's line), else None."""
+        rx = re.compile(rf"\s*\[\[?\s*{re.escape(dotted)}\s*[.\]]")
+        return next((line.strip() for line in self.lines if rx.match(line)), None)
+
     def _starts_of(self, header: str) -> list[int]:
         starts = self._starts.get(header)
         if starts is None:
@@ -643,7 +668,19 @@ def _known_keys(spec: dict, known: tuple[str, ...], prefix: str, loc: "_Locator"
         else:
             close = get_close_matches(key, known, n=1, cutoff=0.6)
             hint = f'unknown key; did you mean "{close[0]}"?' if close else f"unknown key ({what} takes {', '.join(known)})"
+        header = loc.header(prefix + key)
+        if header is not None:  # "[claims.pattern]", "[counter.words]": a table of its own, named at its header
+            raise PackError(loc.path, loc.line_of(key, needle=header), prefix + key, hint)
         raise loc.error(key, hint, rule_index, table=table, entry=entry, shown=prefix + key)
+
+
+def _refuse_near_word(values: Any, key: str, known: tuple[str, ...], what: str, loc: "_Locator") -> None:
+    """A listed word a letter away from a known one ("markdwon", "headers") is named with the word meant."""
+    for value in values if isinstance(values, list) else ():
+        close = get_close_matches(value, known, n=1, cutoff=0.6) if isinstance(value, str) and value not in known else []
+        if close:
+            raise loc.error(key, f'unknown {what} {value!r}; did you mean "{close[0]}"?', table="[document]",
+                            shown=f"document.{key}")
 
 
 def _suggestion(word: str, known, otherwise: str = "") -> str:
@@ -717,6 +754,10 @@ def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
         return CounterDef(name, "literal", spec["literal"], label)
     if spec.get("builtin") in BUILTIN_COUNTERS:
         return CounterDef(name, "builtin", spec["builtin"], label)
+    close = get_close_matches(str(spec.get("builtin")), BUILTIN_COUNTERS, n=1, cutoff=0.6) if "builtin" in spec else []
+    if close:  # builtin = "word"
+        raise loc.error("builtin", f'unknown builtin counter {spec["builtin"]!r}; did you mean "{close[0]}"?',
+                        table=f"[counters.{name}]", shown=f"counters.{name}.builtin")
     found = f" (found {spec['builtin']!r})" if "builtin" in spec else ""
     raise loc.error("builtin", f"a counter needs regex, literal or builtin = one of {', '.join(BUILTIN_COUNTERS)}{found}",
                     table=f"[counters.{name}]", shown=f"counters.{name}")
@@ -852,7 +893,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
             known = [*pack.counters, "arxiv_ids", "list_items"]
             if "counter" not in spec:
                 raise loc.error("counter", f"missing; a count rule needs counter = one of {', '.join(known)}", i)
-            raise loc.error("counter", f"unknown counter {counter!r}{_suggestion(counter, known)}", i)
+            raise loc.error("counter", f"unknown counter {counter!r}{_labelled(counter, pack) or _suggestion(counter, known)}",
+                            i)
         if mn is None and mx is None:
             raise loc.error("max", "a count rule needs min and/or max", i)
         _whole_counts(spec, (("min", mn), ("max", mx)), loc, i)

@@ -25,7 +25,7 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = limit_text(rule.min, rule.max)
     if not units:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope, asm.place)
+        res.note = no_match_note(rule.scope, asm.place, asm.units)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     values = []
@@ -93,8 +93,10 @@ def heading_matches(rx: re.Pattern[str], s: Section) -> bool:
     """A pack's heading pattern (a required section's, a heading scope's) is searched in the heading as written
     after its # marks ("4 Limitations"), in its title alone ("Limitations") and in its number ("4.4"): the same
     pattern finds the same sections wherever a pack uses it ('^Limitations$' once found "## 4 Limitations" as a
-    required section but matched nothing as a scope)."""
-    return bool(rx.search(s.title) or rx.search(f"{s.number} {s.title}".strip()) or rx.search(s.key.split("#")[0]))
+    required section but matched nothing as a scope). An unnumbered heading has no number to search: its key ("h26",
+    its line) is the program's, and '\\d' or '^(?!Title)' found every unnumbered heading in it."""
+    return bool(rx.search(s.title) or rx.search(f"{s.number} {s.title}".strip())
+                or (s.number and rx.search(s.key.split("#")[0])))
 
 
 def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
@@ -185,6 +187,11 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     units = asm.units(rule.scope)
     ranges = [r for u in units for r in u.ranges]
     res.limit = "0"
+    if not units:  # a scope matching nothing ("Results" renamed) passed as "0 found": said, as for the other kinds
+        res.status = "no-match"
+        res.note = no_match_note(rule.scope, asm.place, asm.units)
+        res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+        return
     for i, hits in asm.forbidden_lines:
         matches = hits[idx]
         if matches and in_ranges(i + 1, ranges):
@@ -209,7 +216,7 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.limit = "all of " + ", ".join(map(_pattern_shown, rule.patterns))
     if not units:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope, asm.place)
+        res.note = no_match_note(rule.scope, asm.place, asm.units)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     present = 0
@@ -242,7 +249,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
     res.limit = f"≥ {rule.min * 100:.0f}%"
     if not ids:
         res.status = "no-match"
-        res.note = no_match_note(rule.scope, asm.place) if not units else f"no arXiv ids in {rule.scope.describe(asm.place)}"
+        res.note = no_match_note(rule.scope, asm.place, asm.units) if not units else f"no arXiv ids in {rule.scope.describe(asm.place)}"
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     refs = [r for r in asm.references if r.id in ids]
@@ -493,7 +500,14 @@ def limit_text(mn: float | None, mx: float | None) -> str:
     return ""
 
 
-def no_match_note(scope: Scope, place: Callable[[str], str] = _section_key_name) -> str:
+def no_match_note(scope: Scope, place: Callable[[str], str] = _section_key_name,
+                  units: Callable[[Scope], list] | None = None) -> str:
+    """Why a scope matched nothing. `units` (the assembly's) tells an items scope whose sections are there, holding
+    no list item, from one whose sections are missing ("0 sections matched" was said of a section that exists)."""
+    if scope.items and units is not None:
+        sections = with_changes(scope, items=False)
+        if units(sections):
+            return f"0 list items in {sections.describe(place)}"
     if scope.kind == "heading":
         return f"0 sections matched `{scope.pattern}`"
     if scope.kind in ("section", "sections", "parts"):

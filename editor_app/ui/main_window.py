@@ -193,6 +193,7 @@ class MainWindow(QMainWindow):
         self.watcher.changed_externally.connect(self._changed_externally)
         self.watcher.deleted_externally.connect(self._deleted_externally)
         self._pack_watcher = None
+        self._pack_rival_watcher = None
         self._pack_warnings_told: set[tuple] = set()  # a pack's slips told in a pop-up this session
         self._watch_pack()
         self.settings_store.changed.connect(self._settings_changed)
@@ -686,6 +687,26 @@ class MainWindow(QMainWindow):
             watched = Path(self.current_path).resolve().parent / PACK_FILENAMES[0]
         if watched != self._pack_watcher.path:
             self._pack_watcher.watch(watched)
+        # The other name a pack beside the survey may have (.survey-rules.toml): one appearing there, or the one that
+        # wins over it, is the pack survey-check now uses; it went unnoticed while only the first name was watched.
+        rival = None
+        if self._pinned_pack_path is None and self.current_path:
+            folder = Path(self.current_path).resolve().parent
+            rival = next((folder / n for n in PACK_FILENAMES if folder / n != self._pack_watcher.path), None)
+        if self._pack_rival_watcher is None and rival is not None:
+            self._pack_rival_watcher = ExternalChangeWatcher(self, notice_creation=True)
+            self._pack_rival_watcher.changed_externally.connect(self._pack_rival_changed)
+            self._pack_rival_watcher.deleted_externally.connect(self._pack_rival_changed)
+        if self._pack_rival_watcher is not None and rival != self._pack_rival_watcher.path:
+            self._pack_rival_watcher.watch(rival)
+
+    def _pack_rival_changed(self, path: Path) -> None:
+        """The pack file not in use beside the survey changed: taken when it is now the one that applies."""
+        from editor_app.core.rulepack import find_pack_for
+
+        applies = find_pack_for(self.current_path)
+        if (applies.resolve() if applies is not None else None) != getattr(self, "_pack_candidate", None):
+            self._pack_file_changed(path)
 
     def _pack_file_changed(self, path: Path) -> None:
         self.pack_path = None
