@@ -114,8 +114,11 @@ MAX_DELTA_DEPTH = 40
 ANALYSIS_MAX_CHANGED = 120
 # An analysis is rebuilt from fewer deltas than a text (its pieces are many, and a text's are cached by its hash).
 ANALYSIS_MAX_DEPTH = 10
-# Longer drafts are stored whole: finding their delta would hold up the GUI thread that writes snapshots.
+# Longer drafts are stored whole unless their delta comes worked out with them (PreparedSnapshot.text_delta, by the
+# window's record thread): finding it here would hold up the GUI thread that writes snapshots.
 DELTA_MAX_CHARS = 200_000
+# A long draft is rebuilt from at most this many deltas: each costs ~30 ms at 8 MB, on the GUI thread that reads it.
+LONG_MAX_DELTA_DEPTH = 8
 
 
 def document_key(path: Path | str) -> str:
@@ -235,6 +238,10 @@ class PreparedSnapshot:
     measure_with: str | None  # while measuring: the rule pack to measure it with (PackToMeasureWith as JSON)
     figures: dict[str, float | int | None]
     series: dict[str, float]
+    # (base text's hash, compressed delta): a long draft's delta from the text it was prepared against, taken off
+    # the GUI thread; used when that text is still the document's latest save's (an 8 MB survey stored ~4 MB whole
+    # at every save and autosave: 20 saves took 80 MB, an afternoon's autosaves gigabytes)
+    text_delta: tuple[str, bytes] | None = None
 
     @property
     def measured(self) -> bool:
@@ -279,21 +286,34 @@ class PackToMeasureWith:
 
 
 def prepare_snapshot(text: str, analysis: Any, *, measured: bool = True,
-                     measure_with: PackToMeasureWith | None = None) -> PreparedSnapshot:
+                     measure_with: PackToMeasureWith | None = None,
+                     base: tuple[str, str] | None = None) -> PreparedSnapshot:
     """Hash and compress the text and its analysis (an Analysis or its dict); touches no database. With
     `measured=False` only the text: the snapshot is stored as "measuring" (kept with `measure_with`, the pack to
-    measure it with) and measure_snapshot completes it."""
+    measure it with) and measure_snapshot completes it. With `base` (hash, text), most likely the document's latest
+    save, the text's delta from it is worked out too (for a long draft, which write_snapshot would store whole)."""
     figures = prepare_measurement(analysis) if measured else None
+    digest = text_hash(text)
+    blob = zlib.compress(text.encode("utf-8"), 6)
     return PreparedSnapshot(
-        text_hash=text_hash(text),
+        text_hash=digest,
         chars=len(text),
-        text_blob=zlib.compress(text.encode("utf-8"), 6),
+        text_blob=blob,
+        text_delta=_text_delta(base, text, digest, blob) if base else None,
         analysis_blob=figures.analysis_blob if figures else None,
         pack=figures.pack if figures else (measure_with.name if measure_with else None),
         measure_with=measure_with.to_json() if measure_with and not figures else None,
         figures=figures.figures if figures else dict.fromkeys(HEADLINE),
         series=figures.series if figures else {},
     )
+
+
+def _text_delta(base: tuple[str, str], text: str, digest: str, blob: bytes) -> tuple[str, bytes] | None:
+    base_hash, base_text = base
+    if base_hash == digest:
+        return None
+    delta = deltas.make_delta(deltas.split(base_text, deltas.TEXT_PIECES), deltas.split(text, deltas.TEXT_PIECES))
+    return None if delta is None or len(delta) * 2 > len(blob) else (base_hash, delta)
 
 
 def prepare_measurement(analysis: Any) -> PreparedMeasurement:
@@ -382,11 +402,15 @@ def write_snapshot(
         base = conn.execute(
             "SELECT s.id, s.text_hash, t.chars FROM snapshots s JOIN texts t ON t.hash = s.text_hash"
             " WHERE s.document_id = ? AND s.kind != 'autosave' ORDER BY s.time DESC, s.id DESC LIMIT 1", [doc]
-        ).fetchone() if prepared.chars <= DELTA_MAX_CHARS else None
-        if base is not None and base[2] > DELTA_MAX_CHARS:
-            base = None
+        ).fetchone()
+        worked_out = base is not None and prepared.text_delta is not None and prepared.text_delta[0] == base[1]
+        if base is not None and (prepared.chars > DELTA_MAX_CHARS or base[2] > DELTA_MAX_CHARS):
+            base = None  # a long draft's delta, and its analysis', would take too long to find here
         if not conn.execute("SELECT 1 FROM texts WHERE hash = ?", [digest]).fetchone():
-            data, base_hash, depth = _stored_text(conn, prepared, base[1] if base else None)
+            if worked_out:
+                data, base_hash, depth = _worked_out_text(conn, prepared)
+            else:
+                data, base_hash, depth = _stored_text(conn, prepared, base[1] if base else None)
             conn.execute(
                 "INSERT INTO texts (hash, chars, data, base, depth) VALUES (?, ?, ?, ?, ?)",
                 [digest, prepared.chars, data, base_hash, depth],
@@ -481,6 +505,15 @@ def _stored_text(conn, prepared: PreparedSnapshot, base_hash: str | None) -> tup
     _remember("text:" + prepared.text_hash, text)  # the next save's base, most likely
     if delta is None or len(delta) * 2 > len(prepared.text_blob):
         return whole
+    return delta, base_hash, row[0] + 1
+
+
+def _worked_out_text(conn, prepared: PreparedSnapshot) -> tuple[bytes, str | None, int]:
+    """(data, base, depth) of a new text whose delta came worked out (its base is the latest save's text)."""
+    base_hash, delta = prepared.text_delta
+    row = conn.execute("SELECT depth FROM texts WHERE hash = ?", [base_hash]).fetchone()
+    if row is None or row[0] >= LONG_MAX_DELTA_DEPTH:
+        return prepared.text_blob, None, 0
     return delta, base_hash, row[0] + 1
 
 

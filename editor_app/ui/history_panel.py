@@ -717,6 +717,9 @@ class _RecordThread(QThread):
         self.results: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._measurer = _Measurer(self._hand_over)
+        # (path, text hash, text) of the survey's latest save prepared here (or of the long survey as opened): a
+        # long draft's delta is taken from it on this thread (history.PreparedSnapshot.text_delta)
+        self._base: tuple[str, str, str] | None = None
 
     def submit(self, job: dict[str, Any]) -> None:
         if "measure" in job:  # a snapshot stored while measuring: only measured
@@ -751,11 +754,18 @@ class _RecordThread(QThread):
                 text = job.pop("text")
                 if isinstance(text, list):
                     text = "\n".join(text)
+                if job.get("base_only"):  # the long survey just opened: most likely its latest save's text
+                    self._base = (job["path"], history.text_hash(text), text)
+                    continue
                 recipe = job.pop("analyse", None)
                 if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
                     continue  # an autosave of the text the last one holds
+                base = self._base[1:] if self._base and self._base[0] == job["path"] else None
                 job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
-                                                           measured=recipe is None, measure_with=_pack_kept(recipe))
+                                                           measured=recipe is None, measure_with=_pack_kept(recipe),
+                                                           base=base if len(text) > history.DELTA_MAX_CHARS else None)
+                if job["kind"] != "autosave":
+                    self._base = (job["path"], job["prepared"].text_hash, text)
             except Exception as exc:  # reported on the GUI thread, like a failed insert
                 job["error"] = f"{type(exc).__name__}: {exc}"
                 recipe = None
@@ -1290,6 +1300,10 @@ class HistoryController(QObject):
         """List a survey just opened, and offer what a crash left of it (not `not_by`'s autosaves)."""
         self._pack_cache = None
         self.refresh(reload_metrics=True)
+        mirror = getattr(self.window, "mirror", None)
+        if path and mirror is not None and self.window.editor.document().characterCount() > SYNC_RECORD_CHARS:
+            # its next save's and autosaves' deltas are taken from the text as opened (the record thread's)
+            self._submit({"base_only": True, "text": mirror.snapshot(), "path": str(path)})
         if path:
             self.measure_left_over(str(path))
             self.check_recovery(str(path), not_by=not_by)
