@@ -225,6 +225,32 @@ def document_id(db: sqlite_utils.Database, path: Path | str, *, create: bool = F
     return cur.lastrowid
 
 
+def follow_move(db: sqlite_utils.Database, path: Path | str, text: str) -> str | None:
+    """A survey with no history of its own whose text is what another survey's latest save holds, and that other
+    file is gone (renamed or moved), takes over that history; returns the old path. History is kept by path, so a
+    survey renamed in a file manager opened with an empty History tab and its crash's autosaves were never offered.
+    A copy (both files there) or a text several gone surveys share is left alone."""
+    key = document_key(path)
+    if key.startswith(UNTITLED) or document_id(db, path) is not None:
+        return None
+    found = db.execute(
+        "SELECT d.id, d.path FROM documents d WHERE d.path NOT LIKE ? AND (SELECT s.text_hash FROM snapshots s"
+        " WHERE s.document_id = d.id AND s.kind != 'autosave' ORDER BY s.time DESC, s.id DESC LIMIT 1) = ?",
+        [UNTITLED + "%", text_hash(text)]).fetchall()
+    # (a name stored with "\\x.." for bytes that are not UTF-8 can't be looked for: never taken for gone)
+    gone = [(doc, old) for doc, old in found if "\\x" not in old and not os.path.lexists(old)]
+    if len(gone) != 1:
+        return None
+    with db.conn:
+        db.conn.execute("UPDATE documents SET path = ? WHERE id = ?", [key, gone[0][0]])
+    return gone[0][1]
+
+
+def moved_message(old: str, path: Path | str) -> str:
+    """What follow_move did, in words (translated by the window: wording.py)."""
+    return f"History: {old} is no longer there; its snapshots follow the survey to {document_key(path)}."
+
+
 @dataclass(frozen=True)
 class PreparedSnapshot:
     """What a snapshot stores, computed apart from the database (hashing and compressing an 8 MB survey and its

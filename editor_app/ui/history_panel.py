@@ -1299,6 +1299,8 @@ class HistoryController(QObject):
     def _look_at(self, path: Any, not_by: str | None = None) -> None:
         """List a survey just opened, and offer what a crash left of it (not `not_by`'s autosaves)."""
         self._pack_cache = None
+        if path:
+            self._follow_move(str(path))
         self.refresh(reload_metrics=True)
         mirror = getattr(self.window, "mirror", None)
         if path and mirror is not None and self.window.editor.document().characterCount() > SYNC_RECORD_CHARS:
@@ -1307,6 +1309,16 @@ class HistoryController(QObject):
         if path:
             self.measure_left_over(str(path))
             self.check_recovery(str(path), not_by=not_by)
+
+    def _follow_move(self, path: str) -> None:
+        """A survey renamed or moved since its last save keeps its history (and a crash's autosaves of it)."""
+        if self.db is None or self._db_call("looking for the survey's history", history.document_id, path) is not None:
+            return
+        old = self._db_call("looking for the survey's history", history.follow_move, path, self.window.current_text())
+        if old:
+            from editor_app.ui.engine_text import words_for
+
+            self.message.emit(words_for(None)(history.moved_message(old, path)))
 
     def offer_recovery_again(self) -> RecoveryDialog | None:
         """File → Recover: offer the newest autosave again, even one the user declined earlier."""
