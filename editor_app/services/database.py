@@ -253,6 +253,9 @@ def _open_checked(p: Path) -> sqlite_utils.Database:
             if ok != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {_first_problem(ok)}")
         _CHECKED.add(key)
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found > latest_version():  # refused before WAL is turned on: a newer version's file is not written at all
+            raise NewerDatabase(found, latest_version())
         db = sqlite_utils.Database(conn)
         db.enable_wal()
         db.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: survives a killed process, commits without fsync
