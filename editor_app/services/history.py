@@ -144,10 +144,31 @@ def _pid_of(key: str) -> int | None:
 def writer_running(writer: str | None, alive=None) -> bool:
     """Whether the autosaves of `writer` ("<pid>:<when>", the program window that wrote them) belong to another
     program that runs now (not a crash's leftovers)."""
-    pid = (writer or "").split(":", 1)[0]
+    pid, _, when = (writer or "").partition(":")
     if not pid.isdigit() or int(pid) == os.getpid():
         return False
-    return (alive or process_alive)(int(pid))
+    return (alive or process_alive)(int(pid)) and not pid_reused(int(pid), when)
+
+
+# How much earlier than a process' own clock reading /proc may put its start (whole seconds of boot time, drift).
+PID_START_SLACK = 5.0
+
+
+def pid_reused(pid: int, when_ms: str) -> bool:
+    """Whether the process `pid` now is another one than the program that wrote `when_ms` (its clock then, in ms):
+    it started later. After a power cut and a reboot the crashed program's id often belongs to another process, and
+    its autosaves were never offered ("another program has the survey open"). Linux only (/proc); elsewhere False."""
+    if not when_ms.isdigit():
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()  # after "pid (name)", whose name may hold spaces
+        with open("/proc/stat", "rb") as fh:
+            boot = next(int(line.split()[1]) for line in fh if line.startswith(b"btime "))
+        started = boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: start, in ticks after boot
+    except (OSError, ValueError, IndexError, StopIteration, AttributeError):
+        return False
+    return started > int(when_ms) / 1000 + PID_START_SLACK
 
 
 def process_alive(pid: int) -> bool:
@@ -840,7 +861,8 @@ def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive
     ).fetchall()
     for key, sid in rows:
         pid = _pid_of(key)
-        if key == exclude or (pid is not None and pid != os.getpid() and alive(pid)):
+        if key == exclude or (pid is not None and pid != os.getpid() and alive(pid)
+                              and not pid_reused(pid, key[len(UNTITLED):].partition(":")[2])):
             continue
         out = get_snapshot(db, sid)
         out["text"] = get_snapshot_text(db, sid)
