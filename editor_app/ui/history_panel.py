@@ -1314,7 +1314,9 @@ class HistoryController(QObject):
         """A survey renamed or moved since its last save keeps its history (and a crash's autosaves of it)."""
         if self.db is None or self._db_call("looking for the survey's history", history.document_id, path) is not None:
             return
-        old = self._db_call("looking for the survey's history", history.follow_move, path, self.window.current_text())
+        loaded = getattr(self.window, "loaded", None)  # the text on disk, though the author may have typed already
+        text = loaded.text if loaded is not None else self.window.current_text()
+        old = self._db_call("looking for the survey's history", history.follow_move, path, text)
         if old:
             from editor_app.ui.engine_text import words_for
 
