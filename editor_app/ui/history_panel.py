@@ -1302,10 +1302,10 @@ class HistoryController(QObject):
         if path:
             self._follow_move(str(path))
         self.refresh(reload_metrics=True)
-        mirror = getattr(self.window, "mirror", None)
-        if path and mirror is not None and self.window.editor.document().characterCount() > SYNC_RECORD_CHARS:
-            # its next save's and autosaves' deltas are taken from the text as opened (the record thread's)
-            self._submit({"base_only": True, "text": mirror.snapshot(), "path": str(path)})
+        loaded = getattr(self.window, "loaded", None)
+        if path and loaded is not None and len(loaded.text) > SYNC_RECORD_CHARS:
+            # its next save's and autosaves' deltas are taken from the text on disk (most likely its latest save's)
+            self._submit({"base_only": True, "text": loaded.text, "path": str(path)})
         if path:
             self.measure_left_over(str(path))
             self.check_recovery(str(path), not_by=not_by)
