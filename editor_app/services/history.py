@@ -147,7 +147,15 @@ def writer_running(writer: str | None, alive=None) -> bool:
     pid, _, when = (writer or "").partition(":")
     if not pid.isdigit() or int(pid) == os.getpid():
         return False
-    return (alive or process_alive)(int(pid)) and not pid_reused(int(pid), when)
+    return program_running(int(pid), when, alive)
+
+
+def program_running(pid: int, when_ms: str, alive=None) -> bool:
+    """Whether the program of process `pid`, whose clock read `when_ms` when it wrote, runs now (`alive`, given by
+    tests, stands for the whole check)."""
+    if alive is not None:
+        return alive(pid)
+    return process_alive(pid) and not pid_reused(pid, when_ms)
 
 
 # How much earlier than a process' own clock reading /proc may put its start (whole seconds of boot time, drift).
@@ -850,7 +858,7 @@ def latest_autosave_newer_than(
     return out
 
 
-def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive,
+def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=None,
                                exclude: str | None = None) -> dict[str, Any] | None:
     """The newest autosave of an untitled survey whose program stopped before it was saved or discarded (not one
     a running program is still writing, nor `exclude`, this program's own). The listing row plus "text" and "key"."""
@@ -861,8 +869,8 @@ def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive
     ).fetchall()
     for key, sid in rows:
         pid = _pid_of(key)
-        if key == exclude or (pid is not None and pid != os.getpid() and alive(pid)
-                              and not pid_reused(pid, key[len(UNTITLED):].partition(":")[2])):
+        if key == exclude or (pid is not None and pid != os.getpid()
+                              and program_running(pid, key[len(UNTITLED):].partition(":")[2], alive)):
             continue
         out = get_snapshot(db, sid)
         out["text"] = get_snapshot_text(db, sid)
