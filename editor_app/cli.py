@@ -194,7 +194,7 @@ def _check(args) -> int:
         _print_out(args.format, nothing_checked)
         return EXIT_UNUSABLE
     if args.record:
-        from .services.history import record_snapshot
+        from .services.history import follow_move, moved_message, record_snapshot
 
         opened: list = []
         db = _open_db(cfg, opened_as=opened)
@@ -211,6 +211,9 @@ def _check(args) -> int:
                     _err(f"{a.file}: not recorded")
                     continue
                 try:
+                    moved = follow_move(db, Path(a.file).resolve(), text)  # a survey renamed since: its history too
+                    if moved:
+                        _err(moved_message(moved, Path(a.file).resolve()))
                     sid = record_snapshot(db, path=Path(a.file).resolve(), text=text, analysis=a.to_dict(), kind="cli")
                 except sqlite3.Error as exc:  # locked by another program past the wait, a full disk, made read-only
                     failed = str(exc)

@@ -278,6 +278,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("The history database {path} could not be read ({error}) nor moved aside ({moved}); this session keeps its "
      "history in memory.",
      "历史数据库 {path} 无法读取（{error}），也无法移开（{moved}）；本次会话的历史只保存在内存中。"),
+    ("History: {old} is no longer there; its snapshots follow the survey to {path}.",
+     "历史：{old} 已不在原处；它的快照随这份综述转到 {path}。"),
     ("{path} is a folder, not a history database; it was left as it is and this session keeps its history in "
      "memory. Choose another database file.",
      "{path} 是文件夹，不是历史数据库；它保持原样，本次会话的历史只保存在内存中。请另选一个数据库文件。"),

@@ -9,6 +9,7 @@ kept in memory.
 from __future__ import annotations
 
 import importlib
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -110,12 +111,28 @@ def open_database(path: Path | str | None = None, *, memory: bool = False) -> Op
         if p.is_dir() or (p.is_file() and not _may_be_ours(p)):
             return _move_aside_and_reopen(p, exc)  # it says what else it is, and leaves it as it is
         if not is_damage(exc):  # read-only, a full disk, an I/O error: the file may be fine, so never move it
-            return _in_memory(f"The history database {p} can't be used ({exc}); it was left as it is and this "
-                              "session keeps its history in memory.")
+            return _in_memory(f"The history database {p} can't be used ({exc}{_where_it_is(p)}); it was left as it "
+                              "is and this session keeps its history in memory.")
         return _move_aside_and_reopen(p, exc)
     except OSError as exc:
         return _in_memory(f"The history database {p} can't be used ({exc.strerror or exc}); it was left as it is "
                           "and this session keeps its history in memory.")
+
+
+def _where_it_is(p: Path) -> str:
+    """Why SQLite could not open a file that may be fine, when its folder tells: SQLite says "disk I/O error" for a
+    full disk and "unable to open database file" for a read-only folder (it can't make the -shm file beside it)."""
+    try:
+        fs = os.statvfs(p.parent)
+    except (OSError, AttributeError):  # no statvfs (Windows): SQLite's words alone
+        return ""
+    if fs.f_flag & getattr(os, "ST_RDONLY", 1):
+        return ": its folder is on a read-only disk"
+    if fs.f_bavail * fs.f_frsize < 1024 * 1024:
+        return ": the disk is full"
+    if not os.access(p.parent, os.W_OK):
+        return ": its folder can't be written"
+    return ""
 
 
 def _in_memory(warning: str) -> OpenedDatabase:
@@ -236,6 +253,9 @@ def _open_checked(p: Path) -> sqlite_utils.Database:
             if ok != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {_first_problem(ok)}")
         _CHECKED.add(key)
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found > latest_version():  # refused before WAL is turned on: a newer version's file is not written at all
+            raise NewerDatabase(found, latest_version())
         db = sqlite_utils.Database(conn)
         db.enable_wal()
         db.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: survives a killed process, commits without fsync

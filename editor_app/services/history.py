@@ -114,8 +114,11 @@ MAX_DELTA_DEPTH = 40
 ANALYSIS_MAX_CHANGED = 120
 # An analysis is rebuilt from fewer deltas than a text (its pieces are many, and a text's are cached by its hash).
 ANALYSIS_MAX_DEPTH = 10
-# Longer drafts are stored whole: finding their delta would hold up the GUI thread that writes snapshots.
+# Longer drafts are stored whole unless their delta comes worked out with them (PreparedSnapshot.text_delta, by the
+# window's record thread): finding it here would hold up the GUI thread that writes snapshots.
 DELTA_MAX_CHARS = 200_000
+# A long draft is rebuilt from at most this many deltas: each costs ~30 ms at 8 MB, on the GUI thread that reads it.
+LONG_MAX_DELTA_DEPTH = 8
 
 
 def document_key(path: Path | str) -> str:
@@ -141,10 +144,39 @@ def _pid_of(key: str) -> int | None:
 def writer_running(writer: str | None, alive=None) -> bool:
     """Whether the autosaves of `writer` ("<pid>:<when>", the program window that wrote them) belong to another
     program that runs now (not a crash's leftovers)."""
-    pid = (writer or "").split(":", 1)[0]
+    pid, _, when = (writer or "").partition(":")
     if not pid.isdigit() or int(pid) == os.getpid():
         return False
-    return (alive or process_alive)(int(pid))
+    return program_running(int(pid), when, alive)
+
+
+def program_running(pid: int, when_ms: str, alive=None) -> bool:
+    """Whether the program of process `pid`, whose clock read `when_ms` when it wrote, runs now (`alive`, given by
+    tests, stands for the whole check)."""
+    if alive is not None:
+        return alive(pid)
+    return process_alive(pid) and not pid_reused(pid, when_ms)
+
+
+# How much earlier than a process' own clock reading /proc may put its start (whole seconds of boot time, drift).
+PID_START_SLACK = 5.0
+
+
+def pid_reused(pid: int, when_ms: str) -> bool:
+    """Whether the process `pid` now is another one than the program that wrote `when_ms` (its clock then, in ms):
+    it started later. After a power cut and a reboot the crashed program's id often belongs to another process, and
+    its autosaves were never offered ("another program has the survey open"). Linux only (/proc); elsewhere False."""
+    if not when_ms.isdigit():
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()  # after "pid (name)", whose name may hold spaces
+        with open("/proc/stat", "rb") as fh:
+            boot = next(int(line.split()[1]) for line in fh if line.startswith(b"btime "))
+        started = boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: start, in ticks after boot
+    except (OSError, ValueError, IndexError, StopIteration, AttributeError):
+        return False
+    return started > int(when_ms) / 1000 + PID_START_SLACK
 
 
 def process_alive(pid: int) -> bool:
@@ -222,6 +254,32 @@ def document_id(db: sqlite_utils.Database, path: Path | str, *, create: bool = F
     return cur.lastrowid
 
 
+def follow_move(db: sqlite_utils.Database, path: Path | str, text: str) -> str | None:
+    """A survey with no history of its own whose text is what another survey's latest save holds, and that other
+    file is gone (renamed or moved), takes over that history; returns the old path. History is kept by path, so a
+    survey renamed in a file manager opened with an empty History tab and its crash's autosaves were never offered.
+    A copy (both files there) or a text several gone surveys share is left alone."""
+    key = document_key(path)
+    if key.startswith(UNTITLED) or document_id(db, path) is not None:
+        return None
+    found = db.execute(
+        "SELECT d.id, d.path FROM documents d WHERE d.path NOT LIKE ? AND (SELECT s.text_hash FROM snapshots s"
+        " WHERE s.document_id = d.id AND s.kind != 'autosave' ORDER BY s.time DESC, s.id DESC LIMIT 1) = ?",
+        [UNTITLED + "%", text_hash(text)]).fetchall()
+    # (a name stored with "\\x.." for bytes that are not UTF-8 can't be looked for: never taken for gone)
+    gone = [(doc, old) for doc, old in found if "\\x" not in old and not os.path.lexists(old)]
+    if len(gone) != 1:
+        return None
+    with db.conn:
+        db.conn.execute("UPDATE documents SET path = ? WHERE id = ?", [key, gone[0][0]])
+    return gone[0][1]
+
+
+def moved_message(old: str, path: Path | str) -> str:
+    """What follow_move did, in words (translated by the window: wording.py)."""
+    return f"History: {old} is no longer there; its snapshots follow the survey to {document_key(path)}."
+
+
 @dataclass(frozen=True)
 class PreparedSnapshot:
     """What a snapshot stores, computed apart from the database (hashing and compressing an 8 MB survey and its
@@ -235,6 +293,10 @@ class PreparedSnapshot:
     measure_with: str | None  # while measuring: the rule pack to measure it with (PackToMeasureWith as JSON)
     figures: dict[str, float | int | None]
     series: dict[str, float]
+    # (base text's hash, compressed delta): a long draft's delta from the text it was prepared against, taken off
+    # the GUI thread; used when that text is still the document's latest save's (an 8 MB survey stored ~4 MB whole
+    # at every save and autosave: 20 saves took 80 MB, an afternoon's autosaves gigabytes)
+    text_delta: tuple[str, bytes] | None = None
 
     @property
     def measured(self) -> bool:
@@ -279,21 +341,34 @@ class PackToMeasureWith:
 
 
 def prepare_snapshot(text: str, analysis: Any, *, measured: bool = True,
-                     measure_with: PackToMeasureWith | None = None) -> PreparedSnapshot:
+                     measure_with: PackToMeasureWith | None = None,
+                     base: tuple[str, str] | None = None) -> PreparedSnapshot:
     """Hash and compress the text and its analysis (an Analysis or its dict); touches no database. With
     `measured=False` only the text: the snapshot is stored as "measuring" (kept with `measure_with`, the pack to
-    measure it with) and measure_snapshot completes it."""
+    measure it with) and measure_snapshot completes it. With `base` (hash, text), most likely the document's latest
+    save, the text's delta from it is worked out too (for a long draft, which write_snapshot would store whole)."""
     figures = prepare_measurement(analysis) if measured else None
+    digest = text_hash(text)
+    blob = zlib.compress(text.encode("utf-8"), 6)
     return PreparedSnapshot(
-        text_hash=text_hash(text),
+        text_hash=digest,
         chars=len(text),
-        text_blob=zlib.compress(text.encode("utf-8"), 6),
+        text_blob=blob,
+        text_delta=_text_delta(base, text, digest, blob) if base else None,
         analysis_blob=figures.analysis_blob if figures else None,
         pack=figures.pack if figures else (measure_with.name if measure_with else None),
         measure_with=measure_with.to_json() if measure_with and not figures else None,
         figures=figures.figures if figures else dict.fromkeys(HEADLINE),
         series=figures.series if figures else {},
     )
+
+
+def _text_delta(base: tuple[str, str], text: str, digest: str, blob: bytes) -> tuple[str, bytes] | None:
+    base_hash, base_text = base
+    if base_hash == digest:
+        return None
+    delta = deltas.make_delta(deltas.split(base_text, deltas.TEXT_PIECES), deltas.split(text, deltas.TEXT_PIECES))
+    return None if delta is None or len(delta) * 2 > len(blob) else (base_hash, delta)
 
 
 def prepare_measurement(analysis: Any) -> PreparedMeasurement:
@@ -382,11 +457,15 @@ def write_snapshot(
         base = conn.execute(
             "SELECT s.id, s.text_hash, t.chars FROM snapshots s JOIN texts t ON t.hash = s.text_hash"
             " WHERE s.document_id = ? AND s.kind != 'autosave' ORDER BY s.time DESC, s.id DESC LIMIT 1", [doc]
-        ).fetchone() if prepared.chars <= DELTA_MAX_CHARS else None
-        if base is not None and base[2] > DELTA_MAX_CHARS:
-            base = None
+        ).fetchone()
+        worked_out = base is not None and prepared.text_delta is not None and prepared.text_delta[0] == base[1]
+        if base is not None and (prepared.chars > DELTA_MAX_CHARS or base[2] > DELTA_MAX_CHARS):
+            base = None  # a long draft's delta, and its analysis', would take too long to find here
         if not conn.execute("SELECT 1 FROM texts WHERE hash = ?", [digest]).fetchone():
-            data, base_hash, depth = _stored_text(conn, prepared, base[1] if base else None)
+            if worked_out:
+                data, base_hash, depth = _worked_out_text(conn, prepared)
+            else:
+                data, base_hash, depth = _stored_text(conn, prepared, base[1] if base else None)
             conn.execute(
                 "INSERT INTO texts (hash, chars, data, base, depth) VALUES (?, ?, ?, ?, ?)",
                 [digest, prepared.chars, data, base_hash, depth],
@@ -481,6 +560,15 @@ def _stored_text(conn, prepared: PreparedSnapshot, base_hash: str | None) -> tup
     _remember("text:" + prepared.text_hash, text)  # the next save's base, most likely
     if delta is None or len(delta) * 2 > len(prepared.text_blob):
         return whole
+    return delta, base_hash, row[0] + 1
+
+
+def _worked_out_text(conn, prepared: PreparedSnapshot) -> tuple[bytes, str | None, int]:
+    """(data, base, depth) of a new text whose delta came worked out (its base is the latest save's text)."""
+    base_hash, delta = prepared.text_delta
+    row = conn.execute("SELECT depth FROM texts WHERE hash = ?", [base_hash]).fetchone()
+    if row is None or row[0] >= LONG_MAX_DELTA_DEPTH:
+        return prepared.text_blob, None, 0
     return delta, base_hash, row[0] + 1
 
 
@@ -770,7 +858,7 @@ def latest_autosave_newer_than(
     return out
 
 
-def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive,
+def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=None,
                                exclude: str | None = None) -> dict[str, Any] | None:
     """The newest autosave of an untitled survey whose program stopped before it was saved or discarded (not one
     a running program is still writing, nor `exclude`, this program's own). The listing row plus "text" and "key"."""
@@ -781,7 +869,8 @@ def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=process_alive
     ).fetchall()
     for key, sid in rows:
         pid = _pid_of(key)
-        if key == exclude or (pid is not None and pid != os.getpid() and alive(pid)):
+        if key == exclude or (pid is not None and pid != os.getpid()
+                              and program_running(pid, key[len(UNTITLED):].partition(":")[2], alive)):
             continue
         out = get_snapshot(db, sid)
         out["text"] = get_snapshot_text(db, sid)

@@ -717,6 +717,9 @@ class _RecordThread(QThread):
         self.results: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._measurer = _Measurer(self._hand_over)
+        # (path, text hash, text) of the survey's latest save prepared here (or of the long survey as opened): a
+        # long draft's delta is taken from it on this thread (history.PreparedSnapshot.text_delta)
+        self._base: tuple[str, str, str] | None = None
 
     def submit(self, job: dict[str, Any]) -> None:
         if "measure" in job:  # a snapshot stored while measuring: only measured
@@ -751,11 +754,18 @@ class _RecordThread(QThread):
                 text = job.pop("text")
                 if isinstance(text, list):
                     text = "\n".join(text)
+                if job.get("base_only"):  # the long survey just opened: most likely its latest save's text
+                    self._base = (job["path"], history.text_hash(text), text)
+                    continue
                 recipe = job.pop("analyse", None)
                 if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
                     continue  # an autosave of the text the last one holds
+                base = self._base[1:] if self._base and self._base[0] == job["path"] else None
                 job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
-                                                           measured=recipe is None, measure_with=_pack_kept(recipe))
+                                                           measured=recipe is None, measure_with=_pack_kept(recipe),
+                                                           base=base if len(text) > history.DELTA_MAX_CHARS else None)
+                if job["kind"] != "autosave":
+                    self._base = (job["path"], job["prepared"].text_hash, text)
             except Exception as exc:  # reported on the GUI thread, like a failed insert
                 job["error"] = f"{type(exc).__name__}: {exc}"
                 recipe = None
@@ -1289,10 +1299,28 @@ class HistoryController(QObject):
     def _look_at(self, path: Any, not_by: str | None = None) -> None:
         """List a survey just opened, and offer what a crash left of it (not `not_by`'s autosaves)."""
         self._pack_cache = None
+        if path:
+            self._follow_move(str(path))
         self.refresh(reload_metrics=True)
+        loaded = getattr(self.window, "loaded", None)
+        if path and loaded is not None and len(loaded.text) > SYNC_RECORD_CHARS:
+            # its next save's and autosaves' deltas are taken from the text on disk (most likely its latest save's)
+            self._submit({"base_only": True, "text": loaded.text, "path": str(path)})
         if path:
             self.measure_left_over(str(path))
             self.check_recovery(str(path), not_by=not_by)
+
+    def _follow_move(self, path: str) -> None:
+        """A survey renamed or moved since its last save keeps its history (and a crash's autosaves of it)."""
+        if self.db is None or self._db_call("looking for the survey's history", history.document_id, path) is not None:
+            return
+        loaded = getattr(self.window, "loaded", None)  # the text on disk, though the author may have typed already
+        text = loaded.text if loaded is not None else self.window.current_text()
+        old = self._db_call("looking for the survey's history", history.follow_move, path, text)
+        if old:
+            from editor_app.ui.engine_text import words_for
+
+            self.message.emit(words_for(None)(history.moved_message(old, path)))
 
     def offer_recovery_again(self) -> RecoveryDialog | None:
         """File → Recover: offer the newest autosave again, even one the user declined earlier."""
