@@ -331,12 +331,7 @@ class Analyzer:
             run_to = i
             if i < run_start + 2:
                 continue
-            key = (lines[run_start], lines[run_start + 1])
-            columns = self._headers.get(key, False)
-            if columns is False:
-                if len(self._headers) > MEMO_LIMIT:
-                    self._headers.clear()
-                columns = self._headers[key] = header_columns(*key)
+            columns = _header_read(self._headers, (lines[run_start], lines[run_start + 1]), header_columns)
             if columns is None:
                 continue
             done = self._named.get((lines[i], columns))
@@ -363,12 +358,7 @@ class Analyzer:
                 i += 1
             if i - start < 3:
                 continue
-            key = (lines[start], lines[start + 1])
-            columns = self._figure_headers.get(key, False)
-            if columns is False:
-                if len(self._figure_headers) > MEMO_LIMIT:
-                    self._figure_headers.clear()
-                columns = self._figure_headers[key] = figure_columns(*key)
+            columns = _header_read(self._figure_headers, (lines[start], lines[start + 1]), figure_columns)
             if columns is None:
                 continue
             for j in range(start + 2, i):
@@ -442,6 +432,16 @@ class Analyzer:
                 self.retired.append(self._last)
             self._last = assembly
         return result
+
+
+def _header_read(memo: dict, key: tuple[str, str], read: Callable[[str, str], Any]) -> Any:
+    """A table header's reading (header row, delimiter row), kept in `memo` (None: the header reads as nothing)."""
+    columns = memo.get(key, False)
+    if columns is False:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        columns = memo[key] = read(*key)
+    return columns
 
 
 def _name_by_entries(lines: list[str], facts: list[LineFacts]) -> None:
