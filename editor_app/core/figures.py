@@ -574,6 +574,21 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
     return m.start() if m else end
 
 
+# A speed-up's baseline named after it in its item: "3.1× faster than vLLM", "2× over vLLM", "1.5× vs the vLLM
+# baseline" (the known engine must follow the word: "2× over 3 runs" names none)
+_BASELINE_AFTER = re.compile(
+    r"(?<![A-Za-z])(?:than|over|vs\.?|versus|against|compared[ \t]+(?:to|with)|relative[ \t]+to)[ \t]+(?:the[ \t]+)?"
+)
+# An item that is only a baseline, leading the clause's speed-ups: "相对 vLLM，SGLang TTFT 降低 4×", "与 vLLM 相比，…",
+# "Compared to vLLM, SGLang is 2× faster"; `name` is what it is measured against
+_LEAD_BASELINE = re.compile(
+    r"[ \t]*(?:(?:(?:相对|相较|相比|比起|对比)于?|较之?|[Cc]ompared[ \t]+(?:to|with)|[Rr]elative[ \t]+to|[Vv]ersus|[Vv]s\.?"
+    r"|[Aa]gainst|[Oo]ver)[ \t]*(?P<name>[^\x01]+?)|(?:与|和|跟|同)[ \t]*(?P<name2>[^\x01]+?)[ \t]*(?:相比|相较|对比|比)(?:较|起来)?)"
+    r"[ \t]*(?:而言|来说)?[ \t]*"
+)
+_LEAD_BASELINE_HINT = re.compile(r"相[对较比]|比|较|ompared|elative|ersus|[Vv]s|gainst|[Oo]ver")  # (a cheap first look)
+
+
 _WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
 _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'")  # in a name word
 
@@ -1005,7 +1020,7 @@ class _LineReader:
         items, starts = self.items(index, a, b)
         off = scope.start
         sentence = self.sentence(index, a, b)
-        previous = ""
+        previous = previous_baseline = ""
         for m in matches:
             m_start, m_end = m.span()
             ia, ib = _item_of(items, starts, m_start, (a, b))
@@ -1051,7 +1066,14 @@ class _LineReader:
                 # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
                 lead, colon = self.lead_engine
                 engine = lead if lead and off + m_start > colon else engine
-            previous = engine
+            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, m_end)
+            if not baseline and not in_item and engine == previous:
+                baseline = previous_baseline  # "SGLang 比 vLLM 吞吐快 2×、TTFT 低 3×": the same comparison goes on
+            if not baseline and ia > a:
+                baseline = self._lead_baseline(index, a, b, ia)
+            if baseline == engine:
+                baseline = ""
+            previous, previous_baseline = engine, baseline
             lo, hi, approx_text = m.group("lo", "hi", "approx")
             start = m.start("approx") if approx_text else m.start("lo")
             if not approx_text and view[start - 1:start] == "+":
@@ -1068,9 +1090,48 @@ class _LineReader:
                 # "SGLang 吞吐 16.2k tok/s，是 vLLM 的 1.3 倍": an item naming only the baseline measures what the
                 # item before it names (not "吞吐 +1.21×、可用性 +1.5×": its own word there is no measure we know)
                 label = _measure("", view[max(a, ia - 60):ia])
-            group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
+            group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label, baseline)
             taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
+
+    def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int, m_end: int) -> str:
+        """The known engine a speed-up in scope[ia:ib] is measured against, named in its item: the first known
+        engine after the baseline word before it (`cut`: "比 vLLM 快 2×", "是 vLLM 的 1.3 倍", "vs ONNX Runtime Web …
+        快 2.57×"), else the one right after "than/over/vs/…" after it ("3.1× faster than vLLM"); "" when none."""
+        view = self.scopes[index].view
+        if cut < m_start:
+            runs = self.runs(index, ia, ib)
+            i = bisect_left(runs.starts, cut)
+            while i < len(runs.runs) and runs.runs[i].end <= m_start:
+                if runs.runs[i].engine in _ENGINE_ALIASES:
+                    return runs.runs[i].engine
+                i += 1
+            return ""
+        w = _BASELINE_AFTER.search(view, m_end, min(ib, m_end + _WINDOW))
+        if w is None:
+            return ""
+        run = self.runs(index, ia, ib).first(w.end(), ib)
+        return run.engine if run is not None and run.start == w.end() and run.engine in _ENGINE_ALIASES else ""
+
+    def _lead_baseline(self, index: int, a: int, b: int, ia: int) -> str:
+        """The baseline an item of the clause scope[a:b] before scope[ia:] names alone ("相对 vLLM，SGLang TTFT 降低 4×"), the
+        nearest such item; "" when none does."""
+        view = self.scopes[index].view
+        if _LEAD_BASELINE_HINT.search(view, a, ia) is None:
+            return ""
+        items, _ = self.items(index, a, b)
+        for x, y in reversed(items):
+            if y > ia:
+                continue
+            m = _LEAD_BASELINE.fullmatch(view, x, y)
+            if m is None:
+                continue
+            at = m.start("name") if m.group("name") is not None else m.start("name2")
+            end = m.end("name") if m.group("name") is not None else m.end("name2")
+            runs = self._first_runs(index, at, end, 2)
+            if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES:
+                return runs[0].engine
+        return ""
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
