@@ -576,17 +576,18 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
 
 # A speed-up's baseline named after it in its item: "3.1× faster than vLLM", "2× over vLLM", "1.5× vs the vLLM
 # baseline" (the known engine must follow the word: "2× over 3 runs" names none)
-_BASELINE_AFTER = re.compile(
-    r"(?<![A-Za-z])(?:than|over|vs\.?|versus|against|compared[ \t]+(?:to|with)|relative[ \t]+to)[ \t]+(?:the[ \t]+)?"
+_BASELINE_AFTER = re.compile(  # each alternative led by a plain character (re then skips the other positions in C)
+    r"(?:t(?<![A-Za-z]t)han|o(?<![A-Za-z]o)ver|v(?<![A-Za-z]v)(?:s\.?|ersus)|a(?<![A-Za-z]a)gainst"
+    r"|c(?<![A-Za-z]c)ompared[ \t]+(?:to|with)|r(?<![A-Za-z]r)elative[ \t]+to)[ \t]+(?:the[ \t]+)?"
 )
-# An item that is only a baseline, leading the clause's speed-ups: "相对 vLLM，SGLang TTFT 降低 4×", "与 vLLM 相比，…",
+_LEAD_FIRST = frozenset("相比较与和跟同CcRrVvAaOo")  # the characters _LEAD_BASELINE can start with
+# A clause's first item that is only a baseline, leading its speed-ups: "相对 vLLM，SGLang TTFT 降低 4×", "与 vLLM 相比，…",
 # "Compared to vLLM, SGLang is 2× faster"; `name` is what it is measured against
 _LEAD_BASELINE = re.compile(
     r"[ \t]*(?:(?:(?:相对|相较|相比|比起|对比)于?|较之?|[Cc]ompared[ \t]+(?:to|with)|[Rr]elative[ \t]+to|[Vv]ersus|[Vv]s\.?"
     r"|[Aa]gainst|[Oo]ver)[ \t]*(?P<name>[^\x01]+?)|(?:与|和|跟|同)[ \t]*(?P<name2>[^\x01]+?)[ \t]*(?:相比|相较|对比|比)(?:较|起来)?)"
     r"[ \t]*(?:而言|来说)?[ \t]*"
 )
-_LEAD_BASELINE_HINT = re.compile(r"相[对较比]|比|较|ompared|elative|ersus|[Vv]s|gainst|[Oo]ver")  # (a cheap first look)
 
 
 _WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
@@ -1021,6 +1022,7 @@ class _LineReader:
         off = scope.start
         sentence = self.sentence(index, a, b)
         previous = previous_baseline = ""
+        lead: str | None = None  # the baseline the clause's first item names alone, once read
         for m in matches:
             m_start, m_end = m.span()
             ia, ib = _item_of(items, starts, m_start, (a, b))
@@ -1066,11 +1068,15 @@ class _LineReader:
                 # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
                 lead, colon = self.lead_engine
                 engine = lead if lead and off + m_start > colon else engine
-            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, m_end)
+            # its baseline: named in its item (before the figure, or right after "than/over/vs" after it) ...
+            w = None if cut < m_start else _BASELINE_AFTER.search(view, m_end, min(ib, m_end + _WINDOW))
+            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
             if not baseline and not in_item and engine == previous:
                 baseline = previous_baseline  # "SGLang 比 vLLM 吞吐快 2×、TTFT 低 3×": the same comparison goes on
             if not baseline and ia > a:
-                baseline = self._lead_baseline(index, a, b, ia)
+                if lead is None:  # (read once a clause)
+                    lead = self._lead_baseline(index, a, b)
+                baseline = lead
             if baseline == engine:
                 baseline = ""
             previous, previous_baseline = engine, baseline
@@ -1094,44 +1100,44 @@ class _LineReader:
             taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
 
-    def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int, m_end: int) -> str:
+    def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int,
+                          w: re.Match[str] | None) -> str:
         """The known engine a speed-up in scope[ia:ib] is measured against, named in its item: the first known
         engine after the baseline word before it (`cut`: "比 vLLM 快 2×", "是 vLLM 的 1.3 倍", "vs ONNX Runtime Web …
-        快 2.57×"), else the one right after "than/over/vs/…" after it ("3.1× faster than vLLM"); "" when none."""
-        view = self.scopes[index].view
+        快 2.57×"), else the one right after "than/over/vs/…" after it (`w`, that word's match: "3.1× faster than
+        vLLM"); "" when none."""
         if cut < m_start:
-            runs = self.runs(index, ia, ib)
-            i = bisect_left(runs.starts, cut)
-            while i < len(runs.runs) and runs.runs[i].end <= m_start:
-                if runs.runs[i].engine in _ENGINE_ALIASES:
-                    return runs.runs[i].engine
-                i += 1
+            # the runs between the baseline word and the figure: the item's there when they are read already, else
+            # those of that part alone (the same: no run holds the word, 比, 是, than, vs … are no names)
+            known = self._runs.get((index, ia, ib))
+            if known is None:
+                runs = _runs(self._named_part(index, cut, m_start), cut)
+            else:
+                runs = known.runs[bisect_left(known.starts, cut):]
+            for run in runs:
+                if run.end > m_start:
+                    break
+                if run.engine in _ENGINE_ALIASES:
+                    return run.engine
             return ""
-        w = _BASELINE_AFTER.search(view, m_end, min(ib, m_end + _WINDOW))
         if w is None:
             return ""
         run = self.runs(index, ia, ib).first(w.end(), ib)
         return run.engine if run is not None and run.start == w.end() and run.engine in _ENGINE_ALIASES else ""
 
-    def _lead_baseline(self, index: int, a: int, b: int, ia: int) -> str:
-        """The baseline an item of the clause scope[a:b] before scope[ia:] names alone ("相对 vLLM，SGLang TTFT 降低 4×"), the
-        nearest such item; "" when none does."""
+    def _lead_baseline(self, index: int, a: int, b: int) -> str:
+        """The baseline the first item of the clause scope[a:b] names alone ("相对 vLLM，SGLang TTFT 降低 4×", "Compared
+        to vLLM, SGLang is 2× faster"): the baseline of the clause's later speed-ups that name none; else ""."""
+        x, y = self.items(index, a, b)[0][0]
         view = self.scopes[index].view
-        if _LEAD_BASELINE_HINT.search(view, a, ia) is None:
+        if view[x:x + 2].lstrip(" \t")[:1] not in _LEAD_FIRST:
+            return ""  # (most first items: what _LEAD_BASELINE can start with, without a call)
+        m = _LEAD_BASELINE.fullmatch(view, x, y)
+        if m is None:
             return ""
-        items, _ = self.items(index, a, b)
-        for x, y in reversed(items):
-            if y > ia:
-                continue
-            m = _LEAD_BASELINE.fullmatch(view, x, y)
-            if m is None:
-                continue
-            at = m.start("name") if m.group("name") is not None else m.start("name2")
-            end = m.end("name") if m.group("name") is not None else m.end("name2")
-            runs = self._first_runs(index, at, end, 2)
-            if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES:
-                return runs[0].engine
-        return ""
+        name = "name" if m.group("name") is not None else "name2"
+        runs = self._first_runs(index, m.start(name), m.end(name), 2)
+        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
