@@ -20,6 +20,7 @@ def speedups(text: str) -> list[tuple[str, float, str, str]]:
         ("SGLang 3.1× faster than vLLM", [("SGLang", 3.1, "", "vLLM")]),
         ("SGLang 吞吐是 vLLM 的 1.3 倍", [("SGLang", 1.3, "throughput", "vLLM")]),
         ("相对 vLLM，SGLang TTFT 降低 4×", [("SGLang", 4.0, "TTFT", "vLLM")]),
+        ("  相对于 vLLM 而言，SGLang TTFT 降低 4×", [("SGLang", 4.0, "TTFT", "vLLM")]),
         ("SGLang delivers 2× throughput over vLLM", [("SGLang", 2.0, "throughput", "vLLM")]),
         ("SGLang 2× vs vLLM", [("SGLang", 2.0, "", "vLLM")]),
         ("SGLang vs vLLM 快 2×", [("SGLang", 2.0, "", "vLLM")]),

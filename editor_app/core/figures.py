@@ -1130,7 +1130,7 @@ class _LineReader:
         to vLLM, SGLang is 2× faster"): the baseline of the clause's later speed-ups that name none; else ""."""
         x, y = self.items(index, a, b)[0][0]
         view = self.scopes[index].view
-        if view[x:x + 2].lstrip(" \t")[:1] not in _LEAD_FIRST:
+        if view[x:x + 8].lstrip(" \t")[:1] not in _LEAD_FIRST:
             return ""  # (most first items: what _LEAD_BASELINE can start with, without a call)
         m = _LEAD_BASELINE.fullmatch(view, x, y)
         if m is None:
