@@ -35,6 +35,12 @@ How a line is read:
   A cited ``arXiv:NNNN.NNNNN`` is a subject too. A subject that is no known engine (nor a cited paper), on a line
   whose lead-in names one known engine alone ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT"), is a
   part of that engine: the figure is the engine's.
+- A speed-up's baseline is the known engine (canonical name) it is measured against: the first named after the
+  baseline word before it in its item ("比 vLLM 快 2×", "是 vLLM 的 1.3 倍", "vs vLLM 快 2×"), else right after
+  than/over/vs/versus/against/compared to after it ("3.1× faster than vLLM"), else the previous speed-up's in the
+  clause when its item names no subject ("比 vLLM 吞吐快 2×、TTFT 低 3×"), else the one a clause's first item names
+  alone ("相对 vLLM，…", "与 vLLM 相比，…", "Compared to vLLM, …"); "" when none is named or it is no known engine
+  ("比 torch.compile 快 3.8×").
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
   latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
