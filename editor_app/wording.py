@@ -658,7 +658,7 @@ _REPORT_ZH_CN = {
     "yes": "是", "no": "否", ": ": "：",
     # charts
     "Stated speed-ups (×)": "自报加速比（×）", "speed-up (×)": "加速比（×）",
-    " on {hardware}": " · {hardware}", ", approximate": "，近似值",
+    " on {hardware}": " · {hardware}", ", approximate": "，近似值", " vs {baseline}": "（相对 {baseline}）",
     "line {lines}": "第 {lines} 行", "lines {lines}": "第 {lines} 行",
     "{what}{unit}{where}{approx}: {lines}": "{what}{unit}{where}{approx}：{lines}",
 }

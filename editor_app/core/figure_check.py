@@ -1,4 +1,12 @@
-"""Engine figures that disagree: the same engine + metric (+ label, hardware, unit) stated with different values.
+"""Engine figures that disagree: the same engine + metric (+ label, hardware, unit, baseline) stated with different values.
+
+A speed-up is a ratio to its baseline, so speed-ups against different known engines are different figures: "SGLang 比
+vLLM 快 2×" and "SGLang 比 TGI 快 3×" never disagree, while "SGLang 比 vLLM 快 2×" and "SGLang 3.1× faster than vLLM"
+do. A speed-up that names no baseline ("SGLang 3.1× faster", a summary restating a figure without it) is read as a
+careful reader reads it, as the figure the survey stated first, whatever baseline that one names: it is compared
+with the figure's first statement (so "SGLang 快 3.1×" after "SGLang 比 vLLM 快 2×" disagrees, and one after "SGLang
+快 3.1×" agrees), and is the first statement a later one naming no baseline is compared with. A speed-up naming its
+baseline is compared only with those naming the same one (never with one naming none: it says more than that one).
 
 Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
 whether a place states it in ms or in s. A cited paper is one subject under every name the survey gives it
@@ -130,15 +138,23 @@ def _rounds_to(point: float, value: FigureValue, scale: float) -> bool:
 
 
 def _group_key(group: FigureGroup) -> tuple:
-    raw = (group.metric, group.label, group.hardware, group.unit)
+    """(metric, label, hardware, unit, baseline) as compared; the baseline last ("" when none is named)."""
+    raw = (group.metric, group.label, group.hardware, group.unit, group.baseline)
     got = _KEYS.get(raw)
     if got is None:
         if len(_KEYS) > _MEMO_LIMIT:
             _KEYS.clear()
         label = " ".join(quantity_label(group).casefold().split())
         got = _KEYS[raw] = (group.metric, label, (group.hardware or "").casefold(),
-                            "s" if group.unit in _IN_SECONDS else group.unit)
+                            "s" if group.unit in _IN_SECONDS else group.unit, group.baseline.casefold())
     return got
+
+
+def _keys(subject: str, gkey: tuple) -> tuple[tuple, ...]:
+    """The keys a value is the first statement of: its figure against its baseline, and, when it names one, the
+    figure whatever its baseline (key ending in ""), which a speed-up naming no baseline is compared with."""
+    key = (subject, *gkey)
+    return (key, key[:-1] + ("",)) if gkey[-1] else (key,)
 
 
 def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, first_value: FigureValue,
@@ -153,14 +169,17 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
             or _rounds_to(span[0], first_value, _IN_SECONDS.get(other.unit, 1.0))):
         return None  # the same figure written to fewer digits ("约 11.1 万美元/年" for "$110,940/年")
     what = group.label or group.metric
+    vs = f" vs {group.baseline}" if group.baseline else ""
     where = f" on {group.hardware}" if group.hardware else ""
+    # a speed-up naming no baseline read as the first statement: that one's baseline is said ("2× (vs vLLM)")
+    other_vs = f" (vs {other.baseline})" if other.baseline and other.baseline != group.baseline else ""
     return Finding(
         rule=RULE_ID,
         level="warning",
         line=group.line,
         column=value.column,
-        message=(f"{value.engine} {what}{where}: {_as_written(group, value)} at line {group.line} disagrees with "
-                 f"{_as_written(other, first_value)} at line {other.line}"),
+        message=(f"{value.engine} {what}{vs}{where}: {_as_written(group, value)} at line {group.line} disagrees "
+                 f"with {_as_written(other, first_value)}{other_vs} at line {other.line}"),
         measured=value.value,
         limit=first_value.value * _IN_SECONDS.get(other.unit, 1.0) / _IN_SECONDS.get(group.unit, 1.0),  # in its unit
     )
@@ -185,7 +204,9 @@ def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None
             key = (subject_of(value.engine, subjects), *gkey)
             seen = first.get(key)
             if seen is None:
-                first[key] = (group, value, _stated(group, value))
+                entry = first[key] = (group, value, _stated(group, value))
+                if gkey[-1]:  # a named baseline: maybe the figure's first statement whatever its baseline, too
+                    first.setdefault(key[:-1] + ("",), entry)
                 continue
             found = _disagreement(group, value, *seen)
             if found is not None:
@@ -214,8 +235,8 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]
     for ln, groups in sorted(edited.items()):
         for group in groups:
             for value in group.values if _checked(group) else ():
-                if value.engine:
-                    seen = prev.first.get((subject_of(value.engine, subjects), *_group_key(group)))
+                for key in _keys(subject_of(value.engine, subjects), _group_key(group)) if value.engine else ():
+                    seen = prev.first.get(key)
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
         by_line.pop(ln, None)
@@ -246,8 +267,8 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
         groups = edited[ln] if ln in edited else placed[ln - 1][1]
         for group in groups:
             for value in group.values if _checked(group) else ():
-                if value.engine:
-                    seen = first.get((subject_of(value.engine, subjects), *_group_key(group)))
+                for key in _keys(subject_of(value.engine, subjects), _group_key(group)) if value.engine else ():
+                    seen = first.get(key)
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
         _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line, subjects)

@@ -35,6 +35,12 @@ How a line is read:
   A cited ``arXiv:NNNN.NNNNN`` is a subject too. A subject that is no known engine (nor a cited paper), on a line
   whose lead-in names one known engine alone ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT"), is a
   part of that engine: the figure is the engine's.
+- A speed-up's baseline is the known engine (canonical name) it is measured against: the first named after the
+  baseline word before it in its item ("比 vLLM 快 2×", "是 vLLM 的 1.3 倍", "vs vLLM 快 2×"), else right after
+  than/over/vs/versus/against/compared to after it ("3.1× faster than vLLM"), else the previous speed-up's in the
+  clause when its item names no subject ("比 vLLM 吞吐快 2×、TTFT 低 3×"), else the one a clause's first item names
+  alone ("相对 vLLM，…", "与 vLLM 相比，…", "Compared to vLLM, …"); "" when none is named or it is no known engine
+  ("比 torch.compile 快 3.8×").
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
   latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
@@ -574,6 +580,22 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
     return m.start() if m else end
 
 
+# A speed-up's baseline named after it in its item: "3.1× faster than vLLM", "2× over vLLM", "1.5× vs the vLLM
+# baseline" (the known engine must follow the word: "2× over 3 runs" names none)
+_BASELINE_AFTER = re.compile(  # each alternative led by a plain character (re then skips the other positions in C)
+    r"(?:t(?<![A-Za-z]t)han|o(?<![A-Za-z]o)ver|v(?<![A-Za-z]v)(?:s\.?|ersus)|a(?<![A-Za-z]a)gainst"
+    r"|c(?<![A-Za-z]c)ompared[ \t]+(?:to|with)|r(?<![A-Za-z]r)elative[ \t]+to)[ \t]+(?:the[ \t]+)?"
+)
+_LEAD_FIRST = frozenset("相比较与和跟同CcRrVvAaOo")  # the characters _LEAD_BASELINE can start with
+# A clause's first item that is only a baseline, leading its speed-ups: "相对 vLLM，SGLang TTFT 降低 4×", "与 vLLM 相比，…",
+# "Compared to vLLM, SGLang is 2× faster"; `name` is what it is measured against
+_LEAD_BASELINE = re.compile(
+    r"[ \t]*(?:(?:(?:相对|相较|相比|比起|对比)于?|较之?|[Cc]ompared[ \t]+(?:to|with)|[Rr]elative[ \t]+to|[Vv]ersus|[Vv]s\.?"
+    r"|[Aa]gainst|[Oo]ver)[ \t]*(?P<name>[^\x01]+?)|(?:与|和|跟|同)[ \t]*(?P<name2>[^\x01]+?)[ \t]*(?:相比|相较|对比|比)(?:较|起来)?)"
+    r"[ \t]*(?:而言|来说)?[ \t]*"
+)
+
+
 _WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
 _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'")  # in a name word
 
@@ -1005,7 +1027,8 @@ class _LineReader:
         items, starts = self.items(index, a, b)
         off = scope.start
         sentence = self.sentence(index, a, b)
-        previous = ""
+        previous = previous_baseline = ""
+        lead: str | None = None  # the baseline the clause's first item names alone, once read
         for m in matches:
             m_start, m_end = m.span()
             ia, ib = _item_of(items, starts, m_start, (a, b))
@@ -1051,7 +1074,18 @@ class _LineReader:
                 # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
                 lead, colon = self.lead_engine
                 engine = lead if lead and off + m_start > colon else engine
-            previous = engine
+            # its baseline: named in its item (before the figure, or right after "than/over/vs" after it) ...
+            w = None if cut < m_start else _BASELINE_AFTER.search(view, m_end, min(ib, m_end + _WINDOW))
+            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
+            if not baseline and not in_item and engine == previous:
+                baseline = previous_baseline  # "SGLang 比 vLLM 吞吐快 2×、TTFT 低 3×": the same comparison goes on
+            if not baseline and ia > a:
+                if lead is None:  # (read once a clause)
+                    lead = self._lead_baseline(index, a, b)
+                baseline = lead
+            if baseline == engine:
+                baseline = ""
+            previous, previous_baseline = engine, baseline
             lo, hi, approx_text = m.group("lo", "hi", "approx")
             start = m.start("approx") if approx_text else m.start("lo")
             if not approx_text and view[start - 1:start] == "+":
@@ -1068,9 +1102,48 @@ class _LineReader:
                 # "SGLang 吞吐 16.2k tok/s，是 vLLM 的 1.3 倍": an item naming only the baseline measures what the
                 # item before it names (not "吞吐 +1.21×、可用性 +1.5×": its own word there is no measure we know)
                 label = _measure("", view[max(a, ia - 60):ia])
-            group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label)
+            group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label, baseline)
             taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
+
+    def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int,
+                          w: re.Match[str] | None) -> str:
+        """The known engine a speed-up in scope[ia:ib] is measured against, named in its item: the first known
+        engine after the baseline word before it (`cut`: "比 vLLM 快 2×", "是 vLLM 的 1.3 倍", "vs ONNX Runtime Web …
+        快 2.57×"), else the one right after "than/over/vs/…" after it (`w`, that word's match: "3.1× faster than
+        vLLM"); "" when none."""
+        if cut < m_start:
+            # the runs between the baseline word and the figure: the item's there when they are read already, else
+            # those of that part alone (the same: no run holds the word, 比, 是, than, vs … are no names)
+            known = self._runs.get((index, ia, ib))
+            if known is None:
+                runs = _runs(self._named_part(index, cut, m_start), cut)
+            else:
+                runs = known.runs[bisect_left(known.starts, cut):]
+            for run in runs:
+                if run.end > m_start:
+                    break
+                if run.engine in _ENGINE_ALIASES:
+                    return run.engine
+            return ""
+        if w is None:
+            return ""
+        run = self.runs(index, ia, ib).first(w.end(), ib)
+        return run.engine if run is not None and run.start == w.end() and run.engine in _ENGINE_ALIASES else ""
+
+    def _lead_baseline(self, index: int, a: int, b: int) -> str:
+        """The baseline the first item of the clause scope[a:b] names alone ("相对 vLLM，SGLang TTFT 降低 4×", "Compared
+        to vLLM, SGLang is 2× faster"): the baseline of the clause's later speed-ups that name none; else ""."""
+        x, y = self.items(index, a, b)[0][0]
+        view = self.scopes[index].view
+        if view[x:x + 8].lstrip(" \t")[:1] not in _LEAD_FIRST:
+            return ""  # (most first items: what _LEAD_BASELINE can start with, without a call)
+        m = _LEAD_BASELINE.fullmatch(view, x, y)
+        if m is None:
+            return ""
+        name = "name" if m.group("name") is not None else "name2"
+        runs = self._first_runs(index, m.start(name), m.end(name), 2)
+        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]

@@ -303,6 +303,10 @@ class FigureGroup:
     sentence: str = ""  # the clause it came from, for tooltips
     kind: str = "comparison"  # "comparison" | "speedup"
     label: str = ""  # what is measured as the text names it: "p99 TTFT"; for speed-ups "TTFT", "throughput", ""
+    # a speed-up's baseline, the known engine it is measured against ("SGLang 比 vLLM 快 2×": "vLLM"); "" when the
+    # text names none (and for every other figure). Last, with a default: a group made without it, or read from
+    # an analysis stored before it existed (whose JSON entry has no "baseline"), names no baseline.
+    baseline: str = ""
 
     def __init__(
         self,
@@ -314,6 +318,7 @@ class FigureGroup:
         sentence: str = "",
         kind: str = "comparison",
         label: str = "",
+        baseline: str = "",
     ) -> None:
         self.metric = metric
         self.unit = unit
@@ -323,6 +328,7 @@ class FigureGroup:
         self.sentence = sentence
         self.kind = kind
         self.label = label
+        self.baseline = baseline
 
 
 @record(frozen=True)
@@ -525,6 +531,9 @@ class Analysis:
                     "kind": g.kind,
                     "sentence": g.sentence,
                     "values": [{"engine": v.engine, "value": v.value, "approx": v.approx} for v in g.values],
+                    # only when a speed-up names its baseline: an entry without it (as every entry of an analysis
+                    # stored before it existed) names none, so readers take `.get("baseline", "")`
+                    **({"baseline": g.baseline} if g.baseline else {}),
                 }
                 for g in self.figures
             ],

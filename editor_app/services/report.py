@@ -794,7 +794,7 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
         label = f"{metric} · {say.engine(g.label)}" if g.label and g.label != g.metric else metric
         values = " vs ".join(
             f"{v.engine} {v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
-        )
+        ) + (say(" vs {baseline}", baseline=g.baseline) if g.baseline else "")  # a speed-up's: "SGLang 2× vs vLLM"
         rows.append(
             f"<tr><td>{_e(label)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"
             f"<td>{_e(values)}</td><td>{_line_link(g.line, places)}</td></tr>"

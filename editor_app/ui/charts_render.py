@@ -69,14 +69,21 @@ def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup,
 def _distinct_speedups(figures: list[FigureGroup], say: ReportWords,
                        names: dict[str, str] | None = None) -> list[tuple[str, float, list[int]]]:
     """(engine and what got faster, factor, lines) for every stated speed-up, repeats merged; `names` gives the
-    name each engine as written is drawn under (a cited paper's one name)."""
+    name each engine as written is drawn under (a cited paper's one name). A speed-up naming its baseline says it
+    ("SGLang throughput vs vLLM"): against another engine it is another figure."""
     seen: dict[tuple[str, float], list[int]] = {}
+    first_baseline: dict[tuple, str] = {}  # what got faster, on which hardware -> its first statement's baseline
     for g in figures:
         if g.kind != "speedup":
             continue
         for v in g.values:
             engine = names.get(v.engine, v.engine) if names else v.engine
             name = f"{engine} {say.engine(g.label)}".strip() if g.label else engine
+            # naming no baseline, it is the figure stated first (as figure_check reads it)
+            baseline = g.baseline or first_baseline.get((name, g.hardware), "")
+            first_baseline.setdefault((name, g.hardware), baseline)
+            if baseline:
+                name += say(" vs {baseline}", baseline=names.get(baseline, baseline) if names else baseline)
             lines = seen.setdefault((name, v.value), [])
             if g.line not in lines:
                 lines.append(g.line)

@@ -33,8 +33,15 @@ _IN_MS = {"ms": 1.0, "s": 1000.0}  # a latency stated in ms in one place and in 
 
 
 def chart_key(g: FigureGroup) -> tuple:
-    """Figures drawn in the same chart: same quantity ("吞吐" is throughput), unit (ms and s are one) and hardware."""
-    return (quantity_label(g) or g.metric, "s" if g.unit in _IN_MS else g.unit, g.hardware or "")
+    """Figures drawn in the same chart: same quantity ("吞吐" is throughput), unit (ms and s are one) and hardware;
+    and, for a speed-up, the same baseline ("" when it names none): one against vLLM is another figure than one
+    against TGI."""
+    return (quantity_label(g) or g.metric, "s" if g.unit in _IN_MS else g.unit, g.hardware or "", g.baseline)
+
+
+# "… at line 3", or "… 2× (vs vLLM) at line 3": a place a consistency finding names, and that place's baseline when
+# it differs from the finding's own (a speed-up naming none compared with the figure's first statement)
+_OTHER_PLACE = re.compile(r"(?: \(vs ([^()]*)\))? at line (\d+)")
 
 
 def _in_unit(value: float, unit: str, chart_unit: str) -> float:
@@ -60,8 +67,9 @@ def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
             continue
         engine, key = hit
         bad.add((f.line, engine, key))
-        for other in re.findall(r"line (\d+)", f.message):
-            bad.add((int(other), engine, key))
+        for m in _OTHER_PLACE.finditer(f.message):
+            base = m.group(1)
+            bad.add((int(m.group(2)), engine, key if base is None else (*key[:-1], base)))
     return bad
 
 
@@ -99,7 +107,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         entry["series"].setdefault(sig, []).append(g)
     out: list[BarChart] = []
     for key, entry in list(charts.items())[:MAX_CHARTS]:
-        metric, _, hardware = key
+        metric, _, hardware, _ = key
         unit = entry["unit"]
         series = _one_series_per_place(list(entry["series"].items()))
         extra = len(series) - MAX_SERIES
@@ -138,8 +146,15 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
         out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note))
     if speedups:
         stated: dict[str, dict[float, list]] = {}  # what got faster -> its values -> their statements
+        first_baseline: dict[tuple, str] = {}  # what got faster, on which hardware -> its first statement's baseline
         for g, v in speedups:
             what = " ".join(x for x in (name[v.engine], say(g.label)) if x) or say(g.metric)  # "Dynamo 吞吐"
+            # against another engine it is another figure; naming none, it is the figure stated first (as
+            # figure_check reads it: "2.57×" restating "vs ONNX Runtime Web … 2.57×" is that bar)
+            baseline = g.baseline or first_baseline.get((what, g.hardware), "")
+            first_baseline.setdefault((what, g.hardware), baseline)
+            if baseline:
+                what = f"{what} vs {name.get(baseline, baseline)}"
             if g.hardware:
                 what = f"{what} · {g.hardware}"  # on other hardware it is another figure, not a disagreement
             values = stated.setdefault(what, {})
@@ -168,7 +183,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
 def figures_signature(analysis: Analysis) -> tuple:
     """Changes exactly when the charts would: the figures stated and the consistency findings about them."""
     return (
-        tuple((g.metric, g.label, g.unit, g.hardware, g.kind, g.line,
+        tuple((g.metric, g.label, g.unit, g.hardware, g.kind, g.line, g.baseline,
                tuple((v.engine, v.value, v.approx, v.column) for v in g.values)) for g in analysis.figures),
         tuple((f.line, f.column, f.message) for f in analysis.findings if f.rule == CONSISTENCY_RULE),
     )
