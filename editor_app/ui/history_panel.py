@@ -1036,7 +1036,7 @@ class HistoryController(QObject):
             try:
                 opened = database.open_database(self._db_path)
             except Exception as exc:  # an unwritable folder...: history goes on in memory, editing goes on
-                self._fall_back(self.tr("History is not being recorded: {error}").format(error=exc))
+                self._fall_back(self._cant_write(exc))
                 return self._db
             self._take(opened)
         return self._db
@@ -1180,9 +1180,7 @@ class HistoryController(QObject):
             if on_file:
                 self.close_database()  # the next use reopens it
             if on_file and redo and database.is_unavailable(exc):
-                path = self._db_path or database.default_db_path()
-                self._fall_back(self.tr("History can't be written to {path} now ({error}); this session's snapshots "
-                                        "are kept in memory.").format(path=path, error=exc))
+                self._fall_back(self._cant_write(exc))
                 try:
                     return func(self._memory, *args, **kwargs)
                 except sqlite3.DatabaseError as again:
@@ -1193,6 +1191,10 @@ class HistoryController(QObject):
                 # the same way at every autosave, so it is moved aside as a damaged one found at opening is.
                 self._take(database.move_aside_damaged(self._db_path, exc))
             return None
+
+    def _cant_write(self, exc: BaseException) -> str:
+        return self.tr("History can't be written to {path} now ({error}); this session's snapshots are kept in "
+                       "memory.").format(path=self._db_path or database.default_db_path(), error=exc)
 
     def _dismiss(self, what: str, path: str, **options: Any) -> None:
         """history.dismiss_autosaves, remembered while history is in memory: made in the file once it is back
