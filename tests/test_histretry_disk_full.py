@@ -83,6 +83,13 @@ def _settle(qtbot, window) -> None:
     qtbot.wait(50)
 
 
+def _back_on_file(qtbot, ctl) -> bool:
+    """The retry of a save or the autosave timer, and the copy it starts (a slice per turn of the event loop)."""
+    ctl.retry_file(force=True)
+    qtbot.waitUntil(lambda: ctl._catching is None, timeout=20000)
+    return ctl._db_on_file
+
+
 def _file_rows(db_path: Path, survey: Path) -> list[dict]:
     db = open_database(db_path).db
     try:
@@ -128,7 +135,8 @@ def test_snapshots_kept_in_memory_while_the_disk_is_full_are_stored_once_there_i
     _type(window, "\n再过一会儿")
     _settle(qtbot, window)
     assert ctl.autosave_now() is not None
-    assert ctl._db_on_file and ctl.offline_label.isHidden()
+    qtbot.waitUntil(lambda: ctl._db_on_file, timeout=20000)
+    assert ctl.offline_label.isHidden()
     assert messages[-1].startswith(f"History is written to {db_path} again; 4 snapshots kept in memory")
 
     rows = _file_rows(db_path, survey)
@@ -157,7 +165,7 @@ def test_a_crash_after_the_disk_had_room_again_offers_the_autosave_made_while_it
     _settle(qtbot, window)
     assert ctl.autosave_now() is not None and not ctl._db_on_file
     disk.full = False
-    assert ctl.retry_file(force=True)  # the autosave timer's retry, once there is room
+    assert _back_on_file(qtbot, ctl)  # the autosave timer's retry, once there is room
     ctl.close_database()  # the program dies: no quit, no shutdown
 
     second = open_window(qtbot, survey, Config(db_path=tmp_path / "history.db",
@@ -176,16 +184,16 @@ def test_a_copy_cut_short_by_the_disk_filling_again_stores_nothing_twice(qtbot, 
         _settle(qtbot, window)
         assert ctl.autosave_now() is not None
     disk.room = 2  # room for two snapshots only: the copy stops after them
-    assert not ctl.retry_file(force=True)
+    assert not _back_on_file(qtbot, ctl)
     assert not ctl._db_on_file and not ctl.offline_label.isHidden()
     assert FULL in ctl.offline_label.toolTip()
     assert len(_file_rows(tmp_path / "history.db", survey)) == 2
     disk.full = False
-    assert ctl.retry_file(force=True)
+    assert _back_on_file(qtbot, ctl)
     rows = _file_rows(tmp_path / "history.db", survey)
     assert len(rows) == 4 and len({r["time"] for r in rows}) == 4 and len({r["text_hash"] for r in rows}) == 4
     assert [r["time"] for r in rows] == sorted(r["time"] for r in rows)
-    assert messages[-1].startswith("History is written to") and "2 snapshots kept in memory" in messages[-1]
+    assert messages[-1].startswith("History is written to") and "4 snapshots kept in memory" in messages[-1]
 
 
 def test_a_snapshot_measured_after_its_copy_gets_its_own_figures_not_another_ones(qtbot, tmp_path, sample_text, disk):
@@ -204,7 +212,7 @@ def test_a_snapshot_measured_after_its_copy_gets_its_own_figures_not_another_one
     assert kept == 1 and not ctl._db_on_file and not history.get_snapshot(ctl.db, kept)["measured"]
     disk.full = False
     with qtbot.waitSignal(ctl.measured, timeout=30000):
-        assert ctl.retry_file(force=True)  # before its figures come from the record thread
+        assert _back_on_file(qtbot, ctl)  # before its figures come from the record thread
     file_db = open_database(tmp_path / "history.db").db
     rows = list(reversed(history.list_snapshots(file_db, survey)))
     assert len(rows) == 2 and all(r["measured"] for r in rows)
@@ -228,7 +236,7 @@ def test_figures_of_a_file_snapshot_never_go_to_a_memory_snapshot_of_the_same_nu
     qtbot.wait(200)  # the file's figures came too, and were not stored here
     disk.full = False
     with qtbot.waitSignal(ctl.measured, timeout=30000):
-        assert ctl.retry_file(force=True)  # then the file's #1 is measured again, with its own text
+        assert _back_on_file(qtbot, ctl)  # then the file's #1 is measured again, with its own text
     file_db = open_database(tmp_path / "history.db").db
     rows = list(reversed(history.list_snapshots(file_db, survey)))
     assert len(rows) == 2
@@ -255,7 +263,7 @@ def test_a_lock_held_past_the_wait_is_retried_without_holding_up_typing(qtbot, t
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert ctl.retry_file(force=True)
+    assert _back_on_file(qtbot, ctl)
     assert [r["kind"] for r in _file_rows(tmp_path / "history.db", survey)] == ["autosave"]
     assert ctl.db.execute("PRAGMA busy_timeout").fetchone()[0] == 10000
 
@@ -275,7 +283,7 @@ def test_autosaves_let_go_while_in_memory_are_let_go_in_the_file_too(qtbot, tmp_
     while window.editor.document().isModified():
         window.editor.undo()  # back to the text on disk: nothing to recover
     disk.full = False
-    assert ctl.retry_file(force=True)
+    assert _back_on_file(qtbot, ctl)
     ctl.close_database()  # a crash
 
     second = open_window(qtbot, survey, Config(db_path=tmp_path / "history.db",
@@ -293,7 +301,7 @@ def test_the_status_bar_says_it_in_chinese(qtbot, tmp_path, sample_text, disk, z
     assert ctl.offline_label.text() == "⚠ 历史未写入磁盘"
     assert "历史目前无法写入" in messages[-1] and "再试一次" in messages[-1]
     disk.full = False
-    assert ctl.retry_file(force=True)
+    assert _back_on_file(qtbot, ctl)
     assert messages[-1].startswith("历史重新写入") and "1 个快照" in messages[-1]
 
 
@@ -309,5 +317,30 @@ def test_a_folder_that_can_be_made_later_gets_the_saves_made_meanwhile(qtbot, tm
     assert window.save()
     assert not ctl._db_on_file and not ctl.offline_label.isHidden()
     blocker.unlink()
-    assert ctl.retry_file(force=True)
+    assert _back_on_file(qtbot, ctl)
     assert [r["kind"] for r in _file_rows(db_path, survey)] == ["save"]
+
+
+def test_the_copy_goes_a_slice_at_a_time_and_takes_what_is_kept_meanwhile(qtbot, tmp_path, sample_text, disk,
+                                                                          monkeypatch):
+    """Copying is done in slices between key presses (60 drafts of the sample took ~0.3 s at once); an autosave
+    made while the copy goes on is kept in memory and copied after the others."""
+    survey, window, ctl, messages = _window(qtbot, tmp_path, sample_text)
+    disk.full = True
+    for i in range(5):
+        _type(window, f"\n第{i}段")
+        _settle(qtbot, window)
+        assert ctl.autosave_now() is not None
+    disk.full = False
+    monkeypatch.setattr(history_panel, "COPY_SLICE_SECONDS", 0.0)  # one snapshot a turn of the event loop
+    assert not ctl.retry_file(force=True)  # started: one copied, the rest follow
+    assert ctl._catching is not None and len(_file_rows(tmp_path / "history.db", survey)) == 1
+    _type(window, "\n复制时写的")
+    assert ctl.autosave_now() is not None and ctl._catching is not None  # kept in memory, "measuring"
+    qtbot.waitUntil(lambda: ctl._db_on_file, timeout=20000)
+    rows = _file_rows(tmp_path / "history.db", survey)
+    assert len(rows) == 6 and "复制时写的" in history.get_snapshot_text(ctl.db, rows[-1]["id"])
+    qtbot.waitUntil(lambda: history.get_snapshot(ctl.db, rows[-1]["id"])["measured"], timeout=30000)
+    assert_row_is_of_its_text(tmp_path, ctl.db, rows[-1]["id"])  # its figures followed it into the file
+    assert [r["time"] for r in rows] == sorted(r["time"] for r in rows)
+    assert "6 snapshots kept in memory" in messages[-1]

@@ -78,7 +78,8 @@ def test_saves_and_autosaves_made_while_the_disk_is_full_reach_the_file_once_spa
         assert window.save()  # the survey lives elsewhere; its snapshot can't reach the full disk
         assert not ctl._db_on_file
         filler.unlink()
-        assert ctl.retry_file(force=True)
+        ctl.retry_file(force=True)
+        qtbot.waitUntil(lambda: ctl._catching is None, timeout=20000)
         assert ctl._db_on_file and ctl.offline_label.isHidden()
         assert "2 snapshots kept in memory" in messages[-1]
         write("\n之后照常")

@@ -191,6 +191,9 @@ PRELOAD_POLL_MS = 50  # the first look, waiting for that import to end
 RETRY_SECONDS = 30
 # A retry waits at most this long for another program's lock (a normal write waits 10 s): the GUI thread does it.
 RETRY_BUSY_SECONDS = 0.02
+# Once it can be written, the snapshots kept in memory are copied into it for at most this long a turn of the event
+# loop (~5 ms each for the sample survey).
+COPY_SLICE_SECONDS = 0.03
 
 
 class SnapshotModel(QAbstractTableModel):
@@ -954,7 +957,8 @@ class HistoryController(QObject):
         # (time, path, options) of the dismissals of autosaves made in memory: made in the file too once it is back
         self._dismissals: list[tuple[float, str, dict[str, Any]]] = []
         # (memory tag, snapshot id there) -> the id of its copy in the file: measurements still under way follow it
-        self._copied: dict[tuple[tuple[str, Any], int], int] = {}
+        self._copied: dict[tuple[tuple[str, Any], int], int | None] = {}
+        self._catching = None  # the file being caught up with (the snapshots kept in memory copied into it)
         self._last_autosave_hash: str | None = None
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
         self._untitled: str | None = None  # the history key of the open survey while it has no file
@@ -1025,6 +1029,8 @@ class HistoryController(QObject):
         wanted = Path(cfg.db_path) if cfg.db_path else None
         if self._db is not None and wanted != self._db_path:
             self.close_database()
+            self._stop_copying()
+            self._copied = {}  # ids of copies in the file left
             if self._memory is not None:  # another database chosen: the next use tries it (and copies into it)
                 self._db = None
         self._db_path = wanted
@@ -1090,9 +1096,12 @@ class HistoryController(QObject):
         if first:
             self.message.emit(said)
 
-    def retry_file(self, force: bool = False) -> bool:
+    def retry_file(self, force: bool = False, *, at_once: bool = False) -> bool:
         """While history is kept in memory, try the file again (at most every RETRY_SECONDS unless `force`): once
-        it can be written, what was kept in memory is copied into it and history goes on there. True when it did."""
+        it can be written, what was kept in memory is copied into it (`_copy_some`, a slice per turn of the event
+        loop unless `at_once`) and history goes on there. True when it is back on the file."""
+        if self._catching is not None:  # copying already
+            return self._copy_some(at_once=True) if at_once else False
         if self._memory is None or not self._retry or self._db is not self._memory:
             return False
         if not force and time.monotonic() < self._next_retry:
@@ -1109,32 +1118,48 @@ class HistoryController(QObject):
             from editor_app.ui.engine_text import words_for
 
             self.message.emit(words_for(None)(opened.warning))
-        return self._catch_up(opened.db)
+        return self._catch_up(opened.db, at_once=at_once)
 
-    def _catch_up(self, file_db: Any) -> bool:
-        """Copy the snapshots kept in memory into `file_db`, oldest first, and the dismissals of autosaves made
-        meanwhile; then go on there. Cut short (the disk still full), nothing is lost: the copies made stay, the
-        next retry skips them (history.copy_snapshot) and history stays in memory meanwhile."""
-        memory, tag = self._memory, ("memory", self._memory_serial)
-        stored = 0
+    def _catch_up(self, file_db: Any, *, at_once: bool = False) -> bool:
+        """Copy the snapshots kept in memory into `file_db`, then go on there (True once it is done)."""
+        self._catching = file_db
+        return self._copy_some(at_once=at_once)
+
+    def _copy_some(self, *, at_once: bool = False) -> bool:
+        """Copy snapshots kept in memory into the file, oldest first, for COPY_SLICE_SECONDS (the rest at the next
+        turn of the event loop: 60 drafts of the sample take ~0.3 s, which typing would feel); those stored in
+        memory meanwhile follow. Then the dismissals of autosaves made meanwhile, and history goes on in the file.
+        Cut short (the disk full again), nothing is lost: the copies made stay, the next retry skips them
+        (history.copy_snapshot) and history stays in memory meanwhile."""
+        file_db, memory, tag = self._catching, self._memory, ("memory", self._memory_serial)
+        if file_db is None or memory is None:
+            return False
+        started = time.perf_counter()
+        copied = 0
         try:
+            for sid in history.snapshots_in_order(memory):
+                if (tag, sid) in self._copied:
+                    continue
+                if copied and not at_once and time.perf_counter() - started > COPY_SLICE_SECONDS:
+                    QTimer.singleShot(0, self, self._copy_some)  # the rest after the keys pressed meanwhile
+                    return False
+                new, _fresh = history.copy_snapshot(memory, sid, file_db)
+                self._copied[(tag, sid)] = new  # None: skipped (the latest of its kind holds its text)
+                copied += 1
             for when, path, options in self._dismissals:
                 history.dismiss_autosaves(file_db, path, before=when, **options)
-            for sid in history.snapshots_in_order(memory):
-                new, fresh = history.copy_snapshot(memory, sid, file_db)
-                if new is not None:
-                    self._copied[(tag, sid)] = new
-                stored += fresh
             file_db.execute("PRAGMA busy_timeout = 10000")  # a normal write waits for a lock as long as ever
         except (sqlite3.DatabaseError, OSError) as exc:
+            self._catching = None
             try:
                 file_db.conn.close()
             except sqlite3.Error:
                 pass
-            self._db = memory
             self.offline_label.setToolTip(self._down_reason + " " + self.tr(
                 "Tried again: {error}.").format(error=exc))
             return False
+        stored = sum(1 for (t, _sid), new in self._copied.items() if t == tag and new is not None)
+        self._catching = None
         self._db = file_db
         self._db_on_file = True
         self._memory = None
@@ -1156,6 +1181,15 @@ class HistoryController(QObject):
         if current and not self._closing and not self.shut_down:
             self.measure_left_over(current)  # those whose figures came while the file was away
         return True
+
+    def _stop_copying(self) -> None:
+        """Another database chosen while copying into this one: the copy stops (the next use tries the new one)."""
+        if self._catching is not None:
+            try:
+                self._catching.conn.close()
+            except sqlite3.Error:
+                pass
+            self._catching = None
 
     def close_database(self) -> None:
         """Close the file's connection (the history kept in memory stays until it is copied into a file)."""
@@ -1265,6 +1299,11 @@ class HistoryController(QObject):
             sid = self._copied.get((tag, sid))
             if sid is None:
                 return
+        elif tag is not None and self._catching is not None and self._copied.get((tag, sid)) is not None:
+            try:  # copied already while the rest is being copied: its copy is measured too
+                history.measure_snapshot(self._catching, self._copied[(tag, sid)], measurement)
+            except sqlite3.DatabaseError:
+                pass  # measured when the survey is next looked at
         if self._db_call("measuring a snapshot", history.measure_snapshot, sid, measurement):
             self.measured.emit(sid)
             self.refresh()
@@ -1753,7 +1792,7 @@ class HistoryController(QObject):
             self._record_thread.stop()  # every snapshot asked for is prepared...
             self._write_prepared()  # ...and written before the program ends
             self._record_thread = None
-        self.retry_file(force=True)  # what was kept in memory goes to the file if it can be written by now
+        self.retry_file(force=True, at_once=True)  # what was kept in memory goes to the file if it can be by now
 
     def restore_snapshot(self, snapshot_id: int) -> None:
         text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)
