@@ -946,9 +946,8 @@ class HistoryController(QObject):
         self._db = None
         self._db_path: Path | None = None
         self._db_on_file = False
-        self._db_failed_at = 0.0
         # The history kept in memory while the file can't be written (None while on the file): its snapshots are
-        # copied into the file once it can be (_retry_file), in order, and it goes on there.
+        # copied into the file once it can be (retry_file), in order, and it goes on there.
         self._memory = None
         self._memory_serial = 0  # which memory history: a snapshot id is one database's (see _tag)
         self._retry = False  # whether the file is tried again (not a newer version's file, nor a folder)
@@ -1038,7 +1037,7 @@ class HistoryController(QObject):
     @property
     def db(self):
         """The open database, opened on first use; while the file can't be used, the history kept in memory."""
-        if self._db is None and time.monotonic() - self._db_failed_at > 30:
+        if self._db is None:
             try:
                 opened = database.open_database(self._db_path)
             except Exception as exc:  # an unwritable folder...: history goes on in memory, editing goes on
@@ -1073,7 +1072,7 @@ class HistoryController(QObject):
 
     def _fall_back(self, reason: str, *, retry: bool = True, memory: Any = None) -> None:
         """The file can't be used now: history goes on in memory (the one kept already, if any), and with `retry`
-        the file is tried again (`_retry_file`); the status bar says so until it is back."""
+        the file is tried again (`retry_file`); the status bar says so until it is back."""
         if self._db is not None and self._db is not self._memory:
             self.close_database()
         first = self._memory is None
@@ -1092,7 +1091,7 @@ class HistoryController(QObject):
                          if retry else "")
         self.panel.show_notice(said)
         self.offline_label.setToolTip(said)
-        self.offline_label.show()
+        self.offline_label.setVisible(self.offline_label.parentWidget() is not None)  # in the window's status bar
         if first:
             self.message.emit(said)
 
@@ -1138,14 +1137,15 @@ class HistoryController(QObject):
         copied = 0
         try:
             for sid in history.snapshots_in_order(memory):
-                if (tag, sid) in self._copied:
-                    continue
+                if (tag, sid) in self._copied and self._copied[(tag, sid)] is None:
+                    continue  # skipped by write_snapshot's rules (the latest of its kind held its text)
                 if copied and not at_once and time.perf_counter() - started > COPY_SLICE_SECONDS:
                     QTimer.singleShot(0, self, self._copy_some)  # the rest after the keys pressed meanwhile
                     return False
-                new, _fresh = history.copy_snapshot(memory, sid, file_db)
-                self._copied[(tag, sid)] = new  # None: skipped (the latest of its kind holds its text)
-                copied += 1
+                # (one copied in an earlier slice or attempt is found in the file, by a query, and not stored again)
+                new, fresh = history.copy_snapshot(memory, sid, file_db)
+                self._copied[(tag, sid)] = new
+                copied += fresh
             for when, path, options in self._dismissals:
                 history.dismiss_autosaves(file_db, path, before=when, **options)
             file_db.execute("PRAGMA busy_timeout = 10000")  # a normal write waits for a lock as long as ever
