@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from editor_app.services import history
 from editor_app.services.database import open_database
 
