@@ -344,3 +344,37 @@ def test_the_copy_goes_a_slice_at_a_time_and_takes_what_is_kept_meanwhile(qtbot,
     assert_row_is_of_its_text(tmp_path, ctl.db, rows[-1]["id"])  # its figures followed it into the file
     assert [r["time"] for r in rows] == sorted(r["time"] for r in rows)
     assert "6 snapshots kept in memory" in messages[-1]
+
+
+def test_a_file_locked_at_start_is_tried_again_and_gets_the_saves_made_meanwhile(qtbot, tmp_path, sample_text,
+                                                                                  monkeypatch):
+    """Locked by another program when the window opened it: "this session keeps its history in memory", until
+    restart. Now the next save tries it again."""
+    from editor_app.services import database
+
+    locked = {"on": True}
+    real = database._open_checked
+
+    def open_checked(p, *args, **kwargs):
+        if locked["on"]:
+            raise sqlite3.OperationalError("database is locked")
+        return real(p, *args, **kwargs)
+
+    monkeypatch.setattr(database, "_open_checked", open_checked)
+    survey, window, ctl, messages = _window(qtbot, tmp_path, sample_text)
+    assert ctl.db is not None and not ctl._db_on_file
+    assert any("locked by another program" in m and "tried again" in m for m in messages)
+    assert not ctl.offline_label.isHidden()
+    _type(window, "\n锁着时保存")
+    _settle(qtbot, window)
+    assert window.save()
+    locked["on"] = False  # the other program let go
+    _type(window, "\n放开之后保存")
+    _settle(qtbot, window)
+    assert window.save()  # tries the file at once
+    qtbot.waitUntil(lambda: ctl._db_on_file, timeout=20000)
+    rows = _file_rows(tmp_path / "history.db", survey)
+    assert [r["kind"] for r in rows] == ["save", "save"]
+    assert "锁着时保存" in history.get_snapshot_text(ctl.db, rows[0]["id"])
+    assert "放开之后保存" in history.get_snapshot_text(ctl.db, rows[1]["id"])
+    assert ctl.offline_label.isHidden()
