@@ -299,7 +299,7 @@ def test_the_status_bar_says_it_in_chinese(qtbot, tmp_path, sample_text, disk, z
     _settle(qtbot, window)
     assert ctl.autosave_now() is not None
     assert ctl.offline_label.text() == "⚠ 历史未写入磁盘"
-    assert "历史目前无法写入" in messages[-1] and "再试一次" in messages[-1]
+    assert "历史目前无法写入" in messages[-1] and "内存中。每次保存时" in messages[-1]  # no English space between
     disk.full = False
     assert _back_on_file(qtbot, ctl)
     assert messages[-1].startswith("历史重新写入") and "1 个快照" in messages[-1]

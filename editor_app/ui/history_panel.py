@@ -1086,9 +1086,9 @@ class HistoryController(QObject):
         self._retry = retry
         self._next_retry = time.monotonic() + RETRY_SECONDS
         self._down_reason = reason
-        said = reason + (" " + self.tr("It is tried again at every save, and every {seconds} s; the snapshots kept "
-                                       "in memory meanwhile are then stored in it.").format(seconds=RETRY_SECONDS)
-                         if retry else "")
+        said = _then(reason, self.tr("It is tried again at every save, and every {seconds} s; the snapshots kept in "
+                                     "memory meanwhile are then stored in it.").format(seconds=RETRY_SECONDS)
+                     if retry else "")
         self.panel.show_notice(said)
         self.offline_label.setToolTip(said)
         self.offline_label.setVisible(self.offline_label.parentWidget() is not None)  # in the window's status bar
@@ -1155,8 +1155,7 @@ class HistoryController(QObject):
                 file_db.conn.close()
             except sqlite3.Error:
                 pass
-            self.offline_label.setToolTip(self._down_reason + " " + self.tr(
-                "Tried again: {error}.").format(error=exc))
+            self.offline_label.setToolTip(_then(self._down_reason, self.tr("Tried again: {error}.").format(error=exc)))
             return False
         stored = sum(1 for (t, _sid), new in self._copied.items() if t == tag and new is not None)
         self._catching = None
@@ -1805,6 +1804,13 @@ class HistoryController(QObject):
         bar = self.window.statusBar() if hasattr(self.window, "statusBar") else None
         if bar is not None:
             bar.showMessage(text, 15000)
+
+
+def _then(first: str, second: str) -> str:
+    """Two sentences, a space between them after an English one (none after a Chinese "。")."""
+    if not first or not second:
+        return first or second
+    return first + ("" if first.endswith(("。", "）", "！")) else " ") + second
 
 
 def _analysis_matches(analysis: Any, text: str) -> bool:
