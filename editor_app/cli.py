@@ -385,6 +385,7 @@ def _export(args, analyses, texts) -> int:
 
 def _history(args) -> int:
     import json
+    import time
 
     from .core.numbers import format_count
     from .core.file_names import printable
@@ -405,12 +406,32 @@ def _history(args) -> int:
         print(f"no snapshots recorded for {args.file}")
         return EXIT_OK
     rows = []
+    zone = _utc_offset(time.time())
     for s in snaps:
         figures = ([format_count(s.get(k)) for k in ("cjk", "cautions", "lines", "failing")] if s.get("measured", True)
                    else ["measuring", "", "", ""])  # stored by the window, its figures not stored yet
-        rows.append([str(s.get("id")), str(s.get("time_iso") or s.get("time")), str(s.get("kind")), *figures])
-    print("\n".join(table(rows, ["ID", "TIME", "KIND", "CJK", "⚠️", "LINES", "FAILING"], [8, 25, 9, 9, 6, 6, 8])))
+        rows.append([str(s.get("id")), _local_time(s["time"], zone), str(s.get("kind")), *figures])
+    print("\n".join(table(rows, ["ID", f"TIME (UTC{zone})", "KIND", "CJK", "⚠️", "LINES", "FAILING"],
+                           [8, 30, 9, 9, 6, 6, 8])))
     return EXIT_OK
+
+
+def _utc_offset(t: float) -> str:
+    """The local zone's offset from UTC at `t` ("+08:00", "-05:00")."""
+    from datetime import datetime
+
+    offset = datetime.fromtimestamp(t).astimezone().strftime("%z") or "+0000"
+    return f"{offset[:3]}:{offset[3:5]}"
+
+
+def _local_time(t: float, zone: str) -> str:
+    """A snapshot's time as the window's History tab shows it (local time), followed by its own offset from UTC
+    when that is not the table's `zone` (a snapshot from before a summer-time change). The JSON keeps UTC."""
+    from datetime import datetime
+
+    shown = datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M:%S")
+    own = _utc_offset(t)
+    return shown if own == zone else f"{shown} UTC{own}"
 
 
 if __name__ == "__main__":

@@ -169,7 +169,7 @@ def test_a_snapshot_left_measuring_by_a_killed_program_is_measured_at_the_next_l
     opened.db.conn.close()
     assert cli.main(["history", str(survey), "--db", str(tmp_path / "h.db")]) == 0
     (row_line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith(f"{sid} ")]
-    assert row_line.split()[3:] == ["measuring"]  # no figure of another text in its place
+    assert row_line.split()[4:] == ["measuring"]  # no figure of another text in its place (after date, time, kind)
     window, ctl = window_on(survey)
     with qtbot.waitSignal(ctl.measured, timeout=30000) as sig:
         pass  # the window's first look finds it

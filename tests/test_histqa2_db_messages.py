@@ -19,7 +19,7 @@ def _opened_with(monkeypatch, tmp_path: Path, error: str, *, flag: int = 0, free
     db.write_bytes(database.SQLITE_HEADER + b"\0" * 100)
     before = db.read_bytes()
 
-    def refused(p):
+    def refused(p, *_args, **_kwargs):
         raise sqlite3.OperationalError(error)
 
     monkeypatch.setattr(database, "_open_checked", refused)

@@ -39,6 +39,9 @@ class OpenedDatabase:
     db: sqlite_utils.Database
     path: Path | None
     warning: str = ""  # non-empty when a corrupt database was moved aside
+    # In memory because the file can't be used now (locked, read-only, a full disk): it may be usable later, and
+    # the window tries it again. Not for a newer version's file, nor one that is no history database.
+    retry: bool = False
 
 
 class NewerDatabase(sqlite3.DatabaseError):
@@ -88,8 +91,9 @@ def migrate(db: sqlite_utils.Database, upto: int | None = None) -> int:
     return current
 
 
-def open_database(path: Path | str | None = None, *, memory: bool = False) -> OpenedDatabase:
-    """Open (creating and migrating) the database; a corrupt file is moved aside, never lost."""
+def open_database(path: Path | str | None = None, *, memory: bool = False, timeout: float = 10.0) -> OpenedDatabase:
+    """Open (creating and migrating) the database; a corrupt file is moved aside, never lost. `timeout`: how long
+    to wait for another program's lock (the window's retries of a file that failed wait a moment only)."""
     if memory:
         db = sqlite_utils.Database(memory=True)
         migrate(db)
@@ -97,7 +101,7 @@ def open_database(path: Path | str | None = None, *, memory: bool = False) -> Op
     p = Path(path) if path else default_db_path()
     p.parent.mkdir(parents=True, exist_ok=True)
     try:
-        db = _open_checked(p)
+        db = _open_checked(p, timeout)
         return OpenedDatabase(db, p)
     except NewerDatabase as exc:
         return _in_memory(f"The history database {p} was made by a newer version of Survey Editor (schema {exc.found}; "
@@ -107,16 +111,16 @@ def open_database(path: Path | str | None = None, *, memory: bool = False) -> Op
     except sqlite3.DatabaseError as exc:
         if _is_locked(exc):  # another program holds the lock: the file is fine, so never move it
             return _in_memory(f"The history database {p} is locked by another program ({exc}); "
-                              "this session keeps its history in memory.")
+                              "this session keeps its history in memory.", retry=True)
         if p.is_dir() or (p.is_file() and not _may_be_ours(p)):
             return _move_aside_and_reopen(p, exc)  # it says what else it is, and leaves it as it is
         if not is_damage(exc):  # read-only, a full disk, an I/O error: the file may be fine, so never move it
             return _in_memory(f"The history database {p} can't be used ({exc}{_where_it_is(p)}); it was left as it "
-                              "is and this session keeps its history in memory.")
+                              "is and this session keeps its history in memory.", retry=True)
         return _move_aside_and_reopen(p, exc)
     except OSError as exc:
         return _in_memory(f"The history database {p} can't be used ({exc.strerror or exc}); it was left as it is "
-                          "and this session keeps its history in memory.")
+                          "and this session keeps its history in memory.", retry=True)
 
 
 def _where_it_is(p: Path) -> str:
@@ -135,10 +139,10 @@ def _where_it_is(p: Path) -> str:
     return ""
 
 
-def _in_memory(warning: str) -> OpenedDatabase:
+def _in_memory(warning: str, *, retry: bool = False) -> OpenedDatabase:
     db = sqlite_utils.Database(memory=True)
     migrate(db)
-    return OpenedDatabase(db, None, warning=warning)
+    return OpenedDatabase(db, None, warning=warning, retry=retry)
 
 
 # SQLite's answers about the file's surroundings, not its contents: the file may be fine and is never moved aside.
@@ -160,6 +164,14 @@ def _sqlite_says(exc: BaseException, codes: tuple[str, ...], words: tuple[str, .
 
 def _is_locked(exc: BaseException) -> bool:
     return _sqlite_says(exc, ("SQLITE_BUSY", "SQLITE_LOCKED"), ("locked", "busy"))
+
+
+def is_unavailable(exc: BaseException) -> bool:
+    """Whether a database error says the file can't be written now (a full disk, a read-only file or folder, a
+    lock held past the wait) though it may be fine: history goes on in memory and the file is tried again."""
+    if isinstance(exc, NewerDatabase) or not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    return _sqlite_says(exc, _UNAVAILABLE, _UNAVAILABLE_WORDS)
 
 
 def is_damage(exc: BaseException) -> bool:
@@ -242,8 +254,8 @@ def _first_problem(report: str) -> str:
     return f"{found[0]}, and {len(found) - 1} more problem{'s' if len(found) > 2 else ''}"
 
 
-def _open_checked(p: Path) -> sqlite_utils.Database:
-    conn = sqlite3.connect(str(p), timeout=10, check_same_thread=False)
+def _open_checked(p: Path, timeout: float = 10.0) -> sqlite_utils.Database:
+    conn = sqlite3.connect(str(p), timeout=timeout, check_same_thread=False)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "file is not a database" surfaces here
         key = str(p.resolve())

@@ -880,15 +880,20 @@ def orphaned_untitled_autosave(db: sqlite_utils.Database, *, alive=None,
 
 
 def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str, *, writer: str | None = None, alive=None,
-                      keep_writer: str | None = None) -> int:
+                      keep_writer: str | None = None, before: float | None = None) -> int:
     """Autosaves stay in the history but are not offered again: `writer`'s only (its edits were saved, undone or
     discarded), else every one but those of another program that has the survey open now (recovery declined).
-    `keep_writer`'s are never dismissed (the window that recovered a crash's text and autosaved it as its own)."""
+    `keep_writer`'s are never dismissed (the window that recovered a crash's text and autosaved it as its own).
+    `before`: only those stored up to then (a dismissal made in memory while the file could not be written, made
+    in the file once it can: the autosaves stored after it hold later edits)."""
     doc = document_id(db, path)
     if doc is None:
         return 0
     sql = "UPDATE snapshots SET dismissed = 1 WHERE document_id = ? AND kind = 'autosave' AND dismissed = 0"
     params: list[Any] = [doc]
+    if before is not None:
+        sql += " AND time <= ?"
+        params.append(float(before))
     if keep_writer is not None:
         sql += " AND (writer IS NULL OR writer != ?)"
         params.append(keep_writer)
@@ -906,6 +911,53 @@ def dismiss_autosaves(db: sqlite_utils.Database, path: Path | str, *, writer: st
     with db.conn:
         cur = db.conn.execute(sql, params)
     return cur.rowcount
+
+
+def snapshots_in_order(db: sqlite_utils.Database) -> list[int]:
+    """Every snapshot's id, of every survey, oldest first (the order they were stored in)."""
+    return [r[0] for r in db.execute("SELECT id FROM snapshots ORDER BY time, id").fetchall()]
+
+
+def copy_snapshot(src: sqlite_utils.Database, snapshot_id: int, dst: sqlite_utils.Database) -> tuple[int | None, bool]:
+    """Store a snapshot of `src` (the history a window kept in memory while its file could not be written) in `dst`
+    as it is: its survey, time, kind, writer, text, analysis and figures (or "measuring", with the pack to measure
+    it with), and whether it was dismissed. (id in `dst`, whether it was stored now): a snapshot `dst` holds already
+    (the same survey, time, kind and text: an earlier copy cut short) is not stored twice; (None, False) when
+    write_snapshot's rules skip it (the latest of its kind holds its text)."""
+    row = src.execute(
+        "SELECT d.path, s.time, s.kind, s.text_hash, s.pack, s.cjk, s.cautions, s.lines, s.failing, s.errors,"
+        " s.dismissed, s.writer, s.measure_with, t.chars, t.data, t.base FROM snapshots s"
+        " JOIN documents d ON d.id = s.document_id JOIN texts t ON t.hash = s.text_hash WHERE s.id = ?",
+        [snapshot_id]).fetchone()
+    if row is None:
+        raise KeyError(f"no snapshot {snapshot_id}")
+    key, when, kind, digest, pack, *figures = row[:10]
+    dismissed, writer, measure_with, chars, data, base = row[10:]
+    found = dst.execute(
+        "SELECT s.id FROM snapshots s JOIN documents d ON d.id = s.document_id"
+        " WHERE d.path = ? AND s.time = ? AND s.kind = ? AND s.text_hash = ?",
+        [document_key(key), when, kind, digest]).fetchone()
+    if found:
+        return found[0], False
+    stored = src.execute("SELECT data, base FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id]).fetchone()
+    if stored is None:
+        analysis_blob = None
+    elif stored[1] is None:
+        analysis_blob = stored[0]  # stored whole: as it is
+    else:
+        analysis_blob = zlib.compress(_read_analysis_json(src.conn, snapshot_id).encode("utf-8"), 6)
+    series = {m: v for m, v in src.execute(
+        "SELECT metric, value FROM snapshot_metrics WHERE snapshot_id = ?", [snapshot_id]).fetchall()}
+    prepared = PreparedSnapshot(
+        text_hash=digest, chars=chars,
+        text_blob=data if base is None else zlib.compress(_read_text(src.conn, digest).encode("utf-8"), 6),
+        analysis_blob=analysis_blob, pack=pack, measure_with=measure_with if analysis_blob is None else None,
+        figures=dict(zip(HEADLINE, figures)), series=series)
+    new = write_snapshot(dst, path=key, prepared=prepared, kind=kind, now=when, writer=writer)
+    if new is not None and dismissed:
+        with dst.conn:
+            dst.conn.execute("UPDATE snapshots SET dismissed = 1 WHERE id = ?", [new])
+    return new, new is not None
 
 
 _LIMIT_NUMBER = re.compile(r"(≤|<=|≥|>=|<|>|max|min)?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*(%)?", re.IGNORECASE)

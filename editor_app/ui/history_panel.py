@@ -186,6 +186,14 @@ def _fmt_number(v: Any) -> str:
 STARTUP_DELAY_MS = 800  # after the first paint and the first analysis
 PRELOAD_AFTER_FIRST_ANALYSIS_MS = 150  # sqlite-utils imported off the GUI thread (~0.25 s), before the first look
 PRELOAD_POLL_MS = 50  # the first look, waiting for that import to end
+# While the history file can't be written (a full disk, a lock held past the wait, a read-only folder) snapshots are
+# kept in memory and the file is tried again at every save, and at autosave time at most this often.
+RETRY_SECONDS = 30
+# A retry waits at most this long for another program's lock (a normal write waits 10 s): the GUI thread does it.
+RETRY_BUSY_SECONDS = 0.02
+# Once it can be written, the snapshots kept in memory are copied into it for at most this long a turn of the event
+# loop (~5 ms each for the sample survey).
+COPY_SLICE_SECONDS = 0.03
 
 
 class SnapshotModel(QAbstractTableModel):
@@ -938,7 +946,18 @@ class HistoryController(QObject):
         self._db = None
         self._db_path: Path | None = None
         self._db_on_file = False
-        self._db_failed_at = 0.0
+        # The history kept in memory while the file can't be written (None while on the file): its snapshots are
+        # copied into the file once it can be (retry_file), in order, and it goes on there.
+        self._memory = None
+        self._memory_serial = 0  # which memory history: a snapshot id is one database's (see _tag)
+        self._retry = False  # whether the file is tried again (not a newer version's file, nor a folder)
+        self._next_retry = 0.0
+        self._down_reason = ""  # why the file can't be written, in the window's language
+        # (time, path, options) of the dismissals of autosaves made in memory: made in the file too once it is back
+        self._dismissals: list[tuple[float, str, dict[str, Any]]] = []
+        # (memory tag, snapshot id there) -> the id of its copy in the file: measurements still under way follow it
+        self._copied: dict[tuple[tuple[str, Any], int], int | None] = {}
+        self._catching = None  # the file being caught up with (the snapshots kept in memory copied into it)
         self._last_autosave_hash: str | None = None
         self._unsaved_autosave_path: str | None = None  # autosaved this session and not saved since
         self._untitled: str | None = None  # the history key of the open survey while it has no file
@@ -955,7 +974,8 @@ class HistoryController(QObject):
         self._recovery_comparison = 0  # the number of the newest recovery offer compared off the GUI thread
         self._record_thread: _RecordThread | None = None
         self._jobs_submitted = 0
-        self._measuring: dict[int, int] = {}  # record thread job number -> its snapshot, stored while measuring
+        # record thread job number -> (_tag, its snapshot), stored while measuring
+        self._measuring: dict[int, tuple[tuple[str, Any], int]] = {}
         self._closing = False
         self._autosaved_revision: int | None = None  # the document revision the last long autosave was asked for
         # (key, writer) of a crash's autosave restored into the editor, until this window's autosave holds its text
@@ -964,6 +984,15 @@ class HistoryController(QObject):
 
         self.autosave_timer = QTimer(self)
         self.autosave_timer.timeout.connect(self.autosave_now)
+        # Says, for as long as it is true, that history is not being written to disk (a passing message goes after
+        # 15 s, and the author went on typing believing every autosave was kept for a crash)
+        self.offline_label = QLabel(self.tr("⚠ History not saved to disk"))
+        self.offline_label.setObjectName("history_offline")
+        self.offline_label.setAccessibleName(self.tr("History not saved to disk"))
+        self.offline_label.hide()
+        bar = window.statusBar() if hasattr(window, "statusBar") else None
+        if bar is not None:
+            bar.addPermanentWidget(self.offline_label)
         self.apply_config()
 
         window.document_saved.connect(self._on_saved)
@@ -999,56 +1028,214 @@ class HistoryController(QObject):
         wanted = Path(cfg.db_path) if cfg.db_path else None
         if self._db is not None and wanted != self._db_path:
             self.close_database()
+            self._stop_copying()
+            self._copied = {}  # ids of copies in the file left
+            if self._memory is not None:  # another database chosen: the next use tries it (and copies into it)
+                self._db = None
         self._db_path = wanted
 
     @property
     def db(self):
-        """The open database, opened on first use; None (with a message) when it can't be, editing goes on."""
-        if self._db is None and time.monotonic() - self._db_failed_at > 30:
+        """The open database, opened on first use; while the file can't be used, the history kept in memory."""
+        if self._db is None:
             try:
                 opened = database.open_database(self._db_path)
-            except Exception as exc:  # an unwritable folder, a locked file...: history pauses, editing doesn't
-                self._db_failed_at = time.monotonic()
-                said = self.tr("History is not being recorded: {error}").format(error=exc)
-                self.panel.show_notice(said)
-                self.message.emit(said)
-                return None
+            except Exception as exc:  # an unwritable folder...: history goes on in memory, editing goes on
+                self._fall_back(self._cant_write(exc))
+                return self._db
             self._take(opened)
         return self._db
 
     def _take(self, opened: Any) -> None:
-        self._db = opened.db
-        self._db_on_file = opened.path is not None  # not the in-memory history of a file that could not be used
         said = ""
         if opened.warning:
             from editor_app.ui.engine_text import words_for
 
             said = words_for(None)(opened.warning)  # the database's English, in the window's language
+        if opened.path is None:  # the in-memory history of a file that could not be used
+            self._fall_back(said, retry=getattr(opened, "retry", False), memory=opened.db)
+            return
+        if said:
             self.message.emit(said)
         self.panel.show_notice(said)
+        if self._memory is not None:  # another database chosen in Settings, or a damaged one replaced
+            self._catch_up(opened.db)
+        else:
+            self._db = opened.db
+            self._db_on_file = True
+
+    def _tag(self) -> tuple[str, Any]:
+        """Which database a snapshot id stored now is of: the memory history (which one), or the file."""
+        if self._memory is not None and self._db is self._memory:
+            return ("memory", self._memory_serial)
+        return ("file", str(self._db_path))
+
+    def _fall_back(self, reason: str, *, retry: bool = True, memory: Any = None) -> None:
+        """The file can't be used now: history goes on in memory (the one kept already, if any), and with `retry`
+        the file is tried again (`retry_file`); the status bar says so until it is back."""
+        if self._db is not None and self._db is not self._memory:
+            self.close_database()
+        first = self._memory is None
+        if first:
+            self._memory = memory if memory is not None else database.open_database(memory=True).db
+            self._memory_serial += 1
+        elif memory is not None:
+            memory.conn.close()
+        self._db = self._memory
+        self._db_on_file = False
+        self._retry = retry
+        self._next_retry = time.monotonic() + RETRY_SECONDS
+        self._down_reason = reason
+        said = _then(reason, self.tr("It is tried again at every save, and every {seconds} s; the snapshots kept in "
+                                     "memory meanwhile are then stored in it.").format(seconds=RETRY_SECONDS)
+                     if retry else "")
+        self.panel.show_notice(said)
+        self.offline_label.setToolTip(said)
+        self.offline_label.setVisible(self.offline_label.parentWidget() is not None)  # in the window's status bar
+        if first:
+            self.message.emit(said)
+
+    def retry_file(self, force: bool = False, *, at_once: bool = False) -> bool:
+        """While history is kept in memory, try the file again (at most every RETRY_SECONDS unless `force`): once
+        it can be written, what was kept in memory is copied into it (`_copy_some`, a slice per turn of the event
+        loop unless `at_once`) and history goes on there. True when it is back on the file."""
+        if self._catching is not None:  # copying already
+            return self._copy_some(at_once=True) if at_once else False
+        if self._memory is None or not self._retry or self._db is not self._memory:
+            return False
+        if not force and time.monotonic() < self._next_retry:
+            return False
+        self._next_retry = time.monotonic() + RETRY_SECONDS
+        try:
+            opened = database.open_database(self._db_path, timeout=RETRY_BUSY_SECONDS)
+        except Exception:  # the folder still can't be made, say
+            return False
+        if opened.path is None:  # still locked, read-only...: it stays in memory
+            opened.db.conn.close()
+            return False
+        if opened.warning:  # a damaged file moved aside now, as at start-up
+            from editor_app.ui.engine_text import words_for
+
+            self.message.emit(words_for(None)(opened.warning))
+        return self._catch_up(opened.db, at_once=at_once)
+
+    def _catch_up(self, file_db: Any, *, at_once: bool = False) -> bool:
+        """Copy the snapshots kept in memory into `file_db`, then go on there (True once it is done)."""
+        self._catching = file_db
+        return self._copy_some(at_once=at_once)
+
+    def _copy_some(self, *, at_once: bool = False) -> bool:
+        """Copy snapshots kept in memory into the file, oldest first, for COPY_SLICE_SECONDS (the rest at the next
+        turn of the event loop: 60 drafts of the sample take ~0.3 s, which typing would feel); those stored in
+        memory meanwhile follow. Then the dismissals of autosaves made meanwhile, and history goes on in the file.
+        Cut short (the disk full again), nothing is lost: the copies made stay, the next retry skips them
+        (history.copy_snapshot) and history stays in memory meanwhile."""
+        file_db, memory, tag = self._catching, self._memory, ("memory", self._memory_serial)
+        if file_db is None or memory is None:
+            return False
+        started = time.perf_counter()
+        copied = 0
+        try:
+            for sid in history.snapshots_in_order(memory):
+                if (tag, sid) in self._copied and self._copied[(tag, sid)] is None:
+                    continue  # skipped by write_snapshot's rules (the latest of its kind held its text)
+                if copied and not at_once and time.perf_counter() - started > COPY_SLICE_SECONDS:
+                    QTimer.singleShot(0, self, self._copy_some)  # the rest after the keys pressed meanwhile
+                    return False
+                # (one copied in an earlier slice or attempt is found in the file, by a query, and not stored again)
+                new, fresh = history.copy_snapshot(memory, sid, file_db)
+                self._copied[(tag, sid)] = new
+                copied += fresh
+            for when, path, options in self._dismissals:
+                history.dismiss_autosaves(file_db, path, before=when, **options)
+            file_db.execute("PRAGMA busy_timeout = 10000")  # a normal write waits for a lock as long as ever
+        except (sqlite3.DatabaseError, OSError) as exc:
+            self._catching = None
+            try:
+                file_db.conn.close()
+            except sqlite3.Error:
+                pass
+            self.offline_label.setToolTip(_then(self._down_reason, self.tr("Tried again: {error}.").format(error=exc)))
+            return False
+        stored = sum(1 for (t, _sid), new in self._copied.items() if t == tag and new is not None)
+        self._catching = None
+        self._db = file_db
+        self._db_on_file = True
+        self._memory = None
+        self._dismissals = []
+        try:
+            memory.conn.close()
+        except sqlite3.Error:
+            pass
+        self.offline_label.hide()
+        self.panel.show_notice("")
+        path = self._db_path or database.default_db_path()
+        said = (self.tr("History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.")
+                if stored == 1 else
+                self.tr("History is written to {path} again; {count} snapshots kept in memory meanwhile are stored "
+                        "there.")).format(path=path, count=f"{stored:,}")
+        self.message.emit(said)
+        self.refresh(reload_metrics=True)
+        current = self.current_path()
+        if current and not self._closing and not self.shut_down:
+            self.measure_left_over(current)  # those whose figures came while the file was away
+        return True
+
+    def _stop_copying(self) -> None:
+        """Another database chosen while copying into this one: the copy stops (the next use tries the new one)."""
+        if self._catching is not None:
+            try:
+                self._catching.conn.close()
+            except sqlite3.Error:
+                pass
+            self._catching = None
 
     def close_database(self) -> None:
-        if self._db is not None:
+        """Close the file's connection (the history kept in memory stays until it is copied into a file)."""
+        if self._db is not None and self._db is not self._memory:
             try:
                 self._db.conn.close()
             except sqlite3.Error:
                 pass
         self._db = None
 
-    def _db_call(self, what: str, func, *args, **kwargs):
+    def _db_call(self, what: str, func, *args, redo: bool = False, **kwargs):
+        """`func(db, …)`; None (with a message) when it fails. With `redo` (a write: a snapshot, a dismissal) a
+        file that can't be written now (full, locked, read-only) is left for the history in memory, where it is
+        done instead."""
         db = self.db
         if db is None:
             return None
         try:
             return func(db, *args, **kwargs)
         except sqlite3.DatabaseError as exc:
-            self.close_database()  # the next use reopens it
+            on_file = db is not self._memory
+            if on_file:
+                self.close_database()  # the next use reopens it
+            if on_file and redo and database.is_unavailable(exc):
+                self._fall_back(self._cant_write(exc))
+                try:
+                    return func(self._memory, *args, **kwargs)
+                except sqlite3.DatabaseError as again:
+                    exc = again
             self.message.emit(self.tr("History: {what} failed ({error}); editing is not affected.").format(what=what, error=exc))
-            if database.is_corrupt(exc) and self._db_on_file:
+            if on_file and database.is_corrupt(exc) and self._db_on_file:
                 # A file too big to be checked whole at opening shows its damage only now: reopening it would fail
                 # the same way at every autosave, so it is moved aside as a damaged one found at opening is.
                 self._take(database.move_aside_damaged(self._db_path, exc))
             return None
+
+    def _cant_write(self, exc: BaseException) -> str:
+        return self.tr("History can't be written to {path} now ({error}); this session's snapshots are kept in "
+                       "memory.").format(path=self._db_path or database.default_db_path(), error=exc)
+
+    def _dismiss(self, what: str, path: str, **options: Any) -> None:
+        """history.dismiss_autosaves, remembered while history is in memory: made in the file once it is back
+        (for the autosaves stored up to now: those after it hold later edits)."""
+        when = time.time()
+        self._db_call(what, history.dismiss_autosaves, path, redo=True, **options)
+        if self._memory is not None and self._db is self._memory:
+            self._dismissals.append((when, path, options))
 
     # -- recording ------------------------------------------------------------------------------------------
     def current_path(self) -> str | None:
@@ -1079,7 +1266,7 @@ class HistoryController(QObject):
             "recording a snapshot", history.write_snapshot, path=path,
             prepared=history.prepare_snapshot(text, _analysis_dict(analysis), measured=recipe is None,
                                               measure_with=_pack_kept(recipe)),
-            kind=kind, writer=self.writer,
+            kind=kind, writer=self.writer, redo=True,
         )
         if sid is not None:
             self.recorded.emit(sid, kind)
@@ -1099,11 +1286,23 @@ class HistoryController(QObject):
     def _measure(self, sid: int, text: str, recipe: tuple[Any, dict | None]) -> None:
         """Measure a snapshot stored while measuring: on the record thread, or here at quit."""
         if not self._closing:
-            self._submit({"measure": sid, "text": text, "analyse": recipe})
+            self._submit({"measure": sid, "tag": self._tag(), "text": text, "analyse": recipe})
             return
-        self._store_measurement(sid, history.prepare_measurement(_analysis_dict(_analysed(text, recipe))))
+        self._store_measurement(sid, history.prepare_measurement(_analysis_dict(_analysed(text, recipe))), self._tag())
 
-    def _store_measurement(self, sid: int, measurement: Any) -> None:
+    def _store_measurement(self, sid: int, measurement: Any, tag: tuple[str, Any] | None = None) -> None:
+        """Store the figures of snapshot `sid` of the database `tag` (_tag): a snapshot kept in memory and copied
+        into the file since is measured there; one of a database no longer in use is left to be measured when it is
+        next looked at (measure_left_over), never another snapshot of the same number."""
+        if tag is not None and tag != self._tag():
+            sid = self._copied.get((tag, sid))
+            if sid is None:
+                return
+        elif tag is not None and self._catching is not None and self._copied.get((tag, sid)) is not None:
+            try:  # copied already while the rest is being copied: its copy is measured too
+                history.measure_snapshot(self._catching, self._copied[(tag, sid)], measurement)
+            except sqlite3.DatabaseError:
+                pass  # measured when the survey is next looked at
         if self._db_call("measuring a snapshot", history.measure_snapshot, sid, measurement):
             self.measured.emit(sid)
             self.refresh()
@@ -1176,12 +1375,14 @@ class HistoryController(QObject):
                 self._measuring.pop(job.get("measure_job"), None)
                 continue
             if "measurement" in job:
-                sid = job["measure"] if "measure" in job else self._measuring.pop(job["measure_job"], None)
+                tag, sid = ((job.get("tag"), job["measure"]) if "measure" in job
+                            else self._measuring.pop(job["measure_job"], (None, None)))
                 if sid is not None:
-                    self._store_measurement(sid, job["measurement"])
+                    self._store_measurement(sid, job["measurement"], tag)
                 continue
             sid = self._db_call("recording a snapshot", history.write_snapshot, path=job["path"],
-                                prepared=job["prepared"], kind=job["kind"], now=job["now"], writer=job.get("writer"))
+                                prepared=job["prepared"], kind=job["kind"], now=job["now"], writer=job.get("writer"),
+                                redo=True)
             if job["kind"] == "autosave" and self._db is not None:
                 self._last_autosave_hash = job["prepared"].text_hash
                 if sid is not None:
@@ -1191,14 +1392,16 @@ class HistoryController(QObject):
                         self._nothing_unsaved()
             if sid is not None:
                 if not job["prepared"].measured:
-                    self._measuring[job["number"]] = sid
+                    self._measuring[job["number"]] = (self._tag(), sid)
                 self.recorded.emit(sid, job["kind"])
                 self.refresh()
 
     def autosave_now(self) -> int | None:
         """Record a recovery snapshot when the document has unsaved edits; the user's file is not touched.
 
-        A long draft goes to the record thread without being copied out of the editor here (None is returned)."""
+        A long draft goes to the record thread without being copied out of the editor here (None is returned).
+        While history is kept in memory, the file is tried again first (at most every RETRY_SECONDS)."""
+        self.retry_file()
         document = self.window.editor.document()
         if not document.isModified():
             return None
@@ -1233,8 +1436,9 @@ class HistoryController(QObject):
         self._autosaved_revision = None
 
     def _on_saved(self, path: Any, text: str) -> None:
+        self.retry_file(force=True)  # a save is where the author expects it kept: the file is tried at once
         if self._untitled is not None:  # the untitled survey now has a file: its autosaves hold nothing to recover
-            self._db_call("dismissing autosaves", history.dismiss_autosaves, self._untitled)
+            self._dismiss("dismissing autosaves", self._untitled)
             self._untitled = None
         self._last_autosave_hash = None
         self._autosaved_revision = None
@@ -1271,7 +1475,7 @@ class HistoryController(QObject):
         """The user chose to drop their unsaved edits (opened another file, quit with Discard): don't offer them."""
         self._dismiss_recovered()
         if self._unsaved_autosave_path:
-            self._db_call("dismissing autosaves", history.dismiss_autosaves, self._unsaved_autosave_path,
+            self._dismiss("dismissing autosaves", self._unsaved_autosave_path,
                           writer=self.writer)
         self._unsaved_autosave_path = None
 
@@ -1378,7 +1582,7 @@ class HistoryController(QObject):
     def _untitled_answered(self, found: dict[str, Any], result: int) -> None:
         self.recovery_dialog = None
         if result != QDialog.DialogCode.Accepted:
-            self._db_call("dismissing the autosave", history.dismiss_autosaves, found["key"])
+            self._dismiss("dismissing the autosave", found["key"])
         elif self.window.new_document():  # unsaved edits of the open survey are asked about first
             self.window.set_text_undoable(found["text"])
             self._untitled = found["key"]  # its next autosaves go on where they were
@@ -1403,7 +1607,7 @@ class HistoryController(QObject):
         undone or discarded)."""
         recovered, self._recovered_from = self._recovered_from, None
         if recovered is not None:
-            self._db_call("dismissing the autosave", history.dismiss_autosaves, recovered[0], writer=recovered[1],
+            self._dismiss("dismissing the autosave", recovered[0], writer=recovered[1],
                           keep_writer=self.writer)
 
     def _compare_for_recovery(self, file_text: str, autosave_text: str, titles: tuple[str, str]) -> None:
@@ -1428,7 +1632,7 @@ class HistoryController(QObject):
             self._take_over_recovered(path, found.get("writer"))
             self.message.emit(self.tr("Restored the autosave from {when}. Save to keep it.").format(when=_fmt_time(found["time"])))
         else:
-            self._db_call("dismissing the autosave", history.dismiss_autosaves, path)
+            self._dismiss("dismissing the autosave", path)
 
     # -- panel ----------------------------------------------------------------------------------------------
     def refresh(self, reload_metrics: bool = False, *, force: bool = False) -> None:
@@ -1587,6 +1791,7 @@ class HistoryController(QObject):
             self._record_thread.stop()  # every snapshot asked for is prepared...
             self._write_prepared()  # ...and written before the program ends
             self._record_thread = None
+        self.retry_file(force=True, at_once=True)  # what was kept in memory goes to the file if it can be by now
 
     def restore_snapshot(self, snapshot_id: int) -> None:
         text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)
@@ -1599,6 +1804,13 @@ class HistoryController(QObject):
         bar = self.window.statusBar() if hasattr(self.window, "statusBar") else None
         if bar is not None:
             bar.showMessage(text, 15000)
+
+
+def _then(first: str, second: str) -> str:
+    """Two sentences, a space between them after an English one (none after a Chinese "。")."""
+    if not first or not second:
+        return first or second
+    return first + ("" if first.endswith(("。", "）", "！")) else " ") + second
 
 
 def _analysis_matches(analysis: Any, text: str) -> bool:

@@ -281,8 +281,38 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="1002"/>
-        <source>History is not being recorded: {error}</source>
-        <translation>历史未被记录：{error}</translation>
+        <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
+        <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <source>⚠ History not saved to disk</source>
+        <translation>⚠ 历史未写入磁盘</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <source>History not saved to disk</source>
+        <translation>历史未写入磁盘</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
+        <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <source>Tried again: {error}.</source>
+        <translation>已再试一次：{error}。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
+        <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
+        <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="1036"/>
