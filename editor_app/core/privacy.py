@@ -1,8 +1,13 @@
-"""The privacy scan: private data (IPs, keys, personal names, local paths, org codes) in one line of a survey.
+"""The privacy scan: private data (IPs, keys, personal names, local paths, org codes) in the lines of a survey.
 
 A published survey must carry zero private-domain hits (house rule 8). `privacy_in_line` is a pure function of
 the line text and a `PrivacyConfig`, so callers may memoise it by line text; hits come back with ``line=0``
-(the caller sets the real line) and the matched text masked, never whole.
+(the caller sets the real line) and the matched text masked, never whole. One kind of hit is not the line's
+alone: the body of a private key pasted whole, its base64 lines under its ``-----BEGIN … PRIVATE KEY-----`` line
+(the same lines elsewhere are no secret). `key_bodies` finds them over the lines, each line up to its END line (or,
+without one, the base64 lines that follow, `KEY_BODY_LINES` at most) a "secret" hit covering its base64 and
+masked whole (`KEY_BODY_MASK`); `widened_to_keys` says which lines around an edit a caller that re-reads only the
+edited lines (`analyze.Analyzer`) must read again.
 
 The ``[privacy]`` table of a rule pack (every key optional):
 
@@ -35,8 +40,8 @@ The ``[privacy]`` table of a rule pack (every key optional):
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack
 ``xox?-``, Hugging Face ``hf_``, Google ``AIza``, GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``),
-``-----BEGIN … PRIVATE KEY-----`` blocks and the secret in a Feishu/Lark or Slack webhook's path; a key
-shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
+a ``-----BEGIN … PRIVATE KEY-----`` line (its body: `key_bodies`) and the secret in a Feishu/Lark or Slack
+webhook's path; a key shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
