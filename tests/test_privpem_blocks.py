@@ -144,3 +144,19 @@ def test_the_window_underlines_each_body_line(qapp):
 def test_the_sample_has_no_key_and_no_hit(sample_text):
     assert key_bodies(sample_text.split("\n"), PrivacyConfig()) == []
     assert analyze(sample_text, PACK).privacy == []
+
+
+def test_a_key_written_on_one_line_is_one_hit_holding_its_body():
+    """A cloud service account's key file pasted as JSON holds the key on one line, its line breaks written "\\n"."""
+    body = "\\n".join(BODY)
+    line = f'  "private_key": "-----BEGIN PRIVATE KEY-----\\n{body}\\n-----END PRIVATE KEY-----\\n",'
+    hits = analyze(line + "\n", PACK).privacy
+    assert len(hits) == 1 and hits[0].masked == "----********"
+    covered = line[hits[0].column - 1:hits[0].column - 1 + hits[0].length]
+    assert all(b in covered for b in BODY)
+    spaced = f"-----BEGIN PRIVATE KEY----- {BODY[0]} -----END PRIVATE KEY-----"
+    (hit,) = analyze(spaced + "\n", PACK).privacy
+    assert hit.length == len("-----BEGIN PRIVATE KEY----- ") + len(BODY[0])
+    # prose after a BEGIN line's marker is not taken in
+    (hit,) = analyze("见 -----BEGIN RSA PRIVATE KEY----- and more\n", PACK).privacy
+    assert hit.length == len("-----BEGIN RSA PRIVATE KEY-----")

@@ -40,7 +40,8 @@ The ``[privacy]`` table of a rule pack (every key optional):
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack
 ``xox?-``, Hugging Face ``hf_``, Google ``AIza``, GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``),
-a ``-----BEGIN … PRIVATE KEY-----`` line (its body: `key_bodies`) and the secret in a Feishu/Lark or Slack
+a ``-----BEGIN … PRIVATE KEY-----`` line (with the body written on it, a JSON string's ``\\n…``; the lines of
+its body: `key_bodies`) and the secret in a Feishu/Lark or Slack
 webhook's path; a key shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
@@ -119,6 +120,9 @@ _SECRET_SHAPES = (
     r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
     r")"
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+    # and the body written on the same line: a JSON string's ("private_key": "-----BEGIN …-----\nMIIEvQ…\n…", a
+    # cloud service account's key file), or base64 after a space
+    r"(?:(?:\\[rn])+[A-Za-z0-9+/]+=*|[ \t]+[A-Za-z0-9+/]{40,}=*)*"
 )
 
 # The start of a key at the end of a line, too short for its shape: the rest is on the next line (a survey
