@@ -32,7 +32,7 @@ from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, record, with_changes
-from .privacy import PrivacyConfig, privacy_in_lines
+from .privacy import PrivacyConfig, key_bodies, privacy_in_lines, widened_to_keys
 from .regex_looks import first_look, holds_any, whole_blocks
 from .reference_bibtex import named_by_entries, widened_to_entries
 from .reference_tables import TableColumns, header_columns, is_table_line, named_by_header
@@ -217,6 +217,7 @@ class Analyzer:
         self._headers: dict[tuple[str, str], TableColumns | None] = {}
         self._figure_headers: dict[tuple[str, str], TableFigureColumns | None] = {}
         self._figure_rows: dict[tuple[str, TableFigureColumns], tuple[LineFacts, LineFacts]] = {}
+        self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
         self._across: dict[tuple[str, str], tuple] = {}  # (a line's end, the next line) -> claims across them
@@ -373,6 +374,20 @@ class Analyzer:
                     done = self._figure_rows[(lines[j], columns)] = (f, replace(f, figures=figures) if figures else f)
                 facts[j] = done[1]
 
+    def _in_keys(self, lines: list[str], facts: list[LineFacts], text: str | None = None) -> None:
+        """Give the base64 lines of a private key's body their hit (`privacy.key_bodies`), in place: a line means
+        nothing alone, so its memoised facts are the line's anywhere; a body line's are kept apart, by its text."""
+        bodies = key_bodies(lines, self._privacy_cfg, text)
+        memo = self._key_lines
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        for i, hit in bodies:
+            f = facts[i]
+            done = memo.get(lines[i])
+            if done is None or done[0] is not f:
+                done = memo[lines[i]] = (f, _as_key_body(f, hit))
+            facts[i] = done[1]
+
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
         # The pass allocates many small objects that all stay alive: cyclic GC runs during it would only walk
@@ -392,14 +407,16 @@ class Analyzer:
         if edit is None:
             lines = split_lines(text)
             facts = self._all_facts(lines)
+            self._in_keys(lines, facts, text)
             self._name_by_headers(lines, facts)
             self._figures_by_headers(lines, facts)
             if "@" in text:  # (a BibTeX entry starts with one)
                 _name_by_entries(lines, facts)
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
-            edit = _widened_to_tables(last.lines, edit)
+            edit = _widened(last.lines, edit)
             a, old_k, seg = edit
             seg_facts = self._all_facts(seg)
+            self._in_keys(seg, seg_facts)
             self._name_by_headers(seg, seg_facts)
             self._figures_by_headers(seg, seg_facts)
             _name_by_entries(seg, seg_facts)
@@ -450,6 +467,49 @@ def _name_by_entries(lines: list[str], facts: list[LineFacts]) -> None:
     for i, cits in named_by_entries(lines, [f.citations for f in facts]).items():
         f = facts[i]
         facts[i] = replace(f, citations=masked_quotes(lines[i], f.privacy, None, cits, (), ())[1] if f.privacy else cits)
+
+
+def _as_key_body(f: LineFacts, hit: PrivacyHit) -> LineFacts:
+    """A key's body line's facts: its hit, which holds the whole line but its white space (the line's own hits are
+    in it), and every text the analysis quotes from the line masked whole (all of it is the key's)."""
+    masked = hit.masked
+
+    def m(text):
+        return masked if text and text.strip() else text
+
+    heading = f.heading
+    if heading is not None and heading.title:
+        heading = replace(heading, title=m(heading.title))
+    return replace(
+        f, privacy=(hit,), heading=heading,
+        citations=tuple(replace(c, name=m(c.name)) if c.name else c for c in f.citations),
+        figures=tuple(replace(g, sentence=m(g.sentence), label=m(g.label),
+                              values=[replace(v, engine=m(v.engine)) for v in g.values]) for g in f.figures),
+        claims=tuple(replace(c, text=m(c.text)) for c in f.claims),
+        forbidden=tuple(tuple((c, m(t)) for c, t in per_rule) for per_rule in f.forbidden))
+
+
+def _widened(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
+    """The edit widened to the tables and BibTeX entries around it (`_widened_to_tables`) and to the private keys'
+    blocks it reaches (`_widened_to_keys`), each again while the other widened it (a key's BEGIN line in a table row)."""
+    edit = _widened_to_tables(old_lines, edit)
+    while True:
+        wider = _widened_to_keys(old_lines, edit)
+        if wider is edit:
+            return edit
+        edit = _widened_to_tables(old_lines, wider)
+        if edit is wider:
+            return edit
+
+
+def _widened_to_keys(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
+    """The edit with the private keys' blocks it reaches taken in whole (`privacy.widened_to_keys`): the body
+    lines `_in_keys` marks are those of the blocks within the edited lines."""
+    a, old_k, seg = edit
+    lo, hi = widened_to_keys(old_lines, a, a + old_k, seg)
+    if lo == a and hi == a + old_k:
+        return edit
+    return lo, hi - lo, [*old_lines[lo:a], *seg, *old_lines[a + old_k:hi]]
 
 
 def _widened_to_tables(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
@@ -841,8 +901,10 @@ class _Assembly:
             self.has_cr = "\r" in text
             self.heads = list(map(attrgetter("heading"), facts))
             if (prev is not None and prev.n == self.n and prev.heads == self.heads and prev.lines[-6:] == lines[-6:]
-                    and all(lines[i - 1] == prev.lines[i - 1] for i, h in enumerate(self.heads)
-                            if h is not None and i > 0 and h.style.startswith("setext"))):
+                    # (a setext title is the line above: the same, and masked alike, the line's privacy hits
+                    # changing without it when a key's BEGIN line above it is typed or deleted)
+                    and all(lines[i - 1] == prev.lines[i - 1] and facts[i - 1].privacy == prev.facts[i - 1].privacy
+                            for i, h in enumerate(self.heads) if h is not None and i > 0 and h.style.startswith("setext"))):
                 self.outline: Outline = prev.outline
                 self.prev = prev
             else:

@@ -1,8 +1,13 @@
-"""The privacy scan: private data (IPs, keys, personal names, local paths, org codes) in one line of a survey.
+"""The privacy scan: private data (IPs, keys, personal names, local paths, org codes) in the lines of a survey.
 
 A published survey must carry zero private-domain hits (house rule 8). `privacy_in_line` is a pure function of
 the line text and a `PrivacyConfig`, so callers may memoise it by line text; hits come back with ``line=0``
-(the caller sets the real line) and the matched text masked, never whole.
+(the caller sets the real line) and the matched text masked, never whole. One kind of hit is not the line's
+alone: the body of a private key pasted whole, its base64 lines under its ``-----BEGIN … PRIVATE KEY-----`` line
+(the same lines elsewhere are no secret). `key_bodies` finds them over the lines, each line up to its END line (or,
+without one, the base64 lines that follow, `KEY_BODY_LINES` at most) a "secret" hit covering its base64 and
+masked whole (`KEY_BODY_MASK`); `widened_to_keys` says which lines around an edit a caller that re-reads only the
+edited lines (`analyze.Analyzer`) must read again.
 
 The ``[privacy]`` table of a rule pack (every key optional):
 
@@ -35,8 +40,9 @@ The ``[privacy]`` table of a rule pack (every key optional):
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack
 ``xox?-``, Hugging Face ``hf_``, Google ``AIza``, GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``),
-``-----BEGIN … PRIVATE KEY-----`` blocks and the secret in a Feishu/Lark or Slack webhook's path; a key
-shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
+a ``-----BEGIN … PRIVATE KEY-----`` line (with the body written on it, a JSON string's ``\\n…``; the lines of
+its body: `key_bodies`) and the secret in a Feishu/Lark or Slack
+webhook's path; a key shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
 "1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
@@ -52,9 +58,9 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import field
 from difflib import get_close_matches
-from itertools import repeat
+from itertools import chain, islice, repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, Sequence
 
 from editor_app.core.model import PrivacyHit
 from editor_app.core.records import record
@@ -114,6 +120,9 @@ _SECRET_SHAPES = (
     r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
     r")"
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+    # and the body written on the same line: a JSON string's ("private_key": "-----BEGIN …-----\nMIIEvQ…\n…", a
+    # cloud service account's key file), or base64 after a space
+    r"(?:(?:\\[rn])+[A-Za-z0-9+/]+=*|[ \t]+[A-Za-z0-9+/]{40,}=*)*"
 )
 
 # The start of a key at the end of a line, too short for its shape: the rest is on the next line (a survey
@@ -993,3 +1002,87 @@ def _hits(text: str, spans: list[tuple[int, int, str]], cfg: PrivacyConfig) -> t
         kept_end = max(kept_end, end)
         hits.append(PrivacyHit(dimension=dim, line=0, column=start + 1, masked=mask(matched), length=end - start))
     return tuple(hits)
+
+
+# ---- a private key's body ---------------------------------------------------------------------------------------
+# `privacy_in_line` finds a key's BEGIN line; the base64 lines under it, up to its END line, are each a line that
+# means nothing alone (the same line elsewhere is no secret), so they are found over the lines: `key_bodies`.
+KEY_BODY_LINES = 200  # the most lines after a BEGIN line read as its body (an 8192-bit RSA key has ~100 of 64 characters)
+_KEY_BEGIN = "-----BEGIN"
+# a line opening a key whose body follows (not one holding the key's END too: a key written on one line)
+_KEY_OPENS = re.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?!.*-----END)")
+_KEY_BODY_LINE = re.compile(r"[ \t]*([A-Za-z0-9+/]+=*)[ \t\r]*")  # (fullmatch) a line of base64
+# RFC 1421 headers of an encrypted PEM key, before its base64 and a blank line ("Proc-Type: 4,ENCRYPTED",
+# "DEK-Info: AES-128-CBC,3F17…"): in the block, not hits
+_KEY_HEADER_LINE = re.compile(r"[ \t]*[A-Za-z][A-Za-z0-9\-]*:[ \t]*\S")
+KEY_BODY_MASK = "********"  # a key's body shows none of its characters: four of each of 50 lines would be 200
+
+
+def _opens_key(line: str) -> bool:
+    return _KEY_BEGIN in line and _KEY_OPENS.search(line) is not None
+
+
+def key_bodies(lines: Sequence[str], cfg: PrivacyConfig, text: str | None = None) -> list[tuple[int, PrivacyHit]]:
+    """(index, hit) for each body line of the private keys in the lines: the base64 after a BEGIN line (and after
+    the headers an encrypted key has), up to the first line that is none (its END line, a code fence, prose), at
+    most `KEY_BODY_LINES` lines. The hit covers the line's base64, with line=0 and masked by `KEY_BODY_MASK`.
+
+    A line's part depends only on the lines above it, at most KEY_BODY_LINES + 1 of them: `widened_to_keys` says
+    which lines an edit can change. `text`: the lines joined, when the caller has it (a first look for "-----BEGIN").
+    """
+    if "secret" not in cfg.dimensions or _KEY_BEGIN not in (text if text is not None else "\n".join(lines)):
+        return []
+    out: list[tuple[int, PrivacyHit]] = []
+    n = len(lines)
+    for s in [i for i, line in enumerate(lines) if _KEY_BEGIN in line]:
+        if _KEY_OPENS.search(lines[s]) is None:
+            continue
+        headers, header_seen = True, False  # (headers only before the first base64 line)
+        for j in range(s + 1, min(n, s + 1 + KEY_BODY_LINES)):
+            line = lines[j]
+            m = _KEY_BODY_LINE.fullmatch(line)
+            if m is not None:
+                headers = False
+                start, end = m.span(1)
+                if not any(p.fullmatch(m.group(1)) for p in cfg.allow_patterns):
+                    out.append((j, PrivacyHit(dimension="secret", line=0, column=start + 1, masked=KEY_BODY_MASK,
+                                              length=end - start)))
+            elif headers and _KEY_HEADER_LINE.match(line) is not None:
+                header_seen = True
+            elif headers and header_seen and not line.strip():
+                headers = False  # the blank line after the headers
+            else:
+                break
+    return out
+
+
+def _may_be_in_key(line: str) -> bool:
+    """Whether the line may be in a key's block (base64, a header, a blank line): a superset of `key_bodies`'."""
+    return (_KEY_BODY_LINE.fullmatch(line) is not None or not line.strip()
+            or _KEY_HEADER_LINE.match(line) is not None)
+
+
+def _opened_above(back: Iterator[str]) -> int:
+    """How far up (1: the first line given) the line opening a key is whose block may go on below the lines given,
+    last line first; 0 when none (a line that can't be in a block, or none within KEY_BODY_LINES)."""
+    for k, line in enumerate(islice(back, KEY_BODY_LINES), 1):
+        if _opens_key(line):
+            return k
+        if not _may_be_in_key(line):
+            return 0
+    return 0
+
+
+def widened_to_keys(old_lines: Sequence[str], lo: int, hi: int, new_lines: Sequence[str]) -> tuple[int, int]:
+    """The edited lines old_lines[lo:hi] (now `new_lines`) widened so that no key's block crosses either end, in
+    the old text or in the new one: up to the BEGIN line of a block that may go on into the edit, and on over the
+    lines below it that may be a block's (`_may_be_in_key`) when a block may go on past it in either text (a BEGIN
+    line deleted or typed, an END line typed or deleted). Then `key_bodies` of the widened lines is theirs in the
+    whole text. (Looking costs a line or two where no key is near: prose is in no block.)"""
+    up = _opened_above(old_lines[j] for j in range(lo - 1, -1, -1))
+    if (_opened_above(old_lines[j] for j in range(hi - 1, -1, -1))
+            or _opened_above(chain(reversed(new_lines), (old_lines[j] for j in range(lo - 1, -1, -1))))):
+        stop = min(len(old_lines), hi + KEY_BODY_LINES)
+        while hi < stop and _may_be_in_key(old_lines[hi]):
+            hi += 1
+    return lo - up, hi
