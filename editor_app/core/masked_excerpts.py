@@ -36,12 +36,14 @@ def mask_excerpt(excerpt: str, hidden: list[tuple[str, str, int]]) -> str:
     for written, masked, shown in hidden:
         if written in excerpt:
             excerpt = excerpt.replace(written, masked)
+        # (a mask already there is no cut hit: "-----BEGIN PRIVATE KEY-----" ends as its mask "----****" opens, and
+        # masking a masked title again lengthened it at each pass)
         for k in range(len(written) - 1, shown, -1):  # ends with more of its start than the mask shows
-            if excerpt.endswith(written[:k]):
+            if excerpt.endswith(written[:k]) and not excerpt.endswith(masked):
                 excerpt = excerpt[:-k] + masked
                 break
         for k in range(len(written) - 1, _SHORTEST_TAIL - 1, -1):  # opens with its end
-            if excerpt.startswith(written[-k:]):
+            if excerpt.startswith(written[-k:]) and not excerpt.startswith(masked):
                 excerpt = masked + excerpt[k:]
                 break
     return excerpt
