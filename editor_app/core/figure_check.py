@@ -101,6 +101,8 @@ def _stated(group: FigureGroup, value: FigureValue) -> tuple[float, float]:
 def _as_written(group: FigureGroup, value: FigureValue) -> str:
     """"~12,500 tok/s", "4×", "1.2 s": the value with its unit, unless its text already ends with one."""
     unit, text = group.unit, value.text
+    if group.kind == "change":  # "−40%": the sign the words say ("降低 40%")
+        return f"{'−' if value.value < 0 else '+'}{text}%"
     if unit[:1] in ("$", "¥", "€", "£"):  # "$110,940/年", "11.1 万 $/年"
         return text + unit[1:] if text.lstrip("~≈约为是合 ").startswith(unit[0]) else f"{text} {unit}"
     if not unit or text[-1:].isalpha() and text[-1] not in _MAGNITUDES or text.endswith(("×", "倍")):
@@ -139,6 +141,18 @@ def _rounds_to(point: float, value: FigureValue, scale: float) -> bool:
 
 def _group_key(group: FigureGroup) -> tuple:
     """(metric, label, hardware, unit, baseline) as compared; the baseline last ("" when none is named)."""
+    if group.kind == "change":
+        # a change is compared only with changes of the same measure in the same direction against the same
+        # baseline: one naming none may be against anything (an older release…), and "高 30%" and "低 20%" naming
+        # no measure are likely of two; so its baseline and direction go in the metric and the key ends in ""
+        down = bool(group.values) and group.values[0].value < 0
+        raw = ("change", group.label, group.hardware, group.baseline, down)
+        got = _KEYS.get(raw)
+        if got is None:
+            label = " ".join(quantity_label(group).casefold().split())
+            got = _KEYS[raw] = (("change", group.baseline.casefold(), down), label, (group.hardware or "").casefold(),
+                                "%", "")
+        return got
     raw = (group.metric, group.label, group.hardware, group.unit, group.baseline)
     got = _KEYS.get(raw)
     if got is None:
@@ -168,7 +182,7 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
             _rounds_to(first_span[0], value, _IN_SECONDS.get(group.unit, 1.0))
             or _rounds_to(span[0], first_value, _IN_SECONDS.get(other.unit, 1.0))):
         return None  # the same figure written to fewer digits ("约 11.1 万美元/年" for "$110,940/年")
-    what = group.label or group.metric
+    what = f"{group.label} change".lstrip() if group.kind == "change" else group.label or group.metric
     vs = f" vs {group.baseline}" if group.baseline else ""
     where = f" on {group.hardware}" if group.hardware else ""
     # a speed-up naming no baseline read as the first statement: that one's baseline is said ("2× (vs vLLM)")

@@ -265,6 +265,16 @@ _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alter
 _DIFFERENCE_BEFORE = re.compile(
     r"(?<!最)(?:高|低|快|慢|多|少|高出|提升|提高|增加|降低|减少|缩短|节省|下降|增长)[了出]?[ \t]*(?:约|近|超过)?[ \t]*\Z")
 _DIFFERENCE_AFTER = re.compile(r"[ \t]+(?:faster|slower|higher|lower|more|less|fewer)(?![A-Za-z])")
+# A percentage change ("延迟降低 40%", "30% higher than vLLM", "cuts p99 latency by 40%"): the word saying which way,
+# right before the value (not 最高, 高达, 提升到: a level, not a change), right after its "%", or a verb before "by"
+_CHANGE_BEFORE = re.compile(
+    r"(?<!最)(?P<dir>提升|提高|增加|增长|增大|上升|升高|加快|高出|高|快|多|降低|下降|减少|减小|缩短|缩小|节省|降|减|低|慢|少)[了出]?[ \t]*(?:超过)?[ \t]*\Z")
+_CHANGE_AFTER = re.compile(r"[ \t]*(?P<dir>higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
+_BY_BEFORE = re.compile(r"(?<![A-Za-z])by[ \t]+\Z")
+_CHANGE_VERB = re.compile(r"(?<![A-Za-z])(?P<dir>cut|reduce|lower|decrease|improve|increase|boost|raise)[sd]?(?:ing)?"
+                          r"(?![A-Za-z])", re.I)
+_DOWN = frozenset(("降低", "下降", "减少", "减小", "缩短", "缩小", "节省", "降", "减", "低", "慢", "少", "lower", "slower", "less", "fewer",
+                   "cut", "reduce", "decrease"))
 _PER_MTOK = "/M tok"  # the unit a price per million tokens is read in
 _PER_MTOK_WORDS = r"(?:每|/|per[ \t]+)[ \t]*(?:1[ \t]?M|百万|million|M)[ \t]*(?:个[ \t]*)?(?:输出|输入|output|input)?[ \t]*tok"
 _PER_MTOK_AFTER = re.compile(r"[ \t]*" + _PER_MTOK_WORDS + r"(?:en)?s?", re.I)
@@ -314,11 +324,15 @@ _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a cla
     # found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which scope and
     # clause to read, and the x is in the same ones as its digit
     r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|\$|¥|€|£"
-    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元"
+    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元|%|分别"
 )
 _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
              "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
-             "时": "lat", "美": "unit", "万": "unit", "亿": "unit"}  # the kind of a cue, by its first character
+             "时": "lat", "美": "unit", "万": "unit", "亿": "unit", "%": "pct", "分": "resp"}  # by its first character
+# a percentage that may be a change: a word saying which way stands shortly before it or right after it (a cheap
+# first look at the line; _changes reads it closely)
+_CHANGE_HINT = re.compile(r"提|增|升|高|快|多|加|降|减|缩|省|低|慢|少|by|cut|reduc|lower|decreas|improv|increas|boost|rais")
+_CHANGE_WORDS_AFTER = re.compile(r"%[ \t]*(?:higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
@@ -686,6 +700,7 @@ class _LineReader:
         self._lead_engine: tuple[str, int] | None = None
         self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
         self.groups: list[tuple[int, FigureGroup]] = []
+        self._last_speedup: tuple[int, int, str, str] | None = None  # scope, clause start, engine, baseline
 
     def runs(self, index: int, start: int, end: int) -> _Runs:
         """Runs of names in scope[start:end], hardware blanked out first (cached per range)."""
@@ -913,6 +928,8 @@ class _LineReader:
                         label = self._comparison(index, ia, ib, taken, label) or label
         if "x" in kinds:
             self._speedups(index, a, b, taken)
+        if "pct" in kinds:
+            self._changes(index, a, b, taken)
         if "unit" in kinds or "lat" in kinds:
             self._single_values(index, a, b, taken)
         return led
@@ -1105,6 +1122,91 @@ class _LineReader:
             group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label, baseline)
             taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
+        self._last_speedup = (index, a, previous, previous_baseline)  # a change after it in the clause goes on
+
+    def _changes(self, index: int, a: int, b: int, taken: _Spans) -> None:
+        """Percentage changes in scope[a:b] ("SGLang 比 vLLM 延迟降低 40%", "throughput 30% higher than vLLM"): kind
+        and metric "change", unit "%", the value signed (a fall negative), label the measure named ("" for plain
+        "高 30%"), baseline the known engine it is against, found as a speed-up's are. Read only when its subject
+        or its baseline is a known engine (LiteKV's "内存降低 75%" is a paper's claim about itself, no engine's);
+        a percentage with no word saying which way ("命中率 92%", "占 40%") is no change."""
+        scope = self.scopes[index]
+        view = scope.view
+        off = scope.start
+        previous = previous_baseline = ""
+        if self._last_speedup is not None and self._last_speedup[:2] == (index, a):
+            _, _, previous, previous_baseline = self._last_speedup  # "SGLang 比 vLLM 快 2×，延迟降低 40%"
+        lead: str | None = None
+        for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
+            m_start = m.start()
+            if taken.covers(m_start) or m.group("cur"):
+                continue
+            vend = _value_end(m)
+            unit, unit_end = _unit_after(view, vend, None)
+            if unit != "%":
+                continue
+            items, starts = self.items(index, a, b)
+            ia, ib = _item_of(items, starts, m_start, (a, b))
+            how = _CHANGE_BEFORE.search(view, max(ia, m_start - 12), m_start) or _CHANGE_AFTER.match(view, unit_end, ib)
+            if how is None and _BY_BEFORE.search(view, max(ia, m_start - 8), m_start):
+                for how in _CHANGE_VERB.finditer(view, max(ia, m_start - 60), m_start):
+                    pass  # "cuts p99 latency by 40%": the last verb before "by"
+            if how is None:
+                continue
+            down = how.group("dir").lower() in _DOWN
+            near = max(ia, m_start - _WINDOW)
+            cut = _baseline_cut(view, near, m_start)
+            run = self.runs(index, ia, ib).first(near, cut)
+            in_item = run is not None
+            engine = run.engine if run else previous
+            if not engine and index == 0:  # inside parentheses, names outside the item are asides
+                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m_start))
+                engine = run.engine if run else ""
+            engine = engine or self._enclosing_subject(index) or self.lead_in
+            w = None if cut < m_start else _BASELINE_AFTER.search(view, unit_end, min(ib, unit_end + _WINDOW))
+            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
+            if not baseline:
+                baseline = self._baseline_in_parenthesis(index, unit_end, ib)  # "吞吐提升 35%（相对 vLLM）"
+            if not baseline and not in_item and engine == previous:
+                baseline = previous_baseline  # "比 vLLM 延迟降低 40%、吞吐提升 35%": the same comparison goes on
+            if not baseline and ia > a:
+                if lead is None:
+                    lead = self._lead_baseline(index, a, b)
+                baseline = lead
+            if baseline == engine:
+                baseline = ""
+            if not engine or (engine not in _ENGINE_ALIASES and not baseline):
+                continue
+            previous, previous_baseline = engine, baseline
+            label = _measure(view[unit_end:min(ib, unit_end + 60)], view[max(ia, m_start - 60):m_start])
+            if not label and ia > a and not in_item and cut < m_start:
+                label = _measure("", view[max(a, ia - 60):ia])  # "SGLang 吞吐 16.2k tok/s，比 vLLM 高 30%"
+            number = _number(m)
+            fv = FigureValue(engine, -number if down else number,
+                             bool(m.group("approx")) or _approx_around(view, max(ia, m_start - 24), m_start, unit_end, ib),
+                             off + m_start + 1, self.written[off + m_start:off + vend])
+            hardware = self.hardware(index, ia, ib) or self.hardware(index, a, b) or self.lead_hardware(index, a)
+            taken.add(m_start, unit_end)
+            self.groups.append((fv.column, FigureGroup("change", "%", hardware, 0, [fv], self.sentence(index, a, b),
+                                                       "change", label, baseline)))
+
+    def _baseline_in_parenthesis(self, index: int, pos: int, end: int) -> str:
+        """The known engine a parenthesis right after view[pos] names as a baseline alone ("（相对 vLLM）", "(vs
+        vLLM)"); else ""."""
+        view = self.scopes[index].view
+        while pos < end and view[pos] in " \t":
+            pos += 1
+        if pos >= end or view[pos] != _BLANK:
+            return ""
+        if self._opened_at is None:
+            self._opened_at = {sc.open_at: sc for sc in self.scopes}
+        child = self._opened_at.get(self.scopes[index].start + pos)
+        m = _LEAD_BASELINE.fullmatch(child.view) if child is not None else None
+        if m is None:
+            return ""
+        name = "name" if m.group("name") is not None else "name2"
+        runs = _runs(child.view[m.start(name):m.end(name)], 0, 2)
+        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
 
     def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int,
                           w: re.Match[str] | None) -> str:
@@ -1265,9 +1367,10 @@ _GENERIC_LABEL = re.compile(r"throughput|latency|cost|memory|accuracy|吞吐量?
 def quantity_label(group: FigureGroup) -> str:
     """The label that tells figures of one metric apart: "p99 TTFT" does, "吞吐" or "cost" (the metric itself, as
     "成本 NIM $110,940 vs vLLM $59,940/年" names it) does not, so that statement is the same figure as an
-    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster"). "首字延迟" is TTFT."""
+    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster"), a change's what
+    changed. "首字延迟" is TTFT."""
     label = group.label
-    if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label):
+    if group.metric not in ("speedup", "change") and _GENERIC_LABEL.fullmatch(label):
         return ""
     return label.replace("首字延迟", "TTFT")  # the same quantity in Chinese: "p99 首字延迟" is "p99 TTFT"
 
@@ -1311,6 +1414,9 @@ def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
             if _VS_RE.match(read, at) is None:
                 continue
             others = True
+        elif kind == "pct":  # a change needs a word saying which way: most percentages have none
+            if _CHANGE_HINT.search(read, max(0, at - 24), at) is None and _CHANGE_WORDS_AFTER.match(read, at) is None:
+                continue
         cues.append((at, kind))
     if cues and not others and _ENGINE_WORD_RE.search(read) is None:
         return []
