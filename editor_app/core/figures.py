@@ -270,6 +270,10 @@ _DIFFERENCE_AFTER = re.compile(r"[ \t]+(?:faster|slower|higher|lower|more|less|f
 _CHANGE_BEFORE = re.compile(
     r"(?<!最)(?P<dir>提升|提高|增加|增长|增大|上升|升高|加快|高出|高|快|多|降低|下降|减少|减小|缩短|缩小|节省|降|减|低|慢|少)[了出]?[ \t]*(?:超过)?[ \t]*\Z")
 _CHANGE_AFTER = re.compile(r"[ \t]*(?P<dir>higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
+# "SGLang、vLLM 的吞吐分别为 16,200、12,500 tok/s", "vLLM/SGLang 分别 58.9s/54.2s": names and values listed in order
+_RESPECTIVELY = re.compile(r"分别(?:为|是|达到?)?[ \t]*")
+_LIST_SEP = re.compile(r"[ \t]*(?:[、，,/]|和|与|及)[ \t]*")
+_VERSIONS_ONLY = re.compile(r"(?:[ \t]+[vV]?\d[\w.\-]*)*[ \t]*")  # what may follow an engine's name in a list
 _BY_BEFORE = re.compile(r"(?<![A-Za-z])by[ \t]+\Z")
 _CHANGE_VERB = re.compile(r"(?<![A-Za-z])(?P<dir>cut|reduce|lower|decrease|improve|increase|boost|raise)[sd]?(?:ing)?"
                           r"(?![A-Za-z])", re.I)
@@ -329,10 +333,21 @@ _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a cla
 _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
              "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
              "时": "lat", "美": "unit", "万": "unit", "亿": "unit", "%": "pct", "分": "resp"}  # by its first character
-# a percentage that may be a change: a word saying which way stands shortly before it or right after it (a cheap
-# first look at the line; _changes reads it closely)
-_CHANGE_HINT = re.compile(r"提|增|升|高|快|多|加|降|减|缩|省|低|慢|少|by|cut|reduc|lower|decreas|improv|increas|boost|rais")
 _CHANGE_WORDS_AFTER = re.compile(r"%[ \t]*(?:higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
+_NUMBER_CHARS = frozenset("0123456789.,，\u2009\u202f\u00a0")  # (thousands as written, too: "1，200%")
+_BEFORE_NUMBER = frozenset(" \t~≈～约近了出超过")  # what may stand between a change's word and its number
+_CHANGE_LAST = frozenset("升高加长大快多降低减少短小省慢")  # the last character of every word _CHANGE_BEFORE knows
+
+
+def _may_be_change(read: str, at: int) -> bool:
+    """Whether the "%" at read[at] may end a change: a word saying which way ends right before its number ("降低
+    约 40%", "by 40%") or follows it ("40% lower"). A cheap first look; _changes reads it closely."""
+    j = at
+    while j > 0 and read[j - 1] in _NUMBER_CHARS:
+        j -= 1
+    while j > 0 and read[j - 1] in _BEFORE_NUMBER:
+        j -= 1
+    return read[j - 1:j] in _CHANGE_LAST or read[j - 2:j] == "by" or _CHANGE_WORDS_AFTER.match(read, at) is not None
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
@@ -918,6 +933,8 @@ class _LineReader:
         if not _DIGIT.search(view, a, b) and (not vs_at or _BLANK not in view[a:b]):
             return led  # (a comparison's values may all be in parentheses)
         taken = _Spans()
+        if "resp" in kinds:
+            self._respective(index, a, b, taken)
         if vs_at:
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _any_within(vs_at, ia, ib)]
             # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
@@ -1012,6 +1029,86 @@ class _LineReader:
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
+
+    def _respective(self, index: int, a: int, b: int, taken: _Spans) -> None:
+        """A list of engines, "分别", and a list of values in scope[a:b] ("SGLang、LMDeploy、vLLM 的吞吐分别为 16,200、
+        16,200、12,500 tok/s"): one comparison, each value its engine's in order, the unit written last the list's
+        (in ms and s: the first's, as a comparison's). Two lists of different lengths read nothing (and no other
+        reader takes their values)."""
+        scope = self.scopes[index]
+        view = scope.view
+        for rm in _RESPECTIVELY.finditer(view, a, b):
+            if _ENGINE_WORD_RE.search(view, a, rm.start()) is None:
+                continue  # "三档分别对应 …": no engine listed (a cheap first look)
+            names = self._listed_engines(index, a, rm.start())
+            if names is None:
+                continue
+            found = []  # (offset, match in view[offset:b], unit, unit end in that slice)
+            p = rm.end()
+            while p < b:
+                part = view[p:b]  # (a slice: a value right after "/" is one here, "58.9s/54.2s")
+                m = _VALUE_RE.match(part)
+                if m is None:
+                    break
+                unit, unit_end = _unit_after(part, _value_end(m), m.group("cur"))
+                found.append((p, m, unit, unit_end))
+                sep = _LIST_SEP.match(view, p + unit_end, b)
+                if sep is None:
+                    break
+                p = sep.end()
+            if not found:
+                continue
+            end = found[-1][0] + found[-1][3]
+            units = [u for _, _, u, _ in found if u]
+            unit = units[-1] if units else ""
+            if units and set(units) <= _TIME_UNITS.keys():
+                unit = units[0]
+            if len(names) != len(found) or any(u != unit for u in units if u not in _TIME_UNITS or unit not in _TIME_UNITS):
+                taken.add(found[0][0], end)  # lists that do not pair up: nobody's figures
+                continue
+            unit = self._priced_per_token(index, a, b, unit)
+            label = _label(view[names[-1].end:rm.start()]) or _colon_label(view, a)
+            metric = _metric(unit, label)
+            if not metric:
+                continue
+            off = scope.start
+            values = []
+            for run, (p, m, own, unit_end) in zip(names, found):
+                number, vend = _number(m), _value_end(m)
+                if own and own != unit:  # converted; its text keeps the unit it is written in
+                    number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), unit_end
+                values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
+                                          column=off + p + m.start() + 1,
+                                          text=self.written[off + p + m.start():off + p + vend]))
+            taken.add(found[0][0], end)
+            hardware = self.hardware(index, a, b) or self.lead_hardware(index, a)
+            self.groups.append((values[0].column, FigureGroup(
+                metric=metric, unit=unit, hardware=hardware, line=0, values=values,
+                sentence=self.sentence(index, a, b), kind="comparison", label=label)))
+
+    def _listed_engines(self, index: int, a: int, end: int) -> list[_Run] | None:
+        """The known engines listed in scope[a:end] right before "分别" ("SGLang、LMDeploy、vLLM 的吞吐", "vLLM/SGLang"),
+        in order: the last item's first name (the words after it say what is measured), and before it items
+        that name one engine each (a version may follow), back to the first, which may follow other words
+        ("实测中 SGLang"); None unless two or more."""
+        view = self.scopes[index].view
+        items = _split(view, [sep.span() for sep in _LIST_SEP.finditer(view, a, end)], a, end)
+        if len(items) < 2:
+            return None
+        pa, pb = items[-1]
+        runs = _runs(self._named_part(index, pa, pb), pa, 1)
+        if not runs or runs[0].engine not in _ENGINE_ALIASES or view[pa:runs[0].start].strip(" \t"):
+            return None
+        names = [runs[0]]
+        for pa, pb in reversed(items[:-1]):
+            runs = _runs(self._named_part(index, pa, pb), pa)
+            run = runs[-1] if runs else None
+            if run is None or run.engine not in _ENGINE_ALIASES or not _VERSIONS_ONLY.fullmatch(view, run.end, pb):
+                break
+            names.append(run)
+            if view[pa:run.start].strip(" \t"):
+                break  # the first of the list, after other words
+        return names[::-1] if len(names) >= 2 else None
 
     def _value_in_parenthesis(self, index: int, pa: int, pb: int) -> tuple[re.Match[str], _Scope] | None:
         """The value a parenthesis in scope[pa:pb] holds first ("(~45 tok/s)"), with that parenthesis' scope."""
@@ -1137,13 +1234,16 @@ class _LineReader:
         if self._last_speedup is not None and self._last_speedup[:2] == (index, a):
             _, _, previous, previous_baseline = self._last_speedup  # "SGLang 比 vLLM 快 2×，延迟降低 40%"
         lead: str | None = None
+        # where a known engine may be named: in the clause, outside it (the lead-in's or, in parentheses, the
+        # enclosing subject), or in a parenthesis right after the figure ("（相对 vLLM）"): most clauses name none
+        named_here = _ENGINE_WORD_RE.search(view, a, b) is not None or index > 0 or self.lead_in in _ENGINE_ALIASES
         for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             m_start = m.start()
             if taken.covers(m_start) or m.group("cur"):
                 continue
             vend = _value_end(m)
             unit, unit_end = _unit_after(view, vend, None)
-            if unit != "%":
+            if unit != "%" or not named_here and not self._baseline_in_parenthesis(index, unit_end, b):
                 continue
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m_start, (a, b))
@@ -1160,8 +1260,10 @@ class _LineReader:
             in_item = run is not None
             engine = run.engine if run else previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
-                run = self.runs(index, a, b).first(a, min(_baseline_cut(view, a, b), m_start))
-                engine = run.engine if run else ""
+                # the clause's first run before its baseline word and the figure: the first run of that part (a run
+                # ending at the figure's first digit would go on into it, "v1.2 40%": there it is the part's only)
+                found = self._first_runs(index, a, min(_baseline_cut(view, a, b), m_start), 1)
+                engine = found[0].engine if found else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
             w = None if cut < m_start else _BASELINE_AFTER.search(view, unit_end, min(ib, unit_end + _WINDOW))
             baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
@@ -1378,6 +1480,8 @@ def quantity_label(group: FigureGroup) -> str:
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
     first = _CUES_RE.search(text)
+    while first is not None and text[first.start()] == "%" and not _may_be_change(text, first.start()):
+        first = _CUES_RE.search(text, first.end())  # "4/6 = 67%", "占 40%": no figure there
     if first is None:  # most lines hold no engine figure at all
         return ()
     read = thousands_read(text)  # "SGLang ~16，200 vs …": the thousands of a Chinese input method
@@ -1415,7 +1519,10 @@ def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
                 continue
             others = True
         elif kind == "pct":  # a change needs a word saying which way: most percentages have none
-            if _CHANGE_HINT.search(read, max(0, at - 24), at) is None and _CHANGE_WORDS_AFTER.match(read, at) is None:
+            if not _may_be_change(read, at):
+                continue
+        elif kind == "resp":  # "分别" after a list of engines: one named shortly before it
+            if _ENGINE_WORD_RE.search(read, max(0, at - 80), at) is None:
                 continue
         cues.append((at, kind))
     if cues and not others and _ENGINE_WORD_RE.search(read) is None:
