@@ -1234,17 +1234,23 @@ class _LineReader:
         if self._last_speedup is not None and self._last_speedup[:2] == (index, a):
             _, _, previous, previous_baseline = self._last_speedup  # "SGLang 比 vLLM 快 2×，延迟降低 40%"
         lead: str | None = None
-        # where a known engine may be named: in the clause, outside it (the lead-in's or, in parentheses, the
-        # enclosing subject), or in a parenthesis right after the figure ("（相对 vLLM）"): most clauses name none
-        named_here = _ENGINE_WORD_RE.search(view, a, b) is not None or index > 0 or self.lead_in in _ENGINE_ALIASES
+        # a change is kept only with a known engine as subject or baseline: named in the clause, or (inside
+        # parentheses) outside it, else only in a parenthesis right after the figure ("（相对 vLLM）") or as the
+        # lead-in's subject of a clause naming nothing before the figure (any run there would be its subject)
+        named_here = index > 0 or _ENGINE_WORD_RE.search(view, a, b) is not None
         for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             m_start = m.start()
             if taken.covers(m_start) or m.group("cur"):
                 continue
             vend = _value_end(m)
+            if "%" not in view[vend:vend + 2]:
+                continue  # (what _unit_after tells of most values, without a call)
             unit, unit_end = _unit_after(view, vend, None)
-            if unit != "%" or not named_here and not self._baseline_in_parenthesis(index, unit_end, b):
+            if unit != "%":
                 continue
+            if not named_here and not self._baseline_in_parenthesis(index, unit_end, b) and (
+                    _LATIN.search(view, a, m_start) is not None or self.lead_in not in _ENGINE_ALIASES):
+                continue  # (LiteKV's "内存降低 75%" on a line naming vLLM elsewhere)
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m_start, (a, b))
             how = _CHANGE_BEFORE.search(view, max(ia, m_start - 12), m_start) or _CHANGE_AFTER.match(view, unit_end, ib)
@@ -1480,8 +1486,16 @@ def quantity_label(group: FigureGroup) -> str:
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
     first = _CUES_RE.search(text)
-    while first is not None and text[first.start()] == "%" and not _may_be_change(text, first.start()):
-        first = _CUES_RE.search(text, first.end())  # "4/6 = 67%", "占 40%": no figure there
+    engine_named: bool | None = None
+    while first is not None and text[first.start()] == "%":
+        # "4/6 = 67%", "占 40%": no figure there; nor a change on a line naming no known engine (LiteKV's "内存降低
+        # 75%"): a change is one's or against one (_viable_cues drops these cues too)
+        if _may_be_change(text, first.start()):
+            if engine_named is None:
+                engine_named = _ENGINE_WORD_RE.search(text) is not None
+            if engine_named:
+                break
+        first = _CUES_RE.search(text, first.end())
     if first is None:  # most lines hold no engine figure at all
         return ()
     read = thousands_read(text)  # "SGLang ~16，200 vs …": the thousands of a Chinese input method
