@@ -121,7 +121,7 @@ _MAGNITUDES = {"万": 1e4, "亿": 1e8, "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 def _half_step(value: FigureValue) -> float:
     """Half the last digit of a figure written in thousands, ten-thousands, millions… ("约 11.1 万" is 500, "16.2k"
     50), in its unit; 0 for one written in full. (The M/B of a value's text are a multiplier: its text holds one
-    only with a currency.)"""
+    only with a currency, or an M before tok/s or req/s, "1.2M tok/s".)"""
     m = _MAGNITUDE.search(value.text)
     if m is None:
         return 0.0

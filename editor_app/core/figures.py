@@ -255,6 +255,7 @@ _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a kno
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
 _VERSION_FIRST = frozenset("vV0123456789")
+_THOUSANDS_WORD = re.compile(r"\d+(?:\.\d+)?[KM]")  # "900K", "1.2M" (tok/s): a value in thousands or millions
 _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
@@ -461,8 +462,8 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
         word = view[start:end]
         c = word[0]
         if c in _VERSION_FIRST:
-            if _VERSION_RE.fullmatch(word):
-                continue  # inside a run it is skipped; it never starts one
+            if _VERSION_RE.fullmatch(word) or _THOUSANDS_WORD.fullmatch(word):
+                continue  # inside a run it is skipped; it never starts one (nor does "900K", a value)
         elif c == "a" and word.startswith("arXiv:"):
             if names:
                 runs.append(_Run(first + offset, last + offset, _engine_of(names)))
@@ -516,10 +517,23 @@ def _split(text: str, seps: list[tuple[int, int]], start: int, end: int) -> list
     return spans
 
 
+# "1.2M tok/s": an M before a rate of tokens or requests is millions of them (elsewhere a bare M/B is a model's size
+# or a count, "7B", "1M tokens", and not read as a multiplier; with a currency it is one, "$400M")
+_PER_SECOND_AFTER = re.compile(r"[ \t]?(?:tok(?:en)?s?|req(?:uest)?s?)/s(?:ec)?(?![A-Za-z])")
+
+
+def _bare_multiplier(m: re.Match[str]) -> bool:
+    """Whether the value's M/B, with no currency, is no multiplier (see _PER_SECOND_AFTER)."""
+    mult = m.group("mult")
+    if mult not in ("M", "B") or m.group("cur"):
+        return False
+    return mult == "B" or _PER_SECOND_AFTER.match(m.string, m.end()) is None
+
+
 def _number(m: re.Match[str]) -> float:
     value = float(m.group("num").replace(",", ""))
     mult = (m.group("mult") or "").lstrip(" \t")
-    if mult in ("M", "B") and not m.group("cur"):
+    if mult in ("M", "B") and _bare_multiplier(m):
         return value
     return value * _MULT.get(mult, 1.0)
 
@@ -540,9 +554,10 @@ def _matches(pattern: re.Pattern[str], start_re: re.Pattern[str], text: str, sta
 
 
 def _value_end(m: re.Match[str]) -> int:
-    """End of the value token: a bare M/B multiplier belongs to the value only with a currency."""
+    """End of the value token: a bare M/B multiplier belongs to the value only with a currency, or an M before
+    tok/s or req/s ("1.2M tok/s")."""
     mult = m.group("mult")
-    if mult in ("M", "B") and not m.group("cur"):
+    if mult in ("M", "B") and _bare_multiplier(m):
         return m.end("num")
     return m.end()
 
