@@ -324,31 +324,39 @@ _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
+# A "%" that ends no change, told at C speed for the usual shapes of its number ("= 67%", "≥20%", "保持 95%"): the
+# character before the number (and one space) is none that may end a change's word or stand between it and the
+# number, and no word follows that may say which way ("40% higher"); _may_be_change then reads the "%" that pass
+# (a shape not listed passes).
+_MAY_END_CHANGE = "升高加长大快多降低减少短小省慢了出过约近~≈～y \t"  # (and before the number itself, its digits)
+_NO_CHANGE_BEFORE = "".join(
+    f"(?<![^{_MAY_END_CHANGE}{'' if space else '0-9.,，'}]{space}{shape}%)"
+    for shape in (r"\d", r"\d\d", r"\d\d\d", r"\d\.\d", r"\d\d\.\d", r"\d\.\d\d", r"\d\d\.\d\d") for space in ("", " "))
 _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a clause before it looks closer
     # every alternative starts with a plain character, so re skips the other positions at C speed; "3x" is
     # found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which scope and
     # clause to read, and the x is in the same ones as its digit
     r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|\$|¥|€|£"
-    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元|%|分别"
+    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元|分别|%(?:(?=[ \t]*[hlfm])|" + _NO_CHANGE_BEFORE + ")"
 )
 _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
              "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
              "时": "lat", "美": "unit", "万": "unit", "亿": "unit", "%": "pct", "分": "resp"}  # by its first character
 _CHANGE_WORDS_AFTER = re.compile(r"%[ \t]*(?:higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
-_NUMBER_CHARS = frozenset("0123456789.,，\u2009\u202f\u00a0")  # (thousands as written, too: "1，200%")
-_BEFORE_NUMBER = frozenset(" \t~≈～约近了出超过")  # what may stand between a change's word and its number
+_NUMBER_CHARS = "0123456789.,， \u2009\u202f\u00a0"  # (thousands as written, too: "1，200%", "1 200%")
+_BEFORE_NUMBER = " \t~≈～约近了出超过"  # what may stand between a change's word and its number
 _CHANGE_LAST = frozenset("升高加长大快多降低减少短小省慢")  # the last character of every word _CHANGE_BEFORE knows
+_AFTER_PERCENT = frozenset("hlfm")  # what "40% higher", "lower", "faster", "more" … start with
 
 
 def _may_be_change(read: str, at: int) -> bool:
     """Whether the "%" at read[at] may end a change: a word saying which way ends right before its number ("降低
-    约 40%", "by 40%") or follows it ("40% lower"). A cheap first look; _changes reads it closely."""
-    j = at
-    while j > 0 and read[j - 1] in _NUMBER_CHARS:
-        j -= 1
-    while j > 0 and read[j - 1] in _BEFORE_NUMBER:
-        j -= 1
-    return read[j - 1:j] in _CHANGE_LAST or read[j - 2:j] == "by" or _CHANGE_WORDS_AFTER.match(read, at) is not None
+    约 40%", "by 40%") or follows it ("40% lower"). A cheap first look (str methods, no loop in Python: it is
+    asked of every "%" of a line); _changes reads it closely."""
+    before = read[max(0, at - 32):at].rstrip(_NUMBER_CHARS).rstrip(_BEFORE_NUMBER)
+    if before[-1:] in _CHANGE_LAST or before[-2:] == "by":
+        return True
+    return read[at + 1:at + 4].lstrip(" \t")[:1] in _AFTER_PERCENT and _CHANGE_WORDS_AFTER.match(read, at) is not None
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
@@ -462,7 +470,7 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
         word = view[start:end]
         c = word[0]
         if c in _VERSION_FIRST:
-            if _VERSION_RE.fullmatch(word) or _THOUSANDS_WORD.fullmatch(word):
+            if _VERSION_RE.fullmatch(word) or c <= "9" and _THOUSANDS_WORD.fullmatch(word):
                 continue  # inside a run it is skipped; it never starts one (nor does "900K", a value)
         elif c == "a" and word.startswith("arXiv:"):
             if names:
@@ -1501,16 +1509,8 @@ def quantity_label(group: FigureGroup) -> str:
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
     first = _CUES_RE.search(text)
-    engine_named: bool | None = None
-    while first is not None and text[first.start()] == "%":
-        # "4/6 = 67%", "占 40%": no figure there; nor a change on a line naming no known engine (LiteKV's "内存降低
-        # 75%"): a change is one's or against one (_viable_cues drops these cues too)
-        if _may_be_change(text, first.start()):
-            if engine_named is None:
-                engine_named = _ENGINE_WORD_RE.search(text) is not None
-            if engine_named:
-                break
-        first = _CUES_RE.search(text, first.end())
+    while first is not None and text[first.start()] == "%" and not _may_be_change(text, first.start()):
+        first = _CUES_RE.search(text, first.end())  # "4/6 = 67%", "占 40%": no change there, nor any cue
     if first is None:  # most lines hold no engine figure at all
         return ()
     read = thousands_read(text)  # "SGLang ~16，200 vs …": the thousands of a Chinese input method
