@@ -8,6 +8,10 @@ with the figure's first statement (so "SGLang 快 3.1×" after "SGLang 比 vLLM 
 快 3.1×" agrees), and is the first statement a later one naming no baseline is compared with. A speed-up naming its
 baseline is compared only with those naming the same one (never with one naming none: it says more than that one).
 
+A percentage change ("SGLang 比 vLLM 延迟降低 40%", kind "change") is compared only with changes of the same engine and
+measure against the same baseline in the same direction (one naming no baseline only with those naming none): "降低
+40%" and "降低 30%" disagree, "比 TGI 降低 20%" or "升高 5%" are other figures.
+
 Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
 whether a place states it in ms or in s. A cited paper is one subject under every name the survey gives it
 ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between

@@ -1,4 +1,5 @@
-"""Engine figures: comparisons ("SGLang ~16,200 vs vLLM ~12,500 tok/s on H100") and speed-ups ("3.1× faster").
+"""Engine figures: comparisons ("SGLang ~16,200 vs vLLM ~12,500 tok/s on H100"), speed-ups ("3.1× faster") and
+percentage changes ("SGLang 比 vLLM 延迟降低 40%").
 
 `figures_in_line` is a pure function of one line (callers memoise it by text; groups come back with line=0 and
 must be treated as immutable). figure_check.py then flags the same engine + metric (+ label, hardware, unit)
@@ -59,6 +60,18 @@ How a line is read:
   clause when the clause holds one speed-up only; for a one-value group, right after its value ("15,800 tok/s on
   H200", "（H200）"), else in its item, else in its clause. Failing these, the GPU named in the clause that leads
   into the figure's with a colon ("单卡 H100 的 p50 TTFT：…", "实测（H100 · …）：…").
+- A percentage change is a value with "%" and a word saying which way: before it (提升/提高/增加/高/快/多/降低/下降/
+  减少/缩短/低/慢/少…, not 最高/高达/提升到: a level), after it ("30% higher/lower/faster/more/less"), or a verb before
+  "by" ("cuts p99 latency by 40%"). Kind and metric "change", unit "%", label the measure named as a speed-up's
+  ("latency", "TTFT", "" for plain "高 30%"), the value signed (a fall negative: "延迟降低 40%" is -40), its text the
+  number as written; subject and baseline found as a speed-up's, and a baseline in a parenthesis right after it
+  ("吞吐提升 35%（相对 vLLM）"). Read only when its subject or its baseline is a known engine: LiteKV's "内存降低 75%"
+  is a paper's claim about itself. A percentage with no such word ("4/6 = 67%", "占 40%", "命中率 92%") is none.
+- A list of engines, "分别", and a list of values ("SGLang、LMDeploy、vLLM 的吞吐分别为 16,200、16,200、12,500 tok/s",
+  "vLLM/SGLang 分别 58.9s/54.2s"; joined by 、，, / 和 与 及) is one comparison, each value its engine's in order, the unit
+  written last the list's; lists of different lengths read nothing (nor does any other reader take their values).
+- An M before tok/s or req/s is millions ("1.2M tok/s" is 1,200,000, as "16.2K" is 16,200); a bare M or B anywhere
+  else is no multiplier ("7B", "1M tokens"), and a value in K or M ("900K") is no name.
 - A Markdown table's rows are read by the columns their header names (figure_tables.py), not here.
 """
 
