@@ -26,6 +26,8 @@ def changes(line: str) -> list[tuple]:
     ("SGLang cuts p99 latency by 40% vs vLLM", ("SGLang", "latency", -40.0, "vLLM")),
     ("SGLang achieves 40% lower latency than vLLM", ("SGLang", "latency", -40.0, "vLLM")),
     ("SGLang reduces TTFT by 25% compared to vLLM", ("SGLang", "TTFT", -25.0, "vLLM")),
+    ("SGLang boosted throughput by 30% over vLLM", ("SGLang", "throughput", 30.0, "vLLM")),
+    ("SGLang lowered latency by 20% compared to vLLM", ("SGLang", "latency", -20.0, "vLLM")),
     ("相对 vLLM，SGLang 延迟降低 40%", ("SGLang", "latency", -40.0, "vLLM")),
     ("SGLang 比 vLLM 显存少 20%", ("SGLang", "memory", -20.0, "vLLM")),
 ])

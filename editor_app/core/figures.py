@@ -289,10 +289,10 @@ _RESPECTIVELY = re.compile(r"分别(?:为|是|达到?)?[ \t]*")
 _LIST_SEP = re.compile(r"[ \t]*(?:[、，,/]|和|与|及)[ \t]*")
 _VERSIONS_ONLY = re.compile(r"(?:[ \t]+[vV]?\d[\w.\-]*)*[ \t]*")  # what may follow an engine's name in a list
 _BY_BEFORE = re.compile(r"(?<![A-Za-z])by[ \t]+\Z")
-_CHANGE_VERB = re.compile(r"(?<![A-Za-z])(?P<dir>cut|reduce|lower|decrease|improve|increase|boost|raise)[sd]?(?:ing)?"
-                          r"(?![A-Za-z])", re.I)
+_CHANGE_VERB = re.compile(r"(?<![A-Za-z])(?P<dir>cut|reduc|lower|decreas|improv|increas|boost|rais)"
+                          r"(?:e[sd]?|ed|s|ing|ting)?(?![A-Za-z])", re.I)  # "cuts", "reduced", "boosting"
 _DOWN = frozenset(("降低", "下降", "减少", "减小", "缩短", "缩小", "节省", "降", "减", "低", "慢", "少", "lower", "slower", "less", "fewer",
-                   "cut", "reduce", "decrease"))
+                   "cut", "reduc", "decreas"))
 _PER_MTOK = "/M tok"  # the unit a price per million tokens is read in
 _PER_MTOK_WORDS = r"(?:每|/|per[ \t]+)[ \t]*(?:1[ \t]?M|百万|million|M)[ \t]*(?:个[ \t]*)?(?:输出|输入|output|input)?[ \t]*tok"
 _PER_MTOK_AFTER = re.compile(r"[ \t]*" + _PER_MTOK_WORDS + r"(?:en)?s?", re.I)
@@ -1302,8 +1302,8 @@ class _LineReader:
             in_item = run is not None
             engine = run.engine if run else previous
             if not engine and index == 0:  # inside parentheses, names outside the item are asides
-                # the clause's first run before its baseline word and the figure: the first run of that part (a run
-                # ending at the figure's first digit would go on into it, "v1.2 40%": there it is the part's only)
+                # the clause's first run before its baseline word and the figure, read from that part alone (no
+                # run goes on into a value or a baseline word: they hold no name word, so it is the same run)
                 found = self._first_runs(index, a, min(_baseline_cut(view, a, b), m_start), 1)
                 engine = found[0].engine if found else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
