@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -101,6 +102,12 @@ def edited(line: str, rng: random.Random) -> str:
     return line
 
 
+# Phrasings figures_in_line reads since the figpct branch besides percentage changes: a line holding one may differ
+# ("分别" lists, "1.2M tok/s", "vLLM 900K tok/s": a value in K or M is no name)
+_NEW_PHRASING = re.compile(r"分别|\d[KM](?![A-Za-z0-9])")
+new_phrasing: list[str] = []
+
+
 def main() -> None:
     args = sys.argv[1:]
     only = ("figures", "privacy", "references", "claims")
@@ -136,15 +143,23 @@ def main() -> None:
         old_split = load_old(old_dir, "split_claims")
     old_figures, old_references = old["figures"] or figures, old["references"] or references
     def figures_without_baseline(line: str) -> tuple:
-        """The new figures_in_line with the baselines it reads blanked (the only field it may add)."""
+        """The new figures_in_line with the baselines it reads blanked (the only field it may add), less the
+        percentage changes (kind "change", new with the figpct branch: an old copy reads none)."""
         found = figures.figures_in_line(line)
+        if any(g.kind == "change" for g in found):
+            with_change[0] += 1
+            found = tuple(g for g in found if g.kind != "change")
         if any(g.baseline for g in found):
             with_baseline[0] += 1
             return tuple(replace(g, baseline="") if g.baseline else g for g in found)
         return found
 
-    with_baseline = [0]
-    pairs = [("figures_in_line", old_figures.figures_in_line, figures_without_baseline),
+    def old_figures_without_baseline(line: str) -> tuple:
+        """The old figures_in_line, its baselines blanked too (an old copy from before figbase reads none)."""
+        return tuple(replace(g, baseline="") if g.baseline else g for g in old_figures.figures_in_line(line))
+
+    with_baseline, with_change = [0], [0]
+    pairs = [("figures_in_line", old_figures_without_baseline, figures_without_baseline),
              ("citations_in_line", old_references.citations_in_line, references.citations_in_line),
              ("claims_in_line", lambda t: old_claims.claims_in_line(t, old_rx, pack.sum_metric, pack.sum_context),
               lambda t: claims.claims_in_line(t, new_rx, pack.sum_metric, pack.sum_context)),
@@ -169,6 +184,11 @@ def main() -> None:
             nonempty[name] += bool(old_result)
             a, b = repr(old_result), repr(f_new(line))
             if a != b:
+                if name == "figures_in_line" and _NEW_PHRASING.search(line):
+                    new_phrasing.append(line)  # read now as it was not before: listed, not a mismatch
+                    if len(new_phrasing) <= 5:
+                        print(f"differs on a new phrasing: {line!r}\n  old: {a}\n  new: {b}")
+                    continue
                 print(f"MISMATCH in {name} on {line!r}\n  old: {a}\n  new: {b}")
                 sys.exit(1)
 
@@ -196,6 +216,8 @@ def main() -> None:
     print(f"+ hypothesis-generated lines: {checked[0]} lines identical in all {len(pairs)} extractors")
     print("lines with a non-empty result: " + ", ".join(f"{name} {n}" for name, n in nonempty.items()))
     print(f"lines where a speed-up's baseline was read (blanked before comparing): {with_baseline[0]}")
+    print(f"lines where a percentage change was read (left out before comparing): {with_change[0]}")
+    print(f"lines that differ, each on a new phrasing (分别 lists, values in K or M): {len(new_phrasing)}")
     if "privacy" in only:
         check_privacy_documents(old_privacy, old_cfgs, cfgs, sample_lines, rng, n_random // 10)
 

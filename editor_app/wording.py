@@ -308,6 +308,7 @@ _WORDS_ZH_CN = {
     "ip": "IP", "secret": "密钥", "name": "人名", "path": "路径", "org": "组织代号",
     "throughput": "吞吐", "latency": "延迟", "cost": "成本", "memory": "显存", "speedup": "加速比",
     "accuracy": "准确率", "percent": "百分比", "request rate": "请求率", "build": "构建", "load": "加载",
+    "change": "变化",
 }
 _TRANSLATED_NAMES = {"what", "where", "title", "note", "status", "dimension", "problem", "message", "head", "source"}
 _LIST_NAMES = {"notes": ("; ", "；"), "statuses": (", ", "、"), "heading_lines": (", ", "、")}  # a list of sentences: each translated, joined the target language's way

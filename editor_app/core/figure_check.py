@@ -8,6 +8,10 @@ with the figure's first statement (so "SGLang 快 3.1×" after "SGLang 比 vLLM 
 快 3.1×" agrees), and is the first statement a later one naming no baseline is compared with. A speed-up naming its
 baseline is compared only with those naming the same one (never with one naming none: it says more than that one).
 
+A percentage change ("SGLang 比 vLLM 延迟降低 40%", kind "change") is compared only with changes of the same engine and
+measure against the same baseline in the same direction (one naming no baseline only with those naming none): "降低
+40%" and "降低 30%" disagree, "比 TGI 降低 20%" or "升高 5%" are other figures.
+
 Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
 whether a place states it in ms or in s. A cited paper is one subject under every name the survey gives it
 ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
@@ -101,6 +105,8 @@ def _stated(group: FigureGroup, value: FigureValue) -> tuple[float, float]:
 def _as_written(group: FigureGroup, value: FigureValue) -> str:
     """"~12,500 tok/s", "4×", "1.2 s": the value with its unit, unless its text already ends with one."""
     unit, text = group.unit, value.text
+    if group.kind == "change":  # "−40%": the sign the words say ("降低 40%")
+        return f"{'−' if value.value < 0 else '+'}{text}%"
     if unit[:1] in ("$", "¥", "€", "£"):  # "$110,940/年", "11.1 万 $/年"
         return text + unit[1:] if text.lstrip("~≈约为是合 ").startswith(unit[0]) else f"{text} {unit}"
     if not unit or text[-1:].isalpha() and text[-1] not in _MAGNITUDES or text.endswith(("×", "倍")):
@@ -119,7 +125,7 @@ _MAGNITUDES = {"万": 1e4, "亿": 1e8, "k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 def _half_step(value: FigureValue) -> float:
     """Half the last digit of a figure written in thousands, ten-thousands, millions… ("约 11.1 万" is 500, "16.2k"
     50), in its unit; 0 for one written in full. (The M/B of a value's text are a multiplier: its text holds one
-    only with a currency.)"""
+    only with a currency, or an M before tok/s or req/s, "1.2M tok/s".)"""
     m = _MAGNITUDE.search(value.text)
     if m is None:
         return 0.0
@@ -139,6 +145,18 @@ def _rounds_to(point: float, value: FigureValue, scale: float) -> bool:
 
 def _group_key(group: FigureGroup) -> tuple:
     """(metric, label, hardware, unit, baseline) as compared; the baseline last ("" when none is named)."""
+    if group.kind == "change":
+        # a change is compared only with changes of the same measure in the same direction against the same
+        # baseline: one naming none may be against anything (an older release…), and "高 30%" and "低 20%" naming
+        # no measure are likely of two; so its baseline and direction go in the metric and the key ends in ""
+        down = bool(group.values) and group.values[0].value < 0
+        raw = ("change", group.label, group.hardware, group.baseline, down)
+        got = _KEYS.get(raw)
+        if got is None:
+            label = " ".join(quantity_label(group).casefold().split())
+            got = _KEYS[raw] = (("change", group.baseline.casefold(), down), label, (group.hardware or "").casefold(),
+                                "%", "")
+        return got
     raw = (group.metric, group.label, group.hardware, group.unit, group.baseline)
     got = _KEYS.get(raw)
     if got is None:
@@ -168,7 +186,7 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
             _rounds_to(first_span[0], value, _IN_SECONDS.get(group.unit, 1.0))
             or _rounds_to(span[0], first_value, _IN_SECONDS.get(other.unit, 1.0))):
         return None  # the same figure written to fewer digits ("约 11.1 万美元/年" for "$110,940/年")
-    what = group.label or group.metric
+    what = f"{group.label} change".lstrip() if group.kind == "change" else group.label or group.metric
     vs = f" vs {group.baseline}" if group.baseline else ""
     where = f" on {group.hardware}" if group.hardware else ""
     # a speed-up naming no baseline read as the first statement: that one's baseline is said ("2× (vs vLLM)")

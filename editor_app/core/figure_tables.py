@@ -7,16 +7,18 @@ nothing in it; `figures_in_row` reads it with its header, each figure cell a one
 a speed-up), so a table's figures are charted and checked against the prose's.
 
 A header names a figure column with its unit, in parentheses or alone ("吞吐（tok/s）", "TTFT ms", "成本（美元/年）",
-"加速比" / "Speedup" for ×); a column in 万 or k ("吞吐（万 tok/s）") is left unread rather than read wrong. A row's
-engine is the first known engine its engine column names; a cell whose unit is written in it ("450 ms") keeps it.
+"加速比" / "Speedup" for ×); a column in 万, 亿, k or M ("吞吐（万 tok/s）") is read in its unit, each cell times that
+magnitude ("1.62" is 16,200 tok/s, shown as "1.62 万": the text a cell's value is quoted with says it, as the prose
+would), unless the cell writes its own ("1.9 万"). A row's engine is the first known engine its engine column
+names; a cell whose unit is written in it ("450 ms") keeps it.
 """
 
 from __future__ import annotations
 
 import re
 
-from .figures import (_ENGINE_ALIASES, _VALUE_RE, _VALUE_START, _hardware, _label, _matches, _measure, _metric,
-                      _number, _runs, _unit_after, _value_end)
+from .figures import (_ENGINE_ALIASES, _MULT, _VALUE_RE, _VALUE_START, _hardware, _label, _matches, _measure,
+                      _metric, _number, _runs, _unit_after, _value_end)
 from .model import FigureGroup, FigureValue
 from .numbers import thousands_read
 from .reference_tables import _DELIMITER_ROW
@@ -33,8 +35,9 @@ _UNIT_TEXT = re.compile(  # a unit in a header cell, as a word: "Notes" ends wit
 _TOKENS_PER_S = re.compile(r"(?<![A-Za-z])tok(?:en)?s?/s(?:ec)?(?![A-Za-z])", re.I)
 _IN_MAGNITUDE = re.compile(r"(?:万|亿|(?<![A-Za-z])[kKM])[ \t]*\Z")  # "万 tok/s": the cells are in 万
 
-# (engine column, hardware column or -1, ((column, unit, label, kind), ...)); cell indexes as row.split("|")
-TableFigureColumns = tuple[int, int, tuple[tuple[int, str, str, str], ...]]
+# (engine column, hardware column or -1, ((column, unit, label, kind, magnitude), ...)); cell indexes as
+# row.split("|"); magnitude is what the header says the cells are in ("万"), "" for units
+TableFigureColumns = tuple[int, int, tuple[tuple[int, str, str, str, str], ...]]
 
 
 def figure_columns(header: str, delimiter: str) -> TableFigureColumns | None:
@@ -62,32 +65,35 @@ def figure_columns(header: str, delimiter: str) -> TableFigureColumns | None:
     return engine, hardware, tuple(figures)
 
 
-def _figure_column(text: str) -> tuple[str, str, str] | None:
-    """(unit, label, kind) of a header cell that names a figure ("p99 TTFT（ms）" -> ("ms", "p99 TTFT", "value"))."""
+def _figure_column(text: str) -> tuple[str, str, str, str] | None:
+    """(unit, label, kind, magnitude) of a header cell that names a figure ("p99 TTFT（ms）" -> ("ms", "p99 TTFT",
+    "value", ""), "吞吐（万 tok/s）" -> ("tok/s", "吞吐", "value", "万"))."""
     text = _TOKENS_PER_S.sub("tok/s", text)  # "Tokens/s", "Token/s": a header's capital, no other unit
     inside = _IN_BRACKETS.findall(text)
-    unit = ""
+    unit = magnitude = ""
     for part in inside + [text]:
         m = _UNIT_TEXT.search(part)
         if m is None:
             continue
-        if _IN_MAGNITUDE.search(part, 0, m.start()):
-            return None  # "吞吐（万 tok/s）": its cells are in 万, which no cell says
+        scale = _IN_MAGNITUDE.search(part, 0, m.start())  # "吞吐（万 tok/s）": its cells are in 万, which no cell says
         if m.group(0) == "$":
             unit = _unit_after(part, m.end(), "$")[0]
         else:
             unit = _unit_after(part, m.start(), None)[0]
         if unit:
+            magnitude = scale.group(0).strip(" \t") if scale is not None else ""
             break
     if not unit:
         if _SPEEDUP_WORDS.search(text) is None:
             return None
         unit = "×"
     if unit == "×":
-        return unit, _measure(text, ""), "speedup"
+        return (unit, _measure(text, ""), "speedup", "") if not magnitude else None
     label = _label(text)
     metric = _metric(unit, label)
-    return (unit, label, "value") if metric and (metric != "percent" or label) else None
+    if magnitude and (metric not in ("throughput", "cost") or unit == "%"):
+        return None  # "延迟（k ms）": a magnitude no author writes of a latency, left unread rather than read wrong
+    return (unit, label, "value", magnitude) if metric and (metric != "percent" or label) else None
 
 
 def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, ...]:
@@ -106,7 +112,7 @@ def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, 
         starts.append(starts[-1] + len(cell) + 1)  # where each cell's text starts (0-based)
     sentence = " ".join(" | ".join(c.strip() for c in row.split("|")[1:-1] if c.strip()).split())[:240]
     groups = []
-    for j, unit, label, kind in figure_cols:
+    for j, unit, label, kind, magnitude in figure_cols:
         if j >= len(cells):
             continue
         cell = cells[j]
@@ -120,8 +126,10 @@ def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, 
         if not metric:
             continue
         at = starts[j] + m.start()
-        value = FigureValue(engine=engine, value=_number(m), approx=bool(m.group("approx")), column=at + 1,
-                            text=row[at:starts[j] + _value_end(m)])
+        number, text = _number(m), row[at:starts[j] + _value_end(m)]
+        if magnitude and not m.group("mult"):  # "1.62" in a 万 column: 16,200, quoted "1.62 万"
+            number, text = number * _MULT[magnitude], f"{text} {magnitude}" if magnitude in "万亿" else text + magnitude
+        value = FigureValue(engine=engine, value=number, approx=bool(m.group("approx")), column=at + 1, text=text)
         groups.append(FigureGroup(metric=metric, unit=unit_here, hardware=hardware, line=0, values=[value],
                                   sentence=sentence, kind="speedup" if metric == "speedup" else "value",
                                   label=label))

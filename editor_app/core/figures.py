@@ -1,4 +1,5 @@
-"""Engine figures: comparisons ("SGLang ~16,200 vs vLLM ~12,500 tok/s on H100") and speed-ups ("3.1× faster").
+"""Engine figures: comparisons ("SGLang ~16,200 vs vLLM ~12,500 tok/s on H100"), speed-ups ("3.1× faster") and
+percentage changes ("SGLang 比 vLLM 延迟降低 40%").
 
 `figures_in_line` is a pure function of one line (callers memoise it by text; groups come back with line=0 and
 must be treated as immutable). figure_check.py then flags the same engine + metric (+ label, hardware, unit)
@@ -59,6 +60,18 @@ How a line is read:
   clause when the clause holds one speed-up only; for a one-value group, right after its value ("15,800 tok/s on
   H200", "（H200）"), else in its item, else in its clause. Failing these, the GPU named in the clause that leads
   into the figure's with a colon ("单卡 H100 的 p50 TTFT：…", "实测（H100 · …）：…").
+- A percentage change is a value with "%" and a word saying which way: before it (提升/提高/增加/高/快/多/降低/下降/
+  减少/缩短/低/慢/少…, not 最高/高达/提升到: a level), after it ("30% higher/lower/faster/more/less"), or a verb before
+  "by" ("cuts p99 latency by 40%"). Kind and metric "change", unit "%", label the measure named as a speed-up's
+  ("latency", "TTFT", "" for plain "高 30%"), the value signed (a fall negative: "延迟降低 40%" is -40), its text the
+  number as written; subject and baseline found as a speed-up's, and a baseline in a parenthesis right after it
+  ("吞吐提升 35%（相对 vLLM）"). Read only when its subject or its baseline is a known engine: LiteKV's "内存降低 75%"
+  is a paper's claim about itself. A percentage with no such word ("4/6 = 67%", "占 40%", "命中率 92%") is none.
+- A list of engines, "分别", and a list of values ("SGLang、LMDeploy、vLLM 的吞吐分别为 16,200、16,200、12,500 tok/s",
+  "vLLM/SGLang 分别 58.9s/54.2s"; joined by 、，, / 和 与 及) is one comparison, each value its engine's in order, the unit
+  written last the list's; lists of different lengths read nothing (nor does any other reader take their values).
+- An M before tok/s or req/s is millions ("1.2M tok/s" is 1,200,000, as "16.2K" is 16,200); a bare M or B anywhere
+  else is no multiplier ("7B", "1M tokens"), and a value in K or M ("900K") is no name.
 - A Markdown table's rows are read by the columns their header names (figure_tables.py), not here.
 """
 
@@ -255,6 +268,7 @@ _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a kno
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
 _VERSION_FIRST = frozenset("vV0123456789")
+_THOUSANDS_WORD = re.compile(r"\d+(?:\.\d+)?[KM]")  # "900K", "1.2M" (tok/s): a value in thousands or millions
 _ENGINE_FIRST_WORDS = frozenset(alias.split(" ")[0] for alias in KNOWN_ENGINES)
 # a run names a known engine only where one of these words is written
 _ENGINE_WORD_RE = re.compile("|".join(re.escape(w) for w in sorted(_ENGINE_FIRST_WORDS, key=longest_first)))
@@ -265,6 +279,20 @@ _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alter
 _DIFFERENCE_BEFORE = re.compile(
     r"(?<!最)(?:高|低|快|慢|多|少|高出|提升|提高|增加|降低|减少|缩短|节省|下降|增长)[了出]?[ \t]*(?:约|近|超过)?[ \t]*\Z")
 _DIFFERENCE_AFTER = re.compile(r"[ \t]+(?:faster|slower|higher|lower|more|less|fewer)(?![A-Za-z])")
+# A percentage change ("延迟降低 40%", "30% higher than vLLM", "cuts p99 latency by 40%"): the word saying which way,
+# right before the value (not 最高, 高达, 提升到: a level, not a change), right after its "%", or a verb before "by"
+_CHANGE_BEFORE = re.compile(
+    r"(?<!最)(?P<dir>提升|提高|增加|增长|增大|上升|升高|加快|高出|高|快|多|降低|下降|减少|减小|缩短|缩小|节省|降|减|低|慢|少)[了出]?[ \t]*(?:超过)?[ \t]*\Z")
+_CHANGE_AFTER = re.compile(r"[ \t]*(?P<dir>higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
+# "SGLang、vLLM 的吞吐分别为 16,200、12,500 tok/s", "vLLM/SGLang 分别 58.9s/54.2s": names and values listed in order
+_RESPECTIVELY = re.compile(r"分别(?:为|是|达到?)?[ \t]*")
+_LIST_SEP = re.compile(r"[ \t]*(?:[、，,/]|和|与|及)[ \t]*")
+_VERSIONS_ONLY = re.compile(r"(?:[ \t]+[vV]?\d[\w.\-]*)*[ \t]*")  # what may follow an engine's name in a list
+_BY_BEFORE = re.compile(r"(?<![A-Za-z])by[ \t]+\Z")
+_CHANGE_VERB = re.compile(r"(?<![A-Za-z])(?P<dir>cut|reduc|lower|decreas|improv|increas|boost|rais)"
+                          r"(?:e[sd]?|ed|s|ing|ting)?(?![A-Za-z])", re.I)  # "cuts", "reduced", "boosting"
+_DOWN = frozenset(("降低", "下降", "减少", "减小", "缩短", "缩小", "节省", "降", "减", "低", "慢", "少", "lower", "slower", "less", "fewer",
+                   "cut", "reduc", "decreas"))
 _PER_MTOK = "/M tok"  # the unit a price per million tokens is read in
 _PER_MTOK_WORDS = r"(?:每|/|per[ \t]+)[ \t]*(?:1[ \t]?M|百万|million|M)[ \t]*(?:个[ \t]*)?(?:输出|输入|output|input)?[ \t]*tok"
 _PER_MTOK_AFTER = re.compile(r"[ \t]*" + _PER_MTOK_WORDS + r"(?:en)?s?", re.I)
@@ -309,16 +337,39 @@ _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
+# A "%" that ends no change, told at C speed for the usual shapes of its number ("= 67%", "≥20%", "保持 95%"): the
+# character before the number (and one space) is none that may end a change's word or stand between it and the
+# number, and no word follows that may say which way ("40% higher"); _may_be_change then reads the "%" that pass
+# (a shape not listed passes).
+_MAY_END_CHANGE = "升高加长大快多降低减少短小省慢了出过约近~≈～y \t"  # (and before the number itself, its digits)
+_NO_CHANGE_BEFORE = "".join(
+    f"(?<![^{_MAY_END_CHANGE}{'' if space else '0-9.,，'}]{space}{shape}%)"
+    for shape in (r"\d", r"\d\d", r"\d\d\d", r"\d\.\d", r"\d\d\.\d", r"\d\.\d\d", r"\d\d\.\d\d") for space in ("", " "))
 _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a clause before it looks closer
     # every alternative starts with a plain character, so re skips the other positions at C speed; "3x" is
     # found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which scope and
     # clause to read, and the x is in the same ones as its digit
     r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|\$|¥|€|£"
-    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元"
+    r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元|分别|%(?:(?=[ \t]*[hlfm])|" + _NO_CHANGE_BEFORE + ")"
 )
 _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
              "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
-             "时": "lat", "美": "unit", "万": "unit", "亿": "unit"}  # the kind of a cue, by its first character
+             "时": "lat", "美": "unit", "万": "unit", "亿": "unit", "%": "pct", "分": "resp"}  # by its first character
+_CHANGE_WORDS_AFTER = re.compile(r"%[ \t]*(?:higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
+_NUMBER_CHARS = "0123456789.,， \u2009\u202f\u00a0"  # (thousands as written, too: "1，200%", "1 200%")
+_BEFORE_NUMBER = " \t~≈～约近了出超过"  # what may stand between a change's word and its number
+_CHANGE_LAST = frozenset("升高加长大快多降低减少短小省慢")  # the last character of every word _CHANGE_BEFORE knows
+_AFTER_PERCENT = frozenset("hlfm")  # what "40% higher", "lower", "faster", "more" … start with
+
+
+def _may_be_change(read: str, at: int) -> bool:
+    """Whether the "%" at read[at] may end a change: a word saying which way ends right before its number ("降低
+    约 40%", "by 40%") or follows it ("40% lower"). A cheap first look (str methods, no loop in Python: it is
+    asked of every "%" of a line); _changes reads it closely."""
+    before = read[max(0, at - 32):at].rstrip(_NUMBER_CHARS).rstrip(_BEFORE_NUMBER)
+    if before[-1:] in _CHANGE_LAST or before[-2:] == "by":
+        return True
+    return read[at + 1:at + 4].lstrip(" \t")[:1] in _AFTER_PERCENT and _CHANGE_WORDS_AFTER.match(read, at) is not None
 
 
 _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never matches a value
@@ -432,8 +483,8 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
         word = view[start:end]
         c = word[0]
         if c in _VERSION_FIRST:
-            if _VERSION_RE.fullmatch(word):
-                continue  # inside a run it is skipped; it never starts one
+            if _VERSION_RE.fullmatch(word) or c <= "9" and _THOUSANDS_WORD.fullmatch(word):
+                continue  # inside a run it is skipped; it never starts one (nor does "900K", a value)
         elif c == "a" and word.startswith("arXiv:"):
             if names:
                 runs.append(_Run(first + offset, last + offset, _engine_of(names)))
@@ -487,10 +538,23 @@ def _split(text: str, seps: list[tuple[int, int]], start: int, end: int) -> list
     return spans
 
 
+# "1.2M tok/s": an M before a rate of tokens or requests is millions of them (elsewhere a bare M/B is a model's size
+# or a count, "7B", "1M tokens", and not read as a multiplier; with a currency it is one, "$400M")
+_PER_SECOND_AFTER = re.compile(r"[ \t]?(?:tok(?:en)?s?|req(?:uest)?s?)/s(?:ec)?(?![A-Za-z])")
+
+
+def _bare_multiplier(m: re.Match[str]) -> bool:
+    """Whether the value's M/B, with no currency, is no multiplier (see _PER_SECOND_AFTER)."""
+    mult = m.group("mult")
+    if mult not in ("M", "B") or m.group("cur"):
+        return False
+    return mult == "B" or _PER_SECOND_AFTER.match(m.string, m.end()) is None
+
+
 def _number(m: re.Match[str]) -> float:
     value = float(m.group("num").replace(",", ""))
     mult = (m.group("mult") or "").lstrip(" \t")
-    if mult in ("M", "B") and not m.group("cur"):
+    if mult in ("M", "B") and _bare_multiplier(m):
         return value
     return value * _MULT.get(mult, 1.0)
 
@@ -511,9 +575,10 @@ def _matches(pattern: re.Pattern[str], start_re: re.Pattern[str], text: str, sta
 
 
 def _value_end(m: re.Match[str]) -> int:
-    """End of the value token: a bare M/B multiplier belongs to the value only with a currency."""
+    """End of the value token: a bare M/B multiplier belongs to the value only with a currency, or an M before
+    tok/s or req/s ("1.2M tok/s")."""
     mult = m.group("mult")
-    if mult in ("M", "B") and not m.group("cur"):
+    if mult in ("M", "B") and _bare_multiplier(m):
         return m.end("num")
     return m.end()
 
@@ -686,6 +751,7 @@ class _LineReader:
         self._lead_engine: tuple[str, int] | None = None
         self._opened_at: dict[int, _Scope] | None = None  # scopes by where their parenthesis opens
         self.groups: list[tuple[int, FigureGroup]] = []
+        self._last_speedup: tuple[int, int, str, str] | None = None  # scope, clause start, engine, baseline
 
     def runs(self, index: int, start: int, end: int) -> _Runs:
         """Runs of names in scope[start:end], hardware blanked out first (cached per range)."""
@@ -903,6 +969,8 @@ class _LineReader:
         if not _DIGIT.search(view, a, b) and (not vs_at or _BLANK not in view[a:b]):
             return led  # (a comparison's values may all be in parentheses)
         taken = _Spans()
+        if "resp" in kinds:
+            self._respective(index, a, b, taken)
         if vs_at:
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _any_within(vs_at, ia, ib)]
             # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
@@ -913,6 +981,8 @@ class _LineReader:
                         label = self._comparison(index, ia, ib, taken, label) or label
         if "x" in kinds:
             self._speedups(index, a, b, taken)
+        if "pct" in kinds:
+            self._changes(index, a, b, taken)
         if "unit" in kinds or "lat" in kinds:
             self._single_values(index, a, b, taken)
         return led
@@ -995,6 +1065,86 @@ class _LineReader:
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
+
+    def _respective(self, index: int, a: int, b: int, taken: _Spans) -> None:
+        """A list of engines, "分别", and a list of values in scope[a:b] ("SGLang、LMDeploy、vLLM 的吞吐分别为 16,200、
+        16,200、12,500 tok/s"): one comparison, each value its engine's in order, the unit written last the list's
+        (in ms and s: the first's, as a comparison's). Two lists of different lengths read nothing (and no other
+        reader takes their values)."""
+        scope = self.scopes[index]
+        view = scope.view
+        for rm in _RESPECTIVELY.finditer(view, a, b):
+            if _ENGINE_WORD_RE.search(view, a, rm.start()) is None:
+                continue  # "三档分别对应 …": no engine listed (a cheap first look)
+            names = self._listed_engines(index, a, rm.start())
+            if names is None:
+                continue
+            found = []  # (offset, match in view[offset:b], unit, unit end in that slice)
+            p = rm.end()
+            while p < b:
+                part = view[p:b]  # (a slice: a value right after "/" is one here, "58.9s/54.2s")
+                m = _VALUE_RE.match(part)
+                if m is None:
+                    break
+                unit, unit_end = _unit_after(part, _value_end(m), m.group("cur"))
+                found.append((p, m, unit, unit_end))
+                sep = _LIST_SEP.match(view, p + unit_end, b)
+                if sep is None:
+                    break
+                p = sep.end()
+            if not found:
+                continue
+            end = found[-1][0] + found[-1][3]
+            units = [u for _, _, u, _ in found if u]
+            unit = units[-1] if units else ""
+            if units and set(units) <= _TIME_UNITS.keys():
+                unit = units[0]
+            if len(names) != len(found) or any(u != unit for u in units if u not in _TIME_UNITS or unit not in _TIME_UNITS):
+                taken.add(found[0][0], end)  # lists that do not pair up: nobody's figures
+                continue
+            unit = self._priced_per_token(index, a, b, unit)
+            label = _label(view[names[-1].end:rm.start()]) or _colon_label(view, a)
+            metric = _metric(unit, label)
+            if not metric:
+                continue
+            off = scope.start
+            values = []
+            for run, (p, m, own, unit_end) in zip(names, found):
+                number, vend = _number(m), _value_end(m)
+                if own and own != unit:  # converted; its text keeps the unit it is written in
+                    number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), unit_end
+                values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
+                                          column=off + p + m.start() + 1,
+                                          text=self.written[off + p + m.start():off + p + vend]))
+            taken.add(found[0][0], end)
+            hardware = self.hardware(index, a, b) or self.lead_hardware(index, a)
+            self.groups.append((values[0].column, FigureGroup(
+                metric=metric, unit=unit, hardware=hardware, line=0, values=values,
+                sentence=self.sentence(index, a, b), kind="comparison", label=label)))
+
+    def _listed_engines(self, index: int, a: int, end: int) -> list[_Run] | None:
+        """The known engines listed in scope[a:end] right before "分别" ("SGLang、LMDeploy、vLLM 的吞吐", "vLLM/SGLang"),
+        in order: the last item's first name (the words after it say what is measured), and before it items
+        that name one engine each (a version may follow), back to the first, which may follow other words
+        ("实测中 SGLang"); None unless two or more."""
+        view = self.scopes[index].view
+        items = _split(view, [sep.span() for sep in _LIST_SEP.finditer(view, a, end)], a, end)
+        if len(items) < 2:
+            return None
+        pa, pb = items[-1]
+        runs = _runs(self._named_part(index, pa, pb), pa, 1)
+        if not runs or runs[0].engine not in _ENGINE_ALIASES or view[pa:runs[0].start].strip(" \t"):
+            return None
+        names = [runs[0]]
+        for pa, pb in reversed(items[:-1]):
+            runs = _runs(self._named_part(index, pa, pb), pa)
+            run = runs[-1] if runs else None
+            if run is None or run.engine not in _ENGINE_ALIASES or not _VERSIONS_ONLY.fullmatch(view, run.end, pb):
+                break
+            names.append(run)
+            if view[pa:run.start].strip(" \t"):
+                break  # the first of the list, after other words
+        return names[::-1] if len(names) >= 2 else None
 
     def _value_in_parenthesis(self, index: int, pa: int, pb: int) -> tuple[re.Match[str], _Scope] | None:
         """The value a parenthesis in scope[pa:pb] holds first ("(~45 tok/s)"), with that parenthesis' scope."""
@@ -1105,6 +1255,102 @@ class _LineReader:
             group = FigureGroup("speedup", "×", hardware, 0, [fv], sentence, "speedup", label, baseline)
             taken.add(m_start, m_end)
             self.groups.append((fv.column, group))
+        self._last_speedup = (index, a, previous, previous_baseline)  # a change after it in the clause goes on
+
+    def _changes(self, index: int, a: int, b: int, taken: _Spans) -> None:
+        """Percentage changes in scope[a:b] ("SGLang 比 vLLM 延迟降低 40%", "throughput 30% higher than vLLM"): kind
+        and metric "change", unit "%", the value signed (a fall negative), label the measure named ("" for plain
+        "高 30%"), baseline the known engine it is against, found as a speed-up's are. Read only when its subject
+        or its baseline is a known engine (LiteKV's "内存降低 75%" is a paper's claim about itself, no engine's);
+        a percentage with no word saying which way ("命中率 92%", "占 40%") is no change."""
+        scope = self.scopes[index]
+        view = scope.view
+        off = scope.start
+        previous = previous_baseline = ""
+        if self._last_speedup is not None and self._last_speedup[:2] == (index, a):
+            _, _, previous, previous_baseline = self._last_speedup  # "SGLang 比 vLLM 快 2×，延迟降低 40%"
+        lead: str | None = None
+        # a change is kept only with a known engine as subject or baseline: named in the clause, or (inside
+        # parentheses) outside it, else only in a parenthesis right after the figure ("（相对 vLLM）") or as the
+        # lead-in's subject of a clause naming nothing before the figure (any run there would be its subject)
+        named_here = index > 0 or _ENGINE_WORD_RE.search(view, a, b) is not None
+        for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
+            m_start = m.start()
+            if taken.covers(m_start) or m.group("cur"):
+                continue
+            vend = _value_end(m)
+            if "%" not in view[vend:vend + 2]:
+                continue  # (what _unit_after tells of most values, without a call)
+            unit, unit_end = _unit_after(view, vend, None)
+            if unit != "%":
+                continue
+            if not named_here and not self._baseline_in_parenthesis(index, unit_end, b) and (
+                    _LATIN.search(view, a, m_start) is not None or self.lead_in not in _ENGINE_ALIASES):
+                continue  # (LiteKV's "内存降低 75%" on a line naming vLLM elsewhere)
+            items, starts = self.items(index, a, b)
+            ia, ib = _item_of(items, starts, m_start, (a, b))
+            how = _CHANGE_BEFORE.search(view, max(ia, m_start - 12), m_start) or _CHANGE_AFTER.match(view, unit_end, ib)
+            if how is None and _BY_BEFORE.search(view, max(ia, m_start - 8), m_start):
+                for how in _CHANGE_VERB.finditer(view, max(ia, m_start - 60), m_start):
+                    pass  # "cuts p99 latency by 40%": the last verb before "by"
+            if how is None:
+                continue
+            down = how.group("dir").lower() in _DOWN
+            near = max(ia, m_start - _WINDOW)
+            cut = _baseline_cut(view, near, m_start)
+            run = self.runs(index, ia, ib).first(near, cut)
+            in_item = run is not None
+            engine = run.engine if run else previous
+            if not engine and index == 0:  # inside parentheses, names outside the item are asides
+                # the clause's first run before its baseline word and the figure, read from that part alone (no
+                # run goes on into a value or a baseline word: they hold no name word, so it is the same run)
+                found = self._first_runs(index, a, min(_baseline_cut(view, a, b), m_start), 1)
+                engine = found[0].engine if found else ""
+            engine = engine or self._enclosing_subject(index) or self.lead_in
+            w = None if cut < m_start else _BASELINE_AFTER.search(view, unit_end, min(ib, unit_end + _WINDOW))
+            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
+            if not baseline:
+                baseline = self._baseline_in_parenthesis(index, unit_end, ib)  # "吞吐提升 35%（相对 vLLM）"
+            if not baseline and not in_item and engine == previous:
+                baseline = previous_baseline  # "比 vLLM 延迟降低 40%、吞吐提升 35%": the same comparison goes on
+            if not baseline and ia > a:
+                if lead is None:
+                    lead = self._lead_baseline(index, a, b)
+                baseline = lead
+            if baseline == engine:
+                baseline = ""
+            if not engine or (engine not in _ENGINE_ALIASES and not baseline):
+                continue
+            previous, previous_baseline = engine, baseline
+            label = _measure(view[unit_end:min(ib, unit_end + 60)], view[max(ia, m_start - 60):m_start])
+            if not label and ia > a and not in_item and cut < m_start:
+                label = _measure("", view[max(a, ia - 60):ia])  # "SGLang 吞吐 16.2k tok/s，比 vLLM 高 30%"
+            number = _number(m)
+            fv = FigureValue(engine, -number if down else number,
+                             bool(m.group("approx")) or _approx_around(view, max(ia, m_start - 24), m_start, unit_end, ib),
+                             off + m_start + 1, self.written[off + m_start:off + vend])
+            hardware = self.hardware(index, ia, ib) or self.hardware(index, a, b) or self.lead_hardware(index, a)
+            taken.add(m_start, unit_end)
+            self.groups.append((fv.column, FigureGroup("change", "%", hardware, 0, [fv], self.sentence(index, a, b),
+                                                       "change", label, baseline)))
+
+    def _baseline_in_parenthesis(self, index: int, pos: int, end: int) -> str:
+        """The known engine a parenthesis right after view[pos] names as a baseline alone ("（相对 vLLM）", "(vs
+        vLLM)"); else ""."""
+        view = self.scopes[index].view
+        while pos < end and view[pos] in " \t":
+            pos += 1
+        if pos >= end or view[pos] != _BLANK:
+            return ""
+        if self._opened_at is None:
+            self._opened_at = {sc.open_at: sc for sc in self.scopes}
+        child = self._opened_at.get(self.scopes[index].start + pos)
+        m = _LEAD_BASELINE.fullmatch(child.view) if child is not None else None
+        if m is None:
+            return ""
+        name = "name" if m.group("name") is not None else "name2"
+        runs = _runs(child.view[m.start(name):m.end(name)], 0, 2)
+        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
 
     def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int,
                           w: re.Match[str] | None) -> str:
@@ -1265,9 +1511,10 @@ _GENERIC_LABEL = re.compile(r"throughput|latency|cost|memory|accuracy|吞吐量?
 def quantity_label(group: FigureGroup) -> str:
     """The label that tells figures of one metric apart: "p99 TTFT" does, "吞吐" or "cost" (the metric itself, as
     "成本 NIM $110,940 vs vLLM $59,940/年" names it) does not, so that statement is the same figure as an
-    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster"). "首字延迟" is TTFT."""
+    unlabelled one. A speed-up's label is what got faster ("throughput" is not plain "faster"), a change's what
+    changed. "首字延迟" is TTFT."""
     label = group.label
-    if group.metric != "speedup" and _GENERIC_LABEL.fullmatch(label):
+    if group.metric not in ("speedup", "change") and _GENERIC_LABEL.fullmatch(label):
         return ""
     return label.replace("首字延迟", "TTFT")  # the same quantity in Chinese: "p99 首字延迟" is "p99 TTFT"
 
@@ -1275,6 +1522,8 @@ def quantity_label(group: FigureGroup) -> str:
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
     first = _CUES_RE.search(text)
+    while first is not None and text[first.start()] == "%" and not _may_be_change(text, first.start()):
+        first = _CUES_RE.search(text, first.end())  # "4/6 = 67%", "占 40%": no change there, nor any cue
     if first is None:  # most lines hold no engine figure at all
         return ()
     read = thousands_read(text)  # "SGLang ~16，200 vs …": the thousands of a Chinese input method
@@ -1311,6 +1560,12 @@ def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
             if _VS_RE.match(read, at) is None:
                 continue
             others = True
+        elif kind == "pct":  # a change needs a word saying which way: most percentages have none
+            if not _may_be_change(read, at):
+                continue
+        elif kind == "resp":  # "分别" after a list of engines: one named shortly before it
+            if _ENGINE_WORD_RE.search(read, max(0, at - 80), at) is None:
+                continue
         cues.append((at, kind))
     if cues and not others and _ENGINE_WORD_RE.search(read) is None:
         return []

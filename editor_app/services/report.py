@@ -793,7 +793,8 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
         metric = say.engine(g.metric)
         label = f"{metric} · {say.engine(g.label)}" if g.label and g.label != g.metric else metric
         values = " vs ".join(
-            f"{v.engine} {v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
+            f"{v.engine} {('−' if v.value < 0 else '+') if g.kind == 'change' else ''}"  # a change's sign: "−40"
+            f"{v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
         ) + (say(" vs {baseline}", baseline=g.baseline) if g.baseline else "")  # a speed-up's: "SGLang 2× vs vLLM"
         rows.append(
             f"<tr><td>{_e(label)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"

@@ -27,7 +27,8 @@ def ensure_application():
 
 
 def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tuple[str, bytes]]:
-    """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups; the
+    """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups (no
+    percentage change: as in the Figures tab, a fall and a rise of two measures would mislead side by side); the
     captions and axes in `language` ("en" or "zh_CN", as the report around them). Private data in an engine's name
     or a label is drawn masked: the analysis quotes it so (core/masked_excerpts.py)."""
     say = ReportWords(language)
@@ -56,7 +57,7 @@ def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup,
     """Comparisons with two or more engines; the same figures restated on other lines are one chart."""
     seen: dict[tuple, tuple[FigureGroup, list[int]]] = {}
     for g in figures:
-        if g.kind == "speedup" or len(g.values) < 2:
+        if g.kind != "comparison" or len(g.values) < 2:  # (a speed-up's chart is its own; a change has none)
             continue
         key = (g.metric, g.label, g.unit, g.hardware, tuple((v.engine, v.value) for v in g.values))
         if key in seen:

@@ -92,7 +92,8 @@ def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list
 
 def build_charts(analysis: Analysis) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
-    is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart."""
+    is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart;
+    percentage changes none."""
     say = words_for(None)  # the engine's metric names (throughput, latency …) in the window's language
     bad = inconsistent_places(analysis)
     name = shown_names(analysis.figures, analysis.references)  # a cited paper under one name, whatever each line says
@@ -101,6 +102,11 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
     for g in analysis.figures:
         if g.kind == "speedup":
             speedups.extend((g, v) for v in g.values)
+            continue
+        if g.kind == "change":
+            # a percentage change ("延迟降低 40%") is not drawn: its bar would stand beside levels in another unit, and
+            # −40% of latency and +35% of throughput would point opposite ways though both are gains (the
+            # Self-check and the report's figures table list it, a disagreement included)
             continue
         entry = charts.setdefault(chart_key(g), {"series": {}, "unit": g.unit})  # in the unit stated first
         sig = tuple((name[v.engine], _in_unit(v.value, g.unit, entry["unit"])) for v in g.values)
