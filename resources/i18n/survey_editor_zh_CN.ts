@@ -72,38 +72,38 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="224"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="145"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="114"/>
-        <location filename="../../editor_app/ui/figures_panel.py" line="141"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="147"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="181"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="116"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="149"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="143"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="183"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="215"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="222"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -280,98 +280,98 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1002"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1229"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="989"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="991"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1089"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1158"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1173"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1000"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1175"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1036"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1164"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1221"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1373"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1130"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1339"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1165"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1374"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1303"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1535"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1307"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1539"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1358"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1590"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1401"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1633"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1417"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1649"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1433"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1665"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1433"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1665"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1522"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1754"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1568"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1801"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -379,12 +379,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="324"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="332"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="302"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -414,143 +414,143 @@
         <translation>%1（%2 条错误级）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="304"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="305"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="298"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="306"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="330"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="350"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="357"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="365"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="366"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="361"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="369"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="362"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="370"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="366"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="374"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="368"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="376"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="381"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="374"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="377"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="385"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="378"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="386"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="397"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="405"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="491"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="686"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="499"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="694"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="533"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="541"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="547"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="555"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="637"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="645"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="651"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="659"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="652"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="660"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="687"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="695"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="844"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="862"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1589"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1829"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1608"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1848"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1612"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1852"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -604,68 +604,68 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="276"/>
-        <location filename="../../editor_app/ui/main_window.py" line="285"/>
+        <location filename="../../editor_app/ui/main_window.py" line="277"/>
+        <location filename="../../editor_app/ui/main_window.py" line="286"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="414"/>
+        <location filename="../../editor_app/ui/main_window.py" line="415"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="425"/>
+        <location filename="../../editor_app/ui/main_window.py" line="426"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="426"/>
+        <location filename="../../editor_app/ui/main_window.py" line="427"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="428"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="430"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="430"/>
+        <location filename="../../editor_app/ui/main_window.py" line="431"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="437"/>
+        <location filename="../../editor_app/ui/main_window.py" line="438"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="444"/>
+        <location filename="../../editor_app/ui/main_window.py" line="445"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="450"/>
+        <location filename="../../editor_app/ui/main_window.py" line="451"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="455"/>
+        <location filename="../../editor_app/ui/main_window.py" line="456"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="507"/>
+        <location filename="../../editor_app/ui/main_window.py" line="508"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="487"/>
+        <location filename="../../editor_app/ui/main_window.py" line="488"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -675,89 +675,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="556"/>
+        <location filename="../../editor_app/ui/main_window.py" line="557"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="573"/>
+        <location filename="../../editor_app/ui/main_window.py" line="574"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="590"/>
+        <location filename="../../editor_app/ui/main_window.py" line="591"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="592"/>
+        <location filename="../../editor_app/ui/main_window.py" line="593"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="617"/>
+        <location filename="../../editor_app/ui/main_window.py" line="618"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="645"/>
-        <location filename="../../editor_app/ui/main_window.py" line="672"/>
+        <location filename="../../editor_app/ui/main_window.py" line="646"/>
+        <location filename="../../editor_app/ui/main_window.py" line="673"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="658"/>
-        <location filename="../../editor_app/ui/main_window.py" line="673"/>
+        <location filename="../../editor_app/ui/main_window.py" line="659"/>
+        <location filename="../../editor_app/ui/main_window.py" line="674"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="716"/>
+        <location filename="../../editor_app/ui/main_window.py" line="737"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="699"/>
+        <location filename="../../editor_app/ui/main_window.py" line="720"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="701"/>
+        <location filename="../../editor_app/ui/main_window.py" line="722"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="619"/>
+        <location filename="../../editor_app/ui/main_window.py" line="620"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="729"/>
+        <location filename="../../editor_app/ui/main_window.py" line="750"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="756"/>
+        <location filename="../../editor_app/ui/main_window.py" line="777"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="763"/>
+        <location filename="../../editor_app/ui/main_window.py" line="784"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="775"/>
+        <location filename="../../editor_app/ui/main_window.py" line="796"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="820"/>
+        <location filename="../../editor_app/ui/main_window.py" line="841"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="820"/>
+        <location filename="../../editor_app/ui/main_window.py" line="841"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -819,67 +819,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="913"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="896"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="914"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="873"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="891"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="902"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="907"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="925"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="910"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="928"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="911"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="876"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="883"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="901"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="884"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="902"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1663,37 +1663,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="249"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="257"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="261"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="269"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
