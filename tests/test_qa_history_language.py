@@ -1,5 +1,6 @@
 """QA: the History tab of the Chinese window showed 'save' / 'autosave', '2 (1 error)' and 'limit 3,900' in
-English; they are now translated like the rest of the tab (and '3 (2 errors)' is plural in English)."""
+English; they are now translated like the rest of the tab. The Failing column counts as the status bar does: the
+error-level rules failing, then the warnings ('1 + 1 warning' where the window says '1 rule failing, 1 rule warning')."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ def test_history_rows_in_english(qapp):
     model = SnapshotModel()
     model.set_rows([_row("save", 2, 1), _row("autosave", 3, 2), _row("cli", 0, 0)])
     assert _shown(model, "kind") == ["save", "autosave", "cli"]
-    assert _shown(model, "failing") == ["2 (1 error)", "3 (2 errors)", "0"]
+    assert _shown(model, "failing") == ["1 + 1 warning", "2 + 1 warning", "0"]
+    model.set_rows([_row("save", 3, 0), _row("save", 2, 2), {**_row("save", 4, 0), "errors": None}])
+    assert _shown(model, "failing") == ["0 + 3 warnings", "2", "4"]
 
 
 def test_history_rows_and_limit_in_chinese(qtbot, zh_translation):
@@ -34,7 +37,7 @@ def test_history_rows_and_limit_in_chinese(qtbot, zh_translation):
     model = SnapshotModel()
     model.set_rows([_row("save", 2, 1), _row("autosave", 3, 2), _row("cli", 0, 0)])
     assert _shown(model, "kind") == ["保存", "自动保存", "命令行"]
-    assert _shown(model, "failing") == ["2（1 条错误级）", "3（2 条错误级）", "0"]
+    assert _shown(model, "failing") == ["1 + 1 条警告", "2 + 1 条警告", "0"]
     assert "characters" not in model.index(0, 0).data(3)  # the tooltip
 
     panel = HistoryPanel()

@@ -102,12 +102,16 @@ def kind_label(kind: str) -> str:
 
 
 def failing_label(failing: Any, errors: Any) -> str:
-    """The Failing column: "2 (1 error)", "3 (2 errors)", "0"."""
-    if not errors:
-        return str(failing or 0)
-    text = (QCoreApplication.translate("HistoryPanel", "%1 (1 error)") if errors == 1 else
-            QCoreApplication.translate("HistoryPanel", "%1 (%2 errors)").replace("%2", str(errors)))
-    return text.replace("%1", str(failing))
+    """The Failing column as the status bar and Self-check count: the error-level rules failing, then the
+    warnings ("1 + 1 warning" for the sample, which the window heads "1 rule failing, 1 rule warning"); "0".
+    `failing` is the stored count of both, `errors` of the first (None when not known: the count alone)."""
+    failing = int(failing or 0)
+    if errors is None or failing <= int(errors):
+        return str(failing)
+    warnings = failing - int(errors)
+    text = (QCoreApplication.translate("HistoryPanel", "%1 + 1 warning") if warnings == 1 else
+            QCoreApplication.translate("HistoryPanel", "%1 + %2 warnings").replace("%2", str(warnings)))
+    return text.replace("%1", str(errors))
 
 
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
@@ -256,7 +260,7 @@ class SnapshotModel(QAbstractTableModel):
             if not row.get("measured", True):  # stored at once; its figures follow from the record thread
                 return self.tr("measuring…") if col == "cjk" else ""
             if col == "failing":
-                return failing_label(row["failing"], row.get("errors") or 0)
+                return failing_label(row["failing"], row.get("errors"))
             return _fmt_number(row.get(col))
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in ("time", "kind"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

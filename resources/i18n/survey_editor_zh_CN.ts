@@ -280,98 +280,98 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1229"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1233"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="989"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="993"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="991"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1089"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1093"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1158"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1162"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1173"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1175"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1179"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1221"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1373"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1225"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1377"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1339"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1343"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1374"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1378"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1535"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1539"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1539"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1543"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1590"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1594"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1633"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1637"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1649"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1653"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1665"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1669"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1665"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1669"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1754"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1758"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1801"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1805"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -379,12 +379,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="336"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="306"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -404,153 +404,153 @@
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
-        <source>%1 (1 error)</source>
-        <translation>%1（1 条错误级）</translation>
+        <location filename="../../editor_app/ui/history_panel.py" line="112"/>
+        <source>%1 + 1 warning</source>
+        <translation>%1 + 1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="109"/>
-        <source>%1 (%2 errors)</source>
-        <translation>%1（%2 条错误级）</translation>
+        <location filename="../../editor_app/ui/history_panel.py" line="113"/>
+        <source>%1 + %2 warnings</source>
+        <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="305"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="306"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="314"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="350"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="354"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="365"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="369"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="366"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="370"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="369"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="374"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="374"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="378"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="376"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="380"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="381"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="385"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="386"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="385"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="389"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="386"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="390"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="405"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="409"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="499"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="694"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="503"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="541"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="545"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="555"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="559"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="645"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="649"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="659"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="663"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="660"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="664"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="695"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="699"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="862"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1829"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1833"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1848"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1852"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1852"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1856"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -819,67 +819,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="913"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="917"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="914"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="918"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="891"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="902"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="906"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="925"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="928"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="932"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="933"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="894"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="899"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="901"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="905"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="902"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="906"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1663,37 +1663,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="257"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="261"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="269"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="273"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
