@@ -389,7 +389,7 @@ def _history(args) -> int:
 
     from .core.numbers import format_count
     from .core.file_names import printable
-    from .formats import table
+    from .formats import stored_failing_text, table
     from .services.history import list_snapshots
 
     cfg = _config(args)
@@ -408,11 +408,12 @@ def _history(args) -> int:
     rows = []
     zone = _utc_offset(time.time())
     for s in snaps:
-        figures = ([format_count(s.get(k)) for k in ("cjk", "cautions", "lines", "failing")] if s.get("measured", True)
+        figures = ([*(format_count(s.get(k)) for k in ("cjk", "cautions", "lines")),
+                    stored_failing_text(s.get("failing"), s.get("errors"))] if s.get("measured", True)
                    else ["measuring", "", "", ""])  # stored by the window, its figures not stored yet
         rows.append([str(s.get("id")), _local_time(s["time"], zone), str(s.get("kind")), *figures])
     print("\n".join(table(rows, ["ID", f"TIME (UTC{zone})", "KIND", "CJK", "⚠️", "LINES", "FAILING"],
-                           [8, 30, 9, 9, 6, 6, 8])))
+                           [8, 30, 9, 9, 6, 6, 18])))
     return EXIT_OK
 
 

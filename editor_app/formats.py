@@ -158,6 +158,24 @@ def failing_and_warning(a: Analysis, fail_level: str = "error") -> tuple[int, in
     return outcomes.count("failing"), outcomes.count("warning")
 
 
+def stored_failing(failing: Any, errors: Any) -> tuple[int, int] | None:
+    """A history snapshot's stored counts (rules failing, errors and warnings alike; error-level ones among them) as
+    (failing, warnings), the way the status bar counts them; None when only the total is known or none is a warning
+    (then the total says it all)."""
+    total = int(failing or 0)
+    if errors is None or total <= int(errors):
+        return None
+    return int(errors), total - int(errors)
+
+
+def stored_failing_text(failing: Any, errors: Any) -> str:
+    """ "1 + 1 warning" (the sample), "0 + 3 warnings", "2": survey-check history's FAILING column."""
+    split = stored_failing(failing, errors)
+    if split is None:
+        return format_count(int(failing or 0)) if failing is not None else ""
+    return f"{split[0]} + {split[1]} warning{'s' if split[1] != 1 else ''}"
+
+
 def shown_status(r: Any, fail_level: str = "error") -> str:
     """A rule's status as the Self-check panel and the report's table show it: a rule that fails is "fail" at the fail
     level, "warning" below it at warning level and "note" at info level (for the author, not a failure); any other

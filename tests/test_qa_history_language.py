@@ -44,3 +44,22 @@ def test_history_rows_and_limit_in_chinese(qtbot, zh_translation):
     qtbot.addWidget(panel)
     panel._draw_series([(1_700_000_000.0, 3838.0)], [3900.0])
     assert panel.limit_lines[0].label.toPlainText() == "限值 3,900"
+
+
+def test_survey_check_history_counts_as_the_window(tmp_path, capsys):
+    """`survey-check history` reads "1 + 1 warning" for the sample's snapshot, as the History tab and status bar."""
+    import shutil
+
+    from editor_app import cli
+    from editor_app.formats import stored_failing_text
+
+    assert [stored_failing_text(2, 1), stored_failing_text(3, 0), stored_failing_text(2, 2),
+            stored_failing_text(4, None)] == ["1 + 1 warning", "0 + 3 warnings", "2", "4"]
+    survey = tmp_path / "s.md"
+    shutil.copy(Path(__file__).resolve().parent.parent / "resources" / "samples" / "llm-infra-2026-09-14.md", survey)
+    db = str(tmp_path / "h.db")
+    assert cli.main([str(survey), "--record", "--db", db]) == 1  # the sample fails a rule
+    capsys.readouterr()
+    assert cli.main(["history", str(survey), "--db", db]) == 0
+    (row,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("1 ")]
+    assert row.rstrip().endswith("113    1 + 1 warning")

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor_app.formats import stored_failing
 from editor_app.core.dismantle import dismantle
 from editor_app.core.textdiff import Comparison, change_counts, compare, counted_side_by_side, recoloured
 from editor_app.ui import chart_library
@@ -105,13 +106,12 @@ def failing_label(failing: Any, errors: Any) -> str:
     """The Failing column as the status bar and Self-check count: the error-level rules failing, then the
     warnings ("1 + 1 warning" for the sample, which the window heads "1 rule failing, 1 rule warning"); "0".
     `failing` is the stored count of both, `errors` of the first (None when not known: the count alone)."""
-    failing = int(failing or 0)
-    if errors is None or failing <= int(errors):
-        return str(failing)
-    warnings = failing - int(errors)
-    text = (QCoreApplication.translate("HistoryPanel", "%1 + 1 warning") if warnings == 1 else
-            QCoreApplication.translate("HistoryPanel", "%1 + %2 warnings").replace("%2", str(warnings)))
-    return text.replace("%1", str(errors))
+    split = stored_failing(failing, errors)
+    if split is None:
+        return str(int(failing or 0))
+    text = (QCoreApplication.translate("HistoryPanel", "%1 + 1 warning") if split[1] == 1 else
+            QCoreApplication.translate("HistoryPanel", "%1 + %2 warnings").replace("%2", str(split[1])))
+    return text.replace("%1", str(split[0]))
 
 
 # Two drafts this long together are compared on a worker thread: difflib needs ~1 s for two 5 MB drafts and up to
