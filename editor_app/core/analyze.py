@@ -506,7 +506,12 @@ def _widened_to_keys(old_lines: list[str], edit: tuple[int, int, list[str]]) -> 
     """The edit with the private keys' blocks it reaches taken in whole (`privacy.widened_to_keys`): the body
     lines `_in_keys` marks are those of the blocks within the edited lines."""
     a, old_k, seg = edit
-    lo, hi = widened_to_keys(old_lines, a, a + old_k, seg)
+    return _edit_within(old_lines, edit, *widened_to_keys(old_lines, a, a + old_k, seg))
+
+
+def _edit_within(old_lines: list[str], edit: tuple[int, int, list[str]], lo: int, hi: int) -> tuple[int, int, list[str]]:
+    """The edit widened to the old lines lo .. hi - 1 (the same edit when they are its own)."""
+    a, old_k, seg = edit
     if lo == a and hi == a + old_k:
         return edit
     return lo, hi - lo, [*old_lines[lo:a], *seg, *old_lines[a + old_k:hi]]
@@ -522,10 +527,7 @@ def _widened_to_tables(old_lines: list[str], edit: tuple[int, int, list[str]]) -
         lo -= 1
     while hi < len(old_lines) and is_table_line(old_lines[hi]):
         hi += 1
-    lo, hi = widened_to_entries(old_lines, lo, hi, seg)
-    if lo == a and hi == a + old_k:
-        return edit
-    return lo, hi - lo, [*old_lines[lo:a], *seg, *old_lines[a + old_k:hi]]
+    return _edit_within(old_lines, edit, *widened_to_entries(old_lines, lo, hi, seg))
 
 
 def _edit_of(last: "_Assembly", text: str) -> tuple[int, int, list[str]] | None:

@@ -645,6 +645,12 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
     return m.start() if m else end
 
 
+def _lead_in_start(view: str, a: int) -> int:
+    """Where the clause starts that ends with the colon at view[a - 1] (a lead-in: "单卡 H100 的 p50 TTFT：…")."""
+    seps = _clause_seps(view, 0, a - 1)
+    return seps[-1][1] if seps else 0
+
+
 # A speed-up's baseline named after it in its item: "3.1× faster than vLLM", "2× over vLLM", "1.5× vs the vLLM
 # baseline" (the known engine must follow the word: "2× over 3 runs" names none)
 _BASELINE_AFTER = re.compile(  # each alternative led by a plain character (re then skips the other positions in C)
@@ -807,10 +813,7 @@ class _LineReader:
         if unit not in _CURRENCIES:
             return unit
         view = self.scopes[index].view
-        start = a
-        if a >= 2 and view[a - 1] in ":：":
-            seps = _clause_seps(view, 0, a - 1)
-            start = seps[-1][1] if seps else 0
+        start = _lead_in_start(view, a) if a >= 2 and view[a - 1] in ":：" else a
         return unit + _PER_MTOK if _PER_MTOK_IN.search(view, start, b) else unit
 
     def lead_hardware(self, index: int, a: int) -> str | None:
@@ -819,8 +822,7 @@ class _LineReader:
         view = self.scopes[index].view
         if not self._gpu or a < 2 or view[a - 1] not in ":：":
             return None
-        seps = _clause_seps(view, 0, a - 1)
-        start = seps[-1][1] if seps else 0
+        start = _lead_in_start(view, a)
         raw = self._raw(index, start, a - 1)
         if _GPU_HINT.search(raw) is None or len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
             return None  # "在 H100 和 B200 上复测：…": which of them a figure is on, the lead-in does not say
