@@ -85,6 +85,7 @@ _OPEN_SET = frozenset(_OPEN)  # (for a character that may be "": "" is in every 
 _CLOSE = "）)"
 _CLOSE_SET = frozenset(_CLOSE)
 _PAREN = re.compile(r"[（()）]")
+_FLAT_GROUP_REST = re.compile(r"[^（()）]*+[）)]")  # the rest of a group up to its closing parenthesis, none between
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
 _ID_LIST_SEPARATORS = "/、，,;；"  # "2607.26627 / 2608.07009、2605.19537": a list of bare ids
 _BARE_ID_NEXT = re.compile(r"\s*\d{4}\.\d{4,5}(?![\d.])")
@@ -142,7 +143,10 @@ _STOP_BEFORE = {
     "see", "cf", "cf.", "the", "by", "in", "of", "from", "and", "with", "as", "also", "et", "al", "al.",
     "e.g.", "i.e.", "vs", "vs.", "on", "to", "for", "a", "an", "is", "are", "at",
 }
-_DATE = re.compile(r"(?<!\d)((?:19|20)\d{2})-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?(?!\d)")
+# A stated date "(?<!\d)(?:19|20)\d\d-MM(?:-DD)?(?!\d)" found from its first "-" (re searches for a plain character in
+# C; a pattern led by a lookbehind is tried at every position), the year checked behind it: the date starts four
+# characters before the match (`_date_in`).
+_DATE_AT_DASH = re.compile(r"-(?<=(?<!\d)(?:19|20)\d\d-)(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
 _CATEGORY = re.compile(
     r"(?<![A-Za-z.\-])((?:cs|math|stat|eess|econ|q-bio|q-fin|astro-ph|cond-mat|physics|nlin)\.[A-Za-z][A-Za-z\-]*"
     r"|hep-th|hep-ph|hep-ex|hep-lat|gr-qc|quant-ph|math-ph|nucl-th|nucl-ex)(?![A-Za-z])"
@@ -150,7 +154,9 @@ _CATEGORY = re.compile(
 _META_VERSION = re.compile(r"(?<![A-Za-z0-9.])(v[1-9]\d*)(?![A-Za-z0-9.])")
 _ARXIV_BEFORE = r"(?i)arxiv(?:\s*id)?\s*[:：]?\s*$"
 _BIBTEX_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:eprint|arxivid|arxiv)\s*=\s*[{\"]\s*$")
-_YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
+# "(?<!\d)(?:19|20)\d{2}(?!\d)" with the look behind after "19"/"20" (then re scans for their first digits instead of
+# trying the lookbehind at every position): no digit before them, as no three digits end after them.
+_YEAR = re.compile(r"(?:19|20)(?<!\d\d\d)\d{2}(?!\d)")
 _ID_FACTS: dict[str, tuple[ArxivId | None, str | None]] = {}  # token -> (parsed id, why it cannot be one)
 _ID_FACTS_LIMIT = 50_000
 
@@ -164,6 +170,12 @@ def _id_facts(token: str) -> tuple[ArxivId | None, str | None]:
         aid = parse_arxiv_id(token)
         facts = _ID_FACTS[token] = (aid, explain_malformed(token) if aid is None else problem_with(aid, date.max))
     return facts
+
+
+def _date_in(text: str) -> str | None:
+    """The first date stated in the text ("2026-09-10", "2026-05"), or None."""
+    m = _DATE_AT_DASH.search(text)
+    return None if m is None else text[m.start() - 4 : m.end()]
 
 
 def _is_cjk(ch: str) -> bool:
@@ -386,8 +398,7 @@ def _with_stated_facts(text: str, s: int, e: int, base: str, version: str | None
         version = mv.group(1) if mv else None
     stated_date = stated_category = None
     if "-" in plain:
-        d = _DATE.search(plain)
-        stated_date = d.group(0) if d else None
+        stated_date = _date_in(plain)
     if "." in plain or "-" in plain:
         c = _CATEGORY.search(plain)
         stated_category = c.group(1) if c else None
@@ -415,6 +426,9 @@ def _paren_content(text: str, start: int) -> str:
     """Text from `start` up to the closing parenthesis of the group that is open at `start`."""
     if text[start : start + 1] in _CLOSE_SET:  # (nothing inside: "OmniKVQuant（2609.11582）", read at the id's end)
         return ""
+    m = _FLAT_GROUP_REST.match(text, start)  # (most groups hold no parentheses: one match finds their end)
+    if m is not None:
+        return text[start : m.end() - 1]
     depth = 0
     pos = start
     while (m := _PAREN.search(text, pos)) is not None:
@@ -866,10 +880,14 @@ def _namelike(name: str | None) -> str | None:
     """Paper names are capitalised somewhere ("OmniKVQuant", "vLLM", "Φ-Bench"); prose words ("introduces") aren't."""
     if not name:
         return None
-    first = name.split(" ", 1)[0]
+    space = name.find(" ")
+    first = name if space < 0 else name[:space]
     if first.isascii():  # (then: an upper-case letter or a digit)
         return name if first != first.lower() or any(map(str.isdigit, first)) else None
-    return name if any(ch.isupper() or ch.isdigit() or not ch.isascii() for ch in first if ch.isalnum()) else None
+    for ch in first:  # (a loop, not any() over a generator: most such names show it at their first letter, "Φ-Bench")
+        if ch.isalnum() and (ch.isupper() or ch.isdigit() or not ch.isascii()):
+            return name
+    return None
 
 
 def _made_of(run: str, table: dict[str, tuple[tuple[str, bool], ...]]) -> bool | None:
@@ -984,7 +1002,7 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     found: list[tuple[int, bool, str]] = []
     for j in range(first, end):
         cell = cells[j].strip()
-        if j == at or not cell or _SENTENCE_MARKS.intersection(cell) or _DATE.search(cell):
+        if j == at or not cell or _SENTENCE_MARKS.intersection(cell) or _DATE_AT_DASH.search(cell):
             continue
         name = _name_cell(cell)
         if name is not None:
