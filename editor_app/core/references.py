@@ -933,6 +933,13 @@ def _status_cell(cell: str) -> bool:
     """Whether a table cell says how far the paper was checked, not what it is called ("已核验 ✓", "✅ 已核验",
     "Verified", "已核验（摘要级）", "待核验 ⚠️"): each piece a status phrase, a status word, a mark (✓ ✅ ⚠️ ★) or a
     number, at least one a status."""
+    if cell.isalnum():  # (most cells: one word, a name; _CELL_PIECES holds no letter nor digit, so no split)
+        if cell.isdigit():
+            return False
+        low = cell.lower()
+        if low in _LATIN_STATUS:
+            return _LATIN_STATUS[low]
+        return all(map(_is_cjk, cell)) and _status_phrase(cell)
     status = False
     for piece in _CELL_PIECES.split(cell):
         # (marks and emoji dropped; a piece of letters and digits only, most, is its own word)
@@ -1012,6 +1019,8 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
 
 def without_marks(cell: str) -> str:
     """A name cell without the marks beside the name ("OmniKVQuant ✓" -> "OmniKVQuant"; "C++" keeps its pluses)."""
+    if cell[:1].isalnum() and cell[-1:].isalnum():  # (letters and digits are neither space nor marks)
+        return cell
     k, n = 0, len(cell)
     while k < n and (cell[k].isspace() or unicodedata.category(cell[k]) in ("So", "Mn")):
         k += 1
