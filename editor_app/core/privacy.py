@@ -745,13 +745,17 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
         found = sorted((m.start(), m.end()) for word in keywords for m in _whole_word(word).finditer(letters))
         line, pos, scanned = 0, 0, -1
         for at, end in found:
+            # the keyword's match would end with this word: then spaces and a separator must follow (or "--" before
+            # it: "--api-key"); looked at before the line is counted, so a text whose keywords are all prose ("key
+            # 路径") counts no line breaks
+            if plan[6] and _SPACES_THEN_SEPARATOR.match(data, end) is None and b"--" not in data[max(0, at - 9):at]:
+                continue
             line += data.count(b"\n", pos, at)  # (the line of each, counting line breaks from the one before)
             pos = at
             if line == scanned:
                 continue
-            if plan[6]:  # the keyword's match would end with this word: then spaces and a separator must follow
-                if _SPACES_THEN_SEPARATOR.match(data, end) is None and not (  # (or "--" before it: "--api-key")
-                        b"--" in data[max(0, at - 9):at] and _has_option_word(texts[line])):
+            if plan[6]:
+                if _SPACES_THEN_SEPARATOR.match(data, end) is None and not _has_option_word(texts[line]):
                     continue
             else:
                 encoded = texts[line].encode("utf-8", "surrogatepass")
