@@ -147,10 +147,14 @@ _STOP_BEFORE = {
 # C; a pattern led by a lookbehind is tried at every position), the year checked behind it: the date starts four
 # characters before the match (`_date_in`).
 _DATE_AT_DASH = re.compile(r"-(?<=(?<!\d)(?:19|20)\d\d-)(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
-_CATEGORY = re.compile(
-    r"(?<![A-Za-z.\-])((?:cs|math|stat|eess|econ|q-bio|q-fin|astro-ph|cond-mat|physics|nlin)\.[A-Za-z][A-Za-z\-]*"
-    r"|hep-th|hep-ph|hep-ex|hep-lat|gr-qc|quant-ph|math-ph|nucl-th|nucl-ex)(?![A-Za-z])"
-)
+# A stated category: "(?<![A-Za-z.\-])((?:cs|math|…|nlin)\.[A-Za-z][A-Za-z\-]*|hep-th|…|nucl-ex)(?![A-Za-z])", written
+# as one alternative per archive, each led by its first letter with the lookbehind after it: then re scans for those
+# letters in C (a pattern led by a lookbehind is tried at every position; ~0.3 µs less a search).
+_DOT_ARCHIVES = ("cs", "math", "stat", "eess", "econ", "q-bio", "q-fin", "astro-ph", "cond-mat", "physics", "nlin")
+_WHOLE_ARCHIVES = ("hep-th", "hep-ph", "hep-ex", "hep-lat", "gr-qc", "quant-ph", "math-ph", "nucl-th", "nucl-ex")
+_CATEGORY = re.compile("(" + "|".join(
+    [rf"{a[0]}(?<![A-Za-z.\-]{a[0]}){re.escape(a[1:])}\.[A-Za-z][A-Za-z\-]*" for a in _DOT_ARCHIVES]
+    + [rf"{a[0]}(?<![A-Za-z.\-]{a[0]}){re.escape(a[1:])}" for a in _WHOLE_ARCHIVES]) + r")(?![A-Za-z])")
 _META_VERSION = re.compile(r"(?<![A-Za-z0-9.])(v[1-9]\d*)(?![A-Za-z0-9.])")
 _ARXIV_BEFORE = r"(?i)arxiv(?:\s*id)?\s*[:：]?\s*$"
 _BIBTEX_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:eprint|arxivid|arxiv)\s*=\s*[{\"]\s*$")
@@ -962,7 +966,7 @@ def _name_cell(cell: str) -> str | None:
     if not (0 < len(cell) <= 30) or cell[0].isdigit() or "arxiv" in cell.lower() or cell[0] in "★☆-—":
         return None
     name = without_marks(cell)
-    if (_CATEGORY.fullmatch(name) or _status_cell(name)
+    if ((("." in name or "-" in name) and _CATEGORY.fullmatch(name)) or _status_cell(name)  # (a category holds either)
             or not (_namelike(name) or any(map(_is_cjk, name)))):
         return None
     return name
