@@ -155,7 +155,7 @@ _WHOLE_ARCHIVES = ("hep-th", "hep-ph", "hep-ex", "hep-lat", "gr-qc", "quant-ph",
 _CATEGORY = re.compile("(" + "|".join(
     [rf"{a[0]}(?<![A-Za-z.\-]{a[0]}){re.escape(a[1:])}\.[A-Za-z][A-Za-z\-]*" for a in _DOT_ARCHIVES]
     + [rf"{a[0]}(?<![A-Za-z.\-]{a[0]}){re.escape(a[1:])}" for a in _WHOLE_ARCHIVES]) + r")(?![A-Za-z])")
-_META_VERSION = re.compile(r"(?<![A-Za-z0-9.])(v[1-9]\d*)(?![A-Za-z0-9.])")
+_META_VERSION = re.compile(r"(v(?<![A-Za-z0-9.]v)[1-9]\d*)(?![A-Za-z0-9.])")  # (led by its "v", the lookbehind after it)
 _ARXIV_BEFORE = r"(?i)arxiv(?:\s*id)?\s*[:：]?\s*$"
 _BIBTEX_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:eprint|arxivid|arxiv)\s*=\s*[{\"]\s*$")
 # "(?<!\d)(?:19|20)\d{2}(?!\d)" with the look behind after "19"/"20" (then re scans for their first digits instead of
@@ -518,7 +518,9 @@ _ENTRY_TAIL = re.compile(r"(?i)(?:[\s,.;:，。；：]|\barxiv\s+preprint\b|\bpr
 # tail does: "İ" and "ı" are i). No tail starts before the last one in `before`: the search for the tail starts
 # there (from the start, it tries every position of the entry). Compiled on first use (re keeps it).
 _NOT_IN_ENTRY_TAIL = r"(?i)[^\s,.;:，。；：arxivpentco]"
-_SENTENCE_END = re.compile(r"(?<![ .][A-Z])\.\s+|。")  # not after an initial ("A. Kim")
+# a sentence's end: "。", or "." and white space not after an initial ("A. Kim"; the lookbehind after the "." so that re
+# scans for "." and "。" instead of trying the lookbehind at every position: ~3 times faster on an entry)
+_SENTENCE_END = re.compile(r"\.(?<![ .][A-Z]\.)\s+|。")
 _QUOTED = re.compile(r"[“\"]([^”\"]{2,})[”\"]")
 _NOT_LINK_NAMES = {"pdf", "abs", "html", "link", "paper", "here", "code", "url", "arxiv", "this", "preprint",
                    "论文", "链接", "原文", "全文", "摘要", "地址"}
