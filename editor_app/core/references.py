@@ -85,7 +85,7 @@ _OPEN_SET = frozenset(_OPEN)  # (for a character that may be "": "" is in every 
 _CLOSE = "）)"
 _CLOSE_SET = frozenset(_CLOSE)
 _PAREN = re.compile(r"[（()）]")
-_FLAT_GROUP_REST = re.compile(r"[^（()）]*+[）)]")  # the rest of a group up to its closing parenthesis, none between
+_FLAT_GROUP_REST = re.compile(r"[^（()）]*[）)]")  # the rest of a group up to its closing parenthesis, none between
 _LIST_BEFORE = set("：:/、，,;；-*•·|=+#")
 _ID_LIST_SEPARATORS = "/、，,;；"  # "2607.26627 / 2608.07009、2605.19537": a list of bare ids
 _BARE_ID_NEXT = re.compile(r"\s*\d{4}\.\d{4,5}(?![\d.])")
