@@ -186,6 +186,12 @@ def _is_cjk(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"
 
 
+def _has_cjk(text: str) -> bool:
+    """any(map(_is_cjk, text)) without a call for each character of a text that is mostly Latin (a reference's
+    title): no CJK character is ASCII or comes before U+3400 (isascii and max run in C)."""
+    return not text.isascii() and max(text) >= "\u3400" and any(map(_is_cjk, text))
+
+
 def _may_be_prefixed(text: str) -> bool:
     """Whether "arXiv:" can be on the line (a malformed id after it, "arXiv:2606-03458", may hold no "." or "/")."""
     return ("X" in text and ("rX" in text or "RX" in text)) or ("x" in text and ("rx" in text or "Rx" in text))
@@ -538,7 +544,7 @@ def _entry_title(before: str, *, after_authors: bool = False) -> str | None:
     quoted = _QUOTED.findall(body)
     if quoted:
         candidate = quoted[-1].strip().rstrip(",.，。 ")
-        if after_authors and any(map(_is_cjk, candidate)):
+        if after_authors and _has_cjk(candidate):
             return None
     else:
         sentences = _SENTENCE_END.split(body)
@@ -550,7 +556,7 @@ def _entry_title(before: str, *, after_authors: bool = False) -> str | None:
     if not candidate or "et al" in candidate or candidate.lower() in _NOT_NAMES \
             or candidate.split(" ", 1)[0].lower() in _NOT_NAMES:
         return None
-    if any(map(_is_cjk, candidate)):
+    if _has_cjk(candidate):
         return _cjk_name(candidate) if separated and 2 <= len(candidate) <= 12 and all(map(_is_cjk, candidate)) else None
     return _namelike(candidate) if len(candidate.split()) <= 25 else None
 
@@ -580,7 +586,7 @@ def _link_name(label: str) -> str | None:
     label = label.strip().strip("`*_ ")
     if not label or len(label) > 200 or label.lower() in _NOT_LINK_NAMES or _cites(label):
         return None
-    if any(map(_is_cjk, label)):
+    if _has_cjk(label):
         return None if _status_phrase(label) or _generic_phrase(label) else label
     return _namelike(label)
 
@@ -803,7 +809,7 @@ def _paren_name(content: str) -> str | None:
     if not content or len(content) > 60 or any(ch in content for ch in "，,;；、") or _cites(content) \
             or _metadata_plain(content) is not None or content.lower() in _NOT_NAMES:
         return None
-    if any(map(_is_cjk, content)):
+    if _has_cjk(content):
         return _cjk_name(content) if all(map(_is_cjk, content)) and 2 <= len(content) <= 12 else None
     return _namelike(content)
 
@@ -969,7 +975,7 @@ def _name_cell(cell: str) -> str | None:
         return None
     name = without_marks(cell)
     if ((("." in name or "-" in name) and _CATEGORY.fullmatch(name)) or _status_cell(name)  # (a category holds either)
-            or not (_namelike(name) or any(map(_is_cjk, name)))):
+            or not (_namelike(name) or _has_cjk(name))):
         return None
     return name
 
