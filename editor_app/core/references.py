@@ -302,7 +302,7 @@ def _id_matches(text: str, dot: bool, slash: bool) -> list[tuple[int, int, int, 
     if dot:
         streams += _found_from(_NEW_AT_DOT, text, 4, 2, out)
     dblp: list[tuple[int, int, int, re.Match[str]]] | tuple[()] = ()
-    if slash and "abs/" in text:
+    if slash and "abs/" in text and ("CoRR" in text or "=" in text):  # (one of them stands before a DBLP id)
         dblp = [(m.start("dtoken"), m.end(), 3, m) for m in _DBLP_ABS.finditer(text)]
         if dblp:
             out += dblp
@@ -566,10 +566,10 @@ def _link_around(text: str, s: int, e: int) -> tuple[int, int, str] | None:
     if "](" not in text:
         return None
     k = text.rfind("](", max(0, s - 300), s)
-    if k >= 0 and not any(ch.isspace() or ch == ")" for ch in text[k + 2 : s]):  # the id is in the target
+    if k >= 0 and text.find(")", k + 2, s) < 0 and not _holds_space(text[k + 2 : s]):  # the id is in the target
         j = text.rfind("[", 0, k)
         close = text.find(")", e)
-        if j >= 0 and "]" not in text[j + 1 : k] and close >= 0 and not any(map(str.isspace, text[e:close])):
+        if j >= 0 and "]" not in text[j + 1 : k] and close >= 0 and not _holds_space(text[e:close]):
             return j, close + 1, text[j + 1 : k]
         return None
     j = text.rfind("[", max(0, s - 300), s)
@@ -579,6 +579,14 @@ def _link_around(text: str, s: int, e: int) -> tuple[int, int, str] | None:
         if close >= 0:
             return j, close + 1, text[j + 1 : k]
     return None
+
+
+def _holds_space(text: str) -> bool:
+    """any(map(str.isspace, text)), in C: str.split() splits at exactly the characters isspace() is true for."""
+    if not text:
+        return False
+    words = text.split(None, 1)
+    return not words or words[0] != text
 
 
 def _link_name(label: str) -> str | None:
