@@ -1002,7 +1002,9 @@ _CHECK_MARKS = frozenset("✓✔✅☑⚠❌✗✘❎️ ")  # (not ★: a ratin
 
 
 def _cites(cell: str) -> bool:
-    return "arxiv" in cell.lower() or _NEW_AT_DOT.search(cell) is not None or _OLD_SLASH.search(cell) is not None
+    """Whether the text names arXiv or holds an id (a bare one holds a ".", an old-style one a "/")."""
+    return ("arxiv" in cell.lower() or ("." in cell and _NEW_AT_DOT.search(cell) is not None)
+            or ("/" in cell and _OLD_SLASH.search(cell) is not None))
 
 
 def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
