@@ -947,6 +947,8 @@ _LATIN_STATUS = {
     **dict.fromkeys("to be not yet still".split(), False),
 }
 _CELL_PIECES = re.compile(r"[\s（）()\[\]【】,，、;；:：·/+]+")
+# what a piece's word drops: all but letters, digits (str.isalnum; re's \w is exactly that and "_") and - '
+_NOT_IN_WORD = re.compile(r"[^\w\-']|_")
 
 
 def _status_cell(cell: str) -> bool:
@@ -963,7 +965,7 @@ def _status_cell(cell: str) -> bool:
     status = False
     for piece in _CELL_PIECES.split(cell):
         # (marks and emoji dropped; a piece of letters and digits only, most, is its own word)
-        word = piece if piece.isalnum() else "".join(ch for ch in piece if ch.isalnum() or ch in "-'").strip("-'")
+        word = piece if piece.isalnum() else _NOT_IN_WORD.sub("", piece).strip("-'")
         if not word or word.replace("-", "").isdigit():
             continue
         low = word.lower()
