@@ -1,7 +1,7 @@
-"""CPU µs per line of citations_in_line on kinds of lines the sample has few of: python bench/bench_citation_kinds.py [--old DIR]
+"""citations_in_line on kinds of lines the sample has few of: python bench/bench_citation_kinds.py [--old DIR]
 
-Reference-list entries ("[12] J. Kim, …. Title. arXiv:…, 2026.", "- Zhang et al. "Title". arXiv preprint …"), lines
-with Markdown links, Chinese title marks and English prose, and table rows with a status column, BibTeX fields and
+CPU µs per line on reference-list entries ("[12] J. Kim, …. Title. arXiv:…, 2026.", "- Zhang et al. "Title". arXiv
+preprint …"), lines with Markdown links, Chinese title marks and English prose, and table rows with a status column, BibTeX fields and
 generic words before an id ("相关工作（arXiv:…）"): 240-300 generated lines each, every line unique, best of --rounds
 passes, process_time. With --old DIR (old_references.py as bench/check_extract_equivalence.py describes) the old
 implementation runs interleaved in the same passes and its results are checked equal first.

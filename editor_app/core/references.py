@@ -155,7 +155,7 @@ _WHOLE_ARCHIVES = ("hep-th", "hep-ph", "hep-ex", "hep-lat", "gr-qc", "quant-ph",
 _CATEGORY = re.compile("(" + "|".join(
     [rf"{a[0]}(?<![A-Za-z.\-]{a[0]}){re.escape(a[1:])}\.[A-Za-z][A-Za-z\-]*" for a in _DOT_ARCHIVES]
     + [rf"{a[0]}(?<![A-Za-z.\-]{a[0]}){re.escape(a[1:])}" for a in _WHOLE_ARCHIVES]) + r")(?![A-Za-z])")
-_META_VERSION = re.compile(r"(v(?<![A-Za-z0-9.]v)[1-9]\d*)(?![A-Za-z0-9.])")  # (led by its "v", the lookbehind after it)
+_META_VERSION = re.compile(r"(v(?<![A-Za-z0-9.]v)[1-9]\d*)(?![A-Za-z0-9.])")  # (led by its "v", lookbehind after it)
 _ARXIV_BEFORE = r"(?i)arxiv(?:\s*id)?\s*[:：]?\s*$"
 _BIBTEX_BEFORE = re.compile(r"(?i)(?<![A-Za-z])(?:eprint|arxivid|arxiv)\s*=\s*[{\"]\s*$")
 # "(?<!\d)(?:19|20)\d{2}(?!\d)" with the look behind after "19"/"20" (then re scans for their first digits instead of
