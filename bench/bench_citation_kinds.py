@@ -1,10 +1,10 @@
 """citations_in_line on kinds of lines the sample has few of: python bench/bench_citation_kinds.py [--old DIR]
 
 CPU µs per line on reference-list entries ("[12] J. Kim, …. Title. arXiv:…, 2026.", "- Zhang et al. "Title". arXiv
-preprint …"), lines with Markdown links, Chinese title marks and English prose, and table rows with a status column, BibTeX fields and
-generic words before an id ("相关工作（arXiv:…）"): 240-300 generated lines each, every line unique, best of --rounds
-passes, process_time. With --old DIR (old_references.py as bench/check_extract_equivalence.py describes) the old
-implementation runs interleaved in the same passes and its results are checked equal first.
+preprint …"), lines with Markdown links, Chinese title marks and English prose, and table rows with a status column,
+BibTeX fields and generic words before an id ("相关工作（arXiv:…）"): 240-300 generated lines each, every line unique,
+best of --rounds passes, process_time. With --old DIR (old_references.py as bench/check_extract_equivalence.py
+describes) the old implementation runs interleaved in the same passes, its results checked equal first.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def kinds() -> dict[str, list[str]]:
             f"{i + 1}. A. Kim. FreeToken{i}: Token-Level Sparsity. In: Proc. MLSys. arXiv:2608.{16157 + i}, 2026.",
         ]
         links += [
-            f"- [OmniKVQuant{i}](https://arxiv.org/abs/2609.{11582 + i})（KAIST，cs.CV，2026-09-10）提出异构模态 KV 量化。",
+            f"- [OmniKVQuant{i}](https://arxiv.org/abs/2609.{11582 + i})（KAIST，cs.CV，2026-09-10）提出异构模态 KV "
+            f"量化。",
             f"见 [arXiv:2607.{26627 + i}](https://arxiv.org/abs/2607.{26627 + i}v2) 与 [PDF](https://arxiv.org/pdf/"
             f"2608.{1000 + i:04d}.pdf)。",
             f"《推理引擎可复现性{i}》（arXiv:2605.{19537 + i}）系统性研究 vLLM / SGLang 等引擎。",
