@@ -140,11 +140,13 @@ def claims_in_line(
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
     plan = getattr(compiled, "plan", None) or _plan(compiled)
-    if marked or not plan[2]:
+    # (most marks are none: "约束", "8.4~10.2"; a line whose marks read as nothing is read as an unmarked one)
+    marks = _mark_readings(line) if marked else None
+    if marks or not plan[2]:
         line, grouped_wide = _thousands_read(line)
-        plain = _marks_blanked(line) if marked else line
+        plain = _with_marks_read(line, marks) if marks else line
     else:
-        # Without a mark, `plain` is the line with its thousands groups read ("3 838" -> "3,838"), which only
+        # Without a mark read as one, `plain` is the line with its thousands groups read ("3 838" -> "3,838"), which only
         # makes commas: a literal without one is in it only if it is in the line. So the patterns are first looked
         # for in the line, and a line none may match that states no sum or ratio either (most) is left before the
         # search for thousands groups (a regex tried at every space).
@@ -439,32 +441,48 @@ def _marks_blanked(line: str) -> str:
     """The line with each estimate mark ("≈", "约", "大约", "~", "～") that comes before a number (white space between
     allowed) made spaces, or "=" where "≈" or "约" also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so
     patterns written with "=" find it). A tilde right after a number, "×", "%" or "." is a range ("8.4~10.2",
-    "1.21×~1.35×"), not a mark.
+    "1.21×~1.35×"), not a mark. The same object when no mark is read so."""
+    marks = _mark_readings(line)
+    return _with_marks_read(line, marks) if marks else line
 
-    (Built from slices of the line between the marks, not from a list of its characters: a line with a tilde is
-    often a long one, and the marks in it are few.)"""
-    marks: dict[int, str] = {}  # position -> what the mark there is read as
-    for mark in "≈约~～":
-        at = line.find(mark)
-        while at >= 0:
-            k = at + 1
-            while k < len(line) and line[k].isspace():
-                k += 1
-            if k < len(line) and line[k].isdecimal() and not (  # (what the regex \d matches)
-                    mark in "~～" and at and (line[at - 1].isdecimal() or line[at - 1] in "×%.")):
-                k = at - 1
-                while k >= 0 and line[k].isspace():
-                    k -= 1
-                if k >= 0 and line[k].isdecimal() and mark in "≈约":
-                    marks[at] = "="
-                elif mark == "约" and k == at - 1 and k >= 0 and line[k] == "大":  # "大约 3,838": both characters
-                    marks[k] = " "
-                    marks[at] = " "
-                else:
-                    marks[at] = " "
-            at = line.find(mark, at + 1)
-    if not marks:
-        return line
+
+# An estimate mark with a figure after it, white space between allowed: the marks `_mark_readings` reads (re finds
+# each by a plain character search and looks ahead in C; most marks in a line are none: "约束", "8.4~10.2"'s is
+# told apart after). (\s and \d are str.isspace and str.isdecimal, what the marks were read with before.)
+_MARKS_BEFORE_FIGURES = tuple((mark, re.compile(mark + r"(?=\s*\d)")) for mark in "≈约~～")
+
+
+def _mark_readings(line: str) -> dict[int, str] | None:
+    """Where `_marks_blanked` reads a mark, and what as (position -> " " or "="); None when nowhere.
+
+    (The positions are the same in the line before and after `_thousands_read`: it only makes "," of a separator
+    between two digits, and a mark's reading looks at white space next to the mark and at the digit past it.)"""
+    marks: dict[int, str] | None = None
+    for mark, before_figure in _MARKS_BEFORE_FIGURES:
+        if mark not in line:
+            continue
+        for m in before_figure.finditer(line):
+            at = m.start()
+            if at and mark in "~～" and (line[at - 1].isdecimal() or line[at - 1] in "×%."):
+                continue  # a range: "8.4~10.2"
+            if marks is None:
+                marks = {}
+            k = at - 1
+            while k >= 0 and line[k].isspace():
+                k -= 1
+            if k >= 0 and line[k].isdecimal() and mark in "≈约":
+                marks[at] = "="
+            elif mark == "约" and k == at - 1 and k >= 0 and line[k] == "大":  # "大约 3,838": both characters
+                marks[k] = " "
+                marks[at] = " "
+            else:
+                marks[at] = " "
+    return marks
+
+
+def _with_marks_read(line: str, marks: dict[int, str]) -> str:
+    """`line` with the marks `_mark_readings` found read as it says (built from slices of the line between the
+    marks, not from a list of its characters: a line with a mark is often a long one, and the marks in it are few)."""
     pieces = []
     done = 0  # the line up to here is in `pieces`
     for at in sorted(marks):
