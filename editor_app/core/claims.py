@@ -233,7 +233,7 @@ def claims_in_line(
                                      approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
-        _sums_in_line(plain, sum_metric, sum_context, out, written)
+        _sums_in_line(plain, sum_metric, sum_context, out, written, marked)
     if "%" in line and "/" in line:
         for pct, m in _percents(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
@@ -256,8 +256,12 @@ def claims_in_line(
 
 
 def _number(written: str) -> float:
-    """parse_number, with the most frequent figure (digits alone: "579") read without first taking separators out."""
-    return float(written) if written.isdecimal() else parse_number(written)
+    """parse_number, with the most frequent figures read without its table: digits alone ("579"), and digits grouped
+    by "," ("2,892": the thousands of a line read by `_thousands_read`)."""
+    if written.isdecimal():
+        return float(written)
+    digits = written.replace(",", "")
+    return float(digits) if digits.isdecimal() else parse_number(written)
 
 
 def _thousands_read(line: str) -> tuple[str, bool]:
@@ -521,11 +525,15 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     return out if len(out) >= 2 else None
 
 
-def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "") -> None:
+def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "",
+                  marked: bool | None = None) -> None:
     """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
     may have its estimate marks blanked (`_marks_blanked`) and full-width signs made half-width, `written` is the
-    line as written (where the marks are, and what a claim's text shows)."""
+    line as written (where the marks are, and what a claim's text shows); `marked`: whether it holds an estimate
+    mark (looked for when None)."""
     written = written or line
+    if marked is None:
+        marked = "≈" in written or "约" in written or "~" in written or "～" in written
     # (whether the sum's scopes are stated is told when there is a sum: most lines with a "+" state none)
     labelled = (line, sum_context) if sum_metric else None
     spans: list[tuple[int, int]] = []
@@ -541,11 +549,16 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         has_eq = "=" in line
         for m in paren_parts:
             parts = None
+            start = m.start()
             if not has_eq:  # (the spans only matter to the "=" forms): parts that state no sum need no total
+                # (most parentheses with a "+" hold words: their first part's number, what `_parts` looks for first,
+                # is looked for in place, up to the first "+", with the same result: the parenthesis before it passes
+                # the number's look-behind as the start of a part does)
+                if _STANDALONE.search(line, start + 1, line.find("+", start)) is None:
+                    continue
                 parts = _parts(m.group("parts"))
                 if parts is None:
                     continue
-            start = m.start()
             # the total before ends at most 12 characters before the parenthesis: no digit there, no total
             before = (_TOTAL_BEFORE.search(line, max(0, start - 40), start)
                       if _DIGIT.search(line, max(0, start - 13), start) else None)
@@ -555,7 +568,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                     parts = _parts(m.group("parts"))
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, before.group("total"), before.start("total") + 1,
-                             parts, m.start("parts"), written[before.start() : m.end()], label)
+                             parts, m.start("parts"), written[before.start() : m.end()], label, marked)
                 spans.append((before.start(), m.end()))
                 continue
             after = _TOTAL_AFTER.match(line, m.end()) or _EQ_TOTAL_AFTER.match(line, m.end())
@@ -565,7 +578,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                     parts = _parts(m.group("parts"))
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, after.group("total"), after.start("total") + 1,
-                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip())
+                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip(), marked)
                 spans.append((start, after.end()))
     if "=" not in line:
         return
@@ -596,7 +609,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         split = _parts(parts)
         if split is not None:
             _add_sum(found, written, labelled, sum_metric, before.group("total"), start + 1, split, parts_at,
-                     written[start : parts_at + len(parts)], label)
+                     written[start : parts_at + len(parts)], label, marked)
         spans.append((start, parts_at + len(parts)))
     # "a + b = total": an "=" before the first "+" has no sum on its left (a match holds no "+", so none that starts
     # before it is lost by starting there)
@@ -616,16 +629,17 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         left = _parts(line[left_start:left_end])
         if left is not None:
             _add_sum(found, written, labelled, sum_metric, m.group("total"), m.start("total") + 1, left, left_start,
-                     written[left_start : m.end()].strip(), "")
+                     written[left_start : m.end()].strip(), "", marked)
 
 
 def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | None, sum_metric: str,
              total_text: str, total_col: int, parts: list[tuple[str, str, int]], parts_col: int, text: str,
-             label: str) -> None:
+             label: str, marked: bool) -> None:
     """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, in the sum
     context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
-    figures of the scopes it names: its total's label and its parts' labels."""
-    values = tuple([_number(p[1]) for p in parts])
+    figures of the scopes it names: its total's label and its parts' labels. `marked`: whether `written` holds an
+    estimate mark."""
+    values = tuple([_number(ptext) for _plabel, ptext, _poff in parts])
     scope_label = _scope_label(label)
     total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
     total = _number(total_text)
@@ -633,7 +647,6 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
     if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
         if scope_label or _NAME_WORD.fullmatch(label := label.strip()):
             found.append(RawClaim("value", sum_metric, -1, scope_label or label, text, total_col, total_shown, total))
-        marked = "≈" in written or "约" in written or "~" in written or "～" in written
         for (plabel, ptext, poff), value in zip(parts, values):
             scope_label = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
             if scope_label is None:
