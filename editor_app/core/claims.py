@@ -61,6 +61,7 @@ _PERCENT_WIDE = re.compile(r"（\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _PERCENT_NARROW = re.compile(r"\(\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
+_LAST_BREAK = re.compile(r"(?s:.*)[；;|，,：:（）()=]")  # the text up to its last such break (greedy: the last one)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
 # A clause break other than such a comma: what is left of _CLAUSE_BREAKS once they are blanked.
 _BREAK = re.compile(r"[；;|，：:（）()=]|,(?!(?<=\d,)\d{3}(?!\d))")
@@ -167,7 +168,7 @@ def claims_in_line(
                     else:
                         candidates.append(entry)
     if grouped_wide is None:
-        if candidates is None and "+" not in line and ("%" not in line or "/" not in line):
+        if candidates is None and ("%" not in line or "/" not in line) and ("+" not in line or not _may_sum(line)):
             return ()
         line, grouped_wide = _thousands_read(line)
         plain = line  # (a pattern whose literal held a space or "，" read as "," is tried in vain: no match)
@@ -525,6 +526,24 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     return out if len(out) >= 2 else None
 
 
+def _may_sum(line: str) -> bool:
+    """Whether `_sums_in_line` may find a sum in a line with a "+": one with an "=" may, one without only in a
+    parenthesis whose first part holds a digit (most "+" in prose join words: "KAIST + POSTECH").
+
+    (Told on the line before its thousands groups are read, `_thousands_read`, and so before that search: reading
+    them makes "," of separators between digits, and changes no digit, "=", "+" or parenthesis.)"""
+    if "=" in line:
+        return True
+    wide, narrow = "（" in line, "(" in line
+    for paren_parts, there in ((_PAREN_PARTS_WIDE, wide), (_PAREN_PARTS_NARROW, narrow)):
+        if there:
+            for m in paren_parts.finditer(line):
+                start = m.start() + 1
+                if _DIGIT.search(line, start, line.find("+", start)) is not None:
+                    return True
+    return False
+
+
 def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "",
                   marked: bool | None = None) -> None:
     """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
@@ -571,7 +590,10 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                              parts, m.start("parts"), written[before.start() : m.end()], label, marked)
                 spans.append((before.start(), m.end()))
                 continue
-            after = _TOTAL_AFTER.match(line, m.end()) or _EQ_TOTAL_AFTER.match(line, m.end())
+            close = m.end()
+            nxt = line[close:close + 1]  # (both totals after start with white space, "|" or "=": most have none)
+            after = (_TOTAL_AFTER.match(line, close) or _EQ_TOTAL_AFTER.match(line, close)) \
+                if nxt == "|" or nxt == "=" or nxt.isspace() else None
             if after:
                 lab = _label_start(line, start)
                 if parts is None:
@@ -625,7 +647,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         if _BREAK.search(line, plus + 1, left_end) is not None:
             continue  # the last "+" is before the clause's start
         head = _THOUSANDS.sub(" ", line[:plus]) if "," in line[:plus] else line[:plus]
-        left_start = max([head.rfind(ch) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
+        last_break = _LAST_BREAK.match(head)  # (one look from the end, not a search of the head per character)
+        left_start = last_break.end() if last_break is not None else 0  # after the last break
         left = _parts(line[left_start:left_end])
         if left is not None:
             _add_sum(found, written, labelled, sum_metric, m.group("total"), m.start("total") + 1, left, left_start,
@@ -639,7 +662,7 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
     context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
     figures of the scopes it names: its total's label and its parts' labels. `marked`: whether `written` holds an
     estimate mark."""
-    values = tuple([_number(ptext) for _plabel, ptext, _poff in parts])
+    values = tuple([_number(part[1]) for part in parts])
     scope_label = _scope_label(label)
     total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
     total = _number(total_text)
