@@ -526,13 +526,21 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
     return out if len(out) >= 2 else None
 
 
+# An "=" a sum may be stated with: a digit in the five characters before it (`_sums_in_line`'s first look for
+# "total = a + b"), or a number after it (`_EQ_TOTAL`, `_EQ_TOTAL_AFTER`). (Led by the "=", which re finds by a plain
+# character search, each look-behind of one width.)
+_EQ_SUM_LOOK = re.compile(r"=(?:\s*\d|(?<=\d=)|(?<=\d.=)|(?<=\d..=)|(?<=\d...=)|(?<=\d....=))", re.S)
+
+
 def _may_sum(line: str) -> bool:
-    """Whether `_sums_in_line` may find a sum in a line with a "+": one with an "=" may, one without only in a
-    parenthesis whose first part holds a digit (most "+" in prose join words: "KAIST + POSTECH").
+    """Whether `_sums_in_line` may find a sum in a line with a "+": in a parenthesis whose first part holds a digit
+    (most "+" in prose join words: "KAIST + POSTECH"), or by an "=" with a digit at most five characters before it
+    ("total = a + b") or a number after it ("a + b = total", "（a + b）= total").
 
     (Told on the line before its thousands groups are read, `_thousands_read`, and so before that search: reading
-    them makes "," of separators between digits, and changes no digit, "=", "+" or parenthesis.)"""
-    if "=" in line:
+    them makes "," of separators between digits, and changes no digit, "=", "+", parenthesis or white space next to
+    an "=".)"""
+    if "=" in line and _EQ_SUM_LOOK.search(line) is not None:
         return True
     wide, narrow = "（" in line, "(" in line
     for paren_parts, there in ((_PAREN_PARTS_WIDE, wide), (_PAREN_PARTS_NARROW, narrow)):
@@ -556,6 +564,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     # (whether the sum's scopes are stated is told when there is a sum: most lines with a "+" state none)
     labelled = (line, sum_context) if sum_metric else None
     spans: list[tuple[int, int]] = []
+    # (a sum stated with an "=" needs a digit right before it or a number after it: without one, the "=" forms
+    # find nothing, and a parenthesis's parts need no total unless they state a sum)
+    has_eq = "=" in line and _EQ_SUM_LOOK.search(line) is not None
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:
         if not narrow:
@@ -565,7 +576,6 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         else:
             paren_parts = sorted([*_PAREN_PARTS_WIDE.finditer(line), *_PAREN_PARTS_NARROW.finditer(line)],
                                  key=_start)
-        has_eq = "=" in line
         for m in paren_parts:
             parts = None
             start = m.start()
@@ -602,7 +612,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                     _add_sum(found, written, labelled, sum_metric, after.group("total"), after.start("total") + 1,
                              parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip(), marked)
                 spans.append((start, after.end()))
-    if "=" not in line:
+    if not has_eq:
         return
     eq = line.find("=")
     while eq >= 0 and line.find("+", eq) >= 0:  # "total = a + b": each "=" with a "+" before the clause ends
