@@ -176,6 +176,7 @@ def claims_in_line(
     if candidates:
         if len(candidates) > 1:
             candidates.sort(key=_first)  # pattern order, as written in the pack
+        about = "左右" in line  # ("3,838 左右": an estimate; looked for after each figure only in a line with one)
         for idx, cp, rx, _required, _starts, tail, has_values, has_value, leads in candidates:
             if tail is not None and tail.search(plain) is None:
                 continue  # the part from its first literal on is nowhere in the line
@@ -201,10 +202,10 @@ def claims_in_line(
                                      len(members) if pos == len(members) - 1 else 0)
                         )
                 elif has_value:
-                    vt = m.group("value")
-                    if vt:
+                    at, end = m.span("value")  # ((-1, -1) when the group took no part in the match)
+                    if end > at:
+                        vt = plain[at:end]
                         start, stop = m.span()
-                        at, end = m.span("value")
                         if vt[-1] in ",，" and vt[0].isdigit():  # "words: 200, lines: 31": the comma is the prose's
                             cut = len(vt) - len(vt.rstrip(",，"))
                             vt = vt[:-cut]
@@ -221,8 +222,9 @@ def claims_in_line(
                                 stop = max(stop, end)
                             elif nxt != " ":  # ("3,838 kept": a word after the figure)
                                 continue  # "3,8k", "3.8", "3.8.1": no figure read rather than a wrong one
-                        try:
-                            value = magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt)
+                        try:  # (digits alone, the most frequent figure, read first)
+                            value = float(vt) if vt.isdecimal() else \
+                                magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt)
                         except ValueError:  # a pack's loose group took a word ('(?P<value>\S+) words': "many")
                             continue  # no figure: the analysis went down with it
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
@@ -231,13 +233,15 @@ def claims_in_line(
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
                                      written[at:end] if grouped_wide else vt, value, (),
-                                     approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
+                                     approx or about and line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
         _sums_in_line(plain, sum_metric, sum_context, out, written, marked)
     if "%" in line and "/" in line:
         for pct, m in _percents(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
+            if line.find("/", window_start, m.start()) < 0:
+                continue  # no fraction before the share ("footer = 67%")
             f = _FRACTION_BEFORE.search(line, window_start, m.start())
             if not f:
                 continue
