@@ -140,10 +140,11 @@ def claims_in_line(
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
-    plan = getattr(compiled, "plan", None) or _plan(compiled)
+    plan = compiled.plan if compiled.__class__ is CompiledPatterns else None  # (an attribute: no getattr call)
+    always, groups, comma_free = plan or _plan(compiled)
     # (most marks are none: "约束", "8.4~10.2"; a line whose marks read as nothing is read as an unmarked one)
     marks = _mark_readings(line) if marked else None
-    if marks or not plan[2]:
+    if marks or not comma_free:
         line, grouped_wide = _thousands_read(line)
         plain = _with_marks_read(line, marks) if marks else line
     else:
@@ -153,10 +154,11 @@ def claims_in_line(
         # search for thousands groups (a regex tried at every space).
         plain = line
         grouped_wide = None  # not looked for yet
-    candidates = list(plan[0]) if plan[0] else None
-    for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
-        if probe in plain and word in plain:  # (one character first: a far cheaper search)
-            for entry in entries:
+    candidates = list(always) if always else None
+    for group in groups:  # patterns grouped by one literal they all need: one test per group
+        # (one character of it first: a far cheaper search; the group indexed, not unpacked: most fail here)
+        if group[0] in plain and group[1] in plain:
+            for entry in group[2]:
                 for need in entry[3]:  # the pattern's other literals: a plain loop, cheaper than all()
                     if need not in plain:
                         break
@@ -470,8 +472,10 @@ def _mark_readings(line: str) -> dict[int, str] | None:
     for mark, before_figure in _MARKS_BEFORE_FIGURES:
         if mark not in line:
             continue
-        for m in before_figure.finditer(line):
+        m = before_figure.search(line)  # (a search, cheaper than an iterator for the none most lines have)
+        while m is not None:
             at = m.start()
+            m = before_figure.search(line, at + 1)  # (the next: a match is the mark alone)
             if at and mark in "~～" and (line[at - 1].isdecimal() or line[at - 1] in "×%."):
                 continue  # a range: "8.4~10.2"
             if marks is None:
@@ -524,7 +528,7 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
         if search(chunk, end) is not None:  # (where finditer would look next)
             return None
         after = chunk[end:].strip()
-        label = chunk[:start].strip() if after in _UNITS else (chunk[:start] + " " + after).strip()
+        label = chunk[:start].strip() if not after or after in _UNITS else (chunk[:start] + " " + after).strip()
         out.append((label, chunk[start:end], offset + start))
         offset += len(chunk) + 1
     return out if len(out) >= 2 else None
