@@ -587,7 +587,10 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         for m in paren_parts:
             parts = None
             start = m.start()
-            if not has_eq:  # (the spans only matter to the "=" forms): parts that state no sum need no total
+            # Parts that state no sum need no total: the span of one only keeps the "=" forms off the "=" in it, and
+            # there is none without one in the parts (the one after "（…）= 7" stays theirs: after a parenthesis
+            # neither form finds a sum).
+            if not has_eq or line.find("=", start, m.end()) < 0:
                 # (most parentheses with a "+" hold words: their first part's number, what `_parts` looks for first,
                 # is looked for in place, up to the first "+", with the same result: the parenthesis before it passes
                 # the number's look-behind as the start of a part does)
