@@ -15,7 +15,7 @@ import math
 import re
 import sys
 from operator import attrgetter, itemgetter
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .document import resolve_section_ref
 from .records import record
@@ -182,16 +182,8 @@ def claims_in_line(
         for idx, cp, rx, _required, _starts, tail, has_values, has_value, leads in candidates:
             if tail is not None and tail.search(plain) is None:
                 continue  # the part from its first literal on is nowhere in the line
-            at = 0
-            if leads is not None:  # the search starts at the first of the literals a match starts with
-                at = -1
-                for lead in leads:
-                    found = plain.find(lead)
-                    if found >= 0 and (at < 0 or found < at):
-                        at = found
-                if at < 0:
-                    continue
-            for m in rx.finditer(plain, at):
+            # (several literals one of which starts every match: tried only where one of them starts)
+            for m in rx.finditer(plain) if leads is None else _led_matches(rx, plain, leads):
                 if has_values and m.group("values"):
                     start = m.start("values")
                     approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
@@ -260,6 +252,27 @@ def claims_in_line(
                 break
             column = rc.column
     return tuple(out)
+
+
+def _led_matches(rx: re.Pattern[str], text: str, leads: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """rx.finditer(text) for a regex every match of which starts with one of the literals `leads` ("(?:§八\\.3|footer)
+    …"): tried only where one of them starts, found by plain searches (for such a regex re tries every character
+    from the start)."""
+    at = 0
+    while True:
+        nearest = -1
+        for lead in leads:
+            found = text.find(lead, at)
+            if found >= 0 and (nearest < 0 or found < nearest):
+                nearest = found
+        if nearest < 0:
+            return
+        m = rx.match(text, nearest)
+        if m is None:
+            at = nearest + 1
+        else:
+            yield m
+            at = m.end()  # (a match is never empty: it starts with a literal)
 
 
 def _number(written: str) -> float:
