@@ -148,10 +148,10 @@ def claims_in_line(
         line, grouped_wide = _thousands_read(line)
         plain = _with_marks_read(line, marks) if marks else line
     else:
-        # Without a mark read as one, `plain` is the line with its thousands groups read ("3 838" -> "3,838"), which only
-        # makes commas: a literal without one is in it only if it is in the line. So the patterns are first looked
-        # for in the line, and a line none may match that states no sum or ratio either (most) is left before the
-        # search for thousands groups (a regex tried at every space).
+        # Without a mark read as one, `plain` is the line with its thousands groups read ("3 838" -> "3,838"), which
+        # only makes commas: a literal without one is in it only if it is in the line. So the patterns are first
+        # looked for in the line, and a line none may match that states no sum or ratio either (most) is left before
+        # the search for thousands groups (a regex tried at every space).
         plain = line
         grouped_wide = None  # not looked for yet
     candidates = list(always) if always else None
