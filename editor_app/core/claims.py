@@ -600,9 +600,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         for m in paren_parts:
             parts = None
             start = m.start()
-            # Parts that state no sum need no total: the span of one only keeps the "=" forms off the "=" in it, and
-            # there is none without one in the parts (the one after "（…）= 7" stays theirs: after a parenthesis
-            # neither form finds a sum).
+            # Parts that state no sum need no total. All their total would add is a span, which keeps the "=" forms
+            # below off an "=" in it: without an "=" in the parts, the span holds none but that of "（…）= 7", and
+            # right after a closing parenthesis neither form finds a sum anyway.
             if not has_eq or line.find("=", start, m.end()) < 0:
                 # (most parentheses with a "+" hold words: their first part's number, what `_parts` looks for first,
                 # is looked for in place, up to the first "+", with the same result: the parenthesis before it passes
