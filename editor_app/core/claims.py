@@ -553,6 +553,12 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
 _EQ_SUM_LOOK = re.compile(r"=(?:\s*\d|(?<=\d=)|(?<=\d.=)|(?<=\d..=)|(?<=\d...=)|(?<=\d....=))", re.S)
 
 
+# A parenthesis `_PAREN_PARTS_WIDE` or `_NARROW` matches whose first part holds a digit, in one search (a regex call
+# costs several plain searches).
+_PAREN_DIGIT_PARTS_WIDE = re.compile(rf"（[^（）()+\d]*{_POSSESSIVE}\d[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE}[）)]")
+_PAREN_DIGIT_PARTS_NARROW = re.compile(rf"\([^（）()+\d]*{_POSSESSIVE}\d[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE}[）)]")
+
+
 def _may_sum(line: str) -> bool:
     """Whether `_sums_in_line` may find a sum in a line with a "+": in a parenthesis whose first part holds a digit
     (most "+" in prose join words: "KAIST + POSTECH"), or by an "=" with a digit at most five characters before it
@@ -561,16 +567,9 @@ def _may_sum(line: str) -> bool:
     (Told on the line before its thousands groups are read, `_thousands_read`, and so before that search: reading
     them makes "," of separators between digits, and changes no digit, "=", "+", parenthesis or white space next to
     an "=".)"""
-    if "=" in line and _EQ_SUM_LOOK.search(line) is not None:
-        return True
-    wide, narrow = "（" in line, "(" in line
-    for paren_parts, there in ((_PAREN_PARTS_WIDE, wide), (_PAREN_PARTS_NARROW, narrow)):
-        if there:
-            for m in paren_parts.finditer(line):
-                start = m.start() + 1
-                if _DIGIT.search(line, start, line.find("+", start)) is not None:
-                    return True
-    return False
+    return ("=" in line and _EQ_SUM_LOOK.search(line) is not None
+            or "（" in line and _PAREN_DIGIT_PARTS_WIDE.search(line) is not None
+            or "(" in line and _PAREN_DIGIT_PARTS_NARROW.search(line) is not None)
 
 
 def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "",
