@@ -550,7 +550,9 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
 # An "=" a sum may be stated with: a digit in the five characters before it (`_sums_in_line`'s first look for
 # "total = a + b"), or a number after it (`_EQ_TOTAL`, `_EQ_TOTAL_AFTER`). (Led by the "=", which re finds by a plain
 # character search, each look-behind of one width.)
-_EQ_SUM_LOOK = re.compile(r"=(?:\s*\d|(?<=\d=)|(?<=\d.=)|(?<=\d..=)|(?<=\d...=)|(?<=\d....=))", re.S)
+_DIGIT_BEFORE_EQ = r"(?<=\d=)|(?<=\d.=)|(?<=\d..=)|(?<=\d...=)|(?<=\d....=)"
+_EQ_SUM_LOOK = re.compile(rf"=(?:\s*\d|{_DIGIT_BEFORE_EQ})", re.S)
+_EQ_AFTER_DIGIT = re.compile(f"=(?:{_DIGIT_BEFORE_EQ})", re.S)  # the first look for "total = a + b" alone
 
 
 # A parenthesis `_PAREN_PARTS_WIDE` or `_NARROW` matches whose first part holds a digit, in one search (a regex call
@@ -638,10 +640,14 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     if not has_eq:
         return
     eq = line.find("=")
-    while eq >= 0 and line.find("+", eq) >= 0:  # "total = a + b": each "=" with a "+" before the clause ends
-        if not _DIGIT.search(line, max(0, eq - 5), eq):  # no total right before this "="
-            eq = line.find("=", eq + 1)
-            continue
+    while eq >= 0:  # "total = a + b": each "=" with a "+" before the clause ends
+        # (the next "=" with a digit in the five characters before it, by one search: before the others no total)
+        total_eq = _EQ_AFTER_DIGIT.search(line, eq)
+        if total_eq is None:
+            break
+        eq = total_eq.start()
+        if line.find("+", eq) < 0:
+            break
         brk = _PARTS_END.search(line, eq + 1)
         while brk and brk.group() == "," and line[brk.start() - 1 : brk.start()].isdigit() and \
                 line[brk.start() + 1 : brk.start() + 2].isdigit():
