@@ -555,10 +555,12 @@ _EQ_SUM_LOOK = re.compile(rf"=(?:\s*\d|{_DIGIT_BEFORE_EQ})", re.S)
 _EQ_AFTER_DIGIT = re.compile(f"=(?:{_DIGIT_BEFORE_EQ})", re.S)  # the first look for "total = a + b" alone
 
 
-# A parenthesis `_PAREN_PARTS_WIDE` or `_NARROW` matches whose first part holds a digit, in one search (a regex call
-# costs several plain searches).
-_PAREN_DIGIT_PARTS_WIDE = re.compile(rf"（[^（）()+\d]*{_POSSESSIVE}\d[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE}[）)]")
-_PAREN_DIGIT_PARTS_NARROW = re.compile(rf"\([^（）()+\d]*{_POSSESSIVE}\d[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE}[）)]")
+# The matches of `_PAREN_PARTS_WIDE` and `_NARROW` whose first part holds a digit (a part's number starts with one),
+# found by the regex (a regex call costs several plain searches: one per parenthesis of words, "（KAIST + POSTECH）",
+# is saved).
+_DIGIT_PARTS = rf"(?P<parts>[^（）()+\d]*{_POSSESSIVE}\d[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]"
+_PAREN_DIGIT_PARTS_WIDE = re.compile("（" + _DIGIT_PARTS)
+_PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
 
 
 def _may_sum(line: str) -> bool:
@@ -591,13 +593,15 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     has_eq = "=" in line and _EQ_SUM_LOOK.search(line) is not None
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:
+        # (without the "=" forms, only parts whose first one holds a digit may state a sum: see below)
+        in_wide, in_narrow = (_PAREN_PARTS_WIDE, _PAREN_PARTS_NARROW) if has_eq else \
+            (_PAREN_DIGIT_PARTS_WIDE, _PAREN_DIGIT_PARTS_NARROW)
         if not narrow:
-            paren_parts = _PAREN_PARTS_WIDE.finditer(line)
+            paren_parts = in_wide.finditer(line)
         elif not wide:
-            paren_parts = _PAREN_PARTS_NARROW.finditer(line)
+            paren_parts = in_narrow.finditer(line)
         else:
-            paren_parts = sorted([*_PAREN_PARTS_WIDE.finditer(line), *_PAREN_PARTS_NARROW.finditer(line)],
-                                 key=_start)
+            paren_parts = sorted([*in_wide.finditer(line), *in_narrow.finditer(line)], key=_start)
         for m in paren_parts:
             parts = None
             start = m.start()
