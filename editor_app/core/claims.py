@@ -15,7 +15,7 @@ import math
 import re
 import sys
 from operator import attrgetter, itemgetter
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .document import resolve_section_ref
 from .records import record
@@ -61,6 +61,7 @@ _PERCENT_WIDE = re.compile(r"（\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _PERCENT_NARROW = re.compile(r"\(\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
+_LAST_BREAK = re.compile(r"(?s:.*)[；;|，,：:（）()=]")  # the text up to its last such break (greedy: the last one)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
 # A clause break other than such a comma: what is left of _CLAUSE_BREAKS once they are blanked.
 _BREAK = re.compile(r"[；;|，：:（）()=]|,(?!(?<=\d,)\d{3}(?!\d))")
@@ -139,21 +140,25 @@ def claims_in_line(
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
-    plan = getattr(compiled, "plan", None) or _plan(compiled)
-    if marked or not plan[2]:
+    plan = compiled.plan if compiled.__class__ is CompiledPatterns else None  # (an attribute: no getattr call)
+    always, groups, comma_free = plan or _plan(compiled)
+    # (most marks are none: "约束", "8.4~10.2"; a line whose marks read as nothing is read as an unmarked one)
+    marks = _mark_readings(line) if marked else None
+    if marks or not comma_free:
         line, grouped_wide = _thousands_read(line)
-        plain = _marks_blanked(line) if marked else line
+        plain = _with_marks_read(line, marks) if marks else line
     else:
-        # Without a mark, `plain` is the line with its thousands groups read ("3 838" -> "3,838"), which only
-        # makes commas: a literal without one is in it only if it is in the line. So the patterns are first looked
-        # for in the line, and a line none may match that states no sum or ratio either (most) is left before the
-        # search for thousands groups (a regex tried at every space).
+        # Without a mark read as one, `plain` is the line with its thousands groups read ("3 838" -> "3,838"), which
+        # only makes commas: a literal without one is in it only if it is in the line. So the patterns are first
+        # looked for in the line, and a line none may match that states no sum or ratio either (most) is left before
+        # the search for thousands groups (a regex tried at every space).
         plain = line
         grouped_wide = None  # not looked for yet
-    candidates = list(plan[0]) if plan[0] else None
-    for probe, word, entries in plan[1]:  # patterns grouped by one literal they all need: one test per group
-        if probe in plain and word in plain:  # (one character first: a far cheaper search)
-            for entry in entries:
+    candidates = list(always) if always else None
+    for group in groups:  # patterns grouped by one literal they all need: one test per group
+        # (one character of it first: a far cheaper search; the group indexed, not unpacked: most fail here)
+        if group[0] in plain and group[1] in plain:
+            for entry in group[2]:
                 for need in entry[3]:  # the pattern's other literals: a plain loop, cheaper than all()
                     if need not in plain:
                         break
@@ -165,7 +170,7 @@ def claims_in_line(
                     else:
                         candidates.append(entry)
     if grouped_wide is None:
-        if candidates is None and "+" not in line and ("%" not in line or "/" not in line):
+        if candidates is None and ("%" not in line or "/" not in line) and ("+" not in line or not _may_sum(line)):
             return ()
         line, grouped_wide = _thousands_read(line)
         plain = line  # (a pattern whose literal held a space or "，" read as "," is tried in vain: no match)
@@ -173,19 +178,12 @@ def claims_in_line(
     if candidates:
         if len(candidates) > 1:
             candidates.sort(key=_first)  # pattern order, as written in the pack
+        about = "左右" in line  # ("3,838 左右": an estimate; looked for after each figure only in a line with one)
         for idx, cp, rx, _required, _starts, tail, has_values, has_value, leads in candidates:
             if tail is not None and tail.search(plain) is None:
                 continue  # the part from its first literal on is nowhere in the line
-            at = 0
-            if leads is not None:  # the search starts at the first of the literals a match starts with
-                at = -1
-                for lead in leads:
-                    found = plain.find(lead)
-                    if found >= 0 and (at < 0 or found < at):
-                        at = found
-                if at < 0:
-                    continue
-            for m in rx.finditer(plain, at):
+            # (several literals one of which starts every match: tried only where one of them starts)
+            for m in rx.finditer(plain) if leads is None else _led_matches(rx, plain, leads):
                 if has_values and m.group("values"):
                     start = m.start("values")
                     approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
@@ -198,10 +196,10 @@ def claims_in_line(
                                      len(members) if pos == len(members) - 1 else 0)
                         )
                 elif has_value:
-                    vt = m.group("value")
-                    if vt:
+                    at, end = m.span("value")  # ((-1, -1) when the group took no part in the match)
+                    if end > at:
+                        vt = plain[at:end]
                         start, stop = m.span()
-                        at, end = m.span("value")
                         if vt[-1] in ",，" and vt[0].isdigit():  # "words: 200, lines: 31": the comma is the prose's
                             cut = len(vt) - len(vt.rstrip(",，"))
                             vt = vt[:-cut]
@@ -218,8 +216,9 @@ def claims_in_line(
                                 stop = max(stop, end)
                             elif nxt != " ":  # ("3,838 kept": a word after the figure)
                                 continue  # "3,8k", "3.8", "3.8.1": no figure read rather than a wrong one
-                        try:
-                            value = magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt)
+                        try:  # (digits alone, the most frequent figure, read first)
+                            value = float(vt) if vt.isdecimal() else \
+                                magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt)
                         except ValueError:  # a pack's loose group took a word ('(?P<value>\S+) words': "many")
                             continue  # no figure: the analysis went down with it
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
@@ -228,13 +227,15 @@ def claims_in_line(
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
                                      written[at:end] if grouped_wide else vt, value, (),
-                                     approx or line.startswith("左右", end + (line[end:end + 1] == " ")))
+                                     approx or about and line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
-        _sums_in_line(plain, sum_metric, sum_context, out, written)
+        _sums_in_line(plain, sum_metric, sum_context, out, written, marked)
     if "%" in line and "/" in line:
         for pct, m in _percents(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
+            if line.find("/", window_start, m.start()) < 0:
+                continue  # no fraction before the share ("footer = 67%")
             f = _FRACTION_BEFORE.search(line, window_start, m.start())
             if not f:
                 continue
@@ -253,9 +254,34 @@ def claims_in_line(
     return tuple(out)
 
 
+def _led_matches(rx: re.Pattern[str], text: str, leads: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """rx.finditer(text) for a regex every match of which starts with one of the literals `leads` ("(?:§八\\.3|footer)
+    …"): tried only where one of them starts, found by plain searches (for such a regex re tries every character
+    from the start)."""
+    at = 0
+    while True:
+        nearest = -1
+        for lead in leads:
+            found = text.find(lead, at)
+            if found >= 0 and (nearest < 0 or found < nearest):
+                nearest = found
+        if nearest < 0:
+            return
+        m = rx.match(text, nearest)
+        if m is None:
+            at = nearest + 1
+        else:
+            yield m
+            at = m.end()  # (a match is never empty: it starts with a literal)
+
+
 def _number(written: str) -> float:
-    """parse_number, with the most frequent figure (digits alone: "579") read without first taking separators out."""
-    return float(written) if written.isdecimal() else parse_number(written)
+    """parse_number, with the most frequent figures read without its table: digits alone ("579"), and digits grouped
+    by "," ("2,892": the thousands of a line read by `_thousands_read`)."""
+    if written.isdecimal():
+        return float(written)
+    digits = written.replace(",", "")
+    return float(digits) if digits.isdecimal() else parse_number(written)
 
 
 def _thousands_read(line: str) -> tuple[str, bool]:
@@ -439,32 +465,50 @@ def _marks_blanked(line: str) -> str:
     """The line with each estimate mark ("≈", "约", "大约", "~", "～") that comes before a number (white space between
     allowed) made spaces, or "=" where "≈" or "约" also follows a number ("4/6 ≈ 67%" reads as "4/6 = 67%", so
     patterns written with "=" find it). A tilde right after a number, "×", "%" or "." is a range ("8.4~10.2",
-    "1.21×~1.35×"), not a mark.
+    "1.21×~1.35×"), not a mark. The same object when no mark is read so."""
+    marks = _mark_readings(line)
+    return _with_marks_read(line, marks) if marks else line
 
-    (Built from slices of the line between the marks, not from a list of its characters: a line with a tilde is
-    often a long one, and the marks in it are few.)"""
-    marks: dict[int, str] = {}  # position -> what the mark there is read as
-    for mark in "≈约~～":
-        at = line.find(mark)
-        while at >= 0:
-            k = at + 1
-            while k < len(line) and line[k].isspace():
-                k += 1
-            if k < len(line) and line[k].isdecimal() and not (  # (what the regex \d matches)
-                    mark in "~～" and at and (line[at - 1].isdecimal() or line[at - 1] in "×%.")):
-                k = at - 1
-                while k >= 0 and line[k].isspace():
-                    k -= 1
-                if k >= 0 and line[k].isdecimal() and mark in "≈约":
-                    marks[at] = "="
-                elif mark == "约" and k == at - 1 and k >= 0 and line[k] == "大":  # "大约 3,838": both characters
-                    marks[k] = " "
-                    marks[at] = " "
-                else:
-                    marks[at] = " "
-            at = line.find(mark, at + 1)
-    if not marks:
-        return line
+
+# An estimate mark with a figure after it, white space between allowed: the marks `_mark_readings` reads (re finds
+# each by a plain character search and looks ahead in C; most marks in a line are none: "约束", "8.4~10.2"'s is
+# told apart after). (\s and \d are str.isspace and str.isdecimal, what the marks were read with before.)
+_MARKS_BEFORE_FIGURES = tuple((mark, re.compile(mark + r"(?=\s*\d)")) for mark in "≈约~～")
+
+
+def _mark_readings(line: str) -> dict[int, str] | None:
+    """Where `_marks_blanked` reads a mark, and what as (position -> " " or "="); None when nowhere.
+
+    (The positions are the same in the line before and after `_thousands_read`: it only makes "," of a separator
+    between two digits, and a mark's reading looks at white space next to the mark and at the digit past it.)"""
+    marks: dict[int, str] | None = None
+    for mark, before_figure in _MARKS_BEFORE_FIGURES:
+        if mark not in line:
+            continue
+        m = before_figure.search(line)  # (a search, cheaper than an iterator for the none most lines have)
+        while m is not None:
+            at = m.start()
+            m = before_figure.search(line, at + 1)  # (the next: a match is the mark alone)
+            if at and mark in "~～" and (line[at - 1].isdecimal() or line[at - 1] in "×%."):
+                continue  # a range: "8.4~10.2"
+            if marks is None:
+                marks = {}
+            k = at - 1
+            while k >= 0 and line[k].isspace():
+                k -= 1
+            if k >= 0 and line[k].isdecimal() and mark in "≈约":
+                marks[at] = "="
+            elif mark == "约" and k == at - 1 and k >= 0 and line[k] == "大":  # "大约 3,838": both characters
+                marks[k] = " "
+                marks[at] = " "
+            else:
+                marks[at] = " "
+    return marks
+
+
+def _with_marks_read(line: str, marks: dict[int, str]) -> str:
+    """`line` with the marks `_mark_readings` found read as it says (built from slices of the line between the
+    marks, not from a list of its characters: a line with a mark is often a long one, and the marks in it are few)."""
     pieces = []
     done = 0  # the line up to here is in `pieces`
     for at in sorted(marks):
@@ -497,37 +541,82 @@ def _parts(parts_text: str) -> list[tuple[str, str, int]] | None:
         if search(chunk, end) is not None:  # (where finditer would look next)
             return None
         after = chunk[end:].strip()
-        label = chunk[:start].strip() if after in _UNITS else (chunk[:start] + " " + after).strip()
+        label = chunk[:start].strip() if not after or after in _UNITS else (chunk[:start] + " " + after).strip()
         out.append((label, chunk[start:end], offset + start))
         offset += len(chunk) + 1
     return out if len(out) >= 2 else None
 
 
-def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "") -> None:
+# An "=" a sum may be stated with: a digit in the five characters before it (`_sums_in_line`'s first look for
+# "total = a + b"), or a number after it (`_EQ_TOTAL`, `_EQ_TOTAL_AFTER`). (Led by the "=", which re finds by a plain
+# character search, each look-behind of one width.)
+_DIGIT_BEFORE_EQ = r"(?<=\d=)|(?<=\d.=)|(?<=\d..=)|(?<=\d...=)|(?<=\d....=)"
+_EQ_SUM_LOOK = re.compile(rf"=(?:\s*\d|{_DIGIT_BEFORE_EQ})", re.S)
+_EQ_AFTER_DIGIT = re.compile(f"=(?:{_DIGIT_BEFORE_EQ})", re.S)  # the first look for "total = a + b" alone
+
+
+# The matches of `_PAREN_PARTS_WIDE` and `_NARROW` whose first part holds a digit (a part's number starts with one),
+# found by the regex (a regex call costs several plain searches: one per parenthesis of words, "（KAIST + POSTECH）",
+# is saved).
+_DIGIT_PARTS = rf"(?P<parts>[^（）()+\d]*{_POSSESSIVE}\d[^（）()+]*{_POSSESSIVE}\+[^（）()]*{_POSSESSIVE})[）)]"
+_PAREN_DIGIT_PARTS_WIDE = re.compile("（" + _DIGIT_PARTS)
+_PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
+
+
+def _may_sum(line: str) -> bool:
+    """Whether `_sums_in_line` may find a sum in a line with a "+": in a parenthesis whose first part holds a digit
+    (most "+" in prose join words: "KAIST + POSTECH"), or by an "=" with a digit at most five characters before it
+    ("total = a + b") or a number after it ("a + b = total", "（a + b）= total").
+
+    (Told on the line before its thousands groups are read, `_thousands_read`, and so before that search: reading
+    them makes "," of separators between digits, and changes no digit, "=", "+", parenthesis or white space next to
+    an "=".)"""
+    return ("=" in line and _EQ_SUM_LOOK.search(line) is not None
+            or "（" in line and _PAREN_DIGIT_PARTS_WIDE.search(line) is not None
+            or "(" in line and _PAREN_DIGIT_PARTS_NARROW.search(line) is not None)
+
+
+def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "",
+                  marked: bool | None = None) -> None:
     """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
     may have its estimate marks blanked (`_marks_blanked`) and full-width signs made half-width, `written` is the
-    line as written (where the marks are, and what a claim's text shows)."""
+    line as written (where the marks are, and what a claim's text shows); `marked`: whether it holds an estimate
+    mark (looked for when None)."""
     written = written or line
+    if marked is None:
+        marked = "≈" in written or "约" in written or "~" in written or "～" in written
     # (whether the sum's scopes are stated is told when there is a sum: most lines with a "+" state none)
     labelled = (line, sum_context) if sum_metric else None
     spans: list[tuple[int, int]] = []
+    # (a sum stated with an "=" needs a digit right before it or a number after it: without one, the "=" forms
+    # find nothing, and a parenthesis's parts need no total unless they state a sum)
+    has_eq = "=" in line and _EQ_SUM_LOOK.search(line) is not None
     wide, narrow = "（" in line, "(" in line
     if wide or narrow:
+        # (without the "=" forms, only parts whose first one holds a digit may state a sum: see below)
+        in_wide, in_narrow = (_PAREN_PARTS_WIDE, _PAREN_PARTS_NARROW) if has_eq else \
+            (_PAREN_DIGIT_PARTS_WIDE, _PAREN_DIGIT_PARTS_NARROW)
         if not narrow:
-            paren_parts = _PAREN_PARTS_WIDE.finditer(line)
+            paren_parts = in_wide.finditer(line)
         elif not wide:
-            paren_parts = _PAREN_PARTS_NARROW.finditer(line)
+            paren_parts = in_narrow.finditer(line)
         else:
-            paren_parts = sorted([*_PAREN_PARTS_WIDE.finditer(line), *_PAREN_PARTS_NARROW.finditer(line)],
-                                 key=_start)
-        has_eq = "=" in line
+            paren_parts = sorted([*in_wide.finditer(line), *in_narrow.finditer(line)], key=_start)
         for m in paren_parts:
             parts = None
-            if not has_eq:  # (the spans only matter to the "=" forms): parts that state no sum need no total
+            start = m.start()
+            # Parts that state no sum need no total. All their total would add is a span, which keeps the "=" forms
+            # below off an "=" in it: without an "=" in the parts, the span holds none but that of "（…）= 7", and
+            # right after a closing parenthesis neither form finds a sum anyway.
+            if not has_eq or line.find("=", start, m.end()) < 0:
+                # (most parentheses with a "+" hold words: their first part's number, what `_parts` looks for first,
+                # is looked for in place, up to the first "+", with the same result: the parenthesis before it passes
+                # the number's look-behind as the start of a part does)
+                if _STANDALONE.search(line, start + 1, line.find("+", start)) is None:
+                    continue
                 parts = _parts(m.group("parts"))
                 if parts is None:
                     continue
-            start = m.start()
             # the total before ends at most 12 characters before the parenthesis: no digit there, no total
             before = (_TOTAL_BEFORE.search(line, max(0, start - 40), start)
                       if _DIGIT.search(line, max(0, start - 13), start) else None)
@@ -537,25 +626,32 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                     parts = _parts(m.group("parts"))
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, before.group("total"), before.start("total") + 1,
-                             parts, m.start("parts"), written[before.start() : m.end()], label)
+                             parts, m.start("parts"), written[before.start() : m.end()], label, marked)
                 spans.append((before.start(), m.end()))
                 continue
-            after = _TOTAL_AFTER.match(line, m.end()) or _EQ_TOTAL_AFTER.match(line, m.end())
+            close = m.end()
+            nxt = line[close:close + 1]  # (both totals after start with white space, "|" or "=": most have none)
+            after = (_TOTAL_AFTER.match(line, close) or _EQ_TOTAL_AFTER.match(line, close)) \
+                if nxt == "|" or nxt == "=" or nxt.isspace() else None
             if after:
                 lab = _label_start(line, start)
                 if parts is None:
                     parts = _parts(m.group("parts"))
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, after.group("total"), after.start("total") + 1,
-                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip())
+                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip(), marked)
                 spans.append((start, after.end()))
-    if "=" not in line:
+    if not has_eq:
         return
     eq = line.find("=")
-    while eq >= 0 and line.find("+", eq) >= 0:  # "total = a + b": each "=" with a "+" before the clause ends
-        if not _DIGIT.search(line, max(0, eq - 5), eq):  # no total right before this "="
-            eq = line.find("=", eq + 1)
-            continue
+    while eq >= 0:  # "total = a + b": each "=" with a "+" before the clause ends
+        # (the next "=" with a digit in the five characters before it, by one search: before the others no total)
+        total_eq = _EQ_AFTER_DIGIT.search(line, eq)
+        if total_eq is None:
+            break
+        eq = total_eq.start()
+        if line.find("+", eq) < 0:
+            break
         brk = _PARTS_END.search(line, eq + 1)
         while brk and brk.group() == "," and line[brk.start() - 1 : brk.start()].isdigit() and \
                 line[brk.start() + 1 : brk.start() + 2].isdigit():
@@ -578,7 +674,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         split = _parts(parts)
         if split is not None:
             _add_sum(found, written, labelled, sum_metric, before.group("total"), start + 1, split, parts_at,
-                     written[start : parts_at + len(parts)], label)
+                     written[start : parts_at + len(parts)], label, marked)
         spans.append((start, parts_at + len(parts)))
     # "a + b = total": an "=" before the first "+" has no sum on its left (a match holds no "+", so none that starts
     # before it is lost by starting there)
@@ -594,20 +690,22 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         if _BREAK.search(line, plus + 1, left_end) is not None:
             continue  # the last "+" is before the clause's start
         head = _THOUSANDS.sub(" ", line[:plus]) if "," in line[:plus] else line[:plus]
-        left_start = max([head.rfind(ch) for ch in _CLAUSE_BREAKS]) + 1  # after the last break
+        last_break = _LAST_BREAK.match(head)  # (one look from the end, not a search of the head per character)
+        left_start = last_break.end() if last_break is not None else 0  # after the last break
         left = _parts(line[left_start:left_end])
         if left is not None:
             _add_sum(found, written, labelled, sum_metric, m.group("total"), m.start("total") + 1, left, left_start,
-                     written[left_start : m.end()].strip(), "")
+                     written[left_start : m.end()].strip(), "", marked)
 
 
 def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | None, sum_metric: str,
              total_text: str, total_col: int, parts: list[tuple[str, str, int]], parts_col: int, text: str,
-             label: str) -> None:
+             label: str, marked: bool) -> None:
     """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, in the sum
     context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
-    figures of the scopes it names: its total's label and its parts' labels."""
-    values = tuple([_number(p[1]) for p in parts])
+    figures of the scopes it names: its total's label and its parts' labels. `marked`: whether `written` holds an
+    estimate mark."""
+    values = tuple([_number(part[1]) for part in parts])
     scope_label = _scope_label(label)
     total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
     total = _number(total_text)
@@ -615,7 +713,6 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
     if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
         if scope_label or _NAME_WORD.fullmatch(label := label.strip()):
             found.append(RawClaim("value", sum_metric, -1, scope_label or label, text, total_col, total_shown, total))
-        marked = "≈" in written or "约" in written or "~" in written or "～" in written
         for (plabel, ptext, poff), value in zip(parts, values):
             scope_label = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
             if scope_label is None:
