@@ -145,9 +145,15 @@ _SPEEDUP_RE = re.compile(
     r"\+?(?P<lo>\d+(?:\.\d+)?)"
     rf"(?:{_X}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?(?P<hi>\d+(?:\.\d+)?))?{_X}"
 )
+# What follows a speed-up's first digit up to its end, loosely (a number, maybe a range, then ×, 倍 or x): a look-ahead
+# that every speed-up passes, so that _SPEEDUP_START does not stop at the many numbers that end in no × ("2026-09",
+# "~16,200", "v0.5.19") nor at the " + " between items
+_X_LOOSE = r"(?:[ \t]?[×倍]|[xX])"
+_TO_X = rf"[\d.]*(?:{_X_LOOSE}|{_X_LOOSE}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?\d[\d.]*{_X_LOOSE})"
 _SPEEDUP_START = re.compile(  # where a speed-up can start, as _VALUE_START for values
     r"[u最高~≈约～arn+0-9](?<![A-Za-z0-9.,_/].)"
-    r"(?:(?<=[最高~≈约～+0-9])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
+    rf"(?:(?<=[0-9])(?={_TO_X})|(?<=\+)(?=\d{_TO_X})|(?<=[~≈～])(?=\s?\+?\d{_TO_X})|(?<=约)(?=[为是合]?\s?\+?\d{_TO_X})"
+    r"|(?<=[最高])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
 )
 _HARDWARE_RE = re.compile(
     r"(?=[0-9NGHABLTVRM])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX][ \t]?)?(?:NVIDIA[ \t]+)?(?P<name>"
