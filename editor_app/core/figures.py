@@ -481,15 +481,17 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
     names: list[str] = []  # the words of the run being read, which spans view[first:last]
     first = last = 0
     last_end = -1
+    # (`most` is told as soon as a run is complete rather than at the next word: the same runs, the scan ends sooner)
     for m in _NAME_WORD_RE.finditer(view):
-        if most and len(runs) >= most:
-            return runs[:most]
         start, end = m.span()
-        if names and view[last_end:start].strip(" \t"):
+        # one space between two words, the commonest gap, is told without a slice
+        if names and (start != last_end + 1 or view[last_end] not in " \t") and view[last_end:start].strip(" \t"):
             runs.append(_Run(first + offset, last + offset, _engine_of(names)))
             names = []
+            if most and len(runs) >= most:
+                return runs
         last_end = end
-        word = view[start:end]
+        word = m.group()
         c = word[0]
         if c in _VERSION_FIRST:
             if _VERSION_RE.fullmatch(word) or c <= "9" and _THOUSANDS_WORD.fullmatch(word):
@@ -499,11 +501,15 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
                 runs.append(_Run(first + offset, last + offset, _engine_of(names)))
                 names = []
             runs.append(_Run(start + offset, end + offset, word))
+            if most and len(runs) >= most:
+                return runs[:most]
             continue
         if word in _NOT_NAMES:
             if names:
                 runs.append(_Run(first + offset, last + offset, _engine_of(names)))
                 names = []
+                if most and len(runs) >= most:
+                    return runs
         else:
             if not names:
                 first = start
@@ -516,6 +522,8 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
 
 def _engine_of(words: list[str]) -> str:
     """The last known engine named in a run of words, else the words themselves."""
+    if len(words) == 1:  # (most runs: a one-word alias is its own first word, so the loop below gives this)
+        return KNOWN_ENGINES.get(words[0], words[0])
     if _ENGINE_FIRST_WORDS.isdisjoint(words):
         return " ".join(words)
     found = ""
@@ -864,8 +872,11 @@ class _LineReader:
         where the lead-in ends; ("", -1) otherwise."""
         if self._lead_engine is None:
             self._lead_engine = ("", -1)
-            colon = self.scopes[0].view.find("：")
-            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self._lead_runs) == 1:
+            view = self.scopes[0].view
+            colon = view.find("：")
+            # (a lead-in that holds no known engine's first word names none: its runs are not read for this)
+            if 0 < colon <= 80 and _ENGINE_WORD_RE.search(view, 0, colon) is not None \
+                    and self.lead_in in _ENGINE_ALIASES and len(self._lead_runs) == 1:
                 self._lead_engine = (self.lead_in, colon)
         return self._lead_engine
 
