@@ -1425,7 +1425,9 @@ class _LineReader:
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            unit = self._priced_per_token(index, a, b, unit)
+            # (a price is told per million tokens, below, once the value is known to be an engine's: that changes
+            # no currency's first character, and a currency comes with its sign or is "$" or "¥", so this test
+            # gives the same answer before)
             if unit not in _ONE_VALUE_UNITS and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
@@ -1458,6 +1460,7 @@ class _LineReader:
                 # "H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s": an item that names only other hardware
                 # before its value states the engine of the clause's value before it there
                 engine = previous[0]
+            unit = self._priced_per_token(index, a, b, unit)
             # "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s": a label named once covers the clause's later values
             label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a) \
                 or labels.get(_METRIC_BY_UNIT.get(unit, unit), "")
