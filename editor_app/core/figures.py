@@ -183,6 +183,14 @@ def _engine_colon_re() -> re.Pattern[str]:
 
 
 _ENGINE_COLON = _engine_colon_re()  # "vLLM:" — a colon that names whose value follows, not a clause's end
+_ENGINE_LAST = frozenset(alias[-1] for alias in KNOWN_ENGINES)  # what the name before such a colon ends with
+
+
+def _after_engine_name(text: str, at: int) -> bool:
+    """A cheap first look for _ENGINE_COLON at the colon text[at]: an engine's name must end right before it, or
+    before one space or tab (most colons follow a CJK word)."""
+    before = text[max(0, at - 2):at]
+    return before[-1:] in _ENGINE_LAST or (before[-1:] in (" ", "\t") and before[:1] in _ENGINE_LAST)
 _VALUE_NEXT = re.compile(r"[ \t]*(?:[~≈约～$¥€£]|\d)")
 
 
@@ -202,8 +210,8 @@ def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[t
             else:
                 m = _CLAUSE_SEP.search(text, at + 1, end)
                 continue
-        if text[at] in ":：" and _ENGINE_COLON.search(text, max(0, at - 24), at + 1) \
-                and _VALUE_NEXT.match(text, after):  # (the name and the value around the colon, also past the span scanned: a whole split sees them)
+        if text[at] in ":：" and _after_engine_name(text, at) \
+                and _ENGINE_COLON.search(text, max(0, at - 24), at + 1) and _VALUE_NEXT.match(text, after):  # (the name and the value around the colon, also past the span scanned: a whole split sees them)
             m = _CLAUSE_SEP.search(text, after, end)  # "vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s": one clause
             continue
         found.append((at, after))
