@@ -1030,6 +1030,8 @@ class _LineReader:
         for pa, pb in parts:  # (all told first, before any value is looked for: most "vs" join no engines' values)
             if _LATIN.search(view, pa, pb) is None:
                 return None  # every run of names holds a Latin letter: no engine in this part
+            if _DIGIT.search(view, pa, pb) is None and view.find(_BLANK, pa, pb) < 0:
+                return None  # no value in it: every value holds a digit, or is in a parenthesis (a blank here)
         chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
             values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
