@@ -774,6 +774,7 @@ class _LineReader:
         self._runs: dict[tuple[int, int, int], _Runs] = {}
         self._items: dict[tuple[int, int, int], tuple[list[tuple[int, int]], list[int]]] = {}
         self._hardware: dict[tuple[int, int, int], str | None] = {}
+        self._lead_hardware: dict[tuple[int, int], str | None] = {}
         self._sentences: dict[tuple[int, int, int], str] = {}
         self._enclosing: dict[int, str] = {}
         self._paren_seps: dict[int, tuple[list[int], int]] = {}  # by scope: separator ends, scanned up to
@@ -847,7 +848,13 @@ class _LineReader:
         view = self.scopes[index].view
         if not self._gpu or a < 2 or view[a - 1] not in ":：":
             return None
-        start = _lead_in_start(view, a)
+        key = (index, a)  # (asked again by each figure of the clause: the lead-in is scanned for once)
+        if key not in self._lead_hardware:
+            self._lead_hardware[key] = self._find_lead_hardware(index, a)
+        return self._lead_hardware[key]
+
+    def _find_lead_hardware(self, index: int, a: int) -> str | None:
+        start = _lead_in_start(self.scopes[index].view, a)
         raw = self._raw(index, start, a - 1)
         if _GPU_HINT.search(raw) is None or len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
             return None  # "在 H100 和 B200 上复测：…": which of them a figure is on, the lead-in does not say
