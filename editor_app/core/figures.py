@@ -346,9 +346,44 @@ _MEASURES = (
     ("cost", r"(?<![A-Za-z])cost|成本"),
     ("load", r"加载|(?<![A-Za-z])load(?:ing)?(?![A-Za-z])"),
 )
+_CASE_EXTRA = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}  # what re.IGNORECASE also matches a letter with
+_RANGE_EXTRA = "\u0130\u0131\u017f\u212a"  # and [A-Z] or [a-z] with (as the re docs list them)
+
+
+def _case_blind(source: str) -> str:
+    """`source` spelled out to match what it matches with re.IGNORECASE, without the flag (with it, re compares
+    each character case-blind, slowly): every ASCII letter becomes the class of the characters the flag matches it
+    with ("i": "[iIİı]"), in a class too, where A-Z and a-z gain the other case and "İıſK". For sources of
+    literals, classes of characters and the ranges A-Z, a-z, and groups opened by "(?:", "(?<!", "(?=", "(?!"
+    (no escapes, no named groups)."""
+    out: list[str] = []
+    in_class = False
+    i = 0
+    while i < len(source):
+        c = source[i]
+        if not in_class and source.startswith("(?", i):  # a group's opening holds no letter to match
+            j = i + 2
+            while source[j] in "<=!:":
+                j += 1
+            out.append(source[i:j])
+            i = j
+        elif in_class and source.startswith(("A-Z", "a-z"), i):
+            out.append("A-Za-z" + _RANGE_EXTRA)
+            i += 6 if source.startswith(("A-Za-z", "a-zA-Z"), i) else 3
+        else:
+            if c.isascii() and c.isalpha():
+                letters = c.lower() + c.upper() + _CASE_EXTRA.get(c.lower(), "")
+                out.append(letters if in_class else f"[{letters}]")
+            else:
+                out.append(c)
+                in_class = c == "[" or (in_class and c != "]")
+            i += 1
+    return "".join(out)
+
+
 _MEASURE_RE = re.compile(  # led by the measures' first characters: a case-blind alternation is slow to try
-    "(?=[tilmbrc首延时吞内显构请成加])(?:" + "|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)) + ")",
-    re.IGNORECASE,
+    f"(?={_case_blind('[tilmbrc首延时吞内显构请成加]')})(?:"
+    + "|".join(f"(?P<m{i}>{_case_blind(p)})" for i, (_, p) in enumerate(_MEASURES)) + ")"
 )
 _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
