@@ -367,7 +367,7 @@ def test_measure_words_are_matched_as_a_case_blind_scan_would(text: str) -> None
         [(m.span(), m.lastgroup) for m in PLAIN_MEASURE.finditer(text)]
 
 
-PLAIN_NAME_WORD = re.compile(  # _NAME_WORD_RE's alternatives in their first order, without possessive repeats
+PLAIN_NAME_WORD = re.compile(  # _NAME_WORD_RE's alternatives in their first order
     r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=a)rXiv:\d{4}\.\d{4,5}"
     rf"|(?:{F._after_first_letter(sorted(F._LOWERCASE_NAMES, key=F.longest_first))})(?![A-Za-z0-9])"
     r"|(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"

@@ -275,13 +275,11 @@ def _after_first_letter(words: list[str]) -> str:
 _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a known lowercase engine, a version
     # its first character is matched first (re then skips the other positions in C); the look-behinds after it
     # tell which kind of word it begins. The capitalised word is tried first: it is the commonest, and no other
-    # alternative can match at a capital but "V" + version, which it matched first anyway. The possessive "*+"
-    # and "++" give back nothing a match could use (what follows each is no letter or digit it holds), so a
-    # lowercase word or a number that is none fails at once instead of backtracking through its characters.
+    # alternative can match at a capital but "V" + version, which it matched first anyway.
     r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=a)rXiv:\d{4}\.\d{4,5}"
     rf"|(?:{_after_first_letter(sorted(_LOWERCASE_NAMES, key=longest_first))})(?![A-Za-z0-9])"
-    r"|(?<=[a-z0-9])[a-z0-9]*+[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
-    r"|(?:(?<=[vV])\d++|(?<=\d)\d*+)(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
+    r"|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
+    r"|(?:(?<=[vV])\d+|(?<=\d)\d*)(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
 _VERSION_FIRST = frozenset("vV0123456789")
