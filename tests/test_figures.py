@@ -341,12 +341,47 @@ def test_the_clause_found_around_a_cue_is_the_one_a_whole_split_gives(text: str)
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.one_of(FIGURE_ALPHABET, st.sampled_from(["about ", "around", "roughly ", "nearly", "最高", "高达", "+",
-                                                             "1-2", "3.8~5.2×", "v1.2"])), max_size=25).map("".join))
+                                                             "1-2", "3.8~5.2×", "v1.2", "倍", " to ", "至", "–", "～",
+                                                             "\t", "约为", "2026-09", "+1.21×~1.35×"])),
+                max_size=25).map("".join))
 def test_values_and_speedups_are_matched_where_a_scan_would(text: str) -> None:
     for pattern, start_re in ((F._VALUE_RE, F._VALUE_START), (F._SPEEDUP_RE, F._SPEEDUP_START)):
         for start in (0, 1, 3):
             expected = [m.span() for m in pattern.finditer(text, start)]
             assert [m.span() for m in F._matches(pattern, start_re, text, start, len(text))] == expected
+
+
+PLAIN_MEASURE = re.compile("(?=[tilmbrc首延时吞内显构请成加])(?:" + "|".join(
+    f"(?P<m{i}>{p})" for i, (_, p) in enumerate(F._MEASURES)) + ")", re.IGNORECASE)
+MEASURE_BITS = st.sampled_from(["TTFT", "tTfT", "TPOT", "ITL", "ıtl", "İTL", "latency", "LATENCY", "throughput", "memory",
+                                "build", "reBuild", "BUİLD", "request rate", "REQUEſT RATE", "cost", "coſt", "load",
+                                "LOADING", "unload", "首字延迟", "延迟", "时延", "吞吐", "内存", "显存", "构建", "请求率",
+                                "成本", "加载", "İ", "ı", "ſ", "\u212a", "K", "x", " ", "-", "3×"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(MEASURE_BITS, max_size=12).map("".join))
+def test_measure_words_are_matched_as_a_case_blind_scan_would(text: str) -> None:
+    """_MEASURE_RE spells re.IGNORECASE out (_case_blind): the same matches, İ, ı, ſ and the Kelvin sign too."""
+    assert [(m.span(), m.lastgroup) for m in F._MEASURE_RE.finditer(text)] == \
+        [(m.span(), m.lastgroup) for m in PLAIN_MEASURE.finditer(text)]
+
+
+PLAIN_NAME_WORD = re.compile(  # _NAME_WORD_RE's alternatives in their first order
+    r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=a)rXiv:\d{4}\.\d{4,5}"
+    rf"|(?:{F._after_first_letter(sorted(F._LOWERCASE_NAMES, key=F.longest_first))})(?![A-Za-z0-9])"
+    r"|(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
+    r"|(?:(?<=[vV])\d+|(?<=\d)\d*)(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(FIGURE_ALPHABET, st.sampled_from(["arXiv:2607.05708", "v0.5.19", "V3", "1.30.0-dev", "900K",
+                                                             "vllm", "llama.cpp", "SGLang's", "KVarN", "iPhone", "٣",
+                                                             "ab", "Ab", "aB", "1a", "1A", "'", "_"])),
+                max_size=25).map("".join))
+def test_name_words_are_the_ones_a_plain_pattern_finds(text: str) -> None:
+    assert [m.span() for m in F._NAME_WORD_RE.finditer(text)] == [m.span() for m in PLAIN_NAME_WORD.finditer(text)]
 
 
 def test_an_engine_colon_before_a_currency_value_keeps_the_comparison_whole():

@@ -145,9 +145,15 @@ _SPEEDUP_RE = re.compile(
     r"\+?(?P<lo>\d+(?:\.\d+)?)"
     rf"(?:{_X}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?(?P<hi>\d+(?:\.\d+)?))?{_X}"
 )
+# What follows a speed-up's first digit up to its end, loosely (a number, maybe a range, then ×, 倍 or x): a look-ahead
+# that every speed-up passes, so that _SPEEDUP_START does not stop at the many numbers that end in no × ("2026-09",
+# "~16,200", "v0.5.19") nor at the " + " between items
+_X_LOOSE = r"(?:[ \t]?[×倍]|[xX])"
+_TO_X = rf"[\d.]*(?:{_X_LOOSE}|{_X_LOOSE}?[ \t]?(?:~|～|-|–|to|至)[ \t]?\+?\d[\d.]*{_X_LOOSE})"
 _SPEEDUP_START = re.compile(  # where a speed-up can start, as _VALUE_START for values
     r"[u最高~≈约～arn+0-9](?<![A-Za-z0-9.,_/].)"
-    r"(?:(?<=[最高~≈约～+0-9])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
+    rf"(?:(?<=[0-9])(?={_TO_X})|(?<=\+)(?=\d{_TO_X})|(?<=[~≈～])(?=\s?\+?\d{_TO_X})|(?<=约)(?=[为是合]?\s?\+?\d{_TO_X})"
+    r"|(?<=[最高])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
 )
 _HARDWARE_RE = re.compile(
     r"(?=[0-9NGHABLTVRM])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX][ \t]?)?(?:NVIDIA[ \t]+)?(?P<name>"
@@ -177,6 +183,14 @@ def _engine_colon_re() -> re.Pattern[str]:
 
 
 _ENGINE_COLON = _engine_colon_re()  # "vLLM:" — a colon that names whose value follows, not a clause's end
+_ENGINE_LAST = frozenset(alias[-1] for alias in KNOWN_ENGINES)  # what the name before such a colon ends with
+
+
+def _after_engine_name(text: str, at: int) -> bool:
+    """A cheap first look for _ENGINE_COLON at the colon text[at]: an engine's name must end right before it, or
+    before one space or tab (most colons follow a CJK word)."""
+    before = text[max(0, at - 2):at]
+    return before[-1:] in _ENGINE_LAST or (before[-1:] in (" ", "\t") and before[:1] in _ENGINE_LAST)
 _VALUE_NEXT = re.compile(r"[ \t]*(?:[~≈约～$¥€£]|\d)")
 
 
@@ -196,8 +210,8 @@ def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[t
             else:
                 m = _CLAUSE_SEP.search(text, at + 1, end)
                 continue
-        if text[at] in ":：" and _ENGINE_COLON.search(text, max(0, at - 24), at + 1) \
-                and _VALUE_NEXT.match(text, after):  # (the name and the value around the colon, also past the span scanned: a whole split sees them)
+        if text[at] in ":：" and _after_engine_name(text, at) \
+                and _ENGINE_COLON.search(text, max(0, at - 24), at + 1) and _VALUE_NEXT.match(text, after):  # (the name and the value around the colon, also past the span scanned: a whole split sees them)
             m = _CLAUSE_SEP.search(text, after, end)  # "vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s": one clause
             continue
         found.append((at, after))
@@ -260,10 +274,11 @@ def _after_first_letter(words: list[str]) -> str:
 
 _NAME_WORD_RE = re.compile(  # words that can name a subject: capitalised, a known lowercase engine, a version
     # its first character is matched first (re then skips the other positions in C); the look-behinds after it
-    # tell which kind of word it begins
-    r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=a)rXiv:\d{4}\.\d{4,5}"
+    # tell which kind of word it begins. The capitalised word is tried first: it is the commonest, and no other
+    # alternative can match at a capital but "V" + version, which it matched first anyway.
+    r"[A-Za-z0-9](?<![A-Za-z0-9_.'\-].)(?:(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=a)rXiv:\d{4}\.\d{4,5}"
     rf"|(?:{_after_first_letter(sorted(_LOWERCASE_NAMES, key=longest_first))})(?![A-Za-z0-9])"
-    r"|(?<=[A-Z])[A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
+    r"|(?<=[a-z0-9])[a-z0-9]*[A-Z][A-Za-z0-9]*(?:[-_.'][A-Za-z0-9]+)*"
     r"|(?:(?<=[vV])\d+|(?<=\d)\d*)(?:\.\d+)+(?:-[A-Za-z0-9]+)?(?![A-Za-z0-9]))"
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+)+(?:-[A-Za-z0-9]+)?|[vV]\d+")
@@ -329,9 +344,44 @@ _MEASURES = (
     ("cost", r"(?<![A-Za-z])cost|成本"),
     ("load", r"加载|(?<![A-Za-z])load(?:ing)?(?![A-Za-z])"),
 )
+_CASE_EXTRA = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}  # what re.IGNORECASE also matches a letter with
+_RANGE_EXTRA = "\u0130\u0131\u017f\u212a"  # and [A-Z] or [a-z] with (as the re docs list them)
+
+
+def _case_blind(source: str) -> str:
+    """`source` spelled out to match what it matches with re.IGNORECASE, without the flag (with it, re compares
+    each character case-blind, slowly): every ASCII letter becomes the class of the characters the flag matches it
+    with ("i": "[iIİı]"), in a class too, where A-Z and a-z gain the other case and "İıſK". For sources of
+    literals, classes of characters and the ranges A-Z, a-z, and groups opened by "(?:", "(?<!", "(?=", "(?!"
+    (no escapes, no named groups)."""
+    out: list[str] = []
+    in_class = False
+    i = 0
+    while i < len(source):
+        c = source[i]
+        if not in_class and source.startswith("(?", i):  # a group's opening holds no letter to match
+            j = i + 2
+            while source[j] in "<=!:":
+                j += 1
+            out.append(source[i:j])
+            i = j
+        elif in_class and source.startswith(("A-Z", "a-z"), i):
+            out.append("A-Za-z" + _RANGE_EXTRA)
+            i += 6 if source.startswith(("A-Za-z", "a-zA-Z"), i) else 3
+        else:
+            if c.isascii() and c.isalpha():
+                letters = c.lower() + c.upper() + _CASE_EXTRA.get(c.lower(), "")
+                out.append(letters if in_class else f"[{letters}]")
+            else:
+                out.append(c)
+                in_class = c == "[" or (in_class and c != "]")
+            i += 1
+    return "".join(out)
+
+
 _MEASURE_RE = re.compile(  # led by the measures' first characters: a case-blind alternation is slow to try
-    "(?=[tilmbrc首延时吞内显构请成加])(?:" + "|".join(f"(?P<m{i}>{p})" for i, (_, p) in enumerate(_MEASURES)) + ")",
-    re.IGNORECASE,
+    f"(?={_case_blind('[tilmbrc首延时吞内显构请成加]')})(?:"
+    + "|".join(f"(?P<m{i}>{_case_blind(p)})" for i, (_, p) in enumerate(_MEASURES)) + ")"
 )
 _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -472,15 +522,17 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
     names: list[str] = []  # the words of the run being read, which spans view[first:last]
     first = last = 0
     last_end = -1
+    # (`most` is told as soon as a run is complete rather than at the next word: the same runs, the scan ends sooner)
     for m in _NAME_WORD_RE.finditer(view):
-        if most and len(runs) >= most:
-            return runs[:most]
         start, end = m.span()
-        if names and view[last_end:start].strip(" \t"):
+        # one space between two words, the commonest gap, is told without a slice
+        if names and (start != last_end + 1 or view[last_end] not in " \t") and view[last_end:start].strip(" \t"):
             runs.append(_Run(first + offset, last + offset, _engine_of(names)))
             names = []
+            if most and len(runs) >= most:
+                return runs
         last_end = end
-        word = view[start:end]
+        word = m.group()
         c = word[0]
         if c in _VERSION_FIRST:
             if _VERSION_RE.fullmatch(word) or c <= "9" and _THOUSANDS_WORD.fullmatch(word):
@@ -490,11 +542,15 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
                 runs.append(_Run(first + offset, last + offset, _engine_of(names)))
                 names = []
             runs.append(_Run(start + offset, end + offset, word))
+            if most and len(runs) >= most:
+                return runs[:most]
             continue
         if word in _NOT_NAMES:
             if names:
                 runs.append(_Run(first + offset, last + offset, _engine_of(names)))
                 names = []
+                if most and len(runs) >= most:
+                    return runs
         else:
             if not names:
                 first = start
@@ -507,6 +563,8 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
 
 def _engine_of(words: list[str]) -> str:
     """The last known engine named in a run of words, else the words themselves."""
+    if len(words) == 1:  # (most runs: a one-word alias is its own first word, so the loop below gives this)
+        return KNOWN_ENGINES.get(words[0], words[0])
     if _ENGINE_FIRST_WORDS.isdisjoint(words):
         return " ".join(words)
     found = ""
@@ -749,6 +807,7 @@ class _LineReader:
         self._runs: dict[tuple[int, int, int], _Runs] = {}
         self._items: dict[tuple[int, int, int], tuple[list[tuple[int, int]], list[int]]] = {}
         self._hardware: dict[tuple[int, int, int], str | None] = {}
+        self._lead_hardware: dict[tuple[int, int], str | None] = {}
         self._sentences: dict[tuple[int, int, int], str] = {}
         self._enclosing: dict[int, str] = {}
         self._paren_seps: dict[int, tuple[list[int], int]] = {}  # by scope: separator ends, scanned up to
@@ -822,7 +881,13 @@ class _LineReader:
         view = self.scopes[index].view
         if not self._gpu or a < 2 or view[a - 1] not in ":：":
             return None
-        start = _lead_in_start(view, a)
+        key = (index, a)  # (asked again by each figure of the clause: the lead-in is scanned for once)
+        if key not in self._lead_hardware:
+            self._lead_hardware[key] = self._find_lead_hardware(index, a)
+        return self._lead_hardware[key]
+
+    def _find_lead_hardware(self, index: int, a: int) -> str | None:
+        start = _lead_in_start(self.scopes[index].view, a)
         raw = self._raw(index, start, a - 1)
         if _GPU_HINT.search(raw) is None or len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
             return None  # "在 H100 和 B200 上复测：…": which of them a figure is on, the lead-in does not say
@@ -855,8 +920,11 @@ class _LineReader:
         where the lead-in ends; ("", -1) otherwise."""
         if self._lead_engine is None:
             self._lead_engine = ("", -1)
-            colon = self.scopes[0].view.find("：")
-            if 0 < colon <= 80 and self.lead_in in _ENGINE_ALIASES and len(self._lead_runs) == 1:
+            view = self.scopes[0].view
+            colon = view.find("：")
+            # (a lead-in that holds no known engine's first word names none: its runs are not read for this)
+            if 0 < colon <= 80 and _ENGINE_WORD_RE.search(view, 0, colon) is not None \
+                    and self.lead_in in _ENGINE_ALIASES and len(self._lead_runs) == 1:
                 self._lead_engine = (self.lead_in, colon)
         return self._lead_engine
 
@@ -999,10 +1067,13 @@ class _LineReader:
             parts.append((pos, m.start()))
             pos = m.end()
         parts.append((pos, b))
+        for pa, pb in parts:  # (all told first, before any value is looked for: most "vs" join no engines' values)
+            if _LATIN.search(view, pa, pb) is None:
+                return None  # every run of names holds a Latin letter: no engine in this part
+            if _DIGIT.search(view, pa, pb) is None and view.find(_BLANK, pa, pb) < 0:
+                return None  # no value in it: every value holds a digit, or is in a parenthesis (a blank here)
         chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
-            if k and _LATIN.search(view, pa, pb) is None:
-                return None  # every run of names holds a Latin letter: no engine in this part
             values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
             if values:
                 chosen.append((values[-1] if k == 0 else values[0], None))
@@ -1404,7 +1475,9 @@ class _LineReader:
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
-            unit = self._priced_per_token(index, a, b, unit)
+            # (a price is told per million tokens, below, once the value is known to be an engine's: that changes
+            # no currency's first character, and a currency comes with its sign or is "$" or "¥", so this test
+            # gives the same answer before)
             if unit not in _ONE_VALUE_UNITS and not m.group("cur") and unit[:1] not in ("$", "¥"):
                 continue
             items, starts = self.items(index, a, b)
@@ -1437,6 +1510,7 @@ class _LineReader:
                 # "H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s": an item that names only other hardware
                 # before its value states the engine of the clause's value before it there
                 engine = previous[0]
+            unit = self._priced_per_token(index, a, b, unit)
             # "vLLM 的 p99 TTFT 为 58.9s，SGLang 为 54.2s": a label named once covers the clause's later values
             label = _label(view[max(ia, m.start() - 80):m.start()]) or _colon_label(view, a) \
                 or labels.get(_METRIC_BY_UNIT.get(unit, unit), "")
