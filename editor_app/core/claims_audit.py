@@ -484,7 +484,7 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
     slots: list[tuple] = prev.slots[:items[i - 1][1][1]] if i else []
     spans: dict[int, tuple[int, int]] = dict(items[:i])
     shift = len(slots) - (items[j][1][0] if j < len(items) else 0)
-    append, src, new = slots.append, prev.slots, object.__new__
+    append, src, new, set_dict = slots.append, prev.slots, object.__new__, object.__setattr__
     for ln, (s0, e0) in items[j:]:
         to = ln + d
         for rc, k, c, found in src[s0:e0]:
@@ -497,10 +497,10 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
             if found:
                 if len(found) == 1:  # most often: one finding, the figure wrong (moved_by, inlined)
                     f = found[0]
-                    moved_f = new(f.__class__)
-                    fstate = moved_f.__dict__
-                    fstate.update(f.__dict__)
+                    fstate = f.__dict__.copy()
                     fstate["line"] += d
+                    moved_f = new(f.__class__)
+                    set_dict(moved_f, "__dict__", fstate)  # (a Finding is frozen: its own __setattr__ refuses)
                     found = (moved_f,)
                 else:
                     found = tuple(moved_by(found, d))
