@@ -26,6 +26,7 @@ from .dismantle import dismantle
 from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
 from .figure_tables import TableFigureColumns, figure_columns, figures_in_row
 from .figures import figures_in_line
+from .line_runs import LineRuns, line_runs
 from .list_places import NumberedPlaces, numbered_places
 from .split_claims import claims_across, goes_on, open_end, with_claims_across
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
@@ -1397,34 +1398,33 @@ class _Assembly:
         """Every § reference, resolved against this outline (a key the outline lacks becomes None)."""
         self.ref_lines = self.per_line("section_refs")
         if self.same_outline and (self.prev.ref_lines is self.ref_lines or self.prev.ref_lines == self.ref_lines):
-            self.ref_objects, self.ref_found = self.prev.ref_objects, self.prev.ref_found
+            self.ref_runs, self.ref_found = self.prev.ref_runs, self.prev.ref_found
             self.ref_origin = (None, 0, 0, 0)
             return self.prev.section_refs
         known = self.by_key
-        old = self.prev.ref_objects if self.same_outline else {}
+        old = self.prev.ref_runs if self.same_outline else None
         self.ref_origin = (self.prev if self.same_outline else None, 0, 0, 0)
         a = b = d = 0  # lines from the edit on were line i - d in the last pass (a moved outline, same sections)
+        if old is not None and self.spliced is not None:  # (same lines: the replaced ones made again, if any changed)
+            a, b = self.spliced[0], self.spliced[0] + self.spliced[2]
+            self.ref_origin = (self.prev, a, b, 0)
         if self.moved is not None and known.keys() == self.moved.by_key.keys():
-            old = self.moved.ref_objects
+            old = self.moved.ref_runs
             a, old_k, new_k = self._point_splice()
             b, d = a + new_k, new_k - old_k
             self.ref_origin = (self.moved, a, b, d)
-        # per section-refs rule: (its words for each ambiguous number, {line index: (refs, findings)}), see rules
-        self.ref_found: dict[str, tuple[dict[str, str], dict[int, tuple]]] = {}
-        self.ref_objects = objects = {}
-        out: list[SectionRef] = []
+        # per section-refs rule: (its words for each ambiguous number, the runs of its findings), see rules
+        self.ref_found: dict[str, tuple[dict[str, str], LineRuns]] = {}
         blocks = self.outline.not_prose  # a § in a code block or a comment block is no reference
-        for i, refs in self.ref_lines:
-            if blocks and in_blocks(i + 1, blocks):
-                continue
-            hit = old.get(i if i < a else i - d if i >= b else -1)
-            if hit is None or hit[0] is not refs:
-                hit = (refs, [SectionRef(i + 1, col, text, key if key in known else None) for col, text, key in refs])
-            elif i >= b and d:
-                hit = (refs, moved_by(hit[1], d))
-            objects[i] = hit
-            out.extend(hit[1])
-        return out
+        ref_lines = [(i, refs) for i, refs in self.ref_lines if not in_blocks(i + 1, blocks)] if blocks else self.ref_lines
+        at, src = list(map(itemgetter(0), ref_lines)), list(map(itemgetter(1), ref_lines))
+
+        def make(k: int) -> tuple[list[SectionRef], int]:
+            ln = at[k] + 1
+            return [SectionRef(ln, col, text, key if key in known else None) for col, text, key in src[k]], 0
+
+        self.ref_runs = line_runs(at, src, old, a, b, d, make)
+        return self.ref_runs.objects
 
     def _section_metrics(self) -> list[SectionMetrics]:
         secs = self.outline.sections

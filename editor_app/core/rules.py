@@ -9,9 +9,10 @@ from itertools import chain
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .document import resolve_section_ref
+from .line_runs import line_runs
 from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
-from .records import moved_by, with_changes
+from .records import with_changes
 from .regex_looks import as_words
 from .rulepack import RuleDef, Scope, _section_key_name
 from .suppression import NOT_UNDERSTOOD
@@ -310,18 +311,14 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # references is ambiguous, and remaking them all after each edit cost ~30 ms.
     origin, a, b, d = asm.ref_origin
     last = origin.ref_found.get(rule.id) if origin is not None else None
-    old = last[1] if last is not None and last[0] == said else {}
-    found: dict[int, tuple] = {}  # line index -> (its references, their findings, how many of them name no section)
-    naming_none = 0
-    for i, (refs, objects) in asm.ref_objects.items():
-        hit = old.get(i if i < a else i - d if i >= b else -1) if old else None
-        if hit is None or hit[0] is not refs:
-            hit = (refs, *_ref_findings(rule, objects, said))
-        elif i >= b and d:
-            hit = (refs, moved_by(hit[1], d), hit[2])
-        found[i] = hit
-        res.findings.extend(hit[1])
-        naming_none += hit[2]
+    refs = asm.ref_runs
+
+    def make(k: int) -> tuple[list[Finding], int]:  # a line's findings, and how many of its references name no section
+        return _ref_findings(rule, refs.of(k), said)
+
+    found = line_runs(refs.at, refs.src, last[1] if last is not None and last[0] == said else None, a, b, d, make)
+    res.findings.extend(found.objects)
+    naming_none = sum(found.extra)
     asm.ref_found[rule.id] = (said, found)
     # A sub-section left under another top section ("8.1" under "九、" once 八 became 九) is named by its number
     # nowhere it can be found: said where it stands.

@@ -1,0 +1,77 @@
+"""What a pass made from each line that holds something, laid out flat, and carried to the next pass.
+
+The § references of each line, and the findings about them, are made from what the line holds alone (its facts'
+tuple). After an edit the next pass keeps a line's objects when it holds the very same tuple, moved by the lines
+the edit added or removed (`records.moved_by`). Kept per line in a dict, that was a Python step and a list per
+line: ~20,000 references and as many findings after an Enter in the middle of an 8 MB survey, ~10 ms. Laid out
+flat, the lines before the edit keep one slice, those after it are one slice moved, and only the edited lines are
+made again.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from itertools import repeat
+from operator import add, is_
+from typing import Callable
+
+from .records import moved_by
+
+
+class LineRuns:
+    """The k-th line that holds something is line index `at[k]` (0-based, ascending), made from `src[k]` (the
+    per-line facts' tuple) into `objects[offs[k]:offs[k + 1]]` (records with a `line`), with a number `extra[k]`
+    (what else a line's making counted). `objects` is handed out as is (a pass's list of results): read-only."""
+
+    __slots__ = ("at", "src", "offs", "objects", "extra")
+
+    def __init__(self, at: list[int], src: list, offs: list[int], objects: list, extra: list[int]):
+        self.at, self.src, self.offs, self.objects, self.extra = at, src, offs, objects, extra
+
+    def of(self, k: int) -> list:
+        """The objects made from the k-th line."""
+        return self.objects[self.offs[k]:self.offs[k + 1]]
+
+
+def line_runs(at: list[int], src: list, old: LineRuns | None, a: int, b: int, d: int,
+              make: Callable[[int], tuple[list, int]]) -> LineRuns:
+    """This pass's runs, line at[k] holding src[k]. Line i < a was line i in `old`, line i >= b was line i - d,
+    lines a .. b - 1 are new: a line that holds the very tuple `old` had for it keeps its objects (moved by d from b
+    on) and its number; the others are make(k) -> (objects, number). When every line before a and every line from
+    b on is kept so, that is three slices; else each line is looked up on its own."""
+    n = len(at)
+    if old is not None and old.at:
+        p, po = bisect_left(at, a), bisect_left(old.at, a)
+        q, qo = bisect_left(at, b), bisect_left(old.at, b - d)
+        if (p == po and n - q == len(old.at) - qo and at[:p] == old.at[:p] and all(map(is_, src[:p], old.src[:p]))
+                and all(map(is_, src[q:], old.src[qo:]))
+                and at[q:] == (list(map(add, old.at[qo:], repeat(d))) if d else old.at[qo:])):
+            objects = old.objects[:old.offs[p]]
+            offs, extra = old.offs[:p], old.extra[:p]
+            for k in range(p, q):
+                offs.append(len(objects))
+                made, x = make(k)
+                objects.extend(made)
+                extra.append(x)
+            start = old.offs[qo]
+            shift = len(objects) - start
+            objects.extend(moved_by(old.objects[start:], d) if d else old.objects[start:])
+            offs.extend(map(add, old.offs[qo:], repeat(shift)) if shift else old.offs[qo:])
+            extra.extend(old.extra[qo:])
+            return LineRuns(at, src, offs, objects, extra)
+    pos = dict(zip(old.at, range(len(old.at)))) if old is not None else {}
+    objects, offs, extra = [], [], []
+    for k, i in enumerate(at):
+        offs.append(len(objects))
+        ko = pos.get(i if i < a else i - d if i >= b else -1) if pos else None
+        if ko is not None and old.src[ko] is src[k]:
+            made = old.objects[old.offs[ko]:old.offs[ko + 1]]
+            if d and i >= b:
+                made = moved_by(made, d)
+            x = old.extra[ko]
+        else:
+            made, x = make(k)
+        objects.extend(made)
+        extra.append(x)
+    offs.append(len(objects))
+    return LineRuns(at, src, offs, objects, extra)
