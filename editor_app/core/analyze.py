@@ -14,8 +14,8 @@ import re
 from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
-from itertools import accumulate, chain, compress, count
-from operator import attrgetter, itemgetter, methodcaller, sub
+from itertools import accumulate, chain, compress, count, repeat
+from operator import add, attrgetter, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import claims as claims_mod
@@ -941,17 +941,37 @@ class _Assembly:
         self.same_outline = self.prev is not None and (self.outline is prev.outline or self.changed is not None)
         if self.same_outline and self.outline is prev.outline:
             self.by_key, self.section_starts, self.repeated = prev.by_key, prev.section_starts, prev.repeated
+            self.key_at = prev.key_at
+        elif self.moves_only or self.retitled:
+            # The last pass's sections in the same order (moved, or some renamed): each key's first section is at
+            # the same index, a repeated number's headings moved with the lines (not a walk over 9,000 sections).
+            secs = self.outline.sections
+            self.by_key, self.key_at = by_key, key_at = {}, {}
+            for j in prev.key_at.values():  # (in order of first appearance, as the walk below finds them)
+                s = secs[j]
+                key = s.key.split("#")[0] if "#" in s.key else s.key  # (an unnumbered heading's "h12" moves too)
+                by_key[key], key_at[key] = s, j
+            if self.moves_only:
+                after, d = self.spliced[0] + self.spliced[1], self.spliced[2] - self.spliced[1]
+                self.repeated = {k: lines[:(p := bisect_right(lines, after))] + tuple(map(add, lines[p:], repeat(d)))
+                                 for k, lines in prev.repeated.items()}
+                p = bisect_right(prev.section_starts, after)
+                self.section_starts = prev.section_starts[:p] + list(map(add, prev.section_starts[p:], repeat(d)))
+            else:
+                self.repeated, self.section_starts = prev.repeated, prev.section_starts
         else:
             self.by_key = by_key = {}
+            self.key_at = key_at = {}  # the index of each key's first section
             later: dict[str, list[int]] | None = None  # a number's later headings ("3.1#2"): see repeated_numbers
-            for s in self.outline.sections:
+            for j, s in enumerate(self.outline.sections):
                 key = s.key
                 if "#" in key:
                     key = key.split("#")[0]
                     if later is None:
                         later = {}
                     later.setdefault(key, []).append(s.line)
-                by_key.setdefault(key, s)
+                if key not in by_key:
+                    by_key[key], key_at[key] = s, j
             # number -> the lines of the headings that share it, in text order
             self.repeated: dict[str, tuple[int, ...]] = (
                 {k: (by_key[k].line, *lines) for k, lines in later.items() if k in by_key} if later else {})
