@@ -990,7 +990,10 @@ class _Assembly:
         self.across_joins: dict[int, tuple[tuple, tuple]] | None = None  # see _claims_across
         self._across_before: tuple[dict[int, tuple[tuple, tuple]] | None, dict[int, tuple] | None] | None = None
         self._repeated_at: dict[int, tuple[str, int]] | None = None
-        self._chinese_tops: bool | None = None  # (see place)
+        # (see place; the same levels and numbers when the outline only moved or had headings renamed)
+        self._chinese_tops: bool | None = prev._chinese_tops if self.moves_only or self.retitled else None
+        # indices of the sections keyed by their line ("h26"), which a move re-keys: see _heading_matches
+        self._line_keyed: set[int] | None = prev._line_keyed if self.moves_only else None
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
         self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
 
@@ -1250,7 +1253,9 @@ class _Assembly:
             elif old is None:
                 hits = [j for j in range(len(secs)) if match(j)]
             else:
-                line_keyed = {j for j, s in enumerate(secs) if s.key[:1] == "h" and s.key[1:].isdigit()}
+                line_keyed = self._line_keyed
+                if line_keyed is None:
+                    line_keyed = self._line_keyed = {j for j, s in enumerate(secs) if s.key[:1] == "h" and s.key[1:].isdigit()}
                 hits = sorted({j for j in old if j not in line_keyed} | {j for j in line_keyed if match(j)})
             self.heading_hits[pattern] = hits
         return hits
