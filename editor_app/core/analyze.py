@@ -15,7 +15,7 @@ from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain, compress, count, repeat
-from operator import add, attrgetter, itemgetter, methodcaller, sub
+from operator import add, attrgetter, is_not, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import claims as claims_mod
@@ -48,6 +48,8 @@ _DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
 _LINE = attrgetter("line")
+_END_LINE = attrgetter("end_line")
+_SECTION = attrgetter("section")
 # measured from what each line holds alone (its citations, its private data), as the counters are: a measurement over
 # lines that were only moved is what it was
 _PER_LINE_COUNTS = frozenset(("arxiv_ids", "privacy_hits"))
@@ -620,22 +622,32 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
             return f"h{move(int(key[1:]))}"
         return key
 
-    sections = []
-    append, new = sections.append, object.__new__
-    for s in outline.sections:  # copied inline: after an Enter mid-way, half of the 9,000 sections of 8 MB
-        if s.end_line <= before:
-            append(s)
-            continue
-        moved = new(Section)
-        state = moved.__dict__
-        state.update(s.__dict__)
-        if s.line > after:
-            state["line"] = s.line + d
-            if s.key[:1] == "h":
-                state["key"] = move_key(s.key)
+    # The sections starting up to the replaced lines stay, but those holding them (the edit's enclosing sections,
+    # found in C), which end d lines later; every later section moves whole. (Copied inline, a record's dict
+    # handed over as records.moved_by does: after an Enter mid-way, half of the 9,000 sections of 8 MB.)
+    secs = outline.sections
+    k = bisect_right(secs, after, key=_LINE)  # (in line order)
+    sections = secs[:k]
+    new, set_dict = object.__new__, object.__setattr__
+    for j in compress(range(k), map(before.__lt__, map(_END_LINE, sections))):
+        s = sections[j]
+        state = s.__dict__.copy()
         state["end_line"] = s.end_line + d
         if s.parent and s.parent[0] == "h":
             state["parent"] = move_key(s.parent)
+        sections[j] = moved = new(Section)
+        set_dict(moved, "__dict__", state)
+    append = sections.append
+    for s in secs[k:]:
+        state = s.__dict__.copy()
+        state["line"] = s.line + d
+        if s.key[:1] == "h":
+            state["key"] = move_key(s.key)
+        state["end_line"] = s.end_line + d
+        if s.parent and s.parent[0] == "h":
+            state["parent"] = move_key(s.parent)
+        moved = new(Section)
+        set_dict(moved, "__dict__", state)
         append(moved)
     header = (outline.header[0], move_end(outline.header[1])) if outline.header else None
     blocks = tuple((move(a), move_end(b)) for a, b in outline.not_prose)
@@ -1469,13 +1481,16 @@ class _Assembly:
         if self.moved is not None:  # the same sections, moved: only those holding the edit are measured again
             a, _, new_k = self.spliced
             dirty = self._sections_holding(range(max(a, 1), a + new_k + 2))
-            out = []
-            for j, (s, old) in enumerate(zip(secs, self.moved.section_metrics)):
-                if j in dirty:
-                    old = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)])) for n in self.names})
-                elif old.section is not s:
-                    old = SectionMetrics(s, old.metrics)
-                out.append(old)
+            olds = self.moved.section_metrics
+            out = list(olds)
+            new, set_dict = object.__new__, object.__setattr__
+            # (the sections that moved, found in C: each the last pass's measures, for its moved copy)
+            for j in compress(range(len(secs)), map(is_not, secs, map(_SECTION, olds))):
+                out[j] = m = new(SectionMetrics)  # (SectionMetrics(secs[j], olds[j].metrics), without the call)
+                set_dict(m, "__dict__", {"section": secs[j], "metrics": olds[j].metrics})
+            for j in dirty:
+                s = secs[j]
+                out[j] = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)])) for n in self.names})
             return out
         ends = list(map(attrgetter("end_line"), secs))
         befores = [s.line - 1 for s in secs]
