@@ -1175,8 +1175,10 @@ class _Assembly:
             else:
                 units = []
         elif scope.kind == "heading":
-            units = [Unit(self.section_name(s), s.line, [(s.line, s.end_line)])
-                     for s in map(o.sections.__getitem__, self._heading_matches(scope.pattern))]
+            hits = self._heading_matches(scope.pattern)
+            units = self._moved_heading_units(scope, hits)
+            if units is None:
+                units = [Unit(self.section_name(s), s.line, [(s.line, s.end_line)]) for s in map(o.sections.__getitem__, hits)]
         else:  # section / sections / parts
             units, missing = [], []
             for key in scope.keys:
@@ -1203,6 +1205,23 @@ class _Assembly:
                             items.append(Unit(f"item on line {ln}", ln, [(ln, end)], u.shared, u.missing))
             return items
         return units
+
+    def _moved_heading_units(self, scope: Scope, hits: list[int]) -> list[Unit] | None:
+        """After an edit that only moved the outline: a heading scope's units are the last pass's, for the same
+        sections, on their lines now (a unit before the edit the very same); a numbered section keeps its name,
+        which names no line (see section_name). None when the last pass did not make them for these sections."""
+        last = self.moved
+        if last is None or scope.items:
+            return None
+        old = last._units_cache.get(scope)
+        if old is None or len(old) != len(hits) or last.heading_hits.get(scope.pattern) != hits:
+            return None
+        secs, out = self.outline.sections, []
+        for u, s in zip(old, map(secs.__getitem__, hits)):
+            if u.line != s.line or u.ranges[0][1] != s.end_line or not s.number:
+                u = Unit(u.label if s.number else self.section_name(s), s.line, [(s.line, s.end_line)])
+            out.append(u)
+        return out
 
     def _in_number_order(self, pattern: str, units: list[Unit]) -> list[Unit]:
         """A heading scope's sections in the order of their numbers: "各主线 CJK 159/194/207" states §3.1, §3.2,
