@@ -22,8 +22,8 @@ def _made(at, src):
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.lists(st.integers(1, 9), max_size=3)), max_size=30),
-       st.integers(0, 30), st.integers(0, 4), st.integers(0, 4), st.data())
-def test_spliced_runs_equal_runs_made_afresh(lines, a, old_k, new_k, data):
+       st.integers(0, 30), st.integers(0, 4), st.integers(0, 4), st.booleans(), st.data())
+def test_spliced_runs_equal_runs_made_afresh(lines, a, old_k, new_k, equal, data):
     n = len(lines)
     a = min(a, n)
     old_k = min(old_k, n - a)
@@ -46,7 +46,21 @@ def test_spliced_runs_equal_runs_made_afresh(lines, a, old_k, new_k, data):
     def make(k):
         return [SectionRef(at[k] + 1, col, "§", None) for col in src[k]], len(src[k])
 
-    got = line_runs(at, src, old, a, a + new_k, new_k - old_k, make)
+    d = new_k - old_k
+    moves: dict = {}
+    got = line_runs(at, src, old, a, a + new_k, d, make, equal=equal, moves=moves)
     want = _made(at, src)
     assert (got.at, got.src, got.offs, got.objects, got.extra) == (want.at, want.src, want.offs, want.objects, want.extra)
     assert [got.of(k) for k in range(len(at))] == [want.of(k) for k in range(len(at))]
+    assert all(got.on(i) == (want.of(at.index(i)) if i in at else []) for i in range(len(new_tuples) + 1))
+    # kept objects are the old ones (before the edit) or their moved copies (after it), recorded in `moves`
+    old_ids = {id(o): o for o in old.objects}
+    for k, i in enumerate(at):
+        kept = i < a and (src[k] is old_tuples[i] or equal and src[k] == old_tuples[i])
+        if kept:
+            assert all(id(o) in old_ids for o in got.of(k))
+    if d:
+        assert all(moves[id(o)] == type(o)(o.line + d, o.column, o.text, o.key) for o in old.objects if id(o) in moves)
+        assert set(map(id, got.objects)) >= set(map(id, moves.values()))
+    else:
+        assert not moves

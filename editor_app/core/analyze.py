@@ -1340,38 +1340,26 @@ class _Assembly:
                 self.figure_check = check_figures(self.figures, subjects)
                 self.figure_findings = self.figure_check.findings
         else:
-            # A line's groups placed at its line number are reused whenever that line holds the same groups;
-            # after an edit that moved lines (a, b, d: lines from b on were line i - d), moved along.
-            old, moved, a, b, d = prev.placed if prev is not None else {}, None, 0, 0, 0
+            # A line's groups placed at its line number are reused whenever that line holds the same groups (or
+            # equal ones: the same statements read afresh, the line edited elsewhere, whose placed objects the figure
+            # check holds); after an edit that moved lines (a, b, d: lines from b on were line i - d), moved along.
+            old, moved, a, b, d = prev.placed if prev is not None else None, None, 0, 0, 0
             if prev is None and self.moved is not None and self.moved.figure_check is not None:
                 moved, old = self.moved, self.moved.placed
                 a, old_k, new_k = self._point_splice()
                 b, d = a + new_k, new_k - old_k
-            self.placed = placed = {}
-            self.figures = figures = []
             regroup: dict[int, Any] = {}  # id of a group of the last pass -> its moved copy
-            for i, groups in self.fig_lines:
-                hit = old.get(i if i < a else i - d if i >= b else -1)
-                if hit is not None and hit[0] is not groups and hit[0] == groups:
-                    # The same statements read afresh (the line was edited elsewhere, and a pass that kept the
-                    # last per-line list kept its tuple): keep their placed objects, which the figure check holds.
-                    hit = (groups, hit[1])
-                if hit is None or hit[0] is not groups:
-                    hit = (groups, moved_by(groups, i + 1))
-                elif i >= b and d:
-                    copies = moved_by(hit[1], d)
-                    regroup.update(zip(map(id, hit[1]), copies))
-                    hit = (groups, copies)
-                placed[i] = hit
-                figures.extend(hit[1])
+            at, src = list(map(itemgetter(0), self.fig_lines)), list(map(itemgetter(1), self.fig_lines))
+            self.placed = placed = line_runs(at, src, old, a, b, d, lambda k: (moved_by(src[k], at[k] + 1), 0),
+                                             equal=True, moves=regroup)
+            self.figures = figures = placed.objects
             check = None
             if patched and prev.figure_check is not None:
-                edited = {i + 1: placed.get(i, (None, ()))[1]
-                          for i in self.changed if self.facts[i].figures != prev.facts[i].figures}
+                edited = {i + 1: placed.on(i) for i in self.changed if self.facts[i].figures != prev.facts[i].figures}
                 check = recheck_figures(prev.figure_check, edited, subjects)
             elif moved is not None:
-                edited = {i + 1: placed[i][1] for i in range(a, b) if i in placed}
-                check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed, edited, subjects)
+                edited = {i + 1: groups for i, groups in placed.between(a, b).items()}
+                check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed.on, edited, subjects)
             self.figure_check = check or check_figures(figures, subjects)
             self.figure_findings = self.figure_check.findings
         blocks = self.outline.not_prose  # a comment shown in a code block is an example, not a directive

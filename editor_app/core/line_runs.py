@@ -32,19 +32,30 @@ class LineRuns:
         """The objects made from the k-th line."""
         return self.objects[self.offs[k]:self.offs[k + 1]]
 
+    def on(self, i: int) -> list:
+        """The objects made from line index i ([] when it holds nothing)."""
+        k = bisect_left(self.at, i)
+        return self.of(k) if k < len(self.at) and self.at[k] == i else []
+
+    def between(self, a: int, b: int) -> dict[int, list]:
+        """{line index: its objects} of the lines a .. b - 1 that hold something."""
+        return {self.at[k]: self.of(k) for k in range(bisect_left(self.at, a), bisect_left(self.at, b))}
+
 
 def line_runs(at: list[int], src: list, old: LineRuns | None, a: int, b: int, d: int,
-              make: Callable[[int], tuple[list, int]]) -> LineRuns:
+              make: Callable[[int], tuple[list, int]], *, equal: bool = False, moves: dict | None = None) -> LineRuns:
     """This pass's runs, line at[k] holding src[k]. Line i < a was line i in `old`, line i >= b was line i - d,
-    lines a .. b - 1 are new: a line that holds the very tuple `old` had for it keeps its objects (moved by d from b
-    on) and its number; the others are make(k) -> (objects, number). When every line before a and every line from
-    b on is kept so, that is three slices; else each line is looked up on its own."""
+    lines a .. b - 1 are new: a line that holds the very tuple `old` had for it (or, `equal`, an equal one) keeps its
+    objects (moved by d from b on) and its number; the others are make(k) -> (objects, number). When every line
+    before a and every line from b on is kept so, that is three slices; else each line is looked up on its own.
+    `moves`, if given, gets id(an object of `old`) -> its moved copy, for each object moved."""
     n = len(at)
     if old is not None and old.at:
         p, po = bisect_left(at, a), bisect_left(old.at, a)
         q, qo = bisect_left(at, b), bisect_left(old.at, b - d)
-        if (p == po and n - q == len(old.at) - qo and at[:p] == old.at[:p] and all(map(is_, src[:p], old.src[:p]))
-                and all(map(is_, src[q:], old.src[qo:]))
+        if (p == po and n - q == len(old.at) - qo and at[:p] == old.at[:p]
+                and (src[:p] == old.src[:p] and src[q:] == old.src[qo:] if equal
+                     else all(map(is_, src[:p], old.src[:p])) and all(map(is_, src[q:], old.src[qo:])))
                 and at[q:] == (list(map(add, old.at[qo:], repeat(d))) if d else old.at[qo:])):
             objects = old.objects[:old.offs[p]]
             offs, extra = old.offs[:p], old.extra[:p]
@@ -55,7 +66,13 @@ def line_runs(at: list[int], src: list, old: LineRuns | None, a: int, b: int, d:
                 extra.append(x)
             start = old.offs[qo]
             shift = len(objects) - start
-            objects.extend(moved_by(old.objects[start:], d) if d else old.objects[start:])
+            tail = old.objects[start:]
+            if d:
+                copies = moved_by(tail, d)
+                if moves is not None:
+                    moves.update(zip(map(id, tail), copies))
+                tail = copies
+            objects.extend(tail)
             offs.extend(map(add, old.offs[qo:], repeat(shift)) if shift else old.offs[qo:])
             extra.extend(old.extra[qo:])
             return LineRuns(at, src, offs, objects, extra)
@@ -64,10 +81,13 @@ def line_runs(at: list[int], src: list, old: LineRuns | None, a: int, b: int, d:
     for k, i in enumerate(at):
         offs.append(len(objects))
         ko = pos.get(i if i < a else i - d if i >= b else -1) if pos else None
-        if ko is not None and old.src[ko] is src[k]:
+        if ko is not None and (old.src[ko] is src[k] or equal and old.src[ko] == src[k]):
             made = old.objects[old.offs[ko]:old.offs[ko + 1]]
             if d and i >= b:
-                made = moved_by(made, d)
+                copies = moved_by(made, d)
+                if moves is not None:
+                    moves.update(zip(map(id, made), copies))
+                made = copies
             x = old.extra[ko]
         else:
             made, x = make(k)
