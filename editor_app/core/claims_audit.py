@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
-from operator import add, attrgetter, itemgetter
+from operator import add, attrgetter, countOf, itemgetter
 from typing import Callable, Sequence
 
 from .claims import RawClaim, has_magnitude, in_magnitude_as_written, magnitude_value
@@ -414,7 +414,7 @@ def audit(
     else:
         claims = list(map(_CLAIM, slots))
         body = list(chain.from_iterable(map(_FOUND, slots)))
-        wrong = list(map(_OK, claims)).count(False)
+        wrong = countOf(map(_OK, claims), False)
     if not redo_agreement and not (incremental and regroup):
         agree = prev.agree
     elif incremental and not where_moved and prev.agree is not None:
@@ -478,41 +478,45 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
         return k if k is None or k[4] <= after else (*k[:4], k[4] + d, *k[5:])
 
     # The lines before the edit keep their slots (one slice); those after it get moved copies, half a survey's
-    # 18,000 figures after an Enter in the middle of 8 MB: copied here without a call per claim.
-    items = list(prev.spans.items())  # in line order
-    starts = [ln for ln, _ in items]
+    # 18,000 figures after an Enter in the middle of 8 MB: copied here in one loop without a call per claim (a
+    # claim is on its slot's line), their lines' spans moved in C.
+    starts, places = list(prev.spans), list(prev.spans.values())  # (in line order)
     i, j = bisect_right(starts, a), bisect_right(starts, after)
-    slots: list[tuple] = prev.slots[:items[i - 1][1][1]] if i else []
-    spans: dict[int, tuple[int, int]] = dict(items[:i])
-    shift = len(slots) - (items[j][1][0] if j < len(items) else 0)
-    append, src, new, set_dict = slots.append, prev.slots, object.__new__, object.__setattr__
-    for ln, (s0, e0) in items[j:]:
-        to = ln + d
-        for rc, k, c, found in src[s0:e0]:
-            claim = new(Claim)  # a Claim is not frozen: its state is handed over whole (on_line, inlined)
-            state = c.__dict__.copy()
-            state["line"] = to
-            claim.__dict__ = state
-            if k is not None and k[4] > after:  # (move_key, inlined)
-                k = (*k[:4], k[4] + d, *k[5:])
-            if found:
-                if len(found) == 1:  # most often: one finding, the figure wrong (moved_by, inlined)
-                    f = found[0]
-                    fstate = f.__dict__.copy()
-                    fstate["line"] += d
-                    moved_f = new(f.__class__)
-                    set_dict(moved_f, "__dict__", fstate)  # (a Finding is frozen: its own __setattr__ refuses)
-                    found = (moved_f,)
-                else:
-                    found = tuple(moved_by(found, d))
-            append((rc, k, claim, found))
-        spans[to] = (s0 + shift, e0 + shift)
+    src = prev.slots
+    kept_to = places[i - 1][1] if i else 0
+    moved_from = places[j][0] if j < len(places) else len(src)
+    slots: list[tuple] = src[:kept_to]
+    spans: dict[int, tuple[int, int]] = dict(zip(starts[:i], places[:i]))
+    shift = kept_to - moved_from
+    tail = places[j:]
+    spans.update(zip(map(add, starts[j:], repeat(d)),
+                     zip(map(add, map(_START, tail), repeat(shift)), map(add, map(_END, tail), repeat(shift)))))
+    append, new, set_dict = slots.append, object.__new__, object.__setattr__
+    for rc, k, c, found in src[moved_from:]:
+        state = c.__dict__.copy()
+        state["line"] += d
+        claim = new(Claim)  # (on_line, inlined)
+        set_dict(claim, "__dict__", state)
+        if k is not None and k[4] > after:  # (move_key, inlined)
+            k = (*k[:4], k[4] + d, *k[5:])
+        if found:
+            if len(found) == 1:  # most often: one finding, the figure wrong (moved_by, inlined)
+                f = found[0]
+                fstate = f.__dict__.copy()
+                fstate["line"] += d
+                moved_f = new(f.__class__)
+                set_dict(moved_f, "__dict__", fstate)  # (a Finding is frozen: its own __setattr__ refuses)
+                found = (moved_f,)
+            else:
+                found = tuple(moved_by(found, d))
+        append((rc, k, claim, found))
     measured: dict[tuple, tuple] = {}
     users: dict[tuple, set[int]] = {}
     for k, (value, where, ranges, line, raw) in prev.measured.items():
         kept = prev.users.get(k, ())
         if not kept or max(kept) > a:  # else: no user moved or dropped, the set is shared (audit copies on change)
-            kept = {ln + d if ln > after else ln for ln in kept if not a < ln <= after}
+            # (the lines up to the edit, and those after the replaced ones moved: filtered in C)
+            kept = {*filter(a.__ge__, kept), *map(add, filter(after.__lt__, kept), repeat(d))}
             if not kept:
                 continue
         if ranges is not None:  # a range holding the replaced lines ends d lines later
