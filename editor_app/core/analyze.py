@@ -1325,9 +1325,20 @@ class _Assembly:
         self.forbidden_lines = self.per_line("forbidden")
         self.priv_lines = self.per_line("privacy")
         if unchanged("priv_lines"):
-            self.privacy = prev.privacy
-        else:
-            self.privacy = [h for i, hits in self.priv_lines for h in moved_by(hits, i + 1)]
+            self.privacy, self.priv_runs = prev.privacy, prev.priv_runs
+        else:  # each line's hits placed on it, those of lines the edit left alone kept (moved after an Enter)
+            old, a, b, d = None, 0, 0, 0
+            if prev is not None:
+                old = prev.priv_runs
+                if self.spliced is not None:
+                    a, b = self.spliced[0], self.spliced[0] + self.spliced[2]
+            elif self.moved is not None:
+                old = self.moved.priv_runs
+                a, old_k, new_k = self._point_splice()
+                b, d = a + new_k, new_k - old_k
+            at, src = list(map(itemgetter(0), self.priv_lines)), list(map(itemgetter(1), self.priv_lines))
+            self.priv_runs = line_runs(at, src, old, a, b, d, lambda k: (moved_by(src[k], at[k] + 1), 0))
+            self.privacy = self.priv_runs.objects
         self.fig_lines = self.per_line("figures")
         # a cited paper's names, which make one subject of its figures (unchanged while no citation line changed)
         subjects = prev.figure_check.subjects if prev is not None and prev.base_refs is self.base_refs \
