@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import repeat
 from operator import add, is_
-from typing import Callable
+from typing import Callable, Collection
 
 from .records import moved_by
 
@@ -43,14 +43,16 @@ class LineRuns:
 
 
 def line_runs(at: list[int], src: list, old: LineRuns | None, a: int, b: int, d: int,
-              make: Callable[[int], tuple[list, int]], *, equal: bool = False, moves: dict | None = None) -> LineRuns:
+              make: Callable[[int], tuple[list, int]], *, equal: bool = False, moves: dict | None = None,
+              remake: Collection[int] = ()) -> LineRuns:
     """This pass's runs, line at[k] holding src[k]. Line i < a was line i in `old`, line i >= b was line i - d,
     lines a .. b - 1 are new: a line that holds the very tuple `old` had for it (or, `equal`, an equal one) keeps its
     objects (moved by d from b on) and its number; the others are make(k) -> (objects, number). When every line
     before a and every line from b on is kept so, that is three slices; else each line is looked up on its own.
-    `moves`, if given, gets id(an object of `old`) -> its moved copy, for each object moved."""
+    `moves`, if given, gets id(an object of `old`) -> its moved copy, for each object moved. `remake`: the k of lines
+    made again whatever they hold (what they were made with changed)."""
     n = len(at)
-    if old is not None and old.at:
+    if old is not None and old.at and not remake:
         p, po = bisect_left(at, a), bisect_left(old.at, a)
         q, qo = bisect_left(at, b), bisect_left(old.at, b - d)
         if (p == po and n - q == len(old.at) - qo and at[:p] == old.at[:p]
@@ -81,7 +83,7 @@ def line_runs(at: list[int], src: list, old: LineRuns | None, a: int, b: int, d:
     for k, i in enumerate(at):
         offs.append(len(objects))
         ko = pos.get(i if i < a else i - d if i >= b else -1) if pos else None
-        if ko is not None and (old.src[ko] is src[k] or equal and old.src[ko] == src[k]):
+        if ko is not None and (old.src[ko] is src[k] or equal and old.src[ko] == src[k]) and k not in remake:
             made = old.objects[old.offs[ko]:old.offs[ko + 1]]
             if d and i >= b:
                 copies = moved_by(made, d)

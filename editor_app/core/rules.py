@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right, insort
 from difflib import get_close_matches
-from itertools import chain, compress
-from operator import attrgetter, itemgetter
+from itertools import chain, compress, repeat
+from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .document import resolve_section_ref
@@ -330,7 +330,12 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     def make(k: int) -> tuple[list[Finding], int]:  # a line's findings, and how many of its references name no section
         return _ref_findings(rule, refs.of(k), said)
 
-    found = line_runs(refs.at, refs.src, last[1] if last is not None and last[0] == said else None, a, b, d, make)
+    remake: set[int] | tuple = ()
+    if last is not None and last[0] != said:
+        # Some words changed (a repeated number's lines, a stray sub-section's line, moved by an Enter above them):
+        # only the lines whose references read those are made again.
+        remake = _reading(refs, {k for k in said.keys() | last[0].keys() if said.get(k) != last[0].get(k)})
+    found = line_runs(refs.at, refs.src, last[1] if last is not None else None, a, b, d, make, remake=remake)
     res.findings.extend(found.objects)
     naming_none = sum(found.extra)
     asm.ref_found[rule.id] = (said, found)
@@ -341,6 +346,20 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         res.findings.sort(key=FINDING_PLACE)
     res.measured = len(res.findings)
     res.note = _section_refs_note(asm, len(res.findings), naming_none)
+
+
+def _reading(refs, keys: set[str]) -> set[int]:
+    """The k of the lines (in `refs`, the runs of § references) with a reference whose finding reads one of the words
+    for these keys (see _ref_findings): a number's, or, for a reference naming no section, its stray sub-section's."""
+    objects = refs.objects
+    at = compress(range(len(objects)), map(keys.__contains__, map(_KEY, objects)))
+    if any(k.startswith(_STRAY_KEY) for k in keys):
+        unnamed = compress(range(len(objects)), map(is_, map(_KEY, objects), repeat(None)))
+        at = chain(at, (j for j in unnamed if _STRAY_KEY + (resolve_section_ref(objects[j].text) or "") in keys))
+    return {bisect_right(refs.offs, j) - 1 for j in at}
+
+
+_KEY = attrgetter("key")
 
 
 def _ref_findings(rule: RuleDef, refs, said: dict[str, str]) -> tuple[list[Finding], int]:
