@@ -899,7 +899,10 @@ class _Assembly:
             # A line-count change with no heading in reach: the outline is the last one, moved.
             a, old_k, new_k = self.spliced
             self.has_cr = prev.has_cr
-            self.heads = prev.heads[:a] + [facts[i].heading for i in range(a, a + new_k)] + prev.heads[a + old_k:]
+            # (each per-line list copied whole, then the replaced run swapped in place: ~5x faster than gluing three
+            # pieces of 60,000 items together)
+            self.heads = list(prev.heads)
+            self.heads[a:a + old_k] = [facts[i].heading for i in range(a, a + new_k)]
             self.outline = _moved_outline(prev.outline, a, a + old_k, new_k - old_k)
             self.moved = prev  # the last pass, whose parts away from the edit are moved instead of rebuilt
             self.moves_only = True
@@ -908,7 +911,8 @@ class _Assembly:
             for k, name in enumerate(self.names):
                 old_col, old_total = prev.raw_items if name == "list_items" else (prev.cols[name], prev.totals[name])
                 seg = [facts[i].counts[k] for i in range(a, a + new_k)]
-                self.cols[name] = [*old_col[:a], *seg, *old_col[a + old_k:]]
+                self.cols[name] = col = list(old_col)
+                col[a:a + old_k] = seg
                 # (the total less what the replaced lines held, plus what the new ones hold: not a sum over 60,000)
                 self.totals[name] = old_total - sum(old_col[a:a + old_k]) + sum(seg)
             self.cum = _Cums(self.cols)
