@@ -1,4 +1,4 @@
-"""Analysis speed (issue 2): python bench/bench_analyze.py [--quick]
+"""Analysis speed (issue 2): python bench/bench_analyze.py [--quick] [--enter-only]
 
 - full analysis of the sample, in-process, fresh Analyzer each time (median of 50)
 - the sample x N (N = 50..300, ~8 MB at 300): time and slope; twice: as is (repeated lines, which the
@@ -7,6 +7,8 @@
   places, typing, and Enter; the time to the result, then (apart) the time the editor's worker spends afterwards
   letting go of the pass before (Analyzer.release, in steps that let the window run)
 - `survey-check` on the sample as a whole process: wall time and peak RSS
+
+--enter-only: only the two Enter series in the 8 MB document (a quick loop for the moving path; --quick: fewer Enters)
 """
 
 from __future__ import annotations
@@ -72,6 +74,9 @@ def machine_reference() -> None:
 def main() -> None:
     quick = "--quick" in sys.argv
     machine_reference()
+    if "--enter-only" in sys.argv:
+        edit_benchmarks(unique_copies(300), house_pack(), 10 if quick else 30, enter_only=True)
+        return
     cli_process(3 if quick else 10)
     pack = house_pack()
     ts = timed(lambda: Analyzer(pack).analyze(SAMPLE), 20 if quick else 50)
@@ -93,8 +98,9 @@ def main() -> None:
     edit_benchmarks(big, pack, 10 if quick else 30)
 
 
-def edit_benchmarks(big: str, pack, n: int) -> None:
-    """Re-analysis of the 8 MB document (every line unique) after one-character edits, three ways."""
+def edit_benchmarks(big: str, pack, n: int, enter_only: bool = False) -> None:
+    """Re-analysis of the 8 MB document (every line unique) after one-character edits, three ways (enter_only: the
+    Enter ones)."""
     az = Analyzer(pack)
     az.analyze(big)
     mid = len(big) // 2
@@ -116,7 +122,8 @@ def edit_benchmarks(big: str, pack, n: int) -> None:
 
     # One character added at scattered places (each edit relative to the original: the pass sees the last
     # edit undone and a new one made ~97 characters on, in prose, headings, citations, figures, claims).
-    run("one character at scattered places", (big[:mid + k * 97] + "字" + big[mid + k * 97:] for k in range(n)))
+    if not enter_only:
+        run("one character at scattered places", (big[:mid + k * 97] + "字" + big[mid + k * 97:] for k in range(n)))
 
     def typing():
         text = big
@@ -124,7 +131,8 @@ def edit_benchmarks(big: str, pack, n: int) -> None:
             text = text[:mid + k] + "字" + text[mid + k:]
             yield text
 
-    run("typing (a character after the last)", typing())
+    if not enter_only:
+        run("typing (a character after the last)", typing())
 
     def enter():
         text = big

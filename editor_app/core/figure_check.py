@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from .figures import quantity_label
 from .model import FigureGroup, FigureValue, Finding, Reference
@@ -263,10 +264,10 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]
 
 
 def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int, FigureGroup],
-                placed: dict[int, tuple], edited: dict[int, list[FigureGroup]],
+                placed: Callable[[int], Sequence[FigureGroup]], edited: dict[int, list[FigureGroup]],
                 subjects: dict[str, str] | None = None) -> FigureCheck | None:
     """prev after its lines a+1 .. after were replaced and the lines after them moved by d: `regroup` maps the
-    id of a moved group to its copy, `placed` gives each line's groups (by line index), `edited` the groups of
+    id of a moved group to its copy, `placed` gives a line's groups (by line index), `edited` the groups of
     the new lines. Statements agree or disagree as before; only the lines with findings after the edit (their
     messages name lines) and the new lines are compared again. None when a replaced line stated a figure first
     or a cited paper was renamed."""
@@ -282,7 +283,7 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
     by_line = {ln: found for ln, found in prev.by_line.items() if ln <= a}
     redo = sorted([ln + d for ln in prev.by_line if ln > after] + list(edited))
     for ln in redo:
-        groups = edited[ln] if ln in edited else placed[ln - 1][1]
+        groups = edited[ln] if ln in edited else placed(ln - 1)
         for group in groups:
             for value in group.values if _checked(group) else ():
                 for key in _keys(subject_of(value.engine, subjects), _group_key(group)) if value.engine else ():

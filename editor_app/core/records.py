@@ -118,11 +118,16 @@ def _frozen_fns(cls: type, names: frozenset[str]) -> tuple[Callable, Callable]:
 def on_line(obj: Any, line: int) -> Any:
     """A copy of a record placed on another line: `with_changes(obj, line=line)` without the keyword dict, for
     the tens of thousands of objects an edit in a big survey moves."""
-    new = object.__new__(type(obj))
-    state = new.__dict__
-    state.update(obj.__dict__)
+    state = obj.__dict__.copy()
     state["line"] = line
+    new = _new(obj.__class__)
+    _set_dict(new, "__dict__", state)
     return new
+
+
+# A copy is made as a copy of the record's dict handed to a bare instance (object.__setattr__: a frozen record's own
+# refuses): ~20% cheaper than filling the new instance's (empty) dict with update(), which grows it step by step.
+_new, _set_dict = object.__new__, object.__setattr__
 
 
 def moved_by(objs: Iterable[Any], d: int) -> list[Any]:
@@ -130,12 +135,12 @@ def moved_by(objs: Iterable[Any], d: int) -> list[Any]:
     call for each): after an Enter in the middle of an 8 MB survey half its records are copied so. Records
     placed from a per-line extraction (line 0) are put on line d."""
     out: list[Any] = []
-    append, new = out.append, object.__new__
+    append, new, set_dict = out.append, _new, _set_dict
     for obj in objs:
-        moved = new(obj.__class__)
-        state = moved.__dict__
-        state.update(obj.__dict__)
+        state = obj.__dict__.copy()
         state["line"] += d
+        moved = new(obj.__class__)
+        set_dict(moved, "__dict__", state)
         append(moved)
     return out
 
@@ -143,8 +148,8 @@ def moved_by(objs: Iterable[Any], d: int) -> list[Any]:
 def with_changes(obj: Any, **changes: Any) -> Any:
     """A copy of a record with some fields changed, like `dataclasses.replace` but without calling __init__
     (a record's __init__ only stores its fields): ~8x cheaper where thousands of objects move by a line."""
-    new = object.__new__(type(obj))
-    state = new.__dict__
-    state.update(obj.__dict__)
+    state = obj.__dict__.copy()
     state.update(changes)
+    new = _new(obj.__class__)
+    _set_dict(new, "__dict__", state)
     return new

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right, insort
+from bisect import bisect_left, bisect_right, insort
 from difflib import get_close_matches
-from itertools import chain
+from itertools import chain, compress, repeat
+from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .document import resolve_section_ref
+from .line_runs import line_runs
 from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
-from .records import moved_by, with_changes
+from .records import with_changes
 from .regex_looks import as_words
 from .rulepack import RuleDef, Scope, _section_key_name
 from .suppression import NOT_UNDERSTOOD
@@ -159,15 +161,23 @@ def _stray_numbered(strays, number: str):
     return next((s for s in strays if _canonical(s.number) == number), None)
 
 
+_TITLE = attrgetter("title")
+_REQUIRED = attrgetter("required")
+
+
 def _present_twice(asm: "_Assembly", rule: RuleDef, res: RuleResult, found: Section, rx) -> None:
     """A required section found more than once (the legal section pasted twice, kept or renumbered): it is there,
     so the rule passes, but a warning names every copy's line; the survey should have one. A copy is a heading of
     the same number, or of the same title at the same level, that the rule's pattern matches too."""
     base = found.key.split("#")[0]
-    same_number = set(asm.repeated.get(base, ())) if found.number else set()
-    lines = sorted({s.line for s in asm.outline.sections
-                    if (s.line in same_number or (s.title == found.title and s.level == found.level and s.title))
-                    and (rx is None or heading_matches(rx, s))} | {found.line})
+    sections, starts = asm.outline.sections, asm.section_starts
+    # the headings of the same number (found by their lines), and those of the same title at the same level (the
+    # titles compared in C: not a Python step for each of the 9,000 sections of a big survey, at every Enter)
+    copies = [sections[bisect_left(starts, ln)] for ln in asm.repeated.get(base, ())] if found.number else []
+    if found.title:
+        copies += [s for s in compress(sections, map(found.title.__eq__, map(_TITLE, sections)))
+                   if s.level == found.level]
+    lines = sorted({s.line for s in copies if rx is None or heading_matches(rx, s)} | {found.line})
     if len(lines) < 2:
         return
     label = res.measured
@@ -220,11 +230,16 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     present = 0
+    facts = asm.facts
+    found_by = [itemgetter(offset + j) for j in range(len(rule.patterns))]  # (a line's flag for each pattern)
     for u in units:
-        missing = []
-        for j, pat in enumerate(rule.patterns):
-            if not any(asm.facts[ln - 1].required[offset + j] for a, b in u.ranges for ln in range(a, b + 1)):
-                missing.append(pat)
+        # the flags of the unit's lines, each pattern looked for among them in C (a survey pasted many times over
+        # has ~3,600 counter-argument items, three patterns each, judged again after every Enter)
+        if len(u.ranges) == 1 and u.ranges[0][0] >= 1:
+            flags = list(map(_REQUIRED, facts[u.ranges[0][0] - 1:u.ranges[0][1]]))
+        else:
+            flags = [facts[ln - 1].required for a, b in u.ranges for ln in range(a, b + 1)]
+        missing = [pat for pat, found in zip(rule.patterns, found_by) if not any(map(found, flags))]
         if missing:
             res.findings.append(Finding(rule.id, rule.level, u.line, 1,
                                         rule.message or f"{u.label} lacks " + ", ".join(map(_pattern_shown, missing))))
@@ -310,18 +325,19 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # references is ambiguous, and remaking them all after each edit cost ~30 ms.
     origin, a, b, d = asm.ref_origin
     last = origin.ref_found.get(rule.id) if origin is not None else None
-    old = last[1] if last is not None and last[0] == said else {}
-    found: dict[int, tuple] = {}  # line index -> (its references, their findings, how many of them name no section)
-    naming_none = 0
-    for i, (refs, objects) in asm.ref_objects.items():
-        hit = old.get(i if i < a else i - d if i >= b else -1) if old else None
-        if hit is None or hit[0] is not refs:
-            hit = (refs, *_ref_findings(rule, objects, said))
-        elif i >= b and d:
-            hit = (refs, moved_by(hit[1], d), hit[2])
-        found[i] = hit
-        res.findings.extend(hit[1])
-        naming_none += hit[2]
+    refs = asm.ref_runs
+
+    def make(k: int) -> tuple[list[Finding], int]:  # a line's findings, and how many of its references name no section
+        return _ref_findings(rule, refs.of(k), said)
+
+    remake: set[int] | tuple = ()
+    if last is not None and last[0] != said:
+        # Some words changed (a repeated number's lines, a stray sub-section's line, moved by an Enter above them):
+        # only the lines whose references read those are made again.
+        remake = _reading(refs, {k for k in said.keys() | last[0].keys() if said.get(k) != last[0].get(k)})
+    found = line_runs(refs.at, refs.src, last[1] if last is not None else None, a, b, d, make, remake=remake)
+    res.findings.extend(found.objects)
+    naming_none = sum(found.extra)
     asm.ref_found[rule.id] = (said, found)
     # A sub-section left under another top section ("8.1" under "九、" once 八 became 九) is named by its number
     # nowhere it can be found: said where it stands.
@@ -330,6 +346,20 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         res.findings.sort(key=FINDING_PLACE)
     res.measured = len(res.findings)
     res.note = _section_refs_note(asm, len(res.findings), naming_none)
+
+
+def _reading(refs, keys: set[str]) -> set[int]:
+    """The k of the lines (in `refs`, the runs of § references) with a reference whose finding reads one of the words
+    for these keys (see _ref_findings): a number's, or, for a reference naming no section, its stray sub-section's."""
+    objects = refs.objects
+    at = compress(range(len(objects)), map(keys.__contains__, map(_KEY, objects)))
+    if any(k.startswith(_STRAY_KEY) for k in keys):
+        unnamed = compress(range(len(objects)), map(is_, map(_KEY, objects), repeat(None)))
+        at = chain(at, (j for j in unnamed if _STRAY_KEY + (resolve_section_ref(objects[j].text) or "") in keys))
+    return {bisect_right(refs.offs, j) - 1 for j in at}
+
+
+_KEY = attrgetter("key")
 
 
 def _ref_findings(rule: RuleDef, refs, said: dict[str, str]) -> tuple[list[Finding], int]:
