@@ -48,6 +48,9 @@ def _isolated_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("SURVEY_EDITOR_NO_REGEX_CACHE", "1")  # test_regex_cache.py turns it on where it is tested
     monkeypatch.setenv("SURVEY_ARXIV_URL", "http://127.0.0.1:9/api/query")  # never the internet
     monkeypatch.delenv("COLUMNS", raising=False)  # survey-check fits its tables to it (a shell's readline sets it)
+    # Importing readline (in a single-process run something does) puts COLUMNS into the C environment only: not in
+    # os.environ, so delenv leaves it, and a `survey-check` subprocess fitted its tables to 80 columns.
+    os.unsetenv("COLUMNS")
     yield
 
 
