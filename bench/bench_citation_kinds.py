@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
+from bench_extract_all import per_line_us  # noqa: E402
 from editor_app.core import references  # noqa: E402
 
 
@@ -48,13 +48,6 @@ def kinds() -> dict[str, list[str]]:
             f"{1000 + i:05d}）。",
         ]
     return {"reference-list entries": entries, "links, 《》, English": links, "tables, BibTeX, 相关工作": tables}
-
-
-def per_line_us(fn, lines: list[str]) -> float:
-    t0 = time.process_time_ns()
-    for line in lines:
-        fn(line)
-    return (time.process_time_ns() - t0) / len(lines) / 1000
 
 
 def main() -> None:
