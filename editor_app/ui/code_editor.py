@@ -78,6 +78,15 @@ class ProblemSpan:
     message: str
     level: str = "warning"
 
+    def at_line(self, line: int) -> ProblemSpan:
+        """The same span on another line, copied without the dataclass' __init__ (a third of its cost): after an Enter
+        in an 8 MB survey, the ~30,000 findings below it come back moved one line."""
+        moved = object.__new__(ProblemSpan)
+        d = moved.__dict__
+        d.update(self.__dict__)
+        d["line"] = line
+        return moved
+
 
 _RANK = {"error": 3, "warning": 2, "info": 1}
 _SPAN_PLACE = attrgetter("line", "column")  # (in C: 34,000 spans of an 8 MB survey sorted after each keystroke)

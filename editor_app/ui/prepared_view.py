@@ -9,8 +9,8 @@ from editor_app.core.model import Analysis
 from editor_app.ui.code_editor import ProblemSpan, sort_problems
 from editor_app.ui.figures_panel import build_charts, figures_signature
 from editor_app.ui.outline_panel import outline_signature
-from editor_app.ui.problem_spans import problem_spans
-from editor_app.ui.selfcheck_panel import claims_in_order, disagreements
+from editor_app.ui.problem_spans import SpanCache, problem_spans
+from editor_app.ui.selfcheck_panel import claim_groups, disagreements, in_panel_order
 
 
 @dataclass
@@ -42,13 +42,17 @@ class ViewPreparer:
 
     def __init__(self) -> None:
         self._figures: tuple = (None, None, None, None)  # (figures, consistency findings, signature, charts)
-        self._spans: dict[int, tuple] = {}
+        self._spans = SpanCache()
 
     def __call__(self, analysis: Analysis, previous: Analysis | None = None) -> PreparedView:
-        made: dict[int, tuple] = {}
-        spans, worst = sort_problems(problem_spans(analysis, self._spans, made))
-        self._spans = made
         disagreeing = disagreements(analysis)
+        groups = claim_groups(analysis.claims, disagreeing)
+        # Every wrong figure, and every ambiguous one not silenced, is in the first two groups: counted there, not
+        # over all 20,000 claims of an 8 MB survey three times (~7 ms)
+        first, otherwise = groups[0], groups[1]
+        wrong = [c for c in first if c.wrong]  # (in the claims' order)
+        maybe = first + otherwise
+        spans, worst = sort_problems(problem_spans(analysis, self._spans, wrong))
         signature, charts = self._charts(analysis)
         return PreparedView(
             spans=spans,
@@ -58,11 +62,11 @@ class ViewPreparer:
             outline_signature=outline_signature(analysis),
             claims_changed=previous is None or previous.claims != analysis.claims,
             sections_changed=previous is None or previous.sections != analysis.sections,
-            claims_in_order=claims_in_order(analysis.claims, disagreeing),
+            claims_in_order=in_panel_order(groups),
             disagreeing=disagreeing,
-            wrong_claims=analysis.wrong_count(),
-            ambiguous_claims=analysis.ambiguous_count(),
-            part_missing_claims=analysis.part_missing_count(),
+            wrong_claims=len(wrong),
+            ambiguous_claims=sum(1 for c in maybe if c.ambiguous and not c.suppressed),
+            part_missing_claims=sum(1 for c in maybe if c.part_missing and not c.suppressed),
         )
 
     def _charts(self, analysis: Analysis) -> tuple[object, list]:
