@@ -13,7 +13,7 @@ from editor_app.core.reference_verdicts import cited_versions, shown_statuses
 from editor_app.core.rulepack import house_pack
 from editor_app.ui.code_editor import ProblemSpan, sort_problems
 from editor_app.ui.figures_panel import build_charts, figures_signature
-from editor_app.ui.outline_panel import outline_signature
+from editor_app.ui.outline_panel import outline_rows, outline_signature, row_lines
 from editor_app.ui.prepared_view import ViewPreparer
 from editor_app.ui.problem_spans import BAD_REFERENCE, problem_spans
 from editor_app.ui.selfcheck_panel import disagreements, stated_otherwise
@@ -91,6 +91,9 @@ def check(view, a, last) -> None:
         a.wrong_count(), a.ambiguous_count(), a.part_missing_count())
     assert view.charts == build_charts(a) and view.figures_signature == figures_signature(a)
     assert view.outline_signature == outline_signature(a)
+    assert view.span_lines == [s.line for s in spans]
+    rows = outline_rows(a)
+    assert view.outline_rows == rows and view.outline_starts == [row_lines(r)[0] for r in rows]
     assert view.claims_changed == (last is None or last.claims != a.claims)
     assert view.sections_changed == (last is None or last.sections != a.sections)
 

@@ -214,12 +214,15 @@ class CodeEditor(QPlainTextEdit):
         self.viewport().update()
 
     # ----- problems -----
-    def set_problems(self, spans: list[ProblemSpan], worst: dict[int, str] | None = None) -> None:
-        """Show these spans; pass `worst` (from sort_problems, computed off the GUI thread) when already sorted."""
+    def set_problems(self, spans: list[ProblemSpan], worst: dict[int, str] | None = None,
+                     lines: list[int] | None = None) -> None:
+        """Show these spans; pass `worst` (from sort_problems, computed off the GUI thread) when already sorted, and
+        `lines`, each span's line, when made there too."""
         if worst is None:
             spans, worst = sort_problems(spans)
+            lines = None
         self._spans = spans
-        self._span_lines = [s.line for s in spans]
+        self._span_lines = [s.line for s in spans] if lines is None or len(lines) != len(spans) else lines
         self._problem_lines = worst
         self._shown_range = None
         self._underlines = None

@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from editor_app.core.model import Analysis
 from editor_app.ui.code_editor import ProblemSpan, sort_problems
 from editor_app.ui.figures_panel import build_charts, figures_signature
-from editor_app.ui.outline_panel import outline_signature
+from editor_app.ui.outline_panel import outline_rows, outline_signature, row_lines
 from editor_app.ui.problem_spans import SpanCache, problem_spans
 from editor_app.ui.selfcheck_panel import claim_groups, disagreements, in_panel_order
+
+_LINE = attrgetter("line")
 
 
 @dataclass
 class PreparedView:
     spans: list[ProblemSpan] = field(default_factory=list)  # sorted by place
+    span_lines: list[int] | None = None  # each span's line (the editor bisects them; 54,000 at 8 MB: ~4 ms)
     worst: dict[int, str] = field(default_factory=dict)  # line -> worst level, for the gutter
     charts: list[Any] = field(default_factory=list)
     figures_signature: object = None
     outline_signature: tuple = ()
+    outline_rows: list[Any] | None = None  # the outline's rows (outline_rows) …
+    outline_starts: list[int] | None = None  # … and the line each starts on (9,300 sections at 8 MB: ~8 ms)
     claims_changed: bool = True
     sections_changed: bool = True
     claims_in_order: list[Any] | None = None  # the self-check panel's order (sorting 18,000 claims: 30-170 ms)
@@ -54,12 +60,16 @@ class ViewPreparer:
         maybe = first + otherwise
         spans, worst = sort_problems(problem_spans(analysis, self._spans, wrong))
         signature, charts = self._charts(analysis)
+        rows = outline_rows(analysis)
         return PreparedView(
             spans=spans,
+            span_lines=list(map(_LINE, spans)),
             worst=worst,
             charts=charts,
             figures_signature=signature,
             outline_signature=outline_signature(analysis),
+            outline_rows=rows,
+            outline_starts=[row_lines(row)[0] for row in rows],
             claims_changed=previous is None or previous.claims != analysis.claims,
             sections_changed=previous is None or previous.sections != analysis.sections,
             claims_in_order=in_panel_order(groups),
