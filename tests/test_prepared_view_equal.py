@@ -107,6 +107,8 @@ def edits(doc: str, sample: str):
         ("enter", lambda t: t[:mid] + "\n" + t[mid:]),
         ("enter", lambda t: t[:mid] + "\n" + t[mid:]),
         ("figure", lambda t: t[:mid] + "CJK 实测 3,900" + t[mid:]),
+        ("engine figures", lambda t: t[:mid + 1] + "SGLang ~99,999 vs vLLM ~1 tok/s on H100\n\nSGLang 加速 9× vs vLLM\n"
+         + t[mid + 1:]),
         ("delete line", lambda t: t[:mid] + t[t.index("\n", mid + 1):]),
         ("paste", lambda t: t[:mid + 1] + paragraph + t[mid + 1:]),
         ("enter", lambda t: t[:mid] + "\n" + t[mid:]),

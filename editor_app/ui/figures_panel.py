@@ -54,14 +54,18 @@ def _in_unit(value: float, unit: str, chart_unit: str) -> float:
 def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
     """(line, engine, chart key) of every figure a figure-consistency finding names: the place it points at and
     the lines its message says it disagrees with (same quantity only)."""
-    at = {(g.line, v.column): (v.engine, chart_key(g)) for g in analysis.figures for v in g.values}
     bad: set[tuple[int, str, tuple]] = set()
-    for f in analysis.findings:
-        if f.rule != CONSISTENCY_RULE:
-            continue
+    findings = [f for f in analysis.findings if f.rule == CONSISTENCY_RULE]
+    if not findings:
+        return bad
+    # only the figures on the findings' lines are looked at: keying all 16,000 figures of an 8 MB survey took ~10 ms
+    lines = {f.line for f in findings}
+    there = [g for g in analysis.figures if g.line in lines]
+    at = {(g.line, v.column): (v.engine, key) for g in there for key in (chart_key(g),) for v in g.values}
+    for f in findings:
         hit = at.get((f.line, f.column))
         if hit is None:
-            hit = next(((v.engine, chart_key(g)) for g in analysis.figures if g.line == f.line for v in g.values
+            hit = next(((v.engine, chart_key(g)) for g in there if g.line == f.line for v in g.values
                         if f.message.startswith(v.engine)), None)
         if hit is None:
             continue
@@ -167,6 +171,7 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
             if v.value in values or sum(map(len, stated.values())) < MAX_SPEEDUPS:
                 values.setdefault(v.value, []).append((g, v))
         bars = []
+        bad_lines = {line for line, _engine, _key in bad}  # (a speed-up on no such line is not keyed)
         for what, values in stated.items():  # the differing values of one figure side by side
             for k, places in enumerate(values.values()):
                 g, v = places[0]
@@ -174,8 +179,9 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
                 bars.append(Bar(
                     category=what if k == 0 else f"{what} ({_fmt(v.value)}×)", series=0, value=float(v.value),
                     label=v.text or f"{_fmt(v.value)}×", approx=v.approx, line=g.line, column=v.column,
-                    sentence=g.sentence, highlighted=any((pg.line, pv.engine, chart_key(pg)) in bad
-                                                         for pg, pv in places),
+                    sentence=g.sentence,
+                    highlighted=any(pg.line in bad_lines and (pg.line, pv.engine, chart_key(pg)) in bad
+                                    for pg, pv in places),
                     places=_lines_text(lines)))
         # "吞吐约为 vLLM 的 1.3 倍" is drawn stippled with no "~" in its text: the note says what that means
         note = QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)") if any(
