@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import and_, attrgetter, is_, not_
+from operator import attrgetter, is_
 
 from editor_app.core.model import Analysis, Claim, Finding
 from editor_app.core.reference_verdicts import cited_versions, shown_statuses
@@ -49,10 +49,17 @@ def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
     placed_rules = {r.id for r in analysis.rules if r.kind in PLACED_KINDS} if exact else set()
     said: set[tuple[int, int]] = set()
     findings = analysis.findings
-    if told:  # (in C: a Python loop over 34,000 findings cost ~5 ms)
-        dropped = map(and_, map(claim_rules.__contains__, map(_RULE, findings)),
-                      map(told.__contains__, map(_LINE_MESSAGE, findings)))
-        findings = list(compress(findings, map(not_, dropped)))
+    if told:  # the claims rule's findings about them left out, looked for in C (a loop over 34,000 took ~10 ms)
+        theirs = list(map(claim_rules.__contains__, map(_RULE, findings)))
+        about = list(compress(findings, theirs))
+        gone = list(compress(compress(range(len(findings)), theirs), map(told.__contains__, map(_LINE_MESSAGE, about))))
+        if gone:
+            kept: list[Finding] = []
+            start = 0
+            for i in gone:
+                kept += findings[start:i]
+                start = i + 1
+            findings = kept + findings[start:]
     if not placed_rules:
         spans = _finding_spans(findings, last, cache)
     else:
