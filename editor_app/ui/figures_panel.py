@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
@@ -195,10 +196,13 @@ def build_charts(analysis: Analysis) -> list[BarChart]:
 def figures_signature(analysis: Analysis) -> tuple:
     """Changes exactly when the charts would: the figures stated and the consistency findings about them."""
     return (
-        tuple((g.metric, g.label, g.unit, g.hardware, g.kind, g.line, g.baseline,
-               tuple((v.engine, v.value, v.approx, v.column) for v in g.values)) for g in analysis.figures),
+        tuple((g.metric, g.label, g.unit, g.hardware, g.kind, g.line, g.baseline, tuple(map(_VALUE_SHOWN, g.values)))
+              for g in analysis.figures),
         tuple((f.line, f.column, f.message) for f in analysis.findings if f.rule == CONSISTENCY_RULE),
     )
+
+
+_VALUE_SHOWN = attrgetter("engine", "value", "approx", "column")  # (in C: 16,000 values at 8 MB)
 
 
 class FiguresPanel(QWidget):

@@ -5,7 +5,7 @@ marked, so that it can be seen and gone to."""
 from __future__ import annotations
 
 import bisect
-
+from operator import attrgetter
 from typing import Any, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QStringListModel, Signal
@@ -191,12 +191,16 @@ def outline_signature(analysis: Analysis) -> tuple:
     """What the outline's rows show (not where the sections are: lines move with every Enter above them)."""
     repeated = repeated_numbers([sm.section for sm in analysis.sections])
     if not repeated and not analysis.strays:
-        return tuple((sm.section.level, sm.section.number, sm.section.title) for sm in analysis.sections)
+        return tuple(map(_SHOWN, map(_SECTION, analysis.sections)))  # (in C: 9,300 sections at 8 MB)
     return tuple((row.number.count(".") + 1, row.number, row.title, False, _numbered_for(row))
                  if isinstance(row, Stray) else
                  (row.section.level, row.section.number, row.section.title,
                   row.section.key.split("#", 1)[0] in repeated)
                  for row in outline_rows(analysis))
+
+
+_SECTION = attrgetter("section")
+_SHOWN = attrgetter("level", "number", "title")
 
 
 def _numbered_for(s: Stray) -> str:
