@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import compress, repeat
 from operator import attrgetter, is_
+from typing import Callable, Iterable
 
 from editor_app.core.model import Analysis, Claim, Finding
 from editor_app.core.reference_verdicts import cited_versions, shown_statuses
@@ -50,27 +51,20 @@ def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
     said: set[tuple[int, int]] = set()
     findings = analysis.findings
     if told:  # the claims rule's findings about them left out, looked for in C (a loop over 34,000 took ~10 ms)
-        theirs = list(map(claim_rules.__contains__, map(_RULE, findings)))
-        about = list(compress(findings, theirs))
-        gone = list(compress(compress(range(len(findings)), theirs), map(told.__contains__, map(_LINE_MESSAGE, about))))
-        if gone:
-            kept: list[Finding] = []
-            start = 0
-            for i in gone:
-                kept += findings[start:i]
-                start = i + 1
-            findings = kept + findings[start:]
-    if not placed_rules:
+        gone = _of_rules(findings, claim_rules, lambda about: map(told.__contains__, map(_LINE_MESSAGE, about)))
+        findings = _without(findings, gone)
+    placed = _of_rules(findings, placed_rules, lambda about: map(exact.__contains__, map(_PLACE, about)))
+    if not placed:
         spans = _finding_spans(findings, last, cache)
-    else:
+    else:  # the others' spans as usual, the placed ones' (a few) put back in their places
+        others = _finding_spans(_without(findings, placed), last, cache)
         spans = []
-        for f in findings:
-            if f.rule in placed_rules and (f.line, f.column) in exact:
-                said.add((f.line, f.column))
-                spans.append(ProblemSpan(f.line, f.column, exact[(f.line, f.column)], f"[{f.rule}] {f.message}",
-                                         f.level))
-            else:
-                spans += _finding_spans([f], last, cache)
+        for k, i in enumerate(placed):
+            spans += others[len(spans) - k:i - k]
+            f = findings[i]
+            said.add((f.line, f.column))
+            spans.append(ProblemSpan(f.line, f.column, exact[(f.line, f.column)], f"[{f.rule}] {f.message}", f.level))
+        spans += others[len(spans) - len(placed):]
     reuse, keep = last.get, cache.by_id.__setitem__
     for c in wrong:
         span = reuse(id(c))
@@ -109,7 +103,30 @@ def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
 PLACED_KINDS = ("privacy", "references")
 _RULE = attrgetter("rule")
 _LINE_MESSAGE = attrgetter("line", "message")
+_PLACE = attrgetter("line", "column")
 _SHAPE = attrgetter("rule", "level", "column", "message")  # all a finding's span shows but its line
+
+
+def _of_rules(findings: list[Finding], rules: set[str], which: Callable[[list[Finding]], Iterable[bool]]) -> list[int]:
+    """The indices of the findings of these rules for which `which` (given those findings, in order) says True."""
+    if not rules:
+        return []
+    theirs = list(map(rules.__contains__, map(_RULE, findings)))
+    if True not in theirs:
+        return []
+    return list(compress(compress(range(len(findings)), theirs), which(list(compress(findings, theirs)))))
+
+
+def _without(items: list, indices: list[int]) -> list:
+    """`items` but those at `indices` (in increasing order)."""
+    if not indices:
+        return items
+    out: list = []
+    start = 0
+    for i in indices:
+        out += items[start:i]
+        start = i + 1
+    return out + items[start:]
 
 
 def _finding_spans(findings: list[Finding], last: dict[int, ProblemSpan], cache: SpanCache) -> list[ProblemSpan]:
