@@ -12,7 +12,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtGui import QTextCursor  # noqa: E402
 
-from editor_app.ui import selfcheck_panel  # noqa: E402
+from editor_app.ui import prepared_view, selfcheck_panel  # noqa: E402
 from tests.ui_support import open_window, repeated_sample, type_text, wait_analysis  # noqa: E402
 
 
@@ -27,13 +27,14 @@ def big(tmp_path, sample_text, qtbot):
 def test_the_claims_are_put_in_the_panels_order_off_the_gui_thread(qtbot, big, monkeypatch):
     window = big
     sorted_on: set[str] = set()
-    real = selfcheck_panel._wrong_first
+    real = selfcheck_panel.claim_groups
 
-    def spy(claim):
+    def spy(*args):
         sorted_on.add(threading.current_thread().name)
-        return real(claim)
+        return real(*args)
 
-    monkeypatch.setattr(selfcheck_panel, "_wrong_first", spy)
+    monkeypatch.setattr(selfcheck_panel, "claim_groups", spy)  # (the panel's own ordering, were it asked to)
+    monkeypatch.setattr(prepared_view, "claim_groups", spy)
     window.goto_line(300)
     with wait_analysis(qtbot, window):
         type_text(window.editor, "\n")  # every claim below moves down a line

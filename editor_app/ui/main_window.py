@@ -767,10 +767,10 @@ class MainWindow(QMainWindow):
                                      ambiguous=view.ambiguous_claims, part_missing=view.part_missing_claims)
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
-        self.outline.show_analysis(analysis, view.outline_signature)
+        self.outline.show_analysis(analysis, view.outline_signature, view.outline_rows, view.outline_starts)
         self.preview.show_document(lambda: self.mirror.lines, analysis, self.editor.textCursor().blockNumber() + 1,
                                    self.current_path.parent if self.current_path else None)
-        self.editor.set_problems(view.spans, view.worst)
+        self.editor.set_problems(view.spans, view.worst, view.span_lines)
         text, ok = headline(analysis, self.pack, view.wrong_claims)
         self.headline_label.setText(text)
         self._headline_style(HEADLINE_OK if ok else HEADLINE_FAILING)

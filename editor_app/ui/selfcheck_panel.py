@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -380,10 +381,43 @@ def _metric_names(sections: list[SectionMetrics]) -> list[str]:
 def claims_in_order(claims: list[Claim], disagreeing: dict | None = None) -> list[Claim]:
     """The claims as the panel lists them (wrong first, then those stated otherwise elsewhere); an 8 MB survey's
     take 30-170 ms: the worker sorts them."""
-    if not disagreeing:
-        return sorted(claims, key=_wrong_first)
-    return sorted(claims, key=lambda c: (0.5, c.line) if stated_otherwise(c, disagreeing) is not None
-                  else _wrong_first(c))
+    return in_panel_order(claim_groups(claims, disagreeing))
+
+
+def claim_groups(claims: list[Claim], disagreeing: dict | None = None) -> tuple[list[Claim], ...]:
+    """The claims in the panel's groups, each in the claims' own order: wrong (and ambiguous) ones, those stated
+    otherwise elsewhere, the unmeasurable ones, those silenced inline, those that hold.
+
+    Grouped in one pass that looks at little more than `ok` (most figures hold): sorting 20,000 claims of an 8 MB
+    survey by a Python key of properties took ~15 ms after each Enter. Every wrong figure, and every ambiguous one
+    not silenced, is in the first two groups (what the counts need)."""
+    first: list[Claim] = []
+    otherwise: list[Claim] = []
+    unmeasured: list[Claim] = []
+    silenced: list[Claim] = []
+    holding: list[Claim] = []
+    for c in claims:  # as _wrong_first and stated_otherwise tell them, for one claim
+        ok = c.ok
+        if ok is False:
+            (silenced if c.suppressed else first).append(c)
+        elif disagreeing and (c.line, c.column) in disagreeing:
+            otherwise.append(c)
+        elif ok is None:
+            (first if c.message and not c.suppressed else unmeasured).append(c)
+        else:
+            holding.append(c)
+    return first, otherwise, unmeasured, silenced, holding
+
+
+_LINE = attrgetter("line")
+
+
+def in_panel_order(groups: tuple[list[Claim], ...]) -> list[Claim]:
+    """claim_groups' groups one after the other, each in text order (a stable sort by line, as the claims were)."""
+    out: list[Claim] = []
+    for g in groups:
+        out += sorted(g, key=_LINE)
+    return out
 
 
 def disagreements(analysis: Analysis) -> dict[tuple[int, int], Finding]:
