@@ -33,7 +33,8 @@ from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, record, with_changes
-from .privacy import PrivacyConfig, key_bodies, privacy_in_lines, widened_to_keys
+from .privacy import (PrivacyConfig, key_bodies, listing_versions, privacy_in_lines, widened_to_keys,
+                      widened_to_listings)
 from .regex_looks import first_look, holds_any, whole_blocks
 from .reference_bibtex import named_by_entries, widened_to_entries
 from .reference_tables import TableColumns, header_columns, is_table_line, named_by_header
@@ -50,6 +51,7 @@ WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
 _LINE = attrgetter("line")
 _END_LINE = attrgetter("end_line")
 _SECTION = attrgetter("section")
+_PRIVACY_OF = attrgetter("privacy")
 # measured from what each line holds alone (its citations, its private data), as the counters are: a measurement over
 # lines that were only moved is what it was
 _PER_LINE_COUNTS = frozenset(("arxiv_ids", "privacy_hits"))
@@ -221,6 +223,8 @@ class Analyzer:
         self._figure_headers: dict[tuple[str, str], TableFigureColumns | None] = {}
         self._figure_rows: dict[tuple[str, TableFigureColumns], tuple[LineFacts, LineFacts]] = {}
         self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
+        # a package listing's row -> (its facts, those without the IP hit its version column made)
+        self._listing_rows: dict[str, tuple[LineFacts, LineFacts]] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
         self._across: dict[tuple[str, str], tuple] = {}  # (a line's end, the next line) -> claims across them
@@ -391,6 +395,24 @@ class Analyzer:
                 done = memo[lines[i]] = (f, _as_key_body(f, hit))
             facts[i] = done[1]
 
+    def _in_listings(self, lines: list[str], facts: list[LineFacts]) -> None:
+        """Take from a package listing's rows the IP hit of their version column (`privacy.listing_versions`: "tensorrt
+        10.3.0.26" under `pip list`), in place: a row's memoised facts are the line's anywhere, so a row's are kept
+        apart, by its text. Only the lines with a hit are looked at."""
+        rows = list(compress(count(), map(_PRIVACY_OF, facts)))
+        if not rows:
+            return
+        memo = self._listing_rows
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        for i, column in listing_versions(lines, rows):
+            f = facts[i]
+            done = memo.get(lines[i])
+            if done is None or done[0] is not f:
+                kept = tuple(h for h in f.privacy if h.dimension != "ip" or h.column != column)
+                done = memo[lines[i]] = (f, replace(f, privacy=kept) if len(kept) < len(f.privacy) else f)
+            facts[i] = done[1]
+
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
         # The pass allocates many small objects that all stay alive: cyclic GC runs during it would only walk
@@ -411,6 +433,7 @@ class Analyzer:
             lines = split_lines(text)
             facts = self._all_facts(lines)
             self._in_keys(lines, facts, text)
+            self._in_listings(lines, facts)
             self._name_by_headers(lines, facts)
             self._figures_by_headers(lines, facts)
             if "@" in text:  # (a BibTeX entry starts with one)
@@ -420,6 +443,7 @@ class Analyzer:
             a, old_k, seg = edit
             seg_facts = self._all_facts(seg)
             self._in_keys(seg, seg_facts)
+            self._in_listings(seg, seg_facts)
             self._name_by_headers(seg, seg_facts)
             self._figures_by_headers(seg, seg_facts)
             _name_by_entries(seg, seg_facts)
@@ -497,7 +521,7 @@ def _widened(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[in
     blocks it reaches (`_widened_to_keys`), each again while the other widened it (a key's BEGIN line in a table row)."""
     edit = _widened_to_tables(old_lines, edit)
     while True:
-        wider = _widened_to_keys(old_lines, edit)
+        wider = _widened_to_listings(old_lines, _widened_to_keys(old_lines, edit))
         if wider is edit:
             return edit
         edit = _widened_to_tables(old_lines, wider)
@@ -510,6 +534,13 @@ def _widened_to_keys(old_lines: list[str], edit: tuple[int, int, list[str]]) -> 
     lines `_in_keys` marks are those of the blocks within the edited lines."""
     a, old_k, seg = edit
     return _edit_within(old_lines, edit, *widened_to_keys(old_lines, a, a + old_k, seg))
+
+
+def _widened_to_listings(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
+    """The edit with the package listings it reaches taken in whole (`privacy.widened_to_listings`): the rows
+    `_in_listings` clears are those of the listings within the edited lines."""
+    a, old_k, seg = edit
+    return _edit_within(old_lines, edit, *widened_to_listings(old_lines, a, a + old_k, seg))
 
 
 def _edit_within(old_lines: list[str], edit: tuple[int, int, list[str]], lo: int, hi: int) -> tuple[int, int, list[str]]:

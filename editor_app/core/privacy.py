@@ -60,7 +60,7 @@ from dataclasses import field
 from difflib import get_close_matches
 from itertools import chain, islice, repeat
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from editor_app.core.model import PrivacyHit
 from editor_app.core.records import record
@@ -1088,5 +1088,117 @@ def widened_to_keys(old_lines: Sequence[str], lo: int, hi: int, new_lines: Seque
             or _opened_above(chain(reversed(new_lines), (old_lines[j] for j in range(lo - 1, -1, -1))))):
         stop = min(len(old_lines), hi + KEY_BODY_LINES)
         while hi < stop and _may_be_in_key(old_lines[hi]):
+            hi += 1
+    return lo - up, hi
+
+
+# ---- a package listing's version column -------------------------------------------------------------------------
+# `pip list` / `conda list` print a package's version in the column after its name: "tensorrt      10.3.0.26" reads
+# as an IPv4 address on its own line, and as a version only in the listing (the same line under a "NAME  IP" header
+# names a host). So a listing's rows are found over the lines, as a key's body is: `listing_versions`.
+LISTING_LINES = 1000  # the most lines between a listing's opening line and a row of it (a big environment: ~500)
+# A line that opens a listing: the command ("$ pip list | grep tensorrt", "`conda list` shows:") or its header
+# ("Package    Version", conda's "# Name    Version    Build  Channel").
+_LISTING_COMMAND = re.compile(r"(?<![\w-])(?:pip3?|conda|mamba|micromamba)[ \t]+(?:list|freeze|show)(?![\w-])")
+_LISTING_HEADER = re.compile(r"[ \t]*(?:#[ \t]*)?(?:Package|Name)[ \t]+Version(?![^ \t\r])")
+_PACKAGE = r"[A-Za-z0-9_][A-Za-z0-9._+\-]*"
+# (fullmatch) a row: a package's name, then a version (it starts with a digit), then maybe more columns (conda's
+# build and channel, pip's location)
+_LISTING_ROW = re.compile(rf"[ \t]*{_PACKAGE}[ \t]+(\d\S*)(?:[ \t]+\S.*)?[ \t\r]*")
+# (fullmatch) the other lines a listing may hold: pip's rule under its header ("-------- -------"), conda's comments
+# ("# packages in environment at /opt/conda:", "#"), `pip freeze`'s "name==1.2.3", "name @ file:///…", "-e git+…"
+_LISTING_OTHER = re.compile(rf"[ \t]*(?:-[- \t]*|#[ \t]*(?:packages in environment .*)?"
+                            rf"|{_PACKAGE}[ \t]*(?:===?|@)[ \t]*\S.*|-e[ \t]+\S.*)[ \t\r]*")
+_FENCE = re.compile(r" {0,3}(?:```|~~~)")
+_FOUR_PARTS = re.compile(r"\d+(?:\.\d+){3}")
+
+
+def _opens_listing(line: str) -> bool:
+    return (("Version" in line and _LISTING_HEADER.match(line) is not None)
+            or (("pip" in line or "conda" in line or "mamba" in line) and _LISTING_COMMAND.search(line) is not None))
+
+
+def _in_listing(line: str) -> bool:
+    """Whether the line may stand between a listing's opening line and a row of it (a row, pip's rule, …)."""
+    return _LISTING_ROW.fullmatch(line) is not None or _LISTING_OTHER.fullmatch(line) is not None
+
+
+def _listing_above(lines: Sequence[str], i: int, known: tuple[int, int | None] | None = None) -> int | None:
+    """The index of the line opening the listing that line i is in, looking up from it (None: none): over lines of
+    the listing (`_in_listing`), at most LISTING_LINES lines; an opening code fence goes on only to the opening line
+    just above it ("Output of `pip list`:", a blank line allowed between). `known`: (a row above i, the line opening
+    its listing) found before: the walk up from i that reaches it over rows goes on as that row's did."""
+    after_fence = 0  # 1: the line below is a fence; 2: a fence, then a blank line
+    for j in range(i - 1, max(-1, i - 1 - LISTING_LINES), -1):
+        line = lines[j]
+        if _opens_listing(line):
+            return j
+        if after_fence:
+            if after_fence == 1 and not line.strip():
+                after_fence = 2
+                continue
+            return None
+        if known is not None and j == known[0]:
+            return known[1] if known[1] is not None and i - known[1] <= LISTING_LINES else None
+        if _FENCE.match(line):
+            after_fence = 1
+        elif not _in_listing(line):
+            return None
+    return None
+
+
+def listing_versions(lines: Sequence[str], rows: Iterable[int]) -> list[tuple[int, int]]:
+    """(index, column) of each version of a package listing among the given lines (those with an IP hit, in order):
+    a four-part number ("10.3.0.26") in the second column of a row (a package's name, then it) of a listing, the
+    rows under the line that opens it (`pip list`, `pip freeze`, `conda list`, `pip show`, or a "Package  Version" /
+    "Name  Version  Build  Channel" header), in the same code block or run of lines. Such a version is no address.
+
+    A line's part depends only on the lines above it, at most LISTING_LINES + 2 of them: `widened_to_listings` says
+    which lines an edit can change."""
+    out: list[tuple[int, int]] = []
+    known: tuple[int, int | None] | None = None
+    for i in rows:
+        m = _LISTING_ROW.fullmatch(lines[i])
+        if m is None or _FOUR_PARTS.fullmatch(m.group(1)) is None:
+            continue
+        opener = _listing_above(lines, i, known)
+        known = (i, opener)
+        if opener is not None:
+            out.append((i, m.start(1) + 1))
+    return out
+
+
+def _may_be_in_listing(line: str) -> bool:
+    """Whether the line may stand between a listing's opening line and a row: a superset of `_listing_above`'s."""
+    return not line.strip() or _FENCE.match(line) is not None or _in_listing(line)
+
+
+def _listing_reaches(back: Iterator[str]) -> bool:
+    """Whether a listing opened in the lines given (last first) may go on below them."""
+    for line in islice(back, LISTING_LINES + 2):
+        if _opens_listing(line):
+            return True
+        if not _may_be_in_listing(line):
+            return False
+    return False
+
+
+def widened_to_listings(old_lines: Sequence[str], lo: int, hi: int, new_lines: Sequence[str]) -> tuple[int, int]:
+    """The edited lines old_lines[lo:hi] (now `new_lines`) widened so that no listing crosses either end, in the old
+    text or the new one (as `widened_to_keys` does for keys): up to the line opening a listing that may go on into
+    the edit, and on over the lines below that may be a listing's when one may go on past the edit in either text
+    (an opening line typed or deleted, a row broken). Then `listing_versions` of the widened lines is theirs in the
+    whole text. (Looking costs a line or two where no listing is near.)"""
+    up = 0
+    for k, line in enumerate(islice((old_lines[j] for j in range(lo - 1, -1, -1)), LISTING_LINES + 2), 1):
+        if _opens_listing(line):
+            up = k
+            break
+        if not _may_be_in_listing(line):
+            break
+    if (_listing_reaches(old_lines[j] for j in range(hi - 1, -1, -1))
+            or _listing_reaches(chain(reversed(new_lines), (old_lines[j] for j in range(lo - 1, -1, -1))))):
+        stop = min(len(old_lines), hi + LISTING_LINES + 2)
+        while hi < stop and _may_be_in_listing(old_lines[hi]):
             hi += 1
     return lo - up, hi
