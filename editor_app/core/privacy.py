@@ -7,7 +7,14 @@ alone: the body of a private key pasted whole, its base64 lines under its ``----
 (the same lines elsewhere are no secret). `key_bodies` finds them over the lines, each line up to its END line (or,
 without one, the base64 lines that follow, `KEY_BODY_LINES` at most) a "secret" hit covering its base64 and
 masked whole (`KEY_BODY_MASK`); `widened_to_keys` says which lines around an edit a caller that re-reads only the
-edited lines (`analyze.Analyzer`) must read again.
+edited lines (`analyze.Analyzer`) must read again. Another is the line's alone but for what is above it: a package
+listing's row, "tensorrt      10.3.0.26" under `pip list`, holds a version, not an address. `listing_versions` finds,
+among the lines with a hit, the four-part numbers in the second column of a row (a package's name, then it) under a
+line opening a listing: the command (`pip list`, `pip freeze`, `pip show`, `conda list`, also in prose just above
+the code fence) or its header ("Package  Version", conda's "# Name  Version  Build  Channel"), over the listing's
+lines (rows, pip's "---- ----", conda's "#" comments, `pip freeze`'s "name==…"), `LISTING_LINES` at most, up to
+the first other line (a blank line, a fence, "$ kubectl …"); a caller drops their IP hits (`widened_to_listings`:
+the lines an edit can change). The same row under no such line ("node-1  10.3.0.26", a "NAME  IP" table) is a hit.
 
 The ``[privacy]`` table of a rule pack (every key optional):
 
