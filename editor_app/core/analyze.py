@@ -517,16 +517,15 @@ def _as_key_body(f: LineFacts, hit: PrivacyHit) -> LineFacts:
 
 
 def _widened(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
-    """The edit widened to the tables and BibTeX entries around it (`_widened_to_tables`) and to the private keys'
-    blocks it reaches (`_widened_to_keys`), each again while the other widened it (a key's BEGIN line in a table row)."""
+    """The edit widened to the tables and BibTeX entries around it (`_widened_to_tables`), to the private keys'
+    blocks and the package listings it reaches (`_widened_to_keys`, `_widened_to_listings`), each again while another
+    widened it (a key's BEGIN line in a table row)."""
     edit = _widened_to_tables(old_lines, edit)
     while True:
         wider = _widened_to_listings(old_lines, _widened_to_keys(old_lines, edit))
         if wider is edit:
             return edit
-        edit = _widened_to_tables(old_lines, wider)
-        if edit is wider:
-            return edit
+        edit = _widened_to_tables(old_lines, wider)  # (then keys again: a listing widened to may reach one)
 
 
 def _widened_to_keys(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
