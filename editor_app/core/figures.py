@@ -725,6 +725,17 @@ _LEAD_BASELINE = re.compile(
 )
 
 
+def _lead_name(m: re.Match[str]) -> tuple[int, int]:
+    """Where the name a _LEAD_BASELINE match measures against is ("相对 X", "与 X 相比": X)."""
+    name = "name" if m.group("name") is not None else "name2"
+    return m.start(name), m.end(name)
+
+
+def _one_engine(runs: list[_Run]) -> str:
+    """The known engine the first two runs of a name (_lead_name's) name alone: "vLLM", not "vLLM 和 TGI"; else ""."""
+    return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
+
+
 _WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
 _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'")  # in a name word
 
@@ -1431,9 +1442,8 @@ class _LineReader:
         m = _LEAD_BASELINE.fullmatch(child.view) if child is not None else None
         if m is None:
             return ""
-        name = "name" if m.group("name") is not None else "name2"
-        runs = _runs(child.view[m.start(name):m.end(name)], 0, 2)
-        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
+        x, y = _lead_name(m)
+        return _one_engine(_runs(child.view[x:y], 0, 2))
 
     def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int,
                           w: re.Match[str] | None) -> str:
@@ -1470,9 +1480,7 @@ class _LineReader:
         m = _LEAD_BASELINE.fullmatch(view, x, y)
         if m is None:
             return ""
-        name = "name" if m.group("name") is not None else "name2"
-        runs = self._first_runs(index, m.start(name), m.end(name), 2)
-        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
+        return _one_engine(self._first_runs(index, *_lead_name(m), 2))
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
