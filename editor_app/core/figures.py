@@ -1306,8 +1306,8 @@ class _LineReader:
             engine = engine or self._enclosing_subject(index) or self.lead_in
             if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
                 # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
-                lead, colon = self.lead_engine
-                engine = lead if lead and off + m_start > colon else engine
+                whole, colon = self.lead_engine  # (not `lead`: that is the clause's lead-in baseline, below)
+                engine = whole if whole and off + m_start > colon else engine
             baseline, lead = self._baseline_of(index, (a, b), (ia, ib), (m_start, m_end), cut, engine, in_item,
                                                (previous, previous_baseline), lead)
             previous, previous_baseline = engine, baseline
