@@ -26,6 +26,9 @@ def speedups(text: str) -> list[tuple[str, float, str, str]]:
         ("SGLang vs vLLM 快 2×", [("SGLang", 2.0, "", "vLLM")]),
         ("与 vLLM 相比，SGLang 快 2×", [("SGLang", 2.0, "", "vLLM")]),
         ("Compared to vLLM, SGLang is 2× faster", [("SGLang", 2.0, "", "vLLM")]),
+        # ... for every speed-up of the clause, also after one whose subject is no known engine
+        ("相对 vLLM，FooBar 快 2×、SGLang 快 3×", [("FooBar", 2.0, "", "vLLM"), ("SGLang", 3.0, "", "vLLM")]),
+        ("NVIDIA Dynamo 1.0（x）：相对 vLLM，KV Cache Manager 快 4×", [("Dynamo", 4.0, "", "vLLM")]),
         # an alias is the engine's canonical name
         ("SGLang 比 TRT-LLM 快 1.2 倍", [("SGLang", 1.2, "", "TensorRT-LLM")]),
         ("DeepSeek V3 上 SGLang 比 vllm 快 3.1 倍", [("SGLang", 3.1, "", "vLLM")]),

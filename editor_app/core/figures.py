@@ -725,6 +725,17 @@ _LEAD_BASELINE = re.compile(
 )
 
 
+def _lead_name(m: re.Match[str]) -> tuple[int, int]:
+    """Where the name a _LEAD_BASELINE match measures against is ("相对 X", "与 X 相比": X)."""
+    name = "name" if m.group("name") is not None else "name2"
+    return m.start(name), m.end(name)
+
+
+def _one_engine(runs: list[_Run]) -> str:
+    """The known engine the first two runs of a name (_lead_name's) name alone: "vLLM", not "vLLM 和 TGI"; else ""."""
+    return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
+
+
 _WINDOW = 160  # how far before a figure its subject, baseline and measure words are looked for
 _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'")  # in a name word
 
@@ -1295,19 +1306,10 @@ class _LineReader:
             engine = engine or self._enclosing_subject(index) or self.lead_in
             if engine not in _ENGINE_ALIASES and not engine.startswith("arXiv:"):
                 # "NVIDIA Dynamo 1.0：… KV Cache Manager 4× lower TTFT": a part of the engine the line is about
-                lead, colon = self.lead_engine
-                engine = lead if lead and off + m_start > colon else engine
-            # its baseline: named in its item (before the figure, or right after "than/over/vs" after it) ...
-            w = None if cut < m_start else _BASELINE_AFTER.search(view, m_end, min(ib, m_end + _WINDOW))
-            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
-            if not baseline and not in_item and engine == previous:
-                baseline = previous_baseline  # "SGLang 比 vLLM 吞吐快 2×、TTFT 低 3×": the same comparison goes on
-            if not baseline and ia > a:
-                if lead is None:  # (read once a clause)
-                    lead = self._lead_baseline(index, a, b)
-                baseline = lead
-            if baseline == engine:
-                baseline = ""
+                whole, colon = self.lead_engine  # (not `lead`: that is the clause's lead-in baseline, below)
+                engine = whole if whole and off + m_start > colon else engine
+            baseline, lead = self._baseline_of(index, (a, b), (ia, ib), (m_start, m_end), cut, engine, in_item,
+                                               (previous, previous_baseline), lead)
             previous, previous_baseline = engine, baseline
             lo, hi, approx_text = m.group("lo", "hi", "approx")
             start = m.start("approx") if approx_text else m.start("lo")
@@ -1380,18 +1382,8 @@ class _LineReader:
                 found = self._first_runs(index, a, min(_baseline_cut(view, a, b), m_start), 1)
                 engine = found[0].engine if found else ""
             engine = engine or self._enclosing_subject(index) or self.lead_in
-            w = None if cut < m_start else _BASELINE_AFTER.search(view, unit_end, min(ib, unit_end + _WINDOW))
-            baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
-            if not baseline:
-                baseline = self._baseline_in_parenthesis(index, unit_end, ib)  # "吞吐提升 35%（相对 vLLM）"
-            if not baseline and not in_item and engine == previous:
-                baseline = previous_baseline  # "比 vLLM 延迟降低 40%、吞吐提升 35%": the same comparison goes on
-            if not baseline and ia > a:
-                if lead is None:
-                    lead = self._lead_baseline(index, a, b)
-                baseline = lead
-            if baseline == engine:
-                baseline = ""
+            baseline, lead = self._baseline_of(index, (a, b), (ia, ib), (m_start, unit_end), cut, engine, in_item,
+                                               (previous, previous_baseline), lead, parenthesis=True)
             if not engine or (engine not in _ENGINE_ALIASES and not baseline):
                 continue
             previous, previous_baseline = engine, baseline
@@ -1407,6 +1399,35 @@ class _LineReader:
             self.groups.append((fv.column, FigureGroup("change", "%", hardware, 0, [fv], self.sentence(index, a, b),
                                                        "change", label, baseline)))
 
+    def _baseline_of(self, index: int, clause: tuple[int, int], item: tuple[int, int], figure: tuple[int, int],
+                     cut: int, engine: str, in_item: bool, previous: tuple[str, str], lead: str | None,
+                     parenthesis: bool = False) -> tuple[str, str | None]:
+        """The baseline of a speed-up or change (view[figure], in the item view[item] of the clause view[clause],
+        its baseline word ending at `cut` < figure start if any, its subject `engine`; `in_item`: whether its item
+        names a subject before it; `previous`: the clause's previous figure's (engine, baseline)), and the lead-in
+        baseline `lead` (the caller's cache for the clause: None until read). The first found of:
+        1. named in its item: before the figure after the baseline word ("比 vLLM 快 2×"), or right after
+           "than/over/vs" after it ("3.1× faster than vLLM");
+        2. with `parenthesis` (changes), in a parenthesis right after it: "吞吐提升 35%（相对 vLLM）";
+        3. the previous figure's, when its item names no subject and its engine is the previous one's:
+           "SGLang 比 vLLM 吞吐快 2×、TTFT 低 3×" (the same comparison goes on);
+        4. in a later item, the one the clause's first item names alone: "相对 vLLM，SGLang TTFT 降低 4×".
+        "" when none, or when it is `engine` itself."""
+        a, _ = clause
+        ia, ib = item
+        m_start, end = figure
+        w = None if cut < m_start else _BASELINE_AFTER.search(self.scopes[index].view, end, min(ib, end + _WINDOW))
+        baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
+        if not baseline and parenthesis:
+            baseline = self._baseline_in_parenthesis(index, end, ib)
+        if not baseline and not in_item and engine == previous[0]:
+            baseline = previous[1]
+        if not baseline and ia > a:
+            if lead is None:  # (read once a clause)
+                lead = self._lead_baseline(index, *clause)
+            baseline = lead
+        return ("" if baseline == engine else baseline), lead
+
     def _baseline_in_parenthesis(self, index: int, pos: int, end: int) -> str:
         """The known engine a parenthesis right after view[pos] names as a baseline alone ("（相对 vLLM）", "(vs
         vLLM)"); else ""."""
@@ -1421,9 +1442,8 @@ class _LineReader:
         m = _LEAD_BASELINE.fullmatch(child.view) if child is not None else None
         if m is None:
             return ""
-        name = "name" if m.group("name") is not None else "name2"
-        runs = _runs(child.view[m.start(name):m.end(name)], 0, 2)
-        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
+        x, y = _lead_name(m)
+        return _one_engine(_runs(child.view[x:y], 0, 2))
 
     def _speedup_baseline(self, index: int, ia: int, ib: int, cut: int, m_start: int,
                           w: re.Match[str] | None) -> str:
@@ -1460,9 +1480,7 @@ class _LineReader:
         m = _LEAD_BASELINE.fullmatch(view, x, y)
         if m is None:
             return ""
-        name = "name" if m.group("name") is not None else "name2"
-        runs = self._first_runs(index, m.start(name), m.end(name), 2)
-        return runs[0].engine if len(runs) == 1 and runs[0].engine in _ENGINE_ALIASES else ""
+        return _one_engine(self._first_runs(index, *_lead_name(m), 2))
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
