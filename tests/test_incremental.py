@@ -13,6 +13,8 @@ from editor_app.core.text_ends import common_prefix, common_suffix
 from editor_app.core.rulepack import house_pack, load_pack
 from editor_app.resources_path import resource_path
 
+import edit_support
+
 TODAY = date(2026, 12, 2)
 PACK = house_pack()
 SNIPPETS = ["字", "⚠️", "\n", "3,838", "arXiv:2609.11582", "（arXiv:2607.26627）", "SGLang ~16,200 vs vLLM ~12,500 tok/s",
@@ -28,14 +30,7 @@ def same_as_fresh(az: Analyzer, text: str) -> None:
 
 
 def random_edit(text: str, rng: random.Random) -> str:
-    pos = rng.randint(0, len(text))
-    op = rng.random()
-    if op < 0.5:
-        return text[:pos] + rng.choice(SNIPPETS) + text[pos:]
-    if op < 0.8:
-        return text[:pos] + text[pos + rng.randint(1, 40):]
-    a = rng.randint(0, len(text))
-    return text[:pos] + text[a:a + rng.randint(1, 200)] + text[pos:]
+    return edit_support.random_edit(text, rng, SNIPPETS)
 
 
 def test_random_edit_sequences_match_fresh(sample_text):

@@ -8,7 +8,6 @@ listings it reaches (`privacy.widened_to_listings`), so its incremental passes e
 
 from __future__ import annotations
 
-import random
 from datetime import date
 
 import pytest
@@ -18,6 +17,8 @@ from hypothesis import strategies as st
 import editor_app.core.privacy as privacy
 from editor_app.core.analyze import Analyzer, analyze
 from editor_app.core.rulepack import house_pack
+
+from edit_support import edits_match_fresh
 
 TODAY = date(2026, 12, 4)
 PACK = house_pack()
@@ -140,17 +141,6 @@ PARTS = [F, "", "$ pip list", "`conda list` shows:", "Package    Version", "# Na
 SNIPPETS = ["\n", "$ pip list\n", "Package  Version\n", F + "\n", "x", "字", " ", "10.3.0.26", "\n\n", "#"]
 
 
-def _edited(text: str, rng: random.Random) -> str:
-    pos = rng.randint(0, len(text))
-    op = rng.random()
-    if op < 0.5:
-        return text[:pos] + rng.choice(SNIPPETS) + text[pos:]
-    if op < 0.8:
-        return text[:pos] + text[pos + rng.randint(1, 40):]
-    a = rng.randint(0, len(text))
-    return text[:pos] + text[a:a + rng.randint(1, 120)] + text[pos:]
-
-
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(PARTS), max_size=30), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 3, 1000]))
 def test_random_edits_of_texts_with_listings_match_fresh(parts, seed, bound):
@@ -158,12 +148,7 @@ def test_random_edits_of_texts_with_listings_match_fresh(parts, seed, bound):
     saved = privacy.LISTING_LINES
     privacy.LISTING_LINES = bound
     try:
-        rng = random.Random(seed)
-        text = "\n".join(parts) + "\n"
-        az = Analyzer(PACK, today=TODAY)
-        az.analyze(text)
-        for _ in range(8):
-            text = _edited(text, rng)
-            assert az.analyze(text).to_dict() == analyze(text, PACK, today=TODAY).to_dict()
+        edits_match_fresh(Analyzer(PACK, today=TODAY), lambda t: analyze(t, PACK, today=TODAY),
+                          "\n".join(parts) + "\n", seed, SNIPPETS, cut=40, paste=120)
     finally:
         privacy.LISTING_LINES = saved

@@ -7,7 +7,6 @@ line deleted, an END line typed."""
 
 from __future__ import annotations
 
-import random
 from datetime import date
 
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +16,8 @@ import editor_app.core.privacy as privacy
 from editor_app.core.analyze import Analyzer, analyze
 from editor_app.core.privacy import KEY_BODY_MASK
 from editor_app.core.rulepack import house_pack
+
+from edit_support import edits_match_fresh
 
 TODAY = date(2026, 12, 2)
 PACK = house_pack()
@@ -127,17 +128,6 @@ SNIPPETS = ["-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "\n", "A
             f"\n{BEGIN}\n", B64, "|", "\n\n"]
 
 
-def _edited(text: str, rng: random.Random) -> str:
-    pos = rng.randint(0, len(text))
-    op = rng.random()
-    if op < 0.5:
-        return text[:pos] + rng.choice(SNIPPETS) + text[pos:]
-    if op < 0.8:
-        return text[:pos] + text[pos + rng.randint(1, 80):]
-    a = rng.randint(0, len(text))
-    return text[:pos] + text[a:a + rng.randint(1, 200)] + text[pos:]
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(PARTS), max_size=30), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 3, 200]))
 def test_random_edits_of_texts_with_keys_match_fresh(parts, seed, bound):
@@ -145,12 +135,7 @@ def test_random_edits_of_texts_with_keys_match_fresh(parts, seed, bound):
     saved = privacy.KEY_BODY_LINES
     privacy.KEY_BODY_LINES = bound
     try:
-        rng = random.Random(seed)
-        text = "\n".join(parts) + "\n"
-        az = Analyzer(PACK, today=TODAY)
-        az.analyze(text)
-        for _ in range(8):
-            text = _edited(text, rng)
-            assert az.analyze(text).to_dict() == analyze(text, PACK, today=TODAY).to_dict()
+        edits_match_fresh(Analyzer(PACK, today=TODAY), lambda t: analyze(t, PACK, today=TODAY),
+                          "\n".join(parts) + "\n", seed, SNIPPETS, cut=80, paste=200)
     finally:
         privacy.KEY_BODY_LINES = saved
