@@ -59,6 +59,10 @@ LISTINGS = {
     "consecutive lines without a fence": doc("$ pip list | grep tensorrt", "tensorrt      10.3.0.26",
                                              "tensorrt-cu12 10.3.0.26", "", "That is the version we pinned."),
     "a pip show block": doc(F, "$ pip show tensorrt", "Name: tensorrt", "Version: 10.3.0.26", F),
+    "pip list --outdated: the latest version too": doc(F, "$ pip list --outdated", "Package  Version    Latest     Type",
+                                                       "-------- ---------- ---------- -----",
+                                                       "tensorrt 10.3.0.26  10.3.0.27  wheel", F),
+    "pip list -o, no header": doc(F, "$ pip list -o", "tensorrt 10.3.0.26  10.3.0.27  wheel", F),
 }
 
 
@@ -132,13 +136,14 @@ def test_typing_inside_before_and_after_a_listing(sample_text):
         assert len(same_as_fresh(az, text).privacy) == base
 
 
-PARTS = [F, "", "$ pip list", "`conda list` shows:", "Package    Version", "# Name  Version  Build  Channel",
+PARTS = [F, "", "$ pip list", "$ pip list --outdated", "tensorrt 10.3.0.26  10.3.0.27  wheel", "`conda list` shows:", "Package    Version", "# Name  Version  Build  Channel",
          "----- -------", "tensorrt 10.3.0.26", "tensorrt-cu12 10.3.0.27", "node-1 10.0.0.7", "NAME  IP",
          "torch==2.4.0", "正文一行，CJK 实测 3。", "| a | 10.1.1.1 |", "host: 10.2.2.2", "#",
          # a key's block and a table beside: the edit widened to each in turn
          "-----BEGIN RSA PRIVATE KEY-----", "MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi6Z1v2YtVQ0rW1xr8aHq9N7T6u",
          "| x | y |", "|---|---|"]
-SNIPPETS = ["\n", "$ pip list\n", "Package  Version\n", F + "\n", "x", "字", " ", "10.3.0.26", "\n\n", "#"]
+SNIPPETS = ["\n", "$ pip list\n", "Package  Version\n", F + "\n", "x", "字", " ", "10.3.0.26", "\n\n", "#", " -o",
+            " Latest", " 10.3.0.27"]
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

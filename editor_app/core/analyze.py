@@ -223,8 +223,8 @@ class Analyzer:
         self._figure_headers: dict[tuple[str, str], TableFigureColumns | None] = {}
         self._figure_rows: dict[tuple[str, TableFigureColumns], tuple[LineFacts, LineFacts]] = {}
         self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
-        # a package listing's row -> (its facts, those without the IP hit its version column made)
-        self._listing_rows: dict[str, tuple[LineFacts, LineFacts]] = {}
+        # (a package listing's row, the columns cleared) -> (its facts, those without the IP hits its versions made)
+        self._listing_rows: dict[tuple[str, tuple[int, ...]], tuple[LineFacts, LineFacts]] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
         self._across: dict[tuple[str, str], tuple] = {}  # (a line's end, the next line) -> claims across them
@@ -396,21 +396,22 @@ class Analyzer:
             facts[i] = done[1]
 
     def _in_listings(self, lines: list[str], facts: list[LineFacts]) -> None:
-        """Take from a package listing's rows the IP hit of their version column (`privacy.listing_versions`: "tensorrt
+        """Take from a package listing's rows the IP hits of their version columns (`privacy.listing_versions`: "tensorrt
         10.3.0.26" under `pip list`), in place: a row's memoised facts are the line's anywhere, so a row's are kept
-        apart, by its text. Only the lines with a hit are looked at."""
+        apart, by its text and the columns its listing clears (`pip list --outdated` clears two). Only the lines with a
+        hit are looked at."""
         rows = list(compress(count(), map(_PRIVACY_OF, facts)))
         if not rows:
             return
         memo = self._listing_rows
         if len(memo) > MEMO_LIMIT:
             memo.clear()
-        for i, column in listing_versions(lines, rows):
+        for i, columns in listing_versions(lines, rows):
             f = facts[i]
-            done = memo.get(lines[i])
+            done = memo.get((lines[i], columns))
             if done is None or done[0] is not f:
-                kept = tuple(h for h in f.privacy if h.dimension != "ip" or h.column != column)
-                done = memo[lines[i]] = (f, replace(f, privacy=kept) if len(kept) < len(f.privacy) else f)
+                kept = tuple(h for h in f.privacy if h.dimension != "ip" or h.column not in columns)
+                done = memo[(lines[i], columns)] = (f, replace(f, privacy=kept) if len(kept) < len(f.privacy) else f)
             facts[i] = done[1]
 
     # ---- whole document ---------------------------------------------------------------------------

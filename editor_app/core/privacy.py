@@ -9,7 +9,8 @@ without one, the base64 lines that follow, `KEY_BODY_LINES` at most) a "secret" 
 masked whole (`KEY_BODY_MASK`); `widened_to_keys` says which lines around an edit a caller that re-reads only the
 edited lines (`analyze.Analyzer`) must read again. Another is the line's alone but for what is above it: a package
 listing's row, "tensorrt      10.3.0.26" under `pip list`, holds a version, not an address. `listing_versions` finds,
-among the lines with a hit, the four-part numbers in the second column of a row (a package's name, then it) under a
+among the lines with a hit, the four-part numbers in the second column of a row (a package's name, then it; and in
+the third of `pip list --outdated`'s, the latest version) under a
 line opening a listing: the command (`pip list`, `pip freeze`, `pip show`, `conda list`, also in prose just above
 the code fence) or its header ("Package  Version", conda's "# Name  Version  Build  Channel"), over the listing's
 lines (rows, pip's "---- ----", conda's "#" comments, `pip freeze`'s "name==…"), `LISTING_LINES` at most, up to
@@ -1110,14 +1111,16 @@ _LISTING_COMMAND = re.compile(r"(?<![\w-])(?:pip3?|conda|mamba|micromamba)[ \t]+
 _LISTING_HEADER = re.compile(r"[ \t]*(?:#[ \t]*)?(?:Package|Name)[ \t]+Version(?![^ \t\r])")
 _PACKAGE = r"[A-Za-z0-9_][A-Za-z0-9._+\-]*"
 # (fullmatch) a row: a package's name, then a version (it starts with a digit), then maybe more columns (conda's
-# build and channel, pip's location)
-_LISTING_ROW = re.compile(rf"[ \t]*{_PACKAGE}[ \t]+(\d\S*)(?:[ \t]+\S.*)?[ \t\r]*")
+# build and channel, pip's location; `pip list --outdated`'s latest version, the second group when it is one)
+_LISTING_ROW = re.compile(rf"[ \t]*{_PACKAGE}[ \t]+(\d\S*)(?:[ \t]+(\d\S*))?(?:[ \t]+\S.*)?[ \t\r]*")
 # (fullmatch) the other lines a listing may hold: pip's rule under its header ("-------- -------"), conda's comments
 # ("# packages in environment at /opt/conda:", "#"), `pip freeze`'s "name==1.2.3", "name @ file:///…", "-e git+…"
 _LISTING_OTHER = re.compile(rf"[ \t]*(?:-[- \t]*|#[ \t]*(?:packages in environment .*)?"
                             rf"|{_PACKAGE}[ \t]*(?:===?|@)[ \t]*\S.*|-e[ \t]+\S.*)[ \t\r]*")
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _FOUR_PARTS = re.compile(r"\d+(?:\.\d+){3}")
+# a listing whose third column is a version too: `pip list --outdated` (`-o`), its header "Package Version Latest Type"
+_OUTDATED = re.compile(r"--outdated|(?<![\w-])-o(?![\w-])|(?<![\w-])Latest(?![\w-])")
 
 
 def _opens_listing(line: str) -> bool:
@@ -1154,9 +1157,10 @@ def _listing_above(lines: Sequence[str], i: int, known: tuple[int, int | None] |
     return None
 
 
-def listing_versions(lines: Sequence[str], rows: Iterable[int]) -> list[tuple[int, int]]:
-    """(index, column) of each version of a package listing among the given lines (those with an IP hit, in order):
-    a four-part number ("10.3.0.26") in the second column of a row (a package's name, then it) of a listing, the
+def listing_versions(lines: Sequence[str], rows: Iterable[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """(index, columns) of the versions of a package listing among the given lines (those with an IP hit, in order):
+    a four-part number ("10.3.0.26") in the second column of a row (a package's name, then it), or, in a listing of
+    `pip list --outdated`, in the third ("Latest": "tensorrt  10.3.0.26  10.3.0.27  wheel") of a listing, the
     rows under the line that opens it (`pip list`, `pip freeze`, `conda list`, `pip show`, or a "Package  Version" /
     "Name  Version  Build  Channel" header), in the same code block or run of lines. Such a version is no address.
 
@@ -1166,12 +1170,15 @@ def listing_versions(lines: Sequence[str], rows: Iterable[int]) -> list[tuple[in
     known: tuple[int, int | None] | None = None
     for i in rows:
         m = _LISTING_ROW.fullmatch(lines[i])
-        if m is None or _FOUR_PARTS.fullmatch(m.group(1)) is None:
+        if m is None:
+            continue
+        versions = [g for g in (1, 2) if m.group(g) and _FOUR_PARTS.fullmatch(m.group(g))]
+        if not versions:
             continue
         opener = _listing_above(lines, i, known)
         known = (i, opener)
-        if opener is not None:
-            out.append((i, m.start(1) + 1))
+        if opener is not None and (versions := [g for g in versions if g == 1 or _OUTDATED.search(lines[opener])]):
+            out.append((i, tuple(m.start(g) + 1 for g in versions)))
     return out
 
 
