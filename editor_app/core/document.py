@@ -361,6 +361,7 @@ def build_outline(
     last_body = (footer_line - 1) if footer_line else n
     raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
     fence: Heading | None = None  # the fence the lines are in
+    fence_line = 0  # (1-based) where it opened
     comment_end = 0  # lines before this index are in a comment block
     closes: list[int] | None = None  # the comment closing lines, found at the first comment opening
     title_first = False

@@ -103,7 +103,7 @@ class _AnalysisThread(LatestJobThread):
         revision, text, verdicts, shown, pack = job
         with self._cond:  # typing on without a pause leaves no idle time: never keep more than the newest
             stale, self._retired[:-1] = self._retired[:-1], []
-        stale = None  # let go of at once, as before (here, in the worker)
+        del stale  # let go of at once, as before (here, in the worker)
         gc_was_on = gc.isenabled()
         gc.disable()  # a full collection over a big document's analysis holds the GIL for ~0.25 s: not mid-pass
         try:
