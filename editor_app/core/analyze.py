@@ -342,15 +342,7 @@ class Analyzer:
             columns = _header_read(self._headers, (lines[run_start], lines[run_start + 1]), header_columns)
             if columns is None:
                 continue
-            done = self._named.get((lines[i], columns))
-            if done is None or done[0] is not f:
-                cits = named_by_header(lines[i], f.citations, columns)
-                if cits != f.citations and f.privacy:
-                    cits = masked_quotes(lines[i], f.privacy, None, cits, (), ())[1]
-                if len(self._named) > MEMO_LIMIT:
-                    self._named.clear()
-                done = self._named[(lines[i], columns)] = (f, f if cits == f.citations else replace(f, citations=cits))
-            facts[i] = done[1]
+            facts[i] = _remade(self._named, (lines[i], columns), f, lambda f: _named_row(lines[i], f, columns))
 
     def _figures_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Give the rows of a table whose header names an engine column and figure columns the figures read by
@@ -370,30 +362,14 @@ class Analyzer:
             if columns is None:
                 continue
             for j in range(start + 2, i):
-                f = facts[j]
-                done = self._figure_rows.get((lines[j], columns))
-                if done is None or done[0] is not f:
-                    figures = figures_in_row(lines[j], columns)
-                    if figures and f.privacy:
-                        figures = masked_quotes(lines[j], f.privacy, None, (), figures, ())[2]
-                    if len(self._figure_rows) > MEMO_LIMIT:
-                        self._figure_rows.clear()
-                    done = self._figure_rows[(lines[j], columns)] = (f, replace(f, figures=figures) if figures else f)
-                facts[j] = done[1]
+                facts[j] = _remade(self._figure_rows, (lines[j], columns), facts[j],
+                                   lambda f: _figures_row(lines[j], f, columns))
 
     def _in_keys(self, lines: list[str], facts: list[LineFacts], text: str | None = None) -> None:
         """Give the base64 lines of a private key's body their hit (`privacy.key_bodies`), in place: a line means
         nothing alone, so its memoised facts are the line's anywhere; a body line's are kept apart, by its text."""
-        bodies = key_bodies(lines, self._privacy_cfg, text)
-        memo = self._key_lines
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        for i, hit in bodies:
-            f = facts[i]
-            done = memo.get(lines[i])
-            if done is None or done[0] is not f:
-                done = memo[lines[i]] = (f, _as_key_body(f, hit))
-            facts[i] = done[1]
+        for i, hit in key_bodies(lines, self._privacy_cfg, text):
+            facts[i] = _remade(self._key_lines, lines[i], facts[i], lambda f: _as_key_body(f, hit))
 
     def _in_listings(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Take from a package listing's rows the IP hits of their version columns (`privacy.listing_versions`: "tensorrt
@@ -403,16 +379,9 @@ class Analyzer:
         rows = list(compress(count(), map(_PRIVACY_OF, facts)))
         if not rows:
             return
-        memo = self._listing_rows
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
         for i, columns in listing_versions(lines, rows):
-            f = facts[i]
-            done = memo.get((lines[i], columns))
-            if done is None or done[0] is not f:
-                kept = tuple(h for h in f.privacy if h.dimension != "ip" or h.column not in columns)
-                done = memo[(lines[i], columns)] = (f, replace(f, privacy=kept) if len(kept) < len(f.privacy) else f)
-            facts[i] = done[1]
+            facts[i] = _remade(self._listing_rows, (lines[i], columns), facts[i],
+                               lambda f: _without_versions(f, columns))
 
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
@@ -477,6 +446,40 @@ class Analyzer:
                 self.retired.append(self._last)
             self._last = assembly
         return result
+
+
+def _remade(memo: dict, key: Any, f: LineFacts, remake: Callable[[LineFacts], LineFacts]) -> LineFacts:
+    """A line's facts as what is around it remakes them (a table's header, a key's block, a listing), kept in `memo`
+    by `key` while the line's own facts are the same object: memoised by text alone, a line's facts are the line's
+    anywhere, so the facts a place gives it are kept apart. (`remake` is called at once, never kept.)"""
+    done = memo.get(key)
+    if done is None or done[0] is not f:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        done = memo[key] = (f, remake(f))
+    return done[1]
+
+
+def _named_row(line: str, f: LineFacts, columns: TableColumns) -> LineFacts:
+    """A table row's facts with its citations named by the header's name column (masked where the line is private)."""
+    cits = named_by_header(line, f.citations, columns)
+    if cits != f.citations and f.privacy:
+        cits = masked_quotes(line, f.privacy, None, cits, (), ())[1]
+    return f if cits == f.citations else replace(f, citations=cits)
+
+
+def _figures_row(line: str, f: LineFacts, columns: TableFigureColumns) -> LineFacts:
+    """A table row's facts with the figures its header's columns give it (none: what it states as prose)."""
+    figures = figures_in_row(line, columns)
+    if figures and f.privacy:
+        figures = masked_quotes(line, f.privacy, None, (), figures, ())[2]
+    return replace(f, figures=figures) if figures else f
+
+
+def _without_versions(f: LineFacts, columns: tuple[int, ...]) -> LineFacts:
+    """A listing row's facts without the IP hits its version columns made."""
+    kept = tuple(h for h in f.privacy if h.dimension != "ip" or h.column not in columns)
+    return replace(f, privacy=kept) if len(kept) < len(f.privacy) else f
 
 
 def _header_read(memo: dict, key: tuple[str, str], read: Callable[[str, str], Any]) -> Any:
