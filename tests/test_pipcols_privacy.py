@@ -9,6 +9,7 @@ listings it reaches (`privacy.widened_to_listings`), so its incremental passes e
 from __future__ import annotations
 
 from datetime import date
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -150,10 +151,6 @@ SNIPPETS = ["\n", "$ pip list\n", "Package  Version\n", F + "\n", "x", "字", " 
 @given(st.lists(st.sampled_from(PARTS), max_size=30), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 3, 1000]))
 def test_random_edits_of_texts_with_listings_match_fresh(parts, seed, bound):
     """(A short bound too: the edits reach a listing's farthest row and the line after it.)"""
-    saved = privacy.LISTING_LINES
-    privacy.LISTING_LINES = bound
-    try:
+    with patch.object(privacy, "LISTING_LINES", bound):
         edits_match_fresh(Analyzer(PACK, today=TODAY), lambda t: analyze(t, PACK, today=TODAY),
                           "\n".join(parts) + "\n", seed, SNIPPETS, cut=40, paste=120)
-    finally:
-        privacy.LISTING_LINES = saved

@@ -8,6 +8,7 @@ line deleted, an END line typed."""
 from __future__ import annotations
 
 from datetime import date
+from unittest.mock import patch
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -132,10 +133,6 @@ SNIPPETS = ["-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "\n", "A
 @given(st.lists(st.sampled_from(PARTS), max_size=30), st.integers(0, 2**32 - 1), st.sampled_from([1, 2, 3, 200]))
 def test_random_edits_of_texts_with_keys_match_fresh(parts, seed, bound):
     """(A short body bound too: the edits reach a block's last line and the line after it.)"""
-    saved = privacy.KEY_BODY_LINES
-    privacy.KEY_BODY_LINES = bound
-    try:
+    with patch.object(privacy, "KEY_BODY_LINES", bound):
         edits_match_fresh(Analyzer(PACK, today=TODAY), lambda t: analyze(t, PACK, today=TODAY),
                           "\n".join(parts) + "\n", seed, SNIPPETS, cut=80, paste=200)
-    finally:
-        privacy.KEY_BODY_LINES = saved
