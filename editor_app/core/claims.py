@@ -21,7 +21,7 @@ from .document import resolve_section_ref
 from .records import record
 from .numbers import decimals_of, parse_number, thousands_read
 from .regex_looks import all_required, first_look, holds_any, leading_literals, plain_reading
-from .rulepack import ClaimPattern
+from .rulepack import ClaimPattern, CompiledPatterns
 
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0"), a limit ("≥10") or the
@@ -110,19 +110,13 @@ class RawClaim:
         d["last_of"] = last_of
 
 
-class CompiledPatterns(list):
-    """`compile_patterns`' list of (pattern, regex, leading literal), keeping the first looks made from it."""
-
-    plan: _Plan | None = None
-
-
 def compile_patterns(patterns: Sequence[ClaimPattern]) -> list[tuple[ClaimPattern, re.Pattern[str], str]]:
     """Each pattern with the literal it must start with (a cheap `in` test before the regex runs)."""
     return CompiledPatterns((p, re.compile(p.pattern), leading_literal(p.pattern)) for p in patterns)
 
 
 def leading_literal(pattern: str) -> str:
-    lit = []
+    lit: list[str] = []
     for i, ch in enumerate(pattern):
         if ch in "\\.^$*+?{}[]|()":
             if ch in "*+?{" and lit:
@@ -404,15 +398,15 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
             for word in entry[3]:
                 counts[word] = counts.get(word, 0) + 1
         word = max(counts, key=lambda w: (counts[w], _rarity(w)))
-        rest = []
-        for idx, cp, rx, required, starts, tail in needs:
-            if word in required:
-                others = _probed(w for w in required if w != word)
+        rest: list[tuple[int, ClaimPattern, re.Pattern[str], list[str], tuple[str, ...], re.Pattern[str] | None]] = []
+        for idx, cp, rx, needed, starts, tail in needs:
+            if word in needed:
+                others = _probed(w for w in needed if w != word)
                 groups.setdefault(word, []).append(
                     (idx, cp, rx, others, starts, tail, "values" in rx.groupindex, "value" in rx.groupindex,
                      _leads(rx)))
             else:
-                rest.append((idx, cp, rx, required, starts, tail))
+                rest.append((idx, cp, rx, needed, starts, tail))
         needs = rest
     # A one-character search costs a fraction of a longer one; the highest code point is taken as the rarest.
     grouped = tuple((max(word), word, tuple(entries)) for word, entries in groups.items())
@@ -596,6 +590,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         # (without the "=" forms, only parts whose first one holds a digit may state a sum: see below)
         in_wide, in_narrow = (_PAREN_PARTS_WIDE, _PAREN_PARTS_NARROW) if has_eq else \
             (_PAREN_DIGIT_PARTS_WIDE, _PAREN_DIGIT_PARTS_NARROW)
+        paren_parts: Iterable[re.Match[str]]
         if not narrow:
             paren_parts = in_wide.finditer(line)
         elif not wide:
@@ -661,21 +656,21 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         eq = brk.start() if brk and brk.group() == "=" else line.find("=", end)
         if line.find("+", parts_at, end) < 0:
             continue
-        parts = line[parts_at:end]
+        stated = line[parts_at:end]
         before = _TOTAL_JUST_BEFORE.search(line, max(0, parts_at - 25), parts_at - 1)
         if before is None or (spans and any(a <= parts_at - 1 < b for a, b in spans)):
             continue
-        last = _STANDALONE.search(parts, parts.rfind("+") + 1)  # the parts end with the last part's number
+        last = _STANDALONE.search(stated, stated.rfind("+") + 1)  # the parts end with the last part's number
         if last is None:
             continue
-        parts = parts[: last.end()]
+        stated = stated[: last.end()]
         start = before.start()
         label = line[max(0, start - 12) : start].strip()
-        split = _parts(parts)
+        split = _parts(stated)
         if split is not None:
             _add_sum(found, written, labelled, sum_metric, before.group("total"), start + 1, split, parts_at,
-                     written[start : parts_at + len(parts)], label, marked)
-        spans.append((start, parts_at + len(parts)))
+                     written[start : parts_at + len(stated)], label, marked)
+        spans.append((start, parts_at + len(stated)))
     # "a + b = total": an "=" before the first "+" has no sum on its left (a match holds no "+", so none that starts
     # before it is lost by starting there)
     for m in _EQ_TOTAL.finditer(line, line.find("+")):
@@ -714,15 +709,14 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
         if scope_label or _NAME_WORD.fullmatch(label := label.strip()):
             found.append(RawClaim("value", sum_metric, -1, scope_label or label, text, total_col, total_shown, total))
         for (plabel, ptext, poff), value in zip(parts, values):
-            scope_label = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
-            if scope_label is None:
-                scope_label = _scope_label(plabel)
-            if not scope_label and _NAME_WORD.fullmatch(plabel):
-                scope_label = plabel  # a pack's scope named in English ("limitations 300"): the audit keeps it
-            if scope_label:
+            known = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
+            part_scope = _scope_label(plabel) if known is None else known
+            if not part_scope and _NAME_WORD.fullmatch(plabel):
+                part_scope = plabel  # a pack's scope named in English ("limitations 300"): the audit keeps it
+            if part_scope:
                 at = parts_col + poff
                 shown = written[at:at + len(ptext)]
-                found.append(RawClaim("value", sum_metric, -1, scope_label, f"{plabel} {shown}", at + 1, shown,
+                found.append(RawClaim("value", sum_metric, -1, part_scope, f"{plabel} {shown}", at + 1, shown,
                                       value, (), marked and _approx_before(written, at)))
 
 

@@ -766,7 +766,7 @@ class _Runs:
             self.starts = [r.start for r in runs]
             self.ends = [r.end for r in runs]
         else:  # (never changed, so they may share the empty list)
-            self.starts = self.ends = runs
+            self.starts = self.ends = []
 
     def first(self, start: int, end: int) -> _Run | None:
         """The first run wholly inside [start, end)."""
@@ -1085,9 +1085,9 @@ class _LineReader:
                 return None  # no value in it: every value holds a digit, or is in a parenthesis (a blank here)
         chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
-            values = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
-            if values:
-                chosen.append((values[-1] if k == 0 else values[0], None))
+            found = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
+            if found:
+                chosen.append((found[-1] if k == 0 else found[0], None))
             else:  # "Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)": the value in parentheses after the name
                 inside = self._value_in_parenthesis(index, pa, pb)
                 if inside is None:
@@ -1133,7 +1133,7 @@ class _LineReader:
             return None
         if metric == "percent" and not label and entries[0][4] is None:
             label = _percent_of(view[entries[0][0].end:entries[0][1].start()])  # "vLLM 的 KV cache 命中率 85%"
-        values = []
+        values: list[FigureValue] = []
         for run, m, own, end, paren in entries:
             off = scope.start if paren is None else paren.start
             vend = _value_end(m)
@@ -1439,7 +1439,9 @@ class _LineReader:
         if self._opened_at is None:
             self._opened_at = {sc.open_at: sc for sc in self.scopes}
         child = self._opened_at.get(self.scopes[index].start + pos)
-        m = _LEAD_BASELINE.fullmatch(child.view) if child is not None else None
+        if child is None:
+            return ""
+        m = _LEAD_BASELINE.fullmatch(child.view)
         if m is None:
             return ""
         x, y = _lead_name(m)
@@ -1467,8 +1469,8 @@ class _LineReader:
             return ""
         if w is None:
             return ""
-        run = self.runs(index, ia, ib).first(w.end(), ib)
-        return run.engine if run is not None and run.start == w.end() and run.engine in _ENGINE_ALIASES else ""
+        named = self.runs(index, ia, ib).first(w.end(), ib)
+        return named.engine if named is not None and named.start == w.end() and named.engine in _ENGINE_ALIASES else ""
 
     def _lead_baseline(self, index: int, a: int, b: int) -> str:
         """The baseline the first item of the clause scope[a:b] names alone ("相对 vLLM，SGLang TTFT 降低 4×", "Compared
@@ -1515,7 +1517,7 @@ class _LineReader:
                 if run is None or _BASELINE_RE.search(view, run.end, m.start()):
                     # "SGLang reaches 16,200 tok/s, higher than 12,500 tok/s for vLLM": not SGLang's value
                     run = after
-                elif after is not None and follows.group("owner"):
+                elif after is not None and follows is not None and follows.group("owner"):
                     run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
             if run is not None:
                 if run.engine not in _ENGINE_ALIASES:
@@ -1548,7 +1550,9 @@ class _LineReader:
 def _engine_named_after(view: str, runs: _Runs, m: re.Match[str] | None, end: int) -> _Run | None:
     """The known engine a value belongs to when it is named after it ("12,500 tok/s for vLLM"), `m` the match of
     _FOR_RE right after the value and its unit."""
-    run = runs.first(m.end(), end) if m else None
+    if m is None:
+        return None
+    run = runs.first(m.end(), end)
     return run if run is not None and run.start == m.end() and run.engine in _ENGINE_ALIASES else None
 
 
@@ -1627,7 +1631,7 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     return _LineReader(read, text if read is not text else None).read(cues)
 
 
-def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
+def _viable_cues(read: str, first: int) -> list[tuple[int, str | None]]:
     """The line's cues, left to right, less those no reader can use, so clauses that hold only those are never
     split out nor read (the result is the same: each dropped cue is one whose reader finds nothing there).
 
@@ -1639,7 +1643,7 @@ def _viable_cues(read: str, first: int) -> list[tuple[int, str]]:
       line is read anyway, and _single_values looks for the engine in the clause itself.
     Cues are found on the line as written; `read` has the same characters there but for thousands commas.
     """
-    cues = []
+    cues: list[tuple[int, str | None]] = []
     others = False  # whether a speed-up or comparison cue is kept
     for m in _CUES_RE.finditer(read, first):
         at = m.start()

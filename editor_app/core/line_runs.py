@@ -83,14 +83,14 @@ def line_runs(at: list[int], src: list, old: LineRuns | None, a: int, b: int, d:
     for k, i in enumerate(at):
         offs.append(len(objects))
         ko = pos.get(i if i < a else i - d if i >= b else -1) if pos else None
-        if ko is not None and (old.src[ko] is src[k] or equal and old.src[ko] == src[k]) and k not in remake:
-            made = old.objects[old.offs[ko]:old.offs[ko + 1]]
+        if ko is not None and (old.src[ko] is src[k] or equal and old.src[ko] == src[k]) and k not in remake:  # type: ignore[union-attr]
+            made = old.objects[old.offs[ko]:old.offs[ko + 1]]  # type: ignore[union-attr]
             if d and i >= b:
                 copies = moved_by(made, d)
                 if moves is not None:
                     moves.update(zip(map(id, made), copies))
                 made = copies
-            x = old.extra[ko]
+            x = old.extra[ko]  # type: ignore[union-attr]
         else:
             made, x = make(k)
         objects.extend(made)

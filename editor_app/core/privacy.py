@@ -68,7 +68,7 @@ from dataclasses import field
 from difflib import get_close_matches
 from itertools import chain, islice, repeat
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Literal, Sequence
 
 from editor_app.core.model import PrivacyHit
 from editor_app.core.records import record
@@ -474,7 +474,7 @@ class PrivacyConfig:
             return None
         words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
                                      *_WEBHOOK_LITERALS, *_PATH_HINTS, ":\\", ":/", "://",
-                                     *(w for look in looks for w in look))}
+                                     *(w for look in looks for w in look))}  # type: ignore[union-attr]
         words |= {n.lower() for n in self.names if _has_cjk(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
             return None
@@ -656,10 +656,10 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
             if len(groups) < 3 and all(g.isdigit() and len(g) <= 3 for g in groups):
                 continue  # a Python slice: "x[..., 1::2]", "k[:, ::4]"
             try:
-                address = ipaddress.IPv6Address(candidate)
+                address6 = ipaddress.IPv6Address(candidate)
             except ValueError:
                 continue
-            if not _ip_allowed(address, cfg):
+            if not _ip_allowed(address6, cfg):
                 spans.append((m.start(), m.end() - (len(m.group(1)) - len(candidate)), "ip"))
     return spans
 
@@ -671,9 +671,9 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
             token = m.group(0)
             if token.startswith("-----") or any(ch.isdigit() for ch in token):
                 spans.append((m.start(), m.end(), "secret"))
-        m = _lazy(_CUT_SHAPE).search(text)
-        if m is not None:
-            spans.append((m.start(), m.end(), "secret"))
+        cut = _lazy(_CUT_SHAPE).search(text)
+        if cut is not None:
+            spans.append((cut.start(), cut.end(), "secret"))
     if holds_any(text, _WEBHOOK_LITERALS):
         spans += [(m.start(), m.end(), "secret") for m in _lazy(_WEBHOOK).finditer(text)]
     if "://" in text and "@" in text:  # scheme://user:password@host
@@ -684,14 +684,14 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
     if lower is not None and words is not None and not holds_any(lower, words):
         return spans  # no keyword in the line
     rx, pos = cfg._keywords_re, 0
-    while rx is not None and (m := rx.search(text, pos)) is not None:
-        value = m.group("value").rstrip(".:")  # (a label's colon: "口令 toKen: …" is judged as "toKen")
-        if (_looks_like_password(value, cfg) if m.group("word").lower() in PASSWORD_WORDS else
+    while rx is not None and (km := rx.search(text, pos)) is not None:
+        value = km.group("value").rstrip(".:")  # (a label's colon: "口令 toKen: …" is judged as "toKen")
+        if (_looks_like_password(value, cfg) if km.group("word").lower() in PASSWORD_WORDS else
                 _looks_like_secret(value, cfg)):
-            spans.append((m.start("value"), m.start("value") + len(value), "secret"))
-            pos = m.start("value") + len(value)
+            spans.append((km.start("value"), km.start("value") + len(value), "secret"))
+            pos = km.start("value") + len(value)
         else:  # a value that is none may be the next keyword: "令牌 TOKEN：Zx9k…"
-            pos = m.end("word")
+            pos = km.end("word")
     if "--" in text:
         for m in _lazy(_OPTION_SECRET).finditer(text):
             if (_looks_like_password(m.group("value"), cfg) if m.group("word") in PASSWORD_WORDS else
@@ -742,7 +742,7 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
     joined = "\n".join(texts)
     looked = _text_may_hold(joined, plan)
     if looked is None or joined.count("\n") != len(texts) - 1:  # (a line found by counting line breaks)
-        return _privacy_by_runs(texts, cfg)
+        return _privacy_by_runs(texts, cfg, plan)
     data, letters, keywords = looked
     out: list[tuple[PrivacyHit, ...]] = [()] * len(texts)
     if "ip" in cfg.dimensions:
@@ -855,14 +855,13 @@ def _ip_lines(joined: str, texts: list[str]) -> list[int]:
     return sorted(lines)
 
 
-def _privacy_by_runs(texts: list[str], cfg: PrivacyConfig) -> list[tuple[PrivacyHit, ...]]:
+def _privacy_by_runs(texts: list[str], cfg: PrivacyConfig, plan: tuple) -> list[tuple[PrivacyHit, ...]]:
     """`privacy_in_lines` for a text that may hold private data: the first look is made once for a run of lines.
 
     Where the run holds a word or literal some hit needs, its lines are scanned line by line; where it only holds a
     secret keyword's word, only the lines holding that word are; the others only get the IP look. (A run joined by
     line breaks holds every word and literal any of its lines holds: a line break is no letter and in none of them.)
     """
-    plan = cfg._plan
     ip = "ip" in cfg.dimensions
     out: list[tuple[PrivacyHit, ...]] = []
     for k in range(0, len(texts), _RUN):
@@ -887,7 +886,7 @@ def _privacy_by_runs(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
     return out
 
 
-def _run_may_hold(joined: str, plan: tuple) -> bool | list[int]:
+def _run_may_hold(joined: str, plan: tuple) -> Literal[True] | list[int]:
     """`_may_hold` for lines joined by line breaks: True when some line may hold a hit other than an IP address
     found by its words or literals (then every line is looked at), else the indices of the lines that hold a
     secret keyword's word whole with a separator in the run (the keyword look is made line by line for them)."""
@@ -1166,7 +1165,7 @@ def listing_versions(lines: Sequence[str], rows: Iterable[int]) -> list[tuple[in
 
     A line's part depends only on the lines above it, at most LISTING_LINES + 2 of them: `widened_to_listings` says
     which lines an edit can change."""
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, tuple[int, ...]]] = []
     known: tuple[int, int | None] | None = None
     for i in rows:
         m = _LISTING_ROW.fullmatch(lines[i])

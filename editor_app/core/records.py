@@ -56,7 +56,9 @@ def record(cls: type | None = None, /, *, frozen: bool = False) -> Any:
 def _check_init(cls: type, all_fields: tuple) -> None:
     """The hand-written __init__ takes the init fields in order with their defaults (a new field needs both)."""
     init = cls.__dict__["__init__"]
-    code = init.__code__
+    code = getattr(init, "__code__", None)
+    if code is None:  # compiled by mypyc (no code object): the same class was checked when run uncompiled
+        return
     params = code.co_varnames[1:code.co_argcount]
     wanted = tuple(f.name for f in all_fields if f.init)
     defaults = tuple(FACTORY if f.default is MISSING else f.default for f in all_fields

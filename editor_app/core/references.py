@@ -425,7 +425,8 @@ def _strip_ids(meta: str) -> str:
 
 
 def _blank(text: str, finder) -> str:
-    pieces, pos = [], 0
+    pieces: list[str] = []
+    pos = 0
     while (found := finder(text, pos)) is not None:
         pieces += text[pos : found[0]], " "
         pos = found[1]
@@ -539,8 +540,8 @@ def _entry_title(before: str, *, after_authors: bool = False) -> str | None:
     when a separator stands before the id ("推理引擎可复现性，arXiv:…", not "数据来自 arXiv:…")."""
     last = re.search(_NOT_IN_ENTRY_TAIL, before[::-1])  # (read back from the id)
     tail = _ENTRY_TAIL.search(before, len(before) - last.start() if last is not None else 0)
-    body = before[: tail.start()]
-    separated = bool(before[tail.start() :].strip())
+    body = before[: tail.start()]  # type: ignore[union-attr]
+    separated = bool(before[tail.start() :].strip())  # type: ignore[union-attr]
     quoted = _QUOTED.findall(body)
     if quoted:
         candidate = quoted[-1].strip().rstrip(",.，。 ")
@@ -678,11 +679,11 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         # the Latin name right after: a word starting with a letter and up to 19 more, each after a single space,
         # as long as they go (the rest of the line is looked at below); its first word text[e + 1 : word_end] no
         # non-name ("arXiv:… and …"). Else a CJK name may stand there.
-        word_end = rest = _NAME_RUN.match(text, e + 2).end() if after_space in _LETTERS else -1
+        word_end = rest = _NAME_RUN.match(text, e + 2).end() if after_space in _LETTERS else -1  # type: ignore[union-attr]
         if rest >= 0 and text[e + 1 : word_end].lower().rstrip(".") not in _NOT_NAMES:
             for _ in range(19):
                 if rest + 1 < n and text[rest] == " " and text[rest + 1] in _WORD_START:
-                    rest = _NAME_RUN.match(text, rest + 2).end()
+                    rest = _NAME_RUN.match(text, rest + 2).end()  # type: ignore[union-attr]
                 else:
                     break
             first = text[rest] if rest < line_end else ""
@@ -770,10 +771,10 @@ def _subject_after_parens(text: str, paren: int, s: int, e: int) -> str | None:
         k += 1
     if text[k : k + 1] not in _LETTERS:
         return None
-    rest = _NAME_RUN.match(text, k).end()
+    rest = _NAME_RUN.match(text, k).end()  # type: ignore[union-attr]
     for _ in range(19):  # (up to 20 words, each after a single space, as after an id)
         if text[rest : rest + 1] == " " and text[rest + 1 : rest + 2] in _WORD_START:
-            rest = _NAME_RUN.match(text, rest + 2).end()
+            rest = _NAME_RUN.match(text, rest + 2).end()  # type: ignore[union-attr]
         else:
             break
     verb = rest + 1 if text[rest : rest + 1] == " " else rest
@@ -852,10 +853,10 @@ def _run_start(text: str, lo: int, end: int) -> int:
     over the whole window only when the run goes on."""
     rx = _NAME_OR_SPACE_RUN or _name_or_space_run()
     if end - 40 > lo:
-        k = rx.match(text[end - 1 : end - 41 : -1]).end()
+        k = rx.match(text[end - 1 : end - 41 : -1]).end()  # type: ignore[union-attr]
         if k < 40:
             return end - k
-    return end - rx.match(text[end - 1 : lo - 1 : -1] if lo > 0 else text[end - 1 :: -1]).end()
+    return end - rx.match(text[end - 1 : lo - 1 : -1] if lo > 0 else text[end - 1 :: -1]).end()  # type: ignore[union-attr]
 
 
 _NAME_OR_SPACE_RUN: re.Pattern[str] | None = None

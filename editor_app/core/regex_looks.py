@@ -11,8 +11,8 @@ import re
 from typing import Any, Iterable
 
 try:  # Python 3.11+
-    import re._constants as _sre_c
-    import re._parser as _sre_parse
+    import re._constants as _sre_c  # type: ignore[import-not-found]
+    import re._parser as _sre_parse  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - older Pythons name them sre_*
     import sre_constants as _sre_c  # type: ignore[no-redef]
     import sre_parse as _sre_parse  # type: ignore[no-redef]
@@ -80,8 +80,8 @@ def first_look(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
         items = list(_sre_parse.parse(pattern.pattern, pattern.flags).data)
     except Exception:  # an unusual pattern: no first look, the regex alone decides
         return None
-    starts = literal_starts(items)
-    starts = tuple(dict.fromkeys(starts)) if starts and all(starts) else None
+    found = literal_starts(items)
+    starts = tuple(dict.fromkeys(found)) if found and all(found) else None
     required = longest_required_literal(items)
     if required and (starts is None or len(required) > min(map(len, starts))):
         return (required,)
@@ -146,7 +146,7 @@ def whole_blocks(rx: re.Pattern[str]) -> bytes | None:
                 return None
     else:
         return None
-    kept = set()
+    kept: set[int] = set()
     for lo, hi in ranges:
         if lo % 256 or hi % 256 != 255 or hi > 0xFFFF:
             return None

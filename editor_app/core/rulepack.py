@@ -214,6 +214,13 @@ class RuleDef:
         d["line"] = line
 
 
+class CompiledPatterns(list):
+    """claims.compile_patterns' list of (pattern, regex, leading literal), keeping the plan of first looks claims
+    made from it (`plan`). Defined here, in an uncompiled module: a class deriving from list cannot be compiled."""
+
+    plan: Any = None
+
+
 @record(frozen=True)
 class ClaimPattern:
     """A regex that finds a figure the survey states about itself, and the metric it claims."""
