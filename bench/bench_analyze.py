@@ -74,6 +74,8 @@ def machine_reference() -> None:
 def main() -> None:
     quick = "--quick" in sys.argv
     machine_reference()
+    from editor_app.core import BUILD, figures
+    print(f"engine: {BUILD} ({figures.__file__.rsplit('/', 1)[-1]}); SURVEY_EDITOR_PURE=1 for the plain-Python one")
     if "--enter-only" in sys.argv:
         edit_benchmarks(unique_copies(300), house_pack(), 10 if quick else 30, enter_only=True)
         return

@@ -51,8 +51,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="export even with private-data hits or failing error rules")
     p.add_argument("--report-lang", choices=("en", "zh_CN"), default="en",
                    help="language of what --export's report adds to the survey (default: en)")
-    p.add_argument("--version", action="version", version=f"survey-check {__version__}")
+    p.add_argument("--version", action="version", version=f"survey-check {__version__} (engine: {_engine_build()})")
     return p
+
+
+def _engine_build() -> str:
+    """How the analysis engine runs: compiled by mypyc, or plain Python (and why)."""
+    from .core import BUILD
+
+    if BUILD == "source":  # not built by setup.py: whatever is beside the sources (a hand-run mypyc, or nothing)
+        from .core import figures
+
+        return "plain Python" if figures.__file__.endswith(".py") else "compiled (by hand: sources not checked)"
+    return {"compiled": "compiled", "stale": "plain Python: a compiled module's source changed since the build",
+            "pure": "plain Python (SURVEY_EDITOR_PURE=1, or a partial build)"}.get(BUILD, "plain Python")
 
 
 def _history_parser() -> argparse.ArgumentParser:

@@ -1084,15 +1084,21 @@ def _opened_above(back: Iterator[str]) -> int:
     return 0
 
 
+def _above(lines: Sequence[str], end: int) -> Iterator[str]:
+    """lines[end - 1], lines[end - 2], … lines[0], read lazily: callers stop after a line or two. (A map, not a
+    generator expression, which mypyc would build as a whole list.)"""
+    return map(lines.__getitem__, range(end - 1, -1, -1))
+
+
 def widened_to_keys(old_lines: Sequence[str], lo: int, hi: int, new_lines: Sequence[str]) -> tuple[int, int]:
     """The edited lines old_lines[lo:hi] (now `new_lines`) widened so that no key's block crosses either end, in
     the old text or in the new one: up to the BEGIN line of a block that may go on into the edit, and on over the
     lines below it that may be a block's (`_may_be_in_key`) when a block may go on past it in either text (a BEGIN
     line deleted or typed, an END line typed or deleted). Then `key_bodies` of the widened lines is theirs in the
     whole text. (Looking costs a line or two where no key is near: prose is in no block.)"""
-    up = _opened_above(old_lines[j] for j in range(lo - 1, -1, -1))
-    if (_opened_above(old_lines[j] for j in range(hi - 1, -1, -1))
-            or _opened_above(chain(reversed(new_lines), (old_lines[j] for j in range(lo - 1, -1, -1))))):
+    up = _opened_above(_above(old_lines, lo))
+    if (_opened_above(_above(old_lines, hi))
+            or _opened_above(chain(reversed(new_lines), _above(old_lines, lo)))):
         stop = min(len(old_lines), hi + KEY_BODY_LINES)
         while hi < stop and _may_be_in_key(old_lines[hi]):
             hi += 1
@@ -1203,14 +1209,14 @@ def widened_to_listings(old_lines: Sequence[str], lo: int, hi: int, new_lines: S
     (an opening line typed or deleted, a row broken). Then `listing_versions` of the widened lines is theirs in the
     whole text. (Looking costs a line or two where no listing is near.)"""
     up = 0
-    for k, line in enumerate(islice((old_lines[j] for j in range(lo - 1, -1, -1)), LISTING_LINES + 2), 1):
+    for k, line in enumerate(islice(_above(old_lines, lo), LISTING_LINES + 2), 1):
         if _opens_listing(line):
             up = k
             break
         if not _may_be_in_listing(line):
             break
-    if (_listing_reaches(old_lines[j] for j in range(hi - 1, -1, -1))
-            or _listing_reaches(chain(reversed(new_lines), (old_lines[j] for j in range(lo - 1, -1, -1))))):
+    if (_listing_reaches(_above(old_lines, hi))
+            or _listing_reaches(chain(reversed(new_lines), _above(old_lines, lo)))):
         stop = min(len(old_lines), hi + LISTING_LINES + 2)
         while hi < stop and _may_be_in_listing(old_lines[hi]):
             hi += 1

@@ -1,0 +1,144 @@
+"""The engine compiled by mypyc at install (setup.py) is used only while it is whole and built from the sources
+beside it, and it gives exactly what the plain-Python engine gives."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from importlib.machinery import SourceFileLoader
+from pathlib import Path
+
+import pytest
+
+import editor_app.core as core
+from editor_app.core import SourcesFirst, build_state
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _built(tmp_path: Path, shared: list[str]) -> None:
+    """A build stamp over two sources in tmp_path, as setup.py writes it."""
+    modules = {}
+    for name in ("alpha", "beta"):
+        source = tmp_path / f"{name}.py"
+        source.write_text(f"WHO = {name!r}\n", encoding="utf-8")
+        modules[f"pkg.{name}"] = hashlib.sha256(source.read_bytes()).hexdigest()
+    (tmp_path / "compiled.json").write_text(json.dumps({"modules": modules, "shared": shared}), encoding="utf-8")
+
+
+def test_no_build_stamp_runs_what_is_there(tmp_path):
+    assert build_state(str(tmp_path)) == ("source", {})
+    (tmp_path / "compiled.json").write_text("{not json", encoding="utf-8")
+    assert build_state(str(tmp_path)) == ("source", {})
+    (tmp_path / "compiled.json").write_text('{"modules": []}', encoding="utf-8")
+    assert build_state(str(tmp_path)) == ("source", {})
+
+
+def test_a_current_build_is_used(tmp_path):
+    _built(tmp_path, shared=["json"])  # (an importable module standing for the shared library)
+    state, sources = build_state(str(tmp_path))
+    assert state == "compiled"
+    assert sources == {"pkg.alpha": str(tmp_path / "alpha.py"), "pkg.beta": str(tmp_path / "beta.py")}
+
+
+def test_an_edited_or_missing_source_makes_the_build_stale(tmp_path):
+    _built(tmp_path, shared=["json"])
+    (tmp_path / "beta.py").write_text("WHO = 'edited'\n", encoding="utf-8")
+    assert build_state(str(tmp_path))[0] == "stale"
+    _built(tmp_path, shared=["json"])
+    (tmp_path / "alpha.py").unlink()
+    assert build_state(str(tmp_path))[0] == "stale"
+
+
+def test_a_partial_build_or_the_users_wish_runs_the_sources(tmp_path):
+    _built(tmp_path, shared=["survey_engine_no_such_library__mypyc"])
+    assert build_state(str(tmp_path))[0] == "pure"
+    _built(tmp_path, shared=["json"])
+    assert build_state(str(tmp_path), pure=True)[0] == "pure"
+
+
+def test_sources_first_finds_the_source_of_a_compiled_module_only(tmp_path):
+    source = tmp_path / "alpha.py"
+    source.write_text("WHO = 'alpha'\n", encoding="utf-8")
+    finder = SourcesFirst({"pkg.alpha": str(source), "pkg.gone": str(tmp_path / "gone.py")})
+    spec = finder.find_spec("pkg.alpha")
+    assert spec.origin == str(source) and isinstance(spec.loader, SourceFileLoader)
+    assert finder.find_spec("pkg.beta") is None  # not compiled: the usual finders answer
+    assert finder.find_spec("pkg.gone") is None  # no source to fall back on: neither
+
+
+def test_the_running_engine_is_the_build_it_says():
+    state, sources = build_state(os.path.dirname(core.__file__), os.environ.get("SURVEY_EDITOR_PURE") == "1")
+    assert core.BUILD == state
+    for name in sources:
+        module = __import__(name, fromlist=["_"])
+        from_source = module.__file__.endswith(".py")
+        assert from_source == (state != "compiled"), (name, module.__file__, state)
+
+
+# Analyses the sample and lines made from it (cut, joined, shuffled, with foreign characters) and prints a digest of
+# every result: the same digest from the compiled and the plain-Python engine proves they agree.
+_DIGEST = r"""
+import hashlib, json, random, sys
+import editor_app.core as core
+from editor_app.core.analyze import Analyzer
+from editor_app.core.claims import claims_in_line
+from editor_app.core.figures import figures_in_line
+from editor_app.core.privacy import privacy_in_lines
+from editor_app.core.references import citations_in_line
+from editor_app.core.rulepack import house_pack
+from editor_app.resources_path import sample_survey_path
+
+pack = house_pack()
+sample = sample_survey_path().read_text(encoding="utf-8")
+lines = sample.splitlines()
+rng = random.Random(16)
+made = []
+for _ in range(1500):
+    a, b = rng.choice(lines), rng.choice(lines)
+    i, j = rng.randrange(len(a) + 1), rng.randrange(len(b) + 1)
+    made.append(a[:i] + rng.choice(["", " ", "，", "\u00a0", "×", "%", "⚠️", "§", " vs ", "（", "）", "\ud800"]) + b[j:])
+out = hashlib.sha256()
+for text in (sample, "\n".join(made), "\n".join(rng.sample(lines, len(lines)))):
+    out.update(json.dumps(Analyzer(pack).analyze(text).to_dict(), sort_keys=True, default=repr).encode())
+analyzer = Analyzer(pack)
+cfg = analyzer._privacy_cfg
+for line in made:
+    out.update(repr((claims_in_line(line, analyzer._claim_rx, pack.sum_metric, pack.sum_context),
+                     figures_in_line(line), citations_in_line(line))).encode("utf-8", "surrogatepass"))
+out.update(repr(privacy_in_lines(made, cfg)).encode("utf-8", "surrogatepass"))
+print(core.BUILD, out.hexdigest())
+"""
+
+
+def _digest(pure: bool) -> tuple[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "SURVEY_EDITOR_PURE"}
+    if pure:
+        env["SURVEY_EDITOR_PURE"] = "1"
+    done = subprocess.run([sys.executable, "-c", _DIGEST], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    build, digest = done.stdout.split()
+    return build, digest
+
+
+def test_the_compiled_engine_gives_what_the_plain_one_gives():
+    compiled_build, compiled = _digest(pure=False)
+    pure_build, pure = _digest(pure=True)
+    assert pure_build in ("pure", "source")  # ("source": nothing was compiled here)
+    assert compiled == pure, f"the {compiled_build} engine differs from the plain-Python one"
+
+
+def test_record_classes_checked_as_source_too():
+    """test_records compares each record class with its dataclass twin; a compiled class's methods can't be lent to
+    the twin, so there it is skipped: run the file again with the engine as source."""
+    if core.BUILD != "compiled":
+        pytest.skip("the engine runs as source here: test_records checked every class already")
+    env = {**os.environ, "SURVEY_EDITOR_PURE": "1"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n0", "-q", "-rs",
+                           "tests/test_records.py"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "skipped" not in done.stdout.splitlines()[-1], done.stdout[-3000:]
