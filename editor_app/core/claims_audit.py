@@ -13,13 +13,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
 from operator import add, attrgetter, countOf, itemgetter
-from typing import Callable, Sequence
+from typing import AbstractSet, Any, Callable, Sequence
 
 from .claims import RawClaim, has_magnitude, in_magnitude_as_written, magnitude_value
 from .model import FINDING_PLACE as _PLACE, Claim, Finding
 from .numbers import as_int_if_whole, format_count, format_like, round_like_either
 from .records import moved_by, on_line, with_changes
 from .rulepack import Scope
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # not installed at run time: the decorator only tells mypyc how to compile a class
+    def mypyc_attr(*a, **k):  # type: ignore[misc]
+        return lambda cls: cls
 
 # measure(metric, scope, label, line, position, last_of) -> (value or None, where, the line ranges measured or None)
 Measure = Callable[[str, "Scope | None", str, int, int, int], "tuple[float | None, str, list | None]"]
@@ -30,6 +36,7 @@ _CLAIM, _FOUND = itemgetter(2), itemgetter(3)
 _OK = attrgetter("ok")
 
 
+@mypyc_attr(native_class=False)  # (a str subclass: never a compiled class)
 class MissingPlace(str):
     """The place a counted figure is about ("§十", "counter-arguments #3") when the survey does not have it: the
     figure is wrong (there is nothing it can equal), not "not measurable"."""
@@ -37,6 +44,7 @@ class MissingPlace(str):
     __slots__ = ()
 
 
+@mypyc_attr(native_class=False)  # (a str subclass: never a compiled class)
 class AmbiguousPlace(str):
     """The place a figure is about ("§3.1", "反方") when it names a section number more than one heading has: the
     figure is neither right nor wrong (which section it is about is a guess), and says so. `numbers`: each such
@@ -68,6 +76,7 @@ class AmbiguousPlace(str):
         return self.numbers, self.missing, self.ends.detail() if self.ends is not None else None
 
 
+@mypyc_attr(native_class=False)  # (a str subclass: never a compiled class)
 class ListEndsEarly(str):
     """The place the last figure of a per-section list is about ("§3.2" of "各主线 CJK 159/194"), when the list's scope
     has sections no figure of the list is about: the figure is judged as any other, and those sections, which no
@@ -132,6 +141,7 @@ def refused(c: Claim) -> bool:
     return c.ok is None and type(c.scope) is AmbiguousPlace
 
 
+@mypyc_attr(native_class=False)  # (an instance __dict__: dismantle empties a finished pass's audits through it)
 @dataclass
 class ClaimsAudit:
     claims: list[Claim]
@@ -300,8 +310,8 @@ def audit(
     `places`: whether a sum part's label names a place at all (a part labelled "其余 174" or a total "三层（…）= 4,417"
     is a figure of the sum, not a statement about a place called 其余: it was "no such place in the survey")."""
     incremental = prev is not None and changed is not None
-    measured: dict[tuple, tuple] = dict(prev.measured) if incremental else {}
-    users: dict[tuple, set[int]] = dict(prev.users) if incremental else {}
+    measured: dict[tuple, tuple] = dict(prev.measured) if prev is not None and incremental else {}
+    users: dict[tuple, set[int]] = dict(prev.users) if prev is not None and incremental else {}
     copied: set[tuple] = set()  # users' sets are shared with prev until changed here
 
     def use(k: tuple) -> set[int]:
@@ -315,6 +325,8 @@ def audit(
         return (*measure(rc.metric, scope, rc.scope_label, lineno, rc.position, rc.last_of), lineno, rc)
 
     def verdict(lineno: int, rc: RawClaim, k: tuple | None) -> tuple:
+        value: Any
+        where: Any
         if k is None:
             value = where = None
         else:
@@ -347,17 +359,19 @@ def audit(
                 out.append(verdict(lineno, rc, k))
         return out
 
+    patched: list[int] | None = None  # positions of the slots given new verdicts below, when patched in place
     if not incremental:
         slots, spans = _lay_out(claim_lines, judge, None, None)
         positions: dict[tuple, list[int]] = {}
         redo_agreement = True
     else:
+        assert prev is not None and changed is not None  # (incremental)
         edited = {i + 1 for i in changed}
         now = {}
         for ln in edited:
-            at = bisect_left(claim_lines, ln, key=itemgetter(0))
-            if at < len(claim_lines) and claim_lines[at][0] == ln:
-                now[ln] = claim_lines[at][1]
+            t = bisect_left(claim_lines, ln, key=itemgetter(0))
+            if t < len(claim_lines) and claim_lines[t][0] == ln:
+                now[ln] = claim_lines[t][1]
         old_raws = dict(prev.lines) if edited & prev.spans.keys() else {}
         # Edited lines whose figures changed (typing elsewhere on a line leaves them as they were).
         redo = {ln for ln in edited if now.get(ln) is not old_raws.get(ln)}
@@ -386,17 +400,17 @@ def audit(
         if redo_agreement or claim_lines is not prev.lines:  # lines gained, lost or changed figures
             slots, spans = _lay_out(claim_lines, judge, prev, redo)
             positions = {}
-            patched = None
         else:
             slots, spans, positions = list(prev.slots), prev.spans, prev.positions
-            patched = []  # positions of the slots given new verdicts below
+            patched = []
         for k in remeasured:
             at = positions.get(k)
             if at is None:
                 at = positions[k] = [p for ln in sorted(users.get(k, ())) for p in range(*spans[ln])
                                      if slots[p][1] == k]
             was_right = bool(prev.agree) and any(slots[p][2].ok for p in at)
-            more_wrong += _rejudge(slots, at, k, *measured[k][:2], rule_id, level)
+            got = measured[k]
+            more_wrong += _rejudge(slots, at, k, got[0], got[1], rule_id, level)
             if patched is not None:
                 patched.extend(at)
             # A group stated with several numbers is told against the statement that is right: judged again when
@@ -405,8 +419,10 @@ def audit(
                 key = (slots[at[0]][2].metric, slots[at[0]][2].scope)
                 if prev.agree.get(key):
                     regroup.add(key)
-    replaced = offsets = swapped_at = None
-    if incremental and patched is not None:
+    replaced: list[tuple[Finding, Finding]] | None = None
+    offsets: list[int] | None = None
+    swapped_at: list[int] | None = None
+    if prev is not None and incremental and patched is not None:
         assert len(prev.claims) == len(prev.slots)  # (never a moved audit, whose lists are not made: see moved)
         claims, body, replaced, swapped_at = _patched_lists(prev, slots, patched)
         wrong = prev.wrong + more_wrong
@@ -415,9 +431,10 @@ def audit(
         claims = list(map(_CLAIM, slots))
         body = list(chain.from_iterable(map(_FOUND, slots)))
         wrong = countOf(map(_OK, claims), False)
-    if not redo_agreement and not (incremental and regroup):
+    # (prev is None only when not incremental, and then the agreement is redone)
+    if not redo_agreement and prev is not None and not (incremental and regroup):
         agree = prev.agree
-    elif incremental and not where_moved and prev.agree is not None:
+    elif prev is not None and incremental and not where_moved and prev.agree is not None:
         agree = _agreement_again(prev, claims, slots, spans, edited, prev_edited_claims, rule_id, level, regroup)
     else:
         agree = None
@@ -426,8 +443,9 @@ def audit(
         agree = {key: _disagreements(key, group, rule_id, level) for key, group in groups.items()}
         first_lines = {key: group[0].line for key, group in groups.items()}
     else:
+        assert prev is not None  # (agree is prev's or made from it)
         first_lines = prev.first_lines  # the groups and where they start are prev's
-    if swapped_at is not None and agree is prev.agree and prev.merged_at is not None:
+    if swapped_at is not None and prev is not None and agree is prev.agree and prev.merged_at is not None:
         # The same disagreements among findings in the same places, some swapped for new ones (new numbers):
         # prev's merged list with those swapped (a big survey's ~600 disagreements are not put in place again).
         findings, merged_at = list(prev.findings), prev.merged_at
@@ -435,7 +453,7 @@ def audit(
             findings[t + bisect_right(merged_at, t)] = body[t]
     else:
         findings, merged_at = _in_place_order(body, chain.from_iterable(agree.values()))
-    if agree is not prev.agree if incremental else True:
+    if agree is not prev.agree if prev is not None and incremental else True:
         replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
                        body, offsets, replaced, wrong, merged_at)
@@ -474,8 +492,8 @@ def moved(prev: ClaimsAudit, a: int, old_k: int, new_k: int) -> ClaimsAudit:
     def move(ln: int) -> int:
         return ln + d if ln > after else ln
 
-    def move_key(k: tuple | None) -> tuple | None:  # a figure about "this section" is keyed by its line
-        return k if k is None or k[4] <= after else (*k[:4], k[4] + d, *k[5:])
+    def move_key(k: tuple) -> tuple:  # a figure about "this section" is keyed by its line
+        return k if k[4] <= after else (*k[:4], k[4] + d, *k[5:])
 
     # The lines before the edit keep their slots (one slice); those after it get moved copies, half a survey's
     # 18,000 figures after an Enter in the middle of 8 MB: copied here in one loop without a call per claim (a
@@ -619,7 +637,7 @@ def _patched_lists(prev: ClaimsAudit, slots: list[tuple], patched: list[int]
     if prev.offsets is None:
         prev.offsets = list(accumulate(map(len, map(_FOUND, prev.slots)), initial=0))
     offsets = prev.offsets
-    replaced = []
+    replaced: list[tuple[Finding, Finding]] = []
     swapped_at: list[int] = []
     for p in patched:
         _, _, claims[p], found = slots[p]
@@ -653,7 +671,7 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
     # disagree with it. (A lone right footer against three stale 3,838s is not the one to blame.)
     ref = next((c for c in group if c.ok), None)
     if ref is None:
-        counts: dict[float, int] = {}
+        counts: dict[float | None, int] = {}
         for c in group:
             counts[c.claimed] = counts.get(c.claimed, 0) + 1
         majority = max(counts, key=lambda v: (counts[v], -min(c.line for c in group if c.claimed == v)))
@@ -667,6 +685,7 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
 def _same_to_precision(c: Claim, ref: Claim) -> bool:
     """Whether two statements of a figure agree once the one written in thousands is read with its precision:
     "3.8k" in the footer and "3,838" in §0 are the same figure (`matches_as_written`)."""
+    assert c.claimed is not None and ref.claimed is not None  # (value claims: what they state)
     if has_magnitude(c.value_text):
         return matches_as_written(ref.claimed, c.value_text, c.claimed)
     if has_magnitude(ref.value_text):
@@ -683,7 +702,8 @@ def _beside(c: Claim, ref: Claim) -> str:
 
 
 def _agreement_again(prev: ClaimsAudit, claims: list[Claim], slots, spans, edited_lines: set[int],
-                     old_edited: list[Claim], rule_id: str, level: str, also: set = frozenset()) -> dict | None:
+                     old_edited: list[Claim], rule_id: str, level: str,
+                     also: AbstractSet[tuple[str, str]] = frozenset()) -> dict | None:
     """prev's agreement with only the groups that the edited lines' claims belong to (and the groups `also`)
     judged again; None when the groups themselves may have changed (one gained, lost, or starting on an edited
     line before or now)."""
@@ -691,6 +711,7 @@ def _agreement_again(prev: ClaimsAudit, claims: list[Claim], slots, spans, edite
     keys = {(c.metric, c.scope) for c in old_edited + new_edited if c.kind == "value"} | also
     if not keys:
         return prev.agree
+    assert prev.agree is not None  # (asked only of a pass that judged agreement)
     if not keys <= prev.agree.keys():
         return None
     groups: dict[tuple[str, str], list[Claim]] = {k: [] for k in keys}
