@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from itertools import compress
-from typing import Sequence
+from typing import Any, Sequence
 
 from .model import Section
 from .records import record
@@ -91,11 +91,11 @@ SECTION_REF_RE = re.compile(rf"§\s*(\d+|{CN_NUMERAL})((?:\.\d+)*)")
 
 def resolve_section_ref(ref: str) -> str | None:
     """ "§三.1" -> "3.1", "§八" -> "8", "§0" -> "0"; None when it isn't a section reference."""
-    key = _RESOLVED.get(ref, _UNSEEN)  # the places a pack and its claims name recur on every pass
+    key: Any = _RESOLVED.get(ref, _UNSEEN)  # the places a pack and its claims name recur on every pass
     if key is _UNSEEN:
         m = SECTION_REF_RE.fullmatch(ref.strip())
         top = number_key(m.group(1)) if m else None
-        key = None if top is None else top + _sub_numbers(m.group(2))
+        key = None if top is None or m is None else top + _sub_numbers(m.group(2))
         if len(_RESOLVED) < 4096:
             _RESOLVED[ref] = key
     return key
@@ -132,7 +132,7 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
         if start == 0 and _SEC_TOP.match(line):
             continue  # the heading "§0 自检栏" itself
         text = m.group()
-        key = _REF_KEYS.get(text, _UNSEEN)
+        key: Any = _REF_KEYS.get(text, _UNSEEN)
         if key is _UNSEEN:  # what resolve_section_ref(text) gives, read from this match
             top, rest = m.group(1, 2)
             n = number_key(top)
@@ -380,6 +380,7 @@ def build_outline(
         blocks.append((1, start))
     for i in compress(range(start, last_body), headings[start:last_body]):  # (the lines that are headings)
         h = headings[i]
+        assert h is not None  # (compress keeps the lines that are headings)
         if fence is not None:
             if closes_fence(h, fence.number):
                 blocks.append((fence_line, i + 1))
@@ -394,8 +395,8 @@ def build_outline(
             # "<!--" … "-->" on lines of their own: a section cut out by commenting it is no section. (Closed
             # at the end of some line instead: not seen here, so the comment hides nothing rather than all.)
             if closes is None:
-                closes = [k for k in range(i + 1, last_body) if headings[k] is not None
-                          and headings[k].style == "comment-close"]
+                closes = [k for k in range(i + 1, last_body) if (hk := headings[k]) is not None
+                          and hk.style == "comment-close"]
             j = bisect_right(closes, i)
             if j < len(closes):
                 comment_end = closes[j] + 1
