@@ -57,7 +57,7 @@ class AmbiguousPlace(str):
 
     def __new__(cls, where: str, shared: Sequence[tuple[str, Sequence[int]]],
                 missing: Sequence[str] = (), ends: "ListEndsEarly | None" = None) -> "AmbiguousPlace":
-        place = super().__new__(cls, where)
+        place = str.__new__(cls, where)  # (super(): not compiled by mypyc in a Python class)
         place.numbers = tuple((number, len(lines)) for number, lines in shared)
         place.missing = tuple(missing)
         place.ends = ends
@@ -90,7 +90,7 @@ class ListEndsEarly(str):
 
     def __new__(cls, where: str, scope: str, stated: int, unchecked: Sequence[str],
                 sections: int | None = None) -> "ListEndsEarly":
-        place = super().__new__(cls, where)
+        place = str.__new__(cls, where)  # (super(): not compiled by mypyc in a Python class)
         place.scope, place.stated, place.unchecked = scope, stated, tuple(unchecked)
         place.sections = stated + len(place.unchecked) if sections is None else sections
         return place
