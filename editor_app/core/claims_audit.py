@@ -183,6 +183,7 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
         c = Claim("ratio", rc.text, lineno, rc.claimed, as_int_if_whole(computed), ok, rc.column,
                   "ratio", "stated ratio", msg, rc.column, rc.value_text, label or "stated ratio")
     else:
+        m: float | int | None  # (a whole count as an int)
         if measured is None:
             m = None
         elif float(measured).is_integer():  # (as_int_if_whole and _as_written, for a whole count)

@@ -151,7 +151,7 @@ def _group_key(group: FigureGroup) -> tuple:
         # baseline: one naming none may be against anything (an older release…), and "高 30%" and "低 20%" naming
         # no measure are likely of two; so its baseline and direction go in the metric and the key ends in ""
         down = bool(group.values) and group.values[0].value < 0
-        raw = ("change", group.label, group.hardware, group.baseline, down)
+        raw: tuple = ("change", group.label, group.hardware, group.baseline, down)  # (the memo's key: two shapes)
         got = _KEYS.get(raw)
         if got is None:
             label = " ".join(quantity_label(group).casefold().split())

@@ -102,7 +102,7 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
         elif name is not None and any(
                 k < len(cells) and without_marks(cells[k].strip()) == name for k in columns.statuses):
             name = None
-        out.append(c if name == c.name else replace(c, name=name))
+        out.append(c if name == c.name else replace(c, name=name))  # type: ignore[type-var]
     return tuple(out)
 
 
