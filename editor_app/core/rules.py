@@ -7,10 +7,10 @@ from bisect import bisect_left, bisect_right, insort
 from difflib import get_close_matches
 from itertools import chain, compress, repeat
 from operator import attrgetter, is_, itemgetter
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from .document import resolve_section_ref
-from .line_runs import line_runs
+from .line_runs import LineRuns, line_runs
 from .model import FINDING_PLACE, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import with_changes
@@ -108,9 +108,9 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     sections = asm.outline.sections
     # The sections numbered so (a survey pasted twice has "4.4" and "4.4#2"), looked at lazily: the first
     # that matches is all a passing rule needs, not a pass over the 9,000 sections of a big survey.
-    numbered = ((s for s in sections if s.key == rule.number or s.key.startswith(rule.number + "#"))
+    numbered: Iterator[Section] = ((s for s in sections if s.key == rule.number or s.key.startswith(rule.number + "#"))
                 if rule.number and rule.number in asm.by_key else iter(()))
-    first_numbered = next(numbered, None)
+    first_numbered: Section | None = next(numbered, None)
     candidates = chain((first_numbered,), numbered) if first_numbered is not None else ()
     found = next((s for s in (candidates if rule.number else sections) if rx is None or heading_matches(rx, s)), None)
     if found is not None:
@@ -326,8 +326,11 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # A line's findings are the last pass's when its references and the words for each number are (moved along
     # after an Enter, as the references are): in a survey pasted many times over, every one of its ~20,000
     # references is ambiguous, and remaking them all after each edit cost ~30 ms.
-    origin, a, b, d = asm.ref_origin
-    last = origin.ref_found.get(rule.id) if origin is not None else None
+    origin: _Assembly | None  # (the pass whose findings are reused, if any)
+    # (read untyped: mypy takes _Assembly.ref_origin for a tuple[None, ...] from its first assignment, and compiled
+    # code checks what it reads against the type mypy gives it)
+    origin, a, b, d = getattr(asm, "ref_origin")
+    last: tuple[dict[str, str], LineRuns] | None = origin.ref_found.get(rule.id) if origin is not None else None
     refs = asm.ref_runs
 
     def make(k: int) -> tuple[list[Finding], int]:  # a line's findings, and how many of its references name no section
