@@ -29,10 +29,17 @@ from typing import Callable, Sequence
 from .figures import quantity_label
 from .model import FigureGroup, FigureValue, Finding, Reference
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # not installed at run time: the decorator only tells mypyc how to compile a class
+    def mypyc_attr(*a, **k):  # type: ignore[misc]
+        return lambda cls: cls
+
 RULE_ID = "figure-consistency"
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 
 
+@mypyc_attr(native_class=False)  # (an instance __dict__: dismantle empties a finished pass's check through it)
 @dataclass
 class FigureCheck:
     findings: list[Finding]
@@ -241,7 +248,7 @@ def check_figures(groups: list[FigureGroup], subjects: dict[str, str] | None = N
     return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects)
 
 
-def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]],
+def recheck_figures(prev: FigureCheck, edited: dict[int, Sequence[FigureGroup]],
                     subjects: dict[str, str] | None = None) -> FigureCheck | None:
     """prev with the edited lines ({line: its groups now}, line numbers unchanged) compared again; None when
     the edit touches the first statement of a figure (then every later statement must be redone) or renamed a
@@ -264,7 +271,7 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, tuple[FigureGroup, ...]
 
 
 def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int, FigureGroup],
-                placed: Callable[[int], Sequence[FigureGroup]], edited: dict[int, list[FigureGroup]],
+                placed: Callable[[int], Sequence[FigureGroup]], edited: dict[int, Sequence[FigureGroup]],
                 subjects: dict[str, str] | None = None) -> FigureCheck | None:
     """prev after its lines a+1 .. after were replaced and the lines after them moved by d: `regroup` maps the
     id of a moved group to its copy, `placed` gives a line's groups (by line index), `edited` the groups of
