@@ -537,8 +537,8 @@ class Analysis:
                 }
                 for g in self.figures
             ],
-            "privacy": [asdict(h) for h in self.privacy],
-            "section_refs": [asdict(r) for r in self.section_refs],
+            "privacy": [asdict(h) for h in self.privacy],  # type: ignore[call-overload]
+            "section_refs": [asdict(r) for r in self.section_refs],  # type: ignore[call-overload]
         }
 
 
