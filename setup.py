@@ -23,6 +23,7 @@ HERE = Path(__file__).parent
 # under mypy as mypyc compiles it: mypyc checks declared types at run time.
 COMPILED = [f"editor_app/core/{name}.py" for name in (
     "figures", "claims", "privacy", "references", "regex_looks", "line_runs", "numbers", "arxiv_ids",
+    "claims_audit", "document", "rules", "split_claims", "figure_check", "figure_tables", "reference_tables",
 )]
 STAMP = "editor_app/core/compiled.json"
 
