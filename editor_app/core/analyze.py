@@ -16,16 +16,22 @@ from dataclasses import dataclass, replace
 from datetime import date
 from itertools import accumulate, chain, compress, count, repeat
 from operator import add, attrgetter, is_not, itemgetter, methodcaller, sub
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # not installed at run time: the decorator only tells mypyc
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
 from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks, numbers_tops_in_chinese,
                        place_name, resolve_section_ref, section_refs_in_line)
 from .dismantle import dismantle
-from .figure_check import check_figures, moved_check, paper_subjects, recheck_figures
+from .figure_check import FigureCheck, check_figures, moved_check, paper_subjects, recheck_figures
 from .figure_tables import TableFigureColumns, figure_columns, figures_in_row
-from .figures import figures_in_line
+from .figures import FigureGroup, figures_in_line
 from .line_runs import LineRuns, line_runs
 from .list_places import NumberedPlaces, numbered_places
 from .split_claims import claims_across, goes_on, open_end, with_claims_across
@@ -209,8 +215,28 @@ class _Joined:
         return out
 
 
+@mypyc_attr(native_class=False)
 class Analyzer:
-    """Analyses successive versions of a text with one pack, reusing per-line work between calls."""
+    """Analyses successive versions of a text with one pack, reusing per-line work between calls.
+
+    (Not a native class when compiled: what `_compiled` made for the pack is set in the instance dict at once.)"""
+
+    # set from _compiled(pack)
+    counter_names: list[str]
+    _counters: list[Callable[[_Joined], list[int]]]
+    _privacy_cfg: PrivacyConfig
+    _claim_rx: Any
+    _claim_scopes: list[Scope]
+    _pattern_labels: list[str]
+    _counter_labels: dict[str, str]
+    _footer_re: re.Pattern[str] | None
+    _forbidden: list[tuple[RuleDef, list[re.Pattern[str]]]]
+    _forbidden_looks: tuple[tuple[tuple[str, ...] | None, tuple[Callable[[str], Iterator[re.Match[str]]], ...]], ...]
+    _required: list[tuple[RuleDef, list[re.Pattern[str]]]]
+    _required_looks: tuple[tuple[tuple[str, ...] | None, Callable[[str], re.Match[str] | None]], ...]
+    _required_none: tuple[bool, ...]
+    _forbidden_all_looks: tuple[str, ...] | None
+    _required_all_looks: tuple[str, ...] | None
 
     def __init__(self, pack: RulePack, *, today: date | None = None, memo: bool = True):
         self.pack = pack
@@ -245,7 +271,7 @@ class Analyzer:
         """Let go of the passes no longer needed, a chunk of objects at a time (yielding between chunks, so a
         thread doing it lets others run); call it when idle. Without it the next pass lets go of them at once."""
         while self.retired:
-            old = self.retired.pop()
+            old: _Assembly | None = self.retired.pop()
             yield from dismantle(old)
             old = None
             yield
@@ -399,7 +425,7 @@ class Analyzer:
         last = self._last if self.use_memo else None
         edit = _edit_of(last, text) if last is not None else None
         changed = retitled = None
-        if edit is None:
+        if edit is None or last is None:  # (an edit is only found against a last pass)
             lines = split_lines(text)
             facts = self._all_facts(lines)
             self._in_keys(lines, facts, text)
@@ -465,7 +491,7 @@ def _named_row(line: str, f: LineFacts, columns: TableColumns) -> LineFacts:
     cits = named_by_header(line, f.citations, columns)
     if cits != f.citations and f.privacy:
         cits = masked_quotes(line, f.privacy, None, cits, (), ())[1]
-    return f if cits == f.citations else replace(f, citations=cits)
+    return f if cits == f.citations else replace(f, citations=cits)  # type: ignore[type-var]
 
 
 def _figures_row(line: str, f: LineFacts, columns: TableFigureColumns) -> LineFacts:
@@ -473,13 +499,13 @@ def _figures_row(line: str, f: LineFacts, columns: TableFigureColumns) -> LineFa
     figures = figures_in_row(line, columns)
     if figures and f.privacy:
         figures = masked_quotes(line, f.privacy, None, (), figures, ())[2]
-    return replace(f, figures=figures) if figures else f
+    return replace(f, figures=figures) if figures else f  # type: ignore[type-var]
 
 
 def _without_versions(f: LineFacts, columns: tuple[int, ...]) -> LineFacts:
     """A listing row's facts without the IP hits its version columns made."""
     kept = tuple(h for h in f.privacy if h.dimension != "ip" or h.column not in columns)
-    return replace(f, privacy=kept) if len(kept) < len(f.privacy) else f
+    return replace(f, privacy=kept) if len(kept) < len(f.privacy) else f  # type: ignore[type-var]
 
 
 def _header_read(memo: dict, key: tuple[str, str], read: Callable[[str, str], Any]) -> Any:
@@ -497,7 +523,7 @@ def _name_by_entries(lines: list[str], facts: list[LineFacts]) -> None:
     (`reference_bibtex`), in place."""
     for i, cits in named_by_entries(lines, [f.citations for f in facts]).items():
         f = facts[i]
-        facts[i] = replace(f, citations=masked_quotes(lines[i], f.privacy, None, cits, (), ())[1] if f.privacy else cits)
+        facts[i] = replace(f, citations=masked_quotes(lines[i], f.privacy, None, cits, (), ())[1] if f.privacy else cits)  # type: ignore[type-var]
 
 
 def _as_key_body(f: LineFacts, hit: PrivacyHit) -> LineFacts:
@@ -510,8 +536,8 @@ def _as_key_body(f: LineFacts, hit: PrivacyHit) -> LineFacts:
 
     heading = f.heading
     if heading is not None and heading.title:
-        heading = replace(heading, title=m(heading.title))
-    return replace(
+        heading = replace(heading, title=m(heading.title))  # type: ignore[type-var]
+    return replace(  # type: ignore[type-var]
         f, privacy=(hit,), heading=heading,
         citations=tuple(replace(c, name=m(c.name)) if c.name else c for c in f.citations),
         figures=tuple(replace(g, sentence=m(g.sentence), label=m(g.label),
@@ -609,11 +635,11 @@ def _retitled(last: "_Assembly", lines: list[str], facts: list["LineFacts"], cha
         h, old = facts[i].heading, last.facts[i].heading
         if i >= n - 6:
             return None
-        if i + 1 < n and facts[i + 1].heading is not None and facts[i + 1].heading.style.startswith("setext"):
+        if i + 1 < n and (below := facts[i + 1].heading) is not None and below.style.startswith("setext"):
             return None
         if h == old:
             continue
-        if h is None or old is None or h.style.startswith(("setext", "fence")) or replace(h, title="") != replace(old, title=""):
+        if h is None or old is None or h.style.startswith(("setext", "fence")) or replace(h, title="") != replace(old, title=""):  # type: ignore[type-var]
             return None
         titles[i + 1] = h.title
     return titles
@@ -691,11 +717,14 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
                    move_end(outline.body_end), blocks, strays)
 
 
+@mypyc_attr(native_class=False)  # (a dict subclass cannot be a native class)
 class _Cums(dict):
     """Running totals of each counter by line (cum[name][i] = count in lines 1..i), built on first use: an
     edit changes a column, and a pass that never asks for its totals never pays for them."""
 
-    def __init__(self, cols: dict[str, Any], known: dict[str, list[int]] | None = None):
+    cols: dict[str, Sequence[int]]
+
+    def __init__(self, cols: dict[str, Sequence[int]], known: dict[str, list[int]] | None = None):
         super().__init__(known or {})
         self.cols = cols
 
@@ -715,9 +744,9 @@ def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) ->
     for ln, title in titles.items():
         j = bisect_left(starts, ln)
         if j < len(sections) and sections[j].line == ln:
-            sections[j] = replace(sections[j], title=title)
-    strays = tuple(replace(s, title=titles[s.line]) if s.line in titles else s for s in outline.strays)
-    return replace(outline, sections=sections, strays=strays)
+            sections[j] = replace(sections[j], title=title)  # type: ignore[type-var]
+    strays = tuple(replace(s, title=titles[s.line]) if s.line in titles else s for s in outline.strays)  # type: ignore[type-var]
+    return replace(outline, sections=sections, strays=strays)  # type: ignore[type-var]
 
 
 def _shared(units: list[Unit]) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -789,13 +818,13 @@ def _counter_fn(kind: str, pattern: str) -> Callable[[_Joined], list[int]]:
 _list_item = LIST_ITEM_RE.match
 
 
-def plus_items(lines: list[str], col: list[int], among: Iterable[int] | None = None) -> list[int]:
+def plus_items(lines: list[str], col: Sequence[int], among: Iterable[int] | None = None) -> list[int]:
     """The (0-based) lines counted as list items whose mark is "+" (of `among`, in order, when given)."""
     return [i for i in (compress(range(len(col)), col) if among is None else among)
             if col[i] and lines[i].lstrip()[:1] == "+"]
 
 
-def item_continuations(lines: list[str], col: list[int], plus: list[int]) -> list[int]:
+def item_continuations(lines: list[str], col: Sequence[int], plus: list[int]) -> list[int]:
     """The (0-based) lines counted as list items that go on the item before them: a "+ " line right after a "- ",
     "* " or numbered item, or after such an item's wrapped lines. CommonMark starts a new list there, but an author
     who hard-wraps "… 1.1" / "+ 与 §三.2 …" means one item: counted as a new item, §七 had one cross-link too many and
@@ -833,7 +862,7 @@ def item_continuations(lines: list[str], col: list[int], plus: list[int]) -> lis
     return out
 
 
-def item_end(lines: list[str], col: list[int], ln: int, end: int) -> int:
+def item_end(lines: list[str], col: Sequence[int], ln: int, end: int) -> int:
     """The last line (1-based, at most `end`) of the list item starting on line `ln`: the lines after it that are
     wrapped (indented, not blank, not an item) or go on it with "+ " (counted 0 in `col`, see
     `item_continuations`)."""
@@ -883,6 +912,7 @@ def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
     return counts
 
 
+@mypyc_attr(native_class=False)
 class _Assembly:
     """One document-level pass over the per-line facts.
 
@@ -890,7 +920,66 @@ class _Assembly:
     outline when no heading changed, references / figures / privacy hits when no line's extraction changed,
     section metrics of sections without a changed line, and claim verdicts whose measured value is the same.
     Analysis objects are therefore shared between passes: treat them as read-only.
+
+    (Not a native class when compiled: `dismantle` lets go of a pass through its instance dict, tests hold weak
+    references to passes, and `run` reads parts by name.)
     """
+
+    az: Analyzer
+    pack: RulePack
+    text: str
+    lines: list[str]
+    facts: list[LineFacts]
+    file: str | None
+    verdicts: Any  # Mapping[str, Mapping[str, Any]] | None
+    n: int
+    names: list[str]  # the counters', then list_items
+    changed: list[int] | None
+    last: _Assembly | None
+    spliced: tuple[int, int, int] | None
+    moved: _Assembly | None
+    prev: _Assembly | None
+    moves_only: bool
+    retitled: dict[int, str] | None
+    has_cr: bool
+    heads: list[Heading | None]
+    outline: Outline
+    cols: dict[str, Sequence[int]]  # counter -> its count on each line (a list, or the tuple the columns were zipped to)
+    totals: dict[str, int]
+    cum: _Cums
+    raw_items: tuple[Sequence[int], int]
+    plus: list[int]
+    same_outline: bool
+    by_key: dict[str, Section]
+    key_at: dict[str, int]
+    section_starts: list[int]
+    repeated: dict[str, tuple[int, ...]]
+    # set by run()
+    cit: list[tuple[int, Any]]
+    today: date
+    base_refs: list[Reference]
+    _id_lines: tuple[list[int], list[str]]
+    references: list[Reference]
+    verifiability_pct: float | None
+    verifiability_exact: float | None
+    forbidden_lines: list[tuple[int, Any]]
+    priv_lines: list[tuple[int, Any]]
+    fig_lines: list[tuple[int, Any]]
+    ref_lines: list[tuple[int, Any]]
+    privacy: list[PrivacyHit]
+    priv_runs: LineRuns
+    figures: list[FigureGroup]
+    figure_findings: list[Finding]
+    placed: LineRuns
+    figure_check: FigureCheck
+    section_refs: list[SectionRef]
+    judged: dict[str, tuple]
+    rules: list[RuleResult]
+    findings: list[Finding]
+    section_metrics: list[SectionMetrics]
+    ref_origin: tuple[_Assembly | None, int, int, int] | None
+    ref_found: dict[str, tuple[dict[str, str], LineRuns]]
+    ref_runs: LineRuns
 
     def __init__(self, az: Analyzer, text: str, lines: list[str], facts: list[LineFacts], file, verdicts,
                  prev: "_Assembly | None" = None, *, changed: list[int] | None = None,
@@ -901,14 +990,14 @@ class _Assembly:
         self.names = az.counter_names + ["list_items"]
         # `changed`: the indices of the lines edited since `prev`, given only when the line count and the
         # outline are prev's; then every per-line list is prev's with those lines patched in (no O(n) pass).
-        self.changed = changed if prev is not None else None
+        self.changed = changed = changed if prev is not None else None
         # `spliced`: (first line, old count, new count) of the lines the edit replaced in `last`'s text.
         self.last, self.spliced = prev, spliced if prev is not None else None
-        self.moved: _Assembly | None = None
+        self.moved = None
         self.moves_only = False  # the edit only moved lines: the outline and parts of the last pass were moved
         self.retitled = retitled if self.changed is not None else None  # {line: new title} of renamed headings
         self._marks: tuple[list[int], list[int]] | None = None
-        if self.changed is not None:
+        if changed is not None and prev is not None:  # (changed only with prev)
             self.has_cr = prev.has_cr
             self.heads, self.outline, self.prev = prev.heads, prev.outline, prev
             if retitled:
@@ -929,9 +1018,9 @@ class _Assembly:
                         name != "list_items" or prev.cols[name] is prev.raw_items[0]):
                     kept[name] = built
             self.cum = _Cums(self.cols, kept)
-        elif self.spliced is not None and _moves_only(prev, facts, self.spliced):
+        elif self.spliced is not None and prev is not None and _moves_only(prev, facts, self.spliced):
             # A line-count change with no heading in reach: the outline is the last one, moved.
-            a, old_k, new_k = self.spliced
+            a, old_k, new_k = self._splice()
             self.has_cr = prev.has_cr
             # (each per-line list copied whole, then the replaced run swapped in place: ~5x faster than gluing three
             # pieces of 60,000 items together)
@@ -958,7 +1047,7 @@ class _Assembly:
                     # changing without it when a key's BEGIN line above it is typed or deleted)
                     and all(lines[i - 1] == prev.lines[i - 1] and facts[i - 1].privacy == prev.facts[i - 1].privacy
                             for i, h in enumerate(self.heads) if h is not None and i > 0 and h.style.startswith("setext"))):
-                self.outline: Outline = prev.outline
+                self.outline = prev.outline
                 self.prev = prev
             else:
                 self.outline = masked_titles(
@@ -972,10 +1061,10 @@ class _Assembly:
         # the list items as each line alone counts them, and their total; then those that go on an item uncounted
         raw = self.cols["list_items"]
         self.raw_items = (raw, self.totals["list_items"])
-        if self.changed is not None:  # (kept up to date: no walk over every item of a long survey at each keystroke)
+        if changed is not None and prev is not None:  # (kept up to date: no walk over every item of a long survey at each keystroke)
             self.plus = plus_items(lines, raw, sorted({*prev.plus, *changed}))
-        elif self.moves_only:
-            a, old_k, new_k = self.spliced
+        elif self.moves_only and prev is not None:  # (moves only with prev)
+            a, old_k, new_k = self._splice()
             d = new_k - old_k
             self.plus = [*(i for i in prev.plus if i < a), *plus_items(lines, raw, range(a, a + new_k)),
                          *(i + d for i in prev.plus if i >= a + old_k)]
@@ -988,11 +1077,13 @@ class _Assembly:
                 col[i] = 0
             self.totals["list_items"] -= len(continued)
             self.cum.pop("list_items", None)
-        self.same_outline = self.prev is not None and (self.outline is prev.outline or self.changed is not None)
-        if self.same_outline and self.outline is prev.outline:
+        # (self.prev is prev or None, and a pass that moves only or renames has prev)
+        self.same_outline = self.prev is not None and prev is not None and (
+            self.outline is prev.outline or self.changed is not None)
+        if self.same_outline and prev is not None and self.outline is prev.outline:
             self.by_key, self.section_starts, self.repeated = prev.by_key, prev.section_starts, prev.repeated
             self.key_at = prev.key_at
-        elif self.moves_only or self.retitled:
+        elif (self.moves_only or self.retitled) and prev is not None:
             # The last pass's sections in the same order (moved, or some renamed): each key's first section is at
             # the same index, a repeated number's headings moved with the lines (not a walk over 9,000 sections).
             secs = self.outline.sections
@@ -1002,9 +1093,10 @@ class _Assembly:
                 key = s.key.split("#")[0] if "#" in s.key else s.key  # (an unnumbered heading's "h12" moves too)
                 by_key[key], key_at[key] = s, j
             if self.moves_only:
-                after, d = self.spliced[0] + self.spliced[1], self.spliced[2] - self.spliced[1]
-                self.repeated = {k: lines[:(p := bisect_right(lines, after))] + tuple(map(add, lines[p:], repeat(d)))
-                                 for k, lines in prev.repeated.items()}
+                a, old_k, new_k = self._splice()
+                after, d = a + old_k, new_k - old_k
+                self.repeated = {k: at[:(p := bisect_right(at, after))] + tuple(map(add, at[p:], repeat(d)))
+                                 for k, at in prev.repeated.items()}
                 p = bisect_right(prev.section_starts, after)
                 self.section_starts = prev.section_starts[:p] + list(map(add, prev.section_starts[p:], repeat(d)))
             else:
@@ -1023,16 +1115,16 @@ class _Assembly:
                 if key not in by_key:
                     by_key[key], key_at[key] = s, j
             # number -> the lines of the headings that share it, in text order
-            self.repeated: dict[str, tuple[int, ...]] = (
-                {k: (by_key[k].line, *lines) for k, lines in later.items() if k in by_key} if later else {})
+            self.repeated = (
+                {k: (by_key[k].line, *more) for k, more in later.items() if k in by_key} if later else {})
             self.section_starts = [s.line for s in self.outline.sections]
-        same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"]
+        same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"]  # type: ignore[union-attr]
         self._units_cache: dict[Scope, list[Unit]] = (
-            {k: v for k, v in prev._units_cache.items() if not (retitled and k.kind == "heading")} if same_items else {})
+            {k: v for k, v in prev._units_cache.items() if not (retitled and k.kind == "heading")} if same_items else {})  # type: ignore[union-attr]
         self._units_seen: dict[int, tuple[Scope, list[Unit]]] = {}  # id(scope) -> (scope, its _units_cache entry)
         self._per_line: dict[tuple[str, int], list] = {}
         # heading-scope pattern -> the indices of the sections it matches (see _heading_matches)
-        self.heading_hits: dict[str, list[int]] = (prev.heading_hits if self.same_outline and not retitled else {})
+        self.heading_hits: dict[str, list[int]] = (prev.heading_hits if self.same_outline and not retitled else {})  # type: ignore[union-attr]
         self.finding_at: dict[int, int] | None = None  # id(finding) -> its index in self.findings (lazy)
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
@@ -1041,11 +1133,16 @@ class _Assembly:
         self._across_before: tuple[dict[int, tuple[tuple, tuple]] | None, dict[int, tuple] | None] | None = None
         self._repeated_at: dict[int, tuple[str, int]] | None = None
         # (see place; the same levels and numbers when the outline only moved or had headings renamed)
-        self._chinese_tops: bool | None = prev._chinese_tops if self.moves_only or self.retitled else None
+        self._chinese_tops: bool | None = prev._chinese_tops if self.moves_only or self.retitled else None  # type: ignore[union-attr]
         # indices of the sections keyed by their line ("h26"), which a move re-keys: see _heading_matches
-        self._line_keyed: set[int] | None = prev._line_keyed if self.moves_only else None
+        self._line_keyed: set[int] | None = prev._line_keyed if self.moves_only else None  # type: ignore[union-attr]
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
         self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
+
+    def _splice(self) -> tuple[int, int, int]:
+        """`spliced`, where the pass is known to be spliced into the last one."""
+        assert self.spliced is not None
+        return self.spliced
 
     _MARK_EVERY = 2048
 
@@ -1055,7 +1152,7 @@ class _Assembly:
         if self._marks is None:
             last = self.last
             if last is not None and last._marks is not None and self.spliced is not None:
-                a, old_k, new_k = self.spliced
+                a, old_k, new_k = self._splice()
                 offs, idxs = last._marks
                 at = bisect_right(idxs, a)  # marks up to the first replaced line stay,
                 bt = bisect_left(idxs, a + old_k)  # those after the replaced lines move, those within go
@@ -1076,12 +1173,12 @@ class _Assembly:
         """[(line index + base, value)] for the lines where a LineFacts field is non-empty; prev's list itself
         when no edited line changed it (so callers can reuse what they built from it with an `is` test)."""
         key = (field, base)
-        old_list = self.last._per_line.get(key) if self.spliced is not None else None
+        old_list = self.last._per_line.get(key) if self.spliced is not None else None  # type: ignore[union-attr]
         if old_list is None:  # [(i + base, v) for i, f in enumerate(facts) if (v := getattr(f, field))], in C:
             values = list(map(attrgetter(field), self.facts))  # (the indices of the values that hold something,
             out = list(zip(compress(count(base), values), filter(None, values)))  # paired with those values)
         elif self.changed is not None and all(
-                getattr(self.facts[i], field) == getattr(self.last.facts[i], field) for i in self.changed):
+                getattr(self.facts[i], field) == getattr(self.last.facts[i], field) for i in self.changed):  # type: ignore[union-attr]
             out = old_list
         else:
             out = self._spliced_per_line(field, base, old_list)
@@ -1090,7 +1187,7 @@ class _Assembly:
 
     def _spliced_per_line(self, field: str, base: int, old: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
         """The last pass's sparse list with the replaced lines' entries swapped in and later lines moved."""
-        a, old_k, new_k = self.spliced
+        a, old_k, new_k = self._splice()
         lo = bisect_left(old, a + base, key=itemgetter(0))
         hi = bisect_left(old, a + old_k + base, key=itemgetter(0))
         d = new_k - old_k
@@ -1156,7 +1253,7 @@ class _Assembly:
             return _shared(self.units(self.pack.scopes[label], line))
         key = resolve_section_ref(label) if label.startswith("§") else label
         lines = self.repeated.get(key) if key else None
-        return ((self.by_key[key].number or key, lines),) if lines else ()
+        return ((self.by_key[key].number or key, lines),) if lines and key else ()
 
     def section_name(self, s: Section) -> str:
         """A section as the user is told about it: "§3.1", and "§3.1 #2" for the second of two headings numbered
@@ -1214,9 +1311,9 @@ class _Assembly:
                 units = []
         elif scope.kind == "heading":
             hits = self._heading_matches(scope.pattern)
-            units = self._moved_heading_units(scope, hits)
-            if units is None:
-                units = [Unit(self.section_name(s), s.line, [(s.line, s.end_line)]) for s in map(o.sections.__getitem__, hits)]
+            moved_units = self._moved_heading_units(scope, hits)
+            units = moved_units if moved_units is not None else [Unit(self.section_name(s), s.line, [(s.line, s.end_line)])
+                                                                  for s in map(o.sections.__getitem__, hits)]
         else:  # section / sections / parts
             units, missing = [], []
             for key in scope.keys:
@@ -1267,13 +1364,13 @@ class _Assembly:
         159). Unnumbered headings among them: text order."""
         got = self._number_order.get(pattern)
         if got is None or got[0] is not units:
-            keys = []
+            keys: list[tuple[int, ...]] | None = []
             for j in self._heading_matches(pattern):
                 base = self.outline.sections[j].key.split("#")[0]
                 if not base.replace(".", "").isdigit():
                     keys = None
                     break
-                keys.append(tuple(int(p) for p in base.split(".") if p))
+                keys.append(tuple(int(p) for p in base.split(".") if p))  # type: ignore[union-attr]
             ordered = units if keys is None or keys == sorted(keys) else \
                 [u for _, u in sorted(zip(keys, units), key=itemgetter(0))]
             got = self._number_order[pattern] = (units, ordered)
@@ -1317,7 +1414,7 @@ class _Assembly:
             renamed = self.prev.heading_hits.get(pattern) if self.retitled and self.prev is not None else None
             if renamed is not None:
                 # A heading renamed (same numbers, same lines): only the renamed sections are matched again.
-                again = {bisect_left(self.section_starts, ln) for ln in self.retitled}
+                again = {bisect_left(self.section_starts, ln) for ln in self.retitled}  # type: ignore[union-attr]
                 hits = sorted({j for j in renamed if j not in again} | {j for j in again if j < len(secs) and match(j)})
             elif old is None:
                 hits = [j for j in range(len(secs)) if match(j)]
@@ -1341,29 +1438,29 @@ class _Assembly:
             return theirs is not None and (mine is theirs or (not patched and mine == theirs))
 
         self.cit = self.per_line("citations", 1)
-        if unchanged("cit") and prev.today == today:
-            self.base_refs, self._id_lines = prev.base_refs, prev._id_lines
+        if unchanged("cit") and prev.today == today:  # type: ignore[union-attr]
+            self.base_refs, self._id_lines = prev.base_refs, prev._id_lines  # type: ignore[union-attr]
         else:
             id_lines = None
-            if patched and prev.today == today:
+            if patched and prev.today == today:  # type: ignore[union-attr]
                 self.base_refs = self._patched_references(today)
             elif self.moved is not None and self.moved.today == today:
                 self.base_refs, id_lines = self._moved_references(today)
             else:
                 self.base_refs = assemble_references(self.cit, today)
             if id_lines is None:
-                same_lines = (patched and len(self.base_refs) == len(prev.base_refs)
-                              and all(a.lines is b.lines for a, b in zip(self.base_refs, prev.base_refs)))
-                id_lines = prev._id_lines if same_lines else _id_lines(self.base_refs)
+                same_lines = (patched and len(self.base_refs) == len(prev.base_refs)  # type: ignore[union-attr]
+                              and all(a.lines is b.lines for a, b in zip(self.base_refs, prev.base_refs)))  # type: ignore[union-attr]
+                id_lines = prev._id_lines if same_lines else _id_lines(self.base_refs)  # type: ignore[union-attr]
             self._id_lines = id_lines
         self.today = today
-        self.references: list[Reference] = self._with_verdicts(self.base_refs)
-        self.verifiability_pct: float | None = None
-        self.verifiability_exact: float | None = None
+        self.references = self._with_verdicts(self.base_refs)
+        self.verifiability_pct = None
+        self.verifiability_exact = None
         self.forbidden_lines = self.per_line("forbidden")
         self.priv_lines = self.per_line("privacy")
         if unchanged("priv_lines"):
-            self.privacy, self.priv_runs = prev.privacy, prev.priv_runs
+            self.privacy, self.priv_runs = prev.privacy, prev.priv_runs  # type: ignore[union-attr]
         else:  # each line's hits placed on it, those of lines the edit left alone kept (moved after an Enter)
             old, a, b, d = None, 0, 0, 0
             if prev is not None:
@@ -1382,8 +1479,8 @@ class _Assembly:
         subjects = prev.figure_check.subjects if prev is not None and prev.base_refs is self.base_refs \
             and prev.figure_check is not None else paper_subjects(self.base_refs)
         if unchanged("fig_lines"):
-            self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed
-            self.figure_check = prev.figure_check
+            self.figures, self.figure_findings, self.placed = prev.figures, prev.figure_findings, prev.placed  # type: ignore[union-attr]
+            self.figure_check = prev.figure_check  # type: ignore[union-attr]
             if self.figure_check is not None and (self.figure_check.subjects or None) != (subjects or None):
                 # a cited paper renamed (or named): its figures compared again
                 self.figure_check = check_figures(self.figures, subjects)
@@ -1403,9 +1500,10 @@ class _Assembly:
                                              equal=True, moves=regroup)
             self.figures = figures = placed.objects
             check = None
-            if patched and prev.figure_check is not None:
-                edited = {i + 1: placed.on(i) for i in self.changed if self.facts[i].figures != prev.facts[i].figures}
-                check = recheck_figures(prev.figure_check, edited, subjects)
+            if patched and prev.figure_check is not None:  # type: ignore[union-attr]
+                edited = {i + 1: placed.on(i) for i in self.changed if self.facts[i].figures != prev.facts[i].figures}  # type: ignore[union-attr]
+                # (ignored: figure_check declares the groups a tuple; they are placed.on's list, read only)
+                check = recheck_figures(prev.figure_check, edited, subjects)  # type: ignore[union-attr, arg-type]
             elif moved is not None:
                 edited = {i + 1: groups for i, groups in placed.between(a, b).items()}
                 check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed.on, edited, subjects)
@@ -1429,9 +1527,9 @@ class _Assembly:
         self.judged: dict[str, tuple] = {}  # rule id -> (what its result depends on, result, extra)
         for rule in pack.rules:
             sig = self._inputs_of(rule)
-            old = prev.judged.get(rule.id) if (sig is not None and prev is not None) else None
-            if old is not None and old[0] == sig:
-                result, extra = old[1], old[2]
+            judged = prev.judged.get(rule.id) if (sig is not None and prev is not None) else None
+            if judged is not None and judged[0] == sig:
+                result, extra = judged[1], judged[2]
             else:
                 result, extra = self.evaluate(rule)
                 checks.suppress(self, rule, result, silenced, directives)
@@ -1490,12 +1588,12 @@ class _Assembly:
     def _section_refs(self) -> list[SectionRef]:
         """Every § reference, resolved against this outline (a key the outline lacks becomes None)."""
         self.ref_lines = self.per_line("section_refs")
-        if self.same_outline and (self.prev.ref_lines is self.ref_lines or self.prev.ref_lines == self.ref_lines):
-            self.ref_runs, self.ref_found = self.prev.ref_runs, self.prev.ref_found
+        if self.same_outline and (self.prev.ref_lines is self.ref_lines or self.prev.ref_lines == self.ref_lines):  # type: ignore[union-attr]
+            self.ref_runs, self.ref_found = self.prev.ref_runs, self.prev.ref_found  # type: ignore[union-attr]
             self.ref_origin = (None, 0, 0, 0)
-            return self.prev.section_refs
+            return self.prev.section_refs  # type: ignore[union-attr]
         known = self.by_key
-        old = self.prev.ref_runs if self.same_outline else None
+        old = self.prev.ref_runs if self.same_outline else None  # type: ignore[union-attr]
         self.ref_origin = (self.prev if self.same_outline else None, 0, 0, 0)
         a = b = d = 0  # lines from the edit on were line i - d in the last pass (a moved outline, same sections)
         if old is not None and self.spliced is not None:  # (same lines: the replaced ones made again, if any changed)
@@ -1507,7 +1605,7 @@ class _Assembly:
             b, d = a + new_k, new_k - old_k
             self.ref_origin = (self.moved, a, b, d)
         # per section-refs rule: (its words for each ambiguous number, the runs of its findings), see rules
-        self.ref_found: dict[str, tuple[dict[str, str], LineRuns]] = {}
+        self.ref_found = {}
         blocks = self.outline.not_prose  # a § in a code block or a comment block is no reference
         ref_lines = [(i, refs) for i, refs in self.ref_lines if not in_blocks(i + 1, blocks)] if blocks else self.ref_lines
         at, src = list(map(itemgetter(0), ref_lines)), list(map(itemgetter(1), ref_lines))
@@ -1521,32 +1619,33 @@ class _Assembly:
 
     def _section_metrics(self) -> list[SectionMetrics]:
         secs = self.outline.sections
+        dirty: Iterable[int]
         if self.same_outline:  # measured again: only the sections holding an edited line
             if self.changed is not None:
                 dirty = self._sections_holding(i + 1 for i in self.changed)
             else:
-                old, new = self.prev.facts, self.facts
+                old, new = self.prev.facts, self.facts  # type: ignore[union-attr]
                 edited = [i + 1 for i in range(self.n) if old[i] is not new[i]]
                 dirty = [j for j, s in enumerate(secs)
                          if (k := bisect_left(edited, s.line)) < len(edited) and edited[k] <= s.end_line]
-            out = list(self.prev.section_metrics)
+            out = list(self.prev.section_metrics)  # type: ignore[union-attr]
             for j in dirty:
                 s = secs[j]
-                out[j] = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)])) for n in self.names})
+                out[j] = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)]) or 0) for n in self.names})
             return out
         if self.moved is not None:  # the same sections, moved: only those holding the edit are measured again
-            a, _, new_k = self.spliced
+            a, _, new_k = self._splice()
             dirty = self._sections_holding(range(max(a, 1), a + new_k + 2))
             olds = self.moved.section_metrics
             out = list(olds)
-            new, set_dict = object.__new__, object.__setattr__
+            new_obj, set_dict = object.__new__, object.__setattr__
             # (the sections that moved, found in C: each the last pass's measures, for its moved copy)
             for j in compress(range(len(secs)), map(is_not, secs, map(_SECTION, olds))):
-                out[j] = m = new(SectionMetrics)  # (SectionMetrics(secs[j], olds[j].metrics), without the call)
+                out[j] = m = new_obj(SectionMetrics)  # (SectionMetrics(secs[j], olds[j].metrics), without the call)
                 set_dict(m, "__dict__", {"section": secs[j], "metrics": olds[j].metrics})
             for j in dirty:
                 s = secs[j]
-                out[j] = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)])) for n in self.names})
+                out[j] = SectionMetrics(s, {n: int(self.count(n, [(s.line, s.end_line)]) or 0) for n in self.names})
             return out
         ends = list(map(attrgetter("end_line"), secs))
         befores = [s.line - 1 for s in secs]
@@ -1557,15 +1656,15 @@ class _Assembly:
     def _patched_references(self, today: date) -> list[Reference]:
         """The last pass's references with those of the ids cited on the edited lines assembled afresh
         (a Reference depends on its own citations only); in order of first appearance, as assembled."""
-        new, old = self.facts, self.prev.facts
-        affected = {c.id for i in self.changed for f in (new[i], old[i]) for c in f.citations}
+        new, old = self.facts, self.prev.facts  # type: ignore[union-attr]
+        affected = {c.id for i in self.changed for f in (new[i], old[i]) for c in f.citations}  # type: ignore[union-attr]
         if not affected:
-            return self.prev.base_refs
+            return self.prev.base_refs  # type: ignore[union-attr]
         moved = self._moved_citations()
         if moved is not None:
             return moved
-        lines = {i + 1 for i in self.changed}
-        for r in self.prev.base_refs:
+        lines = {i + 1 for i in self.changed}  # type: ignore[union-attr]
+        for r in self.prev.base_refs:  # type: ignore[union-attr]
             if r.id in affected:
                 lines.update(r.lines)
         per_line = []
@@ -1573,7 +1672,7 @@ class _Assembly:
             cits = tuple(c for c in new[ln - 1].citations if c.id in affected)
             if cits:
                 per_line.append((ln, cits))
-        refs = [r for r in self.prev.base_refs if r.id not in affected]
+        refs = [r for r in self.prev.base_refs if r.id not in affected]  # type: ignore[union-attr]
         refs.extend(assemble_references(per_line, today))
         refs.sort(key=lambda r: (r.occurrences[0].line, r.occurrences[0].column))
         return refs
@@ -1582,8 +1681,8 @@ class _Assembly:
         """The spliced run less the lines it starts with unchanged (Enter at the end of a line keeps that line),
         for what sits on single lines and only moves (citations); ranges need the whole run (a section ending
         on the kept line now ends after the new one)."""
-        a, old_k, new_k = self.spliced
-        old, new = self.moved.lines, self.lines
+        a, old_k, new_k = self._splice()
+        old, new = self.moved.lines, self.lines  # type: ignore[union-attr]
         while old_k and new_k and old[a] == new[a]:
             a, old_k, new_k = a + 1, old_k - 1, new_k - 1
         return a, old_k, new_k
@@ -1594,9 +1693,9 @@ class _Assembly:
         citations only), as `_patched_references` does when no line moves."""
         a, old_k, new_k = self._point_splice()
         d, after = new_k - old_k, a + old_k
-        affected = {c.id for f in chain(self.moved.facts[a:after], self.facts[a:a + new_k]) for c in f.citations}
+        affected = {c.id for f in chain(self.moved.facts[a:after], self.facts[a:a + new_k]) for c in f.citations}  # type: ignore[union-attr]
         refs, cited = [], set(range(a + 1, a + new_k + 1))
-        for r in self.moved.base_refs:
+        for r in self.moved.base_refs:  # type: ignore[union-attr]
             if r.id in affected:
                 cited.update(ln + d if ln > after else ln for ln in r.lines if not a < ln <= after)
                 continue
@@ -1606,7 +1705,7 @@ class _Assembly:
                 r = with_changes(r, lines=r.lines[:j] + [ln + d for ln in r.lines[j:]],
                                  occurrences=r.occurrences[:k] + moved_by(r.occurrences[k:], d))
             refs.append(r)
-        lines, ids = self.moved._id_lines
+        lines, ids = self.moved._id_lines  # type: ignore[union-attr]
         k, j = bisect_right(lines, a), bisect_right(lines, after)
         if affected:
             per_line = []
@@ -1628,24 +1727,24 @@ class _Assembly:
     def _moved_citations(self) -> list[Reference] | None:
         """When the edited lines cite the same papers the same way and only columns moved (typing earlier in
         the line), the last pass's references with those occurrences moved; else None."""
-        new, old = self.facts, self.prev.facts
-        for i in self.changed:
+        new, old = self.facts, self.prev.facts  # type: ignore[union-attr]
+        for i in self.changed:  # type: ignore[union-attr]
             a, b = old[i].citations, new[i].citations
             if len(a) != len(b) or any(replace(x, column=0) != replace(y, column=0) for x, y in zip(a, b)):
                 return None
-        by_id = {r.id: r for r in self.prev.base_refs}
+        by_id = {r.id: r for r in self.prev.base_refs}  # type: ignore[union-attr]
         patched: dict[str, Reference] = {}
-        for i in self.changed:
+        for i in self.changed:  # type: ignore[union-attr]
             ln = i + 1
             for k, c in enumerate(new[i].citations):
                 r = patched.get(c.id)
                 if r is None:
-                    r = patched[c.id] = replace(by_id[c.id], occurrences=list(by_id[c.id].occurrences))
+                    r = patched[c.id] = replace(by_id[c.id], occurrences=list(by_id[c.id].occurrences))  # type: ignore[type-var]
                 occ = r.occurrences
                 at = bisect_left(occ, ln, key=attrgetter("line"))
                 nth = sum(1 for x in new[i].citations[:k] if x.id == c.id)
                 occ[at + nth] = Occurrence(ln, c.column, c.raw, c.version)
-        return [patched.get(r.id, r) for r in self.prev.base_refs]
+        return [patched.get(r.id, r) for r in self.prev.base_refs]  # type: ignore[union-attr]
 
     def _with_verdicts(self, refs: list[Reference]) -> list[Reference]:
         """Copies of the references that have a verification verdict; the others as they are."""
@@ -1655,7 +1754,7 @@ class _Assembly:
         for r in refs:
             v = self.verdicts.get(r.id)
             if v and r.status not in ("malformed", "impossible id"):
-                r = replace(r, status=str(v.get("status", r.status)),
+                r = replace(r, status=str(v.get("status", r.status)),  # type: ignore[type-var]
                             details={k: val for k, val in v.items() if k != "status"})
             out.append(r)
         return out
@@ -1664,10 +1763,10 @@ class _Assembly:
         """The last pass's sorted findings when the rules judged again only swapped findings one for one (same
         lines and columns, so the order stands); None when they must be gathered and sorted again."""
         prev = self.prev
-        if self.per_line("directives", 1) is not prev._per_line.get(("directives", 1)):
+        if self.per_line("directives", 1) is not prev._per_line.get(("directives", 1)):  # type: ignore[union-attr]
             return None  # a suppression comment changed: its own findings (an unknown rule id) may too
         pairs: list[tuple[Any, Any]] = []
-        for rule, result, old in zip(self.pack.rules, rules, prev.rules):
+        for rule, result, old in zip(self.pack.rules, rules, prev.rules):  # type: ignore[union-attr]
             if result is old:
                 continue
             if rule.kind == "claims":
@@ -1682,18 +1781,18 @@ class _Assembly:
             else:
                 return None
         if not pairs:
-            self.finding_at = prev.finding_at
-            return prev.findings
+            self.finding_at = prev.finding_at  # type: ignore[union-attr]
+            return prev.findings  # type: ignore[union-attr]
         # Where each finding stands in prev's list: built once, then carried from pass to pass with the swaps
         # (typing in a big survey swaps 1,500 of its 7,500 findings; a pass over all of them costs more).
-        at = prev.finding_at
+        at = prev.finding_at  # type: ignore[union-attr]
         if at is None:
-            at = {id(f): i for i, f in enumerate(prev.findings)}
-            if len(at) != len(prev.findings):  # one object listed twice: swap by a pass over the list
+            at = {id(f): i for i, f in enumerate(prev.findings)}  # type: ignore[union-attr]
+            if len(at) != len(prev.findings):  # type: ignore[union-attr]  # one object listed twice: swap by a pass over the list
                 swaps = {id(a): b for a, b in pairs}
-                return [swaps.get(id(f), f) for f in prev.findings]
-        prev.finding_at = None  # handed on to this pass, and changed below
-        out = list(prev.findings)
+                return [swaps.get(id(f), f) for f in prev.findings]  # type: ignore[union-attr]
+        prev.finding_at = None  # type: ignore[union-attr]  # handed on to this pass, and changed below
+        out = list(prev.findings)  # type: ignore[union-attr]
         for a, b in pairs:
             i = at.pop(id(a), None)
             if i is not None:
@@ -1718,7 +1817,7 @@ class _Assembly:
         if kind == "forbidden-pattern":
             return ids + (id(self.units(rule.scope)), id(self.forbidden_lines))
         if kind == "required-pattern":
-            if self.changed is not None and any(self.facts[i].required != self.prev.facts[i].required
+            if self.changed is not None and any(self.facts[i].required != self.prev.facts[i].required  # type: ignore[union-attr]
                                                 for i in self.changed):
                 return None
             return ids + (id(self.units(rule.scope)),)
@@ -1737,7 +1836,7 @@ class _Assembly:
         if check is not None:
             check(self, rule, res)
         elif kind == "figures":
-            res.findings = [replace(f, rule=rule.id, level=rule.level) for f in self.figure_findings]
+            res.findings = [replace(f, rule=rule.id, level=rule.level) for f in self.figure_findings]  # type: ignore[type-var]
             res.measured = len(res.findings)  # what fails it: the statements that disagree
             res.limit = "0 disagreeing"
             res.scope = "engine figures"
@@ -1745,13 +1844,13 @@ class _Assembly:
         elif kind == "claims":
             prev, changed, stale = None, self.changed, self._stale
             if changed is not None:
-                prev = self.prev.audits.get(rule.id)
+                prev = self.prev.audits.get(rule.id)  # type: ignore[union-attr]
             elif self.moved is not None and rule.id in self.moved.audits and self._figures_keep_their_places():
-                a, old_k, new_k = self.spliced
+                a, old_k, new_k = self._splice()
                 prev = moved_audit(self.moved.audits[rule.id], a, old_k, new_k)
                 changed, stale = list(range(a, a + new_k)), self._stale_moved
             claim_lines = self._claim_lines()
-            if prev is not None:
+            if prev is not None and changed is not None:  # (a last audit comes with the lines changed since)
                 changed = self._across_changed(changed)
             done = self.audits[rule.id] = audit(
                 claim_lines, self.az._claim_scopes, self._measure_claim, rule_id=rule.id, level=rule.level,
@@ -1782,9 +1881,9 @@ class _Assembly:
         """(line, raw claims) of the lines in the zones the pack audits (the last pass's list if unchanged)."""
         by_line = self.per_line("claims", 1)
         across = self.claims_across = self._claims_across()
-        if (self.changed is not None and by_line is self.prev._per_line.get(("claims", 1))
-                and self.prev.claim_lines is not None and _same_values(across, self.prev.claims_across)):
-            self.claim_lines = self.prev.claim_lines
+        if (self.changed is not None and by_line is self.prev._per_line.get(("claims", 1))  # type: ignore[union-attr]
+                and self.prev.claim_lines is not None and _same_values(across, self.prev.claims_across)):  # type: ignore[union-attr]
+            self.claim_lines = self.prev.claim_lines  # type: ignore[union-attr]
             return self.claim_lines
         if across:
             by_line = self._with_across(by_line, across)
@@ -1818,7 +1917,7 @@ class _Assembly:
             joins = dict(last)
             figure_lines = {j for i in self.changed for j in (i, i + 1)}
         elif last is not None:
-            a, _, new_k = self.spliced
+            a, _, new_k = self._splice()
             joins = dict(last)
             figure_lines = set(range(a, a + new_k + 1))  # the new lines and the one after them (0-based)
         else:
@@ -1875,9 +1974,9 @@ class _Assembly:
         without a last pass."""
         if self._across_before is None:
             known = self.last is not None and (self.changed is not None or self.spliced is not None)
-            last = self.last.across_joins if known else None
+            last = self.last.across_joins if known else None  # type: ignore[union-attr]
             if last is not None and self.changed is None:
-                a, old_k, new_k = self.spliced  # lines a+1 .. a+old_k became new_k lines: those after moved by d
+                a, old_k, new_k = self._splice()  # lines a+1 .. a+old_k became new_k lines: those after moved by d
                 d = new_k - old_k
                 last = {ln + d if ln > a + old_k else ln: v for ln, v in last.items() if not a < ln <= a + old_k}
             self._across_before = (last, None if last is None else self._by_line(last))
@@ -1920,25 +2019,25 @@ class _Assembly:
         prev = self.prev
         col = self.cols.get(metric)
         if col is not None:
-            if col is prev.cols.get(metric) or not ranges:
+            if col is prev.cols.get(metric) or not ranges:  # type: ignore[union-attr]
                 return False
-            return any(in_ranges(i + 1, ranges) for i in self.changed)
+            return any(in_ranges(i + 1, ranges) for i in self.changed)  # type: ignore[union-attr]
         if metric == "arxiv_ids":
-            return self.base_refs is not prev.base_refs
+            return self.base_refs is not prev.base_refs  # type: ignore[union-attr]
         if metric == "privacy_hits":
-            return self.privacy is not prev.privacy
+            return self.privacy is not prev.privacy  # type: ignore[union-attr]
         return True
 
     def _figures_keep_their_places(self) -> bool:
         """After an edit that moved lines: whether every figure still measures the same place (the sections
         keep their keys and the edited lines hold as many list items as before, so "the nth item" is the same item)."""
-        a, old_k, new_k = self.spliced
+        a, old_k, new_k = self._splice()
         last = self.moved
         # (a "+ " line after the edited ones may go on an item, or no longer: the items outside them are as many)
-        old_col, new_col = last.cols["list_items"], self.cols["list_items"]
-        return self.by_key.keys() == last.by_key.keys() and (
+        old_col, new_col = last.cols["list_items"], self.cols["list_items"]  # type: ignore[union-attr]
+        return self.by_key.keys() == last.by_key.keys() and (  # type: ignore[union-attr]
             sum(old_col[a:a + old_k]) == sum(new_col[a:a + new_k])
-            and last.totals["list_items"] - sum(old_col[a:a + old_k]) == self.totals["list_items"] - sum(new_col[a:a + new_k]))
+            and last.totals["list_items"] - sum(old_col[a:a + old_k]) == self.totals["list_items"] - sum(new_col[a:a + new_k]))  # type: ignore[union-attr]
 
     def _stale_moved(self, metric: str, ranges) -> bool:
         """Whether a measurement moved from the last pass may differ now: its ranges hold an edited line."""
@@ -1946,7 +2045,7 @@ class _Assembly:
             return False
         if metric not in self.cols and metric not in _PER_LINE_COUNTS:
             return True
-        a, _, new_k = self.spliced
+        a, _, new_k = self._splice()
         return any(s <= a + max(new_k, 1) and e >= a for s, e in ranges)
 
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int,
