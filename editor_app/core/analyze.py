@@ -14,6 +14,7 @@ import re
 from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import partial
 from itertools import accumulate, chain, compress, count, repeat
 from operator import add, attrgetter, is_not, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -368,7 +369,7 @@ class Analyzer:
             columns = _header_read(self._headers, (lines[run_start], lines[run_start + 1]), header_columns)
             if columns is None:
                 continue
-            facts[i] = _remade(self._named, (lines[i], columns), f, lambda f: _named_row(lines[i], f, columns))
+            facts[i] = _remade(self._named, (lines[i], columns), f, partial(_named_row, lines[i], columns=columns))
 
     def _figures_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Give the rows of a table whose header names an engine column and figure columns the figures read by
@@ -389,13 +390,13 @@ class Analyzer:
                 continue
             for j in range(start + 2, i):
                 facts[j] = _remade(self._figure_rows, (lines[j], columns), facts[j],
-                                   lambda f: _figures_row(lines[j], f, columns))
+                                   partial(_figures_row, lines[j], columns=columns))
 
     def _in_keys(self, lines: list[str], facts: list[LineFacts], text: str | None = None) -> None:
         """Give the base64 lines of a private key's body their hit (`privacy.key_bodies`), in place: a line means
         nothing alone, so its memoised facts are the line's anywhere; a body line's are kept apart, by its text."""
         for i, hit in key_bodies(lines, self._privacy_cfg, text):
-            facts[i] = _remade(self._key_lines, lines[i], facts[i], lambda f: _as_key_body(f, hit))
+            facts[i] = _remade(self._key_lines, lines[i], facts[i], partial(_as_key_body, hit=hit))
 
     def _in_listings(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Take from a package listing's rows the IP hits of their version columns (`privacy.listing_versions`: "tensorrt
@@ -407,7 +408,7 @@ class Analyzer:
             return
         for i, columns in listing_versions(lines, rows):
             facts[i] = _remade(self._listing_rows, (lines[i], columns), facts[i],
-                               lambda f: _without_versions(f, columns))
+                               partial(_without_versions, columns=columns))
 
     # ---- whole document ---------------------------------------------------------------------------
     def analyze(self, text: str, *, file: str | None = None, verdicts: Mapping[str, Mapping[str, Any]] | None = None) -> Analysis:
@@ -1126,6 +1127,10 @@ class _Assembly:
         # heading-scope pattern -> the indices of the sections it matches (see _heading_matches)
         self.heading_hits: dict[str, list[int]] = (prev.heading_hits if self.same_outline and not retitled else {})  # type: ignore[union-attr]
         self.finding_at: dict[int, int] | None = None  # id(finding) -> its index in self.findings (lazy)
+        # set by the verifiability rule during run() (not set to None there: the type checker would take them for
+        # None after the rules ran, and mypyc checks what it reads against that)
+        self.verifiability_pct = None
+        self.verifiability_exact = None
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
         self.claims_across: dict[int, tuple] | None = None  # see _claims_across
@@ -1399,16 +1404,7 @@ class _Assembly:
             rx = re.compile(pattern)
             secs = self.outline.sections
 
-            seen: dict[tuple[str, str, str], bool] = {}  # a survey pasted twice has each heading twice
-
-            def match(j: int) -> bool:
-                # (the key without the "#2" of a number's second heading: '^3\.\d+$' matches both "3.1")
-                sec = secs[j]
-                said = (sec.title, sec.number, sec.key.partition("#")[0])
-                got = seen.get(said)
-                if got is None:
-                    got = seen[said] = checks.heading_matches(rx, sec)
-                return got
+            match = _heading_matcher(secs, rx)
 
             old = self.moved.heading_hits.get(pattern) if self.moved is not None else None
             renamed = self.prev.heading_hits.get(pattern) if self.retitled and self.prev is not None else None
@@ -1427,15 +1423,18 @@ class _Assembly:
         return hits
 
     # ---- the pass ----
+    def _unchanged(self, name: str) -> bool:
+        """Whether a per-line list is prev's (patched pass) or equal to it."""
+        prev = self.prev
+        mine, theirs = getattr(self, name), getattr(prev, name, None) if prev is not None else None
+        return theirs is not None and (mine is theirs or (self.changed is None and mine == theirs))
+
     def run(self) -> Analysis:
         az, pack = self.az, self.pack
         today = az.today or date.today()
         prev = self.prev
         patched = self.changed is not None
-
-        def unchanged(name: str) -> bool:  # the per-line list is prev's (patched pass) or equal to it
-            mine, theirs = getattr(self, name), getattr(prev, name, None) if prev is not None else None
-            return theirs is not None and (mine is theirs or (not patched and mine == theirs))
+        unchanged = self._unchanged
 
         self.cit = self.per_line("citations", 1)
         if unchanged("cit") and prev.today == today:  # type: ignore[union-attr]
@@ -1455,8 +1454,6 @@ class _Assembly:
             self._id_lines = id_lines
         self.today = today
         self.references = self._with_verdicts(self.base_refs)
-        self.verifiability_pct = None
-        self.verifiability_exact = None
         self.forbidden_lines = self.per_line("forbidden")
         self.priv_lines = self.per_line("privacy")
         if unchanged("priv_lines"):
@@ -1472,7 +1469,7 @@ class _Assembly:
                 a, old_k, new_k = self._point_splice()
                 b, d = a + new_k, new_k - old_k
             at, src = list(map(itemgetter(0), self.priv_lines)), list(map(itemgetter(1), self.priv_lines))
-            self.priv_runs = line_runs(at, src, old, a, b, d, lambda k: (moved_by(src[k], at[k] + 1), 0))
+            self.priv_runs = line_runs(at, src, old, a, b, d, _moved_to_lines(at, src))
             self.privacy = self.priv_runs.objects
         self.fig_lines = self.per_line("figures")
         # a cited paper's names, which make one subject of its figures (unchanged while no citation line changed)
@@ -1496,7 +1493,7 @@ class _Assembly:
                 b, d = a + new_k, new_k - old_k
             regroup: dict[int, Any] = {}  # id of a group of the last pass -> its moved copy
             at, src = list(map(itemgetter(0), self.fig_lines)), list(map(itemgetter(1), self.fig_lines))
-            self.placed = placed = line_runs(at, src, old, a, b, d, lambda k: (moved_by(src[k], at[k] + 1), 0),
+            self.placed = placed = line_runs(at, src, old, a, b, d, _moved_to_lines(at, src),
                                              equal=True, moves=regroup)
             self.figures = figures = placed.objects
             check = None
@@ -1609,12 +1606,7 @@ class _Assembly:
         blocks = self.outline.not_prose  # a § in a code block or a comment block is no reference
         ref_lines = [(i, refs) for i, refs in self.ref_lines if not in_blocks(i + 1, blocks)] if blocks else self.ref_lines
         at, src = list(map(itemgetter(0), ref_lines)), list(map(itemgetter(1), ref_lines))
-
-        def make(k: int) -> tuple[list[SectionRef], int]:
-            ln = at[k] + 1
-            return [SectionRef(ln, col, text, key if key in known else None) for col, text, key in src[k]], 0
-
-        self.ref_runs = line_runs(at, src, old, a, b, d, make)
+        self.ref_runs = line_runs(at, src, old, a, b, d, _ref_maker(at, src, known))
         return self.ref_runs.objects
 
     def _section_metrics(self) -> list[SectionMetrics]:
@@ -2128,6 +2120,36 @@ class _Assembly:
         if ends is not None:
             where = ListEndsEarly(where, describe, last_of, ends.unchecked, sections)
         return self.count(metric, unit.ranges), where, unit.ranges
+
+
+def _moved_to_lines(at: list[int], src: list) -> Callable[[int], tuple[list, int]]:
+    """line_runs' maker of the k-th line's objects: the records src[k] moved to line at[k] + 1.
+    (Closures live in module functions: mypyc compiles none in a method of a non-native class.)"""
+    return lambda k: (moved_by(src[k], at[k] + 1), 0)
+
+
+def _ref_maker(at: list[int], src: list, known: dict[str, Section]) -> Callable[[int], tuple[list[SectionRef], int]]:
+    """line_runs' maker of the k-th line's § references, resolved against the outline's keys."""
+    def make(k: int) -> tuple[list[SectionRef], int]:
+        ln = at[k] + 1
+        return [SectionRef(ln, col, text, key if key in known else None) for col, text, key in src[k]], 0
+    return make
+
+
+def _heading_matcher(secs: list[Section], rx: re.Pattern[str]) -> Callable[[int], bool]:
+    """Whether section j's heading matches a heading scope's pattern (`rules.heading_matches`), each heading
+    matched once (a survey pasted twice has each heading twice)."""
+    seen: dict[tuple[str, str, str], bool] = {}
+
+    def match(j: int) -> bool:
+        # (the key without the "#2" of a number's second heading: '^3\.\d+$' matches both "3.1")
+        sec = secs[j]
+        said = (sec.title, sec.number, sec.key.partition("#")[0])
+        got = seen.get(said)
+        if got is None:
+            got = seen[said] = checks.heading_matches(rx, sec)
+        return got
+    return match
 
 
 def _same_values(a: dict, b: dict | None) -> bool:
