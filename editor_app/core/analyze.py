@@ -554,7 +554,9 @@ def _widened(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[in
     edit = _widened_to_tables(old_lines, edit)
     while True:
         wider = _widened_to_listings(old_lines, _widened_to_keys(old_lines, edit))
-        if wider is edit:
+        # (the same lines: the same edit. Compared by value: compiled by mypyc, a tuple of fixed length is unboxed
+        # and boxed anew, never the same object)
+        if wider[0] == edit[0] and wider[1] == edit[1]:
             return edit
         edit = _widened_to_tables(old_lines, wider)  # (then keys again: a listing widened to may reach one)
 
