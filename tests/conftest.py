@@ -25,6 +25,24 @@ ROOT = Path(__file__).resolve().parent.parent
 pytest_plugins: list[str] = ["arxiv_fixtures", "settings_fixtures"]
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "engine_source: watches the engine's inner calls by patching its modules "
+                            "(or lends its methods to other classes); with the engine compiled it runs in "
+                            "test_compiled_build, as source")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Compiled by mypyc, the engine calls its own functions directly: a patched module function is never called
+    from it. Tests marked engine_source are run as source by test_compiled_build instead."""
+    from editor_app.core import BUILD
+
+    if BUILD == "compiled":
+        skip = pytest.mark.skip(reason="the engine is compiled: run as source by test_compiled_build")
+        for item in items:
+            if "engine_source" in item.keywords:
+                item.add_marker(skip)
+
+
 @pytest.fixture(scope="session")
 def sample_path() -> Path:
     from editor_app.resources_path import sample_survey_path

@@ -3,6 +3,7 @@ beside it, and it gives exactly what the plain-Python engine gives."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -132,13 +133,62 @@ def test_the_compiled_engine_gives_what_the_plain_one_gives():
     assert compiled == pure, f"the {compiled_build} engine differs from the plain-Python one"
 
 
-def test_record_classes_checked_as_source_too():
-    """test_records compares each record class with its dataclass twin; a compiled class's methods can't be lent to
-    the twin, so there it is skipped: run the file again with the engine as source."""
+def test_tests_that_watch_the_engine_run_as_source():
+    """Tests marked engine_source patch the engine's module functions to count its calls (compiled code calls
+    them directly) or lend a record's methods to a twin class: compiled, they are skipped, and run here as source."""
     if core.BUILD != "compiled":
-        pytest.skip("the engine runs as source here: test_records checked every class already")
+        pytest.skip("the engine runs as source here: those tests ran already")
     env = {**os.environ, "SURVEY_EDITOR_PURE": "1"}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n0", "-q", "-rs",
-                           "tests/test_records.py"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n0", "-m", "engine_source",
+                           "tests"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
+    summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-2000:]
     assert done.returncode == 0, done.stdout[-3000:]
-    assert "skipped" not in done.stdout.splitlines()[-1], done.stdout[-3000:]
+    assert " passed" in summary and "skipped" not in summary and "deselected" in summary, summary
+
+
+def _compiled_modules() -> list[str]:
+    """setup.py's COMPILED: the module files it compiles."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    listed = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                  and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets))
+    names = [c.value for c in ast.walk(listed) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+    return [f"editor_app/core/{name}.py" for name in names if name.isidentifier()]
+
+
+def test_records_of_compiled_modules_declare_their_equality():
+    """mypyc compiles == between two records of a compiled module as `is` unless the class body defines __eq__
+    (records.py): every record class there writes the stub `record` replaces."""
+    modules = _compiled_modules()
+    assert "editor_app/core/analyze.py" in modules and len(modules) >= 10
+    missing = []
+    for path in modules:
+        for node in ast.walk(ast.parse((ROOT / path).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(ast.unparse(d).startswith("record") for d in node.decorator_list):
+                if not any(isinstance(b, ast.FunctionDef) and b.name == "__eq__" for b in node.body):
+                    missing.append(f"{path}: {node.name}")
+    assert not missing, missing
+
+
+def test_compiled_records_compare_by_value():
+    """An edited heading that differs from the old one by its title only: the analyzer renames it in place (the
+    comparison of the two headings without their titles is by value, compiled or not)."""
+    from editor_app.core.analyze import LineFacts, _retitled
+    from editor_app.core.document import Heading
+
+    def facts(h):
+        return LineFacts((), h, (), (), (), (), (), (), ())
+
+    old = [facts(None) for _ in range(20)]
+    old[5] = facts(Heading("numbered-top", 1, "3", "三", "old title"))
+    new = list(old)
+    new[5] = facts(Heading("numbered-top", 1, "3", "三", "new title"))
+    assert _retitled(_a_pass_with(old), ["x"] * 20, new, [5]) == {6: "new title"}
+
+
+def _a_pass_with(facts):
+    """A bare analysis pass holding `facts` (compiled code checks a pass is one)."""
+    from editor_app.core.analyze import _Assembly
+
+    bare = object.__new__(_Assembly)
+    bare.__dict__["facts"] = facts
+    return bare

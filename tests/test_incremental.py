@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -312,6 +313,7 @@ def test_random_edits_where_the_survey_states_its_figures_match_fresh(sample_tex
         same_as_fresh(az, doc)
 
 
+@pytest.mark.engine_source
 def test_enter_after_a_heading_or_a_list_item_moves_the_last_pass(sample_text, monkeypatch):
     """Enter at the end of a heading (to write under it) or of a list item keeps the heading and the item on their
     lines: the outline and the claims audit are moved, not built again. A character then typed on the new line
@@ -349,6 +351,7 @@ def test_enter_after_a_heading_or_a_list_item_moves_the_last_pass(sample_text, m
         same_as_fresh(az, md)
 
 
+@pytest.mark.engine_source
 def test_enter_moves_the_disagreements_with_the_lines_they_name(sample_text, monkeypatch):
     """The doubled sample states the CJK total as 4,189 on line 119 and as 3,838 on line 9. Enter before,
     between and after the two moves the disagreement and the line its message names, without judging every
@@ -374,6 +377,7 @@ def test_enter_moves_the_disagreements_with_the_lines_they_name(sample_text, mon
         same_as_fresh(az, doc)
 
 
+@pytest.mark.engine_source
 def test_enter_inside_a_citing_line_assembles_only_the_papers_it_cites(sample_text, monkeypatch):
     """Enter in the middle of a line that cites papers (or joining it back) moves every other reference and
     assembles afresh only those the line cites, from their own citations."""
@@ -420,6 +424,7 @@ def test_the_right_statement_is_the_one_the_others_disagree_with(sample_text):
     assert all(m.endswith(f"stated as 3,838 here but as 3,839 on line {footer + 1}") for m in after.values())
 
 
+@pytest.mark.engine_source
 def test_enter_moves_the_engine_figure_check_with_disagreements_named_by_line(sample_text, monkeypatch):
     """Enter above engine figures that disagree moves the figure check: the findings and the lines their
     messages name ("… at line 212 disagrees with … at line 24") follow the text, without comparing every

@@ -35,13 +35,6 @@ def _twin(cls: type) -> type:
     return dataclasses.make_dataclass(cls.__name__, specs, namespace=ns, frozen=cls.__hash__ is not None)
 
 
-def _compiled(cls: type) -> bool:
-    """Whether the class's module was compiled by mypyc: its methods are no Python functions then (they accept only
-    the class's own instances, so a twin cannot borrow them, and have no signature). test_compiled_build runs this
-    file again with the engine as source."""
-    return not hasattr(cls.__dict__["__init__"], "__code__")
-
-
 def _args(cls: type) -> list:
     """Distinct values for the required fields (PrivacyConfig's all have defaults and are checked)."""
     return [f"{f.name}-value" for f in dataclasses.fields(cls)
@@ -54,10 +47,9 @@ def test_every_converted_class_is_found():
             "Outline", "Directive", "LoadedText"} <= names
 
 
+@pytest.mark.engine_source  # (a compiled class's methods accept only its own instances: the twin can't borrow them)
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)
 def test_record_matches_dataclass(cls):
-    if _compiled(cls):
-        pytest.skip("compiled by mypyc: checked as source (test_compiled_build)")
     twin = _twin(cls)
     a, b, t = cls(*_args(cls)), cls(*_args(cls)), twin(*_args(cls))
     assert repr(a) == repr(t)

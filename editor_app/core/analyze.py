@@ -19,12 +19,6 @@ from itertools import accumulate, chain, compress, count, repeat
 from operator import add, attrgetter, is_not, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not installed at run time: the decorator only tells mypyc
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
-
 from . import claims as claims_mod
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
 from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks, numbers_tops_in_chinese,
@@ -39,7 +33,7 @@ from .split_claims import claims_across, goes_on, open_end, with_claims_across
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
-from .records import moved_by, record, with_changes
+from .records import moved_by, mypyc_attr, record, with_changes
 from .privacy import (PrivacyConfig, key_bodies, listing_versions, privacy_in_lines, widened_to_keys,
                       widened_to_listings)
 from .regex_looks import first_look, holds_any, whole_blocks
@@ -82,6 +76,9 @@ class LineFacts:
     required: tuple[bool, ...]  # per (required-pattern rule, pattern): found on this line
     section_refs: tuple = ()  # (column, text, key) of each § reference
     claim_end: str = ""  # the line's end when it may be a claim's label whose figure starts the next line
+
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
 
     def __init__(self, counts: tuple[int, ...], heading: Heading | None, citations: tuple, figures: tuple,
                  privacy: tuple[PrivacyHit, ...], claims: tuple, directives: tuple[Directive, ...],
@@ -1499,10 +1496,10 @@ class _Assembly:
                                              equal=True, moves=regroup)
             self.figures = figures = placed.objects
             check = None
+            edited: dict[int, Sequence[FigureGroup]]
             if patched and prev.figure_check is not None:  # type: ignore[union-attr]
                 edited = {i + 1: placed.on(i) for i in self.changed if self.facts[i].figures != prev.facts[i].figures}  # type: ignore[union-attr]
-                # (ignored: figure_check declares the groups a tuple; they are placed.on's list, read only)
-                check = recheck_figures(prev.figure_check, edited, subjects)  # type: ignore[union-attr, arg-type]
+                check = recheck_figures(prev.figure_check, edited, subjects)  # type: ignore[union-attr]
             elif moved is not None:
                 edited = {i + 1: groups for i, groups in placed.between(a, b).items()}
                 check = moved_check(moved.figure_check, a, a + old_k, d, regroup, placed.on, edited, subjects)

@@ -92,6 +92,9 @@ class RawClaim:
     position: int = 0  # for list claims ("159/194/207"): which member
     last_of: int = 0  # for the last member of a list: how many members the list has (a shorter scope is told so)
 
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
+
     def __init__(self, kind: str, metric: str, scope_index: int, scope_label: str, text: str, column: int,
                  value_text: str, claimed: float, parts: tuple[float, ...] = (), approx: bool = False,
                  position: int = 0, last_of: int = 0) -> None:

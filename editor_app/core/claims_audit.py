@@ -18,14 +18,8 @@ from typing import AbstractSet, Any, Callable, Sequence
 from .claims import RawClaim, has_magnitude, in_magnitude_as_written, magnitude_value
 from .model import FINDING_PLACE as _PLACE, Claim, Finding
 from .numbers import as_int_if_whole, format_count, format_like, round_like_either
-from .records import moved_by, on_line, with_changes
+from .records import moved_by, mypyc_attr, on_line, with_changes
 from .rulepack import Scope
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not installed at run time: the decorator only tells mypyc how to compile a class
-    def mypyc_attr(*a, **k):  # type: ignore[misc]
-        return lambda cls: cls
 
 # measure(metric, scope, label, line, position, last_of) -> (value or None, where, the line ranges measured or None)
 Measure = Callable[[str, "Scope | None", str, int, int, int], "tuple[float | None, str, list | None]"]

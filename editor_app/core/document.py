@@ -159,6 +159,9 @@ class Heading:
     number: str = ""  # as written (a fence: its run of ``` or ~~~)
     title: str = ""  # (a fence: its info string)
 
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
+
     def __init__(self, style: str, level: int = 0, key: str = "", number: str = "", title: str = "") -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["style"] = style
@@ -302,6 +305,9 @@ class Outline:
     # sub-sections numbered for another top section than the one holding them (see `strays_of`)
     strays: tuple[Stray, ...] = ()
 
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
+
     def __init__(
         self,
         sections: list[Section],
@@ -331,6 +337,9 @@ class Stray:
     top_line: int
     title: str = ""
     end_line: int = 0
+
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
 
     def __init__(self, line: int, number: str, top: str, top_line: int, title: str = "", end_line: int = 0) -> None:
         d = self.__dict__

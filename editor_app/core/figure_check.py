@@ -28,12 +28,7 @@ from typing import Callable, Sequence
 
 from .figures import quantity_label
 from .model import FigureGroup, FigureValue, Finding, Reference
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # not installed at run time: the decorator only tells mypyc how to compile a class
-    def mypyc_attr(*a, **k):  # type: ignore[misc]
-        return lambda cls: cls
+from .records import mypyc_attr
 
 RULE_ID = "figure-consistency"
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")

@@ -361,6 +361,9 @@ class PrivacyConfig:
     _gate: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
     _plan: tuple | None = field(init=False, repr=False, compare=False, default=None)  # see privacy_in_line
 
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
+
     def __init__(
         self,
         names: tuple[str, ...] = (),

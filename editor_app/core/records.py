@@ -7,6 +7,11 @@ bytecode; `FACTORY` stands for a default_factory field left out; a frozen one st
 `self.__dict__`, three times faster than the generated `object.__setattr__` calls), and `record` registers the fields with
 `dataclass(init=False, repr=False, eq=False)` (so `fields`, `asdict`, `replace` and `__match_args__` work as
 before) and adds repr, ==, hash and frozenness as shared functions that behave exactly like the generated ones.
+
+A record class of a module compiled by mypyc (setup.py) also writes an `__eq__` stub, which `record` replaces:
+mypyc, which cannot see the decorator's ==, compiles `a == b` between two values typed as a class of a compiled
+module that defines no __eq__ as `a is b` (an edited heading equal to the old one but for its title was then
+"different" whatever its title). With the stub it calls the class's ==. tests/test_compiled_build.py checks it.
 """
 
 from __future__ import annotations
@@ -15,6 +20,14 @@ from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from reprlib import recursive_repr
 from typing import Any, Callable, Iterable
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # not installed at run time: the decorator only tells mypyc (setup.py) how to compile a class
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        """`@mypyc_attr(native_class=False)`: keep a class of a compiled module a Python class (an instance dict,
+        set from outside, subclassed); without mypy_extensions, a decorator that changes nothing."""
+        return lambda cls: cls
 
 
 class _Factory:

@@ -114,7 +114,7 @@ def _read_entry(lines: Sequence[str], citations: Sequence[tuple[RawCitation, ...
                     continue
                 seen = True
                 if title and c.name != title:
-                    c = replace(c, name=title)
+                    c = replace(c, name=title)  # type: ignore[type-var]
             kept.append(c)
         if tuple(kept) != cits:
             out[k] = tuple(kept)

@@ -38,6 +38,9 @@ class TableColumns:
     statuses: tuple[int, ...]  # the columns saying how far it was checked ("状态", "Status", "核验")
     ids: tuple[int, ...]  # the columns holding the id ("arXiv", "ID", "链接")
 
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
+
     def __init__(self, names: tuple[int, ...], statuses: tuple[int, ...], ids: tuple[int, ...]) -> None:
         d = self.__dict__
         d["names"] = names

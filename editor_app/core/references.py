@@ -29,6 +29,9 @@ class RawCitation:
     stated_category: str | None = None  # "cs.CV"
     malformed: str | None = None  # why this is not a possible id (date-independent), else None
 
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
+
     def __init__(self, column: int, raw: str, id: str, version: str | None = None, name: str | None = None,
                  stated_date: str | None = None, stated_category: str | None = None,
                  malformed: str | None = None) -> None:

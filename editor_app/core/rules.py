@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right, insort
 from difflib import get_close_matches
+from functools import partial
 from itertools import chain, compress, repeat
 from operator import attrgetter, is_, itemgetter
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
@@ -101,15 +102,22 @@ def heading_matches(rx: re.Pattern[str], s: Section) -> bool:
                 or (s.number and rx.search(s.key.split("#")[0])))
 
 
+def _numbered(number: str, section: Section) -> bool:
+    """Whether the section has that number (or is a later one of that number: "4.4#2")."""
+    return section.key == number or section.key.startswith(number + "#")
+
+
+
 def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     rx = re.compile(rule.heading) if rule.heading else None
     res.limit = "present"
     res.scope = (f"{asm.place(rule.number)} " if rule.number else "") + (f"heading ~ `{rule.heading}`" if rule.heading else "")
     sections = asm.outline.sections
     # The sections numbered so (a survey pasted twice has "4.4" and "4.4#2"), looked at lazily: the first
-    # that matches is all a passing rule needs, not a pass over the 9,000 sections of a big survey.
-    numbered: Iterator[Section] = ((s for s in sections if s.key == rule.number or s.key.startswith(rule.number + "#"))
-                if rule.number and rule.number in asm.by_key else iter(()))
+    # that matches is all a passing rule needs, not a pass over the 9,000 sections of a big survey. (A filter:
+    # mypyc would build a generator expression here as a whole list.)
+    numbered: Iterator[Section] = (filter(partial(_numbered, rule.number), sections)
+                                   if rule.number and rule.number in asm.by_key else iter(()))
     first_numbered: Section | None = next(numbered, None)
     candidates = chain((first_numbered,), numbered) if first_numbered is not None else ()
     found = next((s for s in (candidates if rule.number else sections) if rx is None or heading_matches(rx, s)), None)
@@ -193,8 +201,7 @@ def _present_twice(asm: "_Assembly", rule: RuleDef, res: RuleResult, found: Sect
 
 
 def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
-    # (_forbidden, _required: set by Analyzer.__init__ from the pack's compiled form, unseen by mypy)
-    idx = next(i for i, (r, _) in enumerate(asm.az._forbidden) if r.id == rule.id)  # type: ignore[attr-defined]
+    idx = next(i for i, (r, _) in enumerate(asm.az._forbidden) if r.id == rule.id)
     units = asm.units(rule.scope)
     ranges = [r for u in units for r in u.ranges]
     res.limit = "0"
@@ -219,7 +226,7 @@ def _pattern_shown(pattern: str) -> str:
 
 def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     offset = 0
-    for r, rxs in asm.az._required:  # type: ignore[attr-defined]
+    for r, rxs in asm.az._required:
         if r.id == rule.id:
             break
         offset += len(rxs)
@@ -327,9 +334,7 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # after an Enter, as the references are): in a survey pasted many times over, every one of its ~20,000
     # references is ambiguous, and remaking them all after each edit cost ~30 ms.
     origin: _Assembly | None  # (the pass whose findings are reused, if any)
-    # (read untyped: mypy takes _Assembly.ref_origin for a tuple[None, ...] from its first assignment, and compiled
-    # code checks what it reads against the type mypy gives it)
-    origin, a, b, d = getattr(asm, "ref_origin")
+    origin, a, b, d = asm.ref_origin  # type: ignore[misc]  # (set before the rules run)
     last: tuple[dict[str, str], LineRuns] | None = origin.ref_found.get(rule.id) if origin is not None else None
     refs = asm.ref_runs
 

@@ -24,6 +24,9 @@ class Directive:
     column: int
     alone: bool  # the comment is the whole line
 
+    def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
+        return NotImplemented
+
     def __init__(self, action: str, rules: tuple[str, ...], column: int, alone: bool) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["action"] = action
