@@ -36,6 +36,8 @@ def test_no_build_stamp_runs_what_is_there(tmp_path):
     assert build_state(str(tmp_path)) == ("source", {})
     (tmp_path / "compiled.json").write_text('{"modules": []}', encoding="utf-8")
     assert build_state(str(tmp_path)) == ("source", {})
+    (tmp_path / "compiled.json").write_bytes(b"\xff\xfe\x00binary")
+    assert build_state(str(tmp_path)) == ("source", {})
 
 
 def test_a_current_build_is_used(tmp_path):

@@ -17,16 +17,20 @@ def build_state(here: str, pure: bool = False) -> tuple[str, dict[str, str]]:
     """What runs, and the compiled modules' sources ({module: path}): "compiled"; "stale" (a source changed since
     the build); "pure" (SURVEY_EDITOR_PURE=1, or a partial build: the shared library is missing); "source" (no
     build by setup.py here)."""
-    import hashlib
+    try:
+        with open(os.path.join(here, "compiled.json"), encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, ValueError):  # (none: a plain install; or unreadable)
+        return "source", {}
+    import hashlib  # (only for a compiled build: each costs the program's start ~1-2 ms)
     import importlib.util
     import json
 
     try:
-        with open(os.path.join(here, "compiled.json"), encoding="utf-8") as f:
-            stamp = json.load(f)
+        stamp = json.loads(text)
         modules = {str(name): str(digest) for name, digest in stamp["modules"].items()}
         shared = [str(name) for name in stamp["shared"]]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return "source", {}
     sources = {name: os.path.join(here, name.rsplit(".", 1)[-1] + ".py") for name in modules}
     if pure or not all(importlib.util.find_spec(name) is not None for name in shared):
