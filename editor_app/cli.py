@@ -51,8 +51,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="export even with private-data hits or failing error rules")
     p.add_argument("--report-lang", choices=("en", "zh_CN"), default="en",
                    help="language of what --export's report adds to the survey (default: en)")
-    p.add_argument("--version", action="version", version=f"survey-check {__version__} (engine: {_engine_build()})")
+    p.add_argument("--version", action=_Version, help="show the version and which engine runs, and exit")
     return p
+
+
+class _Version(argparse.Action):
+    """--version, with the engine's build looked up only when asked (it imports an engine module: not for every
+    `survey-check` run)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"survey-check {__version__} (engine: {_engine_build()})")
+        parser.exit()
 
 
 def _engine_build() -> str:
