@@ -31,10 +31,11 @@ COMPILED = [f"editor_app/core/{name}.py" for name in (
     "analyze", "list_places", "masked_excerpts", "suppression", "text_ends", "reference_bibtex",
 )]
 STAMP = "editor_app/core/compiled.json"
+COMPILING = os.environ.get("SURVEY_EDITOR_COMPILE") == "1" and sys.implementation.name == "cpython"
 
 
 def _compiled_extensions() -> list:
-    if os.environ.get("SURVEY_EDITOR_COMPILE") != "1" or sys.implementation.name != "cpython":
+    if not COMPILING:
         return []
     if not {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"} & set(sys.argv[1:]):
         return []  # metadata only (egg_info, dist_info): mypyc's type check of ~10 s is not needed for it
@@ -69,7 +70,9 @@ class BuildStamped(build_ext):
         stamp = {"modules": modules, "shared": shared}
         # next to the built extensions: the source tree (in place, editable installs) or the build directory
         core_dir = Path(self.get_ext_fullpath("editor_app.core.figures")).parent
-        (core_dir / "compiled.json").write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
+        (core_dir / Path(STAMP).name).write_text(json.dumps(stamp, indent=1) + "\n", encoding="utf-8")
 
 
-setup(ext_modules=_compiled_extensions(), cmdclass={"build_ext": BuildStamped})
+# mypy (mypyc) is a build requirement of a compiling build only: setuptools hands setup_requires to pip as one
+setup(ext_modules=_compiled_extensions(), cmdclass={"build_ext": BuildStamped},
+      setup_requires=["mypy>=1.11"] if COMPILING else [])
