@@ -125,7 +125,12 @@ def _qt_garbage_collected_here(request):
     """After a test that made Qt objects, their Python garbage is collected on the GUI thread, now.
 
     Left to the cyclic GC, a window's wrappers could be collected whenever any thread allocates: once inside a later
-    test's measuring thread, which then ran Qt destructors off the GUI thread (a worker crashed under load)."""
+    test's measuring thread, which then ran Qt destructors off the GUI thread (a worker crashed under load).
+
+    The window's checker freezes what is alive after each analysis it shows (gc.freeze: kept out of later
+    collections); garbage frozen so escaped this collection and was collected in some later test that shut a
+    checker down (which unfreezes), far from the test that made it. It is unfrozen here first: what a test leaves
+    is collected after that test, and a crash in collecting it names that test."""
     yield
     if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
         return
@@ -134,5 +139,6 @@ def _qt_garbage_collected_here(request):
     from PySide6.QtCore import QCoreApplication, QEvent
 
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.unfreeze()
     gc.collect()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
