@@ -4,7 +4,7 @@ compiler and Python's headers; without them the build warns and stays plain Pyth
 Not by default. With privacy.py compiled too, the test suite crashed in every run on a loaded machine (9 of 9): a
 segmentation fault while collecting garbage, in PySide6 freeing a chart label (pyqtgraph's InfLineLabel) whose
 wrapper's memory had been overwritten, after tests/test_history_ui.py's save measured by the history panel's thread
-while the window's checker ran. Compiling any other set of the modules without privacy.py never crashed (5 runs);
+while the window's checker ran. Builds without privacy.py (five subsets, and all 20 twice) never crashed (6 runs);
 the cause inside compiled privacy.py is not found, so it stays plain Python. A crash loses a writer's work: until
 the compiled engine has a record of its own, it is for benchmarks and for trying out.
 
