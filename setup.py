@@ -1,7 +1,7 @@
 """Build: with SURVEY_EDITOR_COMPILE=1, the analysis engine's modules are compiled to C with mypyc (it needs a C
 compiler and Python's headers; without them the build warns and stays plain Python, which behaves the same).
 
-Not by default. With privacy.py compiled too, the test suite crashed in every run on a loaded machine (9 of 9): a
+Not by default. With privacy.py compiled too, the test suite crashed in every run on a loaded machine (10 of 10): a
 segmentation fault while collecting garbage, in PySide6 freeing a chart label (pyqtgraph's InfLineLabel) whose
 wrapper's memory had been overwritten, after tests/test_history_ui.py's save measured by the history panel's thread
 while the window's checker ran. Builds without privacy.py (five subsets, and all 20 twice) never crashed (6 runs);
