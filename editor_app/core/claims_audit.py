@@ -304,9 +304,10 @@ def audit(
     prev's) only what the edit can have changed is judged again. `cache` is kept by the caller between passes.
     `places`: whether a sum part's label names a place at all (a part labelled "其余 174" or a total "三层（…）= 4,417"
     is a figure of the sum, not a statement about a place called 其余: it was "no such place in the survey")."""
-    incremental = prev is not None and changed is not None
-    measured: dict[tuple, tuple] = dict(prev.measured) if prev is not None and incremental else {}
-    users: dict[tuple, set[int]] = dict(prev.users) if prev is not None and incremental else {}
+    if changed is None:
+        prev = None  # (a pass before is built on only with the lines changed since: `prev` set means incremental)
+    measured: dict[tuple, tuple] = dict(prev.measured) if prev is not None else {}
+    users: dict[tuple, set[int]] = dict(prev.users) if prev is not None else {}
     copied: set[tuple] = set()  # users' sets are shared with prev until changed here
 
     def use(k: tuple) -> set[int]:
@@ -355,12 +356,12 @@ def audit(
         return out
 
     patched: list[int] | None = None  # positions of the slots given new verdicts below, when patched in place
-    if not incremental:
+    if prev is None:
         slots, spans = _lay_out(claim_lines, judge, None, None)
         positions: dict[tuple, list[int]] = {}
         redo_agreement = True
     else:
-        assert prev is not None and changed is not None  # (incremental)
+        assert changed is not None  # (prev is kept only with it)
         edited = {i + 1 for i in changed}
         now = {}
         for ln in edited:
@@ -417,7 +418,7 @@ def audit(
     replaced: list[tuple[Finding, Finding]] | None = None
     offsets: list[int] | None = None
     swapped_at: list[int] | None = None
-    if prev is not None and incremental and patched is not None:
+    if prev is not None and patched is not None:
         assert len(prev.claims) == len(prev.slots)  # (never a moved audit, whose lists are not made: see moved)
         claims, body, replaced, swapped_at = _patched_lists(prev, slots, patched)
         wrong = prev.wrong + more_wrong
@@ -426,10 +427,10 @@ def audit(
         claims = list(map(_CLAIM, slots))
         body = list(chain.from_iterable(map(_FOUND, slots)))
         wrong = countOf(map(_OK, claims), False)
-    # (prev is None only when not incremental, and then the agreement is redone)
-    if not redo_agreement and prev is not None and not (incremental and regroup):
+    # (without prev the agreement is redone)
+    if not redo_agreement and prev is not None and not regroup:
         agree = prev.agree
-    elif prev is not None and incremental and not where_moved and prev.agree is not None:
+    elif prev is not None and not where_moved and prev.agree is not None:
         agree = _agreement_again(prev, claims, slots, spans, edited, prev_edited_claims, rule_id, level, regroup)
     else:
         agree = None
@@ -448,7 +449,7 @@ def audit(
             findings[t + bisect_right(merged_at, t)] = body[t]
     else:
         findings, merged_at = _in_place_order(body, chain.from_iterable(agree.values()))
-    if agree is not prev.agree if prev is not None and incremental else True:
+    if agree is not prev.agree if prev is not None else True:
         replaced = None  # agreement findings changed too
     return ClaimsAudit(claims, findings, claim_lines, measured, users, slots, spans, agree, positions, first_lines,
                        body, offsets, replaced, wrong, merged_at)
