@@ -73,6 +73,24 @@ def test_sources_first_finds_the_source_of_a_compiled_module_only(tmp_path):
     assert finder.find_spec("pkg.gone") is None  # no source to fall back on: neither
 
 
+def test_sources_first_imports_nothing_while_it_finds(tmp_path):
+    """First on sys.meta_path, the finder is asked for every import, its own too: in a Python started without
+    site (importlib.machinery not loaded yet) an import while finding recursed until a RecursionError."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "pkg" / "alpha.py").write_text("WHO = 'alpha'\n", encoding="utf-8")
+    code = ("import sys\n"
+            "assert 'importlib.machinery' not in sys.modules\n"
+            "from editor_app.core import SourcesFirst\n"
+            f"sys.meta_path.insert(0, SourcesFirst({{'pkg.alpha': {str(tmp_path / 'pkg' / 'alpha.py')!r}}}))\n"
+            "import pkg.alpha\n"
+            "print(pkg.alpha.WHO, type(pkg.alpha.__spec__.loader).__name__)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(tmp_path)])}
+    done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["alpha", "SourceFileLoader"]
+
+
 def test_the_running_engine_is_the_build_it_says():
     state, sources = build_state(os.path.dirname(core.__file__), os.environ.get("SURVEY_EDITOR_PURE") == "1")
     assert core.BUILD == state

@@ -46,19 +46,23 @@ def build_state(here: str, pure: bool = False) -> tuple[str, dict[str, str]]:
 
 
 class SourcesFirst:
-    """A finder that loads the given modules from their .py sources, ahead of the extension modules beside them."""
+    """A finder that loads the given modules from their .py sources, ahead of the extension modules beside them.
+
+    What it needs is imported when it is made: first on sys.meta_path, an import while finding would ask it again
+    (in a Python started without site, importlib.machinery is not loaded yet: a RecursionError)."""
 
     def __init__(self, sources: dict[str, str]) -> None:
+        from importlib.machinery import SourceFileLoader
+        from importlib.util import spec_from_file_location
+
         self.sources = sources
+        self._loader, self._spec = SourceFileLoader, spec_from_file_location
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> object:
-        import importlib.util
-        from importlib.machinery import SourceFileLoader
-
         source = self.sources.get(name)
         if source is None or not os.path.exists(source):
             return None
-        return importlib.util.spec_from_file_location(name, source, loader=SourceFileLoader(name, source))
+        return self._spec(name, source, loader=self._loader(name, source))
 
 
 BUILD, _sources = build_state(os.path.dirname(__file__), os.environ.get("SURVEY_EDITOR_PURE") == "1")
