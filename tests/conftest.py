@@ -111,12 +111,14 @@ def dark(qapp):
 def qapp(qapp):
     """pytest-qt's application with the English plural forms survey-editor installs in an English window (one string
     for "on line 94" and "on lines 9, 113": i18n.load_translators)."""
+    from editor_app.ui import gui_gc
     from editor_app.ui.i18n import load_translators
 
     translators = load_translators("en", qapp)
     for t in translators:
         qapp.installTranslator(t)
     qapp.setProperty("survey_editor_translators", translators)  # kept alive
+    gui_gc.install(qapp)  # as make_application does: garbage collected on the GUI thread only
     return qapp
 
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor_app.core.dismantle import dismantle
 from editor_app.core.model import Analysis
+from editor_app.ui import gui_gc
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.text_mirror import join_lines
 
@@ -104,8 +105,11 @@ class _AnalysisThread(LatestJobThread):
         with self._cond:  # typing on without a pause leaves no idle time: never keep more than the newest
             stale, self._retired[:-1] = self._retired[:-1], []
         del stale  # let go of at once, as before (here, in the worker)
-        gc_was_on = gc.isenabled()
-        gc.disable()  # a full collection over a big document's analysis holds the GIL for ~0.25 s: not mid-pass
+        # (no collection mid-pass: over a big document's analysis it holds the GIL for ~0.25 s and finds nothing)
+        with gui_gc.pass_held():
+            self._work(revision, text, verdicts, shown, pack)
+
+    def _work(self, revision: int, text: Any, verdicts: Any, shown: Any, pack: Any) -> None:
         try:
             cold = self._analyzer is None  # a first pass fills the analyzer's caches: slower than the rest
             if cold:
@@ -128,13 +132,6 @@ class _AnalysisThread(LatestJobThread):
             self.done.emit(revision, analysis, seconds, prepared, cold)
         except Exception as exc:  # the GUI shows it; the editor keeps working
             self.failed.emit(revision, f"{type(exc).__name__}: {exc}")
-        finally:
-            if gc_was_on:
-                # What the pass allocated is still the young generation: the first collection after gc.enable() would
-                # scan all of it (70-160 ms at 8 MB, the GIL held, nothing found: the GUI froze meanwhile). Keep it
-                # out of the collections, as publishing does; the idle full collection still reclaims its garbage.
-                gc.freeze()
-                gc.enable()
 
 
 def _run(analyzer: Any, text: str, verdicts: dict | None) -> Analysis:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor_app.config import Config
 from editor_app.resources_path import sample_survey_path
+from editor_app.ui import gui_gc
 from editor_app.ui.main_window import MainWindow
 
 # Other parts of the program add their menus and panels through an `install(window)` function.
@@ -36,6 +37,7 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     install_translators(app)
     # The analysis runs in a worker thread; a short GIL switch interval lets a keystroke in as soon as it arrives.
     sys.setswitchinterval(0.001)
+    gui_gc.install(app)  # Qt objects in Python's garbage must be destroyed on the GUI thread, not in a worker
     return app
 
 

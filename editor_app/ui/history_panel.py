@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import atexit
-import gc
 import math
 import os
 import queue
@@ -46,7 +45,7 @@ from PySide6.QtWidgets import (
 from editor_app.formats import stored_failing
 from editor_app.core.dismantle import dismantle
 from editor_app.core.textdiff import Comparison, change_counts, compare, counted_side_by_side, recoloured
-from editor_app.ui import chart_library
+from editor_app.ui import chart_library, gui_gc
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.fitted_combo import FittedComboBox
 from editor_app.ui.history_diff import ChangeSteps, OnScreenMarks, UnifiedMarks, char_tints
@@ -839,18 +838,13 @@ class _Measurer(threading.Thread):
         text, recipe = job.pop("text"), job.pop("analyse")
         if isinstance(text, list):
             text = "\n".join(text)
-        gc_was_on = gc.isenabled()
-        gc.disable()
         analysis = None
-        try:
-            analysis = _analysed(text, recipe, self._analyzer_for(recipe[0]))
-            job["measurement"] = history.prepare_measurement(_analysis_dict(analysis))
-        except Exception as exc:
-            job["error"] = f"{type(exc).__name__}: {exc}"
-        finally:
-            if gc_was_on:
-                gc.freeze()  # what the analyzer keeps lives long: never rescanned by a full collection
-                gc.enable()
+        with gui_gc.pass_held():  # (what the analyzer keeps lives long: frozen after, never rescanned)
+            try:
+                analysis = _analysed(text, recipe, self._analyzer_for(recipe[0]))
+                job["measurement"] = history.prepare_measurement(_analysis_dict(analysis))
+            except Exception as exc:
+                job["error"] = f"{type(exc).__name__}: {exc}"
         if analysis is not None:
             for _ in dismantle(analysis):
                 pass  # the GIL may pass to the GUI thread between two chunks
