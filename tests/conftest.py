@@ -126,8 +126,10 @@ def qapp(qapp):
 def _qt_garbage_collected_here(request):
     """After a test that made Qt objects, their Python garbage is collected on the GUI thread, now.
 
-    Left to the cyclic GC, a window's wrappers could be collected whenever any thread allocates: once inside a later
-    test's measuring thread, which then ran Qt destructors off the GUI thread (a worker crashed under load).
+    Left to the automatic cyclic GC, a window's wrappers could be collected whenever any thread allocates: once inside
+    a later test's measuring thread, which then ran Qt destructors off the GUI thread (a worker crashed under load).
+    The application's collector (ui/gui_gc.py, installed with `qapp`) now keeps collections on the GUI thread, but
+    collects only while an event loop runs: here what the test left is collected at once.
 
     The window's checker freezes what is alive after each analysis it shows (gc.freeze: kept out of later
     collections); garbage frozen so escaped this collection and was collected in some later test that shut a
