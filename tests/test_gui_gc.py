@@ -7,6 +7,7 @@ import gc
 import threading
 import weakref
 
+import pytest
 from PySide6.QtCore import QObject
 
 from editor_app.ui import gui_gc
@@ -48,59 +49,53 @@ def test_a_workers_allocations_leave_qt_garbage_to_the_gui_thread(qtbot, qapp):
     del made
 
 
-def test_the_oldest_generation_over_its_threshold_is_collected(qapp):
-    collector = gui_gc.GuiThreadCollector(interval_ms=60_000)  # (its timer never fires here: called by hand)
-    was = gc.get_threshold()
-    try:
-        gc.collect()
-        gc.set_threshold(100, 2, 2)
-        assert collector.collect_due() is None  # nothing allocated since
-        kept = [[i] for i in range(500)]
-        assert [collector.collect_due() for _ in range(2)] == [0, None]
-        made = []
-        for _ in range(3):
-            made.append([[i] for i in range(500)])
-            collector.collect_due()
-        assert collector.collections[1] >= 1  # the young collections came over the middle generation's threshold
-        for _ in range(20):
-            made.append([[i] for i in range(500)])
-            collector.collect_due()
-        assert collector.collections[2] >= 1
-        del kept, made
-    finally:
-        gc.set_threshold(*was)
-        collector._timer.stop()
-        collector.deleteLater()
-
-
-def test_a_threshold_of_zero_means_no_collection(qapp):
+@pytest.fixture
+def by_hand(qapp):
+    """A collector whose timer never fires in a test: its collections are asked for by hand. The thresholds and what
+    was frozen are restored after."""
     collector = gui_gc.GuiThreadCollector(interval_ms=60_000)
     was = gc.get_threshold()
-    try:
-        gc.set_threshold(0)
-        _ = [[i] for i in range(5000)]
-        assert collector.collect_due() is None
-    finally:
-        gc.set_threshold(*was)
-        collector._timer.stop()
-        collector.deleteLater()
+    yield collector
+    gc.set_threshold(*was)
+    gc.unfreeze()
+    collector._timer.stop()
+    collector.deleteLater()
 
 
-def test_no_collection_while_a_pass_is_held_and_its_objects_are_frozen_after(qapp):
-    collector = gui_gc.GuiThreadCollector(interval_ms=60_000)
-    try:
-        gc.collect()
-        with gui_gc.pass_held():
-            made = [[i] for i in range(5000)]  # a worker's pass, over the young generation's threshold
-            assert gc.get_count()[0] > gc.get_threshold()[0]
-            assert collector.collect_due() is None  # (the GUI thread's timer would have scanned it all mid-pass)
-        assert gc.get_count()[0] < gc.get_threshold()[0]  # frozen: the next young collection does not scan it
-        assert not gc.isenabled()  # automatic collection stays off under the application's collector
-        del made
-    finally:
-        gc.unfreeze()
-        collector._timer.stop()
-        collector.deleteLater()
+def test_the_oldest_generation_over_its_threshold_is_collected(by_hand):
+    collector = by_hand
+    gc.collect()
+    gc.set_threshold(100, 2, 2)
+    assert collector.collect_due() is None  # nothing allocated since
+    kept = [[i] for i in range(500)]
+    assert [collector.collect_due() for _ in range(2)] == [0, None]
+    made = []
+    for _ in range(3):
+        made.append([[i] for i in range(500)])
+        collector.collect_due()
+    assert collector.collections[1] >= 1  # the young collections came over the middle generation's threshold
+    for _ in range(20):
+        made.append([[i] for i in range(500)])
+        collector.collect_due()
+    assert collector.collections[2] >= 1
+    del kept, made
+
+
+def test_a_threshold_of_zero_means_no_collection(by_hand):
+    gc.set_threshold(0)
+    _ = [[i] for i in range(5000)]
+    assert by_hand.collect_due() is None
+
+
+def test_no_collection_while_a_pass_is_held_and_its_objects_are_frozen_after(by_hand):
+    gc.collect()
+    with gui_gc.pass_held():
+        made = [[i] for i in range(5000)]  # a worker's pass, over the young generation's threshold
+        assert gc.get_count()[0] > gc.get_threshold()[0]
+        assert by_hand.collect_due() is None  # (the GUI thread's timer would have scanned it all mid-pass)
+    assert gc.get_count()[0] < gc.get_threshold()[0]  # frozen: the next young collection does not scan it
+    assert not gc.isenabled()  # automatic collection stays off under the application's collector
+    del made
 
 
 def test_the_checkers_pass_is_held_and_frozen_under_the_collector(qapp, sample_text):

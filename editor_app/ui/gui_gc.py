@@ -71,11 +71,6 @@ class GuiThreadCollector(QObject):
         self.collections[generation] += 1
         return generation
 
-    def stop(self) -> None:
-        """Automatic collection back on (the application is going away)."""
-        self._timer.stop()
-        gc.enable()
-
 
 def install(app: QCoreApplication) -> GuiThreadCollector:
     """The application's collector, made on its first call (the GUI thread's): automatic collection off from then."""
