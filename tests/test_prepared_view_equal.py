@@ -11,9 +11,10 @@ import pytest
 from editor_app.core.analyze import Analyzer
 from editor_app.core.reference_verdicts import cited_versions, shown_statuses
 from editor_app.core.rulepack import house_pack
-from editor_app.ui.code_editor import ProblemSpan, sort_problems
+from editor_app.ui.code_editor import ProblemSpan
 from editor_app.ui.figures_panel import build_charts, figures_signature
-from editor_app.ui.outline_panel import outline_rows, outline_signature, row_lines
+from editor_app.core.document import Stray, repeated_numbers
+from editor_app.ui.outline_panel import _numbered_for, outline_rows, outline_signature, row_lines
 from editor_app.ui.prepared_view import ViewPreparer
 from editor_app.ui.problem_spans import BAD_REFERENCE, problem_spans
 from editor_app.ui.selfcheck_panel import disagreements, stated_otherwise
@@ -80,18 +81,30 @@ def plain_order(claims, disagreeing):
     return sorted(claims, key=key)
 
 
+def plain_outline_signature(analysis) -> tuple:
+    """outline_signature as it was written, a row at a time."""
+    repeated = repeated_numbers([sm.section for sm in analysis.sections])
+    if not repeated and not analysis.strays:
+        return tuple((s.section.level, s.section.number, s.section.title) for s in analysis.sections)
+    return tuple((row.number.count(".") + 1, row.number, row.title, False, _numbered_for(row))
+                 if isinstance(row, Stray) else
+                 (row.section.level, row.section.number, row.section.title,
+                  row.section.key.split("#", 1)[0] in repeated)
+                 for row in outline_rows(analysis))
+
+
 def check(view, a, last) -> None:
-    spans, worst = sort_problems(plain_spans(a))
-    assert view.spans == spans
-    assert view.worst == worst and list(view.worst) == list(worst)
+    spans = sorted(plain_spans(a), key=lambda s: (s.line, s.column))  # (stable: ties in the order made)
+    assert view.spans.ordered() == spans
+    for run, lines in view.spans.runs:  # each run in text order, with its lines (the editor bisects them)
+        assert run == sorted(run, key=lambda s: (s.line, s.column)) and lines == [s.line for s in run]
     disagreeing = disagreements(a)
     assert view.disagreeing == disagreeing
     assert [id(c) for c in view.claims_in_order] == [id(c) for c in plain_order(a.claims, disagreeing)]
     assert (view.wrong_claims, view.ambiguous_claims, view.part_missing_claims) == (
         a.wrong_count(), a.ambiguous_count(), a.part_missing_count())
     assert view.charts == build_charts(a) and view.figures_signature == figures_signature(a)
-    assert view.outline_signature == outline_signature(a)
-    assert view.span_lines == [s.line for s in spans]
+    assert view.outline_signature == outline_signature(a) == plain_outline_signature(a)
     rows = outline_rows(a)
     assert view.outline_rows == rows and view.outline_starts == [row_lines(r)[0] for r in rows]
     assert view.claims_changed == (last is None or last.claims != a.claims)
@@ -137,4 +150,4 @@ def test_the_prepared_view_is_what_the_plain_definitions_give(qapp, sample_text,
 
 def test_problem_spans_alone_is_the_plain_definition(sample_text):
     a = Analyzer(house_pack(), today=TODAY).analyze(sample_text + "\n内网 10.1.2.3 arXiv:2613.99999\n")
-    assert problem_spans(a) == plain_spans(a)
+    assert problem_spans(a).ordered() == sorted(plain_spans(a), key=lambda s: (s.line, s.column))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFontInfo
 
 from editor_app.ui.code_editor import CodeEditor, ProblemSpan, pick_editor_font, word_length
+from editor_app.ui.span_runs import SpanRuns, in_text_order
 
 
 def test_underlines_are_built_for_the_visible_region_only(qtbot):
@@ -25,7 +26,37 @@ def test_underlines_are_built_for_the_visible_region_only(qtbot):
     assert [s.message for s in editor.problems_at(30000, 2)] == ["problem 30000"]
 
 
-def test_word_length_and_cjk_font():
+def test_the_margin_marks_each_shown_line_with_its_worst_problem(qtbot):
+    editor = CodeEditor()
+    qtbot.addWidget(editor)
+    editor.resize(600, 400)
+    editor.setPlainText("\n".join(f"line {i} text" for i in range(1, 3001)))
+    editor.show()
+    qtbot.waitExposed(editor)
+    levels = ("info", "warning", "error", "note")  # ("note": no rank, no mark)
+    spans = [ProblemSpan(i, 1 + k, 2, f"p{i}.{k}", levels[(i * 7 + k * 3) % 4]) for i in range(1, 3001)
+             for k in range(i % 4)]
+    worst: dict[int, str] = {}  # the plain definition: the highest ranked level of each line
+    rank = {"info": 1, "warning": 2, "error": 3}
+    for s in spans:
+        if rank.get(s.level, 0) > rank.get(worst.get(s.line, ""), 0):
+            worst[s.line] = s.level
+    # the same spans in runs (as the analysis worker hands them over) and as one list in any order
+    runs = SpanRuns([in_text_order(s for s in spans if s.column % 2), in_text_order(s for s in spans if not s.column % 2)])
+    for given in (runs, list(reversed(spans))):
+        editor.set_problems(given)
+        for line in (1, 1500, 2990):
+            editor.goto(line)
+            qtbot.wait(20)
+            first, last = editor.visible_line_range()
+            marks = editor.gutter_marks()
+            assert {k: v for k, v in worst.items() if first <= k <= last} == {
+                k: v for k, v in marks.items() if first <= k <= last}
+            assert any(first <= k <= last for k in marks)
+    assert editor.problems() == sorted(spans, key=lambda s: (s.line, s.column))
+
+
+def test_word_length_and_cjk_font(qapp):  # (fonts need the application)
     assert word_length("CJK 实测 3,838（主体", 7) == 5  # "3,838"
     assert word_length("CJK 实测 3,838（主体", 4) == 2  # "实测"
     assert word_length("abc", 10) == 1

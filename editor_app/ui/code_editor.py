@@ -5,11 +5,9 @@ Underlines are built only for the visible part of the document, so an 8 MB surve
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-import bisect
 from dataclasses import dataclass
-from operator import attrgetter
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, QRect, QRectF, QSize, Qt, Signal
@@ -29,6 +27,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
+from editor_app.core.records import on_line, record
+from editor_app.ui.span_runs import SpanRuns, worst_levels
 from editor_app.ui.theme import LEVEL_COLOURS, mark_on  # noqa: F401 (LEVEL_COLOURS: the levels, named here too)
 
 # Monospaced CJK first (aligned tables), then proportional CJK fonts; the first one installed wins.
@@ -68,9 +68,10 @@ def _wave(painter: QPainter, x1: int, x2: int, y: int) -> None:
 
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ProblemSpan:
-    """A stretch of text to underline: 1-based line and column; length -1: to the end of the line, 0: the word."""
+    """A stretch of text to underline: 1-based line and column; length -1: to the end of the line, 0: the word.
+    (A record, made as a frozen dataclass is but for less: thousands are made after a keystroke in a big survey.)"""
 
     line: int
     column: int
@@ -78,28 +79,18 @@ class ProblemSpan:
     message: str
     level: str = "warning"
 
-    def at_line(self, line: int) -> ProblemSpan:
-        """The same span on another line, copied without the dataclass' __init__ (a third of its cost): after an Enter
-        in an 8 MB survey, the ~30,000 findings below it come back moved one line."""
-        moved = object.__new__(ProblemSpan)
-        d = moved.__dict__
-        d.update(self.__dict__)
+    def __init__(self, line: int, column: int, length: int, message: str, level: str = "warning") -> None:
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["line"] = line
-        return moved
+        d["column"] = column
+        d["length"] = length
+        d["message"] = message
+        d["level"] = level
 
-
-_RANK = {"error": 3, "warning": 2, "info": 1}
-_SPAN_PLACE = attrgetter("line", "column")  # (in C: 34,000 spans of an 8 MB survey sorted after each keystroke)
-
-
-def sort_problems(spans: list[ProblemSpan]) -> tuple[list[ProblemSpan], dict[int, str]]:
-    """Spans in text order, and the worst level on each line (for the gutter marks)."""
-    ordered = sorted(spans, key=_SPAN_PLACE)
-    worst: dict[int, str] = {}
-    for s in ordered:
-        if _RANK.get(s.level, 0) > _RANK.get(worst.get(s.line, ""), 0):
-            worst[s.line] = s.level
-    return ordered, worst
+    def at_line(self, line: int) -> ProblemSpan:
+        """The same span on another line: after an Enter in an 8 MB survey, the ~30,000 findings below it come back
+        moved one line."""
+        return on_line(self, line)
 
 
 def word_length(text: str, start: int, cap: int = 40) -> int:
@@ -192,12 +183,10 @@ class CodeEditor(QPlainTextEdit):
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.setTabStopDistance(32)
         self._numbers = _LineNumberArea(self)
-        self._spans: list[ProblemSpan] = []
-        self._span_lines: list[int] = []
-        self._problem_lines: dict[int, str] = {}
+        self._spans = SpanRuns()
         self._shown_range: tuple[int, int] | None = None
         self._underlines: list | None = None
-        self._marks_now: dict[int, str] | None = None  # gutter marks of the lines shown, edited since the analysis
+        self._marks_now: dict[int, str] | None = None  # the gutter marks of the lines shown (made with the underlines)
         # Where the places of the analysed text are now (set by the window; None: not edited since the analysis).
         # The spans are the analysis' and keep its lines: after an Enter above them, until the next analysis
         # (seconds on a long survey), they were underlined and marked on the line above their text.
@@ -214,23 +203,17 @@ class CodeEditor(QPlainTextEdit):
         self.viewport().update()
 
     # ----- problems -----
-    def set_problems(self, spans: list[ProblemSpan], worst: dict[int, str] | None = None,
-                     lines: list[int] | None = None) -> None:
-        """Show these spans; pass `worst` (from sort_problems, computed off the GUI thread) when already sorted, and
-        `lines`, each span's line, when made there too."""
-        if worst is None:
-            spans, worst = sort_problems(spans)
-            lines = None
-        self._spans = spans
-        self._span_lines = [s.line for s in spans] if lines is None or len(lines) != len(spans) else lines
-        self._problem_lines = worst
+    def set_problems(self, spans: SpanRuns | Iterable[ProblemSpan]) -> None:
+        """Show these spans: in runs each in text order (made off the GUI thread), or in any order."""
+        self._spans = spans if isinstance(spans, SpanRuns) else SpanRuns.of(spans)
         self._shown_range = None
         self._underlines = None
         self._refresh_selections()
         self._numbers.update()
 
     def problems(self) -> list[ProblemSpan]:
-        return list(self._spans)
+        """Every span shown, in text order."""
+        return list(self._spans.ordered())
 
     def problems_at(self, line: int, column: int) -> list[ProblemSpan]:
         """The spans at a place of the text as it is now."""
@@ -248,14 +231,11 @@ class CodeEditor(QPlainTextEdit):
         span followed to where its text went; `limit`: at most that many spans looked at)."""
         places = self.places_since_analysis()
         reach = places.reach if places is not None else 0
-        lo = bisect.bisect_left(self._span_lines, first - reach)
-        hi = bisect.bisect_right(self._span_lines, last + reach)
-        if limit is not None:
-            hi = min(hi, lo + limit)
+        near = self._spans.on_lines(first - reach, last + reach, limit)
         if places is None:
-            return [(s, s.line, s.column) for s in self._spans[lo:hi]]
+            return [(s, s.line, s.column) for s in near]
         out = []
-        for s in self._spans[lo:hi]:
+        for s in near:
             line, column = places.now(s.line, s.column)
             if first <= line <= last:
                 out.append((s, line, column))
@@ -292,6 +272,12 @@ class CodeEditor(QPlainTextEdit):
             self.viewport().update()
         self.setExtraSelections([current])
 
+    def gutter_marks(self) -> dict[int, str]:
+        """Line -> the worst level of its problems, for the lines shown (the margin's marks)."""
+        if self._underlines is None and self._spans:
+            self._underlines = self._build_underlines()
+        return dict(self._marks_now or {})
+
     def underlines(self) -> list[Underline]:
         """The underlines drawn now (spans near the visible lines)."""
         if self._underlines is None:
@@ -307,11 +293,11 @@ class CodeEditor(QPlainTextEdit):
         first, last = self.visible_line_range()
         first, last = max(1, first - 20), last + 20
         spans = self._spans_now(first, last, self.MAX_SELECTIONS)
-        if self.places_since_analysis() is not None:
-            self._marks_now = {}
-            for s, line, _column in spans:
-                if _RANK.get(s.level, 0) > _RANK.get(self._marks_now.get(line, ""), 0):
-                    self._marks_now[line] = s.level
+        # The gutter's marks of these lines: the worst level on each (every span there, unless edited since the
+        # analysis: then those followed to where their text went, as the underlines)
+        self._marks_now = worst_levels(
+            [(s, line) for s, line, _column in spans] if self.places_since_analysis() is not None
+            else [(s, s.line) for s in self._spans.on_lines(first, last)])
         doc = self.document()
         for s, line, column in spans:
             block = doc.findBlockByNumber(line - 1)
@@ -426,7 +412,7 @@ class CodeEditor(QPlainTextEdit):
         fh = self.fontMetrics().height()
         if self._underlines is None and self._spans:  # edited since: the marks go where the spans' text went
             self._underlines = self._build_underlines()
-        marks = self._marks_now if self._marks_now is not None else self._problem_lines
+        marks = self._marks_now or {}
         width = self._numbers.width()
         text_colour = pal.color(QPalette.ColorRole.PlaceholderText)
         while block.isValid() and top <= event.rect().bottom():

@@ -770,7 +770,7 @@ class MainWindow(QMainWindow):
         self.outline.show_analysis(analysis, view.outline_signature, view.outline_rows, view.outline_starts)
         self.preview.show_document(lambda: self.mirror.lines, analysis, self.editor.textCursor().blockNumber() + 1,
                                    self.current_path.parent if self.current_path else None)
-        self.editor.set_problems(view.spans, view.worst, view.span_lines)
+        self.editor.set_problems(view.spans)
         text, ok = headline(analysis, self.pack, view.wrong_claims)
         self.headline_label.setText(text)
         self._headline_style(HEADLINE_OK if ok else HEADLINE_FAILING)

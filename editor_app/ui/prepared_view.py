@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any
 
 from editor_app.core.model import Analysis
-from editor_app.ui.code_editor import ProblemSpan, sort_problems
 from editor_app.ui.figures_panel import build_charts, figures_signature
-from editor_app.ui.outline_panel import outline_rows, outline_signature, row_lines
+from editor_app.ui.outline_panel import outline_rows, outline_signature, row_starts
 from editor_app.ui.problem_spans import SpanCache, problem_spans
 from editor_app.ui.selfcheck_panel import claim_groups, disagreements, in_panel_order
+from editor_app.ui.span_runs import SpanRuns
 
-_LINE = attrgetter("line")
+_SECTION = attrgetter("section")
 
 
 @dataclass
 class PreparedView:
-    spans: list[ProblemSpan] = field(default_factory=list)  # sorted by place
-    span_lines: list[int] | None = None  # each span's line (the editor bisects them; 54,000 at 8 MB: ~4 ms)
-    worst: dict[int, str] = field(default_factory=dict)  # line -> worst level, for the gutter
+    spans: SpanRuns = field(default_factory=SpanRuns)  # the underlines, in runs each in text order
     charts: list[Any] = field(default_factory=list)
     figures_signature: object = None
     outline_signature: tuple = ()
@@ -51,6 +49,8 @@ class ViewPreparer:
     def __init__(self) -> None:
         self._figures: tuple = (None, None, None, None)  # (figures, consistency findings, signature, charts)
         self._spans = SpanCache()
+        # (the sections' Section objects, the outline's signature and row starts made from them)
+        self._sections: tuple[list | None, tuple, list[int]] = (None, (), [])
 
     def __call__(self, analysis: Analysis, previous: Analysis | None = None) -> PreparedView:
         disagreeing = disagreements(analysis)
@@ -60,18 +60,16 @@ class ViewPreparer:
         first, otherwise = groups[0], groups[1]
         wrong = [c for c in first if c.wrong]  # (in the claims' order)
         maybe = first + otherwise
-        spans, worst = sort_problems(problem_spans(analysis, self._spans, wrong))
+        spans = problem_spans(analysis, self._spans, wrong)
         signature, charts = self._charts(analysis)
-        rows = outline_rows(analysis)
+        rows, outline_sig, starts = self._outline(analysis)
         return PreparedView(
             spans=spans,
-            span_lines=list(map(_LINE, spans)),
-            worst=worst,
             charts=charts,
             figures_signature=signature,
-            outline_signature=outline_signature(analysis),
+            outline_signature=outline_sig,
             outline_rows=rows,
-            outline_starts=[row_lines(row)[0] for row in rows],
+            outline_starts=starts,
             claims_changed=previous is None or previous.claims != analysis.claims,
             sections_changed=previous is None or previous.sections != analysis.sections,
             claims_in_order=in_panel_order(groups),
@@ -80,6 +78,20 @@ class ViewPreparer:
             ambiguous_claims=sum(1 for c in maybe if c.ambiguous and not c.suppressed),
             part_missing_claims=sum(1 for c in maybe if c.part_missing and not c.suppressed),
         )
+
+    def _outline(self, analysis: Analysis) -> tuple[list[Any], tuple, list[int]]:
+        """(rows, signature, the line each row starts on): the last signature and starts when the sections are the
+        same Section objects (a keystroke changes a section's figures, not its heading nor its lines)."""
+        rows = outline_rows(analysis)
+        if analysis.strays:
+            self._sections = (None, (), [])
+            return rows, outline_signature(analysis), row_starts(analysis, rows)
+        secs = list(map(_SECTION, analysis.sections))
+        last, signature, starts = self._sections
+        if last is None or len(last) != len(secs) or not all(map(is_, secs, last)):
+            signature, starts = outline_signature(analysis), row_starts(analysis, rows)
+            self._sections = (secs, signature, starts)
+        return rows, signature, starts
 
     def _charts(self, analysis: Analysis) -> tuple[object, list]:
         """(signature, charts): the last ones when the figure groups are the same list and the findings about them
