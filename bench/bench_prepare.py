@@ -1,6 +1,6 @@
 """The panels' preparation in the analysis worker (ui/prepared_view.ViewPreparer), after a keystroke and after an Enter.
 
-    python bench/bench_prepare.py [--copies 300] [--edits 8] [--parts]
+    python bench/bench_prepare.py [--copies 300] [--edits 8] [--parts] [--no-prepare]
 
 Between an analysis and the panels showing it, the worker prepares what they show: the underlines sorted by place
 and the gutter's worst level per line, the self-check panel's claims in its order with their counts, the figures
@@ -8,6 +8,14 @@ stated otherwise elsewhere, the outline's rows and signature, the charts. In the
 bench_typing opens it) this came to ~200 ms after each keystroke, five times the analysis itself: most of the
 keystroke -> panel time after the pause. This times it (median, collector off as in the worker) after characters
 typed in the middle and after Enters there; --parts also times each step of it.
+
+Wall times on a shared machine drift by tens of percent from one run to the next. Instructions do not: run it under
+callgrind twice, with and without the preparation, and the difference is what the preparation costs, the same from
+run to run (compile the tree's bytecode first, and fix the hash seed):
+
+    python -m compileall -q editor_app; export PYTHONHASHSEED=0
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/bench_prepare.py --copies 30 --edits 6
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/bench_prepare.py --copies 30 --edits 6 --no-prepare
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_analyze import machine_reference  # noqa: E402
 
 PARTS = ("disagreements", "claim_groups", "in_panel_order", "problem_spans", "outline_rows", "outline_signature",
-         "row_starts")
+         "row_starts", "build_charts", "figures_signature")
 
 
 def main() -> None:
@@ -36,6 +44,8 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=300)
     ap.add_argument("--edits", type=int, default=8)
     ap.add_argument("--parts", action="store_true", help="time each step of the preparation too")
+    ap.add_argument("--no-prepare", action="store_true",
+                    help="the same edits and analyses without the preparation (the baseline of an instruction count)")
     args = ap.parse_args()
     from PySide6.QtWidgets import QApplication
 
@@ -79,7 +89,8 @@ def main() -> None:
             gc.disable()  # (as in the worker: gui_gc.pass_held)
             try:
                 t = time.perf_counter()
-                preparer(a, last)
+                if not args.no_prepare:
+                    preparer(a, last)
                 took = time.perf_counter() - t
             finally:
                 gc.enable()

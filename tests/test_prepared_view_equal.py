@@ -96,8 +96,9 @@ def plain_outline_signature(analysis) -> tuple:
 def check(view, a, last) -> None:
     spans = sorted(plain_spans(a), key=lambda s: (s.line, s.column))  # (stable: ties in the order made)
     assert view.spans.ordered() == spans
-    for run, lines in view.spans.runs:  # each run in text order, with its lines (the editor bisects them)
-        assert run == sorted(run, key=lambda s: (s.line, s.column)) and lines == [s.line for s in run]
+    for shapes, lines in view.spans.runs:  # each run in text order (the editor bisects its lines)
+        places = [(line, shape[0]) for line, shape in zip(lines, shapes)]
+        assert places == sorted(places) and len(lines) == len(shapes)
     disagreeing = disagreements(a)
     assert view.disagreeing == disagreeing
     assert [id(c) for c in view.claims_in_order] == [id(c) for c in plain_order(a.claims, disagreeing)]

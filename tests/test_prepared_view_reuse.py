@@ -34,6 +34,8 @@ def test_a_keystroke_keeps_the_charts_and_the_underlines_it_can(qapp, sample_tex
         views.append(preparer(az.analyze(doc[:at] + typed + doc[at:])))
     v1, v2 = views[1:]
     assert v2.charts is v1.charts and v2.figures_signature is v1.figures_signature
-    kept = {id(s) for s in v1.spans}
-    # the same underline objects, but for what the character changed: the CJK total and the figures stating it
-    assert sum(id(s) in kept for s in v2.spans) >= 0.9 * len(v2.spans)
+    kept = {id(shape) for shapes, _lines in v1.spans.runs for shape in shapes}
+    # the same underlines (what each shows but its line), but for what the character changed: the CJK total and
+    # the figures stating it
+    assert sum(id(shape) in kept for shapes, _lines in v2.spans.runs for shape in shapes) >= 0.9 * len(v2.spans)
+    assert any(run is then for run in v2.spans.runs for then in v1.spans.runs)  # a source left alone: its very run

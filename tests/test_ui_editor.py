@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFontInfo
 
 from editor_app.ui.code_editor import CodeEditor, ProblemSpan, pick_editor_font, word_length
-from editor_app.ui.span_runs import SpanRuns, in_text_order
+from editor_app.ui.span_runs import SpanRuns
 
 
 def test_underlines_are_built_for_the_visible_region_only(qtbot):
@@ -42,7 +42,8 @@ def test_the_margin_marks_each_shown_line_with_its_worst_problem(qtbot):
         if rank.get(s.level, 0) > rank.get(worst.get(s.line, ""), 0):
             worst[s.line] = s.level
     # the same spans in runs (as the analysis worker hands them over) and as one list in any order
-    runs = SpanRuns([in_text_order(s for s in spans if s.column % 2), in_text_order(s for s in spans if not s.column % 2)])
+    odd, even = SpanRuns.of(s for s in spans if s.column % 2), SpanRuns.of(s for s in spans if not s.column % 2)
+    runs = SpanRuns(odd.runs + even.runs)
     for given in (runs, list(reversed(spans))):
         editor.set_problems(given)
         for line in (1, 1500, 2990):

@@ -27,8 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
-from editor_app.core.records import on_line, record
-from editor_app.ui.span_runs import SpanRuns, worst_levels
+from editor_app.ui.span_runs import ProblemSpan, SpanRuns, worst_levels  # noqa: F401 (ProblemSpan: named here too)
 from editor_app.ui.theme import LEVEL_COLOURS, mark_on  # noqa: F401 (LEVEL_COLOURS: the levels, named here too)
 
 # Monospaced CJK first (aligned tables), then proportional CJK fonts; the first one installed wins.
@@ -68,29 +67,6 @@ def _wave(painter: QPainter, x1: int, x2: int, y: int) -> None:
 
 
 
-@record(frozen=True)
-class ProblemSpan:
-    """A stretch of text to underline: 1-based line and column; length -1: to the end of the line, 0: the word.
-    (A record, made as a frozen dataclass is but for less: thousands are made after a keystroke in a big survey.)"""
-
-    line: int
-    column: int
-    length: int
-    message: str
-    level: str = "warning"
-
-    def __init__(self, line: int, column: int, length: int, message: str, level: str = "warning") -> None:
-        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
-        d["line"] = line
-        d["column"] = column
-        d["length"] = length
-        d["message"] = message
-        d["level"] = level
-
-    def at_line(self, line: int) -> ProblemSpan:
-        """The same span on another line: after an Enter in an 8 MB survey, the ~30,000 findings below it come back
-        moved one line."""
-        return on_line(self, line)
 
 
 def word_length(text: str, start: int, cap: int = 40) -> int:

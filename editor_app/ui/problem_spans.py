@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from functools import partial
 from itertools import compress, repeat
-from operator import and_, attrgetter, is_, is_not, not_
-from typing import Callable
+from operator import and_, attrgetter, is_, not_
 
 from editor_app.core.model import Analysis, Claim, Finding
-from editor_app.core.records import on_line
 from editor_app.core.reference_verdicts import cited_versions, shown_statuses
-from editor_app.ui.code_editor import ProblemSpan
-from editor_app.ui.span_runs import SpanRuns, in_text_order
+from editor_app.ui.span_runs import Shape, SpanRuns, in_text_order
 from editor_app.ui.table_models import format_value
 
 BAD_REFERENCE = {"malformed", "impossible id", "not found", "name mismatch", "version not found", "withdrawn?"}
@@ -22,22 +18,21 @@ class SpanCache:
 
     Each source of underlines (a rule's findings, the wrong figures) is one run (span_runs). After a keystroke in an
     8 MB survey most rules' findings are the very objects they were: their runs are taken again as they are, after a
-    check in C. A source whose findings changed is made again, each span taken again for a finding it was made for,
-    or moved to its line for one that only moved (an Enter above it), by the finding's shape."""
+    check in C. A source whose findings changed is made again, each underline's shape (all it shows but its line)
+    looked up in C by what it is made of: an Enter, which moves ~15,000 findings one line down, makes none."""
 
     def __init__(self) -> None:
-        # per source: (its objects as last given, what else its spans depended on, the span of each object (None:
-        # not underlined), its run)
-        self.sources: dict[str, tuple[list, object, list, tuple[list, list[int]]]] = {}
-        self.shapes: dict[tuple, ProblemSpan] = {}  # a finding's span by all it shows but its line (kept across calls)
-        self.claim_shapes: dict[tuple, ProblemSpan] = {}  # and a wrong claim's
+        # per source: (its objects as last given, what else its underlines depended on, its run)
+        self.sources: dict[str, tuple[list, object, tuple[list[Shape], list[int]]]] = {}
+        self.shapes: dict[tuple, Shape] = {}  # a finding's underline shape by what it is made of (kept across calls)
+        self.claim_shapes: dict[tuple, Shape] = {}  # and a wrong claim's
 
 
 def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
                   wrong: list[Claim] | None = None) -> SpanRuns:
     """Length 0 asks the editor to underline the word at the column; -1 the rest of the line.
 
-    `cache`: the runs and spans of the last call, taken again for the same objects (see SpanCache). `wrong`: the
+    `cache`: the runs and shapes of the last call, taken again for the same objects (see SpanCache). `wrong`: the
     claims that are wrong (`c.wrong`), in their order, when the caller has them."""
     cache = cache if cache is not None else SpanCache()
     last, cache.sources = cache.sources, {}
@@ -61,30 +56,29 @@ def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
         sources = [("", analysis.findings, bool(claim_rules), bool(placed_rules))]
     runs = []
     for key, findings, is_claims, is_placed in sources:
-        told_here = told if is_claims and told else None
-
-        def untold(objs: list[Finding], told: set | None = told_here) -> list[bool] | None:
-            """Per finding, whether it is underlined at all (not a wrong figure's own: its claim is)."""
-            if told is None:
-                return None
-            return list(map(not_, map(and_, map(claim_rules.__contains__, map(_RULE, objs)),
-                                      map(told.__contains__, zip(map(_LINE, objs), map(_MESSAGE, objs))))))
-
-        make = partial(_finding_spans, exact=exact if is_placed else None, placed_rules=placed_rules,
-                       shapes=cache.shapes)
-        runs.append(_source_run(key, findings, (told_here, exact if is_placed else None), last.get(key), cache,
-                                make, untold))
-    runs.append(_source_run("\0wrong", wrong, None, last.get("\0wrong"), cache,
-                            partial(_claim_spans, shapes=cache.claim_shapes)))
+        depends = (told if is_claims and told else None, exact if is_placed else None)
+        run = _kept_run(key, findings, depends, last, cache)
+        if run is None:
+            shown = _untold(findings, claim_rules, told) if depends[0] is not None else findings
+            run = _finding_run(shown, depends[1], placed_rules, cache.shapes)
+            cache.sources[key] = (findings, depends, run)
+        runs.append(run)
+    run = _kept_run("\0wrong", wrong, None, last, cache)
+    if run is None:
+        run = _claim_run(wrong, cache.claim_shapes)
+        cache.sources["\0wrong"] = (wrong, None, run)
+    runs.append(run)
     said = {(f.line, f.column) for _key, findings, _c, is_placed in sources if is_placed
             for f in findings if f.rule in placed_rules and (f.line, f.column) in exact}
-    others = []
+    shapes: list[Shape] = []
+    lines: list[int] = []
     for h in analysis.privacy:
         if (h.line, h.column) in said:
             continue
-        others.append(ProblemSpan(h.line, h.column, h.length, f"private data ({h.dimension}): {h.masked}", "error"))
-    runs.append(in_text_order(others))
-    others = []
+        shapes.append((h.column, h.length, f"private data ({h.dimension}): {h.masked}", "error"))
+        lines.append(h.line)
+    runs.append(in_text_order(shapes, lines))
+    shapes, lines = [], []
     for r in analysis.references:
         bad = [s for s in shown_statuses(r, r.details) if s in BAD_REFERENCE]  # (worst first)
         if not bad:
@@ -100,8 +94,9 @@ def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
         for o in places:
             if (o.line, o.column) in said:
                 continue
-            others.append(ProblemSpan(o.line, o.column, len(o.raw), msg, level))
-    runs.append(in_text_order(others))
+            shapes.append((o.column, len(o.raw), msg, level))
+            lines.append(o.line)
+    runs.append(in_text_order(shapes, lines))
     return SpanRuns(runs)
 
 
@@ -110,77 +105,60 @@ _FINDINGS = attrgetter("findings")
 _RULE = attrgetter("rule")
 _LINE = attrgetter("line")
 _MESSAGE = attrgetter("message")
-_SHAPE = attrgetter("rule", "level", "column", "message")  # all a finding's span shows but its line
-# all a wrong claim's span is made of but its line
+_SHAPE = attrgetter("rule", "level", "column", "message")  # all a finding's underline is made of but its line
+# all a wrong claim's underline is made of but its line
 _CLAIM_SHAPE = attrgetter("value_column", "column", "value_text", "message", "metric", "claimed", "measured")
 
 
-def _source_run(key: str, objs: list, depends: object, last: tuple | None, cache: SpanCache,
-                make: Callable[[list], list[ProblemSpan]], shown: Callable[[list], list[bool] | None] | None = None
-                ) -> tuple[list, list[int]]:
-    """The run of one source: the last one when its objects are the very same and what else their spans depend on
-    is equal (checked in C); else each object's span taken again for the same object, or made (`make`: the spans
-    of a list of objects), and the run sorted by place. `shown`: per object, whether it is underlined at all (None:
-    all are)."""
-    n = len(objs)
-    if last is not None:
-        objs_then, depends_then, spans_then, run = last
-        if n == len(objs_then) and depends == depends_then and (objs is objs_then or all(map(is_, objs, objs_then))):
-            cache.sources[key] = (objs, depends, spans_then, run)
-            return run
-        # (a placed finding's stretch depends on the places: made again when they changed)
-        if not (depends == depends_then or (type(depends) is tuple and depends[1] == depends_then[1])):  # type: ignore[index]
-            spans = [None] * n
-        elif n == len(objs_then):  # most often: the same objects in the same places, but for some (a Python step each)
-            spans = list(spans_then)
-            for i in compress(range(n), map(is_not, objs, objs_then)):
-                spans[i] = None
-        else:  # findings gained or lost: each looked up (in C)
-            spans = list(map(dict(zip(map(id, objs_then), spans_then)).get, map(id, objs)))
-    else:
-        spans = [None] * n
-    flags = shown(objs) if shown is not None else None
-    if flags is not None:
-        for i in compress(range(n), map(not_, flags)):
-            spans[i] = None
-        todo = list(compress(range(n), map(and_, flags, map(is_, spans, repeat(None)))))
-    else:
-        todo = list(compress(range(n), map(is_, spans, repeat(None))))
-    if todo:
-        for i, span in zip(todo, make(list(map(objs.__getitem__, todo)))):
-            spans[i] = span
-    cache.sources[key] = (objs, depends, spans, run := in_text_order(filter(None, spans)))
+def _kept_run(key: str, objs: list, depends: object, last: dict, cache: SpanCache) -> tuple | None:
+    """The last call's run of this source, when its objects are the very same (checked in C) and what else its
+    underlines depend on is equal; kept for the next call."""
+    hit = last.get(key)
+    if hit is None:
+        return None
+    objs_then, depends_then, run = hit
+    if len(objs) != len(objs_then) or depends != depends_then or not (
+            objs is objs_then or all(map(is_, objs, objs_then))):
+        return None
+    cache.sources[key] = (objs, depends, run)
     return run
 
 
-def _finding_spans(findings: list[Finding], exact: dict | None, placed_rules: set[str],
-                   shapes: dict[tuple, ProblemSpan]) -> list[ProblemSpan]:
-    """The findings' spans: the exact stretch for private data and a bad arXiv id, else the span of a finding of the
-    same shape moved to its line (looked up in C: ~15,000 moved by an Enter in 8 MB), or a new one."""
-    out = list(map(shapes.get, map(_SHAPE, findings)))
-    for k, (f, span) in enumerate(zip(findings, out)):
-        if exact and f.rule in placed_rules and (f.line, f.column) in exact:
-            out[k] = ProblemSpan(f.line, f.column, exact[(f.line, f.column)], f"[{f.rule}] {f.message}", f.level)
-        elif span is None:
-            out[k] = shapes[_SHAPE(f)] = ProblemSpan(f.line, max(f.column, 1), -1 if f.column <= 1 else 0,
-                                                      f"[{f.rule}] {f.message}", f.level)
-        elif span.line != f.line:
-            out[k] = on_line(span, f.line)
-    return out
+def _untold(findings: list[Finding], claim_rules: set[str], told: set[tuple[int, str]]) -> list[Finding]:
+    """The findings but the wrong figures' own (a claims rule's at a wrong claim's line with its message: the claim
+    is underlined instead), picked in C."""
+    theirs = map(and_, map(claim_rules.__contains__, map(_RULE, findings)),
+                 map(told.__contains__, zip(map(_LINE, findings), map(_MESSAGE, findings))))
+    return list(compress(findings, map(not_, theirs)))
 
 
-def _claim_spans(claims: list[Claim], shapes: dict[tuple, ProblemSpan]) -> list[ProblemSpan]:
-    """Wrong claims' spans: the number exactly, with the claim's message; moved from a claim of the same shape."""
-    out = list(map(shapes.get, map(_CLAIM_SHAPE, claims)))
-    for k, (c, span) in enumerate(zip(claims, out)):
-        if span is None:
-            col = c.value_column or c.column or 1
-            length = len(c.value_text) if c.value_column and c.value_text else 0
-            msg = c.message or f"{c.metric}: claimed {format_value(c.claimed)}, measured {format_value(c.measured)}"
-            out[k] = shapes[_CLAIM_SHAPE(c)] = ProblemSpan(c.line, col, length, msg, "error")
-        elif span.line != c.line:
-            out[k] = on_line(span, c.line)
-    return out
+def _finding_run(findings: list[Finding], exact: dict | None, placed_rules: set[str],
+                 shapes: dict[tuple, Shape]) -> tuple[list[Shape], list[int]]:
+    """The findings' run: each underline's shape looked up by what it is made of (in C), made for a new one; the
+    exact stretch for private data and a bad arXiv id."""
+    keys = list(map(_SHAPE, findings))
+    got = list(map(shapes.get, keys))
+    for i in compress(range(len(got)), map(is_, got, repeat(None))):
+        rule, level, column, message = keys[i]
+        got[i] = shapes[keys[i]] = (max(column, 1), -1 if column <= 1 else 0, f"[{rule}] {message}", level)
+    if exact:
+        for i, f in enumerate(findings):
+            if f.rule in placed_rules and (f.line, f.column) in exact:
+                got[i] = (f.column, exact[(f.line, f.column)], f"[{f.rule}] {f.message}", f.level)
+    return in_text_order(got, list(map(_LINE, findings)))
+
+
+def _claim_run(claims: list[Claim], shapes: dict[tuple, Shape]) -> tuple[list[Shape], list[int]]:
+    """Wrong claims' run: the number exactly, with the claim's message."""
+    keys = list(map(_CLAIM_SHAPE, claims))
+    got = list(map(shapes.get, keys))
+    for i in compress(range(len(got)), map(is_, got, repeat(None))):
+        c = claims[i]
+        col = c.value_column or c.column or 1
+        length = len(c.value_text) if c.value_column and c.value_text else 0
+        msg = c.message or f"{c.metric}: claimed {format_value(c.claimed)}, measured {format_value(c.measured)}"
+        got[i] = shapes[keys[i]] = (col, length, msg, "error")
+    return in_text_order(got, list(map(_LINE, claims)))
 
 
 def _exact_places(analysis: Analysis) -> dict[tuple[int, int], int]:

@@ -3,44 +3,83 @@
 Each source of underlines comes in text order already: a rule's findings, the wrong figures, private data, bad
 arXiv ids. Kept as runs, the runs a keystroke leaves as they were are handed over again as they are; merging and
 sorting all 34,000 underlines of an 8 MB survey (and marking the worst level of each line for the gutter) took
-~40 ms of every update there. The editor reads only the lines it shows (a bisection per run) and merges those.
+~40 ms of every update there. A run holds each underline's line apart from what it shows (its shape: column,
+length, message, level), so an Enter, which moves every underline below it one line down, changes a list of line
+numbers, not thousands of objects. The editor reads only the lines it shows (a bisection per run), and those
+underlines are made then (ProblemSpan).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from itertools import chain
-from operator import attrgetter
+from itertools import islice
+from operator import attrgetter, itemgetter, le
 from typing import Any, Iterable, Iterator, Sequence
 
-SPAN_PLACE = attrgetter("line", "column")  # a span's place in the text (in C: sorting keys)
-SPAN_LINE = attrgetter("line")
+from editor_app.core.records import on_line, record
+
 LEVEL_RANK = {"error": 3, "warning": 2, "info": 1}  # the gutter marks a line with its worst
+Shape = tuple  # (column, length, message, level): all an underline shows but its line
+
+
+@record(frozen=True)
+class ProblemSpan:
+    """A stretch of text to underline: 1-based line and column; length -1: to the end of the line, 0: the word.
+    (A record, made as a frozen dataclass is but for less: the editor makes those of the lines it shows.)"""
+
+    line: int
+    column: int
+    length: int
+    message: str
+    level: str = "warning"
+
+    def __init__(self, line: int, column: int, length: int, message: str, level: str = "warning") -> None:
+        d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
+        d["line"] = line
+        d["column"] = column
+        d["length"] = length
+        d["message"] = message
+        d["level"] = level
+
+    def at_line(self, line: int) -> ProblemSpan:
+        """The same span on another line."""
+        return on_line(self, line)
+
+
+_SHAPE_OF = attrgetter("column", "length", "message", "level")
+_LINE = attrgetter("line")
+_COLUMN = itemgetter(0)
+
+
+def _span(line: int, shape: Shape) -> ProblemSpan:
+    return ProblemSpan(line, *shape)
 
 
 class SpanRuns:
-    """Spans (anything with `line` and `column`) as runs; run k is `runs[k] = (spans, lines)`, its spans in text order
-    and `lines` each one's line. Read-only once made: a run may be shared with the SpanRuns made before it. Taken
-    together, the spans are in text order with ties in run order (a stable sort of the runs one after the other)."""
+    """Underlines as runs: run k is `runs[k] = (shapes, lines)`, the k-th source's underlines in text order (line,
+    then column), `lines[i]` the line of the one shaped `shapes[i]`. Read-only once made: a run may be shared with
+    the SpanRuns made before it. Taken together, the underlines are in text order with ties in run order (a stable
+    sort of the runs one after the other)."""
 
     __slots__ = ("runs", "_ordered")
 
-    def __init__(self, runs: Iterable[tuple[list[Any], list[int]]] = ()):
-        self.runs: tuple[tuple[list[Any], list[int]], ...] = tuple(run for run in runs if run[0])
-        self._ordered: list[Any] | None = None
+    def __init__(self, runs: Iterable[tuple[list[Shape], list[int]]] = ()):
+        self.runs: tuple[tuple[list[Shape], list[int]], ...] = tuple(run for run in runs if run[0])
+        self._ordered: list[ProblemSpan] | None = None
 
     @classmethod
-    def of(cls, spans: Iterable[Any]) -> "SpanRuns":
-        """Spans in any order, as one run."""
-        return cls([in_text_order(spans)])
+    def of(cls, spans: Iterable[ProblemSpan]) -> SpanRuns:
+        """ProblemSpans in any order, as one run."""
+        spans = list(spans)
+        return cls([in_text_order(list(map(_SHAPE_OF, spans)), list(map(_LINE, spans)))])
 
     def __len__(self) -> int:
-        return sum(len(spans) for spans, _ in self.runs)
+        return sum(len(lines) for _, lines in self.runs)
 
     def __bool__(self) -> bool:
         return bool(self.runs)
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[ProblemSpan]:
         return iter(self.ordered())
 
     def __eq__(self, other: object) -> bool:
@@ -53,33 +92,41 @@ class SpanRuns:
     def __repr__(self) -> str:
         return f"SpanRuns({len(self)} spans in {len(self.runs)} runs)"
 
-    def ordered(self) -> list[Any]:
-        """All the spans in text order (merged once, on first use: only a jump to the next problem needs them all)."""
+    def ordered(self) -> list[ProblemSpan]:
+        """All the underlines in text order (made once, on first use: only a jump to the next problem needs them all)."""
         if self._ordered is None:
-            merged = list(chain.from_iterable(spans for spans, _ in self.runs))
+            spans: list[ProblemSpan] = []
+            for shapes, lines in self.runs:
+                spans += map(_span, lines, shapes)
             if len(self.runs) > 1:
-                merged.sort(key=SPAN_PLACE)
-            self._ordered = merged
+                spans.sort(key=_PLACE)
+            self._ordered = spans
         return self._ordered
 
-    def on_lines(self, first: int, last: int, limit: int | None = None) -> list[Any]:
-        """The spans on lines first..last, in text order; `limit`: only the first that many."""
-        out: list[Any] = []
-        for spans, lines in self.runs:
+    def on_lines(self, first: int, last: int, limit: int | None = None) -> list[ProblemSpan]:
+        """The underlines on lines first..last, in text order; `limit`: only the first that many."""
+        out: list[ProblemSpan] = []
+        for shapes, lines in self.runs:
             lo = bisect_left(lines, first)
             hi = bisect_right(lines, last, lo)
             if limit is not None:
                 hi = min(hi, lo + limit)  # (the first `limit` of all are among the first `limit` of each run)
-            out += spans[lo:hi]
+            out += map(_span, lines[lo:hi], shapes[lo:hi])
         if len(self.runs) > 1:
-            out.sort(key=SPAN_PLACE)
+            out.sort(key=_PLACE)
         return out if limit is None else out[:limit]
 
 
-def in_text_order(spans: Iterable[Any]) -> tuple[list[Any], list[int]]:
-    """A run: the spans sorted by place (stable), with their lines."""
-    ordered = sorted(spans, key=SPAN_PLACE)
-    return ordered, list(map(SPAN_LINE, ordered))
+_PLACE = attrgetter("line", "column")
+
+
+def in_text_order(shapes: list[Shape], lines: list[int]) -> tuple[list[Shape], list[int]]:
+    """A run: the underlines shaped `shapes` on `lines`, in text order (stable; most come in order already)."""
+    places = list(zip(lines, map(_COLUMN, shapes)))
+    if all(map(le, places, islice(places, 1, None))):
+        return shapes, lines
+    order = sorted(range(len(places)), key=places.__getitem__)
+    return list(map(shapes.__getitem__, order)), list(map(lines.__getitem__, order))
 
 
 def worst_levels(placed: Sequence[tuple[Any, int]]) -> dict[int, str]:
