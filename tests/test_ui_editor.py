@@ -8,13 +8,19 @@ from editor_app.ui.code_editor import CodeEditor, ProblemSpan, pick_editor_font,
 from editor_app.ui.span_runs import SpanRuns
 
 
-def test_underlines_are_built_for_the_visible_region_only(qtbot):
+def shown_editor(qtbot, text: str) -> CodeEditor:
+    """An editor 600x400 on screen, holding `text`."""
     editor = CodeEditor()
     qtbot.addWidget(editor)
     editor.resize(600, 400)
-    editor.setPlainText("\n".join(f"第 {i} 行 text" for i in range(1, 50001)))
+    editor.setPlainText(text)
     editor.show()
     qtbot.waitExposed(editor)
+    return editor
+
+
+def test_underlines_are_built_for_the_visible_region_only(qtbot):
+    editor = shown_editor(qtbot, "\n".join(f"第 {i} 行 text" for i in range(1, 50001)))
     editor.set_problems([ProblemSpan(i, 1, 3, f"problem {i}", "error") for i in range(1, 50001)])
     lines = {u.line for u in editor.underlines()}
     first, last = editor.visible_line_range()
@@ -27,12 +33,7 @@ def test_underlines_are_built_for_the_visible_region_only(qtbot):
 
 
 def test_the_margin_marks_each_shown_line_with_its_worst_problem(qtbot):
-    editor = CodeEditor()
-    qtbot.addWidget(editor)
-    editor.resize(600, 400)
-    editor.setPlainText("\n".join(f"line {i} text" for i in range(1, 3001)))
-    editor.show()
-    qtbot.waitExposed(editor)
+    editor = shown_editor(qtbot, "\n".join(f"line {i} text" for i in range(1, 3001)))
     levels = ("info", "warning", "error", "note")  # ("note": no rank, no mark)
     spans = [ProblemSpan(i, 1 + k, 2, f"p{i}.{k}", levels[(i * 7 + k * 3) % 4]) for i in range(1, 3001)
              for k in range(i % 4)]
