@@ -97,14 +97,14 @@ def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list
     return out
 
 
-def build_charts(analysis: Analysis, names: dict[str, str] | None = None) -> list[BarChart]:
+def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart;
-    percentage changes none. `names`: shown_names of the analysis, when the caller has them."""
+    percentage changes none. `shown`: shown_names of the analysis, when the caller has them."""
     say = words_for(None)  # the engine's metric names (throughput, latency …) in the window's language
     bad = inconsistent_places(analysis)
     # a cited paper under one name, whatever each line says
-    name = names if names is not None else shown_names(analysis.figures, analysis.references)
+    name = shown if shown is not None else shown_names(analysis.figures, analysis.references)
     charts: dict[tuple, dict] = {}
     speedups: list[tuple[FigureGroup, object]] = []
     for g in analysis.figures:

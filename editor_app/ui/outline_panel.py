@@ -214,10 +214,10 @@ def outline_signature(analysis: Analysis) -> tuple:
     numbers = list(map(_BEFORE_HASH, map(str.partition, keys, repeat("#"))))  # "3.1#2" -> "3.1"
     # a repeated number: one whose later headings are keyed "3.1#2", … and whose first one is keyed "3.1" (as
     # document.repeated_numbers has them)
-    repeated = set(compress(numbers, map(str.__contains__, keys, repeat("#")))).intersection(keys)
-    if not repeated:
+    shared = set(compress(numbers, map(str.__contains__, keys, repeat("#")))).intersection(keys)
+    if not shared:
         return tuple(map(_SHOWN, secs))
-    return tuple(map(add, map(_SHOWN, secs), zip(map(repeated.__contains__, numbers))))
+    return tuple(map(add, map(_SHOWN, secs), zip(map(shared.__contains__, numbers))))
 
 
 _SECTION = attrgetter("section")

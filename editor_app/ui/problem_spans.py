@@ -137,7 +137,7 @@ def _finding_run(findings: list[Finding], exact: dict | None, placed_rules: set[
     """The findings' run: each underline's shape looked up by what it is made of (in C), made for a new one; the
     exact stretch for private data and a bad arXiv id."""
     keys = list(map(_SHAPE, findings))
-    got = list(map(shapes.get, keys))
+    got: list = list(map(shapes.get, keys))
     for i in compress(range(len(got)), map(is_, got, repeat(None))):
         rule, level, column, message = keys[i]
         got[i] = shapes[keys[i]] = (max(column, 1), -1 if column <= 1 else 0, f"[{rule}] {message}", level)
@@ -151,7 +151,7 @@ def _finding_run(findings: list[Finding], exact: dict | None, placed_rules: set[
 def _claim_run(claims: list[Claim], shapes: dict[tuple, Shape]) -> tuple[list[Shape], list[int]]:
     """Wrong claims' run: the number exactly, with the claim's message."""
     keys = list(map(_CLAIM_SHAPE, claims))
-    got = list(map(shapes.get, keys))
+    got: list = list(map(shapes.get, keys))
     for i in compress(range(len(got)), map(is_, got, repeat(None))):
         c = claims[i]
         col = c.value_column or c.column or 1

@@ -87,7 +87,8 @@ class SpanRuns:
             return self.ordered() == other.ordered()
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  (compared by value, and never a key)
+    # compared by value, and never a key
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"SpanRuns({len(self)} spans in {len(self.runs)} runs)"
