@@ -65,10 +65,6 @@ def _wave(painter: QPainter, x1: int, x2: int, y: int) -> None:
     painter.drawPath(path)
 
 
-
-
-
-
 def word_length(text: str, start: int, cap: int = 40) -> int:
     """Length of the run at `start` of the same kind (CJK, Latin/digits, other non-space), at least 1."""
     if start >= len(text):
