@@ -27,14 +27,17 @@ def big(tmp_path, sample_text, qtbot):
 def test_the_claims_are_put_in_the_panels_order_off_the_gui_thread(qtbot, big, monkeypatch):
     window = big
     sorted_on: set[str] = set()
-    real = selfcheck_panel.claim_groups
 
-    def spy(*args):
-        sorted_on.add(threading.current_thread().name)
-        return real(*args)
+    def spy(real):
+        def ordering(*args):
+            sorted_on.add(threading.current_thread().name)
+            return real(*args)
 
-    monkeypatch.setattr(selfcheck_panel, "claim_groups", spy)  # (the panel's own ordering, were it asked to)
-    monkeypatch.setattr(prepared_view, "claim_groups", spy)
+        return ordering
+
+    # the panel's own ordering, were it asked to, and the worker's
+    monkeypatch.setattr(selfcheck_panel, "claim_groups", spy(selfcheck_panel.claim_groups))
+    monkeypatch.setattr(prepared_view, "claims_parts", spy(prepared_view.claims_parts))
     window.goto_line(300)
     with wait_analysis(qtbot, window):
         type_text(window.editor, "\n")  # every claim below moves down a line
