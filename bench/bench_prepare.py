@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_analyze import machine_reference  # noqa: E402
 
-PARTS = ("disagreements", "claim_groups", "in_panel_order", "problem_spans", "outline_rows", "outline_signature",
-         "row_starts", "build_charts", "figures_signature")
+PARTS = ("claims_parts", "problem_spans", "outline_rows", "outline_signature", "row_starts", "build_charts",
+         "moved_charts", "figures_signature")
 
 
 def main() -> None:

@@ -102,8 +102,8 @@ class ViewPreparer:
     one: a keystroke in an 8 MB survey leaves its 7,000 figure groups (the same list) and most of its 34,000
     findings (the same objects) as they were, and remaking their charts and underlines took ~110 ms of the ~160 ms
     between the analysis and the panels; after an Enter the findings below it come back one line down, and their
-    underlines are copies moved to the new line (problem_spans.SpanCache). One preparer per caller (the analysis
-    worker): not shared across threads."""
+    underlines keep their shapes with new lines (problem_spans.SpanCache), the charts theirs with lines moved. One
+    preparer per caller (the analysis worker): not shared across threads."""
 
     def __init__(self) -> None:
         self._figures: tuple = (None, None, None, None, None)  # (figures, consistency findings, signature, charts, names)

@@ -16,7 +16,7 @@ from itertools import islice
 from operator import attrgetter, itemgetter, le
 from typing import Any, Iterable, Iterator, Sequence
 
-from editor_app.core.records import on_line, record
+from editor_app.core.records import record
 
 LEVEL_RANK = {"error": 3, "warning": 2, "info": 1}  # the gutter marks a line with its worst
 Shape = tuple  # (column, length, message, level): all an underline shows but its line
@@ -40,10 +40,6 @@ class ProblemSpan:
         d["length"] = length
         d["message"] = message
         d["level"] = level
-
-    def at_line(self, line: int) -> ProblemSpan:
-        """The same span on another line."""
-        return on_line(self, line)
 
 
 _SHAPE_OF = attrgetter("column", "length", "message", "level")
