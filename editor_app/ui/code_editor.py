@@ -187,6 +187,13 @@ class CodeEditor(QPlainTextEdit):
         """Every span shown, in text order."""
         return list(self._spans.ordered())
 
+    def next_problem(self, here: tuple[int, int], forward: bool = True,
+                     place: Callable[[int, int], tuple[int, int]] | None = None
+                     ) -> tuple[ProblemSpan, tuple[int, int]] | None:
+        """The span after (before) `here`, round to the first (last), and where it is (`place`: now); see
+        SpanRuns.next_to."""
+        return self._spans.next_to(here, forward, place)
+
     def problems_at(self, line: int, column: int) -> list[ProblemSpan]:
         """The spans at a place of the text as it is now."""
         out = []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -797,21 +796,15 @@ class MainWindow(QMainWindow):
                                     .replace("%2", str(self.editor.cursor_column(cur))))
 
     def jump_to_problem(self, forward: bool = True) -> None:
-        spans = self.editor.problems()
-        if not spans:
-            return
         cur = self.editor.textCursor()
         here = (cur.blockNumber() + 1, self.editor.cursor_column(cur))
-        if self.mirror.edits.since(self.runner.published_mark):  # edited since the analysis: where the spans are now
-            keys = [self.live_place(s.line, s.column) for s in spans]
-        else:
-            keys = [(s.line, s.column) for s in spans]
-        if forward:
-            i = bisect.bisect_right(keys, here)
-        else:
-            i = bisect.bisect_left(keys, here) - 1
-        target = spans[i % len(spans)]
-        self.goto_line(*keys[i % len(spans)])
+        # edited since the analysis: compared where the spans are now
+        place = self.live_place if self.mirror.edits.since(self.runner.published_mark) else None
+        found = self.editor.next_problem(here, forward, place)
+        if found is None:
+            return
+        target, (line, column) = found
+        self.goto_line(line, column)
         self.statusBar().showMessage(self.editor.say(target.message), 6000)
 
     # ================= menus =================

@@ -12,9 +12,10 @@ underlines are made then (ProblemSpan).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from functools import partial
 from itertools import islice
 from operator import attrgetter, itemgetter, le
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from editor_app.core.records import record
 
@@ -112,6 +113,40 @@ class SpanRuns:
         if len(self.runs) > 1:
             out.sort(key=_PLACE)
         return out if limit is None else out[:limit]
+
+    def next_to(self, here: tuple[int, int], forward: bool = True,
+                place: Callable[[int, int], tuple[int, int]] | None = None) -> tuple[ProblemSpan, tuple[int, int]] | None:
+        """The underline after `here` (before it: `forward` False) in text order, round to the first (last) when none
+        is, and its (line, column); None when there are none. `place` gives where a (line, column) of the analysed
+        text is now (edited since): it must keep the text's order, as following edits does. A bisection per run,
+        `place` called a few dozen times: a jump in an 8 MB survey made and placed all 34,000 underlines (~190 ms
+        on the GUI thread after an edit not yet analysed)."""
+        # (where it is now, where it was, run, index): the order of `ordered()`, whose ties go to the later run
+        best: tuple[tuple[int, int], tuple[int, int], int, int] | None = None
+        for k, run in enumerate(self.runs):
+            n = len(run[1])
+            key = partial(key_at, run, place=place)
+            i = bisect_right(range(n), here, key=key) if forward else bisect_left(range(n), here, key=key) - 1
+            if 0 <= i < n:
+                found = (key(i), key_at(run, i), k, i)
+                if best is None or (found < best if forward else found > best):
+                    best = found
+        if best is None:  # round: the first underline of all (the last)
+            ends = [(key_at(run, i, place), key_at(run, i), k, i)
+                    for k, run in enumerate(self.runs) for i in [0 if forward else len(run[1]) - 1]]
+            if not ends:
+                return None
+            best = min(ends) if forward else max(ends)
+        where, _, k, i = best
+        shapes, lines = self.runs[k]
+        return _span(lines[i], shapes[i]), where
+
+
+def key_at(run: tuple[list[Shape], list[int]], i: int,
+           place: Callable[[int, int], tuple[int, int]] | None = None) -> tuple[int, int]:
+    """Where the i-th underline of a run is now (`place`), or was."""
+    shapes, lines = run
+    return place(lines[i], shapes[i][0]) if place is not None else (lines[i], shapes[i][0])
 
 
 _PLACE = attrgetter("line", "column")
