@@ -6,6 +6,8 @@ figure, a reference's row beside its id."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 
@@ -144,3 +146,60 @@ def test_typing_on_one_line_is_one_edit_and_a_mark_keeps_the_edits_apart():
     assert log.follow(5, figure + 3, middle) == (5, figure + 4)
     assert log.follow(5, figure, start) == (5, figure + 4)
     assert log.places_since(log.mark()) is None
+
+
+def _plain_follow(edit, line: int, column: int) -> tuple[int, int]:
+    """LineEdit.follow as first written: the line lengths summed, and the new lines walked, at every call."""
+    if line < edit.first:
+        return line, column
+    if line >= edit.first + len(edit.old_lines):
+        return line + edit.new_count - edit.old_count, column
+    k = line - edit.first
+    if len(edit.old_lines) == len(edit.new_lines) > 1:
+        return line, min(column, edit.new_lines[k])
+    old_length = sum(edit.old_lines) + len(edit.old_lines) - 1
+    new_length = sum(edit.new_lines) + len(edit.new_lines) - 1
+    offset = sum(n + 1 for n in edit.old_lines[:k]) + min(column, edit.old_lines[k])
+    if offset >= old_length - edit.same_end:
+        offset += new_length - old_length
+    else:
+        offset = min(offset, edit.same_start)
+    for i, n in enumerate(edit.new_lines):
+        if offset <= n:
+            return edit.first + i, offset
+        offset -= n + 1
+    return edit.first + len(edit.new_lines) - 1, edit.new_lines[-1]
+
+
+_line_list = st.lists(st.text("ab\u4e00", max_size=4), min_size=1, max_size=6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 5), _line_list, _line_list, st.integers(0, 12), st.integers(0, 6))
+def test_following_a_place_by_bisection_is_the_plain_walk(first, start, old, new, line, column):
+    edit = line_edit(first, start, old, new)
+    assert edit.follow(line, column) == _plain_follow(edit, line, column)
+
+
+def test_following_through_a_whole_survey_cut():
+    """An 8 MB survey's 220,000 lines cut to one, and 3,000 places followed through it (the underlines shown then),
+    checked against the plain walk on a sample of them (`bench/bench_feel.py --size 300 --only open-file` times
+    opening one survey over another)."""
+    old = [f"第 {i} 行" for i in range(220_000)]
+    edit = line_edit(0, 0, old, [""])
+    places = [(i * 73, 2) for i in range(3000)]
+    moved = [edit.follow(line, column) for line, column in places]
+    assert moved[::300] == [_plain_follow(edit, line, column) for line, column in places[::300]]
+
+
+def test_opening_another_survey_drops_the_underlines_of_the_last(qtbot, sample_path, tmp_path):
+    window = open_window(qtbot, sample_path)
+    assert window.editor.problems()
+    other = tmp_path / "other.md"
+    other.write_text("# 另一篇\n\n正文。\n", encoding="utf-8")
+    drawn = []
+    window.editor.textChanged.connect(lambda: drawn.append(len(window.editor.problems())))
+    with wait_analysis(qtbot, window):
+        window.open_path(other)
+    assert drawn and drawn[0] == 0  # while the new text went in, none of the sample's were there to follow
+    assert all(s.line <= 3 for s in window.editor.problems())

@@ -41,3 +41,21 @@ def test_mirror_follows_random_edits(qapp, sample_text):
         assert mirror.text() == truth()
     editor.setPlainText("整篇\n替换")
     assert mirror.text() == "整篇\n替换" and mirror.snapshot() == ["整篇", "替换"]
+
+
+def test_a_whole_text_replaced_is_copied_once_and_not_followed(qapp, sample_text):
+    """Opening a survey over another: the lines are the new text's, the log says the text was replaced (nothing
+    before it followed), and no edit of the old text's removal is recorded."""
+    editor = QPlainTextEdit()
+    editor.setPlainText(sample_text)
+    mirror = TextMirror(editor.document())
+    mark = mirror.edits.mark()
+    copies = []
+    mirror.edited.connect(lambda: copies.append(list(mirror.lines)))
+    other = sample_text.replace("实测", "测得", 3) + "尾\n"
+    with mirror.replacing():
+        editor.setPlainText(other)
+    assert mirror.text() == other
+    assert len(copies) == 1 and "\n".join(copies[0]) == other  # told once, after the new text is in
+    assert mirror.edits.since(mark) == [None]
+    assert mirror.edits.places_since(mark) is None

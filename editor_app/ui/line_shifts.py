@@ -7,7 +7,10 @@ points at; the log of edits made since lets a click land on the live text instea
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import accumulate
 
 MAX_KEPT = 20000  # edits remembered at most (an analysis that never arrives must not let the log grow without end)
 JOIN_AT_MOST = 1 << 20  # characters: a longer rewritten stretch is compared by its last lines only
@@ -36,18 +39,28 @@ class LineEdit:
         k = line - self.first
         if len(self.old_lines) == len(self.new_lines) > 1:  # rewritten in place (figures updated): no line moved
             return line, min(column, self.new_lines[k])
-        old_length = sum(self.old_lines) + len(self.old_lines) - 1
-        new_length = sum(self.new_lines) + len(self.new_lines) - 1
-        offset = sum(n + 1 for n in self.old_lines[:k]) + min(column, self.old_lines[k])
+        old_starts, new_starts = self._old_starts, self._new_starts
+        old_length, new_length = old_starts[-1] - 1, new_starts[-1] - 1
+        offset = old_starts[k] + min(column, self.old_lines[k])
         if offset >= old_length - self.same_end:
             offset += new_length - old_length
         else:
             offset = min(offset, self.same_start)  # inside what was rewritten: where the rewrite starts
-        for i, n in enumerate(self.new_lines):
-            if offset <= n:
-                return self.first + i, offset
-            offset -= n + 1
-        return self.first + len(self.new_lines) - 1, self.new_lines[-1]
+        i = max(bisect_right(new_starts, offset) - 1, 0)  # the new line the offset falls on (or ends)
+        if i >= len(self.new_lines):
+            return self.first + len(self.new_lines) - 1, self.new_lines[-1]
+        return self.first + i, offset - new_starts[i]
+
+    # Where each line of the rewritten stretch starts in it, and (last) its length + 1: made once per edit, so that
+    # following a place is a bisection. Summed at each call, the underlines shown while an 8 MB survey was replaced
+    # by another (3,000 places through an edit of 220,000 lines) took 1.7 s of the GUI thread.
+    @cached_property
+    def _old_starts(self) -> list[int]:
+        return list(accumulate((n + 1 for n in self.old_lines), initial=0))
+
+    @cached_property
+    def _new_starts(self) -> list[int]:
+        return list(accumulate((n + 1 for n in self.new_lines), initial=0))
 
 
 def _same_end(a: str, b: str, limit: int) -> int:

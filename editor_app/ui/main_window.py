@@ -306,8 +306,11 @@ class MainWindow(QMainWindow):
         # empty survey right after the sample crashed inside setExtraSelections now and then).
         self.editor.setExtraSelections([])
         self.editor.forget_selections()
-        self.editor.setPlainText(loaded.text)
-        self.mirror.resync()
+        # The last survey's underlines mean nothing in this one (its analysis brings its own): left in, each
+        # repaint while Qt replaced the text followed them through the removal of all its lines.
+        self.editor.set_problems(())
+        with self.mirror.replacing():
+            self.editor.setPlainText(loaded.text)
         self.editor.document().setModified(False)
         self.editor.moveCursor(QTextCursor.MoveOperation.Start)
         self.format_label.setText(loaded.label)
