@@ -10,8 +10,9 @@ page's foot (a blank line at the end of its first cell); a table's first row goe
 from __future__ import annotations
 
 # Each try lays the rest of the document out again (~2.5 ms a page): the tries a report gets shrink with its pages,
-# so a long report keeps its later splits rather than take minutes (2,000 page-layouts: ~5 s).
-PAGE_LAYOUTS = 2000
+# so a long report keeps its later splits rather than take minutes (1,000 page-layouts: ~2.5 s). Headings kept with
+# their text get as many (pdf_headings); the sample's 19-page report needs neither to stop it.
+PAGE_LAYOUTS = 1000
 MAX_TRIES = 60
 # A row taller than this share of a page breaks where the page ends, as a word processor lets a tall row break:
 # moved whole, a row of half a page (as each verified reference was before the appendix became a reference list)
