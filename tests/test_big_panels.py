@@ -13,6 +13,7 @@ pytest.importorskip("pytestqt")
 from PySide6.QtGui import QTextCursor  # noqa: E402
 
 from editor_app.ui import prepared_view, selfcheck_panel  # noqa: E402
+from tests.claims_support import plain_disagreements, plain_order  # noqa: E402
 from tests.ui_support import open_window, repeated_sample, type_text, wait_analysis  # noqa: E402
 
 
@@ -36,7 +37,7 @@ def test_the_claims_are_put_in_the_panels_order_off_the_gui_thread(qtbot, big, m
         return ordering
 
     # the panel's own ordering, were it asked to, and the worker's
-    monkeypatch.setattr(selfcheck_panel, "claim_groups", spy(selfcheck_panel.claim_groups))
+    monkeypatch.setattr(selfcheck_panel, "claims_parts", spy(selfcheck_panel.claims_parts))
     monkeypatch.setattr(prepared_view, "claims_parts", spy(prepared_view.claims_parts))
     window.goto_line(300)
     with wait_analysis(qtbot, window):
@@ -45,7 +46,7 @@ def test_the_claims_are_put_in_the_panels_order_off_the_gui_thread(qtbot, big, m
     rows = window.selfcheck.claims_model.rows
     assert len(rows) == len(window.latest_analysis.claims) > 1000
     analysis = window.latest_analysis
-    assert rows == selfcheck_panel.claims_in_order(analysis.claims, selfcheck_panel.disagreements(analysis))
+    assert rows == plain_order(analysis.claims, plain_disagreements(analysis))
     assert any(c.ok is False for c in rows) and rows[0].ok is False  # wrong figures first
 
 

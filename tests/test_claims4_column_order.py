@@ -13,7 +13,7 @@ from datetime import date
 from editor_app.core.analyze import Analyzer, analyze
 from editor_app.core.rulepack import house_pack
 from editor_app.formats import text_report
-from editor_app.ui.selfcheck_panel import claims_in_order, disagreements
+from editor_app.ui.claims_order import claims_parts
 
 PACK = house_pack()
 TODAY = date(2026, 12, 3)
@@ -48,7 +48,7 @@ def test_a_lines_figures_are_listed_left_to_right(sample_text):
         report = text_report(a, pack=PACK)
         assert report.index("主体 2,893") < report.index("各主线 CJK 159/195/207")
         # the Self-check panel's table
-        shown = [c.value_text for c in claims_in_order(a.claims, disagreements(a)) if c.line == 9 and c.ok is False]
+        shown = [c.value_text for c in claims_parts(a)[1] if c.line == 9 and c.ok is False]
         assert shown.index("2,893") < shown.index("195")
 
 

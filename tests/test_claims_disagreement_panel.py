@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from editor_app.core.analyze import analyze
 from editor_app.core.rulepack import house_pack
-from editor_app.ui.selfcheck_panel import SelfCheckPanel, claims_in_order, disagreements
+from editor_app.ui.claims_order import claims_parts
+from editor_app.ui.selfcheck_panel import SelfCheckPanel
 
 
 def _edited(sample_text: str) -> str:
@@ -18,7 +19,7 @@ def _edited(sample_text: str) -> str:
 
 def test_the_figure_stated_otherwise_is_marked_in_the_claims_table(qtbot, sample_text):
     a = analyze(_edited(sample_text), house_pack())
-    found = disagreements(a)
+    found = claims_parts(a)[0]
     eight = next(c for c in a.claims if c.line == 113 and c.metric == "github_verified")
     assert eight.ok is None and eight.claimed == 8  # not measurable: the row used to say only "—"
     assert set(found) == {(eight.line, eight.column)}
@@ -34,7 +35,6 @@ def test_the_figure_stated_otherwise_is_marked_in_the_claims_table(qtbot, sample
     # wrong figures keep their own verdict; the unedited survey has no disagreement
     assert all(model.data(model.index(r, 0)) == "wrong" for r, c in enumerate(model.rows) if c.ok is False)
     plain = analyze(sample_text, house_pack())
-    assert disagreements(plain) == {}
+    assert claims_parts(plain)[0] == {}
     panel.show_analysis(plain)
     assert "disagrees" not in [model.data(model.index(r, 0)) for r in range(len(model.rows))]
-    assert claims_in_order(plain.claims, {}) == claims_in_order(plain.claims)

@@ -17,8 +17,8 @@ from editor_app.core.document import Stray, repeated_numbers
 from editor_app.ui.outline_panel import _numbered_for, outline_rows, outline_signature, row_lines
 from editor_app.ui.prepared_view import ViewPreparer
 from editor_app.ui.problem_spans import BAD_REFERENCE, problem_spans
-from editor_app.ui.selfcheck_panel import disagreements, stated_otherwise
 from editor_app.ui.table_models import format_value
+from claims_support import plain_disagreements, plain_order
 
 TODAY = date(2026, 12, 2)
 
@@ -71,16 +71,6 @@ def plain_spans(analysis) -> list[ProblemSpan]:
     return spans
 
 
-def plain_order(claims, disagreeing):
-    """The self-check panel's order of the claims, as it was sorted before."""
-    def key(c):
-        if stated_otherwise(c, disagreeing) is not None:
-            return (0.5, c.line)
-        return (0 if c.wrong or (c.ambiguous and not c.suppressed) else 1 if c.ok is None else 2 if c.ok is False
-                else 3, c.line)
-    return sorted(claims, key=key)
-
-
 def plain_outline_signature(analysis) -> tuple:
     """outline_signature as it was written, a row at a time."""
     repeated = repeated_numbers([sm.section for sm in analysis.sections])
@@ -99,7 +89,7 @@ def check(view, a, last) -> None:
     for shapes, lines in view.spans.runs:  # each run in text order (the editor bisects its lines)
         places = [(line, shape[0]) for line, shape in zip(lines, shapes)]
         assert places == sorted(places) and len(lines) == len(shapes)
-    disagreeing = disagreements(a)
+    disagreeing = plain_disagreements(a)
     assert view.disagreeing == disagreeing
     assert [id(c) for c in view.claims_in_order] == [id(c) for c in plain_order(a.claims, disagreeing)]
     assert (view.wrong_claims, view.ambiguous_claims, view.part_missing_claims) == (

@@ -85,7 +85,7 @@ def test_the_other_faces_leave_a_silenced_figure_alone(sample_text):
     from editor_app.services.report import _summary_box
     from editor_app.ui.headline import headline
     from editor_app.ui.problem_spans import problem_spans
-    from editor_app.ui.selfcheck_panel import claims_in_order
+    from editor_app.ui.claims_order import claims_parts
 
     text = _silenced_line_101(sample_text)
     a = analyze(text, house_pack())
@@ -94,7 +94,7 @@ def test_the_other_faces_leave_a_silenced_figure_alone(sample_text):
     assert "Self-stated figures: 41 agree, 10 disagree, 1 disagree but are silenced inline." in _summary_box(a)
     assert 101 not in {u.line for u in figure_updates(text, a)}
     assert 113 in {u.line for u in figure_updates(text, a)}
-    ordered = claims_in_order(a.claims)
+    ordered = claims_parts(a)[1]
     assert [c.wrong for c in ordered[:10]] == [True] * 10 and not any(c.wrong for c in ordered[10:])
 
 

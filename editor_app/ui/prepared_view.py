@@ -3,76 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain
 from operator import attrgetter, is_
 from typing import Any
 
 from editor_app.core.figure_check import shown_names
-from editor_app.core.model import Analysis, Claim, Finding
+from editor_app.core.model import Analysis
+from editor_app.ui.claims_order import claims_parts
 from editor_app.ui.figures_panel import build_charts, figures_signature, moved_charts, moved_lines
 from editor_app.ui.outline_panel import outline_rows, outline_signature, row_starts
 from editor_app.ui.problem_spans import SpanCache, problem_spans
-from editor_app.ui.selfcheck_panel import in_panel_order
 from editor_app.ui.span_runs import SpanRuns
 
 _SECTION = attrgetter("section")
-
-
-def claims_parts(analysis: Analysis) -> tuple[dict[tuple[int, int], Finding], list[Claim], list[Claim], int, int]:
-    """(disagreements, the claims in the self-check panel's order (claim_groups, in_panel_order), the wrong ones in
-    theirs, how many are ambiguous, how many of those lack a part), each claim looked at once: the claims of an 8 MB
-    survey are 20,000 objects all over memory, and reading them again for each of these took ~30 ms an update."""
-    claims = analysis.claims
-    stated: dict[tuple[int, int], Any] = {}  # where a figure not wrong is stated -> what it states
-    codes: list[int] = []  # per claim its group, or (negative) the group it is in unless stated otherwise elsewhere
-    places: list[tuple[int, int] | None] = []
-    wrong: list[Claim] = []
-    ambiguous = part_missing = 0
-    in_line_order, last = True, 0
-    for c in claims:
-        ok, line = c.ok, c.line
-        if line < last:
-            in_line_order = False
-        last = line
-        if ok is False:
-            if c.suppressed:
-                codes.append(_SILENCED)
-            else:
-                codes.append(_FIRST)
-                wrong.append(c)
-            places.append(None)
-            continue
-        place = (line, c.column)
-        stated[place] = c.claimed
-        places.append(place)
-        if ok is None:
-            message = c.message
-            if message and not c.suppressed:  # ambiguous (its message says why), not silenced
-                codes.append(-1 - _FIRST)
-                ambiguous += 1
-                part_missing += message.endswith(" not found")
-            else:
-                codes.append(-1 - _UNMEASURED)
-        else:
-            codes.append(-1 - _HOLDING)
-    disagreeing: dict[tuple[int, int], Finding] = {}
-    if stated:  # (as selfcheck_panel.disagreements tells them)
-        for rule in analysis.rules:
-            if rule.kind == "claims":
-                for f in rule.findings:
-                    here = stated.get((f.line, f.column))
-                    if here is not None and f.measured == here and f.limit is not None and f.limit != here:
-                        disagreeing[(f.line, f.column)] = f
-    groups: tuple[list[Claim], ...] = ([], [], [], [], [])
-    for c, code, place in zip(claims, codes, places):
-        if code < 0:
-            code = _OTHERWISE if disagreeing and place in disagreeing else -1 - code
-        groups[code].append(c)
-    in_order = list(chain.from_iterable(groups)) if in_line_order else in_panel_order(groups)
-    return disagreeing, in_order, wrong, ambiguous, part_missing
-
-
-_FIRST, _OTHERWISE, _UNMEASURED, _SILENCED, _HOLDING = range(5)  # claim_groups' groups
 
 
 @dataclass

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Callable
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionMetrics
 from editor_app.formats import failing_and_warning, rule_outcome, shown_status as shown_rule_status
+from editor_app.ui.claims_order import claims_parts, stated_otherwise
 from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
 from editor_app.ui.theme import keep_text_colour, on_base
 from editor_app.ui.table_models import ROW_ROLE, Column, RowsModel, RowsProxy, SortProxy, format_value
@@ -253,15 +253,16 @@ class SelfCheckPanel(QWidget):
                       part_missing: int | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
-        `claims`: the analysis' claims already in the panel's order (claims_in_order, done in the worker).
+        `claims`: the analysis' claims already in the panel's order (claims_parts, done in the worker).
         `counter_labels`: the rule pack's label of each counter, to head the counters per section."""
         self.rules_model.set_rows(analysis.rules)
-        disagreeing = disagreements(analysis) if disagreeing is None else disagreeing
+        if disagreeing is None or claims is None:  # (no prepared view: ordered here)
+            disagreeing, claims, wrong_ones, ambiguous, part_missing = claims_parts(analysis)
+            wrong = len(wrong_ones)
         if disagreeing != self.disagreeing:  # a figure stated elsewhere changed: its rows' verdicts change
             self.disagreeing = disagreeing
             claims_changed = True
             self.claims_view.viewport().update()
-        claims = claims_in_order(analysis.claims, disagreeing) if claims is None else claims
         if claims_changed or len(self.claims_model.rows) != len(claims):
             picked = [_claim_key(c) for c in self._selected_rows(self.claims_view)]
             self.claims_model.set_rows(claims)
@@ -376,73 +377,6 @@ def _metric_names(sections: list[SectionMetrics]) -> list[str]:
             seen.setdefault(k, None)
     rank = {n: i for i, n in enumerate(METRIC_ORDER)}
     return sorted(seen, key=lambda n: (rank.get(n, len(rank)), n))
-
-
-def claims_in_order(claims: list[Claim], disagreeing: dict | None = None) -> list[Claim]:
-    """The claims as the panel lists them (wrong first, then those stated otherwise elsewhere); an 8 MB survey's
-    take 30-170 ms: the worker sorts them."""
-    return in_panel_order(claim_groups(claims, disagreeing))
-
-
-def claim_groups(claims: list[Claim], disagreeing: dict | None = None) -> tuple[list[Claim], ...]:
-    """The claims in the panel's groups, each in the claims' own order: wrong (and ambiguous) ones, those stated
-    otherwise elsewhere, the unmeasurable ones, those silenced inline, those that hold.
-
-    Grouped in one pass that looks at little more than `ok` (most figures hold): sorting 20,000 claims of an 8 MB
-    survey by a Python key of properties took ~15 ms after each Enter. Every wrong figure, and every ambiguous one
-    not silenced, is in the first two groups (what the counts need)."""
-    first: list[Claim] = []
-    otherwise: list[Claim] = []
-    unmeasured: list[Claim] = []
-    silenced: list[Claim] = []
-    holding: list[Claim] = []
-    for c in claims:  # as _wrong_first and stated_otherwise tell them, for one claim
-        ok = c.ok
-        if ok is False:
-            (silenced if c.suppressed else first).append(c)
-        elif disagreeing and (c.line, c.column) in disagreeing:
-            otherwise.append(c)
-        elif ok is None:
-            (first if c.message and not c.suppressed else unmeasured).append(c)
-        else:
-            holding.append(c)
-    return first, otherwise, unmeasured, silenced, holding
-
-
-_LINE = attrgetter("line")
-
-
-def in_panel_order(groups: tuple[list[Claim], ...]) -> list[Claim]:
-    """claim_groups' groups one after the other, each in text order (a stable sort by line, as the claims were)."""
-    out: list[Claim] = []
-    for g in groups:
-        out += sorted(g, key=_LINE)
-    return out
-
-
-def disagreements(analysis: Analysis) -> dict[tuple[int, int], Finding]:
-    """(line, column) of each self-reported figure stated otherwise in another place -> the finding that says so.
-
-    The claims rule tells such a figure by a finding at its place whose `measured` is the figure as stated here
-    and whose `limit` is the one stated elsewhere (a wrong figure's own finding has the stated one as `limit`)."""
-    stated = {(c.line, c.column): c.claimed for c in analysis.claims if c.ok is not False}
-    out: dict[tuple[int, int], Finding] = {}
-    for rule in analysis.rules:
-        if rule.kind != "claims" or not rule.findings or not stated:
-            continue
-        for f in rule.findings:
-            here = stated.get((f.line, f.column))
-            if here is not None and f.measured == here and f.limit is not None and f.limit != here:
-                out[(f.line, f.column)] = f
-    return out
-
-
-def stated_otherwise(c: Claim, disagreeing: dict[tuple[int, int], Finding]) -> Finding | None:
-    """The finding that says this figure is stated otherwise elsewhere; None for a wrong or silenced one (its own
-    verdict says more) and for one that agrees."""
-    if c.ok is False or c.silenced:
-        return None
-    return disagreeing.get((c.line, c.column))
 
 
 def _rule_face(r: RuleResult) -> tuple:
