@@ -156,6 +156,7 @@ class CodeEditor(QPlainTextEdit):
         self.setTabStopDistance(32)
         self._numbers = _LineNumberArea(self)
         self._spans = SpanRuns()
+        self._mark_colours: dict[tuple[str, int], QColor] = {}  # (level, the palette's cacheKey) -> mark_colour
         self._shown_range: tuple[int, int] | None = None
         self._underlines: list | None = None
         self._marks_now: dict[int, str] | None = None  # the gutter marks of the lines shown (made with the underlines)
@@ -369,8 +370,13 @@ class CodeEditor(QPlainTextEdit):
         """The colour of a problem's underline and margin mark, seen on the text and in the margin: the warning
         orange was 2.6:1 on white, the error red 2.9:1 on a dark grey base."""
         pal = self.palette()
-        colour = mark_on(LEVEL_COLOURS.get(level, LEVEL_COLOURS["warning"]), pal)
-        return mark_on(colour, pal, QPalette.ColorRole.AlternateBase)
+        key = (level, pal.cacheKey())  # (a palette's key changes with any of its colours: a theme switched)
+        colour = self._mark_colours.get(key)
+        if colour is None:  # (asked for every underline the editor shows, after every keystroke: ~10 ms)
+            colour = mark_on(mark_on(LEVEL_COLOURS.get(level, LEVEL_COLOURS["warning"]), pal), pal,
+                             QPalette.ColorRole.AlternateBase)
+            self._mark_colours[key] = colour
+        return colour
 
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().changeEvent(event)
