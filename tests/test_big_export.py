@@ -53,3 +53,36 @@ def test_a_failing_child_is_reported(tmp_path, monkeypatch):
     """As the same OSError, with its reason (not the child's traceback)."""
     with pytest.raises(FileNotFoundError, match="No such file or directory"):
         pdf_export.write_pdf_in_child("<html></html>", tmp_path / "no-such-folder" / "r.pdf")
+
+
+def test_quitting_stops_a_pdf_still_being_written(tmp_path, sample_text, analysis_of):
+    """The program's exit waits for the export, which waits for its child: quitting during a long report's PDF
+    left the program running unseen for minutes. stop_writers (called at quit) stops the child; the export fails
+    with ECANCELED and leaves neither the PDF nor the child's temporary file."""
+    import errno
+    import threading
+    import time
+
+    html = export.report_html(analysis_of, "\n".join([sample_text] * 10), pack_name="house", pack_source="",
+                              charts=[])  # ~200 pages: ~20 s of layout
+    out = tmp_path / "report.pdf"
+    failed: list[OSError] = []
+
+    def write() -> None:
+        try:
+            pdf_export.write_pdf_in_child(html, out)
+        except OSError as exc:
+            failed.append(exc)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    start = time.monotonic()
+    while not pdf_export._writers and time.monotonic() - start < 30:
+        time.sleep(0.01)
+    time.sleep(1.0)  # the child is laying the report out (and may have opened its temporary file)
+    assert pdf_export.stop_writers() == 1
+    writer.join(30)
+    assert not writer.is_alive()
+    assert failed and failed[0].errno == errno.ECANCELED
+    assert not out.exists() and not list(tmp_path.glob(".report.pdf.tmp*"))
+    assert pdf_export.stop_writers() == 0  # none left running

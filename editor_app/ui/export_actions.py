@@ -8,10 +8,13 @@ Charts are drawn on the GUI thread (pyqtgraph needs it); the HTML/PDF is written
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP, QCoreApplication, QEventLoop, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal,
+)
 from PySide6.QtGui import QAction, QColor, QFont, QFontDatabase, QKeySequence, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import (
     QApplication,
@@ -71,11 +74,25 @@ class _ExportJob(QRunnable):
                 charts=self.charts, language=self.language, pack=self.rule_pack,
             )
         except OSError as exc:  # the file and why, as the CLI says it: "…/report.pdf: No space left on device"
-            self.relay.failed.emit(f"{exc.filename or self.path}: {self.say(exc.strerror or str(exc))}")
+            self._tell(self.relay.failed, f"{exc.filename or self.path}: {self.say(exc.strerror or str(exc))}")
         except Exception as exc:  # reported to the user, never swallowed
-            self.relay.failed.emit(f"{type(exc).__name__}: {exc}")
+            self._tell(self.relay.failed, f"{type(exc).__name__}: {exc}")
         else:
-            self.relay.done.emit(str(self.path))
+            self._tell(self.relay.done, str(self.path))
+
+    @staticmethod
+    def _tell(signal, message: str) -> None:
+        try:
+            signal.emit(message)
+        except RuntimeError:  # the window is gone: the program quit while the report was written (stop_writers)
+            pass
+
+
+def _stop_pdf_writers() -> None:
+    """Quitting: a PDF still being written is stopped (the program's exit waits for the export that waits for it)."""
+    pdf_export = sys.modules.get("editor_app.ui.pdf_export")  # (not loaded: no PDF was written)
+    if pdf_export is not None:
+        pdf_export.stop_writers()
 
 
 class ReportActions(QObject):
@@ -113,6 +130,9 @@ class ReportActions(QObject):
         if signal is not None:
             signal.connect(self._refresh_enabled)
         self._refresh_enabled()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(_stop_pdf_writers)
 
     # ---- export ---------------------------------------------------------------------------------------------
 

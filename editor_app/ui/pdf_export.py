@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from editor_app.ui.charts_render import ensure_application
@@ -175,23 +176,53 @@ def _child_command(html_path: str, out_path: str) -> list[str]:
 
 def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
     """write_pdf in a fresh process, offscreen (Qt's layout keeps the GIL for the whole report: in this
-    process the window would freeze); OSError with the child's reason (or its last words) when it fails."""
+    process the window would freeze); OSError with the child's reason (or its last words) when it fails, or when
+    stop_writers stopped it (the program quitting: nothing is left behind)."""
     fd, html_path = tempfile.mkstemp(suffix=".html", prefix="survey-report-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(html)
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-        done = subprocess.run(_child_command(html_path, str(out_path)),
-                              env=env, capture_output=True, text=True, errors="replace")
+        with subprocess.Popen(_child_command(html_path, str(out_path)), env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, errors="replace") as child:
+            with _writers_lock:
+                _writers.add(child)
+            try:
+                stdout, stderr = child.communicate()
+            finally:
+                with _writers_lock:
+                    _writers.discard(child)
     finally:
         os.unlink(html_path)
-    if done.returncode == _CANT_WRITE:  # "errno<TAB>reason" on its last line: the same OSError as in one process
-        code, _, reason = (done.stderr.rstrip().splitlines() or [""])[-1].partition("\t")
-        raise OSError(int(code) if code.isdigit() else errno.EIO, reason or "the PDF could not be written",
+    code = child.returncode
+    if code < 0:  # stopped by a signal (stop_writers): the file it was writing is its own temporary one
+        out = Path(out_path)
+        out.with_name(f".{out.name}.tmp{child.pid}").unlink(missing_ok=True)
+        raise OSError(errno.ECANCELED, f"the PDF writer was stopped (signal {-code})", str(out_path))
+    if code == _CANT_WRITE:  # "errno<TAB>reason" on its last line: the same OSError as in one process
+        code_text, _, reason = (stderr.rstrip().splitlines() or [""])[-1].partition("\t")
+        raise OSError(int(code_text) if code_text.isdigit() else errno.EIO, reason or "the PDF could not be written",
                       str(out_path))
-    if done.returncode != 0:
-        last = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise OSError(f"the PDF writer stopped (exit {done.returncode}): {' / '.join(last)}")
+    if code != 0:
+        last = (stderr or stdout).strip().splitlines()[-3:]
+        raise OSError(f"the PDF writer stopped (exit {code}): {' / '.join(last)}")
+
+
+# The PDF children writing now (one per export). The program quitting stops them: the export's pool thread waits for
+# its child, and the program's exit waits for the pool, so quitting during an 8 MB survey's export (~4 minutes of
+# layout) left the program running, unseen, until the PDF was written.
+_writers: set[subprocess.Popen] = set()
+_writers_lock = threading.Lock()
+
+
+def stop_writers() -> int:
+    """Stop every PDF child still writing (the program is quitting); how many there were. Each export it stops
+    fails with ECANCELED and leaves no file."""
+    with _writers_lock:
+        running = list(_writers)
+    for child in running:
+        child.terminate()
+    return len(running)
 
 
 _CANT_WRITE = 3  # the child's exit status when the file could not be written (an OSError)
