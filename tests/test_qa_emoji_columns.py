@@ -3,6 +3,8 @@ the jump, the underline or the tooltip (🚀 is one character to the analysis an
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtGui import QTextCursor
 
 from editor_app.ui.code_editor import qt_offset, text_index
@@ -20,6 +22,14 @@ def test_offsets_round_trip():
     for i in range(len(line) + 1):
         assert text_index(line, qt_offset(line, i)) == i
     assert qt_offset(line, 2) == 3 and qt_offset(line, 5) == 7 and qt_offset("abc", 2) == 2
+
+
+@given(st.text("a字⚠️\U0001F680\U0001F525 ", max_size=12), st.integers(0, 14))
+def test_offsets_are_the_utf16_units_before_the_character(line, i):
+    """The plain definition: the UTF-16 units of what comes before index i (Qt's offset), and back."""
+    assert qt_offset(line, i) == len(line[:i].encode("utf-16-le")) // 2 + max(0, i - len(line))
+    if i <= len(line):
+        assert text_index(line, qt_offset(line, i)) == i
 
 
 def test_jumps_and_underlines_land_on_the_figure_after_emoji(qtbot, tmp_path, sample_text):

@@ -5,6 +5,7 @@ Underlines are built only for the visible part of the document, so an 8 MB surve
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Iterable, Iterator
 
 from dataclasses import dataclass
@@ -84,18 +85,22 @@ def word_length(text: str, start: int, cap: int = 40) -> int:
     return end - start
 
 
+# A character Qt counts as two (UTF-16 units): found by a regex, not `max(text)`, which makes an object of every
+# CJK character it reads (writing 3,900 figures of an 8 MB survey: 65 ms of max).
+_TWO_UNITS = re.compile("[\U00010000-\U0010FFFF]")
+
+
 def qt_offset(text: str, index: int) -> int:
     """Qt's offset (UTF-16 units) of the character at Python index `index` of a line: an emoji such as 🚀 is
     one character to the analysis and two to Qt, so every column the analysis reports is converted."""
-    head = text[:index]
-    if not head or max(head) <= "\uffff":
+    if index <= 0 or _TWO_UNITS.search(text, 0, index) is None:
         return index
-    return index + sum(1 for c in head if c > "\uffff")
+    return index + len(_TWO_UNITS.findall(text, 0, index))
 
 
 def text_index(text: str, offset: int) -> int:
     """The Python index in a line of Qt's offset `offset` (the inverse of qt_offset)."""
-    if not text or max(text) <= "\uffff":
+    if _TWO_UNITS.search(text) is None:
         return offset
     units = 0
     for i, c in enumerate(text):
