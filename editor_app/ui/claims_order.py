@@ -73,7 +73,6 @@ def claims_parts(analysis: Analysis) -> tuple[dict[tuple[int, int], Finding], li
     return disagreeing, in_order, wrong, ambiguous, part_missing
 
 
-
 def in_panel_order(groups: tuple[list[Claim], ...]) -> list[Claim]:
     """The groups one after the other, each in text order (a stable sort by line, as the claims were)."""
     out: list[Claim] = []

@@ -802,9 +802,10 @@ class MainWindow(QMainWindow):
     def jump_to_problem(self, forward: bool = True) -> None:
         cur = self.editor.textCursor()
         here = (cur.blockNumber() + 1, self.editor.cursor_column(cur))
-        # edited since the analysis: compared where the spans are now
-        place = self.live_place if self.mirror.edits.since(self.runner.published_mark) else None
-        found = self.editor.next_problem(here, forward, place)
+        # edited since the analysis: compared where the spans are now (the edits since gathered once, not at each
+        # place live_place follows)
+        places = self.editor.places_since_analysis()
+        found = self.editor.next_problem(here, forward, places.now if places is not None else None)
         if found is None:
             return
         target, (line, column) = found
