@@ -271,3 +271,23 @@ def test_locked_database_is_not_moved_aside(tmp_path):
         holder.close()
     assert "locked" in opened.warning and opened.path is None
     assert path.exists() and not list(tmp_path.glob("locked.db.corrupt-*"))
+
+
+def test_crash_recovery_lookup_hashes_the_text_only_to_compare(db, tmp_path: Path):
+    """Opening a survey asks for a crash's autosave; the open text is copied and hashed (8 MB: ~50 ms on the GUI
+    thread) only when there is an autosave newer than the file to compare it with."""
+    survey = tmp_path / "s.md"
+    asked = []
+
+    def hashed(text: str):
+        return lambda: asked.append(text) or text_hash(text)
+
+    record_snapshot(db, path=survey, text="保存的文本", analysis=analysis_dict(1), kind="save", now=100.0)
+    assert latest_autosave_newer_than(db, survey, text_hash=hashed("保存的文本"), mtime=100.0) is None
+    assert asked == []  # no autosave at all: nothing to compare
+    record_snapshot(db, path=survey, text="未保存的编辑", analysis=analysis_dict(2), kind="autosave", now=130.0)
+    assert latest_autosave_newer_than(db, survey, text_hash=hashed("保存的文本"), mtime=200.0) is None
+    assert asked == []  # the file is newer than the autosave
+    assert latest_autosave_newer_than(db, survey, text_hash=hashed("保存的文本"), mtime=100.0)["text"] == "未保存的编辑"
+    assert latest_autosave_newer_than(db, survey, text_hash=hashed("未保存的编辑"), mtime=100.0) is None
+    assert asked == ["保存的文本", "未保存的编辑"]

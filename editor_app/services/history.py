@@ -18,7 +18,7 @@ import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import sqlite_utils
 
@@ -826,14 +826,16 @@ def latest_autosave_newer_than(
     db: sqlite_utils.Database,
     path: Path | str,
     *,
-    text_hash: str | None = None,
+    text_hash: str | Callable[[], str] | None = None,
     mtime: float | None = None,
     include_dismissed: bool = False,
     not_by: str | None = None,
     alive=None,
 ) -> dict[str, Any] | None:
     """The autosave a crash left behind: newer than the file's mtime and its last recorded save (and not written
-    by `not_by`, when given: the window asking, whose own autosaves are its edits), with other text.
+    by `not_by`, when given: the window asking, whose own autosaves are its edits), with other text than the one
+    `text_hash` gives (a hash, or a function that makes it: called only when there is an autosave to compare with,
+    as there seldom is, so opening an 8 MB survey neither copies nor hashes its text for nothing).
 
     Returns the listing row plus "text" and "writer", or None. Dismissed autosaves are not offered again, nor those
     of another program that has the survey open now (its unsaved edits are its own, not a crash's)."""
@@ -850,7 +852,11 @@ def latest_autosave_newer_than(
         [doc, floor, 1 if include_dismissed else 0],
     ).fetchall()
     row = next((r for r in rows if (not_by is None or r[2] != not_by) and not writer_running(r[2], alive)), None)
-    if row is None or (text_hash is not None and row[1] == text_hash):
+    if row is None:
+        return None
+    if callable(text_hash):
+        text_hash = text_hash()
+    if text_hash is not None and row[1] == text_hash:
         return None
     out = get_snapshot(db, row[0])
     out["text"] = get_snapshot_text(db, row[0])

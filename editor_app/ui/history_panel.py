@@ -1541,17 +1541,18 @@ class HistoryController(QObject):
                        not_by: str | None = None) -> RecoveryDialog | None:
         """Offer an autosave newer than the file whose text differs from what was just loaded (and, with `not_by`,
         not written by that window: its autosaves are its own edits, not a crash's)."""
-        text = self.window.current_text()
         try:
             mtime = os.stat(path).st_mtime
         except OSError:
             mtime = None
         found = self._db_call(
             "looking for unsaved changes", history.latest_autosave_newer_than,
-            path, text_hash=history.text_hash(text), mtime=mtime, include_dismissed=include_dismissed, not_by=not_by,
+            path, text_hash=lambda: history.text_hash(self.window.current_text()), mtime=mtime,
+            include_dismissed=include_dismissed, not_by=not_by,
         )
         if not found:
             return None
+        text = self.window.current_text()
         return self._offer(path, text, found, lambda result: self._recovery_answered(path, found, result))
 
     def check_untitled_recovery(self) -> RecoveryDialog | None:
