@@ -458,6 +458,7 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("must be a number (found {found})", "必须是数字（实为 {found}）"),
     ("must be text in quotes (found {found})", "必须是加引号的文字（实为 {found}）"),
     ("a count is a whole number from 0 up, not {found}", "计数是从 0 起的整数，不能是 {found}"),
+    ("too large: at most {limit} (found {found})", "太大：最多 {limit}（实为 {found}）"),
     ("a rule takes pattern (one) or patterns (a list), not both", "规则写 pattern（一个）或 patterns（列表），不能两个都写"),
     ("must be a list of regular expressions", "必须是正则表达式的列表"),
     ("missing; a count rule needs counter = one of {known}", "缺失；count 规则需要 counter = {known} 之一"),
@@ -468,6 +469,7 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("a count rule needs min and/or max", "count 规则需要 min 和/或 max"),
     ("min {mn} is above max {mx}: the rule could never pass", "min {mn} 大于 max {mx}：这条规则永远不会通过"),
     ("a {kind} rule needs pattern or patterns", "{kind} 规则需要 pattern 或 patterns"),
+    ("empty: a {kind} rule needs at least one pattern", "为空：{kind} 规则至少需要一个模式"),
     ("a required-section rule needs heading (regex) and/or number", "required-section 规则需要 heading（正则表达式）和/或 number"),
     ("a verifiability rule needs min (a share, e.g. 0.2)", "verifiability 规则需要 min（比例，例如 0.2）"),
     ("a share from 0 to 1 (20% is 0.2), not {found}", "应为 0 到 1 之间的比例（20% 写作 0.2），不能是 {found}"),
@@ -481,7 +483,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
      '双引号中的 "\\b" 在 TOML 里是退格符，不是单词边界：请改用单引号，{meant}'),
     ("{pattern} matches an empty text: {why}", "{pattern} 能匹配空文本：{why}"),
     # claims
-    ("{key} needs metric and pattern", "{key} 需要 metric 和 pattern"),
+    ("missing: a claim pattern needs metric and pattern", "缺失：自报数字模式需要 metric 和 pattern"),
+    ("each claim pattern is a table with metric and pattern", "每个自报数字模式是一个含 metric 和 pattern 的表"),
     ('unknown metric {name}; did you mean "{near}"? (a metric that is no counter is only listed as stated, never '
      "measured)", '未知的指标 {name}；是否想写 "{near}"？（不是计数器的指标只列出自报值，从不实测）'),
     ('unknown metric {name}; did you mean "{near}"? (that is its label)', '未知的指标 {name}；是否想写 "{near}"？（那是它的标签）'),

@@ -81,6 +81,6 @@ def test_english_pack_on_markdown():
     assert by["references-section"].status == "pass"
     assert by["limitations-length"].status == "fail"
     assert by["no-todo"].status == "fail"
-    assert a.metrics["words"] == 18  # "arXiv:2609.11582" is three words
+    assert a.metrics["words"] == 17  # "arXiv:2609.11582" is two words ("arXiv", "2609.11582")
     c = next(c for c in a.claims if c.metric == "words")
-    assert c.claimed == 14 and c.measured == 18 and c.ok is False
+    assert c.claimed == 14 and c.measured == 17 and c.ok is False

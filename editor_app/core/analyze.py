@@ -48,7 +48,11 @@ from .text_ends import common_prefix, common_suffix
 
 _DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
-WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*|[一-鿿]")
+# A word: a run of letters and digits of any script (with the combining accents of a decomposed "naïve"), joined
+# by an apostrophe or a hyphen ("don't", "state-of-the-art") or, between digits, a point or comma ("3.5", "3,838");
+# each CJK ideograph is a word of its own.
+_WORD_PART = r"(?:[^\W_一-鿿]|[\u0300-\u036f])+"
+WORD_RE = re.compile(rf"{_WORD_PART}(?:(?:['’\-]|(?<=\d)[.,](?=\d)){_WORD_PART})*|[一-鿿]")
 _LINE = attrgetter("line")
 _END_LINE = attrgetter("end_line")
 _SECTION = attrgetter("section")

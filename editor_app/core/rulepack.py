@@ -414,7 +414,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         if sname in BUILTIN_SCOPES:  # a rule naming it would get the built-in one, and this table would be ignored
             raise loc.error(sname, f'"{sname}" is a scope of its own ({", ".join(BUILTIN_SCOPES)}); give this one '
                                    "another name", table="[scopes]", shown=f"scopes.{sname}")
-        pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname, table="[scopes]")
+        pack.scopes[sname] = _scope(spec, f"scopes.{sname}", loc, pack, label=sname, table=loc.scope_table(sname))
     pack.scopes = {sname: pack.scopes[sname] for sname in scope_specs}  # in the order written
     rules = data.get("rules", [])
     if not isinstance(rules, list):
@@ -444,8 +444,13 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
                         needle=loc.header("claims.patterns"), shown="claims.patterns")
     for j, cp in enumerate(claim_patterns):
         key = f"claims.patterns[{j}]"
-        if not isinstance(cp, dict) or "metric" not in cp or "pattern" not in cp:
-            raise loc.error("pattern", f"{key} needs metric and pattern")
+        if not isinstance(cp, dict):
+            raise loc.error("patterns", "each claim pattern is a table with metric and pattern", table="[claims]",
+                            shown=key)
+        for needed in ("metric", "pattern"):
+            if needed not in cp:
+                raise loc.error(needed, "missing: a claim pattern needs metric and pattern",
+                                entry=("[[claims.patterns]]", j), shown=f"{key}.{needed}")
         _known_keys(cp, CLAIM_PATTERN_KEYS, key + ".", loc, "a claim pattern", entry=("[[claims.patterns]]", j))
         _check_regex(cp["pattern"], "pattern", loc, needle=cp["pattern"], shown=key + ".pattern")
         if "(?P<value" not in cp["pattern"]:
@@ -621,6 +626,8 @@ class _Locator:
         if table:
             start = next((i for i, l in enumerate(self.lines) if l.strip().startswith(table)), -1)
             start, found = max(start, 0), start >= 0
+            if found and not table.startswith("["):  # one line of a table: a scope written inline (scope_table)
+                return start + 1  # (its key, or where the key it lacks belongs)
         if rule_index is not None:
             entry = ("[[rules]]", rule_index)
         if entry is not None:
@@ -644,6 +651,22 @@ class _Locator:
                 if re.match(rf"\s*\[\[?\s*{re.escape(key)}\s*[.\]]", line):
                     return i + 1
         return start + 1 if found else None
+
+    def scope_table(self, name: str) -> str:
+        """What `line_of(table=…)` starts from for the scope `name` of [scopes]: its own "[scopes.NAME]" header, or
+        its line in [scopes] (`legal = { section = "4.4" }`), so an error in a later scope is not placed at the
+        first scope holding the same key."""
+        header = self.header(f"scopes.{name}")
+        if header is not None:
+            return header
+        key = re.compile(rf"""\s*(?:{re.escape(name)}|"{re.escape(name)}"|'{re.escape(name)}')\s*=""")
+        in_scopes = False
+        for line in self.lines:
+            if _TABLE_HEADER.match(line):
+                in_scopes = line.split("#")[0].strip().replace(" ", "") == "[scopes]"
+            elif in_scopes and key.match(line):
+                return line.strip()
+        return "[scopes]"
 
     def header(self, dotted: str) -> str | None:
         """The line "[claims.pattern]", "[[claims.pattern]]" or "[counter.words]" when `dotted` is written as a table
@@ -852,7 +875,12 @@ def _num(spec: dict, key: str, loc: _Locator, i: int) -> float | None:
         return None
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise loc.error(key, f"must be a number (found {v!r})", i)
+    if isinstance(v, int) and abs(v) > _EXACT_LIMIT:  # held as a float, it would be compared as another number
+        raise loc.error(key, f"too large: at most {_EXACT_LIMIT:,} (found {v:,})", i)
     return float(v)
+
+
+_EXACT_LIMIT = 2 ** 53  # the largest whole number a float holds with every smaller one
 
 
 def _whole_counts(spec: dict, limits: tuple, loc: _Locator, i: int) -> None:
@@ -908,6 +936,8 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
         if mn is not None and mx is not None and mn > mx:
             raise loc.error("min", f"min {spec['min']!r} is above max {spec['max']!r}: the rule could never pass", i)
     if kind in ("forbidden-pattern", "required-pattern") and not patterns:
+        if "patterns" in spec:  # written, but as an empty list
+            raise loc.error("patterns", f"empty: a {kind} rule needs at least one pattern", i)
         raise loc.error("pattern", f"a {kind} rule needs pattern or patterns", i)
     if kind == "required-section":
         if not spec.get("heading") and not spec.get("number"):
