@@ -291,3 +291,56 @@ def test_crash_recovery_lookup_hashes_the_text_only_to_compare(db, tmp_path: Pat
     assert latest_autosave_newer_than(db, survey, text_hash=hashed("保存的文本"), mtime=100.0)["text"] == "未保存的编辑"
     assert latest_autosave_newer_than(db, survey, text_hash=hashed("未保存的编辑"), mtime=100.0) is None
     assert asked == ["保存的文本", "未保存的编辑"]
+
+
+def _sample_saves(db, survey: Path, added: range) -> list[int]:
+    """Saves of the sample with 0, 1, … CJK characters added: each analysis stored as a delta from the one before."""
+    from editor_app.core.analyze import analyze
+    from editor_app.core.rulepack import house_pack
+
+    sample = (Path(__file__).resolve().parent.parent / "resources/samples/llm-infra-2026-09-14.md").read_text("utf-8")
+    return [record_snapshot(db, path=survey, text=sample + "加" * i,
+                            analysis=analyze(sample + "加" * i, house_pack()).to_dict(), kind="save", now=100.0 + i)
+            for i in added]
+
+
+def test_a_damaged_stored_analysis_is_measured_again_and_later_saves_go_on(db, tmp_path: Path):
+    """QA: a salvaged database kept a snapshot's analysis whose bytes were overwritten (its row readable); every
+    later save, stored as a delta from it, failed with zlib.error and stayed "measuring" for good. The damaged one
+    is now forgotten (measured again, as one whose figures never came) and the new one stored whole."""
+    survey = tmp_path / "s.md"
+    first, = _sample_saves(db, survey, range(1))
+    with db.conn:
+        db.conn.execute("UPDATE snapshot_analyses SET data = ? WHERE snapshot_id = ?", [b"\x78\x9c garbage", first])
+    history._RECENT.clear()  # (the last analyses stored are kept in memory, as read back)
+    second, = _sample_saves(db, survey, range(1, 2))
+    assert get_snapshot_analysis(db, second)["metrics"]["cjk"] == 3839
+    assert db.execute("SELECT base FROM snapshot_analyses WHERE snapshot_id = ?", [second]).fetchone()[0] is None
+    assert history.unmeasured_snapshots(db, survey) == [first]  # measured again from its text by the window
+    assert [v for _, v in metric_series(db, survey, "cjk")] == [3838.0, 3839.0]  # (its headline figures are kept)
+
+
+def test_reading_a_damaged_analysis_forgets_it_and_those_stored_from_it(db, tmp_path: Path):
+    survey = tmp_path / "s.md"
+    ids = _sample_saves(db, survey, range(3))
+    bases = dict(db.execute("SELECT snapshot_id, base FROM snapshot_analyses").fetchall())
+    assert bases[ids[1]] == ids[0] and bases[ids[2]] == ids[1]  # (each stored as a delta from the one before)
+    with db.conn:
+        db.conn.execute("UPDATE snapshot_analyses SET data = ? WHERE snapshot_id = ?", [b"garbage", ids[1]])
+    history._RECENT.clear()  # (the last analyses stored are kept in memory, as read back)
+    assert get_snapshot_analysis(db, ids[2]) == {}
+    assert get_snapshot_analysis(db, ids[0])["metrics"]["cjk"] == 3838
+    assert history.unmeasured_snapshots(db, survey) == [ids[2], ids[1]]
+
+
+def test_a_damaged_stored_text_is_no_base_for_the_next_one(db, tmp_path: Path):
+    survey = tmp_path / "s.md"
+    first = record_snapshot(db, path=survey, text="第一稿\n" * 80, analysis=analysis_dict(1), kind="save", now=100.0)
+    digest = text_hash("第一稿\n" * 80)
+    with db.conn:
+        db.conn.execute("UPDATE texts SET data = ? WHERE hash = ?", [b"garbage", digest])
+    second = record_snapshot(db, path=survey, text="第一稿\n" * 80 + "又一行\n", analysis=analysis_dict(2),
+                             kind="save", now=110.0)
+    assert get_snapshot_text(db, second) == "第一稿\n" * 80 + "又一行\n"
+    with pytest.raises(history.DamagedData):  # (the window says "reading a snapshot failed (…damaged…)")
+        get_snapshot_text(db, first)

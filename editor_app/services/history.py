@@ -555,8 +555,11 @@ def _stored_text(conn, prepared: PreparedSnapshot, base_hash: str | None) -> tup
     if row is None or row[0] >= MAX_DELTA_DEPTH:
         return whole
     text = zlib.decompress(prepared.text_blob).decode("utf-8")
-    delta = deltas.make_delta(deltas.split(_read_text(conn, base_hash), deltas.TEXT_PIECES),
-                              deltas.split(text, deltas.TEXT_PIECES))
+    try:
+        base = _read_text(conn, base_hash)
+    except DamagedData:  # (that snapshot can't be shown; this one is stored whole, not as a delta from it)
+        return whole
+    delta = deltas.make_delta(deltas.split(base, deltas.TEXT_PIECES), deltas.split(text, deltas.TEXT_PIECES))
     _remember("text:" + prepared.text_hash, text)  # the next save's base, most likely
     if delta is None or len(delta) * 2 > len(prepared.text_blob):
         return whole
@@ -581,7 +584,12 @@ def _stored_analysis(conn, prepared: PreparedSnapshot | PreparedMeasurement, bas
         return whole
     new = zlib.decompress(prepared.analysis_blob).decode("utf-8")
     base_chain = _stored_chain(conn, _ANALYSES_SQL, base_id, f"the analysis of snapshot {base_id}")
-    delta = deltas.make_delta(deltas.split(_analysis_from(base_chain), deltas.JSON_PIECES),
+    try:
+        base = _analysis_from(base_chain)
+    except DamagedData:  # the base is measured again; this one is stored whole
+        _drop_damaged_analysis(conn, base_id)
+        return whole
+    delta = deltas.make_delta(deltas.split(base, deltas.JSON_PIECES),
                               deltas.split(new, deltas.JSON_PIECES), ANALYSIS_MAX_CHANGED)
     if delta is None or len(delta) * 2 > len(prepared.analysis_blob):
         _remember(_chain_key([prepared.analysis_blob]), new)
@@ -645,12 +653,49 @@ def _stored_chain(conn, sql: str, key: Any, what: str) -> list[bytes]:
     return chain
 
 
+class DamagedData(sqlite3.DatabaseError):
+    """A stored text or analysis whose row SQLite reads but whose bytes no longer decompress or rebuild (a page
+    overwritten and salvaged, say): a query that worked, not a damaged file to move aside."""
+
+
 def _rebuilt(chain: list[bytes], pieces: tuple[str, ...]) -> str:
     chain = list(chain)
-    value = zlib.decompress(chain.pop()).decode("utf-8")
-    while chain:
-        value = deltas.apply_delta(deltas.split(value, pieces), chain.pop())
+    try:
+        value = zlib.decompress(chain.pop()).decode("utf-8")
+        while chain:
+            value = deltas.apply_delta(deltas.split(value, pieces), chain.pop())
+    except (zlib.error, ValueError, TypeError) as exc:  # (UnicodeDecodeError, JSONDecodeError are ValueErrors)
+        raise DamagedData(f"stored data is damaged and can't be read ({exc})") from exc
     return value
+
+
+def _drop_damaged_analysis(conn, snapshot_id: int) -> None:
+    """Forget the analysis that can't be read in the chain snapshot_id's is rebuilt from, and those stored as deltas
+    from it: their snapshots are measured again (`unmeasured_snapshots`), as after a crash before their figures came."""
+    chain = []  # (snapshot id, data), the one stored whole first
+    key = snapshot_id
+    while key is not None and len(chain) <= MAX_DELTA_DEPTH * 4:
+        row = conn.execute("SELECT data, base FROM snapshot_analyses WHERE snapshot_id = ?", [key]).fetchone()
+        if row is None:
+            break
+        chain.append((key, row[0]))
+        key = row[1]
+    chain.reverse()
+    damaged = snapshot_id
+    for k in range(len(chain)):
+        try:
+            _rebuilt([data for _, data in reversed(chain[:k + 1])], deltas.JSON_PIECES)
+        except DamagedData:
+            damaged = chain[k][0]
+            break
+    ids, todo = [], [damaged]
+    while todo:
+        ids += todo
+        marks = ",".join("?" * len(todo))
+        todo = [r[0] for r in conn.execute(f"SELECT snapshot_id FROM snapshot_analyses WHERE base IN ({marks})", todo)]
+    marks = ",".join("?" * len(ids))
+    conn.execute(f"DELETE FROM snapshot_metrics WHERE snapshot_id IN ({marks})", ids)
+    conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", ids)
 
 
 def _prune_autosaves(conn, doc: int) -> None:
@@ -780,7 +825,12 @@ def get_snapshot_analysis(db: sqlite_utils.Database, snapshot_id: int) -> dict[s
         raise KeyError(f"no snapshot {snapshot_id}")
     if db.execute("SELECT 1 FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id]).fetchone() is None:
         return {}
-    return json.loads(_read_analysis_json(db.conn, snapshot_id))
+    try:
+        return json.loads(_read_analysis_json(db.conn, snapshot_id))
+    except (DamagedData, ValueError):  # measured again, as one never measured
+        with db.conn:
+            _drop_damaged_analysis(db.conn, snapshot_id)
+        return {}
 
 
 def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:
