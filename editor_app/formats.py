@@ -193,6 +193,17 @@ def rules_failing(a: Analysis, fail_level: str = "error") -> str:
     return text + (f", {format_count(warning)} rule{'' if warning == 1 else 's'} warning" if warning else "")
 
 
+def _asked_again(references: list) -> list[str]:
+    """What --force-refresh could not do: the verdicts shown are the cache's, and why arXiv was not asked again."""
+    why: dict[str, int] = {}
+    for r in references:
+        reason = r.details.get("asked_again")
+        if reason:
+            why[reason] = why.get(reason, 0) + 1
+    return [f"Asking arXiv again failed for {n} reference{'s' if n > 1 else ''} (shown as the cache has them): {reason}"
+            for reason, n in why.items()]
+
+
 def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_level: str = "error",
                 width: int | None = None) -> str:
     """The terminal report; `pack` (the one the analysis used) names the counters of its first line; its count of
@@ -237,6 +248,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
             versions = [text for status, text in status_parts(r, r.details) if text != status]
             if versions:  # which version arXiv lacks and which lines cite it: "  ↳ v3 not found (L13) · v1 ✓ (L34, L57)"
                 out.append("  ↳ " + " · ".join(versions))
+        out += _asked_again(a.references)
     findings = [f for f in a.findings if verbose or f.level != "info"]
     if findings:
         out.append("")

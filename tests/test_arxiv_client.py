@@ -394,3 +394,17 @@ def test_a_reset_answer_is_not_taken_for_being_offline(fake_arxiv):
     out = client_for(fake_arxiv).fetch(ids)
     assert len(fake_arxiv.api_requests()) == 12  # connected each time: the three-batches rule applies
     assert "check the network" not in out.failed[ids[0]][1]
+
+
+def test_the_wait_said_before_asking_again_is_the_wait_arxivs_spacing_makes(fake_arxiv):
+    """QA: "asking again in 2 s" was followed by a 3.15 s wait: a backoff shorter than the 3 s between requests the
+    client keeps (arxiv-api.md) was said, and the spacing then waited on."""
+    heard: list[str] = []
+    clock = [1000.0]
+    client = client_for(fake_arxiv, interval=3.0, backoff=0.5)
+    client.clock = lambda: clock[0]
+    client._sleep = lambda seconds: clock.__setitem__(0, clock[0] + max(seconds, 0.0))
+    client.on_retry = heard.append
+    fake_arxiv.push_fault("503", times=1)
+    assert set(client.fetch(["2609.11582"]).found) == {"2609.11582"}
+    assert heard == ["arXiv answered HTTP 503; asking again in 3 s (attempt 2 of 4)"]

@@ -62,3 +62,21 @@ def test_the_chinese_window_says_the_refresh_failed(qtbot, chinese, zh_translati
     assert panel.message.text().startswith(
         "有 2 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。已核验 1"), panel.message.text()
     window.shutdown()
+
+
+def test_survey_check_text_says_the_refresh_failed(tmp_path, fake_arxiv, capsys):
+    """QA: `survey-check --verify --force-refresh` with arXiv unreachable showed the cache's verdicts and no word that
+    asking again had failed (the JSON carried `asked_again`; the text said nothing, even with -v)."""
+    from editor_app.cli import main as cli_main
+
+    survey = tmp_path / "s.md"
+    survey.write_text(SURVEY, encoding="utf-8")
+    args = [str(survey), "--verify", "--arxiv-url", fake_arxiv.url, "--arxiv-interval", "0", "--db", str(tmp_path / "h.db")]
+    cli_main(args)
+    assert "Asking arXiv again failed" not in capsys.readouterr().out
+    fake_arxiv.push_fault("503", times=50)
+    cli_main([*args, "--force-refresh"])
+    out = capsys.readouterr().out
+    assert ("Asking arXiv again failed for 2 references (shown as the cache has them): arXiv answered HTTP 503 "
+            "(after 4 attempts)") in out
+    assert "2606.03458" in out and "verified" in out

@@ -387,8 +387,9 @@ class ArxivClient:
                 stop = RateLimited if self._429_in_a_row else UnavailableForLong  # (this attempt's answer was a 429)
                 raise stop(_asked_to_wait_too_long(problem, retry_after, attempt, self.max_attempts))
             delay = retry_after if retry_after is not None else self._backoff(attempt)
-            if self.on_retry:
-                self.on_retry(f"{problem}; asking again in {max(delay, 1):.0f} s "
+            if self.on_retry:  # (the wait said is at least until arXiv's spacing lets the next request go: _send)
+                spaced = self.started_at[-1] + self.interval - self.clock() if self.started_at else 0.0
+                self.on_retry(f"{problem}; asking again in {max(delay, spaced, 1):.0f} s "
                               f"(attempt {attempt + 1} of {self.max_attempts})")
             self._sleep(delay)
         if unreachable:
