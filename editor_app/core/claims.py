@@ -560,6 +560,29 @@ _PAREN_DIGIT_PARTS_WIDE = re.compile("（" + _DIGIT_PARTS)
 _PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
 
 
+# A parenthesis opened inside another before that one closes: "（主体 2,892（含反方 579）+ 元信息 946）".
+_NESTED = re.compile(r"[（(][^（）()]*[（(]")
+_INNERMOST = re.compile(r"[（(][^（）()]*[）)]")
+
+
+def _asides_blanked(line: str) -> str:
+    """`line` with each parenthesis nested in another blanked (as spaces: the columns stay those of the line): the
+    aside "（含反方 579）" of a part is no part, and a breakdown holding one is read as the parts around it (before,
+    the parts' regexes, which take no parenthesis, found no breakdown there, and its wrong figures passed unread)."""
+    while True:
+        out, last = [], 0
+        for m in _INNERMOST.finditer(line):
+            s = m.start()
+            if line.count("（", 0, s) + line.count("(", 0, s) > line.count("）", 0, s) + line.count(")", 0, s):
+                out += (line[last:s], " " * (m.end() - s))
+                last = m.end()
+        if not out:
+            return line
+        line = "".join(out) + line[last:]
+        if _NESTED.search(line) is None:
+            return line
+
+
 def _may_sum(line: str) -> bool:
     """Whether `_sums_in_line` may find a sum in a line with a "+": in a parenthesis whose first part holds a digit
     (most "+" in prose join words: "KAIST + POSTECH"), or by an "=" with a digit at most five characters before it
@@ -570,7 +593,15 @@ def _may_sum(line: str) -> bool:
     an "=".)"""
     return ("=" in line and _EQ_SUM_LOOK.search(line) is not None
             or "（" in line and _PAREN_DIGIT_PARTS_WIDE.search(line) is not None
-            or "(" in line and _PAREN_DIGIT_PARTS_NARROW.search(line) is not None)
+            or "(" in line and _PAREN_DIGIT_PARTS_NARROW.search(line) is not None
+            or _NESTED.search(line) is not None and _may_sum_blanked(line))
+
+
+def _may_sum_blanked(line: str) -> bool:
+    """_may_sum of the line with its nested asides blanked (a line whose nesting is only parentheses left open has
+    none to blank: "((")."""
+    blanked = _asides_blanked(line)
+    return blanked != line and _may_sum(blanked)
 
 
 def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "",
@@ -589,6 +620,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     # find nothing, and a parenthesis's parts need no total unless they state a sum)
     has_eq = "=" in line and _EQ_SUM_LOOK.search(line) is not None
     wide, narrow = "（" in line, "(" in line
+    if (wide or narrow) and _NESTED.search(line) is not None:
+        line = _asides_blanked(line)
     if wide or narrow:
         # (without the "=" forms, only parts whose first one holds a digit may state a sum: see below)
         in_wide, in_narrow = (_PAREN_PARTS_WIDE, _PAREN_PARTS_NARROW) if has_eq else \
