@@ -83,3 +83,22 @@ def test_pdf_keeps_the_links_to_the_abstract_pages(sample_pdf):
     data = sample_pdf.read_bytes()
     assert b"/URI (https://arxiv.org/abs/2609.11582)" in data
     assert data.count(b"/URI (https://arxiv.org/abs/") >= 10
+
+
+@needs_pdftotext
+def test_no_line_is_in_the_pdf_twice_at_a_page_break(sample_pdf):
+    """QA: the last line of a page was in the PDF again above the next page's top margin (Qt draws, of a paragraph
+    going on from the page before, the last line above the clip: hidden, but found twice by search, copy and screen
+    readers; 5 lines in the sample's report). Nothing is written in the top margin (14 mm) now."""
+    boxes = _text(sample_pdf, "-bbox")
+    pages = boxes.split("<page ")[1:]
+    assert len(pages) >= 5
+    margin = 14 / 25.4 * 72
+    above = [(n + 1, float(y), word) for n, page in enumerate(pages)
+             for y, word in re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([^<]*)</word>', page)
+             if float(y) < margin - 1]
+    assert not above, above[:5]
+    text = _text(sample_pdf, "-layout").split("\f")
+    ends = [[line.strip() for line in page.splitlines() if line.strip()] for page in text]
+    again = [(n + 2, b[0]) for n, (a, b) in enumerate(zip(ends, ends[1:])) if len(a) > 1 and b and a[-2] == b[0]]
+    assert not again, again

@@ -97,6 +97,8 @@ def _paint_pages(html: str, writer, out: Path) -> None:
     body = height - footer
     pages = doc.pageCount()
 
+    layout = doc.documentLayout()
+    continued = paragraphs_continued(doc, body)
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError(errno.EIO, "the PDF writer could not start", str(out))
@@ -112,7 +114,19 @@ def _paint_pages(html: str, writer, out: Path) -> None:
             painter.setClipRect(clip)
             context = QAbstractTextDocumentLayout.PaintContext()
             context.clip = clip
-            doc.documentLayout().draw(painter, context)
+            # Qt draws, of a paragraph that goes on from the page before, also the last line above the clip
+            # (QTextLayout::draw starts at the last line wholly above it): hidden by the clip, but in the PDF
+            # twice, found twice by search, copy and screen readers. Those paragraphs are drawn here line by line.
+            here = continued.get(index, ())
+            for block in here:
+                block.setVisible(False)
+            try:
+                layout.draw(painter, context)
+            finally:
+                for block in here:
+                    block.setVisible(True)
+            for block in here:
+                _draw_lines_on(painter, layout, block, clip)
             painter.restore()
             painter.setFont(footer_font)
             painter.setPen(Qt.GlobalColor.darkGray)
@@ -123,6 +137,41 @@ def _paint_pages(html: str, writer, out: Path) -> None:
             )
     finally:
         painter.end()
+
+
+def paragraphs_continued(doc, body: float) -> dict[int, list]:
+    """The blocks of more than one line that go on from one page to the next, by each page they go on to."""
+    layout = doc.documentLayout()
+    out: dict[int, list] = {}
+    block = doc.begin()
+    while block.isValid():
+        lines = block.layout()
+        if lines.lineCount() > 1:
+            top = layout.blockBoundingRect(block).top()  # (where the layout places its lines from)
+            first = int((top + lines.lineAt(0).y()) // body)
+            last = int((top + lines.lineAt(lines.lineCount() - 1).y()) // body)
+            for page in range(first + 1, last + 1):
+                out.setdefault(page, []).append(block)
+        block = block.next()
+    return out
+
+
+def _draw_lines_on(painter, layout, block, clip) -> None:
+    """The lines of `block` that start on the page `clip` holds, with the block's background, as Qt draws them."""
+    from PySide6.QtCore import QRectF, Qt
+
+    rect = layout.blockBoundingRect(block)
+    lines = block.layout()
+    shown = [line for line in (lines.lineAt(i) for i in range(lines.lineCount()))
+             if clip.top() <= rect.top() + line.y() < clip.bottom()]
+    if not shown:
+        return
+    background = block.blockFormat().background()
+    if background.style() != Qt.BrushStyle.NoBrush:
+        start = rect.top() + shown[0].y()
+        painter.fillRect(QRectF(rect.left(), start, rect.width(), min(rect.bottom(), clip.bottom()) - start), background)
+    for line in shown:
+        line.draw(painter, rect.topLeft())
 
 
 def laid_out_report(html: str, writer) -> tuple:
