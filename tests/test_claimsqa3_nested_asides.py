@@ -38,6 +38,14 @@ def test_a_right_breakdown_with_an_aside_agrees(sample_text):
     assert claims["主体 2,892"] == (2892, 2892, True)
 
 
+def test_an_asides_figure_of_a_place_is_audited(sample_text):
+    claims = _line_9(sample_text, "主体 2,892（含反方 600）+ 元信息 946")
+    assert claims["反方 600"] == (600, 579, False)  # 反方's CJK, stated in the aside
+    assert _line_9(sample_text, "主体 2,892（其中反方 579）+ 元信息 946")["反方 579"] == (579, 579, True)
+    # an aside naming no place of the survey is no figure of one (as a part's "其余 174" is not)
+    assert not any(k.startswith("表格") for k in _line_9(sample_text, "主体 2,892（含表格 12）+ 元信息 946"))
+
+
 def test_asides_are_blanked_in_place():
     line = "CJK 3,838（主体 2,892（含反方 579）+ 元信息 946）; (a (b (c)) d) + (e)"
     assert _asides_blanked(line) == "CJK 3,838（主体 2,892" + " " * 9 + "+ 元信息 946）; (a " + " " * 7 + " d) + (e)"

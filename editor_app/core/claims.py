@@ -565,10 +565,11 @@ _NESTED = re.compile(r"[（(][^（）()]*[（(]")
 _INNERMOST = re.compile(r"[（(][^（）()]*[）)]")
 
 
-def _asides_blanked(line: str) -> str:
+def _asides_blanked(line: str, asides: list[tuple[int, int]] | None = None) -> str:
     """`line` with each parenthesis nested in another blanked (as spaces: the columns stay those of the line): the
     aside "（含反方 579）" of a part is no part, and a breakdown holding one is read as the parts around it (before,
-    the parts' regexes, which take no parenthesis, found no breakdown there, and its wrong figures passed unread)."""
+    the parts' regexes, which take no parenthesis, found no breakdown there, and its wrong figures passed unread).
+    The spans blanked are added to `asides`, when given."""
     while True:
         out, last = [], 0
         for m in _INNERMOST.finditer(line):
@@ -576,11 +577,36 @@ def _asides_blanked(line: str) -> str:
             if line.count("（", 0, s) + line.count("(", 0, s) > line.count("）", 0, s) + line.count(")", 0, s):
                 out += (line[last:s], " " * (m.end() - s))
                 last = m.end()
+                if asides is not None:
+                    asides.append(m.span())
         if not out:
             return line
         line = "".join(out) + line[last:]
         if _NESTED.search(line) is None:
             return line
+
+
+_ASIDE_LEAD = re.compile(r"(?:含|其中|包括|包含)[\s：:]*")
+
+
+def _add_aside_figures(found: list[RawClaim], written: str, line: str, asides: list[tuple[int, int]], lo: int,
+                       hi: int, sum_metric: str, marked: bool) -> None:
+    """The figure an aside within a breakdown's parts (line[lo:hi]) states of a place: "主体 2,892（含反方 579）"
+    says 反方 is 579 (a place the survey has none of, "含表格 12", is dropped by the audit as a part's is)."""
+    for a, b in asides:
+        if not (lo <= a and b <= hi):
+            continue
+        inner = line[a + 1:b - 1]
+        n = _STANDALONE.search(inner)
+        if n is None or _STANDALONE.search(inner, n.end()) is not None or inner[n.end():].strip() not in ("", *_UNITS):
+            continue
+        label = _ASIDE_LEAD.sub("", inner[:n.start()].strip(), count=1)
+        place = _scope_label(label) if label else ""
+        if place:
+            at = a + 1 + n.start()
+            shown = written[at:at + n.end() - n.start()]
+            found.append(RawClaim("value", sum_metric, -1, place, f"{label} {shown}", at + 1, shown,
+                                  _number(n.group(0)), (), marked and _approx_before(written, at)))
 
 
 def _may_sum(line: str) -> bool:
@@ -620,8 +646,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     # find nothing, and a parenthesis's parts need no total unless they state a sum)
     has_eq = "=" in line and _EQ_SUM_LOOK.search(line) is not None
     wide, narrow = "（" in line, "(" in line
+    asides: list[tuple[int, int]] = []
     if (wide or narrow) and _NESTED.search(line) is not None:
-        line = _asides_blanked(line)
+        with_asides, line = line, _asides_blanked(line, asides)
     if wide or narrow:
         # (without the "=" forms, only parts whose first one holds a digit may state a sum: see below)
         in_wide, in_narrow = (_PAREN_PARTS_WIDE, _PAREN_PARTS_NARROW) if has_eq else \
@@ -658,6 +685,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, before.group("total"), before.start("total") + 1,
                              parts, m.start("parts"), written[before.start() : m.end()], label, marked)
+                    if asides and labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
+                        _add_aside_figures(found, written, with_asides, asides, m.start("parts"), m.end("parts"),
+                                           sum_metric, marked)
                 spans.append((before.start(), m.end()))
                 continue
             close = m.end()
@@ -671,6 +701,9 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, after.group("total"), after.start("total") + 1,
                              parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip(), marked)
+                    if asides and labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
+                        _add_aside_figures(found, written, with_asides, asides, m.start("parts"), m.end("parts"),
+                                           sum_metric, marked)
                 spans.append((start, after.end()))
     if not has_eq:
         return
