@@ -145,3 +145,38 @@ def test_the_candidate_window_stands_at_the_caret(qtbot, sample_path):
     reported = method.cursorRectangle().toRect().topLeft()
     assert (reported.x(), reported.y()) == (caret.x(), caret.y())  # before: x 42 px to the left, y 1 px up
     commit(editor, "中")
+
+
+def test_a_composition_over_a_selection_is_one_undo_step(qtbot, sample_path):
+    """QA (keyboard-only, Chinese): selecting a wrong figure and typing its fix with the input method took two Ctrl+Z
+    to bring it back (Qt removes the selection at the first pinyin key, in a step of its own); one now, and one
+    Ctrl+Shift+Z writes the fix again."""
+    window = open_window(qtbot, sample_path)
+    editor = window.editor
+    original = window.current_text()
+    line = line_text(window, 94)
+    at = line.index("193")
+    window.goto_line(94, at + 1)
+    cursor = editor.textCursor()
+    cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.KeepAnchor, 3)
+    editor.setTextCursor(cursor)
+    type_pinyin(editor, "yibaibashijiu", "189")
+    assert line_text(window, 94) == line[:at] + "189" + line[at + 3:]
+    editor.undo()
+    assert window.current_text() == original
+    editor.redo()
+    assert line_text(window, 94) == line[:at] + "189" + line[at + 3:]
+    editor.undo()
+    # a composition over a selection cancelled (Esc): the selection is gone, and the next commit is a step of its own
+    window.goto_line(94, at + 1)
+    cursor = editor.textCursor()
+    cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.KeepAnchor, 3)
+    editor.setTextCursor(cursor)
+    compose(editor, "y")
+    compose(editor, "")
+    assert line_text(window, 94) == line[:at] + line[at + 3:]
+    type_pinyin(editor, "zi", "字")
+    editor.undo()
+    assert line_text(window, 94) == line[:at] + line[at + 3:]  # the commit undone, then the cancelled removal
+    editor.undo()
+    assert window.current_text() == original

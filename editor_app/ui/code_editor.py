@@ -163,6 +163,7 @@ class CodeEditor(QPlainTextEdit):
         self._spans = SpanRuns()
         self._mark_colours: dict[tuple[str, int], QColor] = {}  # (level, the palette's cacheKey) -> mark_colour
         self._shown_range: tuple[int, int] | None = None
+        self._composing_over_selection = False  # a composition began over a selection (inputMethodEvent)
         self._underlines: list | None = None
         self._marks_now: dict[int, str] | None = None  # the gutter marks of the lines shown (made with the underlines)
         # Where the places of the analysed text are now (set by the window; None: not edited since the analysis).
@@ -463,6 +464,24 @@ class CodeEditor(QPlainTextEdit):
                 and isinstance(value, (QRect, QRectF)):
             value = value.translated(self.viewport().pos())
         return value
+
+    def inputMethodEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A composition typed over a selection is one undo step with it: Qt removes the selection at the first
+        pinyin key and inserts the committed text later, each its own step, so one Ctrl+Z left the selected figure
+        deleted (a second brought it back). The commit joins the removal's step."""
+        over_selection = self.textCursor().hasSelection()
+        if self._composing_over_selection and (event.commitString() or not event.preeditString()):
+            self._composing_over_selection = False
+            cursor = self.textCursor()
+            cursor.joinPreviousEditBlock()
+            try:
+                super().inputMethodEvent(event)
+            finally:
+                cursor.endEditBlock()
+            return
+        super().inputMethodEvent(event)
+        if over_selection and event.preeditString() and not event.commitString():
+            self._composing_over_selection = True
 
     # ----- line breaks -----
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)

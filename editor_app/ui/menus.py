@@ -104,7 +104,7 @@ class WindowMenus(QObject):
             action.triggered.connect(lambda _c=False, path=p: self._open_recent(Path(path)))
         if recent:
             menu.addSeparator()
-            menu.addAction(self.tr("Clear List"), self._clear)
+            menu.addAction(self.tr("&Clear List"), self._clear)
         menu.setEnabled(bool(recent))
 
     def _open_recent(self, path: Path) -> None:

@@ -167,7 +167,8 @@ class SelfCheckPanel(QWidget):
 
         def tip(r: RuleResult) -> str:
             say = self.say
-            parts = [f"{r.id} ({r.kind}, {r.level})"]
+            level = {"error": self.tr("error"), "warning": self.tr("warning"), "info": self.tr("info")}.get(r.level, r.level)
+            parts = [f"{r.id} ({r.kind}, {level})"]  # (the id and kind as the pack writes them; the level in our words)
             if r.note:
                 parts.append(say(r.note))
             # "L9:183", as survey-check writes it: §0 states the ⚠️ count twice on line 9, and the two lines read alike

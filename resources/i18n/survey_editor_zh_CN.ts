@@ -72,38 +72,38 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="273"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="145"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="153"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="147"/>
-        <location filename="../../editor_app/ui/figures_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="195"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="149"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="157"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="197"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="264"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="271"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -280,98 +280,98 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1233"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1227"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="993"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="987"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="995"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="989"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1093"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1087"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1162"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1156"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1171"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1179"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1173"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1225"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1377"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1219"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1371"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1343"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1337"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1378"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1372"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1539"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1533"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1543"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1537"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1594"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1589"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1637"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1632"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1653"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1648"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1669"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1664"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1669"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1664"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1758"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1753"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1805"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1800"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -379,12 +379,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="336"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="335"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="306"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="305"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -404,153 +404,153 @@
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="111"/>
         <source>%1 + 1 warning</source>
         <translation>%1 + 1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="113"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="112"/>
         <source>%1 + %2 warnings</source>
         <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="307"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="314"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="313"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="342"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="341"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="354"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="369"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="368"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="369"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="372"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="374"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="378"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="377"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="379"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="385"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="384"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="386"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="385"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="388"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="390"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="389"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="409"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="503"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="502"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="697"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="545"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="544"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="559"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="558"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="649"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="648"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="663"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="662"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="664"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="663"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="699"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="866"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="860"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1833"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1828"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1852"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1847"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1856"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1851"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -558,48 +558,48 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="69"/>
+        <location filename="../../editor_app/ui/main_window.py" line="68"/>
         <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
         <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="130"/>
+        <location filename="../../editor_app/ui/main_window.py" line="129"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/main_window.py" line="139"/>
         <location filename="../../editor_app/ui/main_window.py" line="140"/>
-        <location filename="../../editor_app/ui/main_window.py" line="141"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="149"/>
+        <location filename="../../editor_app/ui/main_window.py" line="148"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="150"/>
+        <location filename="../../editor_app/ui/main_window.py" line="149"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="151"/>
+        <location filename="../../editor_app/ui/main_window.py" line="150"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="152"/>
+        <location filename="../../editor_app/ui/main_window.py" line="151"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="167"/>
+        <location filename="../../editor_app/ui/main_window.py" line="166"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="186"/>
+        <location filename="../../editor_app/ui/main_window.py" line="185"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -610,154 +610,154 @@
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="415"/>
+        <location filename="../../editor_app/ui/main_window.py" line="418"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="426"/>
+        <location filename="../../editor_app/ui/main_window.py" line="429"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="427"/>
+        <location filename="../../editor_app/ui/main_window.py" line="430"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="432"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="430"/>
+        <location filename="../../editor_app/ui/main_window.py" line="433"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="431"/>
+        <location filename="../../editor_app/ui/main_window.py" line="434"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="438"/>
+        <location filename="../../editor_app/ui/main_window.py" line="441"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="445"/>
+        <location filename="../../editor_app/ui/main_window.py" line="448"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="451"/>
+        <location filename="../../editor_app/ui/main_window.py" line="454"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="456"/>
+        <location filename="../../editor_app/ui/main_window.py" line="459"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="508"/>
+        <location filename="../../editor_app/ui/main_window.py" line="511"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="488"/>
+        <location filename="../../editor_app/ui/main_window.py" line="491"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="113"/>
+        <location filename="../../editor_app/ui/main_window.py" line="112"/>
         <source>Survey text</source>
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="557"/>
+        <location filename="../../editor_app/ui/main_window.py" line="560"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="574"/>
+        <location filename="../../editor_app/ui/main_window.py" line="577"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="591"/>
+        <location filename="../../editor_app/ui/main_window.py" line="594"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="593"/>
+        <location filename="../../editor_app/ui/main_window.py" line="596"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="618"/>
+        <location filename="../../editor_app/ui/main_window.py" line="621"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="646"/>
-        <location filename="../../editor_app/ui/main_window.py" line="673"/>
+        <location filename="../../editor_app/ui/main_window.py" line="649"/>
+        <location filename="../../editor_app/ui/main_window.py" line="676"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="659"/>
-        <location filename="../../editor_app/ui/main_window.py" line="674"/>
+        <location filename="../../editor_app/ui/main_window.py" line="662"/>
+        <location filename="../../editor_app/ui/main_window.py" line="677"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="737"/>
+        <location filename="../../editor_app/ui/main_window.py" line="740"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="720"/>
+        <location filename="../../editor_app/ui/main_window.py" line="723"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="722"/>
+        <location filename="../../editor_app/ui/main_window.py" line="725"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="620"/>
+        <location filename="../../editor_app/ui/main_window.py" line="623"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="750"/>
+        <location filename="../../editor_app/ui/main_window.py" line="753"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="777"/>
+        <location filename="../../editor_app/ui/main_window.py" line="780"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="784"/>
+        <location filename="../../editor_app/ui/main_window.py" line="787"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="796"/>
+        <location filename="../../editor_app/ui/main_window.py" line="799"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="841"/>
+        <location filename="../../editor_app/ui/main_window.py" line="839"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="841"/>
+        <location filename="../../editor_app/ui/main_window.py" line="839"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -765,27 +765,27 @@
 <context>
     <name>OutlinePanel</name>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="91"/>
         <source>Outline: the survey&apos;s sections</source>
         <translation>大纲：综述的各节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="173"/>
         <source>numbered for %1</source>
         <translation>编号属于 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="163"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="176"/>
         <source>number repeated</source>
         <translation>编号重复</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="195"/>
         <source>Numbered for %1 but under §%2 (line %3): renumber it, or move it under %1.</source>
         <translation>编号属于 %1，却位于 §%2（第 %3 行）之下：请改编号，或把它移到 %1 之下。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="187"/>
         <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
         <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
     </message>
@@ -819,67 +819,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="917"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="911"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="918"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="912"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="889"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="906"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="923"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="932"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="926"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="933"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="927"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="899"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="893"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="905"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="899"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="906"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1064,162 +1064,162 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="40"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="43"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="41"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="44"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="94"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
         <source>&amp;Export Report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="97"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="99"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
         <source>&amp;Update Self-check Figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="102"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
         <location filename="../../editor_app/ui/export_actions.py" line="143"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="152"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="163"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="123"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="207"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="143"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="189"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="227"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="129"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="149"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="151"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="132"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="152"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="138"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="158"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="139"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="140"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="189"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="215"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="216"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="242"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
         <source>%1 (stated)</source>
         <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="238"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="273"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="264"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="284"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="241"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="234"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="249"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="269"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1227,19 +1227,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="360"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="380"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="363"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="383"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="392"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="412"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1247,202 +1247,213 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="101"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="125"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="127"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="127"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="148"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="219"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="190"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="193"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="218"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="225"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="230"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="232"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="242"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="292"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="297"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="298"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="307"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="310"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="312"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="311"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="314"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="316"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="319"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1663,37 +1674,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="215"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="261"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="260"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="272"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
@@ -1882,8 +1893,8 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/menus.py" line="107"/>
-        <source>Clear List</source>
-        <translation>清空列表</translation>
+        <source>&amp;Clear List</source>
+        <translation>清空列表(&amp;C)</translation>
     </message>
 </context>
 </TS>
