@@ -106,6 +106,10 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # engine figures
     ("{engine} {what}: {value} at line {line} disagrees with {other} at line {other_line}",
      "{engine} {what}：第 {line} 行的 {value} 与第 {other_line} 行的 {other} 不一致"),
+    ("{engine} {what} vs {baseline}: {value} at line {line} contradicts {other_engine} vs {other_baseline}: {other} "
+     "at line {other_line} (each stated ahead of the other)",
+     "{engine} {what} 相对 {baseline}：第 {line} 行的 {value} 与第 {other_line} 行 {other_engine} 相对 {other_baseline} 的 "
+     "{other} 矛盾（两处说的快慢相反）"),
     ("{groups} figure groups, {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
     ("{n} disagreeing", "{n} 处不一致"),
     # § references

@@ -211,6 +211,26 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
     )
 
 
+def _reversed(group: FigureGroup, value: FigureValue, seen: tuple | None) -> Finding | None:
+    """A speed-up of A over B where B was stated ahead of A, each more than 1× ("SGLang 比 vLLM 快 3.1 倍", then
+    "SGLang 比 vLLM 慢 3.1 倍"): one of the two has the engines the wrong way round."""
+    if seen is None or seen[0] is group or seen[1].value <= 1:
+        return None
+    other, first_value = seen[0], seen[1]
+    what = group.label or group.metric
+    return Finding(
+        rule=RULE_ID,
+        level="warning",
+        line=group.line,
+        column=value.column,
+        message=(f"{value.engine} {what} vs {group.baseline}: {_as_written(group, value)} at line {group.line} "
+                 f"contradicts {first_value.engine} vs {other.baseline}: {_as_written(other, first_value)} at line "
+                 f"{other.line} (each stated ahead of the other)"),
+        measured=value.value,
+        limit=1 / first_value.value,
+    )
+
+
 def _checked(group: FigureGroup) -> bool:
     """False for a percentage of nothing named ("vLLM 85% vs SGLang 92%"): two of them need not be one figure."""
     return group.metric != "percent" or bool(group.label)
@@ -228,6 +248,11 @@ def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None
             if gkey is None:
                 gkey = _group_key(group)
             key = (subject_of(value.engine, subjects), *gkey)
+            if group.kind == "speedup" and gkey[-1] and value.value > 1:
+                found = _reversed(group, value, first.get((subject_of(group.baseline, subjects), *gkey[:-1],
+                                                           value.engine.casefold())))
+                if found is not None:
+                    by_line.setdefault(group.line, []).append(found)
             seen = first.get(key)
             if seen is None:
                 entry = first[key] = (group, value, _stated(group, value))

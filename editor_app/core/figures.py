@@ -1311,6 +1311,12 @@ class _LineReader:
             baseline, lead = self._baseline_of(index, (a, b), (ia, ib), (m_start, m_end), cut, engine, in_item,
                                                (previous, previous_baseline), lead)
             previous, previous_baseline = engine, baseline
+            if _slower(view, max(ia, m_start - 6), m_start, m_end, ib):
+                # "SGLang 比 vLLM 慢 2 倍", "2× slower than vLLM": the baseline is the faster one, by that much (read as
+                # a speed-up of SGLang's, a reversed claim passed as the same figure); with no baseline named, none
+                if not baseline:
+                    continue
+                engine, baseline = baseline, engine
             lo, hi, approx_text = m.group("lo", "hi", "approx")
             start = m.start("approx") if approx_text else m.start("lo")
             if not approx_text and view[start - 1:start] == "+":
@@ -1558,6 +1564,15 @@ def _engine_named_after(view: str, runs: _Runs, m: re.Match[str] | None, end: in
 
 _APPROX_BEFORE = re.compile(r"约[为是合有]|大约|大概")  # "吞吐约为 vLLM 的 1.3 倍": not next to the figure
 _APPROX_AFTER = re.compile(r"[ \t]?(?:左右|上下)|[ \t]?or so(?![A-Za-z])")  # "1.3 倍左右"
+
+
+_SLOWER_AFTER = re.compile(r"[ \t]*(?:slower|more slowly)\b", re.I)
+
+
+def _slower(view: str, near: int, start: int, end: int, item_end: int) -> bool:
+    """Whether the speed-up at view[start:end] says its subject is slower: "慢" right before the figure ("比 vLLM 慢
+    2 倍") or "slower" right after it ("2× slower than vLLM")."""
+    return "慢" in view[near:start] or _SLOWER_AFTER.match(view, end, item_end) is not None
 
 
 def _approx_around(view: str, before: int, start: int, end: int, item_end: int) -> bool:

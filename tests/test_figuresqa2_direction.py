@@ -1,0 +1,68 @@
+"""QA (the Figures tab, catching wrong engine numbers): "SGLang 比 vLLM 慢 2 倍" and "2× slower than vLLM" were read
+as SGLang 2× faster than vLLM, so a reversed claim passed as the same figure; and "~16，200" (an input method's
+comma) or "～１３，５００" (full-width digits) "disagreed" with the same figure written "16,200" (read as the range
+16 to 16,200)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from editor_app.core.analyze import analyze
+from editor_app.core.figure_check import figure_findings
+from editor_app.core.figures import figures_in_line
+from editor_app.core.rulepack import house_pack
+from editor_app.wording import EngineText
+
+
+def speedups(text: str) -> list[tuple[str, str, float]]:
+    return [(v.engine, g.baseline, v.value) for g in figures_in_line(text) if g.kind == "speedup" for v in g.values]
+
+
+def findings(*lines: str):
+    groups = [dataclasses.replace(g, line=n) for n, line in enumerate(lines, 1) for g in figures_in_line(line)]
+    return figure_findings(groups)
+
+
+@pytest.mark.parametrize("text", ["SGLang 比 vLLM 慢 2 倍。", "SGLang is 2× slower than vLLM.",
+                                  "SGLang is 2x slower than vLLM on H100."])
+def test_slower_is_the_baseline_ahead(text):
+    assert speedups(text) == [("vLLM", "SGLang", 2.0)]
+
+
+def test_faster_stays_as_it_was():
+    assert speedups("SGLang 比 vLLM 快 2 倍。") == [("SGLang", "vLLM", 2.0)]
+    assert speedups("SGLang is 2× faster than vLLM.") == [("SGLang", "vLLM", 2.0)]
+
+
+def test_slower_with_no_baseline_is_no_figure():
+    assert speedups("新版本慢 2 倍。") == []
+
+
+def test_each_stated_ahead_of_the_other_is_a_finding():
+    found = findings("SGLang 比 vLLM 快 3.1 倍。", "SGLang 比 vLLM 慢 3.1 倍。")
+    assert [(f.line, f.level) for f in found] == [(2, "warning")]
+    assert found[0].message == ("vLLM speedup vs SGLang: 3.1 倍 at line 2 contradicts SGLang vs vLLM: 3.1 倍 at "
+                                "line 1 (each stated ahead of the other)")
+    assert EngineText("zh_CN")(found[0].message) == (
+        "vLLM 加速比 相对 SGLang：第 2 行的 3.1 倍 与第 1 行 SGLang 相对 vLLM 的 3.1 倍 矛盾（两处说的快慢相反）")
+    assert findings("SGLang 比 vLLM 快 3.1 倍。", "vLLM 比 SGLang 慢 3.1 倍。") == []  # the same claim twice
+
+
+def test_the_sample_with_a_reversed_claim_fails_its_figure_rule(sample_text):
+    assert next(r for r in analyze(sample_text, house_pack()).rules if r.id == "figure-consistency").status == "pass"
+    lines = sample_text.split("\n")
+    at = next(n for n, line in enumerate(lines) if "3.1×" in line and "SGLang" in line)
+    # (the sample's own "3.1×" names no baseline: nothing it could contradict)
+    reversed_claim = "\n".join([*lines[:at + 1], "SGLang 比 vLLM 快 3.1 倍。", *lines[at + 1:at + 20],
+                                 "SGLang 比 vLLM 慢 3.1 倍。", *lines[at + 20:]])
+    rule = next(r for r in analyze(reversed_claim, house_pack()).rules if r.id == "figure-consistency")
+    assert rule.status == "fail" and [f.line for f in rule.findings] == [at + 22]
+    assert f"contradicts SGLang vs vLLM: 3.1 倍 at line {at + 2}" in rule.findings[0].message
+
+
+@pytest.mark.parametrize("written", ["~16，200", "~16\u2009200", "～１６，２００"])
+def test_a_figure_written_with_other_separators_or_digits_agrees_with_itself(written):
+    assert findings("On H100, SGLang delivers ~16,200 tok/s versus ~12,500 tok/s for vLLM.",
+                    f"On H100, SGLang delivers {written} tok/s versus ~12,500 tok/s for vLLM.") == []
