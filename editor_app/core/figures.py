@@ -1634,6 +1634,9 @@ def quantity_label(group: FigureGroup) -> str:
 
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
+    written = text
+    if _FULL_WIDTH_ASCII.search(text) is not None:  # "１６，２００ tok／s", "降低 40％": a Chinese input method's
+        text = text.translate(_HALF_WIDTH)  # digits, letters and signs read as ASCII, one character for one
     first = _CUES_RE.search(text)
     while first is not None and text[first.start()] == "%" and not _may_be_change(text, first.start()):
         first = _CUES_RE.search(text, first.end())  # "4/6 = 67%", "占 40%": no change there, nor any cue
@@ -1643,7 +1646,14 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     cues = _viable_cues(read, first.start())
     if not cues:  # a cue that cannot start a figure (a "×" after no number, "vs" inside a word)
         return ()
-    return _LineReader(read, text if read is not text else None).read(cues)
+    return _LineReader(read, written if read is not written else None).read(cues)
+
+
+# Full-width digits, Latin letters and the signs a figure is written with (not the full-width parentheses, comma,
+# colon and semicolon, which the reader takes as Chinese punctuation).
+_FULL_WIDTH_ASCII = re.compile("[０-９Ａ-Ｚａ-ｚ．／％＋]")
+_HALF_WIDTH = {**{c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
+               **{ord(c): ord(c) - 0xFEE0 for c in "．／％＋"}}
 
 
 def _viable_cues(read: str, first: int) -> list[tuple[int, str | None]]:
