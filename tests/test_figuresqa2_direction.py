@@ -84,3 +84,23 @@ def test_a_wrong_full_width_figure_disagrees():
     found = findings("On H100, SGLang delivers ~16,200 tok/s versus ~12,500 tok/s for vLLM.",
                      "H100 上 SGLang １６，２００ tok/s vs vLLM １３，５００ tok/s")
     assert [(f.line, f.measured, f.limit) for f in found] == [(2, 13500.0, 12500.0)]
+
+
+@pytest.mark.parametrize("text", ["SGLang 较 vLLM 提速 3.1 倍。", "SGLang 3.1 倍于 vLLM。"])
+def test_a_baseline_named_with_jiao_or_bei_yu(text):
+    """QA: "较 vLLM" and "倍于 vLLM" named no baseline, so the figure was compared with one against another engine."""
+    assert speedups(text) == [("SGLang", "vLLM", 3.1)]
+    assert findings("SGLang 比 TGI 快 2 倍。", text) == []
+
+
+@pytest.mark.parametrize("text, hardware", [("SGLang 在 8 卡 H100 上吞吐 16,200 tok/s。", "8×H100"),
+                                            ("SGLang 在 8 张 H100 上吞吐 16,200 tok/s。", "8×H100"),
+                                            ("SGLang 在单卡 H100 上吞吐 2,100 tok/s。", "1×H100"),
+                                            ("8×H100 上 SGLang 16,200 tok/s", "8×H100")])
+def test_a_gpu_count_written_in_chinese_is_kept(text, hardware):
+    """QA: "8 卡 H100" and "单卡 H100" both read as H100, and their throughputs "disagreed"."""
+    assert [g.hardware for g in figures_in_line(text)] == [hardware]
+
+
+def test_eight_gpus_and_one_do_not_disagree():
+    assert findings("SGLang 在 8 卡 H100 上吞吐 16,200 tok/s。", "SGLang 在单卡 H100 上吞吐 2,100 tok/s。") == []

@@ -155,12 +155,13 @@ _SPEEDUP_START = re.compile(  # where a speed-up can start, as _VALUE_START for 
     rf"(?:(?<=[0-9])(?={_TO_X})|(?<=\+)(?=\d{_TO_X})|(?<=[~≈～])(?=\s?\+?\d{_TO_X})|(?<=约)(?=[为是合]?\s?\+?\d{_TO_X})"
     r"|(?<=[最高])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
 )
-_HARDWARE_RE = re.compile(
-    r"(?=[0-9NGHABLTVRM])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX][ \t]?)?(?:NVIDIA[ \t]+)?(?P<name>"
+_HARDWARE_RE = re.compile(  # (a count: "8×H100", "8 卡 H100", "单卡 H100")
+    r"(?=[0-9NGHABLTVRM单])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX卡张][ \t]?|(?P<one>单)卡[ \t]?)?"
+    r"(?:NVIDIA[ \t]+)?(?P<name>"
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
 )
-_HARDWARE_FIRST = frozenset("0123456789NGHABLTVRM")  # the characters _HARDWARE_RE can start with
+_HARDWARE_FIRST = frozenset("0123456789NGHABLTVRM单")  # the characters _HARDWARE_RE can start with
 # every GPU name above holds one of these, so text without one names no hardware (a cheap first look); each
 # alternative starts with a plain letter (re then skips the other positions in C, which _HARDWARE_RE, led by a
 # look-ahead, cannot), and versions ("v0.5.19", "V1") pass none, so most text never meets _HARDWARE_RE
@@ -322,8 +323,8 @@ _WHERE_AFTER = re.compile(r"(?:[ \t]+[vV]?\d[\w.\-]*)*[ \t]*(?:上|下|中)")
 _ON_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:with|on|using|in)|用|在)[ \t]*\Z")  # "在 vLLM": what a figure runs on
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
-_BASELINE_RE = re.compile(  # 比/相比/相较/对比, 是/为 … 的 ("是 vLLM 的 1.3 倍"), or than/vs/versus/over/compared to|with
-    r"比|相比|相较|对比|[是为](?=[ \t]*[A-Za-z][^，,。；;、的]{0,40}的)"
+_BASELINE_RE = re.compile(  # 比/相比/相较/对比/较, 是/为 … 的 ("是 vLLM 的 1.3 倍"), or than/vs/versus/over/compared to|with
+    r"比|相比|相较|对比|[是为](?=[ \t]*[A-Za-z][^，,。；;、的]{0,40}的)|较(?=[ \t]*[A-Za-z])"
     r"|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
     r"|o(?<![A-Za-z]o)ver(?![A-Za-z])|c(?<![A-Za-z]c)ompared (?:to|with)(?![A-Za-z])"
 )
@@ -681,7 +682,8 @@ def _hardware(text: str) -> str | None:
     if not m:
         return None
     name = " ".join(m.group("name").split())
-    return f"{m.group('count')}×{name}" if m.group("count") else name
+    count = m.group("count") or ("1" if m.group("one") else None)
+    return f"{count}×{name}" if count else name
 
 
 def _label(text: str) -> str:
@@ -714,6 +716,7 @@ def _lead_in_start(view: str, a: int) -> int:
 _BASELINE_AFTER = re.compile(  # each alternative led by a plain character (re then skips the other positions in C)
     r"(?:t(?<![A-Za-z]t)han|o(?<![A-Za-z]o)ver|v(?<![A-Za-z]v)(?:s\.?|ersus)|a(?<![A-Za-z]a)gainst"
     r"|c(?<![A-Za-z]c)ompared[ \t]+(?:to|with)|r(?<![A-Za-z]r)elative[ \t]+to)[ \t]+(?:the[ \t]+)?"
+    r"|于(?<=倍于)[ \t]*"  # "SGLang 3.1 倍于 vLLM"
 )
 _LEAD_FIRST = frozenset("相比较与和跟同CcRrVvAaOo")  # the characters _LEAD_BASELINE can start with
 # A clause's first item that is only a baseline, leading its speed-ups: "相对 vLLM，SGLang TTFT 降低 4×", "与 vLLM 相比，…",
