@@ -104,3 +104,12 @@ def test_a_gpu_count_written_in_chinese_is_kept(text, hardware):
 
 def test_eight_gpus_and_one_do_not_disagree():
     assert findings("SGLang 在 8 卡 H100 上吞吐 16,200 tok/s。", "SGLang 在单卡 H100 上吞吐 2,100 tok/s。") == []
+
+
+def test_a_percentile_named_after_the_first_engine_is_the_label():
+    """QA: "SGLang p99 TTFT 850 ms vs vLLM 1.2 s" and "SGLang p50 TTFT 300 ms …" lost their labels, so p50 and p99
+    "disagreed" and were drawn in one chart."""
+    p99, p50 = "SGLang p99 TTFT 850 ms vs vLLM 1.2 s", "SGLang p50 TTFT 300 ms vs vLLM 400 ms"
+    assert [g.label for g in figures_in_line(p99) + figures_in_line(p50)] == ["p99 TTFT", "p50 TTFT"]
+    assert findings(p99, p50) == []
+    assert len(findings(p99, "SGLang p99 TTFT 300 ms vs vLLM 1.2 s")) == 1  # the same percentile, another value

@@ -1129,7 +1129,10 @@ class _LineReader:
         last_end = entries[-1][3] if entries[-1][4] is None else entries[-1][4].start + len(entries[-1][4].view) \
             - scope.start
         tail = _item_seps(view, last_end, b)  # the label after the last value ends at the next item
-        label = (_label(view[a:entries[0][0].start]) or _colon_label(view, a)
+        first_run, first_value, _, _, first_paren = entries[0]
+        label = (_label(view[a:first_run.start]) or _colon_label(view, a)
+                 # "SGLang p99 TTFT 850 ms vs vLLM 1.2 s": the measure between the first engine and its value
+                 or (_label(view[first_run.end:first_value.start()]) if first_paren is None else "")
                  or _label(view[last_end:tail[0][0] if tail else b]) or inherited)
         metric = _metric(unit, label)
         if not metric:
