@@ -113,3 +113,12 @@ def test_a_percentile_named_after_the_first_engine_is_the_label():
     assert [g.label for g in figures_in_line(p99) + figures_in_line(p50)] == ["p99 TTFT", "p50 TTFT"]
     assert findings(p99, p50) == []
     assert len(findings(p99, "SGLang p99 TTFT 300 ms vs vLLM 1.2 s")) == 1  # the same percentile, another value
+
+
+def test_a_parenthesis_naming_its_engine_is_that_engines():
+    """QA: "2026 Q2-Q3 实测精修（H100 上 SGLang 吞吐 1.7 万 tok/s，比 vLLM 快 3 倍，…）" gave the speed-up and the change
+    to "Q2-Q3", the words before the parenthesis, and so compared them with no one's."""
+    line = "2026 Q2-Q3 实测精修（H100 上 SGLang 吞吐 1.7 万 tok/s，比 vLLM 快 3 倍，p99 TTFT 比 vLLM 降低 40%）"
+    assert [(g.kind, [v.engine for v in g.values], g.baseline) for g in figures_in_line(line)] == [
+        ("value", ["SGLang"], ""), ("speedup", ["SGLang"], "vLLM"), ("change", ["SGLang"], "vLLM")]
+    assert speedups("NVIDIA Dynamo 1.0（比 vLLM 快 2 倍）") == [("Dynamo", "vLLM", 2.0)]  # (as before)
