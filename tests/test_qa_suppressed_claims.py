@@ -32,7 +32,7 @@ def test_a_silenced_wrong_figure_is_not_counted_as_wrong(sample_text):
     assert _claims_rule(before).measured == 11
     assert rule.measured == 10
     assert rule.status == "fail"
-    assert rule.note == "60 claims, 10 wrong, 10 findings; 1 suppressed inline"
+    assert rule.note == "61 claims, 10 wrong, 10 findings; 1 suppressed inline"
     assert len(rule.findings) == 10 and all(f.line != 101 for f in rule.findings)
     silenced = [c for c in a.claims if c.line == 101 and c.metric == "lines"]
     assert [(c.ok, c.suppressed, c.wrong) for c in silenced] == [(False, True, False)]
@@ -57,7 +57,7 @@ def test_the_incremental_pass_agrees_with_a_fresh_one(sample_text):
     edited = text.replace("行数 200 ≤200", "行数 201 ≤200")  # the footer, line 113: not silenced
     again = az.analyze(edited)
     fresh = analyze(edited, house_pack())
-    assert _claims_rule(again).note == _claims_rule(fresh).note == "60 claims, 10 wrong, 11 findings; 1 suppressed inline"
+    assert _claims_rule(again).note == _claims_rule(fresh).note == "61 claims, 10 wrong, 11 findings; 1 suppressed inline"
     assert _claims_rule(again).measured == _claims_rule(fresh).measured == 11  # with "201 here but 200 on line 101"
     assert [c.wrong for c in again.claims] == [c.wrong for c in fresh.claims]
 
@@ -67,7 +67,7 @@ def test_survey_check_text_and_json_agree_with_the_silencing(sample_text, tmp_pa
     p.write_text(_silenced_line_101(sample_text), encoding="utf-8")
     assert main([str(p)]) == 1
     out = capsys.readouterr().out
-    assert "Claims: 60 self-reported figures, 10 wrong" in out
+    assert "Claims: 61 self-reported figures, 10 wrong" in out
     assert "行数=wc -l = 200" not in out.split("Claims:")[1].split("Findings")[0]
     assert main([str(p), "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
@@ -109,7 +109,7 @@ def test_the_self_check_panel_shows_a_silenced_figure_as_suppressed(qtbot, tmp_p
     model = window.selfcheck.claims_model
     row = next(i for i, c in enumerate(model.rows) if c.line == 101 and c.metric == "lines")
     assert model.data(model.index(row, 0), Qt.ItemDataRole.DisplayRole) == "suppressed"
-    assert "10 of 60 self-reported figures wrong" in window.selfcheck.summary.text()
+    assert "10 of 61 self-reported figures wrong" in window.selfcheck.summary.text()
     assert "10 wrong self-reported figures" in window.headline_label.text()
 
 

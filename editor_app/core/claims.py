@@ -43,6 +43,8 @@ _PAREN_PARTS_NARROW = re.compile(rf"\((?P<parts>[^（）()+]*{_POSSESSIVE}\+[^�
 # (A total right after a CJK word is one, "实测3,838（…）", "合计10 = …": only a Latin letter or digit before it
 # makes it part of a name or version, "v2", "W5".)
 _TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
+_TOTAL_OVER_LIMIT = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))\s*/\s*"
+                               r"\d(?:\d{0,2}(?:,\d{3})+|\d*)(?P<gap>\s{0,2})$")
 _TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
 _EQ_TOTAL_AFTER = re.compile(rf"\s*=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")  # "（a + b）= total"
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
@@ -221,8 +223,17 @@ def claims_in_line(
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0)
+                        scope_index, scope_label = idx, ""
+                        if "§" in plain and cp.scope.kind == "document":
+                            # "§3.1 CJK 160" is §3.1's figure, not the document's (its update rewrote it to the
+                            # survey's total); "§3.1-§3.3 CJK 560", a range of sections, no one place's: not read
+                            ref = _REF_BEFORE.search(plain, max(0, start - 16), start)
+                            if ref is not None:
+                                if ref.group("range"):
+                                    continue
+                                scope_index, scope_label = -1, ref.group("ref")
                         out.append(
-                            RawClaim("value", cp.metric, idx, "", written[start:stop], at + 1,
+                            RawClaim("value", cp.metric, scope_index, scope_label, written[start:stop], at + 1,
                                      written[at:end] if grouped_wide else vt, value, (),
                                      approx or about and line.startswith("左右", end + (line[end:end + 1] == " ")))
                         )
@@ -560,6 +571,15 @@ _PAREN_DIGIT_PARTS_WIDE = re.compile("（" + _DIGIT_PARTS)
 _PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
 
 
+# A section named right before a figure's label ("§3.1 CJK 160"), or the last of a range of them ("§3.1-§3.3 CJK").
+_REF_BEFORE = re.compile(r"(?P<range>[-–~至到][ \t]*)?(?P<ref>§[0-9一二三四五六七八九十]+(?:\.\d+)*)[ \t]*$")
+_FOOTNOTE_MARK = re.compile(r"\[\^[^\]\s]{1,20}\]")
+
+
+def _blanked(m: re.Match[str]) -> str:
+    return " " * (m.end() - m.start())
+
+
 # A parenthesis opened inside another before that one closes: "（主体 2,892（含反方 579）+ 元信息 946）".
 _NESTED = re.compile(r"[（(][^（）()]*[（(]")
 _INNERMOST = re.compile(r"[（(][^（）()]*[）)]")
@@ -645,6 +665,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     # (a sum stated with an "=" needs a digit right before it or a number after it: without one, the "=" forms
     # find nothing, and a parenthesis's parts need no total unless they state a sum)
     has_eq = "=" in line and _EQ_SUM_LOOK.search(line) is not None
+    if "[^" in line:  # a footnote's mark is no figure: "CJK 实测 3,838[^1]（主体 …）" (its total was read as 1)
+        line = _FOOTNOTE_MARK.sub(_blanked, line)
     wide, narrow = "（" in line, "(" in line
     asides: list[tuple[int, int]] = []
     if (wide or narrow) and _NESTED.search(line) is not None:
@@ -678,6 +700,10 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
             # the total before ends at most 12 characters before the parenthesis: no digit there, no total
             before = (_TOTAL_BEFORE.search(line, max(0, start - 40), start)
                       if _DIGIT.search(line, max(0, start - 13), start) else None)
+            if line.find("/", max(0, start - 16), start) >= 0:
+                # "CJK 实测 3,835/3,900（主体 …）", as the status bar writes a figure and its limit: the total is the
+                # figure before the "/" (else the limit was read as the total, or, glued to the "/", no total at all)
+                before = _TOTAL_OVER_LIMIT.search(line, max(0, start - 40), start) or before
             if before:
                 label = line[max(0, before.start() - 12) : before.start()].strip()
                 if parts is None:

@@ -682,7 +682,7 @@ def _hardware(text: str) -> str | None:
     if not m:
         return None
     name = " ".join(m.group("name").split())
-    count = m.group("count") or ("1" if m.group("one") else None)
+    count = m.group("count")  # ("单卡 H100": one, as "H100" alone)
     return f"{count}×{name}" if count else name
 
 

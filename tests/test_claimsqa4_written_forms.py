@@ -1,0 +1,74 @@
+"""QA (the claims audit, figures as authors write them): forms of the house's self-reported figures that were read
+wrong or not at all. Each case rewrites the sample and checks the audit as a careful reader would judge it."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+
+PACK = house_pack()
+ANCHOR = "8.5 实测方法学声明（反思棒 #50）\n"
+
+
+def _claims(text: str, line: int, has: str = "") -> list[tuple]:
+    return [(c.metric, c.claimed, c.measured, c.ok) for c in analyze(text, PACK).claims
+            if c.line == line and has in c.text]
+
+
+def _added(sample_text: str, line: str) -> str:
+    """The sample with `line` in §八.5 (it becomes line 101)."""
+    return sample_text.replace(ANCHOR, ANCHOR + line + "\n", 1)
+
+
+def test_the_spot_check_line_of_section_8_3_is_a_verifiability_figure(sample_text):
+    # §八.3 "抽查 4/6 = 67%" was read as a ratio only: one of the three places the figure must agree in was unread
+    assert ("verifiability", 67.0) in [c[:2] for c in _claims(sample_text, 97)]
+    rewritten = sample_text.replace("抽查 4/6 = 67%", "抽查 3/6 = 50%", 1)
+    assert ("verifiability", 50.0) in [c[:2] for c in _claims(rewritten, 97)]
+
+
+@pytest.mark.parametrize("written, claimed", [("CJK 实测 3,835/3,900（主体", 3835.0),
+                                              ("CJK 实测 3,834 / 3,900（主体", 3834.0),
+                                              ("CJK 实测 3,838[^1]（主体", 3838.0)])
+def test_a_total_written_with_its_limit_or_a_footnote_is_the_total(sample_text, written, claimed):
+    # the limit (3,900) or the footnote's number (1) was read as the stated sum, or no sum at all
+    text = sample_text.replace("CJK 实测 3,838（主体", written, 1)
+    sums = [c for c in _claims(text, 9) if c[0] == "sum"]
+    assert sums == [("sum", claimed, 4421, False)]
+    if "/" in written:
+        assert ("cjk", claimed, 3838, claimed == 3838) in _claims(text, 9, "CJK 实测")
+
+
+def test_lines_written_with_their_limit(sample_text):
+    text = sample_text.replace("行数 200", "行数 114/200", 1)
+    assert _claims(text, 113, "行数") == [("lines", 114.0, 113, False)]
+
+
+@pytest.mark.parametrize("written", ["各主线 CJK 159 195 207", "各主线 CJK 159；195；207", "各主线 CJK（159/195/207）",
+                                     "三主线 CJK 字数 159/195/207", "各主线 CJK 分别为 159/195/207"])
+def test_the_counter_argument_list_in_other_words_is_read_as_a_list(sample_text, written):
+    # before: nothing read, or "CJK 159" taken for the survey's total (a false "stated 159, measured 3,838")
+    text = sample_text.replace("各主线 CJK 159/194/207", written, 1)
+    assert _claims(text, 9, "主线") == [("cjk", 159.0, 159, True), ("cjk", 195.0, 194, False),
+                                        ("cjk", 207.0, 207, True)]
+    assert not [c for c in _claims(text, 9) if c[1] == 159.0 and c[2] == 3838]
+
+
+def test_a_table_row_with_its_unit_in_the_header_is_read(sample_text):
+    text = sample_text.replace("| 579 CJK |", "| 580 |", 1)
+    assert _claims(text, 93) == [("cjk", 580.0, 579, False)]
+
+
+@pytest.mark.parametrize("limit", ["本组硬约束：CJK 3,900 上限 / 行数 200 上限", "按 CJK 3,900 上限计", "目标：CJK 3,900 以内"])
+def test_a_limit_is_no_self_reported_figure(sample_text, limit):
+    # it was read as the survey's CJK (and Update Self-check Figures rewrote the limit to the measured count)
+    assert _claims(_added(sample_text, limit), 101) == []
+
+
+def test_a_figure_after_a_section_is_that_sections(sample_text):
+    # "§3.1 CJK 160" was read as the survey's total: "stated 160, measured 3,838", and its update wrote 3,838 there
+    assert _claims(_added(sample_text, "其中 §3.1 CJK 160"), 101) == [("cjk", 160.0, 159, False)]
+    assert _claims(_added(sample_text, "其中 §三.2 CJK 实测 194"), 101) == [("cjk", 194.0, 194, True)]
+    assert _claims(_added(sample_text, "其中 §3.1-§3.3 CJK 560"), 101) == []  # a range: no one place's figure
