@@ -137,7 +137,10 @@ def test_snapshots_kept_in_memory_while_the_disk_is_full_are_stored_once_there_i
     assert ctl.autosave_now() is not None
     qtbot.waitUntil(lambda: ctl._db_on_file, timeout=20000)
     assert ctl.offline_label.isHidden()
-    assert messages[-1].startswith(f"History is written to {db_path} again; 4 snapshots kept in memory")
+    # 4 kept in memory, or 5 when the last autosave was prepared before the file was back (a worker's timing; the
+    # file holds the same six rows either way, as below)
+    assert messages[-1].startswith((f"History is written to {db_path} again; 4 snapshots kept in memory",
+                                    f"History is written to {db_path} again; 5 snapshots kept in memory"))
 
     rows = _file_rows(db_path, survey)
     assert [r["kind"] for r in rows] == ["autosave", "autosave", "save", "autosave", "autosave", "autosave"]
