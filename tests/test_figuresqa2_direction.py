@@ -122,3 +122,9 @@ def test_a_parenthesis_naming_its_engine_is_that_engines():
     assert [(g.kind, [v.engine for v in g.values], g.baseline) for g in figures_in_line(line)] == [
         ("value", ["SGLang"], ""), ("speedup", ["SGLang"], "vLLM"), ("change", ["SGLang"], "vLLM")]
     assert speedups("NVIDIA Dynamo 1.0（比 vLLM 快 2 倍）") == [("Dynamo", "vLLM", 2.0)]  # (as before)
+
+
+@pytest.mark.parametrize("text, read", [("SGLang 比 vLLM 延迟降低 40％", [("SGLang", -40.0)]),
+                                        ("SGLang 16,200 tok／s vs vLLM 12,500 tok／s", [("SGLang", 16200.0), ("vLLM", 12500.0)])])
+def test_a_line_whose_only_cue_is_full_width_is_read(text, read):
+    assert [(v.engine, v.value) for g in figures_in_line(text) for v in g.values] == read

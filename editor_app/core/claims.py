@@ -640,7 +640,8 @@ def _may_sum(line: str) -> bool:
     return ("=" in line and _EQ_SUM_LOOK.search(line) is not None
             or "（" in line and _PAREN_DIGIT_PARTS_WIDE.search(line) is not None
             or "(" in line and _PAREN_DIGIT_PARTS_NARROW.search(line) is not None
-            or _NESTED.search(line) is not None and _may_sum_blanked(line))
+            or line.count("（") + line.count("(") > 1 and _NESTED.search(line) is not None
+            and _may_sum_blanked(line))
 
 
 def _may_sum_blanked(line: str) -> bool:
