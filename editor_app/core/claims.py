@@ -224,7 +224,7 @@ def claims_in_line(
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0)
                         scope_index, scope_label = idx, ""
-                        if "§" in plain and cp.scope.kind == "document":
+                        if plain.find("§", max(0, start - 16), start) >= 0 and cp.scope.kind == "document":
                             # "§3.1 CJK 160" is §3.1's figure, not the document's (its update rewrote it to the
                             # survey's total); "§3.1-§3.3 CJK 560", a range of sections, no one place's: not read
                             ref = _REF_BEFORE.search(plain, max(0, start - 16), start)
@@ -670,7 +670,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         line = _FOOTNOTE_MARK.sub(_blanked, line)
     wide, narrow = "（" in line, "(" in line
     asides: list[tuple[int, int]] = []
-    if (wide or narrow) and _NESTED.search(line) is not None:
+    if (wide or narrow) and line.count("（") + line.count("(") > 1 and _NESTED.search(line) is not None:
         with_asides, line = line, _asides_blanked(line, asides)
     if wide or narrow:
         # (without the "=" forms, only parts whose first one holds a digit may state a sum: see below)

@@ -1658,9 +1658,12 @@ def quantity_label(group: FigureGroup) -> str:
 def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
     written = text
-    if _FULL_WIDTH_ASCII.search(text) is not None:  # "１６，２００ tok／s", "降低 40％": a Chinese input method's
-        text = text.translate(_HALF_WIDTH)  # digits, letters and signs read as ASCII, one character for one
     first = _CUES_RE.search(text)
+    if first is None and "％" not in text and "／" not in text:  # (the full-width cues: "降低 40％", "tok／s")
+        return ()  # most lines hold no engine figure at all
+    if _FULL_WIDTH_ASCII.search(text) is not None:  # "１６，２００ tok/s", "降低 40％": a Chinese input method's
+        text = text.translate(_HALF_WIDTH)  # digits, letters and signs read as ASCII, one character for one
+        first = _CUES_RE.search(text)
     while first is not None and text[first.start()] == "%" and not _may_be_change(text, first.start()):
         first = _CUES_RE.search(text, first.end())  # "4/6 = 67%", "占 40%": no change there, nor any cue
     if first is None:  # most lines hold no engine figure at all
