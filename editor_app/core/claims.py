@@ -45,7 +45,7 @@ _PAREN_PARTS_NARROW = re.compile(rf"\((?P<parts>[^（）()+]*{_POSSESSIVE}\+[^�
 _TOTAL_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))(?P<gap>(?:(?!（)[^\d(|=+]){0,12}?)$")
 _TOTAL_OVER_LIMIT = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))\s*/\s*"
                                r"\d(?:\d{0,2}(?:,\d{3})+|\d*)(?P<gap>\s{0,2})$")
-_TOTAL_AFTER = re.compile(rf"\s*\|\s*(?P<total>{_NUM})(?![\d/])")
+_TOTAL_AFTER = re.compile(rf"\s*\|\s*(?:[A-Za-z]{{1,8}}[ \t]*)?(?P<total>{_NUM})(?![\d/])")  # ("| 2,892", "| CJK 2,892")
 _EQ_TOTAL_AFTER = re.compile(rf"\s*=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")  # "（a + b）= total"
 _EQ_TOTAL = re.compile(rf"=\s*(?P<total>{_NUM})(?![\d,]*\s*/|[\d.%])")
 # "合计 10 = 甲 3 + 乙 4 + 丙 2", "共 10 件 = 3 + 4 + 2": a total, a short unit at most, "=", then its parts (up to a
@@ -223,6 +223,8 @@ def claims_in_line(
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0)
+                        if _EARLIER_VERSION.search(plain, max(0, start - 14), start) is not None:
+                            continue  # "上一版 CJK 实测 4,189": a figure of an earlier version, history, not a claim
                         scope_index, scope_label = idx, ""
                         if plain.find("§", max(0, start - 16), start) >= 0 and cp.scope.kind == "document":
                             # "§3.1 CJK 160" is §3.1's figure, not the document's (its update rewrote it to the
@@ -571,6 +573,9 @@ _PAREN_DIGIT_PARTS_WIDE = re.compile("（" + _DIGIT_PARTS)
 _PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
 
 
+# An earlier version named right before a figure ("上一版 CJK 实测 4,189", "旧版行数 233"). (Not "v1 的 …": which
+# version is the survey's own the text does not say, and a current figure read as history would pass unchecked.)
+_EARLIER_VERSION = re.compile(r"(?:上一?版本?|旧版本?|前一?版本?|初版)[ \t]*(?:v\d+(?:\.\d+)*[ \t]*)?(?:的|中|里)?[ \t]*$")
 # A section named right before a figure's label ("§3.1 CJK 160"), or the last of a range of them ("§3.1-§3.3 CJK").
 _REF_BEFORE = re.compile(r"(?P<range>[-–~至到][ \t]*)?(?P<ref>§[0-9一二三四五六七八九十]+(?:\.\d+)*)[ \t]*$")
 _FOOTNOTE_MARK = re.compile(r"\[\^[^\]\s]{1,20}\]")
