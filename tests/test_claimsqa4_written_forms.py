@@ -96,3 +96,11 @@ def test_a_table_row_with_the_unit_before_the_value_is_its_layers(sample_text, r
     claims = _claims(sample_text.replace(old, row, 1), line)
     assert expected in claims
     assert not [c for c in claims if c[2] == 3838]
+
+
+@pytest.mark.parametrize("written, share, right", [("抽查 60%（4/6）", 60.0, False), ("抽查 4/6 → 60%", 60.0, False),
+                                                   ("抽查 4/6，即 60%", 60.0, False), ("抽查 67%（4/6）", 67.0, True)])
+def test_a_ratio_written_share_first_or_with_an_arrow(sample_text, written, share, right):
+    # these were no ratio and no verifiability figure at all: a wrong share passed
+    claims = _claims(sample_text.replace("抽查 4/6 = 67%", written, 1), 97)
+    assert ("ratio", share, 67, right) in claims and ("verifiability", share, None, None) in claims

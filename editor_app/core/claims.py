@@ -61,6 +61,9 @@ _TOTAL_JUST_BEFORE = re.compile(r"(?P<total>\d(?<![A-Za-z0-9_.,§\-/]\d)(?:\d{0,
 _PERCENT_EQ = re.compile(r"=\s*(?P<pct>\d+(?:\.\d+)?)\s*%")
 _PERCENT_WIDE = re.compile(r"（\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _PERCENT_NARROW = re.compile(r"\(\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
+_PERCENT_SAID = re.compile(r"(?:→|->|，[ \t]*即|,[ \t]*即|即)[ \t]*(?P<pct>\d+(?:\.\d+)?)[ \t]*%")  # "4/6 → 67%", "4/6，即 67%"
+_SHARE_THEN_FRACTION = re.compile(r"(?<![\d.])(?P<pct>\d+(?:\.\d+)?)[ \t]*%[ \t]*[（(][ \t]*(?P<num>\d+)[ \t]*/[ \t]*"
+                                  r"(?P<den>\d+)[ \t]*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _LAST_BREAK = re.compile(r"(?s:.*)[；;|，,：:（）()=]")  # the text up to its last such break (greedy: the last one)
@@ -254,6 +257,10 @@ def claims_in_line(
                 RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start(pct) + 1, m.group(pct),
                          float(m.group(pct)), (num, den))
             )
+        if "（" in plain or "(" in plain:  # "60%（4/6）": the share first, its fraction in parentheses after it
+            for m in _SHARE_THEN_FRACTION.finditer(plain):
+                out.append(RawClaim("ratio", "ratio", -1, "", written[m.start():m.end()], m.start("pct") + 1,
+                                    m.group("pct"), float(m.group("pct")), (float(m.group("num")), float(m.group("den")))))
     if len(out) > 1:  # in the order they are written (found pattern by pattern, then sums, then ratios): every
         column = -1  # list of figures and findings shows a line's figures left to right
         for rc in out:
@@ -333,8 +340,12 @@ def in_magnitude_as_written(value: float, written: str) -> float:
 
 
 def _percents(plain: str) -> list[tuple[str, re.Match[str]]]:
-    """The shares stated in a line, in order: ("pct", match) for "= 67%", ("paren", match) for "（67%）"."""
+    """The shares stated in a line, in order: ("pct", match) for "= 67%" (or "→ 67%", "，即 67%"), ("paren", match) for
+    "（67%）"."""
     found: list[tuple[str, re.Match[str]]] = [("pct", m) for m in _PERCENT_EQ.finditer(plain)] if "=" in plain else []
+    if "→" in plain or "->" in plain or "即" in plain:
+        found.extend(("pct", m) for m in _PERCENT_SAID.finditer(plain))
+        found.sort(key=_match_start)
     wide, narrow = "（" in plain, "(" in plain
     if wide or narrow:
         had = len(found)
