@@ -104,3 +104,28 @@ def test_a_ratio_written_share_first_or_with_an_arrow(sample_text, written, shar
     # these were no ratio and no verifiability figure at all: a wrong share passed
     claims = _claims(sample_text.replace("抽查 4/6 = 67%", written, 1), 97)
     assert ("ratio", share, 67, right) in claims and ("verifiability", share, None, None) in claims
+
+
+def _footer_with(sample_text: str, old: str, new: str) -> str:
+    lines = sample_text.split("\n")
+    assert old in lines[112]
+    lines[112] = lines[112].replace(old, new, 1)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("label", ["CJK 字数 3,835", "CJK 实测为 3,835", "CJK 共 3,835", "3,835 个 CJK 字符",
+                                   "中文字数 3,835"])
+def test_the_footers_total_in_other_words_is_audited(sample_text, label):
+    # a footer stating its total so, without a breakdown, was not audited at all
+    text = _footer_with(sample_text, "CJK 实测 3,838（主体 2,892 + 反方 579 + 元信息 950）", label)
+    assert [c[:2] for c in _claims(text, 113) if c[0] == "cjk"] == [("cjk", 3835.0)]
+    assert [c[3] for c in _claims(text, 113) if c[0] == "cjk"] == [False]
+
+
+@pytest.mark.parametrize("old, new", [("§八.3 = 67%", "§八.3：60%"), ("§八.3 = 67%", "§8.3 = 60%"),
+                                      ("footer = 67%", "页脚 = 60%")])
+def test_the_verifiability_places_in_other_words_must_agree(sample_text, old, new):
+    text = sample_text.replace(old, new, 1)
+    assert ("verifiability", 60.0, None, None) in _claims(text, 9)
+    found = [f.message for f in analyze(text, PACK).findings if f.line == 9 and "verifiability" in f.message]
+    assert any("stated as 60 here but as 67" in m for m in found), found
