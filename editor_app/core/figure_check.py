@@ -199,16 +199,16 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
     where = f" on {group.hardware}" if group.hardware else ""
     # a speed-up naming no baseline read as the first statement: that one's baseline is said ("2× (vs vLLM)")
     other_vs = f" (vs {other.baseline})" if other.baseline and other.baseline != group.baseline else ""
-    return Finding(
-        rule=RULE_ID,
-        level="warning",
-        line=group.line,
-        column=value.column,
-        message=(f"{value.engine} {what}{vs}{where}: {_as_written(group, value)} at line {group.line} disagrees "
-                 f"with {_as_written(other, first_value)}{other_vs} at line {other.line}"),
-        measured=value.value,
-        limit=first_value.value * _IN_SECONDS.get(other.unit, 1.0) / _IN_SECONDS.get(group.unit, 1.0),  # in its unit
-    )
+    return _finding(group, value,
+                    f"{value.engine} {what}{vs}{where}: {_as_written(group, value)} at line {group.line} disagrees "
+                    f"with {_as_written(other, first_value)}{other_vs} at line {other.line}",
+                    first_value.value * _IN_SECONDS.get(other.unit, 1.0) / _IN_SECONDS.get(group.unit, 1.0))  # in its unit
+
+
+def _finding(group: FigureGroup, value: FigureValue, message: str, limit: float) -> Finding:
+    """A figure-consistency warning at `value` of `group`, measured its value against `limit`."""
+    return Finding(rule=RULE_ID, level="warning", line=group.line, column=value.column, message=message,
+                   measured=value.value, limit=limit)
 
 
 def _reversed(group: FigureGroup, value: FigureValue, seen: tuple | None) -> Finding | None:
@@ -218,17 +218,10 @@ def _reversed(group: FigureGroup, value: FigureValue, seen: tuple | None) -> Fin
         return None
     other, first_value = seen[0], seen[1]
     what = group.label or group.metric
-    return Finding(
-        rule=RULE_ID,
-        level="warning",
-        line=group.line,
-        column=value.column,
-        message=(f"{value.engine} {what} vs {group.baseline}: {_as_written(group, value)} at line {group.line} "
-                 f"contradicts {first_value.engine} vs {other.baseline}: {_as_written(other, first_value)} at line "
-                 f"{other.line} (each stated ahead of the other)"),
-        measured=value.value,
-        limit=1 / first_value.value,
-    )
+    return _finding(group, value,
+                    f"{value.engine} {what} vs {group.baseline}: {_as_written(group, value)} at line {group.line} "
+                    f"contradicts {first_value.engine} vs {other.baseline}: {_as_written(other, first_value)} at line "
+                    f"{other.line} (each stated ahead of the other)", 1 / first_value.value)
 
 
 def _checked(group: FigureGroup) -> bool:
