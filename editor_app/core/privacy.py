@@ -667,12 +667,22 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
     return spans
 
 
+# A run of 20 letters or more with no separator: no word of prose ("sk-learn-pipeline" is words), so a key's body
+# even without a digit ("sk-abcdefghijklmnopqrstuvwx" was left unmasked in the report)
+_LONG_RUN = re.compile(r"[A-Za-z]{20,}")
+
+
+def _random_run(token: str) -> bool:
+    """A run of 20 letters or more of 10 different letters at least (not a placeholder: "sk-xxxxxxxxxxxxxxxxxxxx")."""
+    return any(len(set(run.group())) >= 10 for run in _LONG_RUN.finditer(token))
+
+
 def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     if holds_any(text, _SECRET_PREFIXES):
         for m in _lazy(_SECRET_SHAPES).finditer(text):
             token = m.group(0)
-            if token.startswith("-----") or any(ch.isdigit() for ch in token):
+            if token.startswith("-----") or any(ch.isdigit() for ch in token) or _random_run(token):
                 spans.append((m.start(), m.end(), "secret"))
         cut = _lazy(_CUT_SHAPE).search(text)
         if cut is not None:

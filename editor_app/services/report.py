@@ -102,18 +102,21 @@ table.references .small { font-size: 7.5pt; color: #6b7280; }
 
 
 def _masked_private_data(lines: list[str], analysis: Analysis) -> list[str]:
-    """The survey as published: every private-data hit replaced by its mask, as page 1 shows it."""
-    return _masked_lines(lines, analysis.privacy)
+    """The survey as published: every private-data hit replaced by its mask, as page 1 shows it. The survey is
+    rendered as Markdown, where the mask's "*" would be emphasis ("10******，… /ho********" read as bold, the stars
+    gone and the text garbled): here the mask hides with "＊", which Markdown leaves as it is, in code spans too."""
+    return _masked_lines(lines, analysis.privacy, hide="＊")
 
 
-def _masked_lines(lines: list[str], hits) -> list[str]:
+def _masked_lines(lines: list[str], hits, hide: str = "*") -> list[str]:
     out = list(lines)
     for hit in sorted(hits, key=lambda h: (h.line, -h.column)):  # right to left within a line
         i = hit.line - 1
         if 0 <= i < len(out):
             line = out[i]
             start = hit.column - 1
-            out[i] = line[:start] + hit.masked + line[start + hit.length :]
+            masked = hit.masked if hide == "*" else hit.masked.replace("*", hide)
+            out[i] = line[:start] + masked + line[start + hit.length :]
     return out
 
 
