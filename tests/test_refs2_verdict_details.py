@@ -186,3 +186,13 @@ def test_the_report_draws_by_hand_statuses_as_warnings(fake_arxiv, arxiv_config,
     for ref_id, css, status in (("2605.19537", "warn", "name not compared"), ("2601.00013", "warn", "check by hand"),
                                 ("2601.00014", "fail", "name mismatch"), ("2601.09999", "fail", "not found")):
         assert f'<span class="{css}">{status}</span>' in _report_row(analysis, pack, ref_id), ref_id
+
+
+def test_json_lists_statuses_before_verification_too(tmp_path, capsys):
+    """QA: README lists "statuses" in every reference; without --verify the key was missing (a CI script reading
+    r["statuses"] met a KeyError)."""
+    survey = tmp_path / "s.md"
+    survey.write_text(VERSIONS, encoding="utf-8")
+    cli_main([str(survey), "--format", "json"])
+    refs = json.loads(capsys.readouterr().out)["references"]
+    assert refs and all(r["statuses"] == [r["status"]] == ["unverified"] for r in refs)

@@ -554,6 +554,7 @@ def _reference_dict(r: Reference) -> dict[str, Any]:
         "stated_category": r.stated_category,
     }
     d.update(r.details)
+    d.setdefault("statuses", [r.status])  # (every status that applies, its own first: before verification, one)
     from .reference_verdicts import cited_versions  # (it reads a Reference: imported here, not at the top)
 
     versions = cited_versions(r, r.details.get("latest_version"))
