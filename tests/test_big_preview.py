@@ -33,3 +33,25 @@ def test_the_preview_of_a_long_survey_never_copies_the_whole_text(qtbot, tmp_pat
     assert shown and int(shown[1]) < 2000 < int(shown[2])  # the lines around the cursor
     assert copies == []  # before: the whole survey joined once per analysis, then split again
     window.shutdown()
+
+
+def test_the_preview_of_a_long_survey_shows_the_cursors_line(qtbot, tmp_path, sample_text):
+    """QA: the part around the cursor was shown, but its line ~950 px above the view: the scroll place was the
+    cursor's share of the Markdown source, which is not as long as what is drawn. The line's own words, looked for
+    nearest that place, put it in view."""
+    path = tmp_path / "long.md"
+    path.write_text("\n".join([sample_text.rstrip("\n")] * 25) + "\n", encoding="utf-8")
+    window = open_window(qtbot, path)
+    window.tabs.setCurrentWidget(window.preview)
+    qtbot.waitUntil(lambda: "Long document" in window.preview.html, timeout=10000)
+    window.goto_line(2501)
+    with wait_analysis(qtbot, window):
+        type_text(window.editor, "光标所在行标记")
+    qtbot.waitUntil(lambda: "光标所在行标记" in window.preview.html, timeout=10000)
+    browser = window.preview.browser
+    qtbot.waitUntil(lambda: not browser.document().find("光标所在行标记").isNull(), timeout=5000)
+    found = browser.document().find("光标所在行标记")
+    y = browser.document().documentLayout().blockBoundingRect(found.block()).top()
+    top = browser.verticalScrollBar().value()
+    assert top <= y <= top + browser.viewport().height(), (y, top)
+    window.shutdown()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from pathlib import Path
@@ -30,6 +31,33 @@ def survey_markdown(text: str, analysis: Analysis | None, first_line: int = 1) -
     footer = analysis.footer_line if analysis is not None else None
     return blocks_markdown(survey_blocks(lines, heading_levels(analysis, lines, first_line), first_line=first_line,
                                          footer_line=footer))
+
+
+_PLAIN_RUN = re.compile(r"[^\s*_`#|\[\]()<>~\\]{4,}")
+
+
+def _words_of(line: str) -> str:
+    """The longest run of the line that Markdown draws as written (no marks, links or table bars in it): what the
+    preview's text holds of that line."""
+    runs = _PLAIN_RUN.findall(line)
+    return max(runs, key=len)[:40] if runs else ""
+
+
+def _drawn_at(doc, words: str, share: float) -> float | None:
+    """Where (y) the preview draws `words`, the occurrence nearest the share of the text it is expected at; None
+    when the preview holds them nowhere."""
+    from PySide6.QtGui import QTextDocument
+
+    if not words:
+        return None
+    near = int(share * doc.characterCount())
+    after = doc.find(words, near)
+    before = doc.find(words, near, QTextDocument.FindFlag.FindBackward)
+    found = [c for c in (after, before) if not c.isNull()]
+    if not found:
+        return None
+    best = min(found, key=lambda c: abs(c.position() - near))
+    return doc.documentLayout().blockBoundingRect(best.block()).top()
 
 
 def lines_around(lines: list[str], cursor_line: int, max_lines: int = MAX_PREVIEW_LINES,
@@ -102,6 +130,7 @@ class PreviewPanel(QWidget):
         self.html = ""
         self._shown_first = 0  # the first line shown of a long survey (0: the whole survey is shown)
         self._cursor_at: float | None = None  # where the cursor's line is in the part sent, as a share of it
+        self._cursor_words = ""  # and words of that line as the preview shows them (_words_of)
 
     def show_document(self, text: str | list[str] | Callable[[], str | list[str]], analysis: Analysis | None,
                       cursor_line: int = 1, folder: Path | None = None) -> None:
@@ -136,6 +165,8 @@ class PreviewPanel(QWidget):
             if first != self._shown_first:  # another part: show the cursor's line, not the old part's scroll place
                 before = sum(len(line) + 1 for line in shown[: max(0, cursor_line - first)])
                 self._cursor_at = before / max(1, sum(len(line) + 1 for line in shown))
+                at = cursor_line - first
+                self._cursor_words = _words_of(shown[at]) if 0 <= at < len(shown) else ""
         self._shown_first = first if shown != lines else 0
         lines = shown
         md = survey_markdown("\n".join(lines), analysis, first)
@@ -156,7 +187,13 @@ class PreviewPanel(QWidget):
         self.html = html
         self.browser.show_html(html)
         if self._cursor_at is not None:
+            # The cursor's share of the characters says roughly where its line is drawn (rendered Markdown is not
+            # as long as its source: the line stood ~950 px above the view in a long survey); its words, looked for
+            # nearest that place, say where exactly
             keep = int(self._cursor_at * (bar.maximum() + bar.pageStep()) - bar.pageStep() // 3)
+            y = _drawn_at(self.browser.document(), self._cursor_words, self._cursor_at)
+            if y is not None:
+                keep = int(y - bar.pageStep() // 3)
             self._cursor_at = None
         bar.setValue(keep)
 
