@@ -128,3 +128,9 @@ def test_a_parenthesis_naming_its_engine_is_that_engines():
                                         ("SGLang 16,200 tok／s vs vLLM 12,500 tok／s", [("SGLang", 16200.0), ("vLLM", 12500.0)])])
 def test_a_line_whose_only_cue_is_full_width_is_read(text, read):
     assert [(v.engine, v.value) for g in figures_in_line(text) for v in g.values] == read
+
+
+def test_a_cost_written_after_meinian_is_per_year():
+    """QA: "NIM 每年 $110,940" read as "$", so it was never compared with the sample's "$110,940/年"."""
+    assert [g.unit for g in figures_in_line("NIM 每年 $110,940 vs vLLM 每年 $59,940")] == ["$/年"]
+    assert findings("NIM $110,940/年 vs vLLM $59,940/年", "NIM 每年 $120,000 vs vLLM 每年 $59,940")[0].line == 2

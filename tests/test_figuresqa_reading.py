@@ -98,8 +98,8 @@ def test_a_lead_in_engine_does_not_take_a_cited_papers_figure() -> None:
         ("成本 NIM 11.1 万美元/年 vs vLLM 6.0 万美元/年",
          [("cost", "$/年", [("NIM", 111000.0), ("vLLM", 60000.0)])]),
         ("NIM 80 万元/年 vs vLLM 43 万元/年", [("cost", "¥/年", [("NIM", 800000.0), ("vLLM", 430000.0)])]),
-        ("NIM 每年 11.1 万美元，vLLM 每年 6 万美元",
-         [("cost", "$", [("NIM", 111000.0)]), ("cost", "$", [("vLLM", 60000.0)])]),
+        ("NIM 每年 11.1 万美元，vLLM 每年 6 万美元",  # ("每年": per year, as "万美元/年")
+         [("cost", "$/年", [("NIM", 111000.0)]), ("cost", "$/年", [("vLLM", 60000.0)])]),
     ],
 )
 def test_costs_in_chinese_money_words(text, expected) -> None:

@@ -642,7 +642,19 @@ def _value_end(m: re.Match[str]) -> int:
     return m.end()
 
 
-def _unit_after(text: str, pos: int, cur: str | None) -> tuple[str, int]:
+_PER_YEAR_BEFORE = re.compile(r"(?:每年|年均|一年)[ \t]*$")
+
+
+def _unit_after(text: str, pos: int, cur: str | None, start: int | None = None) -> tuple[str, int]:
+    """The unit written after the value ending at `pos` (`cur`: its currency sign), and where it ends; a cost
+    written after "每年" (the value starting at `start`) is per year, as "$110,940/年" is."""
+    unit, end = _unit_read(text, pos, cur)
+    if start is not None and unit in _CURRENCIES and _PER_YEAR_BEFORE.search(text, max(0, start - 6), start):
+        unit += "/年"
+    return unit, end
+
+
+def _unit_read(text: str, pos: int, cur: str | None) -> tuple[str, int]:
     m = _UNIT_RE.match(text, pos)
     unit, end = "", pos
     if m and (m.group("unit") or m.group("per")):
@@ -1126,7 +1138,7 @@ class _LineReader:
                 if run is None or view[run.end:paren.open_at - scope.start].strip(" \t"):
                     return None  # the parenthesis must follow the engine's name
             else:
-                unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
+                unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"), m.start())
                 run = runs.last(pa, m.start())
                 if run is not None and run.engine not in _ENGINE_ALIASES:
                     # "vLLM 的 KV cache 命中率 85% vs SGLang 92%": the engine, not "KV"
@@ -1523,7 +1535,7 @@ class _LineReader:
         for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
             if taken.covers(m.start()):
                 continue
-            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"))
+            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"), m.start())
             # (a price is told per million tokens, below, once the value is known to be an engine's: that changes
             # no currency's first character, and a currency comes with its sign or is "$" or "¥", so this test
             # gives the same answer before)
