@@ -601,6 +601,11 @@ _NESTED = re.compile(r"[（(][^（）()]*[（(]")
 _INNERMOST = re.compile(r"[（(][^（）()]*[）)]")
 
 
+def _has_nested(line: str) -> bool:
+    """Whether a parenthesis opens inside another (two of them counted first: most lines have fewer)."""
+    return line.count("（") + line.count("(") > 1 and _NESTED.search(line) is not None
+
+
 def _asides_blanked(line: str, asides: list[tuple[int, int]] | None = None) -> str:
     """`line` with each parenthesis nested in another blanked (as spaces: the columns stay those of the line): the
     aside "（含反方 579）" of a part is no part, and a breakdown holding one is read as the parts around it (before,
@@ -656,8 +661,7 @@ def _may_sum(line: str) -> bool:
     return ("=" in line and _EQ_SUM_LOOK.search(line) is not None
             or "（" in line and _PAREN_DIGIT_PARTS_WIDE.search(line) is not None
             or "(" in line and _PAREN_DIGIT_PARTS_NARROW.search(line) is not None
-            or line.count("（") + line.count("(") > 1 and _NESTED.search(line) is not None
-            and _may_sum_blanked(line))
+            or _has_nested(line) and _may_sum_blanked(line))
 
 
 def _may_sum_blanked(line: str) -> bool:
@@ -686,7 +690,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         line = _FOOTNOTE_MARK.sub(_blanked, line)
     wide, narrow = "（" in line, "(" in line
     asides: list[tuple[int, int]] = []
-    if (wide or narrow) and line.count("（") + line.count("(") > 1 and _NESTED.search(line) is not None:
+    if _has_nested(line):
         with_asides, line = line, _asides_blanked(line, asides)
     if wide or narrow:
         # (without the "=" forms, only parts whose first one holds a digit may state a sum: see below)
@@ -727,10 +731,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                     parts = _parts(m.group("parts"))
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, before.group("total"), before.start("total") + 1,
-                             parts, m.start("parts"), written[before.start() : m.end()], label, marked)
-                    if asides and labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
-                        _add_aside_figures(found, written, with_asides, asides, m.start("parts"), m.end("parts"),
-                                           sum_metric, marked)
+                             parts, m.start("parts"), written[before.start() : m.end()], label, marked,
+                             (with_asides, asides, m.end("parts")) if asides else None)
                 spans.append((before.start(), m.end()))
                 continue
             close = m.end()
@@ -743,10 +745,8 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                     parts = _parts(m.group("parts"))
                 if parts is not None:
                     _add_sum(found, written, labelled, sum_metric, after.group("total"), after.start("total") + 1,
-                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip(), marked)
-                    if asides and labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
-                        _add_aside_figures(found, written, with_asides, asides, m.start("parts"), m.end("parts"),
-                                           sum_metric, marked)
+                             parts, m.start("parts"), written[lab:after.end()], line[lab:start].strip(), marked,
+                             (with_asides, asides, m.end("parts")) if asides else None)
                 spans.append((start, after.end()))
     if not has_eq:
         return
@@ -807,11 +807,12 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
 
 def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | None, sum_metric: str,
              total_text: str, total_col: int, parts: list[tuple[str, str, int]], parts_col: int, text: str,
-             label: str, marked: bool) -> None:
+             label: str, marked: bool, asides: tuple[str, list[tuple[int, int]], int] | None = None) -> None:
     """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, in the sum
     context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
-    figures of the scopes it names: its total's label and its parts' labels. `marked`: whether `written` holds an
-    estimate mark."""
+    figures of the scopes it names: its total's label, its parts' labels and, with `asides` (the line with its
+    asides, their spans, where the parts end), those the asides in its parts name. `marked`: whether `written`
+    holds an estimate mark."""
     values = tuple([_number(part[1]) for part in parts])
     scope_label = _scope_label(label)
     total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
@@ -830,6 +831,9 @@ def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | No
                 shown = written[at:at + len(ptext)]
                 found.append(RawClaim("value", sum_metric, -1, part_scope, f"{plabel} {shown}", at + 1, shown,
                                       value, (), marked and _approx_before(written, at)))
+        if asides is not None:
+            with_asides, spans, parts_end = asides
+            _add_aside_figures(found, written, with_asides, spans, parts_col, parts_end, sum_metric, marked)
 
 
 # A part labelled with one Latin word ("limitations 300 + body 2,100"): a place only when the pack has a scope of that
