@@ -27,16 +27,12 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .figures import quantity_label
-from .numbers import thousands_read
+from .numbers import AS_ASCII, thousands_read
 from .model import FigureGroup, FigureValue, Finding, Reference
 from .records import mypyc_attr
 
 RULE_ID = "figure-consistency"
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
-# A Chinese input method's digits and point ("～１３，５００"): read as the ASCII ones, one character for one, before the
-# thousands groups are (a value's text as written: "16，200" was read as the range 16 to 16,200 and so "disagreed"
-# with "16,200" stated elsewhere).
-_HALF_WIDTH_DIGITS = {**{0xFF10 + i: 0x30 + i for i in range(10)}, ord("．"): "."}
 
 
 @mypyc_attr(native_class=False)  # (an instance __dict__: dismantle empties a finished pass's check through it)
@@ -92,7 +88,9 @@ def _span(value: FigureValue) -> tuple[float, float]:
     survey states the same figures over and over, and every pass compares them all)."""
     got = _SPANS.get((value.text, value.value))
     if got is None:
-        numbers = _NUMBER.findall(thousands_read(value.text.translate(_HALF_WIDTH_DIGITS)))
+        # (a value's text as written, "～１３，５００" or "16，200", read as "16,200" is: "16，200" was the range 16 to
+        # 16,200 and so "disagreed" with "16,200" stated elsewhere)
+        numbers = _NUMBER.findall(thousands_read(value.text.translate(AS_ASCII)))
         got = (float(numbers[0].replace(",", "")), value.value) if len(numbers) >= 2 else (value.value, value.value)
         if len(_SPANS) > _MEMO_LIMIT:
             _SPANS.clear()

@@ -82,7 +82,7 @@ from bisect import bisect_left, bisect_right
 from typing import Any
 
 from editor_app.core.model import FigureGroup, FigureValue
-from editor_app.core.numbers import thousands_read
+from editor_app.core.numbers import AS_ASCII, FULL_WIDTH_ASCII, thousands_read
 from editor_app.core.regex_looks import longest_first
 
 
@@ -156,7 +156,7 @@ _SPEEDUP_START = re.compile(  # where a speed-up can start, as _VALUE_START for 
     r"|(?<=[最高])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
 )
 _HARDWARE_RE = re.compile(  # (a count: "8×H100", "8 卡 H100", "单卡 H100")
-    r"(?=[0-9NGHABLTVRM单])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX卡张][ \t]?|(?P<one>单)卡[ \t]?)?"
+    r"(?=[0-9NGHABLTVRM单])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX卡张][ \t]?|单卡[ \t]?)?"
     r"(?:NVIDIA[ \t]+)?(?P<name>"
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
     r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
@@ -694,8 +694,7 @@ def _hardware(text: str) -> str | None:
     if not m:
         return None
     name = " ".join(m.group("name").split())
-    count = m.group("count")  # ("单卡 H100": one, as "H100" alone)
-    return f"{count}×{name}" if count else name
+    return f"{m.group('count')}×{name}" if m.group("count") else name  # ("单卡 H100": one, as "H100" alone)
 
 
 def _label(text: str) -> str:
@@ -1673,8 +1672,8 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     first = _CUES_RE.search(text)
     if first is None and "％" not in text and "／" not in text:  # (the full-width cues: "降低 40％", "tok／s")
         return ()  # most lines hold no engine figure at all
-    if _FULL_WIDTH_ASCII.search(text) is not None:  # "１６，２００ tok/s", "降低 40％": a Chinese input method's
-        text = text.translate(_HALF_WIDTH)  # digits, letters and signs read as ASCII, one character for one
+    if FULL_WIDTH_ASCII.search(text) is not None:  # "１６，２００ tok/s", "降低 40％": a Chinese input method's
+        text = text.translate(AS_ASCII)  # digits, letters and signs read as ASCII, one character for one
         first = _CUES_RE.search(text)
     while first is not None and text[first.start()] == "%" and not _may_be_change(text, first.start()):
         first = _CUES_RE.search(text, first.end())  # "4/6 = 67%", "占 40%": no change there, nor any cue
@@ -1687,11 +1686,6 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     return _LineReader(read, written if read is not written else None).read(cues)
 
 
-# Full-width digits, Latin letters and the signs a figure is written with (not the full-width parentheses, comma,
-# colon and semicolon, which the reader takes as Chinese punctuation).
-_FULL_WIDTH_ASCII = re.compile("[０-９Ａ-Ｚａ-ｚ．／％＋]")
-_HALF_WIDTH = {**{c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
-               **{ord(c): ord(c) - 0xFEE0 for c in "．／％＋"}}
 
 
 def _viable_cues(read: str, first: int) -> list[tuple[int, str | None]]:

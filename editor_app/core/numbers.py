@@ -30,6 +30,14 @@ _SPACE_GROUPED = re.compile(
 _SPACE_DIGITS = re.compile(r" (?<=\d )\d{3}(?!\d)")
 
 
+# A Chinese input method's full-width digits, Latin letters and the signs a figure is written with ("１６，２００
+# tok／s", "40％"), and `str.translate`'s table reading them as ASCII, one character for one (not the full-width
+# parentheses, comma, colon and semicolon, which readers take as Chinese punctuation).
+FULL_WIDTH_ASCII = re.compile("[０-９Ａ-Ｚａ-ｚ．／％＋]")
+AS_ASCII = {**{c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
+            **{ord(c): ord(c) - 0xFEE0 for c in "．／％＋"}}
+
+
 def thousands_read(line: str) -> str:
     """The line with each full-width comma or space that groups thousands ("3，838", "3 838") made ",", one character
     for one (the columns stay those of the line as written); the same object when there is none."""
