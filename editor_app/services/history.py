@@ -643,14 +643,23 @@ def _chain_key(chain: list[bytes]) -> str:
 
 def _stored_chain(conn, sql: str, key: Any, what: str) -> list[bytes]:
     """The stored pieces of a text or an analysis: its own data first, the one stored whole last."""
-    chain = []
+    rows, missing = _chain_rows(conn, sql, key)
+    if missing is not None:  # a base deleted, or a loop: the file was tampered with
+        raise sqlite3.DatabaseError(f"{what} can't be rebuilt: its stored base {missing} is missing")
+    return [data for _, data in rows]
+
+
+def _chain_rows(conn, sql: str, key: Any) -> tuple[list[tuple[Any, bytes]], Any]:
+    """(key, data) of each stored piece from `key` down its bases, and the key of the first base not found (or
+    met past any real chain's length: a loop), None when the chain reaches a piece stored whole."""
+    rows: list[tuple[Any, bytes]] = []
     while key is not None:
         row = conn.execute(sql, [key]).fetchone()
-        if row is None or len(chain) > MAX_DELTA_DEPTH * 4:  # a base deleted, or a loop: the file was tampered with
-            raise sqlite3.DatabaseError(f"{what} can't be rebuilt: its stored base {key} is missing")
-        chain.append(row[0])
+        if row is None or len(rows) > MAX_DELTA_DEPTH * 4:
+            return rows, key
+        rows.append((key, row[0]))
         key = row[1]
-    return chain
+    return rows, None
 
 
 class DamagedData(sqlite3.DatabaseError):
@@ -672,15 +681,7 @@ def _rebuilt(chain: list[bytes], pieces: tuple[str, ...]) -> str:
 def _drop_damaged_analysis(conn, snapshot_id: int) -> None:
     """Forget the analysis that can't be read in the chain snapshot_id's is rebuilt from, and those stored as deltas
     from it: their snapshots are measured again (`unmeasured_snapshots`), as after a crash before their figures came."""
-    chain = []  # (snapshot id, data), the one stored whole first
-    key = snapshot_id
-    while key is not None and len(chain) <= MAX_DELTA_DEPTH * 4:
-        row = conn.execute("SELECT data, base FROM snapshot_analyses WHERE snapshot_id = ?", [key]).fetchone()
-        if row is None:
-            break
-        chain.append((key, row[0]))
-        key = row[1]
-    chain.reverse()
+    chain = _chain_rows(conn, _ANALYSES_SQL, snapshot_id)[0][::-1]  # (snapshot id, data), the one stored whole first
     damaged = snapshot_id
     for k in range(len(chain)):
         try:
