@@ -29,7 +29,7 @@ from typing import Callable, Sequence
 from .figures import quantity_label
 from .numbers import AS_ASCII, thousands_read
 from .model import FigureGroup, FigureValue, Finding, Reference
-from .records import mypyc_attr
+from .records import mypyc_attr, with_changes
 
 RULE_ID = "figure-consistency"
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
@@ -181,6 +181,136 @@ def _keys(subject: str, gkey: tuple) -> tuple[tuple, ...]:
     return (key, key[:-1] + ("",)) if gkey[-1] else (key,)
 
 
+# A speed-up or change naming its baseline against the two engines' own figures stated side by side: "SGLang 比
+# vLLM 快 2 倍" where "SGLang ~16,200 vs vLLM ~12,500 tok/s" make 1.30×. Throughput and latency only, the measures
+# whose ratio is a speed-up (of a latency, the baseline's time over the engine's).
+_RAW_METRICS = ("throughput", "latency")
+
+
+def _ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
+    """(metric, label) of the side-by-side figures a speed-up or change of `group` is a ratio of, else None: a
+    speed-up of throughput, or one naming no measure ("快 2 倍", read as throughput); a change of throughput; either
+    of a latency the label names ("TTFT 低 2×" is of "TTFT: SGLang 54.2 s vs vLLM 58.9 s")."""
+    if group.kind == "comparison":
+        return (group.metric, _RATIO_LABEL.get(group.label.casefold(), group.label.casefold())) \
+            if group.metric in _RAW_METRICS else None
+    if not group.baseline or group.kind not in ("speedup", "change"):
+        return None
+    label = group.label.casefold()
+    if label in ("throughput", "") and (label or group.kind == "speedup"):
+        return ("throughput", "")
+    return ("latency", label) if label not in _NOT_LATENCY else None
+
+
+_RATIO_LABEL = {"throughput": ""}  # a throughput comparison labelled so is the plain one
+_NOT_LATENCY = frozenset({"request rate", "accuracy", "cost", "memory"})
+
+
+def _ratio_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None) -> tuple[tuple, ...]:
+    """The first-statement keys the ratio check keeps for a value: an engine's figure stated beside others
+    ("raw"), and a speed-up or change of an engine over a named baseline ("said")."""
+    measure = _ratio_measure(group)
+    if measure is None or not value.engine:
+        return ()
+    if group.kind == "comparison":
+        return (("raw", subject_of(value.engine, subjects), *measure),)
+    return (("said", group.kind, subject_of(value.engine, subjects), subject_of(group.baseline, subjects), *measure),)
+
+
+def _implied(kind: str, metric: str, engine: float, baseline: float) -> float:
+    """The speed-up (×) or change (%) two side-by-side figures make: of a latency, less time is faster."""
+    ratio = engine / baseline
+    if kind == "change":
+        return (ratio - 1) * 100
+    return 1 / ratio if metric == "latency" else ratio
+
+
+def _ratio_agrees(stated: FigureValue, implied: float, kind: str) -> bool:
+    """Whether a stated speed-up or change is what the figures make, as a writer rounds it: within 5% of it, or
+    rounded to its last digit (a speed-up: then within 15%, so "2×" is 1.8 but not 1.5); a change in its direction."""
+    text = stated.text.translate(AS_ASCII)
+    decimals = len(m.group(1)) if (m := _DECIMALS.search(text)) else 0
+    off, half = abs(abs(stated.value) - abs(implied)), 0.5 * 10.0 ** -decimals + 1e-9
+    if kind == "change":
+        return off <= max(half, 0.05 * abs(implied)) and ((stated.value < 0) == (implied < 0) or abs(implied) < half)
+    return off <= 0.05 * implied or off <= half and off <= 0.15 * implied
+
+
+_DECIMALS = re.compile(r"\d\.(\d+)")
+
+
+def _ratio_text(kind: str, implied: float) -> str:
+    return f"{implied:+.1f}%".replace("-", "−") if kind == "change" else f"{implied:.2f}×"
+
+
+def _compare_ratio(group: FigureGroup, first: dict, by_line: dict, subjects: dict[str, str] | None) -> None:
+    """Record the group's ratio keys, and compare a speed-up or change naming its baseline with the side-by-side
+    figures of its two engines (those stated first, both in one place), whichever the survey states first."""
+    measure = _ratio_measure(group)
+    if measure is None:
+        return
+    if group.kind != "comparison":
+        for value in group.values:
+            keys = _ratio_keys(group, value, subjects)
+            if not keys:
+                continue
+            first.setdefault(keys[0], (group, value, _stated(group, value)))
+            raw = _raw_pair(first, value.engine, group.baseline, measure, subjects)
+            if raw is not None:
+                _check_ratio(group, value, raw, by_line, said_first=False)
+        return
+    engines = [v for v in group.values if v.engine and v.value > 0]
+    if len(engines) < 2:
+        return
+    for value in engines:
+        first.setdefault(_ratio_keys(group, value, subjects)[0], (group, value, _stated(group, value)))
+    for e in engines:
+        for b in engines:
+            if e is b or first[_ratio_keys(group, e, subjects)[0]][0] is not group \
+                    or first[_ratio_keys(group, b, subjects)[0]][0] is not group:
+                continue
+            for kind in ("speedup", "change"):
+                said = first.get(("said", kind, subject_of(e.engine, subjects), subject_of(b.engine, subjects),
+                                  *measure))
+                if said is not None:
+                    _check_ratio(said[0], said[1], (group, e, b), by_line, said_first=True)
+
+
+def _raw_pair(first: dict, engine: str, baseline: str, measure: tuple[str, str],
+              subjects: dict[str, str] | None) -> tuple[FigureGroup, FigureValue, FigureValue] | None:
+    """The first side-by-side statement of both engines' figures, when it is one place."""
+    e = first.get(("raw", subject_of(engine, subjects), *measure))
+    b = first.get(("raw", subject_of(baseline, subjects), *measure))
+    if e is None or b is None or e[0] is not b[0] or e[1].value <= 0 or b[1].value <= 0:
+        return None
+    return e[0], e[1], b[1]
+
+
+def _check_ratio(said: FigureGroup, value: FigureValue, raw: tuple[FigureGroup, FigureValue, FigureValue],
+                 by_line: dict, said_first: bool) -> None:
+    """A finding, at the later of the two places, when the stated speed-up or change is not what the figures make."""
+    group, e, b = raw
+    implied = _implied(said.kind, group.metric, *_scaled(group, e, b))
+    if _ratio_agrees(value, implied, said.kind):
+        return
+    what = f"{said.label} change".lstrip() if said.kind == "change" else group.label or group.metric
+    pair = f"{_as_written(group, e).removesuffix(' ' + group.unit)} vs {_as_written(group, b)}"
+    head = f"{value.engine} {what} vs {said.baseline}"
+    if said_first:
+        found = _finding(group, e, f"{head}: {pair} at line {group.line} make {_ratio_text(said.kind, implied)}, "
+                                   f"not {_as_written(said, value)} as stated at line {said.line}", value.value)
+        found = with_changes(found, measured=implied, limit=value.value)
+    else:
+        found = _finding(said, value, f"{head}: {_as_written(said, value)} at line {said.line} disagrees with "
+                                      f"{pair} at line {group.line} ({_ratio_text(said.kind, implied)})", implied)
+    by_line.setdefault(found.line, []).append(found)
+
+
+def _scaled(group: FigureGroup, e: FigureValue, b: FigureValue) -> tuple[float, float]:
+    """The two figures as stated (a range by its upper end, as elsewhere)."""
+    return _stated(group, e)[1], _stated(group, b)[1]
+
+
 def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, first_value: FigureValue,
                   first_span: tuple[float, float]) -> Finding | None:
     if other is group:
@@ -227,11 +357,20 @@ def _checked(group: FigureGroup) -> bool:
     return group.metric != "percent" or bool(group.label)
 
 
+def _first_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None) -> tuple[tuple, ...]:
+    """Every key the value may be the first statement of (an edit making it one is no longer an edit of one line)."""
+    if not value.engine:
+        return ()
+    return _keys(subject_of(value.engine, subjects), _group_key(group)) + _ratio_keys(group, value, subjects)
+
+
 def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None) -> None:
     """Compare the groups (in document order) with the first statements, recording new first statements."""
     for group in groups:
         if not _checked(group):
             continue
+        if group.baseline or group.kind == "comparison" and group.metric in _RAW_METRICS:
+            _compare_ratio(group, first, by_line, subjects)
         gkey = None
         for value in group.values:
             if not value.engine:
@@ -277,7 +416,7 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, Sequence[FigureGroup]],
     for ln, groups in sorted(edited.items()):
         for group in groups:
             for value in group.values if _checked(group) else ():
-                for key in _keys(subject_of(value.engine, subjects), _group_key(group)) if value.engine else ():
+                for key in _first_keys(group, value, subjects):
                     seen = prev.first.get(key)
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
@@ -309,7 +448,7 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
         groups = edited[ln] if ln in edited else placed(ln - 1)
         for group in groups:
             for value in group.values if _checked(group) else ():
-                for key in _keys(subject_of(value.engine, subjects), _group_key(group)) if value.engine else ():
+                for key in _first_keys(group, value, subjects):
                     seen = first.get(key)
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
