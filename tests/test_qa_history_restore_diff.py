@@ -29,9 +29,38 @@ def test_the_comparison_follows_a_restore_and_its_undo(qtbot, tmp_path, sample_t
     assert "+0 −0" in panel.diff_title.text()  # before: still "+1 −1 lines"
     assert "第二稿新加的一行" not in panel.diff_text.toPlainText()
 
-    with wait_analysis(qtbot, window):
-        window.editor.undo()
-    assert "+0 −0" not in panel.diff_title.text() and "第二稿新加的一行" in panel.diff_text.toPlainText()
+    window.editor.undo()  # an edit: compared again once typing pauses, off the GUI thread
+    qtbot.waitUntil(lambda: "+0 −0" not in panel.diff_title.text(), timeout=5000)
+    assert "第二稿新加的一行" in panel.diff_text.toPlainText()
+    ctl.shutdown()
+
+
+def test_typing_with_a_comparison_open_compares_once_it_pauses_off_the_gui_thread(qtbot, tmp_path, sample_text,
+                                                                                   monkeypatch):
+    """QA: with a snapshot compared with the editor, every analysis while typing compared the drafts again on the
+    GUI thread (and read the snapshot from the database): typing stalled 0.25-0.6 s at a time. Now the comparison
+    is made once typing pauses, on the worker thread, the one shown staying until then."""
+    survey, window, ctl = window_with_history(qtbot, tmp_path, sample_text, monkeypatch)
+    assert window.save()
+    qtbot.waitUntil(lambda: ctl.db is not None and len(history_panel.history.list_snapshots(ctl.db, survey)) == 1)
+    window._show_panel(ctl.panel)
+    ctl.refresh(force=True)
+    panel = ctl.panel
+    panel.select_ids([panel.model.rows[0]["id"]])
+    assert "+0 −0" in panel.diff_title.text()
+    on_gui_thread, reads = [], []
+    real_show, real_read = panel.show_diff, history_panel.history.get_snapshot_text
+    monkeypatch.setattr(panel, "show_diff", lambda *a: on_gui_thread.append(1) or real_show(*a))
+    monkeypatch.setattr(history_panel.history, "get_snapshot_text", lambda *a: reads.append(1) or real_read(*a))
+    if hasattr(ctl, "_editor_recompare"):
+        ctl._editor_recompare.setInterval(3000)  # (a pause no analysis of a loaded test machine outlasts)
+    for n in range(3):  # three analyses of typing, each well within the pause
+        with wait_analysis(qtbot, window):
+            window.set_text_undoable(sample_text + "打字" * (n + 1) + "\n")
+        assert "+0 −0" in panel.diff_title.text()  # the comparison shown stays while typing goes on
+    qtbot.waitUntil(lambda: "打字打字打字" in panel.diff_text.toPlainText(), timeout=10000)
+    assert on_gui_thread == [] and reads == []  # compared on the worker thread, the snapshot's text kept
+    assert "+0 −0" not in panel.diff_title.text()
     ctl.shutdown()
 
 

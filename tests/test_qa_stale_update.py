@@ -52,3 +52,20 @@ def test_export_right_after_an_edit_reports_the_edited_text(qtbot, tmp_path, sam
     html = out.read_text(encoding="utf-8")
     assert "补充四字" in html
     assert "3,842" in html  # the CJK total of the edited text (3,838 + 4) in the self-check appendix
+
+
+def test_undoing_the_update_takes_its_status_message_back(qtbot, monkeypatch, tmp_path, sample_text):
+    """QA: after Ctrl+Z undid an update, "N self-check figures updated (Undo restores them)" stayed beside the
+    figures Undo had made wrong again. Typing after the update leaves it."""
+    window = _open(qtbot, tmp_path, sample_text)
+    actions = accepting_updates(window, monkeypatch)
+    assert actions.update_self_check_figures()
+    said = window.statusBar().currentMessage()
+    assert "updated (Undo restores them)" in said
+    window.editor.textCursor().insertText("字")  # typing after it: the message stands
+    assert window.statusBar().currentMessage() == said
+    window.editor.undo()  # the typing undone: still the update's text
+    assert window.statusBar().currentMessage() == said
+    window.editor.undo()  # the update undone
+    assert window.current_text() == sample_text
+    assert window.statusBar().currentMessage() == ""

@@ -270,8 +270,36 @@ class ReportActions(QObject):
                     "again to see the figures of the survey as it is now."))
                 return False
             self.window.set_text_undoable(new)
-        self._status(self.tr("%n self-check figure(s) updated (Undo restores them)", "", len(updates)))
+        said = self.tr("%n self-check figure(s) updated (Undo restores them)", "", len(updates))
+        self._status(said)
+        self._unsay_when_undone(said)
         return True
+
+    def _unsay_when_undone(self, said: str) -> None:
+        """Take the status bar's "figures updated" back once the update is undone (it stayed its 8 s beside the
+        figures Undo had just made wrong again)."""
+        editor = getattr(self.window, "editor", None)
+        bar = getattr(self.window, "statusBar", None)
+        if editor is None or not callable(bar):
+            return
+        document = editor.document()
+        steps = document.availableUndoSteps()
+        connected = [True]
+
+        def let_go() -> None:
+            if connected[0]:
+                connected[0] = False
+                document.contentsChanged.disconnect(changed)
+
+        def changed() -> None:
+            if document.availableUndoSteps() >= steps:
+                return  # (typing after the update: it still stands)
+            let_go()
+            if bar().currentMessage() == said:
+                bar().clearMessage()
+
+        document.contentsChanged.connect(changed)
+        QTimer.singleShot(8000, self, let_go)  # (the message is gone by then anyway)
 
     def _left_alone(self, analysis: Analysis, updates: list) -> str:
         """What the update will not touch: the wrong figures no rewrite replaces ("" when there are none), so that

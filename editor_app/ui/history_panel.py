@@ -122,6 +122,9 @@ DIFF_ROWS = 3000  # a side-by-side diff (recovery offer, History compare) shows 
 # are tinted one by one on the GUI thread (~15 µs each; 40,000 lines of two drafts that differ everywhere added 0.6 s
 # to showing them).
 UNIFIED_TINTED_LINES = 10_000
+# A snapshot compared with the editor is compared again once typing has paused this long, on the worker thread: done
+# at every analysis, on the GUI thread, typing with the comparison open stalled 0.25-0.6 s at a time (QA).
+EDITOR_RECOMPARE_PAUSE_MS = 500
 # A snapshot of a draft this long is hashed and compressed on a worker thread: for an 8 MB survey that (with its
 # analysis) takes ~2 s, which froze typing at every autosave and save; the GUI thread only does the inserts.
 SYNC_RECORD_CHARS = 200_000
@@ -968,6 +971,12 @@ class HistoryController(QObject):
         self._stale_metrics = True
         self._compare_thread: _CompareThread | None = None
         self._comparison = 0  # the number of the newest comparison asked for
+        self._editor_recompare = QTimer(self)
+        self._editor_recompare.setSingleShot(True)
+        self._editor_recompare.setInterval(EDITOR_RECOMPARE_PAUSE_MS)
+        self._editor_recompare.timeout.connect(lambda: self._compare_with_editor_again(in_background=True))
+        # (database tag, id, text) of the snapshot last compared with the editor
+        self._snapshot_text: tuple[tuple[str, Any], int, str] | None = None
         self._recovery_thread: _RecoveryCompareThread | None = None
         self._recovery_comparison = 0  # the number of the newest recovery offer compared off the GUI thread
         self._record_thread: _RecordThread | None = None
@@ -1451,13 +1460,15 @@ class HistoryController(QObject):
         self.record("save", text, analysis, str(path))
 
     def _on_analysis(self, analysis: Any) -> None:
-        self._compare_with_editor_again()
-
-    def _compare_with_editor_again(self) -> None:
-        """A snapshot compared with the editor: after a restore, an undo or typing, the diff shown is of the text now
-        in the editor (it went on showing the differences the restore had just removed)."""
         if self.panel.isVisible() and len(self.panel.selected_ids()) == 1:
-            self.compare_selected()
+            self._editor_recompare.start()  # (again: typing goes on)
+
+    def _compare_with_editor_again(self, in_background: bool = False) -> None:
+        """A snapshot compared with the editor: after a restore, an undo or typing, the diff shown is of the text now
+        in the editor (it went on showing the differences the restore had just removed). After an edit, once typing
+        pauses and off the GUI thread (`in_background`), the comparison shown staying until the new one is ready."""
+        if self.panel.isVisible() and len(self.panel.selected_ids()) == 1:
+            self.compare_selected(in_background)
 
     def _is_analysis_of(self, analysis: Any, text: str) -> bool:
         """Whether `analysis` was made of `text`. The main window's runner knows whether the analysis it published
@@ -1736,21 +1747,21 @@ class HistoryController(QObject):
         self._pack_cache = (path, pack)
         return pack
 
-    def compare_selected(self) -> None:
+    def compare_selected(self, in_background: bool = False) -> None:
         ids = self.panel.selected_ids()
         if not ids or len(ids) > 2:  # the comparison of an earlier selection would be read as this one's
             self._comparison += 1  # one still being worked out is not wanted either
             self.panel.show_nothing_compared()
             return
         rows = {r["id"]: r for r in self.panel.model.rows if r["id"] in ids}
-        texts = {i: self._db_call("reading a snapshot", history.get_snapshot_text, i) for i in ids}
+        texts = {i: self._stored_text(i) for i in ids}
         if any(t is None for t in texts.values()):
             return
         if len(ids) == 1:
             (sid,) = ids
             r = rows[sid]
             self._compare(texts[sid], self.window.current_text(), f"{kind_label(r['kind'])} {_fmt_time(r['time'])}",
-                          self.tr("editor"))
+                          self.tr("editor"), in_background)
         else:
             older, newer = sorted(ids, key=lambda i: (rows[i]["time"], i))
             self._compare(
@@ -1759,17 +1770,29 @@ class HistoryController(QObject):
                 f"{kind_label(rows[newer]['kind'])} {_fmt_time(rows[newer]['time'])}",
             )
 
-    def _compare(self, old: str, new: str, old_title: str, new_title: str) -> None:
-        """Short drafts are compared at once; long ones on a worker thread, so selecting a row never freezes."""
+    def _stored_text(self, snapshot_id: int) -> str | None:
+        """A snapshot's text, the one compared with the editor kept (read again at every pause in typing)."""
+        tag = self._tag()
+        if self._snapshot_text is not None and self._snapshot_text[:2] == (tag, snapshot_id):
+            return self._snapshot_text[2]
+        text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)
+        if text is not None:
+            self._snapshot_text = (tag, snapshot_id, text)
+        return text
+
+    def _compare(self, old: str, new: str, old_title: str, new_title: str, in_background: bool = False) -> None:
+        """Short drafts are compared at once; long ones (or `in_background`) on a worker thread, so selecting a row
+        never freezes, nor does typing with a comparison open."""
         self._comparison += 1
-        if len(old) + len(new) <= SYNC_DIFF_CHARS:
+        if not in_background and len(old) + len(new) <= SYNC_DIFF_CHARS:
             self.panel.show_diff(old, new, old_title, new_title)
             return
         if self._compare_thread is None:
             self._compare_thread = _CompareThread()
             self._compare_thread.compared.connect(self._compared)
             self._compare_thread.start()
-        self.panel.show_comparing(old_title, new_title)
+        if not in_background:
+            self.panel.show_comparing(old_title, new_title)
         self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title, char_tints()))
 
     def _compared(self, number: int, title: str, comparison: Comparison) -> None:
@@ -1797,6 +1820,7 @@ class HistoryController(QObject):
         if text is None:
             return
         self.window.set_text_undoable(text)
+        self._compare_with_editor_again()  # (at once: the differences it removed must not stay on screen)
         self.message.emit(self.tr("Restored snapshot #{id} into the editor (Undo brings the previous text back).").format(id=snapshot_id))
 
     def _show_message(self, text: str) -> None:
