@@ -51,8 +51,8 @@ Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/`
 a ``-----BEGIN … PRIVATE KEY-----`` line (with the body written on it, a JSON string's ``\\n…``; the lines of
 its body: `key_bodies`) and the secret in a Feishu/Lark or Slack
 webhook's path; a key shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
-``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "版本 1.2.3.4",
-"1.2.3.4-rc1"); IPv6 needs ``::`` or eight groups, and a digit or three groups.
+``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "DCGM 3.3.5.1",
+"版本 1.2.3.4", "1.2.3.4-rc1"; one followed by a port always is an address, `_is_version`); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
 case with any spacing, or joined by "." "_" "-" (an e-mail address, a handle). A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
 """
@@ -613,31 +613,41 @@ def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: Pri
     return any(address.version == net.version and address in net for net in cfg.allow_ips)
 
 
-# A four-part version: a release mark after it ("1.2.3.4-rc1", ".post1", "+cu121", "… 版"), a version word before it
-# ("版本 …", "version: …"), a pip requirement's operator ("nvidia-cudnn-cu12==9.1.0.70", ">=", "~="), or the name
-# of a product written in mixed case ("TensorRT 10.3.0.26", "cuDNN 9.1.0.70", also in the table cell before:
-# "| cuDNN | 9.1.0.70 |").
-_VERSION_AFTER = re.compile(r"(?:[-.~_](?:post|dev|rc|alpha|beta|pre|final|a\d|b\d)|\+[A-Za-z0-9]| ?版)", re.IGNORECASE)
-_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag)\.?|版本号?|升级[到至]?|发布)\s*[:：]?\s*$"
-                             r"|[=<>~!]=\s*$")
-_ADDRESS_WORD = re.compile(r"(?i:ip|addr|host|node|server|endpoint)")
+# A four-part version: a release mark after it ("1.2.3.4-rc1", ".post1", "+cu121", "… 版"; not "-prefill" nor the
+# "+" joining two addresses, "10.0.0.5+10.0.0.6"), a version word before it ("版本 …", "version: …", "固件 …"), a
+# pip requirement's operator ("nvidia-cudnn-cu12==9.1.0.70", ">=", "~="), a release string's two-part version before
+# it ("MLNX_OFED_LINUX-23.10-1.1.9.0"), or the name of a product that numbers its versions in four parts
+# ("TensorRT 10.3.0.26", "cuDNN 9.1.0.70", "DCGM 3.3.5.1", "BIOS 1.8.2.0", also in the table cell before:
+# "| cuDNN | 9.1.0.70 |"). Any other name before it is a host's or a service's ("vLLM 10.3.0.29", "| SGLang |
+# 10.3.0.26 |", "MinIO 10.0.0.7"): an engine-per-row table of addresses is everyday content.
+_VERSION_AFTER = re.compile(r"(?:[-.~_](?:(?:post|dev|rc|alpha|beta|pre|final)(?![A-Za-z])|a\d|b\d)"
+                            r"|\+(?!\d{1,3}(?:\.\d{1,3}){3}(?!\d))[A-Za-z0-9]| ?版)", re.IGNORECASE)
+_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag|firmware|fw)\.?|版本号?|升级[到至]?|发布"
+                             r"|固件(?:版本)?)\s*[:：]?\s*$"
+                             r"|[=<>~!]=\s*$|(?<![\d.])\d+\.\d+-$")
+# (fullmatch) the products that number their versions in four parts: NVIDIA's libraries ("cuDNN", "cuBLAS",
+# "cuFFT", "nvJPEG", "TensorRT" but not "TensorRT-LLM", "Nsight", "DCGM"), Mellanox's "OFED" / "HPC-X" / "DOCA",
+# a server's "BIOS", Intel's "oneAPI" / "OpenVINO", Huawei's "CANN". (Not "BMC" nor "driver": a BMC's or a Ray
+# driver's address is written so too.)
+_FOUR_PART_PRODUCT = re.compile(r"cu[A-Z][A-Za-z]{1,7}|nv[A-Z][A-Za-z]{2,7}"
+                                r"|(?i:cu(?:dnn|blas(?:lt)?|fft|rand|solver|sparse|tensor)|nvjpeg|nvjitlink|tensorrt"
+                                r"|nsight(?:[-_]\w+)?|dcgm|(?:mlnx[-_])?ofed|hpc-?x|doca|v?bios|oneapi|openvino|cann)")
+# a port after it: an address ("vLLM 10.3.0.29:8000"); a version is never followed by one
+_PORT_AFTER = re.compile(r"[:：]\d{1,5}(?!\d)")
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9+_\-]*) ?(?:\| ?)?$")
 
 
 def _is_version(text: str, start: int, end: int) -> bool:
     """Whether the dotted number at text[start:end] reads as a version rather than an IPv4 address."""
+    if _PORT_AFTER.match(text, end):
+        return False
     if _VERSION_AFTER.match(text, end):
         return True
     before = text[max(0, start - 24):start]
     if _VERSION_BEFORE.search(before):
         return True
     m = _WORD_BEFORE.search(before)
-    if m is None:
-        return False
-    word = m.group(1)  # a product's name mixes cases inside it; "IPv4", "Host", "DNS", "ssh" do not count, nor
-    # does a field naming an address ("ClusterIP", "PodIP", "masterAddr", "NodeHost")
-    return (_ADDRESS_WORD.search(word) is None and any(c.islower() for c in word)
-            and any(c.isupper() for c in word[1:]))
+    return m is not None and _FOUR_PART_PRODUCT.fullmatch(m.group(1)) is not None
 
 
 def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:

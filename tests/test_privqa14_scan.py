@@ -1,0 +1,68 @@
+"""QA 14 (privacy): leaks the scan missed and versions it blocked as addresses (the reviewer's repros d01-d13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor_app.core.privacy import PrivacyConfig, privacy_in_line, privacy_in_lines
+from editor_app.core.rulepack import house_pack
+
+
+@pytest.fixture(scope="module")
+def cfg() -> PrivacyConfig:
+    pack = house_pack()
+    return PrivacyConfig.from_dict(pack.privacy, pack.base_dir)
+
+
+def found(text: str, cfg: PrivacyConfig) -> list[tuple[str, str]]:
+    """(dimension, the text hit) of each hit; the same whether the line is scanned alone or among others."""
+    alone = privacy_in_line(text, cfg)
+    assert privacy_in_lines(["", text, "", "", ""], cfg)[1] == alone
+    assert privacy_in_lines(["见 §3.1"] * 40 + [text], cfg)[40] == alone  # (the run-by-run path)
+    return [(h.dimension, text[h.column - 1:h.column - 1 + h.length]) for h in alone]
+
+
+def ips(*addresses: str) -> list[tuple[str, str]]:
+    return [("ip", a) for a in addresses]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # D1: an engine's or a service's name before an address made it a version ("TensorRT 10.3.0.26")
+    ("vLLM 10.3.0.29:8000 上跑 DeepSeek。", ips("10.3.0.29")),
+    ("对象存储用 MinIO 10.0.0.7:9000，元数据在 PostgreSQL 10.0.0.10:5432。", ips("10.0.0.7", "10.0.0.10")),
+    ("| SGLang | 10.3.0.26 | 16,200 |", ips("10.3.0.26")),
+    ("| TensorRT-LLM | 10.3.9.1:8001 | 12,500 |", ips("10.3.9.1")),
+    ("服务类型 LoadBalancer 10.96.12.35，对外 EIP 47.98.1.3。", ips("10.96.12.35", "47.98.1.3")),
+    ("OpenAI 兼容网关 LiteLLM 10.3.9.4:4000。", ips("10.3.9.4")),
+    ("ssh 到 DeepSeek 10.3.9.5 看 dmesg。", ips("10.3.9.5")),
+    ("监控走 GitLab 10.1.1.1 与 HAProxy 172.16.5.5。", ips("10.1.1.1", "172.16.5.5")),
+    ("| vLLM | 10.3.0.27 |", ips("10.3.0.27")),
+    ("| KServe | 10.3.9.2 |", ips("10.3.9.2")),
+    # a port makes an address even after a product that numbers its versions so
+    ("TensorRT 10.3.0.26:8000", ips("10.3.0.26")),
+    # D2: "-prefill" is no release mark "-pre1", and "+" before an address joins two addresses
+    ("PD 分离：10.2.3.5-prefill 与 10.2.3.6-decode 两组节点。", ips("10.2.3.5", "10.2.3.6")),
+    ("主备 10.0.0.5+10.0.0.6 双活。", ips("10.0.0.5", "10.0.0.6")),
+])
+def test_an_address_after_a_service_name_or_with_a_port(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize("text", [
+    # D13: versions of products written in capitals, or inside a release string, were blocked as addresses
+    "IB 驱动 MLNX_OFED_LINUX-23.10-1.1.9.0，HPC-X 2.18.1.1。",
+    "MLNX_OFED_LINUX-24.04-0.6.6.0:",
+    "服务器 BIOS 1.8.2.0、BMC 固件 2.3.1.0 升级后 NVLink 正常。",
+    "DCGM 3.3.5.1 与 dcgm-exporter 3.3.5-3.4.1 采集功耗。",
+    # still versions: a product that numbers its versions in four parts, a release mark
+    "TensorRT 10.3.0.26 + cuDNN 9.1.0.70 + cuBLAS 12.4.5.8 + CUDA 12.4.1",
+    "| TensorRT | 10.3.0.26 | 2026-08 |",
+    "| cuDNN | 9.1.0.70 |",
+    "1.2.3.4-rc1、1.2.3.4.post1、2.4.0.1+cu121、1.2.3.4-pre2",
+])
+def test_a_four_part_version_is_no_address(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+def test_an_address_range_is_two_addresses(cfg: PrivacyConfig) -> None:
+    assert found("地址池 10.0.0.1-10.0.0.9", cfg) == ips("10.0.0.1", "10.0.0.9")
