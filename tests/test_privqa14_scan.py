@@ -66,3 +66,56 @@ def test_a_four_part_version_is_no_address(text: str, cfg: PrivacyConfig) -> Non
 
 def test_an_address_range_is_two_addresses(cfg: PrivacyConfig) -> None:
     assert found("地址池 10.0.0.1-10.0.0.9", cfg) == ips("10.0.0.1", "10.0.0.9")
+
+
+def secrets(*values: str) -> list[tuple[str, str]]:
+    return [("secret", v) for v in values]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # D3: a keyword in Markdown bold
+    ("**密码**：Xk9#mQ2!vL，**令牌**：9fK2mQ7xLp3vR8sT", secrets("Xk9#mQ2!vL", "9fK2mQ7xLp3vR8sT")),
+    ("**Token**: 9fK2mQ7xLp3vR8sT", secrets("9fK2mQ7xLp3vR8sT")),
+    # D4: a keyword in a subscript's string, then "] ="
+    ('os.environ["OPENAI_API_KEY"] = "Zq8Wm3Xk5Lp9Rt2Vb7Nc1"', secrets("Zq8Wm3Xk5Lp9Rt2Vb7Nc1")),
+    # D5: a note between the keyword and its colon
+    ("令牌（只读）：Zq8Wm3Xk5Lp9Rt2Vb7Nc", secrets("Zq8Wm3Xk5Lp9Rt2Vb7Nc")),
+    ("数据库密码(root)：Pa55w0rd!", secrets("Pa55w0rd!")),
+    ("password (root): Pa55w0rd!", secrets("Pa55w0rd!")),
+    # D7: the SK half of an AK/SK pair
+    ("阿里云 AK：LTAI5tQm7Zx2Kp9Lw4Rt8Y，SK：Zq8Wm3Xk5Lp9Rt2Vb7NcXk3mQ9vLp",
+     secrets("LTAI5tQm7Zx2Kp9Lw4Rt8Y", "Zq8Wm3Xk5Lp9Rt2Vb7NcXk3mQ9vLp")),
+    ("ak=LTAI5tQm7Zx2Kp9Lw4Rt9Y, sk=Wq3Zx8Ko2Xk3mQ9vLp2Rt8Ys5Nb7Hc",
+     secrets("LTAI5tQm7Zx2Kp9Lw4Rt9Y", "Wq3Zx8Ko2Xk3mQ9vLp2Rt8Ys5Nb7Hc")),
+    # D8: a keyword ending a longer name, or plural
+    ("PGPASSWORD=Xk9mQ2vLp7 psql -h db.internal -U bench", secrets("Xk9mQ2vLp7")),
+    ("    rootPassword: Xk9mQ2vLp7", secrets("Xk9mQ2vLp7")),
+    ("    adminToken: 9fK2mQ7xLp3vR8sTn4Wc", secrets("9fK2mQ7xLp3vR8sTn4Wc")),
+    ('const cfg = { authToken: "9fK2mQ7xLp3vR8sTn4Wc", openaiApiKey: "Zq8Wm3Xk5Lp9Rt2Vb7Nc" };',
+     secrets("9fK2mQ7xLp3vR8sTn4Wc", "Zq8Wm3Xk5Lp9Rt2Vb7Nc")),
+    ('api_keys = ["Zq8Wm3Xk5Lp9Rt2Vb7Nc", "Kp3Lw9Rt2Yv5Nb7Hc4Jd"]', secrets("Zq8Wm3Xk5Lp9Rt2Vb7Nc", "Kp3Lw9Rt2Yv5Nb7Hc4Jd")),
+    # D9: a password holding ";" or ",": to its closing quote, or on after a ";" with no space
+    ("DB_PASSWORD='P@ss;w0rd!x'", secrets("P@ss;w0rd!x")),
+    ('password: "Abc,12345xyz"', secrets("Abc,12345xyz")),
+    ("DB_PASSWORD=P@ssw0rd;2024xyz", secrets("P@ssw0rd;2024xyz")),
+])
+def test_a_keyword_written_in_bold_a_subscript_a_name_or_with_a_note(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize("text", [
+    "key = os.environ[\"OPENAI_API_KEY\"]",
+    "max_tokens: 512，maxTokens: 4096，keys: [\"k_proj\", \"v_proj\"]",
+    "**Token**：模型处理的最小单位；Token（词元）：见 §2。",
+    "SK hynix: HBM3E-12H；disk: 3.84TB NVMe；task: summarization",
+    'export DB_PASSWORD="${DB_PASSWORD}"; export HF_TOKEN=<HF_TOKEN>',
+    'monkey: "Hello, world"',
+])
+def test_no_secret_in_names_and_prose_near_a_keyword(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []
+
+
+def test_a_keyword_ending_a_name_among_the_lines_of_a_survey(cfg: PrivacyConfig) -> None:
+    """The whole text's first look finds a name ending with a keyword ("pgpassword") among its words."""
+    lines = ["一、环境", "吞吐 16,200 tokens/s，KV keys 与 values。", "PGPASSWORD=Xk9mQ2vLp7 psql", "完。"]
+    assert [len(h) for h in privacy_in_lines(lines, cfg)] == [0, 0, 1, 0]

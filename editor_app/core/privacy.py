@@ -33,8 +33,12 @@ The ``[privacy]`` table of a rule pack (every key optional):
                         high-entropy value is a secret (also ``--api-key VALUE``, a built-in word as a
                         command-line option; the defaults are
                         password/passwd/pwd/secret/token/key/api_key/access_key/authorization/密码/口令/令牌/
-                        密钥/秘钥, and in camelCase accessToken/secretKey/secretAccessKey/AccessKeySecret/
-                        AppSecret/clientSecret; "Bearer"/"Basic" after the separator is skipped); a
+                        密钥/秘钥/ak/sk, and in camelCase accessToken/secretKey/secretAccessKey/AccessKeySecret/
+                        AppSecret/clientSecret; "Bearer"/"Basic" after the separator is skipped; a keyword may
+                        end a longer name, "rootPassword", "PGPASSWORD" (`_embedded_forms`), be plural
+                        ("api_keys = [\"…\", \"…\"]": each value), in bold ("**密码**：") or a subscript
+                        ('os.environ["…_KEY"] = …'), with a note before its separator ("令牌（只读）："); a
+                        value in quotes runs to its closing quote, a password on after ";" or "," with no space); a
                         call, a subscript or a dotted name ("os.environ[…]", "tokenizer.eos_token_id",
                         "Qwen2.5-72B-Instruct") is code or a model's name, not a secret.
 ``secret_min_length``   shortest value after a keyword that can be a secret (default 8).
@@ -91,6 +95,8 @@ DEFAULT_ALLOW_IPS = (
 DEFAULT_SECRET_KEYWORDS = (
     "password", "passwd", "pwd", "secret", "token", "key", "api_key", "apikey", "api-key", "access_key",
     "secret_key", "authorization", "密码", "口令", "令牌", "密钥", "秘钥",
+    # a cloud's AccessKey pair as Chinese teams name it ("AK：LTAI…，SK：…", "ak=…, sk=…"): the SK is the secret half
+    "ak", "sk",
     # written in camelCase by SDKs and cloud consoles ("secretAccessKey: …", "AccessKeySecret：…", "AppSecret=…")
     "accesstoken", "secretkey", "secretaccesskey", "accesskeysecret", "appsecret", "clientsecret",
 )
@@ -319,18 +325,53 @@ def _name_regexes(names: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     return tuple(out)
 
 
+def _embedded_forms(keywords: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The forms of the keywords written at the end of a longer name: capitalised after a lower-case letter or a
+    digit, camelCase ("rootPassword", "authToken", "openaiApiKey"), of the keywords of letters three or more long;
+    in capitals after a capital, an environment variable's ("PGPASSWORD", "MYSQLPASSWORD"), of those five or more
+    long ("KEY" would be "MONKEY")."""
+    plain = sorted({k.lower() for k in keywords if k.isascii() and k.isalpha() and len(k) >= 3}, key=longest_first)
+    return [k.capitalize() for k in plain], [k.upper() for k in plain if len(k) >= 5]
+
+
+# A note between a keyword and its separator: "令牌（只读）：…", "数据库密码(root)：…"
+_KEYWORD_NOTE = r"(?:\s*[（(][^（）()\n]{1,20}[）)])?"
+# The same in UTF-8, for the first looks (a superset: up to 80 bytes, 20 CJK characters are 60)
+_KEYWORD_NOTE_BYTES = rb"(?:(?:\(|\xef\xbc\x88)[^()\n]{1,80}?(?:\)|\xef\xbc\x89))?"
+# What may close a keyword before its separator: a JSON or dict key's quote, a subscript's ('os.environ["…_KEY"] =
+# …'), Markdown bold or italics ("**密码**：…")
+_KEYWORD_CLOSE = r"(?:[\"']?\]|[\"']|\*{1,2})?"
+_KEYWORD_CLOSE_BYTES = rb"(?:[\"']?\]|[\"']|\*{1,2})?"
+# A value in quotes runs to its closing quote ("Abc,12345xyz", 'P@ss;w0rd!x'), when it holds no space
+_QUOTED_VALUE = r"[^\s\"'`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+"
+
+
 def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     words = "|".join(re.escape(k) for k in sorted(set(keywords), key=longest_first))
+    camel, capitals = _embedded_forms(keywords)
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
+    embedded = "".join(
+        [rf"|(?<=[a-z0-9]){'|'.join(camel)}" if camel else "", rf"|(?<=[A-Z0-9]){'|'.join(capitals)}" if capitals else ""])
+    bearer = r"(?:(?i:bearer|basic)\s+)?"
     return re.compile(
-        rf"(?=[{re.escape(firsts)}])(?<![A-Za-z])(?i:(?P<word>{words}))(?![A-Za-z])[\"']?"  # a JSON/dict key's quote
+        # the keyword, alone, or ending a name (`_embedded_forms`), maybe plural ("api_keys")
+        rf"(?=[{re.escape(firsts)}])(?P<word>(?<![A-Za-z])(?i:{words}){embedded})(?i:s)?(?![A-Za-z])"
+        + _KEYWORD_CLOSE + _KEYWORD_NOTE +
         # "密码为 …", "API key 是 …", a table's next cell ("| API Key | 3f9a… |"), "密码 Hunter2024" after a CJK keyword
         r"(?:\s*[:=：＝|]|\s*[为是]\s*[:：]?|(?<=[\u3400-\u9fff])\s+)"
+        # a list of values ("api_keys = ["…", "…"]": its first; `_list_values` the others)
+        r"\s*(?P<list>\[\s*(?=[\"']))?"
+        rf"(?:(?P<quote>[\"']){bearer}(?P<qvalue>{_QUOTED_VALUE})(?P=quote)|"
         # (the value ends where Chinese prose or full-width punctuation starts: "令牌：a8F3…（测试用）", and before a
         # link's next query parameter: "?api_key=YOUR_KEY&q=vllm")
-        r"\s*[\"'`“‘「『]?(?:(?i:bearer|basic)\s+)?(?P<value>"
-        r"(?:[^\s\"'`,;)\]}>&“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]|&(?![A-Za-z_][\w.\-]*=))+)"
+        rf"[\"'`“‘「『]?{bearer}(?P<value>"
+        r"(?:[^\s\"'`,;)\]}>&“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]|&(?![A-Za-z_][\w.\-]*=))+))"
     )
+
+
+_LIST_VALUE = re.compile(rf"\s*,\s*([\"'])({_QUOTED_VALUE})\1")  # the next quoted value of a list, after a comma
+# the rest of a password written without quotes, after a ";" or "," with no space after it ("P@ssw0rd;2024xyz")
+_PASSWORD_REST = re.compile(r"(?:[;,][^\s\"'`,;)\]}>&“”‘’\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+)+")
 
 
 @record(frozen=True)
@@ -459,16 +500,24 @@ class PrivacyConfig:
         if keyword_words:  # the keyword, lowered, then whitespace (or any non-ASCII character) and a separator
             # (before "|", "为", "是", whitespace only: "是" is in most lines)
             ascii_keywords = sorted({k.lower().encode() for k in self.secret_keywords if _letter_runs(k)}, key=lambda k: (len(k), k))
+            # (and what the keyword regex lets stand between: a plural's "s", a closing quote, bracket or "**", a
+            # note in brackets)
             keyword_then_separator = re.compile(b"(?:" + b"|".join(map(re.escape, reversed(ascii_keywords)))
-                                                + rb")(?:[\t-\r\x1c-\x20\"'\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])"
-                                                + rb"|[\"']?" + _SPACES + rb"(?:\||\xe4\xb8\xba|\xe6\x98\xaf))")
+                                                + rb")s?" + _KEYWORD_CLOSE_BYTES
+                                                + rb"(?:[\t-\r\x1c-\x20\"'\x80-\xff]*" + _KEYWORD_NOTE_BYTES
+                                                + rb"[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])"
+                                                + rb"|[\"']?" + _SPACES + _KEYWORD_NOTE_BYTES + _SPACES
+                                                + rb"(?:\||\xe4\xb8\xba|\xe6\x98\xaf))")
         # whether every ASCII keyword ends with its last run of letters (then a keyword's match ends where that
         # word does, and what may follow it is known: `_SPACES_THEN_SEPARATOR`)
         words_end_keywords = all(k[-1:].isalpha() and k[-1:].isascii() for k in self.secret_keywords
                                  if _letter_runs(k))
+        # a word ending with a keyword's: its plural, a name ending with it ("pgpassword", "authtoken", "apikeys")
+        # (a name ends with one of three letters or more, as `_embedded_forms` has it: "disk" is no "sk")
+        ends = tuple(dict.fromkeys(chain((w for w in keyword_words if len(w) >= 3), (w + b"s" for w in keyword_words))))
         return (frozenset(words), frozenset(keyword_words), keyword_then_separator,
                 any_word_regex(literals) if literals else None, "secret" in dims, _literal_looks(literals),
-                words_end_keywords)
+                words_end_keywords, ends, tuple(e + b" " for e in ends), {})
 
     def _make_gate(self) -> re.Pattern[str] | None:
         """One regex over the lowered line for every word a hit other than an IP needs; None if some has none."""
@@ -708,13 +757,27 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
         return spans  # no keyword in the line
     rx, pos = cfg._keywords_re, 0
     while rx is not None and (km := rx.search(text, pos)) is not None:
-        value = km.group("value").rstrip(".:")  # (a label's colon: "口令 toKen: …" is judged as "toKen")
-        if (_looks_like_password(value, cfg) if km.group("word").lower() in PASSWORD_WORDS else
-                _looks_like_secret(value, cfg)):
-            spans.append((km.start("value"), km.start("value") + len(value), "secret"))
-            pos = km.start("value") + len(value)
+        is_password = km.group("word").lower() in PASSWORD_WORDS
+        judge = _looks_like_password if is_password else _looks_like_secret
+        if km.group("qvalue") is not None:
+            start, value = km.start("qvalue"), km.group("qvalue")
+        else:
+            start, value = km.start("value"), km.group("value").rstrip(".:")  # (a label's colon: "口令 toKen: …"
+            if is_password and len(value) == len(km.group("value")):  # is judged as "toKen")
+                rest = _PASSWORD_REST.match(text, km.end("value"))
+                if rest is not None:
+                    value += rest.group()
+        if judge(value, cfg):
+            spans.append((start, start + len(value), "secret"))
+            pos = start + len(value)
         else:  # a value that is none may be the next keyword: "令牌 TOKEN：Zx9k…"
             pos = km.end("word")
+        if km.group("list") is not None and km.group("qvalue") is not None:  # the list's other values
+            at = km.end()
+            while (lm := _LIST_VALUE.match(text, at)) is not None:
+                if judge(lm.group(2), cfg):
+                    spans.append((lm.start(2), lm.end(2), "secret"))
+                at = pos = lm.end()
     if "--" in text:
         for m in _lazy(_OPTION_SECRET).finditer(text):
             if (_looks_like_password(m.group("value"), cfg) if m.group("word") in PASSWORD_WORDS else
@@ -773,7 +836,7 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
             if spans := _ip_spans(texts[i], cfg):
                 out[i] = _hits(texts[i], spans, cfg)
     if keywords:  # the lines holding a keyword's word whole: the rest of _may_hold's keyword look
-        found = sorted((m.start(), m.end()) for word in keywords for m in _whole_word(word).finditer(letters))
+        found = _keyword_spans(keywords, letters, plan)
         line, pos, scanned = 0, 0, -1
         for at, end in found:
             # the keyword's match would end with this word: then spaces and a separator must follow (or "--" before
@@ -802,7 +865,14 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
 # characters \s matches (`_SPACES`), then a separator (`_SEPARATORS`); a JSON or dict key's closing quote may come
 # first ('"token": "…"'). (A line where a keyword's word is followed by something else holds no keyword's secret:
 # `_may_hold`'s looser look, any non-ASCII character before ":" "=" "：" "＝", scans it for nothing.)
-_SPACES_THEN_SEPARATOR = re.compile(rb"[\"']?" + _SPACES + _SEPARATORS)
+_SPACES_THEN_SEPARATOR = re.compile(_KEYWORD_CLOSE_BYTES + _SPACES + _KEYWORD_NOTE_BYTES + _SPACES + _SEPARATORS)
+
+
+def _keyword_words_in(found: Iterable[bytes], plan: tuple) -> set[bytes]:
+    """The words (lowered letters) of a line or run that may be a secret keyword's: one's word, or a word ending
+    with one's word or its plural ("keys", "pgpassword", "authtoken", "openaiapikey": `_embedded_forms`)."""
+    ends = plan[7]
+    return {w for w in found if w.endswith(ends)} if ends else set()
 
 
 def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[bytes]] | None:
@@ -814,7 +884,7 @@ def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[by
     (A literal is looked for by its letters among the text's distinct words, or by its characters, `in` the text;
     then, if they are there, by its regex: `_literal_looks`.)
     """
-    words, keyword_words, _, _, secrets, literal_looks, _ = plan
+    words, keyword_words, _, _, secrets, literal_looks = plan[:6]
     if secrets and _link_with_password(joined):
         return None
     if joined.isascii():
@@ -832,8 +902,14 @@ def _text_may_hold(joined: str, plan: tuple) -> tuple[bytes, bytes, frozenset[by
         if (all(map(seen.__contains__, runs)) if runs else all(map(joined.__contains__, chars))) \
                 and _lazy(rx).search(joined) is not None:
             return None
-    keywords = keyword_words.intersection(found)
-    return data, letters, (keywords if keywords and (_has_separator(data) or b"--" in data) else frozenset())
+    keywords = set(keyword_words.intersection(found))
+    for end in plan[8]:  # and the words ending with one (`_keyword_words_in`), among the distinct words (a find
+        at = seen.find(end)  # for each is several times faster than one regex for them all)
+        while at >= 0:
+            keywords.add(seen[seen.rfind(b" ", 0, at) + 1:at + len(end) - 1])
+            at = seen.find(end, at + 1)
+    return data, letters, (frozenset(keywords) if keywords and (_has_separator(data) or b"--" in data)
+                           else frozenset())
 
 
 def _link_with_password(joined: str) -> bool:
@@ -924,12 +1000,48 @@ def _run_may_hold(joined: str, plan: tuple) -> Literal[True] | list[int]:
         return True
     if literals is not None and literals.search(joined) is not None:
         return True
-    keywords = keyword_words.intersection(found)
-    if not keywords or not (_has_separator(line) or b"--" in line):
+    if not (_has_separator(line) or b"--" in line):
+        return []
+    keywords = keyword_words.intersection(found) | _keyword_words_in(set(found), plan)
+    if not keywords:
         return []
     lower = line.lower()
     breaks = [m.start() for m in _BREAK.finditer(line)]
     return sorted({bisect_right(breaks, m.start()) for word in keywords for m in _whole_word(word).finditer(lower)})
+
+
+def _keyword_spans(keywords: frozenset[bytes], letters: bytes, plan: tuple) -> list[tuple[int, int]]:
+    """The spans, in order, of the given words (`_text_may_hold`'s) as whole words of the lowered letters. A word is
+    found by the end it shares with a keyword's word, the shortest ("tokens", "freetoken" and "token" by "token",
+    "keys" and "apikey" by "key"): a pass over the text for each such end, not for each word."""
+    keyword_words, known = plan[1], plan[9]  # (known: each word's end, found once)
+    ends: set[bytes] = set()
+    for word in keywords:
+        end = known.get(word)
+        if end is None:
+            stem = word[:-1] if word.endswith(b"s") and word not in keyword_words else word
+            end = min((k for k in keyword_words if stem.endswith(k) or word.endswith(k)), key=len, default=word)
+            if len(known) < 4096:
+                known[word] = end
+        ends.add(end)
+    spans = set()
+    for end in ends:
+        for m in _word_end(end).finditer(letters):
+            start, stop = letters.rfind(b" ", 0, m.start()) + 1, m.end() + (letters[m.end():m.end() + 1] == b"s")
+            if letters[start:stop] in keywords:
+                spans.add((start, stop))
+    return sorted(spans)
+
+
+_WORD_ENDS: dict[bytes, re.Pattern[bytes]] = {}
+
+
+def _word_end(end: bytes) -> re.Pattern[bytes]:
+    """The lowered letters at the end of a whole word, maybe with an "s" after them, compiled once (led by them)."""
+    rx = _WORD_ENDS.get(end)
+    if rx is None:
+        rx = _WORD_ENDS[end] = re.compile(re.escape(end) + b"(?=s?(?![a-z]))")  # (a lookahead: still led by them)
+    return rx
 
 
 _BREAK = re.compile(b"\n")
@@ -983,7 +1095,7 @@ def _may_hold(text: str, plan: tuple) -> bool:
     line, found = looked
     if not words.isdisjoint(found):
         return True
-    if not keyword_words.isdisjoint(found) and (
+    if (not keyword_words.isdisjoint(found) or _keyword_words_in(found, plan)) and (
             _has_separator(line) and keyword_then_separator.search(line.lower()) or _has_option_word(text)):
         return True  # a keyword, then one of ":", "=", "：" (the keyword regex allows only whitespace between)
     return literals is not None and literals.search(text) is not None
