@@ -119,3 +119,26 @@ def test_a_keyword_ending_a_name_among_the_lines_of_a_survey(cfg: PrivacyConfig)
     """The whole text's first look finds a name ending with a keyword ("pgpassword") among its words."""
     lines = ["一、环境", "吞吐 16,200 tokens/s，KV keys 与 values。", "PGPASSWORD=Xk9mQ2vLp7 psql", "完。"]
     assert [len(h) for h in privacy_in_lines(lines, cfg)] == [0, 0, 1, 0]
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # D11: NVIDIA's, Groq's and Slack's app-level token shapes
+    ("NIM 的 key 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",
+     secrets("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")),
+    ("Groq 的 gsk_Xk3mQ9vLp2Rt8Ys5Nb7Hc1Jd4Fg6Sa0EuWq3Zx8Ko2Xk3mQ9vLp2Rt8",
+     secrets("gsk_Xk3mQ9vLp2Rt8Ys5Nb7Hc1Jd4Fg6Sa0EuWq3Zx8Ko2Xk3mQ9vLp2Rt8")),
+    ("Slack app 级 xapp-1-A0123456789-1234567890123-9f8e7d6c5b4a3210fedcba9876543210",
+     secrets("xapp-1-A0123456789-1234567890123-9f8e7d6c5b4a3210fedcba9876543210")),
+    # D12: a key in dash-joined groups, each like a name's part
+    ("token:Zx9k-Mq2w-Pl7v-Rt4y-Bn8c", secrets("Zx9k-Mq2w-Pl7v-Rt4y-Bn8c")),
+])
+def test_provider_token_shapes_and_a_license_key_style_token(text: str, hits: list, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == hits
+
+
+@pytest.mark.parametrize("text", [
+    "NIM 的 key 用 nvapi-xxxx 占位；Groq 的 gsk_… 与 xapp-… 见控制台。",
+    "token: Qwen2.5-72B-Instruct；key: model.layers.0.self_attn.k_proj；token: H100-H200-B200-GB200",
+])
+def test_no_token_in_placeholders_and_model_names(text: str, cfg: PrivacyConfig) -> None:
+    assert found(text, cfg) == []

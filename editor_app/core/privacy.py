@@ -51,7 +51,7 @@ The ``[privacy]`` table of a rule pack (every key optional):
 
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
 ``github_pat_``, ``AKIA``/``ASIA`` access key ids (Alibaba Cloud's ``LTAI``, Tencent Cloud's ``AKID``), Slack
-``xox?-``, Hugging Face ``hf_``, Google ``AIza``, GitLab ``glpat-``, JSON web tokens (``eyJ….eyJ….…``),
+``xox?-`` and ``xapp-``, Hugging Face ``hf_``, Google ``AIza``, GitLab ``glpat-``, NVIDIA ``nvapi-``, Groq ``gsk_``, JSON web tokens (``eyJ….eyJ….…``),
 a ``-----BEGIN … PRIVATE KEY-----`` line (with the body written on it, a JSON string's ``\\n…``; the lines of
 its body: `key_bodies`) and the secret in a Feishu/Lark or Slack
 webhook's path; a key shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
@@ -121,7 +121,7 @@ _IPV6 = (r"(?=[0-9A-Fa-f:])(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,
                    r"(?:%[0-9A-Za-z]+)?(?:/\d{1,3})?(?![0-9A-Za-z:])")
 
 _SECRET_SHAPES = (
-    r"(?=[sgAxhGeL])(?<![A-Za-z0-9_\-])(?:"
+    r"(?=[sgAxhGeLn])(?<![A-Za-z0-9_\-])(?:"
     r"sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}"
     r"|gh[pousr]_[A-Za-z0-9]{30,}"
     r"|github_pat_[A-Za-z0-9_]{22,}"
@@ -131,6 +131,8 @@ _SECRET_SHAPES = (
     r"|hf_[A-Za-z0-9]{30,}"
     r"|AIza[0-9A-Za-z_\-]{35}"
     r"|glpat-[A-Za-z0-9_\-]{20,}"
+    # NVIDIA's NIM / NGC "nvapi-…", Groq's "gsk_…", a Slack app-level token "xapp-1-…"
+    r"|nvapi-[A-Za-z0-9_\-]{40,}|gsk_[A-Za-z0-9]{40,}|xapp-\d-[A-Za-z0-9\-]{20,}"
     r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
     r")"
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
@@ -164,7 +166,7 @@ _WEBHOOK_LITERALS = ("/bot/v2/hook/", "hooks.slack.com/services/")
 _WEBHOOK = (r"(?<=/bot/v2/hook/)[0-9A-Za-z\-]{16,}"
             r"|(?<=hooks\.slack\.com/services/)[A-Za-z0-9]+/[A-Za-z0-9]+/[A-Za-z0-9]{16,}")
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox", "hf_", "AIza", "glpat-", "eyJ",
-                    "-----BEGIN")
+                    "-----BEGIN", "nvapi-", "gsk_", "xapp-")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
 # The folder after /home/, /Users/, C:\Users\: a user name written in Chinese ("张三") runs on to the next separator;
 # one in Latin letters ends, as the rest of a path does, where CJK prose starts ("/home/chen/a.md中的").
@@ -215,9 +217,10 @@ _RARITY = {ch: k for k, ch in enumerate(_RARE_FIRST)}
 
 # Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home", a
 # webhook "hook" or "hooks"); the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
-_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat", b"hook", b"hooks")
+_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat", b"hook", b"hooks", b"nvapi",
+                b"xapp")
 _SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "LTAI", "AKID",
-                   "AIza", "eyJ", "-----BEGIN")
+                   "AIza", "eyJ", "-----BEGIN", "gsk_")
 _PATH_WORDS = (b"home", b"users", b"root", b"settings")
 _PATH_LITERALS = ("~/",)
 
@@ -630,7 +633,14 @@ def _is_code_or_name(value: str) -> bool:
     if holds_any(value, ("(", "[")):
         return True
     parts = [p for p in _NAME_SEPARATORS.split(value) if p]
-    return len(parts) >= 2 and all(_NAME_PART.fullmatch(p) for p in parts)
+    return len(parts) >= 2 and all(_NAME_PART.fullmatch(p) for p in parts) and not _license_key(parts)
+
+
+def _license_key(parts: list[str]) -> bool:
+    """Four groups or more of the same length, each of letters and digits: a key written as a license key is
+    ("Zx9k-Mq2w-Pl7v-Rt4y-Bn8c"), whose groups each look like a name's part ("H100")."""
+    return (len(parts) >= 4 and len({len(p) for p in parts}) == 1 and len(parts[0]) >= 4
+            and all(not p.isalpha() and not p.isdigit() for p in parts))
 
 
 def _looks_like_secret(value: str, cfg: PrivacyConfig) -> bool:
