@@ -34,8 +34,8 @@ from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
 from .records import moved_by, mypyc_attr, record, with_changes
-from .privacy import (PrivacyConfig, key_bodies, listing_versions, privacy_in_lines, widened_to_keys,
-                      widened_to_listings)
+from .privacy import (PrivacyConfig, key_bodies, listing_versions, privacy_in_lines, secret_cells, secret_columns,
+                      widened_to_keys, widened_to_listings)
 from .regex_looks import first_look, holds_any, whole_blocks
 from .reference_bibtex import named_by_entries, widened_to_entries
 from .reference_tables import TableColumns, header_columns, is_table_line, named_by_header
@@ -250,6 +250,8 @@ class Analyzer:
         self._headers: dict[tuple[str, str], TableColumns | None] = {}
         self._figure_headers: dict[tuple[str, str], TableFigureColumns | None] = {}
         self._figure_rows: dict[tuple[str, TableFigureColumns], tuple[LineFacts, LineFacts]] = {}
+        self._secret_headers: dict[tuple[str, str], tuple[tuple[int, bool], ...] | None] = {}
+        self._secret_rows: dict[tuple[str, tuple], tuple[LineFacts, LineFacts]] = {}
         self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
         # (a package listing's row, the columns cleared) -> (its facts, those without the IP hits its versions made)
         self._listing_rows: dict[tuple[str, tuple[int, ...]], tuple[LineFacts, LineFacts]] = {}
@@ -372,11 +374,13 @@ class Analyzer:
                 continue
             facts[i] = _remade(self._named, (lines[i], columns), f, partial(_named_row, lines[i], columns=columns))
 
-    def _figures_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
+    def _read_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Give the rows of a table whose header names an engine column and figure columns the figures read by
-        those columns (`figure_tables`), in place. A table is a run of lines holding "|" whose second is a
+        those columns (`figure_tables`), and those whose header names a secret column ("密码", "Token") the hits
+        of those cells (`privacy.secret_cells`), in place. A table is a run of lines holding "|" whose second is a
         delimiter row; a row the header gives no figure keeps what it states as prose."""
         i, n = 0, len(lines)
+        secrets = self._privacy_cfg if "secret" in self._privacy_cfg.dimensions else None
         while i < n:
             if "|" not in lines[i]:
                 i += 1
@@ -386,12 +390,18 @@ class Analyzer:
                 i += 1
             if i - start < 3:
                 continue
-            columns = _header_read(self._figure_headers, (lines[start], lines[start + 1]), figure_columns)
-            if columns is None:
-                continue
-            for j in range(start + 2, i):
-                facts[j] = _remade(self._figure_rows, (lines[j], columns), facts[j],
-                                   partial(_figures_row, lines[j], columns=columns))
+            head = (lines[start], lines[start + 1])
+            columns = _header_read(self._figure_headers, head, figure_columns)
+            if columns is not None:
+                for j in range(start + 2, i):
+                    facts[j] = _remade(self._figure_rows, (lines[j], columns), facts[j],
+                                       partial(_figures_row, lines[j], columns=columns))
+            hidden = None if secrets is None else _header_read(
+                self._secret_headers, head, partial(secret_columns, cfg=secrets))
+            if hidden is not None:
+                for j in range(start + 2, i):
+                    facts[j] = _remade(self._secret_rows, (lines[j], hidden), facts[j],
+                                       partial(_secrets_row, lines[j], columns=hidden, cfg=secrets))
 
     def _in_keys(self, lines: list[str], facts: list[LineFacts], text: str | None = None) -> None:
         """Give the base64 lines of a private key's body their hit (`privacy.key_bodies`), in place: a line means
@@ -433,7 +443,7 @@ class Analyzer:
             self._in_keys(lines, facts, text)
             self._in_listings(lines, facts)
             self._name_by_headers(lines, facts)
-            self._figures_by_headers(lines, facts)
+            self._read_by_headers(lines, facts)
             if "@" in text:  # (a BibTeX entry starts with one)
                 _name_by_entries(lines, facts)
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
@@ -443,7 +453,7 @@ class Analyzer:
             self._in_keys(seg, seg_facts)
             self._in_listings(seg, seg_facts)
             self._name_by_headers(seg, seg_facts)
-            self._figures_by_headers(seg, seg_facts)
+            self._read_by_headers(seg, seg_facts)
             _name_by_entries(seg, seg_facts)
             lines = list(last.lines)  # one copy, then the replaced run swapped in place
             lines[a:a + old_k] = seg
@@ -502,6 +512,19 @@ def _figures_row(line: str, f: LineFacts, columns: TableFigureColumns) -> LineFa
     if figures and f.privacy:
         figures = masked_quotes(line, f.privacy, None, (), figures, ())[2]
     return replace(f, figures=figures) if figures else f  # type: ignore[type-var]
+
+
+def _secrets_row(line: str, f: LineFacts, columns: tuple[tuple[int, bool], ...], cfg: PrivacyConfig) -> LineFacts:
+    """A table row's facts with the secrets in the cells its header names a secret's column (what the analysis
+    quotes from the line masked)."""
+    found = [h for h in secret_cells(line, columns, cfg)
+             if not any(o.column < h.column + h.length and h.column < o.column + o.length for o in f.privacy)]
+    if not found:
+        return f
+    hits = tuple(sorted((*f.privacy, *found), key=lambda h: h.column))
+    heading, citations, figures, claims = masked_quotes(line, hits, f.heading, f.citations, f.figures, f.claims)
+    return replace(f, privacy=hits, heading=heading, citations=citations, figures=figures, claims=claims,  # type: ignore[type-var]
+                   forbidden=masked_matches(line, hits, f.forbidden))
 
 
 def _without_versions(f: LineFacts, columns: tuple[int, ...]) -> LineFacts:

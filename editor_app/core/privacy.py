@@ -1366,3 +1366,63 @@ def widened_to_listings(old_lines: Sequence[str], lo: int, hi: int, new_lines: S
         while hi < stop and _may_be_in_listing(old_lines[hi]):
             hi += 1
     return lo - up, hi
+
+
+# ---- a table's secret columns -------------------------------------------------------------------------------
+# A credentials table (`| 服务 | 用户名 | 密码 |` over `| MySQL | root | Xk9#mQ2!vLa |`) says in its header which
+# column holds secrets; a row alone says nothing ("Xk9#mQ2!vLa" after "root |" is no keyword's value), so its cells
+# are judged by the header, over the lines (the analyzer reads a table with its header: `secret_cells`).
+_SECRET_NOTE = re.compile(r"[（(][^（）()]*[）)]\s*\Z")  # "密码（明文）": the column's name before its note
+_HEADER_CJK = ("密码", "口令", "令牌", "密钥", "秘钥")
+_NOT_HEADER_WORDS = frozenset({"key", "ak"})  # "| Key | Value |" names config keys; an AK is no secret alone
+_CELL_VALUE = re.compile(r"[\"'`“]?([^\s\"'`“”|]+)")
+
+
+def secret_columns(header: str, delimiter: str, cfg: PrivacyConfig) -> tuple[tuple[int, bool], ...] | None:
+    """(cell index as `row.split("|")`, whether it holds passwords) of each column whose header cell names a secret
+    ("密码", "数据库密码（明文）", "Token", "API Key", "Password"), when `delimiter` makes `header` a table's header;
+    else None. A CJK keyword ends the cell ("密码算法" names algorithms); a Latin one ends its words joined."""
+    if not _TABLE_DELIMITER.fullmatch(delimiter) or "-" not in delimiter:
+        return None
+    words = {re.sub(r"[\s_\-]", "", k.lower()) for k in cfg.secret_keywords} - _NOT_HEADER_WORDS
+    found = []
+    for j, cell in enumerate(header.split("|")):
+        text = _SECRET_NOTE.sub("", cell.strip().strip("*_` ")).strip()
+        if not text or len(text) > 30:
+            continue
+        joined = re.sub(r"[\s_\-]", "", text.lower())
+        cjk = next((k for k in _HEADER_CJK if text.endswith(k)), None)
+        latin = next((w for w in words if w.isascii() and joined.endswith(w)
+                      and (len(joined) == len(w) or not joined[-len(w) - 1].isalpha() or text[-len(w)].isupper()
+                           or " " in text or "_" in text or "-" in text)), None)
+        if cjk or latin:
+            found.append((j, (cjk or latin) in PASSWORD_WORDS))
+    return tuple(found) or None
+
+
+_TABLE_DELIMITER = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
+
+
+def secret_cells(row: str, columns: tuple[tuple[int, bool], ...], cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
+    """The hits of a table row's cells under a secret column's header, each cell's first word judged as a password
+    or a key is after its keyword (placeholders, "见 Vault", "********" are none)."""
+    if "secret" not in cfg.dimensions:
+        return ()
+    spans: list[tuple[int, int, str]] = []
+    starts = [0]
+    for k, ch in enumerate(row):
+        if ch == "|" and (k == 0 or row[k - 1] != "\\"):
+            starts.append(k + 1)
+    starts.append(len(row) + 1)
+    for j, is_password in columns:
+        if j + 1 >= len(starts):
+            continue
+        cell_start, cell_end = starts[j], starts[j + 1] - 1
+        m = _CELL_VALUE.match(row, cell_start + len(row[cell_start:cell_end]) - len(row[cell_start:cell_end].lstrip()),
+                              cell_end)
+        if m is None:
+            continue
+        value = m.group(1)
+        if (_looks_like_password if is_password else _looks_like_secret)(value, cfg):
+            spans.append((m.start(1), m.end(1), "secret"))
+    return _hits(row, spans, cfg) if spans else ()
