@@ -1761,7 +1761,7 @@ class _Assembly:
                 occ = r.occurrences
                 at = bisect_left(occ, ln, key=attrgetter("line"))
                 nth = sum(1 for x in new[i].citations[:k] if x.id == c.id)
-                occ[at + nth] = Occurrence(ln, c.column, c.raw, c.version)
+                occ[at + nth] = Occurrence(ln, c.column, c.raw, c.version, c.name, c.stated_date, c.stated_category)
         return [patched.get(r.id, r) for r in self.prev.base_refs]  # type: ignore[union-attr]
 
     def _with_verdicts(self, refs: list[Reference]) -> list[Reference]:

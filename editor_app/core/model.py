@@ -217,13 +217,22 @@ class Occurrence:
     column: int
     raw: str  # exactly as written, e.g. "arXiv:2609.11582v1"
     version: str | None = None  # the version this place cites ("v1", also from "（v2，cs.CV）"), or None
+    # what this place says of the paper (each place is judged: a wrong name or date on a later line is not hidden
+    # by a right one on the first)
+    name: str | None = None
+    stated_date: str | None = None
+    stated_category: str | None = None
 
-    def __init__(self, line: int, column: int, raw: str, version: str | None = None) -> None:
+    def __init__(self, line: int, column: int, raw: str, version: str | None = None, name: str | None = None,
+                 stated_date: str | None = None, stated_category: str | None = None) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["line"] = line
         d["column"] = column
         d["raw"] = raw
         d["version"] = version
+        d["name"] = name
+        d["stated_date"] = stated_date
+        d["stated_category"] = stated_category
 
 
 @record

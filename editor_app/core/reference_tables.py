@@ -17,8 +17,9 @@ _DELIMITER_ROW = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
 # What a header cell says its column holds (lower case; a CJK word anywhere in the cell, a Latin one as a word)
 _NAME_WORDS_CJK = ("论文", "名称", "名字", "标题", "题目", "简称", "方法", "模型", "工作", "文章", "系统", "框架")
 _NAME_WORDS = frozenset("paper papers title name method model work system approach framework".split())
-_STATUS_WORDS_CJK = ("状态", "核验", "核查", "核实", "验证", "抽查", "抽检", "确认")
-_STATUS_WORDS = frozenset("status verified verification checked check state".split())
+# (a check's or a visit's date, "核验日期", "检索日期", "Accessed", is a status column's: no date of the paper)
+_STATUS_WORDS_CJK = ("状态", "核验", "核查", "核实", "验证", "抽查", "抽检", "确认", "检索", "访问")
+_STATUS_WORDS = frozenset("status verified verification checked check state accessed retrieved".split())
 _ID_WORDS_CJK = ("编号", "链接", "地址")
 _ID_WORDS = frozenset("arxiv id link url eprint".split())
 _WORDS = re.compile(r"[a-z]+")
@@ -85,7 +86,8 @@ def _column_kind(cell: str) -> str | None:
 def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: TableColumns) -> tuple[RawCitation, ...]:
     """The row's citations with the name its header's name column gives: for each id in an id column (or, the
     header naming none, in the row's first cell that cites), the nearest name column's cell, the one before on a
-    tie; its cell empty, no name. A name guessed from a status column is dropped. Others are left as guessed."""
+    tie; its cell empty, no name. A name guessed from a status column is dropped, and so are a date and a category
+    read from one (the day the author checked the paper is not the paper's). Others are left as guessed."""
     cells = row.split("|")
     starts = [0]
     for cell in cells:
@@ -105,6 +107,9 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
         elif name is not None and any(
                 k < len(cells) and without_marks(cells[k].strip()) == name for k in columns.statuses):
             name = None
+        if (c.stated_date or c.stated_category) and any(k < len(cells) and k != j and cells[k].strip()[:1].isdigit()
+                                                        for k in columns.statuses):
+            c = replace(c, stated_date=None, stated_category=None)  # type: ignore[type-var]
         out.append(c if name == c.name else replace(c, name=name))  # type: ignore[type-var]
     return tuple(out)
 

@@ -95,6 +95,7 @@ _BARE_ID_NEXT = re.compile(r"\s*\d{4}\.\d{4,5}(?![\d.])")
 _BARE_ID_BEFORE = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v[1-9]\d*)?\s*$")
 # A paper's name never starts with a particle: "arXiv:2607.26627 的线上数据来自单一业务，…" goes on with the sentence
 _NOT_NAME_STARTS = set("的了是把被将对于与和及或在从")
+_IN_PLACE_ENDS = frozenset("中里上内")  # "在 arXiv:… 中讨论": the end of "在 … 中", not a name
 # nor with a verb: "见 arXiv:2607.26627 给出了数据。" says what the paper does (not its name "给出了数据")
 _NOT_NAME_VERBS = ("提出", "给出", "表明", "显示", "指出", "发现", "证明", "采用", "使用", "报告", "认为", "介绍",
                    "描述", "讨论", "展示", "实现", "测得", "提供", "得到", "研究了", "分析了", "分析", "针对", "通过",
@@ -185,6 +186,17 @@ def _date_in(text: str) -> str | None:
     return None if m is None else text[m.start() - 4 : m.end()]
 
 
+# A month as Chinese writers give it beside an id: "2026 年 7 月", "2026年7月", "2026.07", "2026/07" (two-digit month
+# after "." or "/": "2026.7" may be a figure). Read only in the facts stated with an id. Compiled on first use.
+_CN_DATE = (r"(?<!\d)((?:19|20)\d\d)(?:\s*年\s*(0?[1-9]|1[0-2])\s*月|[./](0[1-9]|1[0-2])(?![\d./]))")
+
+
+def _cn_date_in(text: str) -> str | None:
+    """The first month written the Chinese way in the text, as "2026-07", or None."""
+    m = re.search(_CN_DATE, text)
+    return None if m is None else f"{m[1]}-{int(m[2] or m[3]):02d}"
+
+
 def _is_cjk(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"
 
@@ -220,8 +232,9 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
         # the id as written at text[s:e], and its token
         spaced = None
         if form == 2:  # a bare YYMM.NNNNN
-            if not _bare_in_citation_context(text, s, e) or not 1 <= int(text[s + 2 : s + 4]) <= 12:
-                continue
+            if not _bare_in_citation_context(text, s, e) or (
+                    not 1 <= int(text[s + 2 : s + 4]) <= 12 and not _alone_in_cell_or_parens(text, s, e)):
+                continue  # (a month 13 or 00 is an impossible id only where nothing but an id can stand)
             token = text[s:e]
         elif form == 0:  # "arXiv:…", an arxiv.org address
             token = m[1].rstrip(".-/")
@@ -242,8 +255,10 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
             out.append(RawCitation(s + 1, text[s:e], token, None, None, None, None, problem))
             continue
         version = aid.version or spaced
-        name, meta, plain = _name_around(text, s, e) if plain_line else \
-            _name_and_metadata(text, s, e, link, book, entry)
+        # (read from the parenthesis when only an address's or a DOI's start stands between: "Atlas（DOI 10.48550/…")
+        ns = _after_lead_in(text, s) if s and text[s - 1] in _LEAD_IN_ENDS else s
+        name, meta, plain = _name_around(text, ns, e) if plain_line else \
+            _name_and_metadata(text, ns, e, link, book, entry)
         if meta:
             out.append(_with_stated_facts(text, s, e, aid.base, version, name, meta, plain, problem))
         else:
@@ -251,6 +266,23 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
     if len(out) > 1 and link:
         out = _one_per_link(text, out)
     return tuple(out)
+
+
+# What may stand between "（" and an id inside it: an address's or arXiv's DOI's start, the word arXiv ("Atlas（DOI
+# 10.48550/arXiv.…）", "（https://arxiv.org/abs/…）", "（arXiv 2611.04567）", "（arXiv id: …）"). Compiled on first use.
+_LEAD_IN = (r"(?i)\s*(?:(?:doi\s*[:：]?\s*)?(?:https?://)?(?:dx\.)?(?:doi\.org/)?10\.48550/|https?://(?:www\.|export\.)?"
+            r"|arxiv(?:\s*id)?\s*[:：]?\s*)")
+_LEAD_IN_ENDS = frozenset("/ :：")
+
+
+def _after_lead_in(text: str, s: int) -> int:
+    """Where the name is read from for the id at text[s]: right after the parenthesis that opens before it when
+    only a lead-in (_LEAD_IN) stands between, so that the name before the parenthesis is read as for
+    "Atlas（arXiv:…）" (not lost, nor read with the lead-in as "KVShare（DOI 10.48550/"); else s."""
+    p = max(text.rfind("（", max(0, s - 40), s), text.rfind("(", max(0, s - 40), s))
+    if p < 0 or re.fullmatch(_LEAD_IN, text[p + 1 : s]) is None:
+        return s
+    return p + 1
 
 
 def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
@@ -369,6 +401,19 @@ def _one_scan(text: str, may_prefix: bool, may_old: bool, may_new: bool) -> list
         pos = best[1]
 
 
+def _alone_in_cell_or_parens(text: str, s: int, e: int) -> bool:
+    """Whether the bare id at text[s:e] stands alone in a table cell or in parentheses ("| 2613.01234 |",
+    "（2613.01234）"), or after the word arXiv: there a typo'd month (13, 00) is an impossible id to flag, where in
+    prose "（1200.0000 元）" is a figure."""
+    before, after = text[:s].rstrip(" `"), text[e:].lstrip(" `")
+    if before[-1:] in _OPEN_SET and after[:1] in _CLOSE_SET:
+        return True
+    if (before[-1:] == "|" or "|" in before and not before) and (after[:1] == "|" or not after and "|" in before):
+        return True
+    window = text[max(0, s - 16) : s]
+    return ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window) is not None
+
+
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
     """A bare YYMM.NNNNN counts only in a table cell, in parentheses, in a list, or after the word arXiv. (Any
     of the looks below says so: they are tried cheapest and commonest first.)"""
@@ -412,6 +457,8 @@ def _with_stated_facts(text: str, s: int, e: int, base: str, version: str | None
     stated_date = stated_category = None
     if "-" in plain:
         stated_date = _date_in(plain)
+    if stated_date is None and ("年" in plain or "." in plain or "/" in plain):
+        stated_date = _cn_date_in(plain)
     if "." in plain or "-" in plain:
         c = _CATEGORY.search(plain)
         stated_category = c.group(1) if c else None
@@ -638,8 +685,8 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
             latin = _latin_name_before_paren(text, lo, paren)
             if latin is not None:
                 name = _namelike(_trim_leading_stopwords(latin))
-                if " " in latin and name == latin:  # (a whole run of words: perhaps a title's subtitle)
-                    name = _with_title_before(text, lo, paren, name)
+                if " " in latin and (name == latin or _title_cased(latin)):  # (perhaps a title's subtitle, read
+                    name = _with_title_before(text, lo, paren, latin, name)  # whole: "Title: A Subtitle on X")
             else:
                 name = _cjk_name_before_paren(text, lo, paren)
                 name = name and not name.endswith(_CJK_POINTERS) and _cjk_name(name) or None
@@ -668,7 +715,11 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
                 # "| 2609.11582 | 已核验 ✓ | OmniKVQuant |", "| ✓ | OmniKVQuant | arXiv:2609.11582 |": the status
                 # column before the name's, or the id last: the name is in another cell of the row
                 name = _name_elsewhere_in_row(text, s, last_cell=not cell)
-            return name, None, None
+            elif name is None and cell and (cell[0].isdigit() or _CATEGORY.fullmatch(cell)):
+                # a date, a number, a category after the id ("Atlas | 2611.04567 | 2026-11"): the name is before it
+                name = _name_elsewhere_in_row(text, s, last_cell=False)
+            facts = _row_facts(text, s)
+            return name, facts, facts
     # 4. arXiv:ID NAME（facts） / ID NAME ★★ / arXiv:ID NAME + ...
     # (`.*$` after the name: the rest of the line holds no line break but a final one; `rest` is
     # text[rest:line_end], what `.*` takes)
@@ -706,7 +757,8 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
                 if not ("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"):
                     break  # (CJK: _is_cjk written out)
                 end += 1
-            if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start):
+            if end - start >= 2 and text[start] not in _NOT_NAME_STARTS and not text.startswith(_NOT_NAME_VERBS, start) \
+                    and not (text[start] in _IN_PLACE_ENDS and text[lo:s].rstrip().endswith("在")):  # 在 arXiv:… 中
                 if end >= line_end or text[end] in _OPEN:
                     content = _paren_content(text, n - (line_end - end) + 1)
                     plain = _metadata_plain(content)
@@ -718,7 +770,13 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
                         k += 1
                     if k == line_end or text[k] in _LIST_MARKERS:
                         name = _cjk_name(text[start:end]) if after == " " else None
-    # 5. NAME arXiv:ID (a single word right before, for the prefixed form)
+    # 5. NAME arXiv:ID (a single word right before, for the prefixed form); NAME 在 arXiv:ID 中…
+    if name is None and s - 3 >= lo and text[s - 3 : s] in (" 在 ", " 在") and text[s] in "aA" \
+            and text[s:e].lower().startswith("arxiv"):
+        k = s - 2 if text[s - 1] == " " else s - 1
+        word = _word_before(text, lo, k)
+        if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
+            name = _namelike(word.rstrip("."))
     if name is None and s - 1 >= lo and (
             text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")) \
             and text[s] in "aA" and text[s:e].lower().startswith("arxiv"):
@@ -731,23 +789,24 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
 _LABEL = re.compile(r"[A-Za-z]{1,2}\d{1,2}")  # "T2：", "O1：": a survey's label for a point, not a title
 
 
-def _with_title_before(text: str, lo: int, paren: int, subtitle: str) -> str:
+def _with_title_before(text: str, lo: int, paren: int, subtitle: str, alone: str | None) -> str | None:
     """"Title: Subtitle" when the words before the parenthesis at text[paren] are a subtitle, a colon and the title
     before them ("OmniKVQuant: Unified KV Quantization（arXiv:…）"): the paper's whole title, as a reference list's
     entry or a link names it; else the subtitle. The title is one or a few name words right before the colon (no
     prose word, no non-name such as "Appendix", no label such as "T2"); a single word after the colon stays alone
-    ("Baselines: vLLM（arXiv:…）" names vLLM, a subtitle has several)."""
+    ("Baselines: vLLM（arXiv:…）" names vLLM, a subtitle has several). `subtitle` is the whole run of words, `alone`
+    the name read from it without a title (returned when there is no title)."""
     end = paren - 1 if text[paren - 1] == " " else paren
     start = end - len(subtitle)  # (the subtitle ends the run of name words before the parenthesis)
     colon = start - 2 if text[start - 1 : start] == " " else start - 1
     if colon <= lo or text[colon] not in ":：" or (text[colon] == ":" and colon == start - 1):
-        return subtitle  # ("Title:Subtitle" with no space: a ratio, a time, "a:b" — not a title)
+        return alone  # ("Title:Subtitle" with no space: a ratio, a time, "a:b" — not a title)
     run = _latin_name_before_paren(text, lo, colon) if text[colon - 1] in _NAME_CHARS else None
     title = _namelike(_trim_leading_stopwords(run)) if run is not None else None  # ("We propose OmniKVQuant: …")
     if title is None or title.count(" ") > 7 or title.split(" ", 1)[0].lower().rstrip(".") in _NOT_NAMES \
-            or _LABEL.fullmatch(title) or any(w[0] not in _CAPITALS and w not in _TITLE_SMALL_WORDS
+            or _LABEL.fullmatch(title) or any(w[0] not in _CAPITALS and w.lower() not in _STOP_OR_SMALL
                                               for w in title.split(" ")[1:]):  # ("the KV cache: …": prose)
-        return subtitle
+        return alone
     return f"{title}: {subtitle}"
 
 
@@ -885,7 +944,16 @@ def _cjk_name_before_paren(text: str, lo: int, paren: int) -> str | None:
         return None
     if start > lo and not (text[start - 1] in _BEFORE_CJK_NAME or text[start - 1].isspace()):
         return None  # (a CJK character there: the run is longer than 12)
+    if start - 4 >= lo and text[start - 1] == " ":  # "大 N 规范理论笔记": a short Latin word inside the name
+        m = _CJK_LATIN_CJK.search(text, max(lo, start - 12), start)
+        if m is not None and (m.start() == lo or text[m.start() - 1] in _BEFORE_CJK_NAME
+                              or text[m.start() - 1].isspace()):
+            return text[m.start():paren]
     return text[start:paren]
+
+
+# 1-4 CJK characters, a short Latin word or number between spaces: the start of a CJK name ("大 N 规范理论笔记").
+_CJK_LATIN_CJK = re.compile("[\u4e00-\u9fff]{1,4} [A-Za-z0-9]{1,4} $")
 
 
 def _word_before(text: str, lo: int, s: int) -> str | None:
@@ -1045,6 +1113,29 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     return min(found)[2] if found else None
 
 
+def _row_facts(text: str, s: int) -> str | None:
+    """The date and category cells of a table row citing one paper (at text[s]), joined as facts in parentheses
+    are ("2026-10，cs.LG"): a table's 日期 and 分类 columns state them as prose does; None when there are none.
+    (A cell that is exactly a date or a category; a header naming the column a check's date is read in
+    reference_tables.)"""
+    found = []
+    at = text.count("|", 0, s)
+    for j, cell in enumerate(text.split("|")):
+        cell = cell.strip()
+        if j == at or not cell or not cell[0].isdigit() and cell[0] not in "cmsqeapnhg":
+            continue  # (a date starts with a digit, a category with an archive's first letter)
+        if _cites(cell):
+            if j != at:
+                return None  # a row citing several papers: whose facts these are is not clear
+            continue
+        if cell[0].isdigit():
+            if _date_in(cell) == cell or _cn_date_in(cell) is not None and len(cell) <= 12:
+                found.append(cell)
+        elif _CATEGORY.fullmatch(cell):
+            found.append(cell)
+    return "，".join(found) or None
+
+
 def without_marks(cell: str) -> str:
     """A name cell without the marks beside the name ("OmniKVQuant ✓" -> "OmniKVQuant"; "C++" keeps its pluses)."""
     if cell[:1].isalnum() and cell[-1:].isalnum():  # (letters and digits are neither space nor marks)
@@ -1076,13 +1167,15 @@ def _trim_leading_stopwords(name: str) -> str | None:
     if " " not in name:  # one word (most names): a stop word or small word is all there is
         return None if name.lower() in _STOP_OR_SMALL else name or None
     words = name.split(" ")
+    long_title = _long_title_run(words)
     cut = 0  # after the last stop word
     for i in range(len(words) - 1, -1, -1):
         w = words[i]
         low = w.lower()
         if low in _STOP_BEFORE or low in _TITLE_SMALL_WORDS:
-            in_title = (low in _TITLE_SMALL_WORDS and 0 < i < len(words) - 1 and words[i - 1][0] in _CAPITALS
-                        and not words[i - 1].endswith("ed") and words[i + 1][:1] in _CAPITALS)
+            in_title = ((low in _TITLE_SMALL_WORDS or i >= long_title) and 0 < i < len(words) - 1
+                        and words[i - 1][0] in _CAPITALS and not words[i - 1].endswith("ed")
+                        and words[i - 1].lower() not in _PROSE_LEADS and words[i + 1][:1] in _CAPITALS)
             if not in_title:
                 cut = i + 1
                 break
@@ -1091,6 +1184,33 @@ def _trim_leading_stopwords(name: str) -> str | None:
             break
     rest = " ".join(words[cut:])
     return rest or None
+
+
+# Capitalised words that lead prose to a name ("According to FooNet", "Thanks to FooNet"), never a title's words.
+_PROSE_LEADS = frozenset("according thanks due similar relative close prior next owing contrary unlike see".split())
+
+
+def _long_title_run(words: list[str]) -> int:
+    """Where the run of title-cased words that ends the words starts when it holds three capitalised words or more
+    ("Parallel Prefix Sums on Distributed-Memory Machines", "Neural Machine Translation by Jointly Learning to Align
+    and Translate"): there a stop word between two capitalised ones ("on", "by", "and", "to") is the title's own,
+    not where the name starts. len(words) when there is no such run ("FooNet and BarNet", "Inspired by FooNet")."""
+    start, capitals = len(words), 0
+    for i in range(len(words) - 1, -1, -1):
+        w = words[i]
+        if w[:1] in _CAPITALS:
+            capitals += 1
+            start = i
+        elif w.lower() not in _STOP_OR_SMALL:
+            break
+    return start if capitals >= 3 else len(words)
+
+
+def _title_cased(run: str) -> bool:
+    """Whether every word of the run is capitalised or a title's small word, the first capitalised ("A Cluster
+    Scheduler for Disaggregated Prefill and Decode"): a subtitle after "Title: " is then read whole."""
+    words = run.split(" ")
+    return words[0][:1] in _CAPITALS and all(w[:1] in _CAPITALS or w.lower() in _STOP_OR_SMALL for w in words)
 
 
 def _trim_trailing_non_names(name: str) -> str | None:
@@ -1123,7 +1243,7 @@ def assemble_references(
                 if ref.lines[-1] != line:  # lines arrive in increasing order
                     ref.lines.append(line)
             version = c.version
-            ref.occurrences.append(Occurrence(line, c.column, c.raw, version))
+            ref.occurrences.append(Occurrence(line, c.column, c.raw, version, c.name, c.stated_date, c.stated_category))
             if version and version not in ref.versions:
                 ref.versions.append(version)
             if c.name:
