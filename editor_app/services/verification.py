@@ -191,10 +191,11 @@ def _paper_from_entry(entry: ArxivEntry, ts: float, known_titles: dict[int, str]
 
 
 def _needs_earlier_titles(ref: Reference, paper: CachedPaper) -> bool:
-    """A paper with several versions whose latest title does not match the survey's name: an earlier title may."""
+    """A paper with several versions whose latest title does not match one of the survey's names: an earlier title
+    may."""
     if not paper.found or (paper.latest_version or 1) <= 1:
         return False
-    return not name_check(_comparable_names(ref), [paper.title]).similar
+    return any(not name_check(compared, [paper.title]).similar for _, compared, _ in _name_groups(ref))
 
 
 def _learn_earlier_titles(
@@ -281,6 +282,27 @@ def _comparable_names(ref: Reference) -> list[str]:
     return [n for n in names if not _CJK.search(n) and len(normalise_title(n).replace(" ", "")) >= 2]
 
 
+def _name_groups(ref: Reference) -> list[tuple[str, list[str], list[int]]]:
+    """Each comparable name the survey gives the paper as (name, the forms compared, the lines using it), in order
+    of first use: each is judged on its own (one right name must not hide a wrong one elsewhere: the same id
+    pasted under two papers). The lines come from the occurrences; a reference made without them, from its names."""
+    used: dict[str, list[int]] = {}
+    for o in ref.occurrences:
+        if o.name:
+            lines = used.setdefault(o.name, [])
+            if not lines or lines[-1] != o.line:
+                lines.append(o.line)
+    if not used:
+        used = {n: [] for n in (list(ref.names) or ([ref.name] if ref.name else []))}
+    groups = []
+    for name, lines in used.items():
+        compared = [name] + [m[1] for m in [_NAME_AND_YEAR.fullmatch(name)] if m]
+        compared = [n for n in compared if not _CJK.search(n) and len(normalise_title(n).replace(" ", "")) >= 2]
+        if compared:
+            groups.append((name, compared, lines))
+    return groups
+
+
 def _contains(title: str, name: str) -> bool:
     t, n = normalise_title(title), normalise_title(name)
     if f" {n} " in f" {t} ":
@@ -304,6 +326,12 @@ _TOPIC_WORDS = frozenset("""
 _VERSION_AFTER = re.compile(r"[-‐‑ ]?[vV]?\d")  # "FlashAttention-2", "GPT-4", "Llama 3", "DeepSeek-V3"
 
 
+_AS_SUBJECT_BEFORE = re.compile(
+    r"(?i)(?<![^\W_])(?:beyond|rethinking|revisiting|improving|accelerating|extending|optimi[sz]ing|fixing|breaking|"
+    r"replacing|understanding|benchmarking|evaluating|debugging|attacking|scaling up|speeding up|against|versus|vs\.?|"
+    r"unlike|than)\W+$")
+
+
 def _doubt(title: str, name: str) -> str | None:
     """Why a name that appears in the title still doesn't identify the paper, or None when it does."""
     t, n = normalise_title(title), normalise_title(name)
@@ -317,6 +345,12 @@ def _doubt(title: str, name: str) -> str | None:
     words = [re.escape(w) for w in re.split(r"[\W_]+", name) if w]
     if words:
         at = re.search(r"(?<![^\W_])" + r"[\W_]*".join(words) + r"(?![^\W_])", title, re.IGNORECASE)
+        # The title is about the named work, not that work: "PagedAttention" in "Beyond PagedAttention: …" or
+        # "PagedAttention Revisited" is most often the neighbouring id's paper.
+        lead = _AS_SUBJECT_BEFORE.search(title, 0, at.start()) if at is not None else None
+        if lead is not None:
+            said = title[lead.start() : at.end()]  # type: ignore[union-attr]
+            return f"is what the title's '{said}' is about, not its name (perhaps a neighbouring id's paper)"
         if at is not None and _VERSION_AFTER.match(title, at.end()):
             end = re.match(r"[-‐‑ ]?[vV]?[\d.]*\d", title[at.end():])
             return f"is not the title's '{title[at.start():at.end() + end.end()]}' (another version of the work)"
@@ -370,9 +404,25 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
     notes: list[str] = []
     status = "verified"
 
-    names = _comparable_names(ref)
     titles = [paper.title] + [t for v, t in sorted(paper.version_titles.items(), reverse=True) if t != paper.title]
-    check = name_check(names, titles)
+    groups = _name_groups(ref)
+    judged = []
+    for name, compared, lines in groups:
+        one = name_check(compared, titles)
+        judged.append((_name_status(one, compared, paper), name, lines, one, compared))
+    if len(judged) > 1:  # a shorter or longer form of a right name is that name ("SAC CXL", "Low-Rank KV")
+        right = [j[4] for j in judged if j[0] == "verified"]
+        if right:
+            known = {w for t in titles for w in normalise_title(t).split()}
+            known.update(w for forms in right for n in forms for w in normalise_title(n).split())
+            judged = [(("verified", *j[1:]) if j[0] != "verified" and _variant(j[4], right, known) else j)
+                      for j in judged]
+    # the worst name decides (a wrong name on one line is not hidden by a right one on another), the earliest of
+    # those as bad; with several names, the lines of the one the verdict is about are said
+    worst = max(judged, key=lambda j: _NAME_RANK[j[0]], default=None)
+    check = worst[3] if worst is not None else NameCheck(None, None, None, False)
+    several = worst is not None and len(judged) > 1 and worst[0] != "verified"
+    shown = f"'{check.name}'" + (f" ({_lines(worst[2])})" if several and worst[2] else "")  # type: ignore[index]
     verdict["similarity"] = check.similarity
     if check.similarity is None:
         given = [n for n in (list(ref.names) or [ref.name]) if n and n not in _CJK_NOT_NAMES]
@@ -388,17 +438,17 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
             notes.append("the survey gives it no name to compare")
     elif check.contained:
         where = "" if check.title == paper.title else " of an earlier version"
-        notes.append(f"the survey's name '{check.name}' appears in the title{where}")
+        notes.append(f"the survey's name {shown} appears in the title{where}")
     elif check.similarity >= MATCH:
         notes.append(f"the survey's title matches arXiv's (similarity {check.similarity:.2f})")
     else:
-        in_abstract = [n for n in names if f" {normalise_title(n)} " in f" {normalise_title(paper.summary)} "]
+        in_abstract = [n for n in worst[4] if _in_abstract(n, paper)] if worst else []
         if check.doubt:
             status = "check by hand"
-            notes.append(f"'{check.name}' {check.doubt} (title similarity {check.similarity:.2f})")
+            notes.append(f"{shown} {check.doubt} (title similarity {check.similarity:.2f})")
         elif check.similarity >= CHECK_BY_HAND:
             status = "check by hand"
-            notes.append(f"'{check.name}' differs slightly from the title (similarity {check.similarity:.2f})")
+            notes.append(f"{shown} differs slightly from the title (similarity {check.similarity:.2f})")
         elif in_abstract:
             status = "check by hand"
             notes.append(f"'{in_abstract[0]}' is not in the title but appears in the abstract "
@@ -406,11 +456,23 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
         else:
             status = "name mismatch"
             compared = "any version's title" if len(titles) > 1 else "the title"
-            notes.append(f"the survey's name '{check.name}' does not match {compared} "
+            notes.append(f"the survey's name {shown} does not match {compared} "
                          f"(similarity {check.similarity:.2f})")
+    if several:  # the names that do match, said too: the row's other lines are right
+        agree = [f"'{n}'" + (f" ({_lines(ls)})" if ls else "") for st, n, ls, _, _ in judged if st == "verified"]
+        if agree:
+            notes.append(f"{', '.join(agree)} {'match' if len(agree) > 1 else 'matches'} it")
 
-    category_problem, cross_listed = _category_said(ref, paper)
-    for problem in (_date_problem(ref, paper), category_problem):
+    date_problems, category_problems, cross_listed = [], [], None
+    for stated_date, stated_category, lines in _stated_facts(ref):  # every place's, not only the first's
+        problem = _date_problem(ref, paper, stated_date)
+        if problem:
+            date_problems.append(problem + (f" ({_lines(lines)})" if lines else ""))
+        problem, note = _category_said(ref, paper, stated_category)
+        if problem:
+            category_problems.append(problem + (f" ({_lines(lines)})" if lines else ""))
+        cross_listed = cross_listed or note
+    for problem in (*date_problems, *category_problems):
         if problem:
             notes.append(problem)
             if status in ("verified", "name not compared"):
@@ -443,8 +505,61 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
     return verdict
 
 
-def _date_problem(ref: Reference, paper: CachedPaper) -> str | None:
-    stated = ref.stated_date
+_NAME_RANK = {"verified": 0, "check by hand": 1, "name mismatch": 2}
+
+
+def _in_abstract(name: str, paper: CachedPaper) -> bool:
+    return f" {normalise_title(name)} " in f" {normalise_title(paper.summary)} "
+
+
+def _name_status(check: NameCheck, compared: list[str], paper: CachedPaper) -> str:
+    """What one of the survey's names alone would make the row: "verified", "check by hand" or "name mismatch"."""
+    if check.similarity is None or check.contained or check.similarity >= MATCH:
+        return "verified"
+    if check.doubt or check.similarity >= CHECK_BY_HAND or any(_in_abstract(n, paper) for n in compared):
+        return "check by hand"
+    return "name mismatch"
+
+
+def _variant(forms: list[str], right: list[list[str]], known: set[str]) -> bool:
+    """Whether a name that does not match by itself is a form of a right name of the same paper: it holds one as
+    whole words ("Akashic MemAttention" beside "Akashic"), or each of its words is in the title or in a right name
+    ("Low-Rank KV" for "Quality Recovery … via Low-Rank Attention"). Another paper's name ("ExpertStream" on Atlas's
+    id) is neither."""
+    for name in forms:
+        n = f" {normalise_title(name)} "
+        if any(f" {normalise_title(r)} " in n for rs in right for r in rs) or set(n.split()) <= known:
+            return True
+    return False
+
+
+def _lines(lines: list[int]) -> str:
+    return ", ".join(f"L{n}" for n in lines)
+
+
+def _stated_facts(ref: Reference) -> list[tuple[str | None, str | None, list[int]]]:
+    """Each date and category the survey states for the paper, (date, None, lines) and (None, category, lines), in
+    order of first statement. The lines are said only when the places state different facts (a wrong date on a
+    later line is named by its line); a reference made without occurrences states its own."""
+    dates: dict[str, list[int]] = {}
+    categories: dict[str, list[int]] = {}
+    for o in ref.occurrences:
+        for seen, fact in ((dates, o.stated_date), (categories, o.stated_category)):
+            if fact:
+                lines = seen.setdefault(fact, [])
+                if not lines or lines[-1] != o.line:
+                    lines.append(o.line)
+    if not dates and ref.stated_date:
+        dates[ref.stated_date] = []
+    if not categories and ref.stated_category:
+        categories[ref.stated_category] = []
+    out: list[tuple[str | None, str | None, list[int]]] = []
+    out += [(d, None, lines if len(dates) > 1 else []) for d, lines in dates.items()]
+    out += [(None, c, lines if len(categories) > 1 else []) for c, lines in categories.items()]
+    return out
+
+
+def _date_problem(ref: Reference, paper: CachedPaper, stated: str | None) -> str | None:
     if not stated or not paper.published:
         return None
     aid = parse_arxiv_id(ref.id)
@@ -469,10 +584,9 @@ def _date_problem(ref: Reference, paper: CachedPaper) -> str | None:
     )
 
 
-def _category_said(ref: Reference, paper: CachedPaper) -> tuple[str | None, str | None]:
+def _category_said(ref: Reference, paper: CachedPaper, stated: str | None) -> tuple[str | None, str | None]:
     """(a problem, a note) about the category the survey states beside the paper: none when it is arXiv's primary
     one; a note saying why it is still right when arXiv cross-lists the paper there; else a problem."""
-    stated = ref.stated_category
     if not stated or not paper.primary_category or stated.lower() == paper.primary_category.lower():
         return None, None
     if stated.lower() in (c.lower() for c in paper.categories):
