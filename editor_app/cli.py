@@ -90,7 +90,21 @@ def _history_parser() -> argparse.ArgumentParser:
 def _err(msg: str) -> None:
     from .core.file_names import printable  # (a file name that is not UTF-8, shown with U+FFFD)
 
-    print(printable(f"survey-check: {msg}"), file=sys.stderr)
+    _to_stderr(printable(f"survey-check: {msg}") + "\n")
+
+
+def _to_stderr(text: str) -> None:
+    """Write a message to stderr, which may be gone: a reader of `2>&1 | head` that stopped early, a closed
+    stderr (`2>&-`), a full disk. The message is lost, never the run: a broken pipe raised here once ended the
+    check and made a failing run exit 0."""
+    stream = sys.stderr
+    if stream is None:  # closed: print(file=None) would have written the message to stdout, into the JSON
+        return
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError):  # (ValueError: the stream was closed)
+        _quiet(stream)
 
 
 def _config(args) -> Config:
@@ -134,8 +148,10 @@ def main(argv: list[str] | None = None, *, export_via_editor: bool = False) -> i
         return _check(_parser().parse_args(argv))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
+    except BrokenPipeError:  # a write not made through _print_out or _to_stderr: the verdict is not known, so not 0
+        _quiet(sys.stdout)
+        _quiet(sys.stderr)
+        return EXIT_UNUSABLE
     finally:
         regex_cache.save()
 
@@ -268,7 +284,8 @@ def _check(args) -> int:
             if len(names) > 1:
                 print(f"\n{_summary(len(names), failing_files, len(problems), args.fail_level, status)}")
 
-    _print_out(args.format, reports)
+    if not _print_out(args.format, reports):
+        return EXIT_UNUSABLE
     return status
 
 
@@ -317,15 +334,24 @@ def _files_named(names: list[str]) -> list[str]:
     return out
 
 
-def _print_out(fmt: str, write) -> None:
-    """Run `write` (which prints the report) on stdout set up for `fmt`; a reader that closed the pipe early
-    (`survey-check *.md | head`) has seen enough: the verdict, the exit status, stands."""
+def _print_out(fmt: str, write) -> bool:
+    """Run `write` (which prints the report) on stdout set up for `fmt`; False (said on stderr) when the report
+    can't be written: stdout closed (`>&-`), a full disk (`> /dev/full`). A reader that closed the pipe early
+    (`survey-check *.md | head`) has seen enough: True, the verdict, the exit status, stands."""
+    if sys.stdout is None:
+        _err("can't write the report: stdout is closed")
+        return False
     _stdout_for(fmt)
     try:
         write()
         sys.stdout.flush()
     except BrokenPipeError:
-        _quiet_stdout()
+        _quiet(sys.stdout)
+    except (OSError, ValueError) as exc:  # (ValueError: a stdout closed under Python's feet)
+        _quiet(sys.stdout)  # else the rest of the buffer fails again at exit, with a traceback
+        _err(f"can't write the report: {getattr(exc, 'strerror', None) or exc}")
+        return False
+    return True
 
 
 def _stdout_for(fmt: str) -> None:
@@ -341,14 +367,13 @@ def _stdout_for(fmt: str) -> None:
         pass
 
 
-def _quiet_stdout() -> None:
-    """After a reader closed the pipe: what is left in stdout's buffer goes nowhere (else Python reports the broken
-    pipe again on exit)."""
-    import os
-
+def _quiet(stream) -> None:
+    """After a reader closed the pipe (or the disk filled): what is left in `stream`'s buffer goes nowhere (else
+    Python reports the failed write again on exit)."""
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # pytest's captured stdout has no file descriptor
+        fd = stream.fileno()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
+    except (OSError, ValueError, AttributeError):  # pytest's captured streams have no file descriptor
         pass
 
 
@@ -362,14 +387,14 @@ def _verify(analysis, cfg: Config, force: bool) -> dict:
 
     def progress(done: int, total: int) -> None:
         if live:
-            print(f"\rverifying arXiv ids: {done}/{total}", end="", file=sys.stderr, flush=True)
+            _to_stderr(f"\rverifying arXiv ids: {done}/{total}")
         elif done == total and (done, total) not in told:
             told.add((done, total))
-            print(f"verifying arXiv ids: {done}/{total}", file=sys.stderr)
+            _to_stderr(f"verifying arXiv ids: {done}/{total}\n")
 
     verdicts = verify_references(analysis.references, config=cfg, db=db, force=force, progress=progress)
     if live:
-        print(file=sys.stderr)
+        _to_stderr("\n")
     return verdicts
 
 
@@ -422,13 +447,13 @@ def _history(args) -> int:
     if opened[0].path is None:  # nothing to list from (said above); "no snapshots recorded" would be untrue
         return EXIT_UNUSABLE
     snaps = list_snapshots(db, args.file.resolve())
-    _stdout_for(args.format)
     if args.format == "json":
-        print(printable(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2, default=str)))
-        return EXIT_OK
+        text = printable(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2,
+                                    default=str))
+        return EXIT_OK if _print_out(args.format, lambda: print(text)) else EXIT_UNUSABLE
     if not snaps:
-        print(f"no snapshots recorded for {args.file}")
-        return EXIT_OK
+        return EXIT_OK if _print_out(args.format, lambda: print(f"no snapshots recorded for {args.file}")) \
+            else EXIT_UNUSABLE
     rows = []
     zone = _utc_offset(time.time())
     for s in snaps:
@@ -436,9 +461,8 @@ def _history(args) -> int:
                     stored_failing_text(s.get("failing"), s.get("errors"))] if s.get("measured", True)
                    else ["measuring", "", "", ""])  # stored by the window, its figures not stored yet
         rows.append([str(s.get("id")), _local_time(s["time"], zone), str(s.get("kind")), *figures])
-    print("\n".join(table(rows, ["ID", f"TIME (UTC{zone})", "KIND", "CJK", "⚠️", "LINES", "FAILING"],
-                           [8, 30, 9, 9, 6, 6, 18])))
-    return EXIT_OK
+    lines = table(rows, ["ID", f"TIME (UTC{zone})", "KIND", "CJK", "⚠️", "LINES", "FAILING"], [8, 30, 9, 9, 6, 6, 18])
+    return EXIT_OK if _print_out(args.format, lambda: print("\n".join(lines))) else EXIT_UNUSABLE
 
 
 def _utc_offset(t: float) -> str:
