@@ -262,11 +262,6 @@ def _check(args) -> int:
                     continue
                 _err(f"recorded snapshot {sid} for {a.file}" if sid else f"{a.file}: unchanged since the last snapshot")
 
-    if args.export:
-        code = _export(args, analyses, texts)
-        if code:
-            return code
-
     only = [a for a, _ in analyses]
     threshold = LEVEL_RANK[args.fail_level]
     failing_files = sum(1 for a in only if _fails(a, threshold))
@@ -284,9 +279,10 @@ def _check(args) -> int:
             if len(names) > 1:
                 print(f"\n{_summary(len(names), failing_files, len(problems), args.fail_level, status)}")
 
-    if not _print_out(args.format, reports):
-        return EXIT_UNUSABLE
-    return status
+    written = _print_out(args.format, reports)
+    if args.export:  # after the report: a refused export still leaves stdout a whole JSON or SARIF document
+        status = max(status, _export(args, analyses, texts))
+    return status if written else EXIT_UNUSABLE
 
 
 def _terminal_width() -> int | None:
