@@ -58,10 +58,12 @@ def clip(s: str, width: int) -> str:
 
 def table(rows: list[list[str]], header: list[str], limits: list[int], width: int | None = None,
           whole: tuple[int, ...] = (0,)) -> list[str]:
-    """Columns padded by display width, each cut at its limit; with `width` (a terminal's columns) the widest
-    columns but those `whole` (a rule's id, a line number) are cut further until a row fits on one line (a
-    170-column table wrapped in an 80-column terminal)."""
-    rows = [[clip(c, lim) for c, lim in zip(r, limits)] for r in rows]
+    """Columns padded by display width. Without `width` (a file, a CI log) every cell is whole. With `width` (a
+    terminal's columns) each column but those `whole` (a rule's id, a line number: what one silences or looks up)
+    is cut at its limit, and the widest of them further until a row fits on one line (a 170-column table wrapped
+    in an 80-column terminal)."""
+    if width is not None:
+        rows = [[c if i in whole else clip(c, lim) for i, (c, lim) in enumerate(zip(r, limits))] for r in rows]
     widths = [max([display_width(h)] + [display_width(r[i]) for r in rows]) for i, h in enumerate(header)]
     if width is not None and sum(widths) + 2 * (len(widths) - 1) > width:
         least = [w if i in whole else max(display_width(h), 5) for i, (w, h) in enumerate(zip(widths, header))]
@@ -237,7 +239,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
         out.append("")
         out.append("References:")
         rows = [[cited_as(r), " + ".join(shown_statuses(r, r.details)), r.name or "",
-                 str(r.details.get("title") or "")[:60], str(r.details.get("published") or "")[:10],
+                 str(r.details.get("title") or ""), str(r.details.get("published") or "")[:10],
                  "" if r.details.get("similarity") is None else f"{r.details['similarity']:.2f}",
                  "cache" if r.details.get("cached") else ""] for r in a.references]
         # (STATUS: every status that applies, worst first, "name mismatch + withdrawn?"; 36 holds two of the longest)

@@ -29,3 +29,47 @@ def test_export_of_several_files_still_prints_the_json_list(sample_path, tmp_pat
     code, out, err = run([sample_path, good, "--export", tmp_path / "r.html", "--format", "json"], capsys)
     assert code == 2 and "--export takes exactly one FILE" in err
     assert [d["file"] for d in json.loads(out)] == [str(sample_path), str(good)]
+
+
+LONG_ID = "no-todo-markers-left-in-the-published-text"
+MINI = f"""schema = 1
+name = "mini"
+[document]
+heading_styles = ["markdown"]
+[counters.lines]
+builtin = "lines"
+[[rules]]
+id = "line-budget"
+kind = "count"
+counter = "lines"
+scope = "document"
+max = 10
+[[rules]]
+id = "{LONG_ID}"
+kind = "forbidden-pattern"
+pattern = 'TODO'
+level = "warning"
+"""
+
+
+def test_a_rule_id_is_never_cut_in_the_text_report(tmp_path, capsys, monkeypatch):
+    """D4: the RULE column was cut at 28 columns whatever the width ("no-todo-markers-left-in-the…")."""
+    pack = tmp_path / "long.toml"
+    pack.write_text(MINI, encoding="utf-8")
+    survey = tmp_path / "warn.md"
+    survey.write_text("# W\n\nA TODO.\n", encoding="utf-8")
+    for columns in (None, "200", "80", "40"):
+        if columns is None:
+            monkeypatch.delenv("COLUMNS", raising=False)
+        else:
+            monkeypatch.setenv("COLUMNS", columns)
+        out = run([survey, "--pack", pack], capsys)[1]
+        assert any(line.startswith(LONG_ID + " ") for line in out.splitlines()), (columns, out)
+
+
+def test_a_report_to_a_file_cuts_no_cell(sample_path, capsys):
+    """D5: to a file or a CI log the fixed limits cut six cells of the sample's report, the actionable end of the
+    verifiability note among them."""
+    out = run([sample_path], capsys)[1]
+    assert out.count("…") == out.count("… not measured")  # only the status mark's own "…"
+    assert "main-citations (5 main citations; run arXiv verification to measure)" in out
