@@ -175,7 +175,7 @@ def _check(args) -> int:
         problems.append((name, why))
         in_order.append(NotChecked(str(Path(name)), why))
 
-    names = _files_named(args.files)
+    names, several = _files_named(args.files)
     for name in names:
         path = Path(name)
         try:
@@ -227,8 +227,8 @@ def _check(args) -> int:
             if args.format == "sarif":
                 print(sarif_report([], {}, not_checked=problems))
             elif args.format == "json":
-                print(json_report(in_order, as_list=len(names) > 1))
-            elif len(names) > 1:
+                print(json_report(in_order, as_list=several))
+            elif several:
                 print(_summary(len(names), 0, len(problems), args.fail_level, EXIT_UNUSABLE))
 
         _print_out(args.format, nothing_checked)
@@ -269,14 +269,14 @@ def _check(args) -> int:
 
     def reports() -> None:
         if args.format == "json":
-            print(json_report(in_order, as_list=len(names) > 1))
+            print(json_report(in_order, as_list=several))
         elif args.format == "sarif":
             print(sarif_report(only, rule_titles([p for _, p in analyses]), not_checked=problems))
         else:
             for i, (a, pack) in enumerate(analyses):
                 sys.stdout.write(("\n" if i else "") + text_report(
                     a, verbose=args.verbose, pack=pack, fail_level=args.fail_level, width=_terminal_width()))
-            if len(names) > 1:
+            if several:
                 print(f"\n{_summary(len(names), failing_files, len(problems), args.fail_level, status)}")
 
     written = _print_out(args.format, reports)
@@ -312,22 +312,32 @@ def _fails(a, threshold: int) -> bool:
 def _summary(files: int, failing: int, not_checked: int, fail_level: str, status: int) -> str:
     """The last line of a text report on several FILEs, where a CI log's reader looks first: which way each went."""
     passing = files - failing - not_checked
-    return (f"{files} files: {passing} pass, {failing} fail at --fail-level {fail_level}, "
+    return (f"{files} file{'' if files == 1 else 's'}: {passing} pass, {failing} fail at --fail-level {fail_level}, "
             f"{not_checked} not checked (exit {status})")
 
 
-def _files_named(names: list[str]) -> list[str]:
+def _files_named(names: list[str]) -> tuple[list[str], bool]:
     """The FILEs, a pattern that no shell expanded (quoted in a CI step, `survey-check "docs/*.md"`; PowerShell and
-    cmd never expand) replaced by the files it matches, sorted; one that matches none is left for the message."""
+    cmd never expand) replaced by the files it matches, sorted; one that matches none is left for the message. A file
+    named twice (`a.md ./a.md`, a file and a pattern matching it) is checked once, where it is first named.
+    Also whether several were asked for (more than one FILE, or any pattern): the JSON report's shape then is a
+    list, however many files the pattern matched, so a CI script meets one shape for one command."""
     import glob
 
     out: list[str] = []
+    seen: set[str] = set()
+    several = len(names) > 1
     for name in names:
         matches = []
         if any(c in name for c in "*?[") and not os.path.lexists(name):
+            several = True
             matches = sorted(m for m in glob.glob(name, recursive=True) if not os.path.isdir(m))
-        out += matches or [name]
-    return out
+        for found in matches or [name]:
+            key = os.path.realpath(found)
+            if key not in seen:
+                seen.add(key)
+                out.append(found)
+    return out, several
 
 
 def _print_out(fmt: str, write) -> bool:

@@ -73,3 +73,38 @@ def test_a_report_to_a_file_cuts_no_cell(sample_path, capsys):
     out = run([sample_path], capsys)[1]
     assert out.count("…") == out.count("… not measured")  # only the status mark's own "…"
     assert "main-citations (5 main citations; run arXiv verification to measure)" in out
+
+
+def _good(folder, name="a.md"):
+    folder.mkdir(exist_ok=True)
+    f = folder / name
+    f.write_text("# G\n\nfine\n", encoding="utf-8")
+    return f
+
+
+def test_a_pattern_gives_a_json_list_however_many_files_it_matches(tmp_path, capsys):
+    """D6: a quoted pattern matching one file gave one object, matching two a list: a CI script written for the
+    usual case broke on a folder holding one survey."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    _good(one)
+    _good(two), _good(two, "b.md")
+    pack = tmp_path / "mini.toml"
+    pack.write_text(MINI, encoding="utf-8")
+    for folder, n in ((one, 1), (two, 2)):
+        code, out, _ = run([str(folder / "*.md"), "--pack", pack, "--format", "json"], capsys)
+        assert code == 0 and isinstance(json.loads(out), list) and len(json.loads(out)) == n
+    code, out, _ = run([str(tmp_path / "none" / "*.md"), "--format", "json"], capsys)
+    assert code == 2 and [set(d) for d in json.loads(out)] == [{"file", "error"}]
+    code, out, _ = run([one / "a.md", "--format", "json"], capsys)
+    assert isinstance(json.loads(out), dict)  # one FILE named as it is: the object alone, as documented
+
+
+def test_a_file_named_twice_is_checked_once(tmp_path, capsys, monkeypatch):
+    """D10: `warn.md ./warn.md "w*.md"` gave three identical SARIF results, and the summary counted 3 files."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "warn.md").write_text("# W\n\nA TODO.\n", encoding="utf-8")
+    (tmp_path / "mini.toml").write_text(MINI, encoding="utf-8")
+    code, out, _ = run(["warn.md", "./warn.md", "w*.md", "--pack", "mini.toml", "--format", "json"], capsys)
+    assert [d["file"] for d in json.loads(out)] == ["warn.md"]
+    code, out, _ = run(["warn.md", "./warn.md", "w*.md", "--pack", "mini.toml"], capsys)
+    assert out.rstrip().endswith("1 file: 1 pass, 0 fail at --fail-level error, 0 not checked (exit 0)")
