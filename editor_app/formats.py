@@ -195,6 +195,19 @@ def rules_failing(a: Analysis, fail_level: str = "error") -> str:
     return text + (f", {format_count(warning)} rule{'' if warning == 1 else 's'} warning" if warning else "")
 
 
+def findings_failing_apart(a: Analysis, fail_level: str = "error") -> str:
+    """ "1 suppression finding failing": the findings at or above the fail level that no rule failing there counts
+    (a suppression comment naming an unknown rule, at --fail-level warning). They set survey-check's exit status as
+    a failing rule does, so its first line says them: it read "0 rules failing" over an exit 1."""
+    threshold = LEVEL_RANK.get(fail_level, 2)
+    counted = {r.id for r in a.rules if rule_outcome(r, fail_level) == "failing"}
+    apart: dict[str, int] = {}
+    for f in a.findings:
+        if LEVEL_RANK.get(f.level, 0) >= threshold and f.rule not in counted:
+            apart[f.rule] = apart.get(f.rule, 0) + 1
+    return ", ".join(f"{format_count(n)} {rule} finding{'' if n == 1 else 's'} failing" for rule, n in apart.items())
+
+
 def _asked_again(references: list) -> list[str]:
     """What --force-refresh could not do: the verdicts shown are the cache's, and why arXiv was not asked again."""
     why: dict[str, int] = {}
@@ -218,7 +231,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
                     f"⚠️ {format_count(m.get('cautions'))}"]
     out = [
         " · ".join([f"{a.file or '<text>'}", f"pack {a.pack}", *counters, f"{len(a.references)} arXiv ids",
-                    rules_failing(a, fail_level)]),
+                    ", ".join(x for x in (rules_failing(a, fail_level), findings_failing_apart(a, fail_level)) if x)]),
         "",
     ]
     rows = [[r.id, STATUS_MARK.get(status := shown_status(r, fail_level), status), _measured(r.measured), r.limit,
@@ -340,6 +353,21 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
     } for file, why in not_checked]
     results = []
     for a in analyses:
+        for r in a.rules:
+            if r.status == "not-measured" and r.level in ("error", "warning"):
+                # A rule that could not be measured never passes silently: SARIF's result kind "open" is "the tool
+                # could not determine whether the problem is present" (its level must then be "none").
+                results.append({
+                    "ruleId": r.id,
+                    "kind": "open",
+                    "level": "none",
+                    "message": {"text": f"{r.level}-level rule {r.id} not measured"
+                                        + (f": {r.note}" if r.note else "")},
+                    "locations": [{"physicalLocation": {
+                        "artifactLocation": {"uri": _artifact_uri(a.file)},
+                        "region": {"startLine": max(1, r.line or 1), "startColumn": 1},
+                    }}],
+                })
         for f in a.findings:
             results.append({
                 "ruleId": f.rule,

@@ -70,7 +70,9 @@ def test_sarif(sample_path, capsys):
     assert doc["version"] == "2.1.0"
     res = doc["runs"][0]["results"]
     assert res and all(r["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1 for r in res)
-    assert {r["level"] for r in res} <= {"error", "warning", "note"}
+    assert {r["level"] for r in res if r.get("kind", "fail") == "fail"} <= {"error", "warning", "note"}
+    # a rule not measured (verifiability, without --verify) is a result of kind "open", whose level must be "none"
+    assert {(r["kind"], r["level"]) for r in res if "kind" in r} == {("open", "none")}
     uri = res[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     # an absolute path: relative to the working directory when inside it (test_ciuser_sarif_absolute_paths)
     if Path(sample_path).resolve().is_relative_to(Path.cwd().resolve()):

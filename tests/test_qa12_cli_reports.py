@@ -108,3 +108,31 @@ def test_a_file_named_twice_is_checked_once(tmp_path, capsys, monkeypatch):
     assert [d["file"] for d in json.loads(out)] == ["warn.md"]
     code, out, _ = run(["warn.md", "./warn.md", "w*.md", "--pack", "mini.toml"], capsys)
     assert out.rstrip().endswith("1 file: 1 pass, 0 fail at --fail-level error, 0 not checked (exit 0)")
+
+
+def test_an_error_level_rule_not_measured_is_in_the_sarif(tmp_path, capsys):
+    """D11: a house rule that could not be measured (verifiability without --verify) gave SARIF `results: []`: a
+    code-review tool showed the survey clean. The exit status stays 0 (not measured is not failing)."""
+    pack = tmp_path / "ver.toml"
+    pack.write_text(MINI + '[[rules]]\nid = "verifiability"\nkind = "verifiability"\nscope = "document"\n'
+                    'min = 0.2\n', encoding="utf-8")
+    survey = tmp_path / "cite.md"
+    survey.write_text("# Good\n\nSee arXiv:2609.11582 for it.\n", encoding="utf-8")
+    code, out, _ = run([survey, "--pack", pack, "--format", "sarif"], capsys)
+    assert code == 0
+    (result,) = json.loads(out)["runs"][0]["results"]
+    assert (result["ruleId"], result["kind"], result["level"]) == ("verifiability", "open", "none")
+    assert result["message"]["text"].startswith("error-level rule verifiability not measured: ")
+
+
+def test_the_first_line_says_what_fails_when_no_rule_does(tmp_path, capsys):
+    """D14: at --fail-level warning a suppression comment naming an unknown rule sets exit 1, and the first line
+    read "0 rules failing"."""
+    pack = tmp_path / "mini.toml"
+    pack.write_text(MINI, encoding="utf-8")
+    survey = tmp_path / "s3.md"
+    survey.write_text("# S\n\nAll fine. <!-- survey-check disable no-todoo -->\n", encoding="utf-8")
+    code, out, _ = run([survey, "--pack", pack, "--fail-level", "warning"], capsys)
+    assert code == 1 and out.splitlines()[0].endswith("0 rules failing, 1 suppression finding failing")
+    code, out, _ = run([survey, "--pack", pack], capsys)
+    assert code == 0 and out.splitlines()[0].endswith("0 rules failing")
