@@ -43,7 +43,7 @@ from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
 from .rules import in_ranges
-from .suppression import DIRECTIVE_RE, Directive, directives_in_line, suppressed_lines
+from .suppression import DIRECTIVE_RE, Directive, directives_in_line, in_indented_code, suppressed_lines
 from .text_ends import common_prefix, common_suffix
 
 _DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
@@ -1001,6 +1001,7 @@ class _Assembly:
     figure_check: FigureCheck
     section_refs: list[SectionRef]
     judged: dict[str, tuple]
+    directives_in_effect: tuple
     rules: list[RuleResult]
     findings: list[Finding]
     section_metrics: list[SectionMetrics]
@@ -1534,7 +1535,9 @@ class _Assembly:
             self.figure_findings = self.figure_check.findings
         blocks = self.outline.not_prose  # a comment shown in a code block is an example, not a directive
         directives = [(ln, d) for ln, ds in self.per_line("directives", 1) if not (blocks and in_blocks(ln, blocks))
-                      for d in ds]
+                      and not in_indented_code(self.lines, ln) for d in ds]
+        # (what a rule's result depends on: a line made blank or not before an indented comment changes it)
+        self.directives_in_effect: tuple = tuple(directives)
         silenced = suppressed_lines(directives, self.n)
 
         metrics: dict[str, float | None] = {
@@ -1781,7 +1784,8 @@ class _Assembly:
         """The last pass's sorted findings when the rules judged again only swapped findings one for one (same
         lines and columns, so the order stands); None when they must be gathered and sorted again."""
         prev = self.prev
-        if self.per_line("directives", 1) is not prev._per_line.get(("directives", 1)):  # type: ignore[union-attr]
+        if (self.per_line("directives", 1) is not prev._per_line.get(("directives", 1))  # type: ignore[union-attr]
+                or self.directives_in_effect != prev.directives_in_effect):  # type: ignore[union-attr]
             return None  # a suppression comment changed: its own findings (an unknown rule id) may too
         pairs: list[tuple[Any, Any]] = []
         for rule, result, old in zip(self.pack.rules, rules, prev.rules):  # type: ignore[union-attr]
@@ -1824,7 +1828,7 @@ class _Assembly:
         can stand for it (a patched pass whose parts are shared with the last one); None: judge it again. Every pass
         keeps them, so that the first keystroke after a full pass (opening an 8 MB survey: ~70 ms, not ~25) reuses
         the rules the edit leaves alone too."""
-        ids = (id(self.per_line("directives", 1)),)
+        ids = (id(self.per_line("directives", 1)), self.directives_in_effect)
         kind = rule.kind
         if kind == "count":
             if rule.counter not in self.cols:

@@ -17,7 +17,7 @@ from .numbers import as_int_if_whole, format_count
 from .records import with_changes
 from .regex_looks import as_words
 from .rulepack import RuleDef, Scope, _section_key_name
-from .suppression import NOT_UNDERSTOOD
+from .suppression import NOT_UNDERSTOOD, unclosed_blocks
 
 if TYPE_CHECKING:
     from .analyze import Unit, _Assembly
@@ -497,6 +497,11 @@ def unknown_directives(asm: "_Assembly", directives) -> list[Finding]:
     ]
     out.extend(Finding("suppression", "warning", ln, d.column, SUPPRESSION_NOT_UNDERSTOOD)
                for ln, d in directives if d.action == NOT_UNDERSTOOD)
+    suppressible = {r.id for r in asm.pack.rules if not r.unsuppressible}  # (an unknown id is said above)
+    out.extend(Finding("suppression", "warning", ln, d.column,
+                       f"<!-- survey-check disable {rule} --> is never closed: {rule} is silenced to the end of the "
+                       f"file (close it with <!-- survey-check enable {rule} -->)")
+               for ln, d, rule in unclosed_blocks(directives) if rule in suppressible)
     if len(out) > 1:
         out.sort(key=FINDING_PLACE)
     return out

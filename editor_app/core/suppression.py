@@ -7,6 +7,7 @@ A `<!-- survey-check … -->` comment that is none of these is reported, never i
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from .records import record
 
@@ -35,10 +36,32 @@ class Directive:
         d["alone"] = alone
 
 
+_TICKS_RE = re.compile(r"`+")
+
+
+def code_spans(line: str) -> list[tuple[int, int]]:
+    """The (start, end) of each inline-code span of the line: a run of backticks up to the next run as long."""
+    spans: list[tuple[int, int]] = []
+    runs = list(_TICKS_RE.finditer(line))
+    i = 0
+    while i < len(runs):
+        opening = runs[i]
+        closing = next((j for j in range(i + 1, len(runs)) if len(runs[j].group()) == len(opening.group())), None)
+        if closing is None:
+            i += 1
+            continue
+        spans.append((opening.start(), runs[closing].end()))
+        i = closing + 1
+    return spans
+
+
 def directives_in_line(line: str) -> tuple[Directive, ...]:
     if "survey-check" not in line:
         return ()
-    found = list(DIRECTIVE_RE.finditer(line))
+    # A comment in inline code (`<!-- survey-check disable x -->`) is shown as it is written: an example, not a
+    # comment, and it silences nothing, as one in a fenced code block does not.
+    spans = code_spans(line) if "`" in line else []
+    found = [m for m in DIRECTIVE_RE.finditer(line) if not any(a <= m.start() < b for a, b in spans)]
     alone = bool(found) and not DIRECTIVE_RE.sub("", line).strip()  # (two comments may share their own line)
     out = []
     for m in found:
@@ -48,9 +71,45 @@ def directives_in_line(line: str) -> tuple[Directive, ...]:
     # silently ignored (the author believes the rule silenced).
     starts = {m.start() for m in found}
     out.extend(Directive(NOT_UNDERSTOOD, (), m.start() + 1, False)
-               for m in _MENTION_RE.finditer(line) if m.start() not in starts)
+               for m in _MENTION_RE.finditer(line)
+               if m.start() not in starts and not any(a <= m.start() < b for a, b in spans))
     out.sort(key=lambda d: d.column)
     return tuple(out)
+
+
+_INDENTED = ("    ", "\t")
+_LIST_ITEM_START = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
+_BLOCK_END = re.compile(r" {0,3}(?:`{3,}|~{3,}|#{1,6}(?:\s|$)|<!--)")
+
+
+def in_indented_code(lines: Sequence[str], lineno: int) -> bool:
+    """Whether the (1-based) line is in an indented code block (four spaces or a tab in): an example, where a
+    suppression comment silences nothing. Not when it carries on a paragraph (no blank line before it) or a list
+    item (its content is indented, blank lines or not)."""
+    if not lines[lineno - 1].startswith(_INDENTED):
+        return False
+    blank = False
+    for prev in reversed(lines[:lineno - 1]):
+        if not prev.strip():
+            blank = True
+        elif not prev.startswith(_INDENTED):
+            if _LIST_ITEM_START.match(prev):
+                return False
+            return blank or bool(_BLOCK_END.match(prev))  # after a heading, a fence or a comment: a new block
+    return True  # indented from the top of the file
+
+
+def unclosed_blocks(directives: Sequence[tuple[int, Directive]]) -> list[tuple[int, Directive, str]]:
+    """(line, comment, rule) of each `disable` block with no `enable` after it: it silences the rest of the file,
+    which is easily done by mistake, so it is said."""
+    open_blocks: dict[str, tuple[int, Directive]] = {}
+    for lineno, d in directives:
+        for rule in d.rules:
+            if d.action == "disable" and d.alone:
+                open_blocks.setdefault(rule, (lineno, d))
+            elif d.action == "enable":
+                open_blocks.pop(rule, None)
+    return sorted(((ln, d, rule) for rule, (ln, d) in open_blocks.items()), key=lambda t: (t[0], t[1].column))
 
 
 def suppressed_lines(directives: list[tuple[int, Directive]], last_line: int) -> dict[str, set[int]]:
