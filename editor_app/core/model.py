@@ -129,9 +129,14 @@ class RuleResult:
     def where(self) -> tuple[int | None, int]:
         """(line, column) to show the reader: a failing rule's first failure (the line where the CJK limit is
         passed, the first short cross-link), else `line` (for a count rule, where its scope starts)."""
-        if self.findings and (self.status == "fail" or not self.line):
-            return self.findings[0].line, self.findings[0].column
+        # (a refused suppression comment is no failure: the row goes to where the rule fails, not to the comment)
+        failures = [f for f in self.findings if not f.message.startswith(SUPPRESSION_REFUSED)]
+        if failures and (self.status == "fail" or not self.line):
+            return failures[0].line, failures[0].column
         return self.line, 1
+
+
+SUPPRESSION_REFUSED = "suppression refused: "  # a warning on the comment's line, listed with the rule's findings
 
 
 @record

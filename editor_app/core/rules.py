@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from .document import resolve_section_ref
 from .line_runs import LineRuns, line_runs
-from .model import FINDING_PLACE, Finding, RuleResult, Section
+from .model import FINDING_PLACE, SUPPRESSION_REFUSED, Finding, RuleResult, Section
 from .numbers import as_int_if_whole, format_count
 from .records import with_changes
 from .regex_looks import as_words
@@ -216,6 +216,7 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
             for c, said in matches:  # the text found, not the pattern (which of several matched, and its look-behinds)
                 res.findings.append(Finding(rule.id, rule.level, i + 1, c, rule.message or f'forbidden: "{said}"'))
     res.measured = len(res.findings)
+    res.line = units[0].line  # where its scope starts, as for a count rule (it was null when passing)
     ambiguous_scope(rule, res, units)
 
 def _pattern_shown(pattern: str) -> str:
@@ -432,7 +433,7 @@ def suppress(asm: "_Assembly", rule: RuleDef, res: RuleResult, silenced: dict[st
         for ln, d in directives:
             if rule.id in d.rules and d.action != "enable":  # said in line order with the rule's other findings
                 insort(res.findings, Finding(rule.id, "warning", ln, d.column,
-                                             f"suppression refused: rule {rule.id} is unsuppressible"),
+                                             f"{SUPPRESSION_REFUSED}rule {rule.id} is unsuppressible"),
                        key=FINDING_PLACE)
         return
     kept = [f for f in res.findings if f.line not in lines]
