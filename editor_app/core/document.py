@@ -129,8 +129,8 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
     out = []
     for m in SECTION_REF_RE.finditer(line):
         start = m.start()
-        if start == 0 and _SEC_TOP.match(line):
-            continue  # the heading "§0 自检栏" itself
+        if start == 0 and (top := _SEC_TOP.match(line)) is not None and _is_sec_heading(top):
+            continue  # the heading "§0 自检栏" itself (not "§一 CJK 11，…": prose that names §一)
         text = m.group()
         key: Any = _REF_KEYS.get(text, _UNSEEN)
         if key is _UNSEEN:  # what resolve_section_ref(text) gives, read from this match
@@ -181,6 +181,19 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _NUM_IN_TITLE = (rf"^(§\s*)?(\d+(?:\.\d+)*|{CN_NUMERAL})(?:[、．]\s*|\.(?!\d)\s*|\s+)(\S.*)$")
 
 
+def _is_sec_heading(m: re.Match[str]) -> bool:
+    """Whether a line "§N …" is a heading: "§0 自检栏（…）" is; "§一 CJK 11，与正文一致。", "§八 仅统计实测值。" and
+    "§0 各项均为实测。" are prose that starts with a reference. A house survey numbers its top sections "一、" and
+    writes "§" before a Chinese numeral only to refer to one; and a heading's title is no sentence (no "，" or
+    "；" in it, no sentence end after it). (Read as headings, such lines cut the section they stand in short and
+    made the section they name "2 sections are numbered 一".)"""
+    if m.group(1)[0] in _CN_FIRST:
+        return False
+    title = m.group(2)
+    return not title or (title.rstrip()[-1] not in _PROSE_ENDS and "，" not in title and "；" not in title)
+
+
+_PROSE_ENDS = frozenset("。！？；，.!?;,")
 _CN_FIRST = frozenset("零〇一二三四五六七八九十")
 _MARKDOWN_FIRST = frozenset("`~#=-<")
 _HEADING_FIRST = _MARKDOWN_FIRST | _CN_FIRST | {"§"}
@@ -226,7 +239,7 @@ def heading_in_line(line: str) -> Heading | None:
         return None
     if first == "§":
         m = _SEC_TOP.match(line)
-        if m:
+        if m and _is_sec_heading(m):
             key = number_key(m.group(1))
             if key is not None:
                 return Heading("numbered-top", 1, key, "§" + m.group(1), (m.group(2) or "").strip())
@@ -420,6 +433,9 @@ def build_outline(
             else:
                 level = max(1, h.level + md_shift)
             if h.key and "." not in h.key:
+                # ("# 主题综述" / "- 作者：…" / "## §0 自检栏", "## 一、…": the title line, as before "§0 自检栏"
+                # without "##"; a Markdown survey's "# Title" over "## 1 Background" stays a section, its contents')
+                title_first = title_first or len(raw) == 1 and (h.number[:1] == "§" or h.number[:1] in _CN_FIRST)
                 current_top, top_at = h.key, (lineno, h.number.removeprefix("§"))
             elif h.key and current_top is not None and h.key.split(".")[0] != current_top:
                 others.append((lineno, h.key, h.number, top_at, h.title))

@@ -1,0 +1,78 @@
+"""QA of a survey written from scratch (qa11): lines that read as headings but are prose, figures named for a place
+before their label, and house wordings the pack did not read.
+
+D1: "§一 CJK 11，与正文一致。" inside §八 was read as the heading of a second §一: §八 ended there (its right figure told
+wrong, and Update Self-check Figures rewrote it) and every figure about §一 became "2 sections are numbered 一".
+D5: "反方 CJK 实测 21", "元信息 CJK 实测 84", "§3.1 的 CJK 8" were read as the whole document's CJK.
+D6: "CJK 合计 999", "⚠️ 共 99 处", "行数实测 99", "共 9 篇 arXiv", "| CJK | 999 |" … were not read at all.
+D7: "CJK 2 字节编码", "英文的 CJK 3 倍", "覆盖 CJK 20,902 个汉字" (prose about CJK text) were read as totals."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from editor_app.core.analyze import Analyzer, analyze
+from editor_app.core.document import heading_in_line, section_refs_in_line
+from editor_app.core.rulepack import house_pack
+from editor_app.core.selfcheck_update import updated_self_check_text
+
+PACK = house_pack()
+TODAY = date(2026, 10, 2)
+
+HEAD = "主题综述 · probe（2026-10-02）\n- 作者：spark\n§0 自检栏\n"
+FOOT = "Spark · 2026-10-02 22:10 CST · v1 · 收尾"
+BODY = ("一、主题脉络\n正文一段有十个汉字啊 ⚠️。\n二、核心工作\n2.1 推测解码\n正文二段八个汉字 ⚠️。\n三、反方\n3.1 主线 A\n"
+        "(1) 机制：甲乙丙丁。\n3.2 主线 B\n(1) 机制：丁戊己庚辛壬。\n八、元信息\n8.1 自检\n九、引用\n")
+
+
+def _claims(text: str):
+    a = analyze(text, PACK, today=TODAY)
+    return a, [(c.line, c.scope, c.claimed, c.measured, c.ok) for c in a.claims]
+
+
+# ---- D1 ----
+
+PHANTOM = (HEAD + "① §八 CJK 实测 25\n一、主题脉络\n正文一段有十个汉字啊 ⚠️。\n八、元信息\n元信息一节的正文共有十六个汉字。\n"
+           "§一 CJK 11，与正文一致。\n九、引用\n" + FOOT)
+
+
+def test_prose_starting_with_a_section_reference_is_no_heading():
+    for line in ("§一 CJK 11，与正文一致。", "§八 仅统计实测值。", "§0 各项均为实测。", "§一 CJK 249，§二 CJK 208，§三 CJK 513。",
+                 "§三 反方"):
+        assert heading_in_line(line) is None, line
+    for line in ("§0 自检栏（v2 · 9 维实测硬约束）", "§0 自检栏", "§1 Introduction"):
+        assert heading_in_line(line) is not None, line
+    assert [t for _, t, _ in section_refs_in_line("§一 CJK 11，与正文一致。")] == ["§一"]
+    assert section_refs_in_line("§0 自检栏") == ()
+
+
+def test_a_prose_line_naming_a_section_neither_cuts_its_section_nor_doubles_the_one_it_names():
+    a, claims = _claims(PHANTOM)
+    assert [(m.section.key, m.section.line, m.section.end_line) for m in a.sections if m.section.key in ("1", "8")] == [("1", 5, 6), ("8", 7, 9)]
+    assert claims == [(4, "§八", 25, 25, True), (9, "§一", 11, 15, False)]
+    assert "§八 CJK 实测 25" in updated_self_check_text(PHANTOM, a)  # was rewritten to 19
+
+
+# ---- D4 ----
+
+MD_TITLE = """# 主题综述 · probe（2026-10-02）
+- 作者：spark
+## §0 自检栏
+① CJK 实测 29（§一 15 + header 6 + §0 6 + footer 2）
+## 一、主题脉络
+正文一段有十个汉字啊 ⚠️。
+Spark · 2026-10-02 22:10 CST · v1 · 收尾"""
+
+
+def test_a_markdown_title_with_author_lines_under_it_is_the_header():
+    a, claims = _claims(MD_TITLE)
+    assert [m.section.key for m in a.sections] == ["0", "1"]
+    assert all(ok for *_, ok in claims) and ("header" in {c[1] for c in claims}), claims
+    _, plain = _claims(MD_TITLE.replace("## ", "").replace("# ", ""))
+    assert plain == claims
+
+
+def test_incremental_passes_match_a_fresh_analysis():
+    az = Analyzer(PACK, today=TODAY)
+    for text in (MD_TITLE, MD_TITLE.replace("## §0", "§0"), PHANTOM, PHANTOM.replace("§一 CJK 11，", "§一 CJK 11 "), PHANTOM):
+        assert az.analyze(text) == analyze(text, PACK, today=TODAY)
