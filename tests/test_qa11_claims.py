@@ -72,7 +72,31 @@ def test_a_markdown_title_with_author_lines_under_it_is_the_header():
     assert plain == claims
 
 
+# ---- D5 ----
+
+SCOPE_LABEL = HEAD + "① CJK 实测 84；反方 CJK 实测 21；元信息 CJK 实测 84\n" + BODY + FOOT
+
+
+def test_a_scope_named_before_the_metric_is_that_scopes_figure():
+    a, claims = _claims(SCOPE_LABEL)
+    assert claims == [(4, "document", 84, 84, True), (4, "反方", 21, 21, True), (4, "元信息", 84, 31, False)]
+    updated = updated_self_check_text(SCOPE_LABEL, a)
+    assert "反方 CJK 实测 21；元信息 CJK 实测 31" in updated  # the right 21 was rewritten to 84, the wrong 84 kept
+
+
+def test_a_section_named_in_the_same_clause_before_the_metric_is_that_sections_figure():
+    line = ("① §3.2 主线 CJK 实测 10；主线 B（§3.2）CJK 10；§3.1 的 CJK 8；§3.1（主线 A）CJK 8；§3.1 机制段 CJK 8；"
+            "§3.1-§3.2 CJK 18；见 §3.1，CJK 实测 88")
+    _, claims = _claims(HEAD + line + "\n" + BODY + FOOT)
+    assert claims == [(4, "§3.2", 10, 10, True)] * 2 + [(4, "§3.1", 8, 8, True)] * 3 + [(4, "document", 88, 88, True)]
+
+
+def test_a_word_that_names_no_scope_leaves_the_figure_the_documents():
+    _, claims = _claims(HEAD + "① 全文 CJK 实测 82；非反方 CJK 实测 82\n" + BODY + FOOT)
+    assert claims == [(4, "document", 82, 82, True)] * 2
+
+
 def test_incremental_passes_match_a_fresh_analysis():
     az = Analyzer(PACK, today=TODAY)
-    for text in (MD_TITLE, MD_TITLE.replace("## §0", "§0"), PHANTOM, PHANTOM.replace("§一 CJK 11，", "§一 CJK 11 "), PHANTOM):
+    for text in (MD_TITLE, MD_TITLE.replace("## §0", "§0"), PHANTOM, PHANTOM.replace("§一 CJK 11，", "§一 CJK 11 "), SCOPE_LABEL, PHANTOM):
         assert az.analyze(text) == analyze(text, PACK, today=TODAY)

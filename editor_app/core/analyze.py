@@ -133,7 +133,7 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             "_counters": [_counter_fn(c.kind, c.pattern) for c in pack.counters.values()],
             "_privacy_cfg": (pack.privacy_config[1] if pack.privacy_config and pack.privacy_config[0] is pack.privacy
                              else PrivacyConfig.from_dict(pack.privacy, pack.base_dir)),
-            "_claim_rx": claims_mod.compile_patterns(pack.claim_patterns),
+            "_claim_rx": claims_mod.compile_patterns(pack.claim_patterns, places=(*pack.scopes, "header", "footer")),
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
             "_pattern_labels": [cp.label for cp in pack.claim_patterns],  # (see claim_label)
             "_counter_labels": {name: c.label for name, c in pack.counters.items()},

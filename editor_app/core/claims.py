@@ -118,9 +118,13 @@ class RawClaim:
         d["last_of"] = last_of
 
 
-def compile_patterns(patterns: Sequence[ClaimPattern]) -> list[tuple[ClaimPattern, re.Pattern[str], str]]:
-    """Each pattern with the literal it must start with (a cheap `in` test before the regex runs)."""
-    return CompiledPatterns((p, re.compile(p.pattern), leading_literal(p.pattern)) for p in patterns)
+def compile_patterns(patterns: Sequence[ClaimPattern], places: Iterable[str] = ()
+                     ) -> list[tuple[ClaimPattern, re.Pattern[str], str]]:
+    """Each pattern with the literal it must start with (a cheap `in` test before the regex runs); `places`: the
+    names a figure's text may give its place by before it ("反方 CJK 实测 21": the pack's scopes, header, footer)."""
+    out = CompiledPatterns((p, re.compile(p.pattern), leading_literal(p.pattern)) for p in patterns)
+    out.places = frozenset(places)
+    return out
 
 
 def leading_literal(pattern: str) -> str:
@@ -142,7 +146,10 @@ def claims_in_line(
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
     marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
-    plan = compiled.plan if compiled.__class__ is CompiledPatterns else None  # (an attribute: no getattr call)
+    if compiled.__class__ is CompiledPatterns:  # (attributes: no getattr call)
+        plan, places = compiled.plan, compiled.places
+    else:
+        plan, places = None, _NO_PLACES
     always, groups, comma_free = plan or _plan(compiled)
     # (most marks are none: "约束", "8.4~10.2"; a line whose marks read as nothing is read as an unmarked one)
     marks = _mark_readings(line) if marked else None
@@ -229,14 +236,12 @@ def claims_in_line(
                         if _EARLIER_VERSION.search(plain, max(0, start - 14), start) is not None:
                             continue  # "上一版 CJK 实测 4,189": a figure of an earlier version, history, not a claim
                         scope_index, scope_label = idx, ""
-                        if plain.find("§", max(0, start - 16), start) >= 0 and cp.scope.kind == "document":
-                            # "§3.1 CJK 160" is §3.1's figure, not the document's (its update rewrote it to the
-                            # survey's total); "§3.1-§3.3 CJK 560", a range of sections, no one place's: not read
-                            ref = _REF_BEFORE.search(plain, max(0, start - 16), start)
-                            if ref is not None:
-                                if ref.group("range"):
-                                    continue
-                                scope_index, scope_label = -1, ref.group("ref")
+                        if start and cp.scope.kind == "document":
+                            place = _place_before(plain, start, places)
+                            if place is None:
+                                continue  # "§3.1-§3.3 CJK 560": a range of sections, no one place's
+                            if place:
+                                scope_index, scope_label = -1, place
                         out.append(
                             RawClaim("value", cp.metric, scope_index, scope_label, written[start:stop], at + 1,
                                      written[at:end] if grouped_wide else vt, value, (),
@@ -587,8 +592,31 @@ _PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
 # An earlier version named right before a figure ("上一版 CJK 实测 4,189", "旧版行数 233"). (Not "v1 的 …": which
 # version is the survey's own the text does not say, and a current figure read as history would pass unchecked.)
 _EARLIER_VERSION = re.compile(r"(?:上一?版本?|旧版本?|前一?版本?|初版)[ \t]*(?:v\d+(?:\.\d+)*[ \t]*)?(?:的|中|里)?[ \t]*$")
-# A section named right before a figure's label ("§3.1 CJK 160"), or the last of a range of them ("§3.1-§3.3 CJK").
-_REF_BEFORE = re.compile(r"(?P<range>[-–~至到][ \t]*)?(?P<ref>§[0-9一二三四五六七八九十]+(?:\.\d+)*)[ \t]*$")
+# A section named before a figure's label in the same clause ("§3.1 CJK 160", "§3.1 的 CJK 8", "§3.1（主线 A）CJK 8",
+# "主线 B（§3.2）CJK 10", "§3.2 主线 CJK 实测 10"), or the last of a range of them ("§3.1-§3.3 CJK").
+_REF_BEFORE = re.compile(r"(?P<range>[-–~至到][ \t]*)?(?P<ref>§[0-9一二三四五六七八九十]+(?:\.\d+)*)(?![\d.])"
+                         r"[^，,；;。|=+§\d·:：!！?？/、\n]{0,10}$")
+_NO_PLACES: frozenset[str] = frozenset()
+
+
+def _place_before(line: str, start: int, places: frozenset[str]) -> str | None:
+    """The place a figure found by a pattern about the whole document is about when the text names one right before
+    it: a section ("§3.1 CJK 160", see _REF_BEFORE) or a place the pack names (`places`: "反方 CJK 实测 21", "元信息
+    CJK 实测 31", "header CJK 6"); "" for none, None for a range of sections (no one place's). Read as the document's
+    figure, "反方 CJK 实测 21" was told wrong against the total, "元信息 CJK 实测 84" (a copy of it) passed, and
+    Update Self-check Figures rewrote the right one to the total."""
+    if line.find("§", max(0, start - 24), start) >= 0:
+        ref = _REF_BEFORE.search(line, max(0, start - 24), start)
+        if ref is not None:
+            return None if ref.group("range") else ref.group("ref")
+    if places:
+        before = line[max(0, start - 12):start].rstrip(" \t")
+        for name in places:
+            if before.endswith(name):
+                k = len(before) - len(name) - 1  # the character before the name: none of its word ("非主体")
+                if k < 0 or not (before[k].isalnum() and (before[k].isascii() or "一" <= before[k] <= "鿿")):
+                    return name
+    return ""
 _FOOTNOTE_MARK = re.compile(r"\[\^[^\]\s]{1,20}\]")
 
 

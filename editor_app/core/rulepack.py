@@ -219,6 +219,7 @@ class CompiledPatterns(list):
     made from it (`plan`). Defined here, in an uncompiled module: a class deriving from list cannot be compiled."""
 
     plan: Any = None
+    places: frozenset = frozenset()  # the places a figure's text may name before it (the pack's scopes, header, footer)
 
 
 @record(frozen=True)
