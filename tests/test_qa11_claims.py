@@ -96,7 +96,41 @@ def test_a_word_that_names_no_scope_leaves_the_figure_the_documents():
     assert claims == [(4, "document", 82, 82, True)] * 2
 
 
+# ---- D6 ----
+
+WORDINGS = HEAD + """① CJK 合计 999
+② ⚠️ 共 99 处
+③ 行数实测 99
+④ 9.1 共 9 篇 arXiv
+⑤ CJK 实测 71
+| 维度 | 实测 |
+|---|---|
+| CJK | 999 |
+| ⚠️ | 99 |
+| 行数 | 99 |
+⑥ ⚠️ 99 处（三处一致）；⚠️=99；全文共 99 行；CJK 总计 999；CJK 字符数 999；arXiv 共 9 篇；9 个 arXiv id
+⑦ ⚠️ 2 处引用未核验；表格共 3 行
+一、主题脉络
+正文一段有十个汉字啊 ⚠️。
+Spark · 2026-10-02 22:10 CST · v1 · 收尾"""
+
+
+def test_the_house_wordings_of_a_figure_are_read():
+    _, claims = _claims(WORDINGS)
+    got = [(line, claimed, ok) for line, _, claimed, _, ok in claims]
+    assert got == [(4, 999, False), (5, 99, False), (6, 99, False), (7, 9, False), (8, 71, True),
+                   (11, 999, False), (12, 99, False), (13, 99, False)] + [(14, v, False) for v in (99, 99, 99, 999, 999, 9, 9)]
+
+
+# ---- D7 ----
+
+def test_prose_about_cjk_text_states_no_figure_of_the_survey():
+    text = HEAD + "① CJK 实测 37\n一、主题脉络\n分词器对 CJK 2 字节编码的文本，KV 体积约为英文的 CJK 3 倍，覆盖 CJK 20,902 个汉字。\n" + FOOT
+    _, claims = _claims(text)
+    assert [c[0] for c in claims] == [4]
+
+
 def test_incremental_passes_match_a_fresh_analysis():
     az = Analyzer(PACK, today=TODAY)
-    for text in (MD_TITLE, MD_TITLE.replace("## §0", "§0"), PHANTOM, PHANTOM.replace("§一 CJK 11，", "§一 CJK 11 "), SCOPE_LABEL, PHANTOM):
+    for text in (MD_TITLE, MD_TITLE.replace("## §0", "§0"), PHANTOM, PHANTOM.replace("§一 CJK 11，", "§一 CJK 11 "), SCOPE_LABEL, WORDINGS, PHANTOM):
         assert az.analyze(text) == analyze(text, PACK, today=TODAY)
