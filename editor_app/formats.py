@@ -219,6 +219,17 @@ def _asked_again(references: list) -> list[str]:
             for reason, n in why.items()]
 
 
+def _not_answered(references: list) -> list[str]:
+    """Why arXiv gave no verdict (rate limited, unavailable), once per reason: the table says only "unavailable",
+    and "connection refused, stopped after 4 attempts" was in the JSON alone."""
+    why: dict[str, int] = {}
+    for r in references:
+        message = r.details.get("message")
+        if r.status in ("unavailable", "rate limited") and message and not r.details.get("asked_again"):
+            why[message] = why.get(message, 0) + 1
+    return [f"arXiv gave no answer for {n} reference{'s' if n > 1 else ''}: {reason}" for reason, n in why.items()]
+
+
 def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_level: str = "error",
                 width: int | None = None) -> str:
     """The terminal report; `pack` (the one the analysis used) names the counters of its first line; its count of
@@ -263,7 +274,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
             versions = [text for status, text in status_parts(r, r.details) if text != status]
             if versions:  # which version arXiv lacks and which lines cite it: "  ↳ v3 not found (L13) · v1 ✓ (L34, L57)"
                 out.append("  ↳ " + " · ".join(versions))
-        out += _asked_again(a.references)
+        out += _asked_again(a.references) + _not_answered(a.references)
     findings = [f for f in a.findings if verbose or f.level != "info"]
     if findings:
         out.append("")

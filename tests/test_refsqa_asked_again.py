@@ -80,3 +80,17 @@ def test_survey_check_text_says_the_refresh_failed(tmp_path, fake_arxiv, capsys)
     assert ("Asking arXiv again failed for 2 references (shown as the cache has them): arXiv answered HTTP 503 "
             "(after 4 attempts)") in out
     assert "2606.03458" in out and "verified" in out
+
+
+def test_survey_check_text_says_why_arxiv_gave_no_answer(tmp_path, fake_arxiv, capsys):
+    """QA (CI): with arXiv unreachable the text report's rows said `unavailable` and nothing more; why (HTTP 503, a
+    refused connection, after how many attempts) was in the JSON alone."""
+    from editor_app.cli import main as cli_main
+
+    survey = tmp_path / "s.md"
+    survey.write_text(SURVEY, encoding="utf-8")
+    fake_arxiv.push_fault("503", times=50)
+    cli_main([str(survey), "--verify", "--arxiv-url", fake_arxiv.url, "--arxiv-interval", "0",
+              "--db", str(tmp_path / "h.db")])
+    out = capsys.readouterr().out
+    assert "arXiv gave no answer for 2 references: arXiv answered HTTP 503 (after 4 attempts" in out
