@@ -299,6 +299,12 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{title}: {note}", "{title}：{note}"),
     # a place counted in a stated list beyond the places the survey has: "counter-arguments #4" (the name translated)
     ("{where} #{n}", "{where} #{n}"),
+    # what an engine-figure message names ("throughput on H100", "latency change vs vLLM"): last, after every
+    # whole sentence, so that only a {what} falls through to them
+    ("{what} on {hardware}", "{hardware} 上的{what}"),
+    ("{what} change vs {baseline}", "相对 {baseline} 的{what}变化"),
+    ("{what} vs {baseline}", "相对 {baseline} 的{what}"),
+    ("{what} change", "{what}变化"),
 )
 
 # Words of the engine (places, labels, statuses) that a template's {name} may hold, and the privacy dimensions.

@@ -150,3 +150,41 @@ def test_a_line_becoming_the_first_side_by_side_statement_judges_the_speedups_be
     assert got == analyze(doc, az.pack, today=today)
     assert [f.message.split(": ")[1].split(" at ")[0] for f in got.findings if f.rule == "figure-consistency"] == [
         "~21,000 vs ~15,000 tok/s", "2×"]
+
+
+@pytest.mark.parametrize("lines, ending", [
+    # QA (an editor checking engine figures): a percentile kept with its latency, so the speed-up is told against it
+    (["p99 TTFT SGLang 180 ms vs vLLM 240 ms，SGLang 的 p99 TTFT 比 vLLM 快 2×。"], "(1.33×)"),
+    (["p99 TTFT SGLang 180 ms vs vLLM 240 ms。", "SGLang 比 vLLM p99 TTFT 快 2 倍"], "(1.33×)"),
+    (["p99 TTFT SGLang 180 ms vs vLLM 240 ms。", "SGLang p99 TTFT 4× lower than vLLM"], "(1.33×)"),
+    # the measure named in Chinese, as the house writes it ("吞吐：…", "延迟 …")
+    (["吞吐：SGLang ~16,200 vs vLLM ~12,500 tok/s，SGLang 比 vLLM 快 2 倍。"], "(1.30×)"),
+    (["SGLang 与 vLLM 的吞吐分别为 16,200 与 12,500 tok/s，SGLang 比 vLLM 快 2 倍。"], "(1.30×)"),
+    (["延迟 SGLang 180 ms vs vLLM 240 ms。", "SGLang 比 vLLM 延迟降低 40%。"], "(−25.0%)"),
+    (["p99 首字延迟 SGLang 180 ms vs vLLM 240 ms", "SGLang p99 首字延迟比 vLLM 低 3 倍"], "(1.33×)"),
+])
+def test_the_measure_as_writers_name_it(lines, ending):
+    found = findings(*lines)
+    assert len(found) == 1 and found[0].message.endswith(ending), [f.message for f in found]
+
+
+def test_a_percentile_speedup_is_another_figure_than_the_median_one():
+    assert findings("SGLang 4× lower TTFT than vLLM.", "SGLang 2× lower p99 TTFT than vLLM.") == []
+
+
+def test_the_pair_keeps_each_unit_when_they_differ():
+    (found,) = findings("TTFT SGLang 0.18 s vs vLLM 240 ms。", "SGLang TTFT 比 vLLM 快 3 倍。")
+    assert found.message == "SGLang TTFT vs vLLM: 3 倍 at line 2 disagrees with 0.18 s vs 240 ms at line 1 (1.33×)"
+
+
+def test_messages_name_a_measure_one_way_in_either_language():
+    """QA: "NIM 成本: …" beside "vLLM cost: …" in one English list, and "throughput on H100" left in English in the
+    Chinese window."""
+    found = findings("成本 NIM $110,940 vs vLLM $59,940/年", "NIM 约 12.1 万美元/年", "吞吐 SGLang ~16,200 tok/s on H100",
+                     "SGLang ~16,800 tok/s on H100", "延迟 SGLang 180 ms vs vLLM 240 ms", "SGLang 比 vLLM 延迟降低 25%",
+                     "SGLang 比 vLLM 延迟降低 40%")
+    assert [f.message.split(":")[0] for f in found] == [
+        "NIM cost", "SGLang throughput on H100", "SGLang latency change vs vLLM", "SGLang latency change vs vLLM"]
+    say = EngineText("zh_CN")
+    assert [say(f.message).split("：")[0] for f in found] == [
+        "NIM 成本", "SGLang H100 上的吞吐", "SGLang 延迟变化 相对 vLLM", "SGLang 相对 vLLM 的延迟变化"]

@@ -210,7 +210,7 @@ def test_a_metric_named_by_its_own_word_is_the_same_figure_as_an_unnamed_one(qap
     lines = ["SGLang ~16,200 vs vLLM ~12,500 tok/s on H100", "吞吐 SGLang ~16,200 vs vLLM ~13,100 tok/s（H100）",
              "成本 NIM $110,940 vs vLLM $59,940/年", "NIM $110,940 vs vLLM $69,940/年"]
     assert [(f.line, f.message) for f in findings(*lines)] == [
-        (2, "vLLM 吞吐 on H100: ~13,100 tok/s at line 2 disagrees with ~12,500 tok/s at line 1"),
+        (2, "vLLM throughput on H100: ~13,100 tok/s at line 2 disagrees with ~12,500 tok/s at line 1"),
         (4, "vLLM cost: $69,940/年 at line 4 disagrees with $59,940/年 at line 3")]
     charts = build_charts(analyze("\n".join(lines) + "\n", house_pack()))
     assert [(c.title, c.series_names) for c in charts] == [("throughput (tok/s) · H100", ["L1", "L2"]),

@@ -191,19 +191,21 @@ def _ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
     """(metric, label) of the side-by-side figures a speed-up or change of `group` is a ratio of, else None: a
     speed-up of throughput, or one naming no measure ("快 2 倍", read as throughput); a change of throughput; either
     of a latency the label names ("TTFT 低 2×" is of "TTFT: SGLang 54.2 s vs vLLM 58.9 s")."""
-    if group.kind == "comparison":
-        return (group.metric, _RATIO_LABEL.get(group.label.casefold(), group.label.casefold())) \
-            if group.metric in _RAW_METRICS else None
+    if group.kind == "comparison":  # ("吞吐：SGLang … vs vLLM …" is the plain throughput: quantity_label "")
+        return (group.metric, quantity_label(group).casefold()) if group.metric in _RAW_METRICS else None
     if not group.baseline or group.kind not in ("speedup", "change"):
         return None
     label = group.label.casefold()
-    if label in ("throughput", "") and (label or group.kind == "speedup"):
+    if label in _PLAIN_THROUGHPUT and (label or group.kind == "speedup"):
         return ("throughput", "")
-    return ("latency", label) if label not in _NOT_LATENCY else None
+    if label in _PLAIN_LATENCY:  # "SGLang 比 vLLM 延迟降低 40%" is of "延迟 SGLang 180 ms vs vLLM 240 ms"
+        return ("latency", "")
+    return ("latency", quantity_label(group).casefold()) if label not in _NOT_LATENCY else None
 
 
-_RATIO_LABEL = {"throughput": ""}  # a throughput comparison labelled so is the plain one
-_NOT_LATENCY = frozenset({"request rate", "accuracy", "cost", "memory"})
+_PLAIN_THROUGHPUT = frozenset({"throughput", "吞吐", "吞吐量", ""})
+_PLAIN_LATENCY = frozenset({"latency", "延迟", "时延"})
+_NOT_LATENCY = frozenset({"request rate", "accuracy", "cost", "memory", "准确率", "成本", "显存", "内存"})
 
 
 def _ratio_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None) -> tuple[tuple, ...]:
@@ -293,8 +295,11 @@ def _check_ratio(said: FigureGroup, value: FigureValue, raw: tuple[FigureGroup, 
     implied = _implied(said.kind, group.metric, *_scaled(group, e, b))
     if _ratio_agrees(value, implied, said.kind):
         return
-    what = f"{said.label} change".lstrip() if said.kind == "change" else group.label or group.metric
-    pair = f"{_as_written(group, e).removesuffix(' ' + group.unit)} vs {_as_written(group, b)}"
+    what = _what(said) if said.kind == "change" else _what(group)
+    first, second = _as_written(group, e), _as_written(group, b)
+    if first.endswith(f" {group.unit}") and second.endswith(f" {group.unit}"):  # "~16,200 vs ~12,500 tok/s", but
+        first = first[:-len(group.unit) - 1]  # "0.18 s vs 240 ms"
+    pair = f"{first} vs {second}"
     head = f"{value.engine} {what} vs {said.baseline}"
     if said_first:
         found = _finding(group, e, f"{head}: {pair} at line {group.line} make {_ratio_text(said.kind, implied)}, "
@@ -322,7 +327,7 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
             _rounds_to(first_span[0], value, _IN_SECONDS.get(group.unit, 1.0))
             or _rounds_to(span[0], first_value, _IN_SECONDS.get(other.unit, 1.0))):
         return None  # the same figure written to fewer digits ("约 11.1 万美元/年" for "$110,940/年")
-    what = f"{group.label} change".lstrip() if group.kind == "change" else group.label or group.metric
+    what = _what(group)
     vs = f" vs {group.baseline}" if group.baseline else ""
     where = f" on {group.hardware}" if group.hardware else ""
     # a speed-up naming no baseline read as the first statement: that one's baseline is said ("2× (vs vLLM)")
@@ -331,6 +336,19 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
                     f"{value.engine} {what}{vs}{where}: {_as_written(group, value)} at line {group.line} disagrees "
                     f"with {_as_written(other, first_value)}{other_vs} at line {other.line}",
                     first_value.value * _IN_SECONDS.get(other.unit, 1.0) / _IN_SECONDS.get(group.unit, 1.0))  # in its unit
+
+
+def _what(group: FigureGroup) -> str:
+    """What a message says the figure is, in the engine's words whatever the survey's ("cost" for 成本, "p99 TTFT"
+    for "p99 首字延迟"; "latency change"): one list of findings names one measure one way."""
+    label = quantity_label(group) or ("" if group.kind in ("speedup", "change") else group.metric)
+    if group.kind == "change":
+        return f"{_ENGLISH.get(label.casefold(), label)} change".lstrip()
+    return _ENGLISH.get(label.casefold(), label) or group.metric
+
+
+_ENGLISH = {"吞吐": "throughput", "吞吐量": "throughput", "延迟": "latency", "时延": "latency", "成本": "cost",
+            "显存": "memory", "内存": "memory", "准确率": "accuracy"}
 
 
 def _finding(group: FigureGroup, value: FigureValue, message: str, limit: float) -> Finding:
@@ -345,7 +363,7 @@ def _reversed(group: FigureGroup, value: FigureValue, seen: tuple | None) -> Fin
     if seen is None or seen[0] is group or seen[1].value <= 1:
         return None
     other, first_value = seen[0], seen[1]
-    what = group.label or group.metric
+    what = _what(group)
     return _finding(group, value,
                     f"{value.engine} {what} vs {group.baseline}: {_as_written(group, value)} at line {group.line} "
                     f"contradicts {first_value.engine} vs {other.baseline}: {_as_written(other, first_value)} at line "
