@@ -97,6 +97,20 @@ def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list
     return out
 
 
+def _drawn_series(series: list[tuple[list[int], list]], key: tuple, bad: set) -> list[tuple[list[int], list]]:
+    """The MAX_SERIES series a chart draws of more: those holding a figure that disagrees first (a table's six rows
+    took every place, and the restatement that differed was the one left out, the ⚠ on the right value alone),
+    then the first ones; in the survey's order."""
+    flagged = [k for k, (_lines, parts) in enumerate(series)
+               if any((g.line, v.engine, key) in bad for _sig, groups in parts for g in groups for v in g.values)]
+    keep = set(flagged[:MAX_SERIES])
+    for k in range(len(series)):
+        if len(keep) >= MAX_SERIES:
+            break
+        keep.add(k)
+    return [s for k, s in enumerate(series) if k in keep]
+
+
 def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart;
@@ -125,7 +139,8 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> lis
         unit = entry["unit"]
         series = _one_series_per_place(list(entry["series"].items()))
         extra = len(series) - MAX_SERIES
-        series = series[:MAX_SERIES]
+        if extra > 0:
+            series = _drawn_series(series, key, bad)
         categories: list[str] = []
         for _lines, parts in series:
             for sig, _groups in parts:
@@ -153,7 +168,9 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> lis
             notes.append(QCoreApplication.translate("FiguresPanel", "stated on %1").replace("%1", names[0]))
         if any(b.approx for b in bars):
             notes.append(QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)"))
-        if extra > 0:
+        if extra == 1:
+            notes.append(QCoreApplication.translate("FiguresPanel", "1 more differing statement not drawn"))
+        elif extra > 1:
             notes.append(QCoreApplication.translate("FiguresPanel", "%n more differing statements not drawn")
                          .replace("%n", str(extra)))
         note = " · ".join(notes)

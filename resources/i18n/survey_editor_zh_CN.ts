@@ -72,38 +72,43 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="290"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="153"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="168"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="155"/>
-        <location filename="../../editor_app/ui/figures_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="212"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="172"/>
+        <source>1 more differing statement not drawn</source>
+        <translation>另有 1 处不同的表述未画出</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="174"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="214"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="264"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="281"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="288"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -280,98 +285,98 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1227"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1236"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="987"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="996"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="989"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="998"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1087"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1096"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1156"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1165"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1171"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1180"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1173"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1182"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1219"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1371"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1228"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1380"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1337"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1346"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1372"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1381"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1533"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1544"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1537"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1548"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1589"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1600"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1632"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1643"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1648"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1659"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1664"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1675"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1664"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1675"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1753"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1764"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1800"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1824"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -379,12 +384,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="335"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="305"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -414,143 +419,143 @@
         <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="307"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="311"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="312"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="313"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="316"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="356"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="368"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="371"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="369"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="372"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="372"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="375"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="373"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="376"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="377"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="380"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="379"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="384"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="387"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="385"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="388"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="388"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="391"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="392"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="411"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="502"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="697"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="700"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="544"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="547"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="558"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="561"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="648"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="651"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="662"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="665"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="663"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="666"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="701"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="860"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="863"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1828"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1852"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1847"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1871"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1851"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1875"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -793,12 +798,12 @@
 <context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="95"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="123"/>
         <source>Preview of the survey</source>
         <translation>综述预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="134"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="163"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -819,67 +824,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="911"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="914"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="912"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="915"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="889"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="903"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="923"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="926"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="926"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="927"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="930"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="893"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="896"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="899"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="902"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="903"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1202,7 +1207,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="284"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="312"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
@@ -1227,19 +1232,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="380"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="408"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="383"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="411"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="412"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="440"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1674,37 +1679,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="260"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="263"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="275"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>

@@ -1,0 +1,36 @@
+"""QA (an editor checking engine figures): a chart of more than six statements drew the first six, so a table's six
+rows filled it and the restatement that disagreed ("复测：SGLang ~16,800 tok/s on H100") was the one left out, its ⚠
+on the right value alone. The series holding a disagreeing figure are drawn first."""
+
+from __future__ import annotations
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+from editor_app.ui.figures_panel import MAX_SERIES, build_charts
+
+ROWS = [("SGLang", "16,200"), ("vLLM", "12,500"), ("TGI", "8,100"), ("LMDeploy", "16,000"), ("TensorRT-LLM", "17,000"),
+        ("llama.cpp", "3,000")]
+
+
+def survey(*after: str) -> str:
+    table = ["| 引擎 | 吞吐（tok/s） | 硬件 |", "|---|---|---|", *(f"| {e} | {v} | H100 |" for e, v in ROWS)]
+    return "\n".join(["主题综述 · t（2026-10-02）", "§0 自检栏", "一、主题", *table, *after, "qa · v1"])
+
+
+def throughput(text: str):
+    return next(c for c in build_charts(analyze(text, house_pack())) if c.title.startswith("throughput"))
+
+
+def test_the_disagreeing_restatement_is_drawn_beside_the_figure_it_disagrees_with():
+    chart = throughput(survey("复测：SGLang ~16,800 tok/s on H100。"))
+    assert len(chart.series_names) == MAX_SERIES
+    assert "L12" in chart.series_names and "L6" in chart.series_names  # both places of the disagreement
+    assert {(b.line, b.label) for b in chart.bars if b.highlighted} == {(6, "16,200"), (12, "~16,800")}
+    assert chart.note.endswith("1 more differing statement not drawn")
+    assert chart.series_names == sorted(chart.series_names, key=lambda n: int(n[1:]))  # in the survey's order
+
+
+def test_with_nothing_disagreeing_the_first_statements_are_drawn():
+    chart = throughput(survey("复测：TGI ~9,000 tok/s on A100。", "另：vLLM 12,500 tok/s on H100。", "Ollama 900 tok/s on H100"))
+    assert [n.split(",")[0] for n in chart.series_names] == [f"L{n}" for n in range(6, 12)]
+    assert not any(b.highlighted for b in chart.bars)
