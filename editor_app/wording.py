@@ -667,7 +667,7 @@ _REPORT_ZH_CN = {
     "{names} et al.": "{names} 等", "updated {day}": "{day} 更新",
     "{primary}, cross-listed in {others}": "{primary}，交叉列入 {others}",
     "No arXiv references found.": "未找到 arXiv 引用。",
-    "Unit": "单位", "Hardware": "硬件", "Values": "数值",
+    "Unit": "单位", "Hardware": "硬件", "Values": "数值", "Figures that disagree ({n}):": "不一致的数字（{n} 处）：",
     "The survey states no engine figures.": "综述未给出引擎数字。",
     "No hits in any dimension (IP, secret, name, path, organisation).": "各维度（IP、密钥、人名、路径、组织代号）均无命中。",
     "Dimension": "维度", "Where": "位置", "Masked": "遮盖后",

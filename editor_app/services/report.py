@@ -19,6 +19,7 @@ import markdown
 import nh3
 
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
+from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
 from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.reference_verdicts import cited_as, status_level, status_parts
@@ -785,6 +786,15 @@ def _reference_status(r: Reference, say: ReportWords) -> str:
 def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: ReportWords,
                   places: Places | None = None) -> str:
     out = [f'<h3 id="appendix-figures">{say(_APPENDIX[3][1])}</h3>']
+    # what disagrees first, each place with its message as the window and survey-check give it (the charts and the
+    # table below list every figure, and page 1 only the rule's count)
+    disagreeing = [f for f in analysis.findings if f.rule == CONSISTENCY_RULE]
+    if disagreeing:
+        items = "".join(f'<li class="warn">{_line_link(f.line, places)}: {_e(say.engine(f.message))}</li>'
+                        for f in disagreeing)
+        out.append(f'<p>{_e(say("Figures that disagree ({n}):", n=len(disagreeing)))}</p><ul class="disagreeing">'
+                   f'{items}</ul>')
+    flagged = {(f.line, f.column) for f in disagreeing}
     for caption, png in charts:
         data = base64.b64encode(png).decode("ascii")
         out.append(
@@ -799,9 +809,11 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
             f"{v.engine} {('−' if v.value < 0 else '+') if g.kind == 'change' else ''}"  # a change's sign: "−40"
             f"{v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
         ) + (say(" vs {baseline}", baseline=g.baseline) if g.baseline else "")  # a speed-up's: "SGLang 2× vs vLLM"
+        # a value a disagreement names is marked
+        cell = ('<td class="warn">⚠ ' if any((g.line, v.column) in flagged for v in g.values) else "<td>") + _e(values)
         rows.append(
             f"<tr><td>{_e(label)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"
-            f"<td>{_e(values)}</td><td>{_line_link(g.line, places)}</td></tr>"
+            f"{cell}</td><td>{_line_link(g.line, places)}</td></tr>"
         )
     if rows:
         out.append(

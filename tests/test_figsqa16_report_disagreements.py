@@ -1,0 +1,46 @@
+"""QA (an editor checking engine figures before publishing): the exported report said only "figure-consistency 7
+disagreeing" on page 1; no message said which figures disagree, and its figures table marked none of them. Part D
+now lists each disagreement with its line and message, and marks the values they name."""
+
+from __future__ import annotations
+
+import re
+
+from editor_app.core.analyze import analyze
+from editor_app.core.rulepack import house_pack
+from editor_app.services.report import build_report_html
+
+SURVEY = "\n".join(["主题综述 · t（2026-10-02）", "§0 自检栏", "一、主题",
+                    "成本 NIM $110,940 vs vLLM $59,940/年。", "吞吐：SGLang ~16,200 vs vLLM ~12,500 tok/s on H100。",
+                    "NIM 约 12.1 万美元/年。", "SGLang 比 vLLM 快 2 倍。", "qa · v1"])
+
+
+def part_d(language: str = "en") -> str:
+    pack = house_pack()
+    page = build_report_html(analyze(SURVEY, pack), SURVEY, pack_name=pack.name, pack_source="", language=language)
+    return page[page.index('id="appendix-figures"'):page.index('id="appendix-privacy"')]
+
+
+def test_each_disagreement_is_listed_with_its_line():
+    d = part_d()
+    listed = re.findall(r'<li class="warn">(.*?)</li>', d)
+    assert len(listed) == 2
+    assert listed[0] == '<a href="#L6">6</a>: NIM cost: 约 12.1 万 $/年 at line 6 disagrees with $110,940/年 at line 4'
+    assert listed[1].startswith('<a href="#L7">7</a>: SGLang throughput vs vLLM: 2 倍 at line 7') and "(1.30×)" in listed[1]
+    assert "Figures that disagree (2):" in d
+
+
+def test_the_values_a_disagreement_names_are_marked_in_the_table():
+    marked = re.findall(r'<td class="warn">⚠ (.*?)</td>', part_d())
+    assert marked == ["NIM 约 12.1 万", "SGLang 2 倍 vs vLLM"]
+
+
+def test_in_chinese():
+    d = part_d("zh_CN")
+    assert "不一致的数字（2 处）：" in d and "NIM 成本：第 6 行的 约 12.1 万 $/年 与第 4 行的 $110,940/年 不一致" in d
+
+
+def test_a_survey_whose_figures_agree_lists_none(sample_text):
+    pack = house_pack()
+    page = build_report_html(analyze(sample_text, pack), sample_text, pack_name=pack.name, pack_source="")
+    assert "Figures that disagree" not in page and '<td class="warn">⚠' not in page
