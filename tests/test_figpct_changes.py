@@ -23,7 +23,7 @@ def changes(line: str) -> list[tuple]:
     ("SGLang 比 vLLM 高 30%", ("SGLang", "", 30.0, "vLLM")),
     ("SGLang TTFT 下降 25%", ("SGLang", "TTFT", -25.0, "")),
     ("SGLang throughput 30% higher than vLLM", ("SGLang", "throughput", 30.0, "vLLM")),
-    ("SGLang cuts p99 latency by 40% vs vLLM", ("SGLang", "latency", -40.0, "vLLM")),
+    ("SGLang cuts p99 latency by 40% vs vLLM", ("SGLang", "p99 latency", -40.0, "vLLM")),
     ("SGLang achieves 40% lower latency than vLLM", ("SGLang", "latency", -40.0, "vLLM")),
     ("SGLang reduces TTFT by 25% compared to vLLM", ("SGLang", "TTFT", -25.0, "vLLM")),
     ("SGLang boosted throughput by 30% over vLLM", ("SGLang", "throughput", 30.0, "vLLM")),

@@ -25,8 +25,10 @@ def test_each_disagreement_is_listed_with_its_line():
     d = part_d()
     listed = re.findall(r'<li class="warn">(.*?)</li>', d)
     assert len(listed) == 2
-    assert listed[0] == '<a href="#L6">6</a>: NIM cost: 约 12.1 万 $/年 at line 6 disagrees with $110,940/年 at line 4'
-    assert listed[1].startswith('<a href="#L7">7</a>: SGLang throughput vs vLLM: 2 倍 at line 7') and "(1.30×)" in listed[1]
+    assert listed[0] == ('<a href="#L6">line 6 · §一</a>: NIM cost: 约 12.1 万 $/年 at line 6 disagrees with '
+                         '$110,940/年 at line 4')
+    assert listed[1].startswith('<a href="#L7">line 7 · §一</a>: SGLang throughput vs vLLM: 2 倍 at line 7')
+    assert "(1.30×)" in listed[1]
     assert "Figures that disagree (2):" in d
 
 
@@ -44,3 +46,23 @@ def test_a_survey_whose_figures_agree_lists_none(sample_text):
     pack = house_pack()
     page = build_report_html(analyze(sample_text, pack), sample_text, pack_name=pack.name, pack_source="")
     assert "Figures that disagree" not in page and '<td class="warn">⚠' not in page
+
+
+def test_the_report_charts_mark_the_values_that_disagree(qapp):
+    """The report's charts drew every bar alike: the wrong restatement did not stand out. Its caption starts "⚠" and
+    its bar is red; the captions name a measure in the report's words (吞吐 was "吞吐" in an English report)."""
+    from PySide6.QtGui import QImage
+
+    from editor_app.ui import charts_render
+
+    analysis = analyze(SURVEY, house_pack())
+    charts = charts_render.render_figure_charts(analysis)
+    captions = [c for c, _ in charts]
+    assert captions[0].startswith("cost ($/年)") and captions[1].startswith("throughput (tok/s) on H100")
+    assert [c for c in captions if c.startswith("⚠")] == ["⚠ Stated speed-ups (×)"]
+    image = QImage.fromData(dict(charts)["⚠ Stated speed-ups (×)"])
+    reds = sum(1 for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)
+               if image.pixelColor(x, y).name() == "#c0392b")
+    assert reds > 20
+    assert all(QImage.fromData(png).pixelColor(x, y).name() != "#c0392b"
+               for c, png in charts if not c.startswith("⚠") for x, y in ((300, 150), (200, 200)))

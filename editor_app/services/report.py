@@ -790,7 +790,7 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
     # table below list every figure, and page 1 only the rule's count)
     disagreeing = [f for f in analysis.findings if f.rule == CONSISTENCY_RULE]
     if disagreeing:
-        items = "".join(f'<li class="warn">{_line_link(f.line, places)}: {_e(say.engine(f.message))}</li>'
+        items = "".join(f'<li class="warn">{_at_line(f.line, say, places)}: {_e(say.engine(f.message))}</li>'
                         for f in disagreeing)
         out.append(f'<p>{_e(say("Figures that disagree ({n}):", n=len(disagreeing)))}</p><ul class="disagreeing">'
                    f'{items}</ul>')

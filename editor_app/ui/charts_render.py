@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 
+from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
 from editor_app.core.figure_check import shown_names
+from editor_app.core.figures import quantity_label
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.wording import ReportWords
 
@@ -37,42 +39,54 @@ def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tu
     speedups = _distinct_speedups(analysis.figures, say, names)
     if not groups and not speedups:
         return []
+    bad = _disagreeing(analysis)
     ensure_application()
     charts: list[tuple[str, bytes]] = []
-    for group, lines in groups[:MAX_CHARTS]:
+    for group, lines, same in groups[:MAX_CHARTS]:
         labels = [names.get(v.engine, v.engine) for v in group.values]
         values = [v.value for v in group.values]
-        charts.append((_caption(group, lines, say),
+        flagged = [any((g.line, g.values[k].column) in bad for g in same) for k in range(len(group.values))]
+        charts.append((("⚠ " if any(flagged) else "") + _caption(group, lines, say),
                        _bar_chart(labels, values, _axis_label(group, say),
-                                  horizontal=not _labels_fit_side_by_side(labels))))
+                                  horizontal=not _labels_fit_side_by_side(labels), flagged=flagged)))
     if speedups and len(charts) < MAX_CHARTS:
-        labels = [f"{name} ({_lines_text(lines, say)})" for name, _, lines in speedups]
-        values = [value for _, value, _ in speedups]
-        charts.append((say("Stated speed-ups (×)"),
-                       _bar_chart(labels, values, say("speed-up (×)"), horizontal=True)))
+        labels = [f"{name} ({_lines_text(lines, say)})" for name, _, lines, _ in speedups]
+        values = [value for _, value, _, _ in speedups]
+        flagged = [any(place in bad for place in places) for _, _, _, places in speedups]
+        charts.append((("⚠ " if any(flagged) else "") + say("Stated speed-ups (×)"),
+                       _bar_chart(labels, values, say("speed-up (×)"), horizontal=True, flagged=flagged)))
     return charts
 
 
-def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup, list[int]]]:
-    """Comparisons with two or more engines; the same figures restated on other lines are one chart."""
-    seen: dict[tuple, tuple[FigureGroup, list[int]]] = {}
+def _disagreeing(analysis: Analysis) -> set[tuple[int, int]]:
+    """(line, column) of every value a figure-consistency finding points at: drawn red, "⚠" before its value, so
+    the wrong figure stands out in the report as in the window."""
+    return {(f.line, f.column) for f in analysis.findings if f.rule == CONSISTENCY_RULE}
+
+
+def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup, list[int], list[FigureGroup]]]:
+    """Comparisons with two or more engines; the same figures restated on other lines are one chart (the first
+    statement, its lines, every statement)."""
+    seen: dict[tuple, tuple[FigureGroup, list[int], list[FigureGroup]]] = {}
     for g in figures:
         if g.kind != "comparison" or len(g.values) < 2:  # (a speed-up's chart is its own; a change has none)
             continue
         key = (g.metric, g.label, g.unit, g.hardware, tuple((v.engine, v.value) for v in g.values))
         if key in seen:
             seen[key][1].append(g.line)
+            seen[key][2].append(g)
         else:
-            seen[key] = (g, [g.line])
+            seen[key] = (g, [g.line], [g])
     return list(seen.values())
 
 
 def _distinct_speedups(figures: list[FigureGroup], say: ReportWords,
-                       names: dict[str, str] | None = None) -> list[tuple[str, float, list[int]]]:
+                       names: dict[str, str] | None = None) -> list[tuple[str, float, list[int], list]]:
     """(engine and what got faster, factor, lines) for every stated speed-up, repeats merged; `names` gives the
     name each engine as written is drawn under (a cited paper's one name). A speed-up naming its baseline says it
     ("SGLang throughput vs vLLM"): against another engine it is another figure."""
     seen: dict[tuple[str, float], list[int]] = {}
+    places: dict[tuple[str, float], list[tuple[int, int]]] = {}  # (line, column) of each statement
     first_baseline: dict[tuple, str] = {}  # what got faster, on which hardware -> its first statement's baseline
     for g in figures:
         if g.kind != "speedup":
@@ -88,7 +102,8 @@ def _distinct_speedups(figures: list[FigureGroup], say: ReportWords,
             lines = seen.setdefault((name, v.value), [])
             if g.line not in lines:
                 lines.append(g.line)
-    return [(name, value, lines) for (name, value), lines in seen.items()]
+            places.setdefault((name, v.value), []).append((g.line, v.column))
+    return [(name, value, lines, places[name, value]) for (name, value), lines in seen.items()]
 
 
 def _lines_text(lines: list[int], say: ReportWords) -> str:
@@ -96,7 +111,7 @@ def _lines_text(lines: list[int], say: ReportWords) -> str:
 
 
 def _caption(group: FigureGroup, lines: list[int], say: ReportWords) -> str:
-    what = say.engine(group.label or group.metric)
+    what = say.engine(quantity_label(group) or group.metric)  # "throughput" however the line names it (吞吐)
     unit = f" ({group.unit})" if group.unit else ""
     where = say(" on {hardware}", hardware=group.hardware) if group.hardware else ""
     approx = say(", approximate") if any(v.approx for v in group.values) else ""
@@ -105,7 +120,7 @@ def _caption(group: FigureGroup, lines: list[int], say: ReportWords) -> str:
 
 
 def _axis_label(group: FigureGroup, say: ReportWords) -> str:
-    what = say.engine(group.label or group.metric)
+    what = say.engine(quantity_label(group) or group.metric)
     return f"{what} ({group.unit})" if group.unit else what
 
 
@@ -123,8 +138,10 @@ _VALUE_AXIS_ROOM = 90  # the left (value) axis of a vertical chart: its label an
 _LABEL_GAP = 12  # pixels kept between two neighbouring names
 
 
-def _bar_chart(labels: list[str], values: list[float], value_label: str, *, horizontal: bool = False) -> bytes:
-    """Draw bars with their values written on them and return the PNG."""
+def _bar_chart(labels: list[str], values: list[float], value_label: str, *, horizontal: bool = False,
+               flagged: list[bool] | None = None) -> bytes:
+    """Draw bars with their values written on them and return the PNG; a flagged bar (a figure that disagrees) red,
+    its value marked "⚠"."""
     import pyqtgraph as pg
     from pyqtgraph.exporters import ImageExporter
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
@@ -140,12 +157,14 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
     item.hideButtons()
     item.setMenuEnabled(False)
     positions = list(range(len(values)))
-    brush = pg.mkBrush("#3b6ea8")
+    flagged = flagged or [False] * len(values)
+    brushes = [pg.mkBrush("#c0392b" if bad else "#3b6ea8") for bad in flagged]
+    pens = [pg.mkPen("#7b241c" if bad else "#244a73") for bad in flagged]
     if horizontal:
-        bars = pg.BarGraphItem(x0=0, y=positions, height=0.6, width=values, brush=brush, pen=pg.mkPen("#244a73"))
+        bars = pg.BarGraphItem(x0=0, y=positions, height=0.6, width=values, brushes=brushes, pens=pens)
         axis, value_axis = item.getAxis("left"), "bottom"
     else:
-        bars = pg.BarGraphItem(x=positions, height=values, width=0.6, brush=brush, pen=pg.mkPen("#244a73"))
+        bars = pg.BarGraphItem(x=positions, height=values, width=0.6, brushes=brushes, pens=pens)
         axis, value_axis = item.getAxis("bottom"), "left"
     item.addItem(bars)
     axis.setTicks([list(zip(positions, labels))])
@@ -158,8 +177,9 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
     widest = labels if horizontal else [_number(max(values, default=0) * 1.15)]
     item.getAxis("left").setWidth(min(width // 2, 28 + max(metrics.horizontalAdvance(t) for t in widest)))
     top = max(values) if values else 1.0
-    for pos, value in zip(positions, values):
-        text = pg.TextItem(_number(value), color="#111111", anchor=(0, 0.5) if horizontal else (0.5, 1.0))
+    for pos, value, bad in zip(positions, values, flagged):
+        text = pg.TextItem(("⚠ " if bad else "") + _number(value), color="#a93226" if bad else "#111111",
+                           anchor=(0, 0.5) if horizontal else (0.5, 1.0))
         text.setPos(value, pos) if horizontal else text.setPos(pos, value)
         item.addItem(text)
     if horizontal:
