@@ -99,10 +99,10 @@ messages = []
 qInstallMessageHandler(lambda mode, context, text: messages.append(text))
 loader = chart_library.loader()
 spin_until(lambda: loader.gui_steps_done)  # the GUI thread's part: PySide6 modules imported, their types created
-pyside = {name: chart_library.unresolved_types(name) for name in sys.modules if name.startswith("PySide6.")}
+pyside = {name: chart_library.unresolved_types(name) for name in list(sys.modules) if name.startswith("PySide6.")}
 spin_until(chart_library.is_loaded)
 loader.wait()
-after = {name: chart_library.unresolved_types(name) for name in sys.modules if name.startswith("PySide6.")}
+after = {name: chart_library.unresolved_types(name) for name in list(sys.modules) if name.startswith("PySide6.")}
 import gc
 gui_thread = QThread.currentThread()
 foreign = [type(o).__name__ for o in gc.get_objects() if isinstance(o, QObject) and o.thread() is not gui_thread
