@@ -611,6 +611,8 @@ def _place_before(line: str, start: int, places: frozenset[str]) -> str | None:
             return None if ref.group("range") else ref.group("ref")
     if places:
         before = line[max(0, start - 12):start].rstrip(" \t")
+        if not before.endswith(tuple(places)):  # (most figures: one look in C)
+            return ""
         for name in places:
             if before.endswith(name):
                 k = len(before) - len(name) - 1  # the character before the name: none of its word ("非主体")

@@ -188,6 +188,20 @@ _RAW_METRICS = ("throughput", "latency")
 
 
 def _ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
+    """See `_read_ratio_measure` (remembered by what it reads: every pass asks it of each figure again)."""
+    key = (group.kind, group.metric, group.label, bool(group.baseline))
+    got = _MEASURES.get(key, False)
+    if got is False:
+        if len(_MEASURES) > _MEMO_LIMIT:
+            _MEASURES.clear()
+        got = _MEASURES[key] = _read_ratio_measure(group)
+    return got  # type: ignore[return-value]
+
+
+_MEASURES: dict[tuple, tuple[str, str] | None] = {}
+
+
+def _read_ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
     """(metric, label) of the side-by-side figures a speed-up or change of `group` is a ratio of, else None: a
     speed-up of throughput, or one naming no measure ("快 2 倍", read as throughput); a change of throughput; either
     of a latency the label names ("TTFT 低 2×" is of "TTFT: SGLang 54.2 s vs vLLM 58.9 s")."""

@@ -1382,22 +1382,37 @@ def secret_columns(header: str, delimiter: str, cfg: PrivacyConfig) -> tuple[tup
     """(cell index as `row.split("|")`, whether it holds passwords) of each column whose header cell names a secret
     ("密码", "数据库密码（明文）", "Token", "API Key", "Password"), when `delimiter` makes `header` a table's header;
     else None. A CJK keyword ends the cell ("密码算法" names algorithms); a Latin one ends its words joined."""
-    if not _TABLE_DELIMITER.fullmatch(delimiter) or "-" not in delimiter:
+    if "-" not in delimiter or not _TABLE_DELIMITER.fullmatch(delimiter):
         return None
-    words = {re.sub(r"[\s_\-]", "", k.lower()) for k in cfg.secret_keywords} - _NOT_HEADER_WORDS
+    words = _header_words(cfg.secret_keywords)
     found = []
     for j, cell in enumerate(header.split("|")):
-        text = _SECRET_NOTE.sub("", cell.strip().strip("*_` ")).strip()
+        text = cell.strip().strip("*_` ")
+        if "（" in text or "(" in text:
+            text = _SECRET_NOTE.sub("", text).strip()
         if not text or len(text) > 30:
             continue
-        joined = re.sub(r"[\s_\-]", "", text.lower())
+        joined = _JOINERS.sub("", text.lower())
         cjk = next((k for k in _HEADER_CJK if text.endswith(k)), None)
-        latin = next((w for w in words if w.isascii() and joined.endswith(w)
+        latin = next((w for w in words if joined.endswith(w)
                       and (len(joined) == len(w) or not joined[-len(w) - 1].isalpha() or text[-len(w)].isupper()
                            or " " in text or "_" in text or "-" in text)), None)
         if cjk or latin:
             found.append((j, (cjk or latin) in PASSWORD_WORDS))
     return tuple(found) or None
+
+
+_JOINERS = re.compile(r"[\s_\-]")
+_HEADER_WORDS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _header_words(keywords: tuple[str, ...]) -> frozenset[str]:
+    """The pack's Latin secret keywords as a header cell names them joined ("api_key", "API Key": "apikey")."""
+    got = _HEADER_WORDS.get(keywords)
+    if got is None:
+        got = _HEADER_WORDS[keywords] = frozenset(
+            w for k in keywords if (w := _JOINERS.sub("", k.lower())).isascii()) - _NOT_HEADER_WORDS
+    return got
 
 
 _TABLE_DELIMITER = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
