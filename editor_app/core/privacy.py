@@ -218,7 +218,17 @@ _RARITY = {ch: k for k, ch in enumerate(_RARE_FIRST)}
 # Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home", a
 # webhook "hook" or "hooks"); the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
 _SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat", b"hook", b"hooks", b"nvapi",
-                b"xapp")
+                b"xapp", b"mysql", b"mysqldump", b"mysqladmin", b"sshpass", b"redis", b"curl", b"machine")
+# A password given on a command line to the commands that take one after a short option, and in a .netrc line:
+# "mysql -uroot -pRootPass123", "sshpass -p '…'", "redis-cli -a …", "curl -u elastic:…", "machine … login … password …"
+# (a short option alone is no password's: "docker run -p 8000:8000").
+_COMMAND_WORDS = ("mysql", "sshpass", "redis-cli", "curl", "machine")
+_COMMAND_PASSWORD = (
+    r"(?<![\w-])(?:mysql(?:dump|admin)?(?=\s)[^\n|]*?\s-p(?P<mysql>[^\s'\"`]+)"
+    r"|sshpass\s+-p\s*['\"]?(?P<sshpass>[^\s'\"`]+)"
+    r"|redis-cli(?=\s)[^\n|]*?\s-a\s+['\"]?(?P<redis>[^\s'\"`]+)"
+    r"|curl(?=\s)[^\n|]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"`]+:(?P<curl>[^\s'\"`@]+)"
+    r"|machine\s+\S+\s+login\s+\S+\s+password\s+(?P<netrc>\S+))")
 _SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "LTAI", "AKID",
                    "AIza", "eyJ", "-----BEGIN", "gsk_")
 _PATH_WORDS = (b"home", b"users", b"root", b"settings")
@@ -528,7 +538,8 @@ class PrivacyConfig:
         if self._keyword_words is None or self._latin_name_words is None or None in looks:
             return None
         words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
-                                     *_WEBHOOK_LITERALS, *_PATH_HINTS, ":\\", ":/", "://",
+                                     *_WEBHOOK_LITERALS, *_PATH_HINTS, ":\\", ":/", "://", "mysql", "sshpass", "redis",
+                                     "curl", "machine",
                                      *(w for look in looks for w in look))}  # type: ignore[union-attr]
         words |= {n.lower() for n in self.names if _has_cjk(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
@@ -762,6 +773,11 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
         for m in _lazy(_URL_PASSWORD).finditer(text):
             if _looks_like_password(m.group("value"), cfg):
                 spans.append((m.start("value"), m.end("value"), "secret"))
+    if holds_any(lower if lower is not None else text.lower(), _COMMAND_WORDS):
+        for m in _lazy(_COMMAND_PASSWORD).finditer(text):
+            start, end = next(m.span(g) for g in ("mysql", "sshpass", "redis", "curl", "netrc") if m.group(g))
+            if _looks_like_password(text[start:end], cfg):
+                spans.append((start, end, "secret"))
     words = cfg._keyword_words
     if lower is not None and words is not None and not holds_any(lower, words):
         return spans  # no keyword in the line
