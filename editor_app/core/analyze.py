@@ -29,7 +29,8 @@ from .figure_tables import TableFigureColumns, figure_columns, figures_in_row
 from .figures import FigureGroup, figures_in_line
 from .line_runs import LineRuns, line_runs
 from .list_places import NumberedPlaces, numbered_places
-from .split_claims import claims_across, goes_on, open_end, with_claims_across
+from .split_claims import (SUM_LINES, claims_across, claims_across_lines, goes_on, merged_across, open_end,
+                           sum_goes_on, with_claims_across)
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import as_int_if_whole
@@ -257,7 +258,8 @@ class Analyzer:
         self._listing_rows: dict[tuple[str, tuple[int, ...]], tuple[LineFacts, LineFacts]] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
-        self._across: dict[tuple[str, str], tuple] = {}  # (a line's end, the next line) -> claims across them
+        # (a line's end, or the lines a sum is kept open over; the next line) -> the claims across them
+        self._across: dict[tuple, tuple] = {}
         self._across_merged: dict[tuple[int, int], tuple] = {}  # a line's claims with those across (by identity)
         self.retired: list[_Assembly] = []  # passes no longer needed, not yet let go of (see release)
         self.__dict__.update(_compiled(pack))
@@ -1161,8 +1163,8 @@ class _Assembly:
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
         self.claims_across: dict[int, tuple] | None = None  # see _claims_across
-        self.across_joins: dict[int, tuple[tuple, tuple]] | None = None  # see _claims_across
-        self._across_before: tuple[dict[int, tuple[tuple, tuple]] | None, dict[int, tuple] | None] | None = None
+        self.across_joins: dict[int, tuple[tuple, ...]] | None = None  # see _claims_across
+        self._across_before: tuple[dict[int, tuple[tuple, ...]] | None, dict[int, tuple] | None] | None = None
         self._repeated_at: dict[int, tuple[str, int]] | None = None
         # (see place; the same levels and numbers when the outline only moved or had headings renamed)
         self._chinese_tops: bool | None = prev._chinese_tops if self.moves_only or self.retitled else None  # type: ignore[union-attr]
@@ -1928,20 +1930,22 @@ class _Assembly:
     def _claims_across(self) -> dict[int, tuple]:
         """line -> the claims found only by reading a line with the one before it (see split_claims): a figure whose
         label ends the line before, a stated sum wrapped over the two (its total and parts before the break on the
-        first line, the rest on the second), for the lines that have some. After an edit, the last pass's with the
-        lines next to the edit read again (a big survey has ~14,000 lines that may end in a label: going over them
-        all cost ~10 ms a keystroke)."""
+        first line, the rest on the second) or kept open over several (`_across_at`), for the lines that have some.
+        After an edit, the last pass's with the joins that read an edited line read again: those of the lines next
+        to the edit and of the SUM_LINES after it (a big survey has ~14,000 lines that may end in a label: going
+        over them all cost ~10 ms a keystroke)."""
         memo = self.az._across
         if len(memo) > 4096:
             memo.clear()
         last = self._last_across()[0]
         if last is not None and self.changed is not None:
             joins = dict(last)
-            figure_lines = {j for i in self.changed for j in (i, i + 1)}
+            figure_lines = {j for i in self.changed for j in range(i, i + SUM_LINES + 1)}
         elif last is not None:
             a, _, new_k = self._splice()
             joins = dict(last)
-            figure_lines = set(range(a, a + new_k + 1))  # the new lines and the one after them (0-based)
+            # the new lines, the one after them and those a sum kept open over them may go on to (0-based)
+            figure_lines = set(range(a, a + new_k + SUM_LINES + 1))
         else:
             joins = {}
             figure_lines = {i + 1 for i, _ in self.per_line("claim_end")}
@@ -1952,16 +1956,19 @@ class _Assembly:
         self.across_joins = joins
         return self._by_line(joins)
 
-    def _by_line(self, joins: dict[int, tuple[tuple, tuple]]) -> dict[int, tuple]:
-        """The joins' claims by the line they are on (keyed by their second line: the first's claims are on the line
-        before). A line completed both by the line before it and by the line after it has both's claims, the same
-        tuple from pass to pass while neither join changes (the audit tells an unchanged line by identity)."""
+    def _by_line(self, joins: dict[int, tuple[tuple, ...]]) -> dict[int, tuple]:
+        """The joins' claims by the line they are on (keyed by their last line: a join's claims are those of its
+        lines in order, the last one's last). A line completed by several joins (the line before it, the line
+        after it, the lines of a sum kept open over it) has all their claims, each once, the same tuple from pass to
+        pass while none of the joins changes (the audit tells an unchanged line by identity)."""
         out: dict[int, tuple] = {}
         for ln in sorted(joins):
-            earlier, later = joins[ln]
-            for at, got in ((ln - 1, earlier), (ln, later)):
+            lines = joins[ln]
+            first = ln - len(lines) + 1
+            for k, got in enumerate(lines):
                 if not got:
                     continue
+                at = first + k
                 had = out.get(at)
                 if had is None:
                     out[at] = got
@@ -1969,12 +1976,15 @@ class _Assembly:
                     memo = self.az._across_merged
                     hit = memo.get((id(had), id(got)))
                     if hit is None or hit[0] is not had or hit[1] is not got:
-                        hit = memo[(id(had), id(got))] = (had, got, with_claims_across(had, got))
+                        hit = memo[(id(had), id(got))] = (had, got, merged_across(had, got))
                     out[at] = hit[2]
         return out
 
-    def _across_at(self, j: int, memo: dict) -> tuple[tuple, tuple] | None:
-        """The claims across lines j-1 and j (0-based): (those on line j-1, those on line j); None for none."""
+    def _across_at(self, j: int, memo: dict) -> tuple[tuple, ...] | None:
+        """The claims across lines j-1 and j (0-based): (those on line j-1, those on line j); None for none. When
+        line j-1 goes on with a sum the lines before it left open and leaves it open still, the lines it is kept
+        open over (at most SUM_LINES in all, with line j) are read as one, and the claims are those of each of
+        them: a sum over three lines was read two by two, in halves that state no sum."""
         f, g, line = self.facts[j - 1], self.facts[j], self.lines[j]
         tail = f.claim_end
         if not tail or not goes_on(tail, line):
@@ -1983,6 +1993,18 @@ class _Assembly:
             return None  # a heading: a block of its own; private data: never quoted in a claim
         if g.counts[-1] and not (tail[-1] in "+＋（(" or line.lstrip()[:1] in "+＋"):
             return None  # a list item is a block of its own (but not "+ 元信息 950）" going on with an open sum)
+        if j > 1 and sum_goes_on(tail, line) and self._sum_link(j - 1):
+            start = j - 2
+            while start > j - SUM_LINES + 1 and start > 0 and self._sum_link(start):
+                start -= 1
+            before = tuple(self.lines[start:j])
+            key: tuple = (before, line)
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = claims_across_lines(
+                    before, line, [self.facts[k].claims for k in range(start, j)], g.claims, self.az._claim_rx,
+                    self.pack.sum_metric, self.pack.sum_context)
+            return got if any(got) else None
         key = (tail, line)
         got = memo.get(key)
         if got is None:
@@ -1990,18 +2012,37 @@ class _Assembly:
                                             self.pack.sum_context, f.claims)
         return got if got[0] or got[1] else None
 
-    def _last_across(self) -> tuple[dict[int, tuple[tuple, tuple]] | None, dict[int, tuple] | None]:
+    def _sum_link(self, j: int) -> bool:
+        """Whether line j (0-based) goes on with a sum line j-1 leaves open, as `_across_at` joins them."""
+        f, g, line = self.facts[j - 1], self.facts[j], self.lines[j]
+        tail = f.claim_end
+        if not tail or not goes_on(tail, line) or not sum_goes_on(tail, line):
+            return False
+        if f.heading is not None or g.heading is not None or f.privacy or g.privacy:
+            return False
+        return not g.counts[-1] or tail[-1] in "+＋（(" or line.lstrip()[:1] in "+＋"
+
+    def _last_across(self) -> tuple[dict[int, tuple[tuple, ...]] | None, dict[int, tuple] | None]:
         """The last pass's joins (see _claims_across) and claims across lines, on this pass's line numbers: its own
         after an edit within lines, else with the replaced lines' dropped and those after them moved; (None, None)
         without a last pass."""
         if self._across_before is None:
             known = self.last is not None and (self.changed is not None or self.spliced is not None)
             last = self.last.across_joins if known else None  # type: ignore[union-attr]
-            if last is not None and self.changed is None:
+            by_line = None
+            if last is not None:
+                by_line = self.last.claims_across  # type: ignore[union-attr]
+                if by_line is None:
+                    by_line = self._by_line(last)
+            if last is not None and by_line is not None and self.changed is None:
                 a, old_k, new_k = self._splice()  # lines a+1 .. a+old_k became new_k lines: those after moved by d
                 d = new_k - old_k
-                last = {ln + d if ln > a + old_k else ln: v for ln, v in last.items() if not a < ln <= a + old_k}
-            self._across_before = (last, None if last is None else self._by_line(last))
+                # (a join that read a replaced line is read again; one over a sum kept open across the edit, its
+                # first lines before it, is no join to move: its claims on those lines stay on them, below)
+                last = {ln + d if ln > a + old_k else ln: v for ln, v in last.items()
+                        if ln <= a or ln - len(v) >= a + old_k}
+                by_line = {ln + d if ln > a + old_k else ln: v for ln, v in by_line.items() if not a < ln <= a + old_k}
+            self._across_before = (last, by_line)
         return self._across_before
 
     def _across_changed(self, changed: list[int]) -> list[int]:

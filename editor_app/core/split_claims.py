@@ -18,6 +18,11 @@ a "+" or its "=": "合计 4,417 = 主体 2,892 + 反方 579" / "+ 元信息 946"
 a sum on its first line alone ("4,417 = 2,892 + 579", which is wrong): the joined reading replaces it
 (`with_claims_across`), so the author is not told the parts add up to 3,471.
 
+A sum kept open over more lines is read across all of them (`claims_across_lines`, at most SUM_LINES): a join of a
+line that goes on with the sum the line before it left open, and leaves it open still, is with all the lines the sum
+is open over ("① CJK 实测 29（header 6 + §0 5" / "+ §一 99" / "+ footer 2）", "- 主体 2,892" / "+ 反方 579" / "+ 元信息
+950 = 4,000"): read two by two, their halves stated no sum, and the wrong sum and parts passed silently.
+
 A line that ends with a figure is joined with the next when that one goes on with it (`figure_goes_on`): a total
 and its parts ("CJK 实测 3,838" / "（主体 2,892 + 反方 579 + 元信息 950）", "合计 4,417" / "= 主体 2,892 + …"), a sum
 written as a list ("- 主体 2,892" / "+ 反方 579 = 3,471": a line going on with "+"), a fraction and its share
@@ -28,6 +33,7 @@ with one (two figures in a row are no claim together).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Sequence
 
 from .claims import _UNITS, RawClaim, _plan, claims_in_line
@@ -197,7 +203,7 @@ def figure_goes_on(tail: str, line: str) -> bool:
     return ("%" in line or "％" in line) and ("/" in tail[-12:] or "／" in tail[-12:])
 
 
-def _sum_goes_on(tail: str, line: str) -> bool:
+def sum_goes_on(tail: str, line: str) -> bool:
     """Whether `tail` + `line` may state a sum across the two: `tail` leaves one open (`sum_open`), or ends with a
     figure the next line goes on with by a "+", its parts in parentheses or after an "="."""
     if sum_open(tail):
@@ -219,7 +225,7 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
     found = claims_in_line(joined, compiled, sum_metric, sum_context)
     if not found:
         return (), ()
-    summed = _sum_goes_on(tail, line)
+    summed = sum_goes_on(tail, line)
     have = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed) for rc in own}
     had = {(rc.kind, rc.metric, rc.position, rc.column, rc.claimed): rc for rc in before}
     out, earlier = [], []
@@ -241,6 +247,77 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
         out.append(RawClaim(rc.kind, rc.metric, rc.scope_index, rc.scope_label, rc.text, column, rc.value_text,
                             rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of))
     return tuple(earlier), tuple(out)
+
+
+# How many lines a sum kept open may take ("3,838（主体 2,892" / "+ 反方 579" / "+ 元信息 950）" takes 3): a line's
+# claims across lines depend on at most the SUM_LINES - 1 lines before it (the Analyzer reads that many again after
+# an edit).
+SUM_LINES = 8
+
+
+def claims_across_lines(before: Sequence[str], line: str, owns: Sequence[Sequence[RawClaim]],
+                        own: Sequence[RawClaim], compiled, sum_metric: str, sum_context: str
+                        ) -> tuple[tuple[RawClaim, ...], ...]:
+    """The claims of a sum kept open over the lines `before` (each going on with the sum the one before it leaves
+    open, `sum_goes_on`) and `line`, read as one paragraph, that no line has alone: one tuple per line, in order
+    (`claims_across` over more than two lines). `owns`: the claims each line of `before` has alone; `own`: `line`'s.
+    Each claim is on the line it is written on, with that line's column: a sum on the line of its total, each
+    labelled part on its own line ("CJK 实测 29（header 6 + §0 5" / "+ §一 99" / "+ footer 2）")."""
+    texts = [before[0].rstrip()]
+    leads = [0]
+    for b in before[1:]:
+        head = b.lstrip()
+        texts.append(head.rstrip())
+        leads.append(len(b) - len(head))
+    head = line.lstrip()
+    texts.append(head)
+    leads.append(len(line) - len(head))
+    starts = []
+    at = 0
+    for t in texts:
+        starts.append(at)
+        at += len(t) + 1
+    found = claims_in_line(" ".join(texts), compiled, sum_metric, sum_context)
+    last = len(texts) - 1
+    out: list[list[RawClaim]] = [[] for _ in texts]
+    if not found:
+        return tuple(map(tuple, out))
+    alone = [{(rc.kind, rc.metric, rc.position, rc.column, rc.claimed): rc for rc in claims} for claims in (*owns, own)]
+    for rc in found:
+        k = bisect_right(starts, rc.column - 1) - 1
+        column = rc.column - starts[k] + leads[k]
+        had = alone[k].get((rc.kind, rc.metric, rc.position, column, rc.claimed))
+        if k < last:
+            of_sum = rc.kind == "sum" or rc.scope_index < 0 and rc.kind == "value"
+            if not (of_sum and (had is None or len(had.parts) < len(rc.parts))
+                    or had is not None and had.last_of and had.last_of != rc.last_of):
+                continue  # (as in `claims_across`: what the line reads alone, not a sum or its parts)
+        elif had is not None:
+            continue
+        out[k].append(rc if column == rc.column else
+                      RawClaim(rc.kind, rc.metric, rc.scope_index, rc.scope_label, rc.text, column, rc.value_text,
+                               rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of))
+    return tuple(map(tuple, out))
+
+
+def merged_across(one: tuple[RawClaim, ...], other: tuple[RawClaim, ...]) -> tuple[RawClaim, ...]:
+    """The claims two joins found on the same line, each once: the lines of a sum kept open over several are read
+    by each join of them ("合计 4,417 = 主体 2,892 + 反方 579" / "+ 元信息 946" / "+ 其他 12": the second join reads
+    元信息 946 again), and a sum read by both keeps its longest reading."""
+    seen = {_key(rc) for rc in one}
+    both = with_claims_across(one, tuple(rc for rc in other if _key(rc) not in seen))
+    longest: dict[tuple, int] = {}
+    for rc in both:
+        if rc.kind == "sum" and len(rc.parts) > longest.get((rc.column, rc.claimed), -1):
+            longest[(rc.column, rc.claimed)] = len(rc.parts)
+    if not longest:
+        return both
+    return tuple(rc for rc in both if rc.kind != "sum" or len(rc.parts) == longest[(rc.column, rc.claimed)])
+
+
+def _key(rc: RawClaim) -> tuple:
+    return (rc.kind, rc.metric, rc.scope_index, rc.scope_label, rc.column, rc.claimed, rc.parts, rc.position,
+            rc.last_of, rc.approx)
 
 
 def with_claims_across(own: tuple[RawClaim, ...], across: tuple[RawClaim, ...]) -> tuple[RawClaim, ...]:
