@@ -1985,14 +1985,10 @@ class _Assembly:
         line j-1 goes on with a sum the lines before it left open and leaves it open still, the lines it is kept
         open over (at most SUM_LINES in all, with line j) are read as one, and the claims are those of each of
         them: a sum over three lines was read two by two, in halves that state no sum."""
-        f, g, line = self.facts[j - 1], self.facts[j], self.lines[j]
-        tail = f.claim_end
-        if not tail or not goes_on(tail, line):
+        tail = self._joined_tail(j)
+        if tail is None:
             return None
-        if f.heading is not None or g.heading is not None or f.privacy or g.privacy:
-            return None  # a heading: a block of its own; private data: never quoted in a claim
-        if g.counts[-1] and not (tail[-1] in "+＋（(" or line.lstrip()[:1] in "+＋"):
-            return None  # a list item is a block of its own (but not "+ 元信息 950）" going on with an open sum)
+        f, g, line = self.facts[j - 1], self.facts[j], self.lines[j]
         if j > 1 and sum_goes_on(tail, line) and self._sum_link(j - 1):
             start = j - 2
             while start > j - SUM_LINES + 1 and start > 0 and self._sum_link(start):
@@ -2012,15 +2008,24 @@ class _Assembly:
                                             self.pack.sum_context, f.claims)
         return got if got[0] or got[1] else None
 
-    def _sum_link(self, j: int) -> bool:
-        """Whether line j (0-based) goes on with a sum line j-1 leaves open, as `_across_at` joins them."""
+    def _joined_tail(self, j: int) -> str | None:
+        """The end of line j-1 (0-based) when line j goes on with it as one paragraph's text (`split_claims`), else
+        None: a heading is a block of its own, private data is never quoted in a claim, a list item is a block of
+        its own (but not "+ 元信息 950）" going on with an open sum)."""
         f, g, line = self.facts[j - 1], self.facts[j], self.lines[j]
         tail = f.claim_end
-        if not tail or not goes_on(tail, line) or not sum_goes_on(tail, line):
-            return False
+        if not tail or not goes_on(tail, line):
+            return None
         if f.heading is not None or g.heading is not None or f.privacy or g.privacy:
-            return False
-        return not g.counts[-1] or tail[-1] in "+＋（(" or line.lstrip()[:1] in "+＋"
+            return None
+        if g.counts[-1] and not (tail[-1] in "+＋（(" or line.lstrip()[:1] in "+＋"):
+            return None
+        return tail
+
+    def _sum_link(self, j: int) -> bool:
+        """Whether line j (0-based) goes on with a sum line j-1 leaves open, as `_across_at` joins them."""
+        tail = self._joined_tail(j)
+        return tail is not None and sum_goes_on(tail, self.lines[j])
 
     def _last_across(self) -> tuple[dict[int, tuple[tuple, ...]] | None, dict[int, tuple] | None]:
         """The last pass's joins (see _claims_across) and claims across lines, on this pass's line numbers: its own
