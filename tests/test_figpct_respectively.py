@@ -47,4 +47,4 @@ def test_a_list_is_checked_against_the_other_statements() -> None:
     lines = {1: "SGLang ~16,200 vs vLLM ~12,500 tok/s", 2: "SGLang、vLLM 的吞吐分别为 16,200、13,000 tok/s"}
     groups = [replace(g, line=n) for n, text in lines.items() for g in figures_in_line(text)]
     assert [f.message for f in check_figures(groups).findings] == [
-        "vLLM 吞吐: 13,000 tok/s at line 2 disagrees with ~12,500 tok/s at line 1"]
+        "vLLM throughput: 13,000 tok/s at line 2 disagrees with ~12,500 tok/s at line 1"]

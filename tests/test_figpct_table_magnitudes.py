@@ -46,4 +46,4 @@ def test_a_wan_cell_agrees_with_the_prose_to_its_digits() -> None:
     assert [f.message for f in analyze(text, house_pack()).findings if f.rule == "figure-consistency"] == []
     text = "SGLang ~16,200 vs vLLM ~12,900 tok/s on H100\n\n" + TABLE
     assert [f.message for f in analyze(text, house_pack()).findings if f.rule == "figure-consistency"] == [
-        "vLLM 吞吐 on H100: 1.25 万 tok/s at line 6 disagrees with ~12,900 tok/s at line 1"]
+        "vLLM throughput on H100: 1.25 万 tok/s at line 6 disagrees with ~12,900 tok/s at line 1"]

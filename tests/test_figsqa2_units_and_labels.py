@@ -26,7 +26,7 @@ def test_a_per_gpu_throughput_is_its_own_figure() -> None:
 def test_shou_zi_yan_chi_is_ttft() -> None:
     """"p99 首字延迟 61 秒" was never checked against "p99 TTFT … vLLM 58.9s" (another label)."""
     assert findings("p99 TTFT SGLang 54.2s vs vLLM 58.9s", "p99 首字延迟：vLLM 61 秒") == [
-        "vLLM p99 首字延迟: 61 s at line 2 disagrees with 58.9 s at line 1"]
+        "vLLM p99 TTFT: 61 s at line 2 disagrees with 58.9 s at line 1"]
     assert findings("p99 TTFT SGLang 54.2s vs vLLM 58.9s", "p99 首字延迟：vLLM 58.9 秒") == []
 
 
