@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from editor_app.core.privacy import PrivacyConfig, privacy_in_line, privacy_in_lines
+from editor_app.core.privacy import PrivacyConfig, privacy_in_lines
 from editor_app.core.rulepack import house_pack
+from privacy_support import cfg, found  # noqa: F401 (cfg: a fixture)
 
 
-@pytest.fixture(scope="module")
-def cfg() -> PrivacyConfig:
-    pack = house_pack()
-    return PrivacyConfig.from_dict(pack.privacy, pack.base_dir)
-
-
-def found(text: str, cfg: PrivacyConfig) -> list[tuple[str, str]]:
-    """(dimension, the text hit) of each hit; the same whether the line is scanned alone or in a run of lines."""
-    alone = privacy_in_line(text, cfg)
-    assert privacy_in_lines(["", text, "", "", ""], cfg)[1] == alone
-    return [(h.dimension, text[h.column - 1:h.column - 1 + h.length]) for h in alone]
 
 
 @pytest.mark.parametrize(("text", "path"), [

@@ -17,25 +17,13 @@ from pathlib import Path
 import pytest
 
 from editor_app import cli
+from pack_support import lines_pack
 
 ROOT = Path(__file__).resolve().parent.parent
-MINI = """schema = 1
-name = "mini"
-[document]
-heading_styles = ["markdown"]
-[counters.lines]
-builtin = "lines"
-[[rules]]
-id = "line-budget"
-kind = "count"
-counter = "lines"
-scope = "document"
-max = 10
-[[rules]]
-id = "no-secret"
+MINI = lines_pack("""id = "no-secret"
 kind = "forbidden-pattern"
 pattern = 'SECRET'
-"""
+""")
 
 
 def _env() -> dict:

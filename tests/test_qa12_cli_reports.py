@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from editor_app.cli import main
+from pack_support import lines_pack
 
 
 def run(args, capsys):
@@ -32,24 +33,11 @@ def test_export_of_several_files_still_prints_the_json_list(sample_path, tmp_pat
 
 
 LONG_ID = "no-todo-markers-left-in-the-published-text"
-MINI = f"""schema = 1
-name = "mini"
-[document]
-heading_styles = ["markdown"]
-[counters.lines]
-builtin = "lines"
-[[rules]]
-id = "line-budget"
-kind = "count"
-counter = "lines"
-scope = "document"
-max = 10
-[[rules]]
-id = "{LONG_ID}"
+MINI = lines_pack(f"""id = "{LONG_ID}"
 kind = "forbidden-pattern"
 pattern = 'TODO'
 level = "warning"
-"""
+""")
 
 
 def test_a_rule_id_is_never_cut_in_the_text_report(tmp_path, capsys, monkeypatch):
