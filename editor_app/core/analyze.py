@@ -853,6 +853,34 @@ def plus_items(lines: list[str], col: Sequence[int], among: Iterable[int] | None
             if col[i] and lines[i].lstrip()[:1] == "+"]
 
 
+def indented_items(lines: list[str], col: Sequence[int], among: Iterable[int] | None = None) -> list[int]:
+    """The (0-based) lines counted as list items that are indented (of `among`, in order, when given)."""
+    return [i for i in (compress(range(len(col)), col) if among is None else among)
+            if col[i] and lines[i][:1] in " \t"]
+
+
+def nested_items(lines: list[str], col: Sequence[int], indented: list[int]) -> list[int]:
+    """The (0-based) indented item lines nested under an item indented less, above them in the same list (no blank
+    line or paragraph line between): "- 主线 A …" / "  - 注：同上" is one item, as Markdown reads it."""
+    out = []
+    for i in indented:
+        line = lines[i]
+        depth = len(line) - len(line.lstrip(" \t"))
+        j = i - 1
+        while j >= 0:
+            above = lines[j]
+            if not above.strip():
+                break
+            if col[j]:
+                if len(above) - len(above.lstrip(" \t")) < depth:
+                    out.append(i)
+                    break
+            elif above[0] not in " \t":
+                break  # a paragraph line: a list of its own starts under it
+            j -= 1
+    return out
+
+
 def item_continuations(lines: list[str], col: Sequence[int], plus: list[int]) -> list[int]:
     """The (0-based) lines counted as list items that go on the item before them: a "+ " line right after a "- ",
     "* " or numbered item, or after such an item's wrapped lines. CommonMark starts a new list there, but an author
@@ -1093,14 +1121,24 @@ class _Assembly:
         self.raw_items = (raw, self.totals["list_items"])
         if changed is not None and prev is not None:  # (kept up to date: no walk over every item of a long survey at each keystroke)
             self.plus = plus_items(lines, raw, sorted({*prev.plus, *changed}))
+            self.indented = indented_items(lines, raw, sorted({*prev.indented, *changed}))
         elif self.moves_only and prev is not None:  # (moves only with prev)
             a, old_k, new_k = self._splice()
             d = new_k - old_k
             self.plus = [*(i for i in prev.plus if i < a), *plus_items(lines, raw, range(a, a + new_k)),
                          *(i + d for i in prev.plus if i >= a + old_k)]
+            self.indented = [*(i for i in prev.indented if i < a), *indented_items(lines, raw, range(a, a + new_k)),
+                             *(i + d for i in prev.indented if i >= a + old_k)]
         else:
             self.plus = plus_items(lines, raw)
+            self.indented = indented_items(lines, raw)
         continued = item_continuations(lines, raw, self.plus) if self.plus else ()
+        # nor are a list item nested under another (part of it, as Markdown reads it) and one in a code or comment
+        # block (an example): each made §七 count a cross-link too many
+        hidden = nested_items(lines, raw, self.indented) if self.indented else []
+        hidden += [i for a, b in self.outline.not_prose for i in range(a - 1, min(b, self.n)) if raw[i]]
+        if hidden:
+            continued = sorted({*continued, *hidden})
         if continued:
             col = self.cols["list_items"] = list(self.cols["list_items"])
             for i in continued:
@@ -2136,6 +2174,8 @@ class _Assembly:
                 placed = self._numbered_places(scope.pattern, units)
                 if placed is not None:
                     return self._measure_by_number(metric, where, placed, position, last_of, counted, len(units))
+            if scope.kind == "sections" and scope.each and not scope.items and len(scope.keys) > 1:
+                return self._measure_by_name(metric, scope, units, where, position, last_of, counted)
             if not units or position >= len(units):
                 if counted and position:  # a list's later members: each its own place, never told against the first
                     where = f"{where} #{position + 1}"
@@ -2166,6 +2206,35 @@ class _Assembly:
         if shared or missing:  # refused rather than measured on the first of the sections a number names, or
             return None, AmbiguousPlace(where, shared, missing), None  # on the parts of a place the survey still has
         return self.count(metric, ranges), where, ranges
+
+    def _measure_by_name(self, metric: str, scope: Scope, units: list[Unit], describe: str, position: int,
+                         last_of: int, counted: bool):
+        """A figure of a list stated for a scope of named sections ("各主线 CJK 159/194/207" for sections = ["3.1",
+        "3.2", "3.3"]), measured on the section its place in the list names: with §3.1's heading no longer read as
+        one, 159 is §3.1's (not measured, and says so), not §3.2's, and 207 still §3.3's."""
+        labels = [self.place(k) if k[0].isdigit() else k for k in scope.keys]
+        if position >= len(labels):
+            where = f"{describe} #{position + 1}"
+            return None, MissingPlace(where) if counted else where, None
+        unit = next((u for u in units if u.label == labels[position]), None)
+        ends = None
+        if last_of and len(labels) > last_of:
+            ends = ListEndsEarly("", describe, last_of, labels[last_of:], len(labels))
+        if unit is None:
+            where = f"{describe} #{position + 1}"
+            if not counted:
+                return None, where, None
+            return None, AmbiguousPlace(where, (), (labels[position],), ends), None
+        if unit.shared:
+            return None, AmbiguousPlace(unit.label, unit.shared), None
+        where = unit.label if ends is None else ListEndsEarly(unit.label, describe, last_of, ends.unchecked, len(labels))
+        return self.count(metric, unit.ranges), where, unit.ranges
+
+    def numbers_missing(self, scope: Scope, units: list[Unit]) -> list[str]:
+        """The sections a numbered heading scope holds by its numbers that the survey lacks ("§3.1" of '^3\.\d+$'
+        when only 3.2 and 3.3 are headings): see list_places."""
+        placed = self._numbered_places(scope.pattern, units)
+        return [] if placed is None else [placed.label(p) for p, n in enumerate(placed.numbers) if n not in placed.units]
 
     def _numbered_places(self, pattern: str, units: list[Unit]) -> NumberedPlaces[Unit] | None:
         """A heading scope's sections by their numbers (see list_places), once per pass and scope."""

@@ -51,10 +51,10 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.measured = values[0] if len(units) == 1 and not (rule.scope.each or rule.scope.items) else values
     res.line = units[0].line
     res.note = f"{len(units)} {'items' if rule.scope.items else 'units'} measured" if len(units) > 1 else ""
-    ambiguous_scope(rule, res, units)
+    ambiguous_scope(rule, res, units, asm)
 
 
-def ambiguous_scope(rule: RuleDef, res: RuleResult, units: Sequence["Unit"]) -> None:
+def ambiguous_scope(rule: RuleDef, res: RuleResult, units: Sequence["Unit"], asm: "_Assembly") -> None:
     """A scope naming a number two headings share ({section = "3.1"} with two "3.1") was measured on the first of
     them only: a finding says so, where the other heading is, so the rule never passes on a guess. A scope naming
     places the survey lacks (§3.3 of sections = ["3.1", "3.2", "3.3"], cut) was measured without them: said too,
@@ -62,6 +62,11 @@ def ambiguous_scope(rule: RuleDef, res: RuleResult, units: Sequence["Unit"]) -> 
     if units and units[0].missing:
         res.findings.extend(Finding(rule.id, rule.level, units[0].line, 1, f"{rule.title}: {where} not found; measured without it")
                             for where in units[0].missing)
+    elif units and rule.scope.kind == "heading" and rule.scope.each and not rule.scope.items:
+        # a numbered scope's section the survey lacks (§3.1 of '^3\.\d+$' with 3.2, 3.3 left: its heading cut, or
+        # written so that it is no heading, "3.1、…") was passed over: the sections left passed the rule for it
+        res.findings.extend(Finding(rule.id, rule.level, units[0].line, 1, f"{rule.title}: {where} not found; measured without it")
+                            for where in asm.numbers_missing(rule.scope, units))
     said: set[str] = set()
     for u in units:
         for number, lines in u.shared:
@@ -217,7 +222,7 @@ def forbidden_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
                 res.findings.append(Finding(rule.id, rule.level, i + 1, c, rule.message or f'forbidden: "{said}"'))
     res.measured = len(res.findings)
     res.line = units[0].line  # where its scope starts, as for a count rule (it was null when passing)
-    ambiguous_scope(rule, res, units)
+    ambiguous_scope(rule, res, units, asm)
 
 def _pattern_shown(pattern: str) -> str:
     """A required pattern as the user reads it: the words it matches in quotes, or the regex as written."""
@@ -256,7 +261,7 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
             present += 1
     res.measured = f"{present}/{len(units)}"
     res.line = units[0].line
-    ambiguous_scope(rule, res, units)
+    ambiguous_scope(rule, res, units, asm)
 
 def privacy_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.measured = len(asm.privacy)
@@ -281,7 +286,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
     refs = [r for r in asm.references if r.id in ids]
     unanswered = [r for r in refs if r.status in NO_ANSWER]
     res.line = units[0].line
-    ambiguous_scope(rule, res, units)
+    ambiguous_scope(rule, res, units, asm)
     if not asm.verdicts or len(unanswered) == len(refs):
         res.status = "not-measured"
         res.note = f"{len(refs)} main citations; run arXiv verification to measure"
