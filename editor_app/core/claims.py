@@ -145,7 +145,8 @@ def claims_in_line(
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    marked = "≈" in line or "约" in line or "~" in line or "～" in line  # (else no figure is an estimate by a mark)
+    marked = ("≈" in line or "约" in line or "~" in line or "～" in line or "≒" in line or "估" in line
+              or "预计" in line or "大概" in line)  # (else no figure is an estimate by a mark)
     if compiled.__class__ is CompiledPatterns:  # (attributes: no getattr call)
         plan, places = compiled.plan, compiled.places
     else:
@@ -232,7 +233,7 @@ def claims_in_line(
                             continue  # no figure: the analysis went down with it
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
-                                             or plain.find("约", start, stop) >= 0)
+                                             or plain.find("约", start, stop) >= 0 or line.find("≒", start, stop) >= 0)
                         if _EARLIER_VERSION.search(plain, max(0, start - 14), start) is not None:
                             continue  # "上一版 CJK 实测 4,189": a figure of an earlier version, history, not a claim
                         scope_index, scope_label = idx, ""
@@ -245,7 +246,7 @@ def claims_in_line(
                         out.append(
                             RawClaim("value", cp.metric, scope_index, scope_label, written[start:stop], at + 1,
                                      written[at:end] if grouped_wide else vt, value, (),
-                                     approx or about and line.startswith("左右", end + (line[end:end + 1] == " ")))
+                                     approx or about and _about_after(line, end))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
         _sums_in_line(plain, sum_metric, sum_context, out, written, marked)
@@ -499,7 +500,7 @@ def _marks_blanked(line: str) -> str:
 # An estimate mark with a figure after it, white space between allowed: the marks `_mark_readings` reads (re finds
 # each by a plain character search and looks ahead in C; most marks in a line are none: "约束", "8.4~10.2"'s is
 # told apart after). (\s and \d are str.isspace and str.isdecimal, what the marks were read with before.)
-_MARKS_BEFORE_FIGURES = tuple((mark, re.compile(mark + r"(?=\s*\d)")) for mark in "≈约~～")
+_MARKS_BEFORE_FIGURES = tuple((mark, re.compile(mark + r"(?=\s*\d)")) for mark in "≈约~～≒")
 
 
 def _mark_readings(line: str) -> dict[int, str] | None:
@@ -522,8 +523,10 @@ def _mark_readings(line: str) -> dict[int, str] | None:
             k = at - 1
             while k >= 0 and line[k].isspace():
                 k -= 1
-            if k >= 0 and line[k].isdecimal() and mark in "≈约":
+            if k >= 0 and line[k].isdecimal() and mark in "≈约≒":
                 marks[at] = "="
+            elif k == at - 1 and k >= 0 and line[k].isascii() and line[k].isalpha() and mark in "≈≒":
+                marks[at] = "="  # "SUM≈0": the label's "=" written as an estimate
             elif mark == "约" and k == at - 1 and k >= 0 and line[k] == "大":  # "大约 3,838": both characters
                 marks[k] = " "
                 marks[at] = " "
@@ -545,9 +548,20 @@ def _with_marks_read(line: str, marks: dict[int, str]) -> str:
     return "".join(pieces)
 
 
+def _about_after(line: str, end: int) -> bool:
+    """Whether "左右" follows the figure ending at `end`, after a space or its unit: "3,838 左右", "79 处左右"."""
+    m = _ABOUT_AFTER.match(line, end)
+    return m is not None
+
+
+_ABOUT_AFTER = re.compile(r"\s?(?:字符|字|个|处|件|条|行|项|篇)?\s?左右")
+
+
 def _approx_before(line: str, start: int) -> bool:
-    before = line[start - 3 if start > 3 else 0 : start]
-    return "≈" in before or "约" in before or "~" in before or "～" in before
+    """Whether the figure at `start` is marked an estimate: "≈ 3,838", "约 79", "~79", "≒79", "估计 85", "预计 85"."""
+    before = line[start - 4 if start > 4 else 0 : start]
+    return ("≈" in before or "约" in before or "~" in before or "～" in before or "≒" in before
+            or "估" in before or "预计" in before or "大概" in before)
 
 
 # What a part's figure is counted in, written after it: "主体 2,892 字 + 反方 579 字" labels its parts 主体 and 反方.
