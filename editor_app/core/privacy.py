@@ -826,8 +826,22 @@ def _lowered(text: str) -> str | None:
     return None if holds_any(text, _ODD_CASE) else text.lower()
 
 
+# A Chinese input method's full-width digits and letters, and the signs written between them in an address, a key, a
+# path or a code ("１０.０.３.１７", "ＰＲＪ－１２３４", "ｓｋ－…"): read as ASCII, one character for one, so the columns
+# stay the line's. Only in a line holding a full-width digit or letter (full-width punctuation alone is Chinese prose).
+_FULL_WIDTH_LETTER = re.compile("[０-９Ａ-Ｚａ-ｚ]")
+_FULL_WIDTH_READ = {**{c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
+                    **{ord(c): ord(c) - 0xFEE0 for c in "．－＿＠／＼：＝"}}
+
+
+def _as_ascii(text: str) -> str:
+    return text.translate(_FULL_WIDTH_READ) if _FULL_WIDTH_LETTER.search(text) is not None else text
+
+
 def privacy_in_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
-    """Every private-data hit in one line, left to right, with line=0 and the matched text masked."""
+    """Every private-data hit in one line, left to right, with line=0 and the matched text masked (full-width
+    digits and letters read as ASCII)."""
+    text = _as_ascii(text)
     plan = cfg._plan
     if plan is None or _may_hold(text, plan):
         return _scan_line(text, cfg)
@@ -852,6 +866,9 @@ def privacy_in_lines(texts: list[str], cfg: PrivacyConfig) -> list[tuple[Privacy
     if plan is None or len(texts) < 4:
         return [privacy_in_line(t, cfg) for t in texts]
     joined = "\n".join(texts)
+    if _FULL_WIDTH_LETTER.search(joined) is not None:
+        texts = [_as_ascii(t) for t in texts]
+        joined = "\n".join(texts)
     looked = _text_may_hold(joined, plan)
     if looked is None or joined.count("\n") != len(texts) - 1:  # (a line found by counting line breaks)
         return _privacy_by_runs(texts, cfg, plan)
