@@ -117,6 +117,15 @@ class Unit:
     missing: tuple[str, ...] = ()
 
 
+def _with_read_forms(looks: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """A required pattern's first look, with what marks a line `_required_in` reads otherwise as well."""
+    return None if looks is None else (*looks, "（", "**", "__")
+
+
+_FULL_WIDTH_DIGIT = re.compile("[０-９]")
+_BRACKETS_READ = {**{c: c - 0xFEE0 for c in range(0xFF10, 0xFF1A)}, ord("（"): "(", ord("）"): ")"}
+_EMPHASIS = re.compile(r"\*\*|__")
+
 _COMPILED: dict[int, tuple[RulePack, dict[str, Any]]] = {}
 _DOCUMENT = Scope("document")
 
@@ -151,7 +160,7 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             # the literals one of which a line holds when any forbidden (required) pattern may match in it; None:
             # some pattern has none, every line is looked at (see _Joined.each_holding)
             "_forbidden_all_looks": _looks([rx for _, rxs in forbidden for rx in rxs]),
-            "_required_all_looks": _looks([rx for _, rxs in required for rx in rxs]),
+            "_required_all_looks": _with_read_forms(_looks([rx for _, rxs in required for rx in rxs])),
         })
     return hit[1]
 
@@ -349,7 +358,16 @@ class Analyzer:
         return tuple(map(tuple, found)) if found is not None else ()
 
     def _required_in(self, line: str) -> tuple[bool, ...]:
-        """Per (required-pattern rule, pattern): found on this line."""
+        """Per (required-pattern rule, pattern): found on this line, as written or as read without the input
+        method's full-width brackets and digits and without Markdown's emphasis marks ("（1）机制", "(1) **机制**" are
+        "(1) 机制": the part is there, and was reported missing)."""
+        if "（" in line or "**" in line or "__" in line or _FULL_WIDTH_DIGIT.search(line) is not None:
+            read = _EMPHASIS.sub("", line.translate(_BRACKETS_READ))
+            if read != line:
+                return tuple(a or b for a, b in zip(self._required_written(line), self._required_written(read)))
+        return self._required_written(line)
+
+    def _required_written(self, line: str) -> tuple[bool, ...]:
         for looks, _ in self._required_looks:
             if looks is None or holds_any(line, looks):
                 return tuple((looks is None or holds_any(line, looks)) and search(line) is not None
