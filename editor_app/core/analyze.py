@@ -2249,7 +2249,7 @@ class _Assembly:
         return self.count(metric, unit.ranges), where, unit.ranges
 
     def numbers_missing(self, scope: Scope, units: list[Unit]) -> list[str]:
-        """The sections a numbered heading scope holds by its numbers that the survey lacks ("§3.1" of '^3\.\d+$'
+        """The sections a numbered heading scope holds by its numbers that the survey lacks ("§3.1" of '^3\\.\\d+$'
         when only 3.2 and 3.3 are headings): see list_places."""
         placed = self._numbered_places(scope.pattern, units)
         return [] if placed is None else [placed.label(p) for p, n in enumerate(placed.numbers) if n not in placed.units]
