@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .figures import quantity_label
+from .figures import GENERIC_LABELS, quantity_label
 from .numbers import AS_ASCII, thousands_read
 from .model import FigureGroup, FigureValue, Finding, Reference
 from .records import mypyc_attr, with_changes
@@ -210,16 +210,12 @@ def _read_ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
     if not group.baseline or group.kind not in ("speedup", "change"):
         return None
     label = group.label.casefold()
-    if label in _PLAIN_THROUGHPUT and (label or group.kind == "speedup"):
+    metric = GENERIC_LABELS.get(label)  # (the label names a metric itself: "吞吐", "延迟")
+    if metric == "throughput" or not label and group.kind == "speedup":
         return ("throughput", "")
-    if label in _PLAIN_LATENCY:  # "SGLang 比 vLLM 延迟降低 40%" is of "延迟 SGLang 180 ms vs vLLM 240 ms"
+    if metric == "latency":  # "SGLang 比 vLLM 延迟降低 40%" is of "延迟 SGLang 180 ms vs vLLM 240 ms"
         return ("latency", "")
-    return ("latency", quantity_label(group).casefold()) if label not in _NOT_LATENCY else None
-
-
-_PLAIN_THROUGHPUT = frozenset({"throughput", "吞吐", "吞吐量", ""})
-_PLAIN_LATENCY = frozenset({"latency", "延迟", "时延"})
-_NOT_LATENCY = frozenset({"request rate", "accuracy", "cost", "memory", "准确率", "成本", "显存", "内存"})
+    return ("latency", quantity_label(group).casefold()) if metric is None and label != "request rate" else None
 
 
 def _ratio_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None) -> tuple[tuple, ...]:
@@ -278,12 +274,14 @@ def _compare_ratio(group: FigureGroup, first: dict, by_line: dict, subjects: dic
     engines = [v for v in group.values if v.engine and v.value > 0]
     if len(engines) < 2:
         return
+    firsts = []  # the engines whose figures this group states first, side by side
     for value in engines:
-        first.setdefault(_ratio_keys(group, value, subjects)[0], (group, value, _stated(group, value)))
-    for e in engines:
-        for b in engines:
-            if e is b or first[_ratio_keys(group, e, subjects)[0]][0] is not group \
-                    or first[_ratio_keys(group, b, subjects)[0]][0] is not group:
+        key = _ratio_keys(group, value, subjects)[0]
+        if first.setdefault(key, (group, value, _stated(group, value)))[0] is group:
+            firsts.append(value)
+    for e in firsts:
+        for b in firsts:
+            if e is b:
                 continue
             for kind in ("speedup", "change"):
                 said = first.get(("said", kind, subject_of(e.engine, subjects), subject_of(b.engine, subjects),
@@ -357,12 +355,8 @@ def _what(group: FigureGroup) -> str:
     for "p99 首字延迟"; "latency change"): one list of findings names one measure one way."""
     label = quantity_label(group) or ("" if group.kind in ("speedup", "change") else group.metric)
     if group.kind == "change":
-        return f"{_ENGLISH.get(label.casefold(), label)} change".lstrip()
-    return _ENGLISH.get(label.casefold(), label) or group.metric
-
-
-_ENGLISH = {"吞吐": "throughput", "吞吐量": "throughput", "延迟": "latency", "时延": "latency", "成本": "cost",
-            "显存": "memory", "内存": "memory", "准确率": "accuracy"}
+        return f"{GENERIC_LABELS.get(label.casefold(), label)} change".lstrip()
+    return GENERIC_LABELS.get(label.casefold(), label) or group.metric
 
 
 def _finding(group: FigureGroup, value: FigureValue, message: str, limit: float) -> Finding:

@@ -1665,7 +1665,12 @@ def _metric(unit: str, label: str) -> str:
     return "percent" if unit == "%" else ""
 
 
-_GENERIC_LABEL = re.compile(r"throughput|latency|cost|memory|accuracy|吞吐量?|延迟|时延|成本|显存|内存|准确率", re.I)
+# The words that name a metric itself, in either language, and the metric each names ("吞吐" is throughput): as a
+# label they tell no figure apart (`quantity_label`), and a message names the metric in the engine's words.
+GENERIC_LABELS = {"throughput": "throughput", "吞吐": "throughput", "吞吐量": "throughput", "latency": "latency",
+                  "延迟": "latency", "时延": "latency", "cost": "cost", "成本": "cost", "memory": "memory",
+                  "显存": "memory", "内存": "memory", "accuracy": "accuracy", "准确率": "accuracy"}
+_GENERIC_LABEL = re.compile("|".join(map(re.escape, GENERIC_LABELS)), re.I)
 
 
 def quantity_label(group: FigureGroup) -> str:
