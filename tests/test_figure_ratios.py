@@ -81,6 +81,12 @@ def test_a_latency_speedup_is_the_baseline_time_over_the_engine_time():
     assert findings(TTFT, "SGLang 比 vLLM 快 2 倍。") == []
 
 
+def test_a_change_naming_no_measure_is_told_against_nothing():
+    """"高 30%" of nothing named was read as a latency change and told against the latencies beside it."""
+    assert findings(TTFT, "SGLang 比 vLLM 高 30%。") == []
+    assert findings("延迟 SGLang 180 ms vs vLLM 240 ms。", "SGLang 比 vLLM 高 30%。") == []
+
+
 def test_only_the_two_engines_stated_side_by_side_are_compared():
     assert findings(RAW, "SGLang 比 TGI 快 5 倍。") == []  # TGI's throughput is not stated
     assert findings("SGLang 16,200 tok/s。", "vLLM 12,500 tok/s。", "SGLang 比 vLLM 快 2 倍。") == []  # not side by side

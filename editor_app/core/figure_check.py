@@ -215,7 +215,9 @@ def _read_ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
         return ("throughput", "")
     if metric == "latency":  # "SGLang 比 vLLM 延迟降低 40%" is of "延迟 SGLang 180 ms vs vLLM 240 ms"
         return ("latency", "")
-    return ("latency", quantity_label(group).casefold()) if metric is None and label != "request rate" else None
+    # (a change naming no measure, "SGLang 比 vLLM 高 30%", is of nothing known: it was told against a latency)
+    return ("latency", quantity_label(group).casefold()) if label and metric is None and label != "request rate" \
+        else None
 
 
 def _ratio_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None) -> tuple[tuple, ...]:
