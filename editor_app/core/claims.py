@@ -145,8 +145,7 @@ def claims_in_line(
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    marked = ("≈" in line or "约" in line or "~" in line or "～" in line or "≒" in line or "估" in line
-              or "预计" in line or "大概" in line)  # (else no figure is an estimate by a mark)
+    marked = holds_any(line, _ESTIMATE_MARKS)  # (else no figure is an estimate by a mark)
     if compiled.__class__ is CompiledPatterns:  # (attributes: no getattr call)
         plan, places = compiled.plan, compiled.places
     else:
@@ -557,11 +556,13 @@ def _about_after(line: str, end: int) -> bool:
 _ABOUT_AFTER = re.compile(r"\s?(?:字符|字|个|处|件|条|行|项|篇)?\s?左右")
 
 
+# What marks a figure an estimate, right before it: "≈ 3,838", "约 79", "~79", "≒79", "估计 85", "预计 85", "大概 80".
+_ESTIMATE_MARKS = ("≈", "约", "~", "～", "≒", "估", "预计", "大概")
+
+
 def _approx_before(line: str, start: int) -> bool:
-    """Whether the figure at `start` is marked an estimate: "≈ 3,838", "约 79", "~79", "≒79", "估计 85", "预计 85"."""
-    before = line[start - 4 if start > 4 else 0 : start]
-    return ("≈" in before or "约" in before or "~" in before or "～" in before or "≒" in before
-            or "估" in before or "预计" in before or "大概" in before)
+    """Whether the figure at `start` is marked an estimate (`_ESTIMATE_MARKS` in the four characters before it)."""
+    return holds_any(line[start - 4 if start > 4 else 0 : start], _ESTIMATE_MARKS)
 
 
 # What a part's figure is counted in, written after it: "主体 2,892 字 + 反方 579 字" labels its parts 主体 and 反方.
