@@ -217,12 +217,13 @@ _RARITY = {ch: k for k, ch in enumerate(_RARE_FIRST)}
 
 # Whole words every built-in secret shape / path holds ("sk-…" holds the word "sk"; "/home/…" the word "home", a
 # webhook "hook" or "hooks"); the other shapes are looked for as written ("ghp_", "AKIA…" runs on into the key).
-_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat", b"hook", b"hooks", b"nvapi",
-                b"xapp", b"mysql", b"mysqldump", b"mysqladmin", b"sshpass", b"redis", b"curl", b"machine")
 # A password given on a command line to the commands that take one after a short option, and in a .netrc line:
 # "mysql -uroot -pRootPass123", "sshpass -p '…'", "redis-cli -a …", "curl -u elastic:…", "machine … login … password …"
-# (a short option alone is no password's: "docker run -p 8000:8000").
-_COMMAND_WORDS = ("mysql", "sshpass", "redis-cli", "curl", "machine")
+# (a short option alone is no password's: "docker run -p 8000:8000"). The words the line holds then (whole words
+# in the first looks: mysql's other commands as well).
+_COMMAND_WORDS = ("mysql", "sshpass", "redis", "curl", "machine")
+_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat", b"hook", b"hooks", b"nvapi",
+                b"xapp", *(w.encode() for w in _COMMAND_WORDS), b"mysqldump", b"mysqladmin")
 _COMMAND_PASSWORD = (
     r"(?<![\w-])(?:mysql(?:dump|admin)?(?=\s)[^\n|]*?\s-p(?P<mysql>[^\s'\"`]+)"
     r"|sshpass\s+-p\s*['\"]?(?P<sshpass>[^\s'\"`]+)"
@@ -538,8 +539,7 @@ class PrivacyConfig:
         if self._keyword_words is None or self._latin_name_words is None or None in looks:
             return None
         words = {w.lower() for w in (*self._keyword_words, *self._latin_name_words, *_SECRET_PREFIXES,
-                                     *_WEBHOOK_LITERALS, *_PATH_HINTS, ":\\", ":/", "://", "mysql", "sshpass", "redis",
-                                     "curl", "machine",
+                                     *_WEBHOOK_LITERALS, *_PATH_HINTS, ":\\", ":/", "://", *_COMMAND_WORDS,
                                      *(w for look in looks for w in look))}  # type: ignore[union-attr]
         words |= {n.lower() for n in self.names if _has_cjk(n)}  # matched as written: lowered, still there
         if not all(_plain_word(w) for w in words):
@@ -775,7 +775,7 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
                 spans.append((m.start("value"), m.end("value"), "secret"))
     if holds_any(lower if lower is not None else text.lower(), _COMMAND_WORDS):
         for m in _lazy(_COMMAND_PASSWORD).finditer(text):
-            start, end = next(m.span(g) for g in ("mysql", "sshpass", "redis", "curl", "netrc") if m.group(g))
+            start, end = m.span(m.lastgroup)  # (each command's password group ends its branch)
             if _looks_like_password(text[start:end], cfg):
                 spans.append((start, end, "secret"))
     words = cfg._keyword_words
