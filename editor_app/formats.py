@@ -208,13 +208,19 @@ def findings_failing_apart(a: Analysis, fail_level: str = "error") -> str:
     return ", ".join(f"{format_count(n)} {rule} finding{'' if n == 1 else 's'} failing" for rule, n in apart.items())
 
 
-def _asked_again(references: list) -> list[str]:
-    """What --force-refresh could not do: the verdicts shown are the cache's, and why arXiv was not asked again."""
+def _by_reason(references: list, reason_of) -> dict[str, int]:
+    """{reason: how many references have it}, in the order first met (`reason_of` gives "" or None for none)."""
     why: dict[str, int] = {}
     for r in references:
-        reason = r.details.get("asked_again")
+        reason = reason_of(r)
         if reason:
             why[reason] = why.get(reason, 0) + 1
+    return why
+
+
+def _asked_again(references: list) -> list[str]:
+    """What --force-refresh could not do: the verdicts shown are the cache's, and why arXiv was not asked again."""
+    why = _by_reason(references, lambda r: r.details.get("asked_again"))
     return [f"Asking arXiv again failed for {n} reference{'s' if n > 1 else ''} (shown as the cache has them): {reason}"
             for reason, n in why.items()]
 
@@ -222,11 +228,8 @@ def _asked_again(references: list) -> list[str]:
 def _not_answered(references: list) -> list[str]:
     """Why arXiv gave no verdict (rate limited, unavailable), once per reason: the table says only "unavailable",
     and "connection refused, stopped after 4 attempts" was in the JSON alone."""
-    why: dict[str, int] = {}
-    for r in references:
-        message = r.details.get("message")
-        if r.status in ("unavailable", "rate limited") and message and not r.details.get("asked_again"):
-            why[message] = why.get(message, 0) + 1
+    why = _by_reason(references, lambda r: r.details.get("message") if r.status in ("unavailable", "rate limited")
+                     and not r.details.get("asked_again") else None)
     return [f"arXiv gave no answer for {n} reference{'s' if n > 1 else ''}: {reason}" for reason, n in why.items()]
 
 
