@@ -875,6 +875,21 @@ def plus_items(lines: list[str], col: Sequence[int], among: Iterable[int] | None
             if col[i] and lines[i].lstrip()[:1] == "+"]
 
 
+def _items_kept_up(find: Callable[..., list[int]], lines: list[str], col: Sequence[int], before: list[int] | None,
+                   changed: list[int] | None, splice: tuple[int, int, int] | None) -> list[int]:
+    """The item lines `find` picks (`plus_items`, `indented_items`), from the last pass's (`before`) when it has
+    them: after an edit within lines, those and the edited lines looked at again; after a splice that only moved
+    lines (a, old_k, new_k), those around it moved and the new lines looked at; else every item line."""
+    if before is not None and changed is not None:
+        return find(lines, col, sorted({*before, *changed}))
+    if before is not None and splice is not None:
+        a, old_k, new_k = splice
+        d = new_k - old_k
+        return [*(i for i in before if i < a), *find(lines, col, range(a, a + new_k)),
+                *(i + d for i in before if i >= a + old_k)]
+    return find(lines, col)
+
+
 def indented_items(lines: list[str], col: Sequence[int], among: Iterable[int] | None = None) -> list[int]:
     """The (0-based) lines counted as list items that are indented (of `among`, in order, when given)."""
     return [i for i in (compress(range(len(col)), col) if among is None else among)
@@ -1141,19 +1156,11 @@ class _Assembly:
         # the list items as each line alone counts them, and their total; then those that go on an item uncounted
         raw = self.cols["list_items"]
         self.raw_items = (raw, self.totals["list_items"])
-        if changed is not None and prev is not None:  # (kept up to date: no walk over every item of a long survey at each keystroke)
-            self.plus = plus_items(lines, raw, sorted({*prev.plus, *changed}))
-            self.indented = indented_items(lines, raw, sorted({*prev.indented, *changed}))
-        elif self.moves_only and prev is not None:  # (moves only with prev)
-            a, old_k, new_k = self._splice()
-            d = new_k - old_k
-            self.plus = [*(i for i in prev.plus if i < a), *plus_items(lines, raw, range(a, a + new_k)),
-                         *(i + d for i in prev.plus if i >= a + old_k)]
-            self.indented = [*(i for i in prev.indented if i < a), *indented_items(lines, raw, range(a, a + new_k)),
-                             *(i + d for i in prev.indented if i >= a + old_k)]
-        else:
-            self.plus = plus_items(lines, raw)
-            self.indented = indented_items(lines, raw)
+        # (kept up to date: no walk over every item of a long survey at each keystroke; moves only with prev)
+        splice = self._splice() if changed is None and self.moves_only and prev is not None else None
+        self.plus = _items_kept_up(plus_items, lines, raw, prev.plus if prev is not None else None, changed, splice)
+        self.indented = _items_kept_up(indented_items, lines, raw, prev.indented if prev is not None else None,
+                                       changed, splice)
         continued = item_continuations(lines, raw, self.plus) if self.plus else ()
         # nor are a list item nested under another (part of it, as Markdown reads it) and one in a code or comment
         # block (an example): each made §七 count a cross-link too many
