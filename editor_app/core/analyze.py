@@ -33,7 +33,7 @@ from .split_claims import (SUM_LINES, claims_across, claims_across_lines, goes_o
                            sum_goes_on, with_claims_across)
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
-from .numbers import as_int_if_whole
+from .numbers import FULL_WIDTH_DIGITS, as_ascii_table, as_int_if_whole
 from .records import moved_by, mypyc_attr, record, with_changes
 from .privacy import (PrivacyConfig, key_bodies, listing_versions, privacy_in_lines, secret_cells, secret_columns,
                       widened_to_keys, widened_to_listings)
@@ -126,7 +126,7 @@ def _with_read_forms(looks: tuple[str, ...] | None) -> tuple[str, ...] | None:
 _READ_LOOKS = (*(f"（{d}" for d in "0123456789"), *"０１２３４５６７８９", "**", "__")
 _READ_OTHERWISE = re.compile(r"（[0-9０-９]|[０-９]|\*\*|__")
 _FULL_WIDTH_DIGIT = re.compile("[０-９]")
-_DIGITS_READ = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF1A)}
+_DIGITS_READ = as_ascii_table(FULL_WIDTH_DIGITS)
 _EMPHASIS = re.compile(r"\*\*|__")
 
 _COMPILED: dict[int, tuple[RulePack, dict[str, Any]]] = {}

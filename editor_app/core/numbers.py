@@ -34,8 +34,16 @@ _SPACE_DIGITS = re.compile(r" (?<=\d )\d{3}(?!\d)")
 # tok／s", "40％"), and `str.translate`'s table reading them as ASCII, one character for one (not the full-width
 # parentheses, comma, colon and semicolon, which readers take as Chinese punctuation).
 FULL_WIDTH_ASCII = re.compile("[０-９Ａ-Ｚａ-ｚ．／％＋]")
-AS_ASCII = {**{c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
-            **{ord(c): ord(c) - 0xFEE0 for c in "．／％＋"}}
+FULL_WIDTH_DIGITS = "０１２３４５６７８９"
+FULL_WIDTH_LETTERS = "".join(map(chr, (*range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))))
+
+
+def as_ascii_table(chars: str) -> dict[int, int]:
+    """`str.translate`'s table reading each full-width character of `chars` as its ASCII one (U+FF01–FF5E)."""
+    return {ord(c): ord(c) - 0xFEE0 for c in chars}
+
+
+AS_ASCII = as_ascii_table(FULL_WIDTH_DIGITS + FULL_WIDTH_LETTERS + "．／％＋")
 
 
 def thousands_read(line: str) -> str:

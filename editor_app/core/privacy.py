@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Literal, Sequence
 
 from editor_app.core.model import PrivacyHit
+from editor_app.core.numbers import FULL_WIDTH_DIGITS, FULL_WIDTH_LETTERS, as_ascii_table
 from editor_app.core.records import record
 from editor_app.core.regex_looks import any_word_regex, first_look, holds_any, longest_first
 
@@ -830,8 +831,7 @@ def _lowered(text: str) -> str | None:
 # path or a code ("１０.０.３.１７", "ＰＲＪ－１２３４", "ｓｋ－…"): read as ASCII, one character for one, so the columns
 # stay the line's. Only in a line holding a full-width digit or letter (full-width punctuation alone is Chinese prose).
 _FULL_WIDTH_LETTER = re.compile("[０-９Ａ-Ｚａ-ｚ]")
-_FULL_WIDTH_READ = {**{c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))},
-                    **{ord(c): ord(c) - 0xFEE0 for c in "．－＿＠／＼：＝"}}
+_FULL_WIDTH_READ = as_ascii_table(FULL_WIDTH_DIGITS + FULL_WIDTH_LETTERS + "．－＿＠／＼：＝")
 
 
 def _as_ascii(text: str) -> str:
