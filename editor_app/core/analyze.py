@@ -1092,6 +1092,7 @@ class _Assembly:
         self.moves_only = False  # the edit only moved lines: the outline and parts of the last pass were moved
         self.retitled = retitled if self.changed is not None else None  # {line: new title} of renamed headings
         self._marks: tuple[list[int], list[int]] | None = None
+        self._comment_blocks: tuple[tuple[int, int], ...] | None = None
         if changed is not None and prev is not None:  # (changed only with prev)
             self.has_cr = prev.has_cr
             self.heads, self.outline, self.prev = prev.heads, prev.outline, prev
@@ -1319,6 +1320,16 @@ class _Assembly:
             return float(sum(sum(col[a - 1:b]) for a, b in ranges))
         cum = self.cum[name]
         return float(sum(cum[b] - cum[a - 1] for a, b in ranges))
+
+    def comment_blocks(self) -> tuple[tuple[int, int], ...]:
+        """The comment blocks (`<!--` … `-->` on lines of their own) among what is no prose: text the published
+        survey never shows, so it meets no rule's minimum (see rules.seen_ranges)."""
+        blocks = self._comment_blocks
+        if blocks is None:
+            lines = self.lines
+            blocks = self._comment_blocks = tuple(
+                (a, b) for a, b in self.outline.not_prose if lines[a - 1].lstrip(" ").startswith("<!--"))
+        return blocks
 
     def ids_in(self, ranges) -> set[str]:
         lines, ids = self._id_lines

@@ -32,9 +32,19 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
     values = []
+    # A minimum is met only by what a reader sees: a counter-argument commented out while it is rewritten is not
+    # one of 150 CJK. (A maximum counts everything, as the house counts its total: the safe side.)
+    blocks = asm.comment_blocks() if rule.min is not None else ()
+    unseen_total = 0.0
     for u in units:
         v = asm.count(rule.counter, u.ranges)
-        values.append(as_int_if_whole(v))
+        hidden = 0.0
+        if blocks and v is not None:
+            seen = seen_ranges(u.ranges, blocks)
+            if seen is not None:
+                hidden = v - (asm.count(rule.counter, seen) or 0.0)
+                unseen_total += hidden
+        values.append(as_int_if_whole(v if rule.max is not None or v is None else v - hidden))
         if v is None:
             continue
         if rule.max is not None and v > rule.max:
@@ -43,14 +53,18 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
                                         f"{u.label}: {format_count(v)} > {format_count(rule.max)} "
                                         f"({format_count(v - rule.max)} over; the limit is passed on line {line})",
                                         as_int_if_whole(v), as_int_if_whole(rule.max)))
-        if rule.min is not None and v < rule.min:
+        if rule.min is not None and v - hidden < rule.min:
+            v -= hidden
+            unseen = f"; {format_count(hidden)} more in comment blocks, not counted" if hidden else ""
             res.findings.append(Finding(rule.id, rule.level, u.line, 1,
                                         f"{u.label}: {format_count(v)} < {format_count(rule.min)} "
-                                        f"({format_count(rule.min - v)} short)",
+                                        f"({format_count(rule.min - v)} short{unseen})",
                                         as_int_if_whole(v), as_int_if_whole(rule.min)))
     res.measured = values[0] if len(units) == 1 and not (rule.scope.each or rule.scope.items) else values
     res.line = units[0].line
     res.note = f"{len(units)} {'items' if rule.scope.items else 'units'} measured" if len(units) > 1 else ""
+    if unseen_total and rule.max is None:
+        res.note += f"{'; ' if res.note else ''}{format_count(unseen_total)} in comment blocks not counted"
     ambiguous_scope(rule, res, units, asm)
 
 
@@ -74,6 +88,35 @@ def ambiguous_scope(rule: RuleDef, res: RuleResult, units: Sequence["Unit"], asm
                 said.add(number)
                 res.findings.append(Finding(rule.id, rule.level, lines[1], 1,
                                             f"§{number.lstrip('§')}{_ambiguous_because(lines)}; measured the first only"))
+
+def seen_ranges(ranges: Sequence[tuple[int, int]], blocks: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """`ranges` (inclusive line ranges) without the lines of `blocks` (sorted, not overlapping); None when no block
+    meets them (the usual case: nothing to recount)."""
+    out: list[tuple[int, int]] | None = None
+    starts = None
+    for k, (a, b) in enumerate(ranges):
+        if starts is None:
+            starts = [s for s, _ in blocks]
+        j = max(0, bisect_right(starts, a) - 1)  # the last block starting at or before a, then those after
+        pieces, lo = [], a
+        while j < len(blocks) and blocks[j][0] <= b:
+            s, e = blocks[j]
+            if e >= lo:
+                if s > lo:
+                    pieces.append((lo, s - 1))
+                lo = max(lo, e + 1)
+            j += 1
+        if lo == a and not pieces:
+            if out is not None:
+                out.append((a, b))
+            continue
+        if lo <= b:
+            pieces.append((lo, b))
+        if out is None:
+            out = list(ranges[:k])
+        out.extend(pieces)
+    return out
+
 
 def crossing_line(asm: "_Assembly", counter: str, unit: Unit, limit: float) -> int:
     """First line at which the running count passes the limit: where the user must cut."""
@@ -246,13 +289,19 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     present = 0
     facts = asm.facts
     found_by = [itemgetter(offset + j) for j in range(len(rule.patterns))]  # (a line's flag for each pattern)
+    blocks = asm.comment_blocks()  # (a part written only in a comment block is not in the published survey)
     for u in units:
+        ranges = u.ranges
+        if blocks:
+            seen = seen_ranges(ranges, blocks)
+            if seen is not None:
+                ranges = seen
         # the flags of the unit's lines, each pattern looked for among them in C (a survey pasted many times over
         # has ~3,600 counter-argument items, three patterns each, judged again after every Enter)
-        if len(u.ranges) == 1 and u.ranges[0][0] >= 1:
-            flags = list(map(_REQUIRED, facts[u.ranges[0][0] - 1:u.ranges[0][1]]))
+        if len(ranges) == 1 and ranges[0][0] >= 1:
+            flags = list(map(_REQUIRED, facts[ranges[0][0] - 1:ranges[0][1]]))
         else:
-            flags = [facts[ln - 1].required for a, b in u.ranges for ln in range(a, b + 1)]
+            flags = [facts[ln - 1].required for a, b in ranges for ln in range(a, b + 1)]
         missing = [pat for pat, found in zip(rule.patterns, found_by) if not any(map(found, flags))]
         if missing:
             res.findings.append(Finding(rule.id, rule.level, u.line, 1,

@@ -1,0 +1,98 @@
+"""QA (house rule boundaries, M1): a counter-argument commented out while it was rewritten still met "≥ 150 CJK",
+and "(1) 机制" only inside `<!-- … -->` met the required parts. A minimum is met only by what the published survey
+shows; a maximum still counts everything (the house counts its total with a raw regex: the safe side)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from editor_app.core.analyze import Analyzer, analyze
+from editor_app.core.rulepack import house_pack
+from editor_app.core.rules import seen_ranges
+
+
+def rule(text: str, rule_id: str):
+    return next(r for r in analyze(text, house_pack()).rules if r.id == rule_id)
+
+
+def commented_31(sample_text: str, after: list[str]) -> str:
+    """§3.1's three paragraphs in a comment block, `after` written below it."""
+    lines = sample_text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("3.1 "))
+    lines[at + 1:at + 4] = ["<!--", *lines[at + 1:at + 4], "-->", *after]
+    return "\n".join(lines)
+
+
+def test_the_sample_is_measured_as_before(sample_text):
+    length = rule(sample_text, "counter-argument-length")
+    assert (length.status, length.measured, length.note) == ("pass", [159, 194, 207], "3 units measured")
+
+
+def test_a_counter_argument_in_a_comment_block_is_not_counted_toward_its_minimum(sample_text):
+    text = commented_31(sample_text, ["(1) 机制：待补。(2) 数据：待补。(3) 截止日：待补。"])
+    length = rule(text, "counter-argument-length")
+    assert length.status == "fail" and length.measured == [21, 194, 207]
+    assert length.note == "3 units measured; 151 in comment blocks not counted"
+    (finding,) = length.findings
+    assert finding.message == "§3.1: 21 < 150 (129 short; 151 more in comment blocks, not counted)"
+    assert (finding.measured, finding.limit) == (21, 150)
+    assert rule(text, "counter-argument-parts").status == "pass"  # the parts are written out below the comment
+
+
+def test_required_parts_written_only_in_a_comment_block_are_missing(sample_text):
+    text = commented_31(sample_text, ["本节正在重写。" * 30])
+    parts = rule(text, "counter-argument-parts")
+    assert parts.status == "fail" and parts.measured == "2/3"
+    assert parts.findings[0].message.startswith("§3.1 lacks ") and "(1) 机制" in parts.findings[0].message
+
+
+def test_a_maximum_still_counts_the_commented_text(sample_text):
+    text = commented_31(sample_text, ["本节正在重写。" * 30])
+    total = rule(text, "cjk-total")
+    assert total.measured == analyze(text, house_pack()).metrics["cjk"]
+
+
+def test_a_comment_within_a_line_is_counted_as_before(sample_text):
+    """Only blocks on lines of their own are taken away (the outline's comment blocks): a comment inside a prose
+    line is counted with it (its "草稿", 2 CJK), as the house's raw count does."""
+    lines = sample_text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("3.1 "))
+    lines[at + 1] = "<!-- 草稿 -->" + lines[at + 1]
+    assert rule("\n".join(lines), "counter-argument-length").measured == [161, 194, 207]
+
+
+@pytest.mark.parametrize("ranges, blocks, expected", [
+    ([(1, 10)], [], None),
+    ([(1, 10)], [(20, 25)], None),
+    ([(5, 10)], [(1, 4)], None),
+    ([(1, 10)], [(3, 4)], [(1, 2), (5, 10)]),
+    ([(1, 10)], [(1, 10)], []),
+    ([(1, 10)], [(0, 3), (9, 12)], [(4, 8)]),
+    ([(1, 3), (7, 10)], [(2, 2), (8, 8)], [(1, 1), (3, 3), (7, 7), (9, 10)]),
+    ([(1, 3), (7, 10)], [(5, 6)], None),
+    ([(1, 3), (7, 10)], [(5, 7)], [(1, 3), (8, 10)]),
+])
+def test_seen_ranges(ranges, blocks, expected):
+    assert seen_ranges(ranges, blocks) == expected
+
+
+def test_edits_that_comment_out_and_back_match_a_fresh_analysis(sample_text):
+    today = date(2026, 12, 2)
+    az = Analyzer(house_pack(), today=today)
+    lines = sample_text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("3.1 "))
+    first, third = lines[at + 1], lines[at + 3]
+    doc = "\n".join([*lines, *lines])  # (long enough for the incremental paths)
+    az.analyze(doc)
+    steps = [lambda d: d.replace(first, "<!--\n" + first, 1),  # opened: no block until it is closed
+             lambda d: d.replace(third, third + "\n-->", 1),  # closed: §3.1's text is hidden
+             lambda d: d.replace(third, third + "更多文字", 1),  # an edit in the comment
+             lambda d: d.replace("<!--\n" + first, first + "\n<!--", 1),  # the block made shorter
+             lambda d: d.replace("\n-->", "", 1),  # and no block again
+             lambda d: d.replace(first + "\n<!--", first, 1)]
+    for step in steps:
+        doc = step(doc)
+        got = az.analyze(doc)
+        assert got == analyze(doc, house_pack(), today=today)
