@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from editor_app.core.analyze import Analyzer, analyze
-from editor_app.core.rulepack import house_pack
+from editor_app.core.rulepack import house_pack, parse_pack
 from editor_app.core.rules import seen_ranges
 
 
@@ -91,8 +91,66 @@ def test_edits_that_comment_out_and_back_match_a_fresh_analysis(sample_text):
              lambda d: d.replace(third, third + "更多文字", 1),  # an edit in the comment
              lambda d: d.replace("<!--\n" + first, first + "\n<!--", 1),  # the block made shorter
              lambda d: d.replace("\n-->", "", 1),  # and no block again
-             lambda d: d.replace(first + "\n<!--", first, 1)]
+             lambda d: d.replace(first + "\n<!--", first, 1),
+             lambda d: d.replace("\n- §一", "\n10. §一", 1),  # a cross-link's marker changed
+             lambda d: d.replace("\n10. §一", "\n  - §一", 1)]
     for step in steps:
         doc = step(doc)
         got = az.analyze(doc)
         assert got == analyze(doc, house_pack(), today=today)
+
+
+# QA21 m1: the list marker counted as text of the item: "- " gave 2 characters, "10. " 4, so the same cross-link
+# passed "≥ 150" with 148 characters of text, and measured differently by marker.
+
+def lengths(text: str) -> list:
+    return rule(text, "confluence-link-length").measured
+
+
+def first_link(sample_text: str) -> tuple[list[str], int]:
+    lines = sample_text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("七、"))
+    return lines, at + 1
+
+
+def test_a_cross_link_is_measured_without_its_marker(sample_text):
+    lines, at = first_link(sample_text)
+    assert lengths(sample_text)[0] == len(lines[at]) - 2
+    lines[at] = lines[at][:150]  # "- " and 148 characters of text
+    assert lengths("\n".join(lines))[0] == 148
+
+
+@pytest.mark.parametrize("marker", ["* ", "+ ", "1. ", "10. ", "7)  ", "  - "])
+def test_the_same_text_measures_the_same_whatever_its_marker(sample_text, marker):
+    lines, at = first_link(sample_text)
+    want = lengths(sample_text)[0]
+    lines[at] = marker + lines[at][2:]
+    assert lengths("\n".join(lines))[0] == want
+
+
+def test_an_indented_line_going_on_an_item_is_measured_without_its_indentation(sample_text):
+    lines, at = first_link(sample_text)
+    text = lines[at]
+    lines[at:at + 1] = [text[:80], "  " + text[80:]]
+    assert lengths("\n".join(lines))[0] == len(text) - 2
+
+
+def test_a_words_counter_does_not_count_a_numbered_marker():
+    pack = parse_pack('''
+schema = 1
+name = "words"
+[counters.words]
+builtin = "words"
+label = "words"
+[[rules]]
+id = "item-words"
+kind = "count"
+title = "Each item has at least 3 words"
+counter = "words"
+scope = { section = "1", items = true }
+min = 3
+level = "error"
+''')
+    text = "## 1 Points\n\n1. two words\n2. three more words\n- two words\n"
+    got = next(r for r in analyze(text, pack).rules if r.id == "item-words")
+    assert got.measured == [2, 3, 2] and got.status == "fail"

@@ -270,6 +270,7 @@ class Analyzer:
         self._listing_rows: dict[tuple[str, tuple[int, ...]], tuple[LineFacts, LineFacts]] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
+        self._mark_counts: dict[tuple[str, str], int] = {}  # (counter, a list marker or indentation) -> its count
         # (a line's end, or the lines a sum is kept open over; the next line) -> the claims across them
         self._across: dict[tuple, tuple] = {}
         self._across_merged: dict[tuple[int, int], tuple] = {}  # a line's claims with those across (by identity)
@@ -1320,6 +1321,30 @@ class _Assembly:
             return float(sum(sum(col[a - 1:b]) for a, b in ranges))
         cum = self.cum[name]
         return float(sum(cum[b] - cum[a - 1] for a, b in ranges))
+
+    def item_marks(self, name: str, unit: Unit) -> float:
+        """The part of a list item's count that is no text of it: its marker ("- ", "10. ") and the indentation of
+        the lines that go on it. "Each cross-link ≥ 150 characters" is its text's: a "1. " gave one more than "- "."""
+        if name not in self.az.counter_names:
+            return 0.0
+        memo = self.az._mark_counts
+        fn = self.az._counters[self.az.counter_names.index(name)]
+        lines = self.lines
+        total = 0
+        for a, b in unit.ranges:
+            for ln in range(a, b + 1):
+                line = lines[ln - 1]
+                if ln == unit.line:
+                    m = _list_item(line)
+                    mark = line[:m.end() - 1] if m is not None else ""
+                else:
+                    mark = line[:len(line) - len(line.lstrip())]
+                if mark:
+                    got = memo.get((name, mark))
+                    if got is None:
+                        got = memo[(name, mark)] = fn(_Joined([mark]))[0]
+                    total += got
+        return float(total)
 
     def comment_blocks(self) -> tuple[tuple[int, int], ...]:
         """The comment blocks (`<!--` … `-->` on lines of their own) among what is no prose: text the published

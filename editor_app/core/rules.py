@@ -36,8 +36,11 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # one of 150 CJK. (A maximum counts everything, as the house counts its total: the safe side.)
     blocks = asm.comment_blocks() if rule.min is not None else ()
     unseen_total = 0.0
+    items = rule.scope.items
     for u in units:
         v = asm.count(rule.counter, u.ranges)
+        if items and v is not None:
+            v -= asm.item_marks(rule.counter, u)  # (a list item's text: not its marker, nor its indentation)
         hidden = 0.0
         if blocks and v is not None:
             seen = seen_ranges(u.ranges, blocks)
