@@ -59,7 +59,12 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # counts
     ("{where}: {value} > {limit} ({over} over; the limit is passed on line {line})",
      "{where}：{value} > {limit}（超出 {over}；第 {line} 行起超限）"),
+    ("{where}: {value} < {limit} ({short} short; {hidden} more in comment blocks, not counted)",
+     "{where}：{value} < {limit}（差 {short}；注释块中另有 {hidden}，不计入）"),
     ("{where}: {value} < {limit} ({short} short)", "{where}：{value} < {limit}（差 {short}）"),
+    ("{n} units measured; {hidden} in comment blocks not counted", "测量了 {n} 个单元；注释块中的 {hidden} 不计入"),
+    ("{n} items measured; {hidden} in comment blocks not counted", "测量了 {n} 个列表项；注释块中的 {hidden} 不计入"),
+    ("{hidden} in comment blocks not counted", "注释块中的 {hidden} 不计入"),
     ("{n} units measured", "测量了 {n} 个单元"),
     ("{n} items measured", "测量了 {n} 个列表项"),
     ("item on line {line}", "第 {line} 行的列表项"),
@@ -75,6 +80,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("sections matching {pattern}", "标题匹配 {pattern} 的节"),
     # required sections and patterns
     ("§{number} exists but its heading does not match {pattern}", "§{number} 存在，但标题不匹配 {pattern}"),
+    ("§{number} is missing: §{key} holds no section whose heading matches {pattern}",
+     "缺少 §{number}：§{key} 下没有标题匹配 {pattern} 的节"),
     ("a section matches {pattern} (§{key}) but §{number} is missing", "有节匹配 {pattern}（§{key}），但缺少 §{number}"),
     ("no section §{number} with a heading matching {pattern}", "没有标题匹配 {pattern} 的 §{number}"),
     ("{label} is in the survey twice: lines {a} and {b}; keep one", "{label} 在综述中出现了两次：第 {a} 行和第 {b} 行；请只保留一处"),

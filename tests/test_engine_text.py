@@ -69,6 +69,11 @@ def test_templates_keep_numbers_and_translate_the_places_they_name():
     assert say("CJK of 元信息: stated 950, measured 946") == "元信息的CJK：自报 950，实测 946"
     assert say("lines of document: stated 200, measured 113") == "全文的行：自报 200，实测 113"
     assert say("item on line 83: 81 < 150 (69 short)") == "第 83 行的列表项：81 < 150（差 69）"
+    assert say("§3.1: 21 < 150 (129 short; 151 more in comment blocks, not counted)") == \
+        "§3.1：21 < 150（差 129；注释块中另有 151，不计入）"
+    assert say("3 units measured; 151 in comment blocks not counted") == "测量了 3 个单元；注释块中的 151 不计入"
+    assert say("§4.4 is missing: §四 holds no section whose heading matches `法律|监管`") == \
+        "缺少 §4.4：§四 下没有标题匹配 `法律|监管` 的节"
     assert say("Each §七 cross-link ≥ 150 characters: 0 sections matched §7") == \
         "§七 每条跨主线链接 ≥ 150 字符：没有匹配 §7 的节"
     assert say("[claims] ⚠️ of footer: stated 80, measured 79") == "[claims] 文末签名的⚠️：自报 80，实测 79"

@@ -82,7 +82,9 @@ def test_a_legal_section_cut_still_points_at_the_chapter_it_belongs_in(sample_te
     del lines[i:i + 2]
     chapter = next(n for n, line in enumerate(lines, 1) if line.startswith("四、"))
     f = _legal_finding("\n".join(lines))
-    assert f.line == chapter and "(§四) but §4.4 is missing" in f.message
+    assert f.line == chapter
+    # (QA21 M3: not "a section matches `法律|监管` (§四) but §4.4 is missing", as if §四 were the legal section)
+    assert f.message == "§4.4 is missing: §四 holds no section whose heading matches `法律|监管`"
 
 
 # ----- a forbidden pattern names the text it found, not its regular expression -----

@@ -186,6 +186,11 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     elif first_numbered is not None:
         msg = f"{asm.place(rule.number)} exists but its heading does not match `{rule.heading}`"
         line = first_numbered.line
+    elif titled is not None and rule.number and rule.number.startswith(titled.key.split("#")[0] + "."):
+        # only the chapter that should hold it matches ("四、… / 法律"): no look-alike, the place it is missing from
+        msg = (f"{asm.place(rule.number)} is missing: {section_label(titled)} holds no section whose heading matches "
+               f"`{rule.heading}`")
+        line = titled.line
     elif titled is not None:
         msg = f"a section matches `{rule.heading}` ({section_label(titled)}) but {asm.place(rule.number)} is missing"
         line = titled.line
