@@ -1,4 +1,6 @@
-"""QA (house rule boundaries, M1): a counter-argument commented out while it was rewritten still met "≥ 150 CJK",
+"""QA21 (house rules at their limits): comment blocks (M1), list markers (m1) and rule 11's variants (m2).
+
+M1: a counter-argument commented out while it was rewritten still met "≥ 150 CJK",
 and "(1) 机制" only inside `<!-- … -->` met the required parts. A minimum is met only by what the published survey
 shows; a maximum still counts everything (the house counts its total with a raw regex: the safe side)."""
 
@@ -154,3 +156,20 @@ level = "error"
     text = "## 1 Points\n\n1. two words\n2. three more words\n- two words\n"
     got = next(r for r in analyze(text, pack).rules if r.id == "item-words")
     assert got.measured == [2, 3, 2] and got.status == "fail"
+
+
+# QA21 m2: rule 11's forbidden pattern was literal: "独立段，不计入 CJK 总数" passed, and a prohibition quoting it
+# ("不得「独立段不计」") failed.
+
+@pytest.mark.parametrize("added, forbidden", [
+    ("（独立段不计）", True), ("（独立段，不计入 CJK 总数）", True), ("（独立段 不计）", True), ("（独立段落不计）", True),
+    ("（本节独立成段不算）", True),
+    ("（不得「独立段不计」）", False), ("（禁止「独立段不计」）", False), ("（严禁「独立段不计」）", False),
+    ("（勿“独立段不计”）", False), ("（独立段）", False),
+])
+def test_an_exempt_section_is_found_in_its_variants_and_not_in_a_prohibition(sample_text, added, forbidden):
+    lines = sample_text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("4.4 "))
+    lines[at] += added
+    got = rule("\n".join(lines), "no-exempt-sections")
+    assert (got.status == "fail") is forbidden
