@@ -122,6 +122,14 @@ def test_the_house_wordings_of_a_figure_are_read():
                    (11, 999, False), (12, 99, False), (13, 99, False)] + [(14, v, False) for v in (99, 99, 99, 999, 999, 9, 9)]
 
 
+def test_the_counter_arguments_listed_under_other_names_are_read():
+    """"两主线 CJK 9/12" and "反方各小节 CJK 9/12" were not read (only "各主线" / "三主线"): both wrong here."""
+    text = HEAD + "① 两主线 CJK 9/12\n② 反方各小节 CJK 8/10\n" + BODY + FOOT
+    _, claims = _claims(text)
+    assert [(line, scope, claimed, measured, ok) for line, scope, claimed, measured, ok in claims] == [
+        (4, "§3.1", 9, 8, False), (4, "§3.2", 12, 10, False), (5, "§3.1", 8, 8, True), (5, "§3.2", 10, 10, True)]
+
+
 # ---- D7 ----
 
 def test_prose_about_cjk_text_states_no_figure_of_the_survey():
