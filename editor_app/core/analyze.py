@@ -20,6 +20,7 @@ from operator import add, attrgetter, is_not, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from . import claims as claims_mod
+from .claim_tables import ClaimColumns, claim_columns, claims_in_row, metric_words
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
 from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks, numbers_tops_in_chinese,
                        place_name, resolve_section_ref, section_refs_in_line)
@@ -150,6 +151,11 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
             "_pattern_labels": [cp.label for cp in pack.claim_patterns],  # (see claim_label)
             "_counter_labels": {name: c.label for name, c in pack.counters.items()},
+            # a table's header naming a counter's column (see claim_tables), and a "合计" row's scope per metric:
+            # the first claim pattern of that metric about the whole survey
+            "_claim_words": metric_words(pack.counters),
+            "_whole_claims": {cp.metric: k for k, cp in reversed(list(enumerate(pack.claim_patterns)))
+                              if cp.scope.kind == "document"},
             "_footer_re": re.compile(pack.footer) if pack.footer else None,
             "_forbidden": forbidden,
             # per forbidden-pattern rule: the literals one of which a line needs for any of its patterns to match
@@ -244,6 +250,8 @@ class Analyzer:
     _claim_scopes: list[Scope]
     _pattern_labels: list[str]
     _counter_labels: dict[str, str]
+    _claim_words: dict[str, str]
+    _whole_claims: dict[str, int]
     _footer_re: re.Pattern[str] | None
     _forbidden: list[tuple[RuleDef, list[re.Pattern[str]]]]
     _forbidden_looks: tuple[tuple[tuple[str, ...] | None, tuple[Callable[[str], Iterator[re.Match[str]]], ...]], ...]
@@ -264,6 +272,8 @@ class Analyzer:
         self._figure_headers: dict[tuple[str, str], TableFigureColumns | None] = {}
         self._figure_rows: dict[tuple[str, TableFigureColumns], tuple[LineFacts, LineFacts]] = {}
         self._secret_headers: dict[tuple[str, str], tuple[tuple[int, bool], ...] | None] = {}
+        self._claim_headers: dict[tuple[str, str], ClaimColumns | None] = {}
+        self._claim_rows: dict[tuple[str, ClaimColumns], tuple[LineFacts, LineFacts]] = {}
         self._secret_rows: dict[tuple[str, tuple], tuple[LineFacts, LineFacts]] = {}
         self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
         # (a package listing's row, the columns cleared) -> (its facts, those without the IP hits its versions made)
@@ -401,8 +411,9 @@ class Analyzer:
 
     def _read_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Give the rows of a table whose header names an engine column and figure columns the figures read by
-        those columns (`figure_tables`), and those whose header names a secret column ("密码", "Token") the hits
-        of those cells (`privacy.secret_cells`), in place. A table is a run of lines holding "|" whose second is a
+        those columns (`figure_tables`), those whose header names a counter's column ("| 小节 | CJK（实测） |") the
+        figures they state about their places (`claim_tables`), and those whose header names a secret column ("密码",
+        "Token") the hits of those cells (`privacy.secret_cells`), in place. A table is a run of lines holding "|" whose second is a
         delimiter row; a row the header gives no figure keeps what it states as prose."""
         i, n = 0, len(lines)
         secrets = self._privacy_cfg if "secret" in self._privacy_cfg.dimensions else None
@@ -421,6 +432,12 @@ class Analyzer:
                 for j in range(start + 2, i):
                     facts[j] = _remade(self._figure_rows, (lines[j], columns), facts[j],
                                        partial(_figures_row, lines[j], columns=columns))
+            stated = _header_read(self._claim_headers, head, partial(claim_columns, words=self._claim_words))
+            if stated is not None:
+                for j in range(start + 2, i):
+                    facts[j] = _remade(self._claim_rows, (lines[j], stated), facts[j],
+                                       partial(_claims_row, lines[j], columns=stated, scopes=self.pack.scopes,
+                                               whole=self._whole_claims))
             hidden = None if secrets is None else _header_read(
                 self._secret_headers, head, partial(secret_columns, cfg=secrets))
             if hidden is not None:
@@ -537,6 +554,19 @@ def _figures_row(line: str, f: LineFacts, columns: TableFigureColumns) -> LineFa
     if figures and f.privacy:
         figures = masked_quotes(line, f.privacy, None, (), figures, ())[2]
     return replace(f, figures=figures) if figures else f  # type: ignore[type-var]
+
+
+def _claims_row(line: str, f: LineFacts, columns: ClaimColumns, scopes, whole: dict[str, int]) -> LineFacts:
+    """A table row's facts with the figures its header's counter columns state about its place (claim_tables);
+    a figure a claim pattern read already in the row is kept as the pattern read it."""
+    taken = {c.column for c in f.claims}
+    found = tuple(c for c in claims_in_row(line, columns, scopes, whole) if c.column not in taken)
+    if not found:
+        return f
+    claims = (*f.claims, *found)
+    if f.privacy:
+        claims = masked_quotes(line, f.privacy, None, (), (), claims)[3]
+    return replace(f, claims=claims)  # type: ignore[type-var]
 
 
 def _secrets_row(line: str, f: LineFacts, columns: tuple[tuple[int, bool], ...], cfg: PrivacyConfig) -> LineFacts:
