@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
+import threading
+from typing import Any, Callable
 
 from pathlib import Path
 
@@ -87,13 +88,33 @@ def lines_around(lines: list[str], cursor_line: int, max_lines: int = MAX_PREVIE
     return lo + 1, shown
 
 
+_converters = threading.local()  # each thread's Markdown converter (one is not to be shared between threads)
+
+
+def _markdown_converter() -> Any:
+    """This thread's Markdown converter, made once. A converter is a cycle (its parser and processors each hold it):
+    one made per rendering, as markdown.markdown does, left ~350 objects of cyclic garbage a time, which the
+    checker's next freeze kept out of every collection but a full one (gui_gc)."""
+    md = getattr(_converters, "md", None)
+    if md is None:
+        import markdown
+
+        md = _converters.md = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS),
+                                                extension_configs=MARKDOWN_CONFIGS)
+    return md
+
+
 def render_html(markdown_text: str) -> str:
     """Markdown -> HTML -> sanitised HTML (no scripts, handlers or javascript: links survive). Images stay (the
     browser reads them from local files only); the report drops them: it is one self-contained file."""
-    import markdown
     import nh3
 
-    html = markdown.markdown(markdown_text, extensions=list(MARKDOWN_EXTENSIONS), extension_configs=MARKDOWN_CONFIGS)
+    md = _markdown_converter()
+    try:
+        html = md.reset().convert(markdown_text)
+    finally:
+        md.reset()  # (what it read let go of now, not at the next rendering)
+        md.parser.root = None
     clean = nh3.clean(html, url_schemes={"http", "https", "mailto"})
     return clean.replace("<table>", '<table border="1" cellspacing="0" cellpadding="4">')
 
