@@ -175,33 +175,6 @@ def test_private_data_and_bad_ids_are_underlined(qtbot, window):
     assert "1 private-data hit" in window.headline_label.text()
 
 
-def test_frozen_garbage_is_collected_when_the_user_pauses(qtbot):
-    import gc
-    import weakref
-
-    from editor_app.ui.analysis_runner import AnalysisRunner
-
-    class Cycle:
-        def __init__(self):
-            self.me = self
-
-    class Analyzer:
-        def analyze(self, text, verdicts=None):
-            return text
-
-    runner = AnalysisRunner(lambda: "x", None, make_analyzer=lambda p: Analyzer(), idle_gc_ms=50)
-    try:
-        leftover = Cycle()
-        ref = weakref.ref(leftover)
-        with qtbot.waitSignal(runner.analysis_ready, timeout=5000):
-            runner.analyse_now()
-        del leftover  # cyclic garbage that the publish froze
-        assert gc.get_freeze_count() > 0 and ref() is not None
-        qtbot.waitUntil(lambda: ref() is None, timeout=3000)
-    finally:
-        runner.shutdown()
-
-
 def test_continuous_typing_forces_analyses_only_when_they_are_quick(qtbot):
     import time
 

@@ -323,6 +323,7 @@ class MainWindow(QMainWindow):
         self._use_pack_for(path, analyse=False)
         self.references.reset()  # verdicts for the previous survey are no longer wanted
         self.runner.verdicts = {}
+        self.runner.new_document()
         self._update_title()
         self.runner.analyse_now()
         self.document_opened.emit(path)
