@@ -28,16 +28,16 @@ class _Analyzer:
 
 @pytest.fixture
 def full_collections(monkeypatch):
-    """Every full collection asked for (gc.collect() or gc.collect(2)), recorded; the young ones let through."""
+    """Every full collection that reaches the frozen objects (it unfreezes them first), recorded. (The application's
+    collector's oldest-generation collections scan only what is not frozen: a few ms.)"""
     made: list[int] = []
-    real = gc.collect
+    real = gc.unfreeze
 
-    def collect(generation=2):
-        if generation == 2:
-            made.append(generation)
-        return real(generation)
+    def unfreeze():
+        made.append(gc.get_freeze_count())
+        return real()
 
-    monkeypatch.setattr(gc, "collect", collect)
+    monkeypatch.setattr(gc, "unfreeze", unfreeze)
     return made
 
 
