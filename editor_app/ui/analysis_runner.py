@@ -234,7 +234,7 @@ class AnalysisRunner(QObject):
         self._first_pending_edit = None
         self.revision += 1
         self._marks[self.revision] = self._edit_mark()
-        # The pass is frozen when it ends, with whatever is young then: the young garbage is collected before
+        # The pass is frozen when it ends, with whatever is young then: the young garbage is collected before it starts
         gui_gc.collect_young()
         self._thread.submit(self.revision, self._text_source(), dict(self.verdicts) or None, self.published)
         self._set_busy(True)
