@@ -1,0 +1,167 @@
+"""How long Ctrl+S holds up the GUI thread: the longest stall of the event loop while a survey is saved.
+
+    PYTHONPATH=. python bench/bench_save.py [--sizes 1,8] [--repeat 5] [--type-during]
+
+Opens a survey of about 1 MB and 8 MB (unique copies of the bundled sample, each line tagged with its copy's
+number, as QA's surveys are made) in the real window from create_window (history, export, settings installed),
+offscreen unless DISPLAY is set, with its own XDG folders and history database. Each repetition types one
+character at the end, waits for its analysis to be shown (so no analysis result lands inside the save), presses
+Ctrl+S through QTest.keyClick (Qt's own shortcut handling) and measures, with a 2 ms heartbeat timer:
+
+- `keys`: how long the key press of Ctrl+S took to return (the GUI thread's own part of the save);
+- `stall`: the longest gap between two beats from the key press until the file holds the text, the survey is no
+  longer marked modified and the save's History snapshot is recorded, and 300 ms after;
+- `done`: how long that took (the save itself, however long the disk takes, on any thread).
+
+`--type-during` also types five characters right after Ctrl+S (20 ms apart) and says whether the survey is still
+marked modified once the save is done (it must be: those characters are not in the file).
+
+Output: one line per size, each repetition's figures and their medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SURVEY_EDITOR_LANG", "en")
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def make_survey(path: Path, megabytes: float) -> None:
+    from editor_app.resources_path import sample_survey_path
+
+    sample = sample_survey_path().read_text(encoding="utf-8")
+    lines = sample.split("\n")
+    copies, size, i = [], 0, 0
+    while size < megabytes * 1_000_000:
+        copy = "\n".join(f"{line} ‹{i}›" if line else line for line in lines)
+        copies.append(copy)
+        size += len(copy.encode("utf-8")) + 1
+        i += 1
+    path.write_text("\n".join(copies), encoding="utf-8")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="1,8", help="survey sizes in MB, comma-separated")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--type-during", action="store_true", help="type 5 characters right after each Ctrl+S")
+    args = ap.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-save-"))
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+        (tmp / var).mkdir()
+        os.environ[var] = str(tmp / var)
+    os.environ["SURVEY_EDITOR_AUTOSAVE_SECONDS"] = "100000"
+
+    from PySide6.QtCore import QElapsedTimer, QEvent, Qt, QTimer
+    from PySide6.QtGui import QKeyEvent, QTextCursor
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from editor_app.config import from_environment
+    from editor_app.ui.app import create_window, make_application
+
+    app = make_application(sys.argv[:1])
+    clock = QElapsedTimer()
+    clock.start()
+    beats: list[float] = []
+    heart = QTimer()
+    heart.setTimerType(Qt.TimerType.PreciseTimer)
+    heart.setInterval(2)
+    heart.timeout.connect(lambda: beats.append(clock.nsecsElapsed() / 1e6))
+    heart.start()
+
+    def pump(seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            app.processEvents()
+            time.sleep(0.0005)
+
+    def pump_until(done, timeout: float) -> bool:
+        end = time.perf_counter() + timeout
+        while time.perf_counter() < end:
+            if done():
+                return True
+            app.processEvents()
+            time.sleep(0.0005)
+        return done()
+
+    def key(window, ch: str) -> None:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(window.editor, QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, ch))
+
+    print(f"platform={QApplication.platformName()} load={os.getloadavg()[0]:.2f}", flush=True)
+    for size in [float(s) for s in args.sizes.split(",") if s]:
+        survey = tmp / f"survey-{size:g}mb.md"
+        make_survey(survey, size)
+        os.environ["SURVEY_EDITOR_DB"] = str(tmp / f"history-{size:g}.db")
+        window = create_window(survey, from_environment())
+        window.ask_unsaved_changes = lambda: "discard"
+        window.resize(1440, 900)
+        window.show()
+        window.activateWindow()
+        window.editor.setFocus()
+        runner = window.runner
+        settled = lambda: runner.published_revision == runner.revision and not runner._timer.isActive()  # noqa: E731
+        pump_until(settled, 300)
+        pump(2.0)
+        ctl = window.history
+        recorded: list[int] = []
+        ctl.recorded.connect(lambda sid, kind: recorded.append(sid))
+        keys_ms, stalls, done_ms, still_modified = [], [], [], []
+        for rep in range(args.repeat):
+            window.goto_line(window.editor.blockCount() - 3)
+            window.editor.moveCursor(QTextCursor.MoveOperation.EndOfBlock)
+            key(window, "存")
+            pump_until(settled, 300)
+            pump(0.5)
+            before = len(recorded)
+            mark = len(beats)
+            t0, start = time.perf_counter(), clock.nsecsElapsed() / 1e6
+            QTest.keyClick(window.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+            keys_ms.append((time.perf_counter() - t0) * 1000)
+            typed = ""
+            if args.type_during:
+                for ch in "存后继续写":
+                    key(window, ch)
+                    typed += ch
+                    pump(0.02)
+            saved = lambda: len(recorded) > before and (  # noqa: E731
+                window.editor.document().isModified() if typed else not window.editor.document().isModified())
+            ok = pump_until(saved, 120)
+            done_ms.append((time.perf_counter() - t0) * 1000)
+            pump(0.3)
+            b = [start] + beats[mark:]  # the key press's own time counts: the first beat after it comes after it
+            stalls.append(max((y - x for x, y in zip(b, b[1:])), default=0.0))
+            still_modified.append(window.editor.document().isModified())
+            if not ok:
+                print(f"  repetition {rep + 1}: the save did not finish in 120 s", flush=True)
+            if typed:
+                # the typed characters are saved too before the next repetition, so each one starts clean
+                window.save()
+                pump_until(lambda: len(recorded) > before + 1, 60)
+                pump(0.3)
+        mb = survey.stat().st_size / 1e6
+        fmt = lambda xs: " / ".join(f"{x:.0f}" for x in xs) + f" (median {statistics.median(xs):.0f})"  # noqa: E731
+        print(f"{mb:.2f} MB: Ctrl+S keys {fmt(keys_ms)} ms; longest stall {fmt(stalls)} ms; "
+              f"saved in {fmt(done_ms)} ms" + (f"; modified after typing during the save: {still_modified}"
+                                                if args.type_during else ""), flush=True)
+        window.close()
+        window.deleteLater()
+        pump(0.5)
+    heart.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
