@@ -15,6 +15,7 @@ import tempfile
 import unicodedata
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from ..core.records import record
 
@@ -253,7 +254,11 @@ def _checked(text: str, p: Path) -> str:
 
 def encode_text(text: str, fmt: LoadedText) -> bytes:
     """The bytes of `text` in fmt's encoding, BOM and newline style; raises UnsavableText naming the culprit."""
-    body = normalise_newlines(text)
+    return _encode_normalised(normalise_newlines(text), fmt)
+
+
+def _encode_normalised(body: str, fmt: LoadedText) -> bytes:
+    """encode_text of a text whose newlines are normalised already."""
     if fmt.newline != "\n":
         body = body.replace("\n", fmt.newline)
     try:
@@ -280,6 +285,34 @@ def _unencodable_message(body: str, exc: UnicodeEncodeError, encoding: str) -> s
     )
 
 
+class SavedText(NamedTuple):
+    """What save_text wrote: `written`, the text (newlines normalised) in the byte format written, and `fingerprint`,
+    file_fingerprint's of the file as the save left it (None if it could not be looked at), from the bytes written."""
+
+    written: LoadedText
+    fingerprint: tuple[int, int, str] | None
+
+
+def save_text(path: Path | str, text: str, fmt: LoadedText | None = None, *, backup: bool = True) -> SavedText:
+    """save_text_atomic, and what was written: all of it work for a worker thread (the editor saves on one), the
+    file's fingerprint taken from the bytes in memory rather than by reading an 8 MB survey back."""
+    import hashlib  # (as in file_fingerprint)
+
+    p = Path(path)
+    target = Path(os.path.realpath(p))
+    if fmt is None:
+        fmt = _existing_format(target)
+    body = normalise_newlines(text)
+    data = _encode_normalised(body, fmt)  # before anything touches the disk
+    _write_atomic(p, target, data, backup=backup)
+    try:
+        st = target.stat()
+        fingerprint: tuple[int, int, str] | None = (st.st_mtime_ns, st.st_size, hashlib.sha256(data).hexdigest())
+    except OSError:
+        fingerprint = None
+    return SavedText(LoadedText(text=body, encoding=fmt.encoding, bom=fmt.bom, newline=fmt.newline), fingerprint)
+
+
 def save_text_atomic(
     path: Path | str, text: str, fmt: LoadedText | None = None, *, backup: bool = True
 ) -> None:
@@ -293,6 +326,11 @@ def save_text_atomic(
     if fmt is None:
         fmt = _existing_format(target)
     data = encode_text(text, fmt)  # before anything touches the disk
+    _write_atomic(p, target, data, backup=backup)
+
+
+def _write_atomic(p: Path, target: Path, data: bytes, *, backup: bool) -> None:
+    """Put `data` in `target` (`p` as the user named it, for the messages), as save_text_atomic says."""
     if target.is_dir():
         raise UnsavableText(f"Not saved: {p} is a folder.")
     directory = target.parent

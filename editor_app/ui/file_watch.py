@@ -30,26 +30,37 @@ class ExternalChangeWatcher(QObject):
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self.check)
         self._suspended = False
+        self._missed = False  # a look skipped while suspended
 
-    def watch(self, path: Path | None) -> None:
+    def watch(self, path: Path | None, fingerprint: tuple[int, int, str] | None = None) -> None:
+        """Watch `path` (None: nothing), as it is on disk now; `fingerprint`: its own, as remember takes it."""
         old = self._watcher.files() + self._watcher.directories()
         if old:
             self._watcher.removePaths(old)
         self.path = Path(path).resolve() if path else None
-        self.remember()
+        self.remember(fingerprint)
         self._arm()
 
-    def remember(self) -> None:
-        """Take the file as it is on disk now as ours (after loading or saving it)."""
+    def remember(self, fingerprint: tuple[int, int, str] | None = None) -> None:
+        """Take the file as it is on disk now as ours (after loading or saving it); `fingerprint`: the one a save
+        took of the bytes it wrote (an 8 MB survey was read back and hashed again on the GUI thread)."""
         self._before_deletion = None
-        try:
-            self.fingerprint = file_fingerprint(self.path) if self.path else None
-        except OSError:
-            self.fingerprint = None
+        if fingerprint is not None:
+            self.fingerprint = fingerprint
+        else:
+            try:
+                self.fingerprint = file_fingerprint(self.path) if self.path else None
+            except OSError:
+                self.fingerprint = None
         self._arm()
 
     def set_suspended(self, suspended: bool) -> None:
+        """While suspended (a save of ours under way) no change is said; a look skipped meanwhile is taken again
+        a debounce after, against the fingerprint the save left (a change by another program then is not missed)."""
         self._suspended = suspended
+        if not suspended and self._missed:
+            self._missed = False
+            self._timer.start()
 
     def differs(self) -> bool:
         """Whether another program's content is on disk now (a file deleted since is nothing to overwrite)."""
@@ -73,7 +84,10 @@ class ExternalChangeWatcher(QObject):
     def check(self) -> bool:
         """Emit changed_externally when the file's content is no longer what we loaded or saved."""
         self._arm()
-        if self._suspended or self.path is None:
+        if self._suspended:
+            self._missed = True
+            return False
+        if self.path is None:
             return False
         if self.fingerprint is None:
             if self._before_deletion is not None and self.path.is_file():

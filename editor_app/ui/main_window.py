@@ -25,16 +25,10 @@ from editor_app import APP_NAME
 from editor_app.config import Config
 from editor_app.core.model import Analysis
 from editor_app.resources_path import sample_survey_path
-from editor_app.services.files import (
-    LoadedText,
-    UnreadableFile,
-    UnsavableText,
-    changed_on_disk,
-    load_text,
-    save_text_atomic,
-)
+from editor_app.services.files import LoadedText, UnreadableFile, UnsavableText, load_text
 from editor_app.ui import chart_library
 from editor_app.ui.analysis_runner import AnalysisRunner
+from editor_app.ui.background_save import BackgroundSaver, OnDisk, SaveJob
 from editor_app.ui.code_editor import CodeEditor, pick_editor_font, qt_offset
 from editor_app.ui.figures_panel import FiguresPanel
 from editor_app.ui.file_watch import ExternalChangeWatcher
@@ -184,6 +178,14 @@ class MainWindow(QMainWindow):
         self.runner.busy_changed.connect(
             lambda busy: busy and self.timing_label.setText(self.tr("analysing…")))
         self.mirror.edited.connect(self.runner.text_changed)  # not for a word still being composed
+        # Which text a save wrote: the survey is unmodified after it only if not edited while it was being written.
+        self._text_revision = 0
+        self._generation = 0  # which document (opened, new): a save's end never marks another one saved
+        self.mirror.edited.connect(self._text_edited)
+        self.saver = BackgroundSaver(self)  # encodes, writes, fsyncs and fingerprints on a thread of its own
+        self.saver.finished.connect(self._save_finished)
+        self._save_again = False  # Ctrl+S pressed while a save ran: one more save of the newest text after it
+        self._saved_fingerprint: tuple[Path, tuple[int, int, str] | None] | None = None  # (path, of the last save)
         self.editor.document().modificationChanged.connect(lambda _m: self._update_title())
         self.editor.cursorPositionChanged.connect(self._update_position)
         self.editor.files_dropped.connect(self._files_dropped)
@@ -300,6 +302,8 @@ class MainWindow(QMainWindow):
     def _show_document(self, loaded: LoadedText, path: Path | None, *, sample: bool) -> None:
         """Put a survey (opened, or new and empty) in the editor as unmodified, and check it with the pack that
         applies where it lives (a path that does not exist yet is watched too: a file made there is noticed)."""
+        self.wait_for_save()  # (asked about unsaved changes first, which waits too) a save's end is this survey's
+        self._generation += 1
         self.loaded = loaded
         self.current_path = path
         self.is_bundled_sample = sample
@@ -329,12 +333,28 @@ class MainWindow(QMainWindow):
         self.document_opened.emit(path)
         self._tell_damage(loaded)
 
-    def save(self) -> bool:
+    def save(self, *, wait: bool = True) -> bool:
+        """Save the survey; whether it was saved. `wait=False` (Ctrl+S, File → Save): the file is written on a
+        worker thread and typing goes on; True then means the save was started (or queued behind the one running),
+        its end is said in the status bar (an error in a message box, the survey left modified)."""
         if self.current_path is None or self.is_bundled_sample:
             return self.save_as()
+        if not wait:
+            if self.saver.busy:
+                self._save_again = True  # one more save of the newest text when this one ends: never two writers
+                return True
+            return self._write(self.current_path, wait=False)
+        self.wait_for_save()
         return self._write(self.current_path)
 
+    def wait_for_save(self) -> None:
+        """Wait for the save being written and any queued behind it (closing, opening another survey, Save As):
+        the unsaved-changes question then sees whether the survey is saved, and no save is lost."""
+        while self.saver.busy:
+            self.saver.wait()
+
     def save_as(self) -> bool:
+        self.wait_for_save()
         # The dialog offers a name: the survey's own (the bundled sample's in the home folder: the program's files are
         # no place for it); an empty name box left a first-time user guessing what to call the sample's copy.
         if self.current_path is None:
@@ -356,7 +376,9 @@ class MainWindow(QMainWindow):
             self.document_saved.emit(self.current_path, self.loaded.text)
             self.settings_store.add_recent_file(self.current_path)
             self._rebuild_recent_menu()
-            self.watcher.watch(self.current_path)
+            saved = self._saved_fingerprint
+            self.watcher.watch(self.current_path,
+                               fingerprint=saved[1] if saved is not None and saved[0] == self.current_path else None)
             self._loaded_on_disk = self.watcher.fingerprint
             self._update_title()
             self._use_pack_for(self.current_path)  # saved beside a team's survey-rules.toml: checked by it now
@@ -464,6 +486,7 @@ class MainWindow(QMainWindow):
 
     # ================= files =================
     def _may_discard_changes(self) -> bool:
+        self.wait_for_save()  # a save under way decides whether there is anything unsaved
         if not self.editor.document().isModified():
             return True
         answer = self.ask_unsaved_changes()
@@ -472,59 +495,83 @@ class MainWindow(QMainWindow):
         return answer == "discard"
 
     def _write(self, path: Path, *, fmt: LoadedText | None = None, check_external: bool = True,
-               announce: bool = True) -> bool:
+               announce: bool = True, wait: bool = True) -> bool:
+        """Save a snapshot of the text to `path` on the saver's thread; `wait`: until it is written (whether it
+        was), else True at once (_save_finished says how it went)."""
         if check_external and path.resolve() == self.watcher.path and self.watcher.differs():
             if not self.ask_overwrite_external(path):
                 return False
-        text = self.current_text()
-        fmt = fmt or self.loaded or LoadedText(text="")
-        # With nothing to write the file keeps its bytes (mixed line ends, an encoding guessed from its bytes) and
-        # its `.bak` the version before (a second Ctrl+S made the backup a copy of the file).
-        if not self._file_holds(path, text, fmt):
-            written = self._write_bytes(path, text, fmt)
-            if written is None:
-                return False
-            self.loaded = written.with_text(text)
-            if path.resolve() == self.watcher.path:
-                self.watcher.remember()
-                self._loaded_on_disk = self.watcher.fingerprint
-        self.editor.document().setModified(False)
-        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
-        if announce:
-            self.document_saved.emit(path.resolve(), text)
-        return True
+        job = self._start_save(path, self.mirror.snapshot(), fmt or self.loaded or LoadedText(text=""),
+                               announce=announce)
+        if not wait:
+            return True
+        self.wait_for_save()
+        return job.outcome()
 
-    def _write_bytes(self, path: Path, text: str, fmt: LoadedText) -> LoadedText | None:
-        """Save `text` to `path` in `fmt` (or, asked, in UTF-8): the format written, None when not saved (said)."""
-        self.watcher.set_suspended(True)
-        try:
-            try:
-                save_text_atomic(path, text, fmt, backup=True)
-            except UnsavableText as exc:
-                # A GBK survey that now holds a character GBK lacks (the house rules ask for ⚠️): offer UTF-8,
-                # which the message advises, instead of leaving the survey impossible to save.
-                if fmt.encoding.replace("-", "").lower().startswith("utf") or not self.ask_save_as_utf8(words_for(self.pack)(str(exc))):
-                    raise
-                fmt = LoadedText(text="", encoding="utf-8", newline=fmt.newline)
-                save_text_atomic(path, text, fmt, backup=True)
-                self.format_label.setText(fmt.label)
-        except (UnsavableText, OSError) as exc:
-            self.show_error(self.tr("Not saved"), words_for(self.pack)(str(exc)))
-            return None
-        finally:
-            self.watcher.set_suspended(False)
-        return fmt
+    def _start_save(self, path: Path, text: str | list[str], fmt: LoadedText, *, announce: bool,
+                    revision: int | None = None) -> SaveJob:
+        """Hand the text (its lines: a copy of the list is all the GUI thread pays) to the saver. With nothing new to
+        write the file keeps its bytes (mixed line ends, an encoding guessed from its bytes) and its `.bak` the
+        version before (a second Ctrl+S made the backup a copy of the file)."""
+        job = SaveJob(path, text, fmt, revision=self._text_revision if revision is None else revision,
+                      generation=self._generation, announce=announce,
+                      on_disk=OnDisk(self.loaded, self._loaded_on_disk, self.watcher.path))
+        self.watcher.set_suspended(True)  # our own rename is no other program's change
+        self.statusBar().showMessage(self.tr("Saving %1…").replace("%1", str(path)))
+        self.saver.start(job)
+        return job
+
+    def _save_finished(self, job: SaveJob) -> None:
+        """A save's end, on the GUI thread: the survey is unmodified if it was not edited while being written."""
+        path, saved = job.path, job.saved
+        if saved is not None:
+            job.ok = True
+            written = saved.written
+            if not job.skipped:
+                self.loaded = written
+                self.format_label.setText(written.label)  # (a GBK survey saved as UTF-8 says so)
+                if path.resolve() == self.watcher.path:
+                    self.watcher.remember(saved.fingerprint)  # from the bytes written: no 8 MB read back
+                    self._loaded_on_disk = self.watcher.fingerprint
+            self._saved_fingerprint = (path.resolve(), saved.fingerprint)
+        self.watcher.set_suspended(False)
+        if saved is None:
+            self._save_failed(job)
+            return
+        if job.generation == self._generation:
+            if job.revision == self._text_revision:
+                self.editor.document().setModified(False)
+            else:
+                # Typed while it was written: still modified, and the state the file held before (Undo back to it)
+                # is no longer "saved" either.
+                self._unsaved_until_saved()
+        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
+        if job.announce:
+            self.document_saved.emit(path.resolve(), job.text)
+        if self._save_again:
+            self._save_again = False
+            self.save(wait=False)
+
+    def _save_failed(self, job: SaveJob) -> None:
+        """Said in a message box; the survey stays modified, the file as it was. A text the file's encoding can't
+        hold (a GBK survey that now has a ⚠️) is offered UTF-8, which the message advises, rather than left
+        impossible to save."""
+        self._save_again = False  # it would fail the same way: the author saves again once the cause is fixed
+        exc, fmt = job.error, job.fmt
+        say = words_for(self.pack)
+        if isinstance(exc, UnsavableText) and not fmt.encoding.replace("-", "").lower().startswith("utf"):
+            if self.ask_save_as_utf8(say(str(exc))):
+                job.then = self._start_save(job.path, job.text, LoadedText(text="", encoding="utf-8", newline=fmt.newline),
+                                            announce=job.announce, revision=job.revision)
+                return
+        message = str(exc) if isinstance(exc, (UnsavableText, OSError)) else f"{type(exc).__name__}: {exc}"
+        self.statusBar().showMessage(f"{self.tr('Not saved')}: {say(message).splitlines()[0]}", 15000)
+        self.show_error(self.tr("Not saved"), say(message))
 
     def _tell_damage(self, loaded: LoadedText) -> None:
         """A survey opened with bytes its encoding can't read (shown as U+FFFD) says so and where."""
         if loaded.damage:
             self.notify(APP_NAME, words_for(self.pack)(loaded.damage))
-
-    def _file_holds(self, path: Path, text: str, fmt: LoadedText) -> bool:
-        """Whether the file at `path` is, byte for byte, the one `text` was opened from or last saved to."""
-        return (self.loaded is not None and fmt == self.loaded and text == self.loaded.text
-                and self._loaded_on_disk is not None and path.resolve() == self.watcher.path
-                and not changed_on_disk(path, self._loaded_on_disk))
 
     def _open_dialog(self) -> None:
         start = str(self.current_path.parent) if self.current_path and not self.is_bundled_sample else str(Path.home())
@@ -590,6 +637,9 @@ class MainWindow(QMainWindow):
             doc.blockSignals(blocked)
         doc.setModified(True)  # ...that setModified(True) then puts out of reach (Qt's modifiedState = -1)
         self._update_title()
+
+    def _text_edited(self) -> None:
+        self._text_revision += 1
 
     def _update_title(self) -> None:
         name = self.current_path.name if self.current_path else self.tr("Untitled")
@@ -901,6 +951,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop the worker threads (also called by tests)."""
+        self.wait_for_save()
         self.references.shutdown()
         self.runner.shutdown()
         self.preview.shutdown()

@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="284"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="312"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</numerusform>
@@ -50,7 +50,7 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="383"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="411"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>1 stated figure will be replaced by the measured value:</numerusform>

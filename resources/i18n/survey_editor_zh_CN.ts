@@ -563,206 +563,211 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="68"/>
+        <location filename="../../editor_app/ui/main_window.py" line="62"/>
         <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
         <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="129"/>
+        <location filename="../../editor_app/ui/main_window.py" line="123"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="139"/>
-        <location filename="../../editor_app/ui/main_window.py" line="140"/>
+        <location filename="../../editor_app/ui/main_window.py" line="133"/>
+        <location filename="../../editor_app/ui/main_window.py" line="134"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="148"/>
+        <location filename="../../editor_app/ui/main_window.py" line="142"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="149"/>
+        <location filename="../../editor_app/ui/main_window.py" line="143"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="150"/>
+        <location filename="../../editor_app/ui/main_window.py" line="144"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="151"/>
+        <location filename="../../editor_app/ui/main_window.py" line="145"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="166"/>
+        <location filename="../../editor_app/ui/main_window.py" line="160"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="185"/>
+        <location filename="../../editor_app/ui/main_window.py" line="179"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="277"/>
-        <location filename="../../editor_app/ui/main_window.py" line="286"/>
+        <location filename="../../editor_app/ui/main_window.py" line="279"/>
+        <location filename="../../editor_app/ui/main_window.py" line="288"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="418"/>
+        <location filename="../../editor_app/ui/main_window.py" line="440"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="429"/>
+        <location filename="../../editor_app/ui/main_window.py" line="451"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="430"/>
+        <location filename="../../editor_app/ui/main_window.py" line="452"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="432"/>
+        <location filename="../../editor_app/ui/main_window.py" line="454"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="433"/>
+        <location filename="../../editor_app/ui/main_window.py" line="455"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="434"/>
+        <location filename="../../editor_app/ui/main_window.py" line="456"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="441"/>
+        <location filename="../../editor_app/ui/main_window.py" line="463"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="448"/>
+        <location filename="../../editor_app/ui/main_window.py" line="470"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="454"/>
+        <location filename="../../editor_app/ui/main_window.py" line="476"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="459"/>
+        <location filename="../../editor_app/ui/main_window.py" line="481"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="511"/>
+        <location filename="../../editor_app/ui/main_window.py" line="519"/>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="568"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="491"/>
+        <location filename="../../editor_app/ui/main_window.py" line="547"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="112"/>
+        <location filename="../../editor_app/ui/main_window.py" line="106"/>
         <source>Survey text</source>
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="560"/>
+        <location filename="../../editor_app/ui/main_window.py" line="607"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="577"/>
+        <location filename="../../editor_app/ui/main_window.py" line="624"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="594"/>
+        <location filename="../../editor_app/ui/main_window.py" line="644"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="596"/>
+        <location filename="../../editor_app/ui/main_window.py" line="646"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="621"/>
+        <location filename="../../editor_app/ui/main_window.py" line="671"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="649"/>
-        <location filename="../../editor_app/ui/main_window.py" line="676"/>
+        <location filename="../../editor_app/ui/main_window.py" line="699"/>
+        <location filename="../../editor_app/ui/main_window.py" line="726"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="662"/>
-        <location filename="../../editor_app/ui/main_window.py" line="677"/>
+        <location filename="../../editor_app/ui/main_window.py" line="712"/>
+        <location filename="../../editor_app/ui/main_window.py" line="727"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="740"/>
+        <location filename="../../editor_app/ui/main_window.py" line="790"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="723"/>
+        <location filename="../../editor_app/ui/main_window.py" line="773"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="725"/>
+        <location filename="../../editor_app/ui/main_window.py" line="775"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="623"/>
+        <location filename="../../editor_app/ui/main_window.py" line="673"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="753"/>
+        <location filename="../../editor_app/ui/main_window.py" line="803"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="780"/>
+        <location filename="../../editor_app/ui/main_window.py" line="830"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="787"/>
+        <location filename="../../editor_app/ui/main_window.py" line="837"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="799"/>
+        <location filename="../../editor_app/ui/main_window.py" line="849"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="839"/>
+        <location filename="../../editor_app/ui/main_window.py" line="889"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="839"/>
+        <location filename="../../editor_app/ui/main_window.py" line="889"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -1762,142 +1767,142 @@
         <translation>打开示例综述(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="51"/>
+        <location filename="../../editor_app/ui/menus.py" line="52"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="52"/>
+        <location filename="../../editor_app/ui/menus.py" line="53"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="54"/>
+        <location filename="../../editor_app/ui/menus.py" line="55"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="57"/>
+        <location filename="../../editor_app/ui/menus.py" line="58"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="58"/>
+        <location filename="../../editor_app/ui/menus.py" line="59"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="60"/>
+        <location filename="../../editor_app/ui/menus.py" line="61"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="61"/>
+        <location filename="../../editor_app/ui/menus.py" line="62"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="62"/>
+        <location filename="../../editor_app/ui/menus.py" line="63"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="63"/>
+        <location filename="../../editor_app/ui/menus.py" line="64"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="65"/>
+        <location filename="../../editor_app/ui/menus.py" line="66"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="67"/>
+        <location filename="../../editor_app/ui/menus.py" line="68"/>
         <source>Rep&amp;lace…</source>
         <translation>替换(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="69"/>
+        <location filename="../../editor_app/ui/menus.py" line="70"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="70"/>
+        <location filename="../../editor_app/ui/menus.py" line="71"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="71"/>
+        <location filename="../../editor_app/ui/menus.py" line="72"/>
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="75"/>
+        <location filename="../../editor_app/ui/menus.py" line="76"/>
         <source>Show Ou&amp;tline</source>
         <translation>显示大纲(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="75"/>
+        <location filename="../../editor_app/ui/menus.py" line="76"/>
         <source>Show &amp;Panels</source>
         <translation>显示面板(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="80"/>
+        <location filename="../../editor_app/ui/menus.py" line="81"/>
         <source>O&amp;utline</source>
         <translation>大纲(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="81"/>
+        <location filename="../../editor_app/ui/menus.py" line="82"/>
         <source>&amp;Self-check</source>
         <translation>自检(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="81"/>
+        <location filename="../../editor_app/ui/menus.py" line="82"/>
         <source>&amp;References</source>
         <translation>引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="81"/>
+        <location filename="../../editor_app/ui/menus.py" line="82"/>
         <source>&amp;Figures</source>
         <translation>数字图表(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="81"/>
+        <location filename="../../editor_app/ui/menus.py" line="82"/>
         <source>Pre&amp;view</source>
         <translation>预览(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="86"/>
+        <location filename="../../editor_app/ui/menus.py" line="87"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="87"/>
+        <location filename="../../editor_app/ui/menus.py" line="88"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="90"/>
+        <location filename="../../editor_app/ui/menus.py" line="91"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="91"/>
+        <location filename="../../editor_app/ui/menus.py" line="92"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="94"/>
+        <location filename="../../editor_app/ui/menus.py" line="95"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="95"/>
+        <location filename="../../editor_app/ui/menus.py" line="96"/>
         <source>Previous Pro&amp;blem</source>
         <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="107"/>
+        <location filename="../../editor_app/ui/menus.py" line="108"/>
         <source>&amp;Clear List</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
