@@ -55,6 +55,8 @@ def main() -> int:
     ap.add_argument("--sizes", default="1,8", help="survey sizes in MB, comma-separated")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--type-during", action="store_true", help="type 5 characters right after each Ctrl+S")
+    ap.add_argument("--blame", action="store_true",
+                    help="sample the GUI thread's stack (bench_feel's Watch) and say what it did in each longest stall")
     args = ap.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-save-"))
@@ -80,6 +82,13 @@ def main() -> int:
     heart.setInterval(2)
     heart.timeout.connect(lambda: beats.append(clock.nsecsElapsed() / 1e6))
     heart.start()
+    watch = None
+    if args.blame:
+        sys.path.insert(0, str(ROOT / "bench"))
+        from bench_feel import Watch
+
+        watch = Watch()
+        watch.start()
 
     def pump(seconds: float) -> None:
         end = time.perf_counter() + seconds
@@ -142,7 +151,12 @@ def main() -> int:
             done_ms.append((time.perf_counter() - t0) * 1000)
             pump(0.3)
             b = [start] + beats[mark:]  # the key press's own time counts: the first beat after it comes after it
-            stalls.append(max((y - x for x, y in zip(b, b[1:])), default=0.0))
+            gap, at = max(((y - x, x) for x, y in zip(b, b[1:])), default=(0.0, start))
+            stalls.append(gap)
+            if watch is not None:  # (Watch's clock is perf_counter's; the heartbeat's is its own)
+                t_at = t0 + (at - start) / 1000
+                print(f"  {size:g} MB #{rep + 1}: {gap:.0f} ms at +{at - start:.0f} ms: "
+                      f"{watch.blame(t_at, t_at + gap / 1000)}", flush=True)
             still_modified.append(window.editor.document().isModified())
             if not ok:
                 print(f"  repetition {rep + 1}: the save did not finish in 120 s", flush=True)
@@ -160,6 +174,8 @@ def main() -> int:
         window.deleteLater()
         pump(0.5)
     heart.stop()
+    if watch is not None:
+        watch.stop()
     return 0
 
 

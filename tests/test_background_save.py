@@ -317,3 +317,21 @@ def test_the_saved_signal_carries_the_text_written(qtbot, survey):
     gate.open.set()
     _saved(qtbot, window)
     assert saved == [(survey.resolve(), SURVEY + "甲")]
+
+
+@pytest.mark.parametrize("encoding,bom,newline", [("utf-8", False, "\n"), ("utf-8", True, "\r\n"),
+                                                  ("utf-16-le", True, "\r\n"), ("gb18030", False, "\r"),
+                                                  ("gbk", False, "\n")])
+def test_a_long_text_is_encoded_piece_by_piece_to_the_same_bytes(monkeypatch, encoding, bom, newline):
+    """(Piece by piece so the saving thread lets the GUI thread have the GIL between pieces.)"""
+    monkeypatch.setattr(files, "ENCODE_PIECE", 7)
+    text = "主题综述 · 测试\n§0 自检栏\n一、正文 abc\n正文内容在这里。\n" * 5
+    fmt = files.LoadedText(text="", encoding=encoding, bom=bom, newline=newline)
+    assert files.encode_text(text, fmt) == files._encode_whole(text, fmt)
+
+
+def test_a_character_the_encoding_lacks_is_named_where_it_is_in_the_whole_text(monkeypatch):
+    monkeypatch.setattr(files, "ENCODE_PIECE", 7)
+    text = "主题综述\n" * 5 + "第六行 ⚠️\n"
+    with pytest.raises(files.UnsavableText, match="line 6, column 5"):
+        files.encode_text(text, files.LoadedText(text="", encoding="gbk"))

@@ -76,6 +76,8 @@ class LoadedText:
 
 
 def normalise_newlines(text: str) -> str:
+    if "\r" not in text:  # the editor's text never has one: one scan, not two copies of an 8 MB survey
+        return text
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -257,8 +259,35 @@ def encode_text(text: str, fmt: LoadedText) -> bytes:
     return _encode_normalised(normalise_newlines(text), fmt)
 
 
+# Characters encoded at a time by _encode_normalised: the editor saves on a worker thread, and one str.encode of an
+# 8 MB survey holds the GIL ~30 ms (a key typed meanwhile waits); between two pieces the GUI thread can take it.
+ENCODE_PIECE = 1 << 18
+
+
 def _encode_normalised(body: str, fmt: LoadedText) -> bytes:
-    """encode_text of a text whose newlines are normalised already."""
+    """encode_text of a text whose newlines are normalised already: a long one piece by piece, with the codec's
+    incremental encoder (a stateful encoding stays right across pieces)."""
+    if len(body) <= ENCODE_PIECE:
+        return _encode_whole(body, fmt)
+    try:
+        encoder = codecs.getincrementalencoder(fmt.encoding)("strict")
+    except LookupError:
+        raise UnsavableText(f"Unknown text encoding {fmt.encoding!r}.") from None
+    parts = []
+    try:
+        for start in range(0, len(body), ENCODE_PIECE):
+            piece = body[start:start + ENCODE_PIECE]
+            parts.append(encoder.encode(piece.replace("\n", fmt.newline) if fmt.newline != "\n" else piece))
+        parts.append(encoder.encode("", True))
+    except UnicodeEncodeError:
+        return _encode_whole(body, fmt)  # raises, naming the character, line and column in the whole text
+    data = b"".join(parts)
+    if fmt.bom:
+        data = _BOM_OF.get(codecs.lookup(fmt.encoding).name, b"") + data
+    return data
+
+
+def _encode_whole(body: str, fmt: LoadedText) -> bytes:
     if fmt.newline != "\n":
         body = body.replace("\n", fmt.newline)
     try:

@@ -64,6 +64,13 @@ class SaveJob:
         return job.ok
 
 
+def _joined(lines: list[str], group: int = 4096) -> str:
+    """join_lines, a group of lines at a time: one join of an 8 MB survey's lines holds the GIL ~10 ms."""
+    if len(lines) <= group:
+        return join_lines(lines)
+    return join_lines([join_lines(lines[i:i + group]) for i in range(0, len(lines), group)])
+
+
 class BackgroundSaver(QObject):
     """Runs one SaveJob at a time on a thread of its own; `finished` says each, once, on the GUI thread."""
 
@@ -91,7 +98,7 @@ class BackgroundSaver(QObject):
     def _run(self, job: SaveJob) -> None:
         try:
             if not isinstance(job.text, str):
-                job.text = join_lines(job.text)
+                job.text = _joined(job.text)
             if job.on_disk is not None and job.on_disk.holds(job.path, job.text, job.fmt):
                 assert job.on_disk.loaded is not None
                 job.saved, job.skipped = SavedText(job.on_disk.loaded, job.on_disk.fingerprint), True
