@@ -54,7 +54,7 @@ class FakeWindow(QMainWindow):
 
     analysis_ready = Signal(object)
     document_opened = Signal(object)
-    document_saved = Signal(object, str)
+    document_saved = Signal(object, object)
 
     def __init__(self, db_path: Path, autosave_seconds: int = 30) -> None:
         super().__init__()

@@ -67,7 +67,8 @@ class MainWindow(QMainWindow):
 
     analysis_ready = Signal(object)  # Analysis for the text now in the editor
     document_opened = Signal(object)  # Path
-    document_saved = Signal(object, str)  # Path, the text saved
+    # Path, the text saved (an object, not a str: a QString copy of an 8 MB survey there and back, on the GUI thread)
+    document_saved = Signal(object, object)
 
     def __init__(self, config: Config, *, settings_store: SettingsStore | None = None, pack: Any = None,
                  pack_path: Path | None = None, debounce_ms: int = 150) -> None:
@@ -952,6 +953,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop the worker threads (also called by tests)."""
         self.wait_for_save()
+        self.saver.stop()
         self.references.shutdown()
         self.runner.shutdown()
         self.preview.shutdown()
