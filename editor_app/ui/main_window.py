@@ -525,10 +525,11 @@ class MainWindow(QMainWindow):
     def _save_finished(self, job: SaveJob) -> None:
         """A save's end, on the GUI thread: the survey is unmodified if it was not edited while being written."""
         path, saved = job.path, job.saved
+        this_document = job.generation == self._generation  # (always: opening another survey waits for the save)
         if saved is not None:
             job.ok = True
             written = saved.written
-            if not job.skipped:
+            if not job.skipped and this_document:
                 self.loaded = written
                 self.format_label.setText(written.label)  # (a GBK survey saved as UTF-8 says so)
                 if path.resolve() == self.watcher.path:
@@ -539,7 +540,7 @@ class MainWindow(QMainWindow):
         if saved is None:
             self._save_failed(job)
             return
-        if job.generation == self._generation:
+        if this_document:
             if job.revision == self._text_revision:
                 self.editor.document().setModified(False)
             else:
@@ -565,9 +566,12 @@ class MainWindow(QMainWindow):
                 job.then = self._start_save(job.path, job.text, LoadedText(text="", encoding="utf-8", newline=fmt.newline),
                                             announce=job.announce, revision=job.revision)
                 return
-        message = str(exc) if isinstance(exc, (UnsavableText, OSError)) else f"{type(exc).__name__}: {exc}"
-        self.statusBar().showMessage(f"{self.tr('Not saved')}: {say(message).splitlines()[0]}", 15000)
-        self.show_error(self.tr("Not saved"), say(message))
+        message = say(str(exc) if isinstance(exc, (UnsavableText, OSError)) else f"{type(exc).__name__}: {exc}")
+        first = message.splitlines()[0] if message else ""
+        if not first.startswith(("Not saved", self.tr("Not saved"))):  # (most of the messages say it first)
+            first = f"{self.tr('Not saved')}: {first}"
+        self.statusBar().showMessage(first, 15000)  # "Saving…" no longer
+        self.show_error(self.tr("Not saved"), message)
 
     def _tell_damage(self, loaded: LoadedText) -> None:
         """A survey opened with bytes its encoding can't read (shown as U+FFFD) says so and where."""
