@@ -1,13 +1,16 @@
 """Chart-tab benchmark: how long the window freezes when the History (or Figures) tab is first opened.
 
-    python bench/bench_chart_tab.py [--runs 5] [--tab history|figures] [--idle 4] [--typing]
+    python bench/bench_chart_tab.py [--runs 5] [--tab history|figures] [--idle 4] [--typing] [--file SURVEY.md]
 
 Each run starts a fresh interpreter (pyqtgraph is imported once per process) that builds the window as
-`survey-editor` does (every extension) on the bundled sample, waits for the first analysis, stays idle for
+`survey-editor` does (every extension) on the bundled sample (or a copy of --file), waits for the first analysis, stays idle for
 --idle seconds (typing at 20 keys/s into the editor with --typing), then switches to the tab and waits until its
 chart is drawn. A 2 ms heartbeat timer runs throughout; a gap between two beats is how long the event loop could
 not react. Reported: the longest gap while idle/typing, the longest gap from the click until the chart is drawn,
-the click-to-chart time, and which thread imported pyqtgraph. Offscreen unless DISPLAY is set.
+the click-to-chart time (every chart of the Figures tab built), and which thread imported pyqtgraph. Offscreen
+unless DISPLAY is set. QA D4 (the first Figures switch while typing, 1 MB):
+
+    python bench/bench_chart_tab.py --tab figures --typing --idle 6 --runs 3 --file /tmp/qa19/work/survey-1mb.md
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PARAGRAPH = "新的推理引擎实测：SGLang 吞吐提升 12%，vLLM 延迟下降 8 ms ⚠️ 需要复核。"
 
 
-def child(tab: str, idle: float, typing: bool) -> None:
+def child(tab: str, idle: float, typing: bool, file: str = "") -> None:
     importer: list[str] = []
     main_thread = threading.get_ident()
 
@@ -49,13 +52,20 @@ def child(tab: str, idle: float, typing: bool) -> None:
     from editor_app.ui.settings_store import SettingsStore
 
     app = make_application(sys.argv[:1])
-    window = create_window(None, SettingsStore().config())
+    survey = None
+    if file:
+        import shutil
+        import tempfile
+
+        survey = Path(tempfile.mkdtemp(prefix="bench-chart-tab-")) / "survey.md"
+        shutil.copy(file, survey)
+    window = create_window(survey, SettingsStore().config())
     window.ask_unsaved_changes = lambda: "discard"
     window.resize(1440, 900)
     done: list[float] = []
     window.analysis_ready.connect(lambda _a: done.append(time.perf_counter()))
     window.show()
-    deadline = time.perf_counter() + 120
+    deadline = time.perf_counter() + 300
     while not done:
         if time.perf_counter() > deadline:
             raise SystemExit("no analysis of the sample")
@@ -102,7 +112,8 @@ def child(tab: str, idle: float, typing: bool) -> None:
     def drawn() -> bool:
         if tab == "history":
             return panel.chart is not None
-        return bool(panel.chart_widgets)
+        return bool(panel.chart_widgets) and len(panel.chart_widgets) == len(panel.charts) and not getattr(
+            panel, "building", False)
 
     clicked_ms = clock.nsecsElapsed() / 1e6
     t0 = time.perf_counter()
@@ -115,7 +126,7 @@ def child(tab: str, idle: float, typing: bool) -> None:
         time.sleep(0.0005)
     window.repaint()
     drawn_ms = (time.perf_counter() - t0) * 1000
-    pump(app, 0.2)
+    pump(app, 0.5)
     heartbeat.stop()
     gaps_idle = [b - a for a, b in zip(beats[:idle_beats], beats[1:idle_beats])]
     long_idle = [(round(a / 1000, 2), round(b - a)) for a, b in zip(beats[:idle_beats], beats[1:idle_beats]) if b - a > 20]
@@ -126,7 +137,7 @@ def child(tab: str, idle: float, typing: bool) -> None:
         warm = {"ms": warm["end"] - warm["start"], "max_stall_ms": max(during, default=0.0)}
     print(json.dumps({"warm_up": warm,
         "idle_max_ms": max(gaps_idle, default=0.0), "tab_max_ms": max(after, default=0.0), "drawn_ms": drawn_ms,
-        "keys": typed["n"], "importer": importer[0] if importer else "not imported", "long_idle": long_idle,
+        "keys": typed["n"], "charts": len(getattr(panel, "chart_widgets", ())), "importer": importer[0] if importer else "not imported", "long_idle": long_idle,
     }))
     window.editor.document().setModified(False)
     window.close()
@@ -138,10 +149,11 @@ def main() -> int:
     parser.add_argument("--tab", choices=("history", "figures"), default="history")
     parser.add_argument("--idle", type=float, default=4.0, help="seconds between the first analysis and the click")
     parser.add_argument("--typing", action="store_true", help="type at 20 keys/s while idle")
+    parser.add_argument("--file", default="", help="a survey to open (a copy of it), not the bundled sample")
     parser.add_argument("--child", action="store_true")
     args = parser.parse_args()
     if args.child:
-        child(args.tab, args.idle, args.typing)
+        child(args.tab, args.idle, args.typing, args.file)
         return 0
     env = dict(os.environ, SURVEY_EDITOR_LANG="en")
     if not env.get("DISPLAY"):
@@ -151,9 +163,10 @@ def main() -> int:
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         env["SURVEY_EDITOR_DB"] = str(Path(tmp) / "history.db")
+        env["SURVEY_EDITOR_AUTOSAVE_SECONDS"] = "100000"
         env["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")
         for i in range(args.runs):
-            cmd = [sys.executable, __file__, "--child", "--tab", args.tab, "--idle", str(args.idle)]
+            cmd = [sys.executable, __file__, "--child", "--tab", args.tab, "--idle", str(args.idle), "--file", args.file]
             r = child_json(cmd + (["--typing"] if args.typing else []), cwd=ROOT, env=env, timeout=180)
             if r is None:
                 return 1
@@ -164,9 +177,10 @@ def main() -> int:
                          f"{r['warm_up']['max_stall_ms']:.0f} ms)")
             print(f"run {i + 1}: longest stall while {'typing' if args.typing else 'idle'} {r['idle_max_ms']:.0f} ms"
                   f"{keys} · "
-                  f"opening {args.tab}: longest stall {r['tab_max_ms']:.0f} ms, chart drawn after {r['drawn_ms']:.0f} ms"
+                  f"opening {args.tab}: {r['charts']} charts, longest stall {r['tab_max_ms']:.0f} ms, chart drawn after {r['drawn_ms']:.0f} ms"
                   f" · pyqtgraph imported on the {r['importer']}"
-                  f" · stalls > 20 ms before the click (s after the first analysis, ms): {r['long_idle']}")
+                  f" · the longest stalls > 20 ms before the click (s after the first analysis, ms): "
+                  f"{sorted(r['long_idle'], key=lambda x: -x[1])[:5]}")
 
     def med(key: str) -> float:
         return statistics.median(r[key] for r in results)

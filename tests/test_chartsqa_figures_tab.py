@@ -38,7 +38,8 @@ def speedups(window):
 
 
 def drawn(window, chart):
-    return next(w for w in window.figures.chart_widgets if w.chart is chart)
+    """The chart's widget; None while it is not drawn yet (the charts are drawn one a turn of the event loop)."""
+    return next((w for w in window.figures.chart_widgets if w.chart is chart), None)
 
 
 def test_a_value_typed_on_line_23_is_marked_with_its_line_and_no_legend_covers_it(qtbot, window):

@@ -38,7 +38,8 @@ def plot_widget(parent: QWidget | None = None, *, height: int = 200) -> Any:
     """A pyqtgraph PlotWidget with the palette's colours, no pan/zoom (a chart, not a plot explorer)."""
     pg = pyqtgraph()
     pal = QApplication.palette()
-    w = pg.PlotWidget(parent=parent, background=pal.color(QPalette.ColorRole.Base))
+    # No menus: made with them, then disabled, each chart made a ViewBoxMenu it never showed (~10 ms apiece).
+    w = pg.PlotWidget(parent=parent, background=pal.color(QPalette.ColorRole.Base), enableMenu=False)
     w.setMinimumHeight(height)
     w.setMaximumHeight(int(height * 1.25))
     item = w.getPlotItem()
@@ -46,10 +47,14 @@ def plot_widget(parent: QWidget | None = None, *, height: int = 200) -> Any:
     item.hideButtons()
     item.setMouseEnabled(x=False, y=False)
     fg = pal.color(QPalette.ColorRole.Text)
-    for name in ("left", "bottom"):
+    for name in ("left", "bottom", "top", "right"):
         axis = item.getAxis(name)
-        axis.setPen(fg)
-        axis.setTextPen(fg)
+        # No axis shows a label, so its SI prefix is always none (scale 1): worked out again at every change of
+        # the range, it set the hidden label's HTML ~30 times a chart (AxisItem._updateLabel, the QA's stack).
+        axis.enableAutoSIPrefix(False)
+        if name in ("left", "bottom"):
+            axis.setPen(fg)
+            axis.setTextPen(fg)
     return w
 
 

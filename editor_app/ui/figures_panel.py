@@ -7,7 +7,7 @@ from dataclasses import replace
 from itertools import compress, repeat
 from operator import attrgetter, is_not, itemgetter
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor_app.core.figure_check import shown_names
@@ -275,6 +275,13 @@ class FiguresPanel(QWidget):
         self._signature: object = None
         self._built_signature: object = ()
         self._redraw_all = False  # the palette changed: every chart is drawn again, none only follows its places
+        # The charts still to draw, one a turn of the event loop: drawn all at once, the first switch to this tab
+        # froze the window 0.4-0.6 s (each pyqtgraph chart takes 50-100 ms to make and paint).
+        self._pending: list[BarChart] = []
+        self._next_chart = QTimer(self)
+        self._next_chart.setSingleShot(True)
+        self._next_chart.setInterval(0)
+        self._next_chart.timeout.connect(self._build_next)
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -325,25 +332,34 @@ class FiguresPanel(QWidget):
             chart_library.when_loaded(self._rebuild)
 
     def ensure_drawn(self) -> None:
-        """Draw now even if hidden (tests, screenshots, export)."""
+        """Draw now, every chart, even if hidden (tests, screenshots, export)."""
         self._rebuild()
+        while self._pending:
+            self._build_next()
+
+    @property
+    def building(self) -> bool:
+        """Some charts are still to be drawn (at the next turns of the event loop)."""
+        return bool(self._pending)
 
     def _rebuild(self) -> None:
         if self._analysis is None or self._signature == self._built_signature:
             return
-        from editor_app.ui.charts import BarChartWidget
-
         self._built_signature = self._signature
         self.loading.hide()
         width = self._chart_width()
         redraw_all, self._redraw_all = self._redraw_all, False
-        if not redraw_all and self.chart_widgets and len(self.chart_widgets) == len(self.charts) and all(
+        drawn = len(self.chart_widgets)
+        if not redraw_all and self.chart_widgets and drawn + len(self._pending) == len(self.charts) and all(
                 w.chart.drawing() == c.drawing() and w.horizontal == self._horizontal(c, width)
-                for w, c in zip(self.chart_widgets, self.charts)):
+                for w, c in zip(self.chart_widgets, self.charts)) and all(
+                old.drawing() == c.drawing() for old, c in zip(self._pending, self.charts[drawn:])):
             # Only the lines moved (an Enter or a paste above the figures): drawing the charts again froze the
-            # window ~200 ms after every such edit while this tab was shown.
+            # window ~200 ms after every such edit while this tab was shown. (Those still to draw are drawn
+            # from the new charts.)
             for w, chart in zip(self.chart_widgets, self.charts):
                 w.follow_places(chart)
+            self._pending = self.charts[drawn:]
             return
         for w in self.chart_widgets:
             self.charts_box.removeWidget(w)
@@ -351,16 +367,29 @@ class FiguresPanel(QWidget):
         self.chart_widgets = []
         self.empty.setVisible(not self.charts)
         had_keys = self.scroll.hasFocus() or self.body.isAncestorOf(QApplication.focusWidget())
-        for chart in self.charts:
-            w = BarChartWidget(chart, self.body, width)
-            w.bar_clicked.connect(self.jump_requested)
-            self.charts_box.addWidget(w)
-            # Shown now, not at the layout's next turn: drawn as the tab is shown (Ctrl+3), the charts were still
-            # hidden when they were given the keys, which went nowhere, and Tab went past them to the editor.
-            w.setVisible(not self.body.isHidden())
-            self.chart_widgets.append(w)
+        # The first chart now (the top of the tab, and where Ctrl+3 puts the keys), the others one a turn.
+        self._pending = list(self.charts)
+        self._next_chart.stop()
+        self._build_next()
         if had_keys and self.chart_widgets:  # Ctrl+3 before the charts were drawn, or a chart just redrawn
             self.chart_widgets[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _build_next(self) -> None:
+        """Draw the next pending chart below those drawn; ask for another turn while some are left."""
+        if not self._pending:
+            return
+        from editor_app.ui.charts import BarChartWidget
+
+        chart = self._pending.pop(0)
+        w = BarChartWidget(chart, self.body, self._chart_width())
+        w.bar_clicked.connect(self.jump_requested)
+        self.charts_box.addWidget(w)
+        # Shown now, not at the layout's next turn: drawn as the tab is shown (Ctrl+3), the charts were still
+        # hidden when they were given the keys, which went nowhere, and Tab went past them to the editor.
+        w.setVisible(not self.body.isHidden())
+        self.chart_widgets.append(w)
+        if self._pending:
+            self._next_chart.start()
 
     def keys_target(self) -> QWidget:
         """Where View → Figures (Ctrl+3) puts the keys: the first chart (arrows pick a bar, Return goes to it)."""
