@@ -7,7 +7,9 @@ Opens FILE in the real window (every extension; its own XDG folders and history 
 is set), 1440x900, waits for the first analysis, shows the tab named --tab (Self-check by default: its claims
 table is the big one), then resizes as the QA driver did (/tmp/qa19/drive.py `resize`): six window sizes with a
 0.25 s pause, then a 20-step drag with 0.02 s between steps. A 2 ms heartbeat (bench_feel.Watch) measures the gaps
-between beats. Printed per repetition: the longest gap, the gaps over 50 / 100 ms, and the calls of
+between beats; the GUI thread's CPU time is read at each beat too, so a gap's CPU (what the GUI thread computed
+in it, not the time it waited for a core) is known: on a loaded machine the first swells, the second hardly. Printed
+per repetition: the longest gap, the costliest gap's CPU, the gaps over 50 / 100 ms, and the calls of
 RowsModel.rowCount / index / data (Python calls from C++), then the median of the longest gaps.
 """
 
@@ -81,12 +83,14 @@ def main() -> int:
             window.tabs.setCurrentIndex(i)
     pump(3.0)
     watch = bench_feel.Watch()
+    cpu: list[float] = []  # the GUI thread's CPU time at each beat: a gap's CPU is what it computed, not waited
+    watch.timer.timeout.connect(lambda: cpu.append(time.thread_time()))
     watch.start()
     pump(1.0)
     rows = len(window.selfcheck.claims_model.rows)
     print(f"platform={QApplication.platformName()} load={os.getloadavg()[0]:.2f} claims rows={rows} "
           f"tab={window.tabs.tabText(window.tabs.currentIndex())}", flush=True)
-    worst = []
+    worst, worst_cpu = [], []
     for rep in range(args.repeat):
         mark = watch.mark()
         for k in calls:
@@ -102,12 +106,16 @@ def main() -> int:
         gaps = watch.stalls(mark)
         longest = max(gaps)
         worst.append(longest[0])
+        c = cpu[mark:]
+        worst_cpu.append(max((y - x) * 1000 for x, y in zip(c, c[1:])))
         print(f"rep {rep + 1}: longest {longest[0]:.0f} ms ({watch.blame(longest[1], longest[2])}); "
-              f"gaps >50 ms {sum(g[0] > 50 for g in gaps)}, >100 ms {sum(g[0] > 100 for g in gaps)}; "
+              f"GUI-thread CPU in the longest-CPU gap {worst_cpu[-1]:.0f} ms; gaps >50 ms {sum(g[0] > 50 for g in gaps)}, >100 ms {sum(g[0] > 100 for g in gaps)}; "
               f"calls of rowCount {calls['rowCount']:,}, index {calls['index']:,}, data {calls['data']:,}", flush=True)
     watch.stop()
     print(f"median longest stall {statistics.median(worst):.0f} ms over {len(worst)} repetitions "
-          f"({' / '.join(f'{w:.0f}' for w in worst)})")
+          f"({' / '.join(f'{w:.0f}' for w in worst)}); GUI-thread CPU of the costliest gap median "
+          f"{statistics.median(worst_cpu):.0f} ms ({' / '.join(f'{w:.0f}' for w in worst_cpu)}); "
+          f"load {os.getloadavg()[0]:.2f}")
     window.close()
     return 0
 
