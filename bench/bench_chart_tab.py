@@ -176,7 +176,7 @@ def main() -> int:
                 return 1
             results.append(r)
             keys = f" ({r['keys']} keys)" if args.typing else ""
-            if r["warm_up"]:
+            if "ms" in r["warm_up"]:  # (not when the loading had not ended by the click)
                 keys += (f" (background loading of pyqtgraph: {r['warm_up']['ms']:.0f} ms, longest stall during it "
                          f"{r['warm_up']['max_stall_ms']:.0f} ms)")
             print(f"run {i + 1}: longest stall while {'typing' if args.typing else 'idle'} {r['idle_max_ms']:.0f} ms"
