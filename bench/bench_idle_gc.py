@@ -27,7 +27,6 @@ import gc
 import json
 import os
 import random
-import shutil
 import sys
 import tempfile
 import time
