@@ -130,6 +130,20 @@ def test_the_counter_arguments_listed_under_other_names_are_read():
         (4, "§3.1", 9, 8, False), (4, "§3.2", 12, 10, False), (5, "§3.1", 8, 8, True), (5, "§3.2", 10, 10, True)]
 
 
+def test_a_list_whose_places_are_named_one_by_one_is_read():
+    """"§3.1/§3.2 CJK 99/99" was not read: each figure is now its own place's, in order (a figure beyond the places
+    named is not read)."""
+    text = (HEAD + "① §3.1/§3.2 CJK 9/10\n② §3.1、§三.2 的 CJK 实测 8、12\n③ §3.2/§3.1 CJK 10/8/7\n" + BODY + FOOT)
+    _, claims = _claims(text)
+    assert [(line, scope, claimed, measured, ok) for line, scope, claimed, measured, ok in claims] == [
+        (4, "§3.1", 9, 8, False), (4, "§3.2", 10, 10, True), (5, "§3.1", 8, 8, True), (5, "§三.2", 12, 10, False),
+        (6, "§3.2", 10, 10, True), (6, "§3.1", 8, 8, True)]
+    az = Analyzer(PACK, today=TODAY)
+    az.analyze(text)
+    edited = text.replace("9/10", "8/10")
+    assert az.analyze(edited) == analyze(edited, PACK, today=TODAY)
+
+
 # ---- D7 ----
 
 def test_prose_about_cjk_text_states_no_figure_of_the_survey():

@@ -197,8 +197,14 @@ def claims_in_line(
                     start = m.start("values")
                     approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
                     members = list(_DIGITS.finditer(m.group("values")))
+                    named = _named_places(m) if "places" in rx.groupindex else None
                     for pos, nm in enumerate(members):
                         shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
+                        if named is not None:  # "§3.1/§3.2 CJK 159/194": each figure its own place's
+                            if pos < len(named):
+                                out.append(RawClaim("value", cp.metric, -1, named[pos], written[m.start():m.end()],
+                                                    start + nm.start() + 1, shown, _number(nm.group(0)), (), approx))
+                            continue
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
                                      shown, _number(nm.group(0)), (), approx, pos,
@@ -380,6 +386,14 @@ _PlanEntry = tuple[int, ClaimPattern, "re.Pattern[str]", tuple[str, ...], tuple[
 _Plan = tuple[tuple[_PlanEntry, ...], tuple[tuple[str, str, tuple[_PlanEntry, ...]], ...], bool]
 _PLANS: dict[int, tuple[object, int, object, object, _Plan]] = {}  # by id(compiled), for lists made elsewhere
 _DIGITS = re.compile(r"\d[\d,]*")
+_PLACE_NAMED = re.compile(r"§?[ \t]*([0-9一二三四五六七八九十]+(?:\.\d+)*)")
+
+
+def _named_places(m: re.Match[str]) -> list[str]:
+    """The places a pattern's `places` group names one by one ("§3.1/§3.2", "§3.1、3.2、§三.3"), as claims' labels
+    ("§3.1"): the figures of its `values` list are theirs in order (more figures than places: the rest unread)."""
+    text = m.group("places")
+    return [f"§{p}" for p in _PLACE_NAMED.findall(text)] if text else []
 
 
 def _start(m: re.Match[str]) -> int:
