@@ -6,6 +6,7 @@ it, shows the source sentence on hover and reports clicks. The history chart of 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,12 +35,30 @@ def pyqtgraph():
     return _pg
 
 
+def tick_text(value: float, spacing: float) -> str:
+    """An axis figure as the survey writes figures ("1,200,000", "0.25"), with the decimals its spacing needs."""
+    places = max(0, -int(math.floor(math.log10(spacing)))) if spacing > 0 else 0
+    return f"{value:,.{min(places, 6)}f}"
+
+
+def count_axis(pg: Any, orientation: str) -> Any:
+    """An axis with figures as the survey writes them ("1,200,000", "16,000"): pyqtgraph's own writes "1.2e+06" and
+    "16000" beside bars labelled "~16,200"."""
+
+    class CountAxis(pg.AxisItem):
+        def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph API)
+            return [tick_text(v * scale, spacing * scale) for v in values]
+
+    return CountAxis(orientation=orientation)
+
+
 def plot_widget(parent: QWidget | None = None, *, height: int = 200) -> Any:
     """A pyqtgraph PlotWidget with the palette's colours, no pan/zoom (a chart, not a plot explorer)."""
     pg = pyqtgraph()
     pal = QApplication.palette()
     # No menus: made with them, then disabled, each chart made a ViewBoxMenu it never showed (~10 ms apiece).
-    w = pg.PlotWidget(parent=parent, background=pal.color(QPalette.ColorRole.Base), enableMenu=False)
+    w = pg.PlotWidget(parent=parent, background=pal.color(QPalette.ColorRole.Base), enableMenu=False,
+                      axisItems={name: count_axis(pg, name) for name in ("left", "bottom")})
     w.setMinimumHeight(height)
     w.setMaximumHeight(int(height * 1.25))
     item = w.getPlotItem()
@@ -207,8 +226,9 @@ class BarChartWidget(QWidget):
             item.setYRange(0, top * 1.22, padding=0)
         self.legend.setText(legend_html(chart.series_names))
         self.legend.setVisible(len(chart.series_names) > 1)
-        if horizontal:
-            item.getViewBox().sigResized.connect(self._fit_labels)
+        item.getViewBox().sigResized.connect(self._fit_labels if horizontal else self._stagger_labels)
+        if not horizontal:
+            self._stagger_labels()
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._hover)
         scene.sigMouseClicked.connect(self._click)
@@ -319,6 +339,31 @@ class BarChartWidget(QWidget):
             if room > text:
                 need = max(need, bar.value / self._top * room / (room - text))
         self.plot.getPlotItem().setXRange(0, self._top * min(need, 4.0), padding=0)
+
+    def _stagger_labels(self) -> None:
+        """Raise a vertical chart's value label a line above a neighbour's it would write over: three statements of
+        one figure side by side ("⚠ ~16,200", "~16,200", "16,200" over SGLang) read as one garbled number. The value
+        axis gets the room the raised labels need."""
+        if self.horizontal or not self._texts:
+            return
+        vb = self.plot.getPlotItem().getViewBox()
+        placed: list[tuple[float, float, float, float]] = []  # left, right, top, bottom (scene pixels)
+        high = vb.height()
+        top = self._top * 1.22
+        for label, bar in sorted(self._texts, key=lambda t: t[0].pos().x()):
+            rect = label.textItem.boundingRect()
+            w, h = rect.width(), max(rect.height(), 1.0)
+            at = vb.mapViewToScene(label.pos())
+            for row in range(4):
+                box = (at.x() - w / 2, at.x() + w / 2, at.y() - (row + 1) * h, at.y() - row * h)
+                if not any(box[0] < o[1] + 2 and o[0] < box[1] + 2 and box[2] < o[3] and o[2] < box[3] for o in placed):
+                    break
+            placed.append(box)
+            label.setAnchor((0.5, 1.0 + row))
+            share = (row + 1) * h / high if high > 0 else 0.0  # of the plot's height, the label over its bar
+            if row and share < 0.8:  # the range's top such that the raised label ends below it
+                top = max(top, bar.value / (0.97 - share))
+        self.plot.getPlotItem().setYRange(0, min(top, self._top * 3), padding=0)
 
     def _slot(self, category: int, series: int | None) -> float:
         """Position of a bar (or, series None, of the category's centre) on the category axis."""

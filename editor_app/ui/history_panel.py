@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import atexit
-import math
 import os
 import queue
 import sqlite3
@@ -46,6 +45,7 @@ from editor_app.formats import stored_failing
 from editor_app.core.dismantle import dismantle
 from editor_app.core.textdiff import Comparison, change_counts, compare, counted_side_by_side, recoloured
 from editor_app.ui import chart_library, gui_gc
+from editor_app.ui.charts import count_axis
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.fitted_combo import FittedComboBox
 from editor_app.ui.history_diff import ChangeSteps, OnScreenMarks, UnifiedMarks, char_tints
@@ -554,7 +554,7 @@ class HistoryPanel(QWidget):
 
         pg = pyqtgraph()
         self.chart = pg.PlotWidget(
-            axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": _count_axis(pg)},
+            axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": count_axis(pg, "left")},
         )
         self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
         self.chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a Tab stop that no key does anything in
@@ -677,21 +677,6 @@ def y_range(ys: list[float], limits: list[float]) -> tuple[float, float, list[fl
         whole = max(hi, value) - min(lo, value)
         (far if hi > lo and (hi - lo) < whole / 20 else kept).append(value)
     return min([lo, *kept]), max([hi, *kept]), far
-
-
-def _tick_text(value: float, spacing: float) -> str:
-    places = max(0, -int(math.floor(math.log10(spacing)))) if spacing > 0 else 0
-    return f"{value:,.{min(places, 6)}f}"
-
-
-def _count_axis(pg: Any) -> Any:
-    """The vertical axis with figures as the list writes them ("1,173,600"), never "1e+06"."""
-
-    class CountAxis(pg.AxisItem):
-        def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph API)
-            return [_tick_text(v * scale, spacing * scale) for v in values]
-
-    return CountAxis(orientation="left")
 
 
 def diff_words() -> dict[str, str]:
