@@ -35,10 +35,29 @@ def test_value_labels_side_by_side_never_overlap(qtbot):
     assert all(view.contains(box) for box in boxes)  # raised, still inside the plot: none cut at its top
 
 
-def test_the_value_axis_writes_figures_as_the_survey_does():
+def test_the_value_axis_writes_figures_as_the_survey_does(qtbot):
     assert tick_text(1_200_000, 200_000) == "1,200,000"
     assert tick_text(16000, 5000) == "16,000"
     assert tick_text(0.25, 0.05) == "0.25"
     widget = BarChartWidget(_chart())
     axis = widget.plot.getPlotItem().getAxis("left")
+    assert axis.tickStrings([0, 1_000_000], 1, 500_000) == ["0", "1,000,000"]
+
+
+def test_the_report_charts_value_axis_writes_figures_as_the_survey_does(qapp, monkeypatch):
+    import pyqtgraph as pg
+
+    from editor_app.ui import charts_render
+
+    made = []
+    real = pg.PlotWidget
+
+    def keep(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(pg, "PlotWidget", keep)
+    png = charts_render._bar_chart(["SGLang", "Dynamo"], [16200, 1_200_000], "tok/s")
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    axis = made[0].getPlotItem().getAxis("left")
     assert axis.tickStrings([0, 1_000_000], 1, 500_000) == ["0", "1,000,000"]

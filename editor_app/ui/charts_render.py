@@ -150,7 +150,10 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
     width, height = CHART_SIZE
     if horizontal:
         height = max(height, 60 + 26 * len(labels))
-    plot = pg.PlotWidget(background="w")
+    from editor_app.ui.charts import count_axis
+
+    # (figures on the value axis as the survey writes them: "1,200,000", not "1.2e+06")
+    plot = pg.PlotWidget(background="w", axisItems={side: count_axis(pg, side) for side in ("left", "bottom")})
     plot.resize(width, height)
     item = plot.getPlotItem()
     item.setGeometry(QRectF(0, 0, width, height))  # the widget is never shown, so size the plot itself
