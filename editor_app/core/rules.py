@@ -31,7 +31,7 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
         res.note = no_match_note(rule.scope, asm.place, asm.units)
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
         return
-    values = []
+    values: list[float | int | None] = []
     # A minimum is met only by what a reader sees: a counter-argument commented out while it is rewritten is not
     # one of 150 CJK. (A maximum counts everything, as the house counts its total: the safe side.)
     blocks = asm.comment_blocks() if rule.min is not None else ()
@@ -39,30 +39,31 @@ def count_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     items = rule.scope.items
     for u in units:
         v = asm.count(rule.counter, u.ranges)
-        if items and v is not None:
+        if v is None:
+            values.append(None)
+            continue
+        if items:
             v -= asm.item_marks(rule.counter, u)  # (a list item's text: not its marker, nor its indentation)
         hidden = 0.0
-        if blocks and v is not None:
+        if blocks:
             seen = seen_ranges(u.ranges, blocks)
             if seen is not None:
                 hidden = v - (asm.count(rule.counter, seen) or 0.0)
                 unseen_total += hidden
-        values.append(as_int_if_whole(v if rule.max is not None or v is None else v - hidden))
-        if v is None:
-            continue
+        shown = v - hidden  # what the published survey shows: what a minimum is met by
+        values.append(as_int_if_whole(v if rule.max is not None else shown))
         if rule.max is not None and v > rule.max:
             line = crossing_line(asm, rule.counter, u, rule.max)
             res.findings.append(Finding(rule.id, rule.level, line, 1,
                                         f"{u.label}: {format_count(v)} > {format_count(rule.max)} "
                                         f"({format_count(v - rule.max)} over; the limit is passed on line {line})",
                                         as_int_if_whole(v), as_int_if_whole(rule.max)))
-        if rule.min is not None and v - hidden < rule.min:
-            v -= hidden
+        if rule.min is not None and shown < rule.min:
             unseen = f"; {format_count(hidden)} more in comment blocks, not counted" if hidden else ""
             res.findings.append(Finding(rule.id, rule.level, u.line, 1,
-                                        f"{u.label}: {format_count(v)} < {format_count(rule.min)} "
-                                        f"({format_count(rule.min - v)} short{unseen})",
-                                        as_int_if_whole(v), as_int_if_whole(rule.min)))
+                                        f"{u.label}: {format_count(shown)} < {format_count(rule.min)} "
+                                        f"({format_count(rule.min - shown)} short{unseen})",
+                                        as_int_if_whole(shown), as_int_if_whole(rule.min)))
     res.measured = values[0] if len(units) == 1 and not (rule.scope.each or rule.scope.items) else values
     res.line = units[0].line
     res.note = f"{len(units)} {'items' if rule.scope.items else 'units'} measured" if len(units) > 1 else ""
@@ -96,10 +97,8 @@ def seen_ranges(ranges: Sequence[tuple[int, int]], blocks: Sequence[tuple[int, i
     """`ranges` (inclusive line ranges) without the lines of `blocks` (sorted, not overlapping); None when no block
     meets them (the usual case: nothing to recount)."""
     out: list[tuple[int, int]] | None = None
-    starts = None
+    starts = [s for s, _ in blocks]
     for k, (a, b) in enumerate(ranges):
-        if starts is None:
-            starts = [s for s, _ in blocks]
         j = max(0, bisect_right(starts, a) - 1)  # the last block starting at or before a, then those after
         pieces, lo = [], a
         while j < len(blocks) and blocks[j][0] <= b:
@@ -186,7 +185,7 @@ def required_section(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     elif first_numbered is not None:
         msg = f"{asm.place(rule.number)} exists but its heading does not match `{rule.heading}`"
         line = first_numbered.line
-    elif titled is not None and rule.number and rule.number.startswith(titled.key.split("#")[0] + "."):
+    elif titled is not None and rule.number and _holds(titled, rule.number):
         # only the chapter that should hold it matches ("四、… / 法律"): no look-alike, the place it is missing from
         msg = (f"{asm.place(rule.number)} is missing: {section_label(titled)} holds no section whose heading matches "
                f"`{rule.heading}`")
@@ -213,11 +212,16 @@ def _titled_like(sections, rx, number: str | None):
         if heading_matches(rx, s):
             if depth is None or s.level == depth:
                 return s
-            if number and number.startswith(s.key.split("#")[0] + "."):
+            if number and _holds(s, number):
                 holder = holder or s
             else:
                 other = other or s
     return other or holder
+
+
+def _holds(s: Section, number: str) -> bool:
+    """Whether section `s` is one that holds the section numbered `number` (§四 of "4.4"), a later twin's too."""
+    return number.startswith(s.key.split("#")[0] + ".")
 
 
 def _stray_numbered(strays, number: str):
