@@ -14,7 +14,7 @@ from typing import Mapping
 
 from .claims import RawClaim
 from .document import resolve_section_ref
-from .reference_tables import _DELIMITER_ROW
+from .reference_tables import _DELIMITER_ROW, cell_starts
 
 # (place column, ((column, metric), ...)); cell indexes as row.split("|")
 ClaimColumns = tuple[int, tuple[tuple[int, str], ...]]
@@ -98,9 +98,7 @@ def claims_in_row(row: str, columns: ClaimColumns, scopes: Mapping[str, object],
     label = row_place(cells[place_col], scopes)
     if label is None:
         return ()
-    starts = [0]
-    for cell in cells:
-        starts.append(starts[-1] + len(cell) + 1)  # where each cell's text starts (0-based)
+    starts = cell_starts(cells)
     out = []
     for j, metric in figure_cols:
         if j >= len(cells):

@@ -21,7 +21,7 @@ from .figures import (_ENGINE_ALIASES, _MULT, _VALUE_RE, _VALUE_START, _hardware
                       _metric, _number, _runs, _unit_after, _value_end)
 from .model import FigureGroup, FigureValue
 from .numbers import thousands_read
-from .reference_tables import _DELIMITER_ROW
+from .reference_tables import _DELIMITER_ROW, cell_starts
 
 _WORDS = re.compile(r"[a-z]+")
 _ENGINE_WORDS_CJK = ("引擎", "框架", "后端", "推理系统", "服务系统")
@@ -107,9 +107,7 @@ def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, 
     if not engine:
         return ()
     hardware = _hardware(cells[hardware_col]) if 0 <= hardware_col < len(cells) else None
-    starts = [0]
-    for cell in cells:
-        starts.append(starts[-1] + len(cell) + 1)  # where each cell's text starts (0-based)
+    starts = cell_starts(cells)
     sentence = " ".join(" | ".join(c.strip() for c in row.split("|")[1:-1] if c.strip()).split())[:240]
     groups = []
     for j, unit, label, kind, magnitude in figure_cols:

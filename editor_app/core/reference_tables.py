@@ -13,6 +13,15 @@ from dataclasses import replace
 from .records import record
 from .references import RawCitation, without_marks
 
+
+def cell_starts(cells: list[str]) -> list[int]:
+    """Where each cell of `row.split("|")` starts in the row (0-based), and one past the row's end."""
+    starts = [0]
+    for cell in cells:
+        starts.append(starts[-1] + len(cell) + 1)
+    return starts
+
+
 _DELIMITER_ROW = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
 # What a header cell says its column holds (lower case; a CJK word anywhere in the cell, a Latin one as a word)
 _NAME_WORDS_CJK = ("论文", "名称", "名字", "标题", "题目", "简称", "方法", "模型", "工作", "文章", "系统", "框架")
@@ -89,9 +98,7 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
     tie; its cell empty, no name. A name guessed from a status column is dropped, and so are a date and a category
     read from one (the day the author checked the paper is not the paper's). Others are left as guessed."""
     cells = row.split("|")
-    starts = [0]
-    for cell in cells:
-        starts.append(starts[-1] + len(cell) + 1)  # where each cell's text starts (0-based)
+    starts = cell_starts(cells)
     first_citing = None
     out = []
     for c in citations:
