@@ -325,18 +325,9 @@ class SavedText(NamedTuple):
 def save_text(path: Path | str, text: str, fmt: LoadedText | None = None, *, backup: bool = True) -> SavedText:
     """save_text_atomic, and what was written: all of it work for a worker thread (the editor saves on one), the
     file's fingerprint taken from the bytes in memory rather than by reading an 8 MB survey back."""
-    import hashlib  # (as in file_fingerprint)
-
-    p = Path(path)
-    target = Path(os.path.realpath(p))
-    if fmt is None:
-        fmt = _existing_format(target)
-    body = normalise_newlines(text)
-    data = _encode_normalised(body, fmt)  # before anything touches the disk
-    _write_atomic(p, target, data, backup=backup)
+    target, body, fmt, data = _write_text(path, text, fmt, backup)
     try:
-        st = target.stat()
-        fingerprint: tuple[int, int, str] | None = (st.st_mtime_ns, st.st_size, hashlib.sha256(data).hexdigest())
+        fingerprint: tuple[int, int, str] | None = _fingerprint(target.stat(), data)
     except OSError:
         fingerprint = None
     return SavedText(LoadedText(text=body, encoding=fmt.encoding, bom=fmt.bom, newline=fmt.newline), fingerprint)
@@ -350,12 +341,20 @@ def save_text_atomic(
     A file with other hard links, or whose owner and group a new file could not keep, is rewritten in place
     instead (a replacement would leave the other names with the old text, or take the file from its owner);
     a file nobody may write is refused, as other editors refuse it."""
+    _write_text(path, text, fmt, backup)
+
+
+def _write_text(path: Path | str, text: str, fmt: LoadedText | None, backup: bool
+                ) -> tuple[Path, str, LoadedText, bytes]:
+    """save_text_atomic's work: (the file written, the text with its newlines normalised, its format, its bytes)."""
     p = Path(path)
     target = Path(os.path.realpath(p))  # a symlinked survey stays a symlink; its target is replaced
     if fmt is None:
         fmt = _existing_format(target)
-    data = encode_text(text, fmt)  # before anything touches the disk
+    body = normalise_newlines(text)
+    data = _encode_normalised(body, fmt)  # before anything touches the disk
     _write_atomic(p, target, data, backup=backup)
+    return target, body, fmt, data
 
 
 def _write_atomic(p: Path, target: Path, data: bytes, *, backup: bool) -> None:
@@ -550,12 +549,15 @@ def _current_umask() -> int:
 
 def file_fingerprint(path: Path | str) -> tuple[int, int, str]:
     """(mtime_ns, size, sha256 hex) of the file on disk, to notice another program changing it."""
+    p = Path(path)
+    return _fingerprint(p.stat(), p.read_bytes())
+
+
+def _fingerprint(st: os.stat_result, data: bytes) -> tuple[int, int, str]:
+    """file_fingerprint of a file whose stat and bytes are at hand (a save has the bytes it wrote)."""
     import hashlib  # here: loading OpenSSL costs `survey-check` ~10 ms, and only the editor takes fingerprints
 
-    p = Path(path)
-    st = p.stat()
-    digest = hashlib.sha256(p.read_bytes()).hexdigest()
-    return (st.st_mtime_ns, st.st_size, digest)
+    return (st.st_mtime_ns, st.st_size, hashlib.sha256(data).hexdigest())
 
 
 def changed_on_disk(path: Path | str, fingerprint: tuple[int, int, str] | None) -> bool:
