@@ -440,7 +440,7 @@ class Analyzer:
                                                whole=self._whole_claims))
             hidden = None if secrets is None else _header_read(
                 self._secret_headers, head, partial(secret_columns, cfg=secrets))
-            if hidden is not None:
+            if hidden is not None and secrets is not None:
                 for j in range(start + 2, i):
                     facts[j] = _remade(self._secret_rows, (lines[j], hidden), facts[j],
                                        partial(_secrets_row, lines[j], columns=hidden, cfg=secrets))
@@ -1074,6 +1074,7 @@ class _Assembly:
     cum: _Cums
     raw_items: tuple[Sequence[int], int]
     plus: list[int]
+    indented: list[int]
     same_outline: bool
     by_key: dict[str, Section]
     key_at: dict[str, int]
@@ -1270,7 +1271,7 @@ class _Assembly:
         # indices of the sections keyed by their line ("h26"), which a move re-keys: see _heading_matches
         self._line_keyed: set[int] | None = prev._line_keyed if self.moves_only else None  # type: ignore[union-attr]
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
-        self._numbered: dict[str, tuple[list[Unit], NumberedPlaces[Unit] | None]] = {}
+        self._numbered: dict[str, tuple[Sequence[Unit], NumberedPlaces[Unit] | None]] = {}
 
     def _splice(self) -> tuple[int, int, int]:
         """`spliced`, where the pass is known to be spliced into the last one."""
@@ -2325,13 +2326,13 @@ class _Assembly:
         where = unit.label if ends is None else ListEndsEarly(unit.label, describe, last_of, ends.unchecked, len(labels))
         return self.count(metric, unit.ranges), where, unit.ranges
 
-    def numbers_missing(self, scope: Scope, units: list[Unit]) -> list[str]:
+    def numbers_missing(self, scope: Scope, units: Sequence[Unit]) -> list[str]:
         """The sections a numbered heading scope holds by its numbers that the survey lacks ("§3.1" of '^3\\.\\d+$'
         when only 3.2 and 3.3 are headings): see list_places."""
         placed = self._numbered_places(scope.pattern, units)
         return [] if placed is None else [placed.label(p) for p, n in enumerate(placed.numbers) if n not in placed.units]
 
-    def _numbered_places(self, pattern: str, units: list[Unit]) -> NumberedPlaces[Unit] | None:
+    def _numbered_places(self, pattern: str, units: Sequence[Unit]) -> NumberedPlaces[Unit] | None:
         """A heading scope's sections by their numbers (see list_places), once per pass and scope."""
         got = self._numbered.get(pattern)
         if got is None or got[0] is not units:

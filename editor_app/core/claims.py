@@ -671,7 +671,8 @@ def _asides_blanked(line: str, asides: list[tuple[int, int]] | None = None) -> s
     the parts' regexes, which take no parenthesis, found no breakdown there, and its wrong figures passed unread).
     The spans blanked are added to `asides`, when given."""
     while True:
-        out, last = [], 0
+        out: list[str] = []
+        last = 0
         for m in _INNERMOST.finditer(line):
             s = m.start()
             if line.count("（", 0, s) + line.count("(", 0, s) > line.count("）", 0, s) + line.count(")", 0, s):
@@ -689,6 +690,9 @@ def _asides_blanked(line: str, asides: list[tuple[int, int]] | None = None) -> s
 _ASIDE_LEAD = re.compile(r"(?:含|其中|包括|包含)[\s：:]*")
 
 
+_UNITS_OR_NONE = _UNITS | {""}  # after an aside's figure: nothing, or a unit ("含反方 579 字")
+
+
 def _add_aside_figures(found: list[RawClaim], written: str, line: str, asides: list[tuple[int, int]], lo: int,
                        hi: int, sum_metric: str, marked: bool) -> None:
     """The figure an aside within a breakdown's parts (line[lo:hi]) states of a place: "主体 2,892（含反方 579）"
@@ -698,7 +702,7 @@ def _add_aside_figures(found: list[RawClaim], written: str, line: str, asides: l
             continue
         inner = line[a + 1:b - 1]
         n = _STANDALONE.search(inner)
-        if n is None or _STANDALONE.search(inner, n.end()) is not None or inner[n.end():].strip() not in ("", *_UNITS):
+        if n is None or _STANDALONE.search(inner, n.end()) is not None or inner[n.end():].strip() not in _UNITS_OR_NONE:
             continue
         label = _ASIDE_LEAD.sub("", inner[:n.start()].strip(), count=1)
         place = _scope_label(label) if label else ""

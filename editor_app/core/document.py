@@ -134,8 +134,8 @@ def section_refs_in_line(line: str) -> tuple[tuple[int, str, str | None], ...]:
         text = m.group()
         key: Any = _REF_KEYS.get(text, _UNSEEN)
         if key is _UNSEEN:  # what resolve_section_ref(text) gives, read from this match
-            top, rest = m.group(1, 2)
-            n = number_key(top)
+            top_number, rest = m.group(1, 2)
+            n = number_key(top_number)
             key = None if n is None else n + _sub_numbers(rest)
             if len(_REF_KEYS) < 4096:
                 _REF_KEYS[text] = key
