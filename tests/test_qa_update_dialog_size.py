@@ -33,11 +33,11 @@ def test_the_dialog_opens_at_once_with_thousands_of_changes(qtbot):
         best = float("inf")
         for _ in range(3):
             summary = "\n".join(f"line {i}: CJK (§八) 193 → 189" for i in range(1, n + 1))
-            started = time.perf_counter()
+            started = time.thread_time()  # (this thread's CPU: another process's load is not counted)
             dialog = SelfCheckDiffDialog("--- a\n+++ b\n", summary, n)
             dialog.show()
             dialog.grab()  # laid out and painted
-            best = min(best, time.perf_counter() - started)
+            best = min(best, time.thread_time() - started)
             dialog.close()
             dialog.deleteLater()
         return best

@@ -195,11 +195,19 @@ def test_continuous_typing_forces_analyses_only_when_they_are_quick(qtbot):
             for _ in range(2):  # a cold pass (not taken as typical), then a warm one
                 with qtbot.waitSignal(runner.analysis_ready, timeout=5000):
                     runner.analyse_now()
-            calls.clear()
-            end = time.perf_counter() + 0.8
-            while time.perf_counter() < end:  # a key every 50 ms, never a 150 ms pause
-                runner.text_changed()
-                qtbot.wait(50)
+            for _attempt in range(5):
+                calls.clear()
+                keys = []
+                end = time.perf_counter() + 0.8
+                while time.perf_counter() < end:  # a key every 50 ms, never a 150 ms pause
+                    runner.text_changed()
+                    keys.append(time.perf_counter())
+                    qtbot.wait(50)
+                # (a loaded machine that held the test up for a debounce between two keys made a pause: not evidence
+                # either way, typed again)
+                if max(b - a for a, b in zip(keys, keys[1:])) < 0.13:
+                    break
+                qtbot.waitUntil(lambda: runner.published_revision == runner.revision, timeout=5000)
             assert bool(calls) is expect_forced
             # the pause: the text is analysed either way
             qtbot.waitUntil(lambda: runner.published_revision == runner.revision, timeout=5000)
