@@ -166,13 +166,14 @@ def _check(args) -> int:
     analyses = []
     texts = []
     packs: dict = {}  # a pack's path -> the pack, or the PackError it raised (said once, not once per survey)
-    problems: list[tuple[str, str]] = []  # (file, why it was not checked): stderr, and SARIF's notifications
+    # (file, why it was not checked, where the cause is: a broken pack's file and line): stderr, SARIF's notifications
+    problems: list[tuple[str, str, tuple[str, int | None] | None]] = []
     in_order: list = []  # each FILE's analysis or NotChecked, in the order given: the JSON report
     unusable = False  # a bad file is reported and skipped; the others are still checked and printed
 
-    def not_checked(name: str, why: str, said: str | None = None) -> None:
+    def not_checked(name: str, why: str, said: str | None = None, cause: tuple[str, int | None] | None = None) -> None:
         _err(why if said is None else said)
-        problems.append((name, why))
+        problems.append((name, why, cause))
         in_order.append(NotChecked(str(Path(name)), why))
 
     names, several = _files_named(args.files)
@@ -197,20 +198,21 @@ def _check(args) -> int:
                 packs[key] = load_pack(pack_path) if pack_path else house_pack()
             except PackError as exc:
                 packs[key] = exc
-                not_checked(name, f"broken rule pack: {exc}")
+                not_checked(name, f"broken rule pack: {exc}", cause=(exc.path, exc.line))
                 unusable = True
                 continue
             for slip in packs[key].warnings:  # the pack is used; said once, however many surveys it checks
                 _err(f"warning: {slip}")
         pack = packs[key]
         if isinstance(pack, PackError):
-            not_checked(name, f"broken rule pack: {pack}", f"{name}: not checked: its rule pack {pack.path} is broken")
+            not_checked(name, f"broken rule pack: {pack}", f"{name}: not checked: its rule pack {pack.path} is broken",
+                        (pack.path, pack.line))
             unusable = True
             continue
         try:
             analyzer = Analyzer(pack)
         except ValueError as exc:  # e.g. a bad [privacy] table
-            not_checked(name, f"broken rule pack: {pack.path}: {exc}")
+            not_checked(name, f"broken rule pack: {pack.path}: {exc}", cause=(pack.path, None))
             unusable = True
             continue
         analysis = analyzer.analyze(loaded.text, file=str(path))

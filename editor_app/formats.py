@@ -307,6 +307,15 @@ def json_report(analyses: list[Analysis | NotChecked], *, as_list: bool | None =
     return printable(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _not_checked(file: str, why: str, cause: tuple[str, int | None] | None) -> dict:
+    """The SARIF notification of a file not checked; `cause`: the (file, line) of a broken pack."""
+    where: dict = {"artifactLocation": {"uri": _artifact_uri(cause[0] if cause else file)}}
+    if cause and cause[1]:
+        where["region"] = {"startLine": cause[1]}
+    text = why if cause is None else f"{file} not checked: {why}"
+    return {"level": "error", "message": {"text": text}, "locations": [{"physicalLocation": where}]}
+
+
 def _artifact_uri(file: str | None) -> str:
     """A relative path stays relative (code-review tools resolve it against the repository), and so is an absolute
     one inside the working directory (`survey-check "$GITHUB_WORKSPACE"/docs/a.md` gave file:///home/runner/…, a
@@ -356,15 +365,12 @@ ENGINE_RULES = {"suppression": "Suppression comments name rules of the pack"}
 
 
 def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
-                 not_checked: Iterable[tuple[str, str]] = ()) -> str:
+                 not_checked: Iterable[tuple[str, str, tuple[str, int | None] | None]] = ()) -> str:
     """SARIF 2.1.0: one run, every finding a result with a physical location; a file that could not be checked
     (unreadable, its rule pack broken) is an error notification of the run's invocation, which then did not succeed,
-    so a code-review tool says so instead of showing the file as clean."""
-    notifications = [{
-        "level": "error",
-        "message": {"text": why},
-        "locations": [{"physicalLocation": {"artifactLocation": {"uri": _artifact_uri(file)}}}],
-    } for file, why in not_checked]
+    so a code-review tool says so instead of showing the file as clean. A notification is placed where its cause is:
+    a broken pack's file and line (a review tool annotated the survey, which holds no mistake), else the file."""
+    notifications = [_not_checked(file, why, cause) for file, why, cause in not_checked]
     results = []
     for a in analyses:
         for r in a.rules:

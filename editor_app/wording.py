@@ -424,6 +424,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     # the top level and [document]
     ("missing; the pack starts with schema = {n}", "缺失；规则包以 schema = {n} 开头"),
     ("schema must be {n} (found {found})", "schema 必须是 {n}（实为 {found}）"),
+    ("schema {found} is of a newer Survey Editor than this one (it reads schema {n}): update the program",
+     "schema {found} 属于比本程序更新的版本（本程序读取 schema {n}）：请更新程序"),
     ("a pack needs a name", "规则包需要名称（name）"),
     ('must be a list of "numbered" and/or "markdown"', '必须是由 "numbered" 和/或 "markdown" 组成的列表'),
     ('unknown heading style {name}; did you mean "{near}"?', '未知的标题样式 {name}；是否想写 "{near}"？'),
@@ -527,7 +529,6 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
      "未使用：规则包中没有这样写的规则、计数器、范围、标签或消息（键须与规则包中的原文完全一致，例如规则的 title）"),
     # [privacy] (core/privacy.py)
     ("must be a non-empty regex string, got {found}", "必须是非空的正则表达式字符串，实为 {found}"),
-    ("bad regex {pattern}: {detail}", "正则表达式 {pattern} 无效：{detail}"),
     ("must be a list of strings, found {found}", "必须是字符串列表，其中有 {found}"),
     ("must be a list of strings", "必须是字符串列表"),
     ("must be a path or 'builtin:NAME'", "必须是路径或 'builtin:名称'"),

@@ -88,7 +88,9 @@ def test_a_mixed_run_is_sarif_2_1_0_that_code_review_tools_read(tmp_path, monkey
     for note in notes:
         _known(note, "notification", {"message"})
         assert note["level"] in LEVELS and note["message"]["text"]
-    assert [_relative_uri(n["locations"][0]) for n in notes] == ["broken/s.md", "gone.md"]
+    # (a broken pack's notification stands at its file: the survey holds no mistake; QA24 D6)
+    assert [_relative_uri(n["locations"][0]) for n in notes] == ["broken/survey-rules.toml", "gone.md"]
+    assert "broken/s.md not checked: broken rule pack:" in notes[0]["message"]["text"]
 
     results = run["results"]
     assert results

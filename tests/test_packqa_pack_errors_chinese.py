@@ -41,6 +41,7 @@ BROKEN = {
     "toml unclosed array": MINIMAL + "[document]\nclaim_zones = [\"header\"\n",
     "no schema": MINIMAL.replace("schema = 1\n", ""),
     "schema 2": MINIMAL.replace("schema = 1", "schema = 2"),
+    "schema text": MINIMAL.replace("schema = 1", 'schema = "1"'),
     "no name": MINIMAL.replace('name = "t"\n', ""),
     "top typo": MINIMAL.replace('name = "t"', 'name = "t"\ntitel = "x"'),
     "top unknown": MINIMAL.replace('name = "t"', 'name = "t"\nzzzzz = 1'),
@@ -201,7 +202,7 @@ def test_files_that_cannot_be_read_as_a_pack_read_in_chinese(tmp_path):
             load_pack(path)
         told.append(say(err.value))
     assert told[0] == f"{gone}：找不到规则包文件"
-    assert told[1] == f"{not_text}：规则包不是 UTF-8 文本"
+    assert told[1] == f"{not_text}:1：规则包不是 UTF-8 文本"
     assert told[2] == f"{folder}：规则包是文件夹，不是文件"  # (was the system's words: "无法读取规则包（Is a directory）")
 
 

@@ -23,7 +23,7 @@ max = 0
 @pytest.mark.parametrize(
     "body,line,key,says",
     [
-        ("[privacy]\norg_patterns = ['PRJ-(']\n", 10, "privacy.org_patterns[0]", "bad regex 'PRJ-('"),
+        ("[privacy]\norg_patterns = ['PRJ-(']\n", 10, "privacy.org_patterns[0]", "invalid regular expression: missing ),"),
         ("[privacy]\nsecret_min_length = 0\n", 10, "privacy.secret_min_length", "must be a positive integer"),
         ("[privacy]\nnames_file = 'nobody.txt'\n", 10, "privacy.names_file", "cannot read"),
         ("[privacy]\nallow_ips = ['10.0.0.0/33']\n", 10, "privacy.allow_ips[0]", "not an address or network"),
@@ -31,7 +31,7 @@ max = 0
     ],
 )
 def test_a_broken_privacy_key_names_file_line_and_key(tmp_path, body, line, key, says):
-    """Before: "team.toml: privacy.org_patterns[0]: bad regex …" from the CLI (no line), and the window's
+    """Before: "team.toml: privacy.org_patterns[0]: invalid regular expression …" from the CLI (no line), and the window's
     analyses all failed ("Analysis failed: ValueError: …") while the pack counted as loaded."""
     with pytest.raises(PackError) as err:
         parse_pack(MINIMAL + body, "team.toml", base_dir=tmp_path)
@@ -47,7 +47,7 @@ def test_survey_check_says_where_the_privacy_table_is_broken(tmp_path, capsys):
     survey.write_text("标题\n正文\n", encoding="utf-8")
     assert main([str(survey), "--pack", str(pack)]) == 2
     err = capsys.readouterr().err
-    assert f"{pack}:10: privacy.org_patterns[0]: bad regex 'PRJ-('" in err, err
+    assert f"{pack}:10: privacy.org_patterns[0]: invalid regular expression: missing )," in err, err
 
 
 def test_a_good_privacy_table_still_scans(tmp_path):

@@ -19,3 +19,17 @@ def test_a_suppression_comment_does_not_lengthen_the_item_it_ends(sample_text):
     after = next(r for r in analyze("\n".join(lines), pack).rules if r.id == "confluence-link-length")
     assert before.measured[3] == 136  # (its text: 138 characters with its "- ")
     assert after.measured == before.measured  # got 138 -> 175: the short item passed
+
+
+def test_no_checker_comment_is_counted_whatever_it_says_or_wherever_it_stands(sample_text):
+    """QA24 D2: a misspelt or id-less comment was counted and a readable one not, so mending `disabel` changed the
+    item's length; one quoted in inline code was counted and one in a fenced block not."""
+    pack = house_pack()
+    lines = sample_text.split("\n")
+    before = next(r for r in analyze(sample_text, pack).rules if r.id == "confluence-link-length").measured
+    for comment in ("<!-- survey-check disable claims -->", "<!-- survey-check disabel claims -->",
+                    "<!-- survey-check disable -->", "<!-- survey-check disable nosuch -->",
+                    "`<!-- survey-check disable claims -->`", "<!-- survey-check disable claims"):
+        edited = lines[:80] + [lines[80] + " " + comment] + lines[81:]
+        after = next(r for r in analyze("\n".join(edited), pack).rules if r.id == "confluence-link-length")
+        assert after.measured == before, comment

@@ -45,8 +45,11 @@ def test_toml_syntax_error_has_line():
 
 
 def test_wrong_schema_and_missing_file(tmp_path):
-    with pytest.raises(PackError, match="schema must be 1"):
+    with pytest.raises(PackError, match=r"schema 7 is of a newer Survey Editor than this one \(it reads schema 1\): "
+                                        "update the program"):
         parse_pack(MINIMAL.replace("schema = 1", "schema = 7"), "x.toml")
+    with pytest.raises(PackError, match="schema must be 1 .found '1'."):
+        parse_pack(MINIMAL.replace("schema = 1", 'schema = "1"'), "x.toml")
     with pytest.raises(PackError, match="not found"):
         load_pack(tmp_path / "missing.toml")
     bad = tmp_path / "gbk.toml"
@@ -84,3 +87,43 @@ def test_english_pack_on_markdown():
     assert a.metrics["words"] == 17  # "arXiv:2609.11582" is two words ("arXiv", "2609.11582")
     c = next(c for c in a.claims if c.metric == "words")
     assert c.claimed == 14 and c.measured == 17 and c.ok is False
+
+
+RULE = '[[rules]]\nid = "a"\nkind = "count"\ncounter = "cjk"\nmax = 10\n'
+CLAIM = "[[claims.patterns]]\nmetric = \"cjk\"\npattern = 'CJK (?P<value>\\d+)'\n"
+
+
+def test_the_pack_authors_slips_qa24_name_their_key_and_line(tmp_path):
+    """QA24 D3, D4, D5, D8: one `[claims.patterns]` among `[[claims.patterns]]` got TOML's 'Cannot declare
+    ('claims', 'patterns') twice'; a [document] key was named without its table; a bad [privacy] regex was echoed
+    as a Python repr, in other words than a rule's; a GBK pack said no line."""
+    one_bracket = MINIMAL + RULE + CLAIM + "[claims.patterns]\nmetric = \"cjk\"\npattern = 'x (?P<value>\\d+)'\n"
+    with pytest.raises(PackError) as err:
+        parse_pack(one_bracket, "t.toml")
+    assert str(err.value) == ("t.toml:13: claims.patterns: must be an array of tables: write [[claims.patterns]], "
+                              "with two brackets")
+    with pytest.raises(PackError) as err:
+        parse_pack(MINIMAL + RULE + "[document]\nheading_styles = \"markdown\"\n", "t.toml")
+    assert str(err.value).startswith("t.toml:11: document.heading_styles: must be a list")
+    with pytest.raises(PackError) as err:
+        parse_pack(MINIMAL + RULE + "[document]\nfooter = '(open'\n", "t.toml")
+    assert str(err.value).startswith("t.toml:11: document.footer: invalid regular expression: missing )")
+    with pytest.raises(PackError) as err:
+        parse_pack(MINIMAL + RULE + "[privacy]\norg_patterns = ['ORION-(\\d{4}']\n", "t.toml")
+    assert str(err.value).startswith("t.toml:11: privacy.org_patterns[0]: invalid regular expression: missing ),")
+    gbk = tmp_path / "gbk.toml"
+    gbk.write_bytes('schema = 1\nname = "t"\ntitle = "猎户座规则"\n[counters.cjk]\nregex = "x"\n'.encode("gbk"))
+    with pytest.raises(PackError) as err:
+        load_pack(gbk)
+    assert str(err.value) == f"{gbk}:3: rule pack is not UTF-8 text"
+
+
+def test_the_readme_example_pack_loads_without_a_warning():
+    """QA24 D9: the README's example was a team's first pack, and it warned of an [i18n] title no rule had."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index('```toml\nschema = 1\nname = "my-team"') + len("```toml\n")
+    pack = parse_pack(readme[start:readme.index("```", start)], "README.md")
+    assert pack.name == "my-team" and pack.rules[0].title == "At most 3,900 CJK characters"
+    assert not pack.warnings

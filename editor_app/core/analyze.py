@@ -45,10 +45,13 @@ from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
 from .rules import in_ranges
-from .suppression import DIRECTIVE_RE, Directive, directives_in_line, in_indented_code, suppressed_lines
+from .suppression import Directive, directives_in_line, in_indented_code, suppressed_lines
 from .text_ends import common_prefix, common_suffix
 
-_DIRECTIVE_TEXT = re.compile(r"[ \t]*" + DIRECTIVE_RE.pattern)
+# A comment to the checker, read or not ("disabel", no id, not closed), and wherever it stands (an example in code
+# too, with the backticks of inline code that holds it): never counted, so mending a typo in one, or quoting one,
+# changes no count.
+_CHECKER_COMMENT = re.compile(r"[ \t]*(?:`<!--\s*survey-check\b[^`]*?-->`|<!--\s*survey-check\b.*?(?:-->|$))")
 LIST_ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+\S")
 # A word: a run of letters and digits of any script (with the combining accents of a decomposed "naïve"), joined
 # by an apostrophe or a hyphen ("don't", "state-of-the-art") or, between digits, a point or comma ("3.5", "3,838");
@@ -325,12 +328,17 @@ class Analyzer:
         stay hot in the CPU caches: ~15% faster than all extractors line after line); the privacy scan's first look
         is made for runs of lines at once."""
         joined = _Joined(lines)
-        directives = joined.each_holding(("survey-check",), directives_in_line, ())
         # A suppression comment is a note to the checker, not text: silencing one rule on a line must not
         # lengthen it for another (an item of 138 characters passed "≥ 150" once a comment was added to it).
+        directives: list = [()] * len(lines)
         counted = joined
-        if any(directives):
-            counted = _Joined([_DIRECTIVE_TEXT.sub("", l) if d else l for l, d in zip(lines, directives)])
+        mentions = joined.holding(("survey-check",))
+        if mentions:
+            without = list(lines)
+            for i in mentions:
+                directives[i] = directives_in_line(lines[i])
+                without[i] = _CHECKER_COMMENT.sub("", lines[i])
+            counted = _Joined(without)
         counts = zip(*[fn(counted) for fn in self._counters], [1 if _list_item(l) else 0 for l in lines])
         forbidden = joined.each_holding(self._forbidden_all_looks, self._forbidden_in, ())
         required = joined.each_holding(self._required_all_looks, self._required_in, self._required_none)

@@ -276,7 +276,7 @@ def _compile(pattern: Any, key: str, flags: int = 0) -> re.Pattern[str]:
     try:
         return re.compile(pattern, flags)
     except re.error as exc:
-        raise ValueError(f"privacy.{key}: bad regex {pattern!r}: {exc}") from None
+        raise ValueError(f"privacy.{key}: invalid regular expression: {exc}") from None
 
 
 def _str_list(d: dict[str, Any], key: str) -> list[str]:

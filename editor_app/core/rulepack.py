@@ -331,8 +331,9 @@ def load_pack(path: str | Path) -> RulePack:
         raise PackError(str(p), None, "", "rule pack file not found") from None
     except IsADirectoryError:
         raise PackError(str(p), None, "", "rule pack is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise PackError(str(p), None, "", "rule pack is not UTF-8 text") from None
+    except UnicodeDecodeError as exc:  # (the line of the first byte that is not: a GBK title, a UTF-16 file's first)
+        line = p.read_bytes()[:exc.start].count(b"\n") + 1
+        raise PackError(str(p), line, "", "rule pack is not UTF-8 text") from None
     except OSError as exc:
         raise PackError(str(p), None, "", f"cannot read rule pack ({exc.strerror or exc})") from None
     return parse_pack(source, str(p), base_dir=p.parent)
@@ -363,6 +364,7 @@ def find_pack_for(survey_path: str | Path | None) -> Path | None:
 
 
 _TOML_LINE = re.compile(r"at line (\d+)")
+_DECLARED_TWICE = re.compile(r"Cannot declare \(([^)]*)\) twice")
 
 
 def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = None) -> RulePack:
@@ -370,13 +372,24 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         m = _TOML_LINE.search(str(exc))
-        raise PackError(path, int(m.group(1)) if m else None, "", f"TOML syntax error: {exc}") from None
+        line = int(m.group(1)) if m else None
+        twice = _DECLARED_TWICE.match(str(exc))
+        if twice is not None and line:  # "[claims.patterns]" among "[[claims.patterns]]": one bracket, a slip
+            dotted = ".".join(re.findall(r"'([^']*)'", twice.group(1)))
+            written = source.splitlines()[line - 1].strip() if line <= len(source.splitlines()) else ""
+            if f"[[{dotted}]]" in source and written.startswith(f"[{dotted}]"):
+                raise PackError(path, line, dotted, f"must be an array of tables: write [[{dotted}]], with two "
+                                                    "brackets") from None
+        raise PackError(path, line, "", f"TOML syntax error: {exc}") from None
     loc = _Locator(source, path)
     _refuse_backspace(data, source, path)
     _known_keys(data, TOP_KEYS, "", loc, "a pack")
     schema = data.get("schema")
     if schema is None:
         raise loc.error("schema", f"missing; the pack starts with schema = {SCHEMA_VERSION}")
+    if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA_VERSION:
+        raise loc.error("schema", f"schema {schema} is of a newer Survey Editor than this one (it reads schema "
+                                  f"{SCHEMA_VERSION}): update the program")
     if schema != SCHEMA_VERSION:
         raise loc.error("schema", f"schema must be {SCHEMA_VERSION} (found {schema!r})")
     name = data.get("name")
@@ -387,13 +400,15 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     styles = doc.get("heading_styles", ["numbered", "markdown"])
     _refuse_near_word(styles, "heading_styles", ("numbered", "markdown"), "heading style", loc)
     if not isinstance(styles, list) or not set(styles) <= {"numbered", "markdown"} or not styles:
-        raise loc.error("heading_styles", 'must be a list of "numbered" and/or "markdown"')
+        raise loc.error("heading_styles", 'must be a list of "numbered" and/or "markdown"', table="[document]",
+                        shown="document.heading_styles")
     footer = doc.get("footer", "")
-    _check_regex(footer, "footer", loc)
+    _check_regex(footer, "footer", loc, table="[document]", shown="document.footer")
     zones = doc.get("claim_zones", ["sections", "footer"])
     _refuse_near_word(zones, "claim_zones", ("header", "sections", "footer"), "claim zone", loc)
     if not isinstance(zones, list) or not set(zones) <= {"header", "sections", "footer"}:
-        raise loc.error("claim_zones", 'must be a list of "header", "sections", "footer"')
+        raise loc.error("claim_zones", 'must be a list of "header", "sections", "footer"', table="[document]",
+                        shown="document.claim_zones")
     pack = RulePack(
         name=name,
         title=_text(data, "title", loc, name),
@@ -549,7 +564,7 @@ def _privacy_config(privacy: dict, base_dir: Path | None, loc: "_Locator") -> An
 
     try:
         return PrivacyConfig.from_dict(privacy, base_dir)
-    except ValueError as exc:  # "privacy.org_patterns[0]: bad regex …"
+    except ValueError as exc:  # "privacy.org_patterns[0]: invalid regular expression: …"
         m = _PRIVACY_KEY.match(str(exc))
         if m is None:
             raise PackError(loc.path, None, "privacy", str(exc)) from None
