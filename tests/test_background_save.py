@@ -7,11 +7,13 @@ on, a second Ctrl+S waits its turn, closing waits, the watcher says nothing of o
 from __future__ import annotations
 
 import errno
+import shutil
 import threading
 
 import pytest
 from PySide6.QtCore import Qt
 
+from editor_app.resources_path import resource_path
 from editor_app.services import files
 from editor_app.ui import file_watch
 from ui_support import open_window, type_text, wait_analysis, writing
@@ -335,3 +337,165 @@ def test_a_character_the_encoding_lacks_is_named_where_it_is_in_the_whole_text(m
     text = "主题综述\n" * 5 + "第六行 ⚠️\n"
     with pytest.raises(files.UnsavableText, match="line 6, column 5"):
         files.encode_text(text, files.LoadedText(text="", encoding="gbk"))
+
+
+# ----- Save As: the name asked on the GUI thread, the file written on the saver's (it froze the window too) -----
+
+def _ctrl_shift_s(qtbot, window) -> None:
+    qtbot.keyClick(window.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+
+
+def _named(window, path) -> tuple[list, list]:
+    """Save As's dialog answers `path`: (the names it was asked for, the errors said instead of in a modal box)."""
+    asked, errors = [], []
+    window.choose_save_path = lambda start: asked.append(start) or str(path)
+    window.show_error = lambda title, message: errors.append((title, message))
+    return asked, errors
+
+
+def test_save_as_returns_at_once_and_the_window_takes_the_new_name_only_once_it_is_written(
+        qtbot, survey, tmp_path, monkeypatch):
+    team = tmp_path / "team"
+    team.mkdir()
+    shutil.copy(resource_path("rulepacks", "english-markdown.toml"), team / "survey-rules.toml")
+    other = team / "copy.md"
+    gate = Gate()
+    window = _window(qtbot, survey, gate)
+    _asked, errors = _named(window, other)
+    announced = []
+    window.document_saved.connect(lambda p, text: announced.append((p, text)))
+    pack_before = window.pack_path
+    reads = []
+    real = file_watch.file_fingerprint
+    monkeypatch.setattr(file_watch, "file_fingerprint", lambda p: reads.append(p) or real(p))
+    type_text(window.editor, "甲")
+    _ctrl_shift_s(qtbot, window)  # returns while the file is still being "written": the gate is shut
+    assert window.saver.busy and gate.started.acquire(timeout=5)
+    assert "Saving" in window.statusBar().currentMessage()
+    type_text(window.editor, "乙")  # typing goes on
+    # Nothing says the new name of a file not written yet: not the title, recent files, History or the rule pack
+    assert not other.exists()
+    assert window.current_path == survey.resolve() and window.windowTitle().startswith("survey.md")
+    assert str(other.resolve()) not in window.settings_store.recent_files()
+    assert announced == [] and window.pack_path == pack_before
+    assert window.watcher.path == survey.resolve()
+    gate.open.set()
+    _saved(qtbot, window)
+    assert other.read_text(encoding="utf-8") == SURVEY + "甲"  # the text as it was at Ctrl+Shift+S
+    assert survey.read_text(encoding="utf-8") == SURVEY  # the old file as it was
+    assert window.current_path == other.resolve() and window.windowTitle().startswith("copy.md")
+    assert window.editor.document().isModified() and window.isWindowModified()  # "乙" is not in the file
+    assert window.settings_store.recent_files()[0] == str(other.resolve())
+    assert announced == [(other.resolve(), SURVEY + "甲")]
+    assert window.pack_path == (team / "survey-rules.toml").resolve()
+    # the watcher moved to the new file, with the fingerprint of the bytes written (not read back)
+    assert window.watcher.path == other.resolve() and not window.watcher.differs()
+    assert window.watcher.fingerprint[1] == other.stat().st_size
+    assert [p for p in reads if p.suffix == ".md"] == []  # (the rule pack beside it is looked at, once)
+    assert errors == []
+
+
+@pytest.mark.parametrize("failure", ["disk full", "folder deleted"])
+def test_a_save_as_that_fails_says_not_saved_and_the_survey_keeps_its_old_name(qtbot, survey, tmp_path, failure):
+    if failure == "disk full":
+        gate = Gate(fail=OSError(errno.ENOSPC, "No space left on device"))
+        other, said = tmp_path / "copy.md", "No space left on device"
+    else:
+        gate = Gate()
+        other, said = tmp_path / "gone" / "copy.md", "can't write in"
+    window = _window(qtbot, survey, gate)
+    _asked, errors = _named(window, other)
+    announced = []
+    window.document_saved.connect(lambda p, text: announced.append(p))
+    type_text(window.editor, "新增")
+    _ctrl_shift_s(qtbot, window)
+    assert window.saver.busy and gate.started.acquire(timeout=5)
+    gate.open.set()
+    _saved(qtbot, window)
+    assert errors and errors[0][0] == "Not saved" and said in errors[0][1]
+    assert "Not saved" in window.statusBar().currentMessage()
+    assert window.current_path == survey.resolve() and window.windowTitle().startswith("survey.md")
+    assert window.editor.document().isModified() and window.isWindowModified()
+    assert not other.exists() and survey.read_text(encoding="utf-8") == SURVEY
+    assert announced == [] and str(other.resolve()) not in window.settings_store.recent_files()
+    assert window.watcher.path == survey.resolve()
+
+
+def test_ctrl_s_during_a_save_as_queues_one_more_save_to_the_new_file(qtbot, survey, tmp_path):
+    other = tmp_path / "copy.md"
+    gate = Gate()
+    window = _window(qtbot, survey, gate)
+    asked, errors = _named(window, other)
+    type_text(window.editor, "甲")
+    _ctrl_shift_s(qtbot, window)
+    assert gate.started.acquire(timeout=5)
+    type_text(window.editor, "乙")
+    _ctrl_s(qtbot, window)  # queued: after the Save As, of the newest text, to the file just named
+    gate.open.set()
+    qtbot.waitUntil(lambda: not window.saver.busy and not window.editor.document().isModified(), timeout=10000)
+    assert len(asked) == 1 and gate.most_at_once == 1
+    assert gate.calls == [SURVEY + "甲", SURVEY + "甲乙"]
+    assert other.read_text(encoding="utf-8") == SURVEY + "甲乙"
+    assert survey.read_text(encoding="utf-8") == SURVEY
+    assert window.current_path == other.resolve() and errors == []
+
+
+def test_an_untitled_surveys_first_ctrl_s_asks_its_name_once_and_saves_on_the_worker(qtbot, survey, tmp_path):
+    target = tmp_path / "new.md"
+    gate = Gate()
+    window = _window(qtbot, survey, gate)
+    assert window.new_document()
+    asked, errors = _named(window, target)
+    type_text(window.editor, "新的综述")
+    _ctrl_s(qtbot, window)  # the name is asked; the file written on the worker
+    assert window.saver.busy and gate.started.acquire(timeout=5)
+    assert window.current_path is None and window.windowTitle().startswith("Untitled")
+    _ctrl_s(qtbot, window)  # again while it is written: not asked a second name
+    assert len(asked) == 1
+    gate.open.set()
+    qtbot.waitUntil(lambda: not window.saver.busy and not window.editor.document().isModified(), timeout=10000)
+    assert len(asked) == 1
+    assert target.read_text(encoding="utf-8") == "新的综述"
+    assert window.current_path == target.resolve() and window.windowTitle().startswith("new.md")
+    assert errors == []
+
+
+def test_closing_during_a_save_as_waits_for_it(qtbot, survey, tmp_path):
+    other = tmp_path / "copy.md"
+    gate = Gate()
+    window = _window(qtbot, survey, gate)
+    _asked, errors = _named(window, other)
+    asked = []
+    window.ask_unsaved_changes = lambda: asked.append(1) or "discard"
+    type_text(window.editor, "写完")
+    _ctrl_shift_s(qtbot, window)
+    assert window.saver.busy and gate.started.acquire(timeout=5)
+    gate.open_later(0.3)
+    assert window.close()
+    assert other.read_text(encoding="utf-8") == SURVEY + "写完"
+    assert window.current_path == other.resolve()
+    assert asked == []  # saved: nothing to ask about
+    assert errors == []
+
+
+def test_a_gbk_survey_saved_as_another_file_is_offered_utf8_and_takes_the_new_name(qtbot, tmp_path):
+    path = tmp_path / "gbk.md"
+    path.write_bytes(SURVEY.encode("gbk"))
+    other = tmp_path / "utf8.md"
+    gate = Gate()
+    window = _window(qtbot, path, gate)
+    _asked, errors = _named(window, other)
+    offered = []
+    window.ask_save_as_utf8 = lambda problem: offered.append(problem) or True
+    with wait_analysis(qtbot, window):
+        type_text(window.editor, "⚠️")
+    _ctrl_shift_s(qtbot, window)
+    assert window.saver.busy and gate.started.acquire(timeout=5)
+    gate.open.set()  # GBK can't hold "⚠️": refused, offered UTF-8, written as UTF-8
+    qtbot.waitUntil(lambda: not window.saver.busy and not window.editor.document().isModified(), timeout=10000)
+    assert offered and "GBK" in offered[0]
+    assert other.read_text(encoding="utf-8") == SURVEY + "⚠️"
+    assert path.read_bytes() == SURVEY.encode("gbk")
+    assert window.current_path == other.resolve() and window.loaded.encoding == "utf-8"
+    assert window.watcher.path == other.resolve() and not window.watcher.differs()
+    assert errors == []

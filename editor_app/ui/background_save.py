@@ -53,7 +53,7 @@ class SaveJob:
     it was (the window's counters); `saved` or `error` is filled in by the worker, `ok` by the window once told."""
 
     def __init__(self, path: Path, text: str | list[str], fmt: LoadedText, *, revision: int, generation: int,
-                 announce: bool = True, on_disk: OnDisk | None = None) -> None:
+                 announce: bool = True, save_as: bool = False, on_disk: OnDisk | None = None) -> None:
         self.path = path
         self.text = text  # the lines (joined on the worker: 10 ms of an 8 MB survey) or the text
         self.on_disk = on_disk
@@ -62,6 +62,7 @@ class SaveJob:
         self.revision = revision
         self.generation = generation
         self.announce = announce
+        self.save_as = save_as  # the survey takes `path` as its own once written (File → Save As)
         self.saved: SavedText | None = None
         self.error: BaseException | None = None
         self.ok = False

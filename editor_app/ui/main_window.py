@@ -186,7 +186,6 @@ class MainWindow(QMainWindow):
         self.saver = BackgroundSaver(self)  # encodes, writes, fsyncs and fingerprints on a thread of its own
         self.saver.finished.connect(self._save_finished)
         self._save_again = False  # Ctrl+S pressed while a save ran: one more save of the newest text after it
-        self._saved_fingerprint: tuple[Path, tuple[int, int, str] | None] | None = None  # (path, of the last save)
         self.editor.document().modificationChanged.connect(lambda _m: self._update_title())
         self.editor.cursorPositionChanged.connect(self._update_position)
         self.editor.files_dropped.connect(self._files_dropped)
@@ -338,12 +337,14 @@ class MainWindow(QMainWindow):
         """Save the survey; whether it was saved. `wait=False` (Ctrl+S, File → Save): the file is written on a
         worker thread and typing goes on; True then means the save was started (or queued behind the one running),
         its end is said in the status bar (an error in a message box, the survey left modified)."""
+        if not wait and self.saver.busy:
+            # One more save of the newest text when this one ends: never two writers. Before the question of a name:
+            # Ctrl+S while an untitled survey's Save As is written saves to the name just chosen, not asks again.
+            self._save_again = True
+            return True
         if self.current_path is None or self.is_bundled_sample:
-            return self.save_as()
+            return self.save_as(wait=wait)
         if not wait:
-            if self.saver.busy:
-                self._save_again = True  # one more save of the newest text when this one ends: never two writers
-                return True
             return self._write(self.current_path, wait=False)
         self.wait_for_save()
         return self._write(self.current_path)
@@ -354,8 +355,11 @@ class MainWindow(QMainWindow):
         while self.saver.busy:
             self.saver.wait()
 
-    def save_as(self) -> bool:
-        self.wait_for_save()
+    def save_as(self, *, wait: bool = True) -> bool:
+        """Ask for a name and save the survey there; whether it was saved. `wait=False` (File → Save As, a first
+        Ctrl+S): the file is written on the saver's thread, as Ctrl+S writes it (an 8 MB survey's write froze the
+        window), True meaning it was started. The window takes the new name (title, recent files, History, the rule
+        pack beside it) only once the file is written (_take_saved_path): a failed Save As leaves it the old one."""
         # The dialog offers a name: the survey's own (the bundled sample's in the home folder: the program's files are
         # no place for it); an empty name box left a first-time user guessing what to call the sample's copy.
         if self.current_path is None:
@@ -367,23 +371,25 @@ class MainWindow(QMainWindow):
         name = self.choose_save_path(start)
         if not name:
             return False
-        path = Path(name)
-        fmt = self.loaded or LoadedText(text="")
-        ok = self._write(path, fmt=fmt, check_external=False, announce=False)
-        if ok:
-            self.current_path = path.resolve()
-            self.is_bundled_sample = False
-            # Told once the window is the new file's: the History tab went on listing the old file's snapshots.
-            self.document_saved.emit(self.current_path, self.loaded.text)
-            self.settings_store.add_recent_file(self.current_path)
-            self._rebuild_recent_menu()
-            saved = self._saved_fingerprint
-            self.watcher.watch(self.current_path,
-                               fingerprint=saved[1] if saved is not None and saved[0] == self.current_path else None)
-            self._loaded_on_disk = self.watcher.fingerprint
-            self._update_title()
-            self._use_pack_for(self.current_path)  # saved beside a team's survey-rules.toml: checked by it now
-        return ok
+        # A save still being written (Ctrl+S just before) ends first: one writer at a time, in the order asked. The
+        # dialog came first, so this is the rest of it, if anything, not the whole of it before the dialog showed.
+        self.wait_for_save()
+        fmt = self.loaded or LoadedText(text="")  # (after the wait: a GBK survey may have just been saved as UTF-8)
+        return self._write(Path(name), fmt=fmt, check_external=False, announce=False, wait=wait, save_as=True)
+
+    def _take_saved_path(self, path: Path, fingerprint: tuple[int, int, str] | None) -> None:
+        """The survey is the file a Save As has just written: the window, the watcher, recent files, History and the
+        rule pack follow it (never before it is written: a title must not name a file that holds no survey)."""
+        self.current_path = path.resolve()
+        self.is_bundled_sample = False
+        self.watcher.watch(self.current_path, fingerprint=fingerprint)  # from the bytes written: no read back
+        self._loaded_on_disk = self.watcher.fingerprint
+        # Told once the window is the new file's: the History tab went on listing the old file's snapshots.
+        self.document_saved.emit(self.current_path, self.loaded.text)
+        self.settings_store.add_recent_file(self.current_path)
+        self._rebuild_recent_menu()
+        self._update_title()
+        self._use_pack_for(self.current_path)  # saved beside a team's survey-rules.toml: checked by it now
 
     def command_line_choices(self) -> dict[str, str]:
         """`--pack` / `--arxiv-url` / `--db` given to this session, which win over the saved settings: {option: value}."""
@@ -496,26 +502,26 @@ class MainWindow(QMainWindow):
         return answer == "discard"
 
     def _write(self, path: Path, *, fmt: LoadedText | None = None, check_external: bool = True,
-               announce: bool = True, wait: bool = True) -> bool:
+               announce: bool = True, wait: bool = True, save_as: bool = False) -> bool:
         """Save a snapshot of the text to `path` on the saver's thread; `wait`: until it is written (whether it
-        was), else True at once (_save_finished says how it went)."""
+        was), else True at once (_save_finished says how it went). `save_as`: the survey becomes `path` once written."""
         if check_external and path.resolve() == self.watcher.path and self.watcher.differs():
             if not self.ask_overwrite_external(path):
                 return False
         job = self._start_save(path, self.mirror.snapshot(), fmt or self.loaded or LoadedText(text=""),
-                               announce=announce)
+                               announce=announce, save_as=save_as)
         if not wait:
             return True
         self.wait_for_save()
         return job.outcome()
 
     def _start_save(self, path: Path, text: str | list[str], fmt: LoadedText, *, announce: bool,
-                    revision: int | None = None) -> SaveJob:
+                    revision: int | None = None, save_as: bool = False) -> SaveJob:
         """Hand the text (its lines: a copy of the list is all the GUI thread pays) to the saver. With nothing new to
         write the file keeps its bytes (mixed line ends, an encoding guessed from its bytes) and its `.bak` the
         version before (a second Ctrl+S made the backup a copy of the file)."""
         job = SaveJob(path, text, fmt, revision=self._text_revision if revision is None else revision,
-                      generation=self._generation, announce=announce,
+                      generation=self._generation, announce=announce, save_as=save_as,
                       on_disk=OnDisk(self.loaded, self._loaded_on_disk, self.watcher.path))
         self.watcher.set_suspended(True)  # our own rename is no other program's change
         self.statusBar().showMessage(self.tr("Saving %1…").replace("%1", str(path)))
@@ -535,7 +541,6 @@ class MainWindow(QMainWindow):
                 if path.resolve() == self.watcher.path:
                     self.watcher.remember(saved.fingerprint)  # from the bytes written: no 8 MB read back
                     self._loaded_on_disk = self.watcher.fingerprint
-            self._saved_fingerprint = (path.resolve(), saved.fingerprint)
         self.watcher.set_suspended(False)
         if saved is None:
             self._save_failed(job)
@@ -547,6 +552,8 @@ class MainWindow(QMainWindow):
                 # Typed while it was written: still modified, and the state the file held before (Undo back to it)
                 # is no longer "saved" either.
                 self._unsaved_until_saved()
+            if job.save_as:
+                self._take_saved_path(path, saved.fingerprint)
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
         if job.announce:
             self.document_saved.emit(path.resolve(), job.text)
@@ -564,7 +571,7 @@ class MainWindow(QMainWindow):
         if isinstance(exc, UnsavableText) and not fmt.encoding.replace("-", "").lower().startswith("utf"):
             if self.ask_save_as_utf8(say(str(exc))):
                 job.then = self._start_save(job.path, job.text, LoadedText(text="", encoding="utf-8", newline=fmt.newline),
-                                            announce=job.announce, revision=job.revision)
+                                            announce=job.announce, revision=job.revision, save_as=job.save_as)
                 return
         message = say(str(exc) if isinstance(exc, (UnsavableText, OSError)) else f"{type(exc).__name__}: {exc}")
         first = message.splitlines()[0] if message else ""
