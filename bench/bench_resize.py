@@ -1,7 +1,7 @@
 """Resizing the window on a big survey: the GUI thread's longest stall per repetition (QA D5), and how many times
 Qt called back into the panels' models while it did.
 
-    PYTHONPATH=. python bench/bench_resize.py [--file survey-8mb.md] [--repeat 3] [--tab self]
+    PYTHONPATH=. python bench/bench_resize.py [--file survey-8mb.md] [--repeat 3] [--tab self] [--no-count]
 
 Opens FILE in the real window (every extension; its own XDG folders and history database; offscreen unless DISPLAY
 is set), 1440x900, waits for the first analysis, shows the tab named --tab (Self-check by default: its claims
@@ -10,7 +10,8 @@ table is the big one), then resizes as the QA driver did (/tmp/qa19/drive.py `re
 between beats; the GUI thread's CPU time is read at each beat too, so a gap's CPU (what the GUI thread computed
 in it, not the time it waited for a core) is known: on a loaded machine the first swells, the second hardly. Printed
 per repetition: the longest gap, the costliest gap's CPU, the gaps over 50 / 100 ms, and the calls of
-RowsModel.rowCount / index / data (Python calls from C++), then the median of the longest gaps.
+RowsModel.rowCount / index / data and of the panels' RowsDelegate.initStyleOption (Python calls from C++), then the
+median of the longest gaps.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def main() -> int:
     ap.add_argument("--file", default="/tmp/qa19/work/survey-8mb.md")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--tab", default="self")
+    ap.add_argument("--no-count", action="store_true",
+                    help="count no calls (the counting wrappers are a Python call each: they swell the stalls)")
     args = ap.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-resize-"))
@@ -50,17 +53,22 @@ def main() -> int:
     from editor_app.ui import table_models
     from editor_app.ui.app import create_window, make_application
 
-    calls = {"rowCount": 0, "index": 0, "data": 0}
-    for name in calls:
-        if name not in vars(table_models.RowsModel):  # (index: Qt's own, in C++, before it was RowsModel's)
+    calls = {"rowCount": 0, "index": 0, "data": 0, "cells": 0}
+    try:  # (the panels' delegate: one call a painted cell)
+        from editor_app.ui.table_cells import RowsDelegate
+    except ImportError:
+        RowsDelegate = None
+    for name in () if args.no_count else calls:
+        owner, method = ((RowsDelegate, "initStyleOption") if name == "cells" else (table_models.RowsModel, name))
+        if owner is None or method not in vars(owner):  # (index: Qt's own, in C++, before it was RowsModel's)
             continue
-        original = vars(table_models.RowsModel)[name]
+        original = vars(owner)[method]
 
         def counted(self, *a, _original=original, _name=name):
             calls[_name] += 1
             return _original(self, *a)
 
-        setattr(table_models.RowsModel, name, counted)
+        setattr(owner, method, counted)
 
     app = make_application(sys.argv[:1])
     window = create_window(survey, from_environment())
@@ -110,7 +118,8 @@ def main() -> int:
         worst_cpu.append(max((y - x) * 1000 for x, y in zip(c, c[1:])))
         print(f"rep {rep + 1}: longest {longest[0]:.0f} ms ({watch.blame(longest[1], longest[2])}); "
               f"GUI-thread CPU in the longest-CPU gap {worst_cpu[-1]:.0f} ms; gaps >50 ms {sum(g[0] > 50 for g in gaps)}, >100 ms {sum(g[0] > 100 for g in gaps)}; "
-              f"calls of rowCount {calls['rowCount']:,}, index {calls['index']:,}, data {calls['data']:,}", flush=True)
+              f"calls of rowCount {calls['rowCount']:,}, index {calls['index']:,}, data {calls['data']:,}, "
+              f"RowsDelegate.initStyleOption {calls['cells']:,}", flush=True)
     watch.stop()
     print(f"median longest stall {statistics.median(worst):.0f} ms over {len(worst)} repetitions "
           f"({' / '.join(f'{w:.0f}' for w in worst)}); GUI-thread CPU of the costliest gap median "

@@ -144,10 +144,7 @@ class RowsModel(QAbstractTableModel):
         row = self.rows[index.row()]
         col = self.columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            shown = col.display(row)
-            if isinstance(shown, str) and len(shown) > DISPLAY_CHARS:  # (cut off by the column anyway)
-                return shown[:DISPLAY_CHARS] + "…"
-            return shown
+            return shown_value(col, row)
         if role == SORT_ROLE:
             return _sort_value(col, row)
         if role == ROW_ROLE:
@@ -169,6 +166,14 @@ _SERVED_ROLES = frozenset({
     Qt.ItemDataRole.DisplayRole, SORT_ROLE, ROW_ROLE, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
     Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.TextAlignmentRole,
 })
+
+
+def shown_value(col: Column, row: Any) -> Any:
+    """What a cell of `col` shows for `row` (its DisplayRole): a long text cut (the column cuts it off anyway)."""
+    shown = col.display(row)
+    if isinstance(shown, str) and len(shown) > DISPLAY_CHARS:
+        return shown[:DISPLAY_CHARS] + "…"
+    return shown
 
 
 def _sort_value(col: Column, row: Any) -> Any:
