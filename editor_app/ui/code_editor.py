@@ -6,6 +6,7 @@ Underlines are built only for the visible part of the document, so an 8 MB surve
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from PySide6.QtGui import (
     QTextBlock,
     QTextCursor,
     QTextFormat,
+    QTextLayout,
     QTextOption,
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
@@ -56,14 +58,31 @@ def _wave(painter: QPainter, x1: int, x2: int, y: int) -> None:
     """A wavy underline from x1 to x2 at baseline y (2 px high, 4 px period)."""
     if x2 <= x1:
         x2 = x1 + 6
+    painter.drawPath(_wave_path(x2 - x1).translated(x1, y))
+
+
+@lru_cache(maxsize=512)
+def _wave_path(width: int) -> QPainterPath:
+    """The wave `width` px long from (0, 0) (made once a width: ~30 lineTo calls a wave, at every paint)."""
     path = QPainterPath()
-    path.moveTo(x1, y)
-    x, up = x1, True
-    while x < x2:
-        x = min(x + 2, x2)
-        path.lineTo(x, y - 2 if up else y)
+    path.moveTo(0, 0)
+    x, up = 0, True
+    while x < width:
+        x = min(x + 2, width)
+        path.lineTo(x, -2 if up else 0)
         up = not up
-    painter.drawPath(path)
+    return path
+
+
+def _caret_rect(place: QRectF, layout: QTextLayout, position: int) -> QRect | None:
+    """QPlainTextEdit.cursorRect of the caret at `position` of a block laid out at `place` (its geometry on the
+    viewport), read off the block's layout: two QTextCursors placed for each underline at every paint cost ~50 µs."""
+    line = layout.lineForTextPosition(position)
+    if not line.isValid():
+        return None
+    x = line.cursorToX(position)
+    return QRectF(place.left() + (x[0] if isinstance(x, tuple) else x), place.top() + line.y(), 1,
+                  line.height()).toRect()
 
 
 def word_length(text: str, start: int, cap: int = 40) -> int:
@@ -260,9 +279,14 @@ class CodeEditor(QPlainTextEdit):
 
     def gutter_marks(self) -> dict[int, str]:
         """Line -> the worst level of its problems, for the lines shown (the margin's marks)."""
+        self._underlines_now()
+        return dict(self._marks_now or {})
+
+    def _underlines_now(self) -> list[Underline]:
+        """The underlines of the lines shown (made again after an edit, a scroll far or a resize)."""
         if self._underlines is None and self._spans:
             self._underlines = self._build_underlines()
-        return dict(self._marks_now or {})
+        return self._underlines or []
 
     def underlines(self) -> list[Underline]:
         """The underlines drawn now (spans near the visible lines)."""
@@ -308,23 +332,43 @@ class CodeEditor(QPlainTextEdit):
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().paintEvent(event)
-        if self._underlines is None and self._spans:
-            self._underlines = self._build_underlines()
-        if not self._underlines:
+        underlines = self._underlines_now()
+        if not underlines:
             return
         painter = QPainter(self.viewport())
         doc = self.document()
         height = self.viewport().height()
-        for u in self._underlines:
-            block = doc.findBlockByNumber(u.line - 1)
-            if not block.isValid() or not block.isVisible() or len(block.text()) < u.end:
+        # Only the lines in the painted part are looked at (the underlines are made for 20 lines more each side, and
+        # a blinking caret paints a 10x20 px rect): 32 underlines placed by two QTextCursors each cost 4 ms a paint
+        area = event.rect()
+        top, bottom = max(0, area.top()) - 2, min(height, area.bottom()) + 2
+        offset = self.contentOffset()
+        pens: dict[int, QPen] = {}
+        lines: dict[int, list | None] = {}  # line -> [block, its text, where it is (once asked)]; None: not shown
+        for u in underlines:
+            seen = lines.get(u.line, False)
+            if seen is False:
+                block = doc.findBlockByNumber(u.line - 1)
+                seen = lines[u.line] = [block, block.text(), None] if block.isValid() and block.isVisible() else None
+            if seen is None or len(seen[1]) < u.end:
                 continue
-            c1, c2 = self.underline_cursors(block, u)
-            r1, r2 = self.cursorRect(c1), self.cursorRect(c2)
+            block, text, place = seen
+            if place is None:
+                place = seen[2] = self.blockBoundingGeometry(block).translated(offset)  # (lays the block out)
+            if place.bottom() < top or place.top() > bottom:
+                continue
+            layout = block.layout()
+            r1, r2 = (_caret_rect(place, layout, qt_offset(text, u.start)),
+                      _caret_rect(place, layout, qt_offset(text, u.end)))
+            if r1 is None or r2 is None:  # (not laid out: as the caret would be placed)
+                c1, c2 = self.underline_cursors(block, u)
+                r1, r2 = self.cursorRect(c1), self.cursorRect(c2)
             if r1.bottom() < 0 or r1.top() > height:
                 continue
-            pen = QPen(u.colour)
-            pen.setWidthF(1.2)
+            pen = pens.get(u.colour.rgba())
+            if pen is None:
+                pen = pens[u.colour.rgba()] = QPen(u.colour)
+                pen.setWidthF(1.2)
             painter.setPen(pen)
             if r1.top() == r2.top():
                 _wave(painter, r1.left(), r2.left(), r1.bottom())
@@ -369,7 +413,8 @@ class CodeEditor(QPlainTextEdit):
         super().resizeEvent(event)
         cr = self.contentsRect()
         self._numbers.setGeometry(QRect(cr.left(), cr.top(), self.line_number_area_width(), cr.height()))
-        self._shown_range = None
+        # Made again for the lines now shown when painted (made here by _refresh_selections, they were set with the
+        # current line's highlight, which asked for a second paint of the editor at each step of a drag)
         self._underlines = None
 
     def mark_colour(self, level: str) -> QColor:
@@ -401,8 +446,7 @@ class CodeEditor(QPlainTextEdit):
         bottom = top + round(self.blockBoundingRect(block).height())
         current = self.textCursor().blockNumber()
         fh = self.fontMetrics().height()
-        if self._underlines is None and self._spans:  # edited since: the marks go where the spans' text went
-            self._underlines = self._build_underlines()
+        self._underlines_now()  # (edited since: the marks go where the spans' text went)
         marks = self._marks_now or {}
         width = self._numbers.width()
         text_colour = pal.color(QPalette.ColorRole.PlaceholderText)
