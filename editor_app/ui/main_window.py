@@ -911,12 +911,14 @@ class MainWindow(QMainWindow):
     # ================= layout and closing =================
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        QTimer.singleShot(0, self._keep_dock_widths)  # once the layout has placed the docks
+        # The layout has placed the docks by now: given their widths back here, the window is laid out and painted
+        # once (from a timer after the resize, a second time: ~100 ms more of GUI thread with an 8 MB survey open)
+        self._keep_dock_widths()
 
     def _keep_dock_widths(self) -> None:
         """A window shrunk until the editor reached its minimum narrows the docks; grown again, the docks get their
         widths back (Qt gives all the new room to the editor, leaving the outline at ~70 px)."""
-        docks = [d for d in (self.outline_dock, self.panels_dock) if d.isVisible() and not d.isFloating()]
+        docks = [d for d in (self.outline_dock, self.panels_dock) if d.isVisibleTo(self) and not d.isFloating()]
         central = self.centralWidget()
         if central.width() <= max(EDITOR_MIN_WIDTH, central.minimumSizeHint().width()) + 4:
             self._docks_squeezed = True  # the widths remembered before stay the ones to give back
@@ -927,6 +929,7 @@ class MainWindow(QMainWindow):
             narrowed = [d for d in docks if wanted.get(d, 0) > d.width() + 4]
             if narrowed:
                 self.resizeDocks(narrowed, [wanted[d] for d in narrowed], Qt.Orientation.Horizontal)
+                self.layout().activate()  # placed now, before the window is painted (not at the next layout)
                 return
         self._dock_widths = {d: d.width() for d in docks}  # as the user left them
 
