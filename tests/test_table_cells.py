@@ -146,3 +146,17 @@ def test_filtered_rows_with_backgrounds_icons_and_numbers_look_as_qt_paints_them
     view.selectRow(2)
     mine, qts = _grab_both_ways(view)
     assert view.model().rowCount() == 15 and mine == qts
+
+
+def test_painting_a_header_maps_no_row_of_the_model(qtbot, sample_text, monkeypatch):
+    """Qt's proxy mapped each header section through an index of row 0 (RowsModel.index) for each role asked."""
+    calls = _count(monkeypatch, RowsModel, ("index", "headerData"))
+    panel = shown_panel(qtbot, sample_text)
+    for view in (panel.rules_view, panel.claims_view, panel.sections_view):
+        header = view.horizontalHeader()
+        for name in calls:
+            calls[name] = 0
+        header.viewport().grab()
+        assert calls["headerData"] >= header.count() and calls["index"] == 0
+        assert [header.model().headerData(i, Qt.Orientation.Horizontal) for i in range(header.count())] == [
+            c.title for c in view.model().sourceModel().columns]

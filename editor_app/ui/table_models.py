@@ -205,6 +205,15 @@ class SortProxy(QSortFilterProxyModel):
             model.sorted_column = column  # (its dataChanged then says whether a row may have moved)
         super().sort(column, order)
 
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """A column's title straight from the model (the proxy never filters or moves columns): Qt's own maps the
+        section through an index of row 0, a call of RowsModel.index for each of the ~6 roles a header asks of each
+        section it paints (~250 calls into Python a resize step of the Self-check tab)."""
+        model = self.sourceModel()
+        if orientation == Qt.Orientation.Horizontal and isinstance(model, RowsModel):
+            return model.headerData(section, orientation, role) if 0 <= section < len(model.columns) else None
+        return super().headerData(section, orientation, role)
+
     def lessThan(self, left: QModelIndex | QPersistentModelIndex, right: QModelIndex | QPersistentModelIndex) -> bool:
         model = self.sourceModel()
         if isinstance(model, RowsModel):  # each row's key made once, not two data() calls a comparison
