@@ -19,6 +19,15 @@ marked modified once the save is done (it must be: those characters are not in t
 `--save-as` presses Ctrl+Shift+S (File → Save As) instead, the dialog answering a new name each repetition
 (survey-8mb-as-1.md, …): `done` then also waits for the window to be the new file's.
 
+`--autosave paused` autosaves instead of saving (history.autosave_now, as its timer does) once the typed
+character's analysis is shown: the snapshot stores that analysis' figures, as a save's does. `--autosave typing`
+autosaves right after the character is typed (QA's "mid-typing"): the snapshot is stored "measuring" and its
+figures are measured by the record thread's measurer. `stall` then runs until the autosave is recorded, its figures
+stored and the typed character's analysis shown (in `typing` that analysis' own result, shown in the Self-check
+tables, is inside the stall too: `--blame` tells them apart), and 300 ms after.
+
+`--history-shown` saves with the History tab shown: each snapshot recorded re-reads its list and trend chart.
+
 `--blame` samples the GUI thread's stack (bench_feel's Watch) and says what it was doing in each longest stall.
 
 Output: one line per size, each repetition's figures and their medians. Before the save moved to a worker thread
@@ -65,6 +74,10 @@ def main() -> int:
     ap.add_argument("--sizes", default="1,8", help="survey sizes in MB, comma-separated")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--type-during", action="store_true", help="type 5 characters right after each Ctrl+S")
+    ap.add_argument("--autosave", choices=("paused", "typing"),
+                    help="autosave instead of pressing Ctrl+S: once the typed character's analysis is shown, or "
+                         "right after typing it")
+    ap.add_argument("--history-shown", action="store_true", help="with the History tab shown")
     ap.add_argument("--blame", action="store_true",
                     help="sample the GUI thread's stack (bench_feel's Watch) and say what it did in each longest stall")
     ap.add_argument("--save-as", action="store_true", help="Ctrl+Shift+S to a new name instead of Ctrl+S")
@@ -134,14 +147,47 @@ def main() -> int:
         runner = window.runner
         settled = lambda: runner.published_revision == runner.revision and not runner._timer.isActive()  # noqa: E731
         pump_until(settled, 300)
-        pump(2.0)
         ctl = window.history
+        if args.history_shown:
+            window._show_panel(ctl.panel)
+        pump(2.0)
         recorded: list[int] = []
         ctl.recorded.connect(lambda sid, kind: recorded.append(sid))
+        measured: list[int] = []
+        ctl.measured.connect(measured.append)
         keys_ms, stalls, done_ms, still_modified = [], [], [], []
         for rep in range(args.repeat):
             window.goto_line(window.editor.blockCount() - 3)
             window.editor.moveCursor(QTextCursor.MoveOperation.EndOfBlock)
+            if args.autosave:
+                if args.autosave == "paused":
+                    key(window, "存")
+                    pump_until(settled, 300)
+                    pump(0.5)
+                before = len(recorded)
+                mark = len(beats)
+                t0, start = time.perf_counter(), clock.nsecsElapsed() / 1e6
+                if args.autosave == "typing":
+                    key(window, "存")
+                ctl.autosave_now()
+                keys_ms.append((time.perf_counter() - t0) * 1000)
+                # recorded, measured (a snapshot stored "measuring" is in ctl._measuring until its figures are
+                # stored) and the typed character's analysis shown
+                autosaved = lambda: len(recorded) > before and settled() and (  # noqa: E731
+                    recorded[-1] in measured or recorded[-1] not in {s for _t, s in ctl._measuring.values()})
+                ok = pump_until(autosaved, 120)
+                done_ms.append((time.perf_counter() - t0) * 1000)
+                pump(0.3)
+                b = [start] + beats[mark:]
+                gap, at = max(((y - x, x) for x, y in zip(b, b[1:])), default=(0.0, start))
+                stalls.append(gap)
+                if watch is not None:
+                    t_at = t0 + (at - start) / 1000
+                    print(f"  {size:g} MB #{rep + 1}: {gap:.0f} ms at +{at - start:.0f} ms: "
+                          f"{watch.blame(t_at, t_at + gap / 1000)}", flush=True)
+                if not ok:
+                    print(f"  repetition {rep + 1}: the autosave was not done in 120 s", flush=True)
+                continue
             key(window, "存")
             pump_until(settled, 300)
             pump(0.5)
@@ -184,9 +230,9 @@ def main() -> int:
                 pump(0.3)
         mb = survey.stat().st_size / 1e6
         fmt = lambda xs: " / ".join(f"{x:.0f}" for x in xs) + f" (median {statistics.median(xs):.0f})"  # noqa: E731
-        what = "Save As" if args.save_as else "Ctrl+S"
+        what = "Save As" if args.save_as else "autosave" if args.autosave else "Ctrl+S"
         print(f"{mb:.2f} MB: {what} keys {fmt(keys_ms)} ms; longest stall {fmt(stalls)} ms; "
-              f"saved in {fmt(done_ms)} ms" + (f"; modified after typing during the save: {still_modified}"
+              f"{'autosaved' if args.autosave else 'saved'} in {fmt(done_ms)} ms" + (f"; modified after typing during the save: {still_modified}"
                                                 if args.type_during else ""), flush=True)
         window.close()
         window.deleteLater()

@@ -20,8 +20,12 @@ _DEPTH = 3  # how deep into records held only here (an audit, its slots, …) th
 
 def dismantle(root: Any) -> Iterator[None]:
     """Empties, CHUNK items at a time, the lists and dicts only `root` holds (also inside records only it holds).
-    The caller must hold the only reference to `root` (it is garbage but for this)."""
-    yield from _empty_object(root, _DEPTH)
+    The caller must hold the only reference to `root` (it is garbage but for this); a list or dict `root` (an
+    analysis' to_dict) is emptied itself."""
+    if isinstance(root, (list, dict)):
+        yield from _empty(root, _DEPTH)
+    else:
+        yield from _empty_object(root, _DEPTH)
     yield
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from typing import Iterable
 
 from editor_app.core.textdiff import common_ends, shortest_edit_matches
 
@@ -18,8 +19,33 @@ JSON_PIECES = ("}, ", "], ")  # an analysis' JSON, cut after each object or list
 MAX_CHANGED_PIECES = 400
 
 
+# A longer text is split a part of about this many characters at a time: one str.split of an 8 MB survey holds the
+# GIL 20-40 ms (the record thread works out a long draft's delta from its latest save while the user types).
+SPLIT_PART_CHARS = 1 << 16
+
+
 def split(text: str, after: tuple[str, ...]) -> list[str]:
     """`text` cut after each occurrence of any of `after`; "".join of the pieces is `text`."""
+    if len(text) <= SPLIT_PART_CHARS:
+        return _split(text, after)
+    pieces: list[str] = []
+    for part in _parts(text, after[0]):
+        pieces += _split(part, after)
+    return pieces
+
+
+def _parts(text: str, mark: str) -> Iterable[str]:
+    """`text` in parts of at least SPLIT_PART_CHARS characters, each cut after an occurrence of `mark` (none of the
+    marks split on overlaps itself: every occurrence is found wherever the search starts), the last one the rest."""
+    start = 0
+    while start < len(text):
+        found = text.find(mark, start + SPLIT_PART_CHARS)
+        end = len(text) if found < 0 else found + len(mark)
+        yield text[start:end]
+        start = end
+
+
+def _split(text: str, after: tuple[str, ...]) -> list[str]:
     pieces = [text]
     for mark in after:
         cut: list[str] = []

@@ -193,8 +193,39 @@ def process_alive(pid: int) -> bool:
     return True
 
 
+# A long text is encoded this many characters at a time: one str.encode of an 8 MB survey holds the GIL 40-60 ms,
+# which froze the window while the record thread hashed and compressed a snapshot (a piece takes well under 1 ms).
+ENCODE_PIECE_CHARS = 1 << 16
+
+
+def utf8_pieces(text: str, size: int | None = None) -> Iterable[bytes]:
+    """text.encode("utf-8"), `size` (ENCODE_PIECE_CHARS) characters at a time (b"".join of them is the whole)."""
+    size = size or ENCODE_PIECE_CHARS
+    if len(text) <= size:
+        yield text.encode("utf-8")
+        return
+    for start in range(0, len(text), size):
+        yield text[start:start + size].encode("utf-8")
+
+
 def text_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    digest = hashlib.sha256()
+    for piece in utf8_pieces(text):
+        digest.update(piece)  # (hashlib lets go of the GIL over a piece this long)
+    return digest.hexdigest()
+
+
+def _compressed(pieces: Iterable[bytes], digest: Any = None) -> bytes:
+    """zlib (level 6) of the bytes `pieces` make, fed a piece at a time, and `digest` (a hashlib object) updated
+    with them: zlib and hashlib let go of the GIL over each piece, and the GUI thread runs meanwhile."""
+    packer = zlib.compressobj(6)
+    out = []
+    for piece in pieces:
+        if digest is not None:
+            digest.update(piece)
+        out.append(packer.compress(piece))
+    out.append(packer.flush())
+    return b"".join(out)
 
 
 def headline_figures(analysis: dict[str, Any]) -> dict[str, float | int | None]:
@@ -348,13 +379,13 @@ def prepare_snapshot(text: str, analysis: Any, *, measured: bool = True,
     measure it with) and measure_snapshot completes it. With `base` (hash, text), most likely the document's latest
     save, the text's delta from it is worked out too (for a long draft, which write_snapshot would store whole)."""
     figures = prepare_measurement(analysis) if measured else None
-    digest = text_hash(text)
-    blob = zlib.compress(text.encode("utf-8"), 6)
+    digest = hashlib.sha256()
+    blob = _compressed(utf8_pieces(text), digest)
     return PreparedSnapshot(
-        text_hash=digest,
+        text_hash=digest.hexdigest(),
         chars=len(text),
         text_blob=blob,
-        text_delta=_text_delta(base, text, digest, blob) if base else None,
+        text_delta=_text_delta(base, text, digest.hexdigest(), blob) if base else None,
         analysis_blob=figures.analysis_blob if figures else None,
         pack=figures.pack if figures else (measure_with.name if measure_with else None),
         measure_with=measure_with.to_json() if measure_with and not figures else None,
@@ -375,28 +406,47 @@ def prepare_measurement(analysis: Any) -> PreparedMeasurement:
     """Compress an analysis (an Analysis or its dict) and take its figures; touches no database."""
     if not isinstance(analysis, dict):
         analysis = analysis.to_dict() if analysis is not None else {}
+    # (a piece is one or more whole items of a list: a file name's undecodable bytes, which printable replaces, are
+    # never cut in two)
     return PreparedMeasurement(
-        analysis_blob=zlib.compress(printable(analysis_json(analysis)).encode("utf-8"), 6),
+        analysis_blob=_compressed(printable(piece).encode("utf-8") for piece in analysis_json_pieces(analysis)),
         pack=analysis.get("pack"),
         figures=headline_figures(analysis),
         series=chartable_metrics(analysis),
     )
 
 
+# Items of a list joined into one piece of an analysis' JSON (~100 KB for an 8 MB survey's findings)
+JSON_PIECE_ITEMS = 500
+
+
 def analysis_json(analysis: dict[str, Any]) -> str:
     """json.dumps(analysis, ensure_ascii=False, default=str), encoded list item by list item: one call over an
     8 MB survey's analysis keeps the GIL ~0.6 s, which froze the GUI while a worker thread prepared a snapshot."""
+    return "".join(analysis_json_pieces(analysis))
+
+
+def analysis_json_pieces(analysis: dict[str, Any]) -> Iterable[str]:
+    """analysis_json in pieces of up to JSON_PIECE_ITEMS list items, each cut after an item: joining the whole
+    (16 M characters at 8 MB), then encoding it (twice: printable looks first), held the GIL 40-60 ms a step."""
     def dumps(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, default=str)
 
-    parts = []
+    head = "{"
     for key, value in analysis.items():
-        if isinstance(value, list):
-            body = "[" + ", ".join(dumps(item) for item in value) + "]"
+        head += f"{dumps(str(key))}: "
+        if not isinstance(value, list):
+            head += dumps(value)
+        elif not value:
+            head += "[]"
         else:
-            body = dumps(value)
-        parts.append(f"{dumps(str(key))}: {body}")
-    return "{" + ", ".join(parts) + "}"
+            for start in range(0, len(value), JSON_PIECE_ITEMS):
+                items = ", ".join(dumps(item) for item in value[start:start + JSON_PIECE_ITEMS])
+                yield head + ("[" if start == 0 else ", ") + items
+                head = ""
+            head = "]"
+        head += ", "
+    yield (head[:-2] if analysis else head) + "}"
 
 
 def record_snapshot(

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, Signal
 
 from editor_app.services.files import LoadedText, SavedText, changed_on_disk, save_text
-from editor_app.ui.text_mirror import join_lines
+from editor_app.ui.text_mirror import join_in_groups
 
 
 # The saves being written. The thread is a daemon (it waits for saves all the program's life), so the end of the
@@ -78,13 +78,6 @@ class SaveJob:
         return job.ok
 
 
-def _joined(lines: list[str], group: int = 4096) -> str:
-    """join_lines, a group of lines at a time: one join of an 8 MB survey's lines holds the GIL ~10 ms."""
-    if len(lines) <= group:
-        return join_lines(lines)
-    return join_lines([join_lines(lines[i:i + group]) for i in range(0, len(lines), group)])
-
-
 class BackgroundSaver(QObject):
     """Runs one SaveJob at a time on a thread of its own; `finished` says each, once, on the GUI thread."""
 
@@ -131,7 +124,7 @@ class BackgroundSaver(QObject):
     def _run(self, job: SaveJob) -> None:
         try:
             if not isinstance(job.text, str):
-                job.text = _joined(job.text)
+                job.text = join_in_groups(job.text)
             if job.on_disk is not None and job.on_disk.holds(job.path, job.text, job.fmt):
                 assert job.on_disk.loaded is not None
                 job.saved, job.skipped = SavedText(job.on_disk.loaded, job.on_disk.fingerprint), True

@@ -13,9 +13,10 @@ import sqlite3
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from PySide6.QtCore import (
     QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer,
@@ -54,6 +55,7 @@ from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.selfcheck_panel import PanelTable
 from editor_app.ui.diff_browser import DiffBrowser
+from editor_app.ui.text_mirror import join_in_groups
 from editor_app.ui.theme import AUTOSAVE, LIMIT, TREND, keep_text_colour, mark_on, on_base
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
@@ -170,6 +172,20 @@ def _analysis_dict(analysis: Any) -> dict[str, Any]:
     if isinstance(analysis, dict):
         return analysis
     return analysis.to_dict()
+
+
+@contextmanager
+def _as_dict(analysis: Any) -> Iterator[dict[str, Any]]:
+    """_analysis_dict on a worker thread, and the dict it made (an Analysis' to_dict) let go of in steps after: dropped
+    at once, an 8 MB survey's is freed in one cascade that holds the GIL 20-70 ms. A dict given is the giver's, left
+    whole."""
+    made = _analysis_dict(analysis)
+    try:
+        yield made
+    finally:
+        if made is not analysis and made:
+            for _ in dismantle(made):
+                pass  # the GIL may pass to the GUI thread between two chunks
 
 
 def _rule_limits(analysis: Any) -> dict[str, Any]:
@@ -749,28 +765,39 @@ class _RecordThread(QThread):
         figures ("measure_job": its number), so what a crash meanwhile leaves is the text, measured at the next look."""
         self._measurer.start()
         while (job := self._jobs.get()) is not None:
-            try:
-                text = job.pop("text")
-                if isinstance(text, list):
-                    text = "\n".join(text)
-                if job.get("base_only"):  # the long survey just opened: most likely its latest save's text
-                    self._base = (job["path"], history.text_hash(text), text)
-                    continue
-                recipe = job.pop("analyse", None)
-                if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
-                    continue  # an autosave of the text the last one holds
-                base = self._base[1:] if self._base and self._base[0] == job["path"] else None
-                job["prepared"] = history.prepare_snapshot(text, _analysis_dict(job.pop("analysis")),
-                                                           measured=recipe is None, measure_with=_pack_kept(recipe),
-                                                           base=base if len(text) > history.DELTA_MAX_CHARS else None)
-                if job["kind"] != "autosave":
-                    self._base = (job["path"], job["prepared"].text_hash, text)
-            except Exception as exc:  # reported on the GUI thread, like a failed insert
-                job["error"] = f"{type(exc).__name__}: {exc}"
-                recipe = None
+            # Held from collection, as an analysis pass is (gui_gc): the GUI thread's collector scanned the hundreds
+            # of thousands of objects an 8 MB survey's to_dict makes, 50-80 ms at a time, to find nothing.
+            with gui_gc.pass_held():
+                text = self._prepare(job)
+            if text is None:
+                continue
+            recipe = job.pop("analyse", None)
             self._hand_over(job)
-            if recipe is not None:  # after its text: the GUI thread writes the row before it is measured
+            if recipe is not None and "error" not in job:  # after its text: the GUI thread writes the row first
                 self._measurer.submit({"measure_job": job["number"], "text": text, "analyse": recipe})
+
+    def _prepare(self, job: dict[str, Any]) -> str | None:
+        """Prepare `job`'s snapshot (or say its "error"); its text, None when there is nothing to hand over."""
+        text = ""
+        try:
+            text = job.pop("text")
+            if isinstance(text, list):
+                text = join_in_groups(text)
+            if job.get("base_only"):  # the long survey just opened: most likely its latest save's text
+                self._base = (job["path"], history.text_hash(text), text)
+                return None
+            if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
+                return None  # an autosave of the text the last one holds
+            base = self._base[1:] if self._base and self._base[0] == job["path"] else None
+            with _as_dict(job.pop("analysis")) as analysis:
+                job["prepared"] = history.prepare_snapshot(
+                    text, analysis, measured=job.get("analyse") is None, measure_with=_pack_kept(job.get("analyse")),
+                    base=base if len(text) > history.DELTA_MAX_CHARS else None)
+            if job["kind"] != "autosave":
+                self._base = (job["path"], job["prepared"].text_hash, text)
+        except Exception as exc:  # reported on the GUI thread, like a failed insert
+            job["error"] = f"{type(exc).__name__}: {exc}"
+        return text
 
 
 class _Measurer(threading.Thread):
@@ -824,13 +851,14 @@ class _Measurer(threading.Thread):
         """The figures of a job's text, as the analysis worker makes them: no garbage collection mid-pass (over an
         8 MB survey's objects it held the GIL for seconds in all), and the pass let go of in steps."""
         text, recipe = job.pop("text"), job.pop("analyse")
-        if isinstance(text, list):
-            text = "\n".join(text)
         analysis = None
         with gui_gc.pass_held():  # (what the analyzer keeps lives long: frozen after, never rescanned)
             try:
+                if isinstance(text, list):
+                    text = join_in_groups(text)
                 analysis = _analysed(text, recipe, self._analyzer_for(recipe[0]))
-                job["measurement"] = history.prepare_measurement(_analysis_dict(analysis))
+                with _as_dict(analysis) as figures:
+                    job["measurement"] = history.prepare_measurement(figures)
             except Exception as exc:
                 job["error"] = f"{type(exc).__name__}: {exc}"
         if analysis is not None:
