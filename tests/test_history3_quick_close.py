@@ -53,8 +53,9 @@ def test_closing_does_not_wait_for_a_measurement_and_the_next_start_measures_it(
     type_text(window.editor, "关窗前写的字")  # the analysis on screen is of the text before: measured apart
     with qtbot.waitSignal(ctl.recorded, timeout=30000) as recorded:
         assert ctl.autosave_now() is None  # a long draft: on the record thread
+        type_text(window.editor, "又")  # typed on: the window's next analysis is not of the text autosaved
     sid = recorded.args[0]
-    assert started.wait(30)
+    qtbot.waitUntil(started.is_set, timeout=30000)
     measurer = ctl._record_thread._measurer
     after_close: list[int] = []
     ctl.measured.connect(after_close.append)
@@ -113,6 +114,7 @@ PROGRAM = textwrap.dedent("""
             state["typed"] = True
             window.editor.insertPlainText("关窗前写的字")  # its analysis not shown yet: measured apart
             window.history.autosave_now()
+            window.editor.insertPlainText("又")  # typed on: the window's next analysis is not of the text autosaved
         elif started.is_set():
             timer.stop()
             print("closing", flush=True)

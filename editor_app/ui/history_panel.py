@@ -46,6 +46,7 @@ from editor_app.formats import stored_failing
 from editor_app.core.dismantle import dismantle
 from editor_app.core.textdiff import Comparison, change_counts, compare, counted_side_by_side, recoloured
 from editor_app.ui import chart_library, gui_gc
+from editor_app.ui.analysis_runner import QUIET_AFTER_RESULT
 from editor_app.ui.charts import count_axis
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.fitted_combo import FittedComboBox
@@ -135,6 +136,9 @@ SYNC_RECORD_CHARS = 200_000
 MEASURE_AT_QUIT_SECONDS = 0.5
 # ...and this long for a checkpoint of the history file under way (database.Checkpointer)
 QUIT_CHECKPOINT_SECONDS = 1.0
+# A long autosave made while typing is measured with the window's own analysis of its text, due once typing pauses
+# (WindowAnalysis); past this long without one (typing went on), the measurer analyses the text itself.
+WINDOW_ANALYSIS_WAIT_SECONDS = 30.0
 # The trend chart may shrink this far: at 160 px the History tab alone needed more height than a 1366×768 laptop at
 # 150 % leaves the window (472 px), and the Self-check's tables were drawn across the status bar.
 CHART_MIN_HEIGHT = 110
@@ -721,6 +725,25 @@ class _CompareThread(LatestJobThread):
         self.compared.emit(number, *compare_drafts(*drafts))
 
 
+class WindowAnalysis:
+    """What the measurement of a long snapshot stored "measuring" waits for: the window's own analysis of the very
+    text it holds, which the window shows once typing pauses. The measurer stores that one's figures instead of
+    analysing the text a second time, alongside the window's analysis and the showing of its result (at 8 MB the
+    two passes shared the GIL: the window froze 100-300 ms then, where typing alone froze ~55 ms). `given` is set
+    with it, or with None when it won't come (the text was edited since, another pack or verdicts): the measurer
+    then analyses the text itself, after the window's pass."""
+
+    def __init__(self, edits: int, recipe: tuple[Any, dict | None]) -> None:
+        self.edits = edits  # the window's count of edits when the text was taken
+        self.recipe = recipe
+        self.analysis: Any = None
+        self.given = threading.Event()
+
+    def give(self, analysis: Any) -> None:
+        self.analysis = analysis
+        self.given.set()
+
+
 class _RecordThread(QThread):
     """Prepares snapshots (hash, compress, analysis JSON) in order; the GUI thread writes them. A snapshot whose
     analysis is not the one on screen is prepared "measuring" and measured by a thread of its own (_Measurer): an
@@ -774,9 +797,11 @@ class _RecordThread(QThread):
             if text is None:
                 continue
             recipe = job.pop("analyse", None)
+            awaited = job.pop("window_analysis", None)
             self._hand_over(job)
             if recipe is not None and "error" not in job:  # after its text: the GUI thread writes the row first
-                self._measurer.submit({"measure_job": job["number"], "text": text, "analyse": recipe})
+                self._measurer.submit({"measure_job": job["number"], "text": text, "analyse": recipe,
+                                       "window_analysis": awaited})
 
     def _prepare(self, job: dict[str, Any]) -> str | None:
         """Prepare `job`'s snapshot (or say its "error"); its text, None when there is nothing to hand over."""
@@ -853,17 +878,21 @@ class _Measurer(threading.Thread):
         """The figures of a job's text, as the analysis worker makes them: no garbage collection mid-pass (over an
         8 MB survey's objects it held the GIL for seconds in all), and the pass let go of in steps."""
         text, recipe = job.pop("text"), job.pop("analyse")
+        awaited: WindowAnalysis | None = job.pop("window_analysis", None)
+        given = None
+        if awaited is not None and awaited.given.wait(WINDOW_ANALYSIS_WAIT_SECONDS):
+            given, awaited.analysis = awaited.analysis, None  # (the window's: read here, never emptied)
         analysis = None
         with gui_gc.pass_held():  # (what the analyzer keeps lives long: frozen after, never rescanned)
             try:
                 if isinstance(text, list):
                     text = join_in_groups(text)
-                analysis = _analysed(text, recipe, self._analyzer_for(recipe[0]))
+                analysis = given if given is not None else _analysed(text, recipe, self._analyzer_for(recipe[0]))
                 with _as_dict(analysis) as figures:
                     job["measurement"] = history.prepare_measurement(figures)
             except Exception as exc:
                 job["error"] = f"{type(exc).__name__}: {exc}"
-        if analysis is not None:
+        if analysis is not None and analysis is not given:
             for _ in dismantle(analysis):
                 pass  # the GIL may pass to the GUI thread between two chunks
         return job
@@ -999,6 +1028,8 @@ class HistoryController(QObject):
         self._jobs_submitted = 0
         # record thread job number -> (_tag, its snapshot), stored while measuring
         self._measuring: dict[int, tuple[tuple[str, Any], int]] = {}
+        self._edits = 0  # edits of the document so far (any change of its text counts)
+        self._awaiting: list[WindowAnalysis] = []  # long snapshots' measurements waiting for the window's analysis
         self._closing = False
         self._autosaved_revision: int | None = None  # the document revision the last long autosave was asked for
         # (key, writer) of a crash's autosave restored into the editor, until this window's autosave holds its text
@@ -1020,6 +1051,7 @@ class HistoryController(QObject):
 
         window.document_saved.connect(self._on_saved)
         window.editor.document().modificationChanged.connect(lambda modified: modified or self._nothing_unsaved())
+        window.editor.document().contentsChange.connect(self._edited)
         window.document_opened.connect(self._on_opened)
         window.analysis_ready.connect(self._on_analysis)
         store = getattr(window, "settings_store", None)
@@ -1295,8 +1327,14 @@ class HistoryController(QObject):
         recipe = self._analysis_recipe() if analysis is None else None  # the text is analysed for its snapshot
         # At quit it is all done here, before the program ends (there is no typing to hold up then).
         if (isinstance(text, list) or len(text) > SYNC_RECORD_CHARS) and not self._closing:
-            self._submit({"kind": kind, "text": text, "analysis": analysis, "path": path, "now": time.time(),
-                          "skip_hash": skip_hash, "writer": self.writer, "analyse": recipe})
+            job = {"kind": kind, "text": text, "analysis": analysis, "path": path, "now": time.time(),
+                   "skip_hash": skip_hash, "writer": self.writer, "analyse": recipe}
+            if recipe is not None and isinstance(text, list) and hasattr(getattr(self.window, "runner", None),
+                                                                         "published_revision"):
+                # the editor's lines as they are now: the window's analysis of them is on its way
+                job["window_analysis"] = WindowAnalysis(self._edits, recipe)
+                self._awaiting.append(job["window_analysis"])
+            self._submit(job)
             return None
         if isinstance(text, list):
             text = "\n".join(text)
@@ -1495,6 +1533,25 @@ class HistoryController(QObject):
     def _on_analysis(self, analysis: Any) -> None:
         if self.panel.isVisible() and len(self.panel.selected_ids()) == 1:
             self._editor_recompare.start()  # (again: typing goes on)
+        if self._awaiting:  # once the result is drawn: the measurer would share the GIL with its drawing
+            QTimer.singleShot(int(QUIET_AFTER_RESULT * 1000), self, self._give_window_analysis)
+
+    def _edited(self, *_: Any) -> None:
+        self._edits += 1
+
+    def _give_window_analysis(self) -> None:
+        """The measurements waiting for the window's analysis get it when it is of their text (no edit since their
+        text was taken, the same pack and verdicts), else None: they analyse their text themselves, now."""
+        runner = getattr(self.window, "runner", None)
+        shown = getattr(runner, "published", None)
+        current = shown is not None and runner.published_revision == runner.revision
+        verdicts = dict(getattr(runner, "verdicts", None) or {}) or None
+        awaiting, self._awaiting = self._awaiting, []
+        for awaited in awaiting:
+            pack, wanted = awaited.recipe
+            same = (current and awaited.edits == self._edits and pack is getattr(self.window, "pack", None)
+                    and wanted == verdicts)
+            awaited.give(shown if same else None)
 
     def _compare_with_editor_again(self, in_background: bool = False) -> None:
         """A snapshot compared with the editor: after a restore, an undo or typing, the diff shown is of the text now
@@ -1842,6 +1899,7 @@ class HistoryController(QObject):
             self._recovery_thread.stop()
             self._recovery_thread.wait()  # a comparison still running must end before its QThread is destroyed
             self._recovery_thread = None
+        self._give_window_analysis()  # (the window's analysis, if it is of their text: none comes after)
         if self._record_thread is not None:
             self._record_thread.stop()  # every snapshot asked for is prepared...
             self._write_prepared()  # ...and written before the program ends
