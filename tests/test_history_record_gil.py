@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import threading
 import time
 import zlib
 
@@ -167,3 +168,33 @@ def test_an_analysis_json_is_made_and_compressed_in_pieces_the_same(monkeypatch)
     measurement = history.prepare_measurement(analysis)
     assert zlib.decompress(measurement.analysis_blob).decode("utf-8") == printable(whole)
     assert list(history.analysis_json_pieces({})) == ["{}"]
+
+
+def test_an_analysis_the_window_let_go_of_meanwhile_is_let_go_of_in_steps(record_thread):
+    """A save's snapshot reads the analysis shown at Ctrl+S for seconds (at 8 MB); typing on, the window shows a
+    newer one and lets go of that one, leaving it to the record thread's reference (the analysis worker frees only
+    what nobody else holds). Dropped at the end, it was freed in one cascade there (20-100 ms of GIL); it is emptied
+    in steps. One the window still shows is left whole."""
+    deleted: list[int] = []
+    window_let_go = threading.Event()
+
+    class Shown:
+        def __init__(self) -> None:
+            self.findings = PieceByPiece(({"line": i, "rule": "r"} for i in range(10_000)), deleted)
+
+        def to_dict(self) -> dict:
+            window_let_go.wait(10)
+            return {"pack": "p", "metrics": {"cjk": 1}, "findings": [{"line": i} for i in range(100)]}
+
+    shown = Shown()
+    record_thread.submit(_job("正文\n" * 150_000, shown))
+    shown = None  # a newer analysis is shown: the window lets go of this one
+    window_let_go.set()
+    (job,) = _results(record_thread)
+    assert "error" not in job
+    assert len(deleted) > 1 and sum(deleted) == 10_000
+    deleted.clear()
+    still_shown = Shown()
+    record_thread.submit(_job("别的正文\n" * 60_000, still_shown, number=2))
+    (job,) = _results(record_thread)
+    assert "error" not in job and deleted == [] and len(still_shown.findings) == 10_000

@@ -194,6 +194,17 @@ def _as_dict(analysis: Any) -> Iterator[dict[str, Any]]:
                 pass  # the GIL may pass to the GUI thread between two chunks
 
 
+def _let_go_of_shown(held: list[Any]) -> None:
+    """Drop the reference in `held` to an analysis the window showed, read on a worker thread. When the window let
+    go of it meanwhile (typing went on and a newer one is shown), the analysis worker left it to the reference held
+    here (analysis_runner: it frees only what nobody else holds): dropped, it would be freed in one cascade on this
+    thread, 20-100 ms of GIL at 8 MB; it is emptied in steps instead."""
+    analysis = held.pop()
+    if analysis is not None and not isinstance(analysis, dict) and sys.getrefcount(analysis) <= 2:
+        for _ in dismantle(analysis):  # (`analysis` and getrefcount's argument: nobody else holds it)
+            pass
+
+
 def _rule_limits(analysis: Any) -> dict[str, Any]:
     """The rules' ids and limits, all chart_limits reads: the whole dict of an 8 MB survey's analysis takes ~1 s."""
     if analysis is None or isinstance(analysis, dict):
@@ -816,10 +827,16 @@ class _RecordThread(QThread):
             if job.get("skip_hash") and history.text_hash(text) == job["skip_hash"]:
                 return None  # an autosave of the text the last one holds
             base = self._base[1:] if self._base and self._base[0] == job["path"] else None
-            with _as_dict(job.pop("analysis")) as analysis:
-                job["prepared"] = history.prepare_snapshot(
-                    text, analysis, measured=job.get("analyse") is None, measure_with=_pack_kept(job.get("analyse")),
-                    base=base if len(text) > history.DELTA_MAX_CHARS else None)
+            shown = [job.pop("analysis")]
+            try:
+                with _as_dict(shown[0]) as analysis:
+                    job["prepared"] = history.prepare_snapshot(
+                        text, analysis, measured=job.get("analyse") is None,
+                        measure_with=_pack_kept(job.get("analyse")),
+                        base=base if len(text) > history.DELTA_MAX_CHARS else None)
+            finally:
+                analysis = None
+                _let_go_of_shown(shown)
             if job["kind"] != "autosave":
                 self._base = (job["path"], job["prepared"].text_hash, text)
         except Exception as exc:  # reported on the GUI thread, like a failed insert
@@ -895,6 +912,9 @@ class _Measurer(threading.Thread):
         if analysis is not None and analysis is not given:
             for _ in dismantle(analysis):
                 pass  # the GIL may pass to the GUI thread between two chunks
+        elif given is not None:
+            held, given, analysis = [given], None, None
+            _let_go_of_shown(held)
         return job
 
 
