@@ -25,9 +25,17 @@ from editor_app import APP_NAME
 from editor_app.config import Config
 from editor_app.core.model import Analysis
 from editor_app.resources_path import sample_survey_path
-from editor_app.services.files import LoadedText, UnreadableFile, UnsavableText, load_text
+from editor_app.services.files import (
+    LoadedText,
+    UnreadableFile,
+    UnsavableText,
+    check_openable,
+    load_text,
+    load_text_and_fingerprint,
+)
 from editor_app.ui import chart_library
 from editor_app.ui.analysis_runner import AnalysisRunner
+from editor_app.ui.background_open import BackgroundOpener, OpenJob
 from editor_app.ui.background_save import BackgroundSaver, OnDisk, SaveJob
 from editor_app.ui.code_editor import CodeEditor, pick_editor_font, qt_offset
 from editor_app.ui.figures_panel import FiguresPanel
@@ -45,7 +53,7 @@ from editor_app.ui.selfcheck_panel import SelfCheckPanel
 from editor_app.ui.settings_store import SettingsStore
 from editor_app.ui.status_bar import StatusBar
 from editor_app.ui.engine_text import pack_error_place, pack_error_text, words_for
-from editor_app.ui.text_mirror import TextMirror
+from editor_app.ui.text_mirror import SplitText, TextMirror, split_text
 
 def counter_labels(pack: Any) -> dict[str, str]:
     """The pack's label of each of its counters ("cjk" -> "CJK", "cautions" -> "⚠️"), and of the built-in measures,
@@ -58,6 +66,7 @@ def counter_labels(pack: Any) -> dict[str, str]:
     return {name: say(label) for name, label in labels.items()}
 
 
+HEADLINE_BOX = "padding: 2px 8px; border-radius: 3px; font-weight: bold;"
 EDITOR_MIN_WIDTH = 320  # px: ~18 CJK characters a line beside the line numbers
 FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Surveys (*.md *.markdown *.txt);;All files (*)")
 
@@ -158,9 +167,10 @@ class MainWindow(QMainWindow):
         self.references.verdicts_changed.connect(self._verdicts_changed)
 
         # ----- status bar -----
-        self.headline_label = QLabel(self.tr("Analysing…"))
+        self.headline_label = QLabel()
         self.headline_label.setObjectName("headline")
         self.headline_label.setTextFormat(Qt.TextFormat.PlainText)
+        self._headline_checking()
         self.position_label = QLabel()
         self.format_label = QLabel()
         self.timing_label = QLabel()
@@ -186,6 +196,9 @@ class MainWindow(QMainWindow):
         self.saver = BackgroundSaver(self)  # encodes, writes, fsyncs and fingerprints on a thread of its own
         self.saver.finished.connect(self._save_finished)
         self._save_again = False  # Ctrl+S pressed while a save ran: one more save of the newest text after it
+        self.opener = BackgroundOpener(self)  # reads, decodes and splits a survey being opened on a thread of its own
+        self.opener.finished.connect(self._read_in_background)
+        self._opening: OpenJob | None = None  # the file being read for File → Open (None: none, or no longer wanted)
         self.editor.document().modificationChanged.connect(lambda _m: self._update_title())
         self.editor.cursorPositionChanged.connect(self._update_position)
         self.editor.files_dropped.connect(self._files_dropped)
@@ -273,22 +286,61 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path | str) -> bool:
         """Open a survey; a file that can't be read gets a clear message and the current text stays untouched."""
         path = Path(path)
-        try:
-            loaded = load_text(path)  # before asking about unsaved edits: a file that is gone is said at once
+        try:  # read before asking about unsaved edits: a file that is gone is said at once
+            loaded, fingerprint = load_text_and_fingerprint(path)
         except UnreadableFile as exc:
             self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
             return False
+        return self._open_read(path, loaded, fingerprint, None)
+
+    def open_in_background(self, path: Path | str) -> bool:
+        """Open a survey as File → Open does, without freezing the window: the status bar says "Opening …" while
+        the file is read and decoded on a worker thread, then it is opened as open_path opens it (unsaved edits
+        asked about, the text put in the editor). False, said at once, for a file that is not there (or a folder);
+        a file that turns out unreadable is said when it has been read. A later open replaces one still being read."""
+        path = Path(path)
+        try:
+            check_openable(path)
+        except UnreadableFile as exc:
+            self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
+            return False
+        said = self.tr("Opening %1…").replace("%1", path.name)
+        self.statusBar().showMessage(said, detail=str(path))
+        self._opening = self.opener.start(path)
+        self._opening.said = said
+        return True
+
+    def _read_in_background(self, job: OpenJob) -> None:
+        if job is not self._opening:
+            return  # another survey was opened (or asked for) since
+        self._opening = None
+        if self.statusBar().currentMessage() == job.said:
+            self.statusBar().clearMessage()
+        if job.error is not None:
+            exc = job.error
+            message = str(exc) if isinstance(exc, UnreadableFile) else f"{type(exc).__name__}: {exc}"
+            self.show_error(self.tr("Can't open the file"), words_for(self.pack)(message))
+            return
+        assert job.loaded is not None
+        self._open_read(job.path, job.loaded, job.fingerprint, job.lines, spread=True)
+
+    def _open_read(self, path: Path, loaded: LoadedText, fingerprint: tuple[int, int, str] | None,
+                   split: SplitText | None, *, spread: bool = False) -> bool:
+        """Open the survey read from `path` (`split`: its text's split_text, when made already; `spread`: see
+        _show_document)."""
         was_modified = self.editor.document().isModified()
         if not self._may_discard_changes():
             return False
         if was_modified and not self.editor.document().isModified():
             try:
-                loaded = load_text(path)  # saved at the question, perhaps over this very file
+                loaded, fingerprint = load_text_and_fingerprint(path)  # saved at the question, perhaps over this file
             except UnreadableFile as exc:
                 self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
                 return False
+            split = None
         resolved = path.resolve()
-        self._show_document(loaded, resolved, sample=resolved == sample_survey_path().resolve())
+        self._show_document(loaded, resolved, sample=resolved == sample_survey_path().resolve(),
+                            fingerprint=fingerprint, split=split, spread=spread)
         return True
 
     def new_document(self, path: Path | str | None = None) -> bool:
@@ -299,10 +351,16 @@ class MainWindow(QMainWindow):
         self._show_document(LoadedText(text=""), Path(path).resolve() if path else None, sample=False)
         return True
 
-    def _show_document(self, loaded: LoadedText, path: Path | None, *, sample: bool) -> None:
+    def _show_document(self, loaded: LoadedText, path: Path | None, *, sample: bool,
+                       fingerprint: tuple[int, int, str] | None = None, split: SplitText | None = None,
+                       spread: bool = False) -> None:
         """Put a survey (opened, or new and empty) in the editor as unmodified, and check it with the pack that
-        applies where it lives (a path that does not exist yet is watched too: a file made there is noticed)."""
+        applies where it lives (a path that does not exist yet is watched too: a file made there is noticed).
+        `fingerprint`: the file's, taken from the bytes read; `split`: the text's split_text. `spread` (an open the
+        window is up for): document_opened is told on the next turn of the event loop, and the analysis starts
+        after the runner's pause, by when the survey is drawn."""
         self.wait_for_save()  # (asked about unsaved changes first, which waits too) a save's end is this survey's
+        self._opening = None  # a survey still being read for File → Open is no longer wanted
         self._generation += 1
         self.loaded = loaded
         self.current_path = path
@@ -314,22 +372,35 @@ class MainWindow(QMainWindow):
         # The last survey's underlines mean nothing in this one (its analysis brings its own): left in, each
         # repaint while Qt replaced the text followed them through the removal of all its lines.
         self.editor.set_problems(())
-        with self.mirror.replacing():
-            self.editor.setPlainText(loaded.text)
+        with self.mirror.replacing(split or split_text(loaded.text)):
+            self.editor.setPlainText(loaded.text)  # (the floor: ~150 ms of an 8 MB survey, all in Qt)
         self.editor.document().setModified(False)
         self.editor.moveCursor(QTextCursor.MoveOperation.Start)
         self.format_label.setText(loaded.label)
         if path is not None and path.exists() and not sample:
             self.settings_store.add_recent_file(path)
             self._rebuild_recent_menu()
-        self.watcher.watch(path)
+        self.watcher.watch(path, fingerprint=fingerprint)
         self._loaded_on_disk = self.watcher.fingerprint
         self._use_pack_for(path, analyse=False)
         self.references.reset()  # verdicts for the previous survey are no longer wanted
         self.runner.verdicts = {}
         self.runner.new_document()
         self._update_title()
+        self._headline_checking()  # until its first result (seconds for a long survey), not the last survey's
+        if spread:
+            # This turn's work is Qt's setPlainText, most of it (~150 ms of an 8 MB survey). History's first look at
+            # the survey (hashing it when new to the history: ~30 ms more) was in it too; the analysis started at
+            # once shared the GIL with both, and with the first paint of the survey: each took 2-5 times as long.
+            # (The mirror's edit has started the runner's pause. 1 ms, not 0: a zero timer is a posted event, sent
+            # before the keys and the timers waiting.)
+            generation = self._generation
+            QTimer.singleShot(1, self, lambda: generation == self._generation and self._told_opened(path, loaded))
+            return
+        self._told_opened(path, loaded)
         self.runner.analyse_now()
+
+    def _told_opened(self, path: Path | None, loaded: LoadedText) -> None:
         self.document_opened.emit(path)
         self._tell_damage(loaded)
 
@@ -589,11 +660,11 @@ class MainWindow(QMainWindow):
         start = str(self.current_path.parent) if self.current_path and not self.is_bundled_sample else str(Path.home())
         name = self.choose_open_path(start)
         if name:
-            self.open_path(Path(name))
+            self.open_in_background(Path(name))
 
     def _files_dropped(self, files: list) -> None:
         for f in files[:1]:
-            self.open_path(Path(f))
+            self.open_in_background(Path(f))
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls():
@@ -851,10 +922,16 @@ class MainWindow(QMainWindow):
         self._headline_style(HEADLINE_FAILING)  # white on red, as a failing survey's: it reads on any theme
 
     def _headline_style(self, background) -> None:
-        style = (f"QLabel#headline {{ background: {background.name()}; color: white; padding: 2px 8px; "
-                 "border-radius: 3px; font-weight: bold; }")
+        style = (f"QLabel#headline {{ background: {background.name()}; color: white; {HEADLINE_BOX} }}")
         if self.headline_label.styleSheet() != style:
             self.headline_label.setStyleSheet(style)
+
+    def _headline_checking(self) -> None:
+        """"Analysing…" in the headline, in the box a result's headline has: a pixel lower, the status bar made the
+        whole window lay out and repaint again as the first result came (its tables sharing the GIL with the
+        analysis of an 8 MB survey: a 0.2-0.5 s stall)."""
+        self.headline_label.setText(self.tr("Analysing…"))
+        self.headline_label.setStyleSheet(f"QLabel#headline {{ {HEADLINE_BOX} }}")
 
     def _update_position(self) -> None:
         cur = self.editor.textCursor()
@@ -968,6 +1045,8 @@ class MainWindow(QMainWindow):
         """Stop the worker threads (also called by tests)."""
         self.wait_for_save()
         self.saver.stop()
+        self.opener.stop()
+        self._opening = None
         self.references.shutdown()
         self.runner.shutdown()
         self.preview.shutdown()

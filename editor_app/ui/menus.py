@@ -112,7 +112,7 @@ class WindowMenus(QObject):
 
     def _open_recent(self, path: Path) -> None:
         """Open a recent survey; one that is no longer there leaves the list (after the message saying so)."""
-        if not self.window.open_path(path) and not path.exists():
+        if not self.window.open_in_background(path) and not path.exists():
             self.window.settings_store.remove_recent_file(path)
             self.rebuild_recent()
 

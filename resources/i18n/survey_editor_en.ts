@@ -61,7 +61,7 @@
 <context>
     <name>SelfCheckPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… and %n more</numerusform>

@@ -72,7 +72,7 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="297"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
@@ -103,12 +103,12 @@
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="281"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="288"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="295"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -285,98 +285,98 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1236"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1221"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="996"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="981"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="998"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="983"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1096"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1081"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1165"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1150"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1180"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1165"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1167"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1228"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1380"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1213"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1365"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1346"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1331"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1381"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1366"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1544"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1529"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1548"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1533"/>
         <source>No autosave newer than the file on disk.</source>
         <translation>没有比磁盘文件更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1600"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1585"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1643"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1628"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1659"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1644"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1675"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1660"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1675"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1660"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1764"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1749"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1824"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1809"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -505,7 +505,7 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/history_panel.py" line="505"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="700"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="685"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
@@ -535,27 +535,27 @@
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="701"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="686"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="863"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="848"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1852"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1837"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1871"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1856"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1875"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1860"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -563,211 +563,219 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="62"/>
+        <location filename="../../editor_app/ui/main_window.py" line="71"/>
         <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
         <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="123"/>
+        <location filename="../../editor_app/ui/main_window.py" line="133"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="133"/>
-        <location filename="../../editor_app/ui/main_window.py" line="134"/>
+        <location filename="../../editor_app/ui/main_window.py" line="143"/>
+        <location filename="../../editor_app/ui/main_window.py" line="144"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="142"/>
+        <location filename="../../editor_app/ui/main_window.py" line="152"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="143"/>
+        <location filename="../../editor_app/ui/main_window.py" line="153"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="144"/>
+        <location filename="../../editor_app/ui/main_window.py" line="154"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="145"/>
+        <location filename="../../editor_app/ui/main_window.py" line="155"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="160"/>
+        <location filename="../../editor_app/ui/main_window.py" line="924"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="179"/>
+        <location filename="../../editor_app/ui/main_window.py" line="190"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="279"/>
-        <location filename="../../editor_app/ui/main_window.py" line="288"/>
+        <location filename="../../editor_app/ui/main_window.py" line="293"/>
+        <location filename="../../editor_app/ui/main_window.py" line="306"/>
+        <location filename="../../editor_app/ui/main_window.py" line="320"/>
+        <location filename="../../editor_app/ui/main_window.py" line="336"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="440"/>
+        <location filename="../../editor_app/ui/main_window.py" line="308"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="510"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="451"/>
+        <location filename="../../editor_app/ui/main_window.py" line="521"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="452"/>
+        <location filename="../../editor_app/ui/main_window.py" line="522"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="454"/>
+        <location filename="../../editor_app/ui/main_window.py" line="524"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="455"/>
+        <location filename="../../editor_app/ui/main_window.py" line="525"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="456"/>
+        <location filename="../../editor_app/ui/main_window.py" line="526"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="463"/>
+        <location filename="../../editor_app/ui/main_window.py" line="533"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="470"/>
+        <location filename="../../editor_app/ui/main_window.py" line="540"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="476"/>
+        <location filename="../../editor_app/ui/main_window.py" line="546"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="481"/>
+        <location filename="../../editor_app/ui/main_window.py" line="551"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="519"/>
+        <location filename="../../editor_app/ui/main_window.py" line="589"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="568"/>
+        <location filename="../../editor_app/ui/main_window.py" line="639"/>
+        <location filename="../../editor_app/ui/main_window.py" line="642"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="547"/>
+        <location filename="../../editor_app/ui/main_window.py" line="618"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="106"/>
+        <location filename="../../editor_app/ui/main_window.py" line="116"/>
         <source>Survey text</source>
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="607"/>
+        <location filename="../../editor_app/ui/main_window.py" line="681"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="624"/>
+        <location filename="../../editor_app/ui/main_window.py" line="698"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="644"/>
+        <location filename="../../editor_app/ui/main_window.py" line="718"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="646"/>
+        <location filename="../../editor_app/ui/main_window.py" line="720"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="671"/>
+        <location filename="../../editor_app/ui/main_window.py" line="745"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="699"/>
-        <location filename="../../editor_app/ui/main_window.py" line="726"/>
+        <location filename="../../editor_app/ui/main_window.py" line="773"/>
+        <location filename="../../editor_app/ui/main_window.py" line="800"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="712"/>
-        <location filename="../../editor_app/ui/main_window.py" line="727"/>
+        <location filename="../../editor_app/ui/main_window.py" line="786"/>
+        <location filename="../../editor_app/ui/main_window.py" line="801"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="790"/>
+        <location filename="../../editor_app/ui/main_window.py" line="864"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="773"/>
+        <location filename="../../editor_app/ui/main_window.py" line="847"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="775"/>
+        <location filename="../../editor_app/ui/main_window.py" line="849"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="673"/>
+        <location filename="../../editor_app/ui/main_window.py" line="747"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="803"/>
+        <location filename="../../editor_app/ui/main_window.py" line="877"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="830"/>
+        <location filename="../../editor_app/ui/main_window.py" line="905"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="837"/>
+        <location filename="../../editor_app/ui/main_window.py" line="912"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="849"/>
+        <location filename="../../editor_app/ui/main_window.py" line="930"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="889"/>
+        <location filename="../../editor_app/ui/main_window.py" line="970"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="889"/>
+        <location filename="../../editor_app/ui/main_window.py" line="970"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -780,22 +788,22 @@
         <translation>大纲：综述的各节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="179"/>
         <source>numbered for %1</source>
         <translation>编号属于 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="182"/>
         <source>number repeated</source>
         <translation>编号重复</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="201"/>
         <source>Numbered for %1 but under §%2 (line %3): renumber it, or move it under %1.</source>
         <translation>编号属于 %1，却位于 §%2（第 %3 行）之下：请改编号，或把它移到 %1 之下。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="193"/>
         <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
         <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
     </message>
@@ -803,12 +811,12 @@
 <context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="123"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="144"/>
         <source>Preview of the survey</source>
         <translation>综述预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="163"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="184"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -829,67 +837,67 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="914"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="899"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="915"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="892"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="903"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="888"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="926"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="911"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="914"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="930"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="915"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="880"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="880"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="895"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="880"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="896"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="881"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="902"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="887"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="903"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="888"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1277,193 +1285,193 @@
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="149"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="230"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="190"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="192"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="193"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="232"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="220"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="226"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="228"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="232"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="234"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="242"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="243"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="296"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="298"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="300"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="303"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="311"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="312"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="313"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="314"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="315"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="319"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="320"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
