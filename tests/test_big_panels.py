@@ -80,6 +80,7 @@ def test_fitting_the_columns_reads_a_sample_of_the_rows(qtbot, big):
     views = [window.selfcheck.rules_view, window.selfcheck.claims_view, window.selfcheck.sections_view,
              window.references.view]
     assert all(v.horizontalHeader().resizeContentsPrecision() == selfcheck_panel.SIZING_ROWS <= 100 for v in views)
+    qtbot.waitUntil(lambda: window.selfcheck.columns_fitted, timeout=5000)  # (a table a turn of the event loop)
     header = window.selfcheck.claims_view.horizontalHeader()
     assert all(20 <= header.sectionSize(i) <= 110 for i in range(header.count() - 1))  # still fitted, within caps
 

@@ -2,7 +2,7 @@
 file opened and when its first analysis came): File → Open reads and decodes the file on a worker thread while the
 status bar says "Opening …", the mirror takes the lines split there instead of copying the document out, the
 watcher takes the fingerprint of the bytes read, history's look at the survey and the analysis come after the
-text is in."""
+text is in, and the first result's column fitting is spread over turns of the event loop."""
 
 from __future__ import annotations
 
@@ -12,10 +12,14 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from PySide6.QtWidgets import QTableView  # noqa: E402
+
+from editor_app.core.analyze import analyze  # noqa: E402
+from editor_app.core.rulepack import house_pack  # noqa: E402
 from editor_app.services import files  # noqa: E402
-from editor_app.ui import file_watch  # noqa: E402
+from editor_app.ui import file_watch, outline_panel, selfcheck_panel  # noqa: E402
 from editor_app.ui.text_mirror import TextMirror  # noqa: E402
-from tests.ui_support import open_window, wait_analysis  # noqa: E402
+from tests.ui_support import open_window, repeated_sample, wait_analysis  # noqa: E402
 
 OTHER = "# 另一篇综述\n\n## 一、引言\n\n正文一句。\n"
 
@@ -156,4 +160,68 @@ def test_history_and_the_analysis_come_after_the_turn_that_opens_the_file(qtbot,
         qtbot.waitUntil(lambda: bool(after_turn), timeout=10000)
     assert after_turn == [([], [])]  # neither in the turn that put the text in
     assert told == [other.resolve()] and submitted
+    window.shutdown()
+
+
+def test_the_first_results_columns_are_fitted_a_table_a_turn(qtbot, sample_text, monkeypatch):
+    """Fitting reads 100 rows of every column (~15 ms a column): the three self-check tables at once froze the
+    window ~300 ms as a long survey's first result came."""
+    analysis = analyze("\n".join([sample_text] * 20), house_pack())
+    fitted = []
+    real = selfcheck_panel.fit_columns
+    monkeypatch.setattr(selfcheck_panel, "fit_columns", lambda view, *a: (fitted.append(view.objectName()),
+                                                                          real(view, *a))[1])
+    panel = _shown_panel(qtbot)
+    panel.show_analysis(analysis)
+    assert fitted == [] and not panel.columns_fitted  # not in the turn that shows the result
+    assert not panel.claims_view.updatesEnabled()  # nor its rows seen in columns not yet fitted
+    qtbot.waitUntil(lambda: panel.columns_fitted, timeout=5000)
+    assert fitted == ["rules_table", "claims_table", "sections_table"]
+    assert all(v.updatesEnabled() for v in _tables(panel))
+    # the widths come out as fitting the three at once made them
+    monkeypatch.setattr(selfcheck_panel, "QTimer", _AtOnce)
+    at_once = _shown_panel(qtbot)
+    at_once.show_analysis(analysis)
+    assert at_once.columns_fitted
+    assert [_widths(v) for v in _tables(panel)] == [_widths(v) for v in _tables(at_once)]
+    assert _widths(panel.claims_view)[0] >= panel.claims_view.fontMetrics().horizontalAdvance("ambiguous") + 40
+
+
+class _AtOnce:
+    @staticmethod
+    def singleShot(_ms, _context, call):  # noqa: N802 (Qt's name)
+        call()
+
+
+def _shown_panel(qtbot):
+    panel = selfcheck_panel.SelfCheckPanel()
+    qtbot.addWidget(panel)
+    panel.resize(660, 800)
+    panel.show()
+    qtbot.waitExposed(panel)
+    return panel
+
+
+def _tables(panel) -> list[QTableView]:
+    return [panel.rules_view, panel.claims_view, panel.sections_view]
+
+
+def _widths(view: QTableView) -> list[int]:
+    header = view.horizontalHeader()
+    return [header.sectionSize(i) for i in range(header.count() - 1)]  # (the last takes the room left)
+
+
+def test_the_outline_labels_are_made_in_the_analysis_worker(qtbot, tmp_path, sample_text, monkeypatch):
+    made_on = set()
+    real = outline_panel.section_label
+
+    def spy(*args):
+        made_on.add(threading.current_thread() is threading.main_thread())
+        return real(*args)
+
+    monkeypatch.setattr(outline_panel, "section_label", spy)
+    window = open_window(qtbot, repeated_sample(tmp_path, sample_text, copies=3))
+    assert made_on == {False}
+    signature = outline_panel.outline_signature(window.latest_analysis)
+    assert window.outline.model.stringList() == [real(*entry) for entry in signature]
     window.shutdown()

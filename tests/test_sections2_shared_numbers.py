@@ -219,6 +219,7 @@ def test_the_panel_summary_counts_the_ambiguous_figures_and_shows_the_word_whole
     n = got.ambiguous_count()
     assert n == 4
     assert f", {n} ambiguous (a section number two headings share)" in panel.summary.text()
+    qtbot.waitUntil(lambda: panel.columns_fitted, timeout=5000)  # (a table a turn of the event loop)
     view = panel.claims_view
     assert view.horizontalHeader().sectionSize(0) >= view.fontMetrics().horizontalAdvance("ambiguous") + 30
     panel.show_analysis(analyze(sample_text, PACK))

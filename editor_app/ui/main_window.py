@@ -904,7 +904,8 @@ class MainWindow(QMainWindow):
                                      ambiguous=view.ambiguous_claims, part_missing=view.part_missing_claims)
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
-        self.outline.show_analysis(analysis, view.outline_signature, view.outline_rows, view.outline_starts)
+        self.outline.show_analysis(analysis, view.outline_signature, view.outline_rows, view.outline_starts,
+                                   view.outline_labels)
         self.preview.show_document(lambda: self.mirror.lines, analysis, self.editor.textCursor().blockNumber() + 1,
                                    self.current_path.parent if self.current_path else None)
         self.editor.set_problems(view.spans)

@@ -10,7 +10,7 @@ from editor_app.core.figure_check import shown_names
 from editor_app.core.model import Analysis
 from editor_app.ui.claims_order import claims_parts
 from editor_app.ui.figures_panel import build_charts, figures_signature, moved_charts, moved_lines
-from editor_app.ui.outline_panel import outline_rows, outline_signature, row_starts
+from editor_app.ui.outline_panel import outline_labels, outline_rows, outline_signature, row_starts
 from editor_app.ui.problem_spans import SpanCache, problem_spans
 from editor_app.ui.span_runs import SpanRuns
 
@@ -25,6 +25,7 @@ class PreparedView:
     outline_signature: tuple = ()
     outline_rows: list[Any] | None = None  # the outline's rows (outline_rows) …
     outline_starts: list[int] | None = None  # … and the line each starts on (9,300 sections at 8 MB: ~8 ms)
+    outline_labels: list[str] | None = None  # … and each one's text (outline_labels of the signature)
     claims_changed: bool = True
     sections_changed: bool = True
     claims_in_order: list[Any] | None = None  # the self-check panel's order (sorting 18,000 claims: 30-170 ms)
@@ -52,12 +53,13 @@ class ViewPreparer:
         self._spans = SpanCache()
         # (the sections' Section objects, the outline's signature and row starts made from them)
         self._sections: tuple[list | None, tuple, list[int]] = (None, (), [])
+        self._labels: tuple[tuple | None, list[str]] = (None, [])  # (an outline signature, its labels)
 
     def __call__(self, analysis: Analysis, previous: Analysis | None = None) -> PreparedView:
         disagreeing, in_order, wrong, ambiguous, part_missing = claims_parts(analysis)
         spans = problem_spans(analysis, self._spans, wrong)
         signature, charts = self._charts(analysis)
-        rows, outline_sig, starts = self._outline(analysis)
+        rows, outline_sig, starts, labels = self._outline(analysis)
         return PreparedView(
             spans=spans,
             charts=charts,
@@ -65,6 +67,7 @@ class ViewPreparer:
             outline_signature=outline_sig,
             outline_rows=rows,
             outline_starts=starts,
+            outline_labels=labels,
             claims_changed=previous is None or previous.claims != analysis.claims,
             sections_changed=previous is None or previous.sections != analysis.sections,
             claims_in_order=in_order,
@@ -74,19 +77,25 @@ class ViewPreparer:
             part_missing_claims=part_missing,
         )
 
-    def _outline(self, analysis: Analysis) -> tuple[list[Any], tuple, list[int]]:
-        """(rows, signature, the line each row starts on): the last signature and starts when the sections are the
-        same Section objects (a keystroke changes a section's figures, not its heading nor its lines)."""
+    def _outline(self, analysis: Analysis) -> tuple[list[Any], tuple, list[int], list[str]]:
+        """(rows, signature, the line each row starts on, their labels): the last signature and starts when the
+        sections are the same Section objects (a keystroke changes a section's figures, not its heading nor its
+        lines), the last labels when the signature is the same."""
         rows = outline_rows(analysis)
         if analysis.strays:
             self._sections = (None, (), [])
-            return rows, outline_signature(analysis), row_starts(analysis, rows)
-        secs = list(map(_SECTION, analysis.sections))
-        last, signature, starts = self._sections
-        if last is None or len(last) != len(secs) or not all(map(is_, secs, last)):
             signature, starts = outline_signature(analysis), row_starts(analysis, rows)
-            self._sections = (secs, signature, starts)
-        return rows, signature, starts
+        else:
+            secs = list(map(_SECTION, analysis.sections))
+            last, signature, starts = self._sections
+            if last is None or len(last) != len(secs) or not all(map(is_, secs, last)):
+                signature, starts = outline_signature(analysis), row_starts(analysis, rows)
+                self._sections = (secs, signature, starts)
+        labelled, labels = self._labels
+        if labelled is not signature and labelled != signature:
+            labels = outline_labels(signature)
+            self._labels = (signature, labels)
+        return rows, signature, starts, labels
 
     def _charts(self, analysis: Analysis) -> tuple[object, list]:
         """(signature, charts): the last ones when the figure groups are the same list and the findings about them

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -145,6 +145,7 @@ class SelfCheckPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(split, 1)
         self._sized = False
+        self.columns_fitted = False  # the tables' columns fitted to the first analysis' rows (a few turns after it)
 
     # ----- columns -----
     def status_text(self, status: str) -> str:
@@ -338,15 +339,38 @@ class SelfCheckPanel(QWidget):
         keep_text_colour(self.summary, RED if failing or wrong else ORANGE if warning else GREEN)
         if not self._sized:
             self._sized = True
-            caps = {self.rules_view: (120, 250, 150, 110, 220), self.claims_view: (90, 110, 70, 70, 50, 90),
-                    self.sections_view: _SECTION_WIDTHS}
-            for view, widths in caps.items():
+            self._fit_in_turns([(self.rules_view, (120, 250, 150, 110, 220)),
+                                (self.claims_view, (90, 110, 70, 70, 50, 90)), (self.sections_view, _SECTION_WIDTHS)])
+
+    def _fit_in_turns(self, fits: list[tuple[QTableView, tuple[int, ...]]]) -> None:
+        """Fit each table's columns on a turn of the event loop of its own, the table not repainted until then (its
+        columns are never seen unfitted). Fitting reads SIZING_ROWS rows of each column, ~15 ms a column: 100-130 ms
+        for each of the claims and the counters per section of a long survey; the three at once froze the window
+        ~300 ms when its first analysis arrived (at start, or in a window that had shown none)."""
+        for view, _widths in fits:
+            view.setUpdatesEnabled(False)
+
+        def fit_next() -> None:
+            view, widths = fits.pop(0)
+            try:
                 fit_columns(view, widths)
-            # a claim's verdict is read whole whichever comes later ("disagrees", "ambiguous" were cut to "ambigu…")
-            words = [self.tr("ok"), self.tr("wrong"), self.tr("suppressed"), self.tr("disagrees"), self.tr("ambiguous")]
-            room = max(map(self.claims_view.fontMetrics().horizontalAdvance, words)) + 40  # the icon, the margins
-            header = self.claims_view.horizontalHeader()
-            header.resizeSection(0, max(header.sectionSize(0), room))
+                if view is self.claims_view:
+                    self._verdicts_read_whole()
+            finally:
+                view.setUpdatesEnabled(True)
+            if fits:
+                QTimer.singleShot(1, self, fit_next)
+            else:
+                self.columns_fitted = True
+
+        QTimer.singleShot(1, self, fit_next)  # (1 ms, not 0: a zero timer is a posted event, sent before the keys)
+
+    def _verdicts_read_whole(self) -> None:
+        """A claim's verdict is read whole whichever comes later ("disagrees", "ambiguous" were cut to "ambigu…")."""
+        words = [self.tr("ok"), self.tr("wrong"), self.tr("suppressed"), self.tr("disagrees"), self.tr("ambiguous")]
+        room = max(map(self.claims_view.fontMetrics().horizontalAdvance, words)) + 40  # the icon, the margins
+        header = self.claims_view.horizontalHeader()
+        header.resizeSection(0, max(header.sectionSize(0), room))
 
     @staticmethod
     def _selected_rows(view: QTableView) -> list:
