@@ -113,17 +113,8 @@ def test_the_measurer_lets_go_of_its_dict_in_steps(record_thread, monkeypatch):
     assert json.loads(zlib.decompress(measured["measurement"].analysis_blob))["pack"] == "p"
 
 
-def _split_at_once(text: str, after: tuple[str, ...]) -> list[str]:
-    pieces = [text]
-    for mark in after:
-        cut: list[str] = []
-        for piece in pieces:
-            parts = piece.split(mark)
-            cut.extend(part + mark for part in parts[:-1])
-            if parts[-1]:
-                cut.append(parts[-1])
-        pieces = cut
-    return pieces
+# (the split of the whole text at once, as it was: the pieces must be the same)
+_split_at_once = deltas._split
 
 
 def test_a_long_text_is_split_in_parts_into_the_same_pieces(monkeypatch):
