@@ -123,6 +123,7 @@ def test_the_watcher_takes_the_fingerprint_of_the_bytes_read(qtbot, tmp_path, sa
     assert window.open_path(survey)
     assert survey.resolve() not in reread  # (the pack files beside it are watched too)
     assert window.watcher.fingerprint == files.file_fingerprint(survey) == window._loaded_on_disk
+    window.ask_external_change = lambda path: "keep"  # (the watcher notices the change below too)
     survey.write_text(OTHER + "别人加的\n", encoding="utf-8")
     assert window.watcher.differs()
     window.shutdown()
