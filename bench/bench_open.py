@@ -4,8 +4,8 @@ shown, and how long that first result took (QA19 D9).
     PYTHONPATH=. python bench/bench_open.py [--sizes 1,8] [--ways menu,cli] [--repeat 3] [--blame]
 
 Each run is a child process of its own (fresh Python, its own XDG folders and history database, made beforehand,
-offscreen unless DISPLAY is set) opening /tmp/qa19/work/survey-<N>mb.md (made as QA made it, unique copies of the bundled sample,
-when missing) one of two ways:
+offscreen unless DISPLAY is set) opening /tmp/qa19/work/survey-<N>mb.md (made as QA made it, unique copies of the
+bundled sample, when missing) one of two ways:
 
 - `menu`: the window is up with a small survey, analysed, its start-up work over; then File → Open is done as the
   menu does it (`_open_dialog`, the dialog answered with the big survey) from inside the running event loop.
@@ -17,7 +17,8 @@ A 2 ms heartbeat (bench_feel.Watch) measures each gap between beats until 1.5 s 
 opened survey is shown (the panels' repaint after it, history's first look, are part of what the user feels);
 the GUI thread's CPU time is read at each beat too, so the costliest gap's own computing (`cpu`) is told apart
 from time spent waiting for a core on a loaded machine. `first` is the time until that first result is shown.
-`--blame` samples the GUI thread's stack (Watch's sampler) and names what it did in the six longest gaps.
+`--blame` samples the GUI thread's stack (Watch's sampler) and names what it did in the six longest gaps;
+`--slots` adds the program's methods that ran in them (bench_feel.SlotTimes, which slows them a little).
 Output: a line per run, then per size and way the medians.
 """
 

@@ -109,7 +109,8 @@ def test_the_mirror_takes_the_lines_read_instead_of_copying_the_document(qtbot, 
     odd.write_text("前\u2029后\n下一行\n", encoding="utf-8")
     assert window.open_path(odd)
     assert copies == [1]
-    assert window.mirror.lines == window.editor.document().toRawText().split("\u2029") == ["前", "后", "下一行", ""]
+    raw = window.editor.document().toRawText()
+    assert window.mirror.lines == raw.split("\u2029") == ["前", "后", "下一行", ""]
     window.shutdown()
 
 

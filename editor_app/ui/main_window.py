@@ -392,17 +392,19 @@ class MainWindow(QMainWindow):
             # This turn's work is Qt's setPlainText, most of it (~150 ms of an 8 MB survey). History's first look at
             # the survey (hashing it when new to the history: ~30 ms more) was in it too; the analysis started at
             # once shared the GIL with both, and with the first paint of the survey: each took 2-5 times as long.
-            # (The mirror's edit has started the runner's pause. 1 ms, not 0: a zero timer is a posted event, sent
-            # before the keys and the timers waiting.)
+            # Both come on a turn of their own, after the paint (a posted event: sent before any timer; 1 ms, not
+            # 0, for the same reason: the keys and the timers waiting come first).
             generation = self._generation
-            QTimer.singleShot(1, self, lambda: generation == self._generation and self._told_opened(path, loaded))
+            QTimer.singleShot(1, self, lambda: generation == self._generation and self._opened(path, loaded))
             return
-        self._told_opened(path, loaded)
-        self.runner.analyse_now()
+        self._opened(path, loaded)
 
-    def _told_opened(self, path: Path | None, loaded: LoadedText) -> None:
+    def _opened(self, path: Path | None, loaded: LoadedText) -> None:
+        """document_opened told, a damaged file said, and the analysis started (last: from then on the worker
+        shares the GIL with this thread)."""
         self.document_opened.emit(path)
         self._tell_damage(loaded)
+        self.runner.analyse_now()
 
     def save(self, *, wait: bool = True) -> bool:
         """Save the survey; whether it was saved. `wait=False` (Ctrl+S, File → Save): the file is written on a
