@@ -739,8 +739,8 @@ class _CompareThread(LatestJobThread):
 class WindowAnalysis:
     """What the measurement of a long snapshot stored "measuring" waits for: the window's own analysis of the very
     text it holds, which the window shows once typing pauses. The measurer stores that one's figures instead of
-    analysing the text a second time, alongside the window's analysis and the showing of its result (at 8 MB the
-    two passes shared the GIL: the window froze 100-300 ms then, where typing alone froze ~55 ms). `given` is set
+    analysing the text a second time, alongside the window's analysis and the drawing of its result (at 8 MB the
+    two shared the GIL: an autosave while typing froze the window 85-240 ms, typing alone 45-55 ms). `given` is set
     with it, or with None when it won't come (the text was edited since, another pack or verdicts): the measurer
     then analyses the text itself, after the window's pass."""
 
