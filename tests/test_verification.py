@@ -57,10 +57,8 @@ def test_sample_all_verified_in_one_request_then_zero_from_cache(sample_text, fa
     assert all(FIELDS <= set(v) for v in first.values())
 
     fake_arxiv.clear_log()
-    started = time.perf_counter()
     again = verify_references(refs, config=arxiv_config, db=arxiv_db)
-    assert time.perf_counter() - started < 0.1
-    assert fake_arxiv.api_requests() == []
+    assert fake_arxiv.api_requests() == []  # (the proof it came from the cache: a wall-clock bound failed under load)
     assert all(v["cached"] for v in again.values())
     assert {k: v["status"] for k, v in again.items()} == {k: v["status"] for k, v in first.items()}
 
