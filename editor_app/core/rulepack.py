@@ -326,16 +326,17 @@ class RulePack:
 def load_pack(path: str | Path) -> RulePack:
     p = Path(path)
     try:
-        source = p.read_text(encoding="utf-8-sig")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not TOML text
+        raw = p.read_bytes()
     except FileNotFoundError:
         raise PackError(str(p), None, "", "rule pack file not found") from None
     except IsADirectoryError:
         raise PackError(str(p), None, "", "rule pack is a folder, not a file") from None
-    except UnicodeDecodeError as exc:  # (the line of the first byte that is not: a GBK title, a UTF-16 file's first)
-        line = p.read_bytes()[:exc.start].count(b"\n") + 1
-        raise PackError(str(p), line, "", "rule pack is not UTF-8 text") from None
     except OSError as exc:
         raise PackError(str(p), None, "", f"cannot read rule pack ({exc.strerror or exc})") from None
+    try:
+        source = raw.decode("utf-8-sig")  # a byte-order mark (Notepad's "UTF-8 with BOM") is not TOML text
+    except UnicodeDecodeError as exc:  # (the line of the first byte that is not: a GBK title, a UTF-16 file's first)
+        raise PackError(str(p), raw.count(b"\n", 0, exc.start) + 1, "", "rule pack is not UTF-8 text") from None
     return parse_pack(source, str(p), base_dir=p.parent)
 
 
@@ -376,7 +377,8 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         twice = _DECLARED_TWICE.match(str(exc))
         if twice is not None and line:  # "[claims.patterns]" among "[[claims.patterns]]": one bracket, a slip
             dotted = ".".join(re.findall(r"'([^']*)'", twice.group(1)))
-            written = source.splitlines()[line - 1].strip() if line <= len(source.splitlines()) else ""
+            lines = source.splitlines()
+            written = lines[line - 1].strip() if line <= len(lines) else ""
             if f"[[{dotted}]]" in source and written.startswith(f"[{dotted}]"):
                 raise PackError(path, line, dotted, f"must be an array of tables: write [[{dotted}]], with two "
                                                     "brackets") from None
