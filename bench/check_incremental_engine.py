@@ -3,12 +3,12 @@
     python bench/check_incremental_engine.py [--copies 36] [--steps 40] [--seed 0] [--history] [--check-every 1]
 
 The text is `--copies` copies of the sample, each line made distinct (bench_analyze.unique_copies). Each step edits
-it (characters typed at the end of one of the last lines, the very last included, or of a line in the middle; Enter;
-a line's end deleted; a trailing newline added or taken away, as a save may leave it) and, unless the step is skipped
-as a debounce skips it, analyses it with the kept Analyzer; between two passes the worker's idle work is imitated:
-`release()` stepped a random number of times (a pass let go of in part when the next edit comes), or a full
-collection. With --history a second Analyzer of the same pack object analyses the texts "saved" meanwhile on another
-thread, as the history panel's measurer does. Every `--check-every` passes each rule is compared with `analyze()` of
+it (characters typed at the end of one of the last lines, the very last included, or of a line in the middle; Enter,
+anywhere or in the last lines; a line's end deleted; a trailing newline added or taken away, as a save may leave it)
+and, unless the step is skipped as a debounce skips it, analyses it with the kept Analyzer; between two passes the
+worker's idle work is imitated: `release()` stepped a random number of times (a pass let go of in part when the next
+edit comes), or a full collection. With --history a second Analyzer of the same pack object analyses the texts
+"saved" meanwhile on another thread, as the history panel's measurer does. Every `--check-every` passes each rule is compared with `analyze()` of
 the same text, afresh (status, level, measured, limit, scope, note, line and every finding).
 
 Exits 1 on the first difference, printing it and the steps so far.
@@ -90,8 +90,8 @@ def main() -> int:
         elif op == "mid":
             at = n // 2 + rng.randrange(-50, 50)
             lines[at] += rng.choice(("停", "改", "CJK 3,838"))
-        elif op == "enter":
-            at = rng.randrange(n)
+        elif op == "enter":  # anywhere, or a new paragraph at the end (before the signature, or after it)
+            at = rng.choice((rng.randrange(n), rng.randrange(n), max(0, n - 2), max(0, n - 3), n - 1))
             lines.insert(at + 1, "")
         elif op == "delete":
             at = rng.choice((n - 1, n - 4, n // 2))

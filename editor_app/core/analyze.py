@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from . import claims as claims_mod
 from .claim_tables import ClaimColumns, claim_columns, claims_in_row, metric_words
 from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
-from .document import (Heading, Outline, Stray, build_outline, headings_in_lines, in_blocks, numbers_tops_in_chinese,
+from .document import (Heading, Outline, Stray, build_outline, find_footer, headings_in_lines, in_blocks, numbers_tops_in_chinese,
                        place_name, resolve_section_ref, section_refs_in_line)
 from .dismantle import dismantle
 from .figure_check import FigureCheck, check_figures, moved_check, paper_subjects, recheck_figures
@@ -516,7 +516,7 @@ class Analyzer:
                     changed = None
         assembly = _Assembly(self, text, lines, facts, file, verdicts, last, changed=changed,
                              retitled=retitled if changed is not None else None,
-                             spliced=(edit[0], edit[1], len(edit[2])) if edit is not None else None)
+                             spliced=_spliced(last, edit, seg_facts) if edit is not None else None)
         result = assembly.run()
         # Verdicts are cached by line: every Enter in a big survey adds one per figure after it. Kept to a few
         # times what the survey states (not the 400,000 lines of the memo: ~1 GB after 40 Enters in 8 MB).
@@ -723,7 +723,7 @@ def _retitled(last: "_Assembly", lines: list[str], facts: list["LineFacts"], cha
     titles: dict[int, str] = {}
     for i in changed:
         h, old = facts[i].heading, last.facts[i].heading
-        if i >= n - 6:
+        if i >= n - 6 and not _same_footer(last, lines):
             return None
         if i + 1 < n and (below := facts[i + 1].heading) is not None and below.style.startswith("setext"):
             return None
@@ -735,14 +735,44 @@ def _retitled(last: "_Assembly", lines: list[str], facts: list["LineFacts"], cha
     return titles
 
 
-def _moves_only(last: "_Assembly", facts: list["LineFacts"], spliced: tuple[int, int, int]) -> bool:
+def _spliced(last: "_Assembly", edit: tuple[int, int, list[str]], seg_facts: list["LineFacts"]) -> tuple[int, int, int]:
+    """(first line, old count, new count) of the run the edit replaced. Enter at the end of the line before the
+    signature is found as the signature replaced by a new line and itself: read as the line before replaced by
+    itself and a new line instead (the same text), the signature stays out of the run and only moves."""
+    a, old_k, seg = edit
+    new_k = len(seg)
+    footer = last.outline.footer_line
+    if (footer is not None and a < footer <= a + old_k and a > 0 and old_k and new_k and old_k != new_k
+            and seg[-1] == last.lines[a + old_k - 1]
+            and (seg_facts[-1] is last.facts[a + old_k - 1] or seg_facts[-1] == last.facts[a + old_k - 1])):
+        return a - 1, old_k, new_k
+    return a, old_k, new_k
+
+
+def _same_footer(last: "_Assembly", lines: list[str]) -> bool:
+    """Whether the footer is found on the line it was (an edit in the last lines may make or unmake it: the
+    outline's body then ends elsewhere), for lines as many as the last pass's."""
+    footer_re = last.az._footer_re
+    return find_footer(lines, footer_re) == find_footer(last.lines, footer_re)
+
+
+def _moves_only(last: "_Assembly", lines: list[str], facts: list["LineFacts"], spliced: tuple[int, int, int]) -> bool:
     """True when replacing lines cannot change the outline but by moving it: no heading among the old or
-    new lines, no setext underline right after them (its title is the line before), away from the footer's
-    last lines. (Enter at the end of a paragraph, right before a heading, only moves the outline.)"""
+    new lines, no setext underline right after them (its title is the line before), and, in the last lines, the
+    footer found where the last one moves to (or none, as before). (Enter at the end of a paragraph, right before
+    a heading, only moves the outline; so does a new paragraph at the end of the survey, above its signature.)"""
     a, old_k, new_k = spliced
     n = len(facts)
-    if a + max(old_k, new_k) + 6 >= n or a + old_k >= last.n:
+    if a + old_k >= last.n:
         return False
+    if a + max(old_k, new_k) + 6 >= n:
+        footer = last.outline.footer_line
+        if footer is not None and footer > a:
+            if footer <= a + max(old_k, 1):
+                return False  # the signature replaced, or lines put right before it: the outline moves otherwise
+            footer += new_k - old_k  # (below the replaced lines: moved with them)
+        if find_footer(lines, last.az._footer_re) != footer:
+            return False
     after = last.heads[a + old_k]
     if after is not None and after.style.startswith("setext"):
         return False
@@ -1154,7 +1184,7 @@ class _Assembly:
                         name != "list_items" or prev.cols[name] is prev.raw_items[0]):
                     kept[name] = built
             self.cum = _Cums(self.cols, kept)
-        elif self.spliced is not None and prev is not None and _moves_only(prev, facts, self.spliced):
+        elif self.spliced is not None and prev is not None and _moves_only(prev, lines, facts, self.spliced):
             # A line-count change with no heading in reach: the outline is the last one, moved.
             a, old_k, new_k = self._splice()
             self.has_cr = prev.has_cr
@@ -1178,7 +1208,7 @@ class _Assembly:
         else:
             self.has_cr = "\r" in text
             self.heads = list(map(attrgetter("heading"), facts))
-            if (prev is not None and prev.n == self.n and prev.heads == self.heads and prev.lines[-6:] == lines[-6:]
+            if (prev is not None and prev.n == self.n and prev.heads == self.heads and (prev.lines[-6:] == lines[-6:] or _same_footer(prev, lines))
                     # (a setext title is the line above: the same, and masked alike, the line's privacy hits
                     # changing without it when a key's BEGIN line above it is typed or deleted)
                     and all(lines[i - 1] == prev.lines[i - 1] and facts[i - 1].privacy == prev.facts[i - 1].privacy

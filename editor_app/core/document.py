@@ -379,7 +379,7 @@ def build_outline(
 ) -> Outline:
     """Assemble line classifications into a section tree with inclusive line ranges."""
     n = len(lines)
-    footer_line = _find_footer(lines, footer_re)
+    footer_line = find_footer(lines, footer_re)
     last_body = (footer_line - 1) if footer_line else n
     raw: list[tuple[int, int, str, str, str]] = []  # (line, level, key, number, title)
     fence: Heading | None = None  # the fence the lines are in
@@ -592,7 +592,8 @@ def in_blocks(line: int, blocks: Sequence[tuple[int, int]]) -> bool:
 _AFTER_ALL = float("inf")
 
 
-def _find_footer(lines: Sequence[str], footer_re: re.Pattern[str] | None) -> int | None:
+def find_footer(lines: Sequence[str], footer_re: re.Pattern[str] | None) -> int | None:
+    """The footer's line (1-based): the last line of text among the last five, when the pack's pattern finds it."""
     if footer_re is None:
         return None
     for i in range(len(lines) - 1, max(-1, len(lines) - 6), -1):
