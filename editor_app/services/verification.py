@@ -228,6 +228,7 @@ class NameCheck:
     title: str | None  # the arXiv title it was compared with
     contained: bool  # the name appears in the title (and names this paper there)
     doubt: str | None = None  # why a name found in the title still doesn't identify the paper
+    form_of: str | None = None  # the title's own name ("SAC" of "SAC: …"), which the name holds with title words
 
     @property
     def similar(self) -> bool:
@@ -357,6 +358,26 @@ def _doubt(title: str, name: str) -> str | None:
     return None
 
 
+# "SAC: Spilling Attention Caches to CXL …": the paper's own name, before the colon that leads its title
+_TITLE_NAME = re.compile(r"\s*([^:]{2,40}?)\s*:\s")
+
+
+def _title_name_held(title: str, name: str) -> str | None:
+    """The title's own name when `name` is that name with words of the title ("SAC CXL" for "SAC: Spilling
+    Attention Caches to CXL Memory …"), as written in the title; else None. Words of the title alone ("Attention
+    Caches") are no such form: the name must hold the title's name, whole, and its other words be the title's."""
+    m = _TITLE_NAME.match(title)
+    if m is None:
+        return None
+    own = normalise_title(m[1])
+    words = normalise_title(name).split()
+    if not own or len(own.split()) > 3 or f" {own} " not in f" {' '.join(words)} " or len(words) <= len(own.split()):
+        return None
+    if _doubt(title, m[1]) is not None:
+        return None
+    return m[1] if set(words) <= set(normalise_title(title).split()) else None
+
+
 def name_check(names: list[str], titles: list[str]) -> NameCheck:
     """Best agreement between any of the survey's names and any title the paper has had."""
     best = NameCheck(None, None, None, False)
@@ -370,6 +391,8 @@ def name_check(names: list[str], titles: list[str]) -> NameCheck:
                     return NameCheck(1.0, name, title, True)
                 if doubted is None:
                     doubted = NameCheck(score, name, title, False, doubt)
+            elif (own := _title_name_held(title, name)) is not None:
+                return NameCheck(1.0, name, title, True, form_of=own)
             if best.similarity is None or score > best.similarity:
                 best = NameCheck(score, name, title, False)
     if doubted is not None and (best.similarity is None or best.similarity < MATCH):
@@ -438,7 +461,11 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
             notes.append("the survey gives it no name to compare")
     elif check.contained:
         where = "" if check.title == paper.title else " of an earlier version"
-        notes.append(f"the survey's name {shown} appears in the title{where}")
+        if check.form_of:
+            notes.append(f"the survey's name {shown} is the title{where}'s name '{check.form_of}' with words of the "
+                         "title")
+        else:
+            notes.append(f"the survey's name {shown} appears in the title{where}")
     elif check.similarity >= MATCH:
         notes.append(f"the survey's title matches arXiv's (similarity {check.similarity:.2f})")
     else:
@@ -458,8 +485,17 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
             compared = "any version's title" if len(titles) > 1 else "the title"
             notes.append(f"the survey's name {shown} does not match {compared} "
                          f"(similarity {check.similarity:.2f})")
-    if several:  # the names that do match, said too: the row's other lines are right
-        agree = [f"'{n}'" + (f" ({_lines(ls)})" if ls else "") for st, n, ls, _, _ in judged if st == "verified"]
+    if several:  # the survey's other names, said too: those as bad as the one said, then those that match it
+        def said(status: str) -> list[str]:
+            return [f"'{n}'" + (f" ({_lines(ls)})" if ls else "") for st, n, ls, _, _ in judged
+                    if st == status and n != worst[1]]  # type: ignore[index]
+
+        also = said(worst[0])  # type: ignore[index]
+        if also and worst[0] == "name mismatch":  # type: ignore[index]
+            notes.append(f"{', '.join(also)} {'do' if len(also) > 1 else 'does'} not match it either")
+        elif also:
+            notes.append(f"{', '.join(also)} {'differ' if len(also) > 1 else 'differs'} from it too: check by hand")
+        agree = said("verified")
         if agree:
             notes.append(f"{', '.join(agree)} {'match' if len(agree) > 1 else 'matches'} it")
 
