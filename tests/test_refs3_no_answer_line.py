@@ -14,8 +14,8 @@ def test_the_line_above_the_table_says_why_arxiv_gave_no_answer(qtbot, fake_arxi
     window, panel = verified_references_window(qtbot, fake_arxiv, tmp_path, SURVEY)
     assert panel.message.text() == (
         "arXiv gave no answer: arXiv answered 429 'Rate exceeded' and asked to wait 5 min before asking again, longer "
-        "than a run waits (120 s): stopped asking after attempt 1 of 4; try again once that wait is over. "
-        "rate limited 2")
+        "than a run waits (120 s): stopped asking after attempt 1 of 4; try again once that wait is over.\n"
+        "rate limited 2")  # (the counts on a line of their own, not run on after the sentence: QA25 D8)
     window.shutdown()
 
 

@@ -390,10 +390,11 @@ class ReferencesPanel(QWidget):
         return line
 
     def _show_summary(self, before: str | None = None) -> None:
-        """The counts line, after `before` (what the last run adds: "Cancelled. "…; None: what it last added)."""
+        """The counts line, under `before` (what the last run adds: "Cancelled. "…; None: what it last added): on a
+        line of its own, not run on after the sentence ("… once that wait is over. rate limited 15")."""
         if before is not None:
-            self._summary_before = before
-        self._summary_shown = self._summary_before + self._summary()
+            self._summary_before = before.rstrip()
+        self._summary_shown = (self._summary_before + "\n" if self._summary_before else "") + self._summary()
         self.message.setText(self._summary_shown)
 
     def _on_answered(self, verdicts: dict) -> None:
@@ -402,7 +403,7 @@ class ReferencesPanel(QWidget):
             return
         self._show_verdicts(verdicts)
         self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…")
-                             + "  " + self._summary())
+                             + "\n" + self._summary())
 
     def _on_notice(self, text: str) -> None:
         """arXiv did not answer as hoped and the run waits to ask again: say so, instead of a bar that stands still."""
