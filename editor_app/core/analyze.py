@@ -516,7 +516,7 @@ class Analyzer:
                     changed = None
         assembly = _Assembly(self, text, lines, facts, file, verdicts, last, changed=changed,
                              retitled=retitled if changed is not None else None,
-                             spliced=_spliced(last, edit, seg_facts) if edit is not None else None)
+                             spliced=_spliced(last, edit, seg_facts) if edit is not None and last is not None else None)
         result = assembly.run()
         # Verdicts are cached by line: every Enter in a big survey adds one per figure after it. Kept to a few
         # times what the survey states (not the 400,000 lines of the memo: ~1 GB after 40 Enters in 8 MB).
