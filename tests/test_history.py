@@ -206,8 +206,11 @@ def test_crash_recovery_lookup(db, tmp_path: Path):
     record_snapshot(db, path=survey, text="未保存的编辑 2", analysis=analysis_dict(3), kind="autosave", now=160.0)
     found = latest_autosave_newer_than(db, survey, text_hash=text_hash(saved), mtime=100.0)
     assert found and found["text"] == "未保存的编辑 2" and found["kind"] == "autosave" and found["time"] == 160.0
-    # the file was saved after the autosave (mtime newer): nothing to offer
-    assert latest_autosave_newer_than(db, survey, text_hash=text_hash(saved), mtime=200.0) is None
+    assert not found["file_changed"]
+    # the file was written or touched after the autosave by another program (mtime newer, no save recorded): still
+    # offered, saying so (QA25 D1: a sync tool's touch after a crash hid the crash's text, and nothing said so)
+    found = latest_autosave_newer_than(db, survey, text_hash=text_hash(saved), mtime=200.0)
+    assert found and found["text"] == "未保存的编辑 2" and found["file_changed"]
     # the file already holds the autosaved text
     assert latest_autosave_newer_than(db, survey, text_hash=text_hash("未保存的编辑 2"), mtime=100.0) is None
     # a later recorded save supersedes the autosaves
@@ -275,7 +278,7 @@ def test_locked_database_is_not_moved_aside(tmp_path):
 
 def test_crash_recovery_lookup_hashes_the_text_only_to_compare(db, tmp_path: Path):
     """Opening a survey asks for a crash's autosave; the open text is copied and hashed (8 MB: ~50 ms on the GUI
-    thread) only when there is an autosave newer than the file to compare it with."""
+    thread) only when there is an autosave newer than the last save to compare it with."""
     survey = tmp_path / "s.md"
     asked = []
 
@@ -286,11 +289,13 @@ def test_crash_recovery_lookup_hashes_the_text_only_to_compare(db, tmp_path: Pat
     assert latest_autosave_newer_than(db, survey, text_hash=hashed("保存的文本"), mtime=100.0) is None
     assert asked == []  # no autosave at all: nothing to compare
     record_snapshot(db, path=survey, text="未保存的编辑", analysis=analysis_dict(2), kind="autosave", now=130.0)
-    assert latest_autosave_newer_than(db, survey, text_hash=hashed("保存的文本"), mtime=200.0) is None
-    assert asked == []  # the file is newer than the autosave
-    assert latest_autosave_newer_than(db, survey, text_hash=hashed("保存的文本"), mtime=100.0)["text"] == "未保存的编辑"
-    assert latest_autosave_newer_than(db, survey, text_hash=hashed("未保存的编辑"), mtime=100.0) is None
-    assert asked == ["保存的文本", "未保存的编辑"]
+    record_snapshot(db, path=survey, text="再保存的文本", analysis=analysis_dict(1), kind="save", now=140.0)
+    assert latest_autosave_newer_than(db, survey, text_hash=hashed("再保存的文本"), mtime=140.0) is None
+    assert asked == []  # a save recorded after the autosave: nothing to compare
+    record_snapshot(db, path=survey, text="又未保存的编辑", analysis=analysis_dict(2), kind="autosave", now=150.0)
+    assert latest_autosave_newer_than(db, survey, text_hash=hashed("再保存的文本"), mtime=140.0)["text"] == "又未保存的编辑"
+    assert latest_autosave_newer_than(db, survey, text_hash=hashed("又未保存的编辑"), mtime=140.0) is None
+    assert asked == ["再保存的文本", "又未保存的编辑"]
 
 
 def _sample_saves(db, survey: Path, added: range) -> list[int]:

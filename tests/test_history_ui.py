@@ -315,7 +315,9 @@ def test_declined_recovery_is_not_offered_again_but_file_menu_can(qtbot, tmp_pat
     assert "被拒绝的恢复。" in w2.current_text()
 
 
-def test_no_recovery_offer_when_the_file_was_saved_later(qtbot, tmp_path, survey):
+def test_a_crash_s_autosave_is_offered_though_another_program_wrote_the_file_since(qtbot, tmp_path, survey):
+    """QA25 D1: the file's mtime hid the autosave (a sync tool's touch, another editor's save after a crash): the
+    crash's text was left unsaved and nothing said so. It is offered, saying the file changed since."""
     db_path = tmp_path / "history.db"
     w1 = FakeWindow(db_path)
     qtbot.addWidget(w1)
@@ -331,7 +333,10 @@ def test_no_recovery_offer_when_the_file_was_saved_later(qtbot, tmp_path, survey
     qtbot.addWidget(w2)
     c2 = history_panel.install(w2)
     w2.open(survey)
-    assert c2.recovery_dialog is None
+    dialog = c2.recovery_dialog
+    assert dialog is not None and "自动保存后又被另一个程序保存" in dialog.autosave["text"]
+    assert "The file on disk was changed after this autosave" in dialog.message.text()
+    dialog.reject()
 
 
 def test_corrupt_database_gives_a_message_and_editing_goes_on(qtbot, tmp_path, survey):

@@ -933,20 +933,23 @@ def latest_autosave_newer_than(
     not_by: str | None = None,
     alive=None,
 ) -> dict[str, Any] | None:
-    """The autosave a crash left behind: newer than the file's mtime and its last recorded save (and not written
-    by `not_by`, when given: the window asking, whose own autosaves are its edits), with other text than the one
-    `text_hash` gives (a hash, or a function that makes it: called only when there is an autosave to compare with,
-    as there seldom is, so opening an 8 MB survey neither copies nor hashes its text for nothing).
+    """The autosave a crash left behind: newer than the survey's last recorded save (and not written by `not_by`,
+    when given: the window asking, whose own autosaves are its edits), with other text than the one `text_hash`
+    gives (a hash, or a function that makes it: called only when there is an autosave to compare with, as there
+    seldom is, so opening an 8 MB survey neither copies nor hashes its text for nothing).
 
-    Returns the listing row plus "text" and "writer", or None. Dismissed autosaves are not offered again, nor those
-    of another program that has the survey open now (its unsaved edits are its own, not a crash's)."""
+    Returns the listing row plus "text", "writer" and "file_changed" (the file's `mtime` is later than the
+    autosave: another program wrote or touched it since, which the offer says), or None. The file's mtime hides
+    nothing: a sync tool's touch or another editor's save after a crash left the crash's text unsaved all the same
+    (it was not offered, and nothing said so). Dismissed autosaves are not offered again (a normal quit dismisses
+    its own), nor those of another program that has the survey open now (its unsaved edits are its own)."""
     doc = document_id(db, path)
     if doc is None:
         return None
     last_save = db.execute(
         "SELECT MAX(time) FROM snapshots WHERE document_id = ? AND kind != 'autosave'", [doc]
     ).fetchone()[0]
-    floor = max(x for x in (mtime, last_save, float("-inf")) if x is not None)
+    floor = last_save if last_save is not None else float("-inf")
     rows = db.execute(
         "SELECT id, text_hash, writer FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ?"
         " AND dismissed <= ? ORDER BY time DESC, id DESC",
@@ -962,6 +965,7 @@ def latest_autosave_newer_than(
     out = get_snapshot(db, row[0])
     out["text"] = get_snapshot_text(db, row[0])
     out["writer"] = row[2]
+    out["file_changed"] = mtime is not None and mtime > out["time"]
     return out
 
 

@@ -986,9 +986,12 @@ class RecoveryDialog(QDialog):
         self.diff.setHtml(side_by_side)
 
     def _say(self, summary: str) -> None:
+        changed = self.autosave.get("file_changed") and not self.untitled
         self.message.setText(
             self.tr("{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).")
             .format(name=self._name, when=self._when, summary=summary)
+            + ("\n" + self.tr("The file on disk was changed after this autosave, by another program or a copy: "
+                              "compare them before you restore.") if changed else "")
             + "\n"
             + (self.tr("Restore it as a new untitled survey? It is kept in a file once you save it.") if self.untitled
                else self.tr("Restore them into the editor? The file on disk stays as it is until you save."))
@@ -1655,7 +1658,7 @@ class HistoryController(QObject):
             return dialog
         dialog = self.check_recovery(path, include_dismissed=True)
         if dialog is None:
-            self.message.emit(self.tr("No autosave newer than the file on disk."))
+            self.message.emit(self.tr("No autosave newer than the survey's last save."))
         return dialog
 
     def check_recovery(self, path: str, *, include_dismissed: bool = False,

@@ -260,123 +260,123 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="85"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="91"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1221"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1324"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="981"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1066"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="983"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1068"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1081"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1167"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1150"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1236"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1165"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1252"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1167"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1254"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1213"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1365"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1304"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1474"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1331"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1440"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1366"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1475"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1529"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1657"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1533"/>
-        <source>No autosave newer than the file on disk.</source>
-        <translation>没有比磁盘文件更新的自动保存。</translation>
+        <location filename="../../editor_app/ui/history_panel.py" line="1661"/>
+        <source>No autosave newer than the survey&apos;s last save.</source>
+        <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1585"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1713"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1628"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1756"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1644"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1772"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1660"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1788"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1660"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1788"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1749"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1877"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1809"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1941"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -384,178 +384,178 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="338"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="371"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="341"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="95"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="93"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="96"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="94"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="97"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="114"/>
         <source>%1 + 1 warning</source>
         <translation>%1 + 1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="112"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="115"/>
         <source>%1 + %2 warnings</source>
         <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="311"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="312"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="345"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="316"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="349"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="377"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="356"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="389"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="371"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="404"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="372"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="405"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="375"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="376"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="409"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="413"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="415"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="387"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="420"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="388"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="421"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="391"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="424"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="392"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="425"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="411"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="444"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="685"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="538"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="718"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="547"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="580"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="561"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="594"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="651"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="684"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="665"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="666"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="699"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="686"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="719"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="848"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="927"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1837"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1969"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1856"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1988"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1860"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1992"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -599,7 +599,7 @@
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="924"/>
+        <location filename="../../editor_app/ui/main_window.py" line="936"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -609,81 +609,81 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="293"/>
-        <location filename="../../editor_app/ui/main_window.py" line="306"/>
-        <location filename="../../editor_app/ui/main_window.py" line="320"/>
-        <location filename="../../editor_app/ui/main_window.py" line="336"/>
+        <location filename="../../editor_app/ui/main_window.py" line="292"/>
+        <location filename="../../editor_app/ui/main_window.py" line="305"/>
+        <location filename="../../editor_app/ui/main_window.py" line="322"/>
+        <location filename="../../editor_app/ui/main_window.py" line="338"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="308"/>
+        <location filename="../../editor_app/ui/main_window.py" line="307"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="510"/>
+        <location filename="../../editor_app/ui/main_window.py" line="521"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="521"/>
+        <location filename="../../editor_app/ui/main_window.py" line="532"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="522"/>
+        <location filename="../../editor_app/ui/main_window.py" line="533"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="524"/>
+        <location filename="../../editor_app/ui/main_window.py" line="535"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="525"/>
+        <location filename="../../editor_app/ui/main_window.py" line="536"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="526"/>
+        <location filename="../../editor_app/ui/main_window.py" line="537"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="533"/>
+        <location filename="../../editor_app/ui/main_window.py" line="544"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="540"/>
+        <location filename="../../editor_app/ui/main_window.py" line="551"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="546"/>
+        <location filename="../../editor_app/ui/main_window.py" line="557"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="551"/>
+        <location filename="../../editor_app/ui/main_window.py" line="562"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="589"/>
+        <location filename="../../editor_app/ui/main_window.py" line="600"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="639"/>
-        <location filename="../../editor_app/ui/main_window.py" line="642"/>
+        <location filename="../../editor_app/ui/main_window.py" line="651"/>
+        <location filename="../../editor_app/ui/main_window.py" line="654"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="618"/>
+        <location filename="../../editor_app/ui/main_window.py" line="630"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -693,89 +693,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="681"/>
+        <location filename="../../editor_app/ui/main_window.py" line="693"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="698"/>
+        <location filename="../../editor_app/ui/main_window.py" line="710"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="718"/>
+        <location filename="../../editor_app/ui/main_window.py" line="730"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="720"/>
+        <location filename="../../editor_app/ui/main_window.py" line="732"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="745"/>
+        <location filename="../../editor_app/ui/main_window.py" line="757"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="773"/>
-        <location filename="../../editor_app/ui/main_window.py" line="800"/>
+        <location filename="../../editor_app/ui/main_window.py" line="785"/>
+        <location filename="../../editor_app/ui/main_window.py" line="812"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="786"/>
-        <location filename="../../editor_app/ui/main_window.py" line="801"/>
+        <location filename="../../editor_app/ui/main_window.py" line="798"/>
+        <location filename="../../editor_app/ui/main_window.py" line="813"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="864"/>
+        <location filename="../../editor_app/ui/main_window.py" line="876"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="847"/>
+        <location filename="../../editor_app/ui/main_window.py" line="859"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="849"/>
+        <location filename="../../editor_app/ui/main_window.py" line="861"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="747"/>
+        <location filename="../../editor_app/ui/main_window.py" line="759"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="877"/>
+        <location filename="../../editor_app/ui/main_window.py" line="889"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="905"/>
+        <location filename="../../editor_app/ui/main_window.py" line="917"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="912"/>
+        <location filename="../../editor_app/ui/main_window.py" line="924"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="930"/>
+        <location filename="../../editor_app/ui/main_window.py" line="942"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="970"/>
+        <location filename="../../editor_app/ui/main_window.py" line="982"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="970"/>
+        <location filename="../../editor_app/ui/main_window.py" line="982"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -837,67 +837,72 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="899"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="978"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="900"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="956"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="888"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="967"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="911"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="991"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="914"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="993"/>
+        <source>The file on disk was changed after this autosave, by another program or a copy: compare them before you restore.</source>
+        <translation>磁盘上的文件在这次自动保存之后被其他程序或复制改动过：恢复前请先比较两者。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="996"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="915"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="880"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="959"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="880"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="959"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="880"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="959"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="881"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="960"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="887"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="966"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="888"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="967"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1036,8 +1041,8 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/references_panel.py" line="331"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="404"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="411"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="405"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="412"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
@@ -1057,24 +1062,24 @@
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="421"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="422"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="422"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="423"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="423"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="424"/>
         <source>arXiv gave no answer: %1. </source>
         <translation>arXiv 没有答复：%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="428"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="429"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -1265,213 +1270,213 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="102"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="105"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="126"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="129"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="127"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="128"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="150"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="151"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="152"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="153"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="239"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="230"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="192"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="232"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="249"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="223"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="224"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="227"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="228"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="233"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="250"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="234"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="251"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="258"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="243"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="260"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="313"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="298"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="315"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="300"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="319"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="303"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="320"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="311"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="328"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="313"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="330"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="315"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="320"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="337"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1692,37 +1697,37 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="263"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="275"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
@@ -1775,142 +1780,142 @@
         <translation>打开示例综述(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="52"/>
+        <location filename="../../editor_app/ui/menus.py" line="53"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="53"/>
+        <location filename="../../editor_app/ui/menus.py" line="54"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="55"/>
+        <location filename="../../editor_app/ui/menus.py" line="57"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="58"/>
+        <location filename="../../editor_app/ui/menus.py" line="60"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="59"/>
+        <location filename="../../editor_app/ui/menus.py" line="61"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="61"/>
+        <location filename="../../editor_app/ui/menus.py" line="63"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="62"/>
+        <location filename="../../editor_app/ui/menus.py" line="64"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="63"/>
+        <location filename="../../editor_app/ui/menus.py" line="65"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="64"/>
+        <location filename="../../editor_app/ui/menus.py" line="66"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="66"/>
+        <location filename="../../editor_app/ui/menus.py" line="68"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="68"/>
+        <location filename="../../editor_app/ui/menus.py" line="70"/>
         <source>Rep&amp;lace…</source>
         <translation>替换(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="70"/>
+        <location filename="../../editor_app/ui/menus.py" line="72"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="71"/>
+        <location filename="../../editor_app/ui/menus.py" line="73"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <location filename="../../editor_app/ui/menus.py" line="74"/>
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="76"/>
+        <location filename="../../editor_app/ui/menus.py" line="78"/>
         <source>Show Ou&amp;tline</source>
         <translation>显示大纲(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="76"/>
+        <location filename="../../editor_app/ui/menus.py" line="78"/>
         <source>Show &amp;Panels</source>
         <translation>显示面板(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="81"/>
+        <location filename="../../editor_app/ui/menus.py" line="83"/>
         <source>O&amp;utline</source>
         <translation>大纲(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="82"/>
+        <location filename="../../editor_app/ui/menus.py" line="84"/>
         <source>&amp;Self-check</source>
         <translation>自检(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="82"/>
+        <location filename="../../editor_app/ui/menus.py" line="84"/>
         <source>&amp;References</source>
         <translation>引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="82"/>
+        <location filename="../../editor_app/ui/menus.py" line="84"/>
         <source>&amp;Figures</source>
         <translation>数字图表(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="82"/>
+        <location filename="../../editor_app/ui/menus.py" line="84"/>
         <source>Pre&amp;view</source>
         <translation>预览(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="87"/>
+        <location filename="../../editor_app/ui/menus.py" line="89"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="88"/>
+        <location filename="../../editor_app/ui/menus.py" line="90"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="91"/>
+        <location filename="../../editor_app/ui/menus.py" line="93"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="92"/>
+        <location filename="../../editor_app/ui/menus.py" line="94"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="95"/>
+        <location filename="../../editor_app/ui/menus.py" line="97"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="96"/>
+        <location filename="../../editor_app/ui/menus.py" line="98"/>
         <source>Previous Pro&amp;blem</source>
         <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="108"/>
+        <location filename="../../editor_app/ui/menus.py" line="110"/>
         <source>&amp;Clear List</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
