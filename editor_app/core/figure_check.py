@@ -98,6 +98,12 @@ def _span(value: FigureValue) -> tuple[float, float]:
     return got
 
 
+def value_span(value: FigureValue) -> tuple[float, float]:
+    """(low, high) of a value as stated: a range "3.8~5.2×" keeps both ends (its value is the upper one), any other
+    value is one point. The charts draw a range as one (ui/figures_panel.py)."""
+    return _span(value)
+
+
 _IN_SECONDS = {"s": 1.0, "ms": 0.001}  # latencies are compared whatever time unit each place states them in
 
 

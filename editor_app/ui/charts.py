@@ -89,6 +89,7 @@ class Bar:
     sentence: str
     highlighted: bool = False
     places: str = ""  # where it is stated, drawn after its value ("L22, L46"), when no legend says it
+    low: float | None = None  # a range's lower end ("3.8~5.2×": 3.8; its value is the upper end)
 
 
 def bar_text(bar: Bar) -> str:
@@ -114,6 +115,14 @@ class BarChart:
     bars: list[Bar] = field(default_factory=list)
     note: str = ""
     horizontal: bool = False  # long category names (speed-ups) read better on the vertical axis
+    # What a comparison's chart measures and where, for a caption written apart from the title (the report's,
+    # ui/charts_render.py): the quantity in the words the chart was built in, the unit its values are drawn in, the
+    # hardware, and every line its drawn figures are stated on. The speed-ups' chart has no quantity.
+    quantity: str = ""
+    unit: str = ""
+    hardware: str = ""
+    lines: tuple[int, ...] = ()
+    not_drawn: int = 0  # differing statements left out (more than a chart draws)
 
     def values(self, series: int = 0) -> dict[str, float]:
         return {b.category: b.value for b in self.bars if b.series == series}

@@ -10,12 +10,13 @@ from operator import attrgetter, is_not, itemgetter
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from editor_app.core.figure_check import shown_names
+from editor_app.core.figure_check import shown_names, value_span
 from editor_app.core.figures import quantity_label
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.ui import chart_library
 from editor_app.ui.charts import Bar, BarChart
 from editor_app.ui.engine_text import words_for
+from editor_app.wording import ReportWords
 
 MAX_CHARTS = 24
 MAX_SERIES = 6
@@ -111,11 +112,15 @@ def _drawn_series(series: list[tuple[list[int], list]], key: tuple, bad: set) ->
     return [s for k, s in enumerate(series) if k in keep]
 
 
-def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> list[BarChart]:
+def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
+                 words: ReportWords | None = None) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart;
-    percentage changes none. `shown`: shown_names of the analysis, when the caller has them."""
-    say = words_for(None)  # the engine's metric names (throughput, latency …) in the window's language
+    percentage changes none. `shown`: shown_names of the analysis, when the caller has them. `words`: the exported
+    report's, whose charts are these drawn to an image (ui/charts_render.py), in its language; the window's when
+    None. (The titles and notes stay the tab's: the report writes its captions from what each chart is about.)"""
+    # the engine's metric names (throughput, latency …) in the window's language, or the report's
+    say = words.engine if words is not None else words_for(None)
     bad = inconsistent_places(analysis)
     # a cited paper under one name, whatever each line says
     name = shown if shown is not None else shown_names(analysis.figures, analysis.references)
@@ -158,9 +163,11 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> lis
                     label = v.text or (("~" if v.approx else "") + _fmt(v.value))
                     if first.unit != unit and not label[-1:].isalpha():
                         label = f"{label} {first.unit}"  # "850 ms" in a chart of seconds
+                    low = value_span(v)[0]
                     bars.append(Bar(
                         category=engine, series=s, value=float(value), label=label, approx=v.approx, line=first.line,
                         column=v.column, sentence=first.sentence, highlighted=highlighted,
+                        low=_in_unit(low, first.unit, unit) if low < v.value else None,
                     ))
         title = f"{say(metric)} ({unit})" + (f" · {hardware}" if hardware else "")  # "吞吐 (tok/s) · H100"
         notes = []
@@ -174,7 +181,10 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> lis
             notes.append(QCoreApplication.translate("FiguresPanel", "%n more differing statements not drawn")
                          .replace("%n", str(extra)))
         note = " · ".join(notes)
-        out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note))
+        out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note,
+                            quantity=say(metric), unit=unit, hardware=hardware,
+                            lines=tuple(sorted({n for lines, _parts in series for n in lines})),
+                            not_drawn=max(0, extra)))
     if speedups:
         stated: dict[str, dict[float, list]] = {}  # what got faster -> its values -> their statements
         first_baseline: dict[tuple, str] = {}  # what got faster, on which hardware -> its first statement's baseline
@@ -189,7 +199,9 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> lis
             baseline = g.baseline or first_baseline.get((what, g.hardware), "")
             first_baseline.setdefault((what, g.hardware), baseline)
             if baseline:
-                what = f"{what} vs {name.get(baseline, baseline)}"
+                baseline = name.get(baseline, baseline)
+                what = (what + words(" vs {baseline}", baseline=baseline)) if words is not None else (
+                    f"{what} vs {baseline}")
             if g.hardware:
                 what = f"{what} · {g.hardware}"  # on other hardware it is another figure, not a disagreement
             values = stated.setdefault(what, {})
@@ -201,13 +213,14 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None) -> lis
             for k, places in enumerate(values.values()):
                 g, v = places[0]
                 lines = list(dict.fromkeys(map(_LINE, map(_FIRST, places))))  # (in C: 300 places at 8 MB)
+                low = value_span(v)[0]
                 bars.append(Bar(
                     category=what if k == 0 else f"{what} ({_fmt(v.value)}×)", series=0, value=float(v.value),
                     label=v.text or f"{_fmt(v.value)}×", approx=v.approx, line=g.line, column=v.column,
                     sentence=g.sentence,
                     highlighted=bool(bad_lines) and any(
                         pg.line in bad_lines and (pg.line, pv.engine, chart_key(pg)) in bad for pg, pv in places),
-                    places=_lines_text(lines)))
+                    places=_lines_text(lines), low=low if low < v.value else None))
         # "吞吐约为 vLLM 的 1.3 倍" is drawn stippled with no "~" in its text: the note says what that means
         note = QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)") if any(
             b.approx for b in bars) else ""
@@ -251,7 +264,8 @@ def moved_charts(charts: list[BarChart], moves: dict[int, int]) -> list[BarChart
         return _LINE_NAME.sub(lambda m: f"L{moves.get(int(m.group(1)), int(m.group(1)))}", text) if text else text
 
     return [replace(c, series_names=[moved(name) for name in c.series_names], note=moved(c.note),
-                    bars=[replace(b, line=moves.get(b.line, b.line), places=moved(b.places)) for b in c.bars])
+                    bars=[replace(b, line=moves.get(b.line, b.line), places=moved(b.places)) for b in c.bars],
+                    lines=tuple(sorted(moves.get(n, n) for n in c.lines)))
             for c in charts]
 
 
