@@ -698,6 +698,8 @@ _REPORT_ZH_CN = {
     " on {hardware}": " · {hardware}", ", approximate": "，近似值", " vs {baseline}": "（相对 {baseline}）",
     "line {lines}": "第 {lines} 行", "lines {lines}": "第 {lines} 行",
     "{what}{unit}{where}{approx}: {lines}": "{what}{unit}{where}{approx}：{lines}",
+    "; {n} more differing statements not drawn": "；另有 {n} 处不同的表述未画出",
+    "; {n} more differing statement not drawn": "；另有 {n} 处不同的表述未画出",
 }
 
 

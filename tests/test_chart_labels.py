@@ -57,7 +57,10 @@ def test_the_report_charts_value_axis_writes_figures_as_the_survey_does(qapp, mo
         return made[-1]
 
     monkeypatch.setattr(pg, "PlotWidget", keep)
-    png = charts_render._bar_chart(["SGLang", "Dynamo"], [16200, 1_200_000], "tok/s")
+    chart = BarChart("throughput (tok/s)", ["SGLang", "Dynamo"], ["L1"],
+                     [Bar("SGLang", 0, 16200, "16,200", False, 1, 1, ""),
+                      Bar("Dynamo", 0, 1_200_000, "1,200,000", False, 1, 1, "")])
+    png = charts_render._bar_chart(chart, "tok/s")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     axis = made[0].getPlotItem().getAxis("left")
     assert axis.tickStrings([0, 1_000_000], 1, 500_000) == ["0", "1,000,000"]

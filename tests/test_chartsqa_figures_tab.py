@@ -118,12 +118,13 @@ def test_speedups_on_other_hardware_are_two_figures_not_one_that_disagrees(qapp)
 def test_the_report_draws_akashics_speedups_once_too(qapp, sample_text, monkeypatch):
     from editor_app.ui import charts_render
 
-    drawn_labels: list[list[str]] = []
-    monkeypatch.setattr(charts_render, "_bar_chart", lambda labels, *a, **k: drawn_labels.append(labels) or b"")
+    drawn: list = []
+    monkeypatch.setattr(charts_render, "_bar_chart", lambda chart, *a, **k: drawn.append(chart) or b"")
     charts_render.render_figure_charts(analyze(sample_text, house_pack()))
-    labels = drawn_labels[-1]  # the speed-ups, last
-    assert not any(label.startswith("arXiv:2607.05708") for label in labels)
-    assert "Akashic MemAttention throughput (lines 17, 27, 42)" in labels
+    bars = drawn[-1].bars  # the speed-ups, last
+    assert not any(b.category.startswith("arXiv:2607.05708") for b in bars)
+    assert [(b.label, b.places) for b in bars if b.category == "Akashic MemAttention throughput"] == [
+        ("+1.21×~1.35×", "L17, L27, L42")]
 
 
 def test_seven_engines_names_do_not_run_into_each_other_in_the_tab_at_1280(qtbot, tmp_path):

@@ -30,15 +30,15 @@ def test_the_sample_restatements_join_the_bar_of_their_first_statement(qapp, sam
 
 
 def test_the_report_chart_captions_say_the_baseline(qapp) -> None:
-    from editor_app.ui import charts_render
+    from editor_app.ui.figures_panel import build_charts
     from editor_app.wording import ReportWords
 
-    figures = analyze(TEXT, house_pack()).figures
-    en = charts_render._distinct_speedups(figures, ReportWords("en"))
-    assert [s[:3] for s in en] == [("SGLang vs vLLM", 2.0, [3, 9]), ("SGLang vs TGI", 3.0, [5]),
-                                   ("SGLang vs vLLM", 3.1, [7])]
-    zh = charts_render._distinct_speedups(figures, ReportWords("zh_CN"))
-    assert [name for name, *_ in zh] == ["SGLang（相对 vLLM）", "SGLang（相对 TGI）", "SGLang（相对 vLLM）"]
+    analysis = analyze(TEXT, house_pack())
+    en = build_charts(analysis, words=ReportWords("en"))[-1]  # the report's charts are the tab's, in its words
+    assert [(b.category, b.value, b.places) for b in en.bars] == [
+        ("SGLang vs vLLM", 2.0, "L3, L9"), ("SGLang vs vLLM (3.1×)", 3.1, "L7"), ("SGLang vs TGI", 3.0, "L5")]
+    zh = build_charts(analysis, words=ReportWords("zh_CN"))[-1]
+    assert zh.categories == ["SGLang（相对 vLLM）", "SGLang（相对 vLLM） (3.1×)", "SGLang（相对 TGI）"]
 
 
 def test_the_report_table_says_the_baseline() -> None:

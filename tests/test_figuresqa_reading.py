@@ -155,11 +155,11 @@ def test_speedup_labels_are_in_the_window_s_language(qapp, sample_text: str) -> 
 def test_the_chinese_report_names_what_got_faster_in_chinese(qapp, sample_text: str) -> None:
     from editor_app.core.analyze import analyze
     from editor_app.core.rulepack import house_pack
-    from editor_app.ui import charts_render
+    from editor_app.ui.figures_panel import build_charts
     from editor_app.wording import ReportWords
 
-    speedups = charts_render._distinct_speedups(analyze(sample_text, house_pack()).figures, ReportWords("zh_CN"))
-    assert {"BCG 构建", "Dynamo 加载", "Akashic MemAttention 吞吐"} <= {name for name, *_ in speedups}
+    speedups = build_charts(analyze(sample_text, house_pack()), words=ReportWords("zh_CN"))[-1]
+    assert {"BCG 构建", "Dynamo 加载", "Akashic MemAttention 吞吐"} <= set(speedups.categories)
 
 
 @pytest.mark.parametrize("text", ["vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s", "vLLM：12,500 tok/s vs SGLang：16,200 tok/s"])

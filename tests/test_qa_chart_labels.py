@@ -24,9 +24,9 @@ def test_many_engines_get_a_row_each_and_two_stay_side_by_side(qapp, monkeypatch
     drawn = {}
     real = charts_render._bar_chart
 
-    def recording(labels, values, value_label, horizontal=False, flagged=None):
-        drawn[len(labels)] = horizontal
-        return real(labels, values, value_label, horizontal=horizontal, flagged=flagged)
+    def recording(chart, value_label, horizontal=False):
+        drawn[len(chart.categories)] = horizontal
+        return real(chart, value_label, horizontal=horizontal)
 
     monkeypatch.setattr(charts_render, "_bar_chart", recording)
     charts = charts_render.render_figure_charts(a)

@@ -56,13 +56,14 @@ def test_names_listed_in_the_rule_pack_are_masked_in_its_printed_source(analysed
 
 def test_chart_labels_and_captions_are_drawn_masked(analysed, qapp, monkeypatch):
     from editor_app.ui import charts_render
+    from editor_app.ui.charts import bar_text
 
     drawn: list[str] = []
     real = charts_render._bar_chart
 
-    def recording(labels, values, value_label, **kw):
-        drawn.extend(labels + [value_label])
-        return real(labels, values, value_label, **kw)
+    def recording(chart, value_label, **kw):
+        drawn.extend(chart.categories + [bar_text(b) for b in chart.bars] + chart.series_names + [value_label])
+        return real(chart, value_label, **kw)
 
     monkeypatch.setattr(charts_render, "_bar_chart", recording)
     charts = charts_render.render_figure_charts(analysed)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import os
 
-from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
-from editor_app.core.figure_check import shown_names
-from editor_app.core.figures import quantity_label
-from editor_app.core.model import Analysis, FigureGroup
+from editor_app.core.model import Analysis
+from editor_app.ui.charts import BarChart, bar_text
 from editor_app.wording import ReportWords
 
 CHART_SIZE = (720, 300)  # pixels of one exported chart
@@ -29,129 +28,127 @@ def ensure_application():
 
 
 def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tuple[str, bytes]]:
-    """One bar chart per engine comparison (two or more engines, repeats merged), plus one of the speed-ups (no
-    percentage change: as in the Figures tab, a fall and a rise of two measures would mislead side by side); the
-    captions and axes in `language` ("en" or "zh_CN", as the report around them). Private data in an engine's name
-    or a label is drawn masked: the analysis quotes it so (core/masked_excerpts.py)."""
+    """The Figures tab's charts (figures_panel.build_charts: its grouping and marking, so the report tells the same
+    story) drawn as images for the report, with captions and axes in `language` ("en" or "zh_CN", as the report
+    around them): one chart per quantity, unit and hardware, its differing statements side by side, both sides of a
+    disagreement marked "⚠", approximate values stippled and written "~", a range drawn and written as one; then
+    the speed-ups, each with its lines and hardware (no percentage change: as in the tab, a fall and a rise of two
+    measures would mislead side by side). Private data in an engine's name or a label is drawn masked: the
+    analysis quotes it so (core/masked_excerpts.py)."""
+    from editor_app.ui.figures_panel import build_charts
+
     say = ReportWords(language)
-    names = shown_names(analysis.figures, analysis.references)  # a cited paper under one name, as in the window
-    groups = _distinct_comparisons(analysis.figures)
-    speedups = _distinct_speedups(analysis.figures, say, names)
-    if not groups and not speedups:
+    charts = build_charts(analysis, words=say)[:MAX_CHARTS]  # (the speed-ups last: left out past the cap)
+    if not charts:
         return []
-    bad = _disagreeing(analysis)
     ensure_application()
-    charts: list[tuple[str, bytes]] = []
-    for group, lines, same in groups[:MAX_CHARTS]:
-        labels = [names.get(v.engine, v.engine) for v in group.values]
-        values = [v.value for v in group.values]
-        flagged = [any((g.line, g.values[k].column) in bad for g in same) for k in range(len(group.values))]
-        charts.append((("⚠ " if any(flagged) else "") + _caption(group, lines, say),
-                       _bar_chart(labels, values, _axis_label(group, say),
-                                  horizontal=not _labels_fit_side_by_side(labels), flagged=flagged)))
-    if speedups and len(charts) < MAX_CHARTS:
-        labels = [f"{name} ({_lines_text(lines, say)})" for name, _, lines, _ in speedups]
-        values = [value for _, value, _, _ in speedups]
-        flagged = [any(place in bad for place in places) for _, _, _, places in speedups]
-        charts.append((("⚠ " if any(flagged) else "") + say("Stated speed-ups (×)"),
-                       _bar_chart(labels, values, say("speed-up (×)"), horizontal=True, flagged=flagged)))
-    return charts
-
-
-def _disagreeing(analysis: Analysis) -> set[tuple[int, int]]:
-    """(line, column) of every value a figure-consistency finding points at: drawn red, "⚠" before its value, so
-    the wrong figure stands out in the report as in the window."""
-    return {(f.line, f.column) for f in analysis.findings if f.rule == CONSISTENCY_RULE}
-
-
-def _distinct_comparisons(figures: list[FigureGroup]) -> list[tuple[FigureGroup, list[int], list[FigureGroup]]]:
-    """Comparisons with two or more engines; the same figures restated on other lines are one chart (the first
-    statement, its lines, every statement)."""
-    seen: dict[tuple, tuple[FigureGroup, list[int], list[FigureGroup]]] = {}
-    for g in figures:
-        if g.kind != "comparison" or len(g.values) < 2:  # (a speed-up's chart is its own; a change has none)
-            continue
-        key = (g.metric, g.label, g.unit, g.hardware, tuple((v.engine, v.value) for v in g.values))
-        if key in seen:
-            seen[key][1].append(g.line)
-            seen[key][2].append(g)
+    out: list[tuple[str, bytes]] = []
+    for chart in charts:
+        if chart.quantity:
+            caption, axis = _caption(chart, say), _axis_label(chart)
         else:
-            seen[key] = (g, [g.line], [g])
-    return list(seen.values())
+            caption, axis = say("Stated speed-ups (×)"), say("speed-up (×)")
+        flagged = any(b.highlighted for b in chart.bars)
+        out.append((("⚠ " if flagged else "") + caption,
+                    _bar_chart(chart, axis, horizontal=chart.horizontal or not _fits_side_by_side(chart))))
+    return out
 
 
-def _distinct_speedups(figures: list[FigureGroup], say: ReportWords,
-                       names: dict[str, str] | None = None) -> list[tuple[str, float, list[int], list]]:
-    """(engine and what got faster, factor, lines) for every stated speed-up, repeats merged; `names` gives the
-    name each engine as written is drawn under (a cited paper's one name). A speed-up naming its baseline says it
-    ("SGLang throughput vs vLLM"): against another engine it is another figure."""
-    seen: dict[tuple[str, float], list[int]] = {}
-    places: dict[tuple[str, float], list[tuple[int, int]]] = {}  # (line, column) of each statement
-    first_baseline: dict[tuple, str] = {}  # what got faster, on which hardware -> its first statement's baseline
-    for g in figures:
-        if g.kind != "speedup":
-            continue
-        for v in g.values:
-            engine = names.get(v.engine, v.engine) if names else v.engine
-            name = f"{engine} {say.engine(g.label)}".strip() if g.label else engine
-            # naming no baseline, it is the figure stated first (as figure_check reads it)
-            baseline = g.baseline or first_baseline.get((name, g.hardware), "")
-            first_baseline.setdefault((name, g.hardware), baseline)
-            if baseline:
-                name += say(" vs {baseline}", baseline=names.get(baseline, baseline) if names else baseline)
-            lines = seen.setdefault((name, v.value), [])
-            if g.line not in lines:
-                lines.append(g.line)
-            places.setdefault((name, v.value), []).append((g.line, v.column))
-    return [(name, value, lines, places[name, value]) for (name, value), lines in seen.items()]
-
-
-def _lines_text(lines: list[int], say: ReportWords) -> str:
+def _lines_text(lines: list[int] | tuple[int, ...], say: ReportWords) -> str:
     return say("line {lines}" if len(lines) == 1 else "lines {lines}", lines=", ".join(str(n) for n in lines))
 
 
-def _caption(group: FigureGroup, lines: list[int], say: ReportWords) -> str:
-    what = say.engine(quantity_label(group) or group.metric)  # "throughput" however the line names it (吞吐)
-    unit = f" ({group.unit})" if group.unit else ""
-    where = say(" on {hardware}", hardware=group.hardware) if group.hardware else ""
-    approx = say(", approximate") if any(v.approx for v in group.values) else ""
-    return say("{what}{unit}{where}{approx}: {lines}", what=what, unit=unit, where=where, approx=approx,
-               lines=_lines_text(lines, say))
+def _caption(chart: BarChart, say: ReportWords) -> str:
+    """"throughput (tok/s) on H100, approximate: lines 23, 46", and how many differing statements are not drawn."""
+    unit = f" ({chart.unit})" if chart.unit else ""
+    where = say(" on {hardware}", hardware=chart.hardware) if chart.hardware else ""
+    approx = say(", approximate") if any(b.approx for b in chart.bars) else ""
+    caption = say("{what}{unit}{where}{approx}: {lines}", what=chart.quantity, unit=unit, where=where, approx=approx,
+                  lines=_lines_text(chart.lines, say))
+    if chart.not_drawn:
+        caption += say("; {n} more differing statements not drawn" if chart.not_drawn > 1 else
+                       "; {n} more differing statement not drawn", n=chart.not_drawn)
+    return caption
 
 
-def _axis_label(group: FigureGroup, say: ReportWords) -> str:
-    what = say.engine(quantity_label(group) or group.metric)
-    return f"{what} ({group.unit})" if group.unit else what
+def _axis_label(chart: BarChart) -> str:
+    return f"{chart.quantity} ({chart.unit})" if chart.unit else chart.quantity
 
 
-def _labels_fit_side_by_side(labels: list[str]) -> bool:
-    """Whether the engines' names fit under their bars: ten engines' names ran into each other
-    ("TensorRT-LLMllama.cpp"); those comparisons are drawn as horizontal bars, one name a row."""
+def _fits_side_by_side(chart: BarChart) -> bool:
+    """Whether the engines' names fit under their bars and each value over its bar: ten engines' names ran into
+    each other ("TensorRT-LLMllama.cpp"), as may the values of six statements side by side; those charts are drawn
+    as horizontal bars, one name a row."""
     from PySide6.QtGui import QFont, QFontMetrics
 
-    slot = (CHART_SIZE[0] - _VALUE_AXIS_ROOM) / max(1, len(labels))
     metrics = QFontMetrics(QFont())
-    return max((metrics.horizontalAdvance(t) for t in labels), default=0) + _LABEL_GAP <= slot
+    slot = (CHART_SIZE[0] - _VALUE_AXIS_ROOM) / max(1, len(chart.categories))
+    per_bar = slot / max(1, len(chart.series_names))
+    return (max((metrics.horizontalAdvance(c) for c in chart.categories), default=0) + _LABEL_GAP <= slot
+            and max((metrics.horizontalAdvance(bar_text(b)) for b in chart.bars), default=0) + 4 <= per_bar)
 
 
 _VALUE_AXIS_ROOM = 90  # the left (value) axis of a vertical chart: its label and numbers up to "120,000"
 _LABEL_GAP = 12  # pixels kept between two neighbouring names
+_AXIS_PAD = 34  # pixels of a horizontal chart's name axis besides its widest name (tick, gap, rounding)
+# the series' colours on the report's white page (the tab's, with its red left out: red marks a disagreement)
+_COLOURS = ("#3b6ea8", "#e07b39", "#3aa35b", "#9b59b6", "#16a2b8", "#8e6e53", "#7f8c8d")
+_FLAG = "#c0392b"  # the outline of a bar whose figure disagrees
+_FLAG_TEXT = "#a93226"
+_NAME_BREAKS = (" vs ", " · ", "（", " (")  # where a name too long for its axis is best wrapped: before these
 
 
-def _bar_chart(labels: list[str], values: list[float], value_label: str, *, horizontal: bool = False,
-               flagged: list[bool] | None = None) -> bytes:
-    """Draw bars with their values written on them and return the PNG; a flagged bar (a figure that disagrees) red,
-    its value marked "⚠"."""
+def fitted_name(name: str, metrics, room: float) -> str:
+    """`name` as written on a horizontal chart's axis `room` pixels wide: whole if it fits, else on two lines
+    broken where it reads best (before " vs ", " · ", a parenthesis, else at a space), else its end elided. The
+    axis drops a name it has no room for: "HF WebGPU Kernels vs ONNX Runtime Web (lines 30, 46, 52, 106)" was a
+    bar with no name at all."""
+    from PySide6.QtCore import Qt
+
+    def width(text: str) -> int:
+        return metrics.horizontalAdvance(text)
+
+    if width(name) <= room:
+        return name
+    for breaks in ([name.find(b) for b in _NAME_BREAKS],
+                   [i for i, c in enumerate(name) if c == " "]):
+        cuts = [(max(width(name[:i].rstrip()), width(name[i:].strip())), i) for i in breaks if 0 < i < len(name)]
+        fitting = [cut for cut in cuts if cut[0] <= room]
+        if fitting:
+            i = min(fitting)[1]
+            return f"{name[:i].rstrip()}\n{name[i:].strip()}"
+    # no break that fits: the most of the name on the first line (whole words when it can), the rest elided
+    i = len(name)
+    while i > 1 and width(name[:i]) > room:
+        i -= 1
+    space = name.rfind(" ", 0, i + 1)
+    i = space if space > i // 2 else i
+    rest = metrics.elidedText(name[i:].strip(), Qt.TextElideMode.ElideRight, int(room))
+    return f"{name[:i].rstrip()}\n{rest}" if rest else name[:i].rstrip()
+
+
+def _bar_chart(chart: BarChart, value_label: str, *, horizontal: bool = False) -> bytes:
+    """Draw a chart's bars with their values written by them (and the lines of a speed-up) and return the PNG:
+    the statements of a figure side by side in their series' colours, named in a legend above; a bar whose figure
+    disagrees outlined red, "⚠" before its value; an approximate value stippled; a range solid up to its lower end
+    and pale on to its upper one."""
     import pyqtgraph as pg
     from pyqtgraph.exporters import ImageExporter
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
-    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+    from PySide6.QtGui import QColor, QFont, QFontMetrics
 
-    width, height = CHART_SIZE
-    if horizontal:
-        height = max(height, 60 + 26 * len(labels))
     from editor_app.ui.charts import count_axis
 
+    width, height = CHART_SIZE
+    n = max(1, len(chart.series_names))
+    step = 0.8 / n  # one bar's share of its category's room
+    categories = chart.categories
+    metrics = QFontMetrics(QFont())
+    names = categories
+    if horizontal:
+        names = [fitted_name(c, metrics, width // 2 - _AXIS_PAD) for c in categories]
+        row = max(36 if any("\n" in t for t in names) else 26, 20 * n + 8)  # pixels of one category
+        height = max(height, 60 + row * len(categories))
     # (figures on the value axis as the survey writes them: "1,200,000", not "1.2e+06")
     plot = pg.PlotWidget(background="w", axisItems={side: count_axis(pg, side) for side in ("left", "bottom")})
     plot.resize(width, height)
@@ -159,39 +156,63 @@ def _bar_chart(labels: list[str], values: list[float], value_label: str, *, hori
     item.setGeometry(QRectF(0, 0, width, height))  # the widget is never shown, so size the plot itself
     item.hideButtons()
     item.setMenuEnabled(False)
-    positions = list(range(len(values)))
-    flagged = flagged or [False] * len(values)
-    brushes = [pg.mkBrush("#c0392b" if bad else "#3b6ea8") for bad in flagged]
-    pens = [pg.mkPen("#7b241c" if bad else "#244a73") for bad in flagged]
-    if horizontal:
-        bars = pg.BarGraphItem(x0=0, y=positions, height=0.6, width=values, brushes=brushes, pens=pens)
-        axis, value_axis = item.getAxis("left"), "bottom"
-    else:
-        bars = pg.BarGraphItem(x=positions, height=values, width=0.6, brushes=brushes, pens=pens)
-        axis, value_axis = item.getAxis("bottom"), "left"
-    item.addItem(bars)
-    axis.setTicks([list(zip(positions, labels))])
+    if n > 1:  # which colour is which statement: above the plot, never over a bar's value
+        item.setTitle("&nbsp;&nbsp;&nbsp;".join(
+            f"<span style='color:{_COLOURS[s % len(_COLOURS)]}'>■</span>&nbsp;{html.escape(name)}"
+            for s, name in enumerate(chart.series_names)), color="#222222", size="9pt")
+    order = {c: i for i, c in enumerate(categories)}
+    texts: list[tuple[float, float, str]] = []  # value, position, text of each bar
+    for bar in chart.bars:
+        pos = order[bar.category] - 0.4 + step * (bar.series + 0.5)
+        colour = QColor(_COLOURS[bar.series % len(_COLOURS)])
+        pen = pg.mkPen(_FLAG, width=3) if bar.highlighted else pg.mkPen(colour.darker(140))
+        parts = [(bar.value, colour)]
+        if bar.low is not None:  # the range: pale from its lower end up to its upper one
+            pale = QColor(colour)
+            pale.setAlpha(70)
+            parts = [(bar.value, pale), (bar.low, colour)]
+        for value, fill in parts:
+            brush = pg.mkBrush(fill)
+            if bar.approx:
+                brush.setStyle(Qt.BrushStyle.Dense4Pattern)  # stippled: an approximate ("~") value, as in the tab
+            size = dict(x0=[0], y=[pos], width=[value], height=step * 0.92) if horizontal else (
+                dict(x=[pos], height=[value], width=step * 0.92))
+            item.addItem(pg.BarGraphItem(brushes=[brush], pens=[pen], **size))
+        text = bar_text(bar)
+        label = pg.TextItem(text, color=_FLAG_TEXT if bar.highlighted else "#111111",
+                            anchor=(0, 0.5) if horizontal else (0.5, 1.0))
+        label.setPos(bar.value, pos) if horizontal else label.setPos(pos, bar.value)
+        item.addItem(label)
+        texts.append((bar.value, pos, text))
+    axis, value_axis = (item.getAxis("left"), "bottom") if horizontal else (item.getAxis("bottom"), "left")
+    axis.setTicks([[(float(i), name) for i, name in enumerate(names)]])
     item.setLabel(value_axis, value_label)
     for side in ("left", "bottom"):
         item.getAxis(side).setTextPen("#222222")
         item.getAxis(side).setPen("#555555")
     # Axes size themselves when shown; this widget never is, so give the left axis room for its labels.
-    metrics = QFontMetrics(item.getAxis("left").style.get("tickFont") or QFont())
-    widest = labels if horizontal else [_number(max(values, default=0) * 1.15)]
-    item.getAxis("left").setWidth(min(width // 2, 28 + max(metrics.horizontalAdvance(t) for t in widest)))
-    top = max(values) if values else 1.0
-    for pos, value, bad in zip(positions, values, flagged):
-        text = pg.TextItem(("⚠ " if bad else "") + _number(value), color="#a93226" if bad else "#111111",
-                           anchor=(0, 0.5) if horizontal else (0.5, 1.0))
-        text.setPos(value, pos) if horizontal else text.setPos(pos, value)
-        item.addItem(text)
+    tick_metrics = QFontMetrics(item.getAxis("left").style.get("tickFont") or QFont())
+    top = max((b.value for b in chart.bars), default=1.0) or 1.0
     if horizontal:
-        item.setXRange(0, top * 1.18, padding=0)
-        item.setYRange(-0.6, len(values) - 0.4, padding=0)
+        widest = max(tick_metrics.horizontalAdvance(line) for t in names for line in t.split("\n"))
+        axis_width = min(width // 2, _AXIS_PAD + widest)
+    else:
+        axis_width = min(width // 2, 28 + tick_metrics.horizontalAdvance(_number(top * 1.15)))
+    item.getAxis("left").setWidth(axis_width)
+    if horizontal:
+        # the value range such that the text after every bar (its value and lines) ends inside the plot
+        room = width - axis_width - 20
+        need = 1.18
+        for value, _pos, text in texts:
+            free = room - metrics.horizontalAdvance(text) - 10
+            if free > room / 4:
+                need = max(need, value / top * room / free)
+        item.setXRange(0, top * min(need, 4.0), padding=0)
+        item.setYRange(-0.6, len(categories) - 0.4, padding=0)
         item.invertY(True)
     else:
         item.setYRange(0, top * 1.15, padding=0)
-        item.setXRange(-0.6, len(values) - 0.4, padding=0)
+        item.setXRange(-0.6, len(categories) - 0.4, padding=0)
     item.layout.activate()  # apply the axis width now: nothing else lays out a widget that is never shown
     exporter = ImageExporter(item)
     exporter.parameters()["width"] = width
