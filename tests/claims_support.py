@@ -7,9 +7,11 @@ from editor_app.ui.claims_order import stated_otherwise
 
 
 def plain_disagreements(analysis) -> dict:
-    """(line, column) of each figure stated otherwise elsewhere -> the claims rule's finding there whose `measured`
-    is the figure as stated here and whose `limit` is the one stated elsewhere."""
-    stated = {(c.line, c.column): c.claimed for c in analysis.claims if c.ok is not False}
+    """(line, column) of each value figure stated otherwise elsewhere (a wrong one too, unless silenced) -> the
+    claims rule's finding there whose `measured` is the figure as stated here and whose `limit` is the one stated
+    elsewhere."""
+    stated = {(c.line, c.column): c.claimed for c in analysis.claims
+              if c.kind == "value" and not (c.ok is False and c.suppressed)}
     out = {}
     for rule in analysis.rules:
         if rule.kind != "claims":

@@ -20,10 +20,11 @@ import nh3
 
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
-from editor_app.core.model import Analysis, Claim, PrivacyHit, Reference, RuleResult
+from editor_app.core.model import Analysis, Claim, Finding, PrivacyHit, Reference, RuleResult
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.reference_verdicts import cited_as, status_level, status_parts
 from editor_app.core.rulepack import RulePack
+from editor_app.core.stated_otherwise import disagreement_of, other_line, stated_otherwise_places
 from editor_app.core.file_names import printable
 from editor_app.formats import publish_blockers, shown_status
 from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
@@ -188,7 +189,7 @@ def build_report_html(
         '<div class="appendix">',
         f'<h2 id="appendix">{say("Appendix")}</h2>',
         _rules_table(analysis.rules, say, places),
-        _claims_table(analysis.claims, say, places),
+        _claims_table(analysis.claims, say, places, stated_otherwise_places(analysis)),
         _references_table(analysis.references, say, places),
         _figures_part(analysis, list(charts), say, places),
         _privacy_table(analysis.privacy, say, places),
@@ -417,6 +418,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     ambiguous = sum(1 for c in analysis.claims if c.ambiguous and not c.suppressed)
     missing = sum(1 for c in analysis.claims if c.part_missing and not c.suppressed)
     verified = sum(1 for r in analysis.references if r.status == "verified")
+    disagreeing = stated_otherwise_places(analysis)
     tally = (
         say("Rules: {passed} pass · {failed} fail · {warnings} warning", passed=counts["pass"], failed=counts["fail"],
             warnings=counts["warning"])
@@ -425,11 +427,14 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
               nomatch=counts["no-match"])
         + say("Self-stated figures: {agree} agree, {wrong} disagree", agree=len(checked) - wrong - silenced, wrong=wrong)
         + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "")
+        # (what else the claims rule counts: its "13 findings" are 12 wrong figures and 1 stated otherwise)
+        + (say(", {n} stated otherwise elsewhere", n=len(disagreeing)) if disagreeing else "")
         + (say(_AMBIGUOUS_BECAUSE[(missing > 0) + (missing == ambiguous)], n=ambiguous) if ambiguous else "")
         + say(". ")
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
-    wrong_figures = _wrong_figures(analysis.claims, say, places)
+    wrong_figures = (_wrong_figures(analysis.claims, say, places, disagreeing)
+                     + _stated_otherwise(analysis.claims, say, places, disagreeing))
     warned = _warning_rules(failing_warnings, say, places)
     if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
         listed = _unmeasured_items(unmeasured, say, places)
@@ -505,8 +510,10 @@ def _line_link(line: int | None, places: Places | None) -> str:
     return f'<a href="{href}">{line}</a>' if href else str(line)
 
 
-def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None) -> str:
-    """Every wrong self-reported figure on page 1: where, what, as written, claimed, measured."""
+def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None,
+                   disagreeing: dict[tuple[int, int], Finding] | None = None) -> str:
+    """Every wrong self-reported figure on page 1: where, what, as written (and, under it, where the survey states
+    it otherwise: a second finding of the claims rule), claimed, measured."""
     wrong = [c for c in claims if c.wrong]
     if not wrong:
         return ""
@@ -516,7 +523,7 @@ def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None)
         "<tr>"
         f'<td class="where">{_at_line(c.line, say, places, section=False)}</td>'
         f"<td>{_e(say.engine(claim_figure(c)))}{_e(_scope_suffix(c, say))}</td>"
-        f"<td>{_decorate(_e(c.text))}</td>"
+        f"<td>{_decorate(_e(c.text))}{_otherwise_note(disagreement_of(c, disagreeing or {}), say, places)}</td>"
         f'<td class="num">{_e(c.value_text or _fmt(c.claimed, say))}</td>'
         f'<td class="num"><b>{_e(_fmt(c.measured, say))}</b></td>'
         "</tr>"
@@ -526,6 +533,31 @@ def _wrong_figures(claims: list[Claim], say: ReportWords, places: Places | None)
             + _table_head("wrong-figures", say, ("Where", 19), ("Figure", 19), ("As written", 38), ("Claimed", 12),
                           ("Measured", 12))
             + rows + "</tbody></table>")
+
+
+def _otherwise_note(found: Finding | None, say: ReportWords, places: Places | None) -> str:
+    """Under a wrong figure: "≠ … stated as 3,883 here but as 3,838 on line 95", a link to line 95."""
+    if found is None:
+        return ""
+    told = _e("≠ " + say.engine(found.message))
+    href = places.href(other_line(found)) if places is not None else ""
+    if href:
+        told = f'<a href="{href}">{told}</a>'
+    return f'<br><span class="warn">{told}</span>'
+
+
+def _stated_otherwise(claims: list[Claim], say: ReportWords, places: Places | None,
+                      disagreeing: dict[tuple[int, int], Finding]) -> str:
+    """Page 1's figures that are not wrong, or can't be measured, but are stated otherwise elsewhere ("GitHub 已验
+    8 件" in the footer, 7 in §0): each with the claims rule's sentence (a wrong one says so under its row)."""
+    told_of = [(c, f) for c in claims if not c.wrong for f in [disagreement_of(c, disagreeing)] if f is not None]
+    if not told_of:
+        return ""
+    told = say("{n} self-reported figures are stated otherwise elsewhere:" if len(told_of) > 1
+               else "{n} self-reported figure is stated otherwise elsewhere:", n=len(told_of))
+    items = "".join(f"<li>{_at_line(c.line, say, places, section=False)}: {_e(say.engine(f.message))}</li>"
+                    for c, f in told_of)
+    return _told_list(told, items)
 
 
 def _scope_suffix(c: Claim, say: ReportWords) -> str:
@@ -643,7 +675,8 @@ def _table_head(css: str, say: ReportWords, *columns: tuple[str, int]) -> str:
     return f'<table class="{css}" width="100%"><thead><tr>{heads}</tr></thead><tbody>'
 
 
-def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None = None) -> str:
+def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None = None,
+                  disagreeing: dict[tuple[int, int], Finding] | None = None) -> str:
     rows = []
     verdicts = {True: f'<span class="pass">{say("agrees")}</span>', False: f'<span class="fail">{say("disagrees")}</span>'}
     for c in claims:
@@ -651,6 +684,14 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
             f'<span class="muted">{say("disagrees")}<br>{say("(silenced inline)")}</span>')
         if c.ambiguous and not c.suppressed:  # about a section number two headings share: the message says which
             verdict = f'<span class="fail">{say("ambiguous")}</span>'
+        # stated otherwise elsewhere: said in the note (of a wrong figure too: both are findings of the claims rule),
+        # and the verdict of one not wrong
+        otherwise = disagreement_of(c, disagreeing or {})
+        note = _e(say.engine(c.message))
+        if otherwise is not None:
+            note += ("<br>" if note else "") + f'<span class="warn">{_e("≠ " + say.engine(otherwise.message))}</span>'
+            if c.ok is not False:
+                verdict = f'<span class="warn">{say("stated otherwise")}</span>'
         stated = c.value_text or _fmt(c.claimed, say)
         rows.append(
             "<tr>"
@@ -661,7 +702,7 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
             f'<td class="num">{_e(_fmt(c.measured, say))}</td>'
             f'<td class="verdict">{verdict}</td>'
             f"<td>{_line_link(c.line, places)}</td>"
-            f"<td>{_e(say.engine(c.message))}</td>"
+            f"<td>{note}</td>"
             "</tr>"
         )
     if not rows:

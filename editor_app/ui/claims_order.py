@@ -3,8 +3,8 @@ makes it, and the panel when it is handed no prepared view).
 
 The panel lists wrong figures (and ambiguous ones) first, then those stated otherwise elsewhere, the unmeasurable
 ones, those silenced inline, and those that hold, each group in text order. A figure "stated otherwise elsewhere"
-has a finding of the claims rule at its place whose `measured` is the figure as stated here and whose `limit` is the
-one stated elsewhere (a wrong figure's own finding has the stated one as `limit`).
+has a finding of the claims rule at its place (core/stated_otherwise.py); a wrong one that is stays with the wrong
+ones, its row saying both.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from operator import attrgetter
 from typing import Any
 
 from editor_app.core.model import Analysis, Claim, Finding
+from editor_app.core.stated_otherwise import disagreement_of, told_at
 
 _FIRST, _OTHERWISE, _UNMEASURED, _SILENCED, _HOLDING = range(5)  # the panel's groups, in its order
 
@@ -24,7 +25,7 @@ def claims_parts(analysis: Analysis) -> tuple[dict[tuple[int, int], Finding], li
     the claims of an 8 MB survey are 20,000 objects all over memory, and reading them again for each of these took
     ~30 ms an update."""
     claims = analysis.claims
-    stated: dict[tuple[int, int], Any] = {}  # where a figure not wrong is stated -> what it states
+    stated: dict[tuple[int, int], Any] = {}  # where a value figure not silenced is stated -> what it states
     codes: list[int] = []  # per claim its group, or (negative) the group it is in unless stated otherwise elsewhere
     places: list[tuple[int, int] | None] = []
     wrong: list[Claim] = []
@@ -35,16 +36,20 @@ def claims_parts(analysis: Analysis) -> tuple[dict[tuple[int, int], Finding], li
         if line < last:
             in_line_order = False
         last = line
+        value = c.kind == "value"
         if ok is False:
             if c.suppressed:
                 codes.append(_SILENCED)
             else:
                 codes.append(_FIRST)
                 wrong.append(c)
+                if value:  # (its row says so too: "3,883 here but 3,838 on line 95")
+                    stated[(line, c.column)] = c.claimed
             places.append(None)
             continue
-        place = (line, c.column)
-        stated[place] = c.claimed
+        place = (line, c.column) if value else None
+        if value:
+            stated[place] = c.claimed
         places.append(place)
         if ok is None:
             message = c.message
@@ -56,14 +61,7 @@ def claims_parts(analysis: Analysis) -> tuple[dict[tuple[int, int], Finding], li
                 codes.append(-1 - _UNMEASURED)
         else:
             codes.append(-1 - _HOLDING)
-    disagreeing: dict[tuple[int, int], Finding] = {}
-    if stated:  # (told as the module docstring says)
-        for rule in analysis.rules:
-            if rule.kind == "claims":
-                for f in rule.findings:
-                    here = stated.get((f.line, f.column))
-                    if here is not None and f.measured == here and f.limit is not None and f.limit != here:
-                        disagreeing[(f.line, f.column)] = f
+    disagreeing = told_at(stated, analysis.rules) if stated else {}
     groups: tuple[list[Claim], ...] = ([], [], [], [], [])
     for c, code, place in zip(claims, codes, places):
         if code < 0:
@@ -82,11 +80,11 @@ def in_panel_order(groups: tuple[list[Claim], ...]) -> list[Claim]:
 
 
 def stated_otherwise(c: Claim, disagreeing: dict[tuple[int, int], Finding]) -> Finding | None:
-    """The finding that says this figure is stated otherwise elsewhere; None for a wrong or silenced one (its own
-    verdict says more) and for one that agrees."""
-    if c.ok is False or c.silenced:
+    """The finding that makes this figure's verdict "disagrees": None for a wrong or silenced one (its verdict is
+    "wrong", the disagreement said beside it: disagreement_of) and for one that agrees."""
+    if c.ok is False:
         return None
-    return disagreeing.get((c.line, c.column))
+    return disagreement_of(c, disagreeing)
 
 
 _LINE = attrgetter("line")

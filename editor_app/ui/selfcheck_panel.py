@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionMetrics
+from editor_app.core.stated_otherwise import disagreement_of
 from editor_app.formats import failing_and_warning, rule_outcome, shown_status as shown_rule_status
 from editor_app.ui.claims_order import claims_parts, stated_otherwise
 from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
@@ -228,17 +229,28 @@ class SelfCheckPanel(QWidget):
             return QBrush(on_base(RED)) if c.wrong else (QBrush(on_base(GREEN)) if c.ok else None)
 
         def why_otherwise(c: Claim) -> str:
-            found = stated_otherwise(c, self.disagreeing)
+            """"… stated as 3,883 here but as 3,838 on line 95": said of a wrong figure too, beside its verdict (the
+            claims rule counts both; the row said only "stated 3,883, measured 3,838")."""
+            found = disagreement_of(c, self.disagreeing)
             return self.say(found.message) if found is not None else ""
 
         def tip(c: Claim) -> str:
             return "\n".join(x for x in (c.text, self.say(c.message), why_otherwise(c)) if x)
 
+        def note(c: Claim) -> str:
+            told = " · ".join(x for x in (self.say(c.message), why_otherwise(c)) if x)
+            return told or c.text
+
+        def verdict(c: Claim) -> str:
+            shown = state(c)
+            word = {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—", "suppressed": self.tr("suppressed"),
+                    "disagrees": self.tr("disagrees"), "ambiguous": self.tr("ambiguous")}[shown]
+            if shown == "wrong" and disagreement_of(c, self.disagreeing) is not None:
+                word += " ≠"  # and stated otherwise elsewhere (the text says where), seen without the tooltip
+            return word
+
         return [
-            Column(self.tr("OK"), lambda c: {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—",
-                                             "suppressed": self.tr("suppressed"),
-                                             "disagrees": self.tr("disagrees"),
-                                             "ambiguous": self.tr("ambiguous")}[state(c)],
+            Column(self.tr("OK"), verdict,
                    sort_key=lambda c: _wrong_first(c)[0], icon=lambda c: status_icon(state(c)),
                    foreground=fg, tooltip=tip),
             Column(self.tr("Figure"), lambda c: self.say(claim_figure(c)), tooltip=tip),
@@ -248,7 +260,7 @@ class SelfCheckPanel(QWidget):
                    align_right=True, foreground=fg),
             Column(self.tr("Line"), lambda c: c.line, align_right=True),
             Column(self.tr("Where"), lambda c: self.say(claim_place(c))),
-            Column(self.tr("Text"), lambda c: self.say(c.message) or why_otherwise(c) or c.text, tooltip=tip),
+            Column(self.tr("Text"), note, tooltip=tip),
         ]
 
     def _section_columns(self, metric_names: list[str], labels: dict[str, str] | None = None) -> list[Column]:
@@ -319,6 +331,8 @@ class SelfCheckPanel(QWidget):
             text += self.tr(", %1 not measured").replace("%1", str(unmeasured))
         text += " · " + self.tr("%1 of %2 self-reported figures wrong").replace("%1", str(wrong)).replace(
             "%2", str(len(analysis.claims)))
+        if disagreeing:  # what else the claims rule counts: "12 wrong, 1 stated otherwise" for its 13 findings
+            text += self.tr(", %1 stated otherwise elsewhere").replace("%1", str(len(disagreeing)))
         if ambiguous is None:
             ambiguous = analysis.ambiguous_count()
         if ambiguous:  # neither right nor wrong: about a section number two headings share (the outline marks them)
@@ -367,7 +381,8 @@ class SelfCheckPanel(QWidget):
 
     def _verdicts_read_whole(self) -> None:
         """A claim's verdict is read whole whichever comes later ("disagrees", "ambiguous" were cut to "ambigu…")."""
-        words = [self.tr("ok"), self.tr("wrong"), self.tr("suppressed"), self.tr("disagrees"), self.tr("ambiguous")]
+        words = [self.tr("ok"), self.tr("wrong") + " ≠", self.tr("suppressed"), self.tr("disagrees"),
+                 self.tr("ambiguous")]
         room = max(map(self.claims_view.fontMetrics().horizontalAdvance, words)) + 40  # the icon, the margins
         header = self.claims_view.horizontalHeader()
         header.resizeSection(0, max(header.sectionSize(0), room))

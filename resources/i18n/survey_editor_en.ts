@@ -4,7 +4,7 @@
 <context>
     <name>ReferencesPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="422"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="423"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>arXiv could not be asked again about 1 reference: its row shows arXiv&apos;s earlier answer. </numerusform>
@@ -61,7 +61,7 @@
 <context>
     <name>SelfCheckPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… and %n more</numerusform>

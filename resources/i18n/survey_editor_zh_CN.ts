@@ -72,43 +72,43 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="311"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="168"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="175"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="170"/>
-        <location filename="../../editor_app/ui/figures_panel.py" line="212"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="225"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="172"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="179"/>
         <source>1 more differing statement not drawn</source>
         <translation>另有 1 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="181"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="214"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="227"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="302"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="309"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -1270,213 +1270,218 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="105"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="106"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="129"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="154"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="239"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="204"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="259"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="211"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="249"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="261"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="253"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="240"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="385"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="256"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="257"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="262"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="251"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="263"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="258"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="270"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="260"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="313"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="325"/>
         <source>%1 rules: %2 failing</source>
         <translation>%1 条规则：%2 条未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="315"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="327"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="319"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="331"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="320"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="335"/>
+        <source>, %1 stated otherwise elsewhere</source>
+        <translation>，%1 处与别处所写不同</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="342"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="330"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="344"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="346"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="337"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="351"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
