@@ -5,6 +5,7 @@ version does not exist, which version it is and which lines cite it, beside the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -23,6 +24,8 @@ STATUS_LEVELS = {
     "unverified": "none",
 }
 _RANK = {"none": 0, "ok": 1, "warn": 2, "fail": 3}
+# What arXiv's answer says is wrong in the survey (not what the id's own form says: malformed, impossible).
+ARXIV_CONTRADICTS = frozenset({"name mismatch", "version not found", "not found"})
 # The statuses that ask a reader to hold the survey's name against arXiv's title.
 COMPARE_BY_HAND = frozenset({"name mismatch", "check by hand", "name not compared"})
 
@@ -116,3 +119,23 @@ def status_parts(ref: Reference, verdict: Mapping[str, Any] | None) -> list[tupl
                 continue
         parts.append((status, status))
     return parts
+
+
+# "… the survey's name 'HydraKV' (L25) does not match the title …" (services/verification.judge: the worst name, with
+# its lines when the survey gives the paper several names)
+_MISMATCH_RE = re.compile(r"'([^']+)'(?: \((L\d+(?:, L\d+)*)\))? does not match")
+
+
+def mismatched_name(ref: Reference, verdict: Mapping[str, Any] | None) -> tuple[str, tuple[int, ...]] | None:
+    """The name a "name mismatch" is about and the lines that give it ("HydraKV", (25,)): the one the verdict's
+    sentence names, else the survey's name for the paper; None for any other verdict."""
+    if "name mismatch" not in statuses_of(ref, verdict):
+        return None
+    m = _MISMATCH_RE.search(str((verdict or {}).get("message") or ""))
+    name = m.group(1) if m else ref.name
+    if not name:
+        return None
+    if m and m.group(2):
+        return name, tuple(int(n) for n in re.findall(r"\d+", m.group(2)))
+    lines = tuple(dict.fromkeys(o.line for o in ref.occurrences if o.name == name))
+    return name, lines or tuple(ref.lines)

@@ -22,7 +22,15 @@ from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
 from editor_app.core.model import Analysis, Claim, Finding, PrivacyHit, Reference, RuleResult
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
-from editor_app.core.reference_verdicts import cited_as, status_level, status_parts
+from editor_app.core.reference_verdicts import (
+    ARXIV_CONTRADICTS,
+    cited_as,
+    cited_versions,
+    mismatched_name,
+    shown_statuses,
+    status_level,
+    status_parts,
+)
 from editor_app.core.rulepack import RulePack
 from editor_app.core.stated_otherwise import disagreement_of, other_line, stated_otherwise_places
 from editor_app.core.file_names import printable
@@ -434,7 +442,8 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
     wrong_figures = (_wrong_figures(analysis.claims, say, places, disagreeing)
-                     + _stated_otherwise(analysis.claims, say, places, disagreeing))
+                     + _stated_otherwise(analysis.claims, say, places, disagreeing)
+                     + _contradicted(analysis.references, say, places))
     warned = _warning_rules(failing_warnings, say, places)
     if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
         listed = _unmeasured_items(unmeasured, say, places)
@@ -558,6 +567,54 @@ def _stated_otherwise(claims: list[Claim], say: ReportWords, places: Places | No
     items = "".join(f"<li>{_at_line(c.line, say, places, section=False)}: {_e(say.engine(f.message))}</li>"
                     for c, f in told_of)
     return _told_list(told, items)
+
+
+def _contradicted(references: list[Reference], say: ReportWords, places: Places | None) -> str:
+    """Page 1's citations arXiv contradicts (once verified): each status, the id (leading to its row in appendix
+    C), the name a mismatch is about and the lines: "name mismatch: 2606.19746 'HydraKV' (line 25)". They fail no
+    rule, but the page that says whether the survey can go out was silent on them. (A malformed id fails a rule.)"""
+    items = []
+    for r in references:
+        verdict = r.details or {"status": r.status}
+        failing = [st for st in shown_statuses(r, verdict) if st in ARXIV_CONTRADICTS]
+        if not failing:
+            continue
+        mismatch = mismatched_name(r, verdict)
+        # the lines each status is about: the wrong name's, the missing version's, every citing line of an id not found
+        lines = set(mismatch[1]) if mismatch is not None else set()
+        if "version not found" in failing:
+            lines.update(n for v in cited_versions(r, verdict.get("latest_version")) if v.on_arxiv is False
+                         for n in v.lines)
+        if not lines or "not found" in failing:
+            lines.update(r.lines)
+        ident = _e(cited_as(r))
+        link = f'<a href="#{_reference_anchor(r)}">{ident}</a>'
+        name = f" '{_e(mismatch[0])}'" if mismatch is not None else ""
+        # (the template is the report's own text, its values HTML made here, as _pack_part fills its own)
+        told = say("{status}: {id}{name} ({lines})", status=_e(" · ".join(say.engine(st) for st in failing)),
+                   id=link, name=name, lines=_lines_at(sorted(lines), say, places))
+        items.append(f"<li>{told}</li>")
+    if not items:
+        return ""
+    told = say("arXiv contradicts {n} citations:" if len(items) > 1 else "arXiv contradicts {n} citation:",
+               n=len(items))
+    return f'<p class="fail">{_e(told)}</p><ul>{"".join(items)}</ul>'
+
+
+LINES_SHOWN = 4  # a paper cited on 16 lines: the first ones, then "…" (appendix C lists them all)
+
+
+def _lines_at(lines: list[int], say: ReportWords, places: Places | None) -> str:
+    """"line 104", "lines 25, 104": each number a link to its line."""
+    if len(lines) == 1:
+        return _at_line(lines[0], say, places, section=False)
+    shown = ", ".join(_line_link(n, places) for n in lines[:LINES_SHOWN]) + (", …" if len(lines) > LINES_SHOWN else "")
+    return say("lines {lines}", lines=shown)
+
+
+def _reference_anchor(r: Reference) -> str:
+    """The id of a paper's row in appendix C."""
+    return "ref-" + (re.sub(r"[^0-9A-Za-z.]+", "-", r.id).strip("-") or "x")
 
 
 def _scope_suffix(c: Claim, say: ReportWords) -> str:
@@ -735,7 +792,7 @@ def _references_table(references: list[Reference], say: ReportWords, places: Pla
         stated = " · ".join(x for x in (r.stated_date, r.stated_category) if x)
         rows.append(
             "<tr>"
-            f"<td>{link}</td>"
+            f'<td><a id="{_reference_anchor(r)}"></a>{link}</td>'
             f"<td>{_names_in_survey(r)}</td>"
             f"<td>{_e(stated)}</td>"
             f"<td>{_reference_status(r, say)}</td>"
