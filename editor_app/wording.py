@@ -288,6 +288,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # the history database (services/database.py)
     ("The history database {path} could not be read ({error}); it was moved to {moved} and a fresh one was created.",
      "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个。"),
+    ("The history database {path} was empty (0 bytes: cut short by a crash or a full disk, most likely); it was moved "
+     "to {moved} and a fresh one was created.",
+     "历史数据库 {path} 是空文件（0 字节：很可能是崩溃或磁盘已满时被截断的）；已将它移到 {moved}，并新建了一个。"),
     ("The history database {path} is damaged ({error}); it was moved to {moved}, and the {count} snapshots still "
      "readable in it were copied into a fresh one.",
      "历史数据库 {path} 已损坏（{error}）；已将它移到 {moved}，其中仍可读取的 {count} 个快照已复制到新建的数据库中。"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import sqlite3
+import stat
 import threading
 import time
 from dataclasses import dataclass
@@ -101,6 +102,8 @@ def open_database(path: Path | str | None = None, *, memory: bool = False, timeo
         return OpenedDatabase(db, None)
     p = Path(path) if path else default_db_path()
     p.parent.mkdir(parents=True, exist_ok=True)
+    if _left_empty(p):
+        return _move_aside_and_reopen(p, sqlite3.DatabaseError("the file is empty: 0 bytes"), empty=True)
     try:
         db = _open_checked(p, timeout)
         return OpenedDatabase(db, p)
@@ -122,6 +125,43 @@ def open_database(path: Path | str | None = None, *, memory: bool = False, timeo
     except OSError as exc:
         return _in_memory(f"The history database {p} can't be used ({exc.strerror or exc}); it was left as it is "
                           "and this session keeps its history in memory.", retry=True)
+
+
+# A file of 0 bytes younger than this may be the fresh database another copy of the program has just made (SQLite
+# creates it empty and writes its first page a moment later): it is given this long to be written.
+FRESH_SECONDS = 2.0
+
+
+def _left_empty(p: Path) -> bool:
+    """Whether `p` is a database file of 0 bytes, with nothing in its log either, that no copy of the program is
+    making: what a crash or a full disk leaves of a file cut short. SQLite took it for a new database, and the
+    history it had held was gone without a word. (The program's own fresh database is made after this look.)"""
+    since = _empty_since(p)
+    if since is None:
+        return False
+    try:
+        if Path(str(p) + "-wal").stat().st_size:  # its pages are still in the log: SQLite reads them there
+            return False
+    except OSError:
+        pass
+    until = min(since, time.time()) + FRESH_SECONDS
+    while time.time() < until:  # another copy's fresh database gets its first page within milliseconds
+        time.sleep(0.05)
+        if _empty_since(p) is None:
+            return False
+    return True
+
+
+def _empty_since(p: Path) -> float | None:
+    """When the database file `p` was last changed, if it is empty (None: it is not, or it is no file of ours: an
+    empty file not named as a database is someone's document, never moved aside)."""
+    try:
+        st = p.stat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode) or st.st_size or not _may_be_ours(p):
+        return None
+    return st.st_mtime
 
 
 def _where_it_is(p: Path) -> str:
@@ -199,8 +239,9 @@ def _may_be_ours(p: Path) -> bool:
         return True  # unreadable: the move (or the fresh database) says why
 
 
-def _move_aside_and_reopen(p: Path, exc: Exception) -> OpenedDatabase:
-    """A database that can't be read is kept (renamed), never deleted, and a fresh one takes its place."""
+def _move_aside_and_reopen(p: Path, exc: Exception, *, empty: bool = False) -> OpenedDatabase:
+    """A database that can't be read is kept (renamed), never deleted, and a fresh one takes its place. `empty`:
+    the file was 0 bytes (_left_empty), and is kept as a witness of the history it held."""
     if p.is_dir() or (p.is_file() and not _may_be_ours(p)):  # a folder was renamed with all it held
         db = sqlite_utils.Database(memory=True)
         migrate(db)
@@ -217,6 +258,11 @@ def _move_aside_and_reopen(p: Path, exc: Exception) -> OpenedDatabase:
     except (sqlite3.DatabaseError, OSError) as again:
         return _in_memory(f"The history database {p} could not be read ({exc}) nor moved aside ({again}); this "
                           "session keeps its history in memory.")
+    if empty:
+        return OpenedDatabase(
+            db, p, warning=f"The history database {p} was empty (0 bytes: cut short by a crash or a full disk, most "
+            f"likely); it was moved to {moved} and a fresh one was created."
+        )
     from editor_app.services.history_salvage import salvage_history
 
     count = salvage_history(moved, db) if moved.is_file() else 0
