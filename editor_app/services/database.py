@@ -3,7 +3,7 @@
 Every table is created by a migration listed in `MIGRATIONS`; each module that owns tables provides its
 migration functions. A damaged database is moved aside and a fresh one created; one that is fine but can't be
 used now (read-only, a full disk, made by a newer version, locked) is left as it is and the session's history is
-kept in memory.
+kept in memory; what it holds can still be read (`open_read_only`).
 """
 
 from __future__ import annotations
@@ -162,6 +162,35 @@ def _empty_since(p: Path) -> float | None:
     if not stat.S_ISREG(st.st_mode) or st.st_size or not _may_be_ours(p):
         return None
     return st.st_mtime
+
+
+def open_read_only(path: Path | str, *, timeout: float = 10.0) -> sqlite_utils.Database:
+    """The database opened for reading only: never written, created or migrated, for a file this version can't
+    write (read-only, in a folder that can't be written, made by a newer version) whose snapshots are still there
+    to list, compare and restore. Raises sqlite3.Error (or OSError) when it can't be read."""
+    p = Path(path)
+    if not p.is_file():
+        raise sqlite3.OperationalError(f"unable to open database file: {p} is {'a folder' if p.is_dir() else 'gone'}")
+    uri = p.resolve().as_uri()
+    try:
+        return _read_only(f"{uri}?mode=ro", timeout)
+    except sqlite3.Error as exc:
+        if not _sqlite_says(exc, ("SQLITE_CANTOPEN", "SQLITE_READONLY"), ("unable to open", "readonly")):
+            raise
+    # A database in WAL mode is read through its -shm file, which SQLite can't make in a folder that can't be
+    # written ("unable to open", or "readonly" when it sees the folder's mode): nobody could have written a log
+    # there either, so the file is read as it is (immutable).
+    return _read_only(f"{uri}?mode=ro&immutable=1", timeout)
+
+
+def _read_only(uri: str, timeout: float) -> sqlite_utils.Database:
+    conn = sqlite3.connect(uri, uri=True, timeout=timeout, check_same_thread=False)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "unable to open" surfaces here
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return sqlite_utils.Database(conn)
 
 
 def _where_it_is(p: Path) -> str:

@@ -107,6 +107,10 @@ def migrate_v4(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE snapshots ADD COLUMN measure_with TEXT")
 
 
+# The oldest schema whose snapshots this version lists, compares and restores as they are, without migrating the
+# file (texts and analyses stored as deltas came with 4): what a window reads of a file it can't write.
+READ_AS_IS_FROM = 4
+
 # A stored draft is rebuilt from at most this many deltas (a few ms); then one is stored whole again.
 MAX_DELTA_DEPTH = 40
 # An analysis whose pieces changed more than this is stored whole (deltas.MAX_CHANGED_PIECES): a line inserted
@@ -818,8 +822,10 @@ def list_snapshots(
     kinds: Iterable[str] | None = None,
     limit: int | None = None,
     offset: int = 0,
+    before: float | None = None,
 ) -> list[dict[str, Any]]:
-    """The document's snapshots, newest first, with headline figures (never the text or the analysis)."""
+    """The document's snapshots, newest first, with headline figures (never the text or the analysis); `before`:
+    only those stored before then."""
     doc = document_id(db, path)
     if doc is None:
         return []
@@ -828,6 +834,9 @@ def list_snapshots(
         " JOIN texts t ON t.hash = s.text_hash WHERE s.document_id = ?"
     )
     params: list[Any] = [doc]
+    if before is not None:
+        sql += " AND s.time < ?"
+        params.append(float(before))
     if kinds is not None:
         kinds = list(kinds)
         sql += f" AND s.kind IN ({','.join('?' * len(kinds))})"
@@ -839,12 +848,16 @@ def list_snapshots(
     return [_row_dict(r) for r in db.execute(sql, params).fetchall()]
 
 
-def count_snapshots(db: sqlite_utils.Database, path: Path | str, *, kinds: Iterable[str] | None = None) -> int:
+def count_snapshots(db: sqlite_utils.Database, path: Path | str, *, kinds: Iterable[str] | None = None,
+                    before: float | None = None) -> int:
     doc = document_id(db, path)
     if doc is None:
         return 0
     sql = "SELECT COUNT(*) FROM snapshots WHERE document_id = ?"
     params: list[Any] = [doc]
+    if before is not None:
+        sql += " AND time < ?"
+        params.append(float(before))
     if kinds is not None:
         kinds = list(kinds)
         sql += f" AND kind IN ({','.join('?' * len(kinds))})"
@@ -900,9 +913,11 @@ def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:
 
 
 def metric_series(
-    db: sqlite_utils.Database, path: Path | str, metric: str, *, kinds: Iterable[str] | None = None
+    db: sqlite_utils.Database, path: Path | str, metric: str, *, kinds: Iterable[str] | None = None,
+    before: float | None = None,
 ) -> list[tuple[float, float]]:
-    """(unix time, value) of one metric across the document's snapshots, oldest first; gaps are skipped."""
+    """(unix time, value) of one metric across the document's snapshots (stored `before` then, when given), oldest
+    first; gaps are skipped."""
     doc = document_id(db, path)
     if doc is None:
         return []
@@ -915,6 +930,9 @@ def metric_series(
             " WHERE s.document_id = ? AND m.metric = ?"
         )
         params.append(metric)
+    if before is not None:
+        sql += " AND time < ?"
+        params.append(float(before))
     if kinds is not None:
         kinds = list(kinds)
         sql += f" AND kind IN ({','.join('?' * len(kinds))})"

@@ -1019,6 +1019,9 @@ class HistoryController(QObject):
         # copied into the file once it can be (retry_file), in order, and it goes on there.
         self._memory = None
         self._memory_serial = 0  # which memory history: a snapshot id is one database's (see _tag)
+        # Meanwhile the file, read only, when it can still be read: its snapshots are listed beside the session's
+        # (_open_earlier), under their ids negated, since the two databases number their snapshots alike.
+        self._earlier = None
         self._retry = False  # whether the file is tried again (not a newer version's file, nor a folder)
         self._next_retry = 0.0
         self._down_reason = ""  # why the file can't be written, in the window's language
@@ -1107,6 +1110,7 @@ class HistoryController(QObject):
         if self._db is not None and wanted != self._db_path:
             self.close_database()
             self._stop_copying()
+            self._close_earlier()  # (the file chosen is read instead, if it can't be written either)
             self._copied = {}  # ids of copies in the file left
             if self._memory is not None:  # another database chosen: the next use tries it (and copies into it)
                 self._db = None
@@ -1167,11 +1171,78 @@ class HistoryController(QObject):
         said = _then(reason, self.tr("It is tried again at every save, and every {seconds} s; the snapshots kept in "
                                      "memory meanwhile are then stored in it.").format(seconds=RETRY_SECONDS)
                      if retry else "")
+        if retry and self._open_earlier():
+            said = _then(said, self.tr("The snapshots already in it are still listed (read only), to compare and "
+                                       "restore."))
         self.panel.show_notice(said)
         self.offline_label.setToolTip(said)
         self.offline_label.setVisible(self.offline_label.parentWidget() is not None)  # in the window's status bar
         if first:
             self.message.emit(said)
+
+    def _open_earlier(self) -> bool:
+        """The file that can't be written now (read-only, in a folder that can't be written, full, locked) read
+        only, when it can be: the snapshots already in it are listed beside those kept in memory, to compare and
+        restore. The tab showed only the session's before, and a history of months went out of reach exactly when
+        its file was in trouble. Not a file of a schema this version does not read as it is."""
+        self._close_earlier()
+        try:
+            earlier = database.open_read_only(self._db_path or database.default_db_path(), timeout=RETRY_BUSY_SECONDS)
+        except (sqlite3.Error, OSError):
+            return False
+        try:
+            readable = history.READ_AS_IS_FROM <= database.schema_version(earlier) <= database.latest_version()
+        except sqlite3.Error:
+            readable = False
+        if not readable:
+            earlier.conn.close()
+            return False
+        self._earlier = earlier
+        return True
+
+    def _close_earlier(self) -> None:
+        if self._earlier is not None:
+            try:
+                self._earlier.conn.close()
+            except sqlite3.Error:
+                pass
+            self._earlier = None
+
+    def _from_earlier(self, func, *args, **kwargs):
+        """`func(file read only, …)` for the snapshots stored before the first kept in memory (a copy into the file
+        cut short left some of those there too: listed once); None while history is not kept in memory beside a
+        file read, or when it can't be read now (the session's are listed alone)."""
+        if not self._reading_earlier():
+            return None
+        try:
+            first = self._memory.execute("SELECT MIN(time) FROM snapshots").fetchone()[0]
+            if first is not None:
+                kwargs["before"] = first
+            return func(self._earlier, *args, **kwargs)
+        except sqlite3.Error:
+            return None
+
+    def _reading_earlier(self) -> bool:
+        return self._earlier is not None and self._memory is not None and self._db is self._memory
+
+    def _earlier_rows(self, path: str, kinds: list[str] | None, offset: int, limit: int) -> list[dict[str, Any]]:
+        rows = self._from_earlier(history.list_snapshots, path, kinds=kinds, limit=limit, offset=offset) or []
+        for row in rows:
+            row["id"] = -row["id"]  # (see _earlier)
+        return rows
+
+    def _text_of(self, what: str, snapshot_id: int) -> str | None:
+        """A listed snapshot's text: one of the file read beside the history kept in memory by its id negated."""
+        if snapshot_id >= 0:
+            return self._db_call(what, history.get_snapshot_text, snapshot_id)
+        try:
+            if self._earlier is None:
+                raise sqlite3.OperationalError("the history file is no longer read")
+            return history.get_snapshot_text(self._earlier, -snapshot_id)
+        except (sqlite3.Error, KeyError) as exc:
+            self.message.emit(self.tr("History: {what} failed ({error}); editing is not affected.").format(
+                what=what, error=exc))
+            return None
 
     def retry_file(self, force: bool = False, *, at_once: bool = False) -> bool:
         """While history is kept in memory, try the file again (at most every RETRY_SECONDS unless `force`): once
@@ -1241,6 +1312,7 @@ class HistoryController(QObject):
         self._db_on_file = True
         self._checkpoint_soon()
         self._memory = None
+        self._close_earlier()
         self._dismissals = []
         try:
             memory.conn.close()
@@ -1774,11 +1846,19 @@ class HistoryController(QObject):
             panel.set_series([], [])
             return
         kinds = None if panel.show_autosaves.isChecked() else ["save", "cli"]
-        total = self._db_call("counting snapshots", history.count_snapshots, path, kinds=kinds) or 0
+        kept = self._db_call("counting snapshots", history.count_snapshots, path, kinds=kinds) or 0
+        # while history is kept in memory: the file's, read only, after the session's (all of them older)
+        earlier = self._from_earlier(history.count_snapshots, path, kinds=kinds) or 0
+        total = kept + earlier
 
         def fetch(offset: int, limit: int) -> list[dict[str, Any]]:
-            return self._db_call("listing snapshots", history.list_snapshots, path, kinds=kinds,
-                                 limit=limit, offset=offset) or []
+            rows = []
+            if offset < kept:
+                rows = self._db_call("listing snapshots", history.list_snapshots, path, kinds=kinds,
+                                     limit=limit, offset=offset) or []
+            if earlier and len(rows) < limit:
+                rows += self._earlier_rows(path, kinds, max(0, offset - kept), limit - len(rows))
+            return rows
 
         rows = fetch(0, panel.model.PAGE) if total else []
         selected = panel.selected_ids()
@@ -1800,6 +1880,11 @@ class HistoryController(QObject):
         combo = self.panel.metric_box
         current = combo.currentData() or "cjk"
         names = self._db_call("listing metrics", history.metric_names, path) or list(history.HEADLINE)
+        if self._reading_earlier():  # the file's too (the session's first may not be measured yet)
+            try:
+                names += [n for n in history.metric_names(self._earlier, path) if n not in names]
+            except sqlite3.Error:
+                pass
         combo.blockSignals(True)
         combo.clear()
         for name in names:
@@ -1840,6 +1925,7 @@ class HistoryController(QObject):
             return
         kinds = None if self.panel.show_autosaves.isChecked() else ["save", "cli"]
         points = self._db_call("reading the trend", history.metric_series, path, metric, kinds=kinds) or []
+        points = (self._from_earlier(history.metric_series, path, metric, kinds=kinds) or []) + points  # (older)
         analysis = _rule_limits(getattr(self.window, "latest_analysis", None))
         self.panel.set_series(points, history.chart_limits(metric, analysis, self._pack(path)))
 
@@ -1888,7 +1974,7 @@ class HistoryController(QObject):
         tag = self._tag()
         if self._snapshot_text is not None and self._snapshot_text[:2] == (tag, snapshot_id):
             return self._snapshot_text[2]
-        text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)
+        text = self._text_of("reading a snapshot", snapshot_id)
         if text is not None:
             self._snapshot_text = (tag, snapshot_id, text)
         return text
@@ -1928,17 +2014,18 @@ class HistoryController(QObject):
             self._write_prepared()  # ...and written before the program ends
             self._record_thread = None
         self.retry_file(force=True, at_once=True)  # what was kept in memory goes to the file if it can be by now
+        self._close_earlier()
         if self._checkpointer is not None:  # (closing the connection checkpoints what is left)
             self._checkpointer.stop(QUIT_CHECKPOINT_SECONDS)
             self._checkpointer = None
 
     def restore_snapshot(self, snapshot_id: int) -> None:
-        text = self._db_call("reading a snapshot", history.get_snapshot_text, snapshot_id)
+        text = self._text_of("reading a snapshot", snapshot_id)
         if text is None:
             return
         self.window.set_text_undoable(text)
         self._compare_with_editor_again()  # (at once: the differences it removed must not stay on screen)
-        self.message.emit(self.tr("Restored snapshot #{id} into the editor (Undo brings the previous text back).").format(id=snapshot_id))
+        self.message.emit(self.tr("Restored snapshot #{id} into the editor (Undo brings the previous text back).").format(id=abs(snapshot_id)))
 
     def _show_message(self, text: str) -> None:
         bar = self.window.statusBar() if hasattr(self.window, "statusBar") else None

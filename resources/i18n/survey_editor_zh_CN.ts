@@ -285,98 +285,104 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1324"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1396"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1066"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1069"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1068"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1071"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1167"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1171"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1236"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1307"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1252"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1324"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1254"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1326"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1304"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1474"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1243"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1376"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1546"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1440"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1175"/>
+        <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
+        <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1512"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1475"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1547"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1657"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1729"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1661"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1733"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1713"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1785"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1756"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1828"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1772"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1844"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1788"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1868"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1788"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1868"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1877"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1963"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1941"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2028"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -545,17 +551,17 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1969"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2056"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1988"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2075"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1992"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2079"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
