@@ -118,7 +118,8 @@ def _config(args) -> Config:
     return cfg
 
 
-def _open_db(cfg: Config, *, opened_as: list | None = None):
+def _open_db(cfg: Config, *, opened_as: list | None = None, listing: bool = False):
+    """The history database; `listing`: one that can't be used is not said here (it is read as it is)."""
     from .services.database import default_db_path, open_database
 
     try:
@@ -126,7 +127,10 @@ def _open_db(cfg: Config, *, opened_as: list | None = None):
     except OSError as exc:  # a folder that can't be made (--db /proc/x/h.db, --db survey.md/h.db): a message
         _err(f"the history database {cfg.db_path or default_db_path()} can't be used: {exc.strerror or exc}")
         opened = open_database(memory=True)
-    if opened.warning:
+    if opened.path is None and opened.problem:
+        if not listing:  # (the window's words speak of its session, kept in memory: this run has none)
+            _err(f"{opened.problem}; it was left as it is.")
+    elif opened.warning:
         _err(opened.warning)
     if opened_as is not None:
         opened_as.append(opened)
@@ -451,10 +455,13 @@ def _history(args) -> int:
 
     cfg = _config(args)
     opened: list = []
-    db = _open_db(cfg, opened_as=opened)
-    if opened[0].path is None:  # nothing to list from (said above); "no snapshots recorded" would be untrue
-        return EXIT_UNUSABLE
-    snaps = list_snapshots(db, args.file.resolve())
+    db = _open_db(cfg, opened_as=opened, listing=True)
+    if opened[0].path is None:  # it can't be written (or is a newer version's): listing writes nothing
+        snaps = _list_read_only(cfg, opened[0], args.file.resolve())
+        if snaps is None:  # (said); "no snapshots recorded" would be untrue
+            return EXIT_UNUSABLE
+    else:
+        snaps = list_snapshots(db, args.file.resolve())
     if args.format == "json":
         text = printable(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2,
                                     default=str))
@@ -471,6 +478,39 @@ def _history(args) -> int:
         rows.append([str(s.get("id")), _local_time(s["time"], zone), str(s.get("kind")), *figures])
     lines = table(rows, ["ID", f"TIME (UTC{zone})", "KIND", "CJK", "⚠️", "LINES", "FAILING"], [8, 30, 9, 9, 6, 6, 18])
     return EXIT_OK if _print_out(args.format, lambda: print("\n".join(lines))) else EXIT_UNUSABLE
+
+
+def _list_read_only(cfg: Config, opened, file: Path) -> list | None:
+    """The snapshots of a history database that can't be used for recording (read-only, in a folder that can't be
+    written, locked, made by a newer version), read as they are. The listing refused before, with the window's
+    words ("this session keeps its history in memory"). None, said, when they can't be read."""
+    import sqlite3
+
+    from .services.database import default_db_path, latest_version, open_read_only, schema_version
+    from .services.history import list_snapshots
+
+    p = Path(cfg.db_path or default_db_path())
+    found = None
+    try:
+        db = open_read_only(p)
+        try:
+            found = schema_version(db)
+            snaps = list_snapshots(db, file)
+        finally:
+            db.conn.close()
+    except (sqlite3.Error, OSError) as exc:
+        if found is not None and found > latest_version():
+            _err(f"can't list the snapshots: the history database {p} was made by a newer version of Survey Editor "
+                 f"(schema {found}; this version knows up to {latest_version()}), and this version can't read it "
+                 f"({exc}). Update Survey Editor.")
+        elif opened.problem:  # (none: why was said as it was opened)
+            problem = opened.problem
+            _err(f"can't list the snapshots: {'t' + problem[1:] if problem.startswith('The ') else problem}.")
+        return None
+    if found > latest_version():
+        _err(f"the history database {p} was made by a newer version of Survey Editor (schema {found}; this version "
+             f"knows up to {latest_version()}): listed as this version reads it.")
+    return snaps
 
 
 def _utc_offset(t: float) -> str:

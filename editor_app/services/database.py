@@ -44,6 +44,9 @@ class OpenedDatabase:
     # In memory because the file can't be used now (locked, read-only, a full disk): it may be usable later, and
     # the window tries it again. Not for a newer version's file, nor one that is no history database.
     retry: bool = False
+    # In memory: what is wrong with the file, without the window's words about its session ("The history database
+    # … was made by a newer version …"): what `survey-check` says.
+    problem: str = ""
 
 
 class NewerDatabase(sqlite3.DatabaseError):
@@ -108,23 +111,25 @@ def open_database(path: Path | str | None = None, *, memory: bool = False, timeo
         db = _open_checked(p, timeout)
         return OpenedDatabase(db, p)
     except NewerDatabase as exc:
-        return _in_memory(f"The history database {p} was made by a newer version of Survey Editor (schema {exc.found}; "
-                          f"this version knows up to {exc.known}); it was "
-                          "left as it is and this session keeps its history in memory. Update Survey Editor, or "
-                          "choose another database file.")
+        problem = (f"The history database {p} was made by a newer version of Survey Editor (schema {exc.found}; "
+                   f"this version knows up to {exc.known})")
+        return _in_memory(f"{problem}; it was left as it is and this session keeps its history in memory. Update "
+                          "Survey Editor, or choose another database file.", problem=problem)
     except sqlite3.DatabaseError as exc:
         if _is_locked(exc):  # another program holds the lock: the file is fine, so never move it
-            return _in_memory(f"The history database {p} is locked by another program ({exc}); "
-                              "this session keeps its history in memory.", retry=True)
+            problem = f"The history database {p} is locked by another program ({exc})"
+            return _in_memory(f"{problem}; this session keeps its history in memory.", retry=True, problem=problem)
         if p.is_dir() or (p.is_file() and not _may_be_ours(p)):
             return _move_aside_and_reopen(p, exc)  # it says what else it is, and leaves it as it is
         if not is_damage(exc):  # read-only, a full disk, an I/O error: the file may be fine, so never move it
-            return _in_memory(f"The history database {p} can't be used ({exc}{_where_it_is(p)}); it was left as it "
-                              "is and this session keeps its history in memory.", retry=True)
+            problem = f"The history database {p} can't be used ({exc}{_where_it_is(p)})"
+            return _in_memory(f"{problem}; it was left as it is and this session keeps its history in memory.",
+                              retry=True, problem=problem)
         return _move_aside_and_reopen(p, exc)
     except OSError as exc:
-        return _in_memory(f"The history database {p} can't be used ({exc.strerror or exc}); it was left as it is "
-                          "and this session keeps its history in memory.", retry=True)
+        problem = f"The history database {p} can't be used ({exc.strerror or exc})"
+        return _in_memory(f"{problem}; it was left as it is and this session keeps its history in memory.",
+                          retry=True, problem=problem)
 
 
 # A file of 0 bytes younger than this may be the fresh database another copy of the program has just made (SQLite
@@ -209,10 +214,10 @@ def _where_it_is(p: Path) -> str:
     return ""
 
 
-def _in_memory(warning: str, *, retry: bool = False) -> OpenedDatabase:
+def _in_memory(warning: str, *, retry: bool = False, problem: str = "") -> OpenedDatabase:
     db = sqlite_utils.Database(memory=True)
     migrate(db)
-    return OpenedDatabase(db, None, warning=warning, retry=retry)
+    return OpenedDatabase(db, None, warning=warning, retry=retry, problem=problem)
 
 
 # SQLite's answers about the file's surroundings, not its contents: the file may be fine and is never moved aside.
@@ -276,7 +281,7 @@ def _move_aside_and_reopen(p: Path, exc: Exception, *, empty: bool = False) -> O
         migrate(db)
         what = "is a folder, not a history database" if p.is_dir() else f"is not a history database ({exc})"
         return OpenedDatabase(db, None, warning=f"{p} {what}; it was left as it is and this session keeps its "
-                              "history in memory. Choose another database file.")
+                              "history in memory. Choose another database file.", problem=f"{p} {what}")
     moved = p.with_name(f"{p.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         for suffix in ("", "-wal", "-shm"):
@@ -285,8 +290,8 @@ def _move_aside_and_reopen(p: Path, exc: Exception, *, empty: bool = False) -> O
                 src.rename(Path(str(moved) + suffix))
         db = _open_checked(p)
     except (sqlite3.DatabaseError, OSError) as again:
-        return _in_memory(f"The history database {p} could not be read ({exc}) nor moved aside ({again}); this "
-                          "session keeps its history in memory.")
+        problem = f"The history database {p} could not be read ({exc}) nor moved aside ({again})"
+        return _in_memory(f"{problem}; this session keeps its history in memory.", problem=problem)
     if empty:
         return OpenedDatabase(
             db, p, warning=f"The history database {p} was empty (0 bytes: cut short by a crash or a full disk, most "
