@@ -11,6 +11,7 @@ import time
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette, QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit
 
 from editor_app.ui.theme import READABLE, contrast, luminance, over
 from ui_support import dark_palette, window_with_history
@@ -140,6 +141,8 @@ def _visible_in(view, cursor) -> bool:
 
 def _shown(qtbot, ctl, old: str, new: str):
     panel = ctl.panel
+    # History's first look lists the snapshots, none selected: "nothing compared" (a busy machine: after show_diff)
+    qtbot.waitUntil(lambda: ctl.looked, timeout=30000)
     panel.show_diff(old, new, "save", "editor")
     qtbot.wait(50)  # the side-by-side view is laid out when shown
     return panel
@@ -161,16 +164,25 @@ def test_the_comparison_opens_on_its_first_change(qtbot, tmp_path, monkeypatch, 
     panel.unified.setChecked(True)
     qtbot.wait(20)
     cursor = _first_mark_cursor(panel.diff_text, "已复核")
-    assert _visible_in(panel.diff_text, cursor)  # ~150 characters into an unwrapped line: scrolled to it
-    assert panel.diff_text.horizontalScrollBar().value() > 0
+    assert _visible_in(panel.diff_text, cursor)  # ~150 characters into the line: wrapped, in sight
+    assert panel.diff_text.horizontalScrollBar().value() == 0  # not scrolled sideways past the -/+ (QA25 D6)
 
 
 def _scrolled_to(view, text: str) -> bool:
-    """The change holding `text` is in sight, near the top unless the view is scrolled as far as it goes."""
-    rect = view.cursorRect(_first_mark_cursor(view, text))
+    """The change holding `text` is in sight, near the top unless the view is scrolled as far as it goes. In the
+    unified view (its lines wrapped) the change begins with the removed lines above the added one holding `text`:
+    their start is in sight, near the top."""
+    cursor = _first_mark_cursor(view, text)
+    here = view.cursorRect(cursor)
+    top = here.center().y()
+    if isinstance(view, QPlainTextEdit):
+        block = cursor.block()
+        while block.previous().text().startswith("-"):
+            block = block.previous()
+        top = view.cursorRect(QTextCursor(block)).top()
     bar = view.verticalScrollBar()
-    return (view.viewport().rect().contains(rect.center())
-            and (rect.center().y() < view.viewport().height() // 2 or bar.value() == bar.maximum()))
+    return (view.viewport().rect().contains(here.center())
+            and 0 <= top and (top < view.viewport().height() // 2 or bar.value() == bar.maximum()))
 
 
 def test_f7_and_shift_f7_go_from_change_to_change(qtbot, tmp_path, monkeypatch, sample_text):

@@ -146,21 +146,7 @@ class ChangeSteps:
             return False
         bar = view.verticalScrollBar()
         if view is self.unified:
-            line = self.lines[index]
-            block = view.document().findBlockByNumber(line)
-            cursor = QTextCursor(block)
-            marked = self.marks.get(line)
-            if marked:  # lines are not wrapped: a change 400 characters into a paragraph was off to the right
-                view.horizontalScrollBar().setValue(0)
-                cursor.setPosition(block.position() + min(marked[0][1] + 8, block.length() - 1))
-                view.setTextCursor(cursor)
-                view.ensureCursorVisible()
-                cursor.setPosition(block.position() + marked[0][0])
-            else:
-                view.horizontalScrollBar().setValue(0)
-            view.setTextCursor(cursor)
-            view.ensureCursorVisible()
-            bar.setValue(max(0, line - CONTEXT_ABOVE))  # a plain text view scrolls by lines
+            self._go_to_line(view, self.lines[index])
         else:
             top = self._row_top(self.rows[index])
             above = self._row_top(max(1, self.rows[index] - CONTEXT_ABOVE))
@@ -176,6 +162,28 @@ class ChangeSteps:
         self.index = index
         self._scrolled_to[id(view)] = bar.value()
         return True
+
+    def _go_to_line(self, view: QPlainTextEdit, line: int) -> None:
+        """Scroll the unified view to a changed line: its start (its -/+) near the top under a little context, its
+        first changed characters in sight, the keys on them. Its lines are wrapped, and it scrolls by lines on
+        screen: a paragraph above the change takes several."""
+        document, bar = view.document(), view.verticalScrollBar()
+        block = document.findBlockByNumber(line)
+        cursor = QTextCursor(block)
+        marked = self.marks.get(line)
+        if marked:
+            cursor.setPosition(block.position() + min(marked[0][0], block.length() - 1))
+        view.setTextCursor(cursor)
+        view.horizontalScrollBar().setValue(0)
+        bar.setValue(document.findBlockByNumber(max(0, line - CONTEXT_ABOVE)).firstLineNumber())
+        height, spacing = view.viewport().height(), max(1, view.fontMetrics().lineSpacing())
+        # context above, but no more than a quarter of the view: long paragraphs pushed the change out of it
+        start = view.cursorRect(QTextCursor(block)).top()
+        if start > height // 4:
+            bar.setValue(bar.value() + (start - height // 4 + spacing - 1) // spacing)
+        mark = view.cursorRect(cursor).bottom()
+        if mark > height - spacing:  # its changed characters deep in a long paragraph: they, and what comes before
+            bar.setValue(bar.value() + (mark - height * 2 // 3 + spacing - 1) // spacing)
 
     def step(self, view: Any, forward: bool) -> bool:
         """The next (previous) change after (before) the one scrolled to, or, once the user scrolled, after (before)
@@ -196,8 +204,8 @@ class ChangeSteps:
 
     def _tops(self, view: Any) -> list[int | None]:
         """Each change's position relative to the view's top, plus the context left above a change scrolled to."""
-        if view is self.unified:
-            top = view.verticalScrollBar().value() + CONTEXT_ABOVE
+        if view is self.unified:  # in lines of the diff (the first on screen, its wrapped lines one)
+            top = view.firstVisibleBlock().blockNumber() + CONTEXT_ABOVE
             return [line - top for line in self.lines]
         spacing = view.fontMetrics().lineSpacing()
         return [None if (y := self._row_top(row)) is None else y - CONTEXT_ABOVE * spacing for row in self.rows]

@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QShortcut, QTextOption
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -442,7 +442,10 @@ class HistoryPanel(QWidget):
         self.diff_text.setReadOnly(True)
         for view in (self.diff_html, self.diff_text):
             view.setAccessibleName(self.tr("Differences between the snapshots compared"))
-        self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        # Wrapped, as the side-by-side view is: a survey's paragraph is one long line, and unwrapped the view opened
+        # scrolled sideways to its first changed character, the lines' starts and their -/+ out of sight (QA25 D6).
+        self.diff_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.diff_text.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)  # CJK runs have no spaces
         self.unified_marks = UnifiedMarks(self.diff_text.document())
         self.on_screen_marks = OnScreenMarks(self.diff_text, self.unified_marks)
         self.changes = ChangeSteps(self.diff_html, self.diff_text)
@@ -543,8 +546,9 @@ class HistoryPanel(QWidget):
         self._steps_enabled()
         view = self.diff_stack.currentWidget()
         self.changes.go(view, 0)
-        if self.diff_stack.currentWidget() is self.diff_html:  # laid out only when shown: scrolled again then
-            QTimer.singleShot(0, self, lambda: self.changes.index == 0 and self.changes.go(self.diff_html, 0))
+        # Laid out (the unified one wrapped to its width) only when shown: scrolled again then
+        QTimer.singleShot(0, self, lambda: self.changes.index == 0 and self.diff_stack.currentWidget() is view
+                          and self.changes.go(view, 0))
 
     def go_to_change(self, forward: bool) -> None:
         """F7 / Shift+F7, Next / Previous change: scroll the comparison shown to the change after or before."""
