@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject, QSize, Qt, QT_TRANSLATE_NOOP, QThread, QTimer,
-    Signal,
+    QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject, QPointF, QSize, Qt, QT_TRANSLATE_NOOP, QThread,
+    QTimer, Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QPalette, QShortcut, QTextOption
+from PySide6.QtGui import QAction, QCursor, QKeySequence, QPalette, QShortcut, QTextOption
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QTableView,
     QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -58,6 +59,7 @@ from editor_app.ui.selfcheck_panel import PanelTable
 from editor_app.ui.diff_browser import DiffBrowser
 from editor_app.ui.text_mirror import join_in_groups
 from editor_app.ui.theme import AUTOSAVE, LIMIT, TREND, keep_text_colour, mark_on, on_base
+from editor_app.ui.time_axis import time_axis
 
 # sqlite-utils (and numpy under it) cost ~0.3 s to import: loaded when history is first used, not at start-up,
 # and imported by a worker thread meanwhile (`preload_storage`), so that first use does not freeze the window.
@@ -142,6 +144,13 @@ WINDOW_ANALYSIS_WAIT_SECONDS = 30.0
 # The trend chart may shrink this far: at 160 px the History tab alone needed more height than a 1366×768 laptop at
 # 150 % leaves the window (472 px), and the Self-check's tables were drawn across the status bar.
 CHART_MIN_HEIGHT = 110
+SYMBOL_PIXELS = 4  # a point's symbol reaches this far from its centre (symbolSize 5, and its pen)
+LABEL_GAP = SYMBOL_PIXELS + 1  # between a limit's line and its label
+HOVER_PIXELS = 8  # the mouse this near a point shows its time and value
+# Where a limit's label may go: (place along the line from the plot's left, the label's anchor: its own point put
+# there, (1, 1) its bottom right), in the order tried: the right end above the line, below it, the left end, the middle.
+LIMIT_LABEL_PLACES = ((0.99, (1.0, 1.0)), (0.99, (1.0, 0.0)), (0.01, (0.0, 1.0)), (0.01, (0.0, 0.0)),
+                      (0.5, (0.5, 1.0)), (0.5, (0.5, 0.0)))
 
 
 def _analysed(text: str, recipe: tuple[Any, dict | None], analyzer: Any = None) -> Any:
@@ -364,6 +373,8 @@ class HistoryPanel(QWidget):
         self.curve: Any = None
         self._drawn: tuple[list, list] | None = None  # the series drawn last: drawn again in a new theme's colours
         self.limit_lines: list[Any] = []
+        self._tip_shown = False  # a point's time and value shown by the mouse
+        self._xy: tuple[Any, Any] | None = None  # the points drawn, as numpy arrays of times and values
         self.chart_holder = QWidget()
         self._waiting_series: tuple[list[tuple[float, float]], list[float]] | None = None
         self.chart_holder.setMinimumHeight(CHART_MIN_HEIGHT)
@@ -590,9 +601,7 @@ class HistoryPanel(QWidget):
         from editor_app.ui.charts import pyqtgraph
 
         pg = pyqtgraph()
-        self.chart = pg.PlotWidget(
-            axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": count_axis(pg, "left")},
-        )
+        self.chart = pg.PlotWidget(axisItems={"bottom": time_axis(pg, "bottom"), "left": count_axis(pg, "left")})
         self.chart.setMinimumHeight(CHART_MIN_HEIGHT)
         self.chart.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a Tab stop that no key does anything in
         self.chart.setAccessibleName(self.tr("Trend of the chosen figure over the snapshots"))
@@ -601,6 +610,12 @@ class HistoryPanel(QWidget):
         self.chart.getPlotItem().setMenuEnabled(False)
         self.curve = self.chart.plot([], [])
         self.curve.setClipToView(True)
+        view = self.chart.getPlotItem().getViewBox()
+        # The limits' labels are placed again when the plot is resized or scrolled along the time axis, and the
+        # vertical range made again to leave them room.
+        view.sigResized.connect(self._fit_view)
+        view.sigXRangeChanged.connect(self._place_limit_labels)
+        self.chart.scene().sigMouseMoved.connect(self._hover)
         self._style_chart()
         self.chart_loading.hide()
         self.chart_holder.layout().addWidget(self.chart)
@@ -668,13 +683,15 @@ class HistoryPanel(QWidget):
     def _draw_series(self, points: list[tuple[float, float]], limits: list[float]) -> None:
         from editor_app.ui.charts import pyqtgraph
 
+        import numpy as np  # (pyqtgraph's: loaded with it)
+
         self.ensure_chart()
-        self._drawn = (points, limits)
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        self._drawn, self._xy = (points, limits), (np.array(xs, dtype=float), np.array(ys, dtype=float))
         self.chart.setVisible(bool(points))
         self.chart_empty.setVisible(not points)
         pg = pyqtgraph()
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
         small = len(points) <= 200
         # Antialiasing 10,000 segments costs ~0.3 s a paint; beyond a few hundred points it is invisible anyway.
         self.curve.setData(xs, ys, symbol="o" if small else None, symbolSize=5, antialias=len(points) <= 1000)
@@ -686,22 +703,140 @@ class HistoryPanel(QWidget):
             line = pg.InfiniteLine(
                 pos=value, angle=0, pen=pg.mkPen(mark_on(LIMIT), width=1, style=Qt.PenStyle.DashLine),
                 label=self.tr("limit %1").replace("%1", _fmt_number(value)),
-                # From its left end, inside the plot: centred at 5% (pyqtgraph's anchor) it began under the axis ("imit")
-                labelOpts={"position": 0.02, "color": limit_colour, "anchors": [(0, 0), (0, 0)]},
+                # Inside the plot (centred at 5%, pyqtgraph's anchor, it began under the axis: "imit"), then moved
+                # clear of the points by _place_limit_labels.
+                labelOpts={"position": 0.99, "color": limit_colour, "anchors": [(1, 1), (1, 1)]},
             )
             self.chart.addItem(line)
             self.limit_lines.append(line)
         far: list[float] = []
         if points:
-            lo, hi, far = y_range(ys, limits)
-            pad = (hi - lo) * 0.1 or 1.0
-            self.chart.setYRange(lo - pad, hi + pad, padding=0)
+            far = y_range(ys, limits)[2]
             x0, x1 = xs[0], xs[-1]
             self.chart.setXRange(x0 - 60, x1 + 60 if x1 > x0 else x0 + 60, padding=0.02)
+            self._fit_view()
         # A limit left out of the range is said above the chart: its line is not in sight.
         said = [(self.tr("limit %1 is far below every point") if v < min(ys) else
                  self.tr("limit %1 is far above every point")).replace("%1", _fmt_number(v)) for v in far]
         self.chart.setTitle("  ·  ".join(said) or None, size="9pt", color=limit_colour)
+
+    def _fit_view(self, *_: Any) -> None:
+        """The vertical range: the points and the limits among them, and room for a limit's label between its line
+        and the plot's edge when the line is at that edge (no point above the limit: its label goes above it)."""
+        if self._drawn is None or not self._drawn[0]:
+            return
+        limits = self._drawn[1]
+        ys = self._xy[1].tolist()
+        lo, hi, far = y_range(ys, limits)
+        kept = [v for v in limits if v not in far]
+        pad = (hi - lo) * 0.1 or 1.0
+        top, bottom = pad, pad
+        room = max((line.label.boundingRect().height() for line in self.limit_lines), default=0) + LABEL_GAP + 4
+        pixels = self.chart.getPlotItem().getViewBox().height()
+        highest, lowest = max(ys), min(ys)
+        above, below = any(v >= highest for v in kept), any(v <= lowest for v in kept)
+        if self.limit_lines and pixels > 3 * room and (above or below):
+            # p of the range's data units take p * pixels / (span + top + bottom) pixels: at least `room`
+            span = hi - lo
+            if above and below:
+                top = bottom = max(pad, room * span / (pixels - 2 * room))
+            elif above:
+                top = max(pad, room * (span + bottom) / (pixels - room))
+            else:
+                bottom = max(pad, room * (span + top) / (pixels - room))
+        self.chart.setYRange(lo - bottom, hi + top, padding=0)
+        self._place_limit_labels()
+
+    def _scene_mapping(self) -> tuple[Any, Any, Any]:
+        """The plot's rectangle in the scene, and functions from data x, y (numpy arrays) to scene pixels."""
+        view = self.chart.getPlotItem().getViewBox()
+        (x0, x1), (y0, y1) = view.viewRange()
+        a, b = view.mapViewToScene(QPointF(x0, y0)), view.mapViewToScene(QPointF(x1, y1))
+        sx = (b.x() - a.x()) / ((x1 - x0) or 1.0)
+        sy = (b.y() - a.y()) / ((y1 - y0) or 1.0)
+        return view.sceneBoundingRect(), (lambda x: a.x() + (x - x0) * sx), (lambda y: a.y() + (y - y0) * sy)
+
+    def _place_limit_labels(self, *_: Any) -> None:
+        """Each limit's label where it covers no point nor the trend: at the right end of its line above it, else
+        below it, else at the left end, else the middle; the place covering least when none is free. Fixed at the
+        left end below the line, it was written over the first points of a survey near its limit (QA25 D5)."""
+        if self.chart is None or not self.limit_lines or self._drawn is None or not self._drawn[0]:
+            return
+        import numpy as np
+
+        box, to_x, to_y = self._scene_mapping()
+        if box.width() <= 0 or box.height() <= 0:
+            return
+        xs, ys = to_x(self._xy[0]), to_y(self._xy[1])
+        for line in self.limit_lines:
+            label = line.label
+            size = label.boundingRect()
+            at_y = float(to_y(np.array([line.value()]))[0])
+            # a few pixels off the line: points lying on it (no failing rule, limit 0) are not covered either
+            places = [(where, (ax, ay + LABEL_GAP / size.height() if ay else -LABEL_GAP / size.height()))
+                      for where, (ax, ay) in LIMIT_LABEL_PLACES]
+
+            def covered(place: tuple[float, tuple[float, float]]) -> tuple[int, int, int]:
+                where, (ax, ay) = place
+                left = box.left() + where * box.width() - ax * size.width()
+                top = at_y - ay * size.height()
+                right, bottom = left + size.width(), top + size.height()
+                outside = int(left < box.left() - 0.5 or right > box.right() + 0.5
+                              or top < box.top() - 0.5 or bottom > box.bottom() + 0.5)
+                near = SYMBOL_PIXELS
+                points = int(np.count_nonzero((xs >= left - near) & (xs <= right + near)
+                                              & (ys >= top - near) & (ys <= bottom + near)))
+                return outside, points, int(_trend_crosses(xs, ys, left, right, top, bottom))
+
+            place = min(places, key=covered)  # the first of the least covered: min keeps the order
+            label.anchors = [place[1], place[1]]
+            label.setPosition(place[0])
+
+    def point_near(self, scene_pos: QPointF) -> int | None:
+        """The point of the trend drawn within a few pixels of a place in the chart's scene (its index)."""
+        if self.chart is None or self._drawn is None or not self._drawn[0] or not self.chart.isVisible():
+            return None
+        import numpy as np
+
+        box, to_x, to_y = self._scene_mapping()
+        if not box.contains(scene_pos):
+            return None
+        xs, ys = to_x(self._xy[0]), to_y(self._xy[1])
+        distances = (xs - scene_pos.x()) ** 2 + (ys - scene_pos.y()) ** 2
+        nearest = int(np.argmin(distances))
+        return nearest if distances[nearest] <= HOVER_PIXELS ** 2 else None
+
+    def point_tip(self, index: int) -> str:
+        """A point's snapshot time, as the list writes it, and its value: the axis can't say which of a day's
+        snapshots a point is."""
+        t, value = self._drawn[0][index]
+        figure = self.metric_box.currentText()
+        said = self.tr("{figure}: {value}").format(figure=figure, value=_fmt_number(value)) if figure else \
+            _fmt_number(value)
+        return f"{_fmt_time(t)}\n{said}"
+
+    def _hover(self, scene_pos: QPointF) -> None:
+        index = self.point_near(scene_pos)
+        if index is None:
+            if self._tip_shown:
+                QToolTip.hideText()
+                self._tip_shown = False
+            return
+        QToolTip.showText(QCursor.pos(), self.point_tip(index), self.chart)
+        self._tip_shown = True
+
+
+def _trend_crosses(xs: Any, ys: Any, left: float, right: float, top: float, bottom: float) -> bool:
+    """Whether the trend's line (scene pixels, oldest first) passes through a rectangle: the times only grow, so
+    the line between left and right covers every height between its lowest and highest there."""
+    import numpy as np
+
+    if len(xs) == 0 or xs[-1] < left or xs[0] > right:
+        return False
+    inside = ys[(xs >= left) & (xs <= right)]
+    ends = [float(np.interp(x, xs, ys)) for x in (left, right) if xs[0] <= x <= xs[-1]]
+    heights = [*inside.tolist(), *ends]
+    return bool(heights) and min(heights) <= bottom and max(heights) >= top
 
 
 def y_range(ys: list[float], limits: list[float]) -> tuple[float, float, list[float]]:

@@ -260,129 +260,129 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="88"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="91"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="90"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="93"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="94"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1396"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1535"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1069"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1208"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1071"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1210"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1171"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1310"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1307"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1446"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1324"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1463"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1326"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1465"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1243"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1376"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1546"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1382"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1515"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1685"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1175"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1314"/>
         <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
         <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1512"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1651"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1547"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1686"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1729"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1868"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1733"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1872"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1785"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1924"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1828"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1967"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1844"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1983"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1868"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2007"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1868"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2007"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1963"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2102"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2028"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2167"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -390,178 +390,183 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="371"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="350"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="95"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="97"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="98"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="97"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="99"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="114"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="116"/>
         <source>%1 + 1 warning</source>
         <translation>%1 + 1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="115"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="117"/>
         <source>%1 + %2 warnings</source>
         <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="352"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="344"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="345"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="354"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="349"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="377"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="388"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="400"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="404"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="415"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="405"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="416"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="419"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="409"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="420"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="424"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="415"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="426"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="420"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="431"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="421"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="432"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="424"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="435"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="425"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="436"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="444"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="455"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="538"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="718"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="552"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="857"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="580"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="595"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="594"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="607"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="684"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="705"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="698"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="719"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="699"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="720"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="719"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="814"/>
+        <source>{figure}: {value}</source>
+        <translation>{figure}：{value}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="858"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="927"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1066"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2056"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2195"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2075"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2214"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2079"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2218"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -843,72 +848,72 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="978"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1117"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="979"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1118"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="956"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1095"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="967"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="991"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1130"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="993"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1132"/>
         <source>The file on disk was changed after this autosave, by another program or a copy: compare them before you restore.</source>
         <translation>磁盘上的文件在这次自动保存之后被其他程序或复制改动过：恢复前请先比较两者。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="996"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1135"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="997"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1136"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="959"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="959"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="959"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="960"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1099"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="966"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1105"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="967"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1708,39 +1713,66 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="305"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="317"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
+    </message>
+</context>
+<context>
+    <name>TimeAxis</name>
+    <message>
+        <location filename="../../editor_app/ui/time_axis.py" line="30"/>
+        <source>MMM d</source>
+        <comment>a day on the History chart&apos;s time axis (Qt date format)</comment>
+        <translation>M月d日</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/time_axis.py" line="34"/>
+        <source>MMM d HH:mm</source>
+        <comment>a day and time on the History chart&apos;s time axis (Qt date format)</comment>
+        <translation>M月d日 HH:mm</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/time_axis.py" line="39"/>
+        <source>MMM</source>
+        <comment>a month on the History chart&apos;s time axis (Qt date format)</comment>
+        <translation>M月</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/time_axis.py" line="43"/>
+        <source>yyyy</source>
+        <comment>a year on the History chart&apos;s time axis (Qt date format)</comment>
+        <translation>yyyy年</translation>
     </message>
 </context>
 <context>
