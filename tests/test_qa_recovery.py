@@ -91,14 +91,16 @@ def test_a_long_autosave_answered_before_its_diff_arrives(qtbot, tmp_path, sampl
     survey, cfg, _ = _long_draft_crashed(tmp_path, sample_text)
     window = open_window(qtbot, survey, cfg)
     ctl = history_panel.install(window)
-    compared = threading.Event()  # set by the worker once its diff is sent (it may be sent before the click below)
+    compared = threading.Event()  # set by the worker once its diff is sent
+    answered = threading.Event()  # the worker compares only once the user answered (however late the offer came)
     work = history_panel._RecoveryCompareThread.work
     monkeypatch.setattr(history_panel._RecoveryCompareThread, "work",
-                        lambda self, job: (work(self, job), compared.set()))
+                        lambda self, job: (answered.wait(20), work(self, job), compared.set()))
     qtbot.waitUntil(lambda: ctl.looked, timeout=20000)  # the offer the start makes
     dialog = ctl.recovery_dialog
     assert dialog.comparing
-    dialog.keep_button.click()  # the user keeps the file before the comparison is done (not delivered yet)
+    dialog.keep_button.click()  # the user keeps the file before the comparison is done
+    answered.set()
     qtbot.waitUntil(compared.is_set, timeout=20000)
     qtbot.wait(50)  # the diff is delivered now
     assert ctl.recovery_dialog is None and dialog.comparing  # the late diff went nowhere
