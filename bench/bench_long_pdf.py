@@ -3,9 +3,10 @@
     python bench/bench_long_pdf.py [N ...]      (default: 1 10; 300 is the 8 MB survey: minutes)
 
 Each report is laid out and written in this process (write_pdf, as the export's child does), with the time of each
-step of the layout: page numbers added, headings kept with their text, rows kept whole, page numbers updated,
-painting the pages. The keep-passes relay the rest of the document after each move, so they have a page-layout
-budget (pdf_rows.PAGE_LAYOUTS); without it for headings, the sample x10 took 54 s (28 s of it the headings).
+step of the layout: columns widened to their words, page numbers added, headings, rows and charts kept together,
+page numbers updated, painting the pages. The keep-pass relays the rest of the document after each move, so it has a
+page-layout budget (pdf_rows.PAGE_LAYOUTS); without it for headings, the sample x10 took 54 s (28 s of it the
+headings).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from editor_app.resources_path import sample_survey_path  # noqa: E402
 from editor_app.ui import pdf_export  # noqa: E402
 from editor_app.ui.export import report_html  # noqa: E402
 
-STEPS = ("add_page_numbers", "keep_headings_with_text", "keep_rows_whole", "update_page_numbers")
+STEPS = ("widen_cut_columns", "add_page_numbers", "keep_together", "update_page_numbers")
 WHOLE = ("laid_out_report", "_paint_pages")  # the layout (the steps above within it), then layout and painting
 
 

@@ -81,7 +81,9 @@ def test_a_long_table_keeps_its_rows_whole_and_its_order(qapp):
     rows = _pages_of_rows(doc)
     assert doc.pageCount() > 3
     assert [key for key, pages in rows.items() if len(pages) > 1] == []
-    firsts = [min(rows[(0, r)]) for r in range(1, 121)]
+    body = [pages for (_table, r), pages in rows.items() if r > 0]  # (a table split at a page's end: each part
+    assert len(body) == 120  # under its own copy of the header)
+    firsts = [min(pages) for pages in body]
     assert firsts == sorted(firsts)
     assert [x for x in doc.toPlainText().split("\n") if x.startswith("row ")] == [f"row {i}" for i in range(120)]
 
@@ -98,3 +100,20 @@ def test_tall_rows_break_at_the_page_end_rather_than_each_take_a_page(qapp):
     # Ten rows of ~0.6 page are ~6 pages of text; moved whole, each took a page of its own (10 pages).
     assert doc.pageCount() <= 7
     assert any(len(rows[key]) > 1 for key in tall)  # (some do break where a page ends)
+
+
+def test_a_table_going_on_to_the_next_page_ends_this_one_at_its_last_whole_row(qapp):
+    """A row moved to the next page left the row above it stretched to the page's foot (its column rules drawn down
+    to the margin) and, under the repeated header on the next page, an empty row: now the table ends under the last
+    row that fits and goes on as a table of its own, under its header, on the next page."""
+    cells = "".join(f"<tr><td>row {i}</td><td>{'很长的单元格文字 ' * (8 + i % 5)}</td></tr>" for i in range(120))
+    html = f"<html><body><table><thead><tr><th>#</th><th>text</th></tr></thead><tbody>{cells}</tbody></table></body></html>"
+    doc = _laid_out(html)
+    rows = _pages_of_rows(doc)
+    tables = list(_tables(doc.rootFrame()))
+    assert len(tables) >= doc.pageCount() - 1 > 2
+    for t, table in enumerate(tables):
+        assert table.cellAt(0, 0).firstCursorPosition().block().text() == "#"  # each part under its header
+        assert len({page for r in range(table.rows()) for page in rows[(t, r)]}) == 1  # on one page
+    starts = [min(rows[(t, 0)]) for t in range(len(tables))]
+    assert starts == list(range(len(tables)))  # each part starts the next page

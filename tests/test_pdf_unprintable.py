@@ -42,7 +42,7 @@ def test_a_heading_is_not_left_alone_at_a_page_foot(qapp, tmp_path, monkeypatch)
         return laid_out_report(_report(paragraphs), QPdfWriter(str(tmp_path / "x.pdf")))[0]
 
     with monkeypatch.context() as m:  # as Qt lays it out alone: some length leaves "下一节" at a page's foot
-        m.setattr(pdf_export, "keep_headings_with_text", lambda doc: 0)
+        m.setattr(pdf_export, "keep_together", lambda doc: 0)
         n = next((n for n in range(20, 60) if _stranded(laid_out(n)) == ["下一节"]), None)
     assert n is not None
     assert _stranded(laid_out(n)) == []

@@ -37,21 +37,23 @@ def _report(verified_sample, sample_text, language):
                              language=language, pack=pack)
 
 
-def _references_table(doc, first_header: str) -> QTextTable:
+def _references_rows(doc, first_header: str) -> list[tuple[QTextTable, int]]:
+    """(table, row) of each paper, in order: the table split where a page ends, each part under its own header."""
     def tables(frame):
         for child in frame.childFrames():
             if isinstance(child, QTextTable):
                 yield child
             yield from tables(child)
 
-    for table in tables(doc.rootFrame()):  # (an invalid cell of a one-column box would crash Qt)
-        if table.columns() > 1 and table.cellAt(0, 1).firstCursorPosition().block().text() == first_header:
-            return table
-    raise AssertionError(f"no table headed {first_header!r}")
+    rows = [(table, r) for table in tables(doc.rootFrame())  # (an invalid cell of a one-column box would crash Qt)
+            if table.columns() > 1 and table.cellAt(0, 1).firstCursorPosition().block().text() == first_header
+            for r in range(1, table.rows())]
+    assert rows, f"no table headed {first_header!r}"
+    return rows
 
 
 def _row_span(doc, table, r):
-    """(top, bottom) of row r's text, blank blocks left out (the one pdf_rows adds to push the next row down)."""
+    """(top, bottom) of row r's text, blank blocks left out."""
     layout, tops, bottoms = doc.documentLayout(), [], []
     for c in range(table.columns()):
         cell = table.cellAt(r, c)
@@ -75,9 +77,9 @@ def test_each_paper_of_the_verified_sample_takes_under_a_quarter_page(qapp, veri
     writer = QPdfWriter(buffer)  # the layout's paint device: kept alive while the document is read
     doc = laid_out_report(_report(verified_sample, sample_text, language), writer)[0]
     page = doc.pageSize().height()
-    table = _references_table(doc, name_header)
-    assert table.rows() - 1 == len(verified_sample[0].references)
-    spans = [_row_span(doc, table, r) for r in range(1, table.rows())]
+    rows = _references_rows(doc, name_header)
+    assert len(rows) == len(verified_sample[0].references)
+    spans = [_row_span(doc, table, r) for table, r in rows]
     heights = [round((bottom - top) / page, 2) for top, bottom in spans]
     assert max(heights) < 0.25, heights  # before: 0.4-0.55 of a page for each verified paper
     first_page, last_page = int(spans[0][0] // page), int((spans[-1][1] - 1) // page)

@@ -12,9 +12,8 @@ import threading
 from pathlib import Path
 
 from editor_app.ui.charts_render import ensure_application
+from editor_app.ui.pdf_keep import keep_together
 from editor_app.ui.pdf_page_refs import add_page_numbers, page_label_of, update_page_numbers
-from editor_app.ui.pdf_headings import keep_headings_with_text
-from editor_app.ui.pdf_rows import keep_rows_whole
 
 # Fonts with the CJK glyphs the surveys use, best first; TrueType ones embed as selectable subsets.
 CJK_FAMILIES = (
@@ -193,6 +192,7 @@ def laid_out_report(html: str, writer) -> tuple:
     writer.setCreator("Survey Editor")
 
     doc = QTextDocument()
+    doc.setUndoRedoEnabled(False)  # (the edits below are layout, not the user's: nothing to undo)
     doc.documentLayout().setPaintDevice(writer)
     base_font = QFont(family) if family else QFont()
     base_font.setPointSizeF(FONT_POINT_SIZE)
@@ -205,10 +205,10 @@ def laid_out_report(html: str, writer) -> tuple:
     doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
     label = page_label_of(html)
     numbered = add_page_numbers(doc, label)  # before rows are kept whole: the words they add may move rows
-    keep_headings_with_text(doc)
-    keep_rows_whole(doc)
-    if numbered:
-        update_page_numbers(doc, label)
+    keep_together(doc)
+    for _ in range(3 if numbered else 0):  # (a longer number may move what is under it: kept together again)
+        if not update_page_numbers(doc, label) or not keep_together(doc):
+            break
     return doc, base_font
 
 

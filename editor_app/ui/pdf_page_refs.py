@@ -60,12 +60,15 @@ def add_page_numbers(doc, label: str) -> int:
     return done
 
 
-def update_page_numbers(doc, label: str) -> None:
+def update_page_numbers(doc, label: str) -> bool:
     """After the layout moved things (rows kept whole), each page number written here says its target's page (a
-    number made longer can move a heading at a page's foot: asked again until none changes)."""
+    number made longer can move a heading at a page's foot: asked again until none changes); whether any changed."""
+    changed = False
     for _ in range(3):
         if not _update_once(doc, label):
-            return
+            break
+        changed = True
+    return changed
 
 
 def _update_once(doc, label: str) -> bool:
