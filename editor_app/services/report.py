@@ -107,7 +107,7 @@ table.wrong-figures td, table.wrong-figures th { font-size: 8.5pt; padding: 1px 
 table.references .why { color: #3a3f47; }
 table.references .small { font-size: 7.5pt; color: #6b7280; }
 @page { size: A4; margin: 16mm; }
-@media print { body { max-width: none; padding: 0; } }
+@media print { body { max-width: none; margin: 0; padding: 0; } }
 """ % {"cjk": CJK_FONT_STACK, "mono": MONO_FONT_STACK}
 
 

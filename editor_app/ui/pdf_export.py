@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 from editor_app.ui.charts_render import ensure_application
+from editor_app.ui.pdf_columns import widen_cut_columns
 from editor_app.ui.pdf_keep import keep_together
 from editor_app.ui.pdf_page_refs import add_page_numbers, page_label_of, update_page_numbers
 
@@ -197,12 +198,16 @@ def laid_out_report(html: str, writer) -> tuple:
     base_font = QFont(family) if family else QFont()
     base_font.setPointSizeF(FONT_POINT_SIZE)
     doc.setDefaultFont(base_font)
+    # laid out as printed, by the report's @media print rules: its body's "margin: 0 auto", for a browser's window,
+    # Qt gave each table as margins (the references took 85% of the text width, their words cut)
+    doc.setMetaInformation(QTextDocument.MetaInformation.CssMedia, "print")
     doc.setHtml(_html_for_qt(html, family))
 
     dpi = writer.resolution()
     paint = writer.pageLayout().paintRectPixels(dpi)
     footer = FOOTER_MM / 25.4 * dpi
     doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
+    widen_cut_columns(doc)
     label = page_label_of(html)
     numbered = add_page_numbers(doc, label)  # before rows are kept whole: the words they add may move rows
     keep_together(doc)
