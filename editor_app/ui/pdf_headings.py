@@ -22,7 +22,9 @@ def heading_to_move(layout, block, page: float) -> bool:
     from PySide6.QtGui import QTextFormat
 
     fmt = block.blockFormat()
-    if fmt.headingLevel() <= 0 or block.length() <= 1 or fmt.pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore:
+    if fmt.headingLevel() <= 0 or block.length() <= 1:  # (an empty block with a heading's format is no heading)
+        return False
+    if fmt.pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore:
         return False
     top = layout.blockBoundingRect(block).top()
     heading_page = int(top // page)
@@ -57,6 +59,7 @@ def _first_lines_bottom(layout, block, lines: int, page: float) -> float | None:
 
 
 def _first_row_bottom(layout, table, lines: int, page: float) -> float | None:
+    """Where the first row of `table` under its header ends (a tall row: its first `lines` lines)."""
     r = first_row(table)
     span = row_span(layout, table, r)
     if span is None or not is_tall(span, page):

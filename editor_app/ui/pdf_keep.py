@@ -14,7 +14,7 @@ from editor_app.ui.pdf_headings import heading_to_move
 from editor_app.ui.pdf_rows import PAGE_LAYOUTS, first_row, row_to_move, start_next_page
 
 # Each move lays the rest of the document out again: a long report gets fewer (pdf_rows.PAGE_LAYOUTS), and the
-# first ones, from its top. The sample's 28-page report needs ~15.
+# first ones, from its top. The verified sample's 28-page report needs about a dozen.
 MAX_MOVES = 100
 _IMAGE = "\ufffc"  # (the character an image stands on in a QTextDocument)
 
