@@ -1084,6 +1084,16 @@ class _RecoveryCompareThread(LatestJobThread):
         self.compared.emit(number, *compare_for_recovery(*drafts))
 
 
+def _close_quietly(db: Any) -> None:
+    """Close a database connection held beside the main one (a file read or copied into); one that fails to close
+    has nothing left to lose."""
+    if db is not None:
+        try:
+            db.conn.close()
+        except sqlite3.Error:
+            pass
+
+
 class RecoveryDialog(QDialog):
     """Offer the autosave a crash left behind: what differs from the file, restore or keep the file.
 
@@ -1340,12 +1350,8 @@ class HistoryController(QObject):
         return True
 
     def _close_earlier(self) -> None:
-        if self._earlier is not None:
-            try:
-                self._earlier.conn.close()
-            except sqlite3.Error:
-                pass
-            self._earlier = None
+        _close_quietly(self._earlier)
+        self._earlier = None
 
     def _from_earlier(self, func, *args, **kwargs):
         """`func(file read only, …)` for the snapshots stored before the first kept in memory (a copy into the file
@@ -1473,12 +1479,8 @@ class HistoryController(QObject):
 
     def _stop_copying(self) -> None:
         """Another database chosen while copying into this one: the copy stops (the next use tries the new one)."""
-        if self._catching is not None:
-            try:
-                self._catching.conn.close()
-            except sqlite3.Error:
-                pass
-            self._catching = None
+        _close_quietly(self._catching)
+        self._catching = None
 
     def close_database(self) -> None:
         """Close the file's connection (the history kept in memory stays until it is copied into a file)."""
