@@ -4,7 +4,7 @@
 - the sample x N (N = 50..300, ~8 MB at 300): time and slope; twice: as is (repeated lines, which the
   per-line memo shares) and with every copy made unique (nothing shared: the honest cold cost)
 - re-analysis after one-character edits in the 8 MB document (incremental Analyzer): a character at scattered
-  places, typing, and Enter; the time to the result, then (apart) the time the editor's worker spends afterwards
+  places, typing, Enter, and at the survey's end (typing in the signature, Enter before it); the time to the result, then (apart) the time the editor's worker spends afterwards
   letting go of the pass before (Analyzer.release, in steps that let the window run)
 - `survey-check` on the sample as a whole process: wall time and peak RSS
 
@@ -154,6 +154,27 @@ def edit_benchmarks(big: str, pack, n: int, enter_only: bool = False) -> None:
             yield text
 
     run("Enter at the end of a line (a new paragraph)", new_paragraphs())
+    if enter_only:
+        return
+
+    # The end of the survey, where its signature (the footer) is looked for: typing in the signature, and Enter at
+    # the end of the line before it, as a new paragraph or list item is started at the end (each was a whole pass).
+    def signature():
+        text = big
+        for _ in range(n):
+            text += "字"  # (its pattern, "Name · 2026-09-14", still finds it)
+            yield text
+
+    run("typing in the signature (the last line)", signature())
+
+    def last_paragraphs():
+        text = big
+        for _ in range(max(3, n // 5)):
+            at = text.rindex("\n")  # the end of the line before the signature
+            text = text[:at] + "\n" + text[at:]
+            yield text
+
+    run("Enter at the end of the line before the signature", last_paragraphs())
 
 
 if __name__ == "__main__":
