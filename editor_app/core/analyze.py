@@ -1304,8 +1304,9 @@ class _Assembly:
         self.across_joins: dict[int, tuple[tuple, ...]] | None = None  # see _claims_across
         self._across_before: tuple[dict[int, tuple[tuple, ...]] | None, dict[int, tuple] | None] | None = None
         self._repeated_at: dict[int, tuple[str, int]] | None = None
-        # (see place; the same levels and numbers when the outline only moved or had headings renamed)
-        self._chinese_tops: bool | None = prev._chinese_tops if self.moves_only or self.retitled else None  # type: ignore[union-attr]
+        # (see place; the same levels and numbers when the outline is the last one's, moved or with headings renamed)
+        self._chinese_tops: bool | None = prev._chinese_tops if prev is not None and (  # type: ignore[union-attr]
+            self.moves_only or self.retitled is not None or self.outline is prev.outline) else None
         # indices of the sections keyed by their line ("h26"), which a move re-keys: see _heading_matches
         self._line_keyed: set[int] | None = prev._line_keyed if self.moves_only else None  # type: ignore[union-attr]
         self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
