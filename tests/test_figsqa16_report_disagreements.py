@@ -33,8 +33,10 @@ def test_each_disagreement_is_listed_with_its_line():
 
 
 def test_the_values_a_disagreement_names_are_marked_in_the_table():
+    """Both sides of it (QA25: line 4's NIM cost was plain in the table while the charts outlined it red); line 5's
+    throughput is another quantity than line 7's speed-up, as the charts have it."""
     marked = re.findall(r'<td class="warn">⚠ (.*?)</td>', part_d())
-    assert marked == ["NIM 约 12.1 万", "SGLang 2 倍 vs vLLM"]
+    assert marked == ["NIM $110,940 vs vLLM $59,940", "NIM 约 12.1 万", "SGLang 2 倍 vs vLLM"]
 
 
 def test_in_chinese():

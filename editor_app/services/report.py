@@ -20,6 +20,7 @@ import nh3
 
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
+from editor_app.core.figure_places import chart_key, inconsistent_places
 from editor_app.core.model import Analysis, Claim, Finding, PrivacyHit, Reference, RuleResult
 from editor_app.core.privacy import PrivacyConfig, privacy_in_line
 from editor_app.core.reference_verdicts import (
@@ -892,7 +893,9 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
                         for f in disagreeing)
         out.append(f'<p>{_e(say("Figures that disagree ({n}):", n=len(disagreeing)))}</p><ul class="disagreeing">'
                    f'{items}</ul>')
-    flagged = {(f.line, f.column) for f in disagreeing}
+    # the values a disagreement names, on both sides of it ("… at line 46 disagrees with … at line 23"), as the
+    # charts above mark them
+    flagged = inconsistent_places(analysis) if disagreeing else set()
     for caption, png in charts:
         data = base64.b64encode(png).decode("ascii")
         out.append(
@@ -908,7 +911,8 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
             f"{v.text or ('~' if v.approx else '') + _fmt(v.value, say)}" for v in g.values
         ) + (say(" vs {baseline}", baseline=g.baseline) if g.baseline else "")  # a speed-up's: "SGLang 2× vs vLLM"
         # a value a disagreement names is marked
-        cell = ('<td class="warn">⚠ ' if any((g.line, v.column) in flagged for v in g.values) else "<td>") + _e(values)
+        key = chart_key(g) if flagged else None
+        cell = ('<td class="warn">⚠ ' if any((g.line, v.engine, key) in flagged for v in g.values) else "<td>") + _e(values)
         rows.append(
             f"<tr><td>{_e(label)}</td><td>{_e(g.unit)}</td><td>{_e(g.hardware or '')}</td>"
             f"{cell}</td><td>{_line_link(g.line, places)}</td></tr>"

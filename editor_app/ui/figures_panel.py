@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor_app.core.figure_check import shown_names, value_span
-from editor_app.core.figures import quantity_label
+from editor_app.core.figure_places import IN_MS, chart_key, inconsistent_places
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.ui import chart_library
 from editor_app.ui.charts import Bar, BarChart
@@ -21,7 +21,6 @@ from editor_app.wording import ReportWords
 MAX_CHARTS = 24
 MAX_SERIES = 6
 MAX_SPEEDUPS = 24
-CONSISTENCY_RULE = "figure-consistency"
 
 
 def _fmt(v: float) -> str:
@@ -33,52 +32,13 @@ def _lines_text(lines: list[int]) -> str:
     return ", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else "")
 
 
-_IN_MS = {"ms": 1.0, "s": 1000.0}  # a latency stated in ms in one place and in s in another is one quantity
-
-
-def chart_key(g: FigureGroup) -> tuple:
-    """Figures drawn in the same chart: same quantity ("吞吐" is throughput), unit (ms and s are one) and hardware;
-    and, for a speed-up, the same baseline ("" when it names none): one against vLLM is another figure than one
-    against TGI."""
-    return (quantity_label(g) or g.metric, "s" if g.unit in _IN_MS else g.unit, g.hardware or "", g.baseline)
-
-
-# "… at line 3", or "… 2× (vs vLLM) at line 3": a place a consistency finding names, and that place's baseline when
-# it differs from the finding's own (a speed-up naming none compared with the figure's first statement)
-_OTHER_PLACE = re.compile(r"(?: \(vs ([^()]*)\))? at line (\d+)")
 
 
 def _in_unit(value: float, unit: str, chart_unit: str) -> float:
     """A value stated in `unit`, in the chart's unit (ms ↔ s; any other unit is the chart's own)."""
-    if unit == chart_unit or unit not in _IN_MS or chart_unit not in _IN_MS:
+    if unit == chart_unit or unit not in IN_MS or chart_unit not in IN_MS:
         return value
-    return round(value * _IN_MS[unit] / _IN_MS[chart_unit], 9)
-
-
-def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
-    """(line, engine, chart key) of every figure a figure-consistency finding names: the place it points at and
-    the lines its message says it disagrees with (same quantity only)."""
-    bad: set[tuple[int, str, tuple]] = set()
-    findings = [f for f in analysis.findings if f.rule == CONSISTENCY_RULE]
-    if not findings:
-        return bad
-    # only the figures on the findings' lines are looked at: keying all 16,000 figures of an 8 MB survey took ~10 ms
-    lines = {f.line for f in findings}
-    there = [g for g in analysis.figures if g.line in lines]
-    at = {(g.line, v.column): (v.engine, key) for g in there for key in (chart_key(g),) for v in g.values}
-    for f in findings:
-        hit = at.get((f.line, f.column))
-        if hit is None:
-            hit = next(((v.engine, chart_key(g)) for g in there if g.line == f.line for v in g.values
-                        if f.message.startswith(v.engine)), None)
-        if hit is None:
-            continue
-        engine, key = hit
-        bad.add((f.line, engine, key))
-        for m in _OTHER_PLACE.finditer(f.message):
-            base = m.group(1)
-            bad.add((int(m.group(2)), engine, key if base is None else (*key[:-1], base)))
-    return bad
+    return round(value * IN_MS[unit] / IN_MS[chart_unit], 9)
 
 
 def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list[tuple[list[int], list]]:
