@@ -167,3 +167,33 @@ def test_the_notice_says_so_in_chinese(qtbot, tmp_path, sample_text, monkeypatch
     _settle(qtbot, window)
     assert ctl.autosave_now() is not None
     assert "仍会列出（只读）" in ctl.panel.notice.text() and "still listed" not in ctl.panel.notice.text()
+
+
+def test_a_crash_s_autosave_in_a_file_that_cant_be_written_is_offered(qtbot, tmp_path, sample_text, monkeypatch):
+    """The unwritable folder again, the file holding a crash's autosave newer than its last save: it was not offered
+    (recovery looked in the history kept in memory only, empty at start)."""
+    real = database._open_checked
+    crashed = sample_text + "\n崩溃前没保存的一句\n"
+
+    def crash_then_lock() -> None:
+        db = open_database(tmp_path / "h" / "history.db").db
+        history.record_snapshot(db, path=tmp_path / "survey.md", text=crashed, analysis={"metrics": {"cjk": 3900}},
+                                kind="autosave", now=1_700_000_000.0 + 10 * 3600)
+        db.conn.close()
+        database._CHECKED.clear()
+
+        def folder_locked(p, timeout=10.0):
+            if Path(p).parent.name == "h":
+                raise sqlite3.OperationalError("unable to open database file")
+            return real(p, timeout)
+
+        monkeypatch.setattr(database, "_open_checked", folder_locked)
+
+    survey, db_path, drafts, window, ctl = _window(qtbot, tmp_path, sample_text, then=crash_then_lock)
+    qtbot.waitUntil(lambda: ctl.looked, timeout=20000)
+    assert not ctl._db_on_file
+    dialog = ctl.recovery_dialog
+    assert dialog is not None and dialog.autosave["text"] == crashed
+    with qtbot.waitSignal(dialog.finished):
+        dialog.restore_button.click()
+    assert window.current_text() == crashed

@@ -1882,11 +1882,15 @@ class HistoryController(QObject):
             mtime = os.stat(path).st_mtime
         except OSError:
             mtime = None
-        found = self._db_call(
-            "looking for unsaved changes", history.latest_autosave_newer_than,
-            path, text_hash=lambda: history.text_hash(self.window.current_text()), mtime=mtime,
-            include_dismissed=include_dismissed, not_by=not_by,
-        )
+        look = dict(text_hash=lambda: history.text_hash(self.window.current_text()), mtime=mtime,
+                    include_dismissed=include_dismissed, not_by=not_by)
+        found = self._db_call("looking for unsaved changes", history.latest_autosave_newer_than, path, **look)
+        if not found and self._reading_earlier():
+            # history kept in memory beside a file that can't be written: a crash's autosave is in that file
+            try:
+                found = history.latest_autosave_newer_than(self._earlier, path, **look)
+            except sqlite3.Error:
+                found = None
         if not found:
             return None
         text = self.window.current_text()
