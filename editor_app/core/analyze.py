@@ -751,9 +751,9 @@ def _spliced(last: "_Assembly", edit: tuple[int, int, list[str]], seg_facts: lis
 
 def _same_footer(last: "_Assembly", lines: list[str]) -> bool:
     """Whether the footer is found on the line it was (an edit in the last lines may make or unmake it: the
-    outline's body then ends elsewhere), for lines as many as the last pass's."""
-    footer_re = last.az._footer_re
-    return find_footer(lines, footer_re) == find_footer(last.lines, footer_re)
+    outline's body then ends elsewhere), for lines as many as the last pass's: against the line the last pass's
+    outline holds, as _moves_only does (every outline's is where find_footer finds it in its own lines)."""
+    return find_footer(lines, last.az._footer_re) == last.outline.footer_line
 
 
 def _moves_only(last: "_Assembly", lines: list[str], facts: list["LineFacts"], spliced: tuple[int, int, int]) -> bool:

@@ -173,6 +173,7 @@ def build_report_html(
     if first:
         anchors[first] = title_anchor
     places = Places(analysis, anchors, header=say("header"), footer=say("footer"))
+    disagreeing = stated_otherwise_places(analysis)  # (page 1 and appendix B both say them)
     appendix_toc = [(anchor, say(label)) for anchor, label in _APPENDIX]
     parts = [
         "<!DOCTYPE html>",
@@ -189,7 +190,7 @@ def build_report_html(
         "<body>",
         f'<h1 id="{title_anchor}">{_decorate(_e(title))}</h1>',
         f'<p class="meta">{_e(say("Survey report · rule pack {pack} · generated {when}", pack=pack_name, when=_format_time(when)))}</p>',
-        _summary_box(analysis, say, places),
+        _summary_box(analysis, say, places, disagreeing),
         _toc(headings, appendix_toc, say),
         "<hr>",
         '<div class="survey">',
@@ -198,7 +199,7 @@ def build_report_html(
         '<div class="appendix">',
         f'<h2 id="appendix">{say("Appendix")}</h2>',
         _rules_table(analysis.rules, say, places),
-        _claims_table(analysis.claims, say, places, stated_otherwise_places(analysis)),
+        _claims_table(analysis.claims, say, places, disagreeing),
         _references_table(analysis.references, say, places),
         _figures_part(analysis, list(charts), say, places),
         _privacy_table(analysis.privacy, say, places),
@@ -405,7 +406,8 @@ _AMBIGUOUS_BECAUSE = (", {n} ambiguous (about a section number two headings shar
                       ", {n} not measured (a part of the place they are about is missing)")
 
 
-def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Places | None = None) -> str:
+def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Places | None = None,
+                 disagreeing: dict[tuple[int, int], Finding] | None = None) -> str:
     """The first-page verdict: failing error-level rules (and, under them, the failing warnings) and private-data hits,
     or a plain 'clean'; then what an editor needs before deciding: every wrong self-reported figure (line, claimed, measured), the error-level rules
     that could not be measured, and whether the private-data scan found anything. Each line leads to its place."""
@@ -427,7 +429,8 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     ambiguous = sum(1 for c in analysis.claims if c.ambiguous and not c.suppressed)
     missing = sum(1 for c in analysis.claims if c.part_missing and not c.suppressed)
     verified = sum(1 for r in analysis.references if r.status == "verified")
-    disagreeing = stated_otherwise_places(analysis)
+    if disagreeing is None:
+        disagreeing = stated_otherwise_places(analysis)
     tally = (
         say("Rules: {passed} pass · {failed} fail · {warnings} warning", passed=counts["pass"], failed=counts["fail"],
             warnings=counts["warning"])
