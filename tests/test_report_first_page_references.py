@@ -78,3 +78,18 @@ def test_every_status_arxiv_contradicts_with_its_lines(arxiv_config, arxiv_db):
     assert "2609.115 " not in said.split("arXiv contradicts")[1]
 
 
+
+
+def test_a_wrong_names_line_is_where_it_is_now_not_where_it_was_verified(edited_sample, arxiv_config, arxiv_db):
+    """The verdict names the wrong name as a field (`mismatched_name`); its lines are read from the survey as it is
+    when the report is made. (They were read back from the verdict's English sentence, "(L25)", once the paper had
+    several names: three lines added above would have left the report saying line 25.)"""
+    pack = house_pack()
+    verdicts = verify_references(analyze(edited_sample, pack).references, config=arxiv_config, db=arxiv_db)
+    assert verdicts["2606.19746"]["mismatched_name"] == "HydraKV"
+    moved = "\n\n\n" + edited_sample  # three lines added at the top after Verify all
+    analysis = analyze(moved, pack, verdicts=verdicts)
+    said = _said(_first_page(_report(analysis, moved, pack)))
+    assert "name mismatch: 2606.19746 'HydraKV' (line 28)" in said
+    # a right name's verdict names none
+    assert verdicts["2609.11582"]["status"] == "verified" and "mismatched_name" not in verdicts["2609.11582"]

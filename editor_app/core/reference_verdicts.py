@@ -5,7 +5,6 @@ version does not exist, which version it is and which lines cite it, beside the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -121,21 +120,14 @@ def status_parts(ref: Reference, verdict: Mapping[str, Any] | None) -> list[tupl
     return parts
 
 
-# "… the survey's name 'HydraKV' (L25) does not match the title …" (services/verification.judge: the worst name, with
-# its lines when the survey gives the paper several names)
-_MISMATCH_RE = re.compile(r"'([^']+)'(?: \((L\d+(?:, L\d+)*)\))? does not match")
-
-
 def mismatched_name(ref: Reference, verdict: Mapping[str, Any] | None) -> tuple[str, tuple[int, ...]] | None:
-    """The name a "name mismatch" is about and the lines that give it ("HydraKV", (25,)): the one the verdict's
-    sentence names, else the survey's name for the paper; None for any other verdict."""
+    """The name a "name mismatch" is about and the lines of the survey as it is now that give it ("HydraKV", (25,)):
+    the one the verdict names (services/verification.judge: the worst name), else the survey's name for the paper;
+    None for any other verdict."""
     if "name mismatch" not in statuses_of(ref, verdict):
         return None
-    m = _MISMATCH_RE.search(str((verdict or {}).get("message") or ""))
-    name = m.group(1) if m else ref.name
+    name = str((verdict or {}).get("mismatched_name") or ref.name or "")
     if not name:
         return None
-    if m and m.group(2):
-        return name, tuple(int(n) for n in re.findall(r"\d+", m.group(2)))
     lines = tuple(dict.fromkeys(o.line for o in ref.occurrences if o.name == name))
     return name, lines or tuple(ref.lines)

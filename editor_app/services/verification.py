@@ -482,6 +482,7 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
                          f"(title similarity {check.similarity:.2f})")
         else:
             status = "name mismatch"
+            verdict["mismatched_name"] = check.name  # (read by reference_verdicts.mismatched_name, not the sentence)
             compared = "any version's title" if len(titles) > 1 else "the title"
             notes.append(f"the survey's name {shown} does not match {compared} "
                          f"(similarity {check.similarity:.2f})")
