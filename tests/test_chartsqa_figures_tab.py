@@ -82,7 +82,12 @@ def test_a_speedup_that_disagrees_says_its_lines_and_stands_next_to_the_other_va
     texts = {t.toPlainText(): t for t, _bar in widget._texts}
     assert "⚠ 4×  L46, L52, L106" in texts
     qtbot.waitUntil(lambda: widget.plot.getPlotItem().getViewBox().width() > 100)
-    edge = widget.plot.getPlotItem().getViewBox().sceneBoundingRect().right()
+
+    view = widget.plot.getPlotItem().getViewBox()
+    edge = view.sceneBoundingRect().right()
+    view.updateMatrix()  # where the texts are drawn: pyqtgraph applies a new range as the scene is next painted
+    for t in texts.values():
+        t.updateTransform(force=True)
     assert all(t.sceneBoundingRect().right() <= edge + 1 for t in texts.values())  # no text cut off
 
 

@@ -555,19 +555,21 @@ def _moved_agreement(prev: ClaimsAudit, a: int, after: int, d: int) -> tuple[dic
         return None, {}
     agree = {}
     for key, found in prev.agree.items():
-        if found and (found[-1].line > after or _stated_first_on(found[0]) > after):  # in line order
+        if found and (found[-1].line > after or stated_first_on(found[0]) > after):  # in line order
             found = [_moved_disagreement(f, after, d) for f in found]
         agree[key] = found
     return agree, {key: ln + d if ln > after else ln for key, ln in prev.first_lines.items()}
 
 
-def _stated_first_on(f: Finding) -> int:
-    """The line a disagreement names: the statement the others are told against (`_disagreements`)."""
-    return int(f.message.rpartition(" on line ")[2])
+def stated_first_on(f: Finding) -> int:
+    """The line a disagreement names, the statement the others are told against (`_disagreements`): its message
+    ends with it ("… on line 95"); 0 for a finding that names none."""
+    told = f.message.rpartition(" on line ")[2]
+    return int(told) if told.isdigit() else 0
 
 
 def _moved_disagreement(f: Finding, after: int, d: int) -> Finding:
-    ref = _stated_first_on(f)
+    ref = stated_first_on(f)
     line = f.line + d if f.line > after else f.line
     if ref <= after:
         return on_line(f, line)
@@ -691,7 +693,7 @@ def _same_to_precision(c: Claim, ref: Claim) -> bool:
 
 def _beside(c: Claim, ref: Claim) -> str:
     """Two statements on one line ("⚠️ 实测 13 处 … + ⚠️ 79 处" in §0): "on line 9" said nothing to the author
-    reading line 9; the message still ends with the line, which `_stated_first_on` reads."""
+    reading line 9; the message still ends with the line, which `stated_first_on` reads."""
     if c.line != ref.line:
         return ""
     return " later" if ref.column > c.column else " earlier"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from .claims_audit import stated_first_on
 from .model import Analysis, Claim, Finding, RuleResult
 
 Place = tuple[int, int]
@@ -49,7 +50,5 @@ def disagreement_of(c: Claim, disagreeing: Mapping[Place, Finding]) -> Finding |
 
 
 def other_line(f: Finding) -> int | None:
-    """The line a disagreement names, the figure there the one it is told against: its message ends with it
-    ("… on line 95"; claims_audit._stated_first_on)."""
-    told = f.message.rpartition(" on line ")[2]
-    return int(told) if told.isdigit() else None
+    """The line a disagreement names, the figure there the one it is told against (claims_audit.stated_first_on)."""
+    return stated_first_on(f) or None
