@@ -123,7 +123,7 @@ def compile_patterns(patterns: Sequence[ClaimPattern], places: Iterable[str] = (
     """Each pattern with the literal it must start with (a cheap `in` test before the regex runs); `places`: the
     names a figure's text may give its place by before it ("反方 CJK 实测 21": the pack's scopes, header, footer)."""
     out = CompiledPatterns((p, re.compile(p.pattern), leading_literal(p.pattern)) for p in patterns)
-    out.places = frozenset(places)
+    out.places = places_by_case(places)
     return out
 
 
@@ -254,7 +254,7 @@ def claims_in_line(
                                      approx or about and _about_after(line, end))
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
-        _sums_in_line(plain, sum_metric, sum_context, out, written, marked)
+        _sums_in_line(plain, sum_metric, sum_context, out, written, marked, places)
     if "%" in line and "/" in line:
         for pct, m in _percents(plain):  # "4/6 ≈ 67%" is a ratio too (the mark reads as "=" there)
             window_start = max(0, m.start() - 24)
@@ -622,32 +622,56 @@ _PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
 # version is the survey's own the text does not say, and a current figure read as history would pass unchecked.)
 _EARLIER_VERSION = re.compile(r"(?:上一?版本?|旧版本?|前一?版本?|初版)[ \t]*(?:v\d+(?:\.\d+)*[ \t]*)?(?:的|中|里)?[ \t]*$")
 # A section named before a figure's label in the same clause ("§3.1 CJK 160", "§3.1 的 CJK 8", "§3.1（主线 A）CJK 8",
-# "主线 B（§3.2）CJK 10", "§3.2 主线 CJK 实测 10"), or the last of a range of them ("§3.1-§3.3 CJK").
-_REF_BEFORE = re.compile(r"(?P<range>[-–~至到][ \t]*)?(?P<ref>§[0-9一二三四五六七八九十]+(?:\.\d+)*)(?![\d.])"
+# "主线 B（§3.2）CJK 10", "§3.2 主线 CJK 实测 10"), or a range of them ("§3.1-§3.3 CJK", "§3.1 – 3.3 CJK", "§三至§五
+# CJK": `to`, a dash and a section number right after the section). A dash before the "§" alone is no range: a list
+# item's bullet ("- §4 words: 120") or a dash between words ("Body - §4 words: 120").
+_SECTION_NUMBER = r"[0-9一二三四五六七八九十]+(?:\.\d+)*(?![\d.])"
+_RANGE_DASH = r"[ \t]*[-–—~～至到][ \t]*"
+_REF_BEFORE = re.compile(rf"(?P<ref>§{_SECTION_NUMBER})(?P<to>{_RANGE_DASH}§?{_SECTION_NUMBER})?"
                          r"[^，,；;。|=+§\d·:：!！?？/、\n]{0,10}$")
-_NO_PLACES: frozenset[str] = frozenset()
+# The start of a range ending at a section named before a figure: "§3.1-" of "§3.1-§3.3 CJK" when the search for
+# `_REF_BEFORE` began past "§3.1" (it looks at the 24 characters before the figure).
+_RANGE_FROM = re.compile(rf"§{_SECTION_NUMBER}{_RANGE_DASH}$")
+_NO_PLACES: dict[str, str] = {}
 
 
-def _place_before(line: str, start: int, places: frozenset[str]) -> str | None:
+def places_by_case(names: Iterable[str]) -> dict[str, str]:
+    """The places a figure's text may name before it, looked up by their name in lower case ("Limitations words: 100"
+    names the scope `limitations`), longest first (the first is how far back one is looked for). CJK has no case."""
+    return {name.lower(): name for name in sorted(names, key=len, reverse=True)}
+
+
+def _place_before(line: str, start: int, places: dict[str, str]) -> str | None:
     """The place a figure found by a pattern about the whole document is about when the text names one right before
-    it: a section ("§3.1 CJK 160", see _REF_BEFORE) or a place the pack names (`places`: "反方 CJK 实测 21", "元信息
-    CJK 实测 31", "header CJK 6"); "" for none, None for a range of sections (no one place's). Read as the document's
-    figure, "反方 CJK 实测 21" was told wrong against the total, "元信息 CJK 实测 84" (a copy of it) passed, and
-    Update Self-check Figures rewrote the right one to the total."""
+    it: a section ("§3.1 CJK 160", see _REF_BEFORE) or a place the pack names in any case (`places`, see
+    `places_by_case`: "反方 CJK 实测 21", "元信息 CJK 实测 31", "header CJK 6", "Limitations words: 100"); "" for
+    none, None for a range of sections (no one place's). Read as the document's figure, "反方 CJK 实测 21" was told
+    wrong against the total, "元信息 CJK 实测 84" (a copy of it) passed, and Update Self-check Figures rewrote the
+    right one to the total."""
     if line.find("§", max(0, start - 24), start) >= 0:
         ref = _REF_BEFORE.search(line, max(0, start - 24), start)
         if ref is not None:
-            return None if ref.group("range") else ref.group("ref")
+            at = ref.start()
+            if ref.group("to") is not None or (at and _RANGE_FROM.search(line, max(0, at - 24), at) is not None):
+                return None  # "§3.1-§3.3 CJK 560": a range of sections, no one place's
+            return ref.group("ref")
     if places:
-        before = line[max(0, start - 12):start].rstrip(" \t")
-        if not before.endswith(tuple(places)):  # (most figures: one look in C)
+        ends = tuple(places)
+        lo = max(0, start - max(12, len(ends[0]) + 1))
+        before = line[lo:start].rstrip(" \t")
+        folded = before.lower()
+        if len(folded) != len(before):
+            folded = before  # ("İ" is two characters in lower case: the positions below would move)
+        if not folded.endswith(ends):  # (most figures: one look in C)
             return ""
-        for name in places:
-            if before.endswith(name):
-                k = len(before) - len(name) - 1  # the character before the name: none of its word ("非主体")
-                if k < 0 or not (before[k].isalnum() and (before[k].isascii() or "一" <= before[k] <= "鿿")):
-                    return name
+        for name in ends:
+            if folded.endswith(name):
+                k = lo + len(before) - len(name) - 1  # the character before the name: none of its word ("非主体")
+                if k < 0 or not (line[k].isalnum() and (line[k].isascii() or "一" <= line[k] <= "鿿")):
+                    return places[name]
     return ""
+
+
 _FOOTNOTE_MARK = re.compile(r"\[\^[^\]\s]{1,20}\]")
 
 
@@ -735,16 +759,17 @@ def _may_sum_blanked(line: str) -> bool:
 
 
 def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawClaim], written: str = "",
-                  marked: bool | None = None) -> None:
+                  marked: bool | None = None, places: dict[str, str] = _NO_PLACES) -> None:
     """Append the line's stated sums (and, in the sum context, the scope figures they state) to `found`; `line`
     may have its estimate marks blanked (`_marks_blanked`) and full-width signs made half-width, `written` is the
     line as written (where the marks are, and what a claim's text shows); `marked`: whether it holds an estimate
-    mark (looked for when None)."""
+    mark (looked for when None); `places`: the pack's places by name in lower case (`places_by_case`), so that a
+    part "Limitations 90" is the scope `limitations`'s figure."""
     written = written or line
     if marked is None:
         marked = "≈" in written or "约" in written or "~" in written or "～" in written
     # (whether the sum's scopes are stated is told when there is a sum: most lines with a "+" state none)
-    labelled = (line, sum_context) if sum_metric else None
+    labelled = (line, sum_context, places) if sum_metric else None
     spans: list[tuple[int, int]] = []
     # (a sum stated with an "=" needs a digit right before it or a number after it: without one, the "=" forms
     # find nothing, and a parenthesis's parts need no total unless they state a sum)
@@ -868,27 +893,31 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
                      written[left_start : m.end()].strip(), "", marked)
 
 
-def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str] | None, sum_metric: str,
+def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str, dict[str, str]] | None, sum_metric: str,
              total_text: str, total_col: int, parts: list[tuple[str, str, int]], parts_col: int, text: str,
              label: str, marked: bool, asides: tuple[str, list[tuple[int, int]], int] | None = None) -> None:
     """Append a stated sum (its parts as `_parts` splits them, `parts_col` where they start) and, in the sum
-    context (`labelled`: the line and the context it must hold, "" for any line; None without a sum metric), the
-    figures of the scopes it names: its total's label, its parts' labels and, with `asides` (the line with its
-    asides, their spans, where the parts end), those the asides in its parts name. `marked`: whether `written`
-    holds an estimate mark."""
+    context (`labelled`: the line, the context it must hold in any case, "" for any line, and the pack's places by
+    name in lower case; None without a sum metric), the figures of the scopes it names: its total's label, its
+    parts' labels and, with `asides` (the line with its asides, their spans, where the parts end), those the asides
+    in its parts name. `marked`: whether `written` holds an estimate mark."""
     values = tuple([_number(part[1]) for part in parts])
     scope_label = _scope_label(label)
     total_shown = written[total_col - 1:total_col - 1 + len(total_text)]  # "3，838" as written
     total = _number(total_text)
     found.append(RawClaim("sum", "sum", -1, scope_label, text, total_col, total_shown, total, values))
-    if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]):
+    if labelled is not None and (not labelled[1] or labelled[1] in labelled[0]
+                                 or labelled[1].lower() in labelled[0].lower()):  # ("Word count: …" for "word")
+        places = labelled[2]
         if scope_label or _NAME_WORD.fullmatch(label := label.strip()):
-            found.append(RawClaim("value", sum_metric, -1, scope_label or label, text, total_col, total_shown, total))
+            found.append(RawClaim("value", sum_metric, -1, scope_label or places.get(label.lower(), label), text,
+                                  total_col, total_shown, total))
         for (plabel, ptext, poff), value in zip(parts, values):
             known = _SCOPE_LABELS.get(plabel)  # (`_scope_label`'s memo first: labels repeat)
             part_scope = _scope_label(plabel) if known is None else known
             if not part_scope and _NAME_WORD.fullmatch(plabel):
-                part_scope = plabel  # a pack's scope named in English ("limitations 300"): the audit keeps it
+                # a pack's scope named in English ("limitations 300", "Limitations 300"): the audit keeps it
+                part_scope = places.get(plabel.lower(), plabel)
             if part_scope:
                 at = parts_col + poff
                 shown = written[at:at + len(ptext)]

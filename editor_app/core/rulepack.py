@@ -219,7 +219,8 @@ class CompiledPatterns(list):
     made from it (`plan`). Defined here, in an uncompiled module: a class deriving from list cannot be compiled."""
 
     plan: Any = None
-    places: frozenset = frozenset()  # the places a figure's text may name before it (the pack's scopes, header, footer)
+    # the places a figure's text may name before it (the pack's scopes, header, footer), by name in lower case
+    places: dict = {}
 
 
 @record(frozen=True)
@@ -492,8 +493,8 @@ _REGEX_SYNTAX = re.compile(r"\\|\(\?|\||\.\*|\[[^\]]*\]")  # \s, (?i), a|b, .*, 
 
 
 def _check_sum_context(claims: dict, pack: RulePack, loc: "_Locator") -> None:
-    """sum_context is plain text a line must hold (as written, case and all) for the labelled parts of its sums to
-    be read as sum_metric: a regex there ('(?i)words') was looked for letter by letter, found on no line, and the
+    """sum_context is plain text a line must hold (in any case: claims._add_sum) for the labelled parts of its sums
+    to be read as sum_metric: a regex there ('(?i)words') was looked for letter by letter, found on no line, and the
     parts went unchecked without a word."""
     if "sum_context" not in claims:
         return
