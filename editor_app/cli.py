@@ -3,7 +3,7 @@
     survey-check FILE... [--pack P] [--format text|json|sarif] [--fail-level error|warning]
                  [--verify [--arxiv-url URL] [--arxiv-interval S] [--force-refresh]]
                  [--record] [--export report.html|report.pdf [--force] [--report-lang en|zh_CN]] [--db PATH]
-    survey-check history FILE [--format text|json] [--db PATH]
+    survey-check history FILE [--format text|json] [--pack P] [--db PATH]
 
 Exit status: 0 nothing at or above the fail level, 1 something is, 2 unusable input.
 Importing this module never imports Qt (only --export loads the renderer).
@@ -16,6 +16,7 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from . import __version__, regex_cache
 from .config import Config, from_environment
@@ -30,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Check surveys against a rule pack: every rule measured, every self-reported figure audited.",
         epilog="Exit status: 0 nothing fails at the fail level, 1 something does, 2 unusable input (a file that "
                "can't be read, a broken rule pack, a bad option). "
-               "Also: survey-check history FILE [--format json] — the snapshots recorded for FILE.",
+               "Also: survey-check history FILE [--format json] [--pack P] — the snapshots recorded for FILE.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="survey Markdown file(s)")
     p.add_argument("--pack", type=Path, help="rule pack (TOML); default: survey-rules.toml beside the survey, "
@@ -83,6 +84,9 @@ def _history_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="survey-check history", description="List the snapshots recorded for a survey.")
     p.add_argument("file", type=Path, metavar="FILE", help="the survey (as given to survey-check --record)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="a terminal table (default) or JSON")
+    p.add_argument("--pack", type=Path, help="the rule pack whose counters are listed; default: survey-rules.toml "
+                                             "beside the survey, else the bundled pack the snapshots were checked "
+                                             "with, else the house pack")
     p.add_argument("--db", type=Path, help="history/cache database (default: platform data dir, or SURVEY_EDITOR_DB)")
     return p
 
@@ -451,17 +455,27 @@ def _history(args) -> int:
     from .core.numbers import format_count
     from .core.file_names import printable
     from .formats import stored_failing_text, table
-    from .services.history import list_snapshots
+    from .services.history import list_snapshots, listed_metrics
 
     cfg = _config(args)
     opened: list = []
     db = _open_db(cfg, opened_as=opened, listing=True)
-    if opened[0].path is None:  # it can't be written (or is a newer version's): listing writes nothing
-        snaps = _list_read_only(cfg, opened[0], args.file.resolve())
-        if snaps is None:  # (said); "no snapshots recorded" would be untrue
-            return EXIT_UNUSABLE
-    else:
-        snaps = list_snapshots(db, args.file.resolve())
+
+    def listing(metrics: tuple[str, ...] = (), again: bool = False) -> list | None:
+        if opened[0].path is None:  # it can't be written (or is a newer version's): listing writes nothing
+            return _list_read_only(cfg, opened[0], args.file.resolve(), metrics, quiet=again)
+        return list_snapshots(db, args.file.resolve(), metrics=metrics)
+
+    snaps = listing()
+    if snaps is None:  # (said); "no snapshots recorded" would be untrue
+        return EXIT_UNUSABLE
+    pack = _history_pack(args, snaps)
+    if pack is None:  # a broken --pack (said)
+        return EXIT_UNUSABLE
+    listed = listed_metrics(pack)
+    if snaps:  # again, with the figures of the pack's counters
+        snaps = listing(listed, again=True) or []
+        _say_other_pack(snaps, pack, listed)
     if args.format == "json":
         text = printable(json.dumps({"file": str(args.file), "snapshots": snaps}, ensure_ascii=False, indent=2,
                                     default=str))
@@ -472,18 +486,66 @@ def _history(args) -> int:
     rows = []
     zone = _utc_offset(time.time())
     for s in snaps:
-        figures = ([*(format_count(s.get(k)) for k in ("cjk", "cautions", "lines")),
+        figures = ([*(format_count(s["metrics"].get(k)) for k in listed),
                     stored_failing_text(s.get("failing"), s.get("errors"))] if s.get("measured", True)
-                   else ["measuring", "", "", ""])  # stored by the window, its figures not stored yet
+                   else ["measuring"] + [""] * len(listed))  # stored by the window, its figures not stored yet
         rows.append([str(s.get("id")), _local_time(s["time"], zone), str(s.get("kind")), *figures])
-    lines = table(rows, ["ID", f"TIME (UTC{zone})", "KIND", "CJK", "⚠️", "LINES", "FAILING"], [8, 30, 9, 9, 6, 6, 18])
+    # the pack's counters under their labels ("CJK", "⚠️", "LINES" for the house pack; "WORDS" for the English one)
+    named = [((pack.counters[k].label if k in pack.counters else "") or k).upper() for k in listed]
+    lines = table(rows, ["ID", f"TIME (UTC{zone})", "KIND", *named, "FAILING"],
+                  [8, 30, 9, 9, *[6] * (len(listed) - 1), 18])
     return EXIT_OK if _print_out(args.format, lambda: print("\n".join(lines))) else EXIT_UNUSABLE
 
 
-def _list_read_only(cfg: Config, opened, file: Path) -> list | None:
+def _history_pack(args, snaps: list) -> Any:
+    """The rule pack whose counters `survey-check history` lists: --pack; else the one survey-check would check the
+    survey with (beside it); else the bundled pack its newest snapshot was checked with (the English pack, named by
+    --pack when recorded); else the house pack. The listing assumed the house's counters: a CJK column of dashes and
+    no words for a survey counted in words. None when --pack is broken (said)."""
+    from .core.rulepack import PackError, bundled_packs, find_pack_for, house_pack, load_pack
+
+    beside = find_pack_for(args.file)
+    for path in (args.pack, beside):
+        if path:
+            try:
+                return load_pack(path)
+            except PackError as exc:
+                if path == args.pack:
+                    _err(f"broken rule pack: {exc}")
+                    return None
+                _err(f"warning: the rule pack beside the survey is broken, its counters not listed: {exc}")
+    house = house_pack()
+    recorded = next((s.get("pack") for s in snaps if s.get("measured", True) and s.get("pack")), None)
+    if recorded and recorded != house.name:
+        for path in bundled_packs():
+            try:
+                pack = load_pack(path)
+            except PackError:
+                continue
+            if pack.name == recorded:
+                return pack
+    return house
+
+
+def _say_other_pack(snaps: list, pack, listed: tuple[str, ...]) -> None:
+    """A note when the newest measured snapshot was checked with another pack than the one listed (neither beside the
+    survey nor bundled), which does not count the listed pack's first counter: which pack, and that --pack lists
+    its counters."""
+    newest = next((s for s in snaps if s.get("measured", True)), None)
+    if newest is None or not newest.get("pack") or newest["pack"] == pack.name:
+        return
+    if newest["metrics"].get(listed[0]) is None:
+        counter = pack.counters.get(listed[0])
+        _err(f"note: snapshot {newest['id']} was checked with the rule pack {newest['pack']}, which does not count "
+             f"{(counter.label if counter is not None else '') or listed[0]}: give that pack with --pack to list "
+             f"its own counters.")
+
+
+def _list_read_only(cfg: Config, opened, file: Path, metrics: tuple[str, ...] = (), quiet: bool = False) -> list | None:
     """The snapshots of a history database that can't be used for recording (read-only, in a folder that can't be
     written, locked, made by a newer version), read as they are. The listing refused before, with the window's
-    words ("this session keeps its history in memory"). None, said, when they can't be read."""
+    words ("this session keeps its history in memory"). None, said, when they can't be read; `quiet`: read again,
+    what it is was said already."""
     import sqlite3
 
     from .services.database import default_db_path, latest_version, open_read_only, schema_version
@@ -495,7 +557,7 @@ def _list_read_only(cfg: Config, opened, file: Path) -> list | None:
         db = open_read_only(p)
         try:
             found = schema_version(db)
-            snaps = list_snapshots(db, file)
+            snaps = list_snapshots(db, file, metrics=metrics)
         finally:
             db.conn.close()
     except (sqlite3.Error, OSError) as exc:
@@ -507,7 +569,7 @@ def _list_read_only(cfg: Config, opened, file: Path) -> list | None:
             problem = opened.problem
             _err(f"can't list the snapshots: {'t' + problem[1:] if problem.startswith('The ') else problem}.")
         return None
-    if found > latest_version():
+    if found > latest_version() and not quiet:
         _err(f"the history database {p} was made by a newer version of Survey Editor (schema {found}; this version "
              f"knows up to {latest_version()}): listed as this version reads it.")
     return snaps

@@ -114,17 +114,16 @@ def publish_blockers(a: Analysis) -> list:
 def headline_counters(a: Analysis, pack: Any, say: Callable[[str], str] = str) -> list[str]:
     """The document-wide counters the pack limits, against their limits, as the status bar shows them:
     "CJK 3,838/3,900", "⚠️ 79", "113/200 lines" (house pack); "1,204/2,500 words" (English pack)."""
+    from .core.rulepack import document_counters
+
     parts: list[str] = []
-    seen: set[str] = set()
-    for rule in getattr(pack, "rules", ()):
-        if rule.kind != "count" or rule.scope.kind != "document" or rule.scope.items or rule.counter in seen:
-            continue
-        seen.add(rule.counter)
-        counter = pack.counters.get(rule.counter)
-        label = say((counter.label if counter is not None and counter.label else "") or rule.counter)
-        value = format_count(a.metrics.get(rule.counter))
-        if rule.max is not None:
-            value += "/" + format_count(rule.max)
+    for name in document_counters(pack):
+        counter = pack.counters.get(name)
+        label = say((counter.label if counter is not None and counter.label else "") or name)
+        value = format_count(a.metrics.get(name))
+        top = pack.limit_of(name)[1]  # (its first document-wide count rule's)
+        if top is not None:
+            value += "/" + format_count(top)
         parts.append(f"{value} {label}" if label[:1].isalpha() and label[:1].islower() else f"{label} {value}")
     return parts
 

@@ -324,6 +324,16 @@ class RulePack:
         return None, None
 
 
+def document_counters(pack: Any) -> list[str]:
+    """The counters a pack's document-wide count rules limit, in its order, each once: what the status bar heads
+    (the house pack's cjk, cautions and lines; the English pack's words and lines) and the History list shows."""
+    names: list[str] = []
+    for rule in getattr(pack, "rules", ()):
+        if rule.kind == "count" and rule.scope.kind == "document" and not rule.scope.items and rule.counter not in names:
+            names.append(rule.counter)
+    return names
+
+
 def load_pack(path: str | Path) -> RulePack:
     p = Path(path)
     try:

@@ -33,6 +33,9 @@ _HEADLINE_KEYS = {
     "cautions": ("cautions", "caution", "caution_markers", "warnings"),
     "lines": ("lines", "line_count"),
 }
+# The counters the snapshot list shows without a pack (and the house pack's): the snapshots table's own columns.
+HOUSE_LISTED = HEADLINE[:3]
+LISTED_MAX = 4  # counters a pack limits document-wide that the list shows at most (besides lines)
 AUTOSAVES_KEPT = 50  # per document, besides those newer than its latest save
 # A survey not saved yet has autosaves too, under "untitled:<pid>:<ms>" (the program that wrote them, and when it
 # started the survey), so a crash before the first save loses nothing either.
@@ -246,6 +249,22 @@ def headline_figures(analysis: dict[str, Any]) -> dict[str, float | int | None]:
     out["failing"] = int(counted) if counted is not None else len(failing)
     out["errors"] = sum(1 for r in failing if r.get("level") == "error")
     return out
+
+
+def listed_metrics(pack: Any) -> tuple[str, ...]:
+    """The counters the snapshot list shows (and the trend chart opens on, the first) for a survey checked with
+    `pack`: those its document-wide count rules limit, as the status bar heads them, then its lines: the house pack's
+    cjk, cautions, lines; the English pack's words, lines. A pack limiting none: its first counters; none: the house's.
+    The list assumed the house's counters whatever the pack: a CJK column of dashes and no words for the English pack."""
+    from editor_app.core.rulepack import document_counters
+
+    if pack is None:
+        return HOUSE_LISTED
+    counters = list(getattr(pack, "counters", {}) or {})
+    names = document_counters(pack)[:LISTED_MAX] or counters[:LISTED_MAX - 1]
+    if "lines" in counters and "lines" not in names:
+        names.append("lines")
+    return tuple(names) or HOUSE_LISTED
 
 
 def chartable_metrics(analysis: dict[str, Any]) -> dict[str, float]:
@@ -801,18 +820,38 @@ _LIST_COLUMNS = (
 )
 
 
-def _row_dict(row) -> dict[str, Any]:
-    """A listing row; "measured" is False while its figures are still being measured (they are None then)."""
+def _row_dict(row, metrics: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A listing row; "measured" is False while its figures are still being measured (they are None then). With
+    `metrics` (read after the listing's own columns), "metrics": {name: value, None where not measured}."""
     keys = ("id", "document_id", "path", "time", "kind", "text_hash", "chars", "pack", *HEADLINE, "dismissed",
             "measured")
     d = dict(zip(keys, row))
+    if metrics:
+        d["metrics"] = {name: _whole(value) for name, value in zip(metrics, row[len(keys):])}
     d["measured"] = bool(d["measured"])
     for k in ("cjk", "cautions", "lines"):
-        if isinstance(d[k], float) and d[k].is_integer():
-            d[k] = int(d[k])  # counts read back as the integers they are
+        d[k] = _whole(d[k])
     d["time_iso"] = datetime.fromtimestamp(d["time"], timezone.utc).isoformat(timespec="seconds")
     d["dismissed"] = bool(d["dismissed"])
     return d
+
+
+def _whole(value: Any) -> Any:
+    """A count read back as the integer it is (stored REAL)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _metric_columns(metrics: tuple[str, ...]) -> tuple[str, list[Any]]:
+    """The listing's extra columns for `metrics`: a headline figure's own column, another's stored value (NULL in a
+    snapshot that has none: one measured with a pack that does not count it)."""
+    sql, params = "", []
+    for name in metrics:
+        if name in HOUSE_LISTED:
+            sql += f", s.{name}"
+        else:
+            sql += ", (SELECT m.value FROM snapshot_metrics m WHERE m.snapshot_id = s.id AND m.metric = ?)"
+            params.append(name)
+    return sql, params
 
 
 def list_snapshots(
@@ -823,17 +862,21 @@ def list_snapshots(
     limit: int | None = None,
     offset: int = 0,
     before: float | None = None,
+    metrics: Iterable[str] = (),
 ) -> list[dict[str, Any]]:
     """The document's snapshots, newest first, with headline figures (never the text or the analysis); `before`:
-    only those stored before then."""
+    only those stored before then; `metrics` (listed_metrics of the pack): each row's figures of them too, as
+    "metrics"."""
     doc = document_id(db, path)
     if doc is None:
         return []
+    metrics = tuple(metrics)
+    extra, params = _metric_columns(metrics)
     sql = (
-        f"SELECT {_LIST_COLUMNS} FROM snapshots s JOIN documents d ON d.id = s.document_id"
+        f"SELECT {_LIST_COLUMNS}{extra} FROM snapshots s JOIN documents d ON d.id = s.document_id"
         " JOIN texts t ON t.hash = s.text_hash WHERE s.document_id = ?"
     )
-    params: list[Any] = [doc]
+    params.append(doc)
     if before is not None:
         sql += " AND s.time < ?"
         params.append(float(before))
@@ -845,7 +888,7 @@ def list_snapshots(
     if limit is not None or offset:
         sql += " LIMIT ? OFFSET ?"
         params += [-1 if limit is None else int(limit), int(offset)]
-    return [_row_dict(r) for r in db.execute(sql, params).fetchall()]
+    return [_row_dict(r, metrics) for r in db.execute(sql, params).fetchall()]
 
 
 def count_snapshots(db: sqlite_utils.Database, path: Path | str, *, kinds: Iterable[str] | None = None,
@@ -897,8 +940,9 @@ def get_snapshot_analysis(db: sqlite_utils.Database, snapshot_id: int) -> dict[s
         return {}
 
 
-def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:
-    """The metrics of the document's latest snapshot (headline figures first), for the chart's chooser."""
+def metric_names(db: sqlite_utils.Database, path: Path | str, first: Iterable[str] = HOUSE_LISTED) -> list[str]:
+    """The metrics of the document's latest snapshot, for the chart's chooser: `first` (the counters the list shows,
+    listed_metrics), the failing rules, then the rest by name."""
     doc = document_id(db, path)
     if doc is None:
         return []
@@ -908,8 +952,8 @@ def metric_names(db: sqlite_utils.Database, path: Path | str) -> list[str]:
         " ORDER BY time DESC, id DESC LIMIT 1) ORDER BY metric",
         [doc],
     ).fetchall()
-    names = [r[0] for r in rows]
-    return list(HEADLINE) + [n for n in names if n not in HEADLINE]
+    head = [*first, "failing", "errors"]
+    return head + [r[0] for r in rows if r[0] not in head]
 
 
 def metric_series(

@@ -93,6 +93,16 @@ METRIC_LABELS = {  # translated where shown (HistoryController.tr)
     "failing": QT_TRANSLATE_NOOP("HistoryController", "Failing rules"),
     "errors": QT_TRANSLATE_NOOP("HistoryController", "Failing error-level rules"),
 }
+# The house pack's labels of its own counters. A counter a pack labels so (or a figure of a snapshot that the pack
+# does not count) is named in the house's words above and in HOUSE_HEADERS, so the house pack's History looks as it
+# always has; any other counter by its pack's own label: the English pack's "words", a team's "cautions" (called
+# "⚠️ markers" before, in the house's words, beside the pack's own labels).
+HOUSE_LABELS = {"cjk": "CJK", "cautions": "⚠️", "lines": "lines"}
+HOUSE_HEADERS = {  # the snapshot list's column of each, translated where shown (SnapshotModel.tr)
+    "cjk": QT_TRANSLATE_NOOP("SnapshotModel", "CJK"),
+    "cautions": "⚠️",
+    "lines": QT_TRANSLATE_NOOP("SnapshotModel", "Lines"),
+}
 KIND_LABELS = {  # what recorded a snapshot, in the user's language where shown (kind_label)
     "save": QT_TRANSLATE_NOOP("HistoryPanel", "save"),
     "autosave": QT_TRANSLATE_NOOP("HistoryPanel", "autosave"),
@@ -104,6 +114,15 @@ def kind_label(kind: str) -> str:
     """'save' / 'autosave' / 'cli' as the History tab shows them (保存 / 自动保存 in Chinese)."""
     label = KIND_LABELS.get(kind)
     return QCoreApplication.translate("HistoryPanel", label) if label else str(kind)
+
+
+def house_named(name: str, pack: Any) -> bool:
+    """Whether the metric `name` is one of the house's counters as `pack` counts it (HOUSE_LABELS): labelled as the
+    house labels it, or not a counter of the pack (an older snapshot's figure)."""
+    if name not in HOUSE_LABELS:
+        return False
+    counter = (getattr(pack, "counters", None) or {}).get(name)
+    return counter is None or (counter.label or name).casefold() == HOUSE_LABELS[name].casefold()
 
 
 def failing_label(failing: Any, errors: Any) -> str:
@@ -247,7 +266,7 @@ COPY_SLICE_SECONDS = 0.03
 class SnapshotModel(QAbstractTableModel):
     """The snapshot rows (plain dicts from history.list_snapshots), newest first."""
 
-    COLUMNS = ("time", "kind", "cjk", "cautions", "lines", "failing")
+    COLUMNS = ("time", "kind", "cjk", "cautions", "lines", "failing")  # the metrics: set_metrics
 
     PAGE = 300  # rows read per step: a 10,000-draft history lists as fast as a short one
 
@@ -256,7 +275,26 @@ class SnapshotModel(QAbstractTableModel):
         self.rows: list[dict[str, Any]] = []
         self.total = 0
         self._fetch = None  # (offset, limit) -> rows
-        self._headers = [self.tr("Time"), self.tr("Kind"), self.tr("CJK"), "⚠️", self.tr("Lines"), self.tr("Failing")]
+        self._headers = [self.tr("Time"), self.tr("Kind"), *(self.tr(HOUSE_HEADERS[c]) for c in self.COLUMNS[2:-1]),
+                         self.tr("Failing")]
+        self._pack_name: str | None = None  # the pack the survey is checked with
+
+    def set_metrics(self, names: tuple[str, ...], headers: list[str], pack_name: str | None = None) -> bool:
+        """The metric columns: the counters of the pack the survey is checked with (history.listed_metrics), under
+        `headers`; whether they changed."""
+        columns = ("time", "kind", *names, "failing")
+        self._pack_name = pack_name
+        if columns == self.COLUMNS and headers == self._headers[2:-1]:
+            return False
+        self.beginResetModel()
+        self.COLUMNS = columns
+        self._headers = [self.tr("Time"), self.tr("Kind"), *headers, self.tr("Failing")]
+        self.endResetModel()
+        return True
+
+    def _figure(self, row: dict[str, Any], col: str) -> Any:
+        metrics = row.get("metrics")
+        return metrics[col] if metrics and col in metrics else row.get(col)
 
     def set_rows(self, rows: list[dict[str, Any]], total: int | None = None, fetch=None) -> None:
         """Show these rows; with `fetch`, more of the `total` are read as the view scrolls to them."""
@@ -302,10 +340,10 @@ class SnapshotModel(QAbstractTableModel):
             if col == "kind":
                 return kind_label(row["kind"])
             if not row.get("measured", True):  # stored at once; its figures follow from the record thread
-                return self.tr("measuring…") if col == "cjk" else ""
+                return self.tr("measuring…") if index.column() == 2 else ""
             if col == "failing":
                 return failing_label(row["failing"], row.get("errors"))
-            return _fmt_number(row.get(col))
+            return _fmt_number(self._figure(row, col))
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in ("time", "kind"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -314,10 +352,22 @@ class SnapshotModel(QAbstractTableModel):
             if row["kind"] == "autosave":
                 return on_base(AUTOSAVE)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if col not in ("time", "kind", "failing") and row.get("measured", True) and self._figure(row, col) is None:
+                return self._not_measured(row, self._headers[index.column()])
             return (self.tr("{kind} · {time} · {chars} characters · sha256 {hash}")
                     .format(kind=kind_label(row["kind"]), time=row["time_iso"], chars=f"{row['chars']:,}",
                             hash=row["text_hash"][:12]))
         return None
+
+
+    def _not_measured(self, row: dict[str, Any], what: str) -> str:
+        """Why a snapshot has no figure in a column: most often, it was checked with another pack (say the house
+        pack, before the survey's own was put beside it), which does not count it."""
+        pack = row.get("pack")
+        if pack and self._pack_name and pack != self._pack_name:
+            return (self.tr("“%1” was not measured in this snapshot: it was checked with the rule pack %2.")
+                    .replace("%1", what).replace("%2", str(pack)))
+        return self.tr("“%1” was not measured in this snapshot.").replace("%1", what)
 
 
 class SnapshotTable(PanelTable):
@@ -504,6 +554,17 @@ class HistoryPanel(QWidget):
         """A word about the history database above the list (empty: none)."""
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
+
+    def set_metric_columns(self, names: tuple[str, ...], headers: list[str], pack_name: str | None = None) -> bool:
+        """The list's metric columns (SnapshotModel.set_metrics); new ones are fitted to their figures again."""
+        changed = self.model.set_metrics(names, headers, pack_name)
+        if changed:
+            self._columns_fitted = False
+        return changed
+
+    def say_when_empty(self, text: str = "") -> None:
+        """What the chart says when it has no point: by default, that there are no snapshots yet."""
+        self.chart_empty.setText(text or self.tr("No snapshots yet: each save and autosave adds a point to this chart."))
 
     def _fit_columns_once(self) -> None:
         """Once figures are listed: fitted to a lone row still measuring (no figures), the ⚠️ and Lines columns of an
@@ -1370,8 +1431,10 @@ class HistoryController(QObject):
     def _reading_earlier(self) -> bool:
         return self._earlier is not None and self._memory is not None and self._db is self._memory
 
-    def _earlier_rows(self, path: str, kinds: list[str] | None, offset: int, limit: int) -> list[dict[str, Any]]:
-        rows = self._from_earlier(history.list_snapshots, path, kinds=kinds, limit=limit, offset=offset) or []
+    def _earlier_rows(self, path: str, kinds: list[str] | None, offset: int, limit: int,
+                      metrics: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+        rows = self._from_earlier(history.list_snapshots, path, kinds=kinds, limit=limit, offset=offset,
+                                  metrics=metrics) or []
         for row in rows:
             row["id"] = -row["id"]  # (see _earlier)
         return rows
@@ -1988,9 +2051,11 @@ class HistoryController(QObject):
         if not path:
             panel.title.setText(self.tr("Untitled survey: its history starts with its first save."))
             panel.model.set_rows([])
+            panel.say_when_empty()
             panel.set_series([], [])
             return
         kinds = None if panel.show_autosaves.isChecked() else ["save", "cli"]
+        listed, new_pack = self._listed_metrics(path)  # (new_pack: the chart's chooser is set again)
         kept = self._db_call("counting snapshots", history.count_snapshots, path, kinds=kinds) or 0
         # while history is kept in memory: the file's, read only, after the session's (all of them older)
         earlier = self._from_earlier(history.count_snapshots, path, kinds=kinds) or 0
@@ -2000,9 +2065,9 @@ class HistoryController(QObject):
             rows = []
             if offset < kept:
                 rows = self._db_call("listing snapshots", history.list_snapshots, path, kinds=kinds,
-                                     limit=limit, offset=offset) or []
+                                     limit=limit, offset=offset, metrics=listed) or []
             if earlier and len(rows) < limit:
-                rows += self._earlier_rows(path, kinds, max(0, offset - kept), limit - len(rows))
+                rows += self._earlier_rows(path, kinds, max(0, offset - kept), limit - len(rows), listed)
             return rows
 
         rows = fetch(0, panel.model.PAGE) if total else []
@@ -2012,39 +2077,59 @@ class HistoryController(QObject):
             panel.select_ids(selected)  # the snapshots being compared stay selected when a new one is listed
         title = self.tr("{name}: 1 snapshot") if total == 1 else self.tr("{name}: {count} snapshots")
         panel.title.setText(title.format(name=Path(path).name, count=f"{total:,}"))
-        if reload_metrics or panel.metric_box.count() == 0 or rows and panel.metric_box.count() <= len(history.HEADLINE):
-            self._reload_metrics(path)
+        if (new_pack or reload_metrics or panel.metric_box.count() == 0
+                or rows and panel.metric_box.count() <= len(listed) + 2):  # (no stored metric listed yet)
+            self._reload_metrics(path, listed, new_pack)
         self.refresh_chart()
+
+    def _listed_metrics(self, path: str) -> tuple[tuple[str, ...], bool]:
+        """The counters the list shows (history.listed_metrics) for the pack the survey is checked with, set as its
+        columns; whether they changed."""
+        pack = self._pack(path)
+        listed = history.listed_metrics(pack)
+        changed = self.panel.set_metric_columns(listed, [self._header(n, pack) for n in listed],
+                                                getattr(pack, "name", None))
+        return listed, changed
+
+    def _header(self, name: str, pack: Any) -> str:
+        """A counter's column: the house's word for one of its own (CJK, ⚠️, Lines), else the pack's label."""
+        if house_named(name, pack):
+            return QCoreApplication.translate("SnapshotModel", HOUSE_HEADERS[name])
+        label = self._metric_label(name, "", pack)
+        return label[:1].upper() + label[1:] if label[:1].islower() else label
 
     def _panel_shown(self) -> None:
         if self._stale:
             self.refresh(self._stale_metrics, force=True)
         self._compare_with_editor_again()
 
-    def _reload_metrics(self, path: str) -> None:
+    def _reload_metrics(self, path: str, listed: tuple[str, ...], new_pack: bool = False) -> None:
+        """The chart's chooser: the counters the list shows first (the first chosen at first, and once the pack
+        changed: the house pack's CJK, the English pack's words), then the failing rules, then every stored metric."""
         combo = self.panel.metric_box
-        current = combo.currentData() or "cjk"
-        names = self._db_call("listing metrics", history.metric_names, path) or list(history.HEADLINE)
+        current = (None if new_pack else combo.currentData()) or listed[0]
+        names = self._db_call("listing metrics", history.metric_names, path, listed) or [*listed, "failing", "errors"]
         if self._reading_earlier():  # the file's too (the session's first may not be measured yet)
             try:
-                names += [n for n in history.metric_names(self._earlier, path) if n not in names]
+                names += [n for n in history.metric_names(self._earlier, path, listed) if n not in names]
             except sqlite3.Error:
                 pass
+        pack = self._pack(path)
         combo.blockSignals(True)
         combo.clear()
         for name in names:
             if name == "failing_rules" and "failing" in names:
                 continue  # the same count as "failing" (Failing rules), listed once
-            label = METRIC_LABELS.get(name)
-            combo.addItem(self.tr(label) if label else self._metric_label(name, path), name)
+            label = METRIC_LABELS.get(name) if name not in HOUSE_LABELS or house_named(name, pack) else None
+            combo.addItem(self.tr(label) if label else self._metric_label(name, path, pack), name)
         idx = combo.findData(current)
         combo.setCurrentIndex(max(idx, 0))
         combo.blockSignals(False)
 
-    def _metric_label(self, name: str, path: str) -> str:
+    def _metric_label(self, name: str, path: str, pack: Any = None) -> str:
         """A chartable metric as the window names it: a rule by its title ("rule:cjk-total" → "CJK characters ≤
         3,900"), a counter by its label ("bare_cautions" → "bare ⚠"), in the window's language; else its name."""
-        pack = self._pack(path)
+        pack = pack if pack is not None else self._pack(path)
         try:
             from editor_app.ui.engine_text import words_for
 
@@ -2066,13 +2151,25 @@ class HistoryController(QObject):
         path = self.current_path()
         metric = self.panel.metric_box.currentData()
         if not path or not metric:
+            self.panel.say_when_empty()
             self.panel.set_series([], [])
             return
         kinds = None if self.panel.show_autosaves.isChecked() else ["save", "cli"]
         points = self._db_call("reading the trend", history.metric_series, path, metric, kinds=kinds) or []
         points = (self._from_earlier(history.metric_series, path, metric, kinds=kinds) or []) + points  # (older)
+        self.panel.say_when_empty("" if points else self._no_points_because())
         analysis = _rule_limits(getattr(self.window, "latest_analysis", None))
         self.panel.set_series(points, history.chart_limits(metric, analysis, self._pack(path)))
+
+    def _no_points_because(self) -> str:
+        """What an empty chart says when snapshots are listed ("" when none is: no snapshots yet). It said "No
+        snapshots yet" above two snapshots, of a metric (CJK) the pack they were checked with does not count."""
+        rows = self.panel.model.rows
+        if not rows:
+            return ""
+        if not any(r.get("measured", True) for r in rows):
+            return self.tr("The snapshots' figures are still being measured.")
+        return self.tr("“%1” was not measured in these snapshots.").replace("%1", self.panel.metric_box.currentText())
 
     def _pack(self, path: str) -> Any:
         """The rule pack the limits come from: the window's, else the one beside the survey, else the house pack."""

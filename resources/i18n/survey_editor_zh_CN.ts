@@ -72,43 +72,43 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="311"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="271"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="135"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="177"/>
-        <location filename="../../editor_app/ui/figures_panel.py" line="225"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="137"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="185"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="139"/>
         <source>1 more differing statement not drawn</source>
         <translation>另有 1 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="141"/>
         <source>%n more differing statements not drawn</source>
         <translation>另有 %n 处不同的表述未画出</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="227"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="187"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="262"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="309"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="269"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -285,104 +285,114 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1535"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1600"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1208"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1279"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1210"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1281"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1310"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1381"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1446"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1515"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1463"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1532"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1465"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1534"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1382"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1515"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1685"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1451"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1580"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1750"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1314"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1385"/>
         <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
         <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1651"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1716"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1686"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1751"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1868"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1933"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1872"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1937"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1924"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1993"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1967"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2036"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1983"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2052"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2007"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2078"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2007"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2078"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2102"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2171"/>
+        <source>The snapshots&apos; figures are still being measured.</source>
+        <translation>快照的各项数字仍在测量中。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="2172"/>
+        <source>“%1” was not measured in these snapshots.</source>
+        <translation>这些快照没有测量“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="2205"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2167"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2270"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -390,183 +400,184 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="382"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="432"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="350"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="400"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="97"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="107"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="98"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="108"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="99"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="109"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="116"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="135"/>
         <source>%1 + 1 warning</source>
         <translation>%1 + 1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="117"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="136"/>
         <source>%1 + %2 warnings</source>
         <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="352"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="402"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="403"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="354"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="404"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="358"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="388"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="438"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="567"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="400"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="450"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="415"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="465"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="416"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="466"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="419"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="469"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="420"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="470"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="424"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="426"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="431"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="481"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="432"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="482"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="435"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="485"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="436"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="486"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="455"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="552"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="857"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="613"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="918"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="595"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="656"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="607"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="668"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="705"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="766"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="719"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="780"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="720"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="781"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="814"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="875"/>
         <source>{figure}: {value}</source>
         <translation>{figure}：{value}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="858"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="919"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1066"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1127"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2195"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2298"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2214"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2317"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2218"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2321"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -848,72 +859,72 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1117"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1188"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1118"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1189"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1095"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1166"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1130"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1201"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1132"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1203"/>
         <source>The file on disk was changed after this autosave, by another program or a copy: compare them before you restore.</source>
         <translation>磁盘上的文件在这次自动保存之后被其他程序或复制改动过：恢复前请先比较两者。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1135"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1206"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1136"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1207"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1169"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1169"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1098"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1169"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1099"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1170"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1105"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1176"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1713,39 +1724,52 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="102"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="104"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="305"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="357"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="368"/>
+        <source>“%1” was not measured in this snapshot: it was checked with the rule pack %2.</source>
+        <translation>此快照没有测量“%1”：它是按规则包 %2 检查的。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="370"/>
+        <source>“%1” was not measured in this snapshot.</source>
+        <translation>此快照没有测量“%1”。</translation>
     </message>
 </context>
 <context>
