@@ -272,6 +272,17 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{path} is not valid UTF-8 in {count} place(s), the first on line {line}: each is shown as \ufffd, and a save "
      "after an edit writes that character there.",
      "{path} 有 {count} 处不是有效的 UTF-8，第一处在第 {line} 行：每处显示为 \ufffd，编辑后保存时那里会写入这个字符。"),
+    ("{path} has NUL bytes, which are no text, in {count} place(s), the first on line {line}: each is shown as "
+     "\ufffd, and a save after an edit writes that character there.",
+     "{path} 有 {count} 处 NUL 字节（文本中不应有），第一处在第 {line} 行：每处显示为 \ufffd，编辑后保存时那里会写入这个字符。"),
+    ("{path} is not valid UTF-8 in {count} place(s) and has NUL bytes in {nuls} more, the first on line {line}: each "
+     "is shown as \ufffd, and a save after an edit writes that character there.",
+     "{path} 有 {count} 处不是有效的 UTF-8，另有 {nuls} 处 NUL 字节，第一处在第 {line} 行：每处显示为 \ufffd，"
+     "编辑后保存时那里会写入这个字符。"),
+    ("{path} has {count} paragraph separator(s) (U+2029), the first at the end of line {line}: each is read as a line "
+     "break, as the editor can only show it, and a save after an edit writes a line break there.",
+     "{path} 含有 {count} 个段落分隔符（U+2029），第一个在第 {line} 行末：每个都按换行读取（编辑器只能这样显示它），"
+     "编辑后保存时那里会写入换行。"),
     ("Unknown text encoding {encoding}.", "未知的文本编码 {encoding}。"),
     ("Not saved: {path} is a folder.", "未保存：{path} 是文件夹。"),
     ("Not saved: {path} is read-only. Save it under another name, or make it writable first. The file on disk was "

@@ -104,9 +104,15 @@ def test_the_mirror_takes_the_lines_read_instead_of_copying_the_document(qtbot, 
     assert copies == []
     assert window.mirror.lines == window.editor.document().toRawText().split("\u2029")
     assert window.current_text() == plain.read_text(encoding="utf-8")
-    # A U+2029 is a block break to Qt: the lines are not the text's, and the document is copied as before.
+    # A U+2029 is read as a line break by the loader (QA26b D5): the lines are the text's, taken as they are.
+    paragraphs = tmp_path / "paragraphs.md"
+    paragraphs.write_text("前\u2029后\n下一行\n", encoding="utf-8")
+    assert window.open_path(paragraphs)
+    assert copies == []
+    assert window.mirror.lines == window.editor.document().toRawText().split("\u2029") == ["前", "后", "下一行", ""]
+    # U+FDD0 (a noncharacter) is a block break to Qt too: the lines are not the text's, and the document is copied.
     odd = tmp_path / "odd.md"
-    odd.write_text("前\u2029后\n下一行\n", encoding="utf-8")
+    odd.write_text("前\ufdd0后\n下一行\n", encoding="utf-8")
     assert window.open_path(odd)
     assert copies == [1]
     raw = window.editor.document().toRawText()

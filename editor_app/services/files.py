@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import errno
 import os
+import re
 import stat
 import tempfile
 import unicodedata
@@ -52,7 +53,8 @@ class LoadedText:
     encoding: str = "utf-8"  # a Python codec name without BOM handling: "utf-8", "gb18030", "utf-16-le", ...
     bom: bool = False
     newline: str = "\n"  # "\n" | "\r\n" | "\r" — the file's dominant style
-    damage: str = ""  # what of the file could not be read in its encoding, in the user's words ("" when all could)
+    damage: str = ""  # what of the file is not read as written (bytes its encoding can't read, U+2029), in the
+    # user's words ("" when all is)
 
     def __init__(self, text: str, encoding: str = "utf-8", bom: bool = False, newline: str = "\n",
                  damage: str = "") -> None:
@@ -107,8 +109,28 @@ def load_text_and_fingerprint(path: Path | str, *, max_bytes: int = MAX_FILE_BYT
 
 def _loaded(p: Path, data: bytes) -> LoadedText:
     text, encoding, bom, damage = _decode(data, p)
-    return LoadedText(text=normalise_newlines(text), encoding=encoding, bom=bom, newline=detect_newline(text),
-                      damage=damage)
+    newline = detect_newline(text)
+    text = normalise_newlines(text)
+    if PARAGRAPH_SEPARATOR in text:
+        text, said = _paragraphs_as_lines(text, p)
+        damage = f"{damage}\n{said}" if damage else said
+    return LoadedText(text=text, encoding=encoding, bom=bom, newline=newline, damage=damage)
+
+
+PARAGRAPH_SEPARATOR = "\u2029"
+
+
+def _paragraphs_as_lines(text: str, p: Path) -> tuple[str, str]:
+    """(text, what was done) with each U+2029 read as a line break, for the editor and survey-check alike. The
+    editor (Qt) can only show one as a new line and has no way to write it back; read as a character by survey-check
+    and as a line by the window, every line after it had two numbers. U+2028 is different: the editor keeps it
+    inside its line, so it stays a character everywhere."""
+    first = text.index(PARAGRAPH_SEPARATOR)
+    line = text.count("\n", 0, first) + 1
+    count = text.count(PARAGRAPH_SEPARATOR)
+    return text.replace(PARAGRAPH_SEPARATOR, "\n"), (
+        f"{p} has {count} paragraph separator(s) (U+2029), the first at the end of line {line}: each is read as a "
+        "line break, as the editor can only show it, and a save after an edit writes a line break there.")
 
 
 def check_openable(path: Path | str, *, max_bytes: int = MAX_FILE_BYTES) -> os.stat_result:
@@ -149,28 +171,34 @@ def _read_bytes(p: Path, max_bytes: int) -> tuple[os.stat_result, bytes]:
 
 
 def _decode(data: bytes, p: Path) -> tuple[str, str, bool, str]:
-    """(text, codec, BOM?, damage): the damage says where a UTF-8 file is not UTF-8 ("" when it all is)."""
+    """(text, codec, BOM?, damage): the damage says where a UTF-8 file is not UTF-8 or holds NUL bytes ("" when
+    neither)."""
     for bom, name in _BOMS:
         if data.startswith(bom):
-            try:
-                return data[len(bom):].decode(name), name, True, ""
-            except UnicodeDecodeError:
-                damaged = _damaged_utf8(data[len(bom):], p) if name == "utf-8" else None
-                if damaged is not None:
-                    return damaged[0], name, True, damaged[1]
-                raise UnreadableFile(f"{p} starts with a {name.upper()} byte-order mark but is not valid {name.upper()}.") from None
+            if name == "utf-8":
+                read = _utf8(data[len(bom):], p)
+                if read is not None:
+                    return read[0], name, True, read[1]
+            else:
+                try:
+                    return data[len(bom):].decode(name), name, True, ""
+                except UnicodeDecodeError:
+                    pass
+            raise UnreadableFile(f"{p} starts with a {name.upper()} byte-order mark but is not valid {name.upper()}.")
     if b"\x00" in data:
         wide = _utf16_without_bom(data)
-        if wide is None:
+        if wide is not None:
+            return _checked(wide[0], p), wide[1], False, ""
+        read = _utf8(data, p)
+        if read is None:
             raise UnreadableFile(f"{p} looks like a binary file (it contains NUL bytes), not a text file.")
+        return _checked(read[0], p), "utf-8", False, read[1]
+    read = _utf8(data, p)
+    if read is not None:
+        return _checked(read[0], p), "utf-8", False, read[1]
+    wide = _utf16_without_bom(data)  # Chinese alone, without a NUL: no ASCII character, not even a newline
+    if wide is not None:
         return _checked(wide[0], p), wide[1], False, ""
-    try:
-        return _checked(data.decode("utf-8"), p), "utf-8", False, ""
-    except UnicodeDecodeError:
-        pass
-    damaged = _damaged_utf8(data, p)
-    if damaged is not None:
-        return _checked(damaged[0], p), "utf-8", False, damaged[1]
     for name in ("gbk", "gb18030"):  # plain GBK when it fits, so characters GBK lacks are refused on save
         try:
             text = data.decode(name)
@@ -186,10 +214,25 @@ def _decode(data: bytes, p: Path) -> tuple[str, str, bool, str]:
     return _checked(text, p), encoding, False, ""
 
 
+def _utf8(data: bytes, p: Path) -> tuple[str, str] | None:
+    """(text, damage) of UTF-8, perhaps damaged as _damaged_utf8 allows; None for another encoding."""
+    if b"\x00" in data:
+        return _damaged_utf8(data, p)
+    try:
+        return data.decode("utf-8"), ""
+    except UnicodeDecodeError:
+        return _damaged_utf8(data, p)
+
+
+_NUL_RUN = re.compile("\x00+")
+
+
 def _damaged_utf8(data: bytes, p: Path) -> tuple[str, str] | None:
     """(text, what is wrong) of UTF-8 with a few bytes that are not (a file cut mid-character by a full disk or a
-    partial copy, a line pasted in from a Latin-1 file), each run of them read as U+FFFD; None for another
-    encoding. Before, such a survey could not be opened at all."""
+    partial copy, a line pasted in from a Latin-1 file) or are NUL (a crash's zeroed tail, a stray one another
+    program wrote: no text holds one), each run of them read as U+FFFD; None for another encoding, or for a file
+    that is mostly NULs. Before, such a survey could not be opened at all (or, with one NUL in a file of even
+    length, was read as UTF-16 gibberish)."""
     pieces: list[str] = []
     bad: list[int] = []  # offsets in the text of each U+FFFD put in
     at = bad_end = 0
@@ -206,33 +249,82 @@ def _damaged_utf8(data: bytes, p: Path) -> tuple[str, str] | None:
             if len(bad) > MAX_DAMAGED_PLACES:
                 return None
     text = "".join(pieces)
-    valid = sum(1 for c in text if ord(c) > 0x7F) - len(bad)
-    if valid < 10 * len(bad):
-        return None
-    before = text[: bad[0]]
-    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
-    return text, (f"{p} is not valid UTF-8 in {len(bad)} place(s), the first on line {line}: each is shown as "
-                  "\ufffd, and a save after an edit writes that character there.")
+    if bad:
+        valid = sum(1 for c in text if ord(c) > 0x7F) - len(bad)
+        if valid < 10 * len(bad):
+            return None
+    first = bad[0] if bad else len(text)
+    nuls = 0
+    nul = text.find("\x00")
+    if nul >= 0:
+        first = min(first, nul)  # the replacements after it move nothing before it
+        text, nuls = _NUL_RUN.subn("\ufffd", text)
+        if len(bad) + nuls > MAX_DAMAGED_PLACES or len(text) - nuls < 10 * nuls:
+            return None
+    if not bad and not nuls:
+        return text, ""
+    before = text[:first]  # its line as the editor numbers it: a U+2029 is a line break (_paragraphs_as_lines)
+    line = before.count("\n") + before.count("\r") - before.count("\r\n") + before.count(PARAGRAPH_SEPARATOR) + 1
+    if not nuls:
+        where = f"is not valid UTF-8 in {len(bad)} place(s)"
+    elif not bad:
+        where = f"has NUL bytes, which are no text, in {nuls} place(s)"
+    else:
+        where = f"is not valid UTF-8 in {len(bad)} place(s) and has NUL bytes in {nuls} more"
+    return text, (f"{p} {where}, the first on line {line}: each is shown as \ufffd, and a save after an edit "
+                  "writes that character there.")
+
+
+# Real UTF-16 without a BOM: an ASCII character (a newline, a space, a digit) has a NUL for its high byte. When at
+# least this share of the code units have one, on the same side, the bytes are UTF-16: read as UTF-8 they would
+# hold a NUL every few characters, which no survey does (one stray NUL in a UTF-8 file is damage, not UTF-16).
+WIDE_NUL_SHARE = 0.05
+# Else (Chinese with few ASCII characters, even none), this share of the UTF-16 reading must be ASCII or characters
+# of GB2312 (the 6,763 common hanzi, Chinese punctuation), and the UTF-8 reading impossible. Other bytes read as
+# UTF-16 give Hangul, private-use characters and rare hanzi: "ab" is U+6261, so ASCII-heavy GBK text reads as rare
+# CJK ideographs (about a third of them common), UTF-8 Chinese as Hangul and private-use ones.
+WIDE_TEXT_SHARE = 0.9
 
 
 def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
-    """(text, codec) of UTF-16 written without a byte-order mark, or None. Its ASCII characters (white space,
-    digits, Latin words) put NUL bytes on one side of each byte pair: odd offsets little-endian, even big-endian
-    (a few on the other side are characters such as U+4E00); a binary file's NULs fall on both."""
-    if len(data) % 2:
+    """(text, codec) of UTF-16 written without a byte-order mark, or None: NULs on one side of a real share of its
+    byte pairs (odd offsets little-endian, even big-endian; a binary file's fall on both), or else a reading that
+    is Chinese text where UTF-8 can't read the bytes at all."""
+    if len(data) % 2 or not data:
         return None
+    units = len(data) // 2
     at_odd = data[1::2].count(0)
     at_even = data.count(0) - at_odd
-    if at_odd > 10 * at_even:
-        codec = "utf-16-le"
-    elif at_even > 10 * at_odd:
-        codec = "utf-16-be"
-    else:
+    found: tuple[float, str, str] | None = None
+    for codec, own, other in (("utf-16-le", at_odd, at_even), ("utf-16-be", at_even, at_odd)):
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if own >= WIDE_NUL_SHARE * units and own > 10 * other:
+            return text, codec
+        share = _common_share(text)
+        if share >= WIDE_TEXT_SHARE and (found is None or share > found[0]):
+            found = (share, text, codec)
+    if found is None or _is_utf8(data):
         return None
+    return found[1], found[2]
+
+
+def _common_share(text: str) -> float:
+    """The share of (the first 64K characters of) a text that is ASCII or in GB2312 (common Chinese text)."""
+    sample = text[:65536]
+    ascii_ = len(sample.encode("ascii", "ignore"))
+    common = ascii_ + (len(sample.encode("gb2312", "ignore")) - ascii_) // 2  # two bytes each
+    return common / len(sample)
+
+
+def _is_utf8(data: bytes) -> bool:
     try:
-        return data.decode(codec), codec
+        data.decode("utf-8")
     except UnicodeDecodeError:
-        return None
+        return False
+    return True
 
 
 def _looks_chinese(text: str) -> bool:

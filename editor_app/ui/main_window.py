@@ -654,9 +654,11 @@ class MainWindow(QMainWindow):
         self.show_error(self.tr("Not saved"), message)
 
     def _tell_damage(self, loaded: LoadedText) -> None:
-        """A survey opened with bytes its encoding can't read (shown as U+FFFD) says so and where."""
+        """A survey opened with bytes its encoding can't read (shown as U+FFFD) or with U+2029 says so and where (a
+        sentence a line)."""
         if loaded.damage:
-            self.notify(APP_NAME, words_for(self.pack)(loaded.damage))
+            say = words_for(self.pack)
+            self.notify(APP_NAME, "\n".join(say(line) for line in loaded.damage.split("\n")))
 
     def _open_dialog(self) -> None:
         start = str(self.current_path.parent) if self.current_path and not self.is_bundled_sample else str(Path.home())
