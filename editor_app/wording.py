@@ -229,6 +229,12 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "after attempt {k} of {m}; try again once that wait is over.",
      "{problem}，并要求等待 {w} 分钟后再询问，超过一次核验所等的时间（{limit} 秒）：第 {k} 次尝试后（共 {m} 次）已停止询问；"
      "请等过这段时间后再试。"),
+    # a run started inside the wait an earlier answer asked for (kept in the database): nothing is asked
+    ("{problem} earlier and asked to wait until {t} ({n} min from now); not asked again before then.",
+     "此前 {problem}，并要求等到 {t}（还有 {n} 分钟）；在此之前不再询问。"),
+    ("{problem} earlier and asked to wait until {t} ({n} s from now); not asked again before then.",
+     "此前 {problem}，并要求等到 {t}（还有 {n} 秒）；在此之前不再询问。"),
+    ("arXiv asked to wait until {t}; asking in {n} s", "arXiv 要求等到 {t}；{n} 秒后再问"),
     ("arXiv answered HTTP {status}", "arXiv 答复 HTTP {status}"),
     ("arXiv redirected the request (HTTP {status})", "arXiv 重定向了请求（HTTP {status}）"),
     ("arXiv did not answer within {s} s", "arXiv 在 {s} 秒内没有答复"),

@@ -2,7 +2,8 @@
 
 Found papers are kept with their fetch time and every field; "not found" answers are kept 24 hours; errors are
 never stored. The budget row holds the earliest moment the next request to a host may start, so two programs
-(or threads with their own connections) never ask arXiv more often than the interval allows.
+(or threads with their own connections) never ask arXiv more often than the interval allows, and the wait arXiv
+last asked for (a 429's or 503's Retry-After), so that no copy of the program asks again before it is over.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ import sqlite_utils
 PAPERS = "arxiv_papers"
 BUDGET = "arxiv_budget"
 NOT_FOUND_TTL = 24 * 3600.0
+# The longest wait kept of arXiv's Retry-After: a longer one (a year, a date far ahead: a broken header, most likely)
+# is kept this long, after which one request asks arXiv again (and keeps whatever wait it asks for then).
+MAX_KEPT_WAIT = 3600.0
 
 
 def migrate_v1(db: sqlite_utils.Database) -> None:
@@ -59,13 +63,24 @@ def migrate_v2(db: sqlite_utils.Database) -> None:
     db.execute(f"DROP TABLE {PAPERS}_v1")
 
 
+def migrate_v3(db: sqlite_utils.Database) -> None:
+    """Keep the wait arXiv asked for beside each host's request budget (idempotent): it was read into a local
+    only, so the next run, or another copy of the program, asked again at once."""
+    have = db[BUDGET].columns_dict
+    for column, kind in (("wait_until", "REAL"), ("wait_asked_at", "REAL"), ("wait_status", "INTEGER")):
+        if column not in have:
+            db.execute(f"ALTER TABLE {BUDGET} ADD COLUMN {column} {kind}")
+
+
 def ensure_tables(db: sqlite_utils.Database) -> None:
     """Make the tables exist even on a database that was not opened through `open_database`."""
     names = set(db.table_names())
-    if PAPERS not in names or BUDGET not in names or "source" not in db[PAPERS].columns_dict:
+    if (PAPERS not in names or BUDGET not in names or "source" not in db[PAPERS].columns_dict
+            or "wait_until" not in db[BUDGET].columns_dict):
         with db.conn:
             migrate_v1(db)
             migrate_v2(db)
+            migrate_v3(db)
 
 
 @dataclass
@@ -162,8 +177,9 @@ def reserve_request_slot(
         now = clock()
         # Claims queue up one interval apart; one absurdly far ahead means a changed clock: don't wait for it.
         start = now if row is None else min(max(now, row[0]), now + 20 * interval + 1)
-        conn.execute(
-            f"INSERT OR REPLACE INTO {BUDGET} (host, next_start) VALUES (?, ?)", [host, start + interval]
+        conn.execute(  # (an upsert: the row's kept wait stays)
+            f"INSERT INTO {BUDGET} (host, next_start) VALUES (?, ?) "
+            "ON CONFLICT (host) DO UPDATE SET next_start = excluded.next_start", [host, start + interval]
         )
         conn.execute("COMMIT")
     except BaseException:
@@ -177,4 +193,56 @@ def record_request_start(db: sqlite_utils.Database, host: str, started: float, i
     with db.conn:
         db.execute(
             f"UPDATE {BUDGET} SET next_start = max(next_start, ?) WHERE host = ?", [started + interval, host]
+        )
+
+
+@dataclass(frozen=True)
+class AskedWait:
+    """The wait arXiv asked for when it last answered `http_status` (429, 503) with a Retry-After."""
+
+    until: float  # when it is over, on this machine's clock
+    left: float  # seconds from now (<= 0: over)
+    http_status: int
+    asked_at: float  # as stored: names the wait `clear_asked_wait` ends
+
+
+def keep_asked_wait(db: sqlite_utils.Database, host: str, seconds: float, http_status: int, now: float) -> None:
+    """arXiv asked (just now) to wait `seconds` before asking `host` again: kept for every copy of the program,
+    at most MAX_KEPT_WAIT. The latest answer's wait replaces an earlier one."""
+    seconds = min(max(0.0, seconds), MAX_KEPT_WAIT)
+    with db.conn:
+        db.execute(
+            f"INSERT INTO {BUDGET} (host, next_start, wait_until, wait_asked_at, wait_status) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (host) DO UPDATE SET wait_until = excluded.wait_until, "
+            "wait_asked_at = excluded.wait_asked_at, wait_status = excluded.wait_status",
+            [host, now, now + seconds, now, int(http_status)],
+        )
+
+
+def asked_wait(db: sqlite_utils.Database, host: str, now: float) -> AskedWait | None:
+    """The wait arXiv asked of `host` that is kept, over or not (None: none kept). A clock set back past the
+    moment it was asked makes it over (its times no longer say how long is left: the next request asks arXiv,
+    which says again); one set forward ends it early; none lasts longer than MAX_KEPT_WAIT from now."""
+    row = db.execute(
+        f"SELECT wait_until, wait_asked_at, wait_status FROM {BUDGET} WHERE host = ? AND wait_until IS NOT NULL",
+        [host],
+    ).fetchone()
+    if row is None:
+        return None
+    until, asked_at, status = row
+    if asked_at is None or now < asked_at - 1.0:
+        left = 0.0
+    else:
+        left = min(until - now, until - asked_at, MAX_KEPT_WAIT)
+    return AskedWait(until=now + left, left=left, http_status=int(status or 0), asked_at=asked_at)
+
+
+def clear_asked_wait(db: sqlite_utils.Database, host: str, wait: AskedWait) -> None:
+    """arXiv answered a request sent once `wait` was over (or its times made no sense): it is forgotten. A wait
+    another copy kept meanwhile (asked at another moment) stays."""
+    with db.conn:
+        db.execute(
+            f"UPDATE {BUDGET} SET wait_until = NULL, wait_asked_at = NULL, wait_status = NULL "
+            "WHERE host = ? AND wait_asked_at IS ?",
+            [host, wait.asked_at],
         )

@@ -2,8 +2,9 @@
 
 It asks for ids in batches of at most 50 (`max_results` = batch size, POST when the URL grows long), one request
 at a time with the configured spacing claimed in the shared database, retries 429/5xx/timeouts/resets/bad bodies
-with exponential backoff and jitter (Retry-After honoured), stops after three 429s in a row, never retries a 400
-(it splits the batch to find the bad id), re-asks missing ids alone once, and parses XML without entities.
+with exponential backoff and jitter (Retry-After honoured, and kept in the database: no copy of the program asks
+before the wait arXiv asked for is over), stops after three 429s in a row, never retries a 400 (it splits the batch
+to find the bad id), re-asks missing ids alone once, and parses XML without entities.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 import math
 import random
 import re
+import sqlite3
 import threading
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from email.utils import parsedate_to_datetime
 from urllib.parse import urlencode, urljoin, urlsplit
 
@@ -219,6 +222,7 @@ class ArxivClient:
         self._429_in_a_row = 0
         self._stop: ArxivProblem | None = None  # once set, nothing more is asked
         self._unavailable_in_a_row = 0
+        self._wait_seen: arxiv_cache.AskedWait | None = None  # the kept wait the last request was sent after
         if db is not None:
             arxiv_cache.ensure_tables(db)
 
@@ -249,11 +253,13 @@ class ArxivClient:
 
         for start in range(0, len(wanted), MAX_BATCH):
             batch = wanted[start : start + MAX_BATCH]
-            self._ask(batch, out, whole_batch=True)
+            self._ask(batch, out)
             tell([i for i in batch if i in out.found or i in out.failed])
         missing = [i for i in wanted if i not in out.found and i not in out.failed and i not in out.not_found]
-        for i in missing:  # the API sometimes leaves out ids that exist: ask once more, alone
-            self._ask([i], out, whole_batch=False)
+        # The API sometimes leaves out ids that exist, a whole batch too (a spurious empty feed): each missing id is
+        # asked once more, alone, before it is called not found (arxiv-api.md), not its batch again.
+        for i in missing:
+            self._ask([i], out)
             if i not in out.found and i not in out.failed:
                 out.not_found.add(i)
             tell([i])
@@ -262,7 +268,7 @@ class ArxivClient:
         return out
 
     # -- batches ---------------------------------------------------------------------------------------------
-    def _ask(self, batch: list[str], out: FetchOutcome, *, whole_batch: bool) -> None:
+    def _ask(self, batch: list[str], out: FetchOutcome) -> None:
         if self._stop is not None:
             self._fail(batch, out, self._stop)
             return
@@ -289,9 +295,6 @@ class ArxivClient:
                 if asked is not None and asked not in out.found:
                     out.found[asked] = entry
                     break
-        if whole_batch and len(batch) > 1 and not feed.entries and feed.total == 0:
-            # A whole batch answered with an empty feed is the API's known spurious answer: ask it once more.
-            self._ask(batch, out, whole_batch=False)
 
     def _split_bad_batch(self, batch: list[str], out: FetchOutcome, exc: BadRequest) -> None:
         """A 400 fails the whole batch: mark the id arXiv names, or bisect until the bad one is alone."""
@@ -304,11 +307,11 @@ class ArxivClient:
                 out.failed[i] = ("malformed", f"arXiv rejected the id: incorrect id format for {i}")
             rest = [i for i in batch if i not in named]
             if rest:
-                self._ask(rest, out, whole_batch=True)
+                self._ask(rest, out)
             return
         half = len(batch) // 2
-        self._ask(batch[:half], out, whole_batch=True)
-        self._ask(batch[half:], out, whole_batch=True)
+        self._ask(batch[:half], out)
+        self._ask(batch[half:], out)
 
     @staticmethod
     def _fail(batch: list[str], out: FetchOutcome, exc: ArxivProblem) -> None:
@@ -347,12 +350,12 @@ class ArxivClient:
                         problem = str(exc)
                     else:
                         if not feed.errors:
-                            return feed
+                            return self._answered(feed)
                         # An Error entry is arXiv refusing the query, not an answer about the ids: never "not found".
                         if any(i in feed.error_ids for i in ids):
                             raise BadRequest("; ".join(feed.errors), feed.error_ids)
                         if feed.entries:
-                            return feed
+                            return self._answered(feed)
                         problem = f"arXiv answered with an error instead of papers ({'; '.join(feed.errors)})"
                 elif status == 400:
                     try:
@@ -363,7 +366,7 @@ class ArxivClient:
                         raise BadRequest("HTTP 400 (unreadable error feed)", []) from None
                 elif status == 429:
                     self._429_in_a_row = answered_429 + 1
-                    retry_after = _retry_after(response.headers.get("Retry-After"))
+                    retry_after = self._keep_wait(response.headers.get("Retry-After"), status)
                     if self._429_in_a_row >= 3:
                         raise RateLimited(_rate_limited_three_times(retry_after))
                     problem = "arXiv answered 429 'Rate exceeded'"
@@ -377,7 +380,7 @@ class ArxivClient:
                     problem = f"arXiv redirected the request (HTTP {status})"
                     continue
                 elif status >= 500:
-                    retry_after = _retry_after(response.headers.get("Retry-After"))
+                    retry_after = self._keep_wait(response.headers.get("Retry-After"), status)
                     problem = f"arXiv answered HTTP {status}"
                 else:
                     raise Unavailable(f"arXiv answered HTTP {status}")
@@ -397,12 +400,53 @@ class ArxivClient:
                               f"check the network connection)")
         raise Unavailable(f"{problem} (after {self.max_attempts} attempts)")
 
+    def _keep_wait(self, header: str | None, status: int) -> float | None:
+        """The wait a 429's or 503's Retry-After asks for (None: it says none), kept in the database for every copy
+        of the program, this one's next run included."""
+        now = self.clock()
+        retry_after = _retry_after(header, now)
+        if retry_after and self.db is not None:
+            try:
+                arxiv_cache.keep_asked_wait(self.db, self.host, retry_after, status, now)
+            except sqlite3.Error:  # (a database locked past its wait: this run still waits, or stops, as asked)
+                pass
+        return retry_after
+
+    def _answered(self, feed: Feed) -> Feed:
+        """arXiv answered: a wait it had asked for, which this request was sent after, is over for every copy."""
+        if self._wait_seen is not None and self.db is not None:
+            try:
+                arxiv_cache.clear_asked_wait(self.db, self.host, self._wait_seen)
+            except sqlite3.Error:  # (kept, it is over all the same: the next request clears it)
+                pass
+            self._wait_seen = None
+        return feed
+
+    def _honour_asked_wait(self) -> None:
+        """Before a request: wait out a wait arXiv asked for that is kept (asked of this run or another copy of the
+        program), or stop asking, saying until when, if more of it is left than a run waits."""
+        self._wait_seen = None
+        if self.db is None:
+            return
+        wait = arxiv_cache.asked_wait(self.db, self.host, self.clock())
+        self._wait_seen = wait
+        if wait is None or wait.left <= 0:
+            return
+        if wait.left > MAX_RETRY_AFTER:
+            stop = RateLimited if wait.http_status == 429 else UnavailableForLong
+            raise stop(_not_asked_inside_the_wait(wait))
+        if self.on_retry and wait.left >= 1:
+            self.on_retry(f"arXiv asked to wait until {datetime.fromtimestamp(wait.until):%H:%M:%S}; "
+                          f"asking in {math.ceil(wait.left)} s")
+        self._sleep(wait.left)
+
     def _backoff(self, attempt: int) -> float:
         return min(60.0, self.backoff * 2 ** (attempt - 1)) * (0.5 + self.rng.random())
 
     def _send(self, method: str, fields: dict[str, str]) -> requests.Response:
         with _ONE_AT_A_TIME:
             self._check_cancel()
+            self._honour_asked_wait()
             start = self._claim_slot()
             self._sleep(start - self.clock())
             started = self.clock()
@@ -461,6 +505,15 @@ def _asked_to_wait_too_long(problem: str, retry_after: float, attempt: int, max_
             "that wait is over.")
 
 
+def _not_asked_inside_the_wait(wait: arxiv_cache.AskedWait) -> str:
+    """Why a run asked nothing: arXiv's earlier answer asked to wait, and until when (local time, never before the
+    wait is over: 14:12:20 is "14:13"), and how long is left."""
+    said = ("arXiv answered 429 'Rate exceeded'" if wait.http_status == 429
+            else f"arXiv answered HTTP {wait.http_status}")
+    at = datetime.fromtimestamp(math.ceil(wait.until / 60) * 60).strftime("%H:%M")
+    return f"{said} earlier and asked to wait until {at} ({_wait(wait.left)} from now); not asked again before then."
+
+
 def _wait(seconds: float) -> str:
     """A wait as arXiv's Retry-After gave it, in the unit a person reads it in: "5 s", "3 min" (never less than
     asked: 150 s is 3 min)."""
@@ -468,17 +521,23 @@ def _wait(seconds: float) -> str:
     return f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} min"
 
 
-def _retry_after(value: str | None) -> float | None:
+def _retry_after(value: str | None, now: float) -> float | None:
+    """Retry-After's seconds (HTTP allows delay-seconds or an HTTP-date): at most arxiv_cache.MAX_KEPT_WAIT (a year,
+    a date far ahead: a broken header, most likely); a date gone by is 0; anything else (negative, a fraction,
+    words) says no wait: None."""
     if not value:
         return None
     value = value.strip()
-    if value.isdigit():
-        return float(value)
+    if value.isascii() and value.isdigit():
+        return min(float(value), arxiv_cache.MAX_KEPT_WAIT)
     try:
         when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
+        seconds = when.timestamp() - now
+    except (TypeError, ValueError, OverflowError, OSError):
         return None
-    return max(0.0, when.timestamp() - time.time())
+    if when.tzinfo is None:  # (a date without a zone is not an HTTP-date)
+        return None
+    return min(max(0.0, seconds), arxiv_cache.MAX_KEPT_WAIT)
 
 
 def _never_connected(exc: requests.ConnectionError) -> bool:

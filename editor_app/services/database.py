@@ -29,6 +29,7 @@ MIGRATIONS: list[tuple[int, str]] = [
     (4, "editor_app.services.history:migrate_v2"),
     (5, "editor_app.services.history:migrate_v3"),
     (6, "editor_app.services.history:migrate_v4"),
+    (7, "editor_app.services.arxiv_cache:migrate_v3"),
 ]
 
 
