@@ -117,7 +117,7 @@ def open_database(path: Path | str | None = None, *, memory: bool = False, timeo
         return _in_memory(f"{problem}; it was left as it is and this session keeps its history in memory. Update "
                           "Survey Editor, or choose another database file.", problem=problem)
     except sqlite3.DatabaseError as exc:
-        if _is_locked(exc):  # another program holds the lock: the file is fine, so never move it
+        if is_locked(exc):  # another program holds the lock: the file is fine, so never move it
             problem = f"The history database {p} is locked by another program ({exc})"
             return _in_memory(f"{problem}; this session keeps its history in memory.", retry=True, problem=problem)
         if p.is_dir() or (p.is_file() and not _may_be_ours(p)):
@@ -238,7 +238,8 @@ def _sqlite_says(exc: BaseException, codes: tuple[str, ...], words: tuple[str, .
     return any(word in str(exc).lower() for word in words)
 
 
-def _is_locked(exc: BaseException) -> bool:
+def is_locked(exc: BaseException) -> bool:
+    """Whether SQLite's error says another connection holds the lock (past the wait asked for)."""
     return _sqlite_says(exc, ("SQLITE_BUSY", "SQLITE_LOCKED"), ("locked", "busy"))
 
 

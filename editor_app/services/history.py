@@ -550,6 +550,7 @@ def write_snapshot(
              writer if kind == "autosave" else None, prepared.measure_with],
         )
         snapshot_id = cur.lastrowid
+        _forget_left_behind(conn, snapshot_id)
         if prepared.measured:
             _store_measurement(conn, snapshot_id, prepared, base[0] if base else None)
         if kind == "autosave":
@@ -789,15 +790,41 @@ def _prune_autosaves(conn, doc: int) -> None:
     _delete_snapshots(conn, ids, {r[1] for r in rows})
 
 
+def _forget_left_behind(conn, snapshot_id: int) -> None:
+    """Forget an analysis and figures found under a new snapshot's number: a lost snapshot's, left behind by the
+    salvage of a damaged database before this version (the fresh one numbers its snapshots from 1 again). They are
+    not this snapshot's, and stood in the way of its own: "UNIQUE constraint failed" at every save, or an older
+    text's figures listed as this one's."""
+    if not (conn.execute("SELECT 1 FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id]).fetchone()
+            or conn.execute("SELECT 1 FROM snapshot_metrics WHERE snapshot_id = ?", [snapshot_id]).fetchone()):
+        return
+    _store_whole_those_based_on(conn, [snapshot_id])
+    conn.execute("DELETE FROM snapshot_metrics WHERE snapshot_id = ?", [snapshot_id])
+    conn.execute("DELETE FROM snapshot_analyses WHERE snapshot_id = ?", [snapshot_id])
+
+
+def _store_whole_those_based_on(conn, ids: list[int]) -> None:
+    """An analysis stored as a delta from one of `ids` (about to go) is stored whole first; one that can't be read
+    goes (its snapshot is measured again)."""
+    marks = ",".join("?" * len(ids))
+    for (sid,) in conn.execute(
+            f"SELECT snapshot_id FROM snapshot_analyses WHERE base IN ({marks}) AND snapshot_id NOT IN ({marks})",
+            ids + ids).fetchall():
+        if not conn.execute("SELECT 1 FROM snapshot_analyses WHERE snapshot_id = ?", [sid]).fetchone():
+            continue  # gone with a damaged one before it
+        try:
+            whole = zlib.compress(_read_analysis_json(conn, sid).encode("utf-8"), 6)
+        except DamagedData:
+            _drop_damaged_analysis(conn, sid)
+            continue
+        conn.execute("UPDATE snapshot_analyses SET data = ?, base = NULL, depth = 0 WHERE snapshot_id = ?", [whole, sid])
+
+
 def _delete_snapshots(conn, ids: list[int], hashes: Iterable[str]) -> None:
     marks = ",".join("?" * len(ids))
     # An analysis stored as a delta from one about to go is stored whole first (autosaves are never bases; this
     # keeps a database written otherwise whole too).
-    for (sid,) in conn.execute(
-            f"SELECT snapshot_id FROM snapshot_analyses WHERE base IN ({marks}) AND snapshot_id NOT IN ({marks})",
-            ids + ids).fetchall():
-        whole = zlib.compress(_read_analysis_json(conn, sid).encode("utf-8"), 6)
-        conn.execute("UPDATE snapshot_analyses SET data = ?, base = NULL, depth = 0 WHERE snapshot_id = ?", [whole, sid])
+    _store_whole_those_based_on(conn, ids)
     conn.execute(f"DELETE FROM snapshot_metrics WHERE snapshot_id IN ({marks})", ids)
     conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", ids)
     conn.execute(f"DELETE FROM snapshots WHERE id IN ({marks})", ids)

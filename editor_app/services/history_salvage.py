@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -80,17 +81,19 @@ def _copy(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> None:
 
 
 def _drop_unreadable(conn: sqlite3.Connection) -> None:
-    """Snapshots whose document or text is gone (a delta whose base was lost can't be rebuilt) go; an analysis
-    stored as a delta from a lost one goes (its snapshot is measured again); the trend metrics lost with a damaged
-    page are taken from the analyses again. Checked by the stored chains, not by rebuilding 2,000 drafts (~9 s)."""
+    """Snapshots whose document or text is gone (a delta whose base was lost can't be rebuilt) go; so do the
+    analyses and figures of every snapshot not copied (its row on a damaged page, or gone): left behind, the fresh
+    database's next snapshots, numbered from 1 again, met them (an older text's figures, or "UNIQUE constraint
+    failed" at every save). An analysis stored as a delta from one of those is stored whole first; one stored as a
+    delta from a lost one goes (its snapshot is measured again); the trend metrics lost with a damaged page are
+    taken from the analyses again. Checked by the stored chains, not by rebuilding 2,000 drafts (~9 s)."""
     texts = _whole_chains(conn, "SELECT hash, base FROM texts")
     gone = [sid for sid, digest, doc in conn.execute(
         "SELECT s.id, s.text_hash, d.id FROM snapshots s LEFT JOIN documents d ON d.id = s.document_id").fetchall()
         if doc is None or digest not in texts]
     if gone:
-        marks = ",".join("?" * len(gone))
-        conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", gone)
-        conn.execute(f"DELETE FROM snapshots WHERE id IN ({marks})", gone)
+        conn.execute(f"DELETE FROM snapshots WHERE id IN ({','.join('?' * len(gone))})", gone)
+    _drop_orphans(conn)
     while True:  # an analysis whose base went goes too, then those stored as deltas from it
         analyses = _whole_chains(conn, "SELECT snapshot_id, base FROM snapshot_analyses")
         broken = [sid for (sid,) in conn.execute("SELECT snapshot_id FROM snapshot_analyses").fetchall()
@@ -108,6 +111,31 @@ def _drop_unreadable(conn: sqlite3.Connection) -> None:
             continue
         conn.executemany("INSERT OR IGNORE INTO snapshot_metrics (snapshot_id, metric, value) VALUES (?, ?, ?)",
                          [(sid, k, v) for k, v in history.chartable_metrics(analysis).items()])
+
+
+# The tables whose rows belong to one snapshot (database.MIGRATIONS): kept only with their snapshot.
+_PER_SNAPSHOT = ("snapshot_analyses", "snapshot_metrics")
+
+
+def _drop_orphans(conn: sqlite3.Connection) -> None:
+    """The rows of snapshots not copied go; an analysis of a copied snapshot stored as a delta from one of them is
+    stored whole first (or goes, measured again, when its chain can't be read)."""
+    orphaned = "snapshot_id NOT IN (SELECT id FROM snapshots)"
+    whole = _whole_chains(conn, "SELECT snapshot_id, base FROM snapshot_analyses")
+    for (sid,) in conn.execute(
+            "SELECT snapshot_id FROM snapshot_analyses WHERE snapshot_id IN (SELECT id FROM snapshots) AND base IN"
+            f" (SELECT snapshot_id FROM snapshot_analyses WHERE {orphaned})").fetchall():
+        if sid not in whole:
+            continue  # its chain is broken anyway: it goes below
+        try:
+            data = _rebuilt(conn, history._ANALYSES_SQL, sid, deltas.JSON_PIECES)
+        except Exception:  # a damaged blob: measured again by the window
+            conn.execute("DELETE FROM snapshot_analyses WHERE snapshot_id = ?", [sid])
+            continue
+        conn.execute("UPDATE snapshot_analyses SET data = ?, base = NULL, depth = 0 WHERE snapshot_id = ?",
+                     [zlib.compress(data.encode("utf-8"), 6), sid])
+    for table in _PER_SNAPSHOT:
+        conn.execute(f"DELETE FROM {table} WHERE {orphaned}")
 
 
 def _whole_chains(conn: sqlite3.Connection, sql: str) -> set:

@@ -256,8 +256,14 @@ PRELOAD_POLL_MS = 50  # the first look, waiting for that import to end
 # While the history file can't be written (a full disk, a lock held past the wait, a read-only folder) snapshots are
 # kept in memory and the file is tried again at every save, and at autosave time at most this often.
 RETRY_SECONDS = 30
-# A retry waits at most this long for another program's lock (a normal write waits 10 s): the GUI thread does it.
+# A retry waits at most this long for another program's lock: the GUI thread does it.
 RETRY_BUSY_SECONDS = 0.02
+# The GUI thread's writes (snapshots, their figures, dismissals) wait at most this long for another program's lock;
+# past it the snapshot is kept in memory and the file tried again. SQLite's 10 s wait, on the GUI thread, froze the
+# window for 10 s at the first save while another program held the lock.
+BUSY_SECONDS = 0.05
+# A lock is most often another program's write of a moment: the file is tried again this soon after one.
+LOCKED_RETRY_MS = 2000
 # Once it can be written, the snapshots kept in memory are copied into it for at most this long a turn of the event
 # loop (~5 ms each for the sample survey).
 COPY_SLICE_SECONDS = 0.03
@@ -1331,7 +1337,7 @@ class HistoryController(QObject):
         """The open database, opened on first use; while the file can't be used, the history kept in memory."""
         if self._db is None:
             try:
-                opened = database.open_database(self._db_path)
+                opened = database.open_database(self._db_path, timeout=BUSY_SECONDS)
             except Exception as exc:  # an unwritable folder...: history goes on in memory, editing goes on
                 self._fall_back(self._cant_write(exc))
                 return self._db
@@ -1505,7 +1511,7 @@ class HistoryController(QObject):
                 copied += fresh
             for when, path, options in self._dismissals:
                 history.dismiss_autosaves(file_db, path, before=when, **options)
-            file_db.execute("PRAGMA busy_timeout = 10000")  # a normal write waits for a lock as long as ever
+            file_db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")  # as the GUI thread's writes wait
         except (sqlite3.DatabaseError, OSError) as exc:
             self._catching = None
             try:
@@ -1571,8 +1577,13 @@ class HistoryController(QObject):
             on_file = db is not self._memory
             if on_file:
                 self.close_database()  # the next use reopens it
-            if on_file and redo and database.is_unavailable(exc):
+            locked = on_file and database.is_locked(exc)
+            if locked:  # tried again soon: the file's snapshots left measuring are measured once it is back
+                QTimer.singleShot(LOCKED_RETRY_MS, self, lambda: self.shut_down or self.retry_file(force=True))
+            if on_file and (redo or locked) and database.is_unavailable(exc):
                 self._fall_back(self._cant_write(exc))
+                if not redo:
+                    return None
                 try:
                     return func(self._memory, *args, **kwargs)
                 except sqlite3.DatabaseError as again:
