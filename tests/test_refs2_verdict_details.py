@@ -142,7 +142,7 @@ def test_withdrawn_does_not_hide_a_name_mismatch(fake_arxiv, arxiv_config, arxiv
     analysis, pack = _analysis(WITHDRAWN, arxiv_config, arxiv_db)
     ref = analysis.to_dict()["references"][0]
     assert ref["status"] == "withdrawn?" and ref["statuses"] == ["withdrawn?", "name mismatch"]
-    assert "cited_versions" not in ref  # (no line cites a version)
+    assert ref["cited_versions"] == []  # (no line cites a version)
     row = _report_row(analysis, pack, "2601.00012")
     assert '<span class="fail">name mismatch</span><br><span class="warn">withdrawn?</span>' in row, row
     from editor_app.ui.problem_spans import problem_spans

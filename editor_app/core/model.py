@@ -574,7 +574,7 @@ def _reference_dict(r: Reference) -> dict[str, Any]:
     d.setdefault("statuses", [r.status])  # (every status that applies, its own first: before verification, one)
     from .reference_verdicts import cited_versions  # (it reads a Reference: imported here, not at the top)
 
-    versions = cited_versions(r, r.details.get("latest_version"))
-    if versions:  # which lines cite which version, and which of them arXiv has (null: not asked)
-        d["cited_versions"] = [v.as_dict() for v in versions]
+    # which lines cite which version, and which of them arXiv has (null: not asked); [] when no line cites one
+    # (README's contract lists it on every reference: a CI script reading it got a KeyError)
+    d["cited_versions"] = [v.as_dict() for v in cited_versions(r, r.details.get("latest_version"))]
     return d
