@@ -22,8 +22,12 @@ def test_section_refs_resolve():
 def test_markdown_atx_setext_and_fences():
     text = "intro\n# Title\ntext\n## 3.1 Counter\nx\n```\n# not a heading\n```\nSetext\n------\ny\n"
     o = outline(text)
+    # (the one "#" heading, first, over "##" ones is the title: the header holds it, qa26a D3)
+    assert [(s.key, s.level, s.line, s.end_line) for s in o.sections] == [("3.1", 2, 4, 8), ("h9", 2, 9, 11)]
+    assert o.header == (1, 3)
+    o = outline(text.replace("------", "======"))  # two "#" headings ("===" is one): sections, "# Title" one of them
     assert [(s.key, s.level, s.line, s.end_line) for s in o.sections] == [
-        ("h2", 1, 2, 11), ("3.1", 2, 4, 8), ("h9", 2, 9, 11)]
+        ("h2", 1, 2, 8), ("3.1", 2, 4, 8), ("h9", 1, 9, 11)]
     assert o.header == (1, 1)
 
 
@@ -100,9 +104,9 @@ def test_an_underline_after_a_list_item_html_or_indented_code_is_a_rule_not_a_he
         o = outline(f"# A\n\n{before}\n---\nafter\n")
         assert [s.title for s in o.sections] == ["A"], before
     # A paragraph line followed by the underline still is a heading, as Markdown renders it.
-    assert [s.title for s in outline("# A\n\nSummary\n---\n").sections] == ["A", "Summary"]
-    assert [s.title for s in outline("# A\n\n**Summary**\n---\n").sections] == ["A", "**Summary**"]
-    assert [s.title for s in outline("# A\n\n<5 ms 的延迟\n---\n").sections] == ["A", "<5 ms 的延迟"]  # no HTML
+    assert [s.title for s in outline("## A\n\nSummary\n---\n").sections] == ["A", "Summary"]
+    assert [s.title for s in outline("## A\n\n**Summary**\n---\n").sections] == ["A", "**Summary**"]
+    assert [s.title for s in outline("## A\n\n<5 ms 的延迟\n---\n").sections] == ["A", "<5 ms 的延迟"]  # no HTML
 
 
 def test_section_references_with_full_width_or_padded_sub_numbers_resolve():
@@ -189,16 +193,17 @@ def test_a_markdown_title_line_above_the_numbered_sections_is_the_header(sample_
         assert verdicts == [(r.id, r.status, r.measured) for r in plain.rules if r.id != "line-count"]
         assert [(c.text, c.measured, c.ok) for c in a.claims if c.metric != "lines"] == [
             (c.text, c.measured, c.ok) for c in plain.claims if c.metric != "lines"]
-    # A Markdown survey keeps its title as a section (the report's contents list it).
-    assert [s.key for s in outline("# Title\nintro\n## Background\n").sections] == ["h1", "h3"]
-    assert [s.key for s in outline("# Title\nintro\n## 1 Background\n").sections] == ["h1", "1"]
+    # So is a Markdown survey's one "#" heading over its "##" sections (qa26a D3: tests/test_qa26a_markdown_header.py).
+    for text, keys in (("# Title\nintro\n## Background\n", ["h3"]), ("# Title\nintro\n## 1 Background\n", ["1"])):
+        o = outline(text)
+        assert [s.key for s in o.sections] == keys and o.header == (1, 2)
 
 
 def test_front_matter_is_not_a_section():
     text = "---\ntitle: KV cache survey\ndate: 2026-09-14\n---\n\n# KV cache\n\n## 1 Background\n见 §1\n"
     o = outline(text)
-    assert [(s.title, s.line) for s in o.sections] == [("KV cache", 6), ("Background", 8)]
-    assert o.header == (1, 5) and o.not_prose == ((1, 4),)
+    assert [(s.title, s.line) for s in o.sections] == [("Background", 8)]  # (the title "# KV cache" in the header)
+    assert o.header == (1, 7) and o.not_prose == ((1, 4),)
     # A rule at the top with a heading before the next one is a rule: what follows is read as usual.
     o = outline("---\n§0 自检\n一、甲\n正文\n---\n")
     assert [s.key for s in o.sections] == ["0", "1", "h4"] and o.not_prose == ()

@@ -13,6 +13,7 @@ PACK = """schema = 1
 name = "blog"
 [document]
 heading_styles = ["markdown"]
+claim_zones = ["header", "sections", "footer"]  # (the lines under "# Post" are the header's, as the English pack's)
 [counters.words]
 builtin = "words"
 [scopes]

@@ -125,6 +125,7 @@ BLOG = """schema = 1
 name = "blog"
 [document]
 heading_styles = ["markdown"]
+claim_zones = ["header", "sections", "footer"]  # (the line under "# Post" is the header's, as in the English pack)
 [counters.words]
 builtin = "words"
 [scopes]

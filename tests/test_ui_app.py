@@ -166,7 +166,9 @@ def test_another_teams_pack_given_on_the_command_line(qtbot, tmp_path):
     assert window.pack.name == "english-markdown"
     text = window.headline_label.text()
     assert text.startswith(f"{window.latest_analysis.metrics['words']}/2,500 words · 7/300 lines")
-    assert [sm.section.title for sm in window.outline.model.rows] == ["Serving notes", "Costs"]
+    # (the "# Serving notes" title over "## Costs" is the header's, with the line under it: qa26a D3)
+    assert [sm.section.title for sm in window.outline.model.rows] == ["Costs"]
+    assert window.latest_analysis.header_lines == (1, 4)
 
 
 def test_a_pack_given_on_the_command_line_that_cant_be_used_is_said_on_stderr(tmp_path):

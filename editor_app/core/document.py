@@ -397,6 +397,12 @@ def build_outline(
     # A numbered Markdown heading ranks by its number ("## 3 Limitations" is a top section); an unnumbered one
     # ranks with the numbered headings of as many #s ("## References" after it is its sibling, not its child).
     md_shift = 0
+    # A Markdown survey's title is its first heading when that is its one "#" (or "===") heading, unnumbered, over
+    # "##" ones; the unnumbered headings ranked before any numbered one set md_shift then rise a level with it gone.
+    md_tops = 0  # headings written "#" or underlined "==="
+    md_title = False  # the first heading is one of them, unnumbered
+    unranked: list[int] = []  # (their indices in raw)
+    ranked = False  # a numbered Markdown heading has set md_shift
     start = _front_matter_end(headings, last_body)
     if start:
         blocks.append((1, start))
@@ -430,11 +436,17 @@ def build_outline(
             if h.key:
                 level = h.key.count(".") + 1
                 md_shift = level - h.level
+                ranked = True
             else:
                 level = max(1, h.level + md_shift)
+                if not ranked:
+                    unranked.append(len(raw))
+            if h.level == 1:
+                md_tops += 1
+                md_title = md_title or not raw and not h.key
             if h.key and "." not in h.key:
                 # ("# 主题综述" / "- 作者：…" / "## §0 自检栏", "## 一、…": the title line, as before "§0 自检栏"
-                # without "##"; a Markdown survey's "# Title" over "## 1 Background" stays a section, its contents')
+                # without "##"; a Markdown survey's "# Title" over "## 1 Background": md_title, below)
                 title_first = title_first or len(raw) == 1 and (h.number[:1] == "§" or h.number[:1] in _CN_FIRST)
                 current_top, top_at = h.key, (lineno, h.number.removeprefix("§"))
             elif h.key and current_top is not None and h.key.split(".")[0] != current_top:
@@ -446,6 +458,11 @@ def build_outline(
                 not raw or raw[-1][0] != lineno - 1
             ):
                 level = max(1, (1 if h.style.endswith("1") else 2) + md_shift)
+                if not ranked:
+                    unranked.append(len(raw))
+                if h.style.endswith("1"):
+                    md_tops += 1
+                    md_title = md_title or not raw
                 raw.append((lineno - 1, level, f"h{lineno - 1}", "", prev))
         elif h.style == "numbered-top" and use_numbered:
             title_first = title_first or len(raw) == 1  # the first section after one heading
@@ -461,6 +478,17 @@ def build_outline(
         # "# 主题综述 · llm-infra" right before "§0 …" / "一、…": the survey's title line, which the header holds
         # (with the author and the notes under it), as it does the same line without "#".
         del raw[0]
+    elif md_title and md_tops == 1 and len(raw) > 1:
+        # "# Serving LLMs at Scale" / "Author: …" / "## 1 Introduction" or "## Limitations": a Markdown survey's
+        # one "#" heading, first, over "##" sections is its title, which the header holds with the lines under it
+        # (several "#" headings are the survey's sections; it was a section holding the whole text, and a header
+        # scope or claim zone found nothing). The "##" sections are top sections, as "## 1 Introduction" is.
+        # (Judged on the headings alone: an edit of other lines, which the incremental pass only moves, can't
+        # change it.)
+        del raw[0]
+        for j in unranked[1:]:
+            line, level, key, number, title = raw[j - 1]
+            raw[j - 1] = (line, max(1, level - 1), key, number, title)
     strays = strays_of(others, raw, last_body) if others else ()
     # End lines in one pass: a section ends before the next heading of its level or higher, and before a stray
     # of its level (4.4 moved under §三 ends §3.3, not counted in it; it stays in §三, which holds it).
