@@ -276,7 +276,7 @@ def _compare_ratio(group: FigureGroup, first: dict, by_line: dict, subjects: dic
                 continue
             first.setdefault(keys[0], (group, value, _stated(group, value)))
             raw = _raw_pair(first, value.engine, group.baseline, measure, subjects)
-            if raw is not None:
+            if raw is not None and _ahead(raw[0], group):
                 _check_ratio(group, value, raw, by_line, said_first=False)
         return
     engines = [v for v in group.values if v.engine and v.value > 0]
@@ -294,8 +294,17 @@ def _compare_ratio(group: FigureGroup, first: dict, by_line: dict, subjects: dic
             for kind in ("speedup", "change"):
                 said = first.get(("said", kind, subject_of(e.engine, subjects), subject_of(b.engine, subjects),
                                   *measure))
-                if said is not None:
+                if said is not None and _ahead(said[0], group):
                     _check_ratio(said[0], said[1], (group, e, b), by_line, said_first=True)
+
+
+def _ahead(other: FigureGroup, group: FigureGroup) -> bool:
+    """Whether `other`, a statement recorded in `first`, comes before `group` in the order groups are compared (by
+    line, then by the column of their first value). A fresh pass has recorded only those; a pass comparing some lines
+    again (`recheck_figures`, `moved_check`) has the later ones recorded too, which must not be told against an
+    earlier line as if stated ahead of it (a "2×" on line 6 read as said before the figures of line 5)."""
+    return (other.line, other.values[0].column if other.values else 0) < \
+        (group.line, group.values[0].column if group.values else 0)
 
 
 def _raw_pair(first: dict, engine: str, baseline: str, measure: tuple[str, str],
@@ -376,7 +385,7 @@ def _finding(group: FigureGroup, value: FigureValue, message: str, limit: float)
 def _reversed(group: FigureGroup, value: FigureValue, seen: tuple | None) -> Finding | None:
     """A speed-up of A over B where B was stated ahead of A, each more than 1× ("SGLang 比 vLLM 快 3.1 倍", then
     "SGLang 比 vLLM 慢 3.1 倍"): one of the two has the engines the wrong way round."""
-    if seen is None or seen[0] is group or seen[1].value <= 1:
+    if seen is None or seen[0] is group or seen[1].value <= 1 or not _ahead(seen[0], group):
         return None
     other, first_value = seen[0], seen[1]
     what = _what(group)
