@@ -53,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--report-lang", choices=("en", "zh_CN"), default="en",
                    help="language of what --export's report adds to the survey (default: en)")
     p.add_argument("--version", action=_Version, help="show the version and which engine runs, and exit")
+    p.add_argument("--sample", action=_SamplePath,
+                   help='print where the bundled sample survey is, and exit: survey-check "$(survey-check --sample)"')
     return p
 
 
@@ -65,6 +67,20 @@ class _Version(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         print(f"survey-check {__version__} (engine: {_engine_build()})")
+        parser.exit()
+
+
+class _SamplePath(argparse.Action):
+    """--sample: the bundled sample's path, so a user of an installed program can try the check on it (it lives in
+    the package's resources, wherever pip put them)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from editor_app.resources_path import sample_survey_path
+
+        print(sample_survey_path())
         parser.exit()
 
 
