@@ -37,11 +37,11 @@ def timed(fn, repeat):
     return ts
 
 
-def unique_copies(n: int) -> str:
-    """The sample n times, each copy's lines made distinct (a trailing marker), so no line repeats."""
+def unique_copies(n: int, text: str = SAMPLE) -> str:
+    """`text` (the sample) n times, each copy's lines made distinct (a trailing marker), so no line repeats."""
     out = []
     for i in range(n):
-        out.append("\n".join(f"{line} ‹{i}›" if line else line for line in SAMPLE.split("\n")))
+        out.append("\n".join(f"{line} ‹{i}›" if line else line for line in text.split("\n")))
     return "\n".join(out)
 
 

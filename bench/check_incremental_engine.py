@@ -1,8 +1,10 @@
 """One Analyzer, kept as the window's worker keeps it, against fresh analyses, under random edits:
 
     python bench/check_incremental_engine.py [--copies 36] [--steps 40] [--seed 0] [--history] [--check-every 1]
+                                             [--survey FILE] [--pack PACK.toml]
 
-The text is `--copies` copies of the sample, each line made distinct (bench_analyze.unique_copies). Each step edits
+The text is `--copies` copies of the sample (or of --survey), each line made distinct (bench_analyze.unique_copies),
+checked with the house pack (or --pack: another team's surveys take other paths, a Markdown title, words). Each step edits
 it (characters typed at the end of one of the last lines, the very last included, or of a line in the middle; Enter,
 anywhere or in the last lines; a line's end deleted; a trailing newline added or taken away, as a save may leave it)
 and, unless the step is skipped as a debounce skips it, analyses it with the kept Analyzer; between two passes the
@@ -31,7 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_analyze import unique_copies  # noqa: E402
 
 from editor_app.core.analyze import Analyzer, analyze  # noqa: E402
-from editor_app.core.rulepack import house_pack  # noqa: E402
+from editor_app.core.rulepack import house_pack, load_pack  # noqa: E402
 
 
 def face(rules) -> list[tuple]:
@@ -46,10 +48,13 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--history", action="store_true", help="a second Analyzer of the same pack on another thread")
     ap.add_argument("--check-every", type=int, default=1)
+    ap.add_argument("--survey", type=Path, help="the survey copied (default: the bundled sample)")
+    ap.add_argument("--pack", type=Path, help="the rule pack (default: the house pack)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    pack = house_pack()
-    lines = unique_copies(args.copies).split("\n")
+    pack = load_pack(args.pack) if args.pack else house_pack()
+    source = args.survey.read_text(encoding="utf-8") if args.survey else None
+    lines = (unique_copies(args.copies, source) if source else unique_copies(args.copies)).split("\n")
     done: list[str] = []
     failures: list[str] = []
 
