@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None, *, export_via_editor: bool = False) -> i
 def _check(args) -> int:
     from .core.analyze import Analyzer
     from .core.rulepack import PackError, house_pack, load_pack, find_pack_for
-    from .formats import LEVEL_RANK, NotChecked, json_report, rule_titles, sarif_report, text_report
+    from .formats import NotChecked, json_report, rule_titles, sarif_report, text_report, verdict
     from .services.files import UnreadableFile, load_text
 
     cfg = _config(args)
@@ -289,8 +289,7 @@ def _check(args) -> int:
                 _err(f"recorded snapshot {sid} for {a.file}" if sid else f"{a.file}: unchanged since the last snapshot")
 
     only = [a for a, _ in analyses]
-    threshold = LEVEL_RANK[args.fail_level]
-    failing_files = sum(1 for a in only if _fails(a, threshold))
+    failing_files = sum(1 for a in only if verdict(a, args.fail_level).fails)
     status = EXIT_UNUSABLE if unusable else EXIT_FINDINGS if failing_files else EXIT_OK
 
     def reports() -> None:
@@ -323,16 +322,6 @@ def _terminal_width() -> int | None:
         except OSError:
             return None
     return None
-
-
-def _fails(a, threshold: int) -> bool:
-    """A finding at or above the fail level, or such a rule failing. A rule that matches nothing fails as the first
-    line counts it ("1 rule failing"), finding or not (the claims rule of a survey stating no figures about itself
-    has none)."""
-    from .formats import LEVEL_RANK
-
-    return any(LEVEL_RANK.get(f.level, 0) >= threshold for f in a.findings) or any(
-        r.status in ("fail", "no-match") and LEVEL_RANK.get(r.level, 0) >= threshold for r in a.rules)
 
 
 def _summary(files: int, failing: int, not_checked: int, fail_level: str, status: int) -> str:
@@ -438,12 +427,13 @@ def _export(args, analyses, texts) -> int:
     if args.export.suffix.lower() not in (".html", ".htm", ".pdf"):
         _err(f"--export: {args.export} must end in .html or .pdf")
         return EXIT_UNUSABLE
-    from .formats import publish_blockers
+    from .formats import verdict
 
-    blocking = publish_blockers(analysis)  # as the report's first page lists them
-    if (analysis.privacy or blocking) and not args.force:
+    said = verdict(analysis)  # as the report's first page lists them
+    if (analysis.privacy or said.fails) and not args.force:
         what = [f"{len(analysis.privacy)} private-data hits"] if analysis.privacy else []
-        what += [f"failing rule {r.id}" for r in blocking]
+        what += [f"failing rule {r.id}" for r in said.failing_rules]
+        what += [said.apart_words()] if said.apart else []
         _err("not exporting: " + ", ".join(what) + " (use --force to export anyway; the report says so on page 1)")
         return EXIT_FINDINGS
     from .ui.qt_runtime import check_qt_for_export  # Qt-free: reads Qt's libraries, loads none

@@ -108,7 +108,7 @@ def _claim_measured(c) -> str:
 def publish_blockers(a: Analysis) -> list:
     """The error-level rules that keep a survey from being published: those that fail and those whose scope matches
     nothing (counted as failing by the status bar and the exit code), in pack order."""
-    return [r for r in a.rules if r.level == "error" and r.status in ("fail", "no-match")]
+    return list(verdict(a).failing_rules)
 
 
 def headline_counters(a: Analysis, pack: Any, say: Callable[[str], str] = str) -> list[str]:
@@ -155,8 +155,8 @@ def rule_outcome(r: Any, fail_level: str = "error") -> str:
 
 def failing_and_warning(a: Analysis, fail_level: str = "error") -> tuple[int, int]:
     """(rules failing at the fail level, rules failing below it at warning level): (1, 1) for the sample."""
-    outcomes = [rule_outcome(r, fail_level) for r in a.rules]
-    return outcomes.count("failing"), outcomes.count("warning")
+    v = verdict(a, fail_level)
+    return v.failing, v.warning
 
 
 def stored_failing(failing: Any, errors: Any) -> tuple[int, int] | None:
@@ -186,25 +186,77 @@ def shown_status(r: Any, fail_level: str = "error") -> str:
     return {"failing": "fail", "warning": "warning"}.get(rule_outcome(r, fail_level), "note")
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """Whether survey-check fails an analysis at a fail level, and why: the rules failing there, those failing below
+    it at warning level (said, never blocking), and the findings at or above the level that no failing rule counts
+    (an ambiguous scope of a rule not measured, a suppression comment naming an unknown rule at --fail-level
+    warning), which set the exit status as a failing rule does. survey-check's first line and exit status, the
+    window's status bar and Self-check panel and the report's first page all read this one (`verdict`): the window
+    was green ("no rule fails") over a survey-check exit 1."""
+
+    failing_rules: tuple = ()
+    warning_rules: tuple = ()
+    apart: tuple = ()  # the findings failing outside any failing rule, in the analysis' order
+
+    @property
+    def failing(self) -> int:
+        return len(self.failing_rules)
+
+    @property
+    def warning(self) -> int:
+        return len(self.warning_rules)
+
+    @property
+    def fails(self) -> bool:
+        """survey-check exits 1 for it (EXIT_FINDINGS)."""
+        return bool(self.failing_rules or self.apart)
+
+    def apart_by_rule(self) -> list[tuple[str, int]]:
+        """[(rule id, how many findings failing apart)] in the order first met: [("verifiability", 1)]."""
+        counts: dict[str, int] = {}
+        for f in self.apart:
+            counts[f.rule] = counts.get(f.rule, 0) + 1
+        return list(counts.items())
+
+    def rules_words(self) -> str:
+        """ "1 rule failing, 1 rule warning"."""
+        failing, warning = self.failing, self.warning
+        text = f"{format_count(failing)} rule{'' if failing == 1 else 's'} failing"
+        return text + (f", {format_count(warning)} rule{'' if warning == 1 else 's'} warning" if warning else "")
+
+    def apart_words(self) -> str:
+        """ "1 verifiability finding failing" ("" when none)."""
+        return ", ".join(f"{format_count(n)} {rule} finding{'' if n == 1 else 's'} failing"
+                         for rule, n in self.apart_by_rule())
+
+    def words(self) -> str:
+        """ "1 rule failing, 1 rule warning, 1 verifiability finding failing": survey-check's first line's end."""
+        return ", ".join(x for x in (self.rules_words(), self.apart_words()) if x)
+
+
+def verdict(a: Analysis, fail_level: str = "error") -> Verdict:
+    """What survey-check at `fail_level` makes of `a` (its default level is the window's and the report's)."""
+    outcomes = [(r, rule_outcome(r, fail_level)) for r in a.rules]
+    failing = tuple(r for r, o in outcomes if o == "failing")
+    counted = {r.id for r in failing}
+    threshold = LEVEL_RANK.get(fail_level, 2)
+    levels = {level for level, rank in LEVEL_RANK.items() if rank >= threshold}
+    apart = tuple(f for f in a.findings if f.level in levels and f.rule not in counted)
+    return Verdict(failing, tuple(r for r, o in outcomes if o == "warning"), apart)
+
+
 def rules_failing(a: Analysis, fail_level: str = "error") -> str:
     """ "1 rule failing, 1 rule warning": the rules that fail at or above the fail level (they set the exit code),
     then those that fail below it but at warning level (they do not). "2 rules failing" once both count."""
-    failing, warning = failing_and_warning(a, fail_level)
-    text = f"{format_count(failing)} rule{'' if failing == 1 else 's'} failing"
-    return text + (f", {format_count(warning)} rule{'' if warning == 1 else 's'} warning" if warning else "")
+    return verdict(a, fail_level).rules_words()
 
 
 def findings_failing_apart(a: Analysis, fail_level: str = "error") -> str:
     """ "1 suppression finding failing": the findings at or above the fail level that no rule failing there counts
     (a suppression comment naming an unknown rule, at --fail-level warning). They set survey-check's exit status as
     a failing rule does, so its first line says them: it read "0 rules failing" over an exit 1."""
-    threshold = LEVEL_RANK.get(fail_level, 2)
-    counted = {r.id for r in a.rules if rule_outcome(r, fail_level) == "failing"}
-    apart: dict[str, int] = {}
-    for f in a.findings:
-        if LEVEL_RANK.get(f.level, 0) >= threshold and f.rule not in counted:
-            apart[f.rule] = apart.get(f.rule, 0) + 1
-    return ", ".join(f"{format_count(n)} {rule} finding{'' if n == 1 else 's'} failing" for rule, n in apart.items())
+    return verdict(a, fail_level).apart_words()
 
 
 def _by_reason(references: list, reason_of) -> dict[str, int]:
@@ -244,7 +296,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
                     f"⚠️ {format_count(m.get('cautions'))}"]
     out = [
         " · ".join([f"{a.file or '<text>'}", f"pack {a.pack}", *counters, f"{len(a.references)} arXiv ids",
-                    ", ".join(x for x in (rules_failing(a, fail_level), findings_failing_apart(a, fail_level)) if x)]),
+                    verdict(a, fail_level).words()]),
         "",
     ]
     rows = [[r.id, STATUS_MARK.get(status := shown_status(r, fail_level), status), _measured(r.measured), r.limit,

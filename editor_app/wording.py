@@ -671,6 +671,8 @@ _REPORT_ZH_CN = {
     "Every error-level rule passes and the private-data scan found nothing.": "所有错误级规则均通过，私域数据扫描未发现问题。",
     "{n} error-level rules fail:": "{n} 条错误级规则未通过：",
     "{n} error-level rule fails:": "{n} 条错误级规则未通过：",
+    "{n} error-level findings fail, though their rules do not:": "{n} 条错误级问题未通过（所属规则本身并未判为未通过）：",
+    "{n} error-level finding fails, though its rule does not:": "{n} 条错误级问题未通过（所属规则本身并未判为未通过）：",
     "{n} warning-level rules fail (warnings: they do not block publishing):": "{n} 条警告级规则未通过（警告，不妨碍发布）：",
     "{n} warning-level rule fails (a warning: it does not block publishing):": "{n} 条警告级规则未通过（警告，不妨碍发布）：",
     "{title}: nothing to check — {why}": "{title}：没有可检查的内容 — {why}",

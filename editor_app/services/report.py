@@ -35,7 +35,7 @@ from editor_app.core.reference_verdicts import (
 from editor_app.core.rulepack import RulePack
 from editor_app.core.stated_otherwise import disagreement_of, other_line, stated_otherwise_places
 from editor_app.core.file_names import printable
-from editor_app.formats import publish_blockers, shown_status
+from editor_app.formats import shown_status, verdict
 from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
 from editor_app.services.survey_markdown import (
     ESCAPED_ANGLE_BRACKETS,
@@ -408,11 +408,14 @@ _AMBIGUOUS_BECAUSE = (", {n} ambiguous (about a section number two headings shar
 
 def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Places | None = None,
                  disagreeing: dict[tuple[int, int], Finding] | None = None) -> str:
-    """The first-page verdict: failing error-level rules (and, under them, the failing warnings) and private-data hits,
+    """The first-page verdict: failing error-level rules (and, under them, the failing warnings), the error-level
+    findings outside them (each fails the survey for survey-check as a failing rule does) and private-data hits,
     or a plain 'clean'; then what an editor needs before deciding: every wrong self-reported figure (line, claimed, measured), the error-level rules
     that could not be measured, and whether the private-data scan found anything. Each line leads to its place."""
     say = say or ReportWords()
-    failing = publish_blockers(analysis)  # a scope that matches nothing blocks too, as the CLI's exit code says
+    said = verdict(analysis)  # as survey-check's first line and exit status have it
+    failing = list(said.failing_rules)  # a scope that matches nothing blocks too, as the CLI's exit code says
+    apart = list(said.apart)  # (a verifiability scope naming a number two headings share, the rule not measured)
     privacy = list(analysis.privacy)
     rules = analysis.rules
     unmeasured = [r for r in rules if r.status == "not-measured" and r.level == "error"]
@@ -449,7 +452,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
                      + _stated_otherwise(analysis.claims, say, places, disagreeing)
                      + _contradicted(analysis.references, say, places))
     warned = _warning_rules(failing_warnings, say, places)
-    if not failing and not privacy and unmeasured:  # not "Clean": these rules were never checked
+    if not failing and not apart and not privacy and unmeasured:  # not "Clean": these rules were never checked
         listed = _unmeasured_items(unmeasured, say, places)
         inner = (
             f'<p><span class="warn">{say("Not fully checked.")}</span> '
@@ -460,7 +463,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
             + f'</p><ul>{listed}</ul>{warned}{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
-    if not failing and not privacy:
+    if not failing and not apart and not privacy:
         inner = (
             f'<p><span class="pass">{say("Clean.")}</span> '
             f'{_e(say("Every error-level rule passes and the private-data scan found nothing."))}</p>'
@@ -471,6 +474,10 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
     if failing:
         told = say("{n} error-level rules fail:" if len(failing) > 1 else "{n} error-level rule fails:", n=len(failing))
         items.append(f'<p class="fail">{_e(told)}</p><ul>{_failing_items(failing, say, places)}</ul>')
+    if apart:
+        told = say("{n} error-level findings fail, though their rules do not:" if len(apart) > 1 else
+                   "{n} error-level finding fails, though its rule does not:", n=len(apart))
+        items.append(f'<p class="fail">{_e(told)}</p><ul>{_finding_items(apart, say, places)}</ul>')
     items.append(warned)
     if privacy:
         told = say("{n} private-data hits:" if len(privacy) > 1 else "{n} private-data hit:", n=len(privacy))
@@ -640,6 +647,12 @@ def _failing_items(rules: list[RuleResult], say: ReportWords, places: Places | N
                    measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"), where="")
         items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{_rule_line(r, say, places)}</li>")
     return "".join(items)
+
+
+def _finding_items(findings: list[Finding], say: ReportWords, places: Places | None) -> str:
+    """Each finding with its rule and where it is ("verifiability §5.1 is ambiguous: … (line 7 · §5.1)")."""
+    return "".join(f"<li><b>{_e(f.rule)}</b> {_e(say.engine(f.message))}{_e(say(' ('))}{_at_line(f.line, say, places)}"
+                   f"{_e(say(')'))}</li>" for f in findings)
 
 
 def _warning_rules(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
-from editor_app.formats import publish_blockers
+from editor_app.formats import verdict
 from editor_app.wording import claim_figure, claim_place
 from editor_app.ui.screen_fit import resize_to_fit
 from editor_app.ui.theme import DIFF_COLOURS, on_base
@@ -144,14 +144,18 @@ class ReportActions(QObject):
             return
         if self._busy:
             return
-        failing = publish_blockers(analysis)  # as the report's first page lists them (a scope matching nothing too)
-        if failing or analysis.privacy:
+        said = verdict(analysis)  # as the report's first page lists them (a scope matching nothing too)
+        failing, apart = said.failing_rules, said.apart
+        if said.fails or analysis.privacy:
             lines = [self.tr("The survey is not ready to publish:")]
+            say = _words(getattr(self.window, "pack", None))  # as the self-check panel names them
             if failing:  # named as the self-check panel names them: by title, not by the pack's rule id
                 lines.append(self.tr("1 error-level rule fails:") if len(failing) == 1 else
                              self.tr("{n} error-level rules fail:").format(n=len(failing)))
-                say = _words(getattr(self.window, "pack", None))  # as the self-check panel names them
                 lines += [f"  • {say(r.title or r.id)}" for r in failing[:6]] + (["  • …"] if len(failing) > 6 else [])
+            if apart:  # an error-level finding outside them fails the survey too (survey-check exits 1 for it)
+                lines.append(self.tr("%n error-level finding(s) fail, though their rules do not:", "", len(apart)))
+                lines += [f"  • [{f.rule}] {say(f.message)}" for f in apart[:6]] + (["  • …"] if len(apart) > 6 else [])
             if analysis.privacy:
                 dims = ", ".join(sorted({h.dimension for h in analysis.privacy}))
                 n = len(analysis.privacy)

@@ -905,7 +905,8 @@ class MainWindow(QMainWindow):
         self.selfcheck.show_analysis(analysis, claims_changed=view.claims_changed, sections_changed=view.sections_changed,
                                      claims=view.claims_in_order, counter_labels=counter_labels(self.pack),
                                      wrong=view.wrong_claims, disagreeing=view.disagreeing,
-                                     ambiguous=view.ambiguous_claims, part_missing=view.part_missing_claims)
+                                     ambiguous=view.ambiguous_claims, part_missing=view.part_missing_claims,
+                                     said=view.verdict)
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
         self.outline.show_analysis(analysis, view.outline_signature, view.outline_rows, view.outline_starts,
@@ -913,7 +914,7 @@ class MainWindow(QMainWindow):
         self.preview.show_document(lambda: self.mirror.lines, analysis, self.editor.textCursor().blockNumber() + 1,
                                    self.current_path.parent if self.current_path else None)
         self.editor.set_problems(view.spans)
-        text, ok = headline(analysis, self.pack, view.wrong_claims)
+        text, ok = headline(analysis, self.pack, view.wrong_claims, view.verdict)
         self.headline_label.setText(text)
         self._headline_style(HEADLINE_OK if ok else HEADLINE_FAILING)
         self.timing_label.setText(self.tr("analysed in %1 ms").replace("%1", f"{seconds * 1000:.0f}"))

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
 
 from editor_app.core.model import Analysis, Claim, Finding, RuleResult, SectionMetrics
 from editor_app.core.stated_otherwise import disagreement_of
-from editor_app.formats import failing_and_warning, rule_outcome, shown_status as shown_rule_status
+from editor_app.formats import Verdict, rule_outcome, shown_status as shown_rule_status, verdict
 from editor_app.ui.claims_order import claims_parts, stated_otherwise
+from editor_app.ui.headline import findings_failing
 from editor_app.ui.icons import GREEN, ORANGE, RED, status_icon
 from editor_app.ui.table_cells import RowsDelegate
 from editor_app.ui.theme import keep_text_colour, on_base
@@ -281,7 +282,7 @@ class SelfCheckPanel(QWidget):
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
                       claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,
                       wrong: int | None = None, disagreeing: dict | None = None, ambiguous: int | None = None,
-                      part_missing: int | None = None) -> None:
+                      part_missing: int | None = None, said: Verdict | None = None) -> None:
         """Tables whose rows did not change (the worker compares) keep their rows, scroll and selection.
 
         `claims`: the analysis' claims already in the panel's order (claims_parts, done in the worker).
@@ -317,16 +318,20 @@ class SelfCheckPanel(QWidget):
             fit_columns(self.sections_view, _SECTION_WIDTHS)
         # Counted as the status bar and survey-check's first line count them: a failing warning-level rule is a
         # warning, not a failure; a rule whose scope matches nothing fails (or warns) as survey-check's exit code has it.
-        failing, warning = failing_and_warning(analysis)
+        if said is None:  # (the worker makes it: PreparedView.verdict)
+            said = verdict(analysis)  # what survey-check's first line and exit status read
+        failing, warning = said.failing, said.warning
         no_match = sum(1 for r in analysis.rules if r.status == "no-match" and rule_outcome(r))
         if wrong is None:
             wrong = analysis.wrong_count()
         unmeasured = sum(1 for r in analysis.rules if r.status == "not-measured")
-        text = self.tr("%1 rules: %2 failing").replace("%1", str(len(analysis.rules))).replace("%2", str(failing))
+        text = self.tr("%n rule(s): %1 failing", "", len(analysis.rules)).replace("%1", str(failing))
         if warning:
             text += self.tr(", %1 warning").replace("%1", str(warning))
         if no_match:
             text += self.tr(" (%1 of them match nothing)").replace("%1", str(no_match))
+        # the error-level findings no failing rule counts, which fail the survey too: "1 verifiability finding failing"
+        text += findings_failing(said)
         if unmeasured:
             text += self.tr(", %1 not measured").replace("%1", str(unmeasured))
         text += " · " + self.tr("%1 of %2 self-reported figures wrong").replace("%1", str(wrong)).replace(
@@ -350,7 +355,7 @@ class SelfCheckPanel(QWidget):
             self.summary.setText(self.summary.text() + " · " + self.tr(
                 "verifiability is measured once the references are verified (References → Verify all)"))
         # (and again after a theme switch): red while something fails, orange for warnings alone
-        keep_text_colour(self.summary, RED if failing or wrong else ORANGE if warning else GREEN)
+        keep_text_colour(self.summary, RED if said.fails or wrong else ORANGE if warning else GREEN)
         if not self._sized:
             self._sized = True
             self._fit_in_turns([(self.rules_view, (120, 250, 150, 110, 220)),

@@ -15,7 +15,15 @@
 <context>
     <name>ReportActions</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="157"/>
+        <source>%n error-level finding(s) fail, though their rules do not:</source>
+        <translation>
+            <numerusform>1 error-level finding fails, though its rule does not:</numerusform>
+            <numerusform>%n error-level findings fail, though their rules do not:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="240"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</numerusform>
@@ -23,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="242"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="246"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</numerusform>
@@ -31,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="273"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>1 self-check figure updated (Undo restores it)</numerusform>
@@ -39,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="312"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</numerusform>
@@ -50,7 +58,7 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="411"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="415"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>1 stated figure will be replaced by the measured value:</numerusform>
@@ -61,11 +69,19 @@
 <context>
     <name>SelfCheckPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… and %n more</numerusform>
             <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="328"/>
+        <source>%n rule(s): %1 failing</source>
+        <translation>
+            <numerusform>1 rule: %1 failing</numerusform>
+            <numerusform>%n rules: %1 failing</numerusform>
         </translation>
     </message>
 </context>

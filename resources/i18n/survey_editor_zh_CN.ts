@@ -202,59 +202,69 @@
 <context>
     <name>Headline</name>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="26"/>
+        <location filename="../../editor_app/ui/headline.py" line="29"/>
         <source>%n rules failing</source>
         <translation>%n 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="25"/>
+        <location filename="../../editor_app/ui/headline.py" line="28"/>
         <source>1 rule failing</source>
         <translation>1 条规则未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="28"/>
+        <location filename="../../editor_app/ui/headline.py" line="31"/>
         <source>, 1 rule warning</source>
         <translation>，1 条规则警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="30"/>
+        <location filename="../../editor_app/ui/headline.py" line="33"/>
         <source>, %n rules warning</source>
         <translation>，%n 条规则警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="32"/>
+        <location filename="../../editor_app/ui/headline.py" line="38"/>
         <source>, %n not measured</source>
         <translation>，%n 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="36"/>
+        <location filename="../../editor_app/ui/headline.py" line="42"/>
         <source>no rule fails, %n not measured</source>
         <translation>没有规则未通过，%n 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="37"/>
+        <location filename="../../editor_app/ui/headline.py" line="43"/>
         <source>all rules pass</source>
         <translation>全部规则通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="41"/>
+        <location filename="../../editor_app/ui/headline.py" line="47"/>
         <source>1 wrong self-reported figure</source>
         <translation>1 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="43"/>
+        <location filename="../../editor_app/ui/headline.py" line="49"/>
         <source>%n wrong self-reported figures</source>
         <translation>%n 处自报数字有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="46"/>
+        <location filename="../../editor_app/ui/headline.py" line="52"/>
         <source>1 private-data hit</source>
         <translation>1 处私域命中</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/headline.py" line="48"/>
+        <location filename="../../editor_app/ui/headline.py" line="54"/>
         <source>%n private-data hits</source>
         <translation>%n 处私域命中</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="62"/>
+        <source>, 1 %1 finding failing</source>
+        <translation>，1 条 %1 问题未通过</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/headline.py" line="63"/>
+        <source>, %n %1 findings failing</source>
+        <translation>，%n 条 %1 问题未通过</translation>
     </message>
 </context>
 <context>
@@ -285,114 +295,114 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1600"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1611"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1279"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1285"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1281"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1287"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1381"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1387"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1515"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1521"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1532"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1538"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1534"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1540"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1451"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1580"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1750"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1457"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1591"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1761"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1385"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1391"/>
         <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
         <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1716"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1727"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1751"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1762"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1933"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1944"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1937"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1948"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1993"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2004"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2036"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2047"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2052"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2063"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2078"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2089"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2078"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2089"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2171"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2182"/>
         <source>The snapshots&apos; figures are still being measured.</source>
         <translation>快照的各项数字仍在测量中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2172"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2183"/>
         <source>“%1” was not measured in these snapshots.</source>
         <translation>这些快照没有测量“%1”。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2205"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2216"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2270"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2281"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -400,12 +410,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="432"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="438"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="400"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="406"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
@@ -435,149 +445,149 @@
         <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="402"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="403"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="409"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="404"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="410"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="408"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="414"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="438"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="567"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="444"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="573"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="450"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="456"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="465"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="471"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="466"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="472"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="469"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="475"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="470"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="474"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="480"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="482"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="481"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="487"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="482"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="488"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="485"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="491"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="486"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="492"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="505"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="511"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="613"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="918"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="619"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="924"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="656"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="662"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="668"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="674"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="766"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="772"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="780"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="786"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="781"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="787"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="875"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="881"/>
         <source>{figure}: {value}</source>
         <translation>{figure}：{value}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="919"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="925"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1127"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1133"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2298"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2309"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2317"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2328"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2321"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2332"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -621,7 +631,7 @@
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="936"/>
+        <location filename="../../editor_app/ui/main_window.py" line="939"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -715,89 +725,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="693"/>
+        <location filename="../../editor_app/ui/main_window.py" line="695"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="710"/>
+        <location filename="../../editor_app/ui/main_window.py" line="712"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="730"/>
+        <location filename="../../editor_app/ui/main_window.py" line="732"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="732"/>
+        <location filename="../../editor_app/ui/main_window.py" line="734"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="757"/>
+        <location filename="../../editor_app/ui/main_window.py" line="759"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="785"/>
-        <location filename="../../editor_app/ui/main_window.py" line="812"/>
+        <location filename="../../editor_app/ui/main_window.py" line="787"/>
+        <location filename="../../editor_app/ui/main_window.py" line="814"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="798"/>
-        <location filename="../../editor_app/ui/main_window.py" line="813"/>
+        <location filename="../../editor_app/ui/main_window.py" line="800"/>
+        <location filename="../../editor_app/ui/main_window.py" line="815"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="876"/>
+        <location filename="../../editor_app/ui/main_window.py" line="878"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="859"/>
+        <location filename="../../editor_app/ui/main_window.py" line="861"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="861"/>
+        <location filename="../../editor_app/ui/main_window.py" line="863"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="759"/>
+        <location filename="../../editor_app/ui/main_window.py" line="761"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="889"/>
+        <location filename="../../editor_app/ui/main_window.py" line="891"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="917"/>
+        <location filename="../../editor_app/ui/main_window.py" line="920"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="924"/>
+        <location filename="../../editor_app/ui/main_window.py" line="927"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="942"/>
+        <location filename="../../editor_app/ui/main_window.py" line="945"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="982"/>
+        <location filename="../../editor_app/ui/main_window.py" line="985"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="982"/>
+        <location filename="../../editor_app/ui/main_window.py" line="985"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -859,72 +869,72 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1188"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1194"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1189"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1195"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1166"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1172"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1183"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1201"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1207"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1203"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1209"/>
         <source>The file on disk was changed after this autosave, by another program or a copy: compare them before you restore.</source>
         <translation>磁盘上的文件在这次自动保存之后被其他程序或复制改动过：恢复前请先比较两者。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1206"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1212"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1207"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1213"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1169"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1175"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1169"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1175"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1169"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1175"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1170"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1176"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1176"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1182"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1177"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1183"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1140,131 +1150,138 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="143"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="163"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="176"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/export_actions.py" line="143"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="189"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="227"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="231"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="149"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="151"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="153"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="152"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="154"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="157"/>
+        <source>%n error-level finding(s) fail, though their rules do not:</source>
+        <translation>
+            <numerusform>%n 条错误级问题未通过（所属规则本身并未判为未通过）：</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="158"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="162"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="159"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="163"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="194"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="215"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="225"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="229"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="240"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="242"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="246"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="262"/>
         <source>%1 (stated)</source>
         <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="262"/>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="273"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="312"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="241"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="245"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="254"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="269"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="273"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1272,19 +1289,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="408"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="412"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="411"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="415"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="440"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="444"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1292,218 +1309,220 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="107"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="130"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="155"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="162"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="204"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="259"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="260"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="211"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="261"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="262"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="253"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="254"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="328"/>
+        <source>%n rule(s): %1 failing</source>
+        <translation>
+            <numerusform>%n 条规则：%1 条未通过</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="384"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="385"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="390"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="256"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="257"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="257"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="258"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="262"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="263"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="263"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="264"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="270"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="325"/>
-        <source>%1 rules: %2 failing</source>
-        <translation>%1 条规则：%2 条未通过</translation>
-    </message>
-    <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="327"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="330"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="331"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="336"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="337"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="335"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="340"/>
         <source>, %1 stated otherwise elsewhere</source>
         <translation>，%1 处与别处所写不同</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="342"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="347"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="344"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="349"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="346"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="351"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="351"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="356"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -1724,14 +1743,14 @@
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="278"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -1746,28 +1765,28 @@
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="279"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="343"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="349"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="357"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="363"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="368"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="374"/>
         <source>“%1” was not measured in this snapshot: it was checked with the rule pack %2.</source>
         <translation>此快照没有测量“%1”：它是按规则包 %2 检查的。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="370"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="376"/>
         <source>“%1” was not measured in this snapshot.</source>
         <translation>此快照没有测量“%1”。</translation>
     </message>
