@@ -260,6 +260,9 @@ class FiguresPanel(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setAccessibleName(self.tr("Engine figures as charts"))
+        # Tab goes from chart to chart (the area scrolls to each), not also to the area round them, which shows no
+        # focus: a Tab that seemed to do nothing. (With no charts it still takes the keys from Ctrl+3, for Esc.)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor_app.ui.focus_ring import FocusRing
+
 
 def snug(button: QPushButton) -> None:
     """The button as wide as its words, not a push button's usual 80 px: beside the editor (400 px in a 1280 px
@@ -27,7 +29,9 @@ def snug(button: QPushButton) -> None:
     button.setFixedWidth(metrics.horizontalAdvance(button.text()) + padding + 8)
 
 
-class FindBar(QWidget):
+class FindBar(FocusRing, QWidget):
+    """Tab goes round the bar's fields and buttons (FocusRing): on into the editor, the next Tab typed a tab."""
+
     def __init__(self, editor: QPlainTextEdit, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor = editor

@@ -10,13 +10,13 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSize, Qt, QTimer, Sig
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QTextCursor
 from shiboken6 import isValid as shiboken_valid
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +41,7 @@ from editor_app.ui.code_editor import CodeEditor, pick_editor_font, qt_offset
 from editor_app.ui.figures_panel import FiguresPanel
 from editor_app.ui.file_watch import ExternalChangeWatcher
 from editor_app.ui.find_bar import FindBar
+from editor_app.ui.focus_ring import PanelTabs
 from editor_app.ui.headline import headline
 from editor_app.ui.screen_fit import fit_minimum, resize_to_fit
 from editor_app.ui.theme import HEADLINE_FAILING, HEADLINE_OK
@@ -136,7 +137,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.outline_dock)
 
         # ----- panels (right dock, movable tabs) -----
-        self.tabs = QTabWidget(self)
+        self.tabs = PanelTabs(self)  # Tab goes round the panel shown, never on into the editor (Esc leaves)
         self.tabs.setObjectName("panel_tabs")
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
@@ -157,7 +158,7 @@ class MainWindow(QMainWindow):
             panel.jump_requested.connect(self.goto_analysed)
         for dock in (self.outline_dock, self.panels_dock):
             # Esc in a pane: back to writing, the cursor where it was (only a row's Return led back, moving it)
-            back = QShortcut(QKeySequence(Qt.Key.Key_Escape), dock, activated=self.editor.setFocus)
+            back = QShortcut(QKeySequence(Qt.Key.Key_Escape), dock, activated=self.back_to_writing)
             back.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         # Tab in the editor types a tab, so Ctrl+Tab leaves it (Qt's habit for text boxes): to the panel shown (where
         # Ctrl+Tab goes on from tab to tab), Ctrl+Shift+Tab to the outline. Before, no Tab key left the editor.
@@ -495,6 +496,8 @@ class MainWindow(QMainWindow):
         """Go to a place the analysis on screen names (a panel row, an underline), where its text is now: that
         analysis read the survey before the latest edits (seconds before, on a long one), and an Enter or a paste
         above the place since moved it (a click on the outline landed a line above the heading)."""
+        if QApplication.activeWindow() in (self.outline_dock, self.panels_dock):
+            self.activateWindow()  # a row's Return in a floating pane: the keys back in the editor's window
         self.goto_line(*self.live_place(line, column))
 
     def live_place(self, line: int, column: int = 1) -> tuple[int, int]:
@@ -968,11 +971,18 @@ class MainWindow(QMainWindow):
             return
         keys = {self.selfcheck: self.selfcheck.rules_view, self.references: self.references.view,
                 self.figures: self.figures.keys_target(), self.preview: self.preview.browser}.get(panel, panel)
+        keys.activateWindow()  # the panels floating in a window of their own: the keys went on into the editor
         keys.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def back_to_writing(self) -> None:
+        """Esc in a pane: the keys back in the editor, the cursor where it was, from a floating pane too."""
+        self.activateWindow()
+        self.editor.setFocus()
 
     def focus_outline(self) -> None:
         """View → Outline (Ctrl+0): the section list takes the keys; arrows pick a section, Return goes to it."""
         self.outline_dock.show()
+        self.outline.view.activateWindow()  # (a floating outline: its window)
         self.outline.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
         if not self.outline.view.currentIndex().isValid() and self.outline.model.rowCount():
             self.outline.view.setCurrentIndex(self.outline.model.index(0, 0))

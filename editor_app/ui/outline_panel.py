@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QListView, QToolTip, QVBoxLayout, QWidget
 
 from editor_app.core.document import Stray, place_name, repeated_numbers
 from editor_app.core.model import Analysis
+from editor_app.ui.focus_ring import FocusRing
 
 
 class OutlineModel(QStringListModel):
@@ -79,7 +80,7 @@ class _OutlineView(QListView):
         return super().viewportEvent(event)
 
 
-class OutlinePanel(QWidget):
+class OutlinePanel(FocusRing, QWidget):  # Tab stays in the outline (FocusRing), Esc goes back to writing
     jump_requested = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
