@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QCoreApplication, QSettings, QSize, Qt, qVersion
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,10 +26,11 @@ from editor_app.config import Config
 from editor_app.resources_path import house_pack_path, resource_path
 from editor_app.config import default_db_path
 from editor_app.ui.identity import app_icon
-from editor_app.ui.screen_fit import resize_to_fit
+from editor_app.ui.screen_fit import fitted_size, resize_to_fit
 from editor_app.ui.settings_dialog import SettingsDialog
 
 HOMEPAGE = "https://github.com/surveyeditor/survey-editor"
+ABOUT_MAX_WIDTH = 900  # px: a longer path is broken into lines, not a dialog across the screen
 
 
 def data_locations(store=None, window=None) -> dict[str, Path]:
@@ -50,10 +51,12 @@ def data_locations(store=None, window=None) -> dict[str, Path]:
 
 
 def about_html(store=None, window=None) -> str:
-    """The About text: version, licence, data locations, the libraries it runs on."""
+    """The About text: version, licence, data locations, the libraries it runs on. A place's name stays on one line
+    and its path takes the rest, broken after a '/' when it is long: the path alone kept whole, the name's column
+    was squeezed to a character, "历/史/数/据/库" one under the other (Chinese breaks between any two characters)."""
     rows = "".join(
-        f"<tr><td><b>{html.escape(name)}</b>&nbsp;&nbsp;</td>"
-        f"<td style=\"white-space:nowrap\">{html.escape(str(path))}</td></tr>"
+        f"<tr><td style=\"white-space:nowrap\"><b>{html.escape(name)}</b>&nbsp;&nbsp;</td>"
+        f"<td>{html.escape(str(path))}</td></tr>"
         for name, path in data_locations(store, window).items()
     )
     summary = QCoreApplication.translate("About", "Write short technical surveys and check them against their house rules.")
@@ -98,6 +101,13 @@ class AboutDialog(QDialog):
         layout.addLayout(top)
         layout.addWidget(buttons)
         self.setMinimumWidth(600)
+        # Wide enough for the usual paths on one line each where the screen has room (the label wraps the rest)
+        page = QTextDocument()
+        page.setDefaultFont(self.text.font())
+        page.setHtml(self.text.text())
+        wanted = int(page.idealWidth()) + icon.sizeHint().width() + 60
+        width = min(max(wanted, 600), ABOUT_MAX_WIDTH)
+        self.resize(fitted_size(self, QSize(width, layout.totalHeightForWidth(width))))
 
 
 class GettingStartedDialog(QDialog):
