@@ -1,5 +1,6 @@
 """QA (the Chinese window, keyboard only): a rule's tooltip began "cjk-total (count, error)": the level is the
-program's word, in the window's language now ("错误", "警告", "提示"); the id and kind stay as the pack writes them."""
+program's word, in the window's language now ("错误", "警告", "提示"); the id stays as the pack writes it, the kind is
+named in Chinese before the pack's keyword (QA26c D4, test_qa26c_d4_rule_kind_words)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ def _first_lines(window) -> dict[str, str]:
 
 def test_the_rule_tooltip_says_the_level_in_chinese(qtbot, chinese, zh_translation, sample_path):
     tips = _first_lines(open_window(qtbot, sample_path))
-    assert tips["cjk-total"] == "cjk-total (count, 错误)"
-    assert tips["confluence-link-length"] == "confluence-link-length (count, 警告)"
-    assert tips["bare-caution"] == "bare-caution (forbidden-pattern, 提示)"
+    assert tips["cjk-total"] == "cjk-total（计数 count，错误）"
+    assert tips["confluence-link-length"] == "confluence-link-length（计数 count，警告）"
+    assert tips["bare-caution"] == "bare-caution（禁用模式 forbidden-pattern，提示）"
 
 
 def test_the_english_window_keeps_the_packs_words(qtbot, sample_path):

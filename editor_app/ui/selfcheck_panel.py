@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
@@ -104,6 +105,7 @@ class SelfCheckPanel(QWidget):
         self.say: Callable[[str], str] = str  # the engine's and the pack's words in the user's language (the window's)
         self.disagreeing: dict[tuple[int, int], Finding] = {}  # (line, column) -> why that stated figure disagrees
         self._status_words: dict[str, str] | None = None
+        self._kind_words: dict[str, str] | None = None
         self.summary = QLabel(self.tr("Waiting for the first analysis…"))
         self.summary.setWordWrap(True)
         self.summary.setObjectName("selfcheck_summary")
@@ -163,6 +165,26 @@ class SelfCheckPanel(QWidget):
             }
         return self._status_words.get(status, status)
 
+    def kind_text(self, kind: str) -> str:
+        """A rule's kind as the tooltip names it: the pack's keyword ("count"), after its name in the window's
+        language where that differs ("计数 count": the Chinese window said "count, 错误", its one English word;
+        the keyword stays for a pack's author, who writes it in kind = "count")."""
+        if self._kind_words is None:
+            self._kind_words = {
+                "count": self.tr("count", "rule kind"),
+                "required-section": self.tr("required-section", "rule kind"),
+                "forbidden-pattern": self.tr("forbidden-pattern", "rule kind"),
+                "required-pattern": self.tr("required-pattern", "rule kind"),
+                "claims": self.tr("claims", "rule kind"),
+                "privacy": self.tr("privacy", "rule kind"),
+                "verifiability": self.tr("verifiability", "rule kind"),
+                "references": self.tr("references", "rule kind"),
+                "figures": self.tr("figures", "rule kind"),
+                "section-refs": self.tr("section-refs", "rule kind"),
+            }
+        word = self._kind_words.get(kind, kind)
+        return kind if word == kind else f"{word} {kind}"
+
     @staticmethod
     def shown_status(r: RuleResult) -> str:
         """A failing warning-level rule is a warning (it blocks nothing, as survey-check's exit code has it) and an
@@ -176,7 +198,9 @@ class SelfCheckPanel(QWidget):
         def tip(r: RuleResult) -> str:
             say = self.say
             level = {"error": self.tr("error"), "warning": self.tr("warning"), "info": self.tr("info")}.get(r.level, r.level)
-            parts = [f"{r.id} ({r.kind}, {level})"]  # (the id and kind as the pack writes them; the level in our words)
+            # the id as the pack writes it; the kind in our words and the pack's, the level in our words
+            said = {"1": r.id, "2": self.kind_text(r.kind), "3": level}
+            parts = [re.sub("%([123])", lambda m: said[m[1]], self.tr("%1 (%2, %3)", "rule id (kind, level)"))]
             if r.note:
                 parts.append(say(r.note))
             # "L9:183", as survey-check writes it: §0 states the ⚠️ count twice on line 9, and the two lines read alike

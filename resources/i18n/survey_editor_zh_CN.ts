@@ -4,67 +4,67 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="45"/>
+        <location filename="../../editor_app/ui/about.py" line="46"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="46"/>
+        <location filename="../../editor_app/ui/about.py" line="47"/>
         <source>Settings file</source>
         <translation>设置文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="47"/>
+        <location filename="../../editor_app/ui/about.py" line="48"/>
         <source>Rule pack</source>
         <translation>规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="48"/>
+        <location filename="../../editor_app/ui/about.py" line="49"/>
         <source>Bundled resources</source>
         <translation>内置资源</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="59"/>
+        <location filename="../../editor_app/ui/about.py" line="62"/>
         <source>Write short technical surveys and check them against their house rules.</source>
         <translation>撰写简短的技术综述，并按本组规则自检。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="60"/>
+        <location filename="../../editor_app/ui/about.py" line="63"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="87"/>
+        <location filename="../../editor_app/ui/about.py" line="90"/>
         <source>About %s</source>
         <translation>关于 %s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="107"/>
+        <location filename="../../editor_app/ui/about.py" line="117"/>
         <source>Getting started</source>
         <translation>入门</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="157"/>
+        <location filename="../../editor_app/ui/about.py" line="167"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="159"/>
+        <location filename="../../editor_app/ui/about.py" line="169"/>
         <source>&amp;Getting Started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="163"/>
+        <location filename="../../editor_app/ui/about.py" line="173"/>
         <source>&amp;About %s</source>
         <translation>关于 %s(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="170"/>
+        <location filename="../../editor_app/ui/about.py" line="180"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="171"/>
+        <location filename="../../editor_app/ui/about.py" line="181"/>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
     </message>
@@ -72,7 +72,7 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="274"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
@@ -108,7 +108,7 @@
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="269"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="272"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
@@ -116,85 +116,85 @@
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="35"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="37"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="39"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="41"/>
         <source>Find in the survey</source>
         <translation>在综述中查找</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="38"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="42"/>
         <source>Match case</source>
         <translation>区分大小写</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="41"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="45"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="42"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="46"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="45"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="49"/>
         <source>Previous match (Shift+Enter, Shift+F3)</source>
         <translation>上一个匹配（Shift+Enter、Shift+F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="46"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="50"/>
         <source>Next match (Enter, F3)</source>
         <translation>下一个匹配（Enter、F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="50"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="54"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="51"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="55"/>
         <source>Close the find bar</source>
         <translation>关闭查找栏</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="57"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="61"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="89"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="90"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="93"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="94"/>
         <source>Replace with</source>
         <translation>替换为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="91"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="95"/>
         <source>&amp;Replace</source>
         <translation>替换(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="92"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="96"/>
         <source>Replace this match and find the next (Enter)</source>
         <translation>替换此处匹配并查找下一个（Enter）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="93"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="97"/>
         <source>Replace &amp;All</source>
         <translation>全部替换(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="94"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="98"/>
         <source>Replace every match in the survey (one Undo brings them back)</source>
         <translation>替换综述中的所有匹配（撤销一次即可全部还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="167"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="187"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="171"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="191"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="167"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="171"/>
         <source>%1 replaced</source>
         <translation>已替换 %1 处</translation>
     </message>
@@ -595,219 +595,219 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="71"/>
+        <location filename="../../editor_app/ui/main_window.py" line="72"/>
         <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
         <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="133"/>
+        <location filename="../../editor_app/ui/main_window.py" line="134"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="143"/>
         <location filename="../../editor_app/ui/main_window.py" line="144"/>
+        <location filename="../../editor_app/ui/main_window.py" line="145"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="152"/>
+        <location filename="../../editor_app/ui/main_window.py" line="153"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="153"/>
+        <location filename="../../editor_app/ui/main_window.py" line="154"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="154"/>
+        <location filename="../../editor_app/ui/main_window.py" line="155"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="155"/>
+        <location filename="../../editor_app/ui/main_window.py" line="156"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="939"/>
+        <location filename="../../editor_app/ui/main_window.py" line="942"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="190"/>
+        <location filename="../../editor_app/ui/main_window.py" line="191"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="292"/>
-        <location filename="../../editor_app/ui/main_window.py" line="305"/>
-        <location filename="../../editor_app/ui/main_window.py" line="322"/>
-        <location filename="../../editor_app/ui/main_window.py" line="338"/>
+        <location filename="../../editor_app/ui/main_window.py" line="293"/>
+        <location filename="../../editor_app/ui/main_window.py" line="306"/>
+        <location filename="../../editor_app/ui/main_window.py" line="323"/>
+        <location filename="../../editor_app/ui/main_window.py" line="339"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="307"/>
+        <location filename="../../editor_app/ui/main_window.py" line="308"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="521"/>
+        <location filename="../../editor_app/ui/main_window.py" line="524"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="532"/>
+        <location filename="../../editor_app/ui/main_window.py" line="535"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="533"/>
+        <location filename="../../editor_app/ui/main_window.py" line="536"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="535"/>
+        <location filename="../../editor_app/ui/main_window.py" line="538"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="536"/>
+        <location filename="../../editor_app/ui/main_window.py" line="539"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="537"/>
+        <location filename="../../editor_app/ui/main_window.py" line="540"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="544"/>
+        <location filename="../../editor_app/ui/main_window.py" line="547"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="551"/>
+        <location filename="../../editor_app/ui/main_window.py" line="554"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="557"/>
+        <location filename="../../editor_app/ui/main_window.py" line="560"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="562"/>
+        <location filename="../../editor_app/ui/main_window.py" line="565"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="600"/>
+        <location filename="../../editor_app/ui/main_window.py" line="603"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="651"/>
         <location filename="../../editor_app/ui/main_window.py" line="654"/>
+        <location filename="../../editor_app/ui/main_window.py" line="657"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="630"/>
+        <location filename="../../editor_app/ui/main_window.py" line="633"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="116"/>
+        <location filename="../../editor_app/ui/main_window.py" line="117"/>
         <source>Survey text</source>
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="695"/>
+        <location filename="../../editor_app/ui/main_window.py" line="698"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="712"/>
+        <location filename="../../editor_app/ui/main_window.py" line="715"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="732"/>
+        <location filename="../../editor_app/ui/main_window.py" line="735"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="734"/>
+        <location filename="../../editor_app/ui/main_window.py" line="737"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="759"/>
+        <location filename="../../editor_app/ui/main_window.py" line="762"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="787"/>
-        <location filename="../../editor_app/ui/main_window.py" line="814"/>
+        <location filename="../../editor_app/ui/main_window.py" line="790"/>
+        <location filename="../../editor_app/ui/main_window.py" line="817"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="800"/>
-        <location filename="../../editor_app/ui/main_window.py" line="815"/>
+        <location filename="../../editor_app/ui/main_window.py" line="803"/>
+        <location filename="../../editor_app/ui/main_window.py" line="818"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="878"/>
+        <location filename="../../editor_app/ui/main_window.py" line="881"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="861"/>
+        <location filename="../../editor_app/ui/main_window.py" line="864"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="863"/>
+        <location filename="../../editor_app/ui/main_window.py" line="866"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="761"/>
+        <location filename="../../editor_app/ui/main_window.py" line="764"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="891"/>
+        <location filename="../../editor_app/ui/main_window.py" line="894"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="920"/>
+        <location filename="../../editor_app/ui/main_window.py" line="923"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="927"/>
+        <location filename="../../editor_app/ui/main_window.py" line="930"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="945"/>
+        <location filename="../../editor_app/ui/main_window.py" line="948"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="985"/>
+        <location filename="../../editor_app/ui/main_window.py" line="995"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="985"/>
+        <location filename="../../editor_app/ui/main_window.py" line="995"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -815,27 +815,27 @@
 <context>
     <name>OutlinePanel</name>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="92"/>
         <source>Outline: the survey&apos;s sections</source>
         <translation>大纲：综述的各节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="180"/>
         <source>numbered for %1</source>
         <translation>编号属于 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="183"/>
         <source>number repeated</source>
         <translation>编号重复</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="202"/>
         <source>Numbered for %1 but under §%2 (line %3): renumber it, or move it under %1.</source>
         <translation>编号属于 %1，却位于 §%2（第 %3 行）之下：请改编号，或把它移到 %1 之下。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/outline_panel.py" line="193"/>
+        <location filename="../../editor_app/ui/outline_panel.py" line="194"/>
         <source>%1 headings have this number (lines %2): a § reference to it is ambiguous.</source>
         <translation>%1 个标题都是这个编号（第 %2 行）：引用它的 § 有歧义。</translation>
     </message>
@@ -1309,220 +1309,286 @@
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="107"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="131"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="132"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="156"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="157"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="162"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="163"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="162"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
+        <source>count</source>
+        <comment>rule kind</comment>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <source>required-section</source>
+        <comment>rule kind</comment>
+        <translation>必需章节</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <source>forbidden-pattern</source>
+        <comment>rule kind</comment>
+        <translation>禁用模式</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <source>required-pattern</source>
+        <comment>rule kind</comment>
+        <translation>必需模式</translation>
+    </message>
+    <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <source>claims</source>
+        <comment>rule kind</comment>
+        <translation>自报数字</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
+        <source>privacy</source>
+        <comment>rule kind</comment>
+        <translation>私域数据</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
+        <source>verifiability</source>
+        <comment>rule kind</comment>
+        <translation>可验证性</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <source>references</source>
+        <comment>rule kind</comment>
+        <translation>引用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
+        <source>figures</source>
+        <comment>rule kind</comment>
+        <translation>数字一致性</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <source>section-refs</source>
+        <comment>rule kind</comment>
+        <translation>章节引用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
+        <source>%1 (%2, %3)</source>
+        <comment>rule id (kind, level)</comment>
+        <translation>%1（%2，%3）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="205"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="208"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="260"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="232"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="234"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="235"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="262"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="237"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="286"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="254"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="352"/>
         <source>%n rule(s): %1 failing</source>
         <translation>
             <numerusform>%n 条规则：%1 条未通过</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="390"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="414"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="257"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="281"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="258"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="282"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="263"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="287"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="264"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="288"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="273"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="297"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="330"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="354"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="356"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="336"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="360"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="337"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="361"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="340"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="364"/>
         <source>, %1 stated otherwise elsewhere</source>
         <translation>，%1 处与别处所写不同</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="347"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="371"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="349"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="373"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="351"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="375"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="356"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="380"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
