@@ -13,7 +13,8 @@ measure against the same baseline in the same direction (one naming no baseline 
 40%" and "降低 30%" disagree, "比 TGI 降低 20%" or "升高 5%" are other figures.
 
 Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
-whether a place states it in ms or in s. A cited paper is one subject under every name the survey gives it
+whether a place states it in ms or in s. A single value inside a range stated at the other place ("+1.3×" and
+"+1.21×~1.35×", either first) agrees with it; two ranges agree only when they are one range. A cited paper is one subject under every name the survey gives it
 ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
 analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
 lines are compared again.
@@ -227,14 +228,29 @@ def _read_ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
 
 
 def _ratio_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None) -> tuple[tuple, ...]:
-    """The first-statement keys the ratio check keeps for a value: an engine's figure stated beside others
-    ("raw"), and a speed-up or change of an engine over a named baseline ("said")."""
+    """The first-statement keys the ratio check keeps for a value, each ending in a GPU: an engine's figure stated
+    beside others ("raw") on its GPU, and whatever its GPU (`_ANY_GPU`), and a speed-up or change of an engine over
+    a named baseline ("said") on the GPU it names ("" when it names none)."""
     measure = _ratio_measure(group)
     if measure is None or not value.engine:
         return ()
+    gpu = _gpu(group)
     if group.kind == "comparison":
-        return (("raw", subject_of(value.engine, subjects), *measure),)
-    return (("said", group.kind, subject_of(value.engine, subjects), subject_of(group.baseline, subjects), *measure),)
+        raw = ("raw", subject_of(value.engine, subjects), *measure)
+        return ((*raw, gpu), (*raw, _ANY_GPU)) if gpu else ((*raw, _ANY_GPU),)
+    return (("said", group.kind, subject_of(value.engine, subjects), subject_of(group.baseline, subjects), *measure,
+             gpu),)
+
+
+# The GPU a ratio is told on. A speed-up or change naming a GPU ("在 A100 上 SGLang 比 vLLM 快 1.19 倍") is a ratio
+# of the figures stated side by side on that GPU, never another's (it was told against the H100 pair stated first)
+# nor a pair naming none (it says more than that pair, as a speed-up naming its baseline does); one naming no GPU is
+# of the first pair stated, on whatever GPU (the raw key ending in _ANY_GPU).
+_ANY_GPU = None
+
+
+def _gpu(group: FigureGroup) -> str:
+    return " ".join((group.hardware or "").casefold().split())
 
 
 def _implied(kind: str, metric: str, engine: float, baseline: float) -> float:
@@ -275,27 +291,28 @@ def _compare_ratio(group: FigureGroup, first: dict, by_line: dict, subjects: dic
             if not keys:
                 continue
             first.setdefault(keys[0], (group, value, _stated(group, value)))
-            raw = _raw_pair(first, value.engine, group.baseline, measure, subjects)
+            raw = _raw_pair(first, value.engine, group.baseline, (*measure, keys[0][-1] or _ANY_GPU), subjects)
             if raw is not None and _ahead(raw[0], group):
                 _check_ratio(group, value, raw, by_line, said_first=False)
         return
     engines = [v for v in group.values if v.engine and v.value > 0]
     if len(engines) < 2:
         return
-    firsts = []  # the engines whose figures this group states first, side by side
+    firsts: dict = {}  # {a GPU, or _ANY_GPU: the engines whose figures this group states first on it, side by side}
     for value in engines:
-        key = _ratio_keys(group, value, subjects)[0]
-        if first.setdefault(key, (group, value, _stated(group, value)))[0] is group:
-            firsts.append(value)
-    for e in firsts:
-        for b in firsts:
-            if e is b:
-                continue
-            for kind in ("speedup", "change"):
-                said = first.get(("said", kind, subject_of(e.engine, subjects), subject_of(b.engine, subjects),
-                                  *measure))
-                if said is not None and _ahead(said[0], group):
-                    _check_ratio(said[0], said[1], (group, e, b), by_line, said_first=True)
+        for key in _ratio_keys(group, value, subjects):
+            if first.setdefault(key, (group, value, _stated(group, value)))[0] is group:
+                firsts.setdefault(key[-1], []).append(value)
+    for gpu, stated in firsts.items():
+        for e in stated:
+            for b in stated:
+                if e is b:
+                    continue
+                for kind in ("speedup", "change"):
+                    said = first.get(("said", kind, subject_of(e.engine, subjects), subject_of(b.engine, subjects),
+                                      *measure, gpu or ""))
+                    if said is not None and _ahead(said[0], group):
+                        _check_ratio(said[0], said[1], (group, e, b), by_line, said_first=True)
 
 
 def _ahead(other: FigureGroup, group: FigureGroup) -> bool:
@@ -307,9 +324,10 @@ def _ahead(other: FigureGroup, group: FigureGroup) -> bool:
         (group.line, group.values[0].column if group.values else 0)
 
 
-def _raw_pair(first: dict, engine: str, baseline: str, measure: tuple[str, str],
+def _raw_pair(first: dict, engine: str, baseline: str, measure: tuple[str, str, str | None],
               subjects: dict[str, str] | None) -> tuple[FigureGroup, FigureValue, FigureValue] | None:
-    """The first side-by-side statement of both engines' figures, when it is one place."""
+    """The first side-by-side statement of both engines' figures (measure: metric, label and GPU), when it is one
+    place."""
     e = first.get(("raw", subject_of(engine, subjects), *measure))
     b = first.get(("raw", subject_of(baseline, subjects), *measure))
     if e is None or b is None or e[0] is not b[0] or e[1].value <= 0 or b[1].value <= 0:
@@ -350,7 +368,8 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
     if other is group:
         return None
     span = _stated(group, value)
-    if span == first_span or _same(span, first_span):
+    if span == first_span or _same(span, first_span) or _within(span, value, group, first_span) \
+            or _within(first_span, first_value, other, span):
         return None
     if span[0] == span[1] and first_span[0] == first_span[1] and (
             _rounds_to(first_span[0], value, _IN_SECONDS.get(group.unit, 1.0))
@@ -365,6 +384,19 @@ def _disagreement(group: FigureGroup, value: FigureValue, other: FigureGroup, fi
                     f"{value.engine} {what}{vs}{where}: {_as_written(group, value)} at line {group.line} disagrees "
                     f"with {_as_written(other, first_value)}{other_vs} at line {other.line}",
                     first_value.value * _IN_SECONDS.get(other.unit, 1.0) / _IN_SECONDS.get(group.unit, 1.0))  # in its unit
+
+
+def _within(point: tuple[float, float], value: FigureValue, group: FigureGroup, span: tuple[float, float]) -> bool:
+    """Whether a figure stated as one value lies in a range stated elsewhere, its ends included ("+1.3×" or "+1.21×"
+    in "+1.21×~1.35×", "4.5×" in "3.8~5.2×"): a case the range sums up, no contradiction; a figure written in 万 or k
+    when its rounding reaches the range. Two ranges are one figure only when they are the same range: one figure,
+    one number everywhere (house rule 10), so "3.8~5.2×" and "4~5×" disagree."""
+    if point[0] != point[1] or span[0] == span[1]:
+        return False
+    low, high = min(span), max(span)
+    eps = 1e-9 * max(abs(low), abs(high))
+    half = _half_step(value) * _IN_SECONDS.get(group.unit, 1.0)
+    return low - half - eps <= point[0] <= high + half + eps
 
 
 def _what(group: FigureGroup) -> str:
