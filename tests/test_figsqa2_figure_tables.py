@@ -48,7 +48,7 @@ def test_a_table_figure_is_checked_against_the_prose() -> None:
 
 @pytest.mark.parametrize(
     ("header", "expected"),
-    [("| Engine | Throughput (tok/s) | Cost ($/yr) | GPU |", (1, 4, ((2, "tok/s", "", "value", ""), (3, "$/yr", "", "value", "")))),
+    [("| Engine | Throughput (tok/s) | Cost ($/yr) | GPU |", (1, 4, ((2, "tok/s", "", "value", ""), (3, "$/年", "", "value", "")))),  # (/yr is /年: QA26e D4)
      ("| 框架 | 吞吐加速比 | 准确率（%） |", (1, -1, ((2, "×", "throughput", "speedup", ""), (3, "%", "准确率", "value", "")))),
      ("| Engine | Version | Tokens/s | GPUs |", (1, 4, ((3, "tok/s", "", "value", ""),))),
      ("| 框架 | 吞吐（万 tok/s） | Notes |", (1, -1, ((2, "tok/s", "吞吐", "value", "万"),))),  # cells in 万 (figpct)

@@ -176,7 +176,8 @@ def test_a_colon_after_a_label_still_leads_the_clause() -> None:
 def test_each_value_belongs_to_the_engine_it_is_stated_on() -> None:
     """"from $110,940/yr on NIM to $59,940/yr on vLLM" gave vLLM's $59,940 to NIM (the name before it)."""
     text = "The cost drops from $110,940/yr on NIM to $59,940/yr on vLLM."
-    assert values(text) == [("cost", "$/yr", [("NIM", 110940.0)]), ("cost", "$/yr", [("vLLM", 59940.0)])]
+    # (per year in one unit whatever the wording: "/yr" is "/年", QA26e D4)
+    assert values(text) == [("cost", "$/年", [("NIM", 110940.0)]), ("cost", "$/年", [("vLLM", 59940.0)])]
     assert findings(text) == []
     assert values("vLLM 1,200 req/s with TGI 800 req/s") == [  # "with" names no owner
         ("throughput", "req/s", [("vLLM", 1200.0)]), ("throughput", "req/s", [("TGI", 800.0)])]

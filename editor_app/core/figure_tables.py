@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 
-from .figures import (_ENGINE_ALIASES, _MULT, _VALUE_RE, _VALUE_START, _hardware, _label, _matches, _measure,
-                      _metric, _number, _runs, _unit_after, _value_end)
+from .figures import (_ENGINE_ALIASES, _VALUE_RE, _VALUE_START, _hardware, _label, _matches, _measure,
+                      _metric, _number, _runs, _unit_after, _value_end, scaled)
 from .model import FigureGroup, FigureValue
 from .numbers import thousands_read
 from .reference_tables import _DELIMITER_ROW, cell_starts
@@ -126,7 +126,7 @@ def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, 
         at = starts[j] + m.start()
         number, text = _number(m), row[at:starts[j] + _value_end(m)]
         if magnitude and not m.group("mult"):  # "1.62" in a 万 column: 16,200, quoted "1.62 万"
-            number, text = number * _MULT[magnitude], f"{text} {magnitude}" if magnitude in "万亿" else text + magnitude
+            number, text = scaled(m.group("num"), magnitude), f"{text} {magnitude}" if magnitude in "万亿" else text + magnitude
         value = FigureValue(engine=engine, value=number, approx=bool(m.group("approx")), column=at + 1, text=text)
         groups.append(FigureGroup(metric=metric, unit=unit_here, hardware=hardware, line=0, values=[value],
                                   sentence=sentence, kind="speedup" if metric == "speedup" else "value",

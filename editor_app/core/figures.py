@@ -41,7 +41,9 @@ How a line is read:
   than/over/vs/versus/against/compared to after it ("3.1× faster than vLLM"), else the previous speed-up's in the
   clause when its item names no subject ("比 vLLM 吞吐快 2×、TTFT 低 3×"), else the one a clause's first item names
   alone ("相对 vLLM，…", "与 vLLM 相比，…", "Compared to vLLM, …"); "" when none is named or it is no known engine
-  ("比 torch.compile 快 3.8×").
+  ("比 torch.compile 快 3.8×"). "以 TGI 为基线" leads like "相对 TGI"; a pronoun after the baseline word ("比它", "是它的",
+  "与之相比") names the one known engine other than the subject named before it in its sentence; when none or several
+  are, the figure is not read (UNKNOWN_BASELINE: neither a guess nor one naming none).
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
   latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
@@ -52,7 +54,8 @@ How a line is read:
   hardware before its value ("H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s") states the clause's previous
   value's engine on that hardware. A clause after a latency label and a colon ("p50 TTFT：TGI 为 320 毫秒，…") is
   read for latencies though it holds no cue.
-- "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate; "up to" does not.
+- "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate, and so do "左右/上下"
+  right after it and its unit ("16,200 tok/s 左右"); "up to" does not.
   A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
   1.3 倍") or "左右/上下" right after it.
 - Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
@@ -62,7 +65,8 @@ How a line is read:
   into the figure's with a colon ("单卡 H100 的 p50 TTFT：…", "实测（H100 · …）：…").
 - A percentage change is a value with "%" and a word saying which way: before it (提升/提高/增加/高/快/多/降低/下降/
   减少/缩短/低/慢/少…, not 最高/高达/提升到: a level), after it ("30% higher/lower/faster/more/less"), or a verb before
-  "by" ("cuts p99 latency by 40%"). Kind and metric "change", unit "%", label the measure named as a speed-up's
+  "by" ("cuts p99 latency by 40%"), or a sign ("+80%", "-8%") when its item names the engine, a baseline and the
+  measure ("SGLang 比 vLLM 吞吐 +80%"). Kind and metric "change", unit "%", label the measure named as a speed-up's
   ("latency", "TTFT", "" for plain "高 30%"), the value signed (a fall negative: "延迟降低 40%" is -40), its text the
   number as written; subject and baseline found as a speed-up's, and a baseline in a parenthesis right after it
   ("吞吐提升 35%（相对 vLLM）"). Read only when its subject or its baseline is a known engine: LiteKV's "内存降低 75%"
@@ -70,6 +74,8 @@ How a line is read:
 - A list of engines, "分别", and a list of values ("SGLang、LMDeploy、vLLM 的吞吐分别为 16,200、16,200、12,500 tok/s",
   "vLLM/SGLang 分别 58.9s/54.2s"; joined by 、，, / 和 与 及) is one comparison, each value its engine's in order, the unit
   written last the list's; lists of different lengths read nothing (nor does any other reader take their values).
+- ￥ (U+FFE5) is ¥, "RMB"/"CNY" before a value ¥; a cost per year is "/年" whatever the wording ("/yr", "/year", "per
+  year", a yearly cost word before it: "年成本 50 万元"). A magnitude scales exactly ("1.62 万" is 16200).
 - An M before tok/s or req/s is millions ("1.2M tok/s" is 1,200,000, as "16.2K" is 16,200); a bare M or B anywhere
   else is no multiplier ("7B", "1M tokens"), and a value in K or M ("900K") is no name.
 - A Markdown table's rows are read by the columns their header names (figure_tables.py), not here.
@@ -119,14 +125,15 @@ _LOWERCASE_NAMES = {a for a in KNOWN_ENGINES if not any(c.isupper() for c in a)}
 # Words that are capitalised but never the subject of a figure.
 _NOT_NAMES = {
     "TTFT", "TPOT", "ITL", "QPS", "RPS", "E2E", "GPU", "GPUs", "CPU", "CPUs", "PR", "PRs", "API", "Q1", "Q2",
-    "Q3", "Q4", "OK", "vs", "VS", "Vs",
+    "Q3", "Q4", "OK", "vs", "VS", "Vs", "RMB", "CNY",
 }
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _APPROX = r"[~≈～]\s?|约[为是合]?\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
 _VALUE_RE = re.compile(
-    rf"(?=[~≈约～arn$¥€£0-9])(?<![A-Za-z0-9.,_/:])(?<!\d-)(?P<approx>{_APPROX})?(?P<cur>[$¥€£])?(?P<num>{_NUM})"
-    r"(?![.,]?\d|-\d|:\d|/\d)(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿)?"
+    rf"(?=[~≈约～arnRC$¥€£0-9])(?<![A-Za-z0-9.,_/:])(?<!\d-)(?P<approx>{_APPROX})?(?P<cur>[$¥€£]|(?:RMB|CNY)[ \t]?)?"
+    rf"(?P<num>{_NUM})(?![.,]?\d|-\d|:\d|/\d)"
+    r"(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿|[ \t][kK](?=[ \t]?(?:tok|req)[A-Za-z]*/s))?"
 )
 _UNIT_RE = re.compile(
     r"[ \t]?(?P<unit>tok(?:en)?s?/s(?:ec)?(?:/GPU|/卡)?(?![A-Za-z])|req(?:uest)?s?/s(?![A-Za-z])|QPS|RPS|ms(?![A-Za-z])|毫秒|秒"
@@ -136,8 +143,8 @@ _UNIT_RE = re.compile(
 # Where a value can start: a cheap scan (one set of first characters, the look-behinds after it) that stops at
 # every place _VALUE_RE can match and few others; _matches() tries the full pattern only there.
 _VALUE_START = re.compile(
-    r"[~≈约～arn$¥€£0-9](?<![A-Za-z0-9.,_/:].)(?<!\d-.)"
-    r"(?:(?<=[~≈约～$¥€£0-9])|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
+    r"[~≈约～arnRC$¥€£0-9](?<![A-Za-z0-9.,_/:].)(?<!\d-.)"
+    r"(?:(?<=[~≈约～$¥€£0-9])|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early|(?<=R)MB|(?<=C)NY)"
 )
 _X = r"(?:[ \t]?[×倍]|[xX](?![A-Za-z0-9]))"
 _SPEEDUP_RE = re.compile(
@@ -324,7 +331,7 @@ _ON_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?:with|on|using|in)|用|在)[ \t]*\Z"
 # "… versus 12,500 tok/s for vLLM": the engine a value belongs to, named right after it (and its unit)
 _FOR_RE = re.compile(r"[ \t]*(?:(?P<owner>for|of|on|using)|from|with|in)[ \t]+(?:the[ \t]+)?")
 _BASELINE_RE = re.compile(  # 比/相比/相较/对比/较, 是/为 … 的 ("是 vLLM 的 1.3 倍"), or than/vs/versus/over/compared to|with
-    r"比|相比|相较|对比|[是为](?=[ \t]*[A-Za-z][^，,。；;、的]{0,40}的)|较(?=[ \t]*[A-Za-z])"
+    r"比|相比|相较|对比|[是为](?=[ \t]*(?:[A-Za-z][^，,。；;、的]{0,40}|它)的)|较(?=[ \t]*[A-Za-z])"
     r"|t(?<![A-Za-z]t)han(?![A-Za-z])|v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])"
     r"|o(?<![A-Za-z]o)ver(?![A-Za-z])|c(?<![A-Za-z]c)ompared (?:to|with)(?![A-Za-z])"
 )
@@ -392,7 +399,7 @@ _LATIN = re.compile(r"[A-Za-z]")
 # character before the number (and one space) is none that may end a change's word or stand between it and the
 # number, and no word follows that may say which way ("40% higher"); _may_be_change then reads the "%" that pass
 # (a shape not listed passes).
-_MAY_END_CHANGE = "升高加长大快多降低减少短小省慢了出过约近~≈～y \t"  # (and before the number itself, its digits)
+_MAY_END_CHANGE = "升高加长大快多降低减少短小省慢了出过约近~≈～y \t+−\\-"  # (and before the number itself, its digits; a sign)
 _NO_CHANGE_BEFORE = "".join(
     f"(?<![^{_MAY_END_CHANGE}{'' if space else '0-9.,，'}]{space}{shape}%)"
     for shape in (r"\d", r"\d\d", r"\d\d\d", r"\d\.\d", r"\d\d\.\d", r"\d\.\d\d", r"\d\d\.\d\d") for space in ("", " "))
@@ -400,16 +407,17 @@ _CUES_RE = re.compile(  # where a figure may be: what each reader needs in a cla
     # every alternative starts with a plain character, so re skips the other positions at C speed; "3x" is
     # found at its x (no digit can start a cue, and digits are everywhere): a cue only tells which scope and
     # clause to read, and the x is in the same ones as its digit
-    r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|\$|¥|€|£"
+    r"×|倍|x(?<=\dx)(?![A-Za-z0-9])|X(?<=\dX)(?![A-Za-z0-9])|vs|VS|Vs|versus|/s|QPS|RPS|RMB|CNY|\$|¥|€|£"
     r"|TTFT|TPOT|ITL|latency|延迟|时延|美元|万元|亿元|分别|%(?:(?=[ \t]*[hlfm])|" + _NO_CHANGE_BEFORE + ")"
 )
 _CUE_KIND = {"×": "x", "倍": "x", "x": "x", "X": "x", "v": "vs", "V": "vs", "/": "unit", "Q": "unit", "R": "unit",
-             "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
+             "C": "unit", "$": "unit", "¥": "unit", "€": "unit", "£": "unit", "T": "lat", "I": "lat", "l": "lat", "延": "lat",
              "时": "lat", "美": "unit", "万": "unit", "亿": "unit", "%": "pct", "分": "resp"}  # by its first character
 _CHANGE_WORDS_AFTER = re.compile(r"%[ \t]*(?:higher|lower|faster|slower|more|less|fewer)(?![A-Za-z])")
 _NUMBER_CHARS = "0123456789.,， \u2009\u202f\u00a0"  # (thousands as written, too: "1，200%", "1 200%")
 _BEFORE_NUMBER = " \t~≈～约近了出超过"  # what may stand between a change's word and its number
 _CHANGE_LAST = frozenset("升高加长大快多降低减少短小省慢")  # the last character of every word _CHANGE_BEFORE knows
+_SIGNS = frozenset("+-−")  # a signed change ("吞吐 +80%"), read only beside an engine and a baseline
 _AFTER_PERCENT = frozenset("hlfm")  # what "40% higher", "lower", "faster", "more" … start with
 
 
@@ -418,7 +426,7 @@ def _may_be_change(read: str, at: int) -> bool:
     约 40%", "by 40%") or follows it ("40% lower"). A cheap first look (str methods, no loop in Python: it is
     asked of every "%" of a line); _changes reads it closely."""
     before = read[max(0, at - 32):at].rstrip(_NUMBER_CHARS).rstrip(_BEFORE_NUMBER)
-    if before[-1:] in _CHANGE_LAST or before[-2:] == "by":
+    if before[-1:] in _CHANGE_LAST or before[-2:] == "by" or before[-1:] in _SIGNS:
         return True
     return read[at + 1:at + 4].lstrip(" \t")[:1] in _AFTER_PERCENT and _CHANGE_WORDS_AFTER.match(read, at) is not None
 
@@ -427,7 +435,9 @@ _BLANK = "\x01"  # stands for a nested parenthesis: breaks runs of names, never 
 _PARENS = "（()）"
 _OPEN = "（("
 _MULT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "万": 1e4, "亿": 1e8}
+_MAGNITUDE = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "B": 10 ** 9, "万": 10 ** 4, "亿": 10 ** 8}  # the same, exact
 _CURRENCY_WORDS = {"美元": "$", "元": "¥", "人民币": "¥"}
+_CURRENCY_CODES = {"RMB": "¥", "CNY": "¥"}  # "RMB 420,000/年" is "¥420,000/年"
 _TIME_UNITS = {"s": 1000, "ms": 1}  # the units of a latency, in ms
 _METRIC_BY_UNIT = {"tok/s": "throughput", "tok/s/GPU": "throughput", "req/s": "throughput", "s": "latency",
                    "ms": "latency", "GB": "memory", "GiB": "memory", "MB": "memory", "×": "speedup"}
@@ -611,11 +621,17 @@ def _bare_multiplier(m: re.Match[str]) -> bool:
 
 
 def _number(m: re.Match[str]) -> float:
-    value = float(m.group("num").replace(",", ""))
     mult = (m.group("mult") or "").lstrip(" \t")
-    if mult in ("M", "B") and _bare_multiplier(m):
-        return value
-    return value * _MULT.get(mult, 1.0)
+    if not mult or mult in ("M", "B") and _bare_multiplier(m):
+        return float(m.group("num").replace(",", ""))
+    return scaled(m.group("num"), mult)
+
+
+def scaled(num: str, mult: str) -> float:
+    """The number written `num` ("1.62", "16,200") times the magnitude `mult` ("万", "k"), in exact decimal
+    arithmetic: "1.62 万" is 16200, not 1.62 * 1e4 = 16200.000000000002 (a script testing value == 16200)."""
+    digits, _, decimals = num.replace(",", "").partition(".")
+    return int(digits + decimals) * _MAGNITUDE[mult] / 10 ** len(decimals)  # (ints, one correctly rounded division)
 
 
 def _matches(pattern: re.Pattern[str], start_re: re.Pattern[str], text: str, start: int, end: int) -> list[re.Match[str]]:
@@ -643,18 +659,47 @@ def _value_end(m: re.Match[str]) -> int:
 
 
 _PER_YEAR_BEFORE = re.compile(r"(?:每年|年均|一年)[ \t]*$")
+# "年成本 50 万元", "每年成本 …", "年均部署成本为 …": a yearly cost named shortly before the value
+_YEARLY_COST_BEFORE = re.compile(r"(?:每年|年均|全年|年化|年)(?:部署|运行|运营|推理|总|的)?(?:成本|费用|开销|花费)")
+# "$70,000 per year", "a year", "annually": per year after the value (and its currency)
+_PER_YEAR_AFTER = re.compile(r"[ \t]*(?:(?:per|a)[ \t]+year|annually|yearly)(?![A-Za-z])", re.I)
+# the period written after "/" as one unit per period, whatever the wording: "$/yr", "$/year" and "$/年" are one
+_PER_WORDS = {"/yr": "/年", "/year": "/年", "/mo": "/月", "/month": "/月", "/day": "/天", "/h": "/小时",
+              "/hr": "/小时", "/hour": "/小时"}
 
 
 def _unit_after(text: str, pos: int, cur: str | None, start: int | None = None) -> tuple[str, int]:
     """The unit written after the value ending at `pos` (`cur`: its currency sign), and where it ends; a cost
-    written after "每年" (the value starting at `start`) is per year, as "$110,940/年" is."""
+    written after "每年" (the value starting at `start`), after a yearly cost word in its clause ("年成本 50 万元")
+    or followed by "per year" is per year, as "$110,940/年" and "$99,000/yr" are ("$/年")."""
     unit, end = _unit_read(text, pos, cur)
-    if start is not None and unit in _CURRENCIES and _PER_YEAR_BEFORE.search(text, max(0, start - 6), start):
-        unit += "/年"
+    if unit in _CURRENCIES:
+        if (per := _PER_YEAR_AFTER.match(text, end)) is not None:
+            unit, end = unit + "/年", per.end()
+        elif start is not None and (_PER_YEAR_BEFORE.search(text, max(0, start - 6), start)
+                                    or _yearly_cost_before(text, start)):
+            unit += "/年"
     return unit, end
 
 
+def _yearly_cost_before(text: str, start: int) -> bool:
+    """Whether a yearly cost word ("年成本") stands shortly before the value at text[start], with no separator of
+    clauses or items between ("TGI 年成本 50 万元", not "年成本：见下，vLLM ¥50")."""
+    before = text[max(0, start - 16):start]
+    if "年" not in before:
+        return False
+    found = None
+    for found in _YEARLY_COST_BEFORE.finditer(before):
+        pass
+    return found is not None and not any(c in _SEPARATING for c in before[found.end():])
+
+
+_SEPARATING = frozenset("；;。|·，,、：:/+")
+
+
 def _unit_read(text: str, pos: int, cur: str | None) -> tuple[str, int]:
+    if cur and len(cur) > 1:
+        cur = _CURRENCY_CODES[cur.rstrip(" \t")]
     m = _UNIT_RE.match(text, pos)
     unit, end = "", pos
     if m and (m.group("unit") or m.group("per")):
@@ -674,10 +719,12 @@ def _unit_read(text: str, pos: int, cur: str | None) -> tuple[str, int]:
             unit, cur = _CURRENCY_WORDS[raw], None
         else:
             unit = raw
+        per = m.group("per") or ""
+        per = _PER_WORDS.get(per, per)
         if cur:
-            unit = cur + (m.group("per") or "") if not raw else unit
-        elif m.group("per"):
-            unit += m.group("per")
+            unit = cur + per if not raw else unit
+        elif per:
+            unit += per
     elif cur:
         unit = cur
     if unit in _CURRENCIES:  # "$0.21/M tokens", "$0.21 每百万 token": a price per token, not a yearly cost
@@ -742,19 +789,28 @@ _BASELINE_AFTER = re.compile(  # each alternative led by a plain character (re t
     r"|c(?<![A-Za-z]c)ompared[ \t]+(?:to|with)|r(?<![A-Za-z]r)elative[ \t]+to)[ \t]+(?:the[ \t]+)?"
     r"|于(?<=倍于)[ \t]*"  # "SGLang 3.1 倍于 vLLM"
 )
-_LEAD_FIRST = frozenset("相比较与和跟同CcRrVvAaOo")  # the characters _LEAD_BASELINE can start with
+_LEAD_FIRST = frozenset("相比较与和跟同以CcRrVvAaOo")  # the characters _LEAD_BASELINE can start with
 # A clause's first item that is only a baseline, leading its speed-ups: "相对 vLLM，SGLang TTFT 降低 4×", "与 vLLM 相比，…",
 # "Compared to vLLM, SGLang is 2× faster"; `name` is what it is measured against
 _LEAD_BASELINE = re.compile(
     r"[ \t]*(?:(?:(?:相对|相较|相比|比起|对比)于?|较之?|[Cc]ompared[ \t]+(?:to|with)|[Rr]elative[ \t]+to|[Vv]ersus|[Vv]s\.?"
-    r"|[Aa]gainst|[Oo]ver)[ \t]*(?P<name>[^\x01]+?)|(?:与|和|跟|同)[ \t]*(?P<name2>[^\x01]+?)[ \t]*(?:相比|相较|对比|比)(?:较|起来)?)"
-    r"[ \t]*(?:而言|来说)?[ \t]*"
+    r"|[Aa]gainst|[Oo]ver)[ \t]*(?P<name>[^\x01]+?)|(?:与|和|跟|同)[ \t]*(?P<name2>[^\x01]+?)[ \t]*(?:相比|相较|对比|比)(?:较|起来)?"
+    r"|以[ \t]*(?P<name3>[^\x01]+?)[ \t]*(?:为|作为)[ \t]*(?:基线|基准|baseline))"  # "以 TGI 为基线，SGLang 快 2 倍"
+    r"[ \t]*(?:而言|来说)?[ \t\x01]*"  # (a parenthesis may follow: "以 TGI 为基线（9,800 tok/s）")
 )
+
+
+# A baseline named by a pronoun: "SGLang 比它快 1.65 倍", "是它的 1.3 倍", "与之相比" (not "相比之下", "之前" …)
+_PRONOUN = re.compile(r"[ \t]*(它们|它|之)(?![下前后外间中一内上])[ \t]*")
+_SENTENCE_ENDS = "。！？!?"
+# The baseline of a speed-up or change naming it by a pronoun that names no one engine: such a figure is not read
+# (its baseline is unknown: it must be neither taken as naming none nor compared with another baseline's figure)
+UNKNOWN_BASELINE = "\x00?"
 
 
 def _lead_name(m: re.Match[str]) -> tuple[int, int]:
     """Where the name a _LEAD_BASELINE match measures against is ("相对 X", "与 X 相比": X)."""
-    name = "name" if m.group("name") is not None else "name2"
+    name = "name" if m.group("name") is not None else "name2" if m.group("name2") is not None else "name3"
     return m.start(name), m.end(name)
 
 
@@ -1187,7 +1243,8 @@ class _LineReader:
             number = _number(m)
             if own != unit and own in _TIME_UNITS:  # converted; its text keeps the unit it is written in
                 number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), end
-            values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
+            approx = bool(m.group("approx")) or _approx_after(view if paren is None else paren.view, end)
+            values.append(FigureValue(engine=run.engine, value=number, approx=approx,
                                       column=off + m.start() + 1, text=self.written[off + m.start():off + vend]))
             if paren is None:
                 taken.add(m.start(), max(end, vend))
@@ -1244,7 +1301,8 @@ class _LineReader:
                 number, vend = _number(m), _value_end(m)
                 if own and own != unit:  # converted; its text keeps the unit it is written in
                     number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), unit_end
-                values.append(FigureValue(engine=run.engine, value=number, approx=bool(m.group("approx")),
+                approx = bool(m.group("approx")) or _approx_after(view, p + unit_end)
+                values.append(FigureValue(engine=run.engine, value=number, approx=approx,
                                           column=off + p + m.start() + 1,
                                           text=self.written[off + p + m.start():off + p + vend]))
             taken.add(found[0][0], end)
@@ -1358,6 +1416,9 @@ class _LineReader:
             baseline, lead = self._baseline_of(index, (a, b), (ia, ib), (m_start, m_end), cut, engine, in_item,
                                                (previous, previous_baseline), lead)
             previous, previous_baseline = engine, baseline
+            if baseline == UNKNOWN_BASELINE:
+                taken.add(m_start, m_end)  # (nor is it any other reader's figure)
+                continue
             if _slower(view, max(ia, m_start - 6), m_start, m_end, ib):
                 # "SGLang 比 vLLM 慢 2 倍", "2× slower than vLLM": the baseline is the faster one, by that much (read as
                 # a speed-up of SGLang's, a reversed claim passed as the same figure); with no baseline named, none
@@ -1421,9 +1482,10 @@ class _LineReader:
             if how is None and _BY_BEFORE.search(view, max(ia, m_start - 8), m_start):
                 for how in _CHANGE_VERB.finditer(view, max(ia, m_start - 60), m_start):
                     pass  # "cuts p99 latency by 40%": the last verb before "by"
-            if how is None:
+            signed = how is None and _signed(view, ia, m_start)
+            if how is None and not signed:
                 continue
-            down = how.group("dir").lower() in _DOWN
+            down = view[m_start - 1] in "-−" if how is None else how.group("dir").lower() in _DOWN
             near = max(ia, m_start - _WINDOW)
             cut = _baseline_cut(view, near, m_start)
             run = self.runs(index, ia, ib).first(near, cut)
@@ -1437,14 +1499,20 @@ class _LineReader:
             engine = engine or self._parenthesis_subject(index, ia) or self._enclosing_subject(index) or self.lead_in
             baseline, lead = self._baseline_of(index, (a, b), (ia, ib), (m_start, unit_end), cut, engine, in_item,
                                                (previous, previous_baseline), lead, parenthesis=True)
-            if not engine or (engine not in _ENGINE_ALIASES and not baseline):
+            if not engine or (engine not in _ENGINE_ALIASES and not baseline) or baseline == UNKNOWN_BASELINE:
+                continue
+            label = _measure(view[unit_end:min(ib, unit_end + 60)], view[max(ia, m_start - 60):m_start])
+            if signed and (engine not in _ENGINE_ALIASES or not label or not baseline
+                           or baseline != self._speedup_baseline(index, ia, ib, cut, m_start, None if cut < m_start
+                                                                 else _BASELINE_AFTER.search(view, unit_end, ib))):
+                # "SGLang 比 vLLM 吞吐 +80%" is a change; a sign alone says so only beside its engine, a baseline
+                # its item names (比 vLLM …, … vs vLLM) and the measure ("吞吐 +26%" in a list is no change)
                 continue
             previous, previous_baseline = engine, baseline
-            label = _measure(view[unit_end:min(ib, unit_end + 60)], view[max(ia, m_start - 60):m_start])
             if not label and ia > a and not in_item and cut < m_start:
                 label = _measure("", view[max(a, ia - 60):ia])  # "SGLang 吞吐 16.2k tok/s，比 vLLM 高 30%"
             number = _number(m)
-            fv = FigureValue(engine, -number if down else number,
+            fv = FigureValue(engine, -number if down else number,  # (a sign, as a word, is the direction: "80")
                              bool(m.group("approx")) or _approx_around(view, max(ia, m_start - 24), m_start, unit_end, ib),
                              off + m_start + 1, self.written[off + m_start:off + vend])
             hardware = self.hardware(index, ia, ib) or self.hardware(index, a, b) or self.lead_hardware(index, a)
@@ -1471,6 +1539,11 @@ class _LineReader:
         m_start, end = figure
         w = None if cut < m_start else _BASELINE_AFTER.search(self.scopes[index].view, end, min(ib, end + _WINDOW))
         baseline = self._speedup_baseline(index, ia, ib, cut, m_start, w) if cut < m_start or w else ""
+        if not baseline and cut < m_start:
+            word = _BASELINE_RE.match(self.scopes[index].view, cut)
+            pronoun = _PRONOUN.match(self.scopes[index].view, word.end()) if word is not None else None
+            if pronoun is not None:  # "SGLang 比它快 1.65 倍": whom 它 names, else no guess
+                return self._antecedent(index, cut, pronoun.group(1), engine), lead
         if not baseline and parenthesis:
             baseline = self._baseline_in_parenthesis(index, end, ib)
         if not baseline and not in_item and engine == previous[0]:
@@ -1478,8 +1551,20 @@ class _LineReader:
         if not baseline and ia > a:
             if lead is None:  # (read once a clause)
                 lead = self._lead_baseline(index, *clause)
-            baseline = lead
+            baseline = lead or self._item_before_baseline(index, clause, ia)
         return ("" if baseline == engine else baseline), lead
+
+    def _antecedent(self, index: int, at: int, pronoun: str, subject: str) -> str:
+        """The known engine a pronoun at view[at] (它, 之) names: the one engine, other than the figure's subject,
+        named before it in its sentence ("TGI 9,800 tok/s，SGLang 比它快 1.65 倍": TGI); UNKNOWN_BASELINE when none
+        or several are (or for 它们), rather than a guess."""
+        if pronoun == "它们":
+            return UNKNOWN_BASELINE
+        view = self.scopes[index].view
+        start = max(view.rfind(c, 0, at) for c in _SENTENCE_ENDS) + 1
+        named = {run.engine for run in _runs(self._named_part(index, start, at), start)
+                 if run.engine in _ENGINE_ALIASES} - {subject}
+        return named.pop() if len(named) == 1 else UNKNOWN_BASELINE
 
     def _baseline_in_parenthesis(self, index: int, pos: int, end: int) -> str:
         """The known engine a parenthesis right after view[pos] names as a baseline alone ("（相对 vLLM）", "(vs
@@ -1525,6 +1610,19 @@ class _LineReader:
         named = self.runs(index, ia, ib).first(w.end(), ib)
         return named.engine if named is not None and named.start == w.end() and named.engine in _ENGINE_ALIASES else ""
 
+    def _item_before_baseline(self, index: int, clause: tuple[int, int], ia: int) -> str:
+        """The baseline the item right before a figure's item names alone, when it is not the clause's first ("TGI
+        9,800 tok/s，与之相比，SGLang 快 1.65 倍", "…，与 vLLM 相比，SGLang 快 2 倍"); else ""."""
+        items, starts = self.items(index, *clause)
+        i = bisect_left(starts, ia) - 1
+        if i < 1:
+            return ""  # (the first item is the lead's, read already)
+        x, y = items[i]
+        view = self.scopes[index].view
+        if view[x:x + 8].lstrip(" \t")[:1] not in _LEAD_FIRST:
+            return ""
+        return self._baseline_named_by(index, x, y)
+
     def _lead_baseline(self, index: int, a: int, b: int) -> str:
         """The baseline the first item of the clause scope[a:b] names alone ("相对 vLLM，SGLang TTFT 降低 4×", "Compared
         to vLLM, SGLang is 2× faster"): the baseline of the clause's later speed-ups that name none; else ""."""
@@ -1532,10 +1630,19 @@ class _LineReader:
         view = self.scopes[index].view
         if view[x:x + 8].lstrip(" \t")[:1] not in _LEAD_FIRST:
             return ""  # (most first items: what _LEAD_BASELINE can start with, without a call)
+        return self._baseline_named_by(index, x, y)
+
+    def _baseline_named_by(self, index: int, x: int, y: int) -> str:
+        """The known engine an item scope[x:y] that is only a baseline names ("相对 vLLM", "与之相比"); else ""."""
+        view = self.scopes[index].view
         m = _LEAD_BASELINE.fullmatch(view, x, y)
         if m is None:
             return ""
-        return _one_engine(self._first_runs(index, *_lead_name(m), 2))
+        nx, ny = _lead_name(m)
+        pronoun = _PRONOUN.fullmatch(view, nx, ny)
+        if pronoun is not None:  # "与之相比，SGLang 快 2 倍": whom 之 names
+            return self._antecedent(index, nx, pronoun.group(1), "")
+        return _one_engine(self._first_runs(index, nx, ny, 2))
 
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
@@ -1590,7 +1697,7 @@ class _LineReader:
             labels[_METRIC_BY_UNIT.get(unit, unit)] = label
             off = scope.start
             vend = _value_end(m)
-            fv = FigureValue(engine=engine, value=_number(m), approx=bool(m.group("approx")),
+            fv = FigureValue(engine=engine, value=_number(m), approx=bool(m.group("approx")) or _approx_after(view, unit_end),
                              column=off + m.start() + 1, text=self.written[off + m.start():off + vend])
             hardware = hardware or self.hardware(index, a, b) or self.lead_hardware(index, a)
             previous = (engine, hardware)
@@ -1610,16 +1717,29 @@ def _engine_named_after(view: str, runs: _Runs, m: re.Match[str] | None, end: in
 
 
 _APPROX_BEFORE = re.compile(r"约[为是合有]|大约|大概")  # "吞吐约为 vLLM 的 1.3 倍": not next to the figure
-_APPROX_AFTER = re.compile(r"[ \t]?(?:左右|上下)|[ \t]?or so(?![A-Za-z])")  # "1.3 倍左右"
+_APPROX_AFTER = re.compile(r"[ \t]?(?:左右|上下(?!文))|[ \t]?or so(?![A-Za-z])")  # "1.3 倍左右" (not "上下文")
 
 
 _SLOWER_AFTER = re.compile(r"[ \t]*(?:slower|more slowly)\b", re.I)
+
+
+def _signed(view: str, item_start: int, start: int) -> bool:
+    """Whether the percentage at view[start] is written with a sign, "+80%", "-8%", "−8%" (not "2-8%", "A+8%")."""
+    if start - 1 < item_start or view[start - 1] not in _SIGNS:
+        return False
+    before = view[start - 2:start - 1] if start - 2 >= item_start else ""
+    return not before or before in " \t" or not (before.isalnum() or before in ".,_")
 
 
 def _slower(view: str, near: int, start: int, end: int, item_end: int) -> bool:
     """Whether the speed-up at view[start:end] says its subject is slower: "慢" right before the figure ("比 vLLM 慢
     2 倍") or "slower" right after it ("2× slower than vLLM")."""
     return "慢" in view[near:start] or _SLOWER_AFTER.match(view, end, item_end) is not None
+
+
+def _approx_after(view: str, end: int) -> bool:
+    """A value (its unit ending at view[end]) said to be approximate after it: "16,200 tok/s 左右"."""
+    return view[end:end + 3].lstrip(" \t")[:1] in "左上o" and _APPROX_AFTER.match(view, end) is not None
 
 
 def _approx_around(view: str, before: int, start: int, end: int, item_end: int) -> bool:
@@ -1688,8 +1808,11 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
     """Every engine-figure group stated in one line, left to right, with line=0."""
     written = text
     first = _CUES_RE.search(text)
-    if first is None and "％" not in text and "／" not in text:  # (the full-width cues: "降低 40％", "tok／s")
+    if first is None and "％" not in text and "／" not in text and "￥" not in text:  # (the full-width cues: "降低 40％", "tok／s")
         return ()  # most lines hold no engine figure at all
+    if "￥" in text:  # the yen sign a Chinese input method types (U+FFE5) is "¥", one character for one
+        text = text.replace("￥", "¥")
+        first = _CUES_RE.search(text)
     if FULL_WIDTH_ASCII.search(text) is not None:  # "１６，２００ tok/s", "降低 40％": a Chinese input method's
         text = text.translate(AS_ASCII)  # digits, letters and signs read as ASCII, one character for one
         first = _CUES_RE.search(text)
