@@ -294,7 +294,7 @@ def _check(args) -> int:
 
     def reports() -> None:
         if args.format == "json":
-            print(json_report(in_order, as_list=several))
+            print(json_report(in_order, as_list=several, packs={id(a): p for a, p in analyses}))
         elif args.format == "sarif":
             print(sarif_report(only, rule_titles([p for _, p in analyses]), not_checked=problems))
         else:
@@ -429,9 +429,15 @@ def _export(args, analyses, texts) -> int:
         return EXIT_UNUSABLE
     from .formats import verdict
 
+    from .core.file_name_privacy import private_file_names
+    from .core.pack_origin import pack_origin
+
     said = verdict(analysis)  # as the report's first page lists them
-    if (analysis.privacy or said.fails) and not args.force:
-        what = [f"{len(analysis.privacy)} private-data hits"] if analysis.privacy else []
+    origin = pack_origin(pack, analysis.file)  # (the report names the pack's file when it is not the bundled one)
+    named = private_file_names(analysis.file, pack, None if origin.bundled else origin.path)
+    if (analysis.privacy or named or said.fails) and not args.force:
+        what = [n.words() for n in named]  # the report prints the file's name: "the file name holds private data (name)"
+        what += [f"{len(analysis.privacy)} private-data hits"] if analysis.privacy else []
         what += [f"failing rule {r.id}" for r in said.failing_rules]
         what += [said.apart_words()] if said.apart else []
         _err("not exporting: " + ", ".join(what) + " (use --force to export anyway; the report says so on page 1)")

@@ -289,13 +289,19 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
     """The terminal report; `pack` (the one the analysis used) names the counters of its first line; its count of
     failing rules is at `fail_level` (survey-check's --fail-level); its tables fit in `width` columns if given."""
     m = a.metrics
+    shown_pack = f"pack {a.pack}"
     if pack is not None:
         counters = headline_counters(a, pack)
+        from .core.pack_origin import pack_origin
+
+        origin = pack_origin(pack, a.file).words()  # a pack beside the survey named like the house pack is not it
+        if origin:
+            shown_pack += f" ({origin})"
     else:
         counters = [f"{format_count(m.get('lines'))} lines", f"CJK {format_count(m.get('cjk'))}",
                     f"⚠️ {format_count(m.get('cautions'))}"]
     out = [
-        " · ".join([f"{a.file or '<text>'}", f"pack {a.pack}", *counters, f"{len(a.references)} arXiv ids",
+        " · ".join([f"{a.file or '<text>'}", shown_pack, *counters, f"{len(a.references)} arXiv ids",
                     verdict(a, fail_level).words()]),
         "",
     ]
@@ -349,13 +355,31 @@ class NotChecked:
         return {"file": self.file, "error": self.why}
 
 
-def json_report(analyses: list[Analysis | NotChecked], *, as_list: bool | None = None) -> str:
+def json_report(analyses: list[Analysis | NotChecked], *, as_list: bool | None = None,
+                packs: dict[int, Any] | None = None) -> str:
     """One object for one survey, a list for several; `as_list` fixes the shape by what was asked for (several
-    files of which one could not be read are still a list), so a script never meets both for one command."""
-    data: Any = [a.to_dict() for a in analyses]
+    files of which one could not be read are still a list), so a script never meets both for one command.
+    `packs`: the pack that checked each analysis, by id(analysis): its "pack_source" follows "pack"."""
+    data: Any = [_with_pack_source(a.to_dict(), packs.get(id(a))) if packs and isinstance(a, Analysis) else a.to_dict()
+                 for a in analyses]
     if not (len(data) != 1 if as_list is None else as_list):
         data = data[0]
     return printable(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _with_pack_source(d: dict, pack: Any) -> dict:
+    """"pack_source" ({"origin": "bundled" | "beside-survey" | "file", "path", "shadows_bundled"}) after "pack":
+    which file checked the survey (a pack beside it may keep a bundled pack's name)."""
+    if pack is None:
+        return d
+    from .core.pack_origin import pack_origin
+
+    out = {}
+    for k, v in d.items():
+        out[k] = v
+        if k == "pack":
+            out["pack_source"] = pack_origin(pack, d.get("file")).to_dict()
+    return out
 
 
 def _not_checked(file: str, why: str, cause: tuple[str, int | None] | None) -> dict:

@@ -100,6 +100,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("forbidden: {pattern}", "禁用：{pattern}"),
     ("private data ({dimension}): {masked}", "私域数据（{dimension}）：{masked}"),
     ("ip · secrets · names · paths · org codes", "IP · 密钥 · 人名 · 路径 · 组织代号"),
+    ("only {dimensions} (not {unscanned})", "仅 {dimensions}（不扫描 {unscanned}）"),  # the pack's [privacy] dimensions
+    ("no dimension", "不扫描任何维度"),
+    ("the pack's [privacy] dimensions is empty: nothing is scanned", "规则包的 [privacy] dimensions 为空：什么也不扫描"),
     ("suppression refused: rule {rule} is unsuppressible", "豁免被拒绝：规则 {rule} 不可豁免"),
     ('unknown rule id {rule} in suppression comment; did you mean "{near}"?',
      '豁免注释中的规则 id {rule} 不存在；是否想写 "{near}"？'),
@@ -358,12 +361,13 @@ _WORDS_ZH_CN = {
     "arXiv 上找到，但名称不符", "Version not found": "版本不存在", "Possibly withdrawn": "可能已撤回",
     "from the cache": "来自缓存", "just fetched": "刚刚获取",
     "ip": "IP", "secret": "密钥", "name": "人名", "path": "路径", "org": "组织代号",
+    "secrets": "密钥", "names": "人名", "paths": "路径", "org codes": "组织代号",  # (the privacy rule's scope)
     "throughput": "吞吐", "latency": "延迟", "cost": "成本", "memory": "显存", "speedup": "加速比",
     "accuracy": "准确率", "percent": "百分比", "request rate": "请求率", "build": "构建", "load": "加载",
     "change": "变化",
 }
 _TRANSLATED_NAMES = {"what", "where", "title", "note", "status", "dimension", "problem", "message", "head", "source"}
-_LIST_NAMES = {"notes": ("; ", "；"), "statuses": (", ", "、"), "heading_lines": (", ", "、")}  # a list of sentences: each translated, joined the target language's way
+_LIST_NAMES = {"dimensions": (" · ", " · "), "unscanned": (" · ", " · "), "notes": ("; ", "；"), "statuses": (", ", "、"), "heading_lines": (", ", "、")}  # a list of sentences: each translated, joined the target language's way
 _NAME = re.compile(r"\{(\w+)\}")
 
 
@@ -720,6 +724,15 @@ _REPORT_ZH_CN = {
     "Dimension": "维度", "Where": "位置", "Masked": "遮盖后",
     "(the pack's source is not available)": "（规则包的源文件不可用）",
     "Survey file: ": "综述文件：",
+    # which file the rule pack was read from, when not the bundled one (core/pack_origin.py)
+    "{file} beside the survey": "综述旁的 {file}",
+    "{file} beside the survey, a hidden file": "综述旁的隐藏文件 {file}",
+    "from {file}": "来自 {file}",
+    "; not the bundled pack of that name": "；并非同名的内置规则包",
+    # private data in a file name the report prints (core/file_name_privacy.py)
+    "The file name holds private data ({dimensions}):": "文件名含私域数据（{dimensions}）：",
+    "The rule pack's file name holds private data ({dimensions}):": "规则包的文件名含私域数据（{dimensions}）：",
+    "the file name": "文件名", "the rule pack's file name": "规则包的文件名",
     "Rule pack: {pack} · generated {when}": "规则包：{pack} · 生成于 {when}",
     "yes": "是", "no": "否", ": ": "：",
     # charts

@@ -324,10 +324,34 @@ def required_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.line = units[0].line
     ambiguous_scope(rule, res, units, asm)
 
+# The privacy dimensions as the privacy rule's scope names them, in privacy.DIMENSIONS' order.
+_DIMENSION_WORDS = {"ip": "ip", "secret": "secrets", "name": "names", "path": "paths", "org": "org codes"}
+NOTHING_SCANNED = "the pack's [privacy] dimensions is empty: nothing is scanned"
+
+
+def privacy_scope(dimensions) -> str:
+    """What the scan covers, as the pack configures it (`[privacy] dimensions`): all five, "only org codes (not ip ·
+    secrets · names · paths)", or "no dimension". It was "ip · secrets · names · paths · org codes" whatever the pack said,
+    so a pack scanning nothing passed as having scanned everything."""
+    scanned = [w for d, w in _DIMENSION_WORDS.items() if d in dimensions]
+    if len(scanned) == len(_DIMENSION_WORDS):
+        return " · ".join(scanned)
+    if not scanned:
+        return "no dimension"
+    unscanned = [w for d, w in _DIMENSION_WORDS.items() if d not in dimensions]
+    return f"only {' · '.join(scanned)} (not {' · '.join(unscanned)})"
+
+
 def privacy_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     res.measured = len(asm.privacy)
     res.limit = f"≤ {format_count(rule.max or 0)}"
-    res.scope = "ip · secrets · names · paths · org codes"
+    dimensions = asm.az._privacy_cfg.dimensions
+    res.scope = privacy_scope(dimensions)
+    if not dimensions:  # never a silent pass: a scan of nothing is a scope that matches nothing
+        res.status = "no-match"
+        res.note = NOTHING_SCANNED
+        res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+        return
     if len(asm.privacy) > (rule.max or 0):
         for h in asm.privacy:
             res.findings.append(Finding(rule.id, rule.level, h.line, h.column,

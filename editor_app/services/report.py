@@ -35,6 +35,8 @@ from editor_app.core.reference_verdicts import (
 from editor_app.core.rulepack import RulePack
 from editor_app.core.stated_otherwise import disagreement_of, other_line, stated_otherwise_places
 from editor_app.core.file_names import printable
+from editor_app.core.file_name_privacy import PACK_FILE, SURVEY_FILE, NamedFile, scanned_name
+from editor_app.core.pack_origin import PackOrigin, pack_origin
 from editor_app.formats import shown_status, verdict
 from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
 from editor_app.services.survey_markdown import (
@@ -151,18 +153,24 @@ def build_report_html(
     generated_at: datetime | None = None,
     language: str = "en",
     pack: RulePack | None = None,
+    survey_file: str | None = None,
 ) -> str:
     """The whole report as one HTML string: summary box, contents, the survey, then the self-check appendix.
 
     `language` "zh_CN" writes what the report adds in Chinese (with `pack`, its rule titles in the pack's
-    `[i18n.zh_CN]` words too); the survey itself is as written."""
+    `[i18n.zh_CN]` words too); the survey itself is as written. `survey_file`: where the survey lies, when the
+    analysis does not say (the window's): only to tell a pack beside it, never printed."""
     say = ReportWords(language, pack)
     when = generated_at or datetime.now().astimezone()
+    origin = pack_origin(pack, analysis.file or survey_file) if pack is not None else None
+    survey_file, pack_file = _named_files(analysis, pack, origin)
+    named = [n for n in (survey_file, pack_file) if n is not None and n.hits]  # counted as private data on page 1
     lines = _masked_private_data(text.split("\n"), analysis)
     first = title_line(lines)  # the line shown as the report's title, once (None: the survey has no title line)
     title = heading_text(_plain(lines[first - 1])) if first else ""
     if not title:
-        title = PurePath(analysis.file).stem if analysis.file else say("Survey report")
+        title = PurePath(survey_file.masked()).stem if survey_file is not None else say("Survey report")
+    pack_shown = pack_name + _origin_words(origin, pack_file, say)
     headings = _section_headings(analysis, lines)
     # A survey that opens with a heading ("# Title") shows it once, as the report's title, keeping its anchor.
     title_anchor = next((h.anchor for h in headings if h.line == first), "survey-title")
@@ -189,8 +197,8 @@ def build_report_html(
         "</head>",
         "<body>",
         f'<h1 id="{title_anchor}">{_decorate(_e(title))}</h1>',
-        f'<p class="meta">{_e(say("Survey report · rule pack {pack} · generated {when}", pack=pack_name, when=_format_time(when)))}</p>',
-        _summary_box(analysis, say, places, disagreeing),
+        f'<p class="meta">{_e(say("Survey report · rule pack {pack} · generated {when}", pack=pack_shown, when=_format_time(when)))}</p>',
+        _summary_box(analysis, say, places, disagreeing, named),
         _toc(headings, appendix_toc, say),
         "<hr>",
         '<div class="survey">',
@@ -202,8 +210,8 @@ def build_report_html(
         _claims_table(analysis.claims, say, places, disagreeing),
         _references_table(analysis.references, say, places),
         _figures_part(analysis, list(charts), say, places),
-        _privacy_table(analysis.privacy, say, places),
-        _pack_part(pack_name, _masked_pack_source(pack_source, pack), when, analysis, say),
+        _privacy_table(analysis.privacy, say, places, named),
+        _pack_part(pack_shown, _masked_pack_source(pack_source, pack), when, survey_file, say),
         "</div>",
         "</body>",
         "</html>",
@@ -211,6 +219,31 @@ def build_report_html(
     # (The analysis quotes the survey with its private data masked, core/masked_excerpts.py, so the tables, captions
     # and charts built from it are; the survey's own lines are masked above, the pack's source by its own scan.)
     return printable("\n".join(parts))  # (a file name that is not UTF-8 shown with U+FFFD: the report is UTF-8)
+
+
+def _named_files(analysis: Analysis, pack: RulePack | None,
+                 origin: PackOrigin | None) -> tuple[NamedFile | None, NamedFile | None]:
+    """The file names the report prints, scanned as the text is: the survey's, and the pack's when it is not the
+    bundled one (its name only: where it lies, "/home/chen/…", is no reader's business)."""
+    survey = scanned_name(SURVEY_FILE, analysis.file, pack) if analysis.file else None
+    own = scanned_name(PACK_FILE, origin.path, pack) if origin is not None and not origin.bundled else None
+    return survey, own
+
+
+def _origin_words(origin: PackOrigin | None, pack_file: NamedFile | None, say: ReportWords) -> str:
+    """" (survey-rules.toml beside the survey; not the bundled pack of that name)", "" for the bundled pack: a pack
+    beside the survey keeping the house pack's name read as the house pack."""
+    if origin is None or origin.bundled or pack_file is None:
+        return ""
+    name = pack_file.masked()
+    if origin.origin == "beside-survey":
+        said = say("{file} beside the survey, a hidden file" if name.startswith(".") else "{file} beside the survey",
+                   file=name)
+    else:
+        said = say("from {file}", file=name)
+    if origin.shadows:
+        said += say("; not the bundled pack of that name")
+    return say(" (") + said + say(")")
 
 
 _APPENDIX = (
@@ -407,11 +440,12 @@ _AMBIGUOUS_BECAUSE = (", {n} ambiguous (about a section number two headings shar
 
 
 def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Places | None = None,
-                 disagreeing: dict[tuple[int, int], Finding] | None = None) -> str:
+                 disagreeing: dict[tuple[int, int], Finding] | None = None, named: list[NamedFile] | tuple = ()) -> str:
     """The first-page verdict: failing error-level rules (and, under them, the failing warnings), the error-level
     findings outside them (each fails the survey for survey-check as a failing rule does) and private-data hits,
     or a plain 'clean'; then what an editor needs before deciding: every wrong self-reported figure (line, claimed, measured), the error-level rules
-    that could not be measured, and whether the private-data scan found anything. Each line leads to its place."""
+    that could not be measured, and whether the private-data scan found anything (`named`: the printed file names
+    holding private data, which block publishing as a hit in the text does). Each line leads to its place."""
     say = say or ReportWords()
     said = verdict(analysis)  # as survey-check's first line and exit status have it
     failing = list(said.failing_rules)  # a scope that matches nothing blocks too, as the CLI's exit code says
@@ -452,7 +486,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
                      + _stated_otherwise(analysis.claims, say, places, disagreeing)
                      + _contradicted(analysis.references, say, places))
     warned = _warning_rules(failing_warnings, say, places)
-    if not failing and not apart and not privacy and unmeasured:  # not "Clean": these rules were never checked
+    if not failing and not apart and not privacy and not named and unmeasured:  # not "Clean": these rules were never checked
         listed = _unmeasured_items(unmeasured, say, places)
         inner = (
             f'<p><span class="warn">{say("Not fully checked.")}</span> '
@@ -463,7 +497,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
             + f'</p><ul>{listed}</ul>{warned}{wrong_figures}<p class="muted">{_e(tally)}</p>'
         )
         return f'<table class="summary unmeasured" id="summary"><tr><td>{inner}</td></tr></table>'
-    if not failing and not apart and not privacy:
+    if not failing and not apart and not privacy and not named:
         inner = (
             f'<p><span class="pass">{say("Clean.")}</span> '
             f'{_e(say("Every error-level rule passes and the private-data scan found nothing."))}</p>'
@@ -491,7 +525,12 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
                 at_html = _e(at)
             items.append(f"<li>{at_html} — <code>{_e(h.masked)}</code></li>")
         items.append("</ul>")
-    else:
+    for n in named:
+        told = say("The file name holds private data ({dimensions}):" if n.what == SURVEY_FILE else
+                   "The rule pack's file name holds private data ({dimensions}):",
+                   dimensions=", ".join(say.engine(d) for d in n.dimensions().split(", ")))
+        items.append(f'<p class="fail">{_e(told)} <code>{_e(n.masked())}</code></p>')
+    if not privacy and not named:
         items.append(f'<p><span class="pass">{_e(say("No private data found"))}</span>'
                      f'{_e(say(" (IP, secret, name, path, organisation)."))}</p>')
     items.append(_unmeasured_rules(unmeasured, say, places))
@@ -944,21 +983,27 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
     return "\n".join(out)
 
 
-def _privacy_table(hits: list[PrivacyHit], say: ReportWords, places: Places | None = None) -> str:
+def _privacy_table(hits: list[PrivacyHit], say: ReportWords, places: Places | None = None,
+                   named: list[NamedFile] | tuple = ()) -> str:
     head = f'<h3 id="appendix-privacy">{say(_APPENDIX[4][1])}</h3>'
-    if not hits:
+    if not hits and not named:
         return head + f'<p class="pass">{say("No hits in any dimension (IP, secret, name, path, organisation).")}</p>'
     rows = "".join(
         f"<tr><td>{_e(say.engine(h.dimension))}</td><td>{_line_link(h.line, places)}:{h.column}</td><td><code>{_e(h.masked)}</code></td></tr>"
         for h in hits
+    ) + "".join(  # (a file name's hits: where is the name, not a line)
+        f"<tr><td>{_e(say.engine(h.dimension))}</td><td>{_e(say(n.what))}</td><td><code>{_e(h.masked)}</code></td></tr>"
+        for n in named for h in n.hits
     )
     return head + _table_head("privacy", say, ("Dimension", 30), ("Where", 20), ("Masked", 50)) + f"{rows}</tbody></table>"
 
 
-def _pack_part(pack_name: str, pack_source: str, when: datetime, analysis: Analysis, say: ReportWords) -> str:
+def _pack_part(pack_name: str, pack_source: str, when: datetime, survey_file: NamedFile | None,
+               say: ReportWords) -> str:
     source = pack_source.strip() or say("(the pack's source is not available)")
-    # the file's name, not where it lies: a path names the author's home folder ("/home/chen/…", "C:\\Users\\…")
-    file_name = re.split(r"[\\/]", analysis.file)[-1] if analysis.file else ""
+    # the file's name, not where it lies: a path names the author's home folder ("/home/chen/…", "C:\\Users\\…");
+    # its private data masked, as the text's ("陈****-草稿-10******.md")
+    file_name = survey_file.masked() if survey_file is not None else ""
     file_line = f"<p>{_e(say('Survey file: '))}<code>{_e(file_name)}</code></p>" if file_name else ""
     told = say("Rule pack: {pack} · generated {when}", pack=f"<b>{_e(pack_name)}</b>", when=_e(_format_time(when)))
     return (

@@ -25,6 +25,7 @@ def report_html(
     generated_at: datetime | None = None,
     language: str = "en",
     pack: RulePack | None = None,
+    survey_file: str | None = None,
 ) -> str:
     """The report HTML in `language` ("en" or "zh_CN") with the engine-figure charts rendered (unless given)."""
     if charts is None:
@@ -32,7 +33,7 @@ def report_html(
 
         charts = render_figure_charts(analysis, language=language)
     return build_report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts,
-                             generated_at=generated_at, language=language, pack=pack)
+                             generated_at=generated_at, language=language, pack=pack, survey_file=survey_file)
 
 
 def export_report_file(
@@ -45,6 +46,7 @@ def export_report_file(
     charts: list[tuple[str, bytes]] | None = None,
     language: str = "en",
     pack: RulePack | None = None,
+    survey_file: str | None = None,
 ) -> None:
     """Write the report to out_path: '.pdf' gives an A4 PDF, '.html'/'.htm' one self-contained HTML file."""
     out = Path(out_path)
@@ -53,7 +55,7 @@ def export_report_file(
         raise ValueError(f"report file must end in .html or .pdf, not {out.name!r}")
     check_report_target(out)
     html = report_html(analysis, text, pack_name=pack_name, pack_source=pack_source, charts=charts,
-                       language=language, pack=pack)
+                       language=language, pack=pack, survey_file=survey_file)
     if suffix == ".pdf":
         from editor_app.ui.pdf_export import write_pdf_for_report
 

@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from editor_app.core.file_name_privacy import SURVEY_FILE, NamedFile, private_file_names
 from editor_app.core.model import Analysis
+from editor_app.core.pack_origin import pack_origin
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
 from editor_app.formats import verdict
 from editor_app.wording import claim_figure, claim_place
@@ -56,14 +58,29 @@ class _Relay(QObject):
     failed = Signal(str)
 
 
+def _survey_file(window) -> str | None:
+    path = getattr(window, "current_path", None)
+    return str(path) if path else None
+
+
+def _named_files(window, analysis: Analysis) -> list[NamedFile]:
+    """The file names the report prints that hold private data (core/file_name_privacy.py): the survey's, and the
+    rule pack's when it is not the bundled one."""
+    pack = getattr(window, "pack", None)
+    if pack is None:
+        return []
+    origin = pack_origin(pack, analysis.file or _survey_file(window))
+    return private_file_names(analysis.file, pack, None if origin.bundled else origin.path)
+
+
 class _ExportJob(QRunnable):
     def __init__(self, relay: _Relay, analysis: Analysis, text: str, path: Path, pack: tuple[str, str], charts,
-                 language: str = "en", rule_pack=None, say=str):
+                 language: str = "en", rule_pack=None, say=str, survey_file: str | None = None):
         super().__init__()
         self.relay, self.analysis, self.text, self.path, self.pack, self.charts = (
             relay, analysis, text, path, pack, charts
         )
-        self.language, self.rule_pack, self.say = language, rule_pack, say
+        self.language, self.rule_pack, self.say, self.survey_file = language, rule_pack, say, survey_file
 
     def run(self) -> None:
         try:
@@ -71,7 +88,7 @@ class _ExportJob(QRunnable):
 
             export_report_file(
                 self.analysis, self.text, self.path, pack_name=self.pack[0], pack_source=self.pack[1],
-                charts=self.charts, language=self.language, pack=self.rule_pack,
+                charts=self.charts, language=self.language, pack=self.rule_pack, survey_file=self.survey_file,
             )
         except OSError as exc:  # the file and why, as the CLI says it: "…/report.pdf: No space left on device"
             self._tell(self.relay.failed, f"{exc.filename or self.path}: {self.say(exc.strerror or str(exc))}")
@@ -146,7 +163,8 @@ class ReportActions(QObject):
             return
         said = verdict(analysis)  # as the report's first page lists them (a scope matching nothing too)
         failing, apart = said.failing_rules, said.apart
-        if said.fails or analysis.privacy:
+        named = _named_files(self.window, analysis)  # the file names the report prints, with private data in them
+        if said.fails or analysis.privacy or named:
             lines = [self.tr("The survey is not ready to publish:")]
             say = _words(getattr(self.window, "pack", None))  # as the self-check panel names them
             if failing:  # named as the self-check panel names them: by title, not by the pack's rule id
@@ -161,6 +179,9 @@ class ReportActions(QObject):
                 n = len(analysis.privacy)
                 lines.append(self.tr("1 private-data hit ({dims}).").format(dims=dims) if n == 1 else
                              self.tr("{n} private-data hits ({dims}).").format(n=n, dims=dims))
+            for n in named:  # "the file name holds private data (name)", as survey-check --export refuses it
+                lines.append((self.tr("The file name holds private data ({dims}).") if n.what == SURVEY_FILE else
+                              self.tr("The rule pack's file name holds private data ({dims}).")).format(dims=n.dimensions()))
             lines.append(self.tr("The report will list them on its first page. Export anyway?"))
             answer = QMessageBox.question(
                 self.window,
@@ -204,7 +225,8 @@ class ReportActions(QObject):
             charts = []
             self._status(self.tr("Charts left out: {error}").format(error=exc))
         job = _ExportJob(self._relay, analysis, text, out, self._pack(analysis), charts,
-                         language, getattr(self.window, "pack", None), _words(getattr(self.window, "pack", None)))
+                         language, getattr(self.window, "pack", None), _words(getattr(self.window, "pack", None)),
+                         _survey_file(self.window))
         QThreadPool.globalInstance().start(job)
 
     def _on_done(self, path: str) -> None:

@@ -910,6 +910,7 @@ class MainWindow(QMainWindow):
                                      wrong=view.wrong_claims, disagreeing=view.disagreeing,
                                      ambiguous=view.ambiguous_claims, part_missing=view.part_missing_claims,
                                      said=view.verdict)
+        self._show_pack_origin()
         self.references.show_analysis(analysis)
         self.figures.show_analysis(analysis, view.charts, view.figures_signature)
         self.outline.show_analysis(analysis, view.outline_signature, view.outline_rows, view.outline_starts,
@@ -925,6 +926,16 @@ class MainWindow(QMainWindow):
             self._charts_warmed = True
             chart_library.warm_up_soon()  # the History and Figures tabs then open without loading pyqtgraph
         self.analysis_ready.emit(analysis)
+
+    def _show_pack_origin(self) -> None:
+        """Which pack file checks the survey, over the Self-check summary (not for the bundled pack); looked up
+        again only when the pack or the survey's file changes."""
+        from editor_app.core.pack_origin import pack_origin
+
+        key = (id(self.pack), self.pack_path, self.current_path)
+        if getattr(self, "_pack_origin_key", None) != key:
+            self._pack_origin_key = key
+            self.selfcheck.show_pack_origin(self.pack.name, pack_origin(self.pack, self.current_path))
 
     def _analysis_failed(self, message: str) -> None:
         self.headline_label.setText(self.tr("Analysis failed: %1").replace("%1", message))

@@ -112,6 +112,12 @@ class SelfCheckPanel(QWidget):
         bold = self.summary.font()
         bold.setBold(True)
         self.summary.setFont(bold)
+        # which pack file checks the survey, when it is not the bundled one (a pack beside the survey may keep the
+        # house pack's name): hidden for the bundled pack
+        self.pack_label = QLabel(self)
+        self.pack_label.setObjectName("selfcheck_pack")
+        self.pack_label.setWordWrap(True)
+        self.pack_label.hide()
 
         self.rules_model = RowsModel(self._rule_columns(), self, same=lambda a, b: _rule_face(a) == _rule_face(b))
         self.rules_view = make_table(self.rules_model, self)
@@ -146,6 +152,7 @@ class SelfCheckPanel(QWidget):
         split.setStretchFactor(2, 3)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.pack_label)
         layout.addWidget(self.summary)
         layout.addWidget(split, 1)
         self._sized = False
@@ -303,6 +310,25 @@ class SelfCheckPanel(QWidget):
         return cols
 
     # ----- content -----
+    def show_pack_origin(self, name: str, origin) -> None:
+        """"Rule pack llm-infra-survey: survey-rules.toml beside the survey; not the bundled pack of that name" over
+        the summary (`origin`: core.pack_origin.PackOrigin), nothing for the bundled pack."""
+        if origin is None or origin.bundled:
+            self.pack_label.hide()
+            return
+        if origin.origin == "beside-survey":
+            said = (self.tr("Rule pack %1: %2 beside the survey, a hidden file") if origin.file.startswith(".") else
+                    self.tr("Rule pack %1: %2 beside the survey"))
+        else:
+            said = self.tr("Rule pack %1: from %2")
+        text = said.replace("%1", name).replace("%2", origin.file)
+        if origin.shadows:
+            text += self.tr("; not the bundled pack of that name")
+        self.pack_label.setText(text)
+        self.pack_label.setToolTip(origin.path)
+        keep_text_colour(self.pack_label, ORANGE)
+        self.pack_label.show()
+
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
                       claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,
                       wrong: int | None = None, disagreeing: dict | None = None, ambiguous: int | None = None,

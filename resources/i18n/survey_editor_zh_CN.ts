@@ -631,7 +631,7 @@
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="942"/>
+        <location filename="../../editor_app/ui/main_window.py" line="953"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -787,27 +787,27 @@
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="923"/>
+        <location filename="../../editor_app/ui/main_window.py" line="924"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="930"/>
+        <location filename="../../editor_app/ui/main_window.py" line="941"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="948"/>
+        <location filename="../../editor_app/ui/main_window.py" line="959"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="995"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1006"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="995"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1006"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -1119,169 +1119,179 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="43"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="45"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="44"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="46"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="111"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
         <source>&amp;Export Report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="114"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="116"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="133"/>
         <source>&amp;Update Self-check Figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="119"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="136"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="143"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="167"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="176"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="188"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="243"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="143"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="231"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="150"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="153"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="154"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="157"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
         <source>%n error-level finding(s) fail, though their rules do not:</source>
         <translation>
             <numerusform>%n 条错误级问题未通过（所属规则本身并未判为未通过）：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="162"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="163"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <source>The file name holds private data ({dims}).</source>
+        <translation>文件名含私域数据（{dims}）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="184"/>
+        <source>The rule pack&apos;s file name holds private data ({dims}).</source>
+        <translation>规则包的文件名含私域数据（{dims}）。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="185"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="226"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="235"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="241"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="243"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="229"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="251"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="240"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="262"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="246"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="268"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="262"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="284"/>
         <source>%1 (stated)</source>
         <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="262"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="284"/>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="299"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="338"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="245"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="267"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="280"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="273"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="295"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1289,19 +1299,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="412"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="434"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="415"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="437"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="444"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="466"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1314,281 +1324,301 @@
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="133"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="139"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="134"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="140"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="135"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="141"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="158"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="159"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="160"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="161"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="162"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="163"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="164"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
         <source>count</source>
         <comment>rule kind</comment>
         <translation>计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
         <source>required-section</source>
         <comment>rule kind</comment>
         <translation>必需章节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
         <source>forbidden-pattern</source>
         <comment>rule kind</comment>
         <translation>禁用模式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
         <source>required-pattern</source>
         <comment>rule kind</comment>
         <translation>必需模式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="178"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
         <source>claims</source>
         <comment>rule kind</comment>
         <translation>自报数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="179"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
         <source>privacy</source>
         <comment>rule kind</comment>
         <translation>私域数据</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="180"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
         <source>verifiability</source>
         <comment>rule kind</comment>
         <translation>可验证性</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
         <source>references</source>
         <comment>rule kind</comment>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
         <source>figures</source>
         <comment>rule kind</comment>
         <translation>数字一致性</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="190"/>
         <source>section-refs</source>
         <comment>rule kind</comment>
         <translation>章节引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="200"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
         <source>%1 (%2, %3)</source>
         <comment>rule id (kind, level)</comment>
         <translation>%1（%2，%3）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="209"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="229"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="236"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="231"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="232"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="239"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="234"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="235"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="242"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="237"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="286"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="293"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="285"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="320"/>
+        <source>Rule pack %1: %2 beside the survey, a hidden file</source>
+        <translation>规则包 %1：综述旁的隐藏文件 %2</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="321"/>
+        <source>Rule pack %1: %2 beside the survey</source>
+        <translation>规则包 %1：综述旁的 %2</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="323"/>
+        <source>Rule pack %1: from %2</source>
+        <translation>规则包 %1：来自 %2</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <source>; not the bundled pack of that name</source>
+        <translation>；并非同名的内置规则包</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="352"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="378"/>
         <source>%n rule(s): %1 failing</source>
         <translation>
             <numerusform>%n 条规则：%1 条未通过</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="271"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="279"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="272"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="414"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="279"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="440"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="281"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="288"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="282"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="289"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="287"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="354"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="380"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="356"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="382"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="360"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="386"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="361"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="387"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="364"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="390"/>
         <source>, %1 stated otherwise elsewhere</source>
         <translation>，%1 处与别处所写不同</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="371"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="397"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="373"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="399"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="375"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="401"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="406"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
