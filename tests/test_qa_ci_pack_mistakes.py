@@ -130,7 +130,7 @@ def test_a_pack_saved_with_a_byte_order_mark_loads(tmp_path, capsys):
     survey = tmp_path / "s.md"
     survey.write_text("一、引言\n中文。\n", encoding="utf-8")
     assert cli.main([str(survey), "--pack", str(pack)]) == 0, capsys.readouterr().err
-    assert "pack t ·" in capsys.readouterr().out
+    assert "pack t (from team.toml) ·" in capsys.readouterr().out  # (the pack file is named: QA26f D5)
 
 
 def test_a_named_scope_cannot_take_a_built_in_scopes_name():
