@@ -740,8 +740,12 @@ _REPORT_ZH_CN = {
     " on {hardware}": " · {hardware}", ", approximate": "，近似值", " vs {baseline}": "（相对 {baseline}）",
     "line {lines}": "第 {lines} 行", "lines {lines}": "第 {lines} 行",
     "{what}{unit}{where}{approx}: {lines}": "{what}{unit}{where}{approx}：{lines}",
-    "; {n} more differing statements not drawn": "；另有 {n} 处不同的表述未画出",
-    "; {n} more differing statement not drawn": "；另有 {n} 处不同的表述未画出",
+    "; {n} more statements not drawn ({lines})": "；另有 {n} 处表述未画出（{lines}）",
+    "; {n} more statement not drawn ({lines})": "；另有 {n} 处表述未画出（{lines}）",
+    "{n} more charts not drawn (none of them holds a figure that disagrees): {names}":
+        "另有 {n} 张图未画出（其中没有不一致的数字）：{names}",
+    "{n} more chart not drawn (it holds no figure that disagrees): {names}":
+        "另有 {n} 张图未画出（其中没有不一致的数字）：{names}",
 }
 
 

@@ -35,4 +35,4 @@ def test_a_restatement_keeps_its_own_series_and_its_warning(qapp) -> None:
 
 def test_the_same_engine_twice_on_a_line_stays_two_series(qapp) -> None:
     (chart,) = charts("vLLM 12,500 tok/s，又一次 vLLM 13,000 tok/s\n")
-    assert chart.series_names == ["L1", "L1"]
+    assert chart.series_names == ["L1 (1)", "L1 (2)"]  # told apart in the legend (QA26e D10: "L21, L21")

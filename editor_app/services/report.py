@@ -952,6 +952,9 @@ def _figures_part(analysis: Analysis, charts: list[tuple[str, bytes]], say: Repo
     # charts above mark them
     flagged = inconsistent_places(analysis) if disagreeing else set()
     for caption, png in charts:
+        if not png:  # no chart: the note naming those not drawn (more than the report draws)
+            out.append(f'<p class="caption">{_e(caption)}</p>')
+            continue
         data = base64.b64encode(png).decode("ascii")
         out.append(
             f'<p class="chart"><img src="data:image/png;base64,{data}" alt="{_e(caption)}" width="600"></p>'

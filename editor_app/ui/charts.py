@@ -92,6 +92,13 @@ class Bar:
     low: float | None = None  # a range's lower end ("3.8~5.2×": 3.8; its value is the upper end)
 
 
+def range_pale(colour: QColor) -> QColor:
+    """The colour of a range's part above its lower end: the series' own, pale (as the report draws it)."""
+    pale = QColor(colour)
+    pale.setAlpha(70)
+    return pale
+
+
 def bar_text(bar: Bar) -> str:
     """The text by a bar: "⚠ 4×  L46, L52, L106"."""
     return ("⚠ " if bar.highlighted else "") + bar.label + (f"  {bar.places}" if bar.places else "")
@@ -122,7 +129,9 @@ class BarChart:
     unit: str = ""
     hardware: str = ""
     lines: tuple[int, ...] = ()
-    not_drawn: int = 0  # differing statements left out (more than a chart draws)
+    not_drawn: int = 0  # statements left out (more than a chart draws)
+    not_drawn_lines: tuple[int, ...] = ()  # the lines they are stated on
+    left_out: tuple[str, ...] = ()  # no chart but a note: the titles of the charts not drawn (more than are drawn)
 
     def values(self, series: int = 0) -> dict[str, float]:
         return {b.category: b.value for b in self.bars if b.series == series}
@@ -144,7 +153,23 @@ def names_fit(categories: list[str], width: int, font) -> bool:
     return max((metrics.horizontalAdvance(c) for c in categories), default=0) + _NAME_GAP <= slot
 
 
+def fits_side_by_side(chart: BarChart, width: int, font) -> bool:
+    """Whether `chart` reads as upright bars `width` pixels wide: the names fit under their categories and each
+    value's text over its own bar (as the report decides, ui/charts_render.py). Five statements of a figure side by
+    side had texts wider than their bars: raised rows above rows, far over their bars, one over the value axis, and
+    a near-zero bar's "⚠ 58.9 ms" under the next bar, its "ms" (the error) hidden."""
+    from PySide6.QtGui import QFontMetrics
+
+    if not names_fit(chart.categories, width, font):
+        return False
+    slot = (width - _VALUE_AXIS_ROOM) / max(1, len(chart.categories))
+    per_bar = slot * 0.8 / max(1, len(chart.series_names))  # the bars' share of their category (BarChartWidget)
+    metrics = QFontMetrics(font)
+    return max((metrics.horizontalAdvance(bar_text(b)) for b in chart.bars), default=0) + _TEXT_GAP <= per_bar
+
+
 _VALUE_AXIS_ROOM = 80  # pixels of a vertical chart's value axis and margins
+_TEXT_GAP = 6  # pixels kept between the value texts of two neighbouring bars
 _NAME_GAP = 12  # pixels kept between two neighbouring names
 
 
@@ -161,7 +186,7 @@ class BarChartWidget(QWidget):
         super().__init__(parent)
         self.chart = chart
         self.horizontal = chart.horizontal or (
-            width is not None and not names_fit(chart.categories, width, self.font()))
+            width is not None and not fits_side_by_side(chart, width, self.font()))
         pg = pyqtgraph()
         self.plot = plot_widget(self)
         self.plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the chart takes the keys, not pyqtgraph's view
@@ -191,37 +216,51 @@ class BarChartWidget(QWidget):
         self._top = 1.0
         top = self._top = max((b.value for b in chart.bars), default=1.0) or 1.0
         horizontal = self.horizontal
-        if horizontal:
-            self.plot.setMinimumHeight(max(200, 26 * len(chart.categories) + 60))
-            self.plot.setMaximumHeight(max(200, 26 * len(chart.categories) + 60) + 40)
+        if horizontal:  # a row of each category's statements, each bar a line of text high
+            rows = max(26, 20 * n + 8) * len(chart.categories) + 60  # (the report's rows)
+            self.plot.setMinimumHeight(max(200, rows))
+            self.plot.setMaximumHeight(max(200, rows) + 40)
         for s in range(n):
             bars = [b for b in chart.bars if b.series == s]
             if not bars:
                 continue
             colour = series_colour(s)
             xs, hs, brushes, pens = [], [], [], []
+            lows: list[tuple[float, float, Any, Any]] = []  # a range's solid part: position, lower end, brush, pen
             for b in bars:
                 x = self._slot(chart.categories.index(b.category), s)
                 xs.append(x)
                 hs.append(b.value)
-                brush = pg.mkBrush(colour)
+                brush = pg.mkBrush(range_pale(colour) if b.low is not None else colour)
                 if b.approx:
                     brush.setStyle(Qt.BrushStyle.Dense4Pattern)  # stippled: an approximate ("~") value
                 brushes.append(brush)
-                pens.append(pg.mkPen(mark_on(QColor(HIGHLIGHT)), width=3) if b.highlighted
-                            else pg.mkPen(mark_on(colour.darker(140)), width=1))  # a stippled bar's edge
+                pen = (pg.mkPen(mark_on(QColor(HIGHLIGHT)), width=3) if b.highlighted
+                       else pg.mkPen(mark_on(colour.darker(140)), width=1))  # a stippled bar's edge
+                pens.append(pen)
+                if b.low is not None:  # a range ("3.8~5.2×"): solid up to its lower end, pale on to its upper one
+                    solid = pg.mkBrush(colour)
+                    solid.setStyle(brush.style())
+                    lows.append((x, b.low, solid, pen))
                 self._geometry.append((x - self._width / 2, x + self._width / 2, b.value, b))
                 label = pg.TextItem(bar_text(b), color=on_base(QColor(HIGHLIGHT)) if b.highlighted else fg,
                                     anchor=(0.0, 0.5) if horizontal else (0.5, 1.0))
                 label.setPos(b.value, x) if horizontal else label.setPos(x, b.value)
+                label.setZValue(5)  # over every bar, the next series' drawn after it included
                 item.addItem(label)
                 self._texts.append((label, b))
             width = self._width * 0.92
-            if horizontal:
-                bar_item = pg.BarGraphItem(x0=[0] * len(xs), y=xs, width=hs, height=width, brushes=brushes, pens=pens)
-            else:
-                bar_item = pg.BarGraphItem(x=xs, height=hs, width=width, brushes=brushes, pens=pens)
-            item.addItem(bar_item)
+            for where, heights, fills, edges in ((xs, hs, brushes, pens),
+                                                 ([p for p, *_ in lows], [h for _p, h, *_ in lows],
+                                                  [f for *_, f, _e in lows], [e for *_, e in lows])):
+                if not where:
+                    continue
+                if horizontal:
+                    bar_item = pg.BarGraphItem(x0=[0] * len(where), y=where, width=heights, height=width,
+                                               brushes=fills, pens=edges)
+                else:
+                    bar_item = pg.BarGraphItem(x=where, height=heights, width=width, brushes=fills, pens=edges)
+                item.addItem(bar_item)
         ticks = [[(self._slot(i, None), c) for i, c in enumerate(chart.categories)]]
         span = (-0.6, len(chart.categories) - 0.4)
         if horizontal:
@@ -300,7 +339,7 @@ class BarChartWidget(QWidget):
         pg = pyqtgraph()
         pen = pg.mkPen(self.palette().color(QPalette.ColorRole.Highlight), width=3, style=Qt.PenStyle.DashLine)
         a0, a1 = next((a0, a1) for a0, a1, _top, b in self._geometry if b is bar)
-        if self.chart.horizontal:
+        if self.horizontal:
             opts = dict(x0=[0], y=[(a0 + a1) / 2], width=[bar.value], height=a1 - a0)
         else:
             opts = dict(x=[(a0 + a1) / 2], height=[bar.value], width=a1 - a0)
@@ -359,16 +398,21 @@ class BarChartWidget(QWidget):
         placed: list[tuple[float, float, float, float]] = []  # left, right, top, bottom (scene pixels)
         high = vb.height()
         top = self._top * 1.22
+        inside = vb.sceneBoundingRect()
         for label, bar in sorted(self._texts, key=lambda t: t[0].pos().x()):
             rect = label.textItem.boundingRect()
             w, h = rect.width(), max(rect.height(), 1.0)
             at = vb.mapViewToScene(label.pos())
+            # kept inside the plot: the first bar's "⚠ ~16,200" was written over the value axis
+            left = at.x() - w / 2
+            if inside.width() > w + 4:
+                left = min(max(left, inside.left() + 2), inside.right() - 2 - w)
             for row in range(4):
-                box = (at.x() - w / 2, at.x() + w / 2, at.y() - (row + 1) * h, at.y() - row * h)
+                box = (left, left + w, at.y() - (row + 1) * h, at.y() - row * h)
                 if not any(box[0] < o[1] + 2 and o[0] < box[1] + 2 and box[2] < o[3] and o[2] < box[3] for o in placed):
                     break
             placed.append(box)
-            label.setAnchor((0.5, 1.0 + row))
+            label.setAnchor(((at.x() - left) / w if w > 0 else 0.5, 1.0 + row))
             share = (row + 1) * h / high if high > 0 else 0.0  # of the plot's height, the label over its bar
             if row and share < 0.8:  # the range's top such that the raised label ends below it
                 top = max(top, bar.value / (0.97 - share))

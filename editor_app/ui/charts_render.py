@@ -6,11 +6,12 @@ import html
 import os
 
 from editor_app.core.model import Analysis
-from editor_app.ui.charts import BarChart, bar_text
+from editor_app.ui.charts import BarChart, bar_text, range_pale
+from editor_app.ui.theme import SERIES_COLOURS
 from editor_app.wording import ReportWords
 
 CHART_SIZE = (720, 300)  # pixels of one exported chart
-MAX_CHARTS = 12
+MAX_CHARTS = 12  # charts in the report at most, the speed-ups' one included; the others are named below them
 
 
 def ensure_application():
@@ -38,12 +39,16 @@ def render_figure_charts(analysis: Analysis, *, language: str = "en") -> list[tu
     from editor_app.ui.figures_panel import build_charts
 
     say = ReportWords(language)
-    charts = build_charts(analysis, words=say)[:MAX_CHARTS]  # (the speed-ups last: left out past the cap)
+    # the speed-ups' chart always (it was the one left out past the cap), and every chart with a disagreement
+    charts = build_charts(analysis, words=say, cap=MAX_CHARTS - 1)
     if not charts:
         return []
     ensure_application()
     out: list[tuple[str, bytes]] = []
     for chart in charts:
+        if chart.left_out:  # the charts not drawn, named (no image)
+            out.append((chart.title, b""))
+            continue
         if chart.quantity:
             caption, axis = _caption(chart, say), _axis_label(chart)
         else:
@@ -66,8 +71,9 @@ def _caption(chart: BarChart, say: ReportWords) -> str:
     caption = say("{what}{unit}{where}{approx}: {lines}", what=chart.quantity, unit=unit, where=where, approx=approx,
                   lines=_lines_text(chart.lines, say))
     if chart.not_drawn:
-        caption += say("; {n} more differing statements not drawn" if chart.not_drawn > 1 else
-                       "; {n} more differing statement not drawn", n=chart.not_drawn)
+        caption += say("; {n} more statements not drawn ({lines})" if chart.not_drawn > 1 else
+                       "; {n} more statement not drawn ({lines})", n=chart.not_drawn,
+                       lines=_lines_text(chart.not_drawn_lines, say))
     return caption
 
 
@@ -91,8 +97,8 @@ def _fits_side_by_side(chart: BarChart) -> bool:
 _VALUE_AXIS_ROOM = 90  # the left (value) axis of a vertical chart: its label and numbers up to "120,000"
 _LABEL_GAP = 12  # pixels kept between two neighbouring names
 _AXIS_PAD = 34  # pixels of a horizontal chart's name axis besides its widest name (tick, gap, rounding)
-# the series' colours on the report's white page (the tab's, with its red left out: red marks a disagreement)
-_COLOURS = ("#3b6ea8", "#e07b39", "#3aa35b", "#9b59b6", "#16a2b8", "#8e6e53", "#7f8c8d")
+# the series' colours: the tab's (no red: red marks a disagreement)
+_COLOURS = SERIES_COLOURS
 _FLAG = "#c0392b"  # the outline of a bar whose figure disagrees
 _FLAG_TEXT = "#a93226"
 _NAME_BREAKS = (" vs ", " · ", "（", " (")  # where a name too long for its axis is best wrapped: before these
@@ -168,9 +174,7 @@ def _bar_chart(chart: BarChart, value_label: str, *, horizontal: bool = False) -
         pen = pg.mkPen(_FLAG, width=3) if bar.highlighted else pg.mkPen(colour.darker(140))
         parts = [(bar.value, colour)]
         if bar.low is not None:  # the range: pale from its lower end up to its upper one
-            pale = QColor(colour)
-            pale.setAlpha(70)
-            parts = [(bar.value, pale), (bar.low, colour)]
+            parts = [(bar.value, range_pale(colour)), (bar.low, colour)]
         for value, fill in parts:
             brush = pg.mkBrush(fill)
             if bar.approx:

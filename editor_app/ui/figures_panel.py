@@ -18,8 +18,9 @@ from editor_app.ui.charts import Bar, BarChart
 from editor_app.ui.engine_text import words_for
 from editor_app.wording import ReportWords
 
-MAX_CHARTS = 24
+MAX_CHARTS = 48  # comparison charts drawn at most (one a turn of the event loop), those with a disagreement always
 MAX_SERIES = 6
+MAX_NAMED = 20  # charts left out named in the note that says so
 MAX_SPEEDUPS = 24
 
 
@@ -48,7 +49,7 @@ def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list
     out: list[tuple[list[int], list]] = []
     at: dict[tuple[int, ...], int] = {}  # lines -> the series stated there
     for sig, groups in series:
-        lines = [g.line for g in groups]
+        lines = list(dict.fromkeys(g.line for g in groups))  # two statements on one line: "L21", not "L21, L21"
         k = at.get(tuple(lines))
         if k is not None and not {e for part, _ in out[k][1] for e, _ in part} & {e for e, _ in sig}:
             out[k][1].append((sig, groups))
@@ -56,6 +57,56 @@ def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list
         at[tuple(lines)] = len(out)
         out.append((lines, [(sig, groups)]))
     return out
+
+
+def _told_apart(names: list[str]) -> list[str]:
+    """Series named alike (two statements of one engine's figure on one line) numbered in the legend: "L21 (1)",
+    "L21 (2)"; two colours both named "L21" said nothing of which is which."""
+    seen = {name: names.count(name) for name in names}
+    at: dict[str, int] = {}
+    out = []
+    for name in names:
+        if seen[name] > 1:
+            at[name] = at.get(name, 0) + 1
+            name = f"{name} ({at[name]})"
+        out.append(name)
+    return out
+
+
+def _drawn_charts(keys: list[tuple], bad: set, cap: int) -> set[tuple]:
+    """The charts (by chart_key) drawn of more than `cap`: every one holding a figure that disagrees (the two charts
+    with a planted error were the 25th and 32nd, both left out without a word), then the first ones."""
+    flagged = {key for _line, _engine, key in bad}
+    keep = {k for k in keys if k in flagged}
+    for k in keys:
+        if len(keep) >= cap:
+            break
+        keep.add(k)
+    return keep
+
+
+def _chart_title(key: tuple, unit: str, say) -> str:
+    """"吞吐 (tok/s) · H100": a chart's title in the tab."""
+    metric, _, hardware, _ = key
+    return f"{say(metric)} ({unit})" + (f" · {hardware}" if hardware else "")
+
+
+def _left_out_note(titles: list[str], words: ReportWords | None) -> BarChart:
+    """The note that says which charts are not drawn: a chart with no bars (the tab writes it above the charts, the
+    report below them)."""
+    named = "; ".join(titles[:MAX_NAMED]) + ("; …" if len(titles) > MAX_NAMED else "")
+    n = len(titles)
+    if words is not None:
+        text = words("{n} more charts not drawn (none of them holds a figure that disagrees): {names}" if n > 1 else
+                     "{n} more chart not drawn (it holds no figure that disagrees): {names}", n=n, names=named)
+    elif n > 1:
+        text = QCoreApplication.translate(
+            "FiguresPanel", "%n more charts not drawn (none of them holds a figure that disagrees): %1"
+        ).replace("%n", str(n)).replace("%1", named)
+    else:
+        text = QCoreApplication.translate(
+            "FiguresPanel", "1 more chart not drawn (it holds no figure that disagrees): %1").replace("%1", named)
+    return BarChart(title=text, categories=[], series_names=[], left_out=tuple(titles))
 
 
 def _drawn_series(series: list[tuple[list[int], list]], key: tuple, bad: set) -> list[tuple[list[int], list]]:
@@ -73,12 +124,14 @@ def _drawn_series(series: list[tuple[list[int], list]], key: tuple, bad: set) ->
 
 
 def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
-                 words: ReportWords | None = None) -> list[BarChart]:
+                 words: ReportWords | None = None, cap: int | None = None) -> list[BarChart]:
     """Comparison groups with the same metric, unit and hardware share one chart; each distinct statement of them
     is a series (identical repeats are merged, differing repeats stand side by side); speed-ups get one chart;
     percentage changes none. `shown`: shown_names of the analysis, when the caller has them. `words`: the exported
     report's, whose charts are these drawn to an image (ui/charts_render.py), in its language; the window's when
-    None. (The titles and notes stay the tab's: the report writes its captions from what each chart is about.)"""
+    None. (The titles and notes stay the tab's: the report writes its captions from what each chart is about.)
+    Past `cap` comparison charts, those holding a disagreement are drawn, then the first; a last chart with no bars
+    (its `left_out`) names the others."""
     # the engine's metric names (throughput, latency …) in the window's language, or the report's
     say = words.engine if words is not None else words_for(None)
     bad = inconsistent_places(analysis)
@@ -99,13 +152,22 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
         sig = tuple((name[v.engine], _in_unit(v.value, g.unit, entry["unit"])) for v in g.values)
         entry["series"].setdefault(sig, []).append(g)
     out: list[BarChart] = []
-    for key, entry in list(charts.items())[:MAX_CHARTS]:
+    cap = MAX_CHARTS if cap is None else cap
+    drawn = _drawn_charts(list(charts), bad, cap) if len(charts) > cap else charts.keys()
+    left_out = [_chart_title(key, entry["unit"], say) for key, entry in charts.items() if key not in drawn]
+    for key, entry in charts.items():
+        if key not in drawn:
+            continue
         metric, _, hardware, _ = key
         unit = entry["unit"]
         series = _one_series_per_place(list(entry["series"].items()))
         extra = len(series) - MAX_SERIES
+        left_lines: list[int] = []
         if extra > 0:
-            series = _drawn_series(series, key, bad)
+            kept = _drawn_series(series, key, bad)
+            kept_ids = set(map(id, kept))
+            left_lines = sorted({n for s in series if id(s) not in kept_ids for n in s[0]})
+            series = kept
         categories: list[str] = []
         for _lines, parts in series:
             for sig, _groups in parts:
@@ -129,22 +191,25 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
                         column=v.column, sentence=first.sentence, highlighted=highlighted,
                         low=_in_unit(low, first.unit, unit) if low < v.value else None,
                     ))
-        title = f"{say(metric)} ({unit})" + (f" · {hardware}" if hardware else "")  # "吞吐 (tok/s) · H100"
+        names = _told_apart(names)
+        title = _chart_title(key, unit, say)  # "吞吐 (tok/s) · H100"
         notes = []
         if len(names) == 1:
             notes.append(QCoreApplication.translate("FiguresPanel", "stated on %1").replace("%1", names[0]))
         if any(b.approx for b in bars):
             notes.append(QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)"))
+        # (the statements left out are named: "differing", it counted a table's "12,500" that agrees with "~12,500")
         if extra == 1:
-            notes.append(QCoreApplication.translate("FiguresPanel", "1 more differing statement not drawn"))
+            notes.append(QCoreApplication.translate("FiguresPanel", "1 more statement not drawn (%1)")
+                         .replace("%1", _lines_text(left_lines)))
         elif extra > 1:
-            notes.append(QCoreApplication.translate("FiguresPanel", "%n more differing statements not drawn")
-                         .replace("%n", str(extra)))
+            notes.append(QCoreApplication.translate("FiguresPanel", "%n more statements not drawn (%1)")
+                         .replace("%n", str(extra)).replace("%1", _lines_text(left_lines)))
         note = " · ".join(notes)
         out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note,
                             quantity=say(metric), unit=unit, hardware=hardware,
                             lines=tuple(sorted({n for lines, _parts in series for n in lines})),
-                            not_drawn=max(0, extra)))
+                            not_drawn=max(0, extra), not_drawn_lines=tuple(left_lines)))
     if speedups:
         stated: dict[str, dict[float, list]] = {}  # what got faster -> its values -> their statements
         first_baseline: dict[tuple, str] = {}  # what got faster, on which hardware -> its first statement's baseline
@@ -187,6 +252,8 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
         out.append(BarChart(title=QCoreApplication.translate("FiguresPanel", "Ratios and speed-ups (×)"),
                             categories=[b.category for b in bars], series_names=[""], bars=bars, note=note,
                             horizontal=True))
+    if left_out:
+        out.append(_left_out_note(left_out, words))
     return out
 
 
@@ -273,8 +340,14 @@ class FiguresPanel(QWidget):
         self.empty.setWordWrap(True)
         self.loading = QLabel(self.tr("Loading the charts…"))
         self.loading.hide()
+        # which charts are not drawn (more than the tab draws), at the top where it is seen
+        self.left_out = QLabel()
+        self.left_out.setObjectName("charts_left_out")
+        self.left_out.setWordWrap(True)
+        self.left_out.hide()
         self.body_layout.addWidget(self.empty)
         self.body_layout.addWidget(self.loading)
+        self.body_layout.addWidget(self.left_out)
         self.body_layout.addLayout(self.charts_box)
         self.body_layout.addLayout(self.extra_box)
         self.body_layout.addStretch(1)  # one or two charts start at the top, not centred in the empty tab
@@ -290,7 +363,11 @@ class FiguresPanel(QWidget):
             signature = figures_signature(analysis, charts)
         self._signature = signature
         if self._signature != self._built_signature:
-            self.charts = charts if charts is not None else build_charts(analysis)
+            charts = charts if charts is not None else build_charts(analysis)
+            self.charts = [c for c in charts if not c.left_out]
+            note = next((c.title for c in charts if c.left_out), "")
+            self.left_out.setText(note)
+            self.left_out.setVisible(bool(note))
         if self.isVisible():
             self._draw()
 
@@ -373,12 +450,17 @@ class FiguresPanel(QWidget):
         return self.chart_widgets[0] if self.chart_widgets else self.scroll
 
     def _chart_width(self) -> int:
-        return self.scroll.viewport().width() - 24  # the body's margins
+        """The width a chart gets, the body's margins and a scroll bar's room taken off whether the bar shows or not:
+        a chart drawn as the bar came or went was judged at another width than the others (its bars turned, and an
+        Enter above the figures drew it again)."""
+        bar = self.scroll.verticalScrollBar()
+        room = self.scroll.viewport().width() + (bar.width() if bar.isVisible() else 0)
+        return room - max(bar.sizeHint().width(), bar.width() if bar.isVisible() else 0) - 24
 
     def _horizontal(self, chart: BarChart, width: int) -> bool:
-        from editor_app.ui.charts import names_fit
+        from editor_app.ui.charts import fits_side_by_side
 
-        return chart.horizontal or not names_fit(chart.categories, width, self.font())
+        return chart.horizontal or not fits_side_by_side(chart, width, self.font())
 
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """A theme switched while the program runs: the charts are drawn again in its colours (they kept a white

@@ -34,8 +34,10 @@ PROBLEM = QColor("#c62828")  # what is wrong in a dialog's input (Settings)
 TREND = QColor("#3b7dd8")  # the History chart's line
 # Problem underlines and margin marks in the editor, by level
 LEVEL_COLOURS = {"error": QColor(220, 40, 40), "warning": QColor(230, 140, 0), "info": QColor(40, 120, 220)}
-# Chart bars, one colour a series (the line a figure is stated on); a repeated figure that differs is outlined in red
-SERIES_COLOURS = ("#3b7dd8", "#e07b39", "#3aa35b", "#9b59b6", "#c0392b", "#16a2b8", "#8e6e53", "#7f8c8d")
+# Chart bars, one colour a series (the line a figure is stated on), in the Figures tab and the report alike; a figure
+# that disagrees is outlined in red, so no series is red (a consistent table row drew a solid red bar in the tab beside
+# the red-outlined wrong ones, and another colour in the report)
+SERIES_COLOURS = ("#3b6ea8", "#e07b39", "#3aa35b", "#9b59b6", "#16a2b8", "#8e6e53", "#7f8c8d")
 HIGHLIGHT = "#e02424"
 # The Update self-check figures diff: added, removed, hunk lines
 DIFF_COLOURS = {"+": "#1e7b34", "-": "#b3261e", "@": "#6b7280"}
