@@ -122,7 +122,7 @@ SECRETS = [
     "sk-ant-api03-Xy7pQ2vLmN8rT4wZ1bC6",
     "ghp_" + "aB3" * 12,
     "github_pat_11ABCDEFG0123456789_abcdefghijkl",
-    "AKIAIOSFODNN7EXAMPLE",
+    "AKIAIOSFODNN7QZ4T2XY",
     "xoxb-123456789012-abcdefGHIJ",
     "hf_" + "AbC1" * 9,
     "-----BEGIN RSA PRIVATE KEY-----",

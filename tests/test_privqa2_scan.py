@@ -161,8 +161,8 @@ def test_a_python_slice_is_no_ipv6_address(text: str, hits: list, cfg: PrivacyCo
      ["LTAI5tQ9mX7pR4wT6yU1vB5n", "a8F3kL9zQ2mX7pR4wT6yU1vB5nC0dE"]),
     ("腾讯云 SecretId: AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA SecretKey: Gu5t9xGARNpq86cd98joQYCN3Cozk1qA",
      ["AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA", "Gu5t9xGARNpq86cd98joQYCN3Cozk1qA"]),
-    ("{ region: 'us-east-1', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' }",
-     ["wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"]),
+    ("{ region: 'us-east-1', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY7Q2mKxR4Ld' }",
+     ["wJalrXUtnFEMI/K7MDENG/bPxRfiCY7Q2mKxR4Ld"]),
     ('飞书机器人 AppSecret=Zx9kQ2vL7pW4mN8b，clientSecret: "Zx9kQ2vL7pW4mN8bQ2vL"', ["Zx9kQ2vL7pW4mN8b", "Zx9kQ2vL7pW4mN8bQ2vL"]),
     ('accessToken: "Zx9kQ2vL7pW4mN8bQ2vL"', ["Zx9kQ2vL7pW4mN8bQ2vL"]),
     # the prefixes named, a placeholder

@@ -24,12 +24,15 @@ The ``[privacy]`` table of a rule pack (every key optional):
 ``names``               more names, inline (a list of strings).
 ``org_patterns``        regexes for internal organisation codes, e.g. ``'(?<![A-Za-z0-9])PRJ-\\d{3,}(?![0-9])'``.
 ``path_patterns``       extra regexes for local paths (``/home/…``, ``/Users/…``, ``/root/…``, ``C:\\Users\\…``,
-                        ``~/…`` are built in, also as ``file://`` links and with a user folder named in Chinese).
+                        ``~/…`` are built in, also as ``file://`` links and with a user folder named in Chinese;
+                        not the shared ``Public``, ``Default``, ``All Users``, ``Shared``).
 ``allow_ips``           addresses or CIDR networks that are not private data, added to the defaults: the
                         documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
                         loopback 127.0.0.0/8 and ::1, "this network" 0.0.0.0/8 and ::, reserved 240.0.0.0/4.
-``secret_keywords``     more words after which ``: = ： ＝``, ``为``/``是`` or a table's next cell ``|`` (after a CJK
-                        one also a space; a JSON or dict key's closing quote first, ``"token": …``) and a
+``secret_keywords``     more words after which ``: = ： ＝``, ``为``/``是``, English ``is`` or a table's next cell ``|``
+                        (after a CJK one also a space, or nothing: "密码Xk9#mP2vL7q", judged stricter, letters and
+                        digits mixed at random, `_glued_secret`; a JSON or dict key's closing quote first,
+                        ``"token": …``) and a
                         high-entropy value is a secret (also ``--api-key VALUE``, a built-in word as a
                         command-line option; the defaults are
                         password/passwd/pwd/secret/token/key/api_key/access_key/authorization/密码/口令/令牌/
@@ -54,9 +57,13 @@ Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/`
 ``xox?-`` and ``xapp-``, Hugging Face ``hf_``, Google ``AIza``, GitLab ``glpat-``, NVIDIA ``nvapi-``, Groq ``gsk_``, JSON web tokens (``eyJ….eyJ….…``),
 a ``-----BEGIN … PRIVATE KEY-----`` line (with the body written on it, a JSON string's ``\\n…``; the lines of
 its body: `key_bodies`) and the secret in a Feishu/Lark or Slack
-webhook's path; a key shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts (so versions such as
+webhook's path; a key shape needs a digit in it; its start at the end of a line (the rest wrapped onto the next) is one too.
+The shapes are matched on the line as written and as Markdown renders it (`_as_rendered`: "ghp\\_…" escaped as
+exporters write it, "sk-Mm3Nn4Bb5**Vv6Cc7…**" broken by bold), the hit in the line's columns; a key ending with
+"EXAMPLE" or "EXAMPLEKEY" is a vendor's documented example (AWS's "AKIAIOSFODNN7EXAMPLE"), no hit. A link's password (``scheme://user:PASSWORD@host``) is judged as a password. IPv4 needs four dotted parts that `ipaddress` accepts, or padded to three digits ("192.168.001.010") (so versions such as
 ``1.30.0-dev`` or ``v0.5.19`` never match) and is no four-part version ("TensorRT 10.3.0.26", "DCGM 3.3.5.1",
-"版本 1.2.3.4", "1.2.3.4-rc1"; one followed by a port always is an address, `_is_version`); IPv6 needs ``::`` or eight groups, and a digit or three groups.
+"版本 1.2.3.4", "1.2.3.4-rc1", a table's or a figure's number "表 4.5.6.7"; one followed by a port always is an
+address, `_is_version`); IPv6 needs ``::`` or eight groups, and a digit or three groups.
 Names: CJK names match as written (no word boundary exists next to CJK); Latin names match whole words in any
 case with any spacing, or joined by "." "_" "-" (an e-mail address, a handle). A hit inside a longer hit (a name inside a path) is reported once, as the longer one.
 """
@@ -154,8 +161,8 @@ _OPTION_WORDS = ("api-key", "apikey", "access-key", "secret-key", "token", "key"
 _OPTION_LITERALS = tuple("--" + w for w in _OPTION_WORDS)
 _OPTION_SECRET = (rf"(?<![\w-])--(?P<word>{'|'.join(_OPTION_WORDS)})[ \t]+[\"'“]?(?P<value>[^\s\"'`“”]+)")
 # What may stand between an ASCII keyword (and spaces) and its value, in UTF-8: ":", "=", "|" (a table's next cell),
-# "：", "＝", "为", "是" (the keyword regex's separators).
-_SEPARATORS = rb"(?::|=|\||\xef\xbc[\x9a\x9d]|\xe4\xb8\xba|\xe6\x98\xaf)"
+# "：", "＝", "为", "是", English "is" (the keyword regex's separators).
+_SEPARATORS = rb"(?::|=|\||\xef\xbc[\x9a\x9d]|\xe4\xb8\xba|\xe6\x98\xaf|is[\t ])"
 # The characters \s matches, in UTF-8 (\t-\r, \x1c-\x20, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
 # U+202F, U+205F, U+3000).
 _SPACES = rb"(?:[\t-\r\x1c-\x20]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)*"
@@ -167,11 +174,16 @@ _WEBHOOK_LITERALS = ("/bot/v2/hook/", "hooks.slack.com/services/")
 _WEBHOOK = (r"(?<=/bot/v2/hook/)[0-9A-Za-z\-]{16,}"
             r"|(?<=hooks\.slack\.com/services/)[A-Za-z0-9]+/[A-Za-z0-9]+/[A-Za-z0-9]{16,}")
 _SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox", "hf_", "AIza", "glpat-", "eyJ",
-                    "-----BEGIN", "nvapi-", "gsk_", "xapp-")
+                    "-----BEGIN", "nvapi-", "gsk_", "xapp-",
+                    # as Markdown exporters write them (Typora, Notion): "ghp\_…", "sk\-proj\-…" render as "ghp_…"
+                    "sk\\-", "hf\\_", "glpat\\-", "nvapi\\-", "gsk\\_", "xapp\\-")
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
 # The folder after /home/, /Users/, C:\Users\: a user name written in Chinese ("张三") runs on to the next separator;
 # one in Latin letters ends, as the rest of a path does, where CJK prose starts ("/home/chen/a.md中的").
 _USER_FOLDER = (rf"(?![$%{{])"  # a variable for it names no one: "/home/$USER/…", "C:\Users\%USERNAME%\…"
+                # nor do the folders every machine has: "C:\Users\Public\…", "Default", "All Users", macOS's
+                # "/Users/Shared/…"
+                r"(?!(?i:public|default(?: user)?|all users|shared)(?:[\\/\s\"'`<>|，。；：、）)\]】]|$))"
                 rf"(?:[\u3400-\u9fff][^\s\"'`<>|/\\，。；：、）)\]】\u3000-\u303f\uff00-\uffef]*{_PATH_END}*"
                 rf"|{_PATH_END}+)")
 _NOT_IN_A_PATH = r"(?:(?<![A-Za-z0-9._~/\\\-])|(?<=file://))"  # a file:// link names a local path too
@@ -232,7 +244,9 @@ _COMMAND_PASSWORD = (
     r"|curl(?=\s)[^\n|]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"`]+:(?P<curl>[^\s'\"`@]+)"
     r"|machine\s+\S+\s+login\s+\S+\s+password\s+(?P<netrc>\S+))")
 _SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "LTAI", "AKID",
-                   "AIza", "eyJ", "-----BEGIN", "gsk_")
+                   "AIza", "eyJ", "-----BEGIN", "gsk_",
+                   # with the underscore escaped, as Markdown exporters write it (`_as_rendered`)
+                   "ghp\\_", "gho\\_", "ghu\\_", "ghs\\_", "ghr\\_", "github\\_pat", "hf\\_", "gsk\\_")
 _PATH_WORDS = (b"home", b"users", b"root", b"settings")
 _PATH_LITERALS = ("~/",)
 
@@ -370,10 +384,14 @@ def _keyword_regex(keywords: tuple[str, ...]) -> re.Pattern[str]:
     bearer = r"(?:(?i:bearer|basic)\s+)?"
     return re.compile(
         # the keyword, alone, or ending a name (`_embedded_forms`), maybe plural ("api_keys")
-        rf"(?=[{re.escape(firsts)}])(?P<word>(?<![A-Za-z])(?i:{words}){embedded})(?i:s)?(?![A-Za-z])"
+        # (a CJK keyword may have a letter right after it: "密码Xk9#…")
+        rf"(?=[{re.escape(firsts)}])(?P<word>(?<![A-Za-z])(?i:{words}){embedded})"
+        r"(?:(?<=[\u3400-\u9fff])|(?i:s)?(?![A-Za-z]))"
         + _KEYWORD_CLOSE + _KEYWORD_NOTE +
-        # "密码为 …", "API key 是 …", a table's next cell ("| API Key | 3f9a… |"), "密码 Hunter2024" after a CJK keyword
-        r"(?:\s*[:=：＝|]|\s*[为是]\s*[:：]?|(?<=[\u3400-\u9fff])\s+)"
+        # "密码为 …", "API key 是 …", a table's next cell ("| API Key | 3f9a… |"), "密码 Hunter2024" after a CJK keyword,
+        # "密码Xk9#mP2vL7q" right after one (judged stricter: `_looks_glued`), "the password is …" in English
+        r"(?:\s*[:=：＝|]|\s*[为是]\s*[:：]?|(?<=[\u3400-\u9fff])\s+"
+        r"|(?P<glued>(?<=[\u3400-\u9fff]))(?=[\"'`“‘「『]?[A-Za-z0-9])|[ \t]+is[ \t]+)"
         # a list of values ("api_keys = ["…", "…"]": its first; `_list_values` the others)
         r"\s*(?P<list>\[\s*(?=[\"']))?"
         rf"(?:(?P<quote>[\"']){bearer}(?P<qvalue>{_QUOTED_VALUE})(?P=quote)|"
@@ -522,7 +540,7 @@ class PrivacyConfig:
                                                 + rb"(?:[\t-\r\x1c-\x20\"'\x80-\xff]*" + _KEYWORD_NOTE_BYTES
                                                 + rb"[\t-\r\x1c-\x20\x80-\xff]*(?::|=|\xef\xbc[\x9a\x9d])"
                                                 + rb"|[\"']?" + _SPACES + _KEYWORD_NOTE_BYTES + _SPACES
-                                                + rb"(?:\||\xe4\xb8\xba|\xe6\x98\xaf))")
+                                                + rb"(?:\||\xe4\xb8\xba|\xe6\x98\xaf|is[\t ]))")
         # whether every ASCII keyword ends with its last run of letters (then a keyword's match ends where that
         # word does, and what may follow it is known: `_SPACES_THEN_SEPARATOR`)
         words_end_keywords = all(k[-1:].isalpha() and k[-1:].isascii() for k in self.secret_keywords
@@ -677,6 +695,33 @@ def _looks_like_password(value: str, cfg: PrivacyConfig) -> bool:
     return len(set(value)) > 2 and _char_classes(value) >= 2
 
 
+def _random_mix(value: str) -> bool:
+    """Letters and digits mixed as a random string mixes them: at least one run of a kind (lower, upper, digit,
+    other) for every two characters ("a8F3kq9Zp2LmX7vB"; not "SHA256withRSA", "AES256GCM", "2048bit")."""
+    kinds = [c.islower() + 2 * c.isupper() + 3 * c.isdigit() for c in value]
+    runs = 1 + sum(a != b for a, b in zip(kinds, kinds[1:]))
+    return runs * 2 >= len(value)
+
+
+def _glued(value: str) -> bool:
+    return (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            and _char_classes(value) >= 3 and _random_mix(value))
+
+
+def _glued_secret(value: str, cfg: PrivacyConfig) -> bool:
+    """A key written right after a CJK keyword ("令牌a8F3kq9Zp2LmX7vB"): Chinese prose glues Latin words to its
+    words ("令牌Bucket", "密钥AES256", "密钥SHA256withRSA"), so letters and digits mixed at random, three kinds."""
+    return _looks_like_secret(value, cfg) and _glued(value)
+
+
+def _glued_password(value: str, cfg: PrivacyConfig) -> bool:
+    """A password right after 密码/口令 ("密码Xk9#mP2vL7q", "口令Qw3rty!9xZ"): mixed at random, or letters, digits and
+    a symbol ("密码Hunter2024!"; not "密码BCrypt", "密码MD5", "密码SHA256withRSA")."""
+    return _looks_like_password(value, cfg) and (
+        _glued(value) or (_char_classes(value) >= 3 and any(c.isdigit() for c in value)
+                          and any(not c.isalnum() for c in value)))
+
+
 def _ip_allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address, cfg: PrivacyConfig) -> bool:
     """Whether the pack allows the address; an IPv4 address written IPv6-mapped ("::ffff:127.0.0.1") as itself."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
@@ -695,6 +740,10 @@ _VERSION_AFTER = re.compile(r"(?:[-.~_](?:(?:post|dev|rc|alpha|beta|pre|final)(?
                             r"|\+(?!\d{1,3}(?:\.\d{1,3}){3}(?!\d))[A-Za-z0-9]| ?版)", re.IGNORECASE)
 _VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:version|ver|release|build|tag|firmware|fw)\.?|版本号?|升级[到至]?|发布"
                              r"|固件(?:版本)?)\s*[:：]?\s*$"
+                             # a table's, a figure's or a section's number ("表 4.5.6.7", "如图 1.2.3.4", "§4.5.6.7",
+                             # "Table 4.5.6.7"; not "路由表 10.0.0.0", "拓扑图 10.0.0.1", "节点列表：10.0.0.1")
+                             r"|(?:(?<![\u3400-\u9fff])|(?<=[见如在和与及、]))[表图]\s*$|§\s*$"
+                             r"|(?<![A-Za-z])(?:Table|Fig(?:ure)?|Sec(?:tion)?)\.?\s*$"
                              r"|[=<>~!]=\s*$|(?<![\d.])\d+\.\d+-$")
 # (fullmatch) the products that number their versions in four parts: NVIDIA's libraries ("cuDNN", "cuBLAS",
 # "cuFFT", "nvJPEG", "TensorRT" but not "TensorRT-LLM", "Nsight", "DCGM"), Mellanox's "OFED" / "HPC-X" / "DOCA",
@@ -727,8 +776,11 @@ def _ip_spans(text: str, cfg: PrivacyConfig) -> list[tuple[int, int, str]]:
         for m in _lazy(_IPV4).finditer(text):
             try:
                 address = ipaddress.IPv4Address(m.group(1))
-            except ValueError:
-                continue
+            except ValueError:  # `ipaddress` refuses leading zeros; a router's page pads to three ("192.168.001.010")
+                octets = m.group(1).split(".")  # (not "01.02.03.04": a date or a time more likely)
+                if not all(int(o) <= 255 and (o[0] != "0" or len(o) == 3) for o in octets):
+                    continue
+                address = ipaddress.IPv4Address(".".join(str(int(o)) for o in octets))
             if not _ip_allowed(address, cfg) and not _is_version(text, m.start(), m.end()):
                 spans.append((m.start(), m.end(), "ip"))
     if _may_hold_ipv6(text):
@@ -758,16 +810,68 @@ def _random_run(token: str) -> bool:
     return any(len(set(run.group())) >= 10 for run in _LONG_RUN.finditer(token))
 
 
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes in Markdown
+_KEY_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _as_rendered(text: str) -> tuple[str, list[int]]:
+    """The text as Markdown renders it, for a key's shape: a backslash escape without its backslash ("ghp\\_…",
+    "sk\\-proj\\-…", as Typora and Notion export "_" and "-"), and a run of "*" next to a key's character gone
+    (emphasis: "sk-Mm3Nn4Bb5**Vv6Cc7**" renders as one string); and for each of its characters its index in the
+    text (the hit's column and length are the line's, and the mask covers the line's span)."""
+    out: list[str] = []
+    at: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\" and i + 1 < n and text[i + 1] in _ASCII_PUNCTUATION:
+            out.append(text[i + 1])
+            at.append(i + 1)
+            i += 2
+            continue
+        if ch == "*":
+            j = i
+            while j < n and text[j] == "*":
+                j += 1
+            if (i and text[i - 1] in _KEY_CHARACTERS) or (j < n and text[j] in _KEY_CHARACTERS):
+                i = j
+                continue
+        out.append(ch)
+        at.append(i)
+        i += 1
+    return "".join(out), at
+
+
+def _shape_spans(text: str) -> list[tuple[int, int, str]]:
+    """The built-in key shapes in the text (`_SECRET_SHAPES`, and a key cut at the line's end, `_CUT_SHAPE`)."""
+    spans: list[tuple[int, int, str]] = []
+    for m in _lazy(_SECRET_SHAPES).finditer(text):
+        token = m.group(0)
+        if token.startswith("-----") or any(ch.isdigit() for ch in token) or _random_run(token):
+            spans.append((m.start(), m.end(), "secret"))
+    cut = _lazy(_CUT_SHAPE).search(text)
+    if cut is not None:
+        spans.append((cut.start(), cut.end(), "secret"))
+    return spans
+
+
+def _rendered_shape_spans(text: str) -> list[tuple[int, int, str]]:
+    """`_shape_spans` of the line as written and as Markdown renders it (`_as_rendered`), in the line's columns: a key
+    the export would show whole is a hit even when escapes or emphasis break it in the line."""
+    spans = _shape_spans(text)
+    if "\\" not in text and "*" not in text:
+        return spans
+    rendered, at = _as_rendered(text)
+    if len(rendered) == len(text):
+        return spans
+    found = [(at[s], at[e - 1] + 1, d) for s, e, d in _shape_spans(rendered)]
+    return found + [s for s in spans if not any(s[0] < e and f < s[1] for f, e, _ in found)]
+
+
 def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     if holds_any(text, _SECRET_PREFIXES):
-        for m in _lazy(_SECRET_SHAPES).finditer(text):
-            token = m.group(0)
-            if token.startswith("-----") or any(ch.isdigit() for ch in token) or _random_run(token):
-                spans.append((m.start(), m.end(), "secret"))
-        cut = _lazy(_CUT_SHAPE).search(text)
-        if cut is not None:
-            spans.append((cut.start(), cut.end(), "secret"))
+        spans += _rendered_shape_spans(text)
     if holds_any(text, _WEBHOOK_LITERALS):
         spans += [(m.start(), m.end(), "secret") for m in _lazy(_WEBHOOK).finditer(text)]
     if "://" in text and "@" in text:  # scheme://user:password@host
@@ -786,6 +890,8 @@ def _secret_spans(text: str, cfg: PrivacyConfig, lower: str | None) -> list[tupl
     while rx is not None and (km := rx.search(text, pos)) is not None:
         is_password = km.group("word").lower() in PASSWORD_WORDS
         judge = _looks_like_password if is_password else _looks_like_secret
+        if km.group("glued") is not None:
+            judge = _glued_password if is_password else _glued_secret
         if km.group("qvalue") is not None:
             start, value = km.start("qvalue"), km.group("qvalue")
         else:
@@ -1108,7 +1214,8 @@ def _may_hold_ipv6(text: str) -> bool:
 def _has_separator(line: bytes) -> bool:
     """Whether UTF-8 bytes hold one of `_SEPARATORS`, one of which an ASCII secret keyword needs after it."""
     return (58 in line or 61 in line or 124 in line or line.find(b"\xef\xbc\x9a") >= 0
-            or line.find(b"\xef\xbc\x9d") >= 0 or line.find(b"\xe4\xb8\xba") >= 0 or line.find(b"\xe6\x98\xaf") >= 0)
+            or line.find(b"\xef\xbc\x9d") >= 0 or line.find(b"\xe4\xb8\xba") >= 0 or line.find(b"\xe6\x98\xaf") >= 0
+            or line.find(b" is ") >= 0)
 
 
 def _words_of(text: str) -> tuple[bytes, list[bytes]] | None:
@@ -1175,6 +1282,9 @@ def _scan_line(text: str, cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
 
 
 _ORDER = {d: i for i, d in enumerate(DIMENSIONS)}
+# AWS's documentation writes its example keys so ("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"):
+# no one's secret
+_EXAMPLE_ENDS = ("EXAMPLE", "EXAMPLEKEY")
 
 
 def _hits(text: str, spans: list[tuple[int, int, str]], cfg: PrivacyConfig) -> tuple[PrivacyHit, ...]:
@@ -1188,6 +1298,11 @@ def _hits(text: str, spans: list[tuple[int, int, str]], cfg: PrivacyConfig) -> t
         matched = text[start:end]
         if any(p.fullmatch(matched) for p in cfg.allow_patterns):
             continue
+        if dim == "secret":
+            if matched.endswith(_EXAMPLE_ENDS):
+                continue  # a vendor's documented example key, as the documentation IP ranges are allowed
+            if "\\" in matched or "*" in matched:
+                matched = _as_rendered(matched)[0] or matched  # masked as the export shows it: "ghp_9z8Y********"
         kept_end = max(kept_end, end)
         hits.append(PrivacyHit(dimension=dim, line=0, column=start + 1, masked=mask(matched), length=end - start))
     return tuple(hits)
