@@ -162,4 +162,5 @@ def test_a_wrapped_key_fails_the_survey(sample_text) -> None:
     lines = sample_text.split("\n")
     lines[20:20] = ["部署令牌 sk-proj-Zq8Lm3", "Nx7Vb2Kc9Pw4Rt（已作废）"]
     analysis = analyze("\n".join(lines), house_pack())
-    assert [(h.dimension, h.line) for h in analysis.privacy] == [("secret", 21)]
+    # (the rest, at the start of the next line, is a hit too since QA26f D6)
+    assert [(h.dimension, h.line) for h in analysis.privacy] == [("secret", 21), ("secret", 22)]

@@ -37,7 +37,7 @@ from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Ref
 from .numbers import FULL_WIDTH_DIGITS, as_ascii_table, as_int_if_whole
 from .records import moved_by, mypyc_attr, record, with_changes
 from .privacy import (PrivacyConfig, key_bodies, listing_versions, privacy_in_lines, secret_cells, secret_columns,
-                      widened_to_keys, widened_to_listings)
+                      widened_to_keys, widened_to_listings, widened_to_wraps, wrapped_keys)
 from .regex_looks import first_look, holds_any, whole_blocks
 from .reference_bibtex import named_by_entries, widened_to_entries
 from .reference_tables import TableColumns, header_columns, is_table_line, named_by_header
@@ -279,6 +279,7 @@ class Analyzer:
         self._claim_rows: dict[tuple[str, ClaimColumns], tuple[LineFacts, LineFacts]] = {}
         self._secret_rows: dict[tuple[str, tuple], tuple[LineFacts, LineFacts]] = {}
         self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
+        self._wrapped_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a wrapped key's rest -> (its facts, with it)
         # (a package listing's row, the columns cleared) -> (its facts, those without the IP hits its versions made)
         self._listing_rows: dict[tuple[str, tuple[int, ...]], tuple[LineFacts, LineFacts]] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
@@ -459,6 +460,16 @@ class Analyzer:
         for i, hit in key_bodies(lines, self._privacy_cfg, text):
             facts[i] = _remade(self._key_lines, lines[i], facts[i], partial(_as_key_body, hit=hit))
 
+    def _in_wrapped_keys(self, lines: list[str], facts: list[LineFacts]) -> None:
+        """Give a line starting with the rest of a key wrapped onto it its hit (`privacy.wrapped_keys`), in place,
+        from the lines' own hits (so before the other passes over the lines): a line's memoised facts are the line's
+        anywhere, so a rest's are kept apart, by its text."""
+        own = list(map(_PRIVACY_OF, facts))
+        if not any(own):
+            return
+        for i, hit in wrapped_keys(lines, own):
+            facts[i] = _remade(self._wrapped_lines, lines[i], facts[i], partial(_with_hit, lines[i], hit=hit))
+
     def _in_listings(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Take from a package listing's rows the IP hits of their version columns (`privacy.listing_versions`: "tensorrt
         10.3.0.26" under `pip list`), in place: a row's memoised facts are the line's anywhere, so a row's are kept
@@ -490,6 +501,7 @@ class Analyzer:
         if edit is None or last is None:  # (an edit is only found against a last pass)
             lines = split_lines(text)
             facts = self._all_facts(lines)
+            self._in_wrapped_keys(lines, facts)
             self._in_keys(lines, facts, text)
             self._in_listings(lines, facts)
             self._name_by_headers(lines, facts)
@@ -500,6 +512,7 @@ class Analyzer:
             edit = _widened(last.lines, edit)
             a, old_k, seg = edit
             seg_facts = self._all_facts(seg)
+            self._in_wrapped_keys(seg, seg_facts)
             self._in_keys(seg, seg_facts)
             self._in_listings(seg, seg_facts)
             self._name_by_headers(seg, seg_facts)
@@ -590,6 +603,14 @@ def _secrets_row(line: str, f: LineFacts, columns: tuple[tuple[int, bool], ...],
                    forbidden=masked_matches(line, hits, f.forbidden))
 
 
+def _with_hit(line: str, f: LineFacts, hit: PrivacyHit) -> LineFacts:
+    """A line's facts with one more hit the lines around it give it (what the analysis quotes from the line masked)."""
+    hits = tuple(sorted((*f.privacy, hit), key=lambda h: h.column))
+    heading, citations, figures, claims = masked_quotes(line, hits, f.heading, f.citations, f.figures, f.claims)
+    return replace(f, privacy=hits, heading=heading, citations=citations, figures=figures, claims=claims,  # type: ignore[type-var]
+                   forbidden=masked_matches(line, hits, f.forbidden))
+
+
 def _without_versions(f: LineFacts, columns: tuple[int, ...]) -> LineFacts:
     """A listing row's facts without the IP hits its version columns made."""
     kept = tuple(h for h in f.privacy if h.dimension != "ip" or h.column not in columns)
@@ -635,12 +656,12 @@ def _as_key_body(f: LineFacts, hit: PrivacyHit) -> LineFacts:
 
 
 def _widened(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
-    """The edit widened to the tables and BibTeX entries around it (`_widened_to_tables`), to the private keys'
-    blocks and the package listings it reaches (`_widened_to_keys`, `_widened_to_listings`), each again while another
-    widened it (a key's BEGIN line in a table row)."""
+    """The edit widened to the tables and BibTeX entries around it (`_widened_to_tables`), to the keys wrapped over
+    lines, the private keys' blocks and the package listings it reaches (`_widened_to_wraps`, `_widened_to_keys`,
+    `_widened_to_listings`), each again while another widened it (a key's BEGIN line in a table row)."""
     edit = _widened_to_tables(old_lines, edit)
     while True:
-        wider = _widened_to_listings(old_lines, _widened_to_keys(old_lines, edit))
+        wider = _widened_to_listings(old_lines, _widened_to_keys(old_lines, _widened_to_wraps(old_lines, edit)))
         # (the same lines: the same edit. Compared by value: compiled by mypyc, a tuple of fixed length is unboxed
         # and boxed anew, never the same object)
         if wider[0] == edit[0] and wider[1] == edit[1]:
@@ -653,6 +674,13 @@ def _widened_to_keys(old_lines: list[str], edit: tuple[int, int, list[str]]) -> 
     lines `_in_keys` marks are those of the blocks within the edited lines."""
     a, old_k, seg = edit
     return _edit_within(old_lines, edit, *widened_to_keys(old_lines, a, a + old_k, seg))
+
+
+def _widened_to_wraps(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
+    """The edit with the keys wrapped over lines it reaches taken in whole (`privacy.widened_to_wraps`): the rests
+    `_in_wrapped_keys` marks are those of the keys within the edited lines."""
+    a, old_k, seg = edit
+    return _edit_within(old_lines, edit, *widened_to_wraps(old_lines, a, a + old_k, seg))
 
 
 def _widened_to_listings(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:

@@ -16,6 +16,9 @@ the code fence) or its header ("Package  Version", conda's "# Name  Version  Bui
 lines (rows, pip's "---- ----", conda's "#" comments, `pip freeze`'s "name==…"), `LISTING_LINES` at most, up to
 the first other line (a blank line, a fence, "$ kubectl …"); a caller drops their IP hits (`widened_to_listings`:
 the lines an edit can change). The same row under no such line ("node-1  10.3.0.26", a "NAME  IP" table) is a hit.
+And the rest of a key wrapped onto the next line ("…在行尾 sk-Gg5Hh6Jj7" / "Kk8Ll9Zz0Xx1Cc2 续行。") means nothing
+alone: `wrapped_keys` finds it under a line whose own hits end in a key's first part (`widened_to_wraps`: the lines
+an edit can change).
 
 The ``[privacy]`` table of a rule pack (every key optional):
 
@@ -77,7 +80,7 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import field
 from difflib import get_close_matches
-from itertools import chain, islice, repeat
+from itertools import chain, compress, count, islice, repeat
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Literal, Sequence
 
@@ -150,7 +153,8 @@ _SECRET_SHAPES = (
 )
 
 # The start of a key at the end of a line, too short for its shape: the rest is on the next line (a survey
-# wrapped at a fixed width, a key pasted from a terminal). The line is reported; the next one alone shows no shape.
+# wrapped at a fixed width, a key pasted from a terminal). The line is reported; the rest, on the next line, shows no
+# shape alone (`wrapped_keys` finds it over the lines).
 _CUT_SHAPE = (r"(?=[sgAxhGL])(?<![A-Za-z0-9_\-])"
               r"(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|LTAI|AKID|xox[abposr]-|hf_|AIza|glpat-)"
               r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{6,}(?=\s*$)")  # letters and digits
@@ -1396,6 +1400,94 @@ def widened_to_keys(old_lines: Sequence[str], lo: int, hi: int, new_lines: Seque
         while hi < stop and _may_be_in_key(old_lines[hi]):
             hi += 1
     return lo - up, hi
+
+
+# ---- a key wrapped onto the next line ------------------------------------------------------------------------
+# A key broken by a line break (a survey wrapped at a fixed width, a key pasted from a terminal) is found on its first
+# line (`_CUT_SHAPE`, or a whole shape); its rest, at the very start of the next line, means nothing alone. So it is
+# found over the lines, as a key's body is: `wrapped_keys`.
+WRAPPED_MASK = "********"  # the rest of a key shows none of its characters
+# A key's first part ends its line: a built-in shape's prefix, or 20 key characters or more (a keyword's value).
+_WRAP_PREFIXES = ("sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox",
+                  "hf_", "AIza", "glpat-", "nvapi-", "gsk_", "xapp-")
+_WRAP_MIN = 20
+# (match at a line's start) the rest: 4 key characters or more, letters and digits, no space before them, not a name
+# being given a value or called ("KEY2=…", "name1: …", "f2(…)")
+_WRAPPED_REST = re.compile(r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{4,}(?![A-Za-z0-9_\-=:(])")
+_KEY_AT_END = re.compile(r"[A-Za-z0-9_\-\\*]+\Z")  # (search the line without its end's white space)
+
+
+def _key_like(token: str) -> bool:
+    """A run of key characters (as Markdown renders it: escapes and emphasis gone) that may be a key's first part."""
+    token = token.replace("\\", "").replace("*", "")
+    return (bool(token) and all(ch in _KEY_CHARACTERS for ch in token)
+            and (len(token) >= _WRAP_MIN or token.startswith(_WRAP_PREFIXES)))
+
+
+def _ends_in_key(line: str, hits: Sequence[PrivacyHit]) -> bool:
+    """Whether the line's last secret hit is a key's first part ending the line (white space after it aside)."""
+    last = max((h for h in hits if h.dimension == "secret"), key=lambda h: h.column + h.length, default=None)
+    if last is None:
+        return False
+    start, end = last.column - 1, last.column - 1 + last.length
+    return end == len(line.rstrip()) and _key_like(line[start:end])
+
+
+def wrapped_keys(lines: Sequence[str], hits: Sequence[Sequence[PrivacyHit]]) -> list[tuple[int, PrivacyHit]]:
+    """(index, hit) for each line starting with the rest of a key wrapped onto it: a run of key characters
+    (`_WRAPPED_REST`) at the very start of a line under one whose last secret hit is a key's first part ending the line
+    (`_ends_in_key`; `hits`: each line's own hits). The hit covers the run, with line=0 and masked by `WRAPPED_MASK`.
+    A rest filling its line whole may go on on the next line (a long key wrapped twice).
+
+    A line's part depends on the lines above it up to one that cannot carry a key on (`widened_to_wraps` says which
+    lines an edit can change)."""
+    out: list[tuple[int, PrivacyHit]] = []
+    n = len(lines)
+    for i in list(compress(count(), hits)):  # (the lines with hits: few)
+        if not _ends_in_key(lines[i], hits[i]):
+            continue
+        j = i + 1
+        while j < n:
+            m = _WRAPPED_REST.match(lines[j])
+            if m is None or any(h.column == 1 for h in hits[j]):  # (a hit there already: its own key)
+                break
+            out.append((j, PrivacyHit(dimension="secret", line=0, column=1, masked=WRAPPED_MASK, length=m.end())))
+            if m.end() != len(lines[j].rstrip()):
+                break
+            j += 1
+    return out
+
+
+def _may_carry_key(line: str) -> bool:
+    """Whether a key may go on from the line to the next one: a superset of `wrapped_keys`' (its end is a key's first
+    part, or the line is a key's rest whole)."""
+    text = line.rstrip()
+    if not text:
+        return False
+    m = _KEY_AT_END.search(text)
+    if m is not None:  # (the run holds the hit: a prefix anywhere in it)
+        token = m.group().replace("\\", "").replace("*", "")
+        if len(token) >= _WRAP_MIN or any(p in token for p in _WRAP_PREFIXES):
+            return True
+    rest = _WRAPPED_REST.match(text)
+    return rest is not None and rest.end() == len(text)
+
+
+def widened_to_wraps(old_lines: Sequence[str], lo: int, hi: int, new_lines: Sequence[str]) -> tuple[int, int]:
+    """The edited lines old_lines[lo:hi] (now `new_lines`) widened so that no wrapped key crosses either end, in the
+    old text or the new one: up over the lines that may be a key's rest under one that may carry a key on, and down
+    over the lines below that may be a rest (a line break typed into a key, two lines joined, a rest edited). Then
+    `wrapped_keys` of the widened lines is theirs in the whole text. (Looking costs a line or two where no key is.)"""
+    first = new_lines[0] if new_lines else (old_lines[hi] if hi < len(old_lines) else "")
+    while lo > 0 and _WRAPPED_REST.match(first) is not None and _may_carry_key(old_lines[lo - 1]):
+        lo -= 1
+        first = old_lines[lo]
+    n = len(old_lines)
+    if hi < n and _WRAPPED_REST.match(old_lines[hi]) is not None:
+        hi += 1
+        while hi < n and _may_carry_key(old_lines[hi - 1]) and _WRAPPED_REST.match(old_lines[hi]) is not None:
+            hi += 1
+    return lo, hi
 
 
 # ---- a package listing's version column -------------------------------------------------------------------------
