@@ -36,7 +36,7 @@ from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import FULL_WIDTH_DIGITS, as_ascii_table, as_int_if_whole
 from .records import moved_by, mypyc_attr, record, with_changes
-from .privacy import (PrivacyConfig, key_bodies, listing_versions, privacy_in_lines, secret_cells, secret_columns,
+from .privacy import (PrivacyConfig, config_of_pack, key_bodies, listing_versions, privacy_in_lines, secret_cells, secret_columns,
                       widened_to_keys, widened_to_listings, widened_to_wraps, wrapped_keys)
 from .regex_looks import first_look, holds_any, whole_blocks
 from .reference_bibtex import named_by_entries, widened_to_entries
@@ -148,8 +148,7 @@ def _compiled(pack: RulePack) -> dict[str, Any]:
         hit = _COMPILED[id(pack)] = (pack, {
             "counter_names": list(pack.counters),
             "_counters": [_counter_fn(c.kind, c.pattern) for c in pack.counters.values()],
-            "_privacy_cfg": (pack.privacy_config[1] if pack.privacy_config and pack.privacy_config[0] is pack.privacy
-                             else PrivacyConfig.from_dict(pack.privacy, pack.base_dir)),
+            "_privacy_cfg": config_of_pack(pack),
             "_claim_rx": claims_mod.compile_patterns(pack.claim_patterns, places=(*pack.scopes, "header", "footer")),
             "_claim_scopes": [cp.scope for cp in pack.claim_patterns],
             "_pattern_labels": [cp.label for cp in pack.claim_patterns],  # (see claim_label)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .model import PrivacyHit
-from .privacy import PrivacyConfig, privacy_in_line
+from .privacy import config_of_pack, privacy_in_line
 
 SURVEY_FILE = "the file name"  # what a named file is, as the export's refusal and the report say it
 PACK_FILE = "the rule pack's file name"
@@ -18,16 +18,6 @@ PACK_FILE = "the rule pack's file name"
 def file_name(path: str | None) -> str:
     """The name without its folder (either slash: a Windows path read elsewhere too)."""
     return re.split(r"[\\/]", path)[-1] if path else ""
-
-
-def privacy_config_of(pack: Any) -> PrivacyConfig:
-    """The PrivacyConfig the analyzer scans the survey with (the one checked when the pack was read)."""
-    if pack is None:
-        return PrivacyConfig()
-    read = getattr(pack, "privacy_config", None)
-    if read and read[0] is pack.privacy:
-        return read[1]
-    return PrivacyConfig.from_dict(getattr(pack, "privacy", None) or {}, getattr(pack, "base_dir", None))
 
 
 @dataclass(frozen=True)
@@ -54,7 +44,7 @@ class NamedFile:
 
 def scanned_name(what: str, path: str | None, pack: Any) -> NamedFile:
     name = file_name(path)
-    return NamedFile(what, name, privacy_in_line(name, privacy_config_of(pack)) if name else ())
+    return NamedFile(what, name, privacy_in_line(name, config_of_pack(pack)) if name else ())
 
 
 def private_file_names(survey_file: str | None, pack: Any, pack_file: str | None = None) -> list[NamedFile]:

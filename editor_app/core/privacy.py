@@ -630,6 +630,18 @@ class PrivacyConfig:
         )
 
 
+def config_of_pack(pack: Any) -> PrivacyConfig:
+    """The PrivacyConfig a rule pack asks for: the one read (and checked) when the pack was loaded while its
+    [privacy] table is still that one, else read again; the defaults without a pack. The analysis scans the text
+    with it, the report the file names and the pack it prints."""
+    if pack is None:
+        return PrivacyConfig()
+    read = getattr(pack, "privacy_config", None)  # (the pack's [privacy] table, its PrivacyConfig)
+    if read and read[0] is pack.privacy:
+        return read[1]
+    return PrivacyConfig.from_dict(getattr(pack, "privacy", None) or {}, getattr(pack, "base_dir", None))
+
+
 def mask(text: str) -> str:
     """The matched text with all but its first few characters hidden: "sk-abcd…" -> "sk-a********"."""
     keep = min(4, max(1, len(text) // 4)) if len(text) > 1 else 0

@@ -22,7 +22,7 @@ from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
 from editor_app.core.figure_places import chart_key, inconsistent_places
 from editor_app.core.model import Analysis, Claim, Finding, PrivacyHit, Reference, RuleResult
-from editor_app.core.privacy import PrivacyConfig, privacy_in_line
+from editor_app.core.privacy import config_of_pack, privacy_in_line
 from editor_app.core.reference_verdicts import (
     ARXIV_CONTRADICTS,
     cited_as,
@@ -136,8 +136,7 @@ def _masked_lines(lines: list[str], hits, hide: str = "*") -> list[str]:
 def _masked_pack_source(source: str, pack: RulePack | None) -> str:
     """The pack as the report prints it: its own private data masked by its own privacy scan. A team's pack lists
     the very names the survey must not carry (``names = [...]``) and may point to a names file in a home folder."""
-    read = getattr(pack, "privacy_config", None)  # (pack's [privacy] table, its PrivacyConfig), or no pack
-    cfg = read[1] if read else PrivacyConfig()
+    cfg = config_of_pack(pack)
     lines = source.split("\n")
     hits = [replace(h, line=n) for n, line in enumerate(lines, 1) for h in privacy_in_line(line, cfg)]
     return "\n".join(_masked_lines(lines, hits))
