@@ -514,7 +514,7 @@ def _history_pack(args, snaps: list) -> Any:
     survey with (beside it); else the bundled pack its newest snapshot was checked with (the English pack, named by
     --pack when recorded); else the house pack. The listing assumed the house's counters: a CJK column of dashes and
     no words for a survey counted in words. None when --pack is broken (said)."""
-    from .core.rulepack import PackError, bundled_packs, find_pack_for, house_pack, load_pack
+    from .core.rulepack import PackError, bundled_by_name, find_pack_for, house_pack, load_pack
 
     beside = find_pack_for(args.file)
     for path in (args.pack, beside):
@@ -528,14 +528,12 @@ def _history_pack(args, snaps: list) -> Any:
                 _err(f"warning: the rule pack beside the survey is broken, its counters not listed: {exc}")
     house = house_pack()
     recorded = next((s.get("pack") for s in snaps if s.get("measured", True) and s.get("pack")), None)
-    if recorded and recorded != house.name:
-        for path in bundled_packs():
-            try:
-                pack = load_pack(path)
-            except PackError:
-                continue
-            if pack.name == recorded:
-                return pack
+    bundled = bundled_by_name().get(recorded) if recorded and recorded != house.name else None
+    if bundled is not None:
+        try:
+            return load_pack(bundled[0])
+        except PackError:
+            pass
     return house
 
 

@@ -7,9 +7,7 @@ from another file, with other text, says that it is not that pack (`shadows`).""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -44,33 +42,16 @@ class PackOrigin:
         return {"origin": self.origin or BUNDLED, "path": self.path, "shadows_bundled": bool(self.shadows)}
 
 
-@lru_cache(maxsize=None)
-def _bundled() -> dict[str, tuple[Path, str]]:
-    """Each bundled pack's name -> (its resolved path, its text)."""
-    from .rulepack import bundled_packs
-
-    out: dict[str, tuple[Path, str]] = {}
-    for path in bundled_packs():
-        try:
-            text = path.read_bytes().decode("utf-8-sig")
-            name = tomllib.loads(text).get("name")
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            continue
-        if isinstance(name, str):
-            out[name] = (path.resolve(), text)
-    return out
-
-
 def pack_origin(pack: Any, survey_file: str | Path | None) -> PackOrigin:
     """Where `pack` (a RulePack) came from, for the survey `survey_file` it checks."""
-    from .rulepack import PACK_FILENAMES
+    from .rulepack import PACK_FILENAMES, bundled_by_name
 
     where = str(getattr(pack, "path", "") or "")
     p = Path(where) if where else None
     if p is None or not p.is_file():
         return PackOrigin("", where, PurePath(where).name if where else "")
     resolved = p.resolve()
-    bundled = _bundled()
+    bundled = bundled_by_name()
     if any(resolved == path for path, _ in bundled.values()):
         return PackOrigin(BUNDLED, where, p.name)
     origin = OTHER_FILE

@@ -22,6 +22,7 @@ import re
 import sys
 from dataclasses import field
 from difflib import get_close_matches
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -361,6 +362,22 @@ def bundled_packs() -> list[Path]:
     from ..resources_path import resource_path
 
     return sorted(resource_path("rulepacks").glob("*.toml"))
+
+
+@lru_cache(maxsize=None)
+def bundled_by_name() -> dict[str, tuple[Path, str]]:
+    """Each bundled pack's name -> (its resolved path, its text): the pack a snapshot names, and the pack another
+    file's may pretend to be (`pack_origin`). Read once: the bundled files don't change while the program runs."""
+    out: dict[str, tuple[Path, str]] = {}
+    for path in bundled_packs():
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+            name = tomllib.loads(text).get("name")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        if isinstance(name, str):
+            out[name] = (path.resolve(), text)
+    return out
 
 
 def find_pack_for(survey_path: str | Path | None) -> Path | None:
