@@ -105,12 +105,6 @@ def _claim_measured(c) -> str:
     return format_count(c.measured)
 
 
-def publish_blockers(a: Analysis) -> list:
-    """The error-level rules that keep a survey from being published: those that fail and those whose scope matches
-    nothing (counted as failing by the status bar and the exit code), in pack order."""
-    return list(verdict(a).failing_rules)
-
-
 def headline_counters(a: Analysis, pack: Any, say: Callable[[str], str] = str) -> list[str]:
     """The document-wide counters the pack limits, against their limits, as the status bar shows them:
     "CJK 3,838/3,900", "⚠️ 79", "113/200 lines" (house pack); "1,204/2,500 words" (English pack)."""
@@ -250,13 +244,6 @@ def rules_failing(a: Analysis, fail_level: str = "error") -> str:
     """ "1 rule failing, 1 rule warning": the rules that fail at or above the fail level (they set the exit code),
     then those that fail below it but at warning level (they do not). "2 rules failing" once both count."""
     return verdict(a, fail_level).rules_words()
-
-
-def findings_failing_apart(a: Analysis, fail_level: str = "error") -> str:
-    """ "1 suppression finding failing": the findings at or above the fail level that no rule failing there counts
-    (a suppression comment naming an unknown rule, at --fail-level warning). They set survey-check's exit status as
-    a failing rule does, so its first line says them: it read "0 rules failing" over an exit 1."""
-    return verdict(a, fail_level).apart_words()
 
 
 def _by_reason(references: list, reason_of) -> dict[str, int]:
