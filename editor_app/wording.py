@@ -110,6 +110,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("suppression comment not understood: write <!-- survey-check disable RULE -->, disable-next-line or enable, "
      "with rule ids, on one line",
      "无法识别的豁免注释：请在同一行写 <!-- survey-check disable 规则 id -->（或 disable-next-line、enable）"),
+    # (before the next: the section-refs note that starts so holds a "; " of its own)
+    ("{h} section number headed more than once; {note}", "{h} 个节号用在了多个标题上；{note}"),
+    ("{h} section numbers headed more than once; {note}", "{h} 个节号用在了多个标题上；{note}"),
     ("{note}; {n} suppressed inline", "{note}；{n} 条已行内豁免"),
     ("{n} suppressed inline", "{n} 条已行内豁免"),
     ("bare ⚠ (U+26A0) is not counted as a caution marker; write ⚠️", "裸 ⚠（U+26A0）不算警示标记；请写 ⚠️"),
@@ -127,7 +130,10 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{other} 矛盾（两处说的快慢相反）"),
     ("{groups} figure groups, {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
     ("{n} disagreeing", "{n} 处不一致"),
-    # § references
+    # § references, and a section number headed more than once (a heading copied further down)
+    ("section {number} is headed twice, on lines {a} and {b}", "第 {number} 节的标题出现了两次：第 {a} 行和第 {b} 行"),
+    ("section {number} is headed {n} times (lines {heading_lines})",
+     "第 {number} 节的标题出现了 {n} 次（第 {heading_lines} 行）"),
     ("{text} names no section of the survey ({stray} is on line {line}, under §{holder})",
      "{text} 不是综述中的任何一节（{stray} 在第 {line} 行，位于 §{holder} 之下）"),
     ("{text} names no section of the survey", "{text} 不是综述中的任何一节"),

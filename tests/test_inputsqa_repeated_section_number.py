@@ -25,14 +25,15 @@ def test_a_reference_to_a_number_two_headings_share_is_named(sample_text):
     first, second = lines.index("3.1 主线 A · KV Cache 量化三维演进") + 1, \
         next(i for i, ln in enumerate(lines) if ln.startswith("3.1 主线 C")) + 1
     r = _rule(analyze(text, house_pack()))
-    assert r.status == "fail" and r.measured == 6
+    assert r.status == "fail" and r.measured == 7
     why = f"is ambiguous: the sections at lines {first} and {second} have that number"
     assert [(f.line, f.message) for f in r.findings] == [
         (9, f"§3.1 {why}"), (9, "§3.3 names no section of the survey"),
+        (second, f"section 3.1 is headed twice, on lines {first} and {second}"),  # (QA27d: said at the copy too)
         (78, f"§三.1 {why}"), (78, f"§三.1 {why}"),
         (93, f"§3.1 {why}"), (93, "§3.3 names no section of the survey")]
     assert lines[8][r.findings[0].column - 1:].startswith("§3.1")
-    assert r.note == "69 § references, 2 naming no section, 4 ambiguous"
+    assert r.note == "1 section number headed more than once; 69 § references, 2 naming no section, 4 ambiguous"
     # the editor's analyzer, edit by edit, says the same
     az = Analyzer(house_pack())
     for t in (sample_text, text, sample_text, text):
@@ -49,7 +50,7 @@ def test_three_headings_with_one_number_and_the_chinese_words(sample_text):
     assert zh(message).startswith("§3.1 有歧义：3 节都是这个编号（第 ") and "、" in zh(message)
     two = _rule(analyze(_twice_3_1(sample_text), house_pack()))
     assert zh(two.findings[0].message).endswith("行的节都是这个编号")
-    assert zh(two.note) == "69 处 § 引用，2 处指向不存在的节，4 处有歧义"
+    assert zh(two.note) == "1 个节号用在了多个标题上；69 处 § 引用，2 处指向不存在的节，4 处有歧义"
     assert zh(two.limit) == "0 处指向不存在的节或多个节"
 
 

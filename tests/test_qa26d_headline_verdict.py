@@ -90,12 +90,13 @@ def test_the_one_rule_pack_window_is_not_green(qtbot, tmp_path, capsys):
 def test_the_house_pack_with_a_repeated_5_1(qtbot, tmp_path, sample_text, capsys):
     survey = _dup51(tmp_path, sample_text)
     code, first = _first_line(capsys, survey)
-    assert code == 1 and first.endswith(" · 1 rule failing, 1 rule warning, " + FINDING)
+    # (2 rules warning: section-refs says "section 5.1 is headed twice, on lines 54 and 67", QA27d)
+    assert code == 1 and first.endswith(" · 1 rule failing, 2 rules warning, " + FINDING)
     window = open_window(qtbot, survey)
     # before: "… · 1 rule failing, 1 rule warning · 19 wrong self-reported figures", no word of the finding
-    assert " · 1 rule failing, 1 rule warning, 1 verifiability finding failing · 19 wrong self-reported figures" \
+    assert " · 1 rule failing, 2 rules warning, 1 verifiability finding failing · 19 wrong self-reported figures" \
         in window.headline_label.text()
-    assert window.selfcheck.summary.text().startswith(f"16 rules: 1 failing, 1 warning, {FINDING}, 1 not measured · ")
+    assert window.selfcheck.summary.text().startswith(f"16 rules: 1 failing, 2 warning, {FINDING}, 1 not measured · ")
 
 
 def test_the_cli_and_the_window_agree(qapp, tmp_path, sample_path, sample_text, capsys):

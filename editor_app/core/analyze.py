@@ -861,7 +861,7 @@ def _moved_outline(outline: Outline, before: int, after: int, d: int) -> Outline
     strays = tuple(Stray(move(s.line), s.number, s.top, move(s.top_line), s.title, move_end(s.end_line))
                    for s in outline.strays)
     return Outline(sections, header, move(outline.footer_line) if outline.footer_line else None,
-                   move_end(outline.body_end), blocks, strays)
+                   move_end(outline.body_end), blocks, strays, outline.title_block)
 
 
 @mypyc_attr(native_class=False)  # (a dict subclass cannot be a native class)
@@ -2111,8 +2111,8 @@ class _Assembly:
             return self.claim_lines
         if across:
             by_line = self._with_across(by_line, across)
-        zones = self.pack.claim_zones
         o = self.outline
+        zones = self.pack.zones_audited(o.title_block)
         first_section = o.sections[0].line if o.sections else None
         out = []
         for ln, claims in by_line:

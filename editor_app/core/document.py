@@ -317,6 +317,9 @@ class Outline:
     not_prose: tuple[tuple[int, int], ...] = ()
     # sub-sections numbered for another top section than the one holding them (see `strays_of`)
     strays: tuple[Stray, ...] = ()
+    # the header is a Markdown survey's title block: its one "#" (or "===") heading over "##" sections, and the lines
+    # under it (not a house survey's lines before its first numbered section, "# 主题综述" title line or none)
+    title_block: bool = False
 
     def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
         return NotImplemented
@@ -329,6 +332,7 @@ class Outline:
         body_end: int,
         not_prose: tuple[tuple[int, int], ...] = (),
         strays: tuple[Stray, ...] = (),
+        title_block: bool = False,
     ) -> None:
         self.sections = sections
         self.header = header
@@ -336,6 +340,7 @@ class Outline:
         self.body_end = body_end
         self.not_prose = not_prose
         self.strays = strays
+        self.title_block = title_block
 
 
 @record(frozen=True)
@@ -387,6 +392,7 @@ def build_outline(
     comment_end = 0  # lines before this index are in a comment block
     closes: list[int] | None = None  # the comment closing lines, found at the first comment opening
     title_first = False
+    title_block = False  # the md_title case below
     blocks: list[tuple[int, int]] = []
     current_top: str | None = None
     top_at = (0, "")  # (line, number as written) of the numbered top section the lines are in
@@ -486,6 +492,7 @@ def build_outline(
         # (Judged on the headings alone: an edit of other lines, which the incremental pass only moves, can't
         # change it.)
         del raw[0]
+        title_block = True
         for j in unranked[1:]:
             line, level, key, number, title = raw[j - 1]
             raw[j - 1] = (line, max(1, level - 1), key, number, title)
@@ -519,7 +526,7 @@ def build_outline(
         header = (1, first - 1) if first > 1 else None
     if fence is not None:  # a fence never closed runs to the end, as Markdown has it
         blocks.append((fence_line, last_body))
-    return Outline(sections, header, footer_line, last_body, tuple(blocks), strays)
+    return Outline(sections, header, footer_line, last_body, tuple(blocks), strays, title_block)
 
 
 def _with_strays(raw, strays):

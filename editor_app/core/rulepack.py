@@ -2,7 +2,8 @@
 
 Format (schema 1) — see resources/rulepacks/llm-infra-survey.toml for a fully commented example:
     schema = 1, name, title, language
-    [document]   heading_styles, footer (regex for the closing signature line), claim_zones
+    [document]   heading_styles, footer (regex for the closing signature line), claim_zones (unset: see
+                 RulePack.zones_audited)
     [counters.NAME]  regex = '…' | literal = '…' | builtin = "lines"|"chars"|"words"|"list_items"; label
     [scopes]     NAME = scope            (named scopes, used by rules and claims)
     [[rules]]    id, title, kind, level, … (kinds: count, required-section, forbidden-pattern,
@@ -54,6 +55,8 @@ BUILTIN_SCOPES = ("document", "header", "footer", "here")
 TOP_KEYS = ("schema", "name", "title", "language", "document", "counters", "scopes", "rules", "claims", "privacy",
             "i18n")
 DOCUMENT_KEYS = ("heading_styles", "footer", "claim_zones")
+DEFAULT_ZONES = ("sections", "footer")  # claim_zones a pack leaves unset (see RulePack.zones_audited)
+DEFAULT_ZONES_UNDER_TITLE = ("header", "sections", "footer")
 COUNTER_KEYS = ("regex", "literal", "builtin", "label")
 SCOPE_KEYS = ("section", "sections", "parts", "heading", "each", "items")
 CLAIMS_KEYS = ("sum_metric", "sum_context", "patterns")
@@ -258,7 +261,8 @@ class RulePack:
     language: str = "zh"
     heading_styles: frozenset[str] = frozenset({"numbered", "markdown"})
     footer: str = ""
-    claim_zones: tuple[str, ...] = ("sections", "footer")
+    # where self-reported figures are audited; None: not set by the pack, see `zones_audited`
+    claim_zones: tuple[str, ...] | None = None
     counters: dict[str, CounterDef] = field(default_factory=dict)
     scopes: dict[str, Scope] = field(default_factory=dict)
     rules: list[RuleDef] = field(default_factory=list)
@@ -281,7 +285,7 @@ class RulePack:
         language: str = "zh",
         heading_styles: frozenset[str] = frozenset({"numbered", "markdown"}),
         footer: str = "",
-        claim_zones: tuple[str, ...] = ("sections", "footer"),
+        claim_zones: tuple[str, ...] | None = None,
         counters: dict[str, CounterDef] = FACTORY,
         scopes: dict[str, Scope] = FACTORY,
         rules: list[RuleDef] = FACTORY,
@@ -316,6 +320,16 @@ class RulePack:
 
     def rule(self, rule_id: str) -> RuleDef | None:
         return next((r for r in self.rules if r.id == rule_id), None)
+
+    def zones_audited(self, title_block: bool) -> tuple[str, ...]:
+        """Where self-reported figures are audited: the pack's claim_zones; a pack that sets none, the sections and
+        the footer, and the header too when it is a Markdown survey's title block ("# Title" / "Word count: 812" /
+        "## 1 Intro", Outline.title_block): what the author states there is about this survey, and it was audited
+        while the title counted as a section. A house survey's lines before its first numbered section (its title
+        line, author and notes, which quote earlier versions' figures) stay out, as before."""
+        if self.claim_zones is not None:
+            return self.claim_zones
+        return DEFAULT_ZONES_UNDER_TITLE if title_block else DEFAULT_ZONES
 
     def limit_of(self, counter: str) -> tuple[float | None, float | None]:
         """(min, max) of the first document-scope count rule on a counter — for status bars and charts."""
@@ -434,9 +448,9 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
                         shown="document.heading_styles")
     footer = doc.get("footer", "")
     _check_regex(footer, "footer", loc, table="[document]", shown="document.footer")
-    zones = doc.get("claim_zones", ["sections", "footer"])
+    zones = doc.get("claim_zones")
     _refuse_near_word(zones, "claim_zones", ("header", "sections", "footer"), "claim zone", loc)
-    if not isinstance(zones, list) or not set(zones) <= {"header", "sections", "footer"}:
+    if zones is not None and (not isinstance(zones, list) or not set(zones) <= {"header", "sections", "footer"}):
         raise loc.error("claim_zones", 'must be a list of "header", "sections", "footer"', table="[document]",
                         shown="document.claim_zones")
     pack = RulePack(
@@ -447,7 +461,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         language=_text(data, "language", loc, "zh"),
         heading_styles=frozenset(styles),
         footer=footer,
-        claim_zones=tuple(zones),
+        claim_zones=None if zones is None else tuple(zones),
         base_dir=base_dir,
     )
     for cname, spec in _table(data, "counters", loc).items():

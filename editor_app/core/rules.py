@@ -445,9 +445,18 @@ def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     # nowhere it can be found: said where it stands.
     if asm.outline.strays:  # (rare: kept in line order among the references' findings)
         res.findings.extend(Finding(rule.id, rule.level, s.line, 1, stray_message(s, asm.place)) for s in asm.outline.strays)
+    # A heading copied further down (two "3.1"): said at the copy, with both lines, whether or not a § reference
+    # names it (a scope or a claim about that number is not measured then, and said so where it is).
+    headed = [Finding(rule.id, rule.level, lines[1], 1, headed_twice_message(_written(asm, key), lines))
+              for key, lines in asm.repeated.items()]
+    if asm.outline.strays:
+        res.findings.extend(headed)
         res.findings.sort(key=FINDING_PLACE)
+    else:  # (a few, each put in its line's place: not a sort of a pasted survey's ~20,000 reference findings)
+        for f in headed:
+            insort(res.findings, f, key=FINDING_PLACE)
     res.measured = len(res.findings)
-    res.note = _section_refs_note(asm, len(res.findings), naming_none)
+    res.note = _section_refs_note(asm, len(res.findings) - len(headed), naming_none, headed=len(headed))
 
 
 def _reading(refs, keys: set[str]) -> set[int]:
@@ -494,6 +503,7 @@ def stray_message(s, place: Callable[[str], str] = _section_key_name) -> str:
 
 
 _STRAY = " but sits under §"
+_HEADED = "section "  # (how headed_twice_message starts: no reference's or stray's finding does)
 _AMBIGUOUS = " is ambiguous: "
 _NAMES_NONE = " names no section of the survey"
 
@@ -505,12 +515,31 @@ def _ambiguous_because(lines: tuple[int, ...]) -> str:
     return f"{_AMBIGUOUS}{len(lines)} sections have that number (lines {shown})"
 
 
-def _section_refs_note(asm: "_Assembly", findings: int, naming_none: int, strays: int | None = None) -> str:
+def _section_refs_note(asm: "_Assembly", findings: int, naming_none: int, strays: int | None = None,
+                       headed: int = 0) -> str:
+    """`findings`: those of the references and the strays (not the numbers headed more than once, `headed`)."""
     strays = len(asm.outline.strays) if strays is None else strays
     ambiguous = findings - naming_none - strays
     note = f"{len(asm.section_refs)} § references, {naming_none} naming no section"
     note = note + f", {ambiguous} ambiguous" if ambiguous else note
-    return note + f"; {strays} sub-sections under another section's number" if strays else note
+    note = note + f"; {strays} sub-sections under another section's number" if strays else note
+    if headed:  # (first: the Chinese window's template reads the rest of the note as it reads it without)
+        note = f"{headed} section number{'' if headed == 1 else 's'} headed more than once; {note}"
+    return note
+
+
+def headed_twice_message(number: str, lines: tuple[int, ...]) -> str:
+    """ "section 3.1 is headed twice, on lines 32 and 43": a number the survey gives to more than one heading."""
+    if len(lines) == 2:
+        return f"section {number} is headed twice, on lines {lines[0]} and {lines[1]}"
+    shown = ", ".join(map(str, lines[:4])) + (", …" if len(lines) > 4 else "")
+    return f"section {number} is headed {len(lines)} times (lines {shown})"
+
+
+def _written(asm: "_Assembly", key: str) -> str:
+    """A section number as the survey writes it ("三", "3.1"), from its first heading."""
+    s = asm.by_key.get(key)
+    return s.number.lstrip("§") if s is not None and s.number else key
 
 
 
@@ -545,8 +574,9 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
         res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
     elif rule.kind == "section-refs":
         res.measured = len(kept)
-        res.note = _section_refs_note(asm, len(kept), sum(1 for f in kept if f.message.endswith(_NAMES_NONE)),
-                                      sum(1 for f in kept if _STRAY in f.message and f.column == 1))
+        headed = sum(1 for f in kept if f.column == 1 and f.message.startswith(_HEADED))
+        res.note = _section_refs_note(asm, len(kept) - headed, sum(1 for f in kept if f.message.endswith(_NAMES_NONE)),
+                                      sum(1 for f in kept if _STRAY in f.message and f.column == 1), headed)
     elif rule.kind == "references":
         res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id")
                            and any(o.line not in lines for o in r.occurrences))
