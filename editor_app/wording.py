@@ -583,6 +583,13 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("must be a positive integer, got {found}", "必须是正整数，实为 {found}"),
     ("must be a number >= 0, got {found}", "必须是 >= 0 的数字，实为 {found}"),
     ("unknown dimension {name} (known: {known})", "未知的维度 {name}（可用：{known}）"),
+    # an allow pattern letting a whole kind through (core/privacy_allow.py)
+    ("{pattern} would let every hit through (it matches {examples}): the privacy rule would pass a survey full of "
+     "private data", "{pattern} 会放过所有命中（它能匹配 {examples}）：满篇私域数据的综述也能通过私域规则"),
+    ("{pattern} would let every {kinds} through (it matches {examples}): the privacy rule would pass a survey full "
+     "of them; allow the texts themselves, or leave a kind out with dimensions",
+     "{pattern} 会放过所有{kinds}（它能匹配 {examples}）：满篇这类数据的综述也能通过私域规则；请只允许具体的文字，"
+     "或在 dimensions 中去掉这一类"),
 )
 # What a reason's {what} and {why} hold.
 _PACK_WORDS_ZH_CN = {
@@ -591,6 +598,10 @@ _PACK_WORDS_ZH_CN = {
     "it would count every position of the text": "它会把文本的每个位置都算一次",
     "a forbidden pattern would be found everywhere": "禁用的模式会处处被找到",
     "a required pattern would always be found": "必需的模式总会被找到",
+    "an allow pattern is matched against a hit's whole text, and no hit is empty": "允许模式要与命中的整段文字匹配，而命中从不为空",
+    # the kinds of private data an allow pattern may let through (core/privacy_allow.py, {kinds})
+    "IPv4 address": "IPv4 地址", "IPv6 address": "IPv6 地址", "key": "密钥", "password": "密码", "local path": "本地路径",
+    "name": "人名", "org code": "组织代号",
 }
 _PACK_KIND_ZH_CN = (("a {kind} rule", "{kind} 规则"),)  # "a count rule": a {what}, after the words above
 # What Python's TOML reader and regex compiler say ({detail}): the common ones; another stays as written.
@@ -633,7 +644,7 @@ class PackErrorWords(EngineText):
     the author looks up in the pack, and the reason translated."""
 
     translated_names = frozenset({"what", "why", "detail"})
-    list_names = {"keys": (" and ", " 和 "), "langs": (" and ", " 和 ")}
+    list_names = {"keys": (" and ", " 和 "), "langs": (" and ", " 和 "), "kinds": (", ", "、")}
 
     def __init__(self, language: str):
         super().__init__(language)

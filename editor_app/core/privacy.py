@@ -52,7 +52,9 @@ The ``[privacy]`` table of a rule pack (every key optional):
                         password/passwd/pwd/密码/口令 a value of ``password_min_length`` (default 6) or more
                         characters mixing two kinds (letters, digits, symbols) is a password whatever its entropy:
                         "hunter2" is one.
-``allow_patterns``      regexes; a hit whose matched text matches one of them whole is not reported.
+``allow_patterns``      regexes; a hit whose matched text matches one of them whole is not reported. One that
+                        would let a whole kind through ('.*', '\\S+', '[\\d.]+' for every IPv4 address) or matches an
+                        empty text is refused (`privacy_allow`): it would switch the scan off.
 ``dimensions``          the dimensions to scan, a subset of ip/secret/name/path/org (default all five).
 
 Built-in secret shapes: ``sk-…`` (OpenAI/Anthropic style), ``ghp_``/``gho_``/``ghu_``/``ghs_``/``ghr_``,
@@ -86,6 +88,7 @@ from typing import Any, Iterable, Iterator, Literal, Sequence
 
 from editor_app.core.model import PrivacyHit
 from editor_app.core.numbers import FULL_WIDTH_DIGITS, FULL_WIDTH_LETTERS, as_ascii_table
+from editor_app.core.privacy_allow import refusal
 from editor_app.core.records import record
 from editor_app.core.regex_looks import any_word_regex, first_look, holds_any, longest_first
 
@@ -622,12 +625,22 @@ class PrivacyConfig:
             secret_keywords=tuple(dict.fromkeys(keywords)),
             secret_min_length=min_length,
             secret_min_entropy=float(min_entropy),
-            allow_patterns=tuple(
-                _compile(p, f"allow_patterns[{i}]") for i, p in enumerate(_str_list(d, "allow_patterns"))
-            ),
+            allow_patterns=_allow_patterns(d, dims),
             dimensions=frozenset(dims),
             password_min_length=password_length,
         )
+
+
+def _allow_patterns(d: dict[str, Any], dims: list[str]) -> tuple[re.Pattern[str], ...]:
+    """The allow patterns compiled; one letting a whole kind of private data through is refused (`privacy_allow`)."""
+    out = []
+    for i, p in enumerate(_str_list(d, "allow_patterns")):
+        rx = _compile(p, f"allow_patterns[{i}]")
+        why = refusal(rx, dims)
+        if why is not None:
+            raise ValueError(f"privacy.allow_patterns[{i}]: {why}")
+        out.append(rx)
+    return tuple(out)
 
 
 def config_of_pack(pack: Any) -> PrivacyConfig:

@@ -613,6 +613,9 @@ def _privacy_config(privacy: dict, base_dir: Path | None, loc: "_Locator") -> An
         if m is None:
             raise PackError(loc.path, None, "privacy", str(exc)) from None
         line = loc.line_of(m.group("key"), table="[privacy]")
+        items = privacy.get(m.group("key"))
+        if line and m.group("index") and isinstance(items, list):  # a list written over several lines: the item's
+            line = loc.item_line(line, items[int(m.group("index")[1:-1])])
         raise PackError(loc.path, line, m.group(0)[:-2], str(exc)[m.end():]) from None
 
 
@@ -711,6 +714,20 @@ class _Locator:
                 if re.match(rf"\s*\[\[?\s*{re.escape(key)}\s*[.\]]", line):
                     return i + 1
         return start + 1 if found else None
+
+    def item_line(self, line: int, value: Any) -> int:
+        """The line of `value` in the list whose key is on `line` (its own, when the list is written one item a
+        line), else `line`."""
+        if not isinstance(value, str):
+            return line
+        written = (f"'{value}'", '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"')
+        for i in range(line - 1, len(self.lines)):
+            text = self.lines[i]
+            if i >= line and (_TABLE_HEADER.match(text) or re.match(r"\s*[A-Za-z0-9_.-]+\s*=", text)):
+                break  # the next (bare) key or table: the list has ended (its items are quoted)
+            if any(w in text for w in written):
+                return i + 1
+        return line
 
     def scope_table(self, name: str) -> str:
         """What `line_of(table=…)` starts from for the scope `name` of [scopes]: its own "[scopes.NAME]" header, or
