@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .masked_excerpts import masked_line
 from .model import PrivacyHit
 from .privacy import config_of_pack, privacy_in_line
 
@@ -29,10 +30,7 @@ class NamedFile:
     hits: tuple[PrivacyHit, ...]
 
     def masked(self, hide: str = "*") -> str:
-        out = self.name
-        for h in sorted(self.hits, key=lambda h: -h.column):  # right to left
-            out = out[:h.column - 1] + h.masked.replace("*", hide) + out[h.column - 1 + h.length:]
-        return out
+        return masked_line(self.name, self.hits, hide)
 
     def dimensions(self) -> str:
         return ", ".join(dict.fromkeys(h.dimension for h in self.hits))

@@ -4,16 +4,40 @@ name, a heading's title, a self-reported figure's text, the text a forbidden pat
 Those quotes reach the Figures tooltips, the References and Self-check tables, the outline, `survey-check --format
 json`, the report's appendix and the history database, none of which shows the line itself: each private-data hit
 on the line is replaced there by its mask, as the privacy findings show it. Only lines with a hit are touched.
+The lines themselves as published (the report's survey, its pack, a file name it prints) are masked by
+`masked_lines` / `masked_line`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .model import PrivacyHit
 
 _SHORTEST_TAIL = 3  # a quote opening with the last characters of a hit (cut before it): this many or more
+
+
+def masked_line(line: str, hits: Iterable[PrivacyHit], hide: str = "*") -> str:
+    """The line with each of its hits replaced by its mask, right to left (a mask is not as long as its text);
+    `hide` stands for the mask's "*" (the report's Markdown takes "＊", which it leaves as it is)."""
+    for h in sorted(hits, key=lambda h: -h.column):
+        start = h.column - 1
+        line = line[:start] + (h.masked if hide == "*" else h.masked.replace("*", hide)) + line[start + h.length:]
+    return line
+
+
+def masked_lines(lines: Sequence[str], hits: Iterable[PrivacyHit], hide: str = "*") -> list[str]:
+    """The lines with their hits masked (`masked_line`), each hit on the line it names (from 1); one naming no line
+    of them is left out."""
+    by_line: dict[int, list[PrivacyHit]] = {}
+    for h in hits:
+        by_line.setdefault(h.line - 1, []).append(h)
+    out = list(lines)
+    for i, on_line in by_line.items():
+        if 0 <= i < len(out):
+            out[i] = masked_line(out[i], on_line, hide)
+    return out
 
 
 def hidden_texts(line: str, hits: Sequence[PrivacyHit]) -> list[tuple[str, str, int]]:

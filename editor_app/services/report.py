@@ -21,6 +21,7 @@ import nh3
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
 from editor_app.core.figure_places import chart_key, inconsistent_places
+from editor_app.core.masked_excerpts import masked_lines
 from editor_app.core.model import Analysis, Claim, Finding, PrivacyHit, Reference, RuleResult
 from editor_app.core.privacy import config_of_pack, privacy_in_line
 from editor_app.core.reference_verdicts import (
@@ -118,19 +119,7 @@ def _masked_private_data(lines: list[str], analysis: Analysis) -> list[str]:
     """The survey as published: every private-data hit replaced by its mask, as page 1 shows it. The survey is
     rendered as Markdown, where the mask's "*" would be emphasis ("10******，… /ho********" read as bold, the stars
     gone and the text garbled): here the mask hides with "＊", which Markdown leaves as it is, in code spans too."""
-    return _masked_lines(lines, analysis.privacy, hide="＊")
-
-
-def _masked_lines(lines: list[str], hits, hide: str = "*") -> list[str]:
-    out = list(lines)
-    for hit in sorted(hits, key=lambda h: (h.line, -h.column)):  # right to left within a line
-        i = hit.line - 1
-        if 0 <= i < len(out):
-            line = out[i]
-            start = hit.column - 1
-            masked = hit.masked if hide == "*" else hit.masked.replace("*", hide)
-            out[i] = line[:start] + masked + line[start + hit.length :]
-    return out
+    return masked_lines(lines, analysis.privacy, hide="＊")
 
 
 def _masked_pack_source(source: str, pack: RulePack | None) -> str:
@@ -139,7 +128,7 @@ def _masked_pack_source(source: str, pack: RulePack | None) -> str:
     cfg = config_of_pack(pack)
     lines = source.split("\n")
     hits = [replace(h, line=n) for n, line in enumerate(lines, 1) for h in privacy_in_line(line, cfg)]
-    return "\n".join(_masked_lines(lines, hits))
+    return "\n".join(masked_lines(lines, hits))
 
 
 def build_report_html(
