@@ -134,21 +134,62 @@ _IPV4 = (r"(?=\d)(?<![0-9A-Za-z.])(\d{1,3}(?:\.\d{1,3}){3})(?:/\d{1,2})?(?![0-9A
 _IPV6 = (r"(?=[0-9A-Fa-f:])(?<![0-9A-Za-z:.])([0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.\d{1,3}){0,3})"
                    r"(?:%[0-9A-Za-z]+)?(?:/\d{1,3})?(?![0-9A-Za-z:])")
 
-_SECRET_SHAPES = (
-    r"(?=[sgAxhGeLn])(?<![A-Za-z0-9_\-])(?:"
-    r"sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}"
-    r"|gh[pousr]_[A-Za-z0-9]{30,}"
-    r"|github_pat_[A-Za-z0-9_]{22,}"
-    r"|(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])"
-    r"|LTAI[0-9A-Za-z]{12,30}(?![0-9A-Za-z])|AKID[0-9A-Za-z]{28,40}(?![0-9A-Za-z])"  # Alibaba / Tencent Cloud
-    r"|xox[abposr]-[A-Za-z0-9\-]{10,}"
-    r"|hf_[A-Za-z0-9]{30,}"
-    r"|AIza[0-9A-Za-z_\-]{35}"
-    r"|glpat-[A-Za-z0-9_\-]{20,}"
+# The built-in key shapes, the one list of them: (its prefix as written, a family's letters in brackets, "gh[pousr]_"
+# for ghp_ gho_ ghu_ ghs_ ghr_; the rest of the key; whether the prefix and 6 key characters or more at a line's end
+# are a key cut there, `_CUT_SHAPE`). The shapes' regex, their first looks (`_SECRET_PREFIXES`, `_SHAPE_WORDS`,
+# `_SHAPE_LITERALS`), the cut shape and a wrapped key's first part (`_WRAP_PREFIXES`) are made from it.
+_KEY_SHAPES: tuple[tuple[str, str, bool], ...] = (
+    ("sk-", r"(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_\-]{16,}", True),  # OpenAI / Anthropic
+    ("gh[pousr]_", r"[A-Za-z0-9]{30,}", True),
+    ("github_pat_", r"[A-Za-z0-9_]{22,}", True),
+    ("AKIA", r"[0-9A-Z]{16}(?![0-9A-Za-z])", True),
+    ("ASIA", r"[0-9A-Z]{16}(?![0-9A-Za-z])", True),
+    ("LTAI", r"[0-9A-Za-z]{12,30}(?![0-9A-Za-z])", True),  # Alibaba Cloud
+    ("AKID", r"[0-9A-Za-z]{28,40}(?![0-9A-Za-z])", True),  # Tencent Cloud
+    ("xox[abposr]-", r"[A-Za-z0-9\-]{10,}", True),
+    ("hf_", r"[A-Za-z0-9]{30,}", True),
+    ("AIza", r"[0-9A-Za-z_\-]{35}", True),
+    ("glpat-", r"[A-Za-z0-9_\-]{20,}", True),
     # NVIDIA's NIM / NGC "nvapi-…", Groq's "gsk_…", a Slack app-level token "xapp-1-…"
-    r"|nvapi-[A-Za-z0-9_\-]{40,}|gsk_[A-Za-z0-9]{40,}|xapp-\d-[A-Za-z0-9\-]{20,}"
-    r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
-    r")"
+    ("nvapi-", r"[A-Za-z0-9_\-]{40,}", False),
+    ("gsk_", r"[A-Za-z0-9]{40,}", False),
+    ("xapp-", r"\d-[A-Za-z0-9\-]{20,}", False),
+)
+# A JSON web token: three parts, the first its header ('{"alg": …}' in base64), no key's first part alone
+_JWT = r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
+_JWT_PREFIX = "eyJ"
+_KEY_BEGIN = "-----BEGIN"
+
+
+def _spellings(prefix: str) -> list[str]:
+    """A prefix as a key writes it: "gh[pousr]_" -> ghp_, gho_, ghu_, ghs_, ghr_."""
+    head, bracket, rest = prefix.partition("[")
+    if not bracket:
+        return [prefix]
+    letters, _, tail = rest.partition("]")
+    return [head + letter + tail for letter in letters]
+
+
+def _stem(prefix: str) -> str:
+    """What every spelling of a prefix holds: "gh" of "gh[pousr]_"."""
+    return prefix.partition("[")[0]
+
+
+def _escaped(prefix: str) -> list[str]:
+    """The prefix as Markdown exporters write it, up to its first escaped character: "sk\\-", "ghp\\_" (`_as_rendered`
+    reads them as "sk-…", "ghp_…"); none for one without "_" or "-"."""
+    at = [i for i, ch in enumerate(prefix) if ch in "_-"]
+    return [prefix[:at[0]] + "\\" + prefix[at[0]]] if at else []
+
+
+def _first_characters(prefixes: Iterable[str]) -> str:
+    return "".join(sorted({p[0] for p in prefixes}))
+
+
+_KEY_PREFIXES = tuple(prefix for prefix, _, _ in _KEY_SHAPES)
+_SECRET_SHAPES = (
+    rf"(?=[{_first_characters((*_KEY_PREFIXES, _JWT_PREFIX))}])(?<![A-Za-z0-9_\-])(?:"
+    + "|".join(prefix + rest for prefix, rest, _ in _KEY_SHAPES) + "|" + _JWT + ")"
     r"|(?=-)-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
     # and the body written on the same line: a JSON string's ("private_key": "-----BEGIN …-----\nMIIEvQ…\n…", a
     # cloud service account's key file), or base64 after a space
@@ -158,8 +199,9 @@ _SECRET_SHAPES = (
 # The start of a key at the end of a line, too short for its shape: the rest is on the next line (a survey
 # wrapped at a fixed width, a key pasted from a terminal). The line is reported; the rest, on the next line, shows no
 # shape alone (`wrapped_keys` finds it over the lines).
-_CUT_SHAPE = (r"(?=[sgAxhGL])(?<![A-Za-z0-9_\-])"
-              r"(?:sk-|gh[pousr]_|github_pat_|AKIA|ASIA|LTAI|AKID|xox[abposr]-|hf_|AIza|glpat-)"
+_CUT_PREFIXES = tuple(prefix for prefix, _, cut in _KEY_SHAPES if cut)
+_CUT_SHAPE = (rf"(?=[{_first_characters(_CUT_PREFIXES)}])(?<![A-Za-z0-9_\-])"
+              rf"(?:{'|'.join(_CUT_PREFIXES)})"
               r"(?=[A-Za-z_\-]*\d)(?=[0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{6,}(?=\s*$)")  # letters and digits
 # A secret given to a command-line option after a space ("vllm serve … --api-key 3f9a…", "--password …"); an option of
 # the built-in keywords only (each ends with a keyword's word: its line is first-looked as a keyword's, and then
@@ -180,10 +222,10 @@ _PATH_END = r"[^\s\"'`<>|，。；：、）)\]】\u3000-\u303f\u4e00-\u9fff\uff0
 _WEBHOOK_LITERALS = ("/bot/v2/hook/", "hooks.slack.com/services/")
 _WEBHOOK = (r"(?<=/bot/v2/hook/)[0-9A-Za-z\-]{16,}"
             r"|(?<=hooks\.slack\.com/services/)[A-Za-z0-9]+/[A-Za-z0-9]+/[A-Za-z0-9]{16,}")
-_SECRET_PREFIXES = ("sk-", "gh", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox", "hf_", "AIza", "glpat-", "eyJ",
-                    "-----BEGIN", "nvapi-", "gsk_", "xapp-",
-                    # as Markdown exporters write them (Typora, Notion): "ghp\_…", "sk\-proj\-…" render as "ghp_…"
-                    "sk\\-", "hf\\_", "glpat\\-", "nvapi\\-", "gsk\\_", "xapp\\-")
+# A first look for the shapes: what every spelling holds, also as Markdown exporters write it (Typora, Notion:
+# "ghp\_…", "sk\-proj\-…" render as "ghp_…")
+_SECRET_PREFIXES = tuple(dict.fromkeys(chain(*((_stem(p), *_escaped(_stem(p))) for p in _KEY_PREFIXES),
+                                             (_JWT_PREFIX, _KEY_BEGIN))))
 _PATH_HINTS = ("/home/", "/Users/", "/root/", "~/")
 # The folder after /home/, /Users/, C:\Users\: a user name written in Chinese ("张三") runs on to the next separator;
 # one in Latin letters ends, as the rest of a path does, where CJK prose starts ("/home/chen/a.md中的").
@@ -242,18 +284,20 @@ _RARITY = {ch: k for k, ch in enumerate(_RARE_FIRST)}
 # (a short option alone is no password's: "docker run -p 8000:8000"). The words the line holds then (whole words
 # in the first looks: mysql's other commands as well).
 _COMMAND_WORDS = ("mysql", "sshpass", "redis", "curl", "machine")
-_SHAPE_WORDS = (b"sk", b"xoxa", b"xoxb", b"xoxp", b"xoxo", b"xoxs", b"xoxr", b"glpat", b"hook", b"hooks", b"nvapi",
-                b"xapp", *(w.encode() for w in _COMMAND_WORDS), b"mysqldump", b"mysqladmin")
+_KEY_SPELLINGS = tuple(chain.from_iterable(map(_spellings, _KEY_PREFIXES)))
+_WORD_PREFIXES = tuple(p for p in _KEY_SPELLINGS if re.fullmatch(r"[A-Za-z]+-", p))  # "sk-…" holds the word "sk"
+_SHAPE_WORDS = (*(p[:-1].lower().encode() for p in _WORD_PREFIXES), b"hook", b"hooks",
+                *(w.encode() for w in _COMMAND_WORDS), b"mysqldump", b"mysqladmin")
 _COMMAND_PASSWORD = (
     r"(?<![\w-])(?:mysql(?:dump|admin)?(?=\s)[^\n|]*?\s-p(?P<mysql>[^\s'\"`]+)"
     r"|sshpass\s+-p\s*['\"]?(?P<sshpass>[^\s'\"`]+)"
     r"|redis-cli(?=\s)[^\n|]*?\s-a\s+['\"]?(?P<redis>[^\s'\"`]+)"
     r"|curl(?=\s)[^\n|]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"`]+:(?P<curl>[^\s'\"`@]+)"
     r"|machine\s+\S+\s+login\s+\S+\s+password\s+(?P<netrc>\S+))")
-_SHAPE_LITERALS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "hf_", "AKIA", "ASIA", "LTAI", "AKID",
-                   "AIza", "eyJ", "-----BEGIN", "gsk_",
+_LITERAL_PREFIXES = tuple(p for p in _KEY_SPELLINGS if p not in _WORD_PREFIXES)  # "ghp_", "AKIA" run on into the key
+_SHAPE_LITERALS = (*_LITERAL_PREFIXES, _JWT_PREFIX, _KEY_BEGIN,
                    # with the underscore escaped, as Markdown exporters write it (`_as_rendered`)
-                   "ghp\\_", "gho\\_", "ghu\\_", "ghs\\_", "ghr\\_", "github\\_pat", "hf\\_", "gsk\\_")
+                   *chain.from_iterable(map(_escaped, _LITERAL_PREFIXES)))
 _PATH_WORDS = (b"home", b"users", b"root", b"settings")
 _PATH_LITERALS = ("~/",)
 
@@ -1341,7 +1385,6 @@ def _hits(text: str, spans: list[tuple[int, int, str]], cfg: PrivacyConfig) -> t
 # `privacy_in_line` finds a key's BEGIN line; the base64 lines under it, up to its END line, are each a line that
 # means nothing alone (the same line elsewhere is no secret), so they are found over the lines: `key_bodies`.
 KEY_BODY_LINES = 200  # the most lines after a BEGIN line read as its body (an 8192-bit RSA key has ~100 of 64 characters)
-_KEY_BEGIN = "-----BEGIN"
 # a line opening a key whose body follows (not one holding the key's END too: a key written on one line)
 _KEY_OPENS = re.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?!.*-----END)")
 _KEY_BODY_LINE = re.compile(r"[ \t]*([A-Za-z0-9+/]+=*)[ \t\r]*")  # (fullmatch) a line of base64
@@ -1433,8 +1476,7 @@ def widened_to_keys(old_lines: Sequence[str], lo: int, hi: int, new_lines: Seque
 # found over the lines, as a key's body is: `wrapped_keys`.
 WRAPPED_MASK = "********"  # the rest of a key shows none of its characters
 # A key's first part ends its line: a built-in shape's prefix, or 20 key characters or more (a keyword's value).
-_WRAP_PREFIXES = ("sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "AKIA", "ASIA", "LTAI", "AKID", "xox",
-                  "hf_", "AIza", "glpat-", "nvapi-", "gsk_", "xapp-")
+_WRAP_PREFIXES = _KEY_SPELLINGS
 _WRAP_MIN = 20
 # (match at a line's start) the rest: 4 key characters or more, letters and digits, no space before them, not a name
 # being given a value or called ("KEY2=…", "name1: …", "f2(…)")
