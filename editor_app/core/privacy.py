@@ -151,9 +151,9 @@ _KEY_SHAPES: tuple[tuple[str, str, bool], ...] = (
     ("AIza", r"[0-9A-Za-z_\-]{35}", True),
     ("glpat-", r"[A-Za-z0-9_\-]{20,}", True),
     # NVIDIA's NIM / NGC "nvapi-…", Groq's "gsk_…", a Slack app-level token "xapp-1-…"
-    ("nvapi-", r"[A-Za-z0-9_\-]{40,}", False),
-    ("gsk_", r"[A-Za-z0-9]{40,}", False),
-    ("xapp-", r"\d-[A-Za-z0-9\-]{20,}", False),
+    ("nvapi-", r"[A-Za-z0-9_\-]{40,}", True),
+    ("gsk_", r"[A-Za-z0-9]{40,}", True),
+    ("xapp-", r"\d-[A-Za-z0-9\-]{20,}", True),
 )
 # A JSON web token: three parts, the first its header ('{"alg": …}' in base64), no key's first part alone
 _JWT = r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
