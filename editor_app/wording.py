@@ -500,10 +500,15 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
      "(found {found})", '节号要加引号，写 "4.10" 而不是 4.10：TOML 把 4.10 读作数字 4.1，那是另一节（实为 {found}）'),
     ('must be a section number in quotes, e.g. "4.4" (found {found})', '必须是加引号的节号，例如 "4.4"（实为 {found}）'),
     ("scope table needs section, sections, parts or heading", "范围表需要 section、sections、parts 或 heading"),
+    ('unknown part {name}; did you mean "{near}"?', '未知的部分 {name}；是否想写 "{near}"？'),
+    ('unknown section {name}; did you mean "{near}"?', '未知的节 {name}；是否想写 "{near}"？'),
+    ('{name} names no section: a section is named by its number ("2", "3.1"), and "header", "footer" and the names '
+     "of [scopes] are places too; to find a section by its heading, write heading = {pattern}",
+     '{name} 不指任何节：节以编号指称（"2"、"3.1"），"header"、"footer" 和 [scopes] 中的名字也可以；'
+     "要按标题找节，请写 heading = {pattern}"),
     # rules
     ("must be an array of tables ([[rules]])", "必须是表数组（[[rules]]）"),
-    ("must be an array of tables: write [[claims.patterns]], with two brackets",
-     "必须是表数组：请写 [[claims.patterns]]，两层方括号"),
+    ("must be an array of tables: write [[{table}]], with two brackets", "必须是表数组：请写 [[{table}]]，两层方括号"),
     ("a pack needs at least one [[rules]] table: with none, nothing is checked",
      "规则包至少需要一个 [[rules]] 表：没有规则，就什么也不检查"),
     ("each rule is a table", "每条规则是一个表"),
@@ -552,6 +557,10 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ('unknown metric {name}; did you mean "{near}"? (a metric that is no counter is only listed as stated, never '
      "measured)", '未知的指标 {name}；是否想写 "{near}"？（不是计数器的指标只列出自报值，从不实测）'),
     ('unknown metric {name}; did you mean "{near}"? (that is its label)', '未知的指标 {name}；是否想写 "{near}"？（那是它的标签）'),
+    ('unused: no rule audits self-reported figures; add a [[rules]] table with kind = "claims" (id = "claims", '
+     'title = "Self-reported figures"), or leave [claims] out',
+     '未使用：没有规则审计自报数字；请添加一个 kind = "claims" 的 [[rules]] 表（id = "claims"，title = "自报数字"），'
+     "或删去 [claims]"),
     ("needs a (?P<value>…) or (?P<values>…) group", "需要 (?P<value>…) 或 (?P<values>…) 分组"),
     ('must be text in quotes, e.g. "CJK" (found {found})', '必须是加引号的文字，例如 "CJK"（实为 {found}）'),
     ("sum_context only says where sum_metric applies: without sum_metric it does nothing",

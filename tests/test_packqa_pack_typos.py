@@ -40,5 +40,6 @@ def test_a_claim_metric_a_letter_or_a_case_away_from_a_counter_is_refused(metric
 
 
 def test_a_metric_stated_only_on_purpose_is_kept():
-    pack = parse_pack(MINIMAL + "[[claims.patterns]]\nmetric = 'github_verified'\npattern = 'GitHub (?P<value>\\d+)'\n")
+    pack = parse_pack(MINIMAL + '[[rules]]\nid = "claims"\nkind = "claims"\n'
+                      "[[claims.patterns]]\nmetric = 'github_verified'\npattern = 'GitHub (?P<value>\\d+)'\n")
     assert pack.claim_patterns[0].metric == "github_verified"

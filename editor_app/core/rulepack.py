@@ -469,6 +469,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
     if not pack.counters:
         raise loc.error("counters", "a pack needs at least one counter")
     scope_specs = _table(data, "scopes", loc)
+    loc.scope_names = tuple(scope_specs)  # (a `parts` may name one written below it)
     # a scope naming another ("caveats" = "limitations") is read after the tables, wherever that one is written
     for sname, spec in sorted(scope_specs.items(), key=lambda named: isinstance(named[1], str)):
         if sname in BUILTIN_SCOPES:  # a rule naming it would get the built-in one, and this table would be ignored
@@ -507,11 +508,12 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         if not isinstance(cp, dict):
             raise loc.error("patterns", "each claim pattern is a table with metric and pattern", table="[claims]",
                             shown=key)
+        # a misspelt key first: "metrc" is named at its line, not reported as "metric missing" at the table's header
+        _known_keys(cp, CLAIM_PATTERN_KEYS, key + ".", loc, "a claim pattern", entry=("[[claims.patterns]]", j))
         for needed in ("metric", "pattern"):
             if needed not in cp:
                 raise loc.error(needed, "missing: a claim pattern needs metric and pattern",
                                 entry=("[[claims.patterns]]", j), shown=f"{key}.{needed}")
-        _known_keys(cp, CLAIM_PATTERN_KEYS, key + ".", loc, "a claim pattern", entry=("[[claims.patterns]]", j))
         _check_regex(cp["pattern"], "pattern", loc, needle=cp["pattern"], shown=key + ".pattern")
         if "(?P<value" not in cp["pattern"]:
             raise loc.error("pattern", "needs a (?P<value>…) or (?P<values>…) group", needle=cp["pattern"],
@@ -520,6 +522,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         scope = _scope(cp.get("scope", "document"), key + ".scope", loc, pack, entry=("[[claims.patterns]]", j))
         label = _text(cp, "label", loc, "", entry=("[[claims.patterns]]", j), shown=key + ".label")
         pack.claim_patterns.append(ClaimPattern(str(cp["metric"]), cp["pattern"], scope, label))
+    _refuse_claims_unaudited(pack, loc)
     privacy = data.get("privacy", {})
     if not isinstance(privacy, dict):
         raise loc.error("privacy", "must be a table")
@@ -548,6 +551,18 @@ def _check_sum_context(claims: dict, pack: RulePack, loc: "_Locator") -> None:
     if _REGEX_SYNTAX.search(context):
         raise error(f"is plain text a line must contain as written (e.g. \"words\"), not a regular expression: "
                     f"'{context}' would be looked for letter by letter")
+
+
+def _refuse_claims_unaudited(pack: RulePack, loc: "_Locator") -> None:
+    """Claim patterns (or a sum_metric) are read only by a rule of kind "claims": without one the audit never ran
+    and survey-check said "0 self-reported figures", exit 0, however wrong the figures the patterns find."""
+    if any(rule.kind == "claims" for rule in pack.rules) or not (pack.claim_patterns or pack.sum_metric):
+        return
+    what = "claims.patterns" if pack.claim_patterns else "claims.sum_metric"
+    needle = loc.header("claims.patterns") if pack.claim_patterns else None
+    raise loc.error(what.split(".")[1], 'unused: no rule audits self-reported figures; add a [[rules]] table with '
+                                        'kind = "claims" (id = "claims", title = "Self-reported figures"), or leave '
+                                        "[claims] out", needle=needle, table="" if needle else "[claims]", shown=what)
 
 
 def _refuse_near_metric(metric: str, pack: RulePack, loc: "_Locator", j: int) -> None:
@@ -682,6 +697,7 @@ class _Locator:
         self.lines = source.splitlines()
         self.path = path
         self._starts: dict[str, list[int]] = {}  # header ("[[rules]]") -> line index of each entry, on first need
+        self.scope_names: tuple[str, ...] = ()  # the names [scopes] gives, read before any scope is
 
     def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "",
                 entry: tuple[str, int] | None = None) -> int | None:
@@ -900,6 +916,7 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         for value in (spec[name] if isinstance(spec.get(name), list) else [spec[name]] if name in spec else []):
             if not _section_number_ok(value):
                 raise error(_section_number_hint(value), name, f"{prefix}.{name}")
+    _refuse_unknown_places(spec, loc, error, prefix)
     if "section" in spec:
         return Scope("section", (str(spec["section"]),), each=each, items=items, label=label)
     if "sections" in spec:
@@ -911,6 +928,29 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
         _refuse_heading_marks(spec["heading"], loc, rule_index, table=table, shown=f"{prefix}.heading")
         return Scope("heading", pattern=spec["heading"], each=each, items=items, label=label)
     raise error("scope table needs section, sections, parts or heading")
+
+
+def _refuse_unknown_places(spec: dict, loc: _Locator, error: Callable[..., PackError], prefix: str) -> None:
+    """A `section`, `sections` or `parts` value that names no place in any survey ("heder"; "方法": a section is
+    named by its number) was taken, and every survey was told it lacks "§heder" (exit 1, as if the survey's fault);
+    refused, with the word meant. A number the survey lacks ("9") stays the survey's finding."""
+    from .document import resolve_section_ref
+
+    places = ("header", "footer", *loc.scope_names)
+    for name in ("section", "sections", "parts"):
+        values = spec.get(name)
+        for k, value in enumerate(values if isinstance(values, list) else [values] if name in spec else []):
+            text = str(value)
+            if text in places or resolve_section_ref(text if text.startswith("§") else "§" + text) is not None:
+                continue
+            shown = f"{prefix}.{name}" + (f"[{k}]" if isinstance(values, list) else "")
+            close = get_close_matches(text, places, n=1, cutoff=0.6)
+            if close:
+                raise error(f'unknown {"part" if name == "parts" else "section"} {text!r}; did you mean "{close[0]}"?',
+                            name, shown)
+            raise error(f'{text!r} names no section: a section is named by its number ("2", "3.1"), and "header", '
+                        f'"footer" and the names of [scopes] are places too; to find a section by its heading, write '
+                        f"heading = '{text}'", name, shown)
 
 
 def _section_number_ok(value: Any) -> bool:

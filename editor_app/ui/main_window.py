@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ from editor_app.ui.find_bar import FindBar
 from editor_app.ui.focus_ring import PanelTabs
 from editor_app.ui.headline import headline
 from editor_app.ui.screen_fit import fit_minimum, resize_to_fit
-from editor_app.ui.theme import HEADLINE_FAILING, HEADLINE_OK
+from editor_app.ui.theme import HEADLINE_FAILING, HEADLINE_OK, RED, keep_text_colour
 from editor_app.ui.menus import WindowMenus
 from editor_app.ui.outline_panel import OutlinePanel
 from editor_app.ui.preview_panel import PreviewPanel
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         self._pinned_pack_path = Path(pack_path) if pack_path else (config.rule_pack or None)
         self.pack_path: Path | None = None
         self.pack_problem = ""  # why the chosen rule pack could not be used ("" when it is fine)
+        self._pack_broken: tuple[Any, datetime] | None = None  # (its PackError, since when it is broken)
         self._default_pack = pack  # what checks a survey no pack file applies to (None: the house pack, on first use)
         self.pack = pack if pack is not None else self._resolve_pack(None)
         self.last_analysis_seconds = 0.0
@@ -177,7 +179,12 @@ class MainWindow(QMainWindow):
         self.timing_label = QLabel()
         self.setStatusBar(StatusBar(self))
         self.statusBar().add_headline(self.headline_label)
-        for w in (self.timing_label, self.format_label, self.position_label):
+        # while the pack file that applies is broken: a lasting sign (the pop-up can be closed, messages pass)
+        self.pack_broken_label = QLabel()
+        self.pack_broken_label.setObjectName("pack_broken")
+        keep_text_colour(self.pack_broken_label, RED)
+        self.pack_broken_label.hide()
+        for w in (self.pack_broken_label, self.timing_label, self.format_label, self.position_label):
             self.statusBar().addPermanentWidget(w)
 
         # ----- analysis -----
@@ -751,13 +758,15 @@ class MainWindow(QMainWindow):
             try:
                 pack = load_pack(candidate)
                 self.pack_path = Path(candidate).resolve()
-                self.pack_problem = ""
+                self.pack_problem, self._pack_broken = "", None
                 self._close_pack_notice()
                 if pack.warnings:  # usable, with a slip (an unused [i18n] key): said once the window is back
                     QTimer.singleShot(0, lambda p=pack: self.pack is p and self._tell_pack_warnings(p))
                 return pack
             except PackError as exc:
                 self.pack_problem = str(exc)
+                was = self._pack_broken
+                self._pack_broken = (exc, was[1] if was is not None and was[0].path == exc.path else datetime.now())
                 kept = getattr(self, "pack", None) if self.pack_path is None else None  # the last usable one
                 instead = (self.tr("Checking goes on with the rule pack in use (%1) until the file is fixed.")
                            .replace("%1", str(kept.name)) if kept is not None
@@ -767,7 +776,7 @@ class MainWindow(QMainWindow):
                                   self.pack_problem == p and self._tell_pack_problem(t, w))  # unless fixed
         if candidate is None:
             # No pack file applies (any more: the pinned one was unset in Settings): the default, not the last file's.
-            self.pack_problem = ""
+            self.pack_problem, self._pack_broken = "", None
             self._close_pack_notice()
         elif getattr(self, "pack", None) is not None and self.pack_path is None:
             return self.pack  # the candidate is broken: the last usable pack stays
@@ -783,6 +792,7 @@ class MainWindow(QMainWindow):
             self.pack = new_pack
             self.runner.set_pack(new_pack, analyse=analyse)
         self._watch_pack()
+        self._show_pack_origin()
 
     def _tell_pack_problem(self, message: str, where: str = "") -> None:
         """`where`: the file:line and key, all the status bar can show of it at a laptop's width."""
@@ -857,6 +867,7 @@ class MainWindow(QMainWindow):
         self.pack = self._resolve_pack(self.current_path)
         self.runner.set_pack(self.pack)
         self._watch_pack()
+        self._show_pack_origin()
         if self.pack_problem:
             return  # said by _tell_pack_problem
         self._close_pack_notice()  # "not usable" is no longer true
@@ -877,6 +888,7 @@ class MainWindow(QMainWindow):
             self.pack = self._resolve_pack(self.current_path)
             self._watch_pack()
             self.runner.set_pack(self.pack)
+            self._show_pack_origin()
             if not self.pack_problem:  # (a broken one is said by _tell_pack_problem) the switch is said, as a reload is
                 said = self.tr("Rule pack %1 in use: the survey is checked with it (%2)")
                 where = str(self.pack_path) if self.pack_path is not None else self.pack.name
@@ -928,14 +940,39 @@ class MainWindow(QMainWindow):
         self.analysis_ready.emit(analysis)
 
     def _show_pack_origin(self) -> None:
-        """Which pack file checks the survey, over the Self-check summary (not for the bundled pack); looked up
-        again only when the pack or the survey's file changes."""
+        """Which pack file checks the survey, over the Self-check summary (not for the bundled pack), and, while the
+        pack file that applies is broken, that it is and which pack checks meanwhile, there and in the status bar;
+        looked up again only when the pack, the survey's file or the pack's problem changes."""
         from editor_app.core.pack_origin import pack_origin
 
-        key = (id(self.pack), self.pack_path, self.current_path)
+        key = (id(self.pack), self.pack_path, self.current_path, self.pack_problem)
         if getattr(self, "_pack_origin_key", None) != key:
             self._pack_origin_key = key
-            self.selfcheck.show_pack_origin(self.pack.name, pack_origin(self.pack, self.current_path))
+            origin = pack_origin(self.pack, self.current_path)
+            self.selfcheck.show_pack_origin(self.pack.name, origin)
+            self._show_pack_broken(origin)
+
+    def _show_pack_broken(self, origin: Any) -> None:
+        """The lasting sign of a broken pack file (`origin`: the pack in use's, core.pack_origin.PackOrigin)."""
+        if self._pack_broken is None:
+            self.selfcheck.show_pack_broken()
+            self.pack_broken_label.hide()
+            return
+        exc, since = self._pack_broken
+        now = datetime.now()
+        when = since.strftime("%H:%M" if since.date() == now.date() else "%Y-%m-%d %H:%M")
+        same_file = not origin.bundled and Path(origin.path).resolve() == Path(exc.path).resolve()
+        used = "" if same_file else str(self.pack.name)
+        detail = pack_error_text(exc)
+        self.selfcheck.show_pack_broken(Path(exc.path).name, when, pack_error_place(exc), detail, used,
+                                        bundled=origin.bundled)
+        self.pack_broken_label.setText(self.tr("⚠ Rule pack broken: %1").replace("%1", pack_error_place(exc)))
+        meanwhile = (self.tr("Until it is fixed the survey is checked with the last good version of that file.")
+                     if not used else self.tr("Until it is fixed the survey is checked with the rule pack %1.")
+                     .replace("%1", used))
+        self.pack_broken_label.setToolTip(self.tr("Broken since %1:").replace("%1", when) + "\n" + detail + "\n\n"
+                                          + meanwhile)
+        self.pack_broken_label.show()
 
     def _analysis_failed(self, message: str) -> None:
         self.headline_label.setText(self.tr("Analysis failed: %1").replace("%1", message))

@@ -118,6 +118,11 @@ class SelfCheckPanel(QWidget):
         self.pack_label.setObjectName("selfcheck_pack")
         self.pack_label.setWordWrap(True)
         self.pack_label.hide()
+        # the pack file that applies is broken: said for as long as it stays so, with what checks the survey meanwhile
+        self.pack_broken_label = QLabel(self)
+        self.pack_broken_label.setObjectName("selfcheck_pack_broken")
+        self.pack_broken_label.setWordWrap(True)
+        self.pack_broken_label.hide()
 
         self.rules_model = RowsModel(self._rule_columns(), self, same=lambda a, b: _rule_face(a) == _rule_face(b))
         self.rules_view = make_table(self.rules_model, self)
@@ -153,6 +158,7 @@ class SelfCheckPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.pack_label)
+        layout.addWidget(self.pack_broken_label)
         layout.addWidget(self.summary)
         layout.addWidget(split, 1)
         self._sized = False
@@ -328,6 +334,31 @@ class SelfCheckPanel(QWidget):
         self.pack_label.setToolTip(origin.path)
         keep_text_colour(self.pack_label, ORANGE)
         self.pack_label.show()
+
+    def show_pack_broken(self, file: str = "", since: str = "", where: str = "", detail: str = "", used: str = "",
+                         bundled: bool = False) -> None:
+        """"⚠ survey-rules.toml is broken since 14:02 (survey-rules.toml:31 rules[0].max): these results come from
+        its last good version until the file is fixed", under the pack's origin, for as long as the pack file that
+        applies can't be read (a pop-up closed and a status message gone left no sign of it). `used`: the pack that
+        checks meanwhile when it is not that file's last good version (`bundled`: the bundled one); `detail`, the
+        whole error, is the tooltip. Hidden when `file` is ""."""
+        if not file:
+            self.pack_broken_label.hide()
+            return
+        if not used:
+            said = self.tr("⚠ %1 is broken since %2 (%3): these results come from its last good version until the "
+                           "file is fixed.")
+        elif bundled:
+            said = self.tr("⚠ %1 is broken since %2 (%3): these results come from the bundled rule pack %4 until the "
+                           "file is fixed.")
+        else:
+            said = self.tr("⚠ %1 is broken since %2 (%3): these results come from the rule pack %4 until the file is "
+                           "fixed.")
+        self.pack_broken_label.setText(said.replace("%1", file).replace("%2", since).replace("%3", where)
+                                       .replace("%4", used))
+        self.pack_broken_label.setToolTip(detail)
+        keep_text_colour(self.pack_broken_label, RED)
+        self.pack_broken_label.show()
 
     def show_analysis(self, analysis: Analysis, *, claims_changed: bool = True, sections_changed: bool = True,
                       claims: list[Claim] | None = None, counter_labels: dict[str, str] | None = None,

@@ -605,219 +605,239 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="72"/>
+        <location filename="../../editor_app/ui/main_window.py" line="73"/>
         <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
         <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="134"/>
+        <location filename="../../editor_app/ui/main_window.py" line="136"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="144"/>
-        <location filename="../../editor_app/ui/main_window.py" line="145"/>
+        <location filename="../../editor_app/ui/main_window.py" line="146"/>
+        <location filename="../../editor_app/ui/main_window.py" line="147"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="153"/>
+        <location filename="../../editor_app/ui/main_window.py" line="155"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="154"/>
+        <location filename="../../editor_app/ui/main_window.py" line="156"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="155"/>
+        <location filename="../../editor_app/ui/main_window.py" line="157"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="156"/>
+        <location filename="../../editor_app/ui/main_window.py" line="158"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="953"/>
+        <location filename="../../editor_app/ui/main_window.py" line="969"/>
+        <source>⚠ Rule pack broken: %1</source>
+        <translation>⚠ 规则包已损坏：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="970"/>
+        <source>Until it is fixed the survey is checked with the last good version of that file.</source>
+        <translation>修好之前，综述按该文件上次可用的版本检查。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="971"/>
+        <source>Until it is fixed the survey is checked with the rule pack %1.</source>
+        <translation>修好之前，综述按规则包 %1 检查。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="973"/>
+        <source>Broken since %1:</source>
+        <translation>自 %1 起损坏：</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="990"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="191"/>
+        <location filename="../../editor_app/ui/main_window.py" line="198"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="293"/>
-        <location filename="../../editor_app/ui/main_window.py" line="306"/>
-        <location filename="../../editor_app/ui/main_window.py" line="323"/>
-        <location filename="../../editor_app/ui/main_window.py" line="339"/>
+        <location filename="../../editor_app/ui/main_window.py" line="300"/>
+        <location filename="../../editor_app/ui/main_window.py" line="313"/>
+        <location filename="../../editor_app/ui/main_window.py" line="330"/>
+        <location filename="../../editor_app/ui/main_window.py" line="346"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="308"/>
+        <location filename="../../editor_app/ui/main_window.py" line="315"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="524"/>
+        <location filename="../../editor_app/ui/main_window.py" line="531"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="535"/>
+        <location filename="../../editor_app/ui/main_window.py" line="542"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="536"/>
+        <location filename="../../editor_app/ui/main_window.py" line="543"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="538"/>
+        <location filename="../../editor_app/ui/main_window.py" line="545"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="539"/>
+        <location filename="../../editor_app/ui/main_window.py" line="546"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="540"/>
+        <location filename="../../editor_app/ui/main_window.py" line="547"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="547"/>
+        <location filename="../../editor_app/ui/main_window.py" line="554"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="554"/>
+        <location filename="../../editor_app/ui/main_window.py" line="561"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="560"/>
+        <location filename="../../editor_app/ui/main_window.py" line="567"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="565"/>
+        <location filename="../../editor_app/ui/main_window.py" line="572"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="603"/>
+        <location filename="../../editor_app/ui/main_window.py" line="610"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="654"/>
-        <location filename="../../editor_app/ui/main_window.py" line="657"/>
+        <location filename="../../editor_app/ui/main_window.py" line="661"/>
+        <location filename="../../editor_app/ui/main_window.py" line="664"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="633"/>
+        <location filename="../../editor_app/ui/main_window.py" line="640"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="117"/>
+        <location filename="../../editor_app/ui/main_window.py" line="119"/>
         <source>Survey text</source>
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="698"/>
+        <location filename="../../editor_app/ui/main_window.py" line="705"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="715"/>
+        <location filename="../../editor_app/ui/main_window.py" line="722"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="735"/>
+        <location filename="../../editor_app/ui/main_window.py" line="742"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="737"/>
+        <location filename="../../editor_app/ui/main_window.py" line="744"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="762"/>
+        <location filename="../../editor_app/ui/main_window.py" line="771"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="790"/>
-        <location filename="../../editor_app/ui/main_window.py" line="817"/>
+        <location filename="../../editor_app/ui/main_window.py" line="800"/>
+        <location filename="../../editor_app/ui/main_window.py" line="827"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="803"/>
-        <location filename="../../editor_app/ui/main_window.py" line="818"/>
+        <location filename="../../editor_app/ui/main_window.py" line="813"/>
+        <location filename="../../editor_app/ui/main_window.py" line="828"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="881"/>
+        <location filename="../../editor_app/ui/main_window.py" line="893"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="864"/>
+        <location filename="../../editor_app/ui/main_window.py" line="875"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="866"/>
+        <location filename="../../editor_app/ui/main_window.py" line="877"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="764"/>
+        <location filename="../../editor_app/ui/main_window.py" line="773"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="894"/>
+        <location filename="../../editor_app/ui/main_window.py" line="906"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="924"/>
+        <location filename="../../editor_app/ui/main_window.py" line="936"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="941"/>
+        <location filename="../../editor_app/ui/main_window.py" line="978"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="959"/>
+        <location filename="../../editor_app/ui/main_window.py" line="996"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1006"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1043"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1006"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1043"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -1334,301 +1354,316 @@
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="139"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="140"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="141"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="165"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="166"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="167"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="168"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="169"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="181"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
         <source>count</source>
         <comment>rule kind</comment>
         <translation>计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="182"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
         <source>required-section</source>
         <comment>rule kind</comment>
         <translation>必需章节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
         <source>forbidden-pattern</source>
         <comment>rule kind</comment>
         <translation>禁用模式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="190"/>
         <source>required-pattern</source>
         <comment>rule kind</comment>
         <translation>必需模式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
         <source>claims</source>
         <comment>rule kind</comment>
         <translation>自报数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="192"/>
         <source>privacy</source>
         <comment>rule kind</comment>
         <translation>私域数据</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="193"/>
         <source>verifiability</source>
         <comment>rule kind</comment>
         <translation>可验证性</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
         <source>references</source>
         <comment>rule kind</comment>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
         <source>figures</source>
         <comment>rule kind</comment>
         <translation>数字一致性</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="190"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
         <source>section-refs</source>
         <comment>rule kind</comment>
         <translation>章节引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="210"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
         <source>%1 (%2, %3)</source>
         <comment>rule id (kind, level)</comment>
         <translation>%1（%2，%3）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="236"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="242"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="238"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="239"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="297"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="242"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="293"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="320"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
         <source>Rule pack %1: %2 beside the survey, a hidden file</source>
         <translation>规则包 %1：综述旁的隐藏文件 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="321"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="327"/>
         <source>Rule pack %1: %2 beside the survey</source>
         <translation>规则包 %1：综述旁的 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="323"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
         <source>Rule pack %1: from %2</source>
         <translation>规则包 %1：来自 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
         <source>; not the bundled pack of that name</source>
         <translation>；并非同名的内置规则包</translation>
     </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="349"/>
+        <source>⚠ %1 is broken since %2 (%3): these results come from its last good version until the file is fixed.</source>
+        <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自它上次可用的版本。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="352"/>
+        <source>⚠ %1 is broken since %2 (%3): these results come from the bundled rule pack %4 until the file is fixed.</source>
+        <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自内置规则包 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="355"/>
+        <source>⚠ %1 is broken since %2 (%3): these results come from the rule pack %4 until the file is fixed.</source>
+        <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自规则包 %4。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="378"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="409"/>
         <source>%n rule(s): %1 failing</source>
         <translation>
             <numerusform>%n 条规则：%1 条未通过</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="278"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="279"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="279"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="440"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="471"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="300"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="308"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="310"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="411"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="382"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="386"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="417"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="387"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="418"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="390"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="421"/>
         <source>, %1 stated otherwise elsewhere</source>
         <translation>，%1 处与别处所写不同</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="397"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="428"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="399"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="430"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="401"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="432"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="406"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="437"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
