@@ -184,21 +184,30 @@ def _check(args) -> int:
     from .core.analyze import Analyzer
     from .core.rulepack import PackError, house_pack, load_pack, find_pack_for
     from .formats import NotChecked, json_report, rule_titles, sarif_report, text_report, verdict
+    from .services.file_lines import FileLines
     from .services.files import UnreadableFile, load_text
 
     cfg = _config(args)
     analyses = []
     texts = []
     packs: dict = {}  # a pack's path -> the pack, or the PackError it raised (said once, not once per survey)
+    refused: set[str] = set()  # packs read but refused by the analyzer (a bad [privacy] table): said once too
     # (file, why it was not checked, where the cause is: a broken pack's file and line): stderr, SARIF's notifications
     problems: list[tuple[str, str, tuple[str, int | None] | None]] = []
     in_order: list = []  # each FILE's analysis or NotChecked, in the order given: the JSON report
+    file_lines: dict = {}  # id(analysis) -> its FileLines, for a survey read with U+2029 as a line break: SARIF
     unusable = False  # a bad file is reported and skipped; the others are still checked and printed
 
     def not_checked(name: str, why: str, said: str | None = None, cause: tuple[str, int | None] | None = None) -> None:
         _err(why if said is None else said)
         problems.append((name, why, cause))
         in_order.append(NotChecked(str(Path(name)), why))
+
+    def pack_broken(name: str, why: str, pack_path, line: int | None, first: bool) -> None:
+        """Why the pack is broken, said once; which survey it leaves unchecked, said for each (the first too)."""
+        if first:
+            _err(why)
+        not_checked(name, why, f"{name}: not checked: its rule pack {pack_path} is broken", (pack_path, line))
 
     names, several = _files_named(args.files)
     for name in names:
@@ -215,6 +224,10 @@ def _check(args) -> int:
             continue
         if loaded.damage:
             _err(loaded.damage)  # checked all the same, as the window shows it
+        if loaded.paragraph_breaks:
+            _err(f"{name}: the line numbers reported count each U+2029 as a line break, as the editor shows it; "
+                 "SARIF's locations are the file's own lines (only \\n, \\r\\n and \\r end one), as code-review tools "
+                 "count them")
         pack_path = args.pack or find_pack_for(path)
         key = str(pack_path) if pack_path else "<house>"
         if key not in packs:
@@ -222,21 +235,22 @@ def _check(args) -> int:
                 packs[key] = load_pack(pack_path) if pack_path else house_pack()
             except PackError as exc:
                 packs[key] = exc
-                not_checked(name, f"broken rule pack: {exc}", cause=(exc.path, exc.line))
+                pack_broken(name, f"broken rule pack: {exc}", exc.path, exc.line, first=True)
                 unusable = True
                 continue
             for slip in packs[key].warnings:  # the pack is used; said once, however many surveys it checks
                 _err(f"warning: {slip}")
         pack = packs[key]
         if isinstance(pack, PackError):
-            not_checked(name, f"broken rule pack: {pack}", f"{name}: not checked: its rule pack {pack.path} is broken",
-                        (pack.path, pack.line))
+            pack_broken(name, f"broken rule pack: {pack}", pack.path, pack.line, first=False)
             unusable = True
             continue
         try:
             analyzer = Analyzer(pack)
         except ValueError as exc:  # e.g. a bad [privacy] table
-            not_checked(name, f"broken rule pack: {pack.path}: {exc}", cause=(pack.path, None))
+            first = key not in refused
+            refused.add(key)
+            pack_broken(name, f"broken rule pack: {pack.path}: {exc}", pack.path, None, first)
             unusable = True
             continue
         analysis = analyzer.analyze(loaded.text, file=str(path))
@@ -246,6 +260,8 @@ def _check(args) -> int:
         analyses.append((analysis, pack))
         texts.append(loaded.text)
         in_order.append(analysis)
+        if loaded.paragraph_breaks:
+            file_lines[id(analysis)] = FileLines(loaded.text, loaded.paragraph_breaks)
 
     if not analyses:
         # Machine output stays parseable: SARIF and JSON both say which file could not be checked and why.
@@ -296,7 +312,8 @@ def _check(args) -> int:
         if args.format == "json":
             print(json_report(in_order, as_list=several, packs={id(a): p for a, p in analyses}))
         elif args.format == "sarif":
-            print(sarif_report(only, rule_titles([p for _, p in analyses]), not_checked=problems))
+            print(sarif_report(only, rule_titles([p for _, p in analyses]), not_checked=problems,
+                               file_lines=file_lines))
         else:
             for i, (a, pack) in enumerate(analyses):
                 sys.stdout.write(("\n" if i else "") + text_report(

@@ -7,7 +7,7 @@ import os
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote
 
 from . import __version__
@@ -426,15 +426,28 @@ SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 ENGINE_RULES = {"suppression": "Suppression comments name rules of the pack"}
 
 
+def _region(lines: Any, line: int, column: int) -> dict:
+    """A SARIF region: the place at the file's own line and column (`lines`: a FileLines, None when they are the
+    text's)."""
+    line, column = max(1, line), max(1, column)
+    if lines is not None:
+        line, column = lines.place(line, column)
+    return {"startLine": line, "startColumn": column}
+
+
 def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
-                 not_checked: Iterable[tuple[str, str, tuple[str, int | None] | None]] = ()) -> str:
+                 not_checked: Iterable[tuple[str, str, tuple[str, int | None] | None]] = (),
+                 file_lines: Mapping[int, Any] | None = None) -> str:
     """SARIF 2.1.0: one run, every finding a result with a physical location; a file that could not be checked
     (unreadable, its rule pack broken) is an error notification of the run's invocation, which then did not succeed,
     so a code-review tool says so instead of showing the file as clean. A notification is placed where its cause is:
-    a broken pack's file and line (a review tool annotated the survey, which holds no mistake), else the file."""
+    a broken pack's file and line (a review tool annotated the survey, which holds no mistake), else the file.
+    `file_lines`: id(analysis) -> its services.file_lines.FileLines, for a survey read with a U+2029 as a line
+    break: a location is the file's own line and column, as a review tool counts them."""
     notifications = [_not_checked(file, why, cause) for file, why, cause in not_checked]
     results = []
     for a in analyses:
+        lines = (file_lines or {}).get(id(a))
         for r in a.rules:
             if r.status == "not-measured" and r.level in ("error", "warning"):
                 # A rule that could not be measured never passes silently: SARIF's result kind "open" is "the tool
@@ -447,7 +460,7 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
                                         + (f": {r.note}" if r.note else "")},
                     "locations": [{"physicalLocation": {
                         "artifactLocation": {"uri": _artifact_uri(a.file)},
-                        "region": {"startLine": max(1, r.line or 1), "startColumn": 1},
+                        "region": _region(lines, r.line or 1, 1),
                     }}],
                 })
         for f in a.findings:
@@ -457,7 +470,7 @@ def sarif_report(analyses: Iterable[Analysis], rules_meta: dict[str, str],
                 "message": {"text": f.message},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": _artifact_uri(a.file)},
-                    "region": {"startLine": max(1, f.line), "startColumn": max(1, f.column)},
+                    "region": _region(lines, f.line, f.column),
                 }}],
             })
     doc = {

@@ -42,6 +42,14 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{where}的{what}：自报 {stated}，未测量：{n} 节的编号都是 {number}，……"),
     ("{what} of {where}: stated {stated}, not measured: {n} sections are numbered {number}",
      "{where}的{what}：自报 {stated}，未测量：{n} 节的编号都是 {number}"),
+    # a figure nothing measures (core/model.NotMeasured): why, after every other "not measured" above
+    ("{what} of {where}: stated {stated}, not measured: no counter of the pack measures {metric}",
+     "{where}的{what}：自报 {stated}，未测量：规则包中没有计数器测量 {metric}"),
+    ("{what} of {where}: stated {stated}, not measured: there is no such place in the survey",
+     "{where}的{what}：自报 {stated}，未测量：综述中没有这个位置"),
+    ("{what} of {where}: stated {stated}, not measured: the pack has no verifiability rule",
+     "{where}的{what}：自报 {stated}，未测量：规则包没有 verifiability 规则"),
+    ("{what} of {where}: stated {stated}, not measured: {note}", "{where}的{what}：自报 {stated}，未测量：{note}"),
     ("{what} of {where} stated as {stated} here but as {other} later on line {line}",
      "{where}的{what}此处写作 {stated}，本行（第 {line} 行）后文写作 {other}"),
     ("{what} of {where} stated as {stated} here but as {other} earlier on line {line}",
@@ -460,6 +468,8 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ("rule pack is a folder, not a file", "规则包是文件夹，不是文件"),
     ("rule pack is not UTF-8 text", "规则包不是 UTF-8 文本"),
     ("cannot read rule pack ({error})", "无法读取规则包（{error}）"),
+    ("TOML syntax error: the multi-line string opened with {delim} on line {line} is never closed",
+     "TOML 语法错误：第 {line} 行以 {delim} 开始的多行字符串一直没有结束"),
     ("TOML syntax error: {detail}", "TOML 语法错误：{detail}"),
     # the top level and [document]
     ("missing; the pack starts with schema = {n}", "缺失；规则包以 schema = {n} 开头"),

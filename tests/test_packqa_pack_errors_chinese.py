@@ -39,6 +39,7 @@ BROKEN = {
     "toml twice": MINIMAL + "max = 11\n",
     "toml table twice": MINIMAL + "[counters.cjk]\nregex = 'x'\n",
     "toml unclosed array": MINIMAL + "[document]\nclaim_zones = [\"header\"\n",
+    "toml unclosed multi-line string": MINIMAL + "[document]\nfooter = '''x\n\n",
     "no schema": MINIMAL.replace("schema = 1\n", ""),
     "schema 2": MINIMAL.replace("schema = 1", "schema = 2"),
     "schema text": MINIMAL.replace("schema = 1", 'schema = "1"'),

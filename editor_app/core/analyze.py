@@ -21,7 +21,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from . import claims as claims_mod
 from .claim_tables import ClaimColumns, claim_columns, claims_in_row, metric_words
-from .claims_audit import AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, audit, moved as moved_audit
+from .claims_audit import (AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, NotMeasured, audit,
+                           moved as moved_audit)
 from .document import (Heading, Outline, Stray, build_outline, find_footer, headings_in_lines, in_blocks, numbers_tops_in_chinese,
                        place_name, resolve_section_ref, section_refs_in_line)
 from .dismantle import dismantle
@@ -1153,6 +1154,7 @@ class _Assembly:
     references: list[Reference]
     verifiability_pct: float | None
     verifiability_exact: float | None
+    verifiability_why: str
     forbidden_lines: list[tuple[int, Any]]
     priv_lines: list[tuple[int, Any]]
     fig_lines: list[tuple[int, Any]]
@@ -1325,6 +1327,7 @@ class _Assembly:
         # None after the rules ran, and mypyc checks what it reads against that)
         self.verifiability_pct = None
         self.verifiability_exact = None
+        self.verifiability_why = ""  # why the verifiability rule measured nothing (its note), when it did not
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
         self.claims_across: dict[int, tuple] | None = None  # see _claims_across
@@ -1753,7 +1756,10 @@ class _Assembly:
         rules: list[RuleResult] = []
         claims_out = []
         self.judged: dict[str, tuple] = {}  # rule id -> (what its result depends on, result, extra)
-        for rule in pack.rules:
+        results: dict[str, RuleResult] = {}  # rule id (one a rule of the pack) -> its result
+        # the claims rules last, wherever the pack writes them: a stated verifiability is judged against what the
+        # verifiability rule measured (before it, it was never measured, even after arXiv verification)
+        for rule in [r for r in pack.rules if r.kind != "claims"] + [r for r in pack.rules if r.kind == "claims"]:
             sig = self._inputs_of(rule)
             judged = prev.judged.get(rule.id) if (sig is not None and prev is not None) else None
             if judged is not None and judged[0] == sig:
@@ -1766,7 +1772,8 @@ class _Assembly:
             self.judged[rule.id] = (sig, result, extra)
             if rule.kind == "claims":
                 claims_out = extra
-            rules.append(result)
+            results[rule.id] = result
+        rules.extend(results[rule.id] for rule in pack.rules)  # in the pack's order
         metrics["verifiability"] = self.verifiability_pct
         metrics["failing_rules"] = sum(
             1 for r in rules if r.status in ("fail", "no-match") and r.level in ("error", "warning")
@@ -2319,7 +2326,24 @@ class _Assembly:
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int,
                        last_of: int = 0):
         """(measured value or None, the place measured in the users' words, the line ranges measured). `last_of`:
-        the figure ends a list of that many, whose scope's further units no figure states."""
+        the figure ends a list of that many, whose scope's further units no figure states. A figure nothing
+        measures is about a NotMeasured place, which says why."""
+        value, where, ranges = self._measure_place(metric, scope, label, line, position, last_of)
+        if value is None and type(where) is str:
+            where = NotMeasured(where, self._why_not_measured(metric, ranges))
+        return value, where, ranges
+
+    def _why_not_measured(self, metric: str, ranges) -> str:
+        if metric != "verifiability":  # (every other metric that is no counter: listed as stated, never measured)
+            return f"no counter of the pack measures {metric!r}"
+        if not ranges:  # (not "… not found", which is an ambiguous figure's: a place that lost a part)
+            return "there is no such place in the survey"
+        if self.verifiability_why:
+            return self.verifiability_why
+        return "the pack has no verifiability rule"
+
+    def _measure_place(self, metric: str, scope: Scope | None, label: str, line: int, position: int,
+                       last_of: int = 0):
         scope = scope or _DOCUMENT
         # a counted figure about a place the survey does not have is wrong, not "not measurable"
         counted = metric in self.cols or metric in _PER_LINE_COUNTS

@@ -16,7 +16,7 @@ from operator import add, attrgetter, countOf, itemgetter
 from typing import AbstractSet, Any, Callable, Sequence
 
 from .claims import RawClaim, has_magnitude, in_magnitude_as_written, magnitude_value
-from .model import FINDING_PLACE as _PLACE, Claim, Finding
+from .model import FINDING_PLACE as _PLACE, Claim, Finding, NotMeasured
 from .numbers import as_int_if_whole, format_count, format_like, round_like_either
 from .records import moved_by, mypyc_attr, on_line, with_changes
 from .rulepack import Scope
@@ -102,7 +102,14 @@ class ListEndsEarly(str):
                 f"sections; {rest} not checked")
 
 
-_DETAILED = (AmbiguousPlace, ListEndsEarly)
+_DETAILED = (AmbiguousPlace, ListEndsEarly, NotMeasured)
+
+
+def _place_detail(where) -> tuple:
+    """What tells two measured places of one name apart: "§3.1" missing from "§3.1" named twice, and why one is
+    not measured from why another is."""
+    kind = type(where)
+    return kind, where.detail() if kind in _DETAILED else None
 
 
 def _list_note(c: Claim, where, rule_id: str, level: str) -> tuple[Finding, ...]:
@@ -211,12 +218,17 @@ def _value_claim(lineno: int, rc: RawClaim, measured, where, label: str) -> Clai
     shown = label or rc.metric
     return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
                  _wrong_message(shown, where, rc.value_text, _written_out(measured, rc.value_text))
-                 if ok is False or type(where) is AmbiguousPlace else "", rc.column, rc.value_text, shown)
+                 if ok is False or type(where) in _SAID_WHY else "", rc.column, rc.value_text, shown)
+
+
+_SAID_WHY = (AmbiguousPlace, NotMeasured)  # a figure not judged whose message says why
 
 
 def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) -> str:
     if type(where) is AmbiguousPlace:
         return f"{shown} of {where}: stated {value_text}, not measured: {where.why()}"
+    if type(where) is NotMeasured:
+        return f"{shown} of {where}: stated {value_text}, not measured: {where.why}"
     if type(where) is MissingPlace:
         return f"{shown} of {where}: stated {value_text}, but there is no such place in the survey"
     return f"{shown} of {where}: stated {value_text}, measured {measured_text}"
@@ -253,7 +265,7 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
             shown = _as_written(value, rc.value_text, rc.claimed)
             ok = _ok(shown, where, rc.claimed, rc.value_text)
             msg = _wrong_message(was.label or rc.metric, where, rc.value_text, _written_out(shown, rc.value_text)
-                                 ) if ok is False or type(where) is AmbiguousPlace else ""
+                                 ) if ok is False or type(where) in _SAID_WHY else ""
             got = outcome[key] = ({"measured": shown, "ok": ok, "scope": where, "message": msg},
                                   {"message": msg, "measured": shown})
         c = new(claim_cls)
@@ -389,7 +401,7 @@ def audit(
         for k, got in list(measured.items()):
             if stale is not None and stale(k[0], got[2]):
                 fresh = measured[k] = measure_key(got[4], got[3])
-                if fresh[:2] != got[:2]:
+                if fresh[:2] != got[:2] or _place_detail(fresh[1]) != _place_detail(got[1]):
                     remeasured.add(k)
                     where_moved = where_moved or fresh[1] != got[1]  # the place a claim is about
         redo_agreement = redo_agreement or where_moved or prev.agree is None

@@ -207,14 +207,30 @@ class Claim:
     def ambiguous(self) -> bool:
         """A figure about a place the survey names twice ("§3.1 159" with two headings numbered 3.1): neither right
         nor wrong, not measured, and its message says why (a finding of the claims rule). In the JSON: `ok` null
-        with a message."""
-        return self.ok is None and bool(self.message)
+        with a message. (A figure nothing measures, whose message says so, is not: its place is NotMeasured.)"""
+        return self.ok is None and bool(self.message) and type(self.scope) is not NotMeasured
 
     @property
     def part_missing(self) -> bool:
         """An ambiguous figure about a place of several parts one of which the survey lacks ("元信息" without §8),
         not about a number two headings share: its message ends "not measured: §8 not found"."""
-        return self.ok is None and self.message.endswith(" not found")
+        return self.ambiguous and self.message.endswith(" not found")
+
+
+class NotMeasured(str):
+    """The place a figure is about ("document") when nothing measures what it states: a metric no counter of the
+    pack measures (the house pack's github_verified), or verifiability before arXiv verification. The figure is
+    neither right nor wrong nor ambiguous; its message says why (`why`), beside JSON's null ok and measured."""
+
+    why: str
+
+    def __new__(cls, where: str, why: str = "") -> "NotMeasured":
+        place = str.__new__(cls, where)
+        place.why = why
+        return place
+
+    def detail(self) -> tuple:
+        return (self.why,)
 
 
 @record(frozen=True)

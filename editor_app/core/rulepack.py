@@ -410,12 +410,42 @@ _TOML_LINE = re.compile(r"at line (\d+)")
 _DECLARED_TWICE = re.compile(r"Cannot declare \(([^)]*)\) twice")
 
 
+def _toml_error_line(source: str, exc: Exception) -> tuple[int | None, str]:
+    """The line a TOML syntax error names, and (when not tomllib's own words) what to say. tomllib places an
+    error at the end of the document with no line: a multi-line string never closed is named where it opens (its
+    delimiter's last occurrence: any later one would have closed it); a file ending without a newline in a line cut
+    short is read again with one (tomllib then names that line); else the last line that holds anything."""
+    m = _TOML_LINE.search(str(exc))
+    if m:
+        return int(m.group(1)), ""
+    detail = str(exc)
+    if not detail.endswith("(at end of document)"):
+        return None, ""
+    if not source.endswith(("\n", "\r")):
+        try:
+            tomllib.loads(source + "\n")
+        except tomllib.TOMLDecodeError as again:
+            m = _TOML_LINE.search(str(again))
+            if m:
+                return int(m.group(1)), str(again)
+            source += "\n"
+            detail = str(again)
+    for delim, opens in (("'''", 'Expected "\'\'\'"'), ('"""', "Unterminated string")):
+        at = source.rfind(delim)
+        if detail.startswith(opens) and at >= 0:
+            line = source.count("\n", 0, at) + 1
+            return line, f"the multi-line string opened with {delim} on line {line} is never closed"
+    written = [i for i, text in enumerate(source.splitlines(), 1) if text.strip()]
+    return (written[-1] if written else None), ""
+
+
 def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = None) -> RulePack:
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
-        m = _TOML_LINE.search(str(exc))
-        line = int(m.group(1)) if m else None
+        line, said = _toml_error_line(source, exc)
+        if said:
+            raise PackError(path, line, "", f"TOML syntax error: {said}") from None
         twice = _DECLARED_TWICE.match(str(exc))
         if twice is not None and line:  # "[claims.patterns]" among "[[claims.patterns]]": one bracket, a slip
             dotted = ".".join(re.findall(r"'([^']*)'", twice.group(1)))
@@ -887,7 +917,9 @@ def _counter(name: str, spec: Any, loc: _Locator) -> CounterDef:
 
 
 def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", rule_index=None,
-           entry: tuple[str, int] | None = None, table: str = "") -> Scope:
+           entry: tuple[str, int] | None = None, table: str = "", here: bool = True) -> Scope:
+    """`here`: whether "here" (where a claim stands) may be named in this place; a rule's scope may not, so an
+    unknown name there is offered the other scopes only (_rule refuses "here" itself, saying why)."""
     prefix = (f"rules[{rule_index}]." if rule_index is not None else "") + key
     last = key.rsplit(".", 1)[-1]
 
@@ -899,7 +931,9 @@ def _scope(spec: Any, key: str, loc: _Locator, pack: RulePack, label: str = "", 
             return Scope(spec, label=label)
         if spec in pack.scopes:
             return pack.scopes[spec]
-        raise error(f"unknown scope {spec!r}{_suggestion(spec, [*BUILTIN_SCOPES, *pack.scopes], ', or a table')}")
+        known = [*(b for b in BUILTIN_SCOPES if here or b != "here"),
+                 *(name for name, named in pack.scopes.items() if here or named.kind != "here")]
+        raise error(f"unknown scope {spec!r}{_suggestion(spec, known, ', or a table')}")
     if not isinstance(spec, dict):
         raise error("a scope is a name or a table")
     _known_keys(spec, SCOPE_KEYS, prefix + ".", loc, "a scope table", rule_index, table=table, entry=entry)
@@ -1023,7 +1057,7 @@ def _rule(i: int, spec: Any, loc: _Locator, pack: RulePack) -> RuleDef:
     level = spec.get("level", "error")
     if level not in LEVELS:
         raise loc.error("level", f"unknown level {level!r}{_suggestion(str(level), LEVELS)}", i)
-    scope = _scope(spec.get("scope", "document"), "scope", loc, pack, rule_index=i)
+    scope = _scope(spec.get("scope", "document"), "scope", loc, pack, rule_index=i, here=False)
     if scope.kind == "here":
         raise loc.error("scope", '"here" is where a claim stands, for claim patterns; a rule takes "document", '
                                  '"header", "footer", a named scope or a table', i)

@@ -367,6 +367,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
         res.status = "no-match"
         res.note = no_match_note(rule.scope, asm.place, asm.units) if not units else f"no arXiv ids in {rule.scope.describe(asm.place)}"
         res.findings.append(Finding(rule.id, rule.level, 1, 1, f"{rule.title}: {res.note}"))
+        asm.verifiability_why = res.note  # (a stated verifiability says why it is not measured)
         return
     refs = [r for r in asm.references if r.id in ids]
     unanswered = [r for r in refs if r.status in NO_ANSWER]
@@ -377,6 +378,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
         res.note = f"{len(refs)} main citations; run arXiv verification to measure"
         if asm.verdicts:
             res.note = f"arXiv gave no answer for the {len(refs)} main citations ({_statuses(unanswered)}): not measured"
+        asm.verifiability_why = res.note
         return
     if unanswered:  # a failed request is not a failed citation: say so instead of scoring it 0
         verified = sum(1 for r in refs if r.status == "verified")
@@ -384,6 +386,7 @@ def verifiability_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None
         res.measured = f"≥ {verified}/{len(refs)}"
         res.note = (f"{len(unanswered)} of {len(refs)} main citations could not be checked "
                     f"({_statuses(unanswered)}); verify again")
+        asm.verifiability_why = res.note
         return
     verified = sum(1 for r in refs if r.status == "verified")
     share = verified / len(refs)

@@ -55,15 +55,19 @@ class LoadedText:
     newline: str = "\n"  # "\n" | "\r\n" | "\r" — the file's dominant style
     damage: str = ""  # what of the file is not read as written (bytes its encoding can't read, U+2029), in the
     # user's words ("" when all is)
+    # the lines of `text` a U+2029 ended, in order: where the file's own lines (\n, \r\n, \r) differ from the text's
+    # (services/file_lines.py maps a place back, for SARIF's code-review tools)
+    paragraph_breaks: tuple[int, ...] = ()
 
     def __init__(self, text: str, encoding: str = "utf-8", bom: bool = False, newline: str = "\n",
-                 damage: str = "") -> None:
+                 damage: str = "", paragraph_breaks: tuple[int, ...] = ()) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["text"] = text
         d["encoding"] = encoding
         d["bom"] = bom
         d["newline"] = newline
         d["damage"] = damage
+        d["paragraph_breaks"] = paragraph_breaks
 
     @property
     def label(self) -> str:
@@ -74,7 +78,7 @@ class LoadedText:
 
     def with_text(self, text: str) -> "LoadedText":
         """`text` in this byte format (as written: the damage of the bytes once read is not its)."""
-        return replace(self, text=normalise_newlines(text), damage="")
+        return replace(self, text=normalise_newlines(text), damage="", paragraph_breaks=())
 
 
 def normalise_newlines(text: str) -> str:
@@ -111,26 +115,35 @@ def _loaded(p: Path, data: bytes) -> LoadedText:
     text, encoding, bom, damage = _decode(data, p)
     newline = detect_newline(text)
     text = normalise_newlines(text)
+    breaks: tuple[int, ...] = ()
     if PARAGRAPH_SEPARATOR in text:
-        text, said = _paragraphs_as_lines(text, p)
+        text, said, breaks = _paragraphs_as_lines(text, p)
         damage = f"{damage}\n{said}" if damage else said
-    return LoadedText(text=text, encoding=encoding, bom=bom, newline=newline, damage=damage)
+    return LoadedText(text=text, encoding=encoding, bom=bom, newline=newline, damage=damage, paragraph_breaks=breaks)
 
 
 PARAGRAPH_SEPARATOR = "\u2029"
 
 
-def _paragraphs_as_lines(text: str, p: Path) -> tuple[str, str]:
-    """(text, what was done) with each U+2029 read as a line break, for the editor and survey-check alike. The
-    editor (Qt) can only show one as a new line and has no way to write it back; read as a character by survey-check
-    and as a line by the window, every line after it had two numbers. U+2028 is different: the editor keeps it
-    inside its line, so it stays a character everywhere."""
+def _paragraphs_as_lines(text: str, p: Path) -> tuple[str, str, tuple[int, ...]]:
+    """(text, what was done, the lines of the text each U+2029 ended) with each U+2029 read as a line break, for
+    the editor and survey-check alike. The editor (Qt) can only show one as a new line and has no way to write it
+    back; read as a character by survey-check and as a line by the window, every line after it had two numbers.
+    U+2028 is different: the editor keeps it inside its line, so it stays a character everywhere."""
     first = text.index(PARAGRAPH_SEPARATOR)
     line = text.count("\n", 0, first) + 1
     count = text.count(PARAGRAPH_SEPARATOR)
+    breaks: list[int] = []
+    held, at = 1, 0  # the line (of the text as read) that holds position `at`
+    i = first
+    while i >= 0:
+        held += text.count("\n", at, i)
+        breaks.append(held)
+        held, at = held + 1, i + 1  # (the separator is a line break itself)
+        i = text.find(PARAGRAPH_SEPARATOR, at)
     return text.replace(PARAGRAPH_SEPARATOR, "\n"), (
         f"{p} has {count} paragraph separator(s) (U+2029), the first at the end of line {line}: each is read as a "
-        "line break, as the editor can only show it, and a save after an edit writes a line break there.")
+        "line break, as the editor can only show it, and a save after an edit writes a line break there."), tuple(breaks)
 
 
 def check_openable(path: Path | str, *, max_bytes: int = MAX_FILE_BYTES) -> os.stat_result:

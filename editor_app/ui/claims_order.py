@@ -52,11 +52,10 @@ def claims_parts(analysis: Analysis) -> tuple[dict[tuple[int, int], Finding], li
             stated[place] = c.claimed
         places.append(place)
         if ok is None:
-            message = c.message
-            if message and not c.suppressed:  # ambiguous (its message says why), not silenced
+            if c.ambiguous and not c.suppressed:  # ambiguous (its message says why), not silenced
                 codes.append(-1 - _FIRST)
                 ambiguous += 1
-                part_missing += message.endswith(" not found")
+                part_missing += c.message.endswith(" not found")
             else:
                 codes.append(-1 - _UNMEASURED)
         else:
