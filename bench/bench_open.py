@@ -17,6 +17,8 @@ A 2 ms heartbeat (bench_feel.Watch) measures each gap between beats until 1.5 s 
 opened survey is shown (the panels' repaint after it, history's first look, are part of what the user feels);
 the GUI thread's CPU time is read at each beat too, so the costliest gap's own computing (`cpu`) is told apart
 from time spent waiting for a core on a loaded machine. `first` is the time until that first result is shown.
+`window painted` (cli) is when the window was first painted, `its text painted` when the editor first painted the
+opened survey (an application event filter sees the paints, removed once both are seen).
 `--blame` samples the GUI thread's stack (Watch's sampler) and names what it did in the six longest gaps;
 `--slots` adds the program's methods that ran in them (bench_feel.SlotTimes, which slows them a little).
 Output: a line per run, then per size and way the medians.
@@ -25,6 +27,11 @@ Before (edb576e) and after, three alternating runs each, load 3.2-6.4 (a shared 
 (GUI CPU of the costliest gap): 8 MB menu 669/712/516 (337-362) -> 323/185/188 (169-179), the rest being Qt's
 setPlainText; 8 MB cli 586/598/393 (313-357) -> 294/127/130 (125-132), `up` 737-1163 -> 487-784; 1 MB menu
 224/328/128 -> 139/134/107; 1 MB cli 549/572/274 (267-326) -> 195/220/146 (126-138). The first result as soon.
+
+`survey-editor FILE` reading FILE in the background (1eb21f6 and after, three runs each, load 1.3-1.4): 8 MB cli
+window painted 437/532/531 ms -> 221/337/182 ms (its text painted 397/474/461 -> 315/327/276 ms; with an empty FILE
+the window is painted at ~100 ms, the 8 MB read beside it shares the GIL), longest stall 50-118 -> 53-99 ms, first
+result 2.4-2.6 s either way.
 """
 
 from __future__ import annotations
@@ -56,6 +63,32 @@ def survey_file(megabytes: int, tmp: Path) -> Path:
     return path
 
 
+def paint_marks_class():
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+
+    class PaintMarks(QObject):
+        """When the main window was first painted (`window`: its status bar, there from the start) and when the
+        editor first painted the opened survey (`text`), in perf_counter seconds: seen as Qt hands the paint over."""
+
+        def __init__(self, window_of, target: Path) -> None:
+            super().__init__()
+            self.window_of, self.target, self.marks = window_of, target, {}
+
+        def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
+            if event.type() == QEvent.Type.Paint and len(self.marks) < 2:
+                w = self.window_of()
+                if w is not None:
+                    if "window" not in self.marks and obj is w.statusBar():
+                        self.marks["window"] = time.perf_counter()
+                    if "text" not in self.marks and obj is w.editor.viewport() and w.current_path == self.target:
+                        self.marks["text"] = time.perf_counter()
+                if len(self.marks) == 2:  # (a Python call per event of the application's: no longer once seen)
+                    QTimer.singleShot(0, lambda: QCoreApplication.instance().removeEventFilter(self))
+            return False
+
+    return PaintMarks
+
+
 def child(megabytes: int, way: str, blame: bool, slots: bool = False) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="bench-open-"))
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
@@ -81,6 +114,8 @@ def child(megabytes: int, way: str, blame: bool, slots: bool = False) -> int:
     from editor_app.ui.app import make_application
     from editor_app.ui.main_window import MainWindow
 
+    PaintMarks = paint_marks_class()
+
     app = make_application(sys.argv[:1])
     watch = bench_feel.Watch()
     cpu: list[float] = []
@@ -102,6 +137,8 @@ def child(megabytes: int, way: str, blame: bool, slots: bool = False) -> int:
 
     checker = QTimer()
     checker.timeout.connect(poll)
+    painted = PaintMarks(window, target)
+    app.installEventFilter(painted)
     if way == "menu":
         from editor_app.config import from_environment
         from editor_app.ui.app import create_window
@@ -136,11 +173,13 @@ def child(megabytes: int, way: str, blame: bool, slots: bool = False) -> int:
     if way == "cli":
         up = (watch.beats[0] - t0) * 1000
         gaps = gaps[1:]  # the first beat's wait is the start-up: `up`
+    shown = {k: round((v - t0) * 1000) for k, v in painted.marks.items()}
     longest = max(gaps)
     beat_cpu = dict(zip(watch.beats, cpu))
     costliest = max((beat_cpu.get(e, 0) - beat_cpu.get(s, 0)) * 1000 for _g, s, e in gaps if s in beat_cpu)
     out = {"size": megabytes, "way": way, "stall": round(longest[0]), "at": round(longest[1] - t0, 2),
            "cpu": round(costliest), "first": round(found["first"] - t0, 2), "up": round(up) if up else None,
+           "painted": shown.get("window") if way == "cli" else None, "text": shown.get("text"),
            "over100": sum(g[0] > 100 for g in gaps), "load": round(os.getloadavg()[0], 2)}
     if blame:
         out["blame"] = [f"{g:.0f} ms at {s - t0:.2f} s: {watch.blame(s, e)}"
@@ -180,6 +219,8 @@ def main() -> int:
                     continue
                 runs.setdefault((size, way), []).append(got)
                 up = f" up {got['up']} ms," if got["up"] is not None else ""
+                up += f" window painted {got['painted']} ms," if got["painted"] is not None else ""
+                up += f" its text painted {got['text']} ms," if got["text"] is not None else ""
                 print(f"{size} MB {way}:{up} longest stall {got['stall']} ms at {got['at']} s (GUI CPU of the "
                       f"costliest gap {got['cpu']} ms), gaps >100 ms {got['over100']}, first result {got['first']} s, "
                       f"load {got['load']}", flush=True)
@@ -188,6 +229,10 @@ def main() -> int:
     for (size, way), got in runs.items():
         med = lambda key: statistics.median(g[key] for g in got)  # noqa: E731
         up = f" up {med('up'):.0f} ms," if got[0]["up"] is not None else ""
+        if all(g.get("painted") is not None for g in got):
+            up += f" window painted {med('painted'):.0f} ms,"
+        if all(g.get("text") is not None for g in got):
+            up += f" its text painted {med('text'):.0f} ms,"
         print(f"median {size} MB {way}:{up} longest stall {med('stall'):.0f} ms "
               f"({' / '.join(str(g['stall']) for g in got)}), costliest CPU {med('cpu'):.0f} ms, "
               f"first result {med('first'):.1f} s")

@@ -83,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         except UnreadableFile as exc:
             print(f"survey-editor: {exc}", file=sys.stderr)
             return 2
-    window = create_window(args.file, config, args.pack)
+    # (a screenshot waits for the analysis of the survey, read and told apart above: read before the window)
+    window = create_window(args.file, config, args.pack, in_background=not args.screenshot)
     if args.pack and window.pack_problem:  # said in the window too; a terminal (or a screenshot run) hears it here
         print(f"survey-editor: {window.pack_problem} (checking with the {window.pack.name} pack instead)",
               file=sys.stderr)

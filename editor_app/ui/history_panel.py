@@ -1225,6 +1225,8 @@ class HistoryController(QObject):
     def __init__(self, window: Any, panel: HistoryPanel) -> None:
         super().__init__(window)
         self.looked = False  # the first look at the database (and for a crash's autosaves) is done
+        # the survey the window is still reading when history is installed (`survey-editor FILE`): its look is the first
+        self.reading_at_start = getattr(window, "opening_path", None) is not None
         self.window = window
         self.panel = panel
         self._db = None
@@ -1294,7 +1296,7 @@ class HistoryController(QObject):
         window.document_saved.connect(self._on_saved)
         window.editor.document().modificationChanged.connect(lambda modified: modified or self._nothing_unsaved())
         window.editor.document().contentsChange.connect(self._edited)
-        window.document_opened.connect(self._on_opened)
+        window.document_opened.connect(self._opened_in_window)
         window.analysis_ready.connect(self._on_analysis)
         store = getattr(window, "settings_store", None)
         if store is not None and hasattr(store, "changed"):
@@ -1895,10 +1897,18 @@ class HistoryController(QObject):
         # the text on disk); either way this session's autosaves hold nothing to recover. Only a crash keeps them.
         self.discard_session_autosaves()
 
-    def _on_opened(self, path: Any) -> None:
+    def _on_opened(self, path: Any, *, look: bool = True) -> None:
         self._nothing_unsaved()  # open_path only gets here once unsaved edits were saved or discarded
         self._untitled = None  # a new untitled survey gets a key of its own
-        self._look_at(path)
+        if look:
+            self._look_at(path)
+
+    def _opened_in_window(self, path: Any) -> None:
+        """A survey put in the window. The one the window was still reading at start (`survey-editor FILE`) is
+        left to the first look when it comes before it: looked at here too, a crash's autosave of it was offered
+        twice, and the database opened on the GUI thread before its import was preloaded."""
+        at_start, self.reading_at_start = self.reading_at_start, False
+        self._on_opened(path, look=self.looked or not at_start)
 
     def look_at_opened(self, path: Any) -> None:
         """The file opened at start, looked at once the database is open. That look waits for the first analysis

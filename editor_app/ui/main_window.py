@@ -318,6 +318,11 @@ class MainWindow(QMainWindow):
         self._opening.said = said
         return True
 
+    @property
+    def opening_path(self) -> Path | None:
+        """The survey being read in the background to be opened (None: none)."""
+        return self._opening.path if self._opening is not None else None
+
     def _read_in_background(self, job: OpenJob) -> None:
         if job is not self._opening:
             return  # another survey was opened (or asked for) since
@@ -328,6 +333,8 @@ class MainWindow(QMainWindow):
             exc = job.error
             message = str(exc) if isinstance(exc, UnreadableFile) else f"{type(exc).__name__}: {exc}"
             self.show_error(self.tr("Can't open the file"), words_for(self.pack)(message))
+            if self._generation == 0:  # the file the window was started with: its empty editor is checked instead
+                self.runner.analyse_now()
             return
         assert job.loaded is not None
         self._open_read(job.path, job.loaded, job.fingerprint, job.lines, spread=True)
