@@ -153,6 +153,11 @@ def show_getting_started(window: QWidget) -> GettingStartedDialog:
 def show_settings(window: QWidget) -> SettingsDialog:
     choices = getattr(window, "command_line_choices", None)
     dialog = SettingsDialog(window.settings_store, window, command_line=choices() if callable(choices) else None)
+    pack = getattr(window, "pack", None)
+    if pack is not None:
+        from editor_app.core.pack_origin import pack_origin
+
+        dialog.show_pack_in_use(str(pack.name), pack_origin(pack, getattr(window, "current_path", None)))
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog

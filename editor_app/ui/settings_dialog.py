@@ -7,7 +7,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -54,6 +54,10 @@ class SettingsDialog(QDialog):
         self.pack_note = QLabel(objectName="pack_note", wordWrap=True)  # a usable pack's slips, as survey-check's
         keep_text_colour(self.pack_note, ORANGE)
         self.pack_note.hide()
+        # which pack file checks the survey now, and which edits take effect at once (the bundled pack is read at start)
+        self.pack_in_use = QLabel(objectName="pack_in_use", wordWrap=True)
+        self.pack_in_use.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.pack_in_use.hide()
         self.arxiv_url_edit = self._line("arxiv_url_edit", REAL_ARXIV_URL)
         self.arxiv_url_edit.textChanged.connect(self._update_interval_floor)
         self.contact_edit = self._line("contact_edit", self.tr("you@example.org (sent to arXiv with each request)"))
@@ -89,6 +93,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("Rule pack:"), _row(self.rule_pack_edit, choose_pack))
         form.addRow("", self.pack_note)
+        form.addRow("", self.pack_in_use)
         form.addRow(self.tr("arXiv API URL:"), self.arxiv_url_edit)
         form.addRow(self.tr("Contact address:"), self.contact_edit)
         form.addRow(self.tr("Time between arXiv requests:"), self.interval_spin)
@@ -260,6 +265,26 @@ class SettingsDialog(QDialog):
         self.pack_note.setText("\n".join([self.tr("The rule pack can be used, with %n warning(s):", "", len(slips)),
                                            *said]) if slips else "")
         self.pack_note.setVisible(bool(slips))
+        self._fit_height()
+
+    def show_pack_in_use(self, name: str, origin) -> None:
+        """Which file the pack checking the survey is (`origin`: core.pack_origin.PackOrigin) and when an edit to it
+        applies: the bundled packs are part of the program, read at start and not watched (an installed one is not
+        the user's to edit; a copy beside the survey or a pack chosen here is, and is watched: applied once saved)."""
+        if origin is None or not origin.path:
+            self.pack_in_use.hide()  # a pack made from text, read from no file
+            return
+        if origin.bundled:
+            said = self.tr("In use now: the bundled pack %1 (%2), read when the program starts: an edit to that file "
+                           "applies at the next start. A survey-rules.toml beside the survey, or a pack chosen here, "
+                           "applies at once, and so does each edit saved to it.")
+        elif origin.origin == "beside-survey":
+            said = self.tr("In use now: %1 from the file beside the survey (%2); each edit saved to it applies at "
+                           "once.")
+        else:
+            said = self.tr("In use now: %1 from %2; each edit saved to it applies at once.")
+        self.pack_in_use.setText(said.replace("%1", name).replace("%2", origin.path))
+        self.pack_in_use.show()
         self._fit_height()
 
     def _fit_height(self) -> None:

@@ -44,27 +44,27 @@
         <translation>入门</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="167"/>
+        <location filename="../../editor_app/ui/about.py" line="172"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="169"/>
+        <location filename="../../editor_app/ui/about.py" line="174"/>
         <source>&amp;Getting Started</source>
         <translation>入门(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="173"/>
+        <location filename="../../editor_app/ui/about.py" line="178"/>
         <source>&amp;About %s</source>
         <translation>关于 %s(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="180"/>
+        <location filename="../../editor_app/ui/about.py" line="185"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/about.py" line="181"/>
+        <location filename="../../editor_app/ui/about.py" line="186"/>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
     </message>
@@ -305,114 +305,114 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1611"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1613"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1285"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1287"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1287"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1289"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1387"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1389"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1521"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1523"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1538"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1540"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1540"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1542"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1457"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1591"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1761"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1459"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1593"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1763"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1391"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1393"/>
         <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
         <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1727"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1729"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1762"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1764"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1944"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1954"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1948"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1958"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2004"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2014"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2047"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2057"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2063"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2073"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2089"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2099"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2089"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2099"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2182"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2192"/>
         <source>The snapshots&apos; figures are still being measured.</source>
         <translation>快照的各项数字仍在测量中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2183"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2193"/>
         <source>“%1” was not measured in these snapshots.</source>
         <translation>这些快照没有测量“%1”。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2216"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2226"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2281"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2291"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -587,17 +587,17 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2309"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2319"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2328"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2338"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2332"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2342"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -641,27 +641,27 @@
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="969"/>
+        <location filename="../../editor_app/ui/main_window.py" line="976"/>
         <source>⚠ Rule pack broken: %1</source>
         <translation>⚠ 规则包已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="970"/>
+        <location filename="../../editor_app/ui/main_window.py" line="977"/>
         <source>Until it is fixed the survey is checked with the last good version of that file.</source>
         <translation>修好之前，综述按该文件上次可用的版本检查。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="971"/>
+        <location filename="../../editor_app/ui/main_window.py" line="978"/>
         <source>Until it is fixed the survey is checked with the rule pack %1.</source>
         <translation>修好之前，综述按规则包 %1 检查。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="973"/>
+        <location filename="../../editor_app/ui/main_window.py" line="980"/>
         <source>Broken since %1:</source>
         <translation>自 %1 起损坏：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="990"/>
+        <location filename="../../editor_app/ui/main_window.py" line="997"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -673,8 +673,8 @@
     <message>
         <location filename="../../editor_app/ui/main_window.py" line="300"/>
         <location filename="../../editor_app/ui/main_window.py" line="313"/>
-        <location filename="../../editor_app/ui/main_window.py" line="330"/>
-        <location filename="../../editor_app/ui/main_window.py" line="346"/>
+        <location filename="../../editor_app/ui/main_window.py" line="335"/>
+        <location filename="../../editor_app/ui/main_window.py" line="353"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -684,68 +684,68 @@
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="531"/>
+        <location filename="../../editor_app/ui/main_window.py" line="538"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="542"/>
+        <location filename="../../editor_app/ui/main_window.py" line="549"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="543"/>
+        <location filename="../../editor_app/ui/main_window.py" line="550"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="545"/>
+        <location filename="../../editor_app/ui/main_window.py" line="552"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="546"/>
+        <location filename="../../editor_app/ui/main_window.py" line="553"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="547"/>
+        <location filename="../../editor_app/ui/main_window.py" line="554"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="554"/>
+        <location filename="../../editor_app/ui/main_window.py" line="561"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="561"/>
+        <location filename="../../editor_app/ui/main_window.py" line="568"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="567"/>
+        <location filename="../../editor_app/ui/main_window.py" line="574"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="572"/>
+        <location filename="../../editor_app/ui/main_window.py" line="579"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="610"/>
+        <location filename="../../editor_app/ui/main_window.py" line="617"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="661"/>
-        <location filename="../../editor_app/ui/main_window.py" line="664"/>
+        <location filename="../../editor_app/ui/main_window.py" line="668"/>
+        <location filename="../../editor_app/ui/main_window.py" line="671"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="640"/>
+        <location filename="../../editor_app/ui/main_window.py" line="647"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -755,89 +755,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="705"/>
+        <location filename="../../editor_app/ui/main_window.py" line="712"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="722"/>
+        <location filename="../../editor_app/ui/main_window.py" line="729"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="742"/>
+        <location filename="../../editor_app/ui/main_window.py" line="749"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="744"/>
+        <location filename="../../editor_app/ui/main_window.py" line="751"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="771"/>
+        <location filename="../../editor_app/ui/main_window.py" line="778"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="800"/>
-        <location filename="../../editor_app/ui/main_window.py" line="827"/>
+        <location filename="../../editor_app/ui/main_window.py" line="807"/>
+        <location filename="../../editor_app/ui/main_window.py" line="834"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="813"/>
-        <location filename="../../editor_app/ui/main_window.py" line="828"/>
+        <location filename="../../editor_app/ui/main_window.py" line="820"/>
+        <location filename="../../editor_app/ui/main_window.py" line="835"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="893"/>
+        <location filename="../../editor_app/ui/main_window.py" line="900"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="875"/>
+        <location filename="../../editor_app/ui/main_window.py" line="882"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="877"/>
+        <location filename="../../editor_app/ui/main_window.py" line="884"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="773"/>
+        <location filename="../../editor_app/ui/main_window.py" line="780"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="906"/>
+        <location filename="../../editor_app/ui/main_window.py" line="913"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="936"/>
+        <location filename="../../editor_app/ui/main_window.py" line="943"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="978"/>
+        <location filename="../../editor_app/ui/main_window.py" line="985"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="996"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1003"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1043"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1050"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1043"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1050"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -1682,201 +1682,216 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/settings_dialog.py" line="52"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="66"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="70"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="59"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="63"/>
         <source>you@example.org (sent to arXiv with each request)</source>
         <translation>you@example.org（随每次请求发送给 arXiv）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="61"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="64"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="65"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="68"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="67"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="71"/>
         <source>Automatic (the first Chinese-capable font installed)</source>
         <translation>自动（第一个已安装的中文字体）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="78"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="82"/>
         <source>System (%1)</source>
         <translation>跟随系统（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="90"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="94"/>
         <source>Rule pack:</source>
         <translation>规则包：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="92"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="97"/>
         <source>arXiv API URL:</source>
         <translation>arXiv API 地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="93"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="98"/>
         <source>Contact address:</source>
         <translation>联系地址：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="94"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="99"/>
         <source>Time between arXiv requests:</source>
         <translation>arXiv 请求间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="96"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="101"/>
         <source>Autosave every:</source>
         <translation>自动保存间隔：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="97"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="102"/>
         <source>History database:</source>
         <translation>历史数据库：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="98"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="103"/>
         <source>Editor font:</source>
         <translation>编辑器字体：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="101"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="106"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="110"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="115"/>
         <source>Reset to defaults</source>
         <translation>恢复默认</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="216"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
         <source>The rule pack can&apos;t be used: %1</source>
         <translation>规则包无法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="247"/>
         <source>Choose a rule pack</source>
         <translation>选择规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="242"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="247"/>
         <source>Rule packs (*.toml)</source>
         <translation>规则包 (*.toml)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/settings_dialog.py" line="260"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="265"/>
         <source>The rule pack can be used, with %n warning(s):</source>
         <translation>
             <numerusform>规则包可以使用，但有 %n 条警告：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="281"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="278"/>
+        <source>In use now: the bundled pack %1 (%2), read when the program starts: an edit to that file applies at the next start. A survey-rules.toml beside the survey, or a pack chosen here, applies at once, and so does each edit saved to it.</source>
+        <translation>当前使用：内置规则包 %1（%2），在程序启动时读取：对该文件的修改在下次启动时生效。综述旁的 survey-rules.toml 或在此选择的规则包则立即生效，保存对它的每次修改也立即生效。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="282"/>
+        <source>In use now: %1 from the file beside the survey (%2); each edit saved to it applies at once.</source>
+        <translation>当前使用：%1，来自综述旁的文件（%2）；保存对它的每次修改都立即生效。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="285"/>
+        <source>In use now: %1 from %2; each edit saved to it applies at once.</source>
+        <translation>当前使用：%1，来自 %2；保存对它的每次修改都立即生效。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="306"/>
         <source>History database</source>
         <translation>历史数据库</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="283"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="308"/>
         <source>SQLite databases (*.db)</source>
         <translation>SQLite 数据库 (*.db)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="295"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="320"/>
         <source>At least %s s for the real arXiv API (arXiv&apos;s terms of use).</source>
         <translation>真实 arXiv API 至少间隔 %s 秒（arXiv 使用条款）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="298"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="323"/>
         <source>A test or mirror server: any spacing is allowed.</source>
         <translation>测试或镜像服务器：间隔不限。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="311"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="336"/>
         <source>SURVEY_EDITOR_LANG=%1 is set in the environment: it wins over the language chosen here.</source>
         <translation>环境变量中设置了 SURVEY_EDITOR_LANG=%1：它优先于此处选择的语言。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="314"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="339"/>
         <source>From the next time the program starts, the window is in %2; until then it stays in %1.</source>
         <translation>下次启动程序时，窗口将改为 %2；在此之前仍为 %1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="318"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="343"/>
         <source>A new language takes effect the next time the program starts.</source>
         <translation>更改的语言将在下次启动程序时生效。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="327"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="352"/>
         <source>Given on the command line, these win over what is saved here until you quit: %s</source>
         <translation>命令行指定，在退出前优先于此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="330"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="355"/>
         <source>Set in the environment, these win over what is saved here: %s</source>
         <translation>以下环境变量优先于此处保存的值：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="332"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="357"/>
         <source>Set in the environment but not usable, so what is saved here is used instead: %s</source>
         <translation>环境变量中的设置无法使用，因此改用此处保存的设置：%s</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="219"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="224"/>
         <source>The arXiv API URL “%1” is not a web address: it must start with https:// (or http:// for a test server) and name a host.</source>
         <translation>arXiv API 地址“%1”不是网址：应以 https:// 开头（测试服务器可用 http://），并写明主机名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="221"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="226"/>
         <source>arXiv&apos;s own API is reached with https://, not http:// (“%1”).</source>
         <translation>arXiv 官方 API 须用 https:// 访问，不能用 http://（“%1”）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="222"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="227"/>
         <source>The contact address “%1” is not an email address (name@example.org); arXiv asks for one it can reach you at.</source>
         <translation>联系地址“%1”不是电子邮箱地址（如 name@example.org）；arXiv 要求提供能联系到你的邮箱。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="224"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="229"/>
         <source>The history database “%1” is a folder: add a file name, e.g. history.db.</source>
         <translation>历史数据库“%1”是一个文件夹：请加上文件名，例如 history.db。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="225"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="230"/>
         <source>“%1” is not a history database (another kind of file); it is left as it is. Choose another file name.</source>
         <translation>“%1”不是历史数据库（是别的文件）；该文件保持原样。请另选一个文件名。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="227"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="232"/>
         <source>The history database “%1” can&apos;t be read.</source>
         <translation>历史数据库“%1”无法读取。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="228"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="233"/>
         <source>The history database “%1” can&apos;t be written there (read-only).</source>
         <translation>历史数据库“%1”无法写入（只读）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="229"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="234"/>
         <source>The history database “%1” can&apos;t be made: a folder on its way is a file.</source>
         <translation>无法创建历史数据库“%1”：路径中的某个文件夹其实是文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="230"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="235"/>
         <source>The folder for the history database “%1” can&apos;t be made.</source>
         <translation>无法创建历史数据库“%1”所在的文件夹。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="217"/>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="232"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="222"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="237"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/settings_dialog.py" line="151"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="156"/>
         <source>“%1” is not installed on this computer; the editor uses %2 instead.</source>
         <translation>本机未安装“%1”；编辑器改用 %2。</translation>
     </message>
