@@ -125,13 +125,25 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{n} suppressed inline", "{n} 条已行内豁免"),
     ("bare ⚠ (U+26A0) is not counted as a caution marker; write ⚠️", "裸 ⚠（U+26A0）不算警示标记；请写 ⚠️"),
     # engine figures
-    # a speed-up or change against the two engines' figures stated side by side (before the plain disagreement)
+    # a speed-up or change against the two engines' figures stated side by side (before the plain disagreement),
+    # on a GPU first (its "on H100" would be taken for a part of the baseline's name)
+    ("{engine} {what} vs {baseline} on {hardware}: {value} at line {line} disagrees with {pair} at line {other_line} "
+     "({implied})",
+     "{hardware} 上 {engine} {what} 相对 {baseline}：第 {line} 行的 {value} 与第 {other_line} 行的 {pair} 不符（后者合 "
+     "{implied}）"),
+    ("{engine} {what} vs {baseline} on {hardware}: {pair} at line {line} make {implied}, not {value} as stated at line "
+     "{other_line}",
+     "{hardware} 上 {engine} {what} 相对 {baseline}：第 {line} 行的 {pair} 合 {implied}，而非第 {other_line} 行所说的 {value}"),
     ("{engine} {what} vs {baseline}: {value} at line {line} disagrees with {pair} at line {other_line} ({implied})",
      "{engine} {what} 相对 {baseline}：第 {line} 行的 {value} 与第 {other_line} 行的 {pair} 不符（后者合 {implied}）"),
     ("{engine} {what} vs {baseline}: {pair} at line {line} make {implied}, not {value} as stated at line {other_line}",
      "{engine} {what} 相对 {baseline}：第 {line} 行的 {pair} 合 {implied}，而非第 {other_line} 行所说的 {value}"),
     ("{engine} {what}: {value} at line {line} disagrees with {other} at line {other_line}",
      "{engine} {what}：第 {line} 行的 {value} 与第 {other_line} 行的 {other} 不一致"),
+    ("{engine} {what} vs {baseline} on {hardware}: {value} at line {line} contradicts {other_engine} vs "
+     "{other_baseline}: {other} at line {other_line} (each stated ahead of the other)",
+     "{hardware} 上 {engine} {what} 相对 {baseline}：第 {line} 行的 {value} 与第 {other_line} 行 {other_engine} 相对 "
+     "{other_baseline} 的 {other} 矛盾（两处说的快慢相反）"),
     ("{engine} {what} vs {baseline}: {value} at line {line} contradicts {other_engine} vs {other_baseline}: {other} "
      "at line {other_line} (each stated ahead of the other)",
      "{engine} {what} 相对 {baseline}：第 {line} 行的 {value} 与第 {other_line} 行 {other_engine} 相对 {other_baseline} 的 "

@@ -27,7 +27,7 @@ def test_each_disagreement_is_listed_with_its_line():
     assert len(listed) == 2
     assert listed[0] == ('<a href="#L6">line 6 · §一</a>: NIM cost: 约 12.1 万 $/年 at line 6 disagrees with '
                          '$110,940/年 at line 4')
-    assert listed[1].startswith('<a href="#L7">line 7 · §一</a>: SGLang throughput vs vLLM: 2 倍 at line 7')
+    assert listed[1].startswith('<a href="#L7">line 7 · §一</a>: SGLang throughput vs vLLM on H100: 2 倍 at line 7')
     assert "(1.30×)" in listed[1]
     assert "Figures that disagree (2):" in d
 

@@ -32,20 +32,20 @@ def messages(*lines: str) -> list[tuple[int, str]]:
 def test_a_speedup_after_the_figures_it_contradicts():
     found = findings(RAW, "SGLang 比 vLLM 快 2 倍。")
     assert [(f.line, f.level, f.measured, round(f.limit, 3)) for f in found] == [(2, "warning", 2.0, 1.296)]
-    assert found[0].message == ("SGLang throughput vs vLLM: 2 倍 at line 2 disagrees with ~16,200 vs ~12,500 tok/s "
-                                "at line 1 (1.30×)")
+    assert found[0].message == ("SGLang throughput vs vLLM on H100: 2 倍 at line 2 disagrees with ~16,200 vs "
+                                "~12,500 tok/s at line 1 (1.30×)")
     assert EngineText("zh_CN")(found[0].message) == (
-        "SGLang 吞吐 相对 vLLM：第 2 行的 2 倍 与第 1 行的 ~16,200 vs ~12,500 tok/s 不符（后者合 1.30×）")
+        "H100 上 SGLang 吞吐 相对 vLLM：第 2 行的 2 倍 与第 1 行的 ~16,200 vs ~12,500 tok/s 不符（后者合 1.30×）")
 
 
 def test_figures_after_the_speedup_they_contradict_are_the_finding():
     found = findings("SGLang 比 vLLM 快 2 倍。", RAW)
     assert [(f.line, f.column) for f in found] == [(2, RAW.index("~16,200") + 1)]
-    assert found[0].message == ("SGLang throughput vs vLLM: ~16,200 vs ~12,500 tok/s at line 2 make 1.30×, not "
+    assert found[0].message == ("SGLang throughput vs vLLM on H100: ~16,200 vs ~12,500 tok/s at line 2 make 1.30×, not "
                                 "2 倍 as stated at line 1")
     assert (round(found[0].measured, 3), found[0].limit) == (1.296, 2.0)
     assert EngineText("zh_CN")(found[0].message) == (
-        "SGLang 吞吐 相对 vLLM：第 2 行的 ~16,200 vs ~12,500 tok/s 合 1.30×，而非第 1 行所说的 2 倍")
+        "H100 上 SGLang 吞吐 相对 vLLM：第 2 行的 ~16,200 vs ~12,500 tok/s 合 1.30×，而非第 1 行所说的 2 倍")
 
 
 @pytest.mark.parametrize("said", [

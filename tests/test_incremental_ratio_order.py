@@ -52,7 +52,7 @@ def test_an_enter_above_leaves_the_later_speedup_after_the_figures(text, split, 
     incremental, fresh = _incremental_and_fresh(text, text.replace(*split), pack)
     assert incremental == fresh
     assert [(line, message.split(":")[0]) for line, _, message in fresh] == [
-        (5, "SGLang throughput on H100"), (6, "SGLang throughput vs vLLM")]
+        (5, "SGLang throughput on H100"), (6, "SGLang throughput vs vLLM on H100")]
     assert "2× at line 6 disagrees with 14,900 vs 12,500 tok/s at line 5 (1.19×)" in fresh[1][2]
 
 

@@ -41,9 +41,11 @@ def test_a_speedup_on_the_second_gpu_agrees_with_that_gpus_pair(said):
 
 def test_a_wrong_speedup_on_the_second_gpu_is_told_against_that_gpus_pair():
     assert messages(PAIRS, "在 A100 上 SGLang 比 vLLM 快 1.3 倍。") == [
-        (2, "SGLang throughput vs vLLM: 1.3 倍 at line 2 disagrees with ~8,100 vs ~6,800 tok/s at line 1 (1.19×)")]
+        (2, "SGLang throughput vs vLLM on A100: 1.3 倍 at line 2 disagrees with ~8,100 vs ~6,800 tok/s at line 1 "
+            "(1.19×)")]
     assert messages("在 A100 上 SGLang 比 vLLM 快 1.3 倍。", PAIRS) == [
-        (2, "SGLang throughput vs vLLM: ~8,100 vs ~6,800 tok/s at line 2 make 1.19×, not 1.3 倍 as stated at line 1")]
+        (2, "SGLang throughput vs vLLM on A100: ~8,100 vs ~6,800 tok/s at line 2 make 1.19×, not 1.3 倍 as stated "
+            "at line 1")]
 
 
 def test_a_speedup_on_a_gpu_with_no_pair_on_it_is_told_against_nothing():
@@ -57,8 +59,10 @@ def test_the_qa_survey_line_through_the_whole_analysis():
     text = "\n".join(["主题综述", "一、主题脉络", f"1. {PAIRS}", "2. 在 A100 上 SGLang 比 vLLM 快 1.19 倍。",
                       "3. 在 H100 上 SGLang 比 vLLM 快 1.19 倍。", "4. SGLang 比 vLLM 快 1.19 倍。"])
     assert consistency(text) == [
-        (5, "SGLang throughput vs vLLM: 1.19 倍 at line 5 disagrees with ~16,200 vs ~12,500 tok/s at line 3 (1.30×)"),
-        (6, "SGLang throughput vs vLLM: 1.19 倍 at line 6 disagrees with ~16,200 vs ~12,500 tok/s at line 3 (1.30×)")]
+        (5, "SGLang throughput vs vLLM on H100: 1.19 倍 at line 5 disagrees with ~16,200 vs ~12,500 tok/s at line 3 "
+            "(1.30×)"),
+        (6, "SGLang throughput vs vLLM on H100: 1.19 倍 at line 6 disagrees with ~16,200 vs ~12,500 tok/s at line 3 "
+            "(1.30×)")]
 
 
 def test_an_edit_keeps_the_gpus_apart_as_a_fresh_analysis_does():

@@ -82,8 +82,8 @@ def test_a_signed_change_beside_an_engine_and_a_baseline_is_read() -> None:
 
 def test_a_wrong_signed_change_is_flagged() -> None:
     found = messages("SGLang ~16,200 vs vLLM ~12,500 tok/s on H100。\nSGLang 比 vLLM 吞吐 +80%。")
-    assert found == ["SGLang throughput change vs vLLM: +80% at line 2 disagrees with ~16,200 vs ~12,500 tok/s at "
-                     "line 1 (+29.6%)"]
+    assert found == ["SGLang throughput change vs vLLM on H100: +80% at line 2 disagrees with ~16,200 vs ~12,500 "
+                     "tok/s at line 1 (+29.6%)"]
 
 
 # D3: baselines named by 以 … 为基线 and by pronouns

@@ -14,8 +14,8 @@ measure against the same baseline in the same direction (one naming no baseline 
 
 Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
 whether a place states it in ms or in s. A single value inside a range stated at the other place ("+1.3×" and
-"+1.21×~1.35×", either first) agrees with it; two ranges agree only when they are one range. A cited paper is one subject under every name the survey gives it
-("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
+"+1.21×~1.35×", "14,000 tok/s" and "12,000~16,200 tok/s", either first) agrees with it; two ranges agree only when
+they are one range. A cited paper is one subject under every name the survey gives it ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
 analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
 lines are compared again.
 """
@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable, Sequence
 
 from .figures import GENERIC_LABELS, quantity_label
@@ -85,23 +86,33 @@ _MEMO_LIMIT = 100_000
 
 
 def _span(value: FigureValue) -> tuple[float, float]:
-    """(low, high) of a value: a range "3.8~5.2×" keeps both ends, anything else is one point (remembered: a big
-    survey states the same figures over and over, and every pass compares them all)."""
+    """(low, high) of a value: a range ("3.8~5.2×", "12,000~16,200 tok/s") keeps both ends, anything else is one point
+    (remembered: a big survey states the same figures over and over, and every pass compares them all)."""
     got = _SPANS.get((value.text, value.value))
     if got is None:
         # (a value's text as written, "～１３，５００" or "16，200", read as "16,200" is: "16，200" was the range 16 to
         # 16,200 and so "disagreed" with "16,200" stated elsewhere)
         numbers = _NUMBER.findall(thousands_read(value.text.translate(AS_ASCII)))
-        got = (float(numbers[0].replace(",", "")), value.value) if len(numbers) >= 2 else (value.value, value.value)
+        got = (_low_end(numbers[0], numbers[-1], value.value), value.value) if len(numbers) >= 2 \
+            else (value.value, value.value)
         if len(_SPANS) > _MEMO_LIMIT:
             _SPANS.clear()
         _SPANS[value.text, value.value] = got
     return got
 
 
+def _low_end(low: str, high: str, value: float) -> float:
+    """A range's lower end in its value's unit: as written ("3.8" of "3.8~5.2×"), or, when the upper end as written
+    is not the value ("1.2万~1.6万", "12~16k" or "850~900 ms" told in s), scaled as the value is, exactly."""
+    low_read, high_read = float(low.replace(",", "")), float(high.replace(",", ""))
+    if high_read == value or not high_read:
+        return low_read
+    return float(Fraction(low.replace(",", "")) * Fraction(repr(value)) / Fraction(high.replace(",", "")))
+
+
 def value_span(value: FigureValue) -> tuple[float, float]:
-    """(low, high) of a value as stated: a range "3.8~5.2×" keeps both ends (its value is the upper one), any other
-    value is one point. The charts draw a range as one (ui/figures_panel.py)."""
+    """(low, high) of a value as stated: a range "3.8~5.2×", "12,000~16,200 tok/s", "54.2–58.9s" keeps both ends (its
+    value is the upper one), any other value is one point. The charts draw a range as one (ui/figures_panel.py)."""
     return _span(value)
 
 
@@ -347,7 +358,9 @@ def _check_ratio(said: FigureGroup, value: FigureValue, raw: tuple[FigureGroup, 
     if first.endswith(f" {group.unit}") and second.endswith(f" {group.unit}"):  # "~16,200 vs ~12,500 tok/s", but
         first = first[:-len(group.unit) - 1]  # "0.18 s vs 240 ms"
     pair = f"{first} vs {second}"
-    head = f"{value.engine} {what} vs {said.baseline}"
+    # the GPU the ratio is told on: the one it names, else that of the pair it is told against (keyed by it)
+    hardware = said.hardware or group.hardware
+    head = f"{value.engine} {what} vs {said.baseline}" + (f" on {hardware}" if hardware else "")
     if said_first:
         found = _finding(group, e, f"{head}: {pair} at line {group.line} make {_ratio_text(said.kind, implied)}, "
                                    f"not {_as_written(said, value)} as stated at line {said.line}", value.value)
@@ -421,10 +434,12 @@ def _reversed(group: FigureGroup, value: FigureValue, seen: tuple | None) -> Fin
         return None
     other, first_value = seen[0], seen[1]
     what = _what(group)
+    where = f" on {group.hardware}" if group.hardware else ""  # (both on it: the GPU is in the key)
     return _finding(group, value,
-                    f"{value.engine} {what} vs {group.baseline}: {_as_written(group, value)} at line {group.line} "
-                    f"contradicts {first_value.engine} vs {other.baseline}: {_as_written(other, first_value)} at line "
-                    f"{other.line} (each stated ahead of the other)", 1 / first_value.value)
+                    f"{value.engine} {what} vs {group.baseline}{where}: {_as_written(group, value)} at line "
+                    f"{group.line} contradicts {first_value.engine} vs {other.baseline}: "
+                    f"{_as_written(other, first_value)} at line {other.line} (each stated ahead of the other)",
+                    1 / first_value.value)
 
 
 def _checked(group: FigureGroup) -> bool:

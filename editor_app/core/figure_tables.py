@@ -10,15 +10,16 @@ A header names a figure column with its unit, in parentheses or alone ("吞吐�
 "加速比" / "Speedup" for ×); a column in 万, 亿, k or M ("吞吐（万 tok/s）") is read in its unit, each cell times that
 magnitude ("1.62" is 16,200 tok/s, shown as "1.62 万": the text a cell's value is quoted with says it, as the prose
 would), unless the cell writes its own ("1.9 万"). A row's engine is the first known engine its engine column
-names; a cell whose unit is written in it ("450 ms") keeps it.
+names; a cell whose unit is written in it ("450 ms") keeps it. A range in a throughput or latency column
+("12,000~16,200", "54.2–58.9") is one value, its upper end, its text the range, as in prose.
 """
 
 from __future__ import annotations
 
 import re
 
-from .figures import (_ENGINE_ALIASES, _VALUE_RE, _VALUE_START, _hardware, _label, _matches, _measure,
-                      _metric, _number, _runs, _unit_after, _value_end, scaled)
+from .figures import (_ENGINE_ALIASES, _hardware, _label, _measure, _metric, _number, _runs, _unit_after,
+                      _value_end, _value_matches, scaled)
 from .model import FigureGroup, FigureValue
 from .numbers import thousands_read
 from .reference_tables import _DELIMITER_ROW, cell_starts
@@ -114,7 +115,7 @@ def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, 
         if j >= len(cells):
             continue
         cell = cells[j]
-        found = _matches(_VALUE_RE, _VALUE_START, cell, 0, len(cell))
+        found = _value_matches(cell, 0, len(cell), unit)  # ("12,000~16,200" in a tok/s column: one range)
         if not found or cell[:found[0].start()].strip(" \t*_"):
             continue  # no figure, or one after words ("见 §3", "—")
         m = found[0]

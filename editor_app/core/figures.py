@@ -42,8 +42,10 @@ How a line is read:
   clause when its item names no subject ("比 vLLM 吞吐快 2×、TTFT 低 3×"), else the one a clause's first item names
   alone ("相对 vLLM，…", "与 vLLM 相比，…", "Compared to vLLM, …"); "" when none is named or it is no known engine
   ("比 torch.compile 快 3.8×"). "以 TGI 为基线" leads like "相对 TGI"; a pronoun after the baseline word ("比它", "是它的",
-  "与之相比") names the one known engine other than the subject named before it in its sentence; when none or several
-  are, the figure is not read (UNKNOWN_BASELINE: neither a guess nor one naming none).
+  "与之相比") names the one known engine other than the subject named before it in its sentence, or, when its
+  sentence names none, the one engine the sentence before it on the line names, unless that is the subject ("vLLM
+  在 H100 上 12,500 tok/s。LMDeploy 比它快 3 倍。"); when none or several are, the figure is not read
+  (UNKNOWN_BASELINE: neither a guess nor one naming none).
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
   latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
@@ -54,6 +56,11 @@ How a line is read:
   hardware before its value ("H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s") states the clause's previous
   value's engine on that hardware. A clause after a latency label and a colon ("p50 TTFT：TGI 为 320 毫秒，…") is
   read for latencies though it holds no cue.
+- A range of a throughput or a latency ("12,000~16,200 tok/s", "54.2–58.9s", "1.2万~1.6万 tok/s", "12 to 16k tok/s";
+  ~ ～ – — 至 to, not after "from"/"从": a change) is one value, as a speed-up's range: its value the upper end, its
+  text the range as written, approx only when marked before it or after it. Its ends are written alike, or the lower
+  with no magnitude ("1.2~1.6万"), and rise; a range with no unit after it counts only in a comparison of a
+  throughput or a latency ("SGLang 12,000~16,200 vs vLLM 12,500 tok/s"). A range of anything else is read as before.
 - "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate, and so do "左右/上下"
   right after it and its unit ("16,200 tok/s 左右"); "up to" does not.
   A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
@@ -620,6 +627,66 @@ def _bare_multiplier(m: re.Match[str]) -> bool:
     return mult == "B" or _PER_SECOND_AFTER.match(m.string, m.end()) is None
 
 
+# A range of a throughput or a latency, "12,000~16,200 tok/s", "54.2–58.9s", "1.2万~1.6万 tok/s": one value, its upper
+# end (as a speed-up's range "3.8~5.2×"), its text the range as written (figure_check.value_span reads both ends
+# from it). The groups its upper end is read with are _VALUE_RE's (num, mult; cur never, approx the range's).
+_RANGE_RE = re.compile(
+    rf"(?P<approx>{_APPROX})?(?P<lo>{_NUM})(?P<lomult>[kKM](?![A-Za-z])|[ \t]?万|[ \t]?亿)?"
+    r"(?:[~～]|[ \t][~～][ \t]|[ \t]?[–—至][ \t]?|[ \t]to[ \t])(?P<cur>(?!))?"  # ("4 ~16,200": about 16,200)
+    rf"(?P<num>{_NUM})(?![.,]?\d|-\d|:\d|/\d)"
+    r"(?P<mult>[kK](?![A-Za-z])|[MB](?![A-Za-z])|[ \t]?万|[ \t]?亿|[ \t][kK](?=[ \t]?(?:tok|req)[A-Za-z]*/s))?"
+)
+_RANGE_SEPS = frozenset("~～–—至t")  # what the separator of a range starts with (a cheap first look)
+_FROM_BEFORE = re.compile(r"(?:(?<![A-Za-z])[Ff]rom|从|由)[ \t]*\Z")  # "从 12,000 到…", "from 12,000 to 16,200": a change
+_RANGE_METRICS = ("throughput", "latency")
+_ANY_UNIT = "*"  # (_ranged's `unit`: a range with no unit written after it is one, its comparison tells)
+
+
+def _ranged(text: str, m: re.Match[str], end: int, unit: str | None = None) -> re.Match[str] | None:
+    """The range that the value m of text[:end] starts ("12,000" of "12,000~16,200 tok/s"), when it is one of a
+    throughput or a latency (its unit written after it, else `unit`: a table column's), both ends written alike (or
+    the lower with no magnitude: "1.2~1.6万" is 12,000 to 16,000) and rising; else None. Not after "from"/"从": that
+    is a change, not a range."""
+    if m.group("cur"):
+        return None
+    after = m.end("num")
+    if not _RANGE_SEPS.intersection(text[after:after + 5]):
+        return None
+    r = _RANGE_RE.match(text, m.start(), end)
+    if r is None or _FROM_BEFORE.search(text, max(0, m.start() - 8), m.start()):
+        return None
+    own = _unit_after(text, _value_end(r), None)[0]
+    if (own or unit != _ANY_UNIT) and _METRIC_BY_UNIT.get(own or unit or "") not in _RANGE_METRICS:
+        return None
+    high_mult = "" if _bare_multiplier(r) else (r.group("mult") or "").strip(" \t").replace("K", "k")
+    low_mult = (r.group("lomult") or "").strip(" \t").replace("K", "k")
+    if low_mult and low_mult != high_mult:
+        return None  # "9,800~1.2万", "12k~16,200": ends in different magnitudes, left as before
+    low = scaled(r.group("lo"), high_mult) if high_mult else float(r.group("lo").replace(",", ""))
+    return r if low < _number(r) else None
+
+
+def _value_matches(text: str, start: int, end: int, unit: str | None = None) -> list[re.Match[str]]:
+    """The values in text[start:end] (_VALUE_RE's matches), a range of a throughput or a latency as one (its
+    _RANGE_RE match in place of the two ends'); `unit`: what a value with none written after it is in."""
+    found = _matches(_VALUE_RE, _VALUE_START, text, start, end)
+    if len(found) < 2:
+        return found
+    out = []
+    i = 0
+    while i < len(found):
+        m = found[i]
+        if i + 1 < len(found):
+            r = _ranged(text, m, end, unit)
+            if r is not None and r.end() == found[i + 1].end():
+                out.append(r)
+                i += 2
+                continue
+        out.append(m)
+        i += 1
+    return out
+
+
 def _number(m: re.Match[str]) -> float:
     mult = (m.group("mult") or "").lstrip(" \t")
     if not mult or mult in ("M", "B") and _bare_multiplier(m):
@@ -806,6 +873,11 @@ _SENTENCE_ENDS = "。！？!?"
 # The baseline of a speed-up or change naming it by a pronoun that names no one engine: such a figure is not read
 # (its baseline is unknown: it must be neither taken as naming none nor compared with another baseline's figure)
 UNKNOWN_BASELINE = "\x00?"
+
+
+def _sentence_start(view: str, at: int) -> int:
+    """Where the sentence holding view[at] starts: after the sentence end before it, else at 0."""
+    return max(view.rfind(c, 0, at) for c in _SENTENCE_ENDS) + 1
 
 
 def _lead_name(m: re.Match[str]) -> tuple[int, int]:
@@ -1168,8 +1240,11 @@ class _LineReader:
             self._single_values(index, a, b, taken)
         return led
 
-    def _comparison(self, index: int, a: int, b: int, taken: _Spans, inherited: str = "") -> str | None:
-        """Read scope[a:b] as one comparison; returns its label ("" when none), None when it is none."""
+    def _comparison(self, index: int, a: int, b: int, taken: _Spans, inherited: str = "",
+                    ranges: bool = True) -> str | None:
+        """Read scope[a:b] as one comparison; returns its label ("" when none), None when it is none. A range with no
+        unit written after it ("SGLang 12,000~16,200 vs vLLM 12,500 tok/s") is one value when the comparison is of a
+        throughput or a latency; of anything else its ends are read as before (`ranges` False)."""
         scope = self.scopes[index]
         view = scope.view
         parts = []
@@ -1185,7 +1260,8 @@ class _LineReader:
                 return None  # no value in it: every value holds a digit, or is in a parenthesis (a blank here)
         chosen: list[tuple[re.Match[str], _Scope | None]] = []  # a value, and the parenthesis it is in if any
         for k, (pa, pb) in enumerate(parts):
-            found = [m for m in _matches(_VALUE_RE, _VALUE_START, view, pa, pb) if not taken.covers(m.start())]
+            found = [m for m in (_value_matches(view, pa, pb, _ANY_UNIT) if ranges else
+                                 _matches(_VALUE_RE, _VALUE_START, view, pa, pb)) if not taken.covers(m.start())]
             if found:
                 chosen.append((found[-1] if k == 0 else found[0], None))
             else:  # "Ollama (~45 tok/s) vs llama.cpp (~52 tok/s)": the value in parentheses after the name
@@ -1234,6 +1310,8 @@ class _LineReader:
         metric = _metric(unit, label)
         if not metric:
             return None
+        if metric not in _RANGE_METRICS and any(m.re is _RANGE_RE for _, m, _, _, _ in entries):
+            return self._comparison(index, a, b, taken, inherited, ranges=False)  # ("40~45 vs 38 GB": as before)
         if metric == "percent" and not label and entries[0][4] is None:
             label = _percent_of(view[entries[0][0].end:entries[0][1].start()])  # "vLLM 的 KV cache 命中率 85%"
         values: list[FigureValue] = []
@@ -1351,7 +1429,7 @@ class _LineReader:
         child = self._opened_at.get(at)
         if child is None:
             return None
-        found = _matches(_VALUE_RE, _VALUE_START, child.view, 0, len(child.view))
+        found = _value_matches(child.view, 0, len(child.view))
         if not found or not _unit_after(child.view, _value_end(found[0]), found[0].group("cur"))[0]:
             return None  # a bare number in parentheses ("VikingMem（… 2026）") is no engine's figure
         return found[0], child
@@ -1556,15 +1634,22 @@ class _LineReader:
 
     def _antecedent(self, index: int, at: int, pronoun: str, subject: str) -> str:
         """The known engine a pronoun at view[at] (它, 之) names: the one engine, other than the figure's subject,
-        named before it in its sentence ("TGI 9,800 tok/s，SGLang 比它快 1.65 倍": TGI); UNKNOWN_BASELINE when none
-        or several are (or for 它们), rather than a guess."""
+        named before it in its sentence ("TGI 9,800 tok/s，SGLang 比它快 1.65 倍": TGI); when its sentence names
+        none, the one engine the sentence before it on the line names, when that is not the subject ("vLLM 在 H100
+        上 12,500 tok/s。LMDeploy 比它快 3 倍。": vLLM); UNKNOWN_BASELINE when none or several are (or for 它们),
+        rather than a guess."""
         if pronoun == "它们":
             return UNKNOWN_BASELINE
-        view = self.scopes[index].view
-        start = max(view.rfind(c, 0, at) for c in _SENTENCE_ENDS) + 1
-        named = {run.engine for run in _runs(self._named_part(index, start, at), start)
-                 if run.engine in _ENGINE_ALIASES} - {subject}
+        start = _sentence_start(self.scopes[index].view, at)
+        named = self._engines_named(index, start, at) - {subject}
+        if not named and start > 0:
+            before = self._engines_named(index, _sentence_start(self.scopes[index].view, start - 1), start - 1)
+            named = before if subject not in before else set()
         return named.pop() if len(named) == 1 else UNKNOWN_BASELINE
+
+    def _engines_named(self, index: int, a: int, b: int) -> set[str]:
+        """The known engines (canonical names) named in scope[a:b]."""
+        return {run.engine for run in _runs(self._named_part(index, a, b), a) if run.engine in _ENGINE_ALIASES}
 
     def _baseline_in_parenthesis(self, index: int, pos: int, end: int) -> str:
         """The known engine a parenthesis right after view[pos] names as a baseline alone ("（相对 vLLM）", "(vs
@@ -1651,7 +1736,7 @@ class _LineReader:
             return  # a one-value group needs a known engine
         labels: dict[str, str] = {}  # metric -> the label of the clause's last value of it
         previous: tuple[str, str | None] | None = None  # the engine and hardware of the clause's last value
-        for m in _matches(_VALUE_RE, _VALUE_START, view, a, b):
+        for m in _value_matches(view, a, b):
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"), m.start())
