@@ -492,6 +492,15 @@ class Analysis:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract shared by the CLI, the GUI and the exporter (names are fixed)."""
+        from .figure_check import value_span  # (figure_check reads this module's records: imported when needed)
+
+        def _value_dict(v: FigureValue) -> dict[str, Any]:
+            low = value_span(v)[0]
+            out: dict[str, Any] = {"engine": v.engine, "value": v.value, "approx": v.approx}
+            if low != v.value:
+                out["low"] = low
+            return out
+
         return {
             "file": self.file,
             "pack": self.pack,
@@ -563,7 +572,8 @@ class Analysis:
                     "line": g.line,
                     "kind": g.kind,
                     "sentence": g.sentence,
-                    "values": [{"engine": v.engine, "value": v.value, "approx": v.approx} for v in g.values],
+                    # a range ("12,000~16,200 tok/s", "3.8~5.2×") is its upper end, and its lower one as "low"
+                    "values": [_value_dict(v) for v in g.values],
                     # only when a speed-up names its baseline: an entry without it (as every entry of an analysis
                     # stored before it existed) names none, so readers take `.get("baseline", "")`
                     **({"baseline": g.baseline} if g.baseline else {}),
