@@ -712,6 +712,13 @@ _REPORT_ZH_CN = {
     ", {n} ambiguous (about a section number two headings share, or a place that lost a part)":
         "，{n} 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）",
     ", {n} not measured (a part of the place they are about is missing)": "，{n} 处未测量（所指位置缺了一部分）",
+    # figures nothing measured (services/report.py _not_measured_clause): which, how many, why
+    ", {n} not measured ({why})": "，{n} 处未测量（{why}）",
+    "{figure} ×{n}: {why}": "{figure} ×{n}：{why}",
+    "{figure}: {why}": "{figure}：{why}",
+    "the rule pack has no verifiability rule": "规则包没有 verifiability 规则",
+    "the verifiability rule measured nothing": "verifiability 规则未测出结果",
+    "no counter of the rule pack measures it": "规则包中没有计数器测量它",
     ". ": "。",
     "References: {n} ({verified} verified).": "引用：{n} 篇（{verified} 篇已核验）。",
     "Not fully checked.": "未完全检查。",
@@ -730,6 +737,7 @@ _REPORT_ZH_CN = {
     "{title}: nothing to check — {why}": "{title}：没有可检查的内容 — {why}",
     "{title}: measured {measured}, limit {limit}{where}": "{title}：实测 {measured}，限值 {limit}{where}",
     " (line {line})": "（第 {line} 行）",
+    " — ": " — ", "{n} places:": "{n} 处：", "{n} more: ": "另有 {n} 处：",  # a rule failing in several places
     "{n} private-data hits:": "{n} 处私域数据：",
     "{n} private-data hit:": "{n} 处私域数据：",
     "{dimension} at line {line}:{column}": "{dimension}，第 {line} 行第 {column} 列",

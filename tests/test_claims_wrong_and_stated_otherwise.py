@@ -95,7 +95,7 @@ def test_the_report_lists_it_under_the_wrong_figure_on_page_1_and_in_appendix_b(
     row = _row_of(first, '<a href="#L9">line 9</a>', "CJK 实测 3,883")
     assert f'<a href="#L95">≠ {STATED_OTHERWISE}</a>' in row  # leading to line 95, where it is stated otherwise
     assert first.count(STATED_OTHERWISE) == 1
-    assert "Self-stated figures: 40 agree, 12 disagree, 1 stated otherwise elsewhere." in first
+    assert "Self-stated figures: 40 agree, 12 disagree, 1 stated otherwise elsewhere, 9 not measured (" in first
     # appendix B: the figure's note says both, its verdict stays the wrong figure's
     row = _row_of(_claims_appendix(html), "CJK 实测 3,883", "stated 3,883, measured 3,838")
     assert f"≠ {STATED_OTHERWISE}" in row and ">disagrees<" in row

@@ -26,9 +26,10 @@ def _first_page(text: str, analysis, language: str = "en") -> str:
 
 @pytest.mark.parametrize("language, errors, warned, measured", [
     ("en", "1 error-level rule fails:", "1 warning-level rule fails (a warning: it does not block publishing):",
-     "measured 159 / 137 / 145 / 136 / 181 / 79, limit ≥ 150 ( line 79 · §七 )"),
+     "measured 159 / 137 / 145 / 136 / 181 / 79, limit ≥ 150 — 4 places: item on line 79: 137 < 150 (13 short) "
+     "( line 79 · §七 )"),  # (each of its 4 places: QA27b D2)
     ("zh_CN", "1 条错误级规则未通过：", "1 条警告级规则未通过（警告，不妨碍发布）：",
-     "实测 159 / 137 / 145 / 136 / 181 / 79，限值 ≥ 150（ 第 79 行 · §七 ）"),
+     "实测 159 / 137 / 145 / 136 / 181 / 79，限值 ≥ 150 — 4 处： 第 79 行的列表项：137 < 150（差 13）（ 第 79 行 · §七 ）"),
 ])
 def test_the_samples_failing_warning_is_named_under_the_errors(sample_text, language, errors, warned, measured):
     box = _first_page(sample_text, analyze(sample_text, house_pack()), language)

@@ -525,6 +525,23 @@ def _write_atomic(p: Path, target: Path, data: bytes, *, backup: bool) -> None:
     _fsync_directory(directory)
 
 
+def replacement_of(path: Path | str) -> tuple[Path, int]:
+    """(the file a whole new version of `path` replaces, the permissions it keeps), for a file written elsewhere and
+    renamed over it (the exported report): through a symlink its target, so the link stays a link, as a save keeps a
+    symlinked survey one; the mode of the file replaced (a report chmod 600 stayed private), else a new file's."""
+    target = Path(os.path.realpath(path))
+    try:
+        return target, stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        return target, 0o666 & ~_current_umask()
+
+
+def temp_beside(target: Path, pid: int) -> Path:
+    """Where a report is written before it is renamed over `target`: beside it (one file system), hidden, named for
+    the process writing it (a PDF writer stopped midway leaves it to its parent to remove)."""
+    return target.with_name(f".{target.name}.tmp{pid}")
+
+
 def _write_failed(p: Path, exc: OSError) -> UnsavableText:
     return UnsavableText(f"Not saved: writing {p} failed: {exc.strerror or exc}. The file on disk was not changed.")
 

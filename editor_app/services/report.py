@@ -11,18 +11,19 @@ import base64
 import html
 import re
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import PurePath
 from urllib.parse import quote
 
 import markdown
 import nh3
 
+from editor_app.core.arxiv_ids import parse_arxiv_id, problem_with
 from editor_app.core.document import SECTION_REF_RE, resolve_section_ref
 from editor_app.core.figure_check import RULE_ID as CONSISTENCY_RULE
 from editor_app.core.figure_places import chart_key, inconsistent_places
 from editor_app.core.masked_excerpts import masked_lines
-from editor_app.core.model import Analysis, Claim, Finding, PrivacyHit, Reference, RuleResult
+from editor_app.core.model import SUPPRESSION_REFUSED, Analysis, Claim, Finding, PrivacyHit, Reference, RuleResult
 from editor_app.core.privacy import config_of_pack, privacy_in_line
 from editor_app.core.reference_verdicts import (
     ARXIV_CONTRADICTS,
@@ -147,11 +148,13 @@ def build_report_html(
 
     `language` "zh_CN" writes what the report adds in Chinese (with `pack`, its rule titles in the pack's
     `[i18n.zh_CN]` words too); the survey itself is as written. `survey_file`: where the survey lies, when the
-    analysis does not say (the window's): only to tell a pack beside it, never printed."""
+    analysis does not say (the window analyses its text without a file): its name is printed, scanned and masked,
+    as the analysis' file would be, and tells a pack beside it."""
     say = ReportWords(language, pack)
     when = generated_at or datetime.now().astimezone()
-    origin = pack_origin(pack, analysis.file or survey_file) if pack is not None else None
-    survey_file, pack_file = _named_files(analysis, pack, origin)
+    path = analysis.file or survey_file
+    origin = pack_origin(pack, path) if pack is not None else None
+    survey_file, pack_file = _named_files(path, pack, origin)
     named = [n for n in (survey_file, pack_file) if n is not None and n.hits]  # counted as private data on page 1
     lines = _masked_private_data(text.split("\n"), analysis)
     first = title_line(lines)  # the line shown as the report's title, once (None: the survey has no title line)
@@ -195,7 +198,7 @@ def build_report_html(
         '<div class="appendix">',
         f'<h2 id="appendix">{say("Appendix")}</h2>',
         _rules_table(analysis.rules, say, places),
-        _claims_table(analysis.claims, say, places, disagreeing),
+        _claims_table(analysis.claims, say, places, disagreeing, analysis),
         _references_table(analysis.references, say, places),
         _figures_part(analysis, list(charts), say, places),
         _privacy_table(analysis.privacy, say, places, named),
@@ -209,11 +212,11 @@ def build_report_html(
     return printable("\n".join(parts))  # (a file name that is not UTF-8 shown with U+FFFD: the report is UTF-8)
 
 
-def _named_files(analysis: Analysis, pack: RulePack | None,
+def _named_files(path: str | None, pack: RulePack | None,
                  origin: PackOrigin | None) -> tuple[NamedFile | None, NamedFile | None]:
-    """The file names the report prints, scanned as the text is: the survey's, and the pack's when it is not the
-    bundled one (its name only: where it lies, "/home/chen/…", is no reader's business)."""
-    survey = scanned_name(SURVEY_FILE, analysis.file, pack) if analysis.file else None
+    """The file names the report prints, scanned as the text is: the survey's (at `path`), and the pack's when it is
+    not the bundled one (its name only: where it lies, "/home/chen/…", is no reader's business)."""
+    survey = scanned_name(SURVEY_FILE, path, pack) if path else None
     own = scanned_name(PACK_FILE, origin.path, pack) if origin is not None and not origin.bundled else None
     return survey, own
 
@@ -411,7 +414,19 @@ def _link_section_refs(text: str, anchors: dict[str, str]) -> str:
 
 
 def _arxiv_link(m: re.Match[str]) -> str:
+    if not _can_exist(m.group(2)):  # "arXiv:2613.12345" (month 13): no page on arXiv to lead to
+        return m.group(0)
     return f'<a href="{_abs_url(m.group(2))}">{m.group(0)}</a>'
+
+
+def _can_exist(arxiv_id: str) -> bool:
+    """Whether an id is one arXiv can have, as the references' local judgement has it: a malformed or impossible
+    one ("impossible id — month 13 does not exist") is never sent to arXiv, and the report links it nowhere."""
+    aid = parse_arxiv_id(arxiv_id)
+    return aid is not None and problem_with(aid, date.today()) is None
+
+
+_NO_PAGE = frozenset({"malformed", "impossible id"})  # a reference's local verdicts: no arXiv page to link to
 
 
 def _abs_url(arxiv_id: str) -> str:
@@ -467,6 +482,7 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
         # (what else the claims rule counts: its "13 findings" are 12 wrong figures and 1 stated otherwise)
         + (say(", {n} stated otherwise elsewhere", n=len(disagreeing)) if disagreeing else "")
         + (say(_AMBIGUOUS_BECAUSE[(missing > 0) + (missing == ambiguous)], n=ambiguous) if ambiguous else "")
+        + _not_measured_clause(analysis, say)
         + say(". ")
         + say("References: {n} ({verified} verified).", n=len(analysis.references), verified=verified)
     )
@@ -529,6 +545,49 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
         + f'<p class="muted">{_e(tally)}</p>'
     )
     return f'<table class="summary" id="summary"><tr><td>{inner}</td></tr></table>'
+
+
+def _not_measured(claims: list[Claim]) -> list[Claim]:
+    """The figures nothing measured, neither right nor wrong nor ambiguous: a stated verifiability before arXiv
+    verification, a GitHub count no counter of the pack measures (on a line the claims rule is silenced on too:
+    silencing it judges nothing)."""
+    return [c for c in claims if c.ok is None and not c.ambiguous]
+
+
+def _not_measured_clause(analysis: Analysis, say: ReportWords) -> str:
+    """", 9 not measured (verifiability % ×6: 5 main citations; run arXiv verification to measure · GitHub
+    verified (stated only) ×3: no counter of the rule pack measures it)": how many, of which figure, and why."""
+    unmeasured = _not_measured(analysis.claims)
+    if not unmeasured:
+        return ""
+    groups: dict[tuple[str, str], int] = {}
+    for c in unmeasured:
+        key = (say.engine(claim_figure(c)), _why_not_measured(c, analysis, say))
+        groups[key] = groups.get(key, 0) + 1
+    why = " · ".join(say("{figure} ×{n}: {why}" if n > 1 else "{figure}: {why}", figure=figure, n=n, why=reason)
+                     for (figure, reason), n in groups.items())
+    return say(", {n} not measured ({why})", n=len(unmeasured), why=why)
+
+
+_NOT_MEASURED_SAID = (", not measured: ", "，未测量：")  # where a claim's message says why, in either language
+
+
+def _why_not_measured(c: Claim, analysis: Analysis, say: ReportWords) -> str:
+    """Why a figure was not measured: its own message's reason when it gives one (the engine's words), else what
+    the report knows: the verifiability rule's note (before arXiv verification: "5 main citations; run arXiv
+    verification to measure"), or that nothing in the pack counts the figure."""
+    if c.message:
+        told = say.engine(c.message)
+        for said in _NOT_MEASURED_SAID:
+            if said in told:
+                return told.rsplit(said, 1)[1]
+        return told
+    if c.metric == "verifiability":
+        rule = next((r for r in analysis.rules if r.kind == "verifiability"), None)
+        if rule is None:
+            return say("the rule pack has no verifiability rule")
+        return say.engine(rule.note) if rule.note else say("the verifiability rule measured nothing")
+    return say("no counter of the rule pack measures it")
 
 
 def _at_line(line: int | None, say: ReportWords, places: Places | None, *, section: bool = True) -> str:
@@ -642,12 +701,12 @@ def _contradicted(references: list[Reference], say: ReportWords, places: Places 
 LINES_SHOWN = 4  # a paper cited on 16 lines: the first ones, then "…" (appendix C lists them all)
 
 
-def _lines_at(lines: list[int], say: ReportWords, places: Places | None) -> str:
+def _lines_at(lines: list[int], say: ReportWords, places: Places | None, shown: int = LINES_SHOWN) -> str:
     """"line 104", "lines 25, 104": each number a link to its line."""
     if len(lines) == 1:
         return _at_line(lines[0], say, places, section=False)
-    shown = ", ".join(_line_link(n, places) for n in lines[:LINES_SHOWN]) + (", …" if len(lines) > LINES_SHOWN else "")
-    return say("lines {lines}", lines=shown)
+    listed = ", ".join(_line_link(n, places) for n in lines[:shown]) + (", …" if len(lines) > shown else "")
+    return say("lines {lines}", lines=listed)
 
 
 def _reference_anchor(r: Reference) -> str:
@@ -661,8 +720,21 @@ def _scope_suffix(c: Claim, say: ReportWords) -> str:
     return "" if place in ("", "document") else say(" · {section}", section=say.engine(place))
 
 
+# Rules whose every failing place page 1 lists on its own (the wrong figures' table, the private-data hits): under
+# the rule, only where it first fails.
+_LISTED_APART = frozenset({"claims", "privacy"})
+PLACES_SHOWN = 8  # a rule failing in more places: the first ones with their messages, then the other lines
+
+
+def _failing_places(r: RuleResult) -> list[Finding]:
+    """Every place a rule fails, as survey-check lists its findings (a refused suppression comment is none)."""
+    return [f for f in r.findings if not f.message.startswith(SUPPRESSION_REFUSED)]
+
+
 def _failing_items(rules: list[RuleResult], say: ReportWords, places: Places | None) -> str:
-    """Each failing rule with what was measured against its limit and where it first fails."""
+    """Each failing rule with what was measured against its limit and where it fails: its one place, or, failing
+    in several ("35 / 194 / 29 ≥ 150" of §3.1 and §3.3), each place with its finding ("§3.3: 29 < 150 (121 short)
+    (line 40 · §3.3)"): the first failure alone hid the others."""
     items = []
     for r in rules:
         title = say.engine(r.title)
@@ -672,7 +744,18 @@ def _failing_items(rules: list[RuleResult], say: ReportWords, places: Places | N
             continue
         told = say("{title}: measured {measured}, limit {limit}{where}", title=title,
                    measured=say.engine(_fmt(r.measured, say)), limit=say.engine(r.limit or "—"), where="")
-        items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{_rule_line(r, say, places)}</li>")
+        found = _failing_places(r) if r.kind not in _LISTED_APART else []
+        if len(found) < 2:
+            items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{_rule_line(r, say, places)}</li>")
+            continue
+        listed = [f"<li>{_e(say.engine(f.message))}{_e(say(' ('))}{_at_line(f.line, say, places)}{_e(say(')'))}</li>"
+                  for f in found[:PLACES_SHOWN]]
+        rest = sorted({f.line for f in found[PLACES_SHOWN:]})
+        if rest:
+            listed.append(f"<li>{_e(say('{n} more: ', n=len(found) - PLACES_SHOWN))}{_lines_at(rest, say, places)}"
+                          "</li>")
+        said = say("{n} places:", n=len(found))
+        items.append(f"<li><b>{_e(r.id)}</b> {_e(told)}{_e(say(' — '))}{_e(said)}<ul>{''.join(listed)}</ul></li>")
     return "".join(items)
 
 
@@ -757,7 +840,7 @@ def _rules_table(rules: list[RuleResult], say: ReportWords, places: Places | Non
             f'<td class="num">{_e(say.engine(_fmt(r.measured, say)))}</td>'
             f"<td>{_e(say.engine(r.limit or '—'))}</td>"
             f"<td>{_status(shown_status(r), say)}</td>"
-            f"<td>{_line_link(r.where()[0], places)}</td>"
+            f"<td>{_rule_lines(r, places)}</td>"
             "</tr>"
         )
     if not rows:
@@ -770,6 +853,18 @@ def _rules_table(rules: list[RuleResult], say: ReportWords, places: Places | Non
     )
 
 
+APPENDIX_LINES = 30  # a rule failing on more lines: the first ones, then "…" (survey-check lists every finding)
+
+
+def _rule_lines(r: RuleResult, places: Places | None) -> str:
+    """A rule's Line cell: every line a failing rule fails on ("32, 40"), else where it is."""
+    lines = sorted({f.line for f in _failing_places(r)}) if r.status == "fail" else []
+    if len(lines) < 2:
+        return _line_link(r.where()[0], places)
+    return ", ".join(_line_link(n, places) for n in lines[:APPENDIX_LINES]) + (
+        ", …" if len(lines) > APPENDIX_LINES else "")
+
+
 def _table_head(css: str, say: ReportWords, *columns: tuple[str, int]) -> str:
     """An appendix table's opening and header row: (column name, width in percent) each."""
     heads = "".join(f'<th width="{width}%">{_e(say(name))}</th>' for name, width in columns)
@@ -777,8 +872,10 @@ def _table_head(css: str, say: ReportWords, *columns: tuple[str, int]) -> str:
 
 
 def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None = None,
-                  disagreeing: dict[tuple[int, int], Finding] | None = None) -> str:
+                  disagreeing: dict[tuple[int, int], Finding] | None = None,
+                  analysis: Analysis | None = None) -> str:
     rows = []
+    unmeasured = {id(c) for c in _not_measured(claims)} if analysis is not None else set()
     verdicts = {True: f'<span class="pass">{say("agrees")}</span>', False: f'<span class="fail">{say("disagrees")}</span>'}
     for c in claims:
         verdict = verdicts.get(c.ok, f'<span class="muted">{say("not measured")}</span>') if not c.silenced else (
@@ -789,6 +886,8 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
         # and the verdict of one not wrong
         otherwise = disagreement_of(c, disagreeing or {})
         note = _e(say.engine(c.message))
+        if id(c) in unmeasured and not c.message:  # (a message says why itself)
+            note = _e(_why_not_measured(c, analysis, say))
         if otherwise is not None:
             note += ("<br>" if note else "") + f'<span class="warn">{_e("≠ " + say.engine(otherwise.message))}</span>'
             if c.ok is not False:
@@ -832,7 +931,7 @@ def _references_table(references: list[Reference], say: ReportWords, places: Pla
     rows = []
     for r, told in zip(references, on_arxiv):
         ident = cited_as(r)
-        link = _e(ident) if r.status == "malformed" else f'<a href="{_e(_abs_url(r.id))}">{_e(ident)}</a>'
+        link = _e(ident) if r.status in _NO_PAGE else f'<a href="{_e(_abs_url(r.id))}">{_e(ident)}</a>'
         stated = " · ".join(x for x in (r.stated_date, r.stated_category) if x)
         rows.append(
             "<tr>"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from editor_app.core.model import Analysis
 from editor_app.core.rulepack import RulePack
-from editor_app.services.files import is_read_only
+from editor_app.services.files import is_read_only, replacement_of, temp_beside
 from editor_app.services.report import build_report_html
 
 REPORT_SUFFIXES = (".html", ".htm", ".pdf")
@@ -61,13 +61,16 @@ def export_report_file(
 
         write_pdf_for_report(html, out)
         return
-    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
+    target, mode = replacement_of(out)  # a symlink's target; the mode of the report replaced
+    tmp = temp_beside(target, os.getpid())
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+        with open(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(html)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, out)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
     finally:
         if tmp.exists():
             tmp.unlink()

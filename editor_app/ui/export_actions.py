@@ -8,6 +8,8 @@ Charts are drawn on the GUI thread (pyqtgraph needs it); the HTML/PDF is written
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from editor_app.core.file_name_privacy import SURVEY_FILE, NamedFile, private_file_names
+from editor_app.core.file_name_privacy import SURVEY_FILE, NamedFile, private_file_names, scanned_name
 from editor_app.core.model import Analysis
 from editor_app.core.pack_origin import pack_origin
 from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
@@ -69,8 +71,39 @@ def _named_files(window, analysis: Analysis) -> list[NamedFile]:
     pack = getattr(window, "pack", None)
     if pack is None:
         return []
-    origin = pack_origin(pack, analysis.file or _survey_file(window))
-    return private_file_names(analysis.file, pack, None if origin.bundled else origin.path)
+    path = analysis.file or _survey_file(window)  # (the window analyses its text without a file: its current file)
+    origin = pack_origin(pack, path)
+    return private_file_names(path, pack, None if origin.bundled else origin.path)
+
+
+def _system_reason(code: int) -> str | None:
+    """What a common reason a report can't be written means, in the window's language (the system's own words are
+    English whatever the window's language: "Permission denied"). QCoreApplication.translate is thread-safe: the
+    export's pool thread asks."""
+    if code in (errno.EACCES, errno.EPERM):
+        return QCoreApplication.translate("ReportActions", "no permission to write there")
+    if code == errno.ENOSPC:
+        return QCoreApplication.translate("ReportActions", "the disk is full")
+    if code == getattr(errno, "EDQUOT", None):
+        return QCoreApplication.translate("ReportActions", "the disk quota is used up")
+    if code == errno.EROFS:
+        return QCoreApplication.translate("ReportActions", "the disk or folder is read-only")
+    if code == errno.ENOENT:
+        return QCoreApplication.translate("ReportActions", "the folder does not exist")
+    return None
+
+
+def why_not_written(exc: OSError, say=str) -> str:
+    """Why a report could not be written, in the window's language: the program's own reasons ("the file is
+    read-only (…)") in its words (`say`), a system error of a common kind explained with the system's text after
+    it ("the disk is full (No space left on device)")."""
+    reason = exc.strerror or str(exc)
+    if exc.errno is None or reason != os.strerror(exc.errno):  # the program's own words
+        return say(reason)
+    explained = _system_reason(exc.errno)
+    if explained is None:
+        return reason
+    return QCoreApplication.translate("ReportActions", "{why} ({system})").format(why=explained, system=reason)
 
 
 class _ExportJob(QRunnable):
@@ -90,8 +123,8 @@ class _ExportJob(QRunnable):
                 self.analysis, self.text, self.path, pack_name=self.pack[0], pack_source=self.pack[1],
                 charts=self.charts, language=self.language, pack=self.rule_pack, survey_file=self.survey_file,
             )
-        except OSError as exc:  # the file and why, as the CLI says it: "…/report.pdf: No space left on device"
-            self._tell(self.relay.failed, f"{exc.filename or self.path}: {self.say(exc.strerror or str(exc))}")
+        except OSError as exc:  # the file and why: "…/report.pdf: the disk is full (No space left on device)"
+            self._tell(self.relay.failed, f"{exc.filename or self.path}: {why_not_written(exc, self.say)}")
         except Exception as exc:  # reported to the user, never swallowed
             self._tell(self.relay.failed, f"{type(exc).__name__}: {exc}")
         else:
@@ -175,13 +208,14 @@ class ReportActions(QObject):
                 lines.append(self.tr("%n error-level finding(s) fail, though their rules do not:", "", len(apart)))
                 lines += [f"  • [{f.rule}] {say(f.message)}" for f in apart[:6]] + (["  • …"] if len(apart) > 6 else [])
             if analysis.privacy:
-                dims = ", ".join(sorted({h.dimension for h in analysis.privacy}))
+                dims = _kinds(sorted({h.dimension for h in analysis.privacy}), say)
                 n = len(analysis.privacy)
                 lines.append(self.tr("1 private-data hit ({dims}).").format(dims=dims) if n == 1 else
                              self.tr("{n} private-data hits ({dims}).").format(n=n, dims=dims))
             for n in named:  # "the file name holds private data (name)", as survey-check --export refuses it
                 lines.append((self.tr("The file name holds private data ({dims}).") if n.what == SURVEY_FILE else
-                              self.tr("The rule pack's file name holds private data ({dims}).")).format(dims=n.dimensions()))
+                              self.tr("The rule pack's file name holds private data ({dims}).")).format(
+                    dims=_kinds(n.dimensions().split(", "), say)))
             lines.append(self.tr("The report will list them on its first page. Export anyway?"))
             answer = QMessageBox.question(
                 self.window,
@@ -378,12 +412,16 @@ class ReportActions(QObject):
         return str(name), str(source)
 
     def _default_path(self) -> Path:
+        """Beside the survey, named after it, with the private data of its name masked as the report prints it
+        ("陈思远-草稿-10.1.2.3.md": "陈＊＊＊＊-草稿-10＊＊＊＊＊＊-report.html"; a full-width star, as a name may
+        hold it where "*" is a wildcard, and Windows refuses it)."""
         current = getattr(self.window, "current_path", None)
         if current:
             p = Path(current)
+            stem = Path(scanned_name(SURVEY_FILE, p.name, getattr(self.window, "pack", None)).masked(hide="＊")).stem
             if getattr(self.window, "is_bundled_sample", False):  # not into the program's own (read-only) files
-                return Path.home() / (p.stem + "-report.html")
-            return p.with_name(p.stem + "-report.html")
+                return Path.home() / (stem + "-report.html")
+            return p.with_name(stem + "-report.html")
         return Path.home() / "survey-report.html"
 
     def _refresh_enabled(self, *args: Any) -> None:
@@ -401,6 +439,13 @@ def _figure_name(claim: Any, say=str) -> str:
     """'CJK (§八)', 'lines' (行 in Chinese): the claim's label and, unless it is the whole survey, what it counts."""
     label, place = say(claim_figure(claim)), claim_place(claim)
     return f"{label} ({say(place)})" if place and place != "document" else label
+
+
+def _kinds(dimensions, say) -> str:
+    """The kinds of private data in the window's language: "path, secret", "密钥、路径"."""
+    from editor_app.ui.engine_text import window_language
+
+    return ("、" if window_language() == "zh_CN" else ", ").join(say(d) for d in dimensions)
 
 
 def _words(pack: Any):

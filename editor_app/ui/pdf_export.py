@@ -11,6 +11,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from editor_app.services.files import replacement_of, temp_beside
 from editor_app.ui.charts_render import ensure_application
 from editor_app.ui.pdf_columns import widen_cut_columns
 from editor_app.ui.pdf_keep import keep_together
@@ -48,8 +49,9 @@ def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
 
     ensure_application()
     out = Path(out_path)
-    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
-    fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o666)  # OSError with its reason when it can't
+    target, mode = replacement_of(out)  # a symlink's target; the mode of the report replaced
+    tmp = temp_beside(target, os.getpid())
+    fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)  # OSError: why not
     device = QFile()
     try:
         # Qt's PDF engine ignores failed writes: through our own QFile they are recorded (a full disk had left a
@@ -69,7 +71,8 @@ def write_pdf(html: str, out_path: str | os.PathLike[str]) -> None:
         os.fsync(fd)
         os.close(fd)
         fd = -1
-        os.replace(tmp, out)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
     except BaseException:
         device.close()
         if fd >= 0:
@@ -250,8 +253,7 @@ def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
         os.unlink(html_path)
     code = child.returncode
     if code < 0:  # stopped by a signal (stop_writers): the file it was writing is its own temporary one
-        out = Path(out_path)
-        out.with_name(f".{out.name}.tmp{child.pid}").unlink(missing_ok=True)
+        temp_beside(replacement_of(out_path)[0], child.pid).unlink(missing_ok=True)
         raise OSError(errno.ECANCELED, f"the PDF writer was stopped (signal {-code})", str(out_path))
     if code == _CANT_WRITE:  # "errno<TAB>reason" on its last line: the same OSError as in one process
         code_text, _, reason = (stderr.rstrip().splitlines() or [""])[-1].partition("\t")

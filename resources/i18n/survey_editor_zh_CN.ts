@@ -1149,179 +1149,209 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="45"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="47"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="46"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="48"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="128"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <source>no permission to write there</source>
+        <translation>没有在该位置写入的权限</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="90"/>
+        <source>the disk or folder is read-only</source>
+        <translation>磁盘或文件夹是只读的</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="92"/>
+        <source>the folder does not exist</source>
+        <translation>文件夹不存在</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="106"/>
+        <source>{why} ({system})</source>
+        <translation>{why}（系统信息：{system}）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="161"/>
         <source>&amp;Export Report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="131"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="133"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
         <source>&amp;Update Self-check Figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="136"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="188"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="243"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="231"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="160"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="248"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="287"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="168"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="204"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="172"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="175"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="208"/>
         <source>%n error-level finding(s) fail, though their rules do not:</source>
         <translation>
             <numerusform>%n 条错误级问题未通过（所属规则本身并未判为未通过）：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="180"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="181"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="183"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="216"/>
         <source>The file name holds private data ({dims}).</source>
         <translation>文件名含私域数据（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="184"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
         <source>The rule pack&apos;s file name holds private data ({dims}).</source>
         <translation>规则包的文件名含私域数据（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="185"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="226"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="260"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="235"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="269"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="241"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="275"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="243"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="251"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="285"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="262"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="296"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="268"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="302"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="284"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
         <source>%1 (stated)</source>
         <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="284"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="299"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="333"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="338"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="372"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="267"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="301"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="280"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="314"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="295"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="329"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1329,19 +1359,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="434"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="479"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="437"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="482"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="466"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="511"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
