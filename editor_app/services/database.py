@@ -48,6 +48,8 @@ class OpenedDatabase:
     # In memory: what is wrong with the file, without the window's words about its session ("The history database
     # … was made by a newer version …"): what `survey-check` says.
     problem: str = ""
+    # In memory because the file was made by a newer version (left as it is, never tried again).
+    newer: bool = False
 
 
 class NewerDatabase(sqlite3.DatabaseError):
@@ -97,6 +99,24 @@ def migrate(db: sqlite_utils.Database, upto: int | None = None) -> int:
     return current
 
 
+def needs_upgrade(path: Path | str | None = None) -> bool:
+    """Whether the database at `path` was written by an older version, its migrations still to run: opening it may
+    take long on a big file (a migration may build an index), so the window opens it off the GUI thread. Read from
+    the file's header, through no connection (nothing is made beside a file, a newer version's included); the
+    header may lag a log not yet copied into the file: a database found older than it is is opened off the GUI
+    thread for nothing, no harm. False when there is no such file or it can't be read (opening it says why)."""
+    p = Path(path) if path else default_db_path()
+    try:
+        with open(p, "rb") as fh:
+            header = fh.read(100)
+    except OSError:  # (a folder, a file gone or unreadable)
+        return False
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+        return False
+    found = int.from_bytes(header[60:64], "big")  # PRAGMA user_version
+    return 0 < found < latest_version()
+
+
 def open_database(path: Path | str | None = None, *, memory: bool = False, timeout: float = 10.0) -> OpenedDatabase:
     """Open (creating and migrating) the database; a corrupt file is moved aside, never lost. `timeout`: how long
     to wait for another program's lock (the window's retries of a file that failed wait a moment only)."""
@@ -114,8 +134,10 @@ def open_database(path: Path | str | None = None, *, memory: bool = False, timeo
     except NewerDatabase as exc:
         problem = (f"The history database {p} was made by a newer version of Survey Editor (schema {exc.found}; "
                    f"this version knows up to {exc.known})")
-        return _in_memory(f"{problem}; it was left as it is and this session keeps its history in memory. Update "
-                          "Survey Editor, or choose another database file.", problem=problem)
+        opened = _in_memory(f"{problem}; it was left as it is and this session keeps its history in memory. Update "
+                            "Survey Editor, or choose another database file.", problem=problem)
+        opened.newer = True
+        return opened
     except sqlite3.DatabaseError as exc:
         if is_locked(exc):  # another program holds the lock: the file is fine, so never move it
             problem = f"The history database {p} is locked by another program ({exc})"

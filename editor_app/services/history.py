@@ -847,6 +847,19 @@ _LIST_COLUMNS = (
 )
 
 
+def can_list(db: sqlite_utils.Database) -> bool:
+    """Whether this version can list (and compare, restore) the snapshots of `db` as it is: a newer version's
+    database may have changed the tables this version reads. The queries are made ready, nothing is read."""
+    try:
+        db.execute(f"SELECT {_LIST_COLUMNS} FROM snapshots s JOIN documents d ON d.id = s.document_id"
+                   " JOIN texts t ON t.hash = s.text_hash JOIN snapshot_metrics m ON m.snapshot_id = s.id"
+                   " LIMIT 0").fetchall()
+        db.execute("SELECT hash, data, base, depth FROM texts LIMIT 0").fetchall()
+    except sqlite3.Error:
+        return False
+    return True
+
+
 def _row_dict(row, metrics: tuple[str, ...] = ()) -> dict[str, Any]:
     """A listing row; "measured" is False while its figures are still being measured (they are None then). With
     `metrics` (read after the listing's own columns), "metrics": {name: value, None where not measured}."""

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import os
 import queue
 import sqlite3
@@ -52,6 +53,7 @@ from editor_app.ui.charts import count_axis
 from editor_app.ui.elided_label import ElidedLabel
 from editor_app.ui.fitted_combo import FittedComboBox
 from editor_app.ui.history_diff import ChangeSteps, OnScreenMarks, UnifiedMarks, char_tints
+from editor_app.ui.history_upgrade import HistoryUpgrade
 from editor_app.ui.latest_job import LatestJobThread
 from editor_app.ui.lazy import lazy_module
 from editor_app.ui.screen_fit import resize_to_fit
@@ -251,6 +253,8 @@ def _fmt_number(v: Any) -> str:
 
 
 STARTUP_DELAY_MS = 800  # after the first paint and the first analysis
+# While the History tab is shown, how often it looks whether another program stored a snapshot in the file.
+FOLLOW_MS = 2000
 PRELOAD_AFTER_FIRST_ANALYSIS_MS = 150  # sqlite-utils imported off the GUI thread (~0.25 s), before the first look
 PRELOAD_POLL_MS = 50  # the first look, waiting for that import to end
 # While the history file can't be written (a full disk, a lock held past the wait, a read-only folder) snapshots are
@@ -1256,6 +1260,19 @@ class HistoryController(QObject):
         self.writer = f"{os.getpid()}:{int(time.time() * 1000)}"
         self.recovery_dialog: RecoveryDialog | None = None
         self._pack_cache: tuple[str, Any] | None = None
+        # The rule pack the list's columns were last set for: an analysis with another one (a pack beside the survey
+        # added, edited or removed; another one chosen in Settings) lists its counters at once.
+        self._listed_for: Any = None
+        # The file's PRAGMA data_version when the list was last read: another program's snapshot (survey-check
+        # --record, another window) changes it, and the list shown follows (FOLLOW_MS).
+        self._seen_version: int | None = None
+        self._follow = QTimer(self)
+        self._follow.setInterval(FOLLOW_MS)
+        self._follow.timeout.connect(self._follow_file)
+        # A file an older version wrote, being upgraded off the GUI thread (history_upgrade.HistoryUpgrade); history is
+        # kept in memory meanwhile and copied into it once it is open (then `_upgrading` ends).
+        self._upgrade: Any = None
+        self._upgrading = False
         self._stale = True
         self._stale_metrics = True
         self._compare_thread: _CompareThread | None = None
@@ -1332,12 +1349,15 @@ class HistoryController(QObject):
             self._copied = {}  # ids of copies in the file left
             if self._memory is not None:  # another database chosen: the next use tries it (and copies into it)
                 self._db = None
+            self._drop_upgrade()
         self._db_path = wanted
 
     @property
     def db(self):
         """The open database, opened on first use; while the file can't be used, the history kept in memory."""
         if self._db is None:
+            if self._start_upgrade():  # an older version's file: opened off the GUI thread, history in memory meanwhile
+                return self._db
             try:
                 opened = database.open_database(self._db_path, timeout=BUSY_SECONDS)
             except Exception as exc:  # an unwritable folder...: history goes on in memory, editing goes on
@@ -1346,14 +1366,86 @@ class HistoryController(QObject):
             self._take(opened)
         return self._db
 
-    def _take(self, opened: Any) -> None:
+    @property
+    def upgrading(self) -> bool:
+        """Whether an older version's file is being upgraded (and the snapshots kept meanwhile copied into it)."""
+        return self._upgrading
+
+    def _start_upgrade(self) -> bool:
+        """A file an older version wrote is opened (checked, migrated) off the GUI thread: its migrations may take long
+        on a big file, and froze the window as it opened. Meanwhile history is kept in memory, the file's snapshots
+        listed read only when this version reads them as they are, and the panel says so; once it is open what was
+        kept in memory is copied into it (`_upgrade_done`). False when the file needs no upgrade: opened here."""
+        if self._upgrade is not None:
+            return True
+        if not database.needs_upgrade(self._db_path):
+            return False
+        if self._memory is None:
+            self._memory = database.open_database(memory=True).db
+            self._memory_serial += 1
+        self._db = self._memory
+        self._db_on_file = False
+        self._retry = False  # (the upgrade opens it)
+        self._upgrading = True
+        self._open_earlier()
+        self.panel.show_notice(self.tr(
+            "Upgrading history… {path} was written by an older version of Survey Editor and is being brought up to "
+            "date; the saves and autosaves made meanwhile are kept, and stored in it once it is done.").format(
+                path=self._db_path or database.default_db_path()))
+        upgrade = HistoryUpgrade(self._db_path)
+        upgrade.done.connect(self._upgrade_done)
+        self._upgrade = upgrade
+        upgrade.start()
+        QTimer.singleShot(0, self, lambda: self.refresh(reload_metrics=True))  # (not inside a read under way)
+        return True
+
+    def _upgrade_done(self, upgrade: Any) -> None:
+        """The older version's file is open, upgraded: the snapshots kept in memory meanwhile are copied into it and
+        history goes on there. Or it can't be used: history stays in memory, and the panel says why."""
+        if upgrade is not self._upgrade:  # another database chosen meanwhile, or the window closed
+            if not upgrade.taken:
+                upgrade.close_unused()
+            return
+        upgrade.taken = True
+        self._upgrade = None
+        self._close_earlier()
+        opened = upgrade.opened
+        if opened is None or opened.path is None:
+            self._upgrading = False
+            if opened is None:
+                self._fall_back(self._cant_write(upgrade.error), tell=True)
+            else:  # (its history in memory is the upgrade thread's: this window's, kept meanwhile, goes on)
+                self._take(dataclasses.replace(opened, db=None), tell=True)
+            self.refresh(reload_metrics=True)
+            return
+        self._retry = True  # a copy cut short (the disk full) is tried again, as after any trouble
+        self._take(opened)
+
+    def _drop_upgrade(self) -> None:
+        """The upgrade under way is not wanted (another database chosen): left to end, its connection closed then."""
+        if self._upgrade is not None:
+            if not self._upgrade.wait(0):
+                self._upgrade = None  # (`_upgrade_done` closes what it opened)
+            else:
+                self._upgrade.close_unused()
+                self._upgrade = None
+        self._upgrading = False
+
+    def _finish_upgrade(self) -> None:
+        """At quit: the upgrade is waited for, and the snapshots kept in memory meanwhile go into the file."""
+        upgrade = self._upgrade
+        if upgrade is not None and upgrade.wait():
+            self._upgrade_done(upgrade)
+
+    def _take(self, opened: Any, *, tell: bool = False) -> None:
         said = ""
         if opened.warning:
             from editor_app.ui.engine_text import words_for
 
             said = words_for(None)(opened.warning)  # the database's English, in the window's language
         if opened.path is None:  # the in-memory history of a file that could not be used
-            self._fall_back(said, retry=getattr(opened, "retry", False), memory=opened.db)
+            self._fall_back(said, retry=getattr(opened, "retry", False), memory=opened.db,
+                            newer=getattr(opened, "newer", False), tell=tell)
             return
         if said:
             self.message.emit(said)
@@ -1370,9 +1462,13 @@ class HistoryController(QObject):
             return ("memory", self._memory_serial)
         return ("file", str(self._db_path))
 
-    def _fall_back(self, reason: str, *, retry: bool = True, memory: Any = None) -> None:
+    def _fall_back(self, reason: str, *, retry: bool = True, memory: Any = None, newer: bool = False,
+                   tell: bool = False) -> None:
         """The file can't be used now: history goes on in memory (the one kept already, if any), and with `retry`
-        the file is tried again (`retry_file`); the status bar says so until it is back."""
+        the file is tried again (`retry_file`); the status bar says so until it is back. `newer`: a newer version
+        made the file: its snapshots are listed read only as far as this version reads them (survey-check history
+        lists them; the window listed none, "No snapshots yet"). `tell`: said in the status bar though history was
+        kept in memory already (an upgrade's file found unusable)."""
         if self._db is not None and self._db is not self._memory:
             self.close_database()
         first = self._memory is None
@@ -1392,24 +1488,34 @@ class HistoryController(QObject):
         if retry and self._open_earlier():
             said = _then(said, self.tr("The snapshots already in it are still listed (read only), to compare and "
                                        "restore."))
+        elif newer and self._open_earlier(newer=True):
+            said = _then(said, self.tr("The snapshots already in it are listed read only, as far as this version reads "
+                                       "them, to compare and restore; nothing is written to it, and this session's "
+                                       "snapshots are not kept once the program quits."))
+        elif newer:
+            said = _then(said, self.tr("This version can't read its snapshots: none is listed, and nothing is written "
+                                       "to it."))
         self.panel.show_notice(said)
         self.offline_label.setToolTip(said)
         self.offline_label.setVisible(self.offline_label.parentWidget() is not None)  # in the window's status bar
-        if first:
+        if first or tell:
             self.message.emit(said)
 
-    def _open_earlier(self) -> bool:
+    def _open_earlier(self, newer: bool = False) -> bool:
         """The file that can't be written now (read-only, in a folder that can't be written, full, locked) read
         only, when it can be: the snapshots already in it are listed beside those kept in memory, to compare and
         restore. The tab showed only the session's before, and a history of months went out of reach exactly when
-        its file was in trouble. Not a file of a schema this version does not read as it is."""
+        its file was in trouble. Not a file of a schema this version does not read as it is; with `newer`, a newer
+        version's file whose tables this version still reads (history.can_list)."""
         self._close_earlier()
         try:
             earlier = database.open_read_only(self._db_path or database.default_db_path(), timeout=RETRY_BUSY_SECONDS)
         except (sqlite3.Error, OSError):
             return False
         try:
-            readable = history.READ_AS_IS_FROM <= database.schema_version(earlier) <= database.latest_version()
+            found = database.schema_version(earlier)
+            readable = (history.READ_AS_IS_FROM <= found <= database.latest_version()
+                        or newer and found > database.latest_version() and history.can_list(earlier))
         except sqlite3.Error:
             readable = False
         if not readable:
@@ -1471,6 +1577,8 @@ class HistoryController(QObject):
         if not force and time.monotonic() < self._next_retry:
             return False
         self._next_retry = time.monotonic() + RETRY_SECONDS
+        if self._start_upgrade():  # (an older version's file put back meanwhile: not migrated on the GUI thread)
+            return False
         try:
             opened = database.open_database(self._db_path, timeout=RETRY_BUSY_SECONDS)
         except Exception:  # the folder still can't be made, say
@@ -1521,6 +1629,9 @@ class HistoryController(QObject):
             except sqlite3.Error:
                 pass
             self.offline_label.setToolTip(_then(self._down_reason, self.tr("Tried again: {error}.").format(error=exc)))
+            if self._upgrading:  # the upgraded file refused the copies: in memory until it can be written
+                self._upgrading = False
+                self._fall_back(self._cant_write(exc), tell=True)
             return False
         stored = sum(1 for (t, _sid), new in self._copied.items() if t == tag and new is not None)
         self._catching = None
@@ -1537,10 +1648,19 @@ class HistoryController(QObject):
         self.offline_label.hide()
         self.panel.show_notice("")
         path = self._db_path or database.default_db_path()
-        said = (self.tr("History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.")
-                if stored == 1 else
-                self.tr("History is written to {path} again; {count} snapshots kept in memory meanwhile are stored "
-                        "there.")).format(path=path, count=f"{stored:,}")
+        upgraded, self._upgrading = self._upgrading, False
+        if upgraded:
+            said = (self.tr("History upgraded: {path} is up to date.") if not stored else
+                    self.tr("History upgraded: {path} is up to date; 1 snapshot kept in memory meanwhile is stored "
+                            "there.") if stored == 1 else
+                    self.tr("History upgraded: {path} is up to date; {count} snapshots kept in memory meanwhile are "
+                            "stored there."))
+        else:
+            said = (self.tr("History is written to {path} again; 1 snapshot kept in memory meanwhile is stored "
+                            "there.") if stored == 1 else
+                    self.tr("History is written to {path} again; {count} snapshots kept in memory meanwhile are "
+                            "stored there."))
+        said = said.format(path=path, count=f"{stored:,}")
         self.message.emit(said)
         self.refresh(reload_metrics=True)
         current = self.current_path()
@@ -1843,6 +1963,10 @@ class HistoryController(QObject):
         self.record("save", text, analysis, str(path))
 
     def _on_analysis(self, analysis: Any) -> None:
+        path = self.current_path()
+        if path and self._pack(path) is not self._listed_for:
+            # checked with another pack now: the list shows its counters (it kept the old columns until a snapshot)
+            self.refresh(reload_metrics=True)
         if self.panel.isVisible() and len(self.panel.selected_ids()) == 1:
             self._editor_recompare.start()  # (again: typing goes on)
         if self._awaiting:  # once the result is drawn: the measurer would share the GIL with its drawing
@@ -2092,6 +2216,7 @@ class HistoryController(QObject):
             return rows
 
         rows = fetch(0, panel.model.PAGE) if total else []
+        self._seen_version = self._data_version()
         selected = panel.selected_ids()
         panel.model.set_rows(rows, total, fetch)
         if selected:
@@ -2107,6 +2232,7 @@ class HistoryController(QObject):
         """The counters the list shows (history.listed_metrics) for the pack the survey is checked with, set as its
         columns; whether they changed."""
         pack = self._pack(path)
+        self._listed_for = pack
         listed = history.listed_metrics(pack)
         changed = self.panel.set_metric_columns(listed, [self._header(n, pack) for n in listed],
                                                 getattr(pack, "name", None))
@@ -2122,7 +2248,48 @@ class HistoryController(QObject):
     def _panel_shown(self) -> None:
         if self._stale:
             self.refresh(self._stale_metrics, force=True)
+        self._follow.start()
         self._compare_with_editor_again()
+
+    def _data_version(self) -> int | None:
+        """The file's PRAGMA data_version: it changes when another connection (another program) commits, not with
+        this window's own writes nor a checkpoint. None while history is in memory."""
+        if self._db is None or self._db is self._memory:
+            return None
+        try:
+            return self._db.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error:
+            return None
+
+    def _follow_file(self) -> None:
+        """While the list is shown, a snapshot another program stored (survey-check --record, a second window) or
+        measured is listed as it comes: the file's data version is read (microseconds, nothing from the disk), and
+        when another program wrote, the list is read again if it no longer shows the survey's snapshots (`_listed`:
+        under a millisecond for 10,000 snapshots)."""
+        if self.shut_down or not self.panel.isVisible():
+            self._follow.stop()  # (started again when the tab is shown)
+            return
+        version = self._data_version()
+        if version is None or self._seen_version is None or version == self._seen_version:
+            return
+        self._seen_version = version
+        # (another program's write of the arXiv cache, or of another survey's history, leaves the list as it is)
+        if not self._listed(self.current_path()):
+            self.refresh()
+
+    def _listed(self, path: str | None) -> bool:
+        """Whether the list shows the survey's snapshots as the file holds them: as many, the same newest, and none
+        listed still measuring (another program's figures may have come)."""
+        model = self.panel.model
+        if not path or not all(r.get("measured", True) for r in model.rows):
+            return not path
+        kinds = None if self.panel.show_autosaves.isChecked() else ["save", "cli"]
+        try:
+            newest = history.list_snapshots(self._db, path, kinds=kinds, limit=1)
+            total = history.count_snapshots(self._db, path, kinds=kinds)
+        except sqlite3.Error:
+            return True  # (read at the next change, or the next save)
+        return total == model.total and [r["id"] for r in newest] == [r["id"] for r in model.rows[:1]]
 
     def _reload_metrics(self, path: str, listed: tuple[str, ...], new_pack: bool = False) -> None:
         """The chart's chooser: the counters the list shows first (the first chosen at first, and once the pack
@@ -2264,6 +2431,7 @@ class HistoryController(QObject):
     def shutdown(self) -> None:
         """Stop the comparison thread and finish recording (at quit; the window calls it too)."""
         self.shut_down = True
+        self._follow.stop()
         if self._compare_thread is not None:
             self._compare_thread.stop()
             self._compare_thread = None
@@ -2276,6 +2444,7 @@ class HistoryController(QObject):
             self._record_thread.stop()  # every snapshot asked for is prepared...
             self._write_prepared()  # ...and written before the program ends
             self._record_thread = None
+        self._finish_upgrade()  # (an older version's file being upgraded takes what was kept meanwhile)
         self.retry_file(force=True, at_once=True)  # what was kept in memory goes to the file if it can be by now
         self._close_earlier()
         if self._checkpointer is not None:  # (closing the connection checkpoints what is left)
@@ -2361,6 +2530,9 @@ def install(window: Any) -> HistoryController:
             QTimer.singleShot(PRELOAD_POLL_MS, controller, first_look)
             return
         _ = controller.db
+        if controller.upgrading:  # an older version's file is being upgraded: the look (and any offer) comes after
+            QTimer.singleShot(PRELOAD_POLL_MS, controller, first_look)
+            return
         if controller.current_path():
             controller.look_at_opened(window.current_path)
         # An untitled survey a crash left behind is offered too, after the opened file's own offer if there is one.
