@@ -94,11 +94,12 @@ def test_a_table_cell_holding_a_range():
         ("tok/s", 16000, "1.2~1.6 万", (12000, 16000))]
 
 
-def test_the_json_carries_the_upper_end_as_for_a_speedup_range():
+def test_the_json_carries_the_upper_end_and_the_lower_as_for_a_speedup_range():
     analysis = analyze("SGLang 12,000~16,200 tok/s on H100。\nSGLang 3.8~5.2× faster than vLLM。\n", house_pack())
     figures = json.loads(json.dumps(analysis.to_dict()))["figures"]
-    assert [f["values"] for f in figures] == [[{"engine": "SGLang", "value": 16200.0, "approx": False}],
-                                              [{"engine": "SGLang", "value": 5.2, "approx": False}]]
+    assert [f["values"] for f in figures] == [
+        [{"engine": "SGLang", "value": 16200.0, "approx": False, "low": 12000.0}],
+        [{"engine": "SGLang", "value": 5.2, "approx": False, "low": 3.8}]]
 
 
 def test_the_figures_tab_draws_the_range_solid_to_its_lower_end(qapp):

@@ -26,14 +26,14 @@ def _text(fragment: str) -> str:
 def test_page_one_counts_the_figures_not_measured_and_says_why(sample_text):
     told = _text(_report(sample_text))
     assert ("Self-stated figures: 41 agree, 11 disagree, 9 not measured (verifiability % ×6: 5 main citations; run "
-            "arXiv verification to measure · GitHub verified (stated only) ×3: no counter of the rule pack measures "
-            "it).") in told
+            "arXiv verification to measure · GitHub verified (stated only) ×3: no counter of the pack measures "
+            "'github_verified').") in told
 
 
 def test_page_one_in_chinese(sample_text):
     told = _text(_report(sample_text, "zh_CN"))
     assert "自报数字：41 处一致，11 处不一致，9 处未测量（可验证性 % ×6：5 篇主要引用；运行 arXiv 核验后才会测量" in told
-    assert "GitHub 已验（仅自报） ×3：规则包中没有计数器测量它）" in told
+    assert "GitHub 已验（仅自报） ×3：规则包中没有计数器测量 'github_verified'）" in told
 
 
 def test_every_figure_not_measured_says_why_in_appendix_b(sample_text):
@@ -43,4 +43,5 @@ def test_every_figure_not_measured_says_why_in_appendix_b(sample_text):
     assert len(rows) == 9
     for row in rows:
         note = _text(row.split("<td>")[-1]).strip()
-        assert note in ("5 main citations; run arXiv verification to measure", "no counter of the rule pack measures it")
+        assert note in ("5 main citations; run arXiv verification to measure",
+                        "no counter of the pack measures 'github_verified'")

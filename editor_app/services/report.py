@@ -886,7 +886,7 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
         # and the verdict of one not wrong
         otherwise = disagreement_of(c, disagreeing or {})
         note = _e(say.engine(c.message))
-        if id(c) in unmeasured and not c.message:  # (a message says why itself)
+        if id(c) in unmeasured:  # why, in the engine's words when its message says (the row shows the figure)
             note = _e(_why_not_measured(c, analysis, say))
         if otherwise is not None:
             note += ("<br>" if note else "") + f'<span class="warn">{_e("≠ " + say.engine(otherwise.message))}</span>'
