@@ -3,6 +3,8 @@
 A row alone says little about its cells ("| OmniKVQuant | 2609.11582 | 已读 |": is 已读 a name?); the header
 (`| 论文 | arXiv | 状态 |`, `| Paper | ID |`) says which column holds the name and which the status. Per line,
 `citations_in_line` guesses; `named_by_header` corrects the guess of a row under a header that names columns.
+A bare number under a column of figures or versions (`| 引擎 | 版本 | p50（ms） |`) only looks like an id
+("1203.4567" ms, version "2609.11582"): the header says it is none, and the row cites nothing there.
 """
 
 from __future__ import annotations
@@ -31,7 +33,16 @@ _STATUS_WORDS_CJK = ("状态", "核验", "核查", "核实", "验证", "抽查",
 _STATUS_WORDS = frozenset("status verified verification checked check state accessed retrieved".split())
 _ID_WORDS_CJK = ("编号", "链接", "地址")
 _ID_WORDS = frozenset("arxiv id link url eprint".split())
+# A column of figures or versions: a unit in the header's brackets ("p50（ms）", "吞吐（tok/s）", "Cost ($)"), a
+# measure ("吞吐", "Latency", "TTFT"), a version ("版本", "Version"). Its bare numbers are no ids.
+_FIGURE_UNIT = re.compile(r"[（(][^（()）]*(?:(?<![A-Za-z])(?:tok|req|QPS|RPS|ms|s|GiB|GB|MB|TB|W|FLOPS|TFLOPS)"
+                          r"(?![A-Za-z])|毫秒|秒|%|\$|美元|元|×|倍)[^（()）]*[）)]", re.I)
+_FIGURE_WORDS_CJK = ("版本", "吞吐", "延迟", "时延", "耗时", "速度", "速率", "加速比", "倍数", "显存", "内存", "带宽",
+                     "成本", "价格", "功耗", "精度", "准确率", "得分", "分数")
+_FIGURE_WORDS = frozenset("version ver latency throughput speed speedup memory bandwidth cost price ttft tpot itl "
+                          "p50 p90 p95 p99 qps rps accuracy score".split())
 _WORDS = re.compile(r"[a-z]+")
+_FIGURE_TOKENS = re.compile(r"[a-z]+[0-9]*")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
@@ -47,23 +58,26 @@ class TableColumns:
     names: tuple[int, ...]  # the columns holding the paper's name ("论文", "Paper", "标题")
     statuses: tuple[int, ...]  # the columns saying how far it was checked ("状态", "Status", "核验")
     ids: tuple[int, ...]  # the columns holding the id ("arXiv", "ID", "链接")
+    figures: tuple[int, ...] = ()  # the columns of figures or versions ("p50（ms）", "版本"): a bare number is no id
 
     def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
         return NotImplemented
 
-    def __init__(self, names: tuple[int, ...], statuses: tuple[int, ...], ids: tuple[int, ...]) -> None:
+    def __init__(self, names: tuple[int, ...], statuses: tuple[int, ...], ids: tuple[int, ...],
+                 figures: tuple[int, ...] = ()) -> None:
         d = self.__dict__
         d["names"] = names
         d["statuses"] = statuses
         d["ids"] = ids
+        d["figures"] = figures
 
 
 def header_columns(header: str, delimiter: str) -> TableColumns | None:
     """The columns a header row names, when `delimiter` (the line under it) makes it a table's header and it names
-    a name or a status column; else None."""
+    a name, a status or a figure column; else None."""
     if not _DELIMITER_ROW.fullmatch(delimiter) or "-" not in delimiter:
         return None
-    names, statuses, ids = [], [], []
+    names, statuses, ids, figures = [], [], [], []
     for j, cell in enumerate(header.split("|")):
         kind = _column_kind(cell.strip().lower())
         if kind == "status":
@@ -72,14 +86,17 @@ def header_columns(header: str, delimiter: str) -> TableColumns | None:
             ids.append(j)
         elif kind == "name":
             names.append(j)
-    if not names and not statuses:
+        elif kind == "figure":
+            figures.append(j)
+    if not names and not statuses and not figures:
         return None
-    return TableColumns(tuple(names), tuple(statuses), tuple(ids))
+    return TableColumns(tuple(names), tuple(statuses), tuple(ids), tuple(figures))
 
 
 def _column_kind(cell: str) -> str | None:
-    """ "status", "id" or "name" for a header cell; a cell that says two ("论文状态", "Paper ID") is the first of
-    these; None for any other column (a date, a category, what the paper contributes)."""
+    """ "status", "id", "figure" or "name" for a header cell; a cell that says two ("论文状态", "Paper ID",
+    "系统吞吐（tok/s）") is the first of these; None for any other column (a date, a category, what the paper
+    contributes)."""
     if not cell:
         return None
     words = set(_WORDS.findall(cell))
@@ -87,6 +104,9 @@ def _column_kind(cell: str) -> str | None:
         return "status"
     if words & _ID_WORDS or any(w in cell for w in _ID_WORDS_CJK):
         return "id"
+    if (_FIGURE_UNIT.search(cell) is not None or set(_FIGURE_TOKENS.findall(cell)) & _FIGURE_WORDS
+            or any(w in cell for w in _FIGURE_WORDS_CJK)):
+        return "figure"
     if words & _NAME_WORDS or any(w in cell for w in _NAME_WORDS_CJK):
         return "name"
     return None
@@ -96,13 +116,16 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
     """The row's citations with the name its header's name column gives: for each id in an id column (or, the
     header naming none, in the row's first cell that cites), the nearest name column's cell, the one before on a
     tie; its cell empty, no name. A name guessed from a status column is dropped, and so are a date and a category
-    read from one (the day the author checked the paper is not the paper's). Others are left as guessed."""
+    read from one (the day the author checked the paper is not the paper's). A bare id in a figure or version
+    column is dropped: a number that looks like one. Others are left as guessed."""
     cells = row.split("|")
     starts = cell_starts(cells)
     first_citing = None
     out = []
     for c in citations:
         j = _cell_at(starts, c.column - 1)
+        if j in columns.figures and c.raw[:1].isdigit():  # ("arXiv:…", "abs/…", "hep-th/…" are cited as written)
+            continue
         if first_citing is None:
             first_citing = j
         name = c.name

@@ -233,7 +233,8 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
         spaced = None
         if form == 2:  # a bare YYMM.NNNNN
             if not _bare_in_citation_context(text, s, e) or (
-                    not 1 <= int(text[s + 2 : s + 4]) <= 12 and not _alone_in_cell_or_parens(text, s, e)):
+                    not 1 <= int(text[s + 2 : s + 4]) <= 12 and not _alone_in_cell_or_parens(text, s, e)) \
+                    or _figure_or_version(text, s, e):
                 continue  # (a month 13 or 00 is an impossible id only where nothing but an id can stand)
             token = text[s:e]
         elif form == 0:  # "arXiv:…", an arxiv.org address
@@ -412,6 +413,24 @@ def _alone_in_cell_or_parens(text: str, s: int, e: int) -> bool:
         return True
     window = text[max(0, s - 16) : s]
     return ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window) is not None
+
+
+# A unit after a bare number ("（1203.4567 ms）", "- 1203.4567 ms：vLLM 的 p50", "2048.1024 tok/s"), or a version
+# word before it ("驱动版本（2501.12345）", "version 2501.12345"): a figure or a version that looks like an id. Compiled
+# on first use (re keeps them).
+_UNIT_AFTER = (r"[ \t\u00a0\u2009`]*(?:(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|tok(?:en)?s?|[Rr]eq|QPS|qps|RPS"
+               r"|rps|GiB|GB|MiB|MB|TB|kW|W|[TG]?FLOPS|fps|it/s)(?![A-Za-z0-9\-_.'+&])|[%×倍秒元万亿]|毫秒|分钟|小时|美元)")
+_VERSION_BEFORE = r"(?i)(?:版本|version|ver\.?)[ \t`]*[（(：:=]?[ \t`]*\Z"
+
+
+def _figure_or_version(text: str, s: int, e: int) -> bool:
+    """Whether the bare id at text[s:e] is a figure followed by its unit or a version after the word for one, not
+    a citation: the Figures tab reads "峰值延迟（1203.4567 ms）" as a latency. (A version of a paper, "arXiv 版本
+    （2609.11582）", is cited.)"""
+    if re.match(_UNIT_AFTER, text[e : e + 12]) is not None:
+        return True
+    before = text[max(0, s - 24) : s]
+    return re.search(_VERSION_BEFORE, before) is not None and "arxiv" not in before.lower() and "预印本" not in before
 
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
