@@ -1182,7 +1182,10 @@ _STOP_OR_SMALL = frozenset(_STOP_BEFORE) | _TITLE_SMALL_WORDS
 def _trim_leading_stopwords(name: str) -> str | None:
     """The name at the end of the words before "（": after the last stop word or lower-case prose word ("This paper
     introduces a method called KVQuant" -> "KVQuant", "LLM serving systems like vLLM" -> "vLLM"). A small word
-    between two capitalised ones is the title's own ("Attention Is All You Need", "The Llama 3 Herd of Models")."""
+    between two capitalised ones is the title's own ("Attention Is All You Need", "The Llama 3 Herd of Models"),
+    and so is "on", "at", "to", "by" or "from" after a word written as a title's ("Caching on Clusters", "Serving at
+    Scale", "Learning to Rank": cut to "Clusters", a wrong name was found in a title and verified) unless prose
+    leads to it ("Inspired by FooNet", "According to FooNet")."""
     if " " not in name:  # one word (most names): a stop word or small word is all there is
         return None if name.lower() in _STOP_OR_SMALL else name or None
     words = name.split(" ")
@@ -1192,7 +1195,8 @@ def _trim_leading_stopwords(name: str) -> str | None:
         w = words[i]
         low = w.lower()
         if low in _STOP_BEFORE or low in _TITLE_SMALL_WORDS:
-            in_title = ((low in _TITLE_SMALL_WORDS or i >= long_title) and 0 < i < len(words) - 1
+            in_title = ((low in _TITLE_SMALL_WORDS or i >= long_title
+                         or low in _TITLE_LINKS and i and _title_word(words[i - 1])) and 0 < i < len(words) - 1
                         and words[i - 1][0] in _CAPITALS and not words[i - 1].endswith("ed")
                         and words[i - 1].lower() not in _PROSE_LEADS and words[i + 1][:1] in _CAPITALS)
             if not in_title:
@@ -1206,7 +1210,18 @@ def _trim_leading_stopwords(name: str) -> str | None:
 
 
 # Capitalised words that lead prose to a name ("According to FooNet", "Thanks to FooNet"), never a title's words.
-_PROSE_LEADS = frozenset("according thanks due similar relative close prior next owing contrary unlike see".split())
+_PROSE_LEADS = frozenset("according thanks due similar relative close prior next owing contrary unlike see written "
+                         "built led given shown known made back".split())
+# Stop words that join two capitalised words of a title as its small words do ("Caching on Clusters"); not "and",
+# "or", "vs", "as": "FooNet and BarNet（…）" names the one beside the parenthesis.
+_TITLE_LINKS = frozenset("on at to by from".split())
+
+
+def _title_word(word: str) -> bool:
+    """A word written as a title writes it, a capital then small letters ("Caching", "Learning"), not a product's
+    name ("SGLang to KVarN", "Apache-2.0up to KVarN": prose between two names)."""
+    rest = word[1:].replace("-", "")
+    return word[:1].isupper() and rest.isalpha() and rest.islower()
 
 
 def _long_title_run(words: list[str]) -> int:
