@@ -14,7 +14,7 @@ from . import __version__
 from .core.file_names import printable
 from .core.model import Analysis
 from .core.numbers import format_count, format_like
-from .core.reference_verdicts import cited_as, shown_statuses, status_parts
+from .core.reference_verdicts import cited_as, name_in_row, shown_statuses, status_parts
 from .wording import claim_figure, claim_place
 
 STATUS_MARK = {"pass": "✔ pass", "fail": "✘ FAIL", "warning": "⚠ warning", "note": "ℹ note",
@@ -309,7 +309,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
     if a.references and any(r.status != "unverified" for r in a.references):
         out.append("")
         out.append("References:")
-        rows = [[cited_as(r), " + ".join(shown_statuses(r, r.details)), r.name or "",
+        rows = [[cited_as(r), " + ".join(shown_statuses(r, r.details)), name_in_row(r, r.details),
                  str(r.details.get("title") or ""), str(r.details.get("published") or "")[:10],
                  "" if r.details.get("similarity") is None else f"{r.details['similarity']:.2f}",
                  "cache" if r.details.get("cached") else ""] for r in a.references]

@@ -131,3 +131,11 @@ def mismatched_name(ref: Reference, verdict: Mapping[str, Any] | None) -> tuple[
         return None
     lines = tuple(dict.fromkeys(o.line for o in ref.occurrences if o.name == name))
     return name, lines or tuple(ref.lines)
+
+
+def name_in_row(ref: Reference, verdict: Mapping[str, Any] | None) -> str:
+    """The survey's name a row of references shows: the one a name mismatch is about ("LightningServe" when the
+    survey also names the paper "ThunderServe", which matches: the row's status and similarity are the wrong
+    name's), else the name the survey uses most."""
+    mismatch = mismatched_name(ref, verdict)
+    return mismatch[0] if mismatch is not None else ref.name or ""

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from editor_app.config import Config
 from editor_app.core.model import Analysis, Reference
 from editor_app.core.reference_verdicts import (
-    COMPARE_BY_HAND, cited_as, status_counts, status_parts, statuses_of, worst_level,
+    COMPARE_BY_HAND, cited_as, name_in_row, status_counts, status_parts, statuses_of, worst_level,
 )
 from editor_app.ui.icons import REFERENCE_COLOURS
 from editor_app.ui.selfcheck_panel import fit_columns, make_table, row_of
@@ -186,7 +186,8 @@ class ReferencesPanel(QWidget):
         return [
             Column(self.tr("arXiv id"), cited_as, tooltip=lambda r: ", ".join(
                 dict.fromkeys(o.raw for o in r.occurrences)) or r.id),
-            Column(self.tr("Name in the survey"), lambda r: r.name or "",
+            # (the name a name mismatch is about: its status and similarity are that name's)
+            Column(self.tr("Name in the survey"), lambda r: name_in_row(r, self.verdict_of(r)),
                    tooltip=lambda r: " · ".join(getattr(r, "names", None) or ([r.name] if r.name else []))),
             # (arXiv's title beside the survey's name, the two a reader compares; then the verdict)
             Column(self.tr("Title on arXiv"), title, tooltip=lambda r: str(self.detail(r, "title") or "")),
