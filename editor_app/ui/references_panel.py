@@ -86,6 +86,13 @@ class ReferencesPanel(QWidget):
         self.verify_button = QPushButton(self.tr("Verify all"))
         self.verify_button.setToolTip(self.tr("Ask arXiv about every cited id (cached answers are reused)"))
         self.verify_button.clicked.connect(lambda: self.verify())
+        # (what survey-check --force-refresh does: cached "found" answers never expire, and a paper may have been
+        # withdrawn or revised since; one batched request, as Verify all)
+        self.refresh_button = QPushButton(self.tr("Verify all again"))
+        self.refresh_button.setToolTip(self.tr(
+            "Ask arXiv again about every cited id, ignoring cached answers (one batched request, as survey-check "
+            "--force-refresh)"))
+        self.refresh_button.clicked.connect(lambda: self.verify(force=True))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.setToolTip(self.tr("Stop asking arXiv (what it answered stays cached)"))
@@ -106,6 +113,7 @@ class ReferencesPanel(QWidget):
 
         bar = QHBoxLayout()
         bar.addWidget(self.verify_button)
+        bar.addWidget(self.refresh_button)
         bar.addWidget(self.progress, 1)
         bar.addWidget(self.cancel_button)
         bar.addWidget(self.only_problems)
@@ -329,6 +337,7 @@ class ReferencesPanel(QWidget):
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
         self.verify_button.setEnabled(False)
+        self.refresh_button.setEnabled(False)
         self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…"))
         self.verification_running.emit(True)
         worker.start()
@@ -437,6 +446,7 @@ class ReferencesPanel(QWidget):
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
         self.verify_button.setEnabled(True)
+        self.refresh_button.setEnabled(True)
         self.verification_running.emit(False)
         self._rejudge_edited()  # the survey may have changed while the run went on
 

@@ -1017,161 +1017,171 @@
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="89"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
         <source>Stop asking arXiv (what it answered stays cached)</source>
         <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="103"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="105"/>
         <source>List only the references arXiv did not confirm</source>
         <translation>只列出 arXiv 未确认的引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="100"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="107"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="102"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="109"/>
         <source>Filter the references</source>
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="195"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="189"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="198"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="194"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="203"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="205"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="193"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="202"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="183"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="91"/>
+        <source>Verify all again</source>
+        <translation>全部重新核验</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="93"/>
+        <source>Ask arXiv again about every cited id, ignoring cached answers (one batched request, as survey-check --force-refresh)</source>
+        <translation>不用缓存的答复，就每个引用的 id 重新询问 arXiv（一次批量请求，同 survey-check --force-refresh）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="191"/>
         <source>arXiv&apos;s title: %1</source>
         <translation>arXiv 上的标题：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="192"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="201"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="197"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="206"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="198"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="207"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="208"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="210"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="285"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="294"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="288"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="297"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="299"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="293"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="302"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="319"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="335"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="331"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="405"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="412"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="415"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="422"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="349"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="359"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="387"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="397"/>
         <source>(%1 references: one with several statuses counts under each)</source>
         <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="399"/>
         <source>(1 reference: counted under each of its statuses)</source>
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="422"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="432"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="423"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="433"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="424"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="434"/>
         <source>arXiv gave no answer: %1. </source>
         <translation>arXiv 没有答复：%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="429"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="439"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
