@@ -10,6 +10,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtGui import QTextCursor  # noqa: E402
 
+from editor_app.core.selfcheck_update import figure_updates  # noqa: E402
 from editor_app.ui import export_actions, main_window  # noqa: E402
 from tests.ui_support import accepting_updates, open_window, wait_analysis  # noqa: E402
 
@@ -30,7 +31,7 @@ def test_rewriting_many_figures_keeps_no_cursor_per_figure(qtbot, tmp_path, samp
     monkeypatch.setattr(main_window, "QTextCursor", _CountedCursor)
     before = window.current_text()
     expected = export_actions.updated_self_check_text(before, window.latest_analysis)
-    updates = export_actions.figure_updates(before, window.latest_analysis)
+    updates = figure_updates(before, window.latest_analysis)
     assert len(updates) > 100
     window.goto_line(500, 3)
 

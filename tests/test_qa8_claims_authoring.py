@@ -157,9 +157,17 @@ def test_cutting_a_cross_link_is_caught_in_seventh_sections_own_tally(sample_tex
     column = tally.index("= 6 处") + 3
     assert _claim_findings(a, 83) == [(column, "§七 cross-links of §七: stated 6, measured 5")]
     updated = updated_self_check_text(edited, a)
-    assert "§四 ↔ §六 1 处 = 5 处 ≥ 150 字" in updated.split("\n")[82]
-    # the tally's parts are the author's: the update says nothing of them, the audit does
-    assert _claim_findings(analyze(updated, house_pack()), 83) == [(column, "stated sum 5 but the parts add up to 6")]
+    # the tally's parts are the author's, and they add up to 6: writing 5 alone made the stated sum wrong ("stated
+    # sum 5 but the parts add up to 6", QA27f D1); the total is held back, named in the update's dialog, and stays
+    # the one wrong figure of the line, with what is measured
+    assert "§四 ↔ §六 1 处 = 6 处 ≥ 150 字" in updated.split("\n")[82]
+    findings = _claim_findings(analyze(updated, house_pack()), 83)
+    assert findings[0] == (column, "§七 cross-links of §七: stated 6, measured 5")  # (and now unlike §0's, rewritten)
+    assert not [m for _c, m in findings if "stated sum" in m]
+    from editor_app.core.selfcheck_update import self_check_update
+
+    held = self_check_update(edited, a).held
+    assert [(h.update.line, h.update.old, h.update.new, h.role) for h in held] == [(83, "6", "5", "total")]
 
 
 def test_a_numbered_place_is_named_in_chinese():

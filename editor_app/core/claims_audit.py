@@ -197,6 +197,12 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
     return c, _findings_of(c, rc, rule_id, level, where)
 
 
+def computes(rc: RawClaim) -> bool:
+    """Whether a stated sum or ratio as read from its text computes: its parts add up to its total, its fraction
+    gives its share (the audit's own judgement of one)."""
+    return _verdict(0, rc, None, None, "", "")[0].ok is True
+
+
 def _as_written(measured, written: str, stated: float):
     """A measured share (66.666…%) with the decimals its statement is written with ("67", "66.7"), as a stated
     ratio's result is computed: a whole count stays as it is."""

@@ -4,6 +4,12 @@ Only value claims that disagree with a measurement are touched, each exactly whe
 written (Claim.line / value_column / value_text), in the style it is written ("3,838", "66.7"); never the result
 of a stated ratio, whose numerator and denominator the update cannot know. A claim whose
 text has changed since the analysis is left alone, which also makes the update idempotent.
+
+Nor does the update make a stated sum or ratio that computes now stop computing: "CJK 实测 28（20 + 8）" measured 30
+would read "30（20 + 8）", a new wrong figure, since only the author knows which part grew. A rewrite of a figure in
+such a statement (its total, a part, a ratio's term) is held back, with every other rewrite in it, unless together
+they still compute (parts rewritten along with their total, to measured values that add up); `self_check_update`
+says which it held back and why, for the user to correct by hand.
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ import re
 from dataclasses import dataclass
 
 from .model import Analysis, Claim
-from .claims import has_magnitude, in_magnitude_as_written
+from .claims import claims_in_line, compile_patterns, has_magnitude, in_magnitude_as_written
+from .claims_audit import computes
+from .split_claims import SUM_LINES
 from .numbers import decimals_of, format_like
 from .textdiff import unified_lines
 
@@ -36,9 +44,41 @@ class FigureUpdate:
     metric: str
 
 
+@dataclass(frozen=True)
+class HeldUpdate:
+    """A rewrite the update leaves out: it would make a stated sum or ratio that computes now stop computing."""
+
+    update: FigureUpdate
+    role: str  # "total" (of a stated sum) | "part" (of a sum, or a term of a ratio)
+    kind: str  # "sum" | "ratio": what it would break
+    stated: str  # the sum or ratio as written ("28（20 + 8）")
+    stated_line: int  # the line it is told on (of a sum's total, a ratio's share)
+
+
+@dataclass(frozen=True)
+class SelfCheckUpdate:
+    """What Update Self-check Figures writes, and what it holds back."""
+
+    updates: list[FigureUpdate]
+    held: list[HeldUpdate]
+
+
 def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
-    """The rewrites that would bring the stated figures in line with the measured ones, in text order."""
+    """The rewrites that bring the stated figures in line with the measured ones, in text order (none that would
+    leave a stated sum or ratio wrong that is right now: see `self_check_update`)."""
+    return self_check_update(text, analysis).updates
+
+
+def self_check_update(text: str, analysis: Analysis) -> SelfCheckUpdate:
+    """The rewrites (as `figure_updates`) and those held back so as not to break a stated sum or ratio."""
     lines = text.split("\n")
+    updates = _measured_rewrites(lines, text, analysis)
+    updates, held = _keeping_stated_arithmetic(lines, analysis, updates)
+    return SelfCheckUpdate(updates, held)
+
+
+def _measured_rewrites(lines: list[str], text: str, analysis: Analysis) -> list[FigureUpdate]:
+    """Every figure's rewrite to its measured value, in text order, whatever it does to stated sums."""
     grouped = bool(_GROUPED_RE.search(text))
     seen: set[tuple[int, int]] = set()
     # A percentage that is the result of a stated ratio ("4/6 = 67%") is left alone: writing the measured 100
@@ -64,6 +104,115 @@ def figure_updates(text: str, analysis: Analysis) -> list[FigureUpdate]:
         seen.add((claim.line, claim.value_column))
         updates.append(FigureUpdate(claim.line, claim.value_column, claim.value_text, new, claim.metric))
     return sorted(updates, key=lambda u: (u.line, u.column))
+
+
+def _keeping_stated_arithmetic(lines: list[str], analysis: Analysis, updates: list[FigureUpdate]
+                               ) -> tuple[list[FigureUpdate], list[HeldUpdate]]:
+    """`updates` less those that would make a stated sum or ratio that computes now stop computing, and those held."""
+    if not updates:
+        return updates, []
+    right = [c for c in analysis.claims if c.kind in ("sum", "ratio") and c.ok is True and c.value_column > 0]
+    if not right:
+        return updates, []
+    active: dict[int, dict[int, FigureUpdate]] = {}
+    for u in updates:
+        active.setdefault(u.line, {})[u.column] = u
+    held: list[HeldUpdate] = []
+    again = True
+    while again:  # holding a rewrite back may break no statement, but one whose rewrites it balanced: look again
+        again = False
+        for stated in right:
+            if not any(active.get(n) for n in range(stated.line - SUM_LINES + 1, stated.line + SUM_LINES)):
+                continue  # (most: no rewrite near it)
+            block = _Written.around(lines, stated)
+            if block is None:
+                continue
+            inside = block.updates_in_statement(active)
+            if not inside or block.still_computes(stated, active):
+                continue
+            for u in inside:
+                del active[u.line][u.column]
+                role = "total" if stated.kind == "sum" and (u.line, u.column) == (stated.line, stated.value_column) \
+                    else "part"
+                held.append(HeldUpdate(u, role, stated.kind, stated.text, stated.line))
+            again = True
+    if not held:
+        return updates, []
+    kept = [u for u in updates if u.column in active.get(u.line, {})]
+    return kept, sorted(held, key=lambda h: (h.update.line, h.update.column))
+
+
+_NO_PATTERNS = compile_patterns([])  # sums and ratios are read without the pack's patterns
+
+
+class _Written:
+    """The lines a stated sum or ratio is written over (one, or a sum kept open over several), read as the audit
+    reads them: joined by a space, their white space at the joins dropped (split_claims.claims_across_lines)."""
+
+    def __init__(self, lines: list[str], first: int, last: int) -> None:
+        self.first, self.last = first, last  # 0-based, inclusive
+        self.lines = lines[first : last + 1]
+        self.leads = [0] + [len(t) - len(t.lstrip()) for t in self.lines[1:]]
+        self.joined, self.starts = self._join(self.lines)
+        self.span = (0, 0)  # where the statement is in `joined`
+
+    def _join(self, lines: list[str]) -> tuple[str, list[int]]:
+        if len(lines) == 1:
+            return lines[0], [0]
+        texts = [lines[0].rstrip()] + [t.strip() for t in lines[1:-1]] + [lines[-1].lstrip()]
+        starts, at = [], 0
+        for t in texts:
+            starts.append(at)
+            at += len(t) + 1
+        return " ".join(texts), starts
+
+    @classmethod
+    def around(cls, lines: list[str], stated: Claim) -> "_Written | None":
+        """The fewest lines around the statement's own that hold its text where its figure is (None: not found,
+        the text moved on since the analysis)."""
+        at = stated.line - 1
+        if not 0 <= at < len(lines):
+            return None
+        for size in range(1, SUM_LINES + 1):
+            for first in range(max(0, at - size + 1), min(at, len(lines) - size) + 1):
+                block = cls(lines, first, first + size - 1)
+                if block._find(stated):
+                    return block
+        return None
+
+    def offset(self, line: int, column: int, starts: list[int] | None = None) -> int:
+        """Where (line, 1-based column) of the survey is in the joined text."""
+        k = line - 1 - self.first
+        return (self.starts if starts is None else starts)[k] + column - 1 - self.leads[k]
+
+    def _find(self, stated: Claim) -> bool:
+        figure = self.offset(stated.line, stated.value_column)
+        start = self.joined.find(stated.text)
+        while 0 <= start <= figure:
+            if figure < start + len(stated.text):
+                self.span = (start, start + len(stated.text))
+                return True
+            start = self.joined.find(stated.text, start + 1)
+        return False
+
+    def updates_in_statement(self, active: dict[int, dict[int, FigureUpdate]]) -> list[FigureUpdate]:
+        a, b = self.span
+        return [u for n in range(self.first + 1, self.last + 2) for u in active.get(n, {}).values()
+                if a <= self.offset(u.line, u.column) and self.offset(u.line, u.column) + len(u.old) <= b]
+
+    def still_computes(self, stated: Claim, active: dict[int, dict[int, FigureUpdate]]) -> bool:
+        """Whether the statement, its lines rewritten by the `active` updates, still reads and computes."""
+        new_lines = []
+        for n, line in enumerate(self.lines, self.first + 1):
+            for u in sorted(active.get(n, {}).values(), key=lambda u: -u.column):
+                line = line[: u.column - 1] + u.new + line[u.column - 1 + len(u.old) :]
+            new_lines.append(line)
+        joined, starts = self._join(new_lines)
+        shift = sum(len(u.new) - len(u.old) for u in active.get(stated.line, {}).values()
+                    if u.column < stated.value_column)
+        column = self.offset(stated.line, stated.value_column + shift, starts) + 1
+        return any(rc.kind == stated.kind and rc.column == column and computes(rc)
+                   for rc in claims_in_line(joined, _NO_PATTERNS, "", ""))
 
 
 def updated_self_check_text(text: str, analysis: Analysis, updates: list[FigureUpdate] | None = None) -> str:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from editor_app.core.file_name_privacy import SURVEY_FILE, NamedFile, private_file_names, scanned_name
 from editor_app.core.model import Analysis
 from editor_app.core.pack_origin import pack_origin
-from editor_app.core.selfcheck_update import figure_updates, unified_diff, updated_self_check_text
+from editor_app.core.selfcheck_update import self_check_update, unified_diff, updated_self_check_text
 from editor_app.formats import verdict
 from editor_app.wording import claim_figure, claim_place
 from editor_app.ui.screen_fit import resize_to_fit
@@ -287,7 +287,14 @@ class ReportActions(QObject):
             QMessageBox.information(self.window, title, self.tr("The survey has not been analysed yet."))
             return False
         text = self.window.current_text()
-        updates = figure_updates(text, analysis)
+        plan = self_check_update(text, analysis)
+        updates = plan.updates
+        say = _words(getattr(self.window, "pack", None))  # the claims audit's words, in the window's language
+        # as the claims audit names them; a total that is also a stated sum's is named by what it counts ("CJK"),
+        # which is what is written over it, not "stated sum (stated parts)"
+        named = {(c.line, c.value_column): _figure_name(c, say)
+                 for c in sorted(analysis.claims, key=lambda c: c.kind == "value")}
+        held = self._held_back(plan.held, named)
         if not updates:
             left = [c for c in analysis.claims if c.wrong]
             wrong = len(left)
@@ -301,15 +308,10 @@ class ReportActions(QObject):
                     "Every figure the survey states about itself matches what is measured.") if not wrong else self.tr(
                     "Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose "
                     "parts only you can correct (the self-check panel lists them).", "", wrong)
-            QMessageBox.information(self.window, title, told)
+            QMessageBox.information(self.window, title, told + ("\n\n" + held if held else ""))
             return False
         new = updated_self_check_text(text, analysis, updates)
         name = Path(self.window.current_path).name if getattr(self.window, "current_path", None) else "survey"
-        say = _words(getattr(self.window, "pack", None))  # the claims audit's words, in the window's language
-        # as the claims audit names them; a total that is also a stated sum's is named by what it counts ("CJK"),
-        # which is what is written over it, not "stated sum (stated parts)"
-        named = {(c.line, c.value_column): _figure_name(c, say)
-                 for c in sorted(analysis.claims, key=lambda c: c.kind == "value")}
         summary = "\n".join(
             self.tr("line {line}: {metric} {old} → {new}").format(
                 line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)
@@ -317,7 +319,7 @@ class ReportActions(QObject):
         )
         titles = (self.tr("%1 (stated)").replace("%1", name), self.tr("%1 (measured)").replace("%1", name))
         dialog = SelfCheckDiffDialog(unified_diff(text, new, titles=titles), summary, len(updates), self.window,
-                                     left_alone=self._left_alone(analysis, updates))
+                                     left_alone=self._left_alone(analysis, updates, plan.held, held))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         in_place = getattr(self.window, "replace_spans_undoable", None)
@@ -361,17 +363,43 @@ class ReportActions(QObject):
         document.contentsChanged.connect(changed)
         QTimer.singleShot(8000, self, let_go)  # (the message is gone by then anyway)
 
-    def _left_alone(self, analysis: Analysis, updates: list) -> str:
+    def _left_alone(self, analysis: Analysis, updates: list, held_updates: list = (), held: str = "") -> str:
         """What the update will not touch: the wrong figures no rewrite replaces ("" when there are none), so that
-        the wrong figures still listed after Apply are no surprise."""
-        rewritten = {(u.line, u.column) for u in updates}
+        the wrong figures still listed after Apply are no surprise; `held`: those held back so as not to break a
+        stated sum or ratio (`_held_back`), said first, each with its reason."""
+        rewritten = {(u.line, u.column) for u in updates} | {(h.update.line, h.update.column) for h in held_updates}
         lines = sorted({c.line for c in analysis.claims if c.wrong and (c.line, c.value_column) not in rewritten})
         if not lines:
-            return ""
+            return held
         where = ", ".join(str(n) for n in lines)
-        return self.tr("Not rewritten: the wrong stated sums and ratios (and figures the measured value can't simply "
-                       "replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which "
-                       "are still wrong after the update.", "", len(lines)).format(lines=where)
+        wrong = self.tr("Not rewritten: the wrong stated sums and ratios (and figures the measured value can't simply "
+                        "replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which "
+                        "are still wrong after the update.", "", len(lines)).format(lines=where)
+        return held + "\n\n" + wrong if held else wrong
+
+    def _held_back(self, held: list, named: dict, most: int = 8) -> str:
+        """The rewrites held back so that a stated sum or ratio right now is not made wrong, one line each with
+        why ("" when none): applied, "CJK 实测 28（20 + 8）" measured 30 would have read "30（20 + 8）"."""
+        if not held:
+            return ""
+        said = []
+        for h in held[:most]:
+            u = h.update
+            figure = self.tr("line {line}: {metric} {old} → {new}").format(
+                line=u.line, metric=named.get((u.line, u.column), u.metric), old=u.old, new=u.new)
+            if h.kind == "ratio":
+                why = self.tr("{figure}, a term of the stated ratio {stated} (line {stated_line})")
+            elif h.role == "total":
+                why = self.tr("{figure}, the total of the stated sum {stated}")
+            else:
+                why = self.tr("{figure}, a part of the stated sum {stated} (line {stated_line})")
+            said.append(why.format(figure=figure, stated=h.stated, stated_line=h.stated_line))
+        if len(held) > most:
+            said.append(self.tr("… and %n more", "", len(held) - most))
+        return "\n".join([self.tr(
+            "Left as written: %n figure(s) in stated sums or ratios that are right now: with the measured value "
+            "written in, they would no longer add up. Only you know which of their figures to correct; correct them "
+            "together:", "", len(held))] + said)
 
     # ---- helpers --------------------------------------------------------------------------------------------
 
@@ -495,6 +523,7 @@ class SelfCheckDiffDialog(QDialog):
         layout.addWidget(changes)
         if left_alone:  # the wrong figures Apply leaves as they are
             note = QLabel(left_alone, self)
+            note.setTextFormat(Qt.TextFormat.PlainText)  # (a stated sum as written: never read as markup)
             note.setObjectName("left_alone")
             note.setWordWrap(True)
             layout.addWidget(note)

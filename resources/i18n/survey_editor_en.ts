@@ -4,7 +4,7 @@
 <context>
     <name>ReferencesPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="423"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="433"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>arXiv could not be asked again about 1 reference: its row shows arXiv&apos;s earlier answer. </numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>ReportActions</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="157"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="208"/>
         <source>%n error-level finding(s) fail, though their rules do not:</source>
         <translation>
             <numerusform>1 error-level finding fails, though its rule does not:</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="240"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="303"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</numerusform>
@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="246"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="309"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="335"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>1 self-check figure updated (Undo restores it)</numerusform>
@@ -47,18 +47,34 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="375"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</numerusform>
             <numerusform>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on lines {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="398"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="400"/>
+        <source>Left as written: %n figure(s) in stated sums or ratios that are right now: with the measured value written in, they would no longer add up. Only you know which of their figures to correct; correct them together:</source>
+        <translation>
+            <numerusform>Left as written: 1 figure in a stated sum or ratio that is right now: with the measured value written in, it would no longer add up. Only you know which of its figures to correct; correct them together:</numerusform>
+            <numerusform>Left as written: %n figures in stated sums or ratios that are right now: with the measured value written in, they would no longer add up. Only you know which of their figures to correct; correct them together:</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SelfCheckDiffDialog</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="415"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="510"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>1 stated figure will be replaced by the measured value:</numerusform>
@@ -69,7 +85,7 @@
 <context>
     <name>SelfCheckPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="185"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… and %n more</numerusform>
@@ -77,7 +93,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="328"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="409"/>
         <source>%n rule(s): %1 failing</source>
         <translation>
             <numerusform>1 rule: %1 failing</numerusform>
@@ -88,7 +104,7 @@
 <context>
     <name>SettingsDialog</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/settings_dialog.py" line="260"/>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="265"/>
         <source>The rule pack can be used, with %n warning(s):</source>
         <translation>
             <numerusform>The rule pack can be used, with 1 warning:</numerusform>

@@ -1343,55 +1343,85 @@
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="296"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="303"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="302"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="309"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="320"/>
         <source>%1 (stated)</source>
         <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="320"/>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="333"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="335"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="372"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="375"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="301"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="391"/>
+        <source>{figure}, a term of the stated ratio {stated} (line {stated_line})</source>
+        <translation>{figure}，是第 {stated_line} 行声明的比例 {stated} 中的一项</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="393"/>
+        <source>{figure}, the total of the stated sum {stated}</source>
+        <translation>{figure}，是声明的加和 {stated} 的总数</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="395"/>
+        <source>{figure}, a part of the stated sum {stated} (line {stated_line})</source>
+        <translation>{figure}，是第 {stated_line} 行声明的加和 {stated} 的一部分</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="398"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>…… 另有 %n 处</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/export_actions.py" line="400"/>
+        <source>Left as written: %n figure(s) in stated sums or ratios that are right now: with the measured value written in, they would no longer add up. Only you know which of their figures to correct; correct them together:</source>
+        <translation>
+            <numerusform>保留原样：%n 处数字属于目前正确的声明加和或比例，写入实测值后将不再相符。哪个数字该改只有你知道，请一并修正：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="308"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="314"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="388"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="329"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="331"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1399,19 +1429,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="479"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="507"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="482"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="510"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="511"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="540"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
