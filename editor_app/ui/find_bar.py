@@ -1,9 +1,15 @@
 """A find bar under the editor (Ctrl+F, Enter/F3 next, Shift+Enter previous, Esc closes), with a replace row
-(Ctrl+H: Enter or Alt+R replaces the match and finds the next, Alt+A replaces them all as one undo step)."""
+(Ctrl+H: Enter or Alt+R replaces the match and finds the next, Alt+A replaces them all as one undo step).
+
+Options: match case; match a whole number or word, so that renumbering "5.1" to "6.1" leaves arXiv ids ("2605.19537")
+and versions ("v0.5.19") alone; the text as a regular expression (Qt's, PCRE: "\\1" in the replacement is its first
+group)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import re
+
+from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,6 +35,30 @@ def snug(button: QPushButton) -> None:
     button.setFixedWidth(metrics.horizontalAdvance(button.text()) + padding + 8)
 
 
+# What a whole number or word may not be glued to on either side: a digit, a letter or "." ("2605.19537", "v0.5.19",
+# "5.1.2" hold no whole "5.1"); a CJK character is not glued to anything (Chinese writes "见5.1节", "用vLLM推理").
+_GLUE = r"(?:(?![\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}])[\p{L}\p{N}_.])"
+_GROUP = re.compile(r"\\(\d)|\\\\")  # "\1" in a replacement (regular expression): the first group
+
+
+def search_pattern(needle: str, *, case: bool, whole: bool, regex: bool) -> QRegularExpression:
+    """The find bar's search as a regular expression: `needle` as written (or, `regex`, as a pattern), a whole
+    number or word when `whole`, ignoring case unless `case`."""
+    core = needle if regex else QRegularExpression.escape(needle)
+    if whole:
+        core = f"(?<!{_GLUE})(?:{core})(?!{_GLUE})"
+    options = QRegularExpression.PatternOption.UseUnicodePropertiesOption
+    if not case:
+        options |= QRegularExpression.PatternOption.CaseInsensitiveOption
+    return QRegularExpression(core, options)
+
+
+def expanded(replacement: str, match) -> str:
+    """`replacement` with "\\1"…"\\9" (and "\\0", the whole match) read as the match's groups, "\\\\" as one
+    backslash."""
+    return _GROUP.sub(lambda m: "\\" if m.group(1) is None else match.captured(int(m.group(1))), replacement)
+
+
 class FindBar(FocusRing, QWidget):
     """Tab goes round the bar's fields and buttons (FocusRing): on into the editor, the next Tab typed a tab."""
 
@@ -40,6 +70,12 @@ class FindBar(FocusRing, QWidget):
         self.field.setClearButtonEnabled(True)
         self.field.setAccessibleName(self.tr("Find in the survey"))
         self.case = QCheckBox(self.tr("Match case"), self)
+        self.whole = QCheckBox(self.tr("Match whole number/word"), self)
+        self.whole.setToolTip(self.tr("Only a match not glued to a digit, a letter or a \".\" on either side: \"5.1\" "
+                                      "is not found in \"2605.19537\" or \"v0.5.19\""))
+        self.regex = QCheckBox(self.tr("Regular expression"), self)
+        self.regex.setToolTip(self.tr("Find the text as a regular expression; in the replacement, \\1 is the first "
+                                      "group in parentheses (\\0 the whole match)"))
         self.status = QLabel(self)
         self.status.hide()  # until it has something to say (_say)
         prev_b = QPushButton(self.tr("Previous"), self)
@@ -59,15 +95,22 @@ class FindBar(FocusRing, QWidget):
         layout = QHBoxLayout()
         rows.addLayout(layout)
         find_label = QLabel(self.tr("Find:"))
-        for w in (find_label, self.field, prev_b, next_b, self.case, self.status):
+        for w in (find_label, self.field, prev_b, next_b, self.status):
             layout.addWidget(w)
         layout.addStretch(1)
         layout.addWidget(close_b)
+        # the options on a row of their own: on the find row, beside a 400 px editor, they took the field's room
+        options = QHBoxLayout()
+        options.addSpacing(find_label.sizeHint().width() + layout.spacing())  # under the field, as the replace row
+        for w in (self.case, self.whole, self.regex):
+            options.addWidget(w)
+        options.addStretch(1)
+        rows.addLayout(options)
         self.replace_row = self._replace_row(find_label, layout.spacing())
         rows.addWidget(self.replace_row)
         # Tab: the two fields, then the buttons (from the find field Tab went to "Match case", past Previous/Next)
-        chain = (self.field, self.replacement, prev_b, next_b, self.case, self.replace_button, self.replace_all_button,
-                 close_b)
+        chain = (self.field, self.replacement, prev_b, next_b, self.case, self.whole, self.regex, self.replace_button,
+                 self.replace_all_button, close_b)
         for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
         self.field.returnPressed.connect(self.find_next)
@@ -137,22 +180,59 @@ class FindBar(FocusRing, QWidget):
     def _flags(self) -> QTextDocument.FindFlag:
         return QTextDocument.FindFlag.FindCaseSensitively if self.case.isChecked() else QTextDocument.FindFlag(0)
 
-    def replace_one(self) -> bool:
-        """Replace the match selected in the editor (if the selection is one) and go to the next match."""
+    def _pattern(self) -> QRegularExpression | None:
+        """The search as a regular expression when an option needs one (None: the text as written, as Qt finds it);
+        an invalid one is said beside the field."""
+        if not (self.whole.isChecked() or self.regex.isChecked()):
+            return None
+        return search_pattern(self.field.text(), case=self.case.isChecked(), whole=self.whole.isChecked(),
+                              regex=self.regex.isChecked())
+
+    def _needle(self):
+        """What to look for (the text, or its regular expression), or None when there is nothing valid to find."""
         needle = self.field.text()
         if not needle:
+            return None
+        pattern = self._pattern()
+        if pattern is None:
+            return needle
+        if not pattern.isValid():
+            self._say(self.tr("Invalid regular expression: %1").replace("%1", pattern.errorString()))
+            return None
+        return pattern
+
+    def _matched(self, cursor: QTextCursor, needle):
+        """The match `cursor` selects (a regular expression's match object, or True), else None."""
+        if not cursor.hasSelection():
+            return None
+        if isinstance(needle, str):
+            chosen = cursor.selectedText()
+            same = chosen == needle if self.case.isChecked() else chosen.lower() == needle.lower()
+            return True if same else None
+        block = self.editor.document().findBlock(cursor.selectionStart())
+        start, end = cursor.selectionStart() - block.position(), cursor.selectionEnd() - block.position()
+        m = needle.match(block.text(), start)  # (the leftmost match from there: one starting there, if any)
+        return m if m.hasMatch() and m.capturedStart() == start and m.capturedEnd() == end else None
+
+    def _replacement(self, match) -> str:
+        text = self.replacement.text()
+        return expanded(text, match) if self.regex.isChecked() and match not in (None, True) else text
+
+    def replace_one(self) -> bool:
+        """Replace the match selected in the editor (if the selection is one) and go to the next match."""
+        needle = self._needle()
+        if needle is None:
             return False
         cursor = self.editor.textCursor()
-        chosen = cursor.selectedText()
-        same = chosen == needle if self.case.isChecked() else chosen.lower() == needle.lower()
-        if cursor.hasSelection() and same:
-            cursor.insertText(self.replacement.text())
+        match = self._matched(cursor, needle)
+        if match is not None:
+            cursor.insertText(self._replacement(match))
         return self.find_next()
 
     def replace_all(self) -> int:
         """Replace every match as one undo step; the count is shown beside the field."""
-        needle = self.field.text()
-        if not needle:
+        needle = self._needle()
+        if needle is None:
             return 0
         doc = self.editor.document()
         forget = getattr(self.editor, "forget_selections", None)
@@ -164,16 +244,21 @@ class FindBar(FocusRing, QWidget):
         edit.beginEditBlock()
         found = doc.find(needle, 0, self._flags())
         while not found.isNull():
-            found.insertText(self.replacement.text())
-            count += 1
+            if found.hasSelection():  # (an empty match of a regular expression, "^" or "x*", replaces nothing)
+                found.insertText(self._replacement(self._matched(found, needle)))
+                count += 1
+            elif found.atEnd():
+                break
+            else:
+                found.movePosition(QTextCursor.MoveOperation.NextCharacter)
             found = doc.find(needle, found.position(), self._flags())
         edit.endEditBlock()
         self._say(self.tr("%1 replaced").replace("%1", str(count)) if count else self.tr("Not found"))
         return count
 
     def _find(self, flags) -> bool:
-        needle = self.field.text()
-        if not needle:
+        needle = self._needle()
+        if needle is None:
             return False
         if self.case.isChecked():
             flags |= QTextDocument.FindFlag.FindCaseSensitively

@@ -126,85 +126,110 @@
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="39"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="41"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="69"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="71"/>
         <source>Find in the survey</source>
         <translation>在综述中查找</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="42"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="72"/>
         <source>Match case</source>
         <translation>区分大小写</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="45"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="73"/>
+        <source>Match whole number/word</source>
+        <translation>全字/整数匹配</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="74"/>
+        <source>Only a match not glued to a digit, a letter or a &quot;.&quot; on either side: &quot;5.1&quot; is not found in &quot;2605.19537&quot; or &quot;v0.5.19&quot;</source>
+        <translation>只找两侧不紧挨数字、字母或“.”的匹配：“5.1”不会在“2605.19537”或“v0.5.19”中被找到</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="76"/>
+        <source>Regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="77"/>
+        <source>Find the text as a regular expression; in the replacement, \1 is the first group in parentheses (\0 the whole match)</source>
+        <translation>按正则表达式查找；替换内容中 \1 表示第一个括号分组（\0 表示整个匹配）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="81"/>
         <source>Previous</source>
         <translation>上一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="46"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="82"/>
         <source>Next</source>
         <translation>下一个</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="49"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="85"/>
         <source>Previous match (Shift+Enter, Shift+F3)</source>
         <translation>上一个匹配（Shift+Enter、Shift+F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="50"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="86"/>
         <source>Next match (Enter, F3)</source>
         <translation>下一个匹配（Enter、F3）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="54"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="90"/>
         <source>Close (Esc)</source>
         <translation>关闭（Esc）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="55"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="91"/>
         <source>Close the find bar</source>
         <translation>关闭查找栏</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="61"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="97"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="93"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="94"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="136"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="137"/>
         <source>Replace with</source>
         <translation>替换为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="95"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="138"/>
         <source>&amp;Replace</source>
         <translation>替换(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="96"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="139"/>
         <source>Replace this match and find the next (Enter)</source>
         <translation>替换此处匹配并查找下一个（Enter）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="97"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="140"/>
         <source>Replace &amp;All</source>
         <translation>全部替换(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="98"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="141"/>
         <source>Replace every match in the survey (one Undo brings them back)</source>
         <translation>替换综述中的所有匹配（撤销一次即可全部还原）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="171"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="191"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="200"/>
+        <source>Invalid regular expression: %1</source>
+        <translation>正则表达式无效：%1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="256"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="276"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="171"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="256"/>
         <source>%1 replaced</source>
         <translation>已替换 %1 处</translation>
     </message>
