@@ -346,6 +346,13 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("the file is read-only (make it writable, or choose another name)", "该文件是只读的（请先让它可写，或另选文件名）"),
     ("the PDF was cut short while it was written (is the disk full?)", "PDF 在写入时被截断（磁盘满了吗？）"),
     ("the PDF writer could not start", "PDF 写入程序无法启动"),
+    ("the PDF writer was stopped (signal {number})", "PDF 写入程序已被停止（信号 {number}）"),
+    ("the PDF writer crashed ({what}, signal {number}); the HTML report can still be exported",
+     "PDF 写入程序崩溃了（{what}，信号 {number}）；仍可导出 HTML 报告"),
+    ("the PDF writer crashed (signal {number}); the HTML report can still be exported",
+     "PDF 写入程序崩溃了（信号 {number}）；仍可导出 HTML 报告"),
+    ("the PDF writer was killed by the system (signal {number}; out of memory?); the HTML report can still be "
+     "exported", "PDF 写入程序被系统终止（信号 {number}；内存不足？）；仍可导出 HTML 报告"),
     # the history database (services/database.py)
     ("The history database {path} could not be read ({error}); it was moved to {moved} and a fresh one was created.",
      "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个。"),
@@ -390,6 +397,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
 
 # Words of the engine (places, labels, statuses) that a template's {name} may hold, and the privacy dimensions.
 _WORDS_ZH_CN = {
+    # why a PDF writer crashed (ui/pdf_export.py)
+    "segmentation fault": "段错误", "aborted": "异常中止", "bus error": "总线错误", "illegal instruction": "非法指令",
+    "arithmetic error": "算术错误",
     "document": "全文", "header": "文首", "footer": "文末签名", "here": "本节", "stated parts": "自报分项",
     "stated ratio": "自报比例", "stated sum": "自报合计", "sum of the parts": "各部分之和", "self-reported figures": "自报数字",
     "engine figures": "引擎数字", "§ references": "§ 引用", "arXiv ids": "arXiv id", "arXiv ids cited here": "此处引用的 arXiv id",
@@ -639,6 +649,9 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
 )
 # What a reason's {what} and {why} hold.
 _PACK_WORDS_ZH_CN = {
+    # why a PDF writer crashed (ui/pdf_export.py)
+    "segmentation fault": "段错误", "aborted": "异常中止", "bus error": "总线错误", "illegal instruction": "非法指令",
+    "arithmetic error": "算术错误",
     "a pack": "规则包", "a counter": "计数器", "a scope table": "范围表", "a rule": "规则",
     "a claim pattern": "自报数字模式",
     "it would count every position of the text": "它会把文本的每个位置都算一次",

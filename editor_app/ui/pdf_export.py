@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -252,9 +253,12 @@ def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
     finally:
         os.unlink(html_path)
     code = child.returncode
-    if code < 0:  # stopped by a signal (stop_writers): the file it was writing is its own temporary one
+    if code < 0:  # ended by a signal: the file it was writing is its own temporary one
         temp_beside(replacement_of(out_path)[0], child.pid).unlink(missing_ok=True)
-        raise OSError(errno.ECANCELED, f"the PDF writer was stopped (signal {-code})", str(out_path))
+        with _writers_lock:
+            ours = child.pid in _stopped
+            _stopped.discard(child.pid)
+        raise OSError(errno.ECANCELED if ours else errno.EIO, why_it_ended(-code, ours), str(out_path))
     if code == _CANT_WRITE:  # "errno<TAB>reason" on its last line: the same OSError as in one process
         code_text, _, reason = (stderr.rstrip().splitlines() or [""])[-1].partition("\t")
         raise OSError(int(code_text) if code_text.isdigit() else errno.EIO, reason or "the PDF could not be written",
@@ -268,7 +272,30 @@ def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
 # its child, and the program's exit waits for the pool, so quitting during an 8 MB survey's export (~4 minutes of
 # layout) left the program running, unseen, until the PDF was written.
 _writers: set[subprocess.Popen] = set()
+_stopped: set[int] = set()  # the pids of the children stop_writers stopped: only those were "stopped"
 _writers_lock = threading.Lock()
+
+# A child that died of one of these crashed (Qt's layout of a huge report read NULL: "signal 11" had been reported
+# as "the PDF writer was stopped", as if somebody had stopped it).
+_CRASHES = {
+    getattr(signal, name): words
+    for name, words in (("SIGSEGV", "segmentation fault"), ("SIGABRT", "aborted"), ("SIGBUS", "bus error"),
+                        ("SIGILL", "illegal instruction"), ("SIGFPE", "arithmetic error"))
+    if hasattr(signal, name)
+}
+
+
+def why_it_ended(number: int, ours: bool) -> str:
+    """Why a PDF child ended by signal `number`, in the words the window translates (editor_app/wording.py)."""
+    if ours:
+        return f"the PDF writer was stopped (signal {number})"
+    if number == getattr(signal, "SIGKILL", None):
+        return f"the PDF writer was killed by the system (signal {number}; out of memory?); " \
+               "the HTML report can still be exported"
+    what = _CRASHES.get(number)
+    if what is None:
+        return f"the PDF writer crashed (signal {number}); the HTML report can still be exported"
+    return f"the PDF writer crashed ({what}, signal {number}); the HTML report can still be exported"
 
 
 def stop_writers() -> int:
@@ -277,6 +304,8 @@ def stop_writers() -> int:
     with _writers_lock:
         running = list(_writers)
     for child in running:
+        with _writers_lock:
+            _stopped.add(child.pid)
         child.terminate()
     return len(running)
 
