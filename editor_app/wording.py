@@ -346,6 +346,10 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("the file is read-only (make it writable, or choose another name)", "该文件是只读的（请先让它可写，或另选文件名）"),
     ("the PDF was cut short while it was written (is the disk full?)", "PDF 在写入时被截断（磁盘满了吗？）"),
     ("the PDF writer could not start", "PDF 写入程序无法启动"),
+    ("the report is too long for a PDF: about {pages} pages, and the PDF writer can lay out at most {limit}; export "
+     "the HTML report instead", "报告太长，无法生成 PDF：约 {pages} 页，而 PDF 写入程序最多只能排版 {limit} 页；请改为导出 HTML 报告"),
+    ("the report is too long for a PDF: more than {limit} pages, the most the PDF writer can lay out; export the "
+     "HTML report instead", "报告太长，无法生成 PDF：超过 PDF 写入程序最多能排版的 {limit} 页；请改为导出 HTML 报告"),
     ("the PDF writer was stopped (signal {number})", "PDF 写入程序已被停止（信号 {number}）"),
     ("the PDF writer crashed ({what}, signal {number}); the HTML report can still be exported",
      "PDF 写入程序崩溃了（{what}，信号 {number}）；仍可导出 HTML 报告"),

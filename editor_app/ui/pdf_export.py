@@ -29,6 +29,18 @@ CJK_FAMILIES = (
 )
 FONT_POINT_SIZE = 10
 FOOTER_MM = 8.0
+RESOLUTION = 600  # the writer's dots per inch: the layout's device pixels
+MARGINS_MM = (16, 14, 16, 10)  # left, top, right, bottom
+# Qt's text layout places nothing below this height (device pixels: 1,340 A4 pages at RESOLUTION): the blocks after it
+# get no lines. A 2 MB survey's report (1,341 pages) lost its last ~11,000 characters without a word, and an 8 MB
+# one's crashed the writer after 5-8 minutes (its tables' cells past the limit read NULL in Qt: a segmentation fault).
+LAYOUT_LIMIT = 2 ** 23
+LIMIT_MARGIN = 0.98  # (keeping rows together and the page numbers' words still move what follows down)
+# A page of the report holds ~3,400 characters of its HTML (2 MB and 8 MB surveys: 3,390 and 3,320). A report with
+# more than this many per page the writer can lay out is refused before any layout (~1 minute of it for a report
+# that then proves too long); the laid-out height decides the others.
+HTML_PER_PAGE = 3_400
+HTML_PER_PAGE_AT_MOST = 10_000
 # Reports are laid out in a child process: Qt lays a QTextDocument out in one call that keeps the GIL, so an 8 MB
 # survey's report (5,000+ pages) froze the window ~80 s of a 2-minute export and left ~1 GB behind; and a widget
 # deleted meanwhile on the GUI thread (it needs the GIL under a Qt lock the layout then waits for) hung the program.
@@ -184,12 +196,12 @@ def laid_out_report(html: str, writer) -> tuple:
     from PySide6.QtGui import QFont, QPageLayout, QPageSize, QTextDocument
 
     family = cjk_family()
-    writer.setResolution(600)
+    writer.setResolution(RESOLUTION)
     writer.setPageLayout(
         QPageLayout(
             QPageSize(QPageSize.PageSizeId.A4),
             QPageLayout.Orientation.Portrait,
-            QMarginsF(16, 14, 16, 10),
+            QMarginsF(*MARGINS_MM),
             QPageLayout.Unit.Millimeter,
         )
     )
@@ -211,6 +223,8 @@ def laid_out_report(html: str, writer) -> tuple:
     paint = writer.pageLayout().paintRectPixels(dpi)
     footer = FOOTER_MM / 25.4 * dpi
     doc.setPageSize(QSizeF(float(paint.width()), float(paint.height()) - footer))
+    doc.pageCount()  # (laid out whole: how long it is)
+    _refuse_if_too_long(doc)
     widen_cut_columns(doc)
     label = page_label_of(html)
     numbered = add_page_numbers(doc, label)  # before rows are kept whole: the words they add may move rows
@@ -218,7 +232,29 @@ def laid_out_report(html: str, writer) -> tuple:
     for _ in range(3 if numbered else 0):  # (a longer number may move what is under it: kept together again)
         if not update_page_numbers(doc, label) or not keep_together(doc):
             break
+    _refuse_if_too_long(doc)
     return doc, base_font
+
+
+def most_pages() -> int:
+    """The most A4 pages of the report the PDF writer can lay out (LAYOUT_LIMIT, less LIMIT_MARGIN)."""
+    body_mm = 297.0 - MARGINS_MM[1] - MARGINS_MM[3] - FOOTER_MM
+    return int(LAYOUT_LIMIT * LIMIT_MARGIN // (body_mm / 25.4 * RESOLUTION))
+
+
+def too_long_for_a_pdf(html: str) -> str | None:
+    """Why a report's HTML is too long to become a PDF at all (None: it may fit; the layout decides)."""
+    if len(html) <= most_pages() * HTML_PER_PAGE_AT_MOST:
+        return None
+    return (f"the report is too long for a PDF: about {len(html) // HTML_PER_PAGE:,} pages, and the PDF writer can "
+            f"lay out at most {most_pages():,}; export the HTML report instead")
+
+
+def _refuse_if_too_long(doc) -> None:
+    """OSError (EFBIG) when the laid-out report reaches where Qt's layout stops (what follows would be missing)."""
+    if doc.size().height() >= LAYOUT_LIMIT * LIMIT_MARGIN:
+        raise OSError(errno.EFBIG, f"the report is too long for a PDF: more than {most_pages():,} pages, the most the "
+                      "PDF writer can lay out; export the HTML report instead")
 
 
 CHILD_FLAG = "--write-pdf"  # `survey-editor --write-pdf IN.html OUT.pdf`: how a frozen build starts the child
@@ -235,7 +271,11 @@ def _child_command(html_path: str, out_path: str) -> list[str]:
 def write_pdf_in_child(html: str, out_path: str | os.PathLike[str]) -> None:
     """write_pdf in a fresh process, offscreen (Qt's layout keeps the GIL for the whole report: in this
     process the window would freeze); OSError with the child's reason (or its last words) when it fails, or when
-    stop_writers stopped it (the program quitting: nothing is left behind)."""
+    stop_writers stopped it (the program quitting: nothing is left behind), or when the report is too long for a
+    PDF (EFBIG: at once when its HTML alone tells, or once the child has laid it out)."""
+    too_long = too_long_for_a_pdf(html)
+    if too_long:
+        raise OSError(errno.EFBIG, too_long, str(out_path))
     fd, html_path = tempfile.mkstemp(suffix=".html", prefix="survey-report-")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
