@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPlainTextEdit,
+    QProgressDialog,
     QVBoxLayout,
 )
 
@@ -158,6 +159,10 @@ class ReportActions(QObject):
         self._relay.done.connect(self._on_done)
         self._relay.failed.connect(self._on_failed)
         self._busy = False
+        self._cancelled = False
+        self.progress: QProgressDialog | None = None  # a PDF being written: its Cancel stops the writer
+        self._stopper = QTimer(self, interval=200)  # Cancel pressed before the writer started: stopped when it does
+        self._stopper.timeout.connect(_stop_pdf_writers)
         self.export_action = QAction(self.tr("&Export Report (HTML/PDF)…"), window)
         self.export_action.setObjectName("action_export_report")
         self.export_action.setShortcut(QKeySequence(EXPORT_KEYS))  # had only its Alt path (Alt+F, E)
@@ -262,16 +267,57 @@ class ReportActions(QObject):
                          language, getattr(self.window, "pack", None), _words(getattr(self.window, "pack", None)),
                          _survey_file(self.window))
         QThreadPool.globalInstance().start(job)
+        if out.suffix.lower() == ".pdf":
+            self._show_progress(out)
+
+    def _show_progress(self, out: Path) -> None:
+        """A PDF takes from seconds to minutes (a 2 MB survey's: about one) with no page count to show while Qt lays
+        it out: a busy bar, the time so far and Cancel, which stops the writer (no file is left)."""
+        self._cancelled = False
+        dialog = QProgressDialog(self.window)
+        dialog.setObjectName("pdf_export_progress")
+        dialog.setWindowTitle(self.tr("Export report"))
+        dialog.setLabelText(self.tr("Writing the PDF report {name}…\nA long survey's report takes minutes.")
+                            .format(name=out.name))
+        dialog.setCancelButtonText(self.tr("Cancel"))
+        dialog.setRange(0, 0)  # (busy: the layout tells no progress)
+        dialog.setMinimumDuration(0)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.canceled.connect(self.cancel_export)
+        self.progress = dialog
+        dialog.show()
+
+    def cancel_export(self) -> None:
+        """Stop the PDF being written: the export then fails as cancelled, quietly, and leaves no file."""
+        if not self._busy or self._cancelled:
+            return
+        self._cancelled = True
+        self._status(self.tr("Cancelling the export…"))
+        _stop_pdf_writers()
+        self._stopper.start()  # (the writer may not have started yet: the report's HTML is made first)
+
+    def _export_ended(self) -> None:
+        self._busy = False
+        self._stopper.stop()
+        if self.progress is not None:
+            self.progress.canceled.disconnect(self.cancel_export)
+            self.progress.close()
+            self.progress.deleteLater()
+            self.progress = None
+        self._refresh_enabled()
 
     def _on_done(self, path: str) -> None:
-        self._busy = False
-        self._refresh_enabled()
+        self._export_ended()
         self._status(self.tr("Report written: {path}").format(path=path))
         self.export_finished.emit(path)
 
     def _on_failed(self, message: str) -> None:
-        self._busy = False
-        self._refresh_enabled()
+        self._export_ended()
+        if self._cancelled:
+            self._status(self.tr("Export cancelled"))
+            self.export_failed.emit(message)
+            return
         self._status(self.tr("Export failed"))
         self.export_failed.emit(message)
         QMessageBox.warning(self.window, self.tr("Export report"), self.tr("The report could not be written:\n{error}")

@@ -1214,239 +1214,262 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="47"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="48"/>
         <source>HTML report (*.html)</source>
         <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="48"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="49"/>
         <source>PDF report (*.pdf)</source>
         <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="84"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="85"/>
         <source>no permission to write there</source>
         <translation>没有在该位置写入的权限</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="86"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="87"/>
         <source>the disk is full</source>
         <translation>磁盘已满</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="88"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="89"/>
         <source>the disk quota is used up</source>
         <translation>磁盘配额已用完</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="90"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="91"/>
         <source>the disk or folder is read-only</source>
         <translation>磁盘或文件夹是只读的</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="92"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="93"/>
         <source>the folder does not exist</source>
         <translation>文件夹不存在</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="106"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="107"/>
         <source>{why} ({system})</source>
         <translation>{why}（系统信息：{system}）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="161"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
         <source>&amp;Export Report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="164"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
         <source>&amp;Update Self-check Figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="231"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="227"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="279"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="323"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="193"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="248"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="287"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="333"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="201"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="204"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="205"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="210"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="208"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
         <source>%n error-level finding(s) fail, though their rules do not:</source>
         <translation>
             <numerusform>%n 条错误级问题未通过（所属规则本身并未判为未通过）：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="218"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="214"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="216"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
         <source>The file name holds private data ({dims}).</source>
         <translation>文件名含私域数据（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="217"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
         <source>The rule pack&apos;s file name holds private data ({dims}).</source>
         <translation>规则包的文件名含私域数据（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="260"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="265"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="269"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="280"/>
+        <source>Writing the PDF report {name}…
+A long survey&apos;s report takes minutes.</source>
+        <translation>正在写入 PDF 报告 {name}…
+长篇综述的报告需要几分钟。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="282"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="296"/>
+        <source>Cancelling the export…</source>
+        <translation>正在取消导出…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="312"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="275"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
+        <source>Export cancelled</source>
+        <translation>导出已取消</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/export_actions.py" line="321"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="277"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="323"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="285"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="331"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="303"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="349"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="309"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="355"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="320"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="366"/>
         <source>%1 (stated)</source>
         <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="320"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="366"/>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="335"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="381"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="375"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="421"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="391"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="437"/>
         <source>{figure}, a term of the stated ratio {stated} (line {stated_line})</source>
         <translation>{figure}，是第 {stated_line} 行声明的比例 {stated} 中的一项</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="393"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="439"/>
         <source>{figure}, the total of the stated sum {stated}</source>
         <translation>{figure}，是声明的加和 {stated} 的总数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="395"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="441"/>
         <source>{figure}, a part of the stated sum {stated} (line {stated_line})</source>
         <translation>{figure}，是第 {stated_line} 行声明的加和 {stated} 的一部分</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="398"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="444"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="400"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="446"/>
         <source>Left as written: %n figure(s) in stated sums or ratios that are right now: with the measured value written in, they would no longer add up. Only you know which of their figures to correct; correct them together:</source>
         <translation>
             <numerusform>保留原样：%n 处数字属于目前正确的声明加和或比例，写入实测值后将不再相符。哪个数字该改只有你知道，请一并修正：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="308"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="316"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="388"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="362"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="434"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="331"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="377"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1454,19 +1477,19 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="507"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="553"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="510"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="556"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="540"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="586"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
