@@ -46,6 +46,8 @@ def pad(s: str, width: int) -> str:
 def clip(s: str, width: int) -> str:
     if display_width(s) <= width:
         return s
+    if isinstance(s, ValuesCell) and display_width(fitted := s.fitted(width)) <= width:
+        return fitted  # "159 / 194 / … (222 more)"
     out, w = "", 0
     for ch in s:
         cw = display_width(out[-1:] + ch) - display_width(out[-1:])  # U+FE0F widens the character before it
@@ -88,9 +90,41 @@ def fit_widths(widths: list[int], least: list[int], room: int) -> list[int]:
     return out
 
 
-def _measured(value: Any) -> str:
+MEASURED_ROOM = 60  # the text table's MEASURED cell, in columns, when no terminal's width cuts it (a file, a CI log)
+
+
+class ValuesCell(str):
+    """A table cell listing values ("159 / 194 / 207"), as many as fit in its columns, then how many more
+    ("159 / 194 / … (222 more)"): clip() cuts it so, whatever width the table gives it."""
+
+    values: tuple[str, ...]
+
+    def __new__(cls, values: list[str], room: int | None = None) -> "ValuesCell":
+        cell = super().__new__(cls, _values_in(values, room))
+        cell.values = tuple(values)
+        return cell
+
+    def fitted(self, width: int) -> str:
+        return _values_in(list(self.values), width)
+
+
+def _values_in(values: list[str], room: int | None) -> str:
+    whole = " / ".join(values)
+    if room is None or display_width(whole) <= room:
+        return whole
+    for k in range(len(values) - 1, 0, -1):  # (a few hundred values at most) the most that fit with the count
+        shown = " / ".join(values[:k]) + f" / … ({len(values) - k} more)"
+        if display_width(shown) <= room:
+            return shown
+    return f"… ({len(values)} values)"
+
+
+def _measured(value: Any, room: int | None = None) -> str:
+    """A rule's measured value as the text table shows it; a value per section or item as many as fit in `room`
+    columns, then how many more: a big survey's 900 values made the table 4,000 columns wide. The JSON and the
+    findings listed below the table keep every value and place."""
     if isinstance(value, list):
-        return " / ".join(format_count(v) for v in value)
+        return ValuesCell([format_count(v) for v in value], room)
     if isinstance(value, (int, float)):
         return format_count(value)
     return "—" if value is None else str(value)
@@ -292,9 +326,11 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
                     verdict(a, fail_level).words()]),
         "",
     ]
-    rows = [[r.id, STATUS_MARK.get(status := shown_status(r, fail_level), status), _measured(r.measured), r.limit,
-             (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
-    out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], [28, 16, 36, 24, 60], width, (0, 1))
+    limits = [28, 16, 36, 24, 60]
+    room = MEASURED_ROOM if width is None else limits[2]  # (a terminal's: the column's limit, so "(N more)" stays)
+    rows = [[r.id, STATUS_MARK.get(status := shown_status(r, fail_level), status), _measured(r.measured, room),
+             r.limit, (r.scope + (f" ({r.note})" if r.note else ""))] for r in a.rules]
+    out += table(rows, ["RULE", "STATUS", "MEASURED", "LIMIT", "SCOPE"], limits, width, (0, 1))
     wrong = [c for c in a.claims if c.wrong or (c.ambiguous and not c.suppressed)]
     ambiguous = sum(1 for c in wrong if c.ambiguous)
     silenced = sum(1 for c in a.claims if c.silenced)

@@ -52,8 +52,10 @@ How a line is read:
   word (than, versus, 比 …) is not the subject's but the engine's named right after it ("higher than 12,500
   tok/s for vLLM"), else no one's; an engine named right after a value with for/of/on/using owns it even after
   another name ("from $110,940/yr on NIM to $59,940/yr on vLLM"). A difference between two engines' figures
-  ("比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM") is no one's figure. An item that names only other
-  hardware before its value ("H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s") states the clause's previous
+  ("比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM") is no one's figure, nor is a change (after 降低/提升…, or
+  the English "down/up", "drops/rises/reduced/increased (by)", "lower/higher by", a change verb before "by": "vLLM
+  latency down 8 ms", "cuts p99 latency by 20 ms"; "down to 8 ms", "up to 16,200 tok/s" are levels). An item that
+  names only other hardware before its value ("H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s") states the clause's previous
   value's engine on that hardware. A clause after a latency label and a colon ("p50 TTFT：TGI 为 320 毫秒，…") is
   read for latencies though it holds no cue.
 - A range of a throughput or a latency ("12,000~16,200 tok/s", "54.2–58.9s", "1.2万~1.6万 tok/s", "12 to 16k tok/s";
@@ -309,6 +311,20 @@ _WITH_RE = re.compile(  # with/on/using/in after no letter, 用, 在; each alter
 _DIFFERENCE_BEFORE = re.compile(
     r"(?<!最)(?:高|低|快|慢|多|少|高出|提升|提高|增加|降低|减少|缩短|节省|下降|增长)[了出]?[ \t]*(?:约|近|超过)?[ \t]*\Z")
 _DIFFERENCE_AFTER = re.compile(r"[ \t]+(?:faster|slower|higher|lower|more|less|fewer)(?![A-Za-z])")
+# The same in English: a value after a word saying it moved ("latency down 8 ms", "drops by 8 ms", "throughput up
+# 1,200 tok/s", "TTFT reduced by 20 ms"), after "lower/higher/faster/slower by", or after "by" with such a word
+# shortly before it in its item ("cuts p99 latency by 20 ms") is a change, as 降低/提升 before it: no engine's level.
+# "down to 8 ms", "up to 16,200 tok/s", "from 30 ms to 8 ms" state levels and stay read.
+_MOVED = (r"(?:down|up|drop(?:s|ped|ping)?|fall(?:s|en|ing)?|fell|ris(?:e[sn]?|ing)|rose|cut(?:s|ting)?|grew|grown"
+          r"|shrank|shrunk|(?:reduc|decreas|increas|rais|improv|sav|shav)(?:e[sd]?|ing)"
+          r"|(?:lower|boost|gain|climb|jump|grow|shrink|slash)(?:e?s|ed|ing)|(?:lower|boost|gain|climb|jump|slash)"
+          r"(?=[ \t]+by(?![A-Za-z]))|trim(?:s|med|ming)?)")
+_ABOUT_EN = r"(?:(?:about|around|roughly|approximately|nearly|almost|some|over|another)[ \t]+|[~≈][ \t]*)?"
+_DIFFERENCE_BEFORE_EN = re.compile(
+    r"(?<![A-Za-z])(?:" + _MOVED + r"(?:[ \t]+by)?|(?:lower|higher|faster|slower)[ \t]+by)[ \t]+" + _ABOUT_EN + r"\Z",
+    re.I)
+_BY_BEFORE_EN = re.compile(r"(?<![A-Za-z])by[ \t]+" + _ABOUT_EN + r"\Z", re.I)
+_MOVED_WORD = re.compile(r"(?<![A-Za-z])(?:" + _MOVED + r"|lower|higher|faster|slower)(?![A-Za-z])", re.I)
 # A percentage change ("延迟降低 40%", "30% higher than vLLM", "cuts p99 latency by 40%"): the word saying which way,
 # right before the value (not 最高, 高达, 提升到: a level, not a change), right after its "%", or a verb before "by"
 _CHANGE_BEFORE = re.compile(
@@ -1748,8 +1764,8 @@ class _LineReader:
             items, starts = self.items(index, a, b)
             ia, ib = _item_of(items, starts, m.start(), (a, b))
             if _DIFFERENCE_BEFORE.search(view, max(ia, m.start() - 8), m.start()) \
-                    or _DIFFERENCE_AFTER.match(view, unit_end, ib):
-                continue  # "比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM": a difference, no one's figure
+                    or _DIFFERENCE_AFTER.match(view, unit_end, ib) or _moved_by(view, ia, m.start()):
+                continue  # "比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM", "latency down 8 ms": a difference
             near = max(ia, m.start() - _WINDOW)
             named_before = _ENGINE_WORD_RE.search(view, near, m.start()) is not None
             follows = _FOR_RE.match(view, unit_end, ib)
@@ -1806,6 +1822,16 @@ _APPROX_AFTER = re.compile(r"[ \t]?(?:左右|上下(?!文))|[ \t]?or so(?![A-Za-
 
 
 _SLOWER_AFTER = re.compile(r"[ \t]*(?:slower|more slowly)\b", re.I)
+
+
+def _moved_by(view: str, item_start: int, start: int) -> bool:
+    """Whether the English before the value at `start` says it is a change ("latency down 8 ms", "drops by 8 ms",
+    "cuts p99 latency by 20 ms"), as 降低/提升 before it do in Chinese."""
+    near = max(item_start, start - 40)
+    if _DIFFERENCE_BEFORE_EN.search(view, near, start):
+        return True
+    by = _BY_BEFORE_EN.search(view, near, start)
+    return by is not None and _MOVED_WORD.search(view, max(item_start, by.start() - 60), by.start()) is not None
 
 
 def _signed(view: str, item_start: int, start: int) -> bool:
