@@ -773,12 +773,16 @@ def _drop_damaged_analysis(conn, snapshot_id: int) -> None:
     conn.execute(f"DELETE FROM snapshot_analyses WHERE snapshot_id IN ({marks})", ids)
 
 
+def last_window_save(conn, doc: int) -> float | None:
+    """When a window last saved the document (its latest "save" snapshot): what its autosaves are unsaved work
+    after. A "cli" snapshot records the file on disk, not the window's text, and is no such save."""
+    return conn.execute("SELECT MAX(time) FROM snapshots WHERE document_id = ? AND kind = 'save'", [doc]).fetchone()[0]
+
+
 def _prune_autosaves(conn, doc: int) -> None:
-    """Old recovery points go; those newer than the latest save (what a crash would need) always stay."""
+    """Old recovery points go; those newer than the latest save by a window (what a crash would need) always stay."""
     keep = AUTOSAVES_KEPT
-    last_save = conn.execute(
-        "SELECT MAX(time) FROM snapshots WHERE document_id = ? AND kind != 'autosave'", [doc]
-    ).fetchone()[0]
+    last_save = last_window_save(conn, doc)
     rows = conn.execute(
         "SELECT id, text_hash FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time <= ?"
         " ORDER BY time DESC, id DESC LIMIT -1 OFFSET ?",
@@ -1035,7 +1039,7 @@ def latest_autosave_newer_than(
     not_by: str | None = None,
     alive=None,
 ) -> dict[str, Any] | None:
-    """The autosave a crash left behind: newer than the survey's last recorded save (and not written by `not_by`,
+    """The autosave a crash left behind: newer than the survey's last save by a window (and not written by `not_by`,
     when given: the window asking, whose own autosaves are its edits), with other text than the one `text_hash`
     gives (a hash, or a function that makes it: called only when there is an autosave to compare with, as there
     seldom is, so opening an 8 MB survey neither copies nor hashes its text for nothing).
@@ -1044,13 +1048,13 @@ def latest_autosave_newer_than(
     autosave: another program wrote or touched it since, which the offer says), or None. The file's mtime hides
     nothing: a sync tool's touch or another editor's save after a crash left the crash's text unsaved all the same
     (it was not offered, and nothing said so). Dismissed autosaves are not offered again (a normal quit dismisses
-    its own), nor those of another program that has the survey open now (its unsaved edits are its own)."""
+    its own), nor those of another program that has the survey open now (its unsaved edits are its own).
+    A `survey-check --record` (a "cli" snapshot) is no save of the window's text: it records the file on disk, so
+    CI or a hook recording the file while the window had unsaved, autosaved edits hid the crash's autosave."""
     doc = document_id(db, path)
     if doc is None:
         return None
-    last_save = db.execute(
-        "SELECT MAX(time) FROM snapshots WHERE document_id = ? AND kind != 'autosave'", [doc]
-    ).fetchone()[0]
+    last_save = last_window_save(db.conn, doc)
     floor = last_save if last_save is not None else float("-inf")
     rows = db.execute(
         "SELECT id, text_hash, writer FROM snapshots WHERE document_id = ? AND kind = 'autosave' AND time > ?"
