@@ -63,10 +63,11 @@ def test_the_tab_lists_a_newer_versions_snapshots_read_only_and_says_so(qtbot, t
                     timeout=5000)
     ctl.restore_snapshot(panel.model.rows[-1]["id"])
     assert window.current_text() == "第1稿\n"
-    # a save of this session is listed over them, kept in memory: the file is never written
+    # the text before the restore and a save of this session are listed over them, kept in memory: the file is
+    # never written
     with qtbot.waitSignal(ctl.recorded, timeout=5000):
         assert window.save()
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 4, timeout=5000)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 5, timeout=5000)
     window.shutdown()
     ctl.close_database()
     assert _digest(p) == before

@@ -1029,6 +1029,16 @@ def metric_series(
     return [(float(t), float(v)) for t, v in db.execute(sql, params).fetchall()]
 
 
+def newest_text_hash(db: sqlite_utils.Database, path: Path | str) -> str | None:
+    """The text hash of the document's newest snapshot of any kind (None: it has none)."""
+    doc = document_id(db, path)
+    if doc is None:
+        return None
+    row = db.execute("SELECT text_hash FROM snapshots WHERE document_id = ? ORDER BY time DESC, id DESC LIMIT 1",
+                     [doc]).fetchone()
+    return row[0] if row else None
+
+
 def latest_autosave_newer_than(
     db: sqlite_utils.Database,
     path: Path | str,

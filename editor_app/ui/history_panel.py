@@ -2455,9 +2455,37 @@ class HistoryController(QObject):
         text = self._text_of("reading a snapshot", snapshot_id)
         if text is None:
             return
+        kept = self._keep_before_restore()
         self.window.set_text_undoable(text)
         self._compare_with_editor_again()  # (at once: the differences it removed must not stay on screen)
-        self.message.emit(self.tr("Restored snapshot #{id} into the editor (Undo brings the previous text back).").format(id=abs(snapshot_id)))
+        if kept:
+            said = self.tr("Restored snapshot #{id} into the editor; the text before it is kept in History as an "
+                           "autosave (Undo brings it back too).")
+        else:
+            said = self.tr("Restored snapshot #{id} into the editor (Undo brings the previous text back).")
+        self.message.emit(said.format(id=abs(snapshot_id)))
+
+    def _keep_before_restore(self) -> bool:
+        """Store the editor's text as an autosave of this window before a restore replaces it, unless the survey's
+        newest snapshot holds it: what was typed since the last autosave lived only in the undo stack, and a crash
+        or a save-and-quit lost it. As autosave_now stores: a long draft on the record thread. Whether it is kept."""
+        path = self.current_path() or self.untitled_key()
+        newest = self._db_call("reading the history", history.newest_text_hash, path)
+        document = self.window.editor.document()
+        mirror = getattr(self.window, "mirror", None)
+        if mirror is not None and document.characterCount() > SYNC_RECORD_CHARS and not self._closing:
+            # (hashed on the record thread: skipped there when the newest snapshot holds it, which keeps it too)
+            self.record("autosave", mirror.snapshot(), path=path, skip_hash=newest)
+            self._autosaved_revision = None
+            return self._db is not None
+        text = self.window.current_text()
+        digest = history.text_hash(text)
+        if digest == newest or self.record("autosave", text, path=path) is None:
+            return False
+        if self._db is not None:
+            self._last_autosave_hash = digest
+            self._unsaved_autosave_path = path  # (dismissed at a clean quit, as this window's other autosaves)
+        return True
 
     def _show_message(self, text: str) -> None:
         bar = self.window.statusBar() if hasattr(self.window, "statusBar") else None
