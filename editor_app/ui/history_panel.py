@@ -611,7 +611,12 @@ class HistoryPanel(QWidget):
 
     def show_compared(self, title: str, comparison: Comparison) -> None:
         """What compare_drafts worked out (here or on a worker thread), scrolled to the first change: below three
-        lines of context, or far down a long diff, it was out of sight when the comparison opened."""
+        lines of context, or far down a long diff, it was out of sight when the comparison opened. The same
+        differences as those shown are not laid out again (the table took 100-370 ms of the GUI thread at 8 MB)."""
+        shown = self._shown_comparison
+        if (shown is not None and self.diff_title.text() == title and shown.char_tints == comparison.char_tints
+                and shown.side_by_side == comparison.side_by_side and shown.unified == comparison.unified):
+            return
         self.diff_title.setText(title)
         self._shown_comparison = comparison
         self.diff_html.setHtml(comparison.side_by_side)
@@ -1277,6 +1282,12 @@ class HistoryController(QObject):
         self._stale_metrics = True
         self._compare_thread: _CompareThread | None = None
         self._comparison = 0  # the number of the newest comparison asked for
+        # (database, snapshot ids, edits of the editor's text then) of the newest comparison asked for: a result of a
+        # text edited since is not laid out (the side-by-side table took 100-370 ms of the GUI thread at 8 MB at every
+        # pause in typing), and the same comparison is not asked for again.
+        self._asked: tuple[Any, tuple[int, ...], int | None] | None = None
+        self._held: tuple[str, Comparison] | None = None  # a result that came while the panel was hidden
+        self._relisting = False
         self._editor_recompare = QTimer(self)
         self._editor_recompare.setSingleShot(True)
         self._editor_recompare.setInterval(EDITOR_RECOMPARE_PAUSE_MS)
@@ -1996,6 +2007,10 @@ class HistoryController(QObject):
         if self.panel.isVisible() and len(self.panel.selected_ids()) == 1:
             self.compare_selected(in_background)
 
+    def _compare_key(self, ids: list[int]) -> tuple[Any, tuple[int, ...], int | None]:
+        """What a comparison is of: its snapshots, and with one, the editor's text as it is after that many edits."""
+        return self._tag(), tuple(ids), (self._edits if len(ids) == 1 else None)
+
     def _is_analysis_of(self, analysis: Any, text: str) -> bool:
         """Whether `analysis` was made of `text`. The main window's runner knows whether the analysis it published
         is of the text now in the editor (an edit that keeps the length fools the length witness); a window
@@ -2218,9 +2233,14 @@ class HistoryController(QObject):
         rows = fetch(0, panel.model.PAGE) if total else []
         self._seen_version = self._data_version()
         selected = panel.selected_ids()
-        panel.model.set_rows(rows, total, fetch)
-        if selected:
-            panel.select_ids(selected)  # the snapshots being compared stay selected when a new one is listed
+        self._relisting = True  # (the comparison shown is not cleared, and asked for again, as the list is reset)
+        try:
+            panel.model.set_rows(rows, total, fetch)
+            if selected:
+                panel.select_ids(selected)  # the snapshots being compared stay selected when a new one is listed
+        finally:
+            self._relisting = False
+        self.compare_selected()
         title = self.tr("{name}: 1 snapshot") if total == 1 else self.tr("{name}: {count} snapshots")
         panel.title.setText(title.format(name=Path(path).name, count=f"{total:,}"))
         if (new_pack or reload_metrics or panel.metric_box.count() == 0
@@ -2249,6 +2269,8 @@ class HistoryController(QObject):
         if self._stale:
             self.refresh(self._stale_metrics, force=True)
         self._follow.start()
+        if self._held is not None:
+            self.compare_selected()  # (the result that came while hidden laid out now, if it is still wanted)
         self._compare_with_editor_again()
 
     def _data_version(self) -> int | None:
@@ -2377,11 +2399,20 @@ class HistoryController(QObject):
         return pack
 
     def compare_selected(self, in_background: bool = False) -> None:
+        if self._relisting:
+            return
         ids = self.panel.selected_ids()
         if not ids or len(ids) > 2:  # the comparison of an earlier selection would be read as this one's
             self._comparison += 1  # one still being worked out is not wanted either
+            self._asked = None
             self.panel.show_nothing_compared()
             return
+        key = self._compare_key(ids)
+        if key == self._asked:  # (the list read again, the tab shown again, typing paused with nothing edited)
+            held, self._held = self._held, None
+            if held is not None:
+                self._compared(self._comparison, *held)
+            return  # shown already, or still being worked out
         rows = {r["id"]: r for r in self.panel.model.rows if r["id"] in ids}
         texts = {i: self._stored_text(i) for i in ids}
         if any(t is None for t in texts.values()):
@@ -2413,6 +2444,8 @@ class HistoryController(QObject):
         """Short drafts are compared at once; long ones (or `in_background`) on a worker thread, so selecting a row
         never freezes, nor does typing with a comparison open."""
         self._comparison += 1
+        self._asked = self._compare_key(self.panel.selected_ids())
+        self._held = None
         if not in_background and len(old) + len(new) <= SYNC_DIFF_CHARS:
             self.panel.show_diff(old, new, old_title, new_title)
             return
@@ -2425,8 +2458,19 @@ class HistoryController(QObject):
         self._compare_thread.submit_job((self._comparison, old, new, old_title, new_title, char_tints()))
 
     def _compared(self, number: int, title: str, comparison: Comparison) -> None:
-        if number == self._comparison:  # a newer selection was made meanwhile: this one is no longer wanted
-            self.panel.show_compared(title, comparison)
+        """A comparison worked out off the GUI thread, shown (its table laid out: the costly part, on the GUI thread)
+        only when it is still wanted: the newest asked for (not an earlier selection's), of the editor's text as it is
+        now (typing went on: the next pause compares again), and while the panel is seen (else when it is shown)."""
+        if number != self._comparison or self._asked is None:
+            return
+        edits = self._asked[2]
+        if edits is not None and edits != self._edits:
+            self._editor_recompare.start()  # (its text was edited since: compared again once typing pauses)
+            return
+        if not self.panel.isVisible():
+            self._held = (title, comparison)
+            return
+        self.panel.show_compared(title, comparison)
 
     def shutdown(self) -> None:
         """Stop the comparison thread and finish recording (at quit; the window calls it too)."""
