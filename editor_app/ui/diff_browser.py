@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from editor_app.core.textdiff import in_stretches
 from editor_app.ui.theme import GREY, on_base
 
 
@@ -26,8 +27,9 @@ class DiffBrowser(QTextBrowser):
         return True
 
     def setHtml(self, html: str) -> None:  # noqa: N802 (Qt's name)
-        self._html = html
-        super().setHtml(html)
+        """The table in stretches (textdiff.in_stretches): laid out as they come on screen, not whole at once."""
+        self._html = in_stretches(html)
+        super().setHtml(self._html)
 
     def setPlainText(self, text: str) -> None:  # noqa: N802 (Qt's name)
         self._html = ""

@@ -3,6 +3,8 @@ of a changed line marked, and going from change to change in either view (it ope
 
 from __future__ import annotations
 
+import bisect
+
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
@@ -129,6 +131,7 @@ class ChangeSteps:
         self.marks: dict[int, list[tuple[int, int]]] = {}  # unified diff line -> changed characters
         self.index = -1  # the change last scrolled to
         self._scrolled_to: dict[int, int] = {}  # id(view) -> the scroll bar value it was left at
+        self._tables: tuple[Any, list[Any], list[int], int] | None = None  # the side-by-side's, row counts
 
     def set_comparison(self, comparison: Comparison | None) -> None:
         self.rows = comparison.side_by_side_changes if comparison else []
@@ -212,11 +215,10 @@ class ChangeSteps:
 
     def _first_mark_top(self, row: int) -> int | None:
         """The top of a side-by-side row's first marked (underlined) changed characters, relative to the view's top."""
-        table = self._table()
-        if table is None or row >= table.rows():
-            return None
         for column in (3, 1):  # the newer side first
-            cell = table.cellAt(row, column)
+            cell = self._cell(row, column)
+            if cell is None:
+                return None
             block, last = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
             while block.isValid():
                 it = block.begin()
@@ -232,14 +234,26 @@ class ChangeSteps:
                 block = block.next()
         return None
 
-    def _table(self) -> Any:
-        frames = self.side_by_side.document().rootFrame().childFrames()
-        table = frames[0] if frames else None
-        return table if hasattr(table, "cellAt") else None
+    def _cell(self, row: int, column: int) -> Any:
+        """A cell of the side-by-side rows, counted across its tables (textdiff.in_stretches); None past them."""
+        document = self.side_by_side.document()
+        key = (id(document), document.revision(), document.characterCount())
+        if self._tables is None or self._tables[0] != key:
+            tables = [f for f in document.rootFrame().childFrames() if hasattr(f, "cellAt")]
+            starts, at = [], 0
+            for table in tables:
+                starts.append(at)
+                at += table.rows()
+            self._tables = (key, tables, starts, at)
+        _, tables, starts, total = self._tables
+        if not 0 <= row < total:
+            return None
+        which = bisect.bisect_right(starts, row) - 1
+        return tables[which].cellAt(row - starts[which], column)
 
     def _row_top(self, row: int) -> int | None:
         """A side-by-side table row's top, relative to the view's top (pixels)."""
-        table = self._table()
-        if table is None or row >= table.rows():
+        cell = self._cell(row, 1)
+        if cell is None:
             return None
-        return self.side_by_side.cursorRect(table.cellAt(row, 1).firstCursorPosition()).top()
+        return self.side_by_side.cursorRect(cell.firstCursorPosition()).top()
