@@ -14,15 +14,11 @@ from ui_support import open_window, window_with_history
 
 
 def _diff_cells(browser) -> list[tuple[str, QColor]]:
-    """(text, background) of each cell of the diff table that has a background."""
+    """(text, background) of each cell of the diff tables (one per stretch of rows) that has a background."""
     out = []
-    cursor = QTextCursor(browser.document())
-    table = None
-    while not cursor.atEnd() and table is None:
-        table = cursor.currentTable()
-        cursor.movePosition(QTextCursor.MoveOperation.NextBlock)
-    assert table is not None
-    for r in range(table.rows()):
+    tables = [f for f in browser.document().rootFrame().childFrames() if hasattr(f, "cellAt")]
+    assert tables
+    for table, r in ((t, r) for t in tables for r in range(t.rows())):
         for c in range(table.columns()):
             cell = table.cellAt(r, c)
             brush = cell.format().background()
