@@ -15,7 +15,7 @@
 <context>
     <name>ReportActions</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="239"/>
         <source>%n error-level finding(s) fail, though their rules do not:</source>
         <translation>
             <numerusform>1 error-level finding fails, though its rule does not:</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="349"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="399"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>Nothing to rewrite, but 1 self-reported figure is still wrong, and the measured figure can&apos;t simply be written over it (a stated sum or ratio, a place the survey does not have, a number not read whole): the self-check panel lists it and says why.</numerusform>
@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="355"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="405"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>Nothing to rewrite, but 1 self-reported figure is still wrong: a stated sum or ratio, whose parts only you can correct (the self-check panel lists it).</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="381"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="431"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>1 self-check figure updated (Undo restores it)</numerusform>
@@ -47,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="421"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="471"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on line {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</numerusform>
@@ -55,7 +55,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="444"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="494"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… and %n more</numerusform>
@@ -63,7 +63,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="446"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="496"/>
         <source>Left as written: %n figure(s) in stated sums or ratios that are right now: with the measured value written in, they would no longer add up. Only you know which of their figures to correct; correct them together:</source>
         <translation>
             <numerusform>Left as written: 1 figure in a stated sum or ratio that is right now: with the measured value written in, it would no longer add up. Only you know which of its figures to correct; correct them together:</numerusform>
@@ -74,7 +74,7 @@
 <context>
     <name>SelfCheckDiffDialog</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="556"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="606"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>1 stated figure will be replaced by the measured value:</numerusform>

@@ -330,149 +330,149 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1733"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1744"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1304"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1315"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1306"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1317"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1485"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1496"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1631"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1642"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1659"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1670"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1661"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1672"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1565"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1713"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1883"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1576"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1724"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1894"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1392"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1403"/>
         <source>Upgrading history… {path} was written by an older version of Survey Editor and is being brought up to date; the saves and autosaves made meanwhile are kept, and stored in it once it is done.</source>
         <translation>正在升级历史… {path} 由旧版 Survey Editor 写入，正在更新到当前版本；期间的保存和自动保存都会保留，升级完成后存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1489"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1500"/>
         <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
         <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1492"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1503"/>
         <source>The snapshots already in it are listed read only, as far as this version reads them, to compare and restore; nothing is written to it, and this session&apos;s snapshots are not kept once the program quits.</source>
         <translation>其中已有的快照以只读方式列出（以本版本能读取的为限），可以比较和恢复；不会向其中写入任何内容，本次会话的快照在程序退出后不会保留。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1496"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1507"/>
         <source>This version can&apos;t read its snapshots: none is listed, and nothing is written to it.</source>
         <translation>本版本无法读取其中的快照：不列出任何快照，也不会向其中写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1653"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1664"/>
         <source>History upgraded: {path} is up to date.</source>
         <translation>历史已升级：{path} 已更新到当前版本。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1654"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1665"/>
         <source>History upgraded: {path} is up to date; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史已升级：{path} 已更新到当前版本；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1656"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1667"/>
         <source>History upgraded: {path} is up to date; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史已升级：{path} 已更新到当前版本；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1849"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1860"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1884"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1895"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2078"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2093"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2082"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2097"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2138"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2153"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2181"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2196"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2197"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2212"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2224"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2244"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2224"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2244"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2359"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2381"/>
         <source>The snapshots&apos; figures are still being measured.</source>
         <translation>快照的各项数字仍在测量中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2360"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2382"/>
         <source>“%1” was not measured in these snapshots.</source>
         <translation>这些快照没有测量“%1”。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2393"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2424"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2462"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2506"/>
         <source>Restored snapshot #{id} into the editor; the text before it is kept in History as an autosave (Undo brings it back too).</source>
         <translation>已将快照 #{id} 恢复到编辑器；恢复前的文本已作为自动保存留在“历史”中（撤销也可取回）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2465"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2509"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -601,63 +601,63 @@
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="623"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="928"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="628"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="933"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="666"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="671"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="678"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="683"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="776"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="781"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="790"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="795"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="791"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="796"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="885"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="890"/>
         <source>{figure}: {value}</source>
         <translation>{figure}：{value}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="929"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="934"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1137"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1142"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2516"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2560"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2535"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2579"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2539"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2583"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -959,72 +959,72 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1198"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1203"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1199"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1204"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1176"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1181"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1187"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1211"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1216"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1213"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1218"/>
         <source>The file on disk was changed after this autosave, by another program or a copy: compare them before you restore.</source>
         <translation>磁盘上的文件在这次自动保存之后被其他程序或复制改动过：恢复前请先比较两者。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1216"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1221"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1217"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1222"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1179"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1184"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1179"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1184"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1179"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1184"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1180"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1185"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1186"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1191"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1187"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -1259,222 +1259,223 @@
         <translation>{why}（系统信息：{system}）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="166"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="192"/>
         <source>&amp;Export Report (HTML/PDF)…</source>
         <translation>导出报告（HTML/PDF）(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="169"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="195"/>
         <source>Write the survey with its self-check appendix as HTML or PDF</source>
         <translation>将综述连同自检附录导出为 HTML 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="171"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="197"/>
         <source>&amp;Update Self-check Figures…</source>
         <translation>更新自检数字(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="174"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="200"/>
         <source>Write the measured values over the figures the survey states</source>
         <translation>用实测值替换综述中自报的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="227"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="279"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="323"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="262"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="329"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="373"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="198"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="253"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="333"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="280"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="383"/>
         <source>The survey has not been analysed yet.</source>
         <translation>综述尚未分析。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="206"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="232"/>
         <source>The survey is not ready to publish:</source>
         <translation>综述尚不能发布：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="209"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="235"/>
         <source>1 error-level rule fails:</source>
         <translation>1 条错误级规则未通过：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="210"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="236"/>
         <source>{n} error-level rules fail:</source>
         <translation>{n} 条错误级规则未通过：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="213"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="239"/>
         <source>%n error-level finding(s) fail, though their rules do not:</source>
         <translation>
             <numerusform>%n 条错误级问题未通过（所属规则本身并未判为未通过）：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="218"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="244"/>
         <source>1 private-data hit ({dims}).</source>
         <translation>1 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="219"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="245"/>
         <source>{n} private-data hits ({dims}).</source>
         <translation>{n} 处私域命中（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="221"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="247"/>
         <source>The file name holds private data ({dims}).</source>
         <translation>文件名含私域数据（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="222"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="248"/>
         <source>The rule pack&apos;s file name holds private data ({dims}).</source>
         <translation>规则包的文件名含私域数据（{dims}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="224"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="250"/>
         <source>The report will list them on its first page. Export anyway?</source>
         <translation>报告会在首页列出这些问题。仍要导出吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="258"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="285"/>
         <source>Exporting report to {path}…</source>
         <translation>正在导出报告到 {path}…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="265"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="298"/>
         <source>Charts left out: {error}</source>
         <translation>未包含图表：{error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="280"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="330"/>
         <source>Writing the PDF report {name}…
 A long survey&apos;s report takes minutes.</source>
         <translation>正在写入 PDF 报告 {name}…
 长篇综述的报告需要几分钟。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="282"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="332"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="296"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="346"/>
         <source>Cancelling the export…</source>
         <translation>正在取消导出…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="312"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="362"/>
         <source>Report written: {path}</source>
         <translation>报告已写入：{path}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="318"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="304"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="368"/>
         <source>Export cancelled</source>
         <translation>导出已取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="321"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="371"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="323"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="373"/>
         <source>The report could not be written:
 {error}</source>
         <translation>无法写入报告：
 {error}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="331"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="381"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="349"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="399"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong, and the measured figure can&apos;t simply be written over them (stated sums or ratios, places the survey does not have, numbers not read whole): the self-check panel lists them and says why.</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误，且无法直接用实测值改写（声明的加和或比例、综述中没有的位置、未被完整读出的数字）：自检面板列出了它们并说明原因。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="355"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="405"/>
         <source>Nothing to rewrite, but %n self-reported figure(s) still wrong: stated sums or ratios, whose parts only you can correct (the self-check panel lists them).</source>
         <translation>
             <numerusform>没有可改写的数字，但仍有 %n 处自报数字有误：它们是声明的加和或比例，其各部分只能由你修正（自检面板列出了它们）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="366"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="416"/>
         <source>%1 (stated)</source>
         <translation>%1（自报）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="366"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="416"/>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="381"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="431"/>
         <source>%n self-check figure(s) updated (Undo restores them)</source>
         <translation>
             <numerusform>已更新 %n 处自检数字（撤销可还原）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="421"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="471"/>
         <source>Not rewritten: the wrong stated sums and ratios (and figures the measured value can&apos;t simply replace) on %n line(s): {lines}. Only you can correct them; the self-check panel shows which are still wrong after the update.</source>
         <translation>
             <numerusform>不改写：第 {lines} 行有误的声明加和与比例（以及不能直接以实测值替换的数字）。它们只能由你修正；更新后自检面板会列出仍然有误的。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="437"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="487"/>
         <source>{figure}, a term of the stated ratio {stated} (line {stated_line})</source>
         <translation>{figure}，是第 {stated_line} 行声明的比例 {stated} 中的一项</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="439"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="489"/>
         <source>{figure}, the total of the stated sum {stated}</source>
         <translation>{figure}，是声明的加和 {stated} 的总数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="441"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="491"/>
         <source>{figure}, a part of the stated sum {stated} (line {stated_line})</source>
         <translation>{figure}，是第 {stated_line} 行声明的加和 {stated} 的一部分</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="444"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="494"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="446"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="496"/>
         <source>Left as written: %n figure(s) in stated sums or ratios that are right now: with the measured value written in, they would no longer add up. Only you know which of their figures to correct; correct them together:</source>
         <translation>
             <numerusform>保留原样：%n 处数字属于目前正确的声明加和或比例，写入实测值后将不再相符。哪个数字该改只有你知道，请一并修正：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="354"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="404"/>
         <source>Every figure the survey states about itself matches what is measured.</source>
         <translation>综述自报的数字全部与实测一致。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="362"/>
-        <location filename="../../editor_app/ui/export_actions.py" line="434"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="412"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="484"/>
         <source>line {line}: {metric} {old} → {new}</source>
         <translation>第 {line} 行：{metric} {old} → {new}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="377"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="427"/>
         <source>The survey changed while the update was on screen: nothing was rewritten. Ask for the update again to see the figures of the survey as it is now.</source>
         <translation>显示更新期间综述已被改动：未改写任何数字。请重新执行更新，查看综述当前的数字。</translation>
     </message>
@@ -1482,19 +1483,19 @@ A long survey&apos;s report takes minutes.</source>
 <context>
     <name>SelfCheckDiffDialog</name>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="553"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="603"/>
         <source>Update self-check figures</source>
         <translation>更新自检数字</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/export_actions.py" line="556"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="606"/>
         <source>%n stated figure(s) will be replaced by the measured value:</source>
         <translation>
             <numerusform>%n 处自报数字将替换为实测值：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/export_actions.py" line="586"/>
+        <location filename="../../editor_app/ui/export_actions.py" line="636"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
