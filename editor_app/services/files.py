@@ -487,11 +487,7 @@ def _write_atomic(p: Path, target: Path, data: bytes, *, backup: bool) -> None:
     if target.is_dir():
         raise UnsavableText(f"Not saved: {p} is a folder.")
     directory = target.parent
-    try:
-        old = target.stat()
-        mode = stat.S_IMODE(old.st_mode)
-    except FileNotFoundError:
-        old, mode = None, 0o666 & ~_current_umask()
+    old, mode = _kept_mode(target)
     if old is not None and _read_only(target, old):
         raise UnsavableText(f"Not saved: {p} is read-only. Save it under another name, or make it writable first. "
                             "The file on disk was not changed.")
@@ -530,10 +526,17 @@ def replacement_of(path: Path | str) -> tuple[Path, int]:
     renamed over it (the exported report): through a symlink its target, so the link stays a link, as a save keeps a
     symlinked survey one; the mode of the file replaced (a report chmod 600 stayed private), else a new file's."""
     target = Path(os.path.realpath(path))
+    return target, _kept_mode(target)[1]
+
+
+def _kept_mode(target: Path) -> tuple[os.stat_result | None, int]:
+    """(the file's stat, or None when there is none yet; the permissions a file written in its place gets): its
+    own, else a new file's (0666 less the umask)."""
     try:
-        return target, stat.S_IMODE(target.stat().st_mode)
+        old = target.stat()
     except FileNotFoundError:
-        return target, 0o666 & ~_current_umask()
+        return None, 0o666 & ~_current_umask()
+    return old, stat.S_IMODE(old.st_mode)
 
 
 def temp_beside(target: Path, pid: int) -> Path:
