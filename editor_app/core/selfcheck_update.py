@@ -17,11 +17,12 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from .model import Analysis, Claim
 from .claims import claims_in_line, compile_patterns, has_magnitude, in_magnitude_as_written
 from .claims_audit import computes
-from .split_claims import SUM_LINES
+from .split_claims import SUM_LINES, joined_lines
 from .numbers import decimals_of, format_like
 from .textdiff import unified_lines
 
@@ -152,19 +153,8 @@ class _Written:
     def __init__(self, lines: list[str], first: int, last: int) -> None:
         self.first, self.last = first, last  # 0-based, inclusive
         self.lines = lines[first : last + 1]
-        self.leads = [0] + [len(t) - len(t.lstrip()) for t in self.lines[1:]]
-        self.joined, self.starts = self._join(self.lines)
+        self.joined, self.starts, self.leads = joined_lines(self.lines)
         self.span = (0, 0)  # where the statement is in `joined`
-
-    def _join(self, lines: list[str]) -> tuple[str, list[int]]:
-        if len(lines) == 1:
-            return lines[0], [0]
-        texts = [lines[0].rstrip()] + [t.strip() for t in lines[1:-1]] + [lines[-1].lstrip()]
-        starts, at = [], 0
-        for t in texts:
-            starts.append(at)
-            at += len(t) + 1
-        return " ".join(texts), starts
 
     @classmethod
     def around(cls, lines: list[str], stated: Claim) -> "_Written | None":
@@ -202,12 +192,8 @@ class _Written:
 
     def still_computes(self, stated: Claim, active: dict[int, dict[int, FigureUpdate]]) -> bool:
         """Whether the statement, its lines rewritten by the `active` updates, still reads and computes."""
-        new_lines = []
-        for n, line in enumerate(self.lines, self.first + 1):
-            for u in sorted(active.get(n, {}).values(), key=lambda u: -u.column):
-                line = line[: u.column - 1] + u.new + line[u.column - 1 + len(u.old) :]
-            new_lines.append(line)
-        joined, starts = self._join(new_lines)
+        new_lines = [_rewritten(line, active.get(n, {}).values()) for n, line in enumerate(self.lines, self.first + 1)]
+        joined, starts, _ = joined_lines(new_lines)
         shift = sum(len(u.new) - len(u.old) for u in active.get(stated.line, {}).values()
                     if u.column < stated.value_column)
         column = self.offset(stated.line, stated.value_column + shift, starts) + 1
@@ -222,11 +208,19 @@ def updated_self_check_text(text: str, analysis: Analysis, updates: list[FigureU
     if not updates:
         return text
     lines = text.split("\n")
-    for u in sorted(updates, key=lambda u: (u.line, -u.column)):  # right to left keeps columns valid
-        line = lines[u.line - 1]
-        start = u.column - 1
-        lines[u.line - 1] = line[:start] + u.new + line[start + len(u.old) :]
+    by_line: dict[int, list[FigureUpdate]] = {}
+    for u in updates:
+        by_line.setdefault(u.line, []).append(u)
+    for n, those in by_line.items():
+        lines[n - 1] = _rewritten(lines[n - 1], those)
     return "\n".join(lines)
+
+
+def _rewritten(line: str, updates: Iterable[FigureUpdate]) -> str:
+    """`line` with `updates` (all of it) written in, right to left: each one's column stays valid."""
+    for u in sorted(updates, key=lambda u: -u.column):
+        line = line[: u.column - 1] + u.new + line[u.column - 1 + len(u.old) :]
+    return line
 
 
 def self_check_diff(text: str, analysis: Analysis, *, name: str = "survey") -> str:

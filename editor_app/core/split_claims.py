@@ -255,6 +255,26 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
 SUM_LINES = 8
 
 
+def joined_lines(lines: Sequence[str]) -> tuple[str, list[int], list[int]]:
+    """Lines read as one paragraph, as a sum kept open over them is: (joined by a space, the white space at each join
+    dropped; where each line starts in it; the white space each line lost at its start)."""
+    if len(lines) == 1:
+        return lines[0], [0], [0]
+    texts = [lines[0].rstrip()]
+    leads = [0]
+    for k in range(1, len(lines)):
+        text = lines[k]
+        head = text.lstrip()
+        texts.append(head if k == len(lines) - 1 else head.rstrip())
+        leads.append(len(text) - len(head))
+    starts = []
+    at = 0
+    for t in texts:
+        starts.append(at)
+        at += len(t) + 1
+    return " ".join(texts), starts, leads
+
+
 def claims_across_lines(before: Sequence[str], line: str, owns: Sequence[Sequence[RawClaim]],
                         own: Sequence[RawClaim], compiled, sum_metric: str, sum_context: str
                         ) -> tuple[tuple[RawClaim, ...], ...]:
@@ -263,23 +283,10 @@ def claims_across_lines(before: Sequence[str], line: str, owns: Sequence[Sequenc
     (`claims_across` over more than two lines). `owns`: the claims each line of `before` has alone; `own`: `line`'s.
     Each claim is on the line it is written on, with that line's column: a sum on the line of its total, each
     labelled part on its own line ("CJK 实测 29（header 6 + §0 5" / "+ §一 99" / "+ footer 2）")."""
-    texts = [before[0].rstrip()]
-    leads = [0]
-    for b in before[1:]:
-        head = b.lstrip()
-        texts.append(head.rstrip())
-        leads.append(len(b) - len(head))
-    head = line.lstrip()
-    texts.append(head)
-    leads.append(len(line) - len(head))
-    starts = []
-    at = 0
-    for t in texts:
-        starts.append(at)
-        at += len(t) + 1
-    found = claims_in_line(" ".join(texts), compiled, sum_metric, sum_context)
-    last = len(texts) - 1
-    out: list[list[RawClaim]] = [[] for _ in texts]
+    joined, starts, leads = joined_lines([*before, line])
+    found = claims_in_line(joined, compiled, sum_metric, sum_context)
+    last = len(starts) - 1
+    out: list[list[RawClaim]] = [[] for _ in starts]
     if not found:
         return tuple(map(tuple, out))
     alone = [{(rc.kind, rc.metric, rc.position, rc.column, rc.claimed): rc for rc in claims} for claims in (*owns, own)]
