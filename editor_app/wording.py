@@ -707,7 +707,9 @@ class PackErrorWords(EngineText):
     the author looks up in the pack, and the reason translated."""
 
     translated_names = frozenset({"what", "why", "detail"})
-    list_names = {"keys": (" and ", " 和 "), "langs": (" and ", " 和 "), "kinds": (", ", "、")}
+    # (two names as near a misspelt one: 'did you mean "header" or "here"?')
+    list_names = {"keys": (" and ", " 和 "), "langs": (" and ", " 和 "), "kinds": (", ", "、"),
+                  "near": ('" or "', '" 或 "')}
 
     def __init__(self, language: str):
         super().__init__(language)

@@ -837,9 +837,24 @@ def _refuse_near_word(values: Any, key: str, known: tuple[str, ...], what: str, 
 
 
 def _suggestion(word: str, known, otherwise: str = "") -> str:
-    """'; did you mean "X"?' for the closest of `known`, else ' (one of A, B…)' for a name a pack misspelt."""
-    close = get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f'; did you mean "{close[0]}"?' if close else f" (one of {', '.join(known)}{otherwise})"
+    """'; did you mean "X"?' for the closest of `known` ('"X" or "Y"' when two are as few edits away: "hear" is as
+    near "header" as "here", and naming one would change the meaning), else ' (one of A, B…)'."""
+    known = list(known)
+    close = get_close_matches(word, known, n=len(known) or 1, cutoff=0.6)
+    if not close:
+        return f" (one of {', '.join(known)}{otherwise})"
+    fewest = min(_edits(word, name) for name in close)
+    return "; did you mean " + " or ".join(f'"{name}"' for name in close if _edits(word, name) == fewest) + "?"
+
+
+def _edits(a: str, b: str) -> int:
+    """Letters to insert, delete or change to turn `a` into `b` (the names of a pack are short)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
 
 
 def _table(data: dict, key: str, loc: _Locator) -> dict:
