@@ -612,6 +612,10 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
      'title = "Self-reported figures"), or leave [claims] out',
      '未使用：没有规则审计自报数字；请添加一个 kind = "claims" 的 [[rules]] 表（id = "claims"，title = "自报数字"），'
      "或删去 [claims]"),
+    ('unused: no rule judges the private-data scan; add a [[rules]] table with kind = "privacy" (id = "privacy", '
+     'title = "No private data"), or leave [privacy] out',
+     '未使用：没有规则评判私域数据扫描；请添加一个 kind = "privacy" 的 [[rules]] 表（id = "privacy"，'
+     'title = "无私域数据"），或删去 [privacy]'),
     ("needs a (?P<value>…) or (?P<values>…) group", "需要 (?P<value>…) 或 (?P<values>…) 分组"),
     ('must be text in quotes, e.g. "CJK" (found {found})', '必须是加引号的文字，例如 "CJK"（实为 {found}）'),
     ("sum_context only says where sum_metric applies: without sum_metric it does nothing",

@@ -82,6 +82,7 @@ BROKEN = {
     "scope section title": _scope('{ section = "方法" }'),
     "rules one bracket": MINIMAL + "[rules]\nid = 'x'\n",
     "claims without rule": MINIMAL + "[[claims.patterns]]\nmetric = 'cjk'\npattern = 'CJK (?P<value>\\d+)'\n",
+    "privacy without rule": MINIMAL + "[privacy]\norg_patterns = ['PRJ-\\d{3,}']\n",
     "rules not array": MINIMAL.replace('name = "t"', 'name = "t"\nrules = 1').split("[[rules]]")[0],
     "no rules": MINIMAL.split("[[rules]]")[0],
     "rule not table": MINIMAL.replace('name = "t"', 'name = "t"\nrules = [1]').split("[[rules]]")[0],

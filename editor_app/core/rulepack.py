@@ -558,6 +558,7 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         raise loc.error("privacy", "must be a table")
     pack.privacy = privacy
     pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
+    _refuse_privacy_unjudged(pack, loc, "privacy" in data)
     pack.translations = _translations(data, loc)
     pack.warnings.extend(_unused_translations(pack, loc))
     return pack
@@ -593,6 +594,17 @@ def _refuse_claims_unaudited(pack: RulePack, loc: "_Locator") -> None:
     raise loc.error(what.split(".")[1], 'unused: no rule audits self-reported figures; add a [[rules]] table with '
                                         'kind = "claims" (id = "claims", title = "Self-reported figures"), or leave '
                                         "[claims] out", needle=needle, table="" if needle else "[claims]", shown=what)
+
+
+def _refuse_privacy_unjudged(pack: RulePack, loc: "_Locator", written: bool) -> None:
+    """A [privacy] table (names, org codes) is for a rule of kind "privacy": without one, survey-check passed a survey
+    holding an internal code, an address and a password, exit 0 and not a word of them, while the window showed
+    them on red and the report refused to export."""
+    if not written or any(rule.kind == "privacy" for rule in pack.rules):
+        return
+    raise loc.error("privacy", 'unused: no rule judges the private-data scan; add a [[rules]] table with '
+                               'kind = "privacy" (id = "privacy", title = "No private data"), or leave [privacy] out',
+                    needle=loc.header("privacy"), shown="privacy")
 
 
 def _refuse_near_metric(metric: str, pack: RulePack, loc: "_Locator", j: int) -> None:
