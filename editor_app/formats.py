@@ -13,7 +13,7 @@ from urllib.parse import quote
 from . import __version__
 from .core.file_names import printable
 from .core.model import Analysis
-from .core.numbers import format_count, format_like
+from .core.numbers import counted, format_count, format_like
 from .core.reference_verdicts import cited_as, name_in_row, shown_statuses, status_parts
 from .wording import claim_figure, claim_place
 
@@ -322,7 +322,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
         counters = [f"{format_count(m.get('lines'))} lines", f"CJK {format_count(m.get('cjk'))}",
                     f"⚠️ {format_count(m.get('cautions'))}"]
     out = [
-        " · ".join([f"{a.file or '<text>'}", shown_pack, *counters, f"{len(a.references)} arXiv ids",
+        " · ".join([f"{a.file or '<text>'}", shown_pack, *counters, counted(len(a.references), "arXiv id"),
                     verdict(a, fail_level).words()]),
         "",
     ]
@@ -335,7 +335,7 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
     ambiguous = sum(1 for c in wrong if c.ambiguous)
     silenced = sum(1 for c in a.claims if c.silenced)
     out.append("")
-    out.append(f"Claims: {len(a.claims)} self-reported figures, {len(wrong) - ambiguous} wrong"
+    out.append(f"Claims: {counted(len(a.claims), 'self-reported figure')}, {len(wrong) - ambiguous} wrong"
                + (f", {ambiguous} not measured: {_not_measured_because(wrong)}" if ambiguous else "")
                + (f" ({silenced} more silenced inline)" if silenced else ""))
     if wrong:

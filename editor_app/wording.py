@@ -60,9 +60,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{num}/{den} is {computed}%, not {stated}%", "{num}/{den} 是 {computed}%，不是 {stated}%"),
     ("division by zero", "除数为零"),
     ("self-reported figure {stated} is an estimate (≈/约): measure it", "自报数字 {stated} 是估计值（≈/约）：请实测"),
-    ("{claims} claims, {wrong} wrong, {findings} findings; {quiet} suppressed inline",
+    ("{claims} claim[s], {wrong} wrong, {findings} finding[s]; {quiet} suppressed inline",
      "{claims} 处自报数字，{wrong} 处有误，{findings} 条问题；{quiet} 条已行内豁免"),
-    ("{claims} claims, {wrong} wrong, {findings} findings", "{claims} 处自报数字，{wrong} 处有误，{findings} 条问题"),
+    ("{claims} claim[s], {wrong} wrong, {findings} finding[s]", "{claims} 处自报数字，{wrong} 处有误，{findings} 条问题"),
     ("no self-reported figures found", "未找到自报数字"),
     # counts
     ("{where}: {value} > {limit} ({over} over; the limit is passed on line {line})",
@@ -148,7 +148,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "at line {other_line} (each stated ahead of the other)",
      "{engine} {what} 相对 {baseline}：第 {line} 行的 {value} 与第 {other_line} 行 {other_engine} 相对 {other_baseline} 的 "
      "{other} 矛盾（两处说的快慢相反）"),
-    ("{groups} figure groups, {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
+    ("{groups} figure group[s], {n} disagreeing", "{groups} 组引擎数字，{n} 处不一致"),
     ("{n} disagreeing", "{n} 处不一致"),
     # § references, and a section number headed more than once (a heading copied further down)
     ("section {number} is headed twice, on lines {a} and {b}", "第 {number} 节的标题出现了两次：第 {a} 行和第 {b} 行"),
@@ -175,7 +175,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("0 naming no section", "0 处指向不存在的节"),
     # references and verifiability
     ("{status} arXiv id {raw}: {problem}", "{status}的 arXiv id {raw}：{problem}"),
-    ("{n} distinct ids", "{n} 个不同的 id"),
+    ("{n} distinct id[s]", "{n} 个不同的 id"),
     ("{n} malformed", "{n} 个格式错误"),
     ("{n} findings", "{n} 条问题"),
     ("{n} main citations; run arXiv verification to measure", "{n} 篇主要引用；运行 arXiv 核验后才会测量"),
@@ -433,7 +433,8 @@ def _compile(template: str) -> re.Pattern[str]:
         parts.append(f"(?P<{m.group(1)}>.+?)")
         pos = m.end()
     parts.append(re.escape(template[pos:]))
-    return re.compile("".join(parts) + r"\Z", re.S)
+    # "claim[s]": a noun after a count, singular for one ("1 claim", core/numbers.counted)
+    return re.compile("".join(parts).replace(re.escape("[s]"), "s?") + r"\Z", re.S)
 
 
 @lru_cache(maxsize=None)

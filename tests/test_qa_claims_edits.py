@@ -174,7 +174,7 @@ def test_the_claims_rule_measures_every_statement_at_fault():
     text = "标题\n§0 自检\nGitHub 已验 7 件\n一、正文\n中文中文\nSpark · 2026-09-14 21:30 · GitHub 已验 8 件\n"
     rule = next(r for r in analyze(text, house_pack()).rules if r.id == "claims")
     assert (rule.status, rule.measured, rule.limit) == ("fail", 1, "0 findings")
-    assert rule.note == "2 claims, 0 wrong, 1 findings"
+    assert rule.note == "2 claims, 0 wrong, 1 finding"
     ok = next(r for r in analyze(text.replace("8 件", "7 件"), house_pack()).rules if r.id == "claims")
     assert (ok.status, ok.measured) == ("pass", 0)
 

@@ -47,7 +47,7 @@ def test_the_claims_rule_passes_as_suppressed_when_every_wrong_figure_is_silence
     assert (rule.status, rule.measured) == ("suppressed", 0)
     assert [c.wrong for c in a.claims] == [False]
     assert "0 wrong" in text_report(a)
-    assert "Claims: 1 self-reported figures, 0 wrong" in text_report(a)
+    assert "Claims: 1 self-reported figure, 0 wrong" in text_report(a)
 
 
 def test_the_incremental_pass_agrees_with_a_fresh_one(sample_text):

@@ -35,7 +35,7 @@ from .split_claims import (SUM_LINES, claims_across, claims_across_lines, goes_o
                            sum_goes_on, with_claims_across)
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
 from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
-from .numbers import FULL_WIDTH_DIGITS, as_ascii_table, as_int_if_whole
+from .numbers import FULL_WIDTH_DIGITS, as_ascii_table, as_int_if_whole, counted
 from .records import moved_by, mypyc_attr, record, with_changes
 from .privacy import (PrivacyConfig, config_of_pack, key_bodies, listing_versions, privacy_in_lines, secret_cells, secret_columns,
                       widened_to_keys, widened_to_listings, widened_to_wraps, wrapped_keys)
@@ -2071,7 +2071,7 @@ class _Assembly:
             res.measured = len(res.findings)  # what fails it: the statements that disagree
             res.limit = "0 disagreeing"
             res.scope = "engine figures"
-            res.note = f"{len(self.figures)} figure groups, {len(res.findings)} disagreeing"
+            res.note = f"{counted(len(self.figures), 'figure group')}, {len(res.findings)} disagreeing"
         elif kind == "claims":
             prev, changed, stale = None, self.changed, self._stale
             if changed is not None:
@@ -2093,7 +2093,7 @@ class _Assembly:
             res.measured = len(findings)  # what fails it: every statement wrong, disagreeing or estimated
             res.limit = "0 findings"
             res.scope = "self-reported figures"
-            res.note = f"{len(claims)} claims, {wrong} wrong, {len(findings)} findings"
+            res.note = f"{counted(len(claims), 'claim')}, {wrong} wrong, {counted(len(findings), 'finding')}"
             if not claims:  # said where findings are read too (the text report, SARIF), as any rule matching nothing
                 res.status = "no-match"
                 res.note = "no self-reported figures found"

@@ -133,3 +133,8 @@ def format_count(value: float | int | None) -> str:
     if isinstance(v, int):
         return f"{v:,}"
     return f"{v:,.2f}"
+
+
+def counted(n: int, noun: str) -> str:
+    """"1 claim", "3 claims": a count and its noun, singular for one (the nouns counted are regular)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

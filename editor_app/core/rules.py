@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 from .document import resolve_section_ref
 from .line_runs import LineRuns, line_runs
 from .model import FINDING_PLACE, SUPPRESSION_REFUSED, Finding, RuleResult, Section
-from .numbers import as_int_if_whole, format_count
+from .numbers import as_int_if_whole, counted, format_count
 from .records import with_changes
 from .regex_looks import as_words
 from .rulepack import RuleDef, Scope, _section_key_name
@@ -414,7 +414,7 @@ def references_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
                 res.findings.append(Finding(rule.id, rule.level, occ.line, occ.column,
                                             f"{r.status.removesuffix(' id')} arXiv id {occ.raw}: {r.problem}"))
     res.measured = sum(1 for r in asm.references if r.status in ("malformed", "impossible id"))
-    res.note = f"{len(asm.references)} distinct ids"
+    res.note = counted(len(asm.references), "distinct id")
 
 def section_refs_rule(asm: "_Assembly", rule: RuleDef, res: RuleResult) -> None:
     """Every § reference in the prose ("见 §3.2", "§八.3 = 67%") names a section of the survey: a section renamed,
@@ -574,7 +574,7 @@ def _recount(asm: "_Assembly", rule: RuleDef, res: RuleResult, kept: list[Findin
         res.measured = len(kept)
     elif rule.kind == "figures":
         res.measured = len(kept)
-        res.note = f"{len(asm.figures)} figure groups, {len(kept)} disagreeing"
+        res.note = f"{counted(len(asm.figures), 'figure group')}, {len(kept)} disagreeing"
     elif rule.kind == "section-refs":
         res.measured = len(kept)
         headed = sum(1 for f in kept if f.column == 1 and f.message.startswith(_HEADED))
@@ -605,7 +605,7 @@ def silence_claims(asm: "_Assembly", rule: RuleDef, res: RuleResult, claims: lis
         return claims
     res.measured = len(res.findings)
     quiet = len(done.findings) - len(res.findings)
-    res.note = (f"{len(claims)} claims, {done.wrong - hushed} wrong, {len(res.findings)} findings"
+    res.note = (f"{counted(len(claims), 'claim')}, {done.wrong - hushed} wrong, {counted(len(res.findings), 'finding')}"
                 + (f"; {quiet} suppressed inline" if quiet else ""))
     return out
 

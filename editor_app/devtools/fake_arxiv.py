@@ -33,6 +33,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
+from editor_app.core.numbers import counted
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -481,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"fake_arxiv: {exc}", file=sys.stderr)
             return 2
     fake.set_fault_rate(args.fault_rate)
-    print(f"fake arXiv: {len(papers)} papers from {data} at {fake.url} (Ctrl-C stops)", flush=True)
+    print(f"fake arXiv: {counted(len(papers), 'paper')} from {data} at {fake.url} (Ctrl-C stops)", flush=True)
     try:
         fake._httpd.serve_forever()
     except KeyboardInterrupt:
