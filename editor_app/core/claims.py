@@ -287,10 +287,12 @@ def _led_matches(rx: re.Pattern[str], text: str, leads: tuple[str, ...]) -> Iter
     …"): tried only where one of them starts, found by plain searches (for such a regex re tries every character
     from the start)."""
     at = 0
-    while True:
+    ahead = [text.find(lead) for lead in leads]  # each lead's next place (-1: none left), looked for again only
+    while True:  # once passed (looked for afresh each time, a rare lead was searched to the line's end per match)
         nearest = -1
-        for lead in leads:
-            found = text.find(lead, at)
+        for k, found in enumerate(ahead):
+            if 0 <= found < at:
+                found = ahead[k] = text.find(leads[k], at)
             if found >= 0 and (nearest < 0 or found < nearest):
                 nearest = found
         if nearest < 0:
