@@ -226,7 +226,9 @@ class FindBar(FocusRing, QWidget):
         cursor = self.editor.textCursor()
         match = self._matched(cursor, needle)
         if match is not None:
-            cursor.insertText(self._replacement(match))
+            replacement = self._replacement(match)
+            if replacement != cursor.selectedText():  # (the same text again would only mark the survey edited)
+                cursor.insertText(replacement)
         return self.find_next()
 
     def replace_all(self) -> int:
@@ -240,20 +242,29 @@ class FindBar(FocusRing, QWidget):
             forget()  # Qt must not keep selections into text that is about to change (as the window's own edits)
         edit = QTextCursor(doc)
         edit.setPosition(self.editor.textCursor().position())  # Undo puts the author's cursor back here
-        count = 0
+        count = same = 0
         edit.beginEditBlock()
         found = doc.find(needle, 0, self._flags())
         while not found.isNull():
             if found.hasSelection():  # (an empty match of a regular expression, "^" or "x*", replaces nothing)
-                found.insertText(self._replacement(self._matched(found, needle)))
-                count += 1
+                replacement = self._replacement(self._matched(found, needle))
+                if replacement == found.selectedText():  # "CJK" -> "CJK": no edit (it marked the survey modified
+                    same += 1  # and cleared Redo, the text byte for byte the file's)
+                else:
+                    found.insertText(replacement)
+                    count += 1
             elif found.atEnd():
                 break
             else:
                 found.movePosition(QTextCursor.MoveOperation.NextCharacter)
             found = doc.find(needle, found.position(), self._flags())
         edit.endEditBlock()
-        self._say(self.tr("%1 replaced").replace("%1", str(count)) if count else self.tr("Not found"))
+        if count:
+            self._say(self.tr("%1 replaced").replace("%1", str(count)))
+        elif same:
+            self._say(self.tr("%1 found, each already reads so: nothing changed").replace("%1", str(same)))
+        else:
+            self._say(self.tr("Not found"))
         return count
 
     def _find(self, flags) -> bool:

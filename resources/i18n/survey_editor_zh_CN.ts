@@ -223,13 +223,18 @@
         <translation>正则表达式无效：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="256"/>
-        <location filename="../../editor_app/ui/find_bar.py" line="276"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="265"/>
+        <source>%1 found, each already reads so: nothing changed</source>
+        <translation>找到 %1 处，均已是替换后的文字：未作改动</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/find_bar.py" line="267"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="287"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/find_bar.py" line="256"/>
+        <location filename="../../editor_app/ui/find_bar.py" line="263"/>
         <source>%1 replaced</source>
         <translation>已替换 %1 处</translation>
     </message>
