@@ -335,7 +335,9 @@ def text_report(a: Analysis, *, verbose: bool = False, pack: Any = None, fail_le
     ambiguous = sum(1 for c in wrong if c.ambiguous)
     silenced = sum(1 for c in a.claims if c.silenced)
     out.append("")
+    estimates = sum(1 for c in wrong if c.estimate and c.ok is False)  # never right, whatever their value (rule 9)
     out.append(f"Claims: {counted(len(a.claims), 'self-reported figure')}, {len(wrong) - ambiguous} wrong"
+               + (f" ({estimates} stated as {'an estimate' if estimates == 1 else 'estimates'})" if estimates else "")
                + (f", {ambiguous} not measured: {_not_measured_because(wrong)}" if ambiguous else "")
                + (f" ({silenced} more silenced inline)" if silenced else ""))
     if wrong:

@@ -318,7 +318,7 @@ def test_fake_server_runs_from_the_command_line(tmp_path):
         stdout=subprocess.PIPE, text=True,
     )
     try:
-        assert "1 papers" in proc.stdout.readline()
+        assert "1 paper from" in proc.stdout.readline()
         url = f"http://127.0.0.1:{port}/api/query"
         got = requests.get(url, params={"id_list": "2601.00001", "max_results": 1}, timeout=5)
         assert got.status_code == 200 and "A Tiny Paper" in got.text

@@ -48,7 +48,7 @@ def test_an_estimate_in_a_cell_is_a_finding():
     (claim,) = analysis.claims
     assert claim.measured == 8
     assert [f.message for f in analysis.findings if f.rule == "claims"] == [
-        "self-reported figure 8 is an estimate (≈/约): measure it"]
+        "CJK of §3.1: 8 is an estimate (≈): measure it"]
 
 
 @pytest.mark.parametrize("table", [

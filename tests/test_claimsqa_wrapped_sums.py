@@ -44,7 +44,10 @@ def test_a_wrapped_sum_without_parentheses_is_one_sum(sample_text, added, total_
     assert sums == [(total_line, 4417, 4417, True)]
     where = {c.scope: c.line - first for c in mine if c.kind == "value"}
     on_second = added.split("\n")[1]
-    assert where == {label: (1 if label in on_second else 0) for label in ("主体", "反方", "元信息")}
+    expected = {label: (1 if label in on_second else 0) for label in ("主体", "反方", "元信息")}
+    if added.startswith("CJK 合计"):  # the total is the survey's CJK too, measured (QA28e D1)
+        expected["document"] = 0
+    assert where == expected
     assert not [f for f in a.findings if first <= f.line <= first + 1 and "add up" in f.message]
 
 

@@ -244,7 +244,8 @@ def test_figures_judged_again_turn_wrong_stay_wrong_and_turn_right(sample_text):
         assert len(totals) >= 4
         seen.append({(c.measured, c.ok) for c in totals})
         assert any("estimate" in f.message for f in got.findings)
-    assert seen == [{(3840, False)}, {(3839, False)}, {(3838, True)}, {(3839, False)}]
+    # (at 3,838 the figure marked 约 is still not right, whatever its value: house rule 9, QA28e D2)
+    assert seen == [{(3840, False)}, {(3839, False)}, {(3838, True), (3838, False)}, {(3839, False)}]
 
 
 def test_enter_and_backspace_right_before_a_heading_move_the_outline(sample_text):

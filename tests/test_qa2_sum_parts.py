@@ -24,7 +24,7 @@ def test_an_estimated_part_is_read_whole_and_named(sample_text, mark):
     wrote) and the estimate was not named."""
     a, told = _line_9(sample_text, f"3,838（主体 {mark}2,892 + 反方 579 + 元信息 950）")
     assert "stated sum 3,838 but the parts add up to 4,421" in told
-    assert "self-reported figure 2,892 is an estimate (≈/约): measure it" in told
+    assert "CJK of 主体: 2,892 is an estimate (≈/约): measure it" in told
     assert not [m for m in told if "2,421" in m]
 
 

@@ -26,13 +26,15 @@ def test_an_estimated_list_of_section_figures_is_named(sample_text):
     edited = _edit_line(sample_text, 9, "各主线 CJK 159/194/207", "各主线 CJK ≈159/194/207")
     a = analyze(edited, house_pack())
     listed = [c for c in a.claims if c.line == 9 and c.text.startswith("各主线")]
-    assert [(c.scope, c.claimed, c.ok) for c in listed] == [("§3.1", 159, True), ("§3.2", 194, True),
-                                                            ("§3.3", 207, True)]
+    # (right, but estimates: never right, house rule 9; QA28e D2)
+    assert [(c.scope, c.claimed, c.measured, c.ok) for c in listed] == [("§3.1", 159, 159, False),
+                                                                        ("§3.2", 194, 194, False),
+                                                                        ("§3.3", 207, 207, False)]
     column = edited.split("\n")[8].index("159") + 1
     estimates = [(col, m) for col, m in _claim_findings(a, 9) if "estimate" in m]
-    assert estimates == [(column, "self-reported figure 159 is an estimate (≈/约): measure it"),
-                         (column + 4, "self-reported figure 194 is an estimate (≈/约): measure it"),
-                         (column + 8, "self-reported figure 207 is an estimate (≈/约): measure it")]
+    assert estimates == [(column, "CJK of §3.1: 159 is an estimate (≈): measure it"),
+                         (column + 4, "CJK of §3.2: 194 is an estimate (≈): measure it"),
+                         (column + 8, "CJK of §3.3: 207 is an estimate (≈): measure it")]
 
 
 def test_a_total_written_right_after_its_word_is_read_whole(sample_text):

@@ -96,13 +96,15 @@ class RawClaim:
     approx: bool = False
     position: int = 0  # for list claims ("159/194/207"): which member
     last_of: int = 0  # for the last member of a list: how many members the list has (a shorter scope is told so)
+    # a placeholder left where the figure goes ("CJK 实测 3,1xx"): no number (`claimed` 0), a finding of its own
+    unfinished: bool = False
 
     def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
         return NotImplemented
 
     def __init__(self, kind: str, metric: str, scope_index: int, scope_label: str, text: str, column: int,
                  value_text: str, claimed: float, parts: tuple[float, ...] = (), approx: bool = False,
-                 position: int = 0, last_of: int = 0) -> None:
+                 position: int = 0, last_of: int = 0, unfinished: bool = False) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__ (made by the thousand)
         d["kind"] = kind
         d["metric"] = metric
@@ -116,6 +118,7 @@ class RawClaim:
         d["approx"] = approx
         d["position"] = position
         d["last_of"] = last_of
+        d["unfinished"] = unfinished
 
 
 def compile_patterns(patterns: Sequence[ClaimPattern], places: Iterable[str] = ()
@@ -222,7 +225,14 @@ def claims_in_line(
                                 stop -= cut
                             end -= cut
                         nxt = plain[end:end + 1]
-                        if nxt and (nxt in _MAGNITUDES or nxt == "." and plain[end + 1:end + 2] in _AFTER_POINT
+                        held = _PLACEHOLDER.match(plain, at) if nxt and nxt in _PLACEHOLDER_MARKS else None
+                        if held is not None and held.end() < end:
+                            held = None  # (a loose group's value goes on past it: no placeholder of ours)
+                        if held is not None:  # "3,1xx", "31??", "3,xxx": the figure not written yet
+                            vt = written[at:held.end()]
+                            end = held.end()
+                            stop = max(stop, end)
+                        elif nxt and (nxt in _MAGNITUDES or nxt == "." and plain[end + 1:end + 2] in _AFTER_POINT
                                     or nxt == " " and plain[end + 1:end + 2] in _MAGNITUDES):
                             k = _MAGNITUDE.match(plain, at)  # "3.8k": 3,800 as written (or not read at all)
                             if k is not None:
@@ -232,7 +242,7 @@ def claims_in_line(
                             elif nxt != " ":  # ("3,838 kept": a word after the figure)
                                 continue  # "3,8k", "3.8", "3.8.1": no figure read rather than a wrong one
                         try:  # (digits alone, the most frequent figure, read first)
-                            value = float(vt) if vt.isdecimal() else \
+                            value = float(vt) if vt.isdecimal() else 0.0 if held is not None else \
                                 magnitude_value(vt) if vt[-1] in _MAGNITUDES else _number(vt)
                         except ValueError:  # a pack's loose group took a word ('(?P<value>\S+) words': "many")
                             continue  # no figure: the analysis went down with it
@@ -248,10 +258,13 @@ def claims_in_line(
                                 continue  # "§3.1-§3.3 CJK 560": a range of sections, no one place's
                             if place:
                                 scope_index, scope_label = -1, place
+                        after = _ABOUT_AFTER.match(line, end) if about else None  # "3,838 左右", "79 处左右"
+                        if after is not None:
+                            stop = max(stop, after.end())  # (the text shows the mark the audit names)
                         out.append(
                             RawClaim("value", cp.metric, scope_index, scope_label, written[start:stop], at + 1,
                                      written[at:end] if grouped_wide else vt, value, (),
-                                     approx or about and _about_after(line, end))
+                                     approx or after is not None, unfinished=held is not None)
                         )
     if "+" in line:  # (in `plain`: "主体 ≈2,892 + …" has the part 2,892, an estimate)
         _sums_in_line(plain, sum_metric, sum_context, out, written, marked, places)
@@ -322,6 +335,13 @@ def _thousands_read(line: str) -> tuple[str, bool]:
         read = thousands_read(line)
         return read, read is not line
     return line, False
+
+
+# A placeholder where a figure goes, glued to its first digits ("CJK 实测 3,1xx", "3,xxx", "31??", "⚠️ 实测 3x 处"): read as
+# no number (it was read as 31, "stated 3,1"), but as a figure not written yet (claims_audit says so). A letter after
+# the marks makes a word of them, no placeholder ("3xyz").
+_PLACEHOLDER_MARKS = frozenset(",xX?？")
+_PLACEHOLDER = re.compile(r"\d[\d,]*[xX?？][\d,xX?？]*(?![A-Za-z])")
 
 
 # "3.8k", "3.838k", "4k", "3.8千", "3.8万": a figure written in thousands (or ten thousands). Read with the precision
@@ -563,12 +583,7 @@ def _with_marks_read(line: str, marks: dict[int, str]) -> str:
     return "".join(pieces)
 
 
-def _about_after(line: str, end: int) -> bool:
-    """Whether "左右" follows the figure ending at `end`, after a space or its unit: "3,838 左右", "79 处左右"."""
-    m = _ABOUT_AFTER.match(line, end)
-    return m is not None
-
-
+# "左右" after a figure, after a space or its unit ("3,838 左右", "79 处左右"): an estimate.
 _ABOUT_AFTER = re.compile(r"\s?(?:字符|字|个|处|件|条|行|项|篇)?\s?左右")
 
 

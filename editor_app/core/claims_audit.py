@@ -192,7 +192,7 @@ def _verdict(lineno: int, rc: RawClaim, measured, where, rule_id: str, level: st
         else:
             m = _as_written(measured, rc.value_text, rc.claimed)
         c = _value_claim(lineno, rc, m, where, label)
-        if c.ok is not False and type(where) not in _DETAILED and not rc.approx:
+        if c.ok is not False and type(where) not in _DETAILED:
             return c, ()  # (most figures: right, no finding)
     return c, _findings_of(c, rc, rule_id, level, where)
 
@@ -220,11 +220,43 @@ def _written_out(measured, written: str) -> str:
 
 def _value_claim(lineno: int, rc: RawClaim, measured, where, label: str) -> Claim:
     """A value claim's verdict; `measured` as_int_if_whole'd (and written out only for a message)."""
-    ok = _ok(measured, where, rc.claimed, rc.value_text)
     shown = label or rc.metric
-    return Claim(rc.metric, rc.text, lineno, rc.claimed, measured, ok, rc.column, "value", where,
-                 _wrong_message(shown, where, rc.value_text, _written_out(measured, rc.value_text))
-                 if ok is False or type(where) in _SAID_WHY else "", rc.column, rc.value_text, shown)
+    ok, message, estimate = _judged(rc, measured, where, shown)
+    return Claim(rc.metric, rc.text, lineno, None if rc.unfinished else rc.claimed, measured, ok, rc.column, "value",
+                 where, message, rc.column, rc.value_text, shown, False, estimate)
+
+
+def _judged(rc: RawClaim, measured, where, shown: str) -> tuple[bool | None, str, str]:
+    """(ok, message, estimate message) of a value figure measured so (`measured` as the claim shows it).
+
+    A figure stated as an estimate is never right, whatever its value (house rule 9): `ok` False, and its message
+    the estimate's unless it is wrong or ambiguous too (then that one, the estimate a finding beside it). A
+    placeholder ("3,1xx") states no number: wrong, and said so."""
+    if rc.unfinished:
+        return False, f"{shown} of {where}: {rc.value_text} is a placeholder, not a figure: write the measured one", ""
+    ok = _ok(measured, where, rc.claimed, rc.value_text)
+    message = _wrong_message(shown, where, rc.value_text, _written_out(measured, rc.value_text)) \
+        if ok is False or type(where) in _SAID_WHY else ""
+    if not rc.approx:
+        return ok, message, ""
+    estimate = f"{shown} of {where}: {rc.value_text} is an estimate ({_estimate_mark(rc)}): measure it"
+    return False, message if ok is False or type(where) is AmbiguousPlace else estimate, estimate
+
+
+# The marks an estimate is written with, as the message names them ("约 79": 约; "估计 85 处": 估计).
+_MARKS_SAID = ("≈", "≒", "大约", "约", "~", "～", "估计", "预计", "大概", "左右")
+
+
+def _estimate_mark(rc: RawClaim) -> str:
+    """The mark that makes a figure an estimate, as its text has it ("≈/约" when it is not in the text: "79 处左右",
+    read up to the figure, or a sum's part)."""
+    found = [(at, mark) for mark in _MARKS_SAID if (at := rc.text.find(mark)) >= 0]
+    return min(found)[1] if found else "≈/约"
+
+
+def _own_finding(c: Claim) -> bool:
+    """Whether a figure has a finding of its own besides the estimate's: wrong, a placeholder, or refused."""
+    return (c.ok is False and c.message != c.estimate) or refused(c)
 
 
 _SAID_WHY = (AmbiguousPlace, NotMeasured)  # a figure not judged whose message says why
@@ -242,14 +274,16 @@ def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) 
 
 def _findings_of(c: Claim, rc: RawClaim, rule_id: str, level: str, where=None) -> tuple[Finding, ...]:
     found = []
-    if c.ok is False or refused(c):  # wrong, or refused
-        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed))
+    if _own_finding(c):  # wrong, a placeholder, or refused
+        found.append(Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.claimed))
     found.extend(_list_note(c, where, rule_id, level))
-    if rc.approx:
-        found.append(Finding(rule_id, level, c.line, rc.column,
-                             f"self-reported figure {rc.value_text} is an estimate (≈/约): measure it",
-                             None, rc.claimed))
+    if c.estimate:
+        found.append(_estimate_finding(c, rc, rule_id, level))
     return tuple(found)
+
+
+def _estimate_finding(c: Claim, rc: RawClaim, rule_id: str, level: str) -> Finding:
+    return Finding(rule_id, level, c.line, rc.column, c.estimate, None, rc.claimed)
 
 
 def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rule_id: str, level: str) -> int:
@@ -261,36 +295,35 @@ def _rejudge(slots: list[tuple], at: list[int], k: tuple, value, where: str, rul
     big survey formats one message, not 1,500."""
     value = as_int_if_whole(value)
     new, claim_cls = object.__new__, Claim
-    outcome: dict[tuple, tuple[dict, dict]] = {}  # (stated, as written, label, metric) -> the changes
+    # (stated, as written, label, metric, an estimate's text, a placeholder) -> the changes
+    outcome: dict[tuple, tuple[dict, dict]] = {}
     more_wrong = 0
     for p in at:
         rc, _, was, found = slots[p]
-        key = (rc.claimed, rc.value_text, was.label, rc.metric)
+        key = (rc.claimed, rc.value_text, was.label, rc.metric, rc.approx and rc.text, rc.unfinished)
         got = outcome.get(key)
         if got is None:
             shown = _as_written(value, rc.value_text, rc.claimed)
-            ok = _ok(shown, where, rc.claimed, rc.value_text)
-            msg = _wrong_message(was.label or rc.metric, where, rc.value_text, _written_out(shown, rc.value_text)
-                                 ) if ok is False or type(where) in _SAID_WHY else ""
-            got = outcome[key] = ({"measured": shown, "ok": ok, "scope": where, "message": msg},
+            ok, msg, estimate = _judged(rc, shown, where, was.label or rc.metric)
+            got = outcome[key] = ({"measured": shown, "ok": ok, "scope": where, "message": msg, "estimate": estimate},
                                   {"message": msg, "measured": shown})
         c = new(claim_cls)
         state = c.__dict__
         state.update(was.__dict__)
         state.update(got[0])
         more_wrong += (c.ok is False) - (was.ok is False)
-        # the estimate mark (≈/约), when there is one, does not depend on what is measured
-        approx = (found[-1],) if rc.approx else ()
-        if c.ok is False or refused(c):
-            if was.ok is False or refused(was):  # wrong before, wrong now: the same finding, new numbers
+        # (an estimate's finding names the place, which may have changed: made again)
+        approx = (_estimate_finding(c, rc, rule_id, level),) if c.estimate else ()
+        if _own_finding(c):
+            if _own_finding(was):  # wrong before, wrong now: the same finding, new numbers
                 f = new(type(found[0]))
                 state = f.__dict__
                 state.update(found[0].__dict__)
                 state.update(got[1])
             else:
-                f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, rc.claimed)
+                f = Finding(rule_id, level, c.line, c.column, c.message, c.measured, c.claimed)
             found = (f, *_list_note(c, where, rule_id, level), *approx)
-        elif was.ok is False or refused(was) or type(where) is ListEndsEarly or type(was.scope) is ListEndsEarly:
+        elif _own_finding(was) or c.estimate or type(where) is ListEndsEarly or type(was.scope) is ListEndsEarly:
             found = (*_list_note(c, where, rule_id, level), *approx)
         slots[p] = (rc, k, c, found)
     return more_wrong
@@ -671,7 +704,7 @@ def _groups(claims: list[Claim]) -> dict[tuple[str, str], list[Claim]]:
     """The value claims by (metric, scope), in order of first appearance."""
     groups: dict[tuple[str, str], list[Claim]] = {}
     for c in claims:
-        if c.kind == "value":
+        if c.kind == "value" and c.claimed is not None:  # (a placeholder, "3,1xx", states no number to agree)
             groups.setdefault((c.metric, c.scope), []).append(c)
     return groups
 
@@ -732,7 +765,7 @@ def _agreement_again(prev: ClaimsAudit, claims: list[Claim], slots, spans, edite
         return None
     groups: dict[tuple[str, str], list[Claim]] = {k: [] for k in keys}
     for c in claims:
-        if c.kind == "value":
+        if c.kind == "value" and c.claimed is not None:
             g = groups.get((c.metric, c.scope))
             if g is not None:
                 g.append(c)

@@ -160,6 +160,10 @@ class Claim:
     value_text: str = ""  # the claimed number exactly as written ("3,838")
     label: str = ""  # the figure in the users' words: "CJK", "§七 cross-links" (the pack's label)
     suppressed: bool = False  # on a line where the claims rule is silenced inline (still judged, not counted)
+    # stated as an estimate ("约 79", "≈3,838", "SUM≈0"; house rule 9: measured, not estimated): the finding that
+    # says so ("⚠️ of document: 79 is an estimate (约): measure it"), "" for a figure stated as measured. Such a
+    # figure is never right (`ok` False, whatever its value); its `message` is this one unless it is wrong too.
+    estimate: str = ""
 
     def __init__(
         self,
@@ -177,6 +181,7 @@ class Claim:
         value_text: str = "",
         label: str = "",
         suppressed: bool = False,
+        estimate: str = "",
     ) -> None:
         self.metric = metric
         self.text = text
@@ -192,11 +197,18 @@ class Claim:
         self.value_text = value_text
         self.label = label
         self.suppressed = suppressed
+        self.estimate = estimate
 
     @property
     def wrong(self) -> bool:
         """What the claims rule counts and every face shows as wrong: a wrong figure the user has not silenced."""
         return self.ok is False and not self.suppressed
+
+    @property
+    def only_estimated(self) -> bool:
+        """A figure whose one fault is being stated as an estimate (its value right, or not measured): its verdict is
+        "estimate" rather than "wrong" where a verdict is shown; counted with the wrong ones all the same."""
+        return bool(self.estimate) and self.message == self.estimate
 
     @property
     def silenced(self) -> bool:

@@ -99,7 +99,9 @@ def _measured_rewrites(lines: list[str], text: str, analysis: Analysis) -> list[
             continue  # "3，838", "3.838": the figure was read short of the number written, which is not replaced
         if _share_of_a_fraction(claim, line):
             continue  # "verifiability=4/6 主轴 … = 67%": as a stated ratio's result, 83% there would not compute
-        new = _written_like(float(claim.measured), claim.value_text, grouped)
+        # a placeholder ("3,1xx", claimed None) is filled in as if its marks were digits
+        written = claim.value_text if claim.claimed is not None else _PLACEHOLDER_MARK.sub("0", claim.value_text)
+        new = _written_like(float(claim.measured), written, grouped)
         if new == claim.value_text:
             continue
         seen.add((claim.line, claim.value_column))
@@ -270,6 +272,9 @@ def _share_of_a_fraction(claim: Claim, line: str) -> bool:
         return False
     at = claim.text.rfind(claim.value_text)
     return at > 0 and _FRACTION.search(claim.text, 0, at) is not None
+
+
+_PLACEHOLDER_MARK = re.compile("[xX?？]")
 
 
 def _rewritable(claim: Claim) -> bool:

@@ -478,6 +478,9 @@ def _summary_box(analysis: Analysis, say: ReportWords | None = None, places: Pla
         + say(" · {unmeasured} not measured · {nomatch} no match. ", unmeasured=counts["not-measured"],
               nomatch=counts["no-match"])
         + say("Self-stated figures: {agree} agree, {wrong} disagree", agree=len(checked) - wrong - silenced, wrong=wrong)
+        # (an estimate is never right, whatever its value: house rule 9)
+        + (say(" ({n} stated as estimates)", n=estimates) if (estimates := sum(
+            1 for c in checked if c.wrong and c.estimate)) else "")
         + (say(", {n} disagree but are silenced inline", n=silenced) if silenced else "")
         # (what else the claims rule counts: its "13 findings" are 12 wrong figures and 1 stated otherwise)
         + (say(", {n} stated otherwise elsewhere", n=len(disagreeing)) if disagreeing else "")
@@ -882,10 +885,14 @@ def _claims_table(claims: list[Claim], say: ReportWords, places: Places | None =
             f'<span class="muted">{say("disagrees")}<br>{say("(silenced inline)")}</span>')
         if c.ambiguous and not c.suppressed:  # about a section number two headings share: the message says which
             verdict = f'<span class="fail">{say("ambiguous")}</span>'
+        elif c.only_estimated and not c.suppressed:  # right or not measured, but an estimate (house rule 9)
+            verdict = f'<span class="fail">{say("estimate")}</span>'
         # stated otherwise elsewhere: said in the note (of a wrong figure too: both are findings of the claims rule),
         # and the verdict of one not wrong
         otherwise = disagreement_of(c, disagreeing or {})
         note = _e(say.engine(c.message))
+        if c.estimate and c.estimate != c.message:  # wrong, and stated as an estimate too
+            note += "<br>" + _e(say.engine(c.estimate))
         if id(c) in unmeasured:  # why, in the engine's words when its message says (the row shows the figure)
             note = _e(_why_not_measured(c, analysis, say))
         if otherwise is not None:

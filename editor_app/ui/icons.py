@@ -24,6 +24,7 @@ STATUS_LOOK = {
     "fail": (RED, "✗"),
     "warning": (ORANGE, "!"),  # a warning-level rule that fails: said, blocks nothing
     "wrong": (RED, "✗"),
+    "estimate": (RED, "≈"),  # a figure stated as an estimate (house rule 9): counted with the wrong ones
     "disagrees": (ORANGE, "≠"),
     "ambiguous": (ORANGE, "?"),  # a figure about a section number two headings share: not measured
     "not-measured": (GREY, "?"),

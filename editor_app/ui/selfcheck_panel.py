@@ -259,6 +259,8 @@ class SelfCheckPanel(QWidget):
                 return "ambiguous"  # about a number two headings share: which section, the message says
             if stated_otherwise(c, self.disagreeing) is not None:
                 return "disagrees"  # right or not measurable, but stated otherwise elsewhere
+            if c.only_estimated:
+                return "estimate"  # right or not measured, but stated as an estimate: never right (house rule 9)
             return "unknown" if c.ok is None else ("ok" if c.ok else "wrong")
 
         def fg(c: Claim):
@@ -272,18 +274,23 @@ class SelfCheckPanel(QWidget):
             found = disagreement_of(c, self.disagreeing)
             return self.say(found.message) if found is not None else ""
 
+        def also_estimate(c: Claim) -> str:
+            """A wrong figure stated as an estimate too: the estimate's finding, beside the wrong one."""
+            return self.say(c.estimate) if c.estimate and c.estimate != c.message else ""
+
         def tip(c: Claim) -> str:
-            return "\n".join(x for x in (c.text, self.say(c.message), why_otherwise(c)) if x)
+            return "\n".join(x for x in (c.text, self.say(c.message), also_estimate(c), why_otherwise(c)) if x)
 
         def note(c: Claim) -> str:
-            told = " · ".join(x for x in (self.say(c.message), why_otherwise(c)) if x)
+            told = " · ".join(x for x in (self.say(c.message), also_estimate(c), why_otherwise(c)) if x)
             return told or c.text
 
         def verdict(c: Claim) -> str:
             shown = state(c)
             word = {"ok": self.tr("ok"), "wrong": self.tr("wrong"), "unknown": "—", "suppressed": self.tr("suppressed"),
-                    "disagrees": self.tr("disagrees"), "ambiguous": self.tr("ambiguous")}[shown]
-            if shown == "wrong" and disagreement_of(c, self.disagreeing) is not None:
+                    "disagrees": self.tr("disagrees"), "ambiguous": self.tr("ambiguous"),
+                    "estimate": self.tr("estimate", "a self-reported figure stated as an estimate")}[shown]
+            if shown in ("wrong", "estimate") and disagreement_of(c, self.disagreeing) is not None:
                 word += " ≠"  # and stated otherwise elsewhere (the text says where), seen without the tooltip
             return word
 
@@ -417,6 +424,10 @@ class SelfCheckPanel(QWidget):
             text += self.tr(", %1 not measured").replace("%1", str(unmeasured))
         text += " · " + self.tr("%1 of %2 self-reported figures wrong").replace("%1", str(wrong)).replace(
             "%2", str(len(analysis.claims)))
+        if wrong:  # (the wrong ones lead the panel's order: only they are looked at)
+            estimates = sum(1 for c in claims[:wrong + (ambiguous or 0)] if c.wrong and c.estimate)
+            if estimates:  # never right, whatever their value (house rule 9): "1 of 62 wrong (1 stated as an estimate)"
+                text += self.tr(" (%n stated as an estimate)", "", estimates)
         if disagreeing:  # what else the claims rule counts: "12 wrong, 1 stated otherwise" for its 13 findings
             text += self.tr(", %1 stated otherwise elsewhere").replace("%1", str(len(disagreeing)))
         if ambiguous is None:

@@ -1555,8 +1555,8 @@ A long survey&apos;s report takes minutes.</source>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
@@ -1660,7 +1660,7 @@ A long survey&apos;s report takes minutes.</source>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
@@ -1676,153 +1676,166 @@ A long survey&apos;s report takes minutes.</source>
     </message>
     <message>
         <location filename="../../editor_app/ui/selfcheck_panel.py" line="250"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="299"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="306"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="292"/>
+        <source>estimate</source>
+        <comment>a self-reported figure stated as an estimate</comment>
+        <translation>估计值</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="298"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="326"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="333"/>
         <source>Rule pack %1: %2 beside the survey, a hidden file</source>
         <translation>规则包 %1：综述旁的隐藏文件 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="327"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="334"/>
         <source>Rule pack %1: %2 beside the survey</source>
         <translation>规则包 %1：综述旁的 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="336"/>
         <source>Rule pack %1: from %2</source>
         <translation>规则包 %1：来自 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="339"/>
         <source>; not the bundled pack of that name</source>
         <translation>；并非同名的内置规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="349"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="356"/>
         <source>⚠ %1 is broken since %2 (%3): these results come from its last good version until the file is fixed.</source>
         <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自它上次可用的版本。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="352"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="359"/>
         <source>⚠ %1 is broken since %2 (%3): these results come from the bundled rule pack %4 until the file is fixed.</source>
         <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自内置规则包 %4。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="355"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="362"/>
         <source>⚠ %1 is broken since %2 (%3): these results come from the rule pack %4 until the file is fixed.</source>
         <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自规则包 %4。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="409"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="416"/>
         <source>%n rule(s): %1 failing</source>
         <translation>
             <numerusform>%n 条规则：%1 条未通过</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="284"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="285"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="470"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="285"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="471"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="482"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="300"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="307"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="308"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="315"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="310"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="411"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="418"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="420"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="417"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="424"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="418"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="425"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="430"/>
+        <source> (%n stated as an estimate)</source>
+        <translation>
+            <numerusform>（其中 %n 处为估计值）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="421"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="432"/>
         <source>, %1 stated otherwise elsewhere</source>
         <translation>，%1 处与别处所写不同</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="428"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="430"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="441"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="432"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="443"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="437"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="448"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
