@@ -840,6 +840,8 @@ _REPORT_ZH_CN = {
     "{what}{unit}{where}{approx}: {lines}": "{what}{unit}{where}{approx}：{lines}",
     "; {n} more statements not drawn ({lines})": "；另有 {n} 处表述未画出（{lines}）",
     "; {n} more statement not drawn ({lines})": "；另有 {n} 处表述未画出（{lines}）",
+    "; {n} more speed-ups not drawn ({lines})": "；另有 {n} 个加速比未画出（{lines}）",
+    "; {n} more speed-up not drawn ({lines})": "；另有 {n} 个加速比未画出（{lines}）",
     "{n} more charts not drawn (none of them holds a figure that disagrees): {names}":
         "另有 {n} 张图未画出（其中没有不一致的数字）：{names}",
     "{n} more chart not drawn (it holds no figure that disagrees): {names}":

@@ -143,6 +143,33 @@ class BarChart:
                 tuple((b.category, b.series, b.value, b.label, b.approx, b.highlighted) for b in self.bars))
 
 
+def bars_per_category(chart: BarChart) -> int:
+    """The most bars any one category has: the bars' share of a category's room is divided by it."""
+    counts: dict[str, int] = {}
+    for b in chart.bars:
+        counts[b.category] = counts.get(b.category, 0) + 1
+    return max(counts.values(), default=1)
+
+
+def bar_places(chart: BarChart) -> tuple[float, list[float]]:
+    """The width of a bar and where each of `chart.bars` stands on the category axis (category i at i): a
+    category's bars side by side, in their series' order, centred on its name. (Each series had a place of its
+    own in every category, so a category with one statement drew it off its name, at its series' place: a table's
+    ten rows made a staircase, its last bar nearer the next name than its own.)"""
+    width = 0.8 / bars_per_category(chart)
+    index = {c: i for i, c in enumerate(chart.categories)}
+    by_category: dict[str, list[int]] = {}
+    for k, b in enumerate(chart.bars):
+        by_category.setdefault(b.category, []).append(k)
+    places = [0.0] * len(chart.bars)
+    for category, ks in by_category.items():
+        ks.sort(key=lambda k: chart.bars[k].series)
+        first = index.get(category, 0) - width * len(ks) / 2
+        for j, k in enumerate(ks):
+            places[k] = first + width * (j + 0.5)
+    return width, places
+
+
 def names_fit(categories: list[str], width: int, font) -> bool:
     """Whether the categories' names fit side by side under their bars in a chart `width` pixels wide: seven
     engines' names ran into each other ("TensorRT-LLMONNX Runtime Web") in the tab at 1280×720."""
@@ -163,7 +190,7 @@ def fits_side_by_side(chart: BarChart, width: int, font) -> bool:
     if not names_fit(chart.categories, width, font):
         return False
     slot = (width - _VALUE_AXIS_ROOM) / max(1, len(chart.categories))
-    per_bar = slot * 0.8 / max(1, len(chart.series_names))  # the bars' share of their category (BarChartWidget)
+    per_bar = slot * bar_places(chart)[0]  # a bar's share of its category (BarChartWidget)
     metrics = QFontMetrics(font)
     return max((metrics.horizontalAdvance(bar_text(b)) for b in chart.bars), default=0) + _TEXT_GAP <= per_bar
 
@@ -181,6 +208,7 @@ class BarChartWidget(QWidget):
 
     bar_clicked = Signal(int, int)  # line, column
     FRAME = 3  # px around the plot where the keyboard focus is drawn
+    HIT_PIXELS = 10  # a bar shorter than this is hovered and clicked as if it were this long
 
     def __init__(self, chart: BarChart, parent: QWidget | None = None, width: int | None = None) -> None:
         super().__init__(parent)
@@ -210,14 +238,15 @@ class BarChartWidget(QWidget):
         fg = QApplication.palette().color(QPalette.ColorRole.Text)
         self._set_title(chart)
         n = max(1, len(chart.series_names))
-        self._width = 0.8 / n
+        self._width, places = bar_places(chart)
+        place = dict(zip(map(id, chart.bars), places))
         self._geometry: list[tuple[float, float, float, Bar]] = []  # category-axis span, value, bar
         self._texts: list[tuple[Any, Bar]] = []  # the text by each bar
         self._top = 1.0
         top = self._top = max((b.value for b in chart.bars), default=1.0) or 1.0
         horizontal = self.horizontal
         if horizontal:  # a row of each category's statements, each bar a line of text high
-            rows = max(26, 20 * n + 8) * len(chart.categories) + 60  # (the report's rows)
+            rows = max(26, 20 * bars_per_category(chart) + 8) * len(chart.categories) + 60  # (the report's rows)
             self.plot.setMinimumHeight(max(200, rows))
             self.plot.setMaximumHeight(max(200, rows) + 40)
         for s in range(n):
@@ -228,7 +257,7 @@ class BarChartWidget(QWidget):
             xs, hs, brushes, pens = [], [], [], []
             lows: list[tuple[float, float, Any, Any]] = []  # a range's solid part: position, lower end, brush, pen
             for b in bars:
-                x = self._slot(chart.categories.index(b.category), s)
+                x = place[id(b)]
                 xs.append(x)
                 hs.append(b.value)
                 brush = pg.mkBrush(range_pale(colour) if b.low is not None else colour)
@@ -261,7 +290,7 @@ class BarChartWidget(QWidget):
                 else:
                     bar_item = pg.BarGraphItem(x=where, height=heights, width=width, brushes=fills, pens=edges)
                 item.addItem(bar_item)
-        ticks = [[(self._slot(i, None), c) for i, c in enumerate(chart.categories)]]
+        ticks = [[(float(i), c) for i, c in enumerate(chart.categories)]]
         span = (-0.6, len(chart.categories) - 0.4)
         if horizontal:
             item.getAxis("left").setTicks(ticks)
@@ -313,7 +342,10 @@ class BarChartWidget(QWidget):
 
     def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().focusInEvent(event)
-        self._pick(self.current if self.current_bar() is not None else 0)
+        # A click's focus leaves the bar to the click (_click): picked here, the first bar was marked instead of
+        # the one clicked. Tab (or Ctrl+3) marks the current bar, else the first.
+        if event.reason() != Qt.FocusReason.MouseFocusReason:
+            self._pick(self.current if self.current_bar() is not None else 0)
         self.update()
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt's name)
@@ -418,20 +450,21 @@ class BarChartWidget(QWidget):
                 top = max(top, bar.value / (0.97 - share))
         self.plot.getPlotItem().setYRange(0, min(top, self._top * 3), padding=0)
 
-    def _slot(self, category: int, series: int | None) -> float:
-        """Position of a bar (or, series None, of the category's centre) on the category axis."""
-        if series is None:
-            return float(category)
-        return category - 0.4 + self._width * (series + 0.5)
-
     def bar_at(self, scene_pos: QPointF) -> Bar | None:
+        """The bar at a point: on it, on the text by it, or within HIT_PIXELS of the axis across its width (a
+        15,800 bar beside a 1.2M one is 1.6 px tall: it could be neither hovered nor clicked, nor its value)."""
         vb = self.plot.getPlotItem().getViewBox()
         if not vb.sceneBoundingRect().contains(scene_pos):
             return None
         p = vb.mapSceneToView(scene_pos)
         along, value = (p.y(), p.x()) if self.horizontal else (p.x(), p.y())
+        pixel = vb.viewPixelSize()  # view units a pixel spans, along x and y
+        least = self.HIT_PIXELS * abs(pixel[0] if self.horizontal else pixel[1])
         for a0, a1, top, bar in self._geometry:
-            if a0 <= along <= a1 and 0 <= value <= max(top, 0) * 1.08:
+            if a0 <= along <= a1 and 0 <= value <= max(max(top, 0) * 1.08, least):
+                return bar
+        for label, bar in self._texts:
+            if label.isVisible() and label.sceneBoundingRect().contains(scene_pos):
                 return bar
         return None
 
@@ -457,4 +490,9 @@ class BarChartWidget(QWidget):
     def _click(self, event) -> None:
         bar = self.bar_at(event.scenePos())
         if bar is not None:
+            # the bar clicked is the current one: the arrows go on from it, and the dashed marker is on it (it was
+            # on the first bar, which the click's focus picked)
+            at = next((i for i, b in enumerate(self.bars_in_order()) if b is bar), None)
+            if at is not None:
+                self._pick(at)
             self.bar_clicked.emit(bar.line, bar.column)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from editor_app.core.model import Analysis
-from editor_app.ui.charts import BarChart, bar_text, range_pale
+from editor_app.ui.charts import BarChart, bar_places, bar_text, bars_per_category, range_pale
 from editor_app.ui.theme import SERIES_COLOURS
 from editor_app.wording import ReportWords
 
@@ -69,13 +69,25 @@ def draw_planned(charts: list[Any], say: ReportWords) -> Iterator[tuple[str, byt
             caption, axis = _caption(chart, say), _axis_label(chart)
         else:
             caption, axis = say("Stated speed-ups (×)"), say("speed-up (×)")
+            if chart.not_drawn:  # (those of a figure that disagrees are drawn first)
+                caption += say("; {n} more speed-ups not drawn ({lines})" if chart.not_drawn > 1 else
+                               "; {n} more speed-up not drawn ({lines})", n=chart.not_drawn,
+                               lines=_lines_text(chart.not_drawn_lines, say))
         flagged = any(b.highlighted for b in chart.bars)
         yield (("⚠ " if flagged else "") + caption,
                _bar_chart(chart, axis, horizontal=chart.horizontal or not _fits_side_by_side(chart)))
 
 
 def _lines_text(lines: list[int] | tuple[int, ...], say: ReportWords) -> str:
-    return say("line {lines}" if len(lines) == 1 else "lines {lines}", lines=", ".join(str(n) for n in lines))
+    """"lines 2, 7, 12–21": three lines or more one after another (a table's rows) as a run."""
+    runs: list[list[int]] = []
+    for n in lines:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+    return say("line {lines}" if len(lines) == 1 else "lines {lines}", lines=text)
 
 
 def _caption(chart: BarChart, say: ReportWords) -> str:
@@ -104,7 +116,7 @@ def _fits_side_by_side(chart: BarChart) -> bool:
 
     metrics = QFontMetrics(QFont())
     slot = (CHART_SIZE[0] - _VALUE_AXIS_ROOM) / max(1, len(chart.categories))
-    per_bar = slot / max(1, len(chart.series_names))
+    per_bar = slot / bars_per_category(chart)
     return (max((metrics.horizontalAdvance(c) for c in chart.categories), default=0) + _LABEL_GAP <= slot
             and max((metrics.horizontalAdvance(bar_text(b)) for b in chart.bars), default=0) + 4 <= per_bar)
 
@@ -162,13 +174,13 @@ def _bar_chart(chart: BarChart, value_label: str, *, horizontal: bool = False) -
 
     width, height = CHART_SIZE
     n = max(1, len(chart.series_names))
-    step = 0.8 / n  # one bar's share of its category's room
+    step, places = bar_places(chart)  # one bar's share of its category's room; where each bar stands
     categories = chart.categories
     metrics = QFontMetrics(QFont())
     names = categories
     if horizontal:
         names = [fitted_name(c, metrics, width // 2 - _AXIS_PAD) for c in categories]
-        row = max(36 if any("\n" in t for t in names) else 26, 20 * n + 8)  # pixels of one category
+        row = max(36 if any("\n" in t for t in names) else 26, 20 * bars_per_category(chart) + 8)  # of a category
         height = max(height, 60 + row * len(categories))
     # (figures on the value axis as the survey writes them: "1,200,000", not "1.2e+06")
     plot = pg.PlotWidget(background="w", axisItems={side: count_axis(pg, side) for side in ("left", "bottom")})
@@ -181,10 +193,8 @@ def _bar_chart(chart: BarChart, value_label: str, *, horizontal: bool = False) -
         item.setTitle("&nbsp;&nbsp;&nbsp;".join(
             f"<span style='color:{_COLOURS[s % len(_COLOURS)]}'>■</span>&nbsp;{html.escape(name)}"
             for s, name in enumerate(chart.series_names)), color="#222222", size="9pt")
-    order = {c: i for i, c in enumerate(categories)}
     texts: list[tuple[float, float, str]] = []  # value, position, text of each bar
-    for bar in chart.bars:
-        pos = order[bar.category] - 0.4 + step * (bar.series + 0.5)
+    for bar, pos in zip(chart.bars, places):
         colour = QColor(_COLOURS[bar.series % len(_COLOURS)])
         pen = pg.mkPen(_FLAG, width=3) if bar.highlighted else pg.mkPen(colour.darker(140))
         parts = [(bar.value, colour)]

@@ -21,7 +21,8 @@ from editor_app.wording import ReportWords
 MAX_CHARTS = 48  # comparison charts drawn at most (one a turn of the event loop), those with a disagreement always
 MAX_SERIES = 6
 MAX_NAMED = 20  # charts left out named in the note that says so
-MAX_SPEEDUPS = 24
+# bars of the speed-ups' chart at most, every value of a figure that disagrees first (drawn in ~130 ms; 24: ~90 ms)
+MAX_SPEEDUPS = 48
 
 
 def _fmt(v: float) -> str:
@@ -29,10 +30,17 @@ def _fmt(v: float) -> str:
 
 
 def _lines_text(lines: list[int]) -> str:
-    """"L22, L46, L52 (+1)": where a figure is stated."""
-    return ", ".join(f"L{n}" for n in lines[:3]) + (f" (+{len(lines) - 3})" if len(lines) > 3 else "")
-
-
+    """"L22, L46, L52 (+1)": where a figure is stated; a run of three lines or more one after another (a table's
+    rows) "L4–L13"."""
+    runs: list[list[int]] = []
+    for n in lines:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"L{r[0]}–L{r[-1]}" if len(r) > 2 else ", ".join(f"L{n}" for n in r) for r in runs]
+    named = ", ".join(parts).split(", ")  # (a run is one name)
+    return ", ".join(named[:3]) + (f" (+{len(named) - 3})" if len(named) > 3 else "")
 
 
 def _in_unit(value: float, unit: str, chart_unit: str) -> float:
@@ -45,16 +53,33 @@ def _in_unit(value: float, unit: str, chart_unit: str) -> float:
 def _one_series_per_place(series: list[tuple[tuple, list[FigureGroup]]]) -> list[tuple[list[int], list]]:
     """The series of a chart as (lines, [(signature, groups), ...]): statements made in the same places about other
     engines are one series ("每百万 token 成本：vLLM $0.21，SGLang $0.17" is one colour, "L124", not one a value,
-    each named "L124" in the legend)."""
+    each named "L124" in the legend), and so are those made one a line on lines one after another about other
+    engines: a table's rows, a list's items ("L4–L13", one colour: each row a series of its own, a table of ten
+    engines lost four to MAX_SERIES and drew the others each at its own place among ten)."""
     out: list[tuple[list[int], list]] = []
     at: dict[tuple[int, ...], int] = {}  # lines -> the series stated there
+    run_at: dict[int, int] = {}  # the last line of a run of one-line statements -> their series
+    engines: list[set[str]] = []  # each series' engines
     for sig, groups in series:
         lines = list(dict.fromkeys(g.line for g in groups))  # two statements on one line: "L21", not "L21, L21"
+        named = {e for e, _ in sig}
         k = at.get(tuple(lines))
-        if k is not None and not {e for part, _ in out[k][1] for e, _ in part} & {e for e, _ in sig}:
+        if k is None and len(lines) == 1:
+            k = run_at.get(lines[0], run_at.get(lines[0] - 1))  # the next row of a table
+        if k is not None and not named & engines[k]:
             out[k][1].append((sig, groups))
+            engines[k] |= named
+            if len(lines) == 1 and lines[0] not in out[k][0]:  # the run goes on
+                run_at.pop(lines[0] - 1, None)
+                run_at[lines[0]] = k
+                out[k][0].append(lines[0])
             continue
         at[tuple(lines)] = len(out)
+        if len(lines) == 1:
+            run_at[lines[0]] = len(out)
+        elif lines[0] - 1 in run_at:  # a row stated again elsewhere ("L7, L13"): the table goes on past it
+            run_at.setdefault(lines[0], run_at[lines[0] - 1])
+        engines.append(named)
         out.append((lines, [(sig, groups)]))
     return out
 
@@ -121,6 +146,22 @@ def _drawn_series(series: list[tuple[list[int], list]], key: tuple, bad: set) ->
             break
         keep.add(k)
     return [s for k, s in enumerate(series) if k in keep]
+
+
+def _drawn_speedups(stated: dict[str, dict[float, list]], flagged: set[tuple[str, float]]) -> set[tuple[str, float]]:
+    """The MAX_SPEEDUPS bars (what got faster, value) the speed-ups' chart draws of more: every value of a figure
+    holding one that disagrees first, side by side (past the first 24 bars "SGLang 吞吐快 2.4×" restating 1.1× was
+    never drawn, its ⚠ on the 1.1× alone), then the first ones."""
+    keep: set[tuple[str, float]] = set()
+    for what, values in stated.items():
+        if len(keep) < MAX_SPEEDUPS and any((what, value) in flagged for value in values):
+            keep.update((what, value) for value in values)
+    for what, values in stated.items():
+        for value in values:
+            if len(keep) >= MAX_SPEEDUPS:
+                return keep
+            keep.add((what, value))
+    return keep
 
 
 def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
@@ -229,29 +270,42 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
                     f"{what} vs {baseline}")
             if g.hardware:
                 what = f"{what} · {g.hardware}"  # on other hardware it is another figure, not a disagreement
-            values = stated.setdefault(what, {})
-            if v.value in values or sum(map(len, stated.values())) < MAX_SPEEDUPS:
-                values.setdefault(v.value, []).append((g, v))
-        bars = []
+            stated.setdefault(what, {}).setdefault(v.value, []).append((g, v))
         bad_lines = {line for line, _engine, _key in bad}  # (a speed-up on no such line is not keyed)
+        flagged = {(what, value) for what, values in stated.items() for value, places in values.items()
+                   if bad_lines and any(pg.line in bad_lines and (pg.line, pv.engine, chart_key(pg)) in bad
+                                        for pg, pv in places)}
+        drawn = _drawn_speedups(stated, flagged)
+        bars = []
+        left_lines: set[int] = set()
         for what, values in stated.items():  # the differing values of one figure side by side
-            for k, places in enumerate(values.values()):
+            for k, (value, places) in enumerate(values.items()):
+                if (what, value) not in drawn:
+                    left_lines.update(map(_LINE, map(_FIRST, places)))
+                    continue
                 g, v = places[0]
                 lines = list(dict.fromkeys(map(_LINE, map(_FIRST, places))))  # (in C: 300 places at 8 MB)
                 low = value_span(v)[0]
                 bars.append(Bar(
                     category=what if k == 0 else f"{what} ({_fmt(v.value)}×)", series=0, value=float(v.value),
                     label=v.text or f"{_fmt(v.value)}×", approx=v.approx, line=g.line, column=v.column,
-                    sentence=g.sentence,
-                    highlighted=bool(bad_lines) and any(
-                        pg.line in bad_lines and (pg.line, pv.engine, chart_key(pg)) in bad for pg, pv in places),
+                    sentence=g.sentence, highlighted=(what, value) in flagged,
                     places=_lines_text(lines), low=low if low < v.value else None))
+        notes = []
         # "吞吐约为 vLLM 的 1.3 倍" is drawn stippled with no "~" in its text: the note says what that means
-        note = QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)") if any(
-            b.approx for b in bars) else ""
+        if any(b.approx for b in bars):
+            notes.append(QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)"))
+        extra = sum(map(len, stated.values())) - len(bars)
+        left = sorted(left_lines)
+        if extra == 1:
+            notes.append(QCoreApplication.translate("FiguresPanel", "1 more speed-up not drawn (%1)")
+                         .replace("%1", _lines_text(left)))
+        elif extra > 1:
+            notes.append(QCoreApplication.translate("FiguresPanel", "%n more speed-ups not drawn (%1)")
+                         .replace("%n", str(extra)).replace("%1", _lines_text(left)))
         out.append(BarChart(title=QCoreApplication.translate("FiguresPanel", "Ratios and speed-ups (×)"),
-                            categories=[b.category for b in bars], series_names=[""], bars=bars, note=note,
-                            horizontal=True))
+                            categories=[b.category for b in bars], series_names=[""], bars=bars,
+                            note=" · ".join(notes), horizontal=True, not_drawn=extra, not_drawn_lines=tuple(left)))
     if left_out:
         out.append(_left_out_note(left_out, words))
     return out
@@ -292,7 +346,8 @@ def moved_charts(charts: list[BarChart], moves: dict[int, int]) -> list[BarChart
 
     return [replace(c, series_names=[moved(name) for name in c.series_names], note=moved(c.note),
                     bars=[replace(b, line=moves.get(b.line, b.line), places=moved(b.places)) for b in c.bars],
-                    lines=tuple(sorted(moves.get(n, n) for n in c.lines)))
+                    lines=tuple(sorted(moves.get(n, n) for n in c.lines)),
+                    not_drawn_lines=tuple(sorted(moves.get(n, n) for n in c.not_drawn_lines)))
             for c in charts]
 
 

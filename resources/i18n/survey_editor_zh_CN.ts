@@ -72,53 +72,63 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="341"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="396"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="198"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="239"/>
         <source>stated on %1</source>
         <translation>出现在 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="103"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="128"/>
         <source>%n more charts not drawn (none of them holds a figure that disagrees): %1</source>
         <translation>另有 %n 张图未画出（其中没有不一致的数字）：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="107"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="132"/>
         <source>1 more chart not drawn (it holds no figure that disagrees): %1</source>
         <translation>另有 1 张图未画出（其中没有不一致的数字）：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="200"/>
-        <location filename="../../editor_app/ui/figures_panel.py" line="250"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="241"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="297"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="244"/>
         <source>1 more statement not drawn (%1)</source>
         <translation>另有 1 处表述未画出（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="247"/>
         <source>%n more statements not drawn (%1)</source>
         <translation>另有 %n 处表述未画出（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="252"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="301"/>
+        <source>1 more speed-up not drawn (%1)</source>
+        <translation>另有 1 个加速比未画出（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="304"/>
+        <source>%n more speed-ups not drawn (%1)</source>
+        <translation>另有 %n 个加速比未画出（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/figures_panel.py" line="306"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="329"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="384"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="339"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="394"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
