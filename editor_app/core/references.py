@@ -586,8 +586,9 @@ def _book_title_before(text: str, s: int) -> str | None:
 _ENTRY_END = re.compile(r"[\s,.;，。；]*(?:\(?(?:19|20)\d{2}\)?[\s,.;，。；]*)?")
 
 
-# [12] / [^3]: / 12. / a bullet ("- ", "* ", "+ ")
-_ENTRY_MARKER = re.compile(r"\s{0,3}(?:\[\d{1,3}\]|\[\^[^\]\s]+\]:|\d{1,3}[.)]|(?P<bullet>[-*+]))\s+")
+# [12] / [^3]: / 12. / a bullet ("- ", "* ", "+ "); a bullet before a number is a numbered entry ("- [6] AsymCache.
+# arXiv:…": the number, not the authors, starts it)
+_ENTRY_MARKER = re.compile(r"\s{0,3}(?:(?:[-*+]\s+)?\[\d{1,3}\]|\[\^[^\]\s]+\]:|\d{1,3}[.)]|(?P<bullet>[-*+]))\s+")
 # what stands between a reference's title and its id: "., arXiv preprint ", ". In: ", ", "
 _ENTRY_TAIL = re.compile(r"(?i)(?:[\s,.;:，。；：]|\barxiv\s+preprint\b|\bpreprint\b|\bin\b|\bcorr\b)*$")
 # A character no such tail holds: not white space, a separator, nor a letter of its words (ignoring case, as the
@@ -923,9 +924,26 @@ def _latin_name_before_paren(text: str, lo: int, paren: int) -> str | None:
         if not words[k] or words[k][0] not in _WORD_START:
             first = k + 1
             break
+        if k < len(words) - 1 and words[k][-1] == "." and _ends_sentence(words[k]):
+            first = k + 1  # ("Caches grow fast. HydraKV (": the sentence before is no part of it, as before "。")
+            break
     while first < len(words) and words[first][0] not in _LETTERS:  # and the first starts with a letter
         first += 1
     return " ".join(words[first:]) if first < len(words) else None
+
+
+# Words a full stop ends without ending the sentence ("vs. ", "Fig. 3", "et al. "); lower case, without the stop.
+_ABBREVIATIONS = frozenset("vs etc al cf fig figs eq eqs sec sect ch chap tab tbl app appx no nos nr vol pp ref refs "
+                           "approx resp incl ca dr mr mrs ms prof st jr sr inc ltd co corp dept univ est".split())
+
+
+def _ends_sentence(word: str) -> bool:
+    """Whether a word ending in "." ends a sentence ("fast.", "v0.5.19.") rather than being an abbreviation ("vs.",
+    "Fig.", "al."), an initial ("A.") or letters and stops ("e.g.", "i.e.", "U.S.")."""
+    stem = word[:-1]
+    if not stem or stem.lower() in _ABBREVIATIONS:
+        return False
+    return not all(len(piece) == 1 and piece in _LETTERS for piece in stem.split("."))
 
 
 def _run_start(text: str, lo: int, end: int) -> int:
