@@ -897,6 +897,24 @@ def _with_titles(outline: Outline, starts: list[int], titles: dict[int, str]) ->
     return replace(outline, sections=sections, strays=strays)  # type: ignore[type-var]
 
 
+def merged_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Inclusive line ranges sorted, those that overlap joined: a place made of sections that hold one another
+    ("## 2" and its "### 2.1") counts each line once. The list itself when none overlaps and they are in order."""
+    for k in range(1, len(ranges)):
+        if ranges[k][0] <= ranges[k - 1][1]:
+            break
+    else:
+        return ranges
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(ranges):
+        if out and a <= out[-1][1]:
+            if b > out[-1][1]:
+                out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
 def _shared(units: list[Unit]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The repeated section numbers of several units, each once, in order."""
     out: dict[str, tuple[int, ...]] = {}
@@ -1409,6 +1427,8 @@ class _Assembly:
         col = self.cols.get(name)
         if col is None:
             return None
+        if len(ranges) > 1:
+            ranges = merged_ranges(ranges)  # (a line in two of them is counted once)
         if len(ranges) == 1:  # (most places: one section, the document)
             a, b = ranges[0]
             if a == 1 and b == self.n:
@@ -1470,7 +1490,8 @@ class _Assembly:
             return [(self.outline.footer_line,) * 2] if self.outline.footer_line else []
         if label in self.pack.scopes:
             units = self.units(self.pack.scopes[label], line)
-            return [r for u in units for r in u.ranges] if units else None
+            # (a scope measured each: its sections may hold one another, "## 2" its "### 2.1"; the place is their union)
+            return merged_ranges([r for u in units for r in u.ranges]) if units else None
         key = resolve_section_ref(label) if label.startswith("§") else label
         s = self.by_key.get(key) if key else None
         return [(s.line, s.end_line)] if s else None
@@ -1548,9 +1569,15 @@ class _Assembly:
                 units = []
         elif scope.kind == "heading":
             hits = self._heading_matches(scope.pattern)
-            moved_units = self._moved_heading_units(scope, hits)
-            units = moved_units if moved_units is not None else [Unit(self.section_name(s), s.line, [(s.line, s.end_line)])
-                                                                  for s in map(o.sections.__getitem__, hits)]
+            if len(hits) > 1 and (scope.items or not scope.each):
+                # one place, as `sections` without `each`: the matching sections' lines, each once ("## 2" holds
+                # "### 2.1", matched too), and so each list item once
+                units = [Unit(scope.describe(self.place), o.sections[hits[0]].line,
+                              merged_ranges([(s.line, s.end_line) for s in map(o.sections.__getitem__, hits)]))]
+            else:
+                moved_units = self._moved_heading_units(scope, hits)
+                units = moved_units if moved_units is not None else [
+                    Unit(self.section_name(s), s.line, [(s.line, s.end_line)]) for s in map(o.sections.__getitem__, hits)]
         else:  # section / sections / parts
             units, missing = [], []
             for key in scope.keys:
@@ -1562,7 +1589,8 @@ class _Assembly:
                     missing.append(label)
             if scope.kind == "parts" or (scope.kind == "sections" and not scope.each):
                 if units:
-                    units = [Unit(scope.describe(self.place), units[0].line, [r for u in units for r in u.ranges], _shared(units))]
+                    units = [Unit(scope.describe(self.place), units[0].line,
+                                  merged_ranges([r for u in units for r in u.ranges]), _shared(units))]
             if missing and units:
                 for u in units:
                     u.missing = tuple(missing)
