@@ -249,7 +249,7 @@ def claims_in_line(
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0 or line.find("≒", start, stop) >= 0)
-                        if _EARLIER_VERSION.search(plain, max(0, start - 14), start) is not None:
+                        if _EARLIER_VERSION.search(plain, max(0, start - _EARLIER_WINDOW), start) is not None:
                             continue  # "上一版 CJK 实测 4,189": a figure of an earlier version, history, not a claim
                         scope_index, scope_label = idx, ""
                         if start and cp.scope.kind == "document":
@@ -635,9 +635,16 @@ _PAREN_DIGIT_PARTS_WIDE = re.compile("（" + _DIGIT_PARTS)
 _PAREN_DIGIT_PARTS_NARROW = re.compile(r"\(" + _DIGIT_PARTS)
 
 
-# An earlier version named right before a figure ("上一版 CJK 实测 4,189", "旧版行数 233"). (Not "v1 的 …": which
-# version is the survey's own the text does not say, and a current figure read as history would pass unchecked.)
-_EARLIER_VERSION = re.compile(r"(?:上一?版本?|旧版本?|前一?版本?|初版)[ \t]*(?:v\d+(?:\.\d+)*[ \t]*)?(?:的|中|里)?[ \t]*$")
+# An earlier version named right before a figure ("上一版 CJK 实测 4,189", "旧版行数 233", "The previous draft had
+# Word count: 2,310", "Earlier draft, Words: 2,310", "v1 had Words: 2,310"). (Not "v1 的 …", "v1 word count: …":
+# which version is the survey's own the text does not say, and a current figure read as history would pass
+# unchecked; "v1 had" says it is past.) Looked for in the _EARLIER_WINDOW characters before the figure's match.
+_EARLIER_VERSION = re.compile(
+    r"(?:(?:上一?版本?|旧版本?|前一?版本?|初版)[ \t]*(?:v\d+(?:\.\d+)*[ \t]*)?(?:的|中|里)?"
+    r"|(?i:\b(?:previous|earlier|last|old|older|prior|original|first)[ \t]+(?:version|draft|revision|edition)(?:'s|’s)?"
+    r"(?:[ \t]+v\d+(?:\.\d+)*)?[ \t]*,?(?:[ \t]*\b(?:had|was|stated|said|counted|reported)\b)?"
+    r"|\bv\d+(?:\.\d+)*[ \t]+(?:had|was|stated|said|counted|reported)\b))[ \t]*$")
+_EARLIER_WINDOW = 40
 # A section named before a figure's label in the same clause ("§3.1 CJK 160", "§3.1 的 CJK 8", "§3.1（主线 A）CJK 8",
 # "主线 B（§3.2）CJK 10", "§3.2 主线 CJK 实测 10"), or a range of them ("§3.1-§3.3 CJK", "§3.1 – 3.3 CJK", "§三至§五
 # CJK": `to`, a dash and a section number right after the section). A dash before the "§" alone is no range: a list
