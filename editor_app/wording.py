@@ -32,6 +32,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # claims audit
     ("{what} of {where}: stated {stated}, but there is no such place in the survey",
      "{where}的{what}：自报 {stated}，但综述中没有这个位置"),
+    ("{what} of {where}: stated {stated}, measured {measured}, {hidden} of them in comment blocks",
+     "{where}的{what}：自报 {stated}，实测 {measured}，其中 {hidden} 在注释块中"),
     ("{what} of {where}: stated {stated}, measured {measured}", "{where}的{what}：自报 {stated}，实测 {measured}"),
     ("{what} of {where}: stated {stated}, not measured: {places} not found",
      "{where}的{what}：自报 {stated}，未测量：未找到 {places}"),

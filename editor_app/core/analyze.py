@@ -34,7 +34,7 @@ from .list_places import NumberedPlaces, numbered_places
 from .split_claims import (SUM_LINES, claims_across, claims_across_lines, goes_on, merged_across, open_end,
                            sum_goes_on, with_claims_across)
 from .masked_excerpts import masked_matches, masked_quotes, masked_titles
-from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
+from .model import FINDING_PLACE, Analysis, Finding, Occurrence, PartlyInComments, PrivacyHit, Reference, RuleResult, Section, SectionMetrics, SectionRef
 from .numbers import FULL_WIDTH_DIGITS, as_ascii_table, as_int_if_whole, counted
 from .records import moved_by, mypyc_attr, record, with_changes
 from .privacy import (PrivacyConfig, config_of_pack, key_bodies, listing_versions, privacy_in_lines, secret_cells, secret_columns,
@@ -2419,7 +2419,18 @@ class _Assembly:
             return None, MissingPlace(where) if counted else where, None
         if shared or missing:  # refused rather than measured on the first of the sections a number names, or
             return None, AmbiguousPlace(where, shared, missing), None  # on the parts of a place the survey still has
-        return self.count(metric, ranges), where, ranges
+        value = self.count(metric, ranges)
+        if value and type(where) is str and metric in self.cols:
+            hidden = self._in_comment_blocks(metric, ranges, value)
+            if hidden:
+                where = PartlyInComments(where, hidden)
+        return value, where, ranges
+
+    def _in_comment_blocks(self, metric: str, ranges: list[tuple[int, int]], value: float) -> float:
+        """How much of a count over `ranges` is in comment blocks (what a count rule's minimum leaves out)."""
+        blocks = self.comment_blocks()
+        seen = checks.seen_ranges(ranges, blocks) if blocks else None
+        return 0.0 if seen is None else value - (self.count(metric, seen) or 0.0)
 
     def _measure_by_name(self, metric: str, scope: Scope, units: list[Unit], describe: str, position: int,
                          last_of: int, counted: bool):

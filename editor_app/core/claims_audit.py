@@ -16,7 +16,7 @@ from operator import add, attrgetter, countOf, itemgetter
 from typing import AbstractSet, Any, Callable, Sequence
 
 from .claims import RawClaim, has_magnitude, in_magnitude_as_written, magnitude_value
-from .model import FINDING_PLACE as _PLACE, Claim, Finding, NotMeasured
+from .model import FINDING_PLACE as _PLACE, Claim, Finding, NotMeasured, PartlyInComments
 from .numbers import as_int_if_whole, format_count, format_like, round_like_either
 from .records import moved_by, mypyc_attr, on_line, with_changes
 from .rulepack import Scope
@@ -102,7 +102,7 @@ class ListEndsEarly(str):
                 f"sections; {rest} not checked")
 
 
-_DETAILED = (AmbiguousPlace, ListEndsEarly, NotMeasured)
+_DETAILED = (AmbiguousPlace, ListEndsEarly, NotMeasured, PartlyInComments)
 
 
 def _place_detail(where) -> tuple:
@@ -269,6 +269,9 @@ def _wrong_message(shown: str, where: str, value_text: str, measured_text: str) 
         return f"{shown} of {where}: stated {value_text}, not measured: {where.why}"
     if type(where) is MissingPlace:
         return f"{shown} of {where}: stated {value_text}, but there is no such place in the survey"
+    if type(where) is PartlyInComments:  # (a count rule's minimum shows the count without them)
+        return (f"{shown} of {where}: stated {value_text}, measured {measured_text}, "
+                f"{format_count(where.hidden)} of them in comment blocks")
     return f"{shown} of {where}: stated {value_text}, measured {measured_text}"
 
 

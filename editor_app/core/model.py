@@ -245,6 +245,22 @@ class NotMeasured(str):
         return (self.why,)
 
 
+class PartlyInComments(str):
+    """The place a counted figure is about ("limitations") when comment blocks (`<!--` … `-->` on lines of their own)
+    hold `hidden` of its count: the figure is judged on everything, as the house counts its totals, and a wrong one's
+    message says how much of it they hold (a count rule's minimum leaves them out: its row shows less)."""
+
+    hidden: float
+
+    def __new__(cls, where: str, hidden: float = 0.0) -> "PartlyInComments":
+        place = str.__new__(cls, where)
+        place.hidden = hidden
+        return place
+
+    def detail(self) -> tuple:
+        return (self.hidden,)
+
+
 @record(frozen=True)
 class Occurrence:
     """One place a reference is cited."""
