@@ -20,7 +20,7 @@ from typing import Any
 
 from . import __version__, regex_cache
 from .config import Config, from_environment
-from .config_checks import arxiv_url_option
+from .config_checks import arxiv_interval_option, arxiv_url_option
 
 EXIT_OK, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -44,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--verify", action="store_true", help="verify every arXiv id against the arXiv API (cached)")
     p.add_argument("--arxiv-url", type=arxiv_url_option, metavar="URL",
                    help="arXiv API endpoint (default: the real API, or SURVEY_ARXIV_URL)")
-    p.add_argument("--arxiv-interval", type=float, help="seconds between arXiv requests (never < 3 for the real API)")
+    p.add_argument("--arxiv-interval", type=arxiv_interval_option, metavar="S",
+                   help="seconds between arXiv requests, 0 to 600 (never < 3 for the real API)")
     p.add_argument("--force-refresh", action="store_true", help="with --verify: ask arXiv again, ignoring the cache")
     p.add_argument("--db", type=Path, help="history/cache database (default: platform data dir, or SURVEY_EDITOR_DB)")
     p.add_argument("--record", action="store_true", help="store a snapshot in the history database")
@@ -256,7 +257,10 @@ def _check(args) -> int:
         analysis = analyzer.analyze(loaded.text, file=str(path))
         if args.verify and analysis.references:
             verdicts = _verify(analysis, cfg, args.force_refresh)
-            analysis = analyzer.analyze(loaded.text, file=str(path), verdicts=verdicts)
+            if verdicts is None:  # the database could not be used for it (said): not verified, and not "fails"
+                unusable = True
+            else:
+                analysis = analyzer.analyze(loaded.text, file=str(path), verdicts=verdicts)
         analyses.append((analysis, pack))
         texts.append(loaded.text)
         in_order.append(analysis)
@@ -415,7 +419,11 @@ def _quiet(stream) -> None:
         pass
 
 
-def _verify(analysis, cfg: Config, force: bool) -> dict:
+def _verify(analysis, cfg: Config, force: bool) -> dict | None:
+    """The verdicts of the survey's references; None when the database stopped the run (said in one line: a
+    traceback and exit 1 read as "the survey fails" in CI). A damaged cached answer is no answer: asked again."""
+    import sqlite3
+
     from .services.verification import verify_references
 
     db = _open_db(cfg)
@@ -430,7 +438,17 @@ def _verify(analysis, cfg: Config, force: bool) -> dict:
             told.add((done, total))
             _to_stderr(f"verifying arXiv ids: {done}/{total}\n")
 
-    verdicts = verify_references(analysis.references, config=cfg, db=db, force=force, progress=progress)
+    try:  # (damaged cached answers are said before the first progress line)
+        verdicts = verify_references(analysis.references, config=cfg, db=db, force=force, progress=progress,
+                                     damaged=_err)
+    except sqlite3.Error as exc:
+        from .services.arxiv_cache import database_file
+
+        if live:
+            _to_stderr("\n")
+        _err(f"{analysis.file}: not verified: the arXiv cache in {database_file(db) or 'memory'} can't be used "
+             f"({exc})")
+        return None
     if live:
         _to_stderr("\n")
     return verdicts

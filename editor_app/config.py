@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from dataclasses import dataclass, replace
@@ -16,6 +17,16 @@ def default_db_path() -> Path:
 
 REAL_ARXIV_URL = "https://export.arxiv.org/api/query"
 MIN_REAL_ARXIV_INTERVAL = 3.0  # arXiv's terms: one request every three seconds
+# The numbers a setting may hold, wherever it is read (the settings file, the environment, `--arxiv-interval`): a
+# value outside them, or one that is no finite number, is refused there, named, and the saved value or the default
+# kept. Unchecked, `nan` took the 3 s floor off the real arXiv (max(nan, 3.0) is nan, and the client made it 0 s),
+# `inf` in the settings file stopped the window from starting, and an autosave of 2,147,484 s or more overflowed
+# QTimer's int milliseconds: Qt aborted at start, before Edit → Settings could mend it.
+SECONDS_RANGES: dict[str, tuple[float, float]] = {
+    "arxiv_interval": (0.0, 600.0),  # Edit → Settings offers 0-600 s
+    "autosave_seconds": (1, 7 * 24 * 3600),  # Settings offers 5-3600 s; 1 s (tests) to a week from the outside
+}
+_SECONDS_VARIABLES = {"SURVEY_ARXIV_INTERVAL": "arxiv_interval", "SURVEY_EDITOR_AUTOSAVE_SECONDS": "autosave_seconds"}
 
 
 @dataclass(frozen=True)
@@ -30,10 +41,14 @@ class Config:
     language: str = ""  # the window's: "" the system's, "en" or "zh_CN" (SURVEY_EDITOR_LANG wins; read at start)
 
     def effective_arxiv_interval(self) -> float:
-        """The spacing actually used: never below 3 s against the real API, whatever was configured."""
+        """The spacing actually used: never below 3 s against the real API, whatever was configured (a value that
+        is no finite number, which every reader refuses, gives 3 s too: max(nan, 3.0) was nan)."""
+        interval = self.arxiv_interval
+        if not isinstance(interval, (int, float)) or not math.isfinite(interval):
+            return MIN_REAL_ARXIV_INTERVAL
         if is_real_arxiv(self.arxiv_url):
-            return max(self.arxiv_interval, MIN_REAL_ARXIV_INTERVAL)
-        return max(self.arxiv_interval, 0.0)
+            return max(interval, MIN_REAL_ARXIV_INTERVAL)
+        return max(interval, 0.0)
 
 
 def is_real_arxiv(url: str) -> bool:
@@ -46,6 +61,32 @@ def is_real_arxiv(url: str) -> bool:
     return host == "arxiv.org" or host.endswith(".arxiv.org")
 
 
+def seconds_setting(name: str, raw: object) -> int | float | None:
+    """`raw` (text from the settings file, the environment or the command line) as the setting `name` holds it
+    (autosave_seconds whole seconds, arxiv_interval any), None when it is no finite number within SECONDS_RANGES."""
+    try:
+        value = float(str(raw).strip())
+    except (TypeError, ValueError):
+        return None
+    low, high = SECONDS_RANGES[name]
+    if not math.isfinite(value) or not low <= value <= high:
+        return None
+    return int(value) if name == "autosave_seconds" else value
+
+
+def autosave_milliseconds(seconds: object) -> int:
+    """The autosave timer's interval for `seconds` (QTimer takes an int of milliseconds: 2,147,484 s overflowed it
+    and Qt aborted); a Config made in code holds whatever it was given, so one out of range gives the default."""
+    value = seconds_setting("autosave_seconds", seconds)
+    return int(Config.autosave_seconds if value is None else value) * 1000
+
+
+def seconds_wanted(name: str) -> str:
+    """What `name` must be, in the words of "is not …": "a number of seconds from 1 to 604800"."""
+    low, high = SECONDS_RANGES[name]
+    return f"a number of seconds from {low:g} to {high:g}"
+
+
 _TOLD: set[tuple[str, str]] = set()
 
 
@@ -54,6 +95,15 @@ def _ignored(name: str, value: str, wanted: str, kept: object) -> None:
     if (name, value) not in _TOLD:
         _TOLD.add((name, value))
         sys.stderr.write(f"warning: {name}={value!r} is not {wanted}; using {kept}\n")
+
+
+def saved_setting_ignored(name: str, value: str, where: object, kept: object) -> None:
+    """A value of the settings file that can't be used, said once on stderr with the file it is in (the window
+    names it in Edit → Settings too), as an environment variable's is."""
+    key = (f"{where}:{name}", value)
+    if key not in _TOLD:
+        _TOLD.add(key)
+        sys.stderr.write(f"warning: {name}={value!r} in {where} is not {seconds_wanted(name)}; using {kept}\n")
 
 
 def arxiv_url_unusable(url: str) -> str:
@@ -94,13 +144,11 @@ def unusable_environment(environ: dict[str, str] | None = None) -> dict[str, str
         found["SURVEY_ARXIV_URL"] = env["SURVEY_ARXIV_URL"]
     if (env.get("SURVEY_EDITOR_LANG") or "").strip() and not language_usable(env["SURVEY_EDITOR_LANG"]):
         found["SURVEY_EDITOR_LANG"] = env["SURVEY_EDITOR_LANG"]
-    for name, read in (("SURVEY_ARXIV_INTERVAL", float), ("SURVEY_EDITOR_AUTOSAVE_SECONDS", lambda v: int(float(v)))):
-        if env.get(name):
-            try:
-                read(env[name])
-            except (ValueError, OverflowError):
-                found[name] = env[name]
+    for name, field in _SECONDS_VARIABLES.items():
+        if env.get(name) and seconds_setting(field, env[name]) is None:
+            found[name] = env[name]
     return found
+
 
 
 def from_environment(base: Config | None = None, environ: dict[str, str] | None = None) -> Config:
@@ -114,19 +162,15 @@ def from_environment(base: Config | None = None, environ: dict[str, str] | None 
             _ignored("SURVEY_ARXIV_URL", url, why, cfg.arxiv_url)
         else:
             cfg = replace(cfg, arxiv_url=url.strip())
-    if env.get("SURVEY_ARXIV_INTERVAL"):
-        try:
-            cfg = replace(cfg, arxiv_interval=float(env["SURVEY_ARXIV_INTERVAL"]))
-        except ValueError:
-            _ignored("SURVEY_ARXIV_INTERVAL", env["SURVEY_ARXIV_INTERVAL"], "a number of seconds", cfg.arxiv_interval)
+    for name, field in _SECONDS_VARIABLES.items():
+        if env.get(name):
+            value = seconds_setting(field, env[name])
+            if value is None:  # (nan, inf, 1e400, -5, 30 days of autosave: refused, not clamped)
+                _ignored(name, env[name], seconds_wanted(field), getattr(cfg, field))
+            else:
+                cfg = replace(cfg, **{field: value})
     if env.get("SURVEY_EDITOR_DB"):
         cfg = replace(cfg, db_path=Path(env["SURVEY_EDITOR_DB"]))
-    if env.get("SURVEY_EDITOR_AUTOSAVE_SECONDS"):
-        try:
-            cfg = replace(cfg, autosave_seconds=max(1, int(float(env["SURVEY_EDITOR_AUTOSAVE_SECONDS"]))))
-        except (ValueError, OverflowError):
-            _ignored("SURVEY_EDITOR_AUTOSAVE_SECONDS", env["SURVEY_EDITOR_AUTOSAVE_SECONDS"], "a number of seconds",
-                     cfg.autosave_seconds)
     if env.get("SURVEY_CONTACT"):
         cfg = replace(cfg, contact=env["SURVEY_CONTACT"])
     return cfg

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from editor_app.config import Config, is_real_arxiv
+from editor_app.config import Config, is_real_arxiv, seconds_setting, seconds_wanted
 
 if TYPE_CHECKING:
     from editor_app.core.rulepack import PackError, PackWarning
@@ -95,6 +95,15 @@ def arxiv_url_option(value: str) -> str:
     if problem == "real_needs_https":
         raise argparse.ArgumentTypeError(f"arXiv's own API is reached with https://, not http:// ({value!r})")
     return value.strip()
+
+
+def arxiv_interval_option(value: str) -> float:
+    """argparse's `type` for `--arxiv-interval`: seconds Settings could save (0-600), else the reason and exit
+    status 2. `float` took `nan` (and so no spacing at all against the real arXiv), `inf` and `-5`."""
+    seconds = seconds_setting("arxiv_interval", value)
+    if seconds is None:
+        raise argparse.ArgumentTypeError(f"{value!r} is not {seconds_wanted('arxiv_interval')}")
+    return float(seconds)
 
 
 def database_path_problem(path: Path) -> str:

@@ -21,7 +21,7 @@ class Recorded:
 
     def __init__(self, refs, config, *, force=False, parent=None, **kw):
         Recorded.made.append(([r.id for r in refs], force))
-        for name in ("progressed", "answered", "verified", "noticed", "failed", "finished"):
+        for name in ("progressed", "answered", "verified", "noticed", "cache_damaged", "failed", "finished"):
             setattr(self, name, _Sig())
 
     def start(self):

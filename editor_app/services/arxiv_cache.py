@@ -9,6 +9,7 @@ last asked for (a 429's or 503's Retry-After), so that no copy of the program as
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -109,9 +110,13 @@ def iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def load(db: sqlite_utils.Database, ids: list[str], now: float, source: str) -> dict[str, CachedPaper]:
+def load(
+    db: sqlite_utils.Database, ids: list[str], now: float, source: str, damaged: list[str] | None = None
+) -> dict[str, CachedPaper]:
     """What `source` (the API address) said of these ids; expired "not found" rows are left out (they must be
-    asked again)."""
+    asked again), and so are rows that can't be read (a field that is not the JSON or the number it should be: a
+    damaged file, another program's write), whose ids are added to `damaged`: for the caller they are not cached.
+    One such row made every verification fail (a JSONDecodeError naming no file), a forced one too."""
     out: dict[str, CachedPaper] = {}
     for start in range(0, len(ids), 500):
         chunk = ids[start : start + 500]
@@ -120,21 +125,97 @@ def load(db: sqlite_utils.Database, ids: list[str], now: float, source: str) -> 
         cols = [c[0] for c in cursor.description]
         for row in cursor.fetchall():
             r = dict(zip(cols, row))
-            if not r["found"] and now - r["fetched_ts"] > NOT_FOUND_TTL:
+            try:
+                paper = _from_row(r)
+            except (TypeError, ValueError, AttributeError):  # (json.JSONDecodeError is a ValueError)
+                if damaged is not None and r.get("id") not in damaged:
+                    damaged.append(str(r.get("id")))
                 continue
-            out[r["id"]] = _from_row(r)
+            if not paper.found and now - paper.fetched_ts > NOT_FOUND_TTL:
+                continue
+            out[paper.id] = paper
     return out
 
 
+def forget(db: sqlite_utils.Database, ids: list[str], source: str) -> None:
+    """Drop what `source` said of these ids (rows that can't be read: asked again, and stored afresh if answered)."""
+    if ids:
+        with db.conn:
+            db.execute(f"DELETE FROM {PAPERS} WHERE source = ? AND id IN ({','.join('?' * len(ids))})",
+                       [source, *ids])
+
+
+def database_file(db: sqlite_utils.Database) -> str:
+    """The file `db` is (its main database), "" for one in memory: what a message about its contents names."""
+    try:
+        for _seq, name, file in db.execute("PRAGMA database_list").fetchall():
+            if name == "main":
+                return file or ""
+    except sqlite3.Error:
+        pass
+    return ""
+
+
 def _from_row(r: dict[str, Any]) -> CachedPaper:
+    """The row as a CachedPaper; TypeError or ValueError when a field is not what `store` writes."""
     return CachedPaper(
-        id=r["id"], found=bool(r["found"]), fetched_at=r["fetched_at"], fetched_ts=r["fetched_ts"],
-        latest_version=r["latest_version"], title=r["title"] or "", authors=json.loads(r["authors"] or "[]"),
-        published=r["published"], updated=r["updated"], primary_category=r["primary_category"],
-        categories=json.loads(r["categories"] or "[]"), comment=r["comment"], journal_ref=r["journal_ref"],
-        doi=r["doi"], summary=r["summary"] or "",
-        version_titles={int(k): v for k, v in json.loads(r["version_titles"] or "{}").items()},
+        id=_text(r["id"]), found=_flag(r["found"]), fetched_at=_text(r["fetched_at"]),
+        fetched_ts=_seconds(r["fetched_ts"]), latest_version=_version(r["latest_version"]),
+        title=_text(r["title"] or ""), authors=_texts(r["authors"]), published=_maybe_text(r["published"]),
+        updated=_maybe_text(r["updated"]), primary_category=_maybe_text(r["primary_category"]),
+        categories=_texts(r["categories"]), comment=_maybe_text(r["comment"]),
+        journal_ref=_maybe_text(r["journal_ref"]), doi=_maybe_text(r["doi"]), summary=_text(r["summary"] or ""),
+        version_titles=_titles(r["version_titles"]),
     )
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"not text: {value!r}")
+    return value
+
+
+def _maybe_text(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _flag(value: Any) -> bool:
+    if value not in (0, 1) or isinstance(value, float):
+        raise ValueError(f"not 0 or 1: {value!r}")
+    return bool(value)
+
+
+def _seconds(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise TypeError(f"not a time: {value!r}")
+    return float(value)
+
+
+def _version(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"not a version number: {value!r}")
+    return value
+
+
+def _texts(raw: Any) -> list[str]:
+    """A JSON list of text ("[]" when empty or NULL)."""
+    value = json.loads(_text(raw or "[]"))
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"not a list of text: {raw!r}")
+    return value
+
+
+def _titles(raw: Any) -> dict[int, str]:
+    """A JSON object of version number -> title."""
+    value = json.loads(_text(raw or "{}"))
+    if not isinstance(value, dict):
+        raise ValueError(f"not an object: {raw!r}")
+    titles = {int(k): _text(v) for k, v in value.items()}
+    if any(k < 1 for k in titles):
+        raise ValueError(f"not version numbers: {raw!r}")
+    return titles
 
 
 def store(db: sqlite_utils.Database, papers: list[CachedPaper], source: str) -> None:
@@ -175,8 +256,9 @@ def reserve_request_slot(
     try:
         row = conn.execute(f"SELECT next_start FROM {BUDGET} WHERE host = ?", [host]).fetchone()
         now = clock()
-        # Claims queue up one interval apart; one absurdly far ahead means a changed clock: don't wait for it.
-        start = now if row is None else min(max(now, row[0]), now + 20 * interval + 1)
+        # Claims queue up one interval apart; one absurdly far ahead means a changed clock: don't wait for it. One
+        # that is no time at all (a damaged row) is no claim: it is written over below.
+        start = now if row is None or not _is_time(row[0]) else min(max(now, row[0]), now + 20 * interval + 1)
         conn.execute(  # (an upsert: the row's kept wait stays)
             f"INSERT INTO {BUDGET} (host, next_start) VALUES (?, ?) "
             "ON CONFLICT (host) DO UPDATE SET next_start = excluded.next_start", [host, start + interval]
@@ -186,6 +268,11 @@ def reserve_request_slot(
         conn.execute("ROLLBACK")
         raise
     return start
+
+
+def _is_time(value: Any) -> bool:
+    """Whether a stored moment is one (a finite number of seconds), not a damaged row's text or NULL."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
 
 
 def record_request_start(db: sqlite_utils.Database, host: str, started: float, interval: float) -> None:
@@ -230,6 +317,15 @@ def asked_wait(db: sqlite_utils.Database, host: str, now: float) -> AskedWait | 
     if row is None:
         return None
     until, asked_at, status = row
+    readable = _is_time(until) and (asked_at is None or _is_time(asked_at)) and isinstance(status, (int, type(None)))
+    if not readable:  # a damaged row ('x' for a time): no wait can be read from it; arXiv says again if it must
+        try:
+            with db.conn:
+                db.execute(f"UPDATE {BUDGET} SET wait_until = NULL, wait_asked_at = NULL, wait_status = NULL "
+                           "WHERE host = ?", [host])
+        except sqlite3.Error:  # (read-only, locked: it is read as no wait all the same)
+            pass
+        return None
     if asked_at is None or now < asked_at - 1.0:
         left = 0.0
     else:

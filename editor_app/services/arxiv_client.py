@@ -29,6 +29,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as safe_fromstring
 
 from editor_app import __version__
+from editor_app.config import MIN_REAL_ARXIV_INTERVAL
 from editor_app.core.arxiv_ids import parse_arxiv_id
 
 from . import arxiv_cache
@@ -204,6 +205,8 @@ class ArxivClient:
     ):
         self.base_url = base_url
         self.on_retry = on_retry  # hears why a request is asked again and when: a long wait is never silent
+        if not math.isfinite(interval):  # (max(0.0, nan) was 0.0: no spacing at all, even against the real arXiv)
+            interval = MIN_REAL_ARXIV_INTERVAL
         # Arrivals jitter by network transit: keep starts a little further apart than the bare minimum.
         self.interval = max(0.0, interval) + min(0.25, 0.05 * max(0.0, interval))
         self.db = db

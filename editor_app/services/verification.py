@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import html
 import re
+import sqlite3
 import threading
 import time
 import unicodedata
@@ -24,6 +25,7 @@ import sqlite_utils
 from editor_app.config import Config
 from editor_app.core.arxiv_ids import parse_arxiv_id, problem_with, version_number
 from editor_app.core.model import Reference
+from editor_app.core.numbers import counted
 
 from . import arxiv_cache
 from .arxiv_cache import CachedPaper
@@ -58,6 +60,7 @@ def verify_references(
     answered: Callable[[dict[str, dict]], None] | None = None,
     notice: Callable[[str], None] | None = None,
     cache_only: bool = False,
+    damaged: Callable[[str], None] | None = None,
 ) -> dict[str, dict]:
     """{canonical id: verdict dict} for every reference (ids a cancel left unanswered are absent).
 
@@ -65,7 +68,9 @@ def verify_references(
     they come); a paper whose name matches none of its titles is held back until its earlier titles are known.
     What arXiv said is cached batch by batch, so a run cut short keeps what it learned. `notice(text)` hears why
     a request is being asked again (429, 503, a timeout…) while the run waits to do so. `cache_only` judges again
-    from what the cache holds (the survey changed a name, a date…) and asks arXiv nothing."""
+    from what the cache holds (the survey changed a name, a date…) and asks arXiv nothing. A cached answer that
+    can't be read is no answer: it is dropped and asked again, and `damaged(text)` hears once which file and ids
+    (a cache-only run leaves it for the next run that asks)."""
     arxiv_cache.ensure_tables(db)
     now = time.time()
     today = datetime.fromtimestamp(now).date()
@@ -79,7 +84,10 @@ def verify_references(
         else:
             askable.setdefault(ref.id, ref)
     source = config.arxiv_url.rstrip("/")  # what the cache keeps each answer under
-    stored = arxiv_cache.load(db, list(askable), now, source)
+    unreadable: list[str] = []
+    stored = arxiv_cache.load(db, list(askable), now, source, damaged=unreadable)
+    if unreadable and not cache_only:
+        _drop_damaged(db, unreadable, source, damaged)
     cached = {} if force else stored
     papers: dict[str, CachedPaper] = {}
     from_cache: set[str] = set()
@@ -147,6 +155,20 @@ def verify_references(
     if progress:
         progress(len(results), total)
     return results
+
+
+def _drop_damaged(db: sqlite_utils.Database, ids: list[str], source: str,
+                  damaged: Callable[[str], None] | None) -> None:
+    """Cached answers that can't be read are dropped (each is asked again, and stored afresh once answered) and said
+    once, naming the database file, so a damaged file is not a mystery nor each run's failure."""
+    try:
+        arxiv_cache.forget(db, ids, source)
+    except sqlite3.Error:  # (read-only, locked: they are asked again all the same, and written over if they can be)
+        pass
+    if damaged:
+        shown = ", ".join(ids[:5]) + (", …" if len(ids) > 5 else "")
+        damaged(f"The arXiv cache in {arxiv_cache.database_file(db) or 'memory'} held "
+                f"{counted(len(ids), 'damaged answer')} ({shown}): dropped and asked again.")
 
 
 def _local_verdict(ref: Reference, today: date) -> dict | None:

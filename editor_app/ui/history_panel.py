@@ -1350,8 +1350,10 @@ class HistoryController(QObject):
         return store.config() if store is not None else from_environment()
 
     def apply_config(self) -> None:
+        from editor_app.config import autosave_milliseconds
+
         cfg = self.config()
-        self.autosave_timer.start(max(1, int(cfg.autosave_seconds)) * 1000)
+        self.autosave_timer.start(autosave_milliseconds(cfg.autosave_seconds))
         wanted = Path(cfg.db_path) if cfg.db_path else None
         if self._db is not None and wanted != self._db_path:
             self.close_database()

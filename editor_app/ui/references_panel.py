@@ -126,6 +126,7 @@ class ReferencesPanel(QWidget):
         self._sized = False
         self._summary_shown = ""  # the counts line as last shown (an edit recounts it, never another message)
         self._summary_before = ""
+        self._cache_note = ""  # the last run's word on damaged cached answers, said with its summary
 
     # ----- rows -----
     def status_of(self, ref: Reference) -> str:
@@ -326,6 +327,9 @@ class ReferencesPanel(QWidget):
         worker.verified.connect(lambda verdicts: self._judged.update({k: asked[k] for k in verdicts if k in asked}))
         worker.answered.connect(lambda verdicts: self._on_answered(verdicts) if generation == self._generation else None)
         worker.noticed.connect(lambda text: self._on_notice(text) if generation == self._generation else None)
+        self._cache_note = ""
+        worker.cache_damaged.connect(lambda text: self._on_cache_damaged(text) if generation == self._generation
+                                     else None)
         worker.verified.connect(lambda verdicts: self._on_verified(verdicts) if generation == self._generation else None)
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
@@ -422,6 +426,11 @@ class ReferencesPanel(QWidget):
         self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…")
                              + "  " + self.say(text))
 
+    def _on_cache_damaged(self, text: str) -> None:
+        """Cached answers in the database could not be read (a JSONDecodeError naming no file failed every run,
+        Verify all again too): they are asked again; which file and ids is said once, with the run's summary."""
+        self._cache_note = self.say(text)
+
     def _on_verified(self, verdicts: dict) -> None:
         self._show_verdicts(verdicts)
         cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
@@ -429,7 +438,9 @@ class ReferencesPanel(QWidget):
         # why arXiv answered nothing for some rows (429, 503, offline), said once here rather than only in each tooltip
         unanswered = [str(v["message"]) for v in verdicts.values()
                       if v.get("status") in ("rate limited", "unavailable") and v.get("message")]
-        self._show_summary((self.tr("Cancelled. ") if cancelled else "") + (self.tr(
+        self._show_summary((self._cache_note + ("" if self._cache_note.endswith("。") else " ") if self._cache_note
+                            else "")
+                           + (self.tr("Cancelled. ") if cancelled else "") + (self.tr(
             "arXiv could not be asked again about %n reference(s): their rows show its earlier answer. ", "",
             earlier) if earlier else "") + (self.tr("arXiv gave no answer: %1. ").replace(
                 "%1", self.say(unanswered[0]).rstrip(".。")) if unanswered else ""))

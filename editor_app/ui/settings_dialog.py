@@ -356,6 +356,11 @@ class SettingsDialog(QDialog):
         if unusable:
             notes.append(self.tr("Set in the environment but not usable, so what is saved here is used instead: %s")
                          % ", ".join(f"{name}={value!r}" for name, value in unusable.items()))
+        saved_bad = self.store.unusable_saved() if hasattr(self.store, "unusable_saved") else {}
+        if saved_bad:  # (autosave_seconds=inf written by hand: the default is in force, and shown above)
+            notes.append(self.tr("Saved in %1 but not usable, so the default is used instead until you save here: %2")
+                         .replace("%1", self.store.qsettings.fileName())
+                         .replace("%2", ", ".join(f"{name}={value!r}" for name, value in saved_bad.items())))
         self.env_note.setVisible(bool(notes))
         self.env_note.setText("\n".join(notes))
 

@@ -9,7 +9,7 @@ from typing import Any
 from platformdirs import user_config_dir
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from editor_app.config import Config, from_environment
+from editor_app.config import SECONDS_RANGES, Config, from_environment, saved_setting_ignored, seconds_setting
 
 _GROUP = "config"
 
@@ -33,20 +33,30 @@ class SettingsStore(QObject):
         self.qsettings = settings
 
     def stored_config(self) -> Config:
-        """What the user saved, without environment overrides."""
+        """What the user saved, without environment overrides. A number that can't be used (autosave_seconds=inf,
+        or 2500000: past QTimer's int milliseconds, Qt aborted at start) is said on stderr with the file it is in,
+        and the default kept (Edit → Settings names it too: `unusable_saved`)."""
         cfg = Config()
+        values: dict[str, Any] = {}
+        for name, raw in self._saved().items():
+            values[name] = _convert(name, raw, getattr(cfg, name))
+            if values[name] is _INVALID and name in SECONDS_RANGES:
+                saved_setting_ignored(name, str(raw), self.qsettings.fileName(), getattr(cfg, name))
+        return replace(cfg, **{k: v for k, v in values.items() if v is not _INVALID})
+
+    def unusable_saved(self) -> dict[str, str]:
+        """{setting: value as written} of the numbers in the settings file that can't be used, so are not."""
+        return {name: str(raw) for name, raw in self._saved().items()
+                if name in SECONDS_RANGES and _convert(name, raw, getattr(Config(), name)) is _INVALID}
+
+    def _saved(self) -> dict[str, Any]:
+        """The Config fields the settings file holds, as QSettings reads them."""
         s = self.qsettings
         s.beginGroup(_GROUP)
         try:
-            values: dict[str, Any] = {}
-            for f in fields(Config):
-                if not s.contains(f.name):
-                    continue
-                raw = s.value(f.name)
-                values[f.name] = _convert(f.name, raw, getattr(cfg, f.name))
+            return {f.name: s.value(f.name) for f in fields(Config) if s.contains(f.name)}
         finally:
             s.endGroup()
-        return replace(cfg, **{k: v for k, v in values.items() if v is not _INVALID})
 
     def config(self) -> Config:
         return from_environment(self.stored_config())
@@ -110,6 +120,9 @@ def _convert(name: str, raw: Any, default: Any) -> Any:
     """QSettings INI values come back as strings; give each field its type back (bad values are ignored)."""
     if raw is None or raw == "":
         return None if name in ("db_path", "rule_pack") else (default if isinstance(default, str) else _INVALID)
+    if name in SECONDS_RANGES:  # (inf, nan, 1e400, -5 and out of range: refused, as in the environment)
+        value = seconds_setting(name, raw)
+        return _INVALID if value is None else value
     try:
         if name in ("db_path", "rule_pack"):
             return Path(str(raw))

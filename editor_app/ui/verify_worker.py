@@ -29,6 +29,7 @@ class VerifyWorker(QObject):
     answered = Signal(object)  # {id: verdict dict} of one batch, as arXiv answers it
     verified = Signal(object)  # {id: verdict dict}: every verdict of the run
     noticed = Signal(str)  # why a request is being asked again ("arXiv answered HTTP 503; asking again in 6 s …")
+    cache_damaged = Signal(str)  # cached answers that could not be read, which file: dropped and asked again
     failed = Signal(str)
     finished = Signal()
 
@@ -93,6 +94,7 @@ class VerifyWorker(QObject):
                     cancel=self.cancel_flag,
                     answered=lambda verdicts: self._emit(self.answered, dict(verdicts)),
                     notice=lambda text: self._emit(self.noticed, text),
+                    damaged=lambda text: self._emit(self.cache_damaged, text),
                 )
             finally:
                 try:

@@ -345,7 +345,7 @@
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1744"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1746"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
@@ -360,134 +360,134 @@
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1496"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1498"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1642"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1644"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1670"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1672"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1672"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1674"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1576"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1724"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1894"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1578"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1726"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1896"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1403"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1405"/>
         <source>Upgrading history… {path} was written by an older version of Survey Editor and is being brought up to date; the saves and autosaves made meanwhile are kept, and stored in it once it is done.</source>
         <translation>正在升级历史… {path} 由旧版 Survey Editor 写入，正在更新到当前版本；期间的保存和自动保存都会保留，升级完成后存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1500"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1502"/>
         <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
         <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1503"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1505"/>
         <source>The snapshots already in it are listed read only, as far as this version reads them, to compare and restore; nothing is written to it, and this session&apos;s snapshots are not kept once the program quits.</source>
         <translation>其中已有的快照以只读方式列出（以本版本能读取的为限），可以比较和恢复；不会向其中写入任何内容，本次会话的快照在程序退出后不会保留。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1507"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1509"/>
         <source>This version can&apos;t read its snapshots: none is listed, and nothing is written to it.</source>
         <translation>本版本无法读取其中的快照：不列出任何快照，也不会向其中写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1664"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1666"/>
         <source>History upgraded: {path} is up to date.</source>
         <translation>历史已升级：{path} 已更新到当前版本。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1665"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1667"/>
         <source>History upgraded: {path} is up to date; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史已升级：{path} 已更新到当前版本；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1667"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1669"/>
         <source>History upgraded: {path} is up to date; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史已升级：{path} 已更新到当前版本；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1860"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1862"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1895"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1897"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2093"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2095"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2097"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2099"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2153"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2155"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2196"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2198"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2212"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2214"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2244"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2246"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2244"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2246"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2381"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2383"/>
         <source>The snapshots&apos; figures are still being measured.</source>
         <translation>快照的各项数字仍在测量中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2382"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2384"/>
         <source>“%1” was not measured in these snapshots.</source>
         <translation>这些快照没有测量“%1”。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2424"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2426"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2506"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2508"/>
         <source>Restored snapshot #{id} into the editor; the text before it is kept in History as an autosave (Undo brings it back too).</source>
         <translation>已将快照 #{id} 恢复到编辑器；恢复前的文本已作为自动保存留在“历史”中（撤销也可取回）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2509"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2511"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -662,17 +662,17 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2560"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2562"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2579"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2581"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2583"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2585"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -1092,27 +1092,27 @@
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="196"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="198"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="204"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="205"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="206"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="202"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="203"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -1127,106 +1127,106 @@
         <translation>不用缓存的答复，就每个引用的 id 重新询问 arXiv（一次批量请求，同 survey-check --force-refresh）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="191"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="192"/>
         <source>arXiv&apos;s title: %1</source>
         <translation>arXiv 上的标题：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="201"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="202"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="207"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="208"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="208"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="209"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="210"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="211"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="294"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="295"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="298"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="299"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="300"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="303"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="319"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="320"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="335"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="339"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="341"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="415"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="422"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="345"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="419"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="426"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="359"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="363"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="397"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="401"/>
         <source>(%1 references: one with several statuses counts under each)</source>
         <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="399"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="403"/>
         <source>(1 reference: counted under each of its statuses)</source>
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="432"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="443"/>
         <source>Cancelled. </source>
         <translation>已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="433"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="444"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="434"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="445"/>
         <source>arXiv gave no answer: %1. </source>
         <translation>arXiv 没有答复：%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="439"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="450"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
@@ -1518,334 +1518,334 @@ A long survey&apos;s report takes minutes.</source>
 <context>
     <name>SelfCheckPanel</name>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="109"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="108"/>
         <source>Waiting for the first analysis…</source>
         <translation>等待首次分析…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="143"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="144"/>
         <source>Claims audit: what the survey states about itself</source>
         <translation>自报数字审计：综述对自身的陈述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="146"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="145"/>
         <source>Counters per section</source>
         <translation>各节计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="170"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="171"/>
         <source>fail</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="172"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="173"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="174"/>
         <source>no match</source>
         <translation>无匹配</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="175"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="480"/>
         <source>suppressed</source>
         <translation>已豁免</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="177"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="176"/>
         <source>note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="186"/>
         <source>count</source>
         <comment>rule kind</comment>
         <translation>计数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="187"/>
         <source>required-section</source>
         <comment>rule kind</comment>
         <translation>必需章节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="188"/>
         <source>forbidden-pattern</source>
         <comment>rule kind</comment>
         <translation>禁用模式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="190"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="189"/>
         <source>required-pattern</source>
         <comment>rule kind</comment>
         <translation>必需模式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="190"/>
         <source>claims</source>
         <comment>rule kind</comment>
         <translation>自报数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="192"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="191"/>
         <source>privacy</source>
         <comment>rule kind</comment>
         <translation>私域数据</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="193"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="192"/>
         <source>verifiability</source>
         <comment>rule kind</comment>
         <translation>可验证性</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="193"/>
         <source>references</source>
         <comment>rule kind</comment>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="194"/>
         <source>figures</source>
         <comment>rule kind</comment>
         <translation>数字一致性</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="195"/>
         <source>section-refs</source>
         <comment>rule kind</comment>
         <translation>章节引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="213"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="212"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="216"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="215"/>
         <source>%1 (%2, %3)</source>
         <comment>rule id (kind, level)</comment>
         <translation>%1（%2，%3）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>…… 另有 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="242"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="241"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="243"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="245"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="303"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="246"/>
         <source>Limit</source>
         <translation>限值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="248"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="247"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="250"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="306"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="249"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="305"/>
         <source>Line</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="292"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
         <source>estimate</source>
         <comment>a self-reported figure stated as an estimate</comment>
         <translation>估计值</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="298"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="297"/>
         <source>OK</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="333"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="332"/>
         <source>Rule pack %1: %2 beside the survey, a hidden file</source>
         <translation>规则包 %1：综述旁的隐藏文件 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="334"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="333"/>
         <source>Rule pack %1: %2 beside the survey</source>
         <translation>规则包 %1：综述旁的 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="336"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="335"/>
         <source>Rule pack %1: from %2</source>
         <translation>规则包 %1：来自 %2</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="339"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="338"/>
         <source>; not the bundled pack of that name</source>
         <translation>；并非同名的内置规则包</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="356"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="355"/>
         <source>⚠ %1 is broken since %2 (%3): these results come from its last good version until the file is fixed.</source>
         <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自它上次可用的版本。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="359"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="358"/>
         <source>⚠ %1 is broken since %2 (%3): these results come from the bundled rule pack %4 until the file is fixed.</source>
         <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自内置规则包 %4。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="362"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="361"/>
         <source>⚠ %1 is broken since %2 (%3): these results come from the rule pack %4 until the file is fixed.</source>
         <translation>⚠ %1 自 %2 起已损坏（%3）：修好之前，这里的结果来自规则包 %4。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="416"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="415"/>
         <source>%n rule(s): %1 failing</source>
         <translation>
             <numerusform>%n 条规则：%1 条未通过</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="480"/>
         <source>ok</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="289"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="480"/>
         <source>wrong</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="480"/>
         <source>disagrees</source>
         <translation>不一致</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="291"/>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="482"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="290"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="481"/>
         <source>ambiguous</source>
         <translation>有歧义</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="300"/>
         <source>Figure</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="302"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="301"/>
         <source>Claimed</source>
         <translation>自报</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="307"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="306"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="308"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="307"/>
         <source>Text</source>
         <translation>原文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="315"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="314"/>
         <source>Section</source>
         <translation>节</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="317"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="316"/>
         <source>Line range</source>
         <translation>行范围</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="418"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="417"/>
         <source>, %1 warning</source>
         <translation>，%1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="420"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="419"/>
         <source> (%1 of them match nothing)</source>
         <translation>（其中 %1 条无匹配）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="424"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="423"/>
         <source>, %1 not measured</source>
         <translation>，%1 条未测量</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="425"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="424"/>
         <source>%1 of %2 self-reported figures wrong</source>
         <translation>%2 处自报数字中 %1 处有误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="430"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="429"/>
         <source> (%n stated as an estimate)</source>
         <translation>
             <numerusform>（其中 %n 处为估计值）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="432"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="431"/>
         <source>, %1 stated otherwise elsewhere</source>
         <translation>，%1 处与别处所写不同</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="439"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="438"/>
         <source>, %1 ambiguous (a section number two headings share)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="441"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="440"/>
         <source>, %1 ambiguous (a section number two headings share, or a place that lost a part)</source>
         <translation>，%1 处有歧义（所指节号有两个标题共用，或所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="443"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="442"/>
         <source>, %1 not measured (a part of the place they are about is missing)</source>
         <translation>，%1 处未测量（所指位置缺了一部分）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="448"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="447"/>
         <source>verifiability is measured once the references are verified (References → Verify all)</source>
         <translation>可验证性在核验引用后才会测量（引用 → 全部核验）</translation>
     </message>
@@ -2020,6 +2020,11 @@ A long survey&apos;s report takes minutes.</source>
         <location filename="../../editor_app/ui/settings_dialog.py" line="357"/>
         <source>Set in the environment but not usable, so what is saved here is used instead: %s</source>
         <translation>环境变量中的设置无法使用，因此改用此处保存的设置：%s</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/settings_dialog.py" line="361"/>
+        <source>Saved in %1 but not usable, so the default is used instead until you save here: %2</source>
+        <translation>%1 中保存的设置无法使用，因此在此处保存之前改用默认值：%2</translation>
     </message>
     <message>
         <location filename="../../editor_app/ui/settings_dialog.py" line="224"/>
