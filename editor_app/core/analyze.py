@@ -1357,7 +1357,7 @@ class _Assembly:
             self.moves_only or self.retitled is not None or self.outline is prev.outline) else None
         # indices of the sections keyed by their line ("h26"), which a move re-keys: see _heading_matches
         self._line_keyed: set[int] | None = prev._line_keyed if self.moves_only else None  # type: ignore[union-attr]
-        self._number_order: dict[str, tuple[list[Unit], list[Unit]]] = {}
+        self._number_order: dict[str, tuple[list[Unit], list[Unit], bool]] = {}
         self._numbered: dict[str, tuple[Sequence[Unit], NumberedPlaces[Unit] | None]] = {}
 
     def _splice(self) -> tuple[int, int, int]:
@@ -1623,10 +1623,11 @@ class _Assembly:
             out.append(u)
         return out
 
-    def _in_number_order(self, pattern: str, units: list[Unit]) -> list[Unit]:
+    def _in_number_order(self, pattern: str, units: list[Unit], members: int = 0) -> list[Unit]:
         """A heading scope's sections in the order of their numbers: "各主线 CJK 159/194/207" states §3.1, §3.2,
         §3.3 in turn even after §3.2 was moved above §3.1 (text order, as the rules measure them, told §3.2 it was
-        159). Unnumbered headings among them: text order."""
+        159). Unnumbered headings among them: text order. For a list of `members` figures, fewer than the sections,
+        without the x.0 ("3.0 总述") that introduces them (see list_places)."""
         got = self._number_order.get(pattern)
         if got is None or got[0] is not units:
             keys: list[tuple[int, ...]] | None = []
@@ -1638,8 +1639,10 @@ class _Assembly:
                 keys.append(tuple(int(p) for p in base.split(".") if p))  # type: ignore[union-attr]
             ordered = units if keys is None or keys == sorted(keys) else \
                 [u for _, u in sorted(zip(keys, units), key=itemgetter(0))]
-            got = self._number_order[pattern] = (units, ordered)
-        return got[1]
+            first = min(keys) if keys else ()
+            introduced = len(first) > 1 and first[-1] == 0 and keys is not None and keys.count(first) == 1
+            got = self._number_order[pattern] = (units, ordered, introduced)
+        return got[1][1:] if got[2] and 0 < members < len(got[1]) else got[1]
 
     def repeated_at(self, line: int) -> str | None:
         """The number of the section heading on `line` when another heading has it too."""
@@ -2352,11 +2355,12 @@ class _Assembly:
         return any(s <= a + max(new_k, 1) and e >= a for s, e in ranges)
 
     def _measure_claim(self, metric: str, scope: Scope | None, label: str, line: int, position: int,
-                       last_of: int = 0):
+                       last_of: int = 0, members: int = 0, places: tuple[str, ...] = ()):
         """(measured value or None, the place measured in the users' words, the line ranges measured). `last_of`:
-        the figure ends a list of that many, whose scope's further units no figure states. A figure nothing
+        the figure ends a list of that many, whose scope's further units no figure states; `members`: the figure is
+        one of a list of that many, `places` those the line names for it (see RawClaim). A figure nothing
         measures is about a NotMeasured place, which says why."""
-        value, where, ranges = self._measure_place(metric, scope, label, line, position, last_of)
+        value, where, ranges = self._measure_place(metric, scope, label, line, position, last_of, members, places)
         if value is None and type(where) is str:
             where = NotMeasured(where, self._why_not_measured(metric, ranges))
         return value, where, ranges
@@ -2371,7 +2375,7 @@ class _Assembly:
         return "the pack has no verifiability rule"
 
     def _measure_place(self, metric: str, scope: Scope | None, label: str, line: int, position: int,
-                       last_of: int = 0):
+                       last_of: int = 0, members: int = 0, places: tuple[str, ...] = ()):
         scope = scope or _DOCUMENT
         # a counted figure about a place the survey does not have is wrong, not "not measurable"
         counted = metric in self.cols or metric in _PER_LINE_COUNTS
@@ -2387,7 +2391,10 @@ class _Assembly:
             if units and scope.kind == "heading" and not scope.items:
                 placed = self._numbered_places(scope.pattern, units)
                 if placed is not None:
-                    return self._measure_by_number(metric, where, placed, position, last_of, counted, len(units))
+                    # (a figure of no list: the scope's numbers in turn, as they are)
+                    told = placed.told(members, [resolve_section_ref(p) or "" for p in places]) if members else \
+                        tuple(map(placed.number_at, range(position + 1)))
+                    return self._measure_by_number(metric, where, placed, told, position, last_of, counted)
             if scope.kind == "sections" and scope.each and not scope.items and len(scope.keys) > 1:
                 return self._measure_by_name(metric, scope, units, where, position, last_of, counted)
             if not units or position >= len(units):
@@ -2395,7 +2402,7 @@ class _Assembly:
                     where = f"{where} #{position + 1}"
                 return None, MissingPlace(where) if counted else where, None
             if len(units) > 1 and scope.kind == "heading":
-                units = self._in_number_order(scope.pattern, units)
+                units = self._in_number_order(scope.pattern, units, members)
             unit = units[position] if len(units) > 1 else units[0]
             ranges = unit.ranges
             shared = unit.shared
@@ -2471,22 +2478,25 @@ class _Assembly:
             got = self._numbered[pattern] = (units, placed)
         return got[1]
 
-    def _measure_by_number(self, metric: str, describe: str, placed: NumberedPlaces[Unit], position: int,
-                           last_of: int, counted: bool, sections: int):
+    def _measure_by_number(self, metric: str, describe: str, placed: NumberedPlaces[Unit], told: Sequence[int],
+                           position: int, last_of: int, counted: bool):
         """A figure of a list stated for a heading scope's sections, measured on the section its place in the list
-        names: with §3.2 cut, 194 of "159/194/207" is about §3.2 (not measured, and says so), 207 about §3.3."""
-        unit = placed.unit_at(position)
+        names (`told`: the number each figure is about, see list_places): with §3.2 cut, 194 of "159/194/207" is
+        about §3.2 (not measured, and says so), 207 about §3.3; with a "3.0 总述" added, 159 is still §3.1's."""
+        number = told[position]
+        unit = placed.units.get(number)
+        sections = placed.stated_for(told)  # (not an x.0 the list passed over)
         ends = None
         if last_of:
-            unstated = placed.unstated(last_of)
+            unstated = placed.unstated(told)
             if unstated:
                 ends = ListEndsEarly("", describe, last_of, [u.label for u in unstated], sections)
         if unit is None:
             where = f"{describe} #{position + 1}"
             if not counted:
                 return None, where, None
-            return None, AmbiguousPlace(where, (), (placed.label(position),), ends), None
-        where = unit.label if sections > 1 else describe
+            return None, AmbiguousPlace(where, (), (placed.label_of(number),), ends), None
+        where = unit.label if len(placed.units) > 1 else describe
         if ends is not None:
             where = ListEndsEarly(where, describe, last_of, ends.unchecked, sections)
         return self.count(metric, unit.ranges), where, unit.ranges

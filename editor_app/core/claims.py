@@ -98,13 +98,18 @@ class RawClaim:
     last_of: int = 0  # for the last member of a list: how many members the list has (a shorter scope is told so)
     # a placeholder left where the figure goes ("CJK 实测 3,1xx"): no number (`claimed` 0), a finding of its own
     unfinished: bool = False
+    members: int = 0  # for every member of a list: how many members it has (an "x.0" is one of its places or not)
+    # for a list's members: the places the line names for the list right before it, one a figure ("§3.1/§3.2/§3.3
+    # 三主线…，各主线 CJK 159/194/207": ("§3.1", "§3.2", "§3.3")), which decide which section each figure is about
+    places: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:  # (replaced by `record`: written for mypyc, see records.py)
         return NotImplemented
 
     def __init__(self, kind: str, metric: str, scope_index: int, scope_label: str, text: str, column: int,
                  value_text: str, claimed: float, parts: tuple[float, ...] = (), approx: bool = False,
-                 position: int = 0, last_of: int = 0, unfinished: bool = False) -> None:
+                 position: int = 0, last_of: int = 0, unfinished: bool = False, members: int = 0,
+                 places: tuple[str, ...] = ()) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__ (made by the thousand)
         d["kind"] = kind
         d["metric"] = metric
@@ -119,6 +124,8 @@ class RawClaim:
         d["position"] = position
         d["last_of"] = last_of
         d["unfinished"] = unfinished
+        d["members"] = members
+        d["places"] = places
 
 
 def compile_patterns(patterns: Sequence[ClaimPattern], places: Iterable[str] = ()
@@ -201,6 +208,7 @@ def claims_in_line(
                     approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
                     members = list(_DIGITS.finditer(m.group("values")))
                     named = _named_places(m) if "places" in rx.groupindex else None
+                    listed = () if named is not None else _places_before(plain, m.start(), len(members))
                     for pos, nm in enumerate(members):
                         shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
                         if named is not None:  # "§3.1/§3.2 CJK 159/194": each figure its own place's
@@ -211,7 +219,7 @@ def claims_in_line(
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
                                      shown, _number(nm.group(0)), (), approx, pos,
-                                     len(members) if pos == len(members) - 1 else 0)
+                                     len(members) if pos == len(members) - 1 else 0, False, len(members), listed)
                         )
                 elif has_value:
                     at, end = m.span("value")  # ((-1, -1) when the group took no part in the match)
@@ -409,6 +417,28 @@ _Plan = tuple[tuple[_PlanEntry, ...], tuple[tuple[str, str, tuple[_PlanEntry, ..
 _PLANS: dict[int, tuple[object, int, object, object, _Plan]] = {}  # by id(compiled), for lists made elsewhere
 _DIGITS = re.compile(r"\d[\d,]*")
 _PLACE_NAMED = re.compile(r"§?[ \t]*([0-9一二三四五六七八九十]+(?:\.\d+)*)")
+
+
+# A list of places named one by one ("§3.1/§3.2/§3.3", "§3.1、§3.2、3.3"; not a range "§3.1-§3.3"), and what ends the
+# sentence a list of figures is written in ("，" goes on with it: "§3.1/§3.2/§3.3 三主线（…），各主线 CJK 159/194/207").
+_PLACE_LIST = re.compile(r"§[ \t]*[0-9一二三四五六七八九十]+(?:\.\d+)*(?:[ \t]*[/、][ \t]*(?:§[ \t]*)?[0-9一二三四五六七八九十]+(?:\.\d+)*)+")
+_SENTENCE_END = re.compile(r"(?s:.*)[。；;|！？!?]")
+
+
+def _places_before(line: str, start: int, members: int) -> tuple[str, ...]:
+    """The places a list of `members` figures starting at `start` is stated for when the sentence names them before
+    it, as many as its figures ("§3.1/§3.2/§3.3 三主线（机制/数据/截止日），各主线 CJK 159/194/207"): the last such list of
+    places in the sentence, as claims' labels; () when there is none or it names another number of places."""
+    if "§" not in line[:start]:
+        return ()
+    end = _SENTENCE_END.match(line, 0, start)
+    found: re.Match[str] | None = None
+    for found in _PLACE_LIST.finditer(line, end.end() if end is not None else 0, start):
+        pass
+    if found is None:
+        return ()
+    named = tuple(f"§{p}" for p in _PLACE_NAMED.findall(found.group(0)))
+    return named if len(named) == members else ()
 
 
 def _named_places(m: re.Match[str]) -> list[str]:

@@ -21,8 +21,10 @@ from .numbers import as_int_if_whole, format_count, format_like, round_like_eith
 from .records import moved_by, mypyc_attr, on_line, with_changes
 from .rulepack import Scope
 
-# measure(metric, scope, label, line, position, last_of) -> (value or None, where, the line ranges measured or None)
-Measure = Callable[[str, "Scope | None", str, int, int, int], "tuple[float | None, str, list | None]"]
+# measure(metric, scope, label, line, position, last_of, members, places) -> (value or None, where, the line ranges
+# measured or None)
+Measure = Callable[[str, "Scope | None", str, int, int, int, int, "tuple[str, ...]"],
+                   "tuple[float | None, str, list | None]"]
 # stale(metric, ranges) -> whether that measurement may differ from the last pass's
 Stale = Callable[[str, "list | None"], bool]
 # A slot is one figure as judged: (raw claim, measurement key or None, Claim, findings)
@@ -337,7 +339,8 @@ def _key(rc: RawClaim, scopes: Sequence[Scope], lineno: int) -> tuple | None:
         return None
     here = rc.scope_index >= 0 and scopes[rc.scope_index].kind == "here"
     key = (rc.metric, rc.scope_index, rc.scope_label, rc.position, lineno if here else 0)
-    return (*key, rc.last_of) if rc.last_of else key  # (a list's last figure is measured with what follows it)
+    # (a list's figure is measured with how many it has and the places named for it, its last with what follows it)
+    return (*key, rc.last_of, rc.members, rc.places) if rc.members else key
 
 
 def audit(
@@ -372,7 +375,8 @@ def audit(
 
     def measure_key(rc: RawClaim, lineno: int) -> tuple:
         scope = scopes[rc.scope_index] if rc.scope_index >= 0 else None
-        return (*measure(rc.metric, scope, rc.scope_label, lineno, rc.position, rc.last_of), lineno, rc)
+        return (*measure(rc.metric, scope, rc.scope_label, lineno, rc.position, rc.last_of, rc.members, rc.places),
+                lineno, rc)
 
     def verdict(lineno: int, rc: RawClaim, k: tuple | None) -> tuple:
         value: Any

@@ -238,14 +238,15 @@ def claims_across(tail: str, line: str, own: Sequence[RawClaim], compiled, sum_m
             alone = had.get((rc.kind, rc.metric, rc.position, rc.column, rc.claimed))
             if of_sum and (alone is None or len(alone.parts) < len(rc.parts)):
                 earlier.append(rc)  # a sum the line before leaves open (or reads short alone), or its parts there
-            elif alone is not None and alone.last_of and alone.last_of != rc.last_of:
-                earlier.append(rc)  # "各主线 CJK 159/194/" / "207": 194 does not end the list
+            elif alone is not None and alone.members and alone.members != rc.members:
+                earlier.append(rc)  # "各主线 CJK 159/194/" / "207": a list of 3, and 194 does not end it
             continue
         column = rc.column - at + lead
         if (rc.kind, rc.metric, rc.position, column, rc.claimed) in have:
             continue
         out.append(RawClaim(rc.kind, rc.metric, rc.scope_index, rc.scope_label, rc.text, column, rc.value_text,
-                            rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of))
+                            rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of, rc.unfinished, rc.members,
+                            rc.places))
     return tuple(earlier), tuple(out)
 
 
@@ -297,13 +298,14 @@ def claims_across_lines(before: Sequence[str], line: str, owns: Sequence[Sequenc
         if k < last:
             of_sum = rc.kind == "sum" or rc.scope_index < 0 and rc.kind == "value"
             if not (of_sum and (had is None or len(had.parts) < len(rc.parts))
-                    or had is not None and had.last_of and had.last_of != rc.last_of):
+                    or had is not None and had.members and had.members != rc.members):
                 continue  # (as in `claims_across`: what the line reads alone, not a sum or its parts)
         elif had is not None:
             continue
         out[k].append(rc if column == rc.column else
                       RawClaim(rc.kind, rc.metric, rc.scope_index, rc.scope_label, rc.text, column, rc.value_text,
-                               rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of))
+                               rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of, rc.unfinished, rc.members,
+                               rc.places))
     return tuple(map(tuple, out))
 
 
@@ -324,7 +326,7 @@ def merged_across(one: tuple[RawClaim, ...], other: tuple[RawClaim, ...]) -> tup
 
 def _key(rc: RawClaim) -> tuple:
     return (rc.kind, rc.metric, rc.scope_index, rc.scope_label, rc.column, rc.claimed, rc.parts, rc.position,
-            rc.last_of, rc.approx)
+            rc.last_of, rc.approx, rc.members, rc.places)
 
 
 def with_claims_across(own: tuple[RawClaim, ...], across: tuple[RawClaim, ...]) -> tuple[RawClaim, ...]:
@@ -333,10 +335,10 @@ def with_claims_across(own: tuple[RawClaim, ...], across: tuple[RawClaim, ...]) 
     longer = {(rc.column, rc.claimed): len(rc.parts) for rc in across if rc.kind == "sum"}
     if longer:
         own = tuple(rc for rc in own if not (rc.kind == "sum" and longer.get((rc.column, rc.claimed), 0) > len(rc.parts)))
-    # (a list read with the next line: its member read as the last one alone is not the last)
-    going_on = {(rc.metric, rc.column, rc.position) for rc in across if rc.kind == "value" and rc.position}
+    # (a list read with the next line: its members read alone are of a shorter list, the last one alone not the last)
+    going_on = {(rc.metric, rc.column, rc.position) for rc in across if rc.kind == "value" and rc.members}
     if going_on:
-        own = tuple(rc for rc in own if not (rc.last_of and (rc.metric, rc.column, rc.position) in going_on))
+        own = tuple(rc for rc in own if not (rc.members and (rc.metric, rc.column, rc.position) in going_on))
     return tuple(sorted((*own, *across), key=_column))
 
 
