@@ -4,7 +4,8 @@ Python compiles every regex in pure Python at first use: for the checker's ~200 
 ~250 ms run. At exit the compiled form of each pattern the run used is written to the user's cache
 directory; the next run puts them straight into `re`'s own cache, so `re.compile` finds them there. The file
 is keyed by the exact Python build and regex engine version; anything unexpected (another Python, a damaged
-file, a changed `re` internals) makes it a no-op and patterns compile as usual.
+file, a changed `re` internals) makes it a no-op and patterns compile as usual. It also keeps the patterns
+core/regex_runaway judged safe (by their shape, or timed), so a pack's patterns are not judged again at every run.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def load() -> int:
         return 0
     try:
         entries = marshal.loads(path.read_bytes())
+        if isinstance(entries, dict):  # {"regexes": [...], "safe": (judge's version, [(pattern, flags), ...])}
+            _remember_safe(entries.get("safe"))
+            entries = entries["regexes"]
         n = 0
         for entry in entries:
             pattern, key_flags, flags, code, groups, groupindex, indexgroup = entry
@@ -70,6 +74,25 @@ def load() -> int:
         return 0
 
 
+_safe_read: set[tuple[str, int]] = set()  # the safe verdicts read from the file
+
+
+def _remember_safe(stored) -> None:
+    """Hand the stored safe verdicts to regex_runaway, when they come from its present way of judging."""
+    from .core import regex_runaway
+
+    if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == regex_runaway.VERSION):
+        return
+    keys = {(p, f) for p, f in stored[1] if isinstance(p, str) and isinstance(f, int)}
+    _safe_read.update(keys)
+    regex_runaway.remember_safe(keys)
+
+
+def _safe_now() -> set[tuple[str, int]]:
+    module = sys.modules.get("editor_app.core.regex_runaway")  # (not imported: nothing was judged)
+    return module.known_safe() if module is not None else set()
+
+
 def save() -> int:
     """Write the compiled form of the patterns this run used (if any are new; those read from the file are
     written back as read); returns how many were written."""
@@ -78,7 +101,8 @@ def save() -> int:
     if path is None or not isinstance(cache, dict):
         return 0
     keys = [(k[1], k[2]) for k in list(cache) if len(k) == 3 and k[0] is str]
-    if not keys or all(k in _loaded for k in keys):
+    safe = _safe_now()
+    if not keys or (all(k in _loaded for k in keys) and safe <= _safe_read):
         return 0
     try:
         from re import _compiler, _parser  # noqa: PLC0415 - only when something new is written
@@ -99,7 +123,9 @@ def save() -> int:
                             groupindex, tuple(indexgroup)))
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps(entries))
+        from .core.regex_runaway import VERSION
+
+        tmp.write_bytes(marshal.dumps({"regexes": entries, "safe": (VERSION, sorted(safe)[:_LIMIT])}))
         os.replace(tmp, path)
         return len(entries)
     except Exception:  # a read-only cache directory, other internals: nothing is kept, nothing breaks

@@ -610,6 +610,16 @@ _PACK_ZH_CN: tuple[tuple[str, str], ...] = (
     ('"\\b" in double quotes is a backspace in TOML, not a word boundary: write it in single quotes, {meant}',
      '双引号中的 "\\b" 在 TOML 里是退格符，不是单词边界：请改用单引号，{meant}'),
     ("{pattern} matches an empty text: {why}", "{pattern} 能匹配空文本：{why}"),
+    # a pattern that would backtrack for ever (core/regex_runaway.py, core/regex_trial.py)
+    ("{part} can run for ever: its text can be split among its repetitions in more than one way (a quantifier "
+     "inside a quantifier, or alternatives that match the same text), and every way is tried on a line the pattern "
+     "doesn't match; write it so a repetition can match a text only one way (e.g. {example})",
+     "{part} 可能永远算不完：它匹配的文字能以不止一种方式分给各次重复（量词套量词，或几个分支能匹配同样的文字），"
+     "遇到不匹配的行时每种方式都会被试一遍；请改写成每次重复只能以一种方式匹配文字（例如 {example}）"),
+    ("{pattern} is too slow: it took over {seconds} s on a test line of {length} characters ({sample}), and a survey "
+     "line like it would hold the checking up; write {part} so a repetition can match a text only one way",
+     "{pattern} 太慢：在一行 {length} 个字符的测试文字（{sample}）上用了 {seconds} 秒以上，综述里有这样的一行就会让"
+     "检查停住；请改写 {part}，让每次重复只能以一种方式匹配文字"),
     # claims
     ("missing: a claim pattern needs metric and pattern", "缺失：自报数字模式需要 metric 和 pattern"),
     ("each claim pattern is a table with metric and pattern", "每个自报数字模式是一个含 metric 和 pattern 的表"),

@@ -111,6 +111,8 @@ BROKEN = {
     "pattern backspace": MINIMAL + _RULE + 'kind = "forbidden-pattern"\npattern = "\\bTODO\\b"\n',
     "pattern regex": MINIMAL + _RULE + "kind = \"forbidden-pattern\"\npattern = 'x**'\n",
     "forbidden empty": MINIMAL + _RULE + "kind = \"forbidden-pattern\"\npattern = 'TODO|'\n",
+    "forbidden runaway": MINIMAL + _RULE + "kind = \"forbidden-pattern\"\npattern = '(a+)+b'\n",
+    "forbidden too slow": MINIMAL + _RULE + "kind = \"forbidden-pattern\"\npattern = '(?:a{1,20})+b'\n",
     "required empty": MINIMAL + _RULE + "kind = \"required-pattern\"\npattern = ''\n",
     "no pattern": MINIMAL + _RULE + 'kind = "forbidden-pattern"\n',
     "section nothing": MINIMAL + _RULE + 'kind = "required-section"\n',

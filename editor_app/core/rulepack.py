@@ -558,6 +558,8 @@ def parse_pack(source: str, path: str = "<pack>", *, base_dir: Path | None = Non
         raise loc.error("privacy", "must be a table")
     pack.privacy = privacy
     pack.privacy_config = (privacy, _privacy_config(privacy, base_dir, loc))
+    _refuse_runaway_privacy(privacy, loc)
+    _refuse_slow(loc)
     _refuse_privacy_unjudged(pack, loc, "privacy" in data)
     pack.translations = _translations(data, loc)
     pack.warnings.extend(_unused_translations(pack, loc))
@@ -676,6 +678,17 @@ def _privacy_config(privacy: dict, base_dir: Path | None, loc: "_Locator") -> An
         raise PackError(loc.path, line, m.group(0)[:-2], str(exc)[m.end():]) from None
 
 
+def _refuse_runaway_privacy(privacy: dict, loc: "_Locator") -> None:
+    """[privacy]'s own patterns (org_patterns, path_patterns, allow_patterns) are run on every line as the rules'
+    are: one that could run away is refused the same way, at its line."""
+    for key in ("org_patterns", "path_patterns", "allow_patterns"):
+        for i, pattern in enumerate(privacy.get(key) or ()):
+            line = loc.line_of(key, table="[privacy]")
+            line = loc.item_line(line, pattern) if line else line
+            _refuse_runaway(pattern, lambda message, line=line, i=i, key=key:
+                            PackError(loc.path, line, f"privacy.{key}[{i}]", message), loc)
+
+
 def _translations(data: dict, loc: "_Locator") -> dict[str, dict[str, str]]:
     """[i18n.zh_CN] "CJK characters ≤ 3,900" = "CJK 字数 ≤ 3,900": the pack's own words in other languages."""
     out: dict[str, dict[str, str]] = {}
@@ -740,6 +753,8 @@ class _Locator:
         self.path = path
         self._starts: dict[str, list[int]] = {}  # header ("[[rules]]") -> line index of each entry, on first need
         self.scope_names: tuple[str, ...] = ()  # the names [scopes] gives, read before any scope is
+        # (pattern, the part at fault, its error) of the patterns regex_runaway was unsure of: timed at the end
+        self.unsure: list[tuple[str, str, Callable[[str], PackError]]] = []
 
     def line_of(self, key: str, rule_index: int | None = None, needle: str | None = None, table: str = "",
                 entry: tuple[str, int] | None = None) -> int | None:
@@ -884,6 +899,43 @@ def _check_regex(pattern: Any, key: str, loc: _Locator, rule_index: int | None =
         re.compile(pattern)
     except re.error as exc:
         raise loc.error(key, f"invalid regular expression: {exc}", rule_index, needle, table, shown=shown) from None
+    _refuse_runaway(pattern, lambda message: loc.error(key, message, rule_index, needle, table, shown=shown), loc)
+
+
+def _refuse_runaway(pattern: str, error: Callable[[str], PackError], loc: "_Locator") -> None:
+    """A pattern that could backtrack for ever on some line ('(a+)+b', '(\\S+\\s?)+[0-9]{5}$') is refused, naming
+    the repetition at fault: re can't be stopped once it runs, and the checking (the window with it) would hang
+    (regex_runaway). One whose shape leaves it unsure is timed once the pack is read (`_refuse_slow`)."""
+    from .regex_runaway import verdict
+
+    judged, part = verdict(pattern)
+    if judged == "runaway":
+        raise error(f"'{part}' can run for ever: its text can be split among its repetitions in more than one way "
+                    "(a quantifier inside a quantifier, or alternatives that match the same text), and every way is "
+                    "tried on a line the pattern doesn't match; write it so a repetition can match a text only one "
+                    "way (e.g. '(a+)+' → 'a+', '(\\S+\\s?)+' → '\\S+(?:\\s\\S+)*\\s?')")
+    if judged == "unsure":
+        loc.unsure.append((pattern, part, error))
+
+
+def _refuse_slow(loc: "_Locator") -> None:
+    """The patterns whose shape left regex_runaway unsure, timed together in a child process (regex_trial): one too
+    slow on a test line is refused; the others are remembered as safe (regex_cache keeps them for the next run)."""
+    if not loc.unsure:
+        return
+    from .regex_runaway import remember_safe
+    from .regex_trial import too_slow
+
+    slow = too_slow([(pattern, 0) for pattern, _part, _error in loc.unsure])
+    if slow is not None:
+        i, seconds, line = slow
+        pattern, part, error = loc.unsure[i]
+        sample = line[:12] + ("…" if len(line) > 13 else "") + line[-1:] if len(line) > 13 else line
+        raise error(f"'{pattern}' is too slow: it took over {seconds} s on a test line of {len(line):,} characters "
+                    f"({sample!r}), and a survey line like it would hold the checking up; write '{part}' so a "
+                    "repetition can match a text only one way")
+    remember_safe((pattern, 0) for pattern, _part, _error in loc.unsure)
+    loc.unsure.clear()
 
 
 # '^## Limitations', '(?i)^#+\s*limitations', '## Limitations': a heading's # marks and the space after them

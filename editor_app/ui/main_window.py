@@ -797,9 +797,19 @@ class MainWindow(QMainWindow):
         new_pack = self._resolve_pack(survey_path)
         if new_pack is not self.pack:
             self.pack = new_pack
-            self.runner.set_pack(new_pack, analyse=analyse)
+            self._check_with(new_pack, analyse=analyse)
         self._watch_pack()
         self._show_pack_origin()
+
+    def _check_with(self, pack: Any, *, analyse: bool = True) -> None:
+        """Check the survey with another pack: its unsaved edits are autosaved first. A pack's regex runs in re, which
+        can't be interrupted and holds the GIL: had one run away, the window (its autosave timer too) stopped with
+        it, and what was typed since the last autosave was lost (QA28d D1). The history's autosave does not wait
+        for the analysis thread: a survey's draft is in the database before the new pack's first pass starts."""
+        history = getattr(self, "history", None)
+        if history is not None and self.editor.document().isModified():
+            history.autosave_now()
+        self.runner.set_pack(pack, analyse=analyse)
 
     def _tell_pack_problem(self, message: str, where: str = "") -> None:
         """`where`: the file:line and key, all the status bar can show of it at a laptop's width."""
@@ -872,7 +882,7 @@ class MainWindow(QMainWindow):
     def _pack_file_changed(self, path: Path) -> None:
         self.pack_path = None
         self.pack = self._resolve_pack(self.current_path)
-        self.runner.set_pack(self.pack)
+        self._check_with(self.pack)
         self._watch_pack()
         self._show_pack_origin()
         if self.pack_problem:
@@ -894,7 +904,7 @@ class MainWindow(QMainWindow):
             self.pack_path = None
             self.pack = self._resolve_pack(self.current_path)
             self._watch_pack()
-            self.runner.set_pack(self.pack)
+            self._check_with(self.pack)
             self._show_pack_origin()
             if not self.pack_problem:  # (a broken one is said by _tell_pack_problem) the switch is said, as a reload is
                 said = self.tr("Rule pack %1 in use: the survey is checked with it (%2)")
