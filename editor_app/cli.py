@@ -223,8 +223,8 @@ def _check(args) -> int:
             not_checked(name, why)
             unusable = True
             continue
-        if loaded.damage:
-            _err(loaded.damage)  # checked all the same, as the window shows it
+        for notice in loaded.notices:
+            _err(notice)  # checked all the same, as the window shows it (damage, an encoding only guessed)
         if loaded.paragraph_breaks:
             _err(f"{name}: the line numbers reported count each U+2029 as a line break, as the editor shows it; "
                  "SARIF's locations are the file's own lines (only \\n, \\r\\n and \\r end one), as code-review tools "

@@ -326,16 +326,21 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{encoding}, the file's encoding. Remove it, or save the file as UTF-8. The file on disk was not changed.",
      "未保存：第 {line} 行第 {column} 列的字符 {ch}（{name}，{code}）无法用文件的编码 {encoding} 写入。请删除它，"
      "或将文件另存为 UTF-8。磁盘上的文件没有改变。"),
-    ("{path} is not valid UTF-8 in {count} place(s), the first on line {line}: each is shown as \ufffd, and a save "
-     "after an edit writes that character there.",
-     "{path} 有 {count} 处不是有效的 UTF-8，第一处在第 {line} 行：每处显示为 \ufffd，编辑后保存时那里会写入这个字符。"),
-    ("{path} has NUL bytes, which are no text, in {count} place(s), the first on line {line}: each is shown as "
-     "\ufffd, and a save after an edit writes that character there.",
-     "{path} 有 {count} 处 NUL 字节（文本中不应有），第一处在第 {line} 行：每处显示为 \ufffd，编辑后保存时那里会写入这个字符。"),
     ("{path} is not valid UTF-8 in {count} place(s) and has NUL bytes in {nuls} more, the first on line {line}: each "
      "is shown as \ufffd, and a save after an edit writes that character there.",
      "{path} 有 {count} 处不是有效的 UTF-8，另有 {nuls} 处 NUL 字节，第一处在第 {line} 行：每处显示为 \ufffd，"
      "编辑后保存时那里会写入这个字符。"),
+    # (UTF-8, UTF-16-LE, GB18030 ...: the codec read, as the status bar names it)
+    ("{path} is not valid {encoding} in {count} place(s), the first on line {line}: each is shown as \ufffd, and a "
+     "save after an edit writes that character there.",
+     "{path} 有 {count} 处不是有效的 {encoding}，第一处在第 {line} 行：每处显示为 \ufffd，编辑后保存时那里会写入这个字符。"),
+    ("{path} is not UTF-8: it was read as {encoding}, an encoding guessed from its bytes. If letters look wrong, "
+     "reopen it in its own encoding (File → Reopen in Another Encoding) before saving: a save writes the letters as shown.",
+     "{path} 不是 UTF-8：已按 {encoding} 读取，这是根据其字节猜测的编码。如果字母显示不对，请在保存前用它本来的编码"
+     "重新打开（文件 → 以其他编码重新打开）：保存时会按显示的样子写入。"),
+    ("{path} has NUL bytes, which are no text, in {count} place(s), the first on line {line}: each is shown as "
+     "\ufffd, and a save after an edit writes that character there.",
+     "{path} 有 {count} 处 NUL 字节（文本中不应有），第一处在第 {line} 行：每处显示为 \ufffd，编辑后保存时那里会写入这个字符。"),
     ("{path} has {count} paragraph separator(s) (U+2029), the first at the end of line {line}: each is read as a line "
      "break, as the editor can only show it, and a save after an edit writes a line break there.",
      "{path} 含有 {count} 个段落分隔符（U+2029），第一个在第 {line} 行末：每个都按换行读取（编辑器只能这样显示它），"

@@ -21,9 +21,14 @@ from typing import NamedTuple
 from ..core.records import record
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # a survey is a few dozen KB; anything this large is not one
-# A UTF-8 file with at most this many bytes that are not UTF-8 (cut mid-character, a stray Latin-1 byte) is opened
-# with U+FFFD in their place, when its valid non-ASCII characters outnumber them tenfold (GBK text never does).
-MAX_DAMAGED_PLACES = 16
+# A UTF-8 file with bytes that are not UTF-8 (cut mid-character, a stray Latin-1 byte, a pasted Latin-1 paragraph)
+# is opened with U+FFFD in their place, when its valid non-ASCII characters outnumber those places this many times
+# (GBK or Latin-1 text read as UTF-8 never does: its valid characters are a few chance pairs of bytes). A UTF-16 file
+# with lone surrogates (a truncated emoji) likewise, its characters outnumbering them so. There is no limit on the
+# places themselves: a survey with 18 of them was refused whole as "not a text file", naming no line.
+DAMAGE_RATIO = 10
+# More runs of NUL bytes than this, in a file read as UTF-8, make it binary, not a damaged survey.
+MAX_NUL_PLACES = 16
 
 # Longest BOMs first: the UTF-32-LE BOM starts with the UTF-16-LE one.
 _BOMS: list[tuple[bytes, str]] = [
@@ -55,18 +60,23 @@ class LoadedText:
     newline: str = "\n"  # "\n" | "\r\n" | "\r" — the file's dominant style
     damage: str = ""  # what of the file is not read as written (bytes its encoding can't read, U+2029), in the
     # user's words ("" when all is)
+    # the encoding was guessed from the bytes of a file that is neither UTF-8 (nor UTF-16/32) nor Chinese (a Latin-1
+    # file): which one, in the user's words, to be told on opening and before a save writes the letters as shown ("":
+    # the bytes leave no doubt, or the user chose the encoding)
+    guessed: str = ""
     # the lines of `text` a U+2029 ended, in order: where the file's own lines (\n, \r\n, \r) differ from the text's
     # (services/file_lines.py maps a place back, for SARIF's code-review tools)
     paragraph_breaks: tuple[int, ...] = ()
 
     def __init__(self, text: str, encoding: str = "utf-8", bom: bool = False, newline: str = "\n",
-                 damage: str = "", paragraph_breaks: tuple[int, ...] = ()) -> None:
+                 damage: str = "", guessed: str = "", paragraph_breaks: tuple[int, ...] = ()) -> None:
         d = self.__dict__  # frozen: set in the instance dict, not through __setattr__
         d["text"] = text
         d["encoding"] = encoding
         d["bom"] = bom
         d["newline"] = newline
         d["damage"] = damage
+        d["guessed"] = guessed
         d["paragraph_breaks"] = paragraph_breaks
 
     @property
@@ -77,8 +87,14 @@ class LoadedText:
         return f"{enc}{' BOM' if self.bom else ''} · {nl}"
 
     def with_text(self, text: str) -> "LoadedText":
-        """`text` in this byte format (as written: the damage of the bytes once read is not its)."""
+        """`text` in this byte format (as written: the damage of the bytes once read is not its; a guessed encoding
+        stays a guess)."""
         return replace(self, text=normalise_newlines(text), damage="", paragraph_breaks=())
+
+    @property
+    def notices(self) -> tuple[str, ...]:
+        """What to tell the user of how the file was read: its damage, then a guessed encoding (a sentence each)."""
+        return tuple(line for said in (self.damage, self.guessed) if said for line in said.split("\n"))
 
 
 def normalise_newlines(text: str) -> str:
@@ -111,15 +127,38 @@ def load_text_and_fingerprint(path: Path | str, *, max_bytes: int = MAX_FILE_BYT
     return _loaded(p, data), _fingerprint(st, data)
 
 
-def _loaded(p: Path, data: bytes) -> LoadedText:
-    text, encoding, bom, damage = _decode(data, p)
+# The encodings File → Reopen in Another Encoding offers (load_text_in), as Python names them: "utf-16" is read
+# with its byte-order mark, or without one in the byte order its NUL bytes show.
+REOPEN_ENCODINGS = ("utf-8", "gb18030", "utf-16", "cp1252", "latin-1")
+
+
+def reopen_choice(codec: str) -> str:
+    """The name of REOPEN_ENCODINGS a file read in `codec` was read in ("" when none: GBK, a code page guessed)."""
+    name = codecs.lookup(codec).name
+    if name.startswith("utf-16"):
+        return "utf-16"
+    return next((e for e in REOPEN_ENCODINGS if codecs.lookup(e).name == name), "")
+
+
+def load_text_in(path: Path | str, encoding: str, *, max_bytes: int = MAX_FILE_BYTES
+                 ) -> tuple[LoadedText, tuple[int, int, str]]:
+    """load_text_and_fingerprint in the encoding the user names (one of REOPEN_ENCODINGS: the guess from the bytes
+    was wrong), not a guessed one: bytes it can't read are shown as U+FFFD, and the damage says how many and where."""
+    p = Path(path)
+    st, data = _read_bytes(p, max_bytes)
+    return _loaded(p, data, _decode_as(data, encoding, p)), _fingerprint(st, data)
+
+
+def _loaded(p: Path, data: bytes, decoded: "_Decoded | None" = None) -> LoadedText:
+    text, encoding, bom, damage, guessed = decoded or _decode(data, p)
     newline = detect_newline(text)
     text = normalise_newlines(text)
     breaks: tuple[int, ...] = ()
     if PARAGRAPH_SEPARATOR in text:
         text, said, breaks = _paragraphs_as_lines(text, p)
         damage = f"{damage}\n{said}" if damage else said
-    return LoadedText(text=text, encoding=encoding, bom=bom, newline=newline, damage=damage, paragraph_breaks=breaks)
+    return LoadedText(text=text, encoding=encoding, bom=bom, newline=newline, damage=damage, guessed=guessed,
+                      paragraph_breaks=breaks)
 
 
 PARAGRAPH_SEPARATOR = "\u2029"
@@ -183,48 +222,119 @@ def _read_bytes(p: Path, max_bytes: int) -> tuple[os.stat_result, bytes]:
         raise UnreadableFile(f"{p} can't be read: {exc.strerror or exc}.") from None
 
 
-def _decode(data: bytes, p: Path) -> tuple[str, str, bool, str]:
-    """(text, codec, BOM?, damage): the damage says where a UTF-8 file is not UTF-8 or holds NUL bytes ("" when
-    neither)."""
+class _Decoded(NamedTuple):
+    """A file's bytes read: (text, codec, BOM?, damage, guessed) as LoadedText holds them."""
+
+    text: str
+    encoding: str
+    bom: bool
+    damage: str = ""
+    guessed: str = ""
+
+
+def _decode(data: bytes, p: Path) -> _Decoded:
+    """The file's bytes read in the encoding they show: the damage says where they are not valid in it (U+FFFD
+    there) or hold NUL bytes, `guessed` which encoding was taken when only a guess could tell."""
     for bom, name in _BOMS:
         if data.startswith(bom):
-            if name == "utf-8":
-                read = _utf8(data[len(bom):], p)
-                if read is not None:
-                    return read[0], name, True, read[1]
-            else:
-                try:
-                    return data[len(bom):].decode(name), name, True, ""
-                except UnicodeDecodeError:
-                    pass
+            # (UTF-16/32 as damaged as may be: the mark says what the bytes are, and nothing else reads them)
+            read = _utf8(data[len(bom):], p) if name == "utf-8" else _wide(data[len(bom):], name, p, chosen=True)
+            if read is not None:
+                return _Decoded(_checked(read[0], p) if read[1] else read[0], name, True, read[1])
             raise UnreadableFile(f"{p} starts with a {name.upper()} byte-order mark but is not valid {name.upper()}.")
     if b"\x00" in data:
-        wide = _utf16_without_bom(data)
+        wide = _utf16_without_bom(data, p)
         if wide is not None:
-            return _checked(wide[0], p), wide[1], False, ""
+            return _Decoded(_checked(wide[0], p), wide[1], False, wide[2])
         read = _utf8(data, p)
         if read is None:
             raise UnreadableFile(f"{p} looks like a binary file (it contains NUL bytes), not a text file.")
-        return _checked(read[0], p), "utf-8", False, read[1]
+        return _Decoded(_checked(read[0], p), "utf-8", False, read[1])
     read = _utf8(data, p)
     if read is not None:
-        return _checked(read[0], p), "utf-8", False, read[1]
-    wide = _utf16_without_bom(data)  # Chinese alone, without a NUL: no ASCII character, not even a newline
+        return _Decoded(_checked(read[0], p), "utf-8", False, read[1])
+    wide = _utf16_without_bom(data, p)  # Chinese alone, without a NUL: no ASCII character, not even a newline
     if wide is not None:
-        return _checked(wide[0], p), wide[1], False, ""
+        return _Decoded(_checked(wide[0], p), wide[1], False, wide[2])
+    western = None
     for name in ("gbk", "gb18030"):  # plain GBK when it fits, so characters GBK lacks are refused on save
         try:
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
-        if _looks_chinese(text):
-            return _checked(text, p), name, False, ""
+        # German read as GBK is rare hanzi glued inside words ("M鋎chen", "sch鰊"): Western text, when it reads so
+        if _looks_chinese(text) and not (_mostly_rare_hanzi(text) and (western := _western(data))):
+            return _Decoded(_checked(text, p), name, False)
         break
-    guess = _charset_normalizer_guess(data)
+    guess = western or _western(data) or _charset_normalizer_guess(data)
     if guess is None:
         raise UnreadableFile(f"{p} is not a text file this program can read (no text encoding fits its bytes).")
     text, encoding = guess
-    return _checked(text, p), encoding, False, ""
+    return _Decoded(_checked(text, p), encoding, False, guessed=(
+        f"{p} is not UTF-8: it was read as {encoding_name(encoding)}, an encoding guessed from its bytes. If letters "
+        "look wrong, reopen it in its own encoding (File → Reopen in Another Encoding) before saving: a save writes "
+        "the letters as shown."))
+
+
+def encoding_name(codec: str) -> str:
+    """An encoding as a user knows it: "Windows-1252", "Latin-1", else its codec's name ("CP1251", "GB18030")."""
+    name = codecs.lookup(codec).name
+    return {"cp1252": "Windows-1252", "iso8859-1": "Latin-1"}.get(name, name.upper())
+
+
+def _decode_as(data: bytes, encoding: str, p: Path) -> _Decoded:
+    """The bytes read in `encoding` (a name of REOPEN_ENCODINGS), whatever they look like: each run of bytes it
+    can't read is U+FFFD, and the damage says how many and where (no limit: the user chose it)."""
+    codec = codecs.lookup(encoding).name
+    if codec == "utf-16":
+        at_odd = data[1::2].count(0)  # ASCII's NUL high bytes: at odd offsets little-endian
+        name = "utf-16-be" if data.count(0) - at_odd > at_odd else "utf-16-le"
+        for bom, named in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+            if data.startswith(bom):
+                name = named
+                break
+        else:
+            bom = b""
+        text, damage = _wide(data[len(bom):], name, p, chosen=True) or ("", "")
+        return _Decoded(_checked(text, p), name, bool(bom), damage)
+    bom = codec == "utf-8" and data.startswith(codecs.BOM_UTF8)
+    body = data[len(codecs.BOM_UTF8):] if bom else data
+    if codec == "utf-8":
+        read = _damaged_utf8(body, p, chosen=True)
+        assert read is not None
+        return _Decoded(_checked(read[0], p), codec, bom, read[1])
+    text, places, first = _unread_runs(body.decode(codec, _UNREAD))
+    return _Decoded(_checked(text, p), codec, bom, _unread_said(p, codec, text, places, first))
+
+
+# A run of bytes a decoder could not read: "surrogateescape" puts each such byte as U+DC80..U+DCFF, "surrogatepass"
+# a lone surrogate of UTF-16/32 as itself; no decoder used here gives a surrogate otherwise.
+_UNREAD_RUN = re.compile("[\ud800-\udfff]+")
+_UNREAD = "survey-editor-unread"  # an error handler that does the same for any other decoding error
+codecs.register_error(_UNREAD, lambda exc: ("\udc80", exc.end))
+
+
+def _unread_runs(text: str) -> tuple[str, int, int]:
+    """(the text with each run of unread bytes as one U+FFFD, how many runs, where the first is in it; -1: none)."""
+    first = _UNREAD_RUN.search(text)
+    if first is None:
+        return text, 0, -1
+    text, places = _UNREAD_RUN.subn("\ufffd", text)
+    return text, places, first.start()
+
+
+def _line_of(text: str, at: int) -> int:
+    """The line holding text[at], as the editor numbers it: a U+2029 is a line break (_paragraphs_as_lines)."""
+    before = text[:at]
+    return before.count("\n") + before.count("\r") - before.count("\r\n") + before.count(PARAGRAPH_SEPARATOR) + 1
+
+
+def _unread_said(p: Path, codec: str, text: str, places: int, first: int) -> str:
+    """What the damage of `places` runs of unread bytes, the first at text[first], is, in the user's words."""
+    if not places:
+        return ""
+    return (f"{p} is not valid {codec.upper()} in {places} place(s), the first on line {_line_of(text, first)}: "
+            "each is shown as \ufffd, and a save after an edit writes that character there.")
 
 
 def _utf8(data: bytes, p: Path) -> tuple[str, str] | None:
@@ -240,52 +350,75 @@ def _utf8(data: bytes, p: Path) -> tuple[str, str] | None:
 _NUL_RUN = re.compile("\x00+")
 
 
-def _damaged_utf8(data: bytes, p: Path) -> tuple[str, str] | None:
-    """(text, what is wrong) of UTF-8 with a few bytes that are not (a file cut mid-character by a full disk or a
-    partial copy, a line pasted in from a Latin-1 file) or are NUL (a crash's zeroed tail, a stray one another
-    program wrote: no text holds one), each run of them read as U+FFFD; None for another encoding, or for a file
-    that is mostly NULs. Before, such a survey could not be opened at all (or, with one NUL in a file of even
-    length, was read as UTF-16 gibberish)."""
-    pieces: list[str] = []
-    bad: list[int] = []  # offsets in the text of each U+FFFD put in
-    at = bad_end = 0
-    while True:
-        try:
-            pieces.append(data[at:].decode("utf-8"))
-            break
-        except UnicodeDecodeError as exc:
-            if exc.start or not bad or at != bad_end:  # bad bytes right after bad bytes are the same place
-                pieces.append(data[at:at + exc.start].decode("utf-8"))
-                bad.append(sum(map(len, pieces)))
-                pieces.append("\ufffd")
-            at = bad_end = at + exc.end
-            if len(bad) > MAX_DAMAGED_PLACES:
-                return None
-    text = "".join(pieces)
-    if bad:
-        valid = sum(1 for c in text if ord(c) > 0x7F) - len(bad)
-        if valid < 10 * len(bad):
+def _damaged_utf8(data: bytes, p: Path, *, chosen: bool = False) -> tuple[str, str] | None:
+    """(text, what is wrong) of UTF-8 with bytes that are not (a file cut mid-character by a full disk or a partial
+    copy, a line or a paragraph pasted in from a Latin-1 file) or are NUL (a crash's zeroed tail, a stray one another
+    program wrote: no text holds one), each run of them read as U+FFFD; None for another encoding (its valid non-ASCII
+    characters not DAMAGE_RATIO times as many as the places not UTF-8), or for a file that is mostly NULs (`chosen`:
+    the user chose UTF-8, so never None). Before, such a survey could not be opened at all (or, with one NUL in a
+    file of even length, was read as UTF-16 gibberish)."""
+    if not chosen and len(data) > QUICK_LOOK_BYTES:
+        head = _unread_runs(data[:QUICK_LOOK_BYTES].decode("utf-8", "surrogateescape"))
+        if head[1] >= QUICK_REFUSAL_PLACES and not _mostly_valid(head[0], head[1]):
             return None
-    first = bad[0] if bad else len(text)
+    text, places, first = _unread_runs(data.decode("utf-8", "surrogateescape"))  # (C speed)
+    if not chosen and not _mostly_valid(text, places):
+        return None
+    if first < 0:
+        first = len(text)
     nuls = 0
     nul = text.find("\x00")
     if nul >= 0:
         first = min(first, nul)  # the replacements after it move nothing before it
         text, nuls = _NUL_RUN.subn("\ufffd", text)
-        if len(bad) + nuls > MAX_DAMAGED_PLACES or len(text) - nuls < 10 * nuls:
+        if not chosen and (nuls > MAX_NUL_PLACES or len(text) - nuls < DAMAGE_RATIO * nuls):
             return None
-    if not bad and not nuls:
+    if not places and not nuls:
         return text, ""
-    before = text[:first]  # its line as the editor numbers it: a U+2029 is a line break (_paragraphs_as_lines)
-    line = before.count("\n") + before.count("\r") - before.count("\r\n") + before.count(PARAGRAPH_SEPARATOR) + 1
     if not nuls:
-        where = f"is not valid UTF-8 in {len(bad)} place(s)"
-    elif not bad:
+        where = f"is not valid UTF-8 in {places} place(s)"
+    elif not places:
         where = f"has NUL bytes, which are no text, in {nuls} place(s)"
     else:
-        where = f"is not valid UTF-8 in {len(bad)} place(s) and has NUL bytes in {nuls} more"
-    return text, (f"{p} {where}, the first on line {line}: each is shown as \ufffd, and a save after an edit "
-                  "writes that character there.")
+        where = f"is not valid UTF-8 in {places} place(s) and has NUL bytes in {nuls} more"
+    return text, (f"{p} {where}, the first on line {_line_of(text, first)}: each is shown as \ufffd, and a save after "
+                  "an edit writes that character there.")
+
+
+# A GBK or Latin-1 file's first 64 KB are enough to tell it is no damaged UTF-8 (a GBK one has thousands of places
+# not UTF-8 there): reading the whole of an 8 MB GBK survey to count them cost ~1.3 s more before it was opened.
+QUICK_LOOK_BYTES = 1 << 16
+QUICK_REFUSAL_PLACES = 256
+
+
+def _mostly_valid(text: str, places: int) -> bool:
+    """Whether the valid non-ASCII characters of a text read as UTF-8 outnumber its `places` (U+FFFD each, where its
+    bytes were not UTF-8) DAMAGE_RATIO times: a UTF-8 survey, damaged, not text in another encoding."""
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    return non_ascii - places >= DAMAGE_RATIO * places
+
+
+def _wide(data: bytes, codec: str, p: Path, *, chosen: bool = False) -> tuple[str, str] | None:
+    """(text, damage) of UTF-16/32 (`codec` with its byte order): a lone surrogate (half of an emoji cut by a tool)
+    or a cut last character is one U+FFFD, as damaged UTF-8 is, while its characters are DAMAGE_RATIO times as many
+    as such places (`chosen`, the user's choice or a byte-order mark: whatever); None otherwise. Before, one lone
+    surrogate refused the whole survey, naming no place (without a BOM: "a binary file")."""
+    try:
+        return data.decode(codec), ""
+    except UnicodeDecodeError:
+        pass
+    width = 4 if "32" in codec else 2
+    whole = len(data) - len(data) % width
+    try:
+        text = data[:whole].decode(codec, "surrogatepass")
+    except UnicodeDecodeError:  # UTF-32 beyond U+10FFFF
+        text = data[:whole].decode(codec, _UNREAD)
+    if whole < len(data):
+        text += "\udc80"  # the bytes of a last character cut short
+    text, places, first = _unread_runs(text)
+    if not chosen and len(text) - places < DAMAGE_RATIO * places:
+        return None
+    return text, _unread_said(p, codec, text, places, first)
 
 
 # Real UTF-16 without a BOM: an ASCII character (a newline, a space, a digit) has a NUL for its high byte. When at
@@ -299,29 +432,35 @@ WIDE_NUL_SHARE = 0.05
 WIDE_TEXT_SHARE = 0.9
 
 
-def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
-    """(text, codec) of UTF-16 written without a byte-order mark, or None: NULs on one side of a real share of its
-    byte pairs (odd offsets little-endian, even big-endian; a binary file's fall on both), or else a reading that
-    is Chinese text where UTF-8 can't read the bytes at all."""
-    if len(data) % 2 or not data:
+def _utf16_without_bom(data: bytes, p: Path) -> tuple[str, str, str] | None:
+    """(text, codec, damage) of UTF-16 written without a byte-order mark, or None: NULs on one side of a real share
+    of its byte pairs (odd offsets little-endian, even big-endian; a binary file's fall on both), its lone
+    surrogates read as damage (_wide), or else a reading that is Chinese text where UTF-8 can't read the bytes at
+    all."""
+    if not data:
         return None
     units = len(data) // 2
     at_odd = data[1::2].count(0)
     at_even = data.count(0) - at_odd
     found: tuple[float, str, str] | None = None
     for codec, own, other in (("utf-16-le", at_odd, at_even), ("utf-16-be", at_even, at_odd)):
+        if own >= WIDE_NUL_SHARE * units and own > 10 * other:
+            read = _wide(data, codec, p)
+            if read is not None:
+                return read[0], codec, read[1]
+            continue
+        if len(data) % 2:
+            continue
         try:
             text = data.decode(codec)
         except UnicodeDecodeError:
             continue
-        if own >= WIDE_NUL_SHARE * units and own > 10 * other:
-            return text, codec
         share = _common_share(text)
         if share >= WIDE_TEXT_SHARE and (found is None or share > found[0]):
             found = (share, text, codec)
     if found is None or _is_utf8(data):
         return None
-    return found[1], found[2]
+    return found[1], found[2], ""
 
 
 def _common_share(text: str) -> float:
@@ -351,6 +490,41 @@ def _looks_chinese(text: str) -> bool:
         if "\u4e00" <= c <= "\u9fff" or "\u3000" <= c <= "\u303f" or "\uff00" <= c <= "\uffef" or c in "“”‘’…—·"
     )
     return cjk / len(non_ascii) >= 0.8
+
+
+def _mostly_rare_hanzi(text: str) -> bool:
+    """Whether most non-ASCII characters of (the first 64K characters of) a text are not in GB2312: never a
+    simplified-Chinese survey, and what Latin-1 letters read as GBK give (an accented letter and the ASCII letter
+    after it are one hanzi of GBK's extensions)."""
+    sample = text[:65536]
+    ascii_ = len(sample.encode("ascii", "ignore"))
+    common = (len(sample.encode("gb2312", "ignore")) - ascii_) // 2
+    return 2 * common <= len(sample) - ascii_
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+# A sign that is no letter between two letters ("Za¿ó³æ": Polish in Windows-1250 read as Windows-1252); an
+# apostrophe, a middle dot or a hyphen may be.
+_GLUED_SIGN = re.compile(r"(?<=[^\W\d_])[^\w\s'’‘·‐-](?=[^\W\d_])")
+
+
+def _western(data: bytes) -> tuple[str, str] | None:
+    """(text, "cp1252") when the bytes read as Windows-1252 (Latin-1 and its punctuation) are Western text: words
+    with an accented letter are mostly ASCII letters ("Café", "Naïve", "Straße"), and no sign is glued between two
+    letters. charset_normalizer's best match for a few dozen bytes of French was Baltic or Urdu ("Naļve", "Cafﻠ"),
+    and a character the file held was then refused on save; Cyrillic, Greek or Central European text read so fails
+    the test and is left to it."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:  # a byte Windows-1252 leaves undefined
+        return None
+    sample = text[:65536]
+    accented = [w for w in _LETTERS.findall(sample) if not w.isascii()]
+    letters = sum(map(len, accented))
+    ascii_letters = sum(len(w.encode("ascii", "ignore")) for w in accented)
+    if 2 * ascii_letters < letters or 20 * len(_GLUED_SIGN.findall(sample)) > len(accented):
+        return None
+    return text, "cp1252"
 
 
 def _charset_normalizer_guess(data: bytes) -> tuple[str, str] | None:
@@ -455,7 +629,8 @@ def save_text(path: Path | str, text: str, fmt: LoadedText | None = None, *, bac
         fingerprint: tuple[int, int, str] | None = _fingerprint(target.stat(), data)
     except OSError:
         fingerprint = None
-    return SavedText(LoadedText(text=body, encoding=fmt.encoding, bom=fmt.bom, newline=fmt.newline), fingerprint)
+    return SavedText(LoadedText(text=body, encoding=fmt.encoding, bom=fmt.bom, newline=fmt.newline,
+                                guessed=fmt.guessed), fingerprint)  # (written in a guessed encoding: still a guess)
 
 
 def save_text_atomic(

@@ -31,8 +31,10 @@ from editor_app.services.files import (
     UnreadableFile,
     UnsavableText,
     check_openable,
+    encoding_name,
     load_text,
     load_text_and_fingerprint,
+    load_text_in,
 )
 from editor_app.ui import chart_library
 from editor_app.ui.analysis_runner import AnalysisRunner
@@ -659,7 +661,13 @@ class MainWindow(QMainWindow):
         exc, fmt = job.error, job.fmt
         say = words_for(self.pack)
         if isinstance(exc, UnsavableText) and not fmt.encoding.replace("-", "").lower().startswith("utf"):
-            if self.ask_save_as_utf8(say(str(exc))):
+            problem = say(str(exc))
+            if fmt.guessed:  # a Latin-1 file read as Baltic: UTF-8 would write its misread letters for good
+                problem += "\n\n" + self.tr(
+                    "%1 was only guessed from the file's bytes. If letters look wrong, cancel and reopen the file "
+                    "in its own encoding (File → Reopen in Another Encoding): a save as UTF-8 writes the letters as "
+                    "shown.").replace("%1", encoding_name(fmt.encoding))
+            if self.ask_save_as_utf8(problem):
                 job.then = self._start_save(job.path, job.text, LoadedText(text="", encoding="utf-8", newline=fmt.newline),
                                             announce=job.announce, revision=job.revision, save_as=job.save_as)
                 return
@@ -671,11 +679,30 @@ class MainWindow(QMainWindow):
         self.show_error(self.tr("Not saved"), message)
 
     def _tell_damage(self, loaded: LoadedText) -> None:
-        """A survey opened with bytes its encoding can't read (shown as U+FFFD) or with U+2029 says so and where (a
-        sentence a line)."""
-        if loaded.damage:
+        """A survey opened with bytes its encoding can't read (shown as U+FFFD) or with U+2029 says so and where, one
+        whose encoding was only guessed from its bytes which one (a sentence a line)."""
+        if loaded.notices:
             say = words_for(self.pack)
-            self.notify(APP_NAME, "\n".join(say(line) for line in loaded.damage.split("\n")))
+            self.notify(APP_NAME, "\n".join(say(line) for line in loaded.notices))
+
+    def reopen_with_encoding(self, encoding: str) -> bool:
+        """File → Reopen in Another Encoding: the survey's file read again in the encoding the user names (one of
+        files.REOPEN_ENCODINGS), when the one guessed from its bytes shows wrong letters; unsaved edits are asked
+        about first, as opening another file does. Nothing is written: the next save writes that encoding."""
+        path = self.current_path
+        if path is None or not path.is_file():
+            return False
+        if not self._may_discard_changes():
+            return False
+        try:
+            loaded, fingerprint = load_text_in(path, encoding)
+        except UnreadableFile as exc:
+            self.show_error(self.tr("Can't open the file"), words_for(self.pack)(str(exc)))
+            return False
+        self._show_document(loaded, path, sample=self.is_bundled_sample, fingerprint=fingerprint)
+        self.statusBar().showMessage(self.tr("Reopened %1 as %2").replace("%1", path.name)
+                                     .replace("%2", encoding_name(loaded.encoding)), 8000)
+        return True
 
     def _open_dialog(self) -> None:
         start = str(self.current_path.parent) if self.current_path and not self.is_bundled_sample else str(Path.home())

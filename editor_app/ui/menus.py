@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from editor_app.resources_path import sample_survey_path
+from editor_app.services.files import REOPEN_ENCODINGS, reopen_choice
 
 
 class WindowMenus(QObject):
@@ -47,6 +48,7 @@ class WindowMenus(QObject):
         self.menu_recent = w.menu_recent = f.addMenu(self.tr("Open &Recent"))
         self.rebuild_recent()
         self._action(f, self.tr("Open the Sa&mple Survey"), lambda: w.open_path(sample_survey_path()))
+        self._build_reopen(f)
         f.addSeparator()
         # written on a worker thread (Save As's too, once named): typing goes on while an 8 MB survey is saved (it froze
         # the window 0.3-5 s)
@@ -96,6 +98,33 @@ class WindowMenus(QObject):
         t.addSeparator()
         self._action(t, self.tr("Next &Problem"), lambda: w.jump_to_problem(True), QKeySequence("F8"))
         self._action(t, self.tr("Previous Pro&blem"), lambda: w.jump_to_problem(False), QKeySequence("Shift+F8"))
+
+    def _build_reopen(self, f: QMenu) -> None:
+        """File → Reopen in Another Encoding: the survey read again in an encoding the user names, when the one
+        guessed from its bytes shows wrong letters (a Latin-1 file read as Baltic); the encoding read now is checked."""
+        self.menu_reopen = menu = self.window.menu_reopen = f.addMenu(self.tr("Reopen in Another Enco&ding"))
+        menu.setObjectName("menu_reopen")
+        names = {"utf-8": self.tr("&UTF-8"), "gb18030": self.tr("&GB18030 (Chinese)"), "utf-16": self.tr("UTF-&16"),
+                 "cp1252": self.tr("&Windows-1252 (Western European)"), "latin-1": self.tr("&Latin-1 (ISO 8859-1)")}
+        group = QActionGroup(menu)
+        group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)  # a GBK survey's: none of them
+        for encoding in REOPEN_ENCODINGS:
+            action = self._action(menu, names[encoding],
+                                  lambda _c=False, e=encoding: self.window.reopen_with_encoding(e),
+                                  name=f"action_reopen_{encoding}")
+            action.setCheckable(True)
+            action.setData(encoding)
+            group.addAction(action)
+        f.aboutToShow.connect(self.update_reopen)  # (the submenu's own aboutToShow comes too late to disable it)
+
+    def update_reopen(self) -> None:
+        """Only a survey read from a file can be reopened; the encoding it was read in is checked."""
+        w = self.window
+        path = w.current_path
+        self.menu_reopen.setEnabled(path is not None and path.is_file())
+        now = reopen_choice(w.loaded.encoding) if w.loaded is not None else ""
+        for action in self.menu_reopen.actions():
+            action.setChecked(action.data() == now)
 
     def rebuild_recent(self) -> None:
         menu = self.menu_recent

@@ -680,239 +680,250 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="73"/>
+        <location filename="../../editor_app/ui/main_window.py" line="75"/>
         <source>Surveys (*.md *.markdown *.txt);;All files (*)</source>
         <translation>综述 (*.md *.markdown *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="136"/>
+        <location filename="../../editor_app/ui/main_window.py" line="138"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="146"/>
-        <location filename="../../editor_app/ui/main_window.py" line="147"/>
+        <location filename="../../editor_app/ui/main_window.py" line="148"/>
+        <location filename="../../editor_app/ui/main_window.py" line="149"/>
         <source>Panels</source>
         <translation>面板</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="155"/>
+        <location filename="../../editor_app/ui/main_window.py" line="157"/>
         <source>Self-check</source>
         <translation>自检</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="156"/>
+        <location filename="../../editor_app/ui/main_window.py" line="158"/>
         <source>References</source>
         <translation>引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="157"/>
+        <location filename="../../editor_app/ui/main_window.py" line="159"/>
         <source>Figures</source>
         <translation>数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="158"/>
+        <location filename="../../editor_app/ui/main_window.py" line="160"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="976"/>
+        <location filename="../../editor_app/ui/main_window.py" line="703"/>
+        <source>Reopened %1 as %2</source>
+        <translation>已按 %2 重新打开 %1</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="1013"/>
         <source>⚠ Rule pack broken: %1</source>
         <translation>⚠ 规则包已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="977"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1014"/>
         <source>Until it is fixed the survey is checked with the last good version of that file.</source>
         <translation>修好之前，综述按该文件上次可用的版本检查。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="978"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1015"/>
         <source>Until it is fixed the survey is checked with the rule pack %1.</source>
         <translation>修好之前，综述按规则包 %1 检查。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="980"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1017"/>
         <source>Broken since %1:</source>
         <translation>自 %1 起损坏：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="997"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1034"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="198"/>
+        <location filename="../../editor_app/ui/main_window.py" line="200"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="300"/>
-        <location filename="../../editor_app/ui/main_window.py" line="313"/>
-        <location filename="../../editor_app/ui/main_window.py" line="335"/>
-        <location filename="../../editor_app/ui/main_window.py" line="353"/>
+        <location filename="../../editor_app/ui/main_window.py" line="302"/>
+        <location filename="../../editor_app/ui/main_window.py" line="315"/>
+        <location filename="../../editor_app/ui/main_window.py" line="337"/>
+        <location filename="../../editor_app/ui/main_window.py" line="355"/>
+        <location filename="../../editor_app/ui/main_window.py" line="700"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="315"/>
+        <location filename="../../editor_app/ui/main_window.py" line="317"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="538"/>
+        <location filename="../../editor_app/ui/main_window.py" line="540"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="549"/>
+        <location filename="../../editor_app/ui/main_window.py" line="551"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="550"/>
+        <location filename="../../editor_app/ui/main_window.py" line="552"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="552"/>
+        <location filename="../../editor_app/ui/main_window.py" line="554"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="553"/>
+        <location filename="../../editor_app/ui/main_window.py" line="555"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="554"/>
+        <location filename="../../editor_app/ui/main_window.py" line="556"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="561"/>
+        <location filename="../../editor_app/ui/main_window.py" line="563"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="568"/>
+        <location filename="../../editor_app/ui/main_window.py" line="570"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="574"/>
+        <location filename="../../editor_app/ui/main_window.py" line="576"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="579"/>
+        <location filename="../../editor_app/ui/main_window.py" line="581"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="617"/>
+        <location filename="../../editor_app/ui/main_window.py" line="619"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="668"/>
-        <location filename="../../editor_app/ui/main_window.py" line="671"/>
+        <location filename="../../editor_app/ui/main_window.py" line="667"/>
+        <source>%1 was only guessed from the file&apos;s bytes. If letters look wrong, cancel and reopen the file in its own encoding (File → Reopen in Another Encoding): a save as UTF-8 writes the letters as shown.</source>
+        <translation>%1 只是根据文件的字节猜测的编码。如果字母显示不对，请取消，并用文件本来的编码重新打开（文件 → 以其他编码重新打开）：另存为 UTF-8 会按显示的样子写入这些字母。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="676"/>
+        <location filename="../../editor_app/ui/main_window.py" line="679"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="647"/>
+        <location filename="../../editor_app/ui/main_window.py" line="649"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="119"/>
+        <location filename="../../editor_app/ui/main_window.py" line="121"/>
         <source>Survey text</source>
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="712"/>
+        <location filename="../../editor_app/ui/main_window.py" line="739"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="729"/>
+        <location filename="../../editor_app/ui/main_window.py" line="756"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="749"/>
+        <location filename="../../editor_app/ui/main_window.py" line="776"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="751"/>
+        <location filename="../../editor_app/ui/main_window.py" line="778"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="778"/>
+        <location filename="../../editor_app/ui/main_window.py" line="805"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="807"/>
-        <location filename="../../editor_app/ui/main_window.py" line="834"/>
+        <location filename="../../editor_app/ui/main_window.py" line="844"/>
+        <location filename="../../editor_app/ui/main_window.py" line="871"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="820"/>
-        <location filename="../../editor_app/ui/main_window.py" line="835"/>
+        <location filename="../../editor_app/ui/main_window.py" line="857"/>
+        <location filename="../../editor_app/ui/main_window.py" line="872"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="900"/>
+        <location filename="../../editor_app/ui/main_window.py" line="937"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="882"/>
+        <location filename="../../editor_app/ui/main_window.py" line="919"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="884"/>
+        <location filename="../../editor_app/ui/main_window.py" line="921"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="780"/>
+        <location filename="../../editor_app/ui/main_window.py" line="807"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="913"/>
+        <location filename="../../editor_app/ui/main_window.py" line="950"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="943"/>
+        <location filename="../../editor_app/ui/main_window.py" line="980"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="985"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1022"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1003"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1040"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1050"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1087"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1050"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1087"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
@@ -2164,187 +2175,217 @@ A long survey&apos;s report takes minutes.</source>
 <context>
     <name>WindowMenus</name>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="35"/>
+        <location filename="../../editor_app/ui/menus.py" line="36"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="36"/>
+        <location filename="../../editor_app/ui/menus.py" line="37"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="37"/>
+        <location filename="../../editor_app/ui/menus.py" line="38"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="38"/>
+        <location filename="../../editor_app/ui/menus.py" line="39"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="39"/>
+        <location filename="../../editor_app/ui/menus.py" line="40"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="45"/>
+        <location filename="../../editor_app/ui/menus.py" line="46"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="46"/>
+        <location filename="../../editor_app/ui/menus.py" line="47"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="47"/>
+        <location filename="../../editor_app/ui/menus.py" line="48"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="49"/>
+        <location filename="../../editor_app/ui/menus.py" line="50"/>
         <source>Open the Sa&amp;mple Survey</source>
         <translation>打开示例综述(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="53"/>
+        <location filename="../../editor_app/ui/menus.py" line="55"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="54"/>
+        <location filename="../../editor_app/ui/menus.py" line="56"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="57"/>
+        <location filename="../../editor_app/ui/menus.py" line="59"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="60"/>
+        <location filename="../../editor_app/ui/menus.py" line="62"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="61"/>
+        <location filename="../../editor_app/ui/menus.py" line="63"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="63"/>
+        <location filename="../../editor_app/ui/menus.py" line="65"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="64"/>
+        <location filename="../../editor_app/ui/menus.py" line="66"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="65"/>
+        <location filename="../../editor_app/ui/menus.py" line="67"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="66"/>
+        <location filename="../../editor_app/ui/menus.py" line="68"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="68"/>
+        <location filename="../../editor_app/ui/menus.py" line="70"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="70"/>
+        <location filename="../../editor_app/ui/menus.py" line="72"/>
         <source>Rep&amp;lace…</source>
         <translation>替换(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="72"/>
+        <location filename="../../editor_app/ui/menus.py" line="74"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="73"/>
+        <location filename="../../editor_app/ui/menus.py" line="75"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="74"/>
+        <location filename="../../editor_app/ui/menus.py" line="76"/>
         <source>&amp;Go to Line…</source>
         <translation>跳到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="80"/>
         <source>Show Ou&amp;tline</source>
         <translation>显示大纲(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="78"/>
+        <location filename="../../editor_app/ui/menus.py" line="80"/>
         <source>Show &amp;Panels</source>
         <translation>显示面板(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="83"/>
+        <location filename="../../editor_app/ui/menus.py" line="85"/>
         <source>O&amp;utline</source>
         <translation>大纲(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="84"/>
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>&amp;Self-check</source>
         <translation>自检(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="84"/>
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>&amp;References</source>
         <translation>引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="84"/>
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>&amp;Figures</source>
         <translation>数字图表(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="84"/>
+        <location filename="../../editor_app/ui/menus.py" line="86"/>
         <source>Pre&amp;view</source>
         <translation>预览(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="89"/>
+        <location filename="../../editor_app/ui/menus.py" line="91"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="90"/>
+        <location filename="../../editor_app/ui/menus.py" line="92"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="93"/>
+        <location filename="../../editor_app/ui/menus.py" line="95"/>
         <source>Re-&amp;analyse Now</source>
         <translation>立即重新分析(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="94"/>
+        <location filename="../../editor_app/ui/menus.py" line="96"/>
         <source>&amp;Verify All References</source>
         <translation>核验全部引用(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="97"/>
+        <location filename="../../editor_app/ui/menus.py" line="99"/>
         <source>Next &amp;Problem</source>
         <translation>下一个问题(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="98"/>
+        <location filename="../../editor_app/ui/menus.py" line="100"/>
         <source>Previous Pro&amp;blem</source>
         <translation>上一个问题(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/menus.py" line="110"/>
+        <location filename="../../editor_app/ui/menus.py" line="105"/>
+        <source>Reopen in Another Enco&amp;ding</source>
+        <translation>以其他编码重新打开(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="107"/>
+        <source>&amp;UTF-8</source>
+        <translation>&amp;UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="107"/>
+        <source>&amp;GB18030 (Chinese)</source>
+        <translation>GB18030（简体中文）(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="107"/>
+        <source>UTF-&amp;16</source>
+        <translation>UTF-&amp;16</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="108"/>
+        <source>&amp;Windows-1252 (Western European)</source>
+        <translation>Windows-1252（西欧）(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="108"/>
+        <source>&amp;Latin-1 (ISO 8859-1)</source>
+        <translation>Latin-1（ISO 8859-1）(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/menus.py" line="139"/>
         <source>&amp;Clear List</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
