@@ -59,9 +59,13 @@ class _Automaton:
 
     def build(self, data, flags: int) -> tuple[int, Counter, Counter]:
         """(ways to match empty (at most 2), first positions with their ways, last positions with theirs)."""
+        return self._in_turn(self.item(op, av, flags) for op, av in data)
+
+    def _in_turn(self, pieces) -> tuple[int, Counter, Counter]:
+        """One piece after another (each its (empty ways, first, last)): every last position of what came before is
+        followed by every first position of the next, once per way of reaching both."""
         null, first, last = 1, Counter(), Counter()
-        for op, av in data:
-            n2, f2, l2 = self.item(op, av, flags)
+        for n2, f2, l2 in pieces:
             for p, a in last.items():
                 for q, b in f2.items():
                     self.follow[p, q] += a * b
@@ -119,16 +123,7 @@ class _Automaton:
             parts.append(("loop", body))
         elif high > copies:
             parts.append(("optional", high - copies, body))  # x{0,3}: (x(x(x)?)?)?, counted, never x?x?x?
-        null, first, last = 1, Counter(), Counter()
-        for part in parts:
-            n2, f2, l2 = self._part(part, flags)
-            for p, a in last.items():
-                for q, b in f2.items():
-                    self.follow[p, q] += a * b
-            first = first + _times(f2, null)
-            last = l2 + _times(last, n2)
-            null = min(2, null * n2)
-        return null, first, last
+        return self._in_turn(self._part(part, flags) for part in parts)
 
     def _part(self, part, flags: int) -> tuple[int, Counter, Counter]:
         if part[0] == "once":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QPainter, QPalette, QPen
@@ -496,3 +496,14 @@ class BarChartWidget(QWidget):
             if at is not None:
                 self._pick(at)
             self.bar_clicked.emit(bar.line, bar.column)
+
+
+def line_runs_of(lines: Iterable[int]) -> list[list[int]]:
+    """The lines in runs of lines one after another: [2], [7], [12, 13, … 21] (a table's rows are one run)."""
+    runs: list[list[int]] = []
+    for n in lines:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from editor_app.core.model import Analysis
-from editor_app.ui.charts import BarChart, bar_places, bar_text, bars_per_category, range_pale
+from editor_app.ui.charts import BarChart, bar_places, bar_text, bars_per_category, line_runs_of, range_pale
 from editor_app.ui.theme import SERIES_COLOURS
 from editor_app.wording import ReportWords
 
@@ -80,12 +80,7 @@ def draw_planned(charts: list[Any], say: ReportWords) -> Iterator[tuple[str, byt
 
 def _lines_text(lines: list[int] | tuple[int, ...], say: ReportWords) -> str:
     """"lines 2, 7, 12–21": three lines or more one after another (a table's rows) as a run."""
-    runs: list[list[int]] = []
-    for n in lines:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
+    runs = line_runs_of(lines)
     text = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
     return say("line {lines}" if len(lines) == 1 else "lines {lines}", lines=text)
 

@@ -14,7 +14,7 @@ from editor_app.core.figure_check import shown_names, value_span
 from editor_app.core.figure_places import IN_MS, chart_key, inconsistent_places
 from editor_app.core.model import Analysis, FigureGroup
 from editor_app.ui import chart_library
-from editor_app.ui.charts import Bar, BarChart
+from editor_app.ui.charts import Bar, BarChart, line_runs_of
 from editor_app.ui.engine_text import words_for
 from editor_app.wording import ReportWords
 
@@ -32,12 +32,7 @@ def _fmt(v: float) -> str:
 def _lines_text(lines: list[int]) -> str:
     """"L22, L46, L52 (+1)": where a figure is stated; a run of three lines or more one after another (a table's
     rows) "L4–L13"."""
-    runs: list[list[int]] = []
-    for n in lines:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
+    runs = line_runs_of(lines)
     parts = [f"L{r[0]}–L{r[-1]}" if len(r) > 2 else ", ".join(f"L{n}" for n in r) for r in runs]
     named = ", ".join(parts).split(", ")  # (a run is one name)
     return ", ".join(named[:3]) + (f" (+{len(named) - 3})" if len(named) > 3 else "")
