@@ -90,20 +90,19 @@ def seconds_wanted(name: str) -> str:
 _TOLD: set[tuple[str, str]] = set()
 
 
-def _ignored(name: str, value: str, wanted: str, kept: object) -> None:
-    """A setting that can't be read is said once on stderr (it was dropped without a word), and the default kept."""
-    if (name, value) not in _TOLD:
-        _TOLD.add((name, value))
-        sys.stderr.write(f"warning: {name}={value!r} is not {wanted}; using {kept}\n")
+def _ignored(name: str, value: str, wanted: str, kept: object, where: object = "") -> None:
+    """A setting that can't be read is said once on stderr (it was dropped without a word), and the default kept;
+    `where`: the settings file it is in (an environment variable's name says where it is)."""
+    key = (f"{where}:{name}" if where else name, value)
+    if key not in _TOLD:
+        _TOLD.add(key)
+        sys.stderr.write(f"warning: {name}={value!r}{f' in {where}' if where else ''} is not {wanted}; using {kept}\n")
 
 
 def saved_setting_ignored(name: str, value: str, where: object, kept: object) -> None:
     """A value of the settings file that can't be used, said once on stderr with the file it is in (the window
     names it in Edit → Settings too), as an environment variable's is."""
-    key = (f"{where}:{name}", value)
-    if key not in _TOLD:
-        _TOLD.add(key)
-        sys.stderr.write(f"warning: {name}={value!r} in {where} is not {seconds_wanted(name)}; using {kept}\n")
+    _ignored(name, value, seconds_wanted(name), kept, where)
 
 
 def arxiv_url_unusable(url: str) -> str:
@@ -148,7 +147,6 @@ def unusable_environment(environ: dict[str, str] | None = None) -> dict[str, str
         if env.get(name) and seconds_setting(field, env[name]) is None:
             found[name] = env[name]
     return found
-
 
 
 def from_environment(base: Config | None = None, environ: dict[str, str] | None = None) -> Config:

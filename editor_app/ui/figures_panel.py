@@ -29,6 +29,11 @@ def _fmt(v: float) -> str:
     return f"{int(v):,}" if float(v).is_integer() else f"{v:,.4g}"
 
 
+def _not_drawn(extra: int, lines, one: str, many: str) -> str:
+    """A chart's note of the `extra` statements left out and their lines, in the words for one or for more."""
+    return (one if extra == 1 else many.replace("%n", str(extra))).replace("%1", _lines_text(lines))
+
+
 def _lines_text(lines: list[int]) -> str:
     """"L22, L46, L52 (+1)": where a figure is stated; a run of three lines or more one after another (a table's
     rows) "L4–L13"."""
@@ -235,12 +240,10 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
         if any(b.approx for b in bars):
             notes.append(QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)"))
         # (the statements left out are named: "differing", it counted a table's "12,500" that agrees with "~12,500")
-        if extra == 1:
-            notes.append(QCoreApplication.translate("FiguresPanel", "1 more statement not drawn (%1)")
-                         .replace("%1", _lines_text(left_lines)))
-        elif extra > 1:
-            notes.append(QCoreApplication.translate("FiguresPanel", "%n more statements not drawn (%1)")
-                         .replace("%n", str(extra)).replace("%1", _lines_text(left_lines)))
+        if extra > 0:
+            notes.append(_not_drawn(extra, left_lines,
+                                    QCoreApplication.translate("FiguresPanel", "1 more statement not drawn (%1)"),
+                                    QCoreApplication.translate("FiguresPanel", "%n more statements not drawn (%1)")))
         note = " · ".join(notes)
         out.append(BarChart(title=title, categories=categories, series_names=names, bars=bars, note=note,
                             quantity=say(metric), unit=unit, hardware=hardware,
@@ -292,12 +295,10 @@ def build_charts(analysis: Analysis, shown: dict[str, str] | None = None,
             notes.append(QCoreApplication.translate("FiguresPanel", "stippled: approximate (~)"))
         extra = sum(map(len, stated.values())) - len(bars)
         left = sorted(left_lines)
-        if extra == 1:
-            notes.append(QCoreApplication.translate("FiguresPanel", "1 more speed-up not drawn (%1)")
-                         .replace("%1", _lines_text(left)))
-        elif extra > 1:
-            notes.append(QCoreApplication.translate("FiguresPanel", "%n more speed-ups not drawn (%1)")
-                         .replace("%n", str(extra)).replace("%1", _lines_text(left)))
+        if extra > 0:
+            notes.append(_not_drawn(extra, left,
+                                    QCoreApplication.translate("FiguresPanel", "1 more speed-up not drawn (%1)"),
+                                    QCoreApplication.translate("FiguresPanel", "%n more speed-ups not drawn (%1)")))
         out.append(BarChart(title=QCoreApplication.translate("FiguresPanel", "Ratios and speed-ups (×)"),
                             categories=[b.category for b in bars], series_names=[""], bars=bars,
                             note=" · ".join(notes), horizontal=True, not_drawn=extra, not_drawn_lines=tuple(left)))

@@ -72,7 +72,7 @@
 <context>
     <name>FiguresPanel</name>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="396"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="392"/>
         <source>Loading the charts…</source>
         <translation>正在加载图表…</translation>
     </message>
@@ -93,42 +93,42 @@
     </message>
     <message>
         <location filename="../../editor_app/ui/figures_panel.py" line="241"/>
-        <location filename="../../editor_app/ui/figures_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="295"/>
         <source>stippled: approximate (~)</source>
         <translation>点状填充：近似值（~）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="244"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="245"/>
         <source>1 more statement not drawn (%1)</source>
         <translation>另有 1 处表述未画出（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="247"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="246"/>
         <source>%n more statements not drawn (%1)</source>
         <translation>另有 %n 处表述未画出（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="300"/>
         <source>1 more speed-up not drawn (%1)</source>
         <translation>另有 1 个加速比未画出（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="304"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="301"/>
         <source>%n more speed-ups not drawn (%1)</source>
         <translation>另有 %n 个加速比未画出（%1）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="306"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="302"/>
         <source>Ratios and speed-ups (×)</source>
         <translation>倍数与加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="384"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="380"/>
         <source>Engine figures as charts</source>
         <translation>引擎数字图表</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/figures_panel.py" line="394"/>
+        <location filename="../../editor_app/ui/figures_panel.py" line="390"/>
         <source>No engine figures found yet (e.g. “SGLang ~16,200 vs vLLM ~12,500 tok/s on H100”).</source>
         <translation>尚未发现引擎数字（例如「SGLang ~16,200 vs vLLM ~12,500 tok/s on H100」）。</translation>
     </message>
