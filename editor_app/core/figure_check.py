@@ -15,7 +15,10 @@ measure against the same baseline in the same direction (one naming no baseline 
 Every statement is compared with the first place the survey states that figure; a latency is compared in seconds,
 whether a place states it in ms or in s. A single value inside a range stated at the other place ("+1.3×" and
 "+1.21×~1.35×", "14,000 tok/s" and "12,000~16,200 tok/s", either first) agrees with it; two ranges agree only when
-they are one range. A cited paper is one subject under every name the survey gives it ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
+they are one range. A figure stated with no GPU is compared with that figure on a GPU when the survey states it on
+one GPU only ("SGLang 吞吐 19,900 tok/s" in a summary, "SGLang ~16,200 vs vLLM ~12,500 tok/s on H100" above): a
+reader takes it for that one, and the message says it was so read; when the survey states it on two GPUs or more, a
+figure naming none is compared only with others naming none (which of them it restates, nothing tells). A cited paper is one subject under every name the survey gives it ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
 analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
 lines are compared again.
 """
@@ -44,6 +47,11 @@ class FigureCheck:
     first: dict[tuple, tuple[FigureGroup, FigureValue, tuple]]  # figure key -> where it is first stated (+ span)
     by_line: dict[int, list[Finding]]  # line -> its findings, in the order they were found
     subjects: dict[str, str] | None = None  # the paper_subjects it was made with
+    # {a figure's key less its GPU: the one GPU the survey states it on} (a statement naming none is read on it),
+    # and {line: the (figure, GPU) pairs its statements naming a GPU make}, which an edit must leave as they were
+    # for a pass to compare only the edited lines again
+    only_gpu: dict[tuple, str] | None = None
+    gpu_lines: dict[int, tuple] | None = None
 
 
 def paper_subjects(references: list[Reference]) -> dict[str, str]:
@@ -421,6 +429,16 @@ def _what(group: FigureGroup) -> str:
     return GENERIC_LABELS.get(label.casefold(), label) or group.metric
 
 
+def _gpu_read(group: FigureGroup, hardware: str, message: str) -> str:
+    """A disagreement's message saying which of its two statements names no GPU and was read on `hardware`, the one
+    GPU the survey states that figure on."""
+    if not group.hardware:  # (the value of this place names none)
+        at = message.index(" disagrees with ")
+        return f"{message[:at]} (no GPU named; read as on {hardware}, the only GPU the survey states it on)" \
+            + message[at:]
+    return f"{message}, which names no GPU (read as on {hardware}, the only GPU the survey states it on)"
+
+
 def _finding(group: FigureGroup, value: FigureValue, message: str, limit: float) -> Finding:
     """A figure-consistency warning at `value` of `group`, measured its value against `limit`."""
     return Finding(rule=RULE_ID, level="warning", line=group.line, column=value.column, message=message,
@@ -447,15 +465,62 @@ def _checked(group: FigureGroup) -> bool:
     return group.metric != "percent" or bool(group.label)
 
 
-def _first_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None) -> tuple[tuple, ...]:
+def _first_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str] | None,
+                gpus: tuple[dict, dict] | None = None) -> tuple[tuple, ...]:
     """Every key the value may be the first statement of (an edit making it one is no longer an edit of one line)."""
     if not value.engine:
         return ()
-    return _keys(subject_of(value.engine, subjects), _group_key(group)) + _ratio_keys(group, value, subjects)
+    subject = subject_of(value.engine, subjects)
+    return _keys(subject, _on_gpu(subject, _group_key(group), group, gpus)) + _ratio_keys(group, value, subjects)
 
 
-def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None) -> None:
-    """Compare the groups (in document order) with the first statements, recording new first statements."""
+_LEVELS = frozenset(("speedup", "change"))  # the kinds whose GPU-less statements are not read on the only GPU
+# a clause that says where its figure was measured, on hardware the engine does not know ("Mac Studio 上 Ollama 40
+# tok/s", "vLLM on a laptop: …"): a figure naming no GPU there is not read on another's (not 以上, 上文, 上述 …)
+_SAYS_WHERE = re.compile(r"(?<![以之])上(?![文述面一下])|(?<![A-Za-z])on[ \t]|@")
+
+
+def _on_gpu(subject: str, gkey: tuple, group: FigureGroup, gpus: tuple[dict, dict] | None) -> tuple:
+    """The gkey a value of `group` is compared under: one naming no GPU takes the one GPU the survey states that
+    figure on (gpus: _only_gpu's and _gpu_pairs'), unless its line states the figure on a GPU (the line tells them
+    apart: "H100 上 Ollama 95 tok/s，Mac Studio 上 Ollama 40 tok/s") or its clause says where it ran."""
+    if not gpus or gkey[2] or gkey[0] in _LEVELS:
+        return gkey
+    only, pairs = gpus
+    figure = (subject, gkey[0], gkey[1], gkey[3], gkey[4])
+    gpu = only.get(figure)
+    if gpu is None or any(f == figure for f, _ in pairs.get(group.line, ())) or _SAYS_WHERE.search(group.sentence):
+        return gkey
+    return (gkey[0], gkey[1], gpu, gkey[3], gkey[4])
+
+
+def _gpu_pairs(groups: Sequence[FigureGroup], subjects: dict[str, str] | None) -> dict[int, tuple]:
+    """{line: the (figure less its GPU, GPU) pairs of its statements that name a GPU} (not speed-ups nor changes)."""
+    found: dict[int, dict] = {}  # (a dict: the pairs once each, in the order the line states them)
+    for group in groups:
+        if not group.hardware or group.kind in _LEVELS or group.metric in _LEVELS or not _checked(group):
+            continue
+        metric, label, gpu, unit, baseline = _group_key(group)
+        pairs = found.setdefault(group.line, {})
+        for value in group.values:
+            if value.engine:
+                pairs[(subject_of(value.engine, subjects), metric, label, unit, baseline), gpu] = None
+    return {ln: tuple(pairs) for ln, pairs in found.items()}
+
+
+def _only_gpu(gpu_lines: dict[int, tuple]) -> dict[tuple, str]:
+    """{a figure less its GPU: its GPU} for the figures the survey states on one GPU only."""
+    gpus: dict[tuple, set] = {}
+    for pairs in gpu_lines.values():
+        for figure, gpu in pairs:
+            gpus.setdefault(figure, set()).add(gpu)
+    return {figure: next(iter(on)) for figure, on in gpus.items() if len(on) == 1}
+
+
+def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None,
+             gpus: tuple[dict, dict] | None = None) -> None:
+    """Compare the groups (in document order) with the first statements, recording new first statements; `gpus`:
+    _only_gpu's and _gpu_pairs', telling the GPU a statement naming none is read on (_on_gpu)."""
     for group in groups:
         if not _checked(group):
             continue
@@ -467,7 +532,8 @@ def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None
                 continue
             if gkey is None:
                 gkey = _group_key(group)
-            key = (subject_of(value.engine, subjects), *gkey)
+            subject = subject_of(value.engine, subjects)
+            key = (subject, *(_on_gpu(subject, gkey, group, gpus) if gpus and gpus[0] and not gkey[2] else gkey))
             if group.kind == "speedup" and gkey[-1] and value.value > 1:
                 found = _reversed(group, value, first.get((subject_of(group.baseline, subjects), *gkey[:-1],
                                                            value.engine.casefold())))
@@ -481,6 +547,9 @@ def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None
                 continue
             found = _disagreement(group, value, *seen)
             if found is not None:
+                if key[3] and bool(group.hardware) != bool(seen[0].hardware):  # one of them read on the only GPU
+                    found = with_changes(found, message=_gpu_read(group, group.hardware or seen[0].hardware,
+                                                                  found.message))
                 by_line.setdefault(group.line, []).append(found)
 
 
@@ -489,8 +558,10 @@ def check_figures(groups: list[FigureGroup], subjects: dict[str, str] | None = N
     ordered = sorted(groups, key=lambda g: (g.line, g.values[0].column if g.values else 0))
     first: dict[tuple, tuple[FigureGroup, FigureValue, tuple]] = {}
     by_line: dict[int, list[Finding]] = {}
-    _compare(ordered, first, by_line, subjects)
-    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects)
+    gpu_lines = _gpu_pairs(ordered, subjects)
+    only = _only_gpu(gpu_lines)
+    _compare(ordered, first, by_line, subjects, (only, gpu_lines))
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects, only, gpu_lines)
 
 
 def recheck_figures(prev: FigureCheck, edited: dict[int, Sequence[FigureGroup]],
@@ -501,18 +572,25 @@ def recheck_figures(prev: FigureCheck, edited: dict[int, Sequence[FigureGroup]],
     if (prev.subjects or None) != (subjects or None) \
             or any(group.line in edited for group, *_ in prev.first.values()):
         return None
+    old_pairs = prev.gpu_lines or {}
+    for ln, groups in edited.items():
+        if _gpu_pairs(groups, subjects).get(ln, ()) != old_pairs.get(ln, ()):
+            return None  # a GPU a figure is stated on, added or gone: which GPU one naming none is read on may change
+    only = prev.only_gpu
+    gpus = (only or {}, prev.gpu_lines or {})
     first = dict(prev.first)
     by_line = dict(prev.by_line)
     for ln, groups in sorted(edited.items()):
         for group in groups:
             for value in group.values if _checked(group) else ():
-                for key in _first_keys(group, value, subjects):
+                for key in _first_keys(group, value, subjects, gpus):
                     seen = prev.first.get(key)
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
         by_line.pop(ln, None)
-        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line, subjects)
-    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects)
+        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line, subjects, gpus)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects, only,
+                       prev.gpu_lines)
 
 
 def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int, FigureGroup],
@@ -525,6 +603,16 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
     or a cited paper was renamed."""
     if (prev.subjects or None) != (subjects or None):
         return None
+    old_pairs = prev.gpu_lines or {}
+    new_pairs = {ln: pairs for ln, groups in edited.items() for pairs in (_gpu_pairs(groups, subjects).get(ln),)
+                 if pairs}
+    if sorted(p for ln, pairs in old_pairs.items() if a < ln <= after for p in pairs) \
+            != sorted(p for pairs in new_pairs.values() for p in pairs):
+        return None  # a GPU a figure is stated on, added or gone (see recheck_figures)
+    gpu_lines = {ln if ln <= a else ln + d: pairs for ln, pairs in old_pairs.items() if not a < ln <= after}
+    gpu_lines.update(new_pairs)
+    only = prev.only_gpu
+    gpus = (only or {}, gpu_lines)
     first = {}
     for key, (group, value, span) in prev.first.items():
         if group.line > a:
@@ -538,12 +626,12 @@ def moved_check(prev: FigureCheck, a: int, after: int, d: int, regroup: dict[int
         groups = edited[ln] if ln in edited else placed(ln - 1)
         for group in groups:
             for value in group.values if _checked(group) else ():
-                for key in _first_keys(group, value, subjects):
+                for key in _first_keys(group, value, subjects, gpus):
                     seen = first.get(key)
                     if seen is None or seen[0].line > ln:
                         return None  # this line would become the first statement
-        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line, subjects)
-    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects)
+        _compare(sorted(groups, key=lambda g: g.values[0].column if g.values else 0), first, by_line, subjects, gpus)
+    return FigureCheck([f for ln in sorted(by_line) for f in by_line[ln]], first, by_line, subjects, only, gpu_lines)
 
 
 def figure_findings(groups: list[FigureGroup], subjects: dict[str, str] | None = None) -> list[Finding]:

@@ -22,6 +22,9 @@ def chart_key(g: FigureGroup) -> tuple:
 # "… at line 3", or "… 2× (vs vLLM) at line 3": a place a consistency finding names, and that place's baseline when
 # it differs from the finding's own (a speed-up naming none compared with the figure's first statement)
 _OTHER_PLACE = re.compile(r"(?: \(vs ([^()]*)\))? at line (\d+)")
+# a finding telling a figure that names no GPU against one on the GPU it was read on: the other place is in the
+# other's chart ("throughput (tok/s) · H100" and "throughput (tok/s)")
+_READ_ON = re.compile(r"read as on (.+?), the only GPU the survey states it on\)")
 
 
 def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
@@ -44,6 +47,9 @@ def inconsistent_places(analysis: Analysis) -> set[tuple[int, str, tuple]]:
             continue
         engine, key = hit
         bad.add((f.line, engine, key))
+        read_on = _READ_ON.search(f.message)
+        if read_on is not None:  # (the other place's chart: the GPU this one names not, or the one it names)
+            key = (key[0], key[1], "" if key[2] else read_on.group(1), key[3])
         for m in _OTHER_PLACE.finditer(f.message):
             base = m.group(1)
             bad.add((int(m.group(2)), engine, key if base is None else (*key[:-1], base)))

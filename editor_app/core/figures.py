@@ -7,9 +7,9 @@ stated with different values in different places.
 
 How a line is read:
 - Parentheses open nested scopes; each scope is split into clauses at ``；;。|·：`` and backticks, dashes and
-  sentence ends (not at the colon of "vLLM: 12.5k tok/s", a known engine's name before a value), and a clause
-  into items at `` + ``, ``、``, ``，``, ``, `` and `` / ``. The text before the first ``：`` of the line is its
-  lead-in ("NVIDIA Dynamo 1.0（…）：").
+  sentence ends (not at the colon of "vLLM: 12.5k tok/s", a known engine's name before a value, nor at that of "vLLM
+  on H100: 9,000 tok/s", an engine and the GPU it runs on), and a clause into items at `` + ``, ``、``, ``，``, ``, ``
+  and `` / ``. The text before the first ``：`` of the line is its lead-in ("NVIDIA Dynamo 1.0（…）：").
 - A comparison is a clause (or, failing that, an item) with ``vs``/``versus`` whose every part names an engine
   (the run of capitalised or known names right before the value) and a value; the unit (tok/s, req/s, s, ms,
   tok/s/GPU, GB, %, ×, $…/年, 万美元/年 as $/年, 万元 as ¥, a price per million tokens as $/M tok) or a metric label ("p99 TTFT", 吞吐, latency…, also from a
@@ -52,7 +52,8 @@ How a line is read:
   word (than, versus, 比 …) is not the subject's but the engine's named right after it ("higher than 12,500
   tok/s for vLLM"), else no one's; an engine named right after a value with for/of/on/using owns it even after
   another name ("from $110,940/yr on NIM to $59,940/yr on vLLM"). A difference between two engines' figures
-  ("比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM") is no one's figure, nor is a change (after 降低/提升…, or
+  ("比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM") is no one's figure, nor is the level a change starts from ("从 850 ms 降到 320 ms", "from 850 ms to
+  320 ms" state 320 ms), nor a change (after 降低/提升…, or
   the English "down/up", "drops/rises/reduced/increased (by)", "lower/higher by", a change verb before "by": "vLLM
   latency down 8 ms", "cuts p99 latency by 20 ms"; "down to 8 ms", "up to 16,200 tok/s" are levels). An item that
   names only other hardware before its value ("H100 上 vLLM 为 12,500 tok/s，H200 上为 15,800 tok/s") states the clause's previous
@@ -63,15 +64,21 @@ How a line is read:
   text the range as written, approx only when marked before it or after it. Its ends are written alike, or the lower
   with no magnitude ("1.2~1.6万"), and rise; a range with no unit after it counts only in a comparison of a
   throughput or a latency ("SGLang 12,000~16,200 vs vLLM 12,500 tok/s"). A range of anything else is read as before.
+- "SGLang 19,900、vLLM 12,500 tok/s", "SGLang 16.2k / vLLM 12.5k tok/s": a value with no unit, followed by 、 or / and
+  another known engine's value, is in the unit written after the last of them (_listed_unit).
+- "vLLM vs NIM：年成本 $59,940 vs $110,940": values joined by vs with no engine named, after a lead-in naming known
+  engines joined by vs, are a comparison of those engines in order (_named_in_lead_in).
 - "~", "≈", "约", "约为", "about", "around", "roughly", "approximately" mark a value approximate, and so do "左右/上下"
   right after it and its unit ("16,200 tok/s 左右"); "up to" does not.
   A speed-up is approximate too when "约为/约是/大约/大概" stand shortly before it in its item ("吞吐约为 vLLM 的
   1.3 倍") or "左右/上下" right after it.
-- Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, ..., with a count: "8×H100") is the first
-  named in a comparison's clause as written (parentheses included); for a speed-up, in its item, else in its
-  clause when the clause holds one speed-up only; for a one-value group, right after its value ("15,800 tok/s on
-  H200", "（H200）"), else in its item, else in its clause. Failing these, the GPU named in the clause that leads
-  into the figure's with a colon ("单卡 H100 的 p50 TTFT：…", "实测（H100 · …）：…").
+- Hardware (H100, A100, B200, GB200, L40S, MI300X, RTX 4090, Apple M4, 昇腾/Ascend 910B, M2 Ultra, ..., with a count:
+  "8×H100") is the first named in a comparison's clause as written (parentheses included); for a speed-up, in its
+  item, else in its clause when the clause holds one speed-up only; for a one-value group, right after its value
+  ("15,800 tok/s on H200", "（H200）"), else in its item, else in its clause, unless another item of the clause states
+  the same engine's figure on that GPU ("H100 上 Ollama 95 tok/s，Mac Studio 上 Ollama 40 tok/s": 40 is on none).
+  Failing these, the GPU named in the clause that leads into the figure's with a colon ("单卡 H100 的 p50 TTFT：…",
+  "实测（H100 · …）：…"), or, when that names none, in the line's lead-in ("2.1 实测（H100 · …）：…；p50 TTFT：…").
 - A percentage change is a value with "%" and a word saying which way: before it (提升/提高/增加/高/快/多/降低/下降/
   减少/缩短/低/慢/少…, not 最高/高达/提升到: a level), after it ("30% higher/lower/faster/more/less"), or a verb before
   "by" ("cuts p99 latency by 40%"), or a sign ("+80%", "-8%") when its item names the engine, a baseline and the
@@ -84,7 +91,8 @@ How a line is read:
   "vLLM/SGLang 分别 58.9s/54.2s"; joined by 、，, / 和 与 及) is one comparison, each value its engine's in order, the unit
   written last the list's; lists of different lengths read nothing (nor does any other reader take their values).
 - ￥ (U+FFE5) is ¥, "RMB"/"CNY" before a value ¥; a cost per year is "/年" whatever the wording ("/yr", "/year", "per
-  year", a yearly cost word before it: "年成本 50 万元"). A magnitude scales exactly ("1.62 万" is 16200).
+  year", a yearly cost word before it: "年成本 50 万元", or ending the lead-in
+  before its clause's colon: "年成本：vLLM $69,940 vs NIM $110,940"). A magnitude scales exactly ("1.62 万" is 16200).
 - An M before tok/s or req/s is millions ("1.2M tok/s" is 1,200,000, as "16.2K" is 16,200); a bare M or B anywhere
   else is no multiplier ("7B", "1M tokens"), and a value in K or M ("900K") is no name.
 - A Markdown table's rows are read by the columns their header names (figure_tables.py), not here.
@@ -98,6 +106,7 @@ from typing import Any
 
 from editor_app.core.model import FigureGroup, FigureValue
 from editor_app.core.numbers import AS_ASCII, FULL_WIDTH_ASCII, thousands_read
+from editor_app.core.records import with_changes
 from editor_app.core.regex_looks import longest_first
 
 
@@ -172,16 +181,19 @@ _SPEEDUP_START = re.compile(  # where a speed-up can start, as _VALUE_START for 
     r"|(?<=[最高])|(?<=u)p to|(?<=a)(?:bout|round|pprox)|(?<=r)oughly|(?<=n)early)"
 )
 _HARDWARE_RE = re.compile(  # (a count: "8×H100", "8 卡 H100", "单卡 H100")
-    r"(?=[0-9NGHABLTVRM单])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX卡张][ \t]?|单卡[ \t]?)?"
-    r"(?:NVIDIA[ \t]+)?(?P<name>"
+    r"(?=[0-9NGHABLTVRM单昇])(?<![A-Za-z0-9])(?:(?P<count>\d+)[ \t]?[×xX卡张][ \t]?|单卡[ \t]?)?"
+    r"(?:NVIDIA[ \t]+|Mac[ \t]+(?=M\d))?(?P<name>"
     r"(?:GB|[HABL])\d{2,3}[A-Z]?(?:[ \t]?(?:SXM|PCIe|NVL)\d*)?|L4|T4|V100|RTX[ \t]?\d{4}(?:[ \t]?Ti)?"
-    r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?)(?![A-Za-z0-9])"
+    r"|MI\d{3}[A-Z]?|TPU[ \t]?v\d[a-z]?|Gaudi[ \t]?\d|Apple[ \t]+M\d(?:[ \t]+(?:Pro|Max|Ultra))?"
+    # Huawei's Ascend ("昇腾 910B", "Ascend 910B"), an Apple chip without "Apple" only with its kind ("M2 Ultra",
+    # "Mac M3 Max": a bare "M2" is too many other things)
+    r"|(?:昇腾|Ascend)[ \t]?9\d0[A-Z]?|M\d[ \t]+(?:Pro|Max|Ultra))(?![A-Za-z0-9])"
 )
-_HARDWARE_FIRST = frozenset("0123456789NGHABLTVRM单")  # the characters _HARDWARE_RE can start with
+_HARDWARE_FIRST = frozenset("0123456789NGHABLTVRM单昇")  # the characters _HARDWARE_RE can start with
 # every GPU name above holds one of these, so text without one names no hardware (a cheap first look); each
 # alternative starts with a plain letter (re then skips the other positions in C, which _HARDWARE_RE, led by a
 # look-ahead, cannot), and versions ("v0.5.19", "V1") pass none, so most text never meets _HARDWARE_RE
-_GPU_HINT = re.compile(r"H\d\d|A\d\d|B\d\d|L\d\d|GB\d\d|L4|T4|V100|RTX|MI\d\d\d|TPU|Gaudi|Apple")
+_GPU_HINT = re.compile(r"H\d\d|A\d\d|B\d\d|L\d\d|GB\d\d|L4|T4|V100|RTX|MI\d\d\d|TPU|Gaudi|Apple|昇腾|Ascend|M\d[ \t]+[PMU]")
 # These start with a plain character or one set of characters (re then skips the other positions in C); the
 # look-behinds after that first character tell which separator it begins.
 _VS_RE = re.compile(r"v(?<![A-Za-z]v)(?:s\.?|ersus)(?![A-Za-z])|V(?<![A-Za-z]V)[sS]\.?(?![A-Za-z])")  # vs VS Vs versus
@@ -200,6 +212,11 @@ def _engine_colon_re() -> re.Pattern[str]:
 
 
 _ENGINE_COLON = _engine_colon_re()  # "vLLM:" — a colon that names whose value follows, not a clause's end
+# "vLLM on H100:", "vLLM @ 8x A100-80G:", "vLLM 在 H100 上：": the same with the GPU it runs on (told a GPU by
+# _HARDWARE_RE at the group's start)
+_ENGINE_ON_GPU_COLON = re.compile(
+    r"(?<![A-Za-z0-9_.\-])(?:" + "|".join(re.escape(a) for a in sorted(KNOWN_ENGINES, key=longest_first))
+    + r")(?:[ \t]+on[ \t]+|[ \t]*@[ \t]*|[ \t]*在[ \t]*)(?P<gpu>[^:：;；,，。]{1,28}?)[ \t]*上?[ \t]?[:：]\Z")
 _ENGINE_LAST = frozenset(alias[-1] for alias in KNOWN_ENGINES)  # what the name before such a colon ends with
 
 
@@ -208,6 +225,19 @@ def _after_engine_name(text: str, at: int) -> bool:
     before one space or tab (most colons follow a CJK word)."""
     before = text[max(0, at - 2):at]
     return before[-1:] in _ENGINE_LAST or (before[-1:] in (" ", "\t") and before[:1] in _ENGINE_LAST)
+
+
+def _after_engine_on_gpu(text: str, at: int) -> bool:
+    """Whether an engine and the GPU it runs on end right before the colon text[at] ("vLLM on H100: 9,000 tok/s"):
+    a colon that names whose value follows, as _ENGINE_COLON's. A few str tests first: a GPU's name ends in a letter
+    or digit (or 上), and on/@/在 stands shortly before it."""
+    before = text[max(0, at - 40):at]
+    last = before.rstrip(" \t")[-1:]
+    if not ((last.isascii() and last.isalnum() or last == "上")
+            and (" on " in before or "@" in before or "在" in before)):
+        return False
+    m = _ENGINE_ON_GPU_COLON.search(text, max(0, at - 60), at + 1)
+    return m is not None and _HARDWARE_RE.match(text, m.start("gpu")) is not None
 _VALUE_NEXT = re.compile(r"[ \t]*(?:[~≈约～$¥€£]|\d)")
 
 
@@ -227,8 +257,8 @@ def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[t
             else:
                 m = _CLAUSE_SEP.search(text, at + 1, end)
                 continue
-        if text[at] in ":：" and _after_engine_name(text, at) \
-                and _ENGINE_COLON.search(text, max(0, at - 24), at + 1) and _VALUE_NEXT.match(text, after):  # (the name and the value around the colon, also past the span scanned: a whole split sees them)
+        if text[at] in ":：" and (_after_engine_name(text, at) and _ENGINE_COLON.search(text, max(0, at - 24), at + 1)
+                                 or _after_engine_on_gpu(text, at)) and _VALUE_NEXT.match(text, after):  # (the name and the value around the colon, also past the span scanned: a whole split sees them)
             m = _CLAUSE_SEP.search(text, after, end)  # "vLLM: 12.5k tok/s vs SGLang: 16.2k tok/s": one clause
             continue
         found.append((at, after))
@@ -824,6 +854,8 @@ def _hardware(text: str) -> str | None:
     if not m:
         return None
     name = " ".join(m.group("name").split())
+    if name.startswith(("昇腾9", "Ascend9")):
+        name = name.replace("9", " 9", 1)  # "昇腾910B" is "昇腾 910B"
     return f"{m.group('count')}×{name}" if m.group("count") else name  # ("单卡 H100": one, as "H100" alone)
 
 
@@ -1050,12 +1082,16 @@ class _LineReader:
 
     def _priced_per_token(self, index: int, a: int, b: int, unit: str) -> str:
         """A bare price ("$") in a clause, or after a lead-in, that says it is per million tokens ("每百万 token
-        成本：vLLM $0.21") in that unit ("$/M tok"); any other unit as it is."""
+        成本：vLLM $0.21") in that unit ("$/M tok"), or after a lead-in that ends with a yearly cost word ("年成本：vLLM
+        $69,940 vs NIM $110,940") per year ("$/年"); any other unit as it is."""
         if unit not in _CURRENCIES:
             return unit
         view = self.scopes[index].view
-        start = _lead_in_start(view, a) if a >= 2 and view[a - 1] in ":：" else a
-        return unit + _PER_MTOK if _PER_MTOK_IN.search(view, start, b) else unit
+        led = a >= 2 and view[a - 1] in ":："
+        start = _lead_in_start(view, a) if led else a
+        if _PER_MTOK_IN.search(view, start, b):
+            return unit + _PER_MTOK
+        return unit + "/年" if led and _yearly_cost_before(view, a - 1) else unit
 
     def lead_hardware(self, index: int, a: int) -> str | None:
         """The GPU named in the clause that leads into scope[a:] with a colon ("单卡 H100 的 p50 TTFT：TGI 为 320
@@ -1071,7 +1107,17 @@ class _LineReader:
     def _find_lead_hardware(self, index: int, a: int) -> str | None:
         start = _lead_in_start(self.scopes[index].view, a)
         raw = self._raw(index, start, a - 1)
-        if _GPU_HINT.search(raw) is None or len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
+        if _GPU_HINT.search(raw) is None:
+            # "2.1 实测（H100 · DeepSeek V3）：SGLang ~16,200 vs …；p50 TTFT：SGLang 为 320 毫秒": a lead-in naming no
+            # GPU, after the line's own lead-in (before its first colon), which names one
+            colon = self.scopes[0].view.find("：")
+            if not 0 < colon < self.scopes[index].start + start:
+                return None
+            raw = self.written[:colon]
+            if _GPU_HINT.search(raw) is None or len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
+                return None
+            return _hardware(raw)
+        if len({m.group(0) for m in _HARDWARE_RE.finditer(raw)}) != 1:
             return None  # "在 H100 和 B200 上复测：…": which of them a figure is on, the lead-in does not say
         return self.hardware(index, start, a - 1)
 
@@ -1243,7 +1289,8 @@ class _LineReader:
         if vs_at:
             vs_items = [(ia, ib) for ia, ib in self.items(index, a, b)[0] if _any_within(vs_at, ia, ib)]
             # "A 1s vs B 2s, C 3s vs D 4s": one comparison per item; else the clause, then its items
-            if len(vs_items) >= 2 or self._comparison(index, a, b, taken) is None:
+            if len(vs_items) >= 2 or self._comparison(index, a, b, taken) is None \
+                    and not self._named_in_lead_in(index, a, b, taken):
                 label = ""  # a label named once covers the clause's later comparisons
                 for ia, ib in vs_items:
                     if (ia, ib) != (a, b):
@@ -1347,6 +1394,65 @@ class _LineReader:
                             sentence=self.sentence(index, a, b), kind="comparison", label=label)
         self.groups.append((values[0].column, group))
         return label
+
+    def _named_in_lead_in(self, index: int, a: int, b: int, taken: _Spans) -> bool:
+        """Read scope[a:b], values joined by "vs" and no engine named ("年成本 $59,940 vs $110,940"), as one comparison
+        of the engines the lead-in before its colon names in that order ("vLLM vs NIM：…"), each a known engine
+        alone; whether it was."""
+        view = self.scopes[index].view
+        if a < 2 or view[a - 1] not in ":：":
+            return False
+        start = _lead_in_start(view, a)
+        seps = [m.span() for m in _VS_RE.finditer(view, start, a - 1)]
+        if not seps:
+            return False
+        names = []
+        for na, nb in _split(view, seps, start, a - 1):
+            runs = self._first_runs(index, na, nb, 2)
+            if len(runs) != 1 or runs[0].engine not in _ENGINE_ALIASES or view[na:runs[0].start].strip(" \t") \
+                    or view[runs[0].end:nb].strip(" \t"):
+                return False  # each part a known engine alone ("vLLM vs NIM")
+            names.append(runs[0])
+        parts = _split(view, [m.span() for m in _VS_RE.finditer(view, a, b)], a, b)
+        if len(parts) != len(names):
+            return False
+        found = []  # (value, its unit, where the unit ends)
+        for k, (pa, pb) in enumerate(parts):
+            matched = _matches(_VALUE_RE, _VALUE_START, view, pa, pb)
+            if len(matched) != 1 or taken.covers(matched[0].start()) \
+                    or _ENGINE_WORD_RE.search(view, pa, matched[0].start()) is not None:
+                return False  # one value, with no engine of its own before it (a label may lead the first)
+            m = matched[0]
+            unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"), m.start())
+            if view[unit_end:pb].strip(" \t") or k and view[pa:m.start()].strip(" \t"):
+                return False
+            found.append((m, unit, unit_end))
+        units = [u for _, u, _ in found if u]
+        unit = max(units, key=len) if units else ""
+        if not units or any(not unit.startswith(u) for u in units):
+            return False
+        if set(units) <= _TIME_UNITS.keys():
+            unit = units[0]
+        unit = self._priced_per_token(index, a, b, unit)
+        label = _label(view[a:found[0][0].start()]) or _colon_label(view, a)
+        metric = _metric(unit, label)
+        if not metric:
+            return False
+        off = self.scopes[index].start
+        values: list[FigureValue] = []
+        for run, (m, own, end) in zip(names, found):
+            number, vend = _number(m), _value_end(m)
+            if own and own != unit and own in _TIME_UNITS and unit in _TIME_UNITS:
+                number, vend = round(number * _TIME_UNITS[own] / _TIME_UNITS[unit], 9), end
+            values.append(FigureValue(engine=run.engine, value=number,
+                                      approx=bool(m.group("approx")) or _approx_after(view, end),
+                                      column=off + m.start() + 1, text=self.written[off + m.start():off + vend]))
+            taken.add(m.start(), max(end, vend))
+        hardware = self.hardware(index, start, b) or self.lead_hardware(index, start)
+        self.groups.append((values[0].column, FigureGroup(
+            metric=metric, unit=unit, hardware=hardware, line=0, values=values,
+            sentence=self.sentence(index, start, b), kind="comparison", label=label)))
+        return True
 
     def _respective(self, index: int, a: int, b: int, taken: _Spans) -> None:
         """A list of engines, "分别", and a list of values in scope[a:b] ("SGLang、LMDeploy、vLLM 的吞吐分别为 16,200、
@@ -1752,10 +1858,17 @@ class _LineReader:
             return  # a one-value group needs a known engine
         labels: dict[str, str] = {}  # metric -> the label of the clause's last value of it
         previous: tuple[str, str | None] | None = None  # the engine and hardware of the clause's last value
+        # the groups given the clause's GPU though their item names none, and (engine, metric, GPU) of those whose
+        # item or value names its own
+        borrowed: list[int] = []
+        own_gpu: set[tuple[str, str, str]] = set()
         for m in _value_matches(view, a, b):
             if taken.covers(m.start()):
                 continue
             unit, unit_end = _unit_after(view, _value_end(m), m.group("cur"), m.start())
+            if not unit and not m.group("cur") and view[unit_end:unit_end + 3].lstrip(" \t")[:1] in ("、", "/"):
+                # "SGLang 16,200、vLLM 12,500 tok/s", "SGLang 16.2k / vLLM 12.5k tok/s": the unit written last
+                unit = _listed_unit(view, unit_end, b)
             # (a price is told per million tokens, below, once the value is known to be an engine's: that changes
             # no currency's first character, and a currency comes with its sign or is "$" or "¥", so this test
             # gives the same answer before)
@@ -1766,6 +1879,8 @@ class _LineReader:
             if _DIFFERENCE_BEFORE.search(view, max(ia, m.start() - 8), m.start()) \
                     or _DIFFERENCE_AFTER.match(view, unit_end, ib) or _moved_by(view, ia, m.start()):
                 continue  # "比 vLLM 高 3,000 tok/s", "3,700 tok/s faster than vLLM", "latency down 8 ms": a difference
+            if _changed_from(view, ia, m.start(), unit_end, ib):
+                continue  # "从 850 ms 降到 320 ms", "from 850 ms to 320 ms": the level it left, not the engine's
             near = max(ia, m.start() - _WINDOW)
             named_before = _ENGINE_WORD_RE.search(view, near, m.start()) is not None
             follows = _FOR_RE.match(view, unit_end, ib)
@@ -1800,12 +1915,59 @@ class _LineReader:
             vend = _value_end(m)
             fv = FigureValue(engine=engine, value=_number(m), approx=bool(m.group("approx")) or _approx_after(view, unit_end),
                              column=off + m.start() + 1, text=self.written[off + m.start():off + vend])
-            hardware = hardware or self.hardware(index, a, b) or self.lead_hardware(index, a)
+            metric = _metric(unit, label)
+            if hardware:
+                own_gpu.add((engine, metric, hardware))
+            else:
+                hardware = self.hardware(index, a, b) or self.lead_hardware(index, a)
+                if hardware:
+                    borrowed.append(len(self.groups))
             previous = (engine, hardware)
-            group = FigureGroup(metric=_metric(unit, label), unit=unit, hardware=hardware,
+            group = FigureGroup(metric=metric, unit=unit, hardware=hardware,
                                 line=0, values=[fv], sentence=self.sentence(index, a, b), kind="value", label=label)
             taken.add(m.start(), unit_end)
             self.groups.append((fv.column, group))
+        for k in borrowed:
+            # "H100 上 Ollama 吞吐 95 tok/s，Mac Studio 上 Ollama 吞吐 40 tok/s": an item stating again the figure
+            # another item states on that GPU is on other hardware, not on the GPU the clause names elsewhere
+            column, group = self.groups[k]
+            if (group.values[0].engine, group.metric, group.hardware) in own_gpu:
+                self.groups[k] = (column, with_changes(group, hardware=None))
+
+
+# "从 850 ms 降到 320 ms", "from 12,500 tok/s to 16,200 tok/s": after the value left, the word that leads to the new one
+_TO_AFTER = re.compile(r"[ \t]*(?:[\u4e00-\u9fff]{0,4}?(?:到|至)|to(?![A-Za-z]))")
+
+
+def _changed_from(view: str, item_start: int, start: int, unit_end: int, item_end: int) -> bool:
+    """Whether the value at view[start] (its unit ending at `unit_end`) is the level a change starts from: after
+    从/由/from, with 到/至/to after it ("从 850 ms 降到 320 ms" states 320 ms; "from 12,000 to 16,200 tok/s", whose
+    first value has no unit, is read so by _ranged)."""
+    before = view[max(item_start, start - 8):start]
+    if "从" not in before and "rom" not in before and "由" not in before:
+        return False  # (most values: a look at a few characters)
+    return _FROM_BEFORE.search(view, max(item_start, start - 8), start) is not None \
+        and _TO_AFTER.match(view, unit_end, item_end) is not None
+
+
+# "SGLang 16,200、vLLM 12,500 tok/s": after a value with no unit, the next engine's value of a list
+_LISTED_NEXT = re.compile(r"[ \t]*(?:、|/)[ \t]*(?:" + "|".join(
+    re.escape(a) for a in sorted(KNOWN_ENGINES, key=longest_first)) + r")(?![A-Za-z0-9_])[ \t]*(?:为|是|:|：)?[ \t]*")
+
+
+def _listed_unit(view: str, pos: int, end: int) -> str:
+    """The unit written after the last value of a list of engines' values joined by 、 or /, each value after its
+    engine's name ("SGLang 19,900、vLLM 12,500 tok/s", "SGLang 16.2k / vLLM 12.5k tok/s"), read from the value
+    ending at `pos`; "" when the values do not go on so to one with a unit."""
+    for _ in range(16):
+        nxt = _LISTED_NEXT.match(view, pos, end)
+        m = _VALUE_RE.match(view, nxt.end(), end) if nxt is not None else None
+        if m is None or m.group("cur"):
+            return ""
+        unit, pos = _unit_after(view, _value_end(m), None)
+        if unit:
+            return unit if unit in _ONE_VALUE_UNITS else ""
+    return ""
 
 
 def _engine_named_after(view: str, runs: _Runs, m: re.Match[str] | None, end: int) -> _Run | None:
