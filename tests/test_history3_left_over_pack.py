@@ -21,7 +21,7 @@ from editor_app.resources_path import resource_path  # noqa: E402
 from editor_app.services import history  # noqa: E402
 from editor_app.services.database import open_database  # noqa: E402
 from editor_app.ui import history_panel  # noqa: E402
-from tests.ui_support import open_window, type_text, wait_analysis  # noqa: E402
+from tests.ui_support import first_look_over, open_window, type_text, wait_analysis  # noqa: E402
 
 
 def _window(qtbot, tmp_path: Path, survey: Path):
@@ -34,6 +34,7 @@ def _window(qtbot, tmp_path: Path, survey: Path):
 def _left_measuring(qtbot, tmp_path: Path, survey: Path, monkeypatch) -> int:
     """A window on `survey` autosaves right after typing (stored "measuring") and is killed before measuring it."""
     window, ctl = _window(qtbot, tmp_path, survey)
+    first_look_over(qtbot, ctl)
     with monkeypatch.context() as m:
         m.setattr(history_panel._Measurer, "submit", lambda self, job: None)  # killed before the measurement
         with wait_analysis(qtbot, window):

@@ -23,7 +23,7 @@ from editor_app.services import history
 from editor_app.services.database import open_database
 from editor_app.ui import history_panel
 from test_historyqa_exact_metrics import assert_row_is_of_its_text
-from ui_support import open_window, type_text
+from ui_support import first_look_over, open_window, type_text
 
 FULL = "database or disk is full"
 
@@ -69,6 +69,7 @@ def _window(qtbot, tmp_path: Path, text: str, db: Path | None = None):
     ctl = history_panel.install(window)
     messages: list[str] = []
     ctl.message.connect(messages.append)
+    first_look_over(qtbot, ctl)
     return survey, window, ctl, messages
 
 

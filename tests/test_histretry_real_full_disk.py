@@ -16,7 +16,7 @@ from PySide6.QtGui import QTextCursor
 from editor_app.config import Config
 from editor_app.services import history
 from editor_app.ui import history_panel
-from ui_support import open_window, type_text
+from ui_support import first_look_over, open_window, type_text
 
 
 @pytest.fixture
@@ -60,6 +60,7 @@ def test_saves_and_autosaves_made_while_the_disk_is_full_reach_the_file_once_spa
     ctl = history_panel.install(window)
     messages: list[str] = []
     ctl.message.connect(messages.append)
+    first_look_over(qtbot, ctl)
 
     def write(line: str) -> None:
         window.editor.moveCursor(QTextCursor.MoveOperation.End)

@@ -12,7 +12,7 @@ from editor_app.config import Config
 from editor_app.services import history
 from editor_app.services.database import open_database
 from editor_app.ui import history_panel
-from ui_support import open_window, type_text
+from ui_support import first_look_over, open_window, type_text
 
 CRASHED_PID = 4_000_003  # the program that crashed (no longer running)
 
@@ -55,7 +55,7 @@ def test_a_crash_then_survey_check_record_then_restart_offers_the_autosave(qtbot
     cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
     crashed = open_window(qtbot, survey, cfg)
     crashed_ctl = history_panel.install(crashed)
-    qtbot.wait(50)
+    first_look_over(qtbot, crashed_ctl)
     crashed_ctl.writer = f"{CRASHED_PID}:1"  # this window stands for the program that crashes
     crashed.editor.moveCursor(QTextCursor.MoveOperation.End)
     type_text(crashed.editor, "\n未保存的重要工作。")
@@ -67,7 +67,7 @@ def test_a_crash_then_survey_check_record_then_restart_offers_the_autosave(qtbot
 
     mine = open_window(qtbot, survey, cfg)
     my_ctl = history_panel.install(mine)
-    qtbot.wait(50)
+    first_look_over(qtbot, my_ctl)
     dialog = my_ctl.check_recovery(str(survey.resolve()))
     assert dialog is not None
     dialog.done(QDialog.DialogCode.Accepted)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QTextCursor
 
 from editor_app.services import history
-from ui_support import type_text, window_with_history
+from ui_support import first_look_over, type_text, window_with_history
 
 
 def _saved_then_typed(qtbot, tmp_path, sample_text, monkeypatch):
@@ -48,7 +48,7 @@ def test_the_text_before_a_restore_is_offered_after_a_crash(qtbot, tmp_path, sam
     cfg = Config(db_path=tmp_path / "history.db", arxiv_url="http://127.0.0.1:9/api/query")
     again = open_window(qtbot, survey, cfg)
     again_ctl = history_panel.install(again)
-    qtbot.wait(50)
+    first_look_over(qtbot, again_ctl)
     dialog = again_ctl.check_recovery(str(survey.resolve()))
     assert dialog is not None
     assert dialog.autosave["text"] == typed

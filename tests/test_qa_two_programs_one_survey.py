@@ -12,7 +12,7 @@ from editor_app.config import Config
 from editor_app.services import history
 from editor_app.services.database import open_database
 from editor_app.ui import history_panel
-from ui_support import open_window, type_text
+from ui_support import first_look_over, open_window, type_text
 
 OTHER_PID = 4_000_001  # the other program's process (told alive or not by the test)
 
@@ -37,7 +37,7 @@ def _survey_and_config(tmp_path, sample_text):
 def _program(qtbot, survey, cfg, writer: str | None = None):
     window = open_window(qtbot, survey, cfg)
     ctl = history_panel.install(window)
-    qtbot.wait(50)  # its first look at the survey is over before anything is typed
+    first_look_over(qtbot, ctl)  # its first look at the survey is over before anything is typed
     if writer is not None:
         ctl.writer = writer  # this window stands for another program
     return window, ctl

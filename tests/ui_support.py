@@ -147,8 +147,15 @@ def window_with_history(qtbot, tmp_path: Path, text: str, monkeypatch):
     window = open_window(qtbot, survey, cfg)
     monkeypatch.setattr(history_panel, "STARTUP_DELAY_MS", 0)
     ctl = history_panel.install(window)
-    qtbot.wait(50)
+    first_look_over(qtbot, ctl)
     return survey, window, ctl
+
+
+def first_look_over(qtbot, ctl, timeout: int = 10000) -> None:
+    """The history controller's first look at its database (and at the survey) is over: the file is opened off the
+    GUI thread then, the look once it is open. An older version's file being upgraded is not waited for."""
+    qtbot.wait(50)
+    qtbot.waitUntil(lambda: ctl.looked or ctl.upgrading and not ctl._only_opening, timeout=timeout)
 
 
 def accepting_updates(window, monkeypatch):

@@ -71,22 +71,27 @@ _preloader: threading.Thread | None = None
 
 
 def preload_storage() -> None:
-    """Import sqlite-utils on a worker thread (it and numpy hold no Qt and import safely off the GUI thread), once
-    the first analysis is shown; the GUI thread's first look at the database, 0.8 s after start, then finds them
-    loaded instead of spending 0.2-0.5 s importing them while the user may already type."""
+    """Import sqlite-utils and the history's own modules on a worker thread (they hold no Qt and import safely off the
+    GUI thread), once the first analysis is shown, and run the database's migrations once in memory there: the GUI
+    thread's first look at the database, 0.8 s after start, then finds them loaded instead of spending 0.2-0.5 s
+    importing them (and ~0.1 s more for the history kept in memory while the file opens) while the user may already
+    type."""
     global _preloader
-    if _preloader is not None or "sqlite_utils" in sys.modules:
+    if _preloader is not None:
         return
 
     def load() -> None:
         try:
-            import sqlite_utils  # noqa: F401
+            from editor_app.services import database as loaded
+
+            loaded.open_database(memory=True).db.conn.close()  # (imports every module of a migration)
         except Exception:  # the GUI thread's own import then reports it where it is used
             pass
 
     _preloader = threading.Thread(target=load, name="preload-storage")
     _preloader.start()
     atexit.register(_preloader.join)  # never left importing while the interpreter shuts down
+
 
 METRIC_LABELS = {  # translated where shown (HistoryController.tr)
     "cjk": QT_TRANSLATE_NOOP("HistoryController", "CJK characters"),
@@ -262,6 +267,9 @@ PRELOAD_POLL_MS = 50  # the first look, waiting for that import to end
 RETRY_SECONDS = 30
 # A retry waits at most this long for another program's lock: the GUI thread does it.
 RETRY_BUSY_SECONDS = 0.02
+# The first look's opening (off the GUI thread) waits at most this long for another program's lock; past it history
+# is kept in memory and the file tried again, as after any lock.
+OPEN_BUSY_SECONDS = 1.0
 # The GUI thread's writes (snapshots, their figures, dismissals) wait at most this long for another program's lock;
 # past it the snapshot is kept in memory and the file tried again. SQLite's 10 s wait, on the GUI thread, froze the
 # window for 10 s at the first save while another program held the lock.
@@ -1278,6 +1286,9 @@ class HistoryController(QObject):
         # kept in memory meanwhile and copied into it once it is open (then `_upgrading` ends).
         self._upgrade: Any = None
         self._upgrading = False
+        self._only_opening = False  # what `_upgrading` is: a file opened at the first look, not an older one upgraded
+        self._opened_once = False  # the file opened once (off the GUI thread at the first look; where used after)
+        self._file_notice = ""  # what the tab says of the file once the snapshots kept in memory are copied into it
         self._stale = True
         self._stale_metrics = True
         self._compare_thread: _CompareThread | None = None
@@ -1381,17 +1392,30 @@ class HistoryController(QObject):
 
     @property
     def upgrading(self) -> bool:
-        """Whether an older version's file is being upgraded (and the snapshots kept meanwhile copied into it)."""
+        """Whether the file is being opened off the GUI thread (an older version's upgraded, or any at the first
+        look), and the snapshots kept in memory meanwhile copied into it."""
         return self._upgrading
 
-    def _start_upgrade(self) -> bool:
+    def open_in_background(self) -> None:
+        """The window's first look at its history: the file is opened (checked whole when small enough, switched to
+        WAL, migrated) off the GUI thread, as an older version's is, and `upgrading` is true until it is open. On the
+        GUI thread the first look froze a new window 0.1-0.4 s about a second after it appeared (an 8 MB survey's
+        20-30 MB history: QA27g D4). A file used before it (a survey opened, a save, the tab shown in the first
+        second), or after it (another one chosen in Settings, one tried again after trouble), is opened where it
+        is used."""
+        if self._db is None and not self._opened_once:
+            self._start_upgrade(always=True)
+
+    def _start_upgrade(self, always: bool = False) -> bool:
         """A file an older version wrote is opened (checked, migrated) off the GUI thread: its migrations may take long
-        on a big file, and froze the window as it opened. Meanwhile history is kept in memory, the file's snapshots
-        listed read only when this version reads them as they are, and the panel says so; once it is open what was
-        kept in memory is copied into it (`_upgrade_done`). False when the file needs no upgrade: opened here."""
+        on a big file, and froze the window as it opened; with `always`, any file is (the first look). Meanwhile
+        history is kept in memory, an older file's snapshots listed read only when this version reads them as they
+        are, and the panel says so; once it is open what was kept in memory is copied into it (`_upgrade_done`). False
+        when the file is not opened so: opened by the caller."""
         if self._upgrade is not None:
             return True
-        if not database.needs_upgrade(self._db_path):
+        older = database.needs_upgrade(self._db_path)
+        if not older and not always:
             return False
         if self._memory is None:
             self._memory = database.open_database(memory=True).db
@@ -1400,12 +1424,19 @@ class HistoryController(QObject):
         self._db_on_file = False
         self._retry = False  # (the upgrade opens it)
         self._upgrading = True
-        self._open_earlier()
+        self._only_opening = not older
+        self._opened_once = True
+        if older:  # (one opened at the first look is open in a moment, most often: listed then, once checked)
+            self._open_earlier()
+        path = self._db_path or database.default_db_path()
         self.panel.show_notice(self.tr(
             "Upgrading history… {path} was written by an older version of Survey Editor and is being brought up to "
             "date; the saves and autosaves made meanwhile are kept, and stored in it once it is done.").format(
-                path=self._db_path or database.default_db_path()))
-        upgrade = HistoryUpgrade(self._db_path)
+                path=path) if older else self.tr(
+            "Opening history… {path} is being opened and checked; the saves and autosaves made meanwhile are kept, "
+            "and stored in it once it is open.").format(path=path))
+        # (a plain opening waits a moment only for another program's lock, as the GUI thread's opening did)
+        upgrade = HistoryUpgrade(self._db_path, timeout=10.0 if older else OPEN_BUSY_SECONDS)
         upgrade.done.connect(self._upgrade_done)
         self._upgrade = upgrade
         upgrade.start()
@@ -1451,6 +1482,7 @@ class HistoryController(QObject):
             self._upgrade_done(upgrade)
 
     def _take(self, opened: Any, *, tell: bool = False) -> None:
+        self._opened_once = True
         said = ""
         if opened.warning:
             from editor_app.ui.engine_text import words_for
@@ -1463,7 +1495,8 @@ class HistoryController(QObject):
         if said:
             self.message.emit(said)
         self.panel.show_notice(said)
-        if self._memory is not None:  # another database chosen in Settings, or a damaged one replaced
+        if self._memory is not None:  # another database chosen in Settings, a damaged one replaced, the first look's
+            self._file_notice = said  # (kept in the tab once the copy is done)
             self._catch_up(opened.db)
         else:
             self._db = opened.db
@@ -1602,7 +1635,8 @@ class HistoryController(QObject):
         if opened.warning:  # a damaged file moved aside now, as at start-up
             from editor_app.ui.engine_text import words_for
 
-            self.message.emit(words_for(None)(opened.warning))
+            self._file_notice = words_for(None)(opened.warning)
+            self.message.emit(self._file_notice)
         return self._catch_up(opened.db, at_once=at_once)
 
     def _catch_up(self, file_db: Any, *, at_once: bool = False) -> bool:
@@ -1659,10 +1693,17 @@ class HistoryController(QObject):
         except sqlite3.Error:
             pass
         self.offline_label.hide()
-        self.panel.show_notice("")
+        self.panel.show_notice(self._file_notice)  # (what the file's opening said: a damaged one replaced, say)
+        self._file_notice = ""
         path = self._db_path or database.default_db_path()
         upgraded, self._upgrading = self._upgrading, False
-        if upgraded:
+        if upgraded and self._only_opening:  # the first look's opening: said only when it stored something
+            said = "" if not stored else (
+                self.tr("History opened: 1 snapshot kept in memory while {path} was being opened is stored there.")
+                if stored == 1 else
+                self.tr("History opened: {count} snapshots kept in memory while {path} was being opened are stored "
+                        "there."))
+        elif upgraded:
             said = (self.tr("History upgraded: {path} is up to date.") if not stored else
                     self.tr("History upgraded: {path} is up to date; 1 snapshot kept in memory meanwhile is stored "
                             "there.") if stored == 1 else
@@ -1673,12 +1714,13 @@ class HistoryController(QObject):
                             "there.") if stored == 1 else
                     self.tr("History is written to {path} again; {count} snapshots kept in memory meanwhile are "
                             "stored there."))
-        said = said.format(path=path, count=f"{stored:,}")
-        self.message.emit(said)
+        if said:
+            self.message.emit(said.format(path=path, count=f"{stored:,}"))
         self.refresh(reload_metrics=True)
         current = self.current_path()
-        if current and not self._closing and not self.shut_down:
-            self.measure_left_over(current)  # those whose figures came while the file was away
+        if current and not self._closing and not self.shut_down and self.looked:
+            # those whose figures came while the file was away (the first look, still to come, measures them)
+            self.measure_left_over(current)
         return True
 
     def _stop_copying(self) -> None:
@@ -2377,6 +2419,8 @@ class HistoryController(QObject):
         """What an empty chart says when snapshots are listed ("" when none is: no snapshots yet). It said "No
         snapshots yet" above two snapshots, of a metric (CJK) the pack they were checked with does not count."""
         rows = self.panel.model.rows
+        if not rows and self._upgrading and self._only_opening:  # (its snapshots are listed once it is open)
+            return self.tr("Opening history…")
         if not rows:
             return ""
         if not any(r.get("measured", True) for r in rows):
@@ -2603,8 +2647,9 @@ def install(window: Any) -> HistoryController:
         if _preloader is not None and _preloader.is_alive():
             QTimer.singleShot(PRELOAD_POLL_MS, controller, first_look)
             return
+        controller.open_in_background()
         _ = controller.db
-        if controller.upgrading:  # an older version's file is being upgraded: the look (and any offer) comes after
+        if controller.upgrading:  # the file is being opened (or upgraded): the look (and any offer) comes after
             QTimer.singleShot(PRELOAD_POLL_MS, controller, first_look)
             return
         if controller.current_path():

@@ -1,7 +1,10 @@
-"""A history file written by an older version, opened (checked, switched to WAL, migrated) off the GUI thread.
+"""The history file opened (checked, switched to WAL, migrated) off the GUI thread: one written by an older version,
+and any at the window's first look at it.
 
-Its migrations may build an index over every stored text and analysis: on the GUI thread a big file froze the window
-as it opened. The window keeps history in memory meanwhile and copies it into the file once it is open.
+An older version's migrations may build an index over every stored text and analysis, and a file of up to 32 MB is
+checked whole when first opened (database.FULL_CHECK_MAX_BYTES): on the GUI thread a big file froze the window as it
+opened (0.1-0.4 s at a new window's first look, QA27g D4). The window keeps history in memory meanwhile and copies
+it into the file once it is open.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ class HistoryUpgrade(QObject):
 
     done = Signal(object)
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, timeout: float = 10.0) -> None:
         super().__init__()
         self.path = path
+        self.timeout = timeout  # how long another program's lock is waited for
         self.opened: Any = None
         self.error: BaseException | None = None
         self.taken = False  # its result used (or its connection closed): never twice
@@ -51,7 +55,7 @@ class HistoryUpgrade(QObject):
 
     def _run(self) -> None:
         try:
-            self.opened = database.open_database(self.path)
+            self.opened = database.open_database(self.path, timeout=self.timeout)
         except Exception as exc:  # an unwritable folder, say: the window says it as a failed open
             self.error = exc
         try:

@@ -320,174 +320,194 @@
 <context>
     <name>HistoryController</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="92"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="97"/>
         <source>CJK characters</source>
         <translation>CJK 字符数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="93"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="98"/>
         <source>⚠️ markers</source>
         <translation>⚠️ 标记数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="94"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="99"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="95"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="100"/>
         <source>Failing rules</source>
         <translation>未通过的规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="101"/>
         <source>Failing error-level rules</source>
         <translation>未通过的错误级规则数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1746"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1788"/>
         <source>History can&apos;t be written to {path} now ({error}); this session&apos;s snapshots are kept in memory.</source>
         <translation>历史目前无法写入 {path}（{error}）；本次会话的快照暂时保存在内存中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1315"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1326"/>
         <source>⚠ History not saved to disk</source>
         <translation>⚠ 历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1317"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1328"/>
         <source>History not saved to disk</source>
         <translation>历史未写入磁盘</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1498"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1531"/>
         <source>It is tried again at every save, and every {seconds} s; the snapshots kept in memory meanwhile are then stored in it.</source>
         <translation>每次保存时以及每 {seconds} 秒会再试一次；届时，期间保存在内存中的快照会存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1644"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1678"/>
         <source>Tried again: {error}.</source>
         <translation>已再试一次：{error}。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1672"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1713"/>
         <source>History is written to {path} again; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1674"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1715"/>
         <source>History is written to {path} again; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史重新写入 {path}；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1578"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1726"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="1896"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1611"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1768"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1938"/>
         <source>History: {what} failed ({error}); editing is not affected.</source>
         <translation>历史：{what} 失败（{error}）；编辑不受影响。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1405"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1433"/>
         <source>Upgrading history… {path} was written by an older version of Survey Editor and is being brought up to date; the saves and autosaves made meanwhile are kept, and stored in it once it is done.</source>
         <translation>正在升级历史… {path} 由旧版 Survey Editor 写入，正在更新到当前版本；期间的保存和自动保存都会保留，升级完成后存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1502"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1436"/>
+        <source>Opening history… {path} is being opened and checked; the saves and autosaves made meanwhile are kept, and stored in it once it is open.</source>
+        <translation>正在打开历史… 正在打开并检查 {path}；期间的保存和自动保存都会保留，打开后存入其中。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1535"/>
         <source>The snapshots already in it are still listed (read only), to compare and restore.</source>
         <translation>其中已有的快照仍会列出（只读），可以比较和恢复。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1505"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1538"/>
         <source>The snapshots already in it are listed read only, as far as this version reads them, to compare and restore; nothing is written to it, and this session&apos;s snapshots are not kept once the program quits.</source>
         <translation>其中已有的快照以只读方式列出（以本版本能读取的为限），可以比较和恢复；不会向其中写入任何内容，本次会话的快照在程序退出后不会保留。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1509"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1542"/>
         <source>This version can&apos;t read its snapshots: none is listed, and nothing is written to it.</source>
         <translation>本版本无法读取其中的快照：不列出任何快照，也不会向其中写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1666"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1702"/>
+        <source>History opened: 1 snapshot kept in memory while {path} was being opened is stored there.</source>
+        <translation>历史已打开：打开 {path} 期间保存在内存中的 1 个快照已存入其中。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1704"/>
+        <source>History opened: {count} snapshots kept in memory while {path} was being opened are stored there.</source>
+        <translation>历史已打开：打开 {path} 期间保存在内存中的 {count} 个快照已存入其中。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="1707"/>
         <source>History upgraded: {path} is up to date.</source>
         <translation>历史已升级：{path} 已更新到当前版本。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1667"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1708"/>
         <source>History upgraded: {path} is up to date; 1 snapshot kept in memory meanwhile is stored there.</source>
         <translation>历史已升级：{path} 已更新到当前版本；期间保存在内存中的 1 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1669"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1710"/>
         <source>History upgraded: {path} is up to date; {count} snapshots kept in memory meanwhile are stored there.</source>
         <translation>历史已升级：{path} 已更新到当前版本；期间保存在内存中的 {count} 个快照已存入其中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1862"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1904"/>
         <source>History: snapshots stored while measuring with the rule pack “{saved}” are measured with “{now}”: “{saved}” can&apos;t be read again ({error}).</source>
         <translation>历史：以规则包“{saved}”存下、尚在测量的快照改用“{now}”测量：“{saved}”已无法再次读取（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1897"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1939"/>
         <source>recording a snapshot</source>
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2095"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2137"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2099"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2141"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2155"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2197"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2198"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2240"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2214"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2256"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2246"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2288"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2246"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2288"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2383"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2423"/>
+        <source>Opening history…</source>
+        <translation>正在打开历史…</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/history_panel.py" line="2427"/>
         <source>The snapshots&apos; figures are still being measured.</source>
         <translation>快照的各项数字仍在测量中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2384"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2428"/>
         <source>“%1” was not measured in these snapshots.</source>
         <translation>这些快照没有测量“%1”。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2426"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2470"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2508"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2552"/>
         <source>Restored snapshot #{id} into the editor; the text before it is kept in History as an autosave (Undo brings it back too).</source>
         <translation>已将快照 #{id} 恢复到编辑器；恢复前的文本已作为自动保存留在“历史”中（撤销也可取回）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2511"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2555"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -495,184 +515,184 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="442"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="450"/>
         <source>Loading the chart…</source>
         <translation>正在加载图表…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="410"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="418"/>
         <source>No document open.</source>
         <translation>没有打开的文档。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="109"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="114"/>
         <source>save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="110"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="115"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="111"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="116"/>
         <source>cli</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="137"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="142"/>
         <source>%1 + 1 warning</source>
         <translation>%1 + 1 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="138"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="143"/>
         <source>%1 + %2 warnings</source>
         <translation>%1 + %2 条警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="412"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="420"/>
         <source>Figure the chart shows</source>
         <translation>图表显示的数字</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="413"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="421"/>
         <source>Autosaves</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="414"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="422"/>
         <source>List the autosaves too, not only the saves</source>
         <translation>也列出自动保存，不只是保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="418"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="426"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="448"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="577"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="456"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="585"/>
         <source>No snapshots yet: each save and autosave adds a point to this chart.</source>
         <translation>还没有快照：每次保存和自动保存都会在此图中添加一个点。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="460"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="468"/>
         <source>Snapshots: every save and autosave</source>
         <translation>快照：每次保存和自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="475"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="483"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="476"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="484"/>
         <source>Unified</source>
         <translation>统一</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="479"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="487"/>
         <source>How the differences are shown</source>
         <translation>差异的显示方式</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="480"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="488"/>
         <source>Select a snapshot to compare it with the editor, or two to compare them; Return puts the keys in the comparison.</source>
         <translation>选择一个快照与编辑器比较，或选择两个快照互相比较；按回车把键盘焦点移到比较结果。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="484"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="492"/>
         <source>Restore into editor</source>
         <translation>恢复到编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="486"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="494"/>
         <source>Replace the editor&apos;s text with the selected snapshot (Undo brings it back)</source>
         <translation>用所选快照替换编辑器文本（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="491"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="499"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="492"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="500"/>
         <source>Scroll the comparison to the change before (Shift+F7)</source>
         <translation>滚动到上一处改动（Shift+F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="495"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="503"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="496"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="504"/>
         <source>Scroll the comparison to the change after (F7)</source>
         <translation>滚动到下一处改动（F7）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="515"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="523"/>
         <source>Differences between the snapshots compared</source>
         <translation>所比较快照之间的差异</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="628"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="933"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="636"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="941"/>
         <source>No differences.</source>
         <translation>没有差异。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="671"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="679"/>
         <source>{old} → {new}  (comparing…)</source>
         <translation>{old} → {new}（比较中…）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="683"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="691"/>
         <source>Trend of the chosen figure over the snapshots</source>
         <translation>所选数字在各快照中的走势</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="781"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="789"/>
         <source>limit %1</source>
         <translation>限值 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="795"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="803"/>
         <source>limit %1 is far below every point</source>
         <translation>限值 %1 远低于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="796"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="804"/>
         <source>limit %1 is far above every point</source>
         <translation>限值 %1 远高于所有数据点</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="890"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="898"/>
         <source>{figure}: {value}</source>
         <translation>{figure}：{value}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="934"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="942"/>
         <source>… {n} more rows not shown.</source>
         <translation>…… 另有 {n} 行未显示。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1142"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1150"/>
         <source>+{added} −{removed} lines</source>
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2562"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2606"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2581"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2625"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2585"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2629"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
@@ -985,72 +1005,72 @@
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1203"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1211"/>
         <source>comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1204"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1212"/>
         <source>Comparing the autosave with the file on disk…</source>
         <translation>正在比较自动保存与磁盘上的文件…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1181"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1189"/>
         <source>Recover unsaved changes?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1200"/>
         <source>Discard it</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1216"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1224"/>
         <source>{name} has unsaved changes from {when} that were autosaved before the program stopped ({summary}).</source>
         <translation>{name} 有 {when} 的未保存修改，在程序停止前已自动保存（{summary}）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1218"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1226"/>
         <source>The file on disk was changed after this autosave, by another program or a copy: compare them before you restore.</source>
         <translation>磁盘上的文件在这次自动保存之后被其他程序或复制改动过：恢复前请先比较两者。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1221"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1229"/>
         <source>Restore it as a new untitled survey? It is kept in a file once you save it.</source>
         <translation>恢复为一篇新的未命名综述？保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1222"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1230"/>
         <source>Restore them into the editor? The file on disk stays as it is until you save.</source>
         <translation>恢复到编辑器吗？在你保存之前磁盘上的文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
         <source>file on disk</source>
         <translation>磁盘上的文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
         <source>autosave</source>
         <translation>自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1184"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
         <source>empty</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1185"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1193"/>
         <source>An untitled survey</source>
         <translation>一篇未命名综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1191"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1199"/>
         <source>Restore autosave</source>
         <translation>恢复自动保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="1192"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="1200"/>
         <source>Keep the file</source>
         <translation>保留文件</translation>
     </message>
@@ -2097,50 +2117,50 @@ A long survey&apos;s report takes minutes.</source>
 <context>
     <name>SnapshotModel</name>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="288"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="288"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="296"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="104"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="109"/>
         <source>CJK</source>
         <translation>CJK</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="106"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="111"/>
         <source>Lines</source>
         <translation>行数</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="289"/>
-        <location filename="../../editor_app/ui/history_panel.py" line="301"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="297"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="309"/>
         <source>Failing</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="353"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="361"/>
         <source>measuring…</source>
         <translation>测量中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="367"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="375"/>
         <source>{kind} · {time} · {chars} characters · sha256 {hash}</source>
         <translation>{kind} · {time} · {chars} 个字符 · sha256 {hash}</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="378"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="386"/>
         <source>“%1” was not measured in this snapshot: it was checked with the rule pack %2.</source>
         <translation>此快照没有测量“%1”：它是按规则包 %2 检查的。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="380"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="388"/>
         <source>“%1” was not measured in this snapshot.</source>
         <translation>此快照没有测量“%1”。</translation>
     </message>
