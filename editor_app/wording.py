@@ -379,14 +379,16 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("the PDF writer was killed by the system (signal {number}; out of memory?); the HTML report can still be "
      "exported", "PDF 写入程序被系统终止（信号 {number}；内存不足？）；仍可导出 HTML 报告"),
     # the history database (services/database.py)
-    ("The history database {path} could not be read ({error}); it was moved to {moved} and a fresh one was created.",
-     "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个。"),
+    ("The history database {path} could not be read ({error}); it was moved to {moved} and a fresh one was created; "
+     "no snapshot in it could be read.",
+     "历史数据库 {path} 无法读取（{error}）；已将它移到 {moved}，并新建了一个；其中没有可读取的快照。"),
     ("The history database {path} was empty (0 bytes: cut short by a crash or a full disk, most likely); it was moved "
      "to {moved} and a fresh one was created.",
      "历史数据库 {path} 是空文件（0 字节：很可能是崩溃或磁盘已满时被截断的）；已将它移到 {moved}，并新建了一个。"),
-    ("The history database {path} is damaged ({error}); it was moved to {moved}, and the {count} snapshots still "
-     "readable in it were copied into a fresh one.",
-     "历史数据库 {path} 已损坏（{error}）；已将它移到 {moved}，其中仍可读取的 {count} 个快照已复制到新建的数据库中。"),
+    ("The history database {path} is damaged ({error}); it was moved to {moved} and a fresh one was created with the "
+     "snapshots still readable in it: {kept} kept, {lost} lost (could not be read).",
+     "历史数据库 {path} 已损坏（{error}）；已将它移到 {moved}，并用其中仍可读取的快照新建了一个：保留 {kept} 个，"
+     "丢失 {lost} 个（无法读取）。"),
     ("The history database {path} is locked by another program ({error}); this session keeps its history in memory.",
      "历史数据库 {path} 被其他程序锁定（{error}）；本次会话的历史只保存在内存中。"),
     ("The history database {path} can't be used ({error}); it was left as it is and this session keeps its history "

@@ -49,7 +49,7 @@ def test_the_readable_snapshots_of_a_damaged_database_are_kept(tmp_path, sample_
     assert hashlib.sha256(moved.read_bytes()).hexdigest() == damaged  # read, never changed
     rows = history.list_snapshots(opened.db, survey)
     assert len(rows) > len(texts) // 2
-    assert f"the {len(rows):,} snapshots still readable in it were copied" in opened.warning
+    assert f"created with the snapshots still readable in it: {len(rows):,} kept, " in opened.warning
     assert "\n" not in opened.warning and "*** in database" not in opened.warning
     for row in rows:
         assert history.get_snapshot_text(opened.db, row["id"]) == texts[row["id"]]
@@ -86,7 +86,7 @@ def test_the_window_says_in_chinese_what_was_kept(qtbot, chinese, tmp_path, samp
     message = window.statusBar().currentMessage()
     kept = history.count_snapshots(ctl.db, survey)
     assert 0 < kept and message.startswith(f"历史数据库 {db_path} 已损坏（")
-    assert message.endswith(f"其中仍可读取的 {kept:,} 个快照已复制到新建的数据库中。")
+    assert f"并用其中仍可读取的快照新建了一个：保留 {kept:,} 个，丢失 " in message and message.endswith("个（无法读取）。")
     window.tabs.setCurrentWidget(ctl.panel)
     assert ctl.panel.model.total == kept
     ctl.shutdown()

@@ -12,6 +12,8 @@ import sqlite3
 import struct
 from pathlib import Path
 
+from damage_support import btree_pages, garble
+
 from editor_app.core.analyze import Analyzer
 from editor_app.core.rulepack import house_pack
 from editor_app.services import database, history
@@ -67,6 +69,12 @@ def _overwrite(db_path: Path, page: int, size: int) -> None:
         fh.write(b"\xff" * size)
 
 
+def _lose_indexes(db_path: Path) -> None:
+    """The snapshots table's indexes damaged too: the snapshots on its damaged page can't be rebuilt from them (the
+    salvage does since QA27h D3), they are lost."""
+    garble(db_path, btree_pages(db_path, "snapshots_by_document") + btree_pages(db_path, "snapshots_by_text"))
+
+
 def _salvaged(db_path: Path, monkeypatch):
     monkeypatch.setattr(database, "_CHECKED", set())  # checked whole once per program: this is the next program
     opened = open_database(db_path)
@@ -85,6 +93,7 @@ def test_snapshots_recorded_after_the_salvage_are_stored_and_measured_as_their_o
     survey, db_path, _ = _history_of(tmp_path, sample_text, 3)
     size, (page,) = _pages_of_snapshots(db_path)
     _overwrite(db_path, page, size)  # QA's d_salvage.sh: the snapshots table's one page
+    _lose_indexes(db_path)
     db = _salvaged(db_path, monkeypatch)
     assert history.list_snapshots(db, survey) == []
     assert _left_behind(db) == {table: [] for table in PER_SNAPSHOT}
@@ -111,6 +120,7 @@ def test_an_analysis_stored_as_a_delta_from_a_lost_snapshots_is_kept_whole(tmp_p
     size, pages = _pages_of_snapshots(db_path)
     assert len(pages) >= 3
     _overwrite(db_path, pages[len(pages) // 2], size)  # a run of snapshots in the middle is lost
+    _lose_indexes(db_path)
     db = _salvaged(db_path, monkeypatch)
     rows = history.list_snapshots(db, survey)
     kept = {r["id"] for r in rows}

@@ -41,6 +41,6 @@ def test_a_history_database_moved_aside_is_told_in_chinese(qtbot, chinese, tmp_p
     qtbot.waitUntil(lambda: "历史数据库" in window.statusBar().currentMessage())
     message = window.statusBar().currentMessage()
     assert message.startswith(f"历史数据库 {db_path} 无法读取（file is not a database）；已将它移到 {db_path}.corrupt-")
-    assert message.endswith("，并新建了一个。")
+    assert message.endswith("，并新建了一个；其中没有可读取的快照。")
     window.history.shutdown()
     window.shutdown()

@@ -321,17 +321,18 @@ def _move_aside_and_reopen(p: Path, exc: Exception, *, empty: bool = False) -> O
             db, p, warning=f"The history database {p} was empty (0 bytes: cut short by a crash or a full disk, most "
             f"likely); it was moved to {moved} and a fresh one was created."
         )
-    from editor_app.services.history_salvage import salvage_history
+    from editor_app.services.history_salvage import Salvaged, salvage_history
 
-    count = salvage_history(moved, db) if moved.is_file() else 0
-    if count:
+    salvaged = salvage_history(moved, db) if moved.is_file() else Salvaged(0, 0)
+    if salvaged.found:  # how many were kept and how many lost, lost ones said too (QA27h D3: none was said)
         return OpenedDatabase(
-            db, p, warning=f"The history database {p} is damaged ({exc}); it was moved to {moved}, and the {count:,} "
-            "snapshots still readable in it were copied into a fresh one."
+            db, p, warning=f"The history database {p} is damaged ({exc}); it was moved to {moved} and a fresh one was "
+            f"created with the snapshots still readable in it: {salvaged.kept:,} kept, {salvaged.lost:,} lost (could "
+            "not be read)."
         )
     return OpenedDatabase(
         db, p, warning=f"The history database {p} could not be read ({exc}); it was moved to {moved} "
-        "and a fresh one was created."
+        "and a fresh one was created; no snapshot in it could be read."
     )
 
 
