@@ -287,14 +287,11 @@ def _decode_as(data: bytes, encoding: str, p: Path) -> _Decoded:
     can't read is U+FFFD, and the damage says how many and where (no limit: the user chose it)."""
     codec = codecs.lookup(encoding).name
     if codec == "utf-16":
-        at_odd = data[1::2].count(0)  # ASCII's NUL high bytes: at odd offsets little-endian
-        name = "utf-16-be" if data.count(0) - at_odd > at_odd else "utf-16-le"
-        for bom, named in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
-            if data.startswith(bom):
-                name = named
-                break
-        else:
-            bom = b""
+        at_odd, at_even = _nul_sides(data)
+        name = "utf-16-be" if at_even > at_odd else "utf-16-le"
+        bom = next((b for b, named in _BOMS if named.startswith("utf-16") and data.startswith(b)), b"")
+        if bom:
+            name = next(named for b, named in _BOMS if b == bom)
         text, damage = _wide(data[len(bom):], name, p, chosen=True) or ("", "")
         return _Decoded(_checked(text, p), name, bool(bom), damage)
     bom = codec == "utf-8" and data.startswith(codecs.BOM_UTF8)
@@ -432,6 +429,12 @@ WIDE_NUL_SHARE = 0.05
 WIDE_TEXT_SHARE = 0.9
 
 
+def _nul_sides(data: bytes) -> tuple[int, int]:
+    """(NUL bytes at odd offsets, at even ones): ASCII's high bytes in UTF-16, at odd offsets little-endian."""
+    at_odd = data[1::2].count(0)
+    return at_odd, data.count(0) - at_odd
+
+
 def _utf16_without_bom(data: bytes, p: Path) -> tuple[str, str, str] | None:
     """(text, codec, damage) of UTF-16 written without a byte-order mark, or None: NULs on one side of a real share
     of its byte pairs (odd offsets little-endian, even big-endian; a binary file's fall on both), its lone
@@ -440,8 +443,7 @@ def _utf16_without_bom(data: bytes, p: Path) -> tuple[str, str, str] | None:
     if not data:
         return None
     units = len(data) // 2
-    at_odd = data[1::2].count(0)
-    at_even = data.count(0) - at_odd
+    at_odd, at_even = _nul_sides(data)
     found: tuple[float, str, str] | None = None
     for codec, own, other in (("utf-16-le", at_odd, at_even), ("utf-16-be", at_even, at_odd)):
         if own >= WIDE_NUL_SHARE * units and own > 10 * other:
