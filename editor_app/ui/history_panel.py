@@ -1971,21 +1971,31 @@ class HistoryController(QObject):
         if not document.isModified():
             return None
         path = self.current_path() or self.untitled_key()
-        mirror = getattr(self.window, "mirror", None)
-        if mirror is not None and document.characterCount() > SYNC_RECORD_CHARS and not self._closing:
+        if self._long_draft():
             if document.revision() == self._autosaved_revision:
                 return None  # not edited since the last autosave was asked for
             self._autosaved_revision = document.revision()
-            return self.record("autosave", mirror.snapshot(), path=path, skip_hash=self._last_autosave_hash)
+            return self.record("autosave", self.window.mirror.snapshot(), path=path, skip_hash=self._last_autosave_hash)
         text = self.window.current_text()
         digest = history.text_hash(text)
         if digest == self._last_autosave_hash:
             return None
         sid = self.record("autosave", text, path=path)
+        self._autosaved(digest, path)
+        return sid
+
+    def _long_draft(self) -> bool:
+        """Whether the editor's text goes to the record thread as the mirror's snapshot, not copied out of the
+        editor on the GUI thread (a long draft, while the window is not closing)."""
+        return (getattr(self.window, "mirror", None) is not None and not self._closing
+                and self.window.editor.document().characterCount() > SYNC_RECORD_CHARS)
+
+    def _autosaved(self, digest: str, path: str) -> None:
+        """Remember an autosave stored in the file: the next one of the same text is skipped, and a clean quit
+        dismisses it."""
         if self._db is not None:
             self._last_autosave_hash = digest
             self._unsaved_autosave_path = path
-        return sid
 
     def untitled_key(self) -> str:
         """Where the autosaves of the open survey go while it has no file (made on its first autosave)."""
@@ -2561,20 +2571,16 @@ class HistoryController(QObject):
         or a save-and-quit lost it. As autosave_now stores: a long draft on the record thread. Whether it is kept."""
         path = self.current_path() or self.untitled_key()
         newest = self._db_call("reading the history", history.newest_text_hash, path)
-        document = self.window.editor.document()
-        mirror = getattr(self.window, "mirror", None)
-        if mirror is not None and document.characterCount() > SYNC_RECORD_CHARS and not self._closing:
+        if self._long_draft():
             # (hashed on the record thread: skipped there when the newest snapshot holds it, which keeps it too)
-            self.record("autosave", mirror.snapshot(), path=path, skip_hash=newest)
+            self.record("autosave", self.window.mirror.snapshot(), path=path, skip_hash=newest)
             self._autosaved_revision = None
             return self._db is not None
         text = self.window.current_text()
         digest = history.text_hash(text)
         if digest == newest or self.record("autosave", text, path=path) is None:
             return False
-        if self._db is not None:
-            self._last_autosave_hash = digest
-            self._unsaved_autosave_path = path  # (dismissed at a clean quit, as this window's other autosaves)
+        self._autosaved(digest, path)  # (dismissed at a clean quit, as this window's other autosaves)
         return True
 
     def _show_message(self, text: str) -> None:

@@ -447,67 +447,67 @@
         <translation>正在记录快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2137"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2147"/>
         <source>No autosave of an untitled survey is waiting to be recovered.</source>
         <translation>没有待恢复的未命名综述自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2141"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2151"/>
         <source>No autosave newer than the survey&apos;s last save.</source>
         <translation>没有比综述上次保存更新的自动保存。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2197"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2207"/>
         <source>Restored the untitled survey autosaved at {when}. Save to keep it.</source>
         <translation>已恢复 {when} 自动保存的未命名综述。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2240"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2250"/>
         <source>Restored the autosave from {when}. Save to keep it.</source>
         <translation>已恢复 {when} 的自动保存。保存后才会写入文件。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2256"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2266"/>
         <source>Untitled survey: its history starts with its first save.</source>
         <translation>未命名综述：首次保存后开始记录历史。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2288"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2298"/>
         <source>{name}: {count} snapshots</source>
         <translation>{name}：{count} 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2288"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2298"/>
         <source>{name}: 1 snapshot</source>
         <translation>{name}：1 个快照</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2423"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2433"/>
         <source>Opening history…</source>
         <translation>正在打开历史…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2427"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2437"/>
         <source>The snapshots&apos; figures are still being measured.</source>
         <translation>快照的各项数字仍在测量中。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2428"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2438"/>
         <source>“%1” was not measured in these snapshots.</source>
         <translation>这些快照没有测量“%1”。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2470"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2480"/>
         <source>editor</source>
         <translation>编辑器</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2552"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2562"/>
         <source>Restored snapshot #{id} into the editor; the text before it is kept in History as an autosave (Undo brings it back too).</source>
         <translation>已将快照 #{id} 恢复到编辑器；恢复前的文本已作为自动保存留在“历史”中（撤销也可取回）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2555"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2565"/>
         <source>Restored snapshot #{id} into the editor (Undo brings the previous text back).</source>
         <translation>已将快照 #{id} 恢复到编辑器（撤销可取回之前的文本）。</translation>
     </message>
@@ -682,17 +682,17 @@
         <translation>+{added} −{removed} 行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2606"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2612"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2625"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2631"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/history_panel.py" line="2629"/>
+        <location filename="../../editor_app/ui/history_panel.py" line="2635"/>
         <source>Recover &amp;Unsaved Changes…</source>
         <translation>恢复未保存的修改(&amp;U)…</translation>
     </message>
