@@ -102,7 +102,7 @@ def _ignored(name: str, value: str, wanted: str, kept: object, where: object = "
 def saved_setting_ignored(name: str, value: str, where: object, kept: object) -> None:
     """A value of the settings file that can't be used, said once on stderr with the file it is in (the window
     names it in Edit → Settings too), as an environment variable's is."""
-    _ignored(name, value, seconds_wanted(name), kept, where)
+    _ignored(name, value, arxiv_url_unusable(value) if name == "arxiv_url" else seconds_wanted(name), kept, where)
 
 
 def arxiv_url_unusable(url: str) -> str:

@@ -9,9 +9,11 @@ from typing import Any
 from platformdirs import user_config_dir
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from editor_app.config import SECONDS_RANGES, Config, from_environment, saved_setting_ignored, seconds_setting
+from editor_app.config import (SECONDS_RANGES, Config, arxiv_url_unusable, from_environment, saved_setting_ignored,
+                               seconds_setting)
 
 _GROUP = "config"
+_CHECKED = {*SECONDS_RANGES, "arxiv_url"}  # settings whose unusable values are said and not used
 
 
 def default_settings_file() -> Path:
@@ -40,14 +42,14 @@ class SettingsStore(QObject):
         values: dict[str, Any] = {}
         for name, raw in self._saved().items():
             values[name] = _convert(name, raw, getattr(cfg, name))
-            if values[name] is _INVALID and name in SECONDS_RANGES:
+            if values[name] is _INVALID and name in _CHECKED:
                 saved_setting_ignored(name, str(raw), self.qsettings.fileName(), getattr(cfg, name))
         return replace(cfg, **{k: v for k, v in values.items() if v is not _INVALID})
 
     def unusable_saved(self) -> dict[str, str]:
         """{setting: value as written} of the numbers in the settings file that can't be used, so are not."""
         return {name: str(raw) for name, raw in self._saved().items()
-                if name in SECONDS_RANGES and _convert(name, raw, getattr(Config(), name)) is _INVALID}
+                if name in _CHECKED and _convert(name, raw, getattr(Config(), name)) is _INVALID}
 
     def _saved(self) -> dict[str, Any]:
         """The Config fields the settings file holds, as QSettings reads them."""
@@ -123,6 +125,8 @@ def _convert(name: str, raw: Any, default: Any) -> Any:
     if name in SECONDS_RANGES:  # (inf, nan, 1e400, -5 and out of range: refused, as in the environment)
         value = seconds_setting(name, raw)
         return _INVALID if value is None else value
+    if name == "arxiv_url":  # (ftp://…, a bare word, or arXiv's own API over http: refused, as in the environment)
+        return _INVALID if arxiv_url_unusable(str(raw)) else str(raw).strip()
     try:
         if name in ("db_path", "rule_pack"):
             return Path(str(raw))
