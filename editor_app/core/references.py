@@ -191,6 +191,11 @@ def _date_in(text: str) -> str | None:
 _CN_DATE = (r"(?<!\d)((?:19|20)\d\d)(?:\s*年\s*(0?[1-9]|1[0-2])\s*月|[./](0[1-9]|1[0-2])(?![\d./]))")
 
 
+def _may_hold_cn_date(text: str) -> bool:
+    """Whether _cn_date_in can find a month in the text (it needs a 年, "." or "/")."""
+    return "年" in text or "." in text or "/" in text
+
+
 def _cn_date_in(text: str) -> str | None:
     """The first month written the Chinese way in the text, as "2026-07", or None."""
     m = re.search(_CN_DATE, text)
@@ -280,10 +285,15 @@ def _after_lead_in(text: str, s: int) -> int:
     """Where the name is read from for the id at text[s]: right after the parenthesis that opens before it when
     only a lead-in (_LEAD_IN) stands between, so that the name before the parenthesis is read as for
     "Atlas（arXiv:…）" (not lost, nor read with the lead-in as "KVShare（DOI 10.48550/"); else s."""
-    p = max(text.rfind("（", max(0, s - 40), s), text.rfind("(", max(0, s - 40), s))
-    if p < 0 or re.fullmatch(_LEAD_IN, text[p + 1 : s]) is None:
+    lo = s - 40 if s > 40 else 0
+    p = max(text.rfind("（", lo, s), text.rfind("(", lo, s))
+    if p < 0:
         return s
-    return p + 1
+    between = text[p + 1 : s]
+    # (a lead-in ends in "/" or "." or holds the word arXiv: ending otherwise and holding no x, it is none)
+    if text[s - 1] not in "/." and "x" not in between and "X" not in between:
+        return s
+    return s if re.fullmatch(_LEAD_IN, between) is None else p + 1
 
 
 def _one_per_link(text: str, found: list[RawCitation]) -> list[RawCitation]:
@@ -421,16 +431,24 @@ def _alone_in_cell_or_parens(text: str, s: int, e: int) -> bool:
 _UNIT_AFTER = (r"[ \t\u00a0\u2009`]*(?:(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|tok(?:en)?s?|[Rr]eq|QPS|qps|RPS"
                r"|rps|GiB|GB|MiB|MB|TB|kW|W|[TG]?FLOPS|fps|it/s)(?![A-Za-z0-9\-_.'+&])|[%×倍秒元万亿]|毫秒|分钟|小时|美元)")
 _VERSION_BEFORE = r"(?i)(?:版本|version|ver\.?)[ \t`]*[（(：:=]?[ \t`]*\Z"
+# What may stand before a unit, and the first characters of the units: a figure that no unit follows (most ids)
+# is told without a match; so is a text that _VERSION_BEFORE cannot end (its last character but white space and `
+# is a parenthesis or colon, or the last of 版本, version, ver or ver.).
+_UNIT_GAP = " \t\u00a0\u2009`"
+_UNIT_STARTS = frozenset("mshtRrQqGMTkWFfi%×倍秒元万亿毫分小美")
+_VERSION_BEFORE_ENDS = frozenset("（(：:=本nNrR.")
 
 
 def _figure_or_version(text: str, s: int, e: int) -> bool:
     """Whether the bare id at text[s:e] is a figure followed by its unit or a version after the word for one, not
     a citation: the Figures tab reads "峰值延迟（1203.4567 ms）" as a latency. (A version of a paper, "arXiv 版本
     （2609.11582）", is cited.)"""
-    if re.match(_UNIT_AFTER, text[e : e + 12]) is not None:
+    after = text[e : e + 12]
+    if after.lstrip(_UNIT_GAP)[:1] in _UNIT_STARTS and re.match(_UNIT_AFTER, after) is not None:
         return True
     before = text[max(0, s - 24) : s]
-    return re.search(_VERSION_BEFORE, before) is not None and "arxiv" not in before.lower() and "预印本" not in before
+    return before.rstrip(" \t`")[-1:] in _VERSION_BEFORE_ENDS and re.search(_VERSION_BEFORE, before) is not None \
+        and "arxiv" not in before.lower() and "预印本" not in before
 
 
 def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
@@ -476,7 +494,7 @@ def _with_stated_facts(text: str, s: int, e: int, base: str, version: str | None
     stated_date = stated_category = None
     if "-" in plain:
         stated_date = _date_in(plain)
-    if stated_date is None and ("年" in plain or "." in plain or "/" in plain):
+    if stated_date is None and _may_hold_cn_date(plain):
         stated_date = _cn_date_in(plain)
     if "." in plain or "-" in plain:
         c = _CATEGORY.search(plain)
@@ -1166,7 +1184,8 @@ def _row_facts(text: str, s: int) -> str | None:
                 return None  # a row citing several papers: whose facts these are is not clear
             continue
         if cell[0].isdigit():
-            if _date_in(cell) == cell or _cn_date_in(cell) is not None and len(cell) <= 12:
+            if "-" in cell and _date_in(cell) == cell or len(cell) <= 12 and _may_hold_cn_date(cell) \
+                    and _cn_date_in(cell) is not None:
                 found.append(cell)
         elif _CATEGORY.fullmatch(cell):
             found.append(cell)
