@@ -279,6 +279,7 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
 _LEAD_IN = (r"(?i)\s*(?:(?:doi\s*[:：]?\s*)?(?:https?://)?(?:dx\.)?(?:doi\.org/)?10\.48550/|https?://(?:www\.|export\.)?"
             r"|arxiv(?:\s*id)?\s*[:：]?\s*)")
 _LEAD_IN_ENDS = frozenset("/ :：")
+_LEAD_IN_STARTS = frozenset("aAdDhH1")  # (after white space)
 
 
 def _after_lead_in(text: str, s: int) -> int:
@@ -290,8 +291,9 @@ def _after_lead_in(text: str, s: int) -> int:
     if p < 0:
         return s
     between = text[p + 1 : s]
-    # (a lead-in ends in "/" or "." or holds the word arXiv: ending otherwise and holding no x, it is none)
-    if text[s - 1] not in "/." and "x" not in between and "X" not in between:
+    # (a lead-in starts with doi, dx., http, 10.48550 or arXiv, and ends in "/" or "." or holds the word arXiv)
+    if between.lstrip()[:1] not in _LEAD_IN_STARTS or (
+            text[s - 1] not in "/." and "x" not in between and "X" not in between):
         return s
     return s if re.fullmatch(_LEAD_IN, between) is None else p + 1
 
@@ -336,9 +338,10 @@ def _id_matches(text: str, dot: bool, slash: bool) -> list[tuple[int, int, int, 
     """
     out: list[tuple[int, int, int, re.Match[str]]] = []
     streams = 0
-    if "X" in text:  # ("arXiv": the X first, the common case)
+    # ("arXiv": the X first, the common case; each pattern checks "ar"/"AR" behind its x: a line without them has none)
+    if "X" in text and ("rX" in text or "RX" in text):
         streams += _found_from(_PREFIXED_AT_UPPER_X, text, 2, 0, out)
-    if "x" in text:
+    if "x" in text and ("rx" in text or "Rx" in text):
         streams += _found_from(_PREFIXED_AT_LOWER_X, text, 2, 0, out)
     may_old = slash and _OLD_SLASH.search(text) is not None
     if may_old:
@@ -432,11 +435,19 @@ _UNIT_AFTER = (r"[ \t\u00a0\u2009`]*(?:(?:ms|s|secs?|seconds?|mins?|minutes?|h|h
                r"|rps|GiB|GB|MiB|MB|TB|kW|W|[TG]?FLOPS|fps|it/s)(?![A-Za-z0-9\-_.'+&])|[%×倍秒元万亿]|毫秒|分钟|小时|美元)")
 _VERSION_BEFORE = r"(?i)(?:版本|version|ver\.?)[ \t`]*[（(：:=]?[ \t`]*\Z"
 # What may stand before a unit, and the first characters of the units: a figure that no unit follows (most ids)
-# is told without a match; so is a text that _VERSION_BEFORE cannot end (its last character but white space and `
-# is a parenthesis or colon, or the last of 版本, version, ver or ver.).
+# is told without a match.
 _UNIT_GAP = " \t\u00a0\u2009`"
 _UNIT_STARTS = frozenset("mshtRrQqGMTkWFfi%×倍秒元万亿毫分小美")
-_VERSION_BEFORE_ENDS = frozenset("（(：:=本nNrR.")
+_VERSION_WORD_ENDS = frozenset("本nNrR.")  # the last characters of 版本, version, ver, ver. (in any case)
+
+
+def _may_end_version_word(before: str) -> bool:
+    """Whether _VERSION_BEFORE can match the text: whether it ends in a version word's last character, but for white
+    space, ` and one parenthesis, colon or = after the word."""
+    tail = before.rstrip(" \t`")
+    if tail and tail[-1] in "（(：:=":
+        tail = tail[:-1].rstrip(" \t`")
+    return tail[-1:] in _VERSION_WORD_ENDS
 
 
 def _figure_or_version(text: str, s: int, e: int) -> bool:
@@ -447,7 +458,7 @@ def _figure_or_version(text: str, s: int, e: int) -> bool:
     if after.lstrip(_UNIT_GAP)[:1] in _UNIT_STARTS and re.match(_UNIT_AFTER, after) is not None:
         return True
     before = text[max(0, s - 24) : s]
-    return before.rstrip(" \t`")[-1:] in _VERSION_BEFORE_ENDS and re.search(_VERSION_BEFORE, before) is not None \
+    return _may_end_version_word(before) and re.search(_VERSION_BEFORE, before) is not None \
         and "arxiv" not in before.lower() and "预印本" not in before
 
 
@@ -809,15 +820,15 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
                     if k == line_end or text[k] in _LIST_MARKERS:
                         name = _cjk_name(text[start:end]) if after == " " else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form); NAME 在 arXiv:ID 中…
-    if name is None and s - 3 >= lo and text[s - 3 : s] in (" 在 ", " 在") and text[s] in "aA" \
+    if name is None and text[s] in "aA" and s - 3 >= lo and text[s - 3 : s] in (" 在 ", " 在") \
             and text[s:e].lower().startswith("arxiv"):
         k = s - 2 if text[s - 1] == " " else s - 1
         word = _word_before(text, lo, k)
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))
-    if name is None and s - 1 >= lo and (
+    if name is None and text[s] in "aA" and s - 1 >= lo and (
             text[s - 1] == " " or (text[s - 1] == "\n" and s - 2 >= lo and text[s - 2] == " ")) \
-            and text[s] in "aA" and text[s:e].lower().startswith("arxiv"):
+            and text[s:e].lower().startswith("arxiv"):
         word = _word_before(text, lo, s)
         if word is not None and word.lower() not in _STOP_BEFORE and word.lower() not in _NOT_NAMES:
             name = _namelike(word.rstrip("."))  # ("Kim. OmniKVQuant. arXiv:…": the sentence's full stop)
