@@ -23,6 +23,13 @@ from .numbers import decimals_of, parse_number, thousands_read
 from .regex_looks import all_required, first_look, holds_any, leading_literals, plain_reading
 from .rulepack import ClaimPattern, CompiledPatterns
 
+try:  # Python 3.11+
+    import re._constants as _sre_c  # type: ignore[import-not-found]
+    import re._parser as _sre_parse  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - older Pythons name them sre_*
+    import sre_constants as _sre_c  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
 _NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 # A standalone number: not part of a version ("v2"), a date ("9-8"), a section ref ("§0"), a limit ("≥10") or the
 # thousands of a longer number (",892" of "2,892"); right after a CJK label it is one ("反方579").
@@ -64,6 +71,9 @@ _PERCENT_NARROW = re.compile(r"\(\s*(?P<paren>\d+(?:\.\d+)?)\s*%\s*[）)]")
 _PERCENT_SAID = re.compile(r"(?:→|->|，[ \t]*即|,[ \t]*即|即)[ \t]*(?P<pct>\d+(?:\.\d+)?)[ \t]*%")  # "4/6 → 67%", "4/6，即 67%"
 _SHARE_THEN_FRACTION = re.compile(r"(?<![\d.])(?P<pct>\d+(?:\.\d+)?)[ \t]*%[ \t]*[（(][ \t]*(?P<num>\d+)[ \t]*/[ \t]*"
                                   r"(?P<den>\d+)[ \t]*[）)]")
+# What every match of it holds from its "%" on: looked for first (led by "%", found by a plain character search; the
+# whole regex, led by a digit, tests every character of the line).
+_SHARE_THEN_FRACTION_TAIL = re.compile(r"%[ \t]*[（(][ \t]*\d+[ \t]*/[ \t]*\d+[ \t]*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
 _LAST_BREAK = re.compile(r"(?s:.*)[；;|，,：:（）()=]")  # the text up to its last such break (greedy: the last one)
@@ -155,7 +165,7 @@ def claims_in_line(
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)
     # "CJK 实测 ≈3,800" is still a self-report (an estimated one): match it as if the mark were a space.
-    marked = holds_any(line, _ESTIMATE_MARKS)  # (else no figure is an estimate by a mark)
+    marked = _holds_estimate_mark(line)  # (else no figure is an estimate by a mark)
     if compiled.__class__ is CompiledPatterns:  # (attributes: no getattr call)
         plan, places = compiled.plan, compiled.places
     else:
@@ -197,12 +207,20 @@ def claims_in_line(
     if candidates:
         if len(candidates) > 1:
             candidates.sort(key=_first)  # pattern order, as written in the pack
-        about = "左右" in line  # ("3,838 左右": an estimate; looked for after each figure only in a line with one)
+        # ("3,838 左右": an estimate; looked for after each figure only in a line with one)
+        about = "左" in line and "左右" in line
         for idx, cp, rx, _required, _starts, tail, has_values, has_value, leads in candidates:
             if tail is not None and tail.search(plain) is None:
                 continue  # the part from its first literal on is nowhere in the line
-            # (several literals one of which starts every match: tried only where one of them starts)
-            for m in rx.finditer(plain) if leads is None else _led_matches(rx, plain, leads):
+            matches: Iterator[re.Match[str]]
+            if leads is None:
+                first = rx.search(plain)
+                if first is None:
+                    continue  # (most candidates match nowhere: one search, no iterator made)
+                matches = rx.finditer(plain, first.start())  # (the same matches: re starts at the first)
+            else:  # (several literals one of which starts every match: tried only where one of them starts)
+                matches = _led_matches(rx, plain, leads)
+            for m in matches:
                 if has_values and m.group("values"):
                     start = m.start("values")
                     approx = marked and _approx_before(line, start)  # "各主线 CJK ≈159/194/207": the list's mark
@@ -257,7 +275,7 @@ def claims_in_line(
                         # an estimate: a mark before the value or in the match ("CJK ≈ 3,838"), or "左右" after it
                         approx = marked and (_approx_before(line, at) or plain.find("≈", start, stop) >= 0
                                              or plain.find("约", start, stop) >= 0 or line.find("≒", start, stop) >= 0)
-                        if _EARLIER_VERSION.search(plain, max(0, start - _EARLIER_WINDOW), start) is not None:
+                        if _earlier_version_before(plain, start):
                             continue  # "上一版 CJK 实测 4,189": a figure of an earlier version, history, not a claim
                         scope_index, scope_label = idx, ""
                         if start and cp.scope.kind == "document":
@@ -289,8 +307,8 @@ def claims_in_line(
                 RawClaim("ratio", "ratio", -1, "", written[f.start() : m.end()], m.start(pct) + 1, m.group(pct),
                          float(m.group(pct)), (num, den))
             )
-        if "（" in plain or "(" in plain:  # "60%（4/6）": the share first, its fraction in parentheses after it
-            for m in _SHARE_THEN_FRACTION.finditer(plain):
+        if ("（" in plain or "(" in plain) and _SHARE_THEN_FRACTION_TAIL.search(plain) is not None:
+            for m in _SHARE_THEN_FRACTION.finditer(plain):  # "60%（4/6）": the share first, its fraction after it
                 out.append(RawClaim("ratio", "ratio", -1, "", written[m.start():m.end()], m.start("pct") + 1,
                                     m.group("pct"), float(m.group("pct")), (float(m.group("num")), float(m.group("den")))))
     if len(out) > 1:  # in the order they are written (found pattern by pattern, then sums, then ratios): every
@@ -384,7 +402,7 @@ def _percents(plain: str) -> list[tuple[str, re.Match[str]]]:
     """The shares stated in a line, in order: ("pct", match) for "= 67%" (or "→ 67%", "，即 67%"), ("paren", match) for
     "（67%）"."""
     found: list[tuple[str, re.Match[str]]] = [("pct", m) for m in _PERCENT_EQ.finditer(plain)] if "=" in plain else []
-    if "→" in plain or "->" in plain or "即" in plain:
+    if "→" in plain or ">" in plain and "->" in plain or "即" in plain:
         found.extend(("pct", m) for m in _PERCENT_SAID.finditer(plain))
         found.sort(key=_match_start)
     wide, narrow = "（" in plain, "(" in plain
@@ -506,23 +524,45 @@ def _make_plan(compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]]) ->
             else:
                 rest.append((idx, cp, rx, needed, starts, tail))
         needs = rest
-    # A one-character search costs a fraction of a longer one; the highest code point is taken as the rarest.
-    grouped = tuple((max(word), word, tuple(entries)) for word, entries in groups.items())
+    # A one-character search costs a fraction of a longer one (`_probe`: the character most lines lack).
+    grouped = tuple((_probe(word), word, tuple(entries)) for word, entries in groups.items())
     literals = [word for _, word, entries in grouped] + [w for _, _, entries in grouped for e in entries
                                                          for w in (*e[3], *e[4])]
     return tuple(always), grouped, not any("," in w for w in literals)
 
 
 def _probed(words: Iterable[str]) -> tuple[str, ...]:
-    """The literals a pattern also needs, each longer one after one of its characters (the highest code point, as
-    for a group): a one-character search is a fraction of a longer one (which, for a Latin word in a Chinese line,
-    first makes a copy of the word), and most lines fail it."""
+    """The literals a pattern also needs, the longer ones after all one-character tests (one of each longer word's
+    characters, `_probe`, and the literals of one character): a one-character search is a fraction of a longer one
+    (which, for a Latin word in a Chinese line, first makes a copy of the word), and most lines fail one."""
+    listed = list(words)
     out: list[str] = []
-    for word in words:
-        if len(word) > 1 and max(word) not in out:
-            out.append(max(word))
-        out.append(word)
-    return tuple(out)
+    for word in listed:
+        probe = _probe(word) if len(word) > 1 else word
+        if probe not in out:
+            out.append(probe)
+    return (*out, *[word for word in listed if len(word) > 1])
+
+
+# Latin letters, the most used first (English text): a word's rarest letter is looked for before the word.
+_LETTERS_BY_USE = "etaoinsrhldcumfpgwybvkxjqz"
+
+
+def _probe(word: str) -> str:
+    """The character of `word` that a line most likely lacks, looked for before the word: one outside ASCII (the
+    highest code point, a CJK one before punctuation), else a capital before a small letter (the least used
+    first: "J" of "CJK", "X" of "arXiv")."""
+    return min(word, key=_commonness)
+
+
+def _commonness(ch: str) -> tuple[int, int]:
+    if not ch.isascii():
+        return 0, -ord(ch)
+    if "a" <= ch <= "z":
+        return 2, -_LETTERS_BY_USE.index(ch)
+    if "A" <= ch <= "Z":
+        return 1, -_LETTERS_BY_USE.index(ch.lower())
+    return 2, 1  # a digit or a sign: as common as the commonest letter
 
 
 def _rarity(word: str) -> tuple[bool, int]:
@@ -537,7 +577,33 @@ def _leads(rx: re.Pattern[str]) -> tuple[str, ...] | None:
     if not rx.pattern.startswith(("(", "[")):
         return None  # (most start with a literal: not parsed again, once for each pack)
     leads = leading_literals(rx)
-    return leads if leads is not None and len(leads) > 1 else None
+    return leads if leads is not None and len(leads) > 1 and not _found_by_re(rx) else None
+
+
+def _found_by_re(rx: re.Pattern[str]) -> bool:
+    """Whether re itself finds where a match may start by a plain character search: a pattern led by a literal, a
+    class, or an alternation each of whose branches starts with a literal ("(?:§八\\.3|footer|页脚)…"), or tries
+    the line's start alone ("^…"); with a class in a branch ("(?:[各两]主线|反方各小节)…") or a look-behind first,
+    re tries every position of the line, and `_led_matches` or a tail is cheaper. (What re's compiler looks for
+    before a search: a literal prefix, or a set of first characters.)"""
+    if rx.flags & re.IGNORECASE:
+        return False  # (a cased first character gives re no set to look for)
+    try:
+        items = _sre_parse.parse(rx.pattern, rx.flags).data
+        while items and items[0][0] is _sre_c.SUBPATTERN:
+            if items[0][1][1] & re.IGNORECASE:
+                return False
+            items = items[0][1][3].data
+        if not items:
+            return False
+        op, av = items[0]
+        if op is _sre_c.LITERAL or op is _sre_c.IN:
+            return True
+        if op is _sre_c.AT:  # ("^" without MULTILINE, "\\A": tried at the start alone)
+            return av is _sre_c.AT_BEGINNING_STRING or av is _sre_c.AT_BEGINNING and not rx.flags & re.MULTILINE
+        return op is _sre_c.BRANCH and all(len(branch) > 0 and branch[0][0] is _sre_c.LITERAL for branch in av[1])
+    except Exception:  # an unusual pattern: the literals tried one by one, as before
+        return False
 
 
 def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tuple[str, ...], re.Pattern[str] | None]:
@@ -550,7 +616,9 @@ def _first_looks(rx: re.Pattern[str], literal: str) -> tuple[tuple[str, ...], tu
     required.sort(key=lambda w: (len(w) == 1 and w.isascii(), -len(w)))
     starts = () if required else (first_look(rx) or ())
     tail = read[1] if read is not None else ""
-    return tuple(required), starts, re.compile(tail, rx.flags) if tail and tail != rx.pattern else None
+    # (a pattern re finds the starts of itself is searched as cheaply as its tail: a tail found would be two searches)
+    return tuple(required), starts, (re.compile(tail, rx.flags) if tail and tail != rx.pattern and not _found_by_re(rx)
+                                     else None)
 
 
 def _marks_blanked(line: str) -> str:
@@ -621,6 +689,13 @@ _ABOUT_AFTER = re.compile(r"\s?(?:字符|字|个|处|件|条|行|项|篇)?\s?左
 _ESTIMATE_MARKS = ("≈", "约", "~", "～", "≒", "估", "预计", "大概")
 
 
+def _holds_estimate_mark(text: str) -> bool:
+    """holds_any(text, _ESTIMATE_MARKS), a word of two characters looked for after one of them: a search for one
+    character costs a fraction of one for a longer word (most lines hold no mark, and a line is long)."""
+    return ("≈" in text or "约" in text or "~" in text or "～" in text or "≒" in text or "估" in text
+            or "预" in text and "预计" in text or "概" in text and "大概" in text)
+
+
 def _approx_before(line: str, start: int) -> bool:
     """Whether the figure at `start` is marked an estimate (`_ESTIMATE_MARKS` in the four characters before it)."""
     return holds_any(line[start - 4 if start > 4 else 0 : start], _ESTIMATE_MARKS)
@@ -675,6 +750,25 @@ _EARLIER_VERSION = re.compile(
     r"(?:[ \t]+v\d+(?:\.\d+)*)?[ \t]*,?(?:[ \t]*\b(?:had|was|stated|said|counted|reported)\b)?"
     r"|\bv\d+(?:\.\d+)*[ \t]+(?:had|was|stated|said|counted|reported)\b))[ \t]*$")
 _EARLIER_WINDOW = 40
+# What a match of _EARLIER_VERSION may end with before its white space: 版, 本, 的, 中, 里, a digit ("v1"), "," and the
+# last letter of "version", "draft", "'s", "had", "was", "stated"…: n, t, s, d in any case (ſ is an s to re's
+# IGNORECASE).
+_EARLIER_ENDS = frozenset("版本的中里,nNtTsSdDſ")
+
+
+def _earlier_version_before(line: str, start: int) -> bool:
+    """Whether an earlier version is named right before the figure whose match starts at `start` (_EARLIER_VERSION
+    in the _EARLIER_WINDOW characters before it), looked for only where the text before it ends as a match can."""
+    lo = max(0, start - _EARLIER_WINDOW)
+    k = start
+    while k > lo and (line[k - 1] == " " or line[k - 1] == "\t"):
+        k -= 1
+    if k == lo:
+        return False  # (nothing but white space before it: no match)
+    last = line[k - 1]
+    if last not in _EARLIER_ENDS and not last.isdecimal() and last != "\n":  # ("$" also stands before a final "\n")
+        return False
+    return _EARLIER_VERSION.search(line, lo, start) is not None
 # A section named before a figure's label in the same clause ("§3.1 CJK 160", "§3.1 的 CJK 8", "§3.1（主线 A）CJK 8",
 # "主线 B（§3.2）CJK 10", "§3.2 主线 CJK 实测 10"), or a range of them ("§3.1-§3.3 CJK", "§3.1 – 3.3 CJK", "§三至§五
 # CJK": `to`, a dash and a section number right after the section). A dash before the "§" alone is no range: a list
@@ -710,8 +804,20 @@ def _place_before(line: str, start: int, places: dict[str, str]) -> str | None:
                 return None  # "§3.1-§3.3 CJK 560": a range of sections, no one place's
             return ref.group("ref")
     if places:
-        ends = tuple(places)
-        lo = max(0, start - max(12, len(ends[0]) + 1))
+        ends, reach, lasts = _place_ends(places)
+        lo = max(0, start - reach)
+        if lasts is not None:  # (most figures: no place name can end where the text before them ends)
+            k = start
+            while k > lo and (line[k - 1] == " " or line[k - 1] == "\t"):
+                k -= 1
+            if k == lo:
+                return ""
+            last = line[k - 1]
+            if last.isascii():
+                if last.lower() not in lasts and last not in lasts:
+                    return ""
+            elif "一" <= last <= "鿿" and last not in lasts:
+                return ""
         before = line[lo:start].rstrip(" \t")
         folded = before.lower()
         if len(folded) != len(before):
@@ -726,6 +832,22 @@ def _place_before(line: str, start: int, places: dict[str, str]) -> str | None:
     return ""
 
 
+_PLACE_ENDS: dict[int, tuple[dict[str, str], tuple[str, ...], int, frozenset[str] | None]] = {}
+
+
+def _place_ends(places: dict[str, str]) -> tuple[tuple[str, ...], int, frozenset[str] | None]:
+    """For `_place_before`, made once per places dict: the names, how far back one is looked for, and the last
+    characters of the names (None when a name is empty: any text ends with it)."""
+    known = _PLACE_ENDS.get(id(places))
+    if known is None or known[0] is not places or len(known[1]) != len(places):
+        if len(_PLACE_ENDS) >= 32:
+            _PLACE_ENDS.clear()
+        ends = tuple(places)
+        lasts = frozenset(name[-1] for name in ends) if all(ends) else None
+        known = _PLACE_ENDS[id(places)] = (places, ends, max(12, len(ends[0]) + 1), lasts)
+    return known[1], known[2], known[3]
+
+
 _FOOTNOTE_MARK = re.compile(r"\[\^[^\]\s]{1,20}\]")
 
 
@@ -735,12 +857,21 @@ def _blanked(m: re.Match[str]) -> str:
 
 # A parenthesis opened inside another before that one closes: "（主体 2,892（含反方 579）+ 元信息 946）".
 _NESTED = re.compile(r"[（(][^（）()]*[（(]")
-_INNERMOST = re.compile(r"[（(][^（）()]*[）)]")
+# (One regex per kind of opening parenthesis, so that re finds the start by a plain character search: led by a
+# class, a search tests every character of the line. A match is found by one of them exactly when one is found by
+# _NESTED.)
+# (Possessive: the run ends at a parenthesis or at the line's end, so no shorter run can be followed by one.)
+_NESTED_WIDE = re.compile(rf"（[^（）()]*{_POSSESSIVE}[（(]")
+_NESTED_NARROW = re.compile(rf"\([^（）()]*{_POSSESSIVE}[（(]")
+_INNERMOST = re.compile(rf"[（(][^（）()]*{_POSSESSIVE}[）)]")
 
 
 def _has_nested(line: str) -> bool:
     """Whether a parenthesis opens inside another (two of them counted first: most lines have fewer)."""
-    return line.count("（") + line.count("(") > 1 and _NESTED.search(line) is not None
+    wide = line.count("（")
+    narrow = line.count("(")
+    return wide + narrow > 1 and (wide > 0 and _NESTED_WIDE.search(line) is not None
+                                  or narrow > 0 and _NESTED_NARROW.search(line) is not None)
 
 
 def _asides_blanked(line: str, asides: list[tuple[int, int]] | None = None) -> str:
@@ -761,7 +892,7 @@ def _asides_blanked(line: str, asides: list[tuple[int, int]] | None = None) -> s
         if not out:
             return line
         line = "".join(out) + line[last:]
-        if _NESTED.search(line) is None:
+        if not _has_nested(line):
             return line
 
 
@@ -828,7 +959,7 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
     # (a sum stated with an "=" needs a digit right before it or a number after it: without one, the "=" forms
     # find nothing, and a parenthesis's parts need no total unless they state a sum)
     has_eq = "=" in line and _EQ_SUM_LOOK.search(line) is not None
-    if "[^" in line:  # a footnote's mark is no figure: "CJK 实测 3,838[^1]（主体 …）" (its total was read as 1)
+    if "[" in line and "[^" in line:  # a footnote's mark is no figure: "CJK 实测 3,838[^1]（主体 …）" (its total was read as 1)
         line = _FOOTNOTE_MARK.sub(_blanked, line)
     wide, narrow = "（" in line, "(" in line
     asides: list[tuple[int, int]] = []
