@@ -76,9 +76,7 @@ _SHARE_THEN_FRACTION = re.compile(r"(?<![\d.])(?P<pct>\d+(?:\.\d+)?)[ \t]*%[ \t]
 _SHARE_THEN_FRACTION_TAIL = re.compile(r"%[ \t]*[（(][ \t]*\d+[ \t]*/[ \t]*\d+[ \t]*[）)]")
 _FRACTION_BEFORE = re.compile(r"(?<![\d./])(?P<num>\d+)\s*/\s*(?P<den>\d+)\s*$")
 _CLAUSE_BREAKS = "；;|，,：:（）()="  # a sum stated as "a + b = total" starts after the last of these
-_LAST_BREAK = re.compile(r"(?s:.*)[；;|，,：:（）()=]")  # the text up to its last such break (greedy: the last one)
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # a comma that groups digits: no clause break
-# A clause break other than such a comma: what is left of _CLAUSE_BREAKS once they are blanked.
+# A clause break (_CLAUSE_BREAKS) other than a comma that groups digits ("3,838").
 _BREAK = re.compile(r"[；;|，：:（）()=]|,(?!(?<=\d,)\d{3}(?!\d))")
 _DIGIT = re.compile(r"\d")
 # " 838" after a digit: what numbers.thousands_read looks for before it reads "3 838" as "3,838" (the same matches
@@ -1069,14 +1067,28 @@ def _sums_in_line(line: str, sum_metric: str, sum_context: str, found: list[RawC
         # with such commas blanked)
         if _BREAK.search(line, plus + 1, left_end) is not None:
             continue  # the last "+" is before the clause's start
-        head = _THOUSANDS.sub(" ", line[:plus]) if "," in line[:plus] else line[:plus]
-        last_break = _LAST_BREAK.match(head)  # (one look from the end, not a search of the head per character)
-        left_start = last_break.end() if last_break is not None else 0  # after the last break
+        left_start = _after_last_break(line, plus)
         left = _parts(line[left_start:left_end])
         if left is not None:
             _add_sum(found, written, labelled, sum_metric, m.group("total"), m.start("total") + 1, left, left_start,
                      written[left_start : m.end()].strip(), "", marked)
 
+
+def _after_last_break(line: str, end: int) -> int:
+    """Where the clause holding line[end] starts: after the last clause break before `end` (a comma grouping digits
+    is none: `_BREAK`, its look-ahead stopping at `end` as in line[:end]), 0 without one. Looked for in windows
+    growing back from `end` (a copy of the line up to each "=" of a sum, its thousands blanked, made the analysis of a
+    survey whose line breaks were lost quadratic in its length)."""
+    lo, step = end, 64
+    while lo > 0:
+        lo = max(0, lo - step)
+        last = None
+        for last in _BREAK.finditer(line, lo, end):
+            pass
+        if last is not None:
+            return last.end()
+        step *= 4
+    return 0
 
 def _add_sum(found: list[RawClaim], written: str, labelled: tuple[str, str, dict[str, str]] | None, sum_metric: str,
              total_text: str, total_col: int, parts: list[tuple[str, str, int]], parts_col: int, text: str,
