@@ -28,6 +28,9 @@ def plain_spans(analysis) -> list[ProblemSpan]:
     spans = []
     claim_rules = {r.id for r in analysis.rules if r.kind == "claims"}
     told = {(c.line, c.message) for c in analysis.claims if c.wrong and c.message} if claim_rules else set()
+    # a finding of the claims rule at a wrong figure's number underlines that number (QA29a D7)
+    widths = {(c.line, c.value_column): len(c.value_text) for c in analysis.claims
+              if c.wrong and c.message and c.value_column and c.value_text}
     exact = {(h.line, h.column): h.length for h in analysis.privacy}
     for r in analysis.references:
         if r.status in ("malformed", "impossible id"):
@@ -44,8 +47,9 @@ def plain_spans(analysis) -> list[ProblemSpan]:
             said.add((f.line, f.column))
             spans.append(ProblemSpan(f.line, f.column, exact[(f.line, f.column)], f"[{f.rule}] {f.message}", f.level))
             continue
-        spans.append(ProblemSpan(f.line, max(f.column, 1), -1 if f.column <= 1 else 0, f"[{f.rule}] {f.message}",
-                                 f.level))
+        width = widths.get((f.line, f.column)) if f.rule in claim_rules else None
+        spans.append(ProblemSpan(f.line, max(f.column, 1), width or (-1 if f.column <= 1 else 0),
+                                 f"[{f.rule}] {f.message}", f.level))
     for c in analysis.claims:
         if c.wrong:
             col = c.value_column or c.column or 1

@@ -462,14 +462,15 @@ def audit(
             if at is None:
                 at = positions[k] = [p for ln in sorted(users.get(k, ())) for p in range(*spans[ln])
                                      if slots[p][1] == k]
-            was_right = bool(prev.agree) and any(slots[p][2].ok for p in at)
+            was_right = bool(prev.agree) and any(_states_measured(slots[p][2]) for p in at)
             got = measured[k]
             more_wrong += _rejudge(slots, at, k, got[0], got[1], rule_id, level)
             if patched is not None:
                 patched.extend(at)
-            # A group stated with several numbers is told against the statement that is right: judged again when
-            # one of these was right or is now (typing on, once all are wrong, changes nothing there).
-            if prev.agree and at and (was_right or any(slots[p][2].ok for p in at)):
+            # A group stated with several numbers is told against the statement of the measured number (right, or
+            # an estimate of the right value): judged again when one of these stated it or does now (typing on,
+            # once all are wrong, changes nothing there).
+            if prev.agree and at and (was_right or any(_states_measured(slots[p][2]) for p in at)):
                 key = (slots[at[0]][2].metric, slots[at[0]][2].scope)
                 if prev.agree.get(key):
                     regroup.add(key)
@@ -724,8 +725,9 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
     metric, scope = key
     shown = group[0].label or metric  # the figure as the wrong-figure findings name it ("⚠️", not "cautions")
     # "The" statement is the one that is right (equal to what is measured), else the majority; the others
-    # disagree with it. (A lone right footer against three stale 3,838s is not the one to blame.)
-    ref = next((c for c in group if c.ok), None)
+    # disagree with it. (A lone right footer against three stale 3,838s is not the one to blame.) An estimate
+    # whose value is the measured one states the right number: a wrong §0 13 is told against a footer's "~14".
+    ref = next((c for c in group if c.ok), None) or next((c for c in group if _estimated_right(c)), None)
     if ref is None:
         counts: dict[float | None, int] = {}
         for c in group:
@@ -736,6 +738,18 @@ def _disagreements(key: tuple[str, str], group: list[Claim], rule_id: str, level
                     f"{shown} of {scope} stated as {c.value_text} here but as {ref.value_text}{_beside(c, ref)} on line "
                     f"{ref.line}", c.claimed, ref.claimed)
             for c in group if c.claimed != ref.claimed and not _same_to_precision(c, ref)]
+
+
+def _estimated_right(c: Claim) -> bool:
+    """A figure stated as an estimate whose value is the measured one ("~14" with 14 measured): not right (house
+    rule 9), but the number the other statements of it should agree with."""
+    return bool(c.estimate) and c.measured is not None and c.claimed is not None \
+        and _ok(c.measured, c.scope, c.claimed, c.value_text) is True
+
+
+def _states_measured(c: Claim) -> bool:
+    """Whether a figure states the measured number, as `_disagreements` picks the statement to tell others against."""
+    return bool(c.ok) or _estimated_right(c)
 
 
 def _same_to_precision(c: Claim, ref: Claim) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import compress, repeat
 from operator import and_, attrgetter, is_, not_
+from typing import AbstractSet
 
 from editor_app.core.model import Analysis, Claim, Finding
 from editor_app.core.reference_verdicts import cited_versions, shown_statuses
@@ -60,7 +61,10 @@ def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
         run = _kept_run(key, findings, depends, last, cache)
         if run is None:
             shown = _untold(findings, claim_rules, told) if depends[0] is not None else findings
-            run = _finding_run(shown, depends[1], placed_rules, cache.shapes)
+            # (the widths of the wrong figures follow from `told` and the findings, which the kept run was checked
+            # against: a figure's number is in its message, and a finding at it moves when it does)
+            widths = _figure_widths(told_claims) if depends[0] is not None else None
+            run = _finding_run(shown, depends[1], placed_rules, cache.shapes, widths, claim_rules)
             cache.sources[key] = (findings, depends, run)
         runs.append(run)
     run = _kept_run("\0wrong", wrong, None, last, cache)
@@ -105,6 +109,7 @@ _FINDINGS = attrgetter("findings")
 _RULE = attrgetter("rule")
 _LINE = attrgetter("line")
 _MESSAGE = attrgetter("message")
+_COLUMN = attrgetter("column")
 _SHAPE = attrgetter("rule", "level", "column", "message")  # all a finding's underline is made of but its line
 # all a wrong claim's underline is made of but its line
 _CLAIM_SHAPE = attrgetter("value_column", "column", "value_text", "message", "metric", "claimed", "measured")
@@ -132,15 +137,31 @@ def _untold(findings: list[Finding], claim_rules: set[str], told: set[tuple[int,
     return list(compress(findings, map(not_, theirs)))
 
 
+def _figure_widths(claims: list[Claim]) -> dict[tuple[int, int], int]:
+    """(line, column) -> how long the number of each of these figures is as written, where `_claim_run` underlines
+    it exactly."""
+    return {(c.line, c.value_column): len(c.value_text) for c in claims if c.value_column and c.value_text}
+
+
 def _finding_run(findings: list[Finding], exact: dict | None, placed_rules: set[str],
-                 shapes: dict[tuple, Shape]) -> tuple[list[Shape], list[int]]:
+                 shapes: dict[tuple, Shape], widths: dict[tuple[int, int], int] | None = None,
+                 claim_rules: AbstractSet[str] = frozenset()) -> tuple[list[Shape], list[int]]:
     """The findings' run: each underline's shape looked up by what it is made of (in C), made for a new one; the
-    exact stretch for private data and a bad arXiv id."""
-    keys = list(map(_SHAPE, findings))
+    exact stretch for private data and a bad arXiv id. `widths`: the wrong figures' numbers (`_figure_widths`): a
+    finding of a claims rule (`claim_rules`) at one (its estimate, "stated as 108 here but as 180 on line 67")
+    underlines that number as the figure's own underline does, not the word there: in "各主线 CJK 108/158/157" the
+    word is the whole list, and the right 158 and 157 looked wrong."""
+    keys: list = list(map(_SHAPE, findings))
+    if widths:
+        keys = list(zip(keys, map(widths.get, zip(map(_LINE, findings), map(_COLUMN, findings)))))
     got: list = list(map(shapes.get, keys))
     for i in compress(range(len(got)), map(is_, got, repeat(None))):
-        rule, level, column, message = keys[i]
-        got[i] = shapes[keys[i]] = (max(column, 1), -1 if column <= 1 else 0, f"[{rule}] {message}", level)
+        shape, width = keys[i] if widths else (keys[i], None)
+        rule, level, column, message = shape
+        if width and rule in claim_rules:
+            got[i] = shapes[keys[i]] = (column, width, f"[{rule}] {message}", level)
+        else:
+            got[i] = shapes[keys[i]] = (max(column, 1), -1 if column <= 1 else 0, f"[{rule}] {message}", level)
     if exact:
         for i, f in enumerate(findings):
             if f.rule in placed_rules and (f.line, f.column) in exact:
