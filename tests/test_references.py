@@ -199,7 +199,9 @@ def test_any_unicode_line_is_safe(line):
          ["2609.11582", "arXiv.org/abs/2607.26627", "math.CA/0611800v2"]),
         ("arXiv:2609.11582v2（2609.11582）", ["arXiv:2609.11582v2", "2609.11582"]),
         # one form inside another's match: the scan takes the one that starts first and goes on after it
-        ("arxiv:foo/arXiv:2609.12345 x", ["arxiv:foo/arXiv"]),
+        ("arxiv:f00/arXiv:2609.12345 x", ["arxiv:f00/arXiv"]),
+        # (a word after "arXiv:" is no id attempt, QA29a D2: the id after it is found)
+        ("arxiv:foo/arXiv:2609.12345 x", ["arXiv:2609.12345"]),
     ],
 )
 def test_mixed_forms_come_left_to_right_and_never_overlap(line: str, raws: list[str]) -> None:

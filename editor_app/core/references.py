@@ -57,7 +57,12 @@ _NAME_CHARS = _WORD_START | frozenset("-+&'.")
 _NAME_RUN = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff0-9\-+&'.]*")  # (the one regex class of them)
 _BEFORE_CJK_NAME = frozenset("：:/、，,|=+#（(")  # (or white space) before a CJK name in "NAME（"
 
-# The prefixed form "(?<![A-Za-z])(?i:arxiv\s*[:：]\s*|arxiv\.org/(?:abs|pdf)/)" + _PREFIX_TAIL, found from its
+# After "arXiv:" an attempt at an id holds a digit, or is a placeholder for one ("arXiv:XXXX.XXXXX",
+# "arXiv: YYMM.NNNNN", "arXiv:TBD": flagged malformed, a reminder); a word is prose naming a paper, no id ("3 篇
+# arXiv：EdgeQuant https://…", "另见 arXiv: TinyServe 一文", "arXiv:cs.CL"). Not matched at all, so that
+# "arXiv: arXiv:2609.11582" cites the id. (Read inside the prefix's (?i:…).)
+_ID_ATTEMPT = r"(?=[A-Za-z.\-/]*\d|(?:[a-z]{4}\.[a-z]{4,5}|x+|tbd|tba|todo)[.\-/]*(?![A-Za-z0-9.\-/]))"
+# The prefixed form "(?<![A-Za-z])(?i:arxiv\s*[:：]\s*ID_ATTEMPT|arxiv\.org/(?:abs|pdf)/)" + _PREFIX_TAIL, found from its
 # x: one regex for "x" and one for "X" (re searches for one plain character in C, several times faster than for
 # any of several), "ar" and the character before it checked behind the x. Such a match starts two characters
 # before its x.
@@ -65,8 +70,8 @@ _PREFIX_TAIL = r"(?P<ptoken>[A-Za-z0-9][A-Za-z0-9.\-/]*)(?:[ ](?P<spaced_version
 _PREFIXED_AT_X = tuple(
     # ("(?:：\s*|:\s*)" is "[:：]\s*" written so that re does not fold it into a class, costly to compile)
     # (arXiv's pages: abs/, pdf/, html/; its DOI "10.48550/arXiv.2609.11582")
-    re.compile(rf"{x}(?<=(?<![A-Za-z])[Aa][Rr]{x})(?i:iv\s*(?:：\s*|:\s*)|iv\.org/(?:abs|pdf|html)/|iv\.(?=\d{{4}}\.\d))"
-               + _PREFIX_TAIL)
+    re.compile(rf"{x}(?<=(?<![A-Za-z])[Aa][Rr]{x})(?i:iv\s*(?:：\s*|:\s*){_ID_ATTEMPT}|iv\.org/(?:abs|pdf|html)/"
+               r"|iv\.(?=\d{4}\.\d))" + _PREFIX_TAIL)
     for x in "xX"
 )
 _PREFIXED_AT_LOWER_X, _PREFIXED_AT_UPPER_X = _PREFIXED_AT_X
@@ -238,7 +243,8 @@ def citations_in_line(text: str) -> tuple[RawCitation, ...]:
         spaced = None
         if form == 2:  # a bare YYMM.NNNNN
             if not _bare_in_citation_context(text, s, e) or (
-                    not 1 <= int(text[s + 2 : s + 4]) <= 12 and not _alone_in_cell_or_parens(text, s, e)) \
+                    not 1 <= int(text[s + 2 : s + 4]) <= 12 and not _alone_in_cell_or_parens(text, s, e)
+                    and not _one_of_an_id_list(text, s, e)) \
                     or _figure_or_version(text, s, e):
                 continue  # (a month 13 or 00 is an impossible id only where nothing but an id can stand)
             token = text[s:e]
@@ -426,6 +432,28 @@ def _alone_in_cell_or_parens(text: str, s: int, e: int) -> bool:
         return True
     window = text[max(0, s - 16) : s]
     return ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window) is not None
+
+
+# Lists of bare ids: an item beside the id's starts with a possible one (its month 01-12)
+_POSSIBLE_ID_NEXT = re.compile(r"[ \t`]*\d\d(?:0[1-9]|1[0-2])\.\d{4,5}(?![\d.])")
+
+
+def _one_of_an_id_list(text: str, s: int, e: int) -> bool:
+    """Whether the bare id at text[s:e] starts an item of a list whose item before or after it starts with a
+    possible id ("2609.13021 TreeSpec / 2613.27154 MedusaQ / 2608.22417 LongDraft", "2607.26627、2613.07009"): there,
+    as in a table cell, a typo'd month (13, 00) is an impossible id to flag. (Asked of such an id in a list's
+    context only, `_bare_in_citation_context`: rare.)"""
+    p = len(text[:s].rstrip(" \t`")) - 1  # where the separator before its item is, if any
+    sep = text[p] if p >= 0 else ""
+    if sep and sep in _ID_LIST_SEPARATORS:
+        q = text.rfind(sep, 0, p)  # the item before starts after the separator before it, or the list's colon
+        start = q + 1 if q >= 0 else max(text.rfind("：", 0, p), text.rfind(":", 0, p)) + 1
+        if _POSSIBLE_ID_NEXT.match(text, start, p) is not None:
+            return True
+        r = text.find(sep, e)
+    else:  # the list's first item: the next one starts after the first separator after it
+        r = min([i for i in (text.find(c, e) for c in _ID_LIST_SEPARATORS) if i >= 0], default=-1)
+    return r >= 0 and _POSSIBLE_ID_NEXT.match(text, r + 1) is not None
 
 
 # A unit after a bare number ("（1203.4567 ms）", "- 1203.4567 ms：vLLM 的 p50", "2048.1024 tok/s"), or a version
