@@ -76,7 +76,7 @@ def test_only_the_id_column_takes_the_row_name():
     ],
 )
 def test_header_cells_are_read(header, name_cols, status_cols):
-    cols = header_columns(header, "|---|---|")
+    cols = header_columns(header, "|" + "---|" * (header.count("|") - 1))  # (a delimiter row of its cells)
     assert (cols.names, cols.statuses) == (name_cols, status_cols)
 
 

@@ -20,7 +20,7 @@ from operator import add, attrgetter, is_not, itemgetter, methodcaller, sub
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from . import claims as claims_mod
-from .claim_tables import ClaimColumns, claim_columns, claims_in_row, metric_words
+from .claim_tables import ClaimColumns, claim_columns, claims_in_row, claims_read_piped, metric_words
 from .claims_audit import (AmbiguousPlace, ClaimsAudit, ListEndsEarly, MissingPlace, NotMeasured, audit,
                            moved as moved_audit)
 from .document import (Heading, Outline, Stray, build_outline, find_footer, headings_in_lines, in_blocks, numbers_tops_in_chinese,
@@ -41,7 +41,7 @@ from .privacy import (PrivacyConfig, config_of_pack, key_bodies, listing_version
                       widened_to_keys, widened_to_listings, widened_to_wraps, wrapped_keys)
 from .regex_looks import first_look, holds_any, whole_blocks
 from .reference_bibtex import named_by_entries, widened_to_entries
-from .reference_tables import TableColumns, header_columns, is_table_line, named_by_header
+from .reference_tables import TableColumns, header_columns, is_table_head, is_table_line, named_by_header, outer_pipes
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
 from . import rules as checks
@@ -307,6 +307,7 @@ class Analyzer:
         self._secret_headers: dict[tuple[str, str], tuple[tuple[int, bool], ...] | None] = {}
         self._claim_headers: dict[tuple[str, str], ClaimColumns | None] = {}
         self._claim_rows: dict[tuple[str, ClaimColumns], tuple[LineFacts, LineFacts]] = {}
+        self._piped_rows: dict[str, tuple[LineFacts, LineFacts]] = {}  # a row without outer pipes -> (facts, as piped)
         self._secret_rows: dict[tuple[str, tuple], tuple[LineFacts, LineFacts]] = {}
         self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
         self._wrapped_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a wrapped key's rest -> (its facts, with it)
@@ -392,6 +393,10 @@ class Analyzer:
         return list(map(LineFacts, counts, headings, citations, figures, privacy, claims, directives, forbidden,
                         required, section_refs, claim_ends))
 
+    def _claims_read(self, line: str) -> tuple:
+        """The figures the pack's claim patterns read in one line (as `_facts_of` reads each)."""
+        return claims_mod.claims_in_line(line, self._claim_rx, self.pack.sum_metric, self.pack.sum_context)
+
     def _forbidden_in(self, line: str) -> tuple[tuple[tuple[int, str], ...], ...]:
         """Per forbidden-pattern rule, (column, text) of its matches; () when none matches. The text is what the
         finding quotes ("独立段不计"), not the rule's pattern."""
@@ -453,7 +458,8 @@ class Analyzer:
         those columns (`figure_tables`), those whose header names a counter's column ("| 小节 | CJK（实测） |") the
         figures they state about their places (`claim_tables`), and those whose header names a secret column ("密码",
         "Token") the hits of those cells (`privacy.secret_cells`), in place. A table is a run of lines holding "|" whose second is a
-        delimiter row; a row the header gives no figure keeps what it states as prose."""
+        delimiter row; a row the header gives no figure keeps what it states as prose. The rows of a GFM table written
+        without outer pipes ("CJK | 99" under "维度 | 实测" / "--- | ---") state what they would with them."""
         i, n = 0, len(lines)
         secrets = self._privacy_cfg if "secret" in self._privacy_cfg.dimensions else None
         while i < n:
@@ -466,6 +472,10 @@ class Analyzer:
             if i - start < 3:
                 continue
             head = (lines[start], lines[start + 1])
+            if not all(map(all, map(outer_pipes, lines[start:i]))) and is_table_head(*head):
+                for j in chain((start,), range(start + 2, i)):
+                    facts[j] = _remade(self._piped_rows, lines[j], facts[j],
+                                       partial(_piped_row, lines[j], read=self._claims_read))
             columns = _header_read(self._figure_headers, head, figure_columns)
             if columns is not None:
                 for j in range(start + 2, i):
@@ -610,14 +620,25 @@ def _figures_row(line: str, f: LineFacts, columns: TableFigureColumns) -> LineFa
 def _claims_row(line: str, f: LineFacts, columns: ClaimColumns, scopes, whole: dict[str, int]) -> LineFacts:
     """A table row's facts with the figures its header's counter columns state about its place (claim_tables);
     a figure a claim pattern read already in the row is kept as the pattern read it."""
+    return _with_claims(line, f, claims_in_row(line, columns, scopes, whole))
+
+
+def _with_claims(line: str, f: LineFacts, found: tuple) -> LineFacts:
+    """A line's facts with the claims `found` its place gives it, but those at a column a claim was read at already."""
     taken = {c.column for c in f.claims}
-    found = tuple(c for c in claims_in_row(line, columns, scopes, whole) if c.column not in taken)
+    found = tuple(c for c in found if c.column not in taken)
     if not found:
         return f
     claims = (*f.claims, *found)
     if f.privacy:
         claims = masked_quotes(line, f.privacy, None, (), (), claims)[3]
     return replace(f, claims=claims)  # type: ignore[type-var]
+
+
+def _piped_row(line: str, f: LineFacts, read: Callable[[str], tuple]) -> LineFacts:
+    """A table row's facts with the figures the claim patterns read in it as written with its outer pipes
+    (claim_tables.claims_read_piped)."""
+    return _with_claims(line, f, claims_read_piped(line, read))
 
 
 def _secrets_row(line: str, f: LineFacts, columns: tuple[tuple[int, bool], ...], cfg: PrivacyConfig) -> LineFacts:

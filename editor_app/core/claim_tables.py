@@ -10,11 +10,12 @@ row whose first cell names no place ("其余", "说明") states none.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from dataclasses import replace
+from typing import Callable, Mapping
 
 from .claims import RawClaim
 from .document import resolve_section_ref
-from .reference_tables import _DELIMITER_ROW, cell_starts
+from .reference_tables import cell_starts, is_table_head, with_outer_pipes
 
 # (place column, ((column, metric), ...)); cell indexes as row.split("|")
 ClaimColumns = tuple[int, tuple[tuple[int, str], ...]]
@@ -52,7 +53,7 @@ def _bare(cell: str) -> str:
 def claim_columns(header: str, delimiter: str, words: Mapping[str, str]) -> ClaimColumns | None:
     """What a header row says of its figure columns, when `delimiter` makes it a table's header, its first column
     names the places and a later one a counter; else None."""
-    if not _DELIMITER_ROW.fullmatch(delimiter) or "-" not in delimiter:
+    if not is_table_head(header, delimiter):
         return None
     place = -1
     figures: list[tuple[int, str]] = []
@@ -115,4 +116,19 @@ def claims_in_row(row: str, columns: ClaimColumns, scopes: Mapping[str, object],
         text = row[starts[place_col]:starts[j] + len(cells[j])].strip(" \t|")
         out.append(RawClaim("value", metric, index, label, text, at + 1, m.group("value"),
                             float(m.group("value").replace(",", "")), (), bool(m.group("approx"))))
+    return tuple(out)
+
+
+def claims_read_piped(row: str, read: Callable[[str], tuple[RawClaim, ...]]) -> tuple[RawClaim, ...]:
+    """The figures `read` (the pack's claim patterns) finds in a row of a table written without its outer pipes, read
+    as the row with them, at the row's own columns: "CJK | 99" under "维度 | 实测" / "--- | ---" is "| CJK | 99 |",
+    which a pattern such as '^\\|\\s*CJK\\s*\\|\\s*(?P<value>…)(?=\\|)' is written for (GFM leaves either pipe out).
+    () for a row with both pipes: read as written. Only a table's rows: a prose line "CJK | 99" states nothing."""
+    piped, shift = with_outer_pipes(row)
+    if piped == row:
+        return ()
+    out = []
+    for c in read(piped):
+        text = c.text if c.text in row else c.text.strip("|").strip()  # (a pipe added is no text of the row)
+        out.append(replace(c, column=c.column - shift, text=text))  # type: ignore[type-var]
     return tuple(out)

@@ -22,7 +22,7 @@ from .figures import (_ENGINE_ALIASES, _hardware, _label, _measure, _metric, _nu
                       _value_end, _value_matches, scaled)
 from .model import FigureGroup, FigureValue
 from .numbers import thousands_read
-from .reference_tables import _DELIMITER_ROW, cell_starts
+from .reference_tables import cell_starts, is_table_head
 
 _WORDS = re.compile(r"[a-z]+")
 _ENGINE_WORDS_CJK = ("引擎", "框架", "后端", "推理系统", "服务系统")
@@ -44,7 +44,7 @@ TableFigureColumns = tuple[int, int, tuple[tuple[int, str, str, str, str], ...]]
 def figure_columns(header: str, delimiter: str) -> TableFigureColumns | None:
     """What a header row says of its figure columns, when `delimiter` makes it a table's header, one column names
     the engine and another a figure with its unit; else None."""
-    if not _DELIMITER_ROW.fullmatch(delimiter) or "-" not in delimiter:
+    if not is_table_head(header, delimiter):
         return None
     engine = hardware = -1
     figures = []

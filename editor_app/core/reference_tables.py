@@ -51,6 +51,40 @@ def is_table_line(line: str) -> bool:
     return "|" in line
 
 
+_BORDER = re.compile(r"(?<!\\)\|")  # a cell border: a pipe, but "\|", a pipe in a cell's text
+
+
+def outer_pipes(row: str) -> tuple[bool, bool]:
+    """Whether the row is written with its leading and its trailing pipe ("| a | b |"; GFM allows either left out)."""
+    text = row.strip()
+    return text[:1] == "|", text[-1:] == "|" and text[-2:] != "\\|"
+
+
+def row_cells(row: str) -> int:
+    r"""How many cells a table row has as GFM reads it: its outer pipes border no empty cell, "\|" borders none."""
+    lead, trail = outer_pipes(row)
+    return len(_BORDER.findall(row)) + 1 - lead - trail
+
+
+def is_table_head(header: str, delimiter: str) -> bool:
+    """Whether `header` over `delimiter` starts a GFM table: a delimiter row ("--- | :-:") of as many cells as the
+    header row, which holds a cell border. A prose line holding a pipe ("A | B 两种读法") over anything else is
+    no table's header, and its lines no table's rows."""
+    return (_DELIMITER_ROW.fullmatch(delimiter) is not None and "-" in delimiter
+            and _BORDER.search(header) is not None and row_cells(header) == row_cells(delimiter))
+
+
+def with_outer_pipes(row: str) -> tuple[str, int]:
+    """A table row as written with both its outer pipes ("CJK | 99" -> "|CJK | 99|"), and how far its text moved
+    right (1 when the leading pipe was added, else 0); the row itself when it has both."""
+    lead, trail = outer_pipes(row)
+    if lead and trail:
+        return row, 0
+    end = len(row.rstrip())
+    piped = row[:end] + "|" + row[end:] if not trail else row
+    return (piped, 0) if lead else ("|" + piped, 1)
+
+
 @record(frozen=True)
 class TableColumns:
     """What a table's header row says of its columns, by cell index as `row.split("|")` numbers them."""
@@ -75,7 +109,7 @@ class TableColumns:
 def header_columns(header: str, delimiter: str) -> TableColumns | None:
     """The columns a header row names, when `delimiter` (the line under it) makes it a table's header and it names
     a name, a status or a figure column; else None."""
-    if not _DELIMITER_ROW.fullmatch(delimiter) or "-" not in delimiter:
+    if not is_table_head(header, delimiter):
         return None
     names, statuses, ids, figures = [], [], [], []
     for j, cell in enumerate(header.split("|")):
