@@ -1122,16 +1122,77 @@ def item_continuations(lines: list[str], col: Sequence[int], plus: list[int]) ->
     return out
 
 
-def item_end(lines: list[str], col: Sequence[int], ln: int, end: int) -> int:
-    """The last line (1-based, at most `end`) of the list item starting on line `ln`: the lines after it that are
-    wrapped (indented, not blank, not an item) or go on it with "+ " (counted 0 in `col`, see
-    `item_continuations`)."""
-    while ln < end:
-        nxt = lines[ln]
-        if col[ln] or not nxt.strip() or not (nxt[0] in " \t" or nxt.lstrip()[:1] == "+" and _list_item(nxt)):
+# What starts a block that ends a list item's paragraph, no lazy continuation of it: a heading, a fence, a quote, an
+# HTML block, a rule (CommonMark's blocks that interrupt a paragraph; an item is counted in `col`)
+_INTERRUPTS = re.compile(r" {0,3}(?:#{1,6}(?:[ \t]|$)|```|~~~|>|<|(?:([-*_])[ \t]*)(?:\1[ \t]*){2,}$)")
+_ITEM_MARK = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])([ \t]*)")
+
+
+def _content_column(item: str) -> int:
+    """The column (0-based, tabs to stops of 4) where a list item's text starts, which the lines of its later
+    paragraphs are indented to: "- " 2, "10. " 4; after more than 4 spaces the text is indented code, at the
+    marker's end + 1."""
+    text = item.expandtabs(4)
+    m = _ITEM_MARK.match(text)
+    if m is None:
+        return 0
+    gap = len(m.group(1))
+    return m.end() if 1 <= gap <= 4 and m.end() < len(text) else m.start(1) + 1
+
+
+def _indent(line: str) -> int:
+    text = line.expandtabs(4)
+    return len(text) - len(text.lstrip(" "))
+
+
+def item_end(lines: list[str], col: Sequence[int], ln: int, end: int, headings: Sequence[int] = ()) -> int:
+    """The last line (1-based, at most `end`) of the list item starting on line `ln`, as CommonMark reads it: the
+    lines after it that are wrapped (indented, not an item) or go on it with "+ " (counted 0 in `col`, see
+    `item_continuations`); an unindented line going on its paragraph (a lazy continuation: right after it, starting
+    no heading, fence, quote, HTML block or rule) when the list goes on after it (the survey's lines follow one
+    another without blank lines: the line after a list's last item is the paragraph after the list, "主线合流密度：…"
+    under §七's); after blank lines, a line indented to the item's text (a paragraph of it) and the lines going on
+    that. A line counted as an item or a heading of the outline (`headings`, 1-based, in order) ends it."""
+    width = _content_column(lines[ln - 1])
+    last = ln
+    k = ln  # (0-based: the line after the last one taken)
+    while k < end:
+        nxt = lines[k]
+        if col[k] or _is_in(headings, k + 1):
             break
-        ln += 1
-    return ln
+        if not nxt.strip():
+            j = k + 1
+            while j < end and not lines[j].strip():
+                j += 1
+            if j >= end or col[j] or _is_in(headings, j + 1) or _indent(lines[j]) < width:
+                break
+            k = j  # a later paragraph of the item
+        elif not (nxt[0] in " \t" or nxt.lstrip()[:1] == "+" and _list_item(nxt)):
+            if _INTERRUPTS.match(nxt) is not None or lines[k - 1].lstrip().startswith(("```", "~~~")):
+                break  # (after a fence in the item no paragraph goes on)
+            j = k + 1  # the list must go on after it: a line after the last item is the paragraph after the list
+            while (j < end and lines[j].strip() and not col[j] and not _is_in(headings, j + 1)
+                   and _INTERRUPTS.match(lines[j]) is None):
+                j += 1
+            if j >= end or not col[j]:
+                break
+            k = j - 1
+        last = k = k + 1
+    return last
+
+
+def _item_shape(line: str) -> tuple:
+    """What of a line decides where the list items around it end (`item_end`): an edit keeping it keeps them."""
+    text = line.lstrip()
+    if not text:
+        return ()
+    return (line[:len(line) - len(text)], _content_column(line), _INTERRUPTS.match(line) is not None,
+            text.startswith(("```", "~~~")))
+
+
+def _is_in(ordered: Sequence[int], x: int) -> bool:
+    i = bisect_left(ordered, x)
+    return i < len(ordered) and ordered[i] == x
 
 
 def _block_counter(kept: bytes) -> Callable[[_Joined], list[int]]:
@@ -1384,7 +1445,8 @@ class _Assembly:
             self.repeated = (
                 {k: (by_key[k].line, *more) for k, more in later.items() if k in by_key} if later else {})
             self.section_starts = [s.line for s in self.outline.sections]
-        same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"]  # type: ignore[union-attr]
+        same_items = self.same_outline and self.cols["list_items"] is prev.cols["list_items"] and (  # type: ignore[union-attr]
+            changed is None or all(_item_shape(lines[i]) == _item_shape(prev.lines[i]) for i in changed))  # type: ignore[union-attr]
         self._units_cache: dict[Scope, list[Unit]] = (
             {k: v for k, v in prev._units_cache.items() if not (retitled and k.kind == "heading")} if same_items else {})  # type: ignore[union-attr]
         self._units_seen: dict[int, tuple[Scope, list[Unit]]] = {}  # id(scope) -> (scope, its _units_cache entry)
@@ -1652,7 +1714,7 @@ class _Assembly:
                 for a, b in u.ranges:
                     for ln in range(a, b + 1):
                         if col[ln - 1]:  # an item with its wrapped lines
-                            end = item_end(lines, col, ln, b)
+                            end = item_end(lines, col, ln, b, self.section_starts)
                             items.append(Unit(f"item on line {ln}", ln, [(ln, end)], u.shared, u.missing))
             return items
         return units
