@@ -31,7 +31,8 @@ HERE = Path(__file__).parent
 COMPILED = [f"editor_app/core/{name}.py" for name in (
     "figures", "claims", "references", "regex_looks", "line_runs", "numbers", "arxiv_ids",
     "claims_audit", "document", "rules", "split_claims", "figure_check", "figure_tables", "reference_tables",
-    "analyze", "list_places", "masked_excerpts", "suppression", "text_ends", "reference_bibtex",
+    "analyze", "list_places", "masked_excerpts", "suppression", "text_ends", "reference_bibtex", "row_cells",
+    "reference_links",
 )]
 STAMP = "editor_app/core/compiled.json"
 COMPILING = os.environ.get("SURVEY_EDITOR_COMPILE") == "1" and sys.implementation.name == "cpython"

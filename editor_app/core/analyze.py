@@ -41,6 +41,7 @@ from .privacy import (PrivacyConfig, config_of_pack, key_bodies, listing_version
                       widened_to_keys, widened_to_listings, widened_to_wraps, wrapped_keys)
 from .regex_looks import first_look, holds_any, whole_blocks
 from .reference_bibtex import named_by_entries, widened_to_entries
+from .reference_links import LinkDefinitions, LinkUse, cited_by_links, definitions_in, link_definitions, links_to
 from .reference_tables import TableColumns, header_columns, is_table_head, is_table_line, named_by_header, outer_pipes
 from .references import assemble_references, citations_in_line
 from .rulepack import RuleDef, RulePack, Scope
@@ -313,6 +314,8 @@ class Analyzer:
         self._wrapped_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a wrapped key's rest -> (its facts, with it)
         # (a package listing's row, the columns cleared) -> (its facts, those without the IP hits its versions made)
         self._listing_rows: dict[tuple[str, tuple[int, ...]], tuple[LineFacts, LineFacts]] = {}
+        # (a line, the reference-style links in it to arXiv ids) -> (its facts, those with the links cited)
+        self._linked: dict[tuple[str, tuple[LinkUse, ...]], tuple[LineFacts, LineFacts]] = {}
         self._last: _Assembly | None = None  # the previous pass, whose unchanged parts the next one reuses
         self._claim_cache: dict[tuple, tuple] = {}
         self._mark_counts: dict[tuple[str, str], int] = {}  # (counter, a list marker or indentation) -> its count
@@ -433,6 +436,19 @@ class Analyzer:
                              for looks, search in self._required_looks)
         return self._required_none
 
+    def _cite_by_links(self, lines: list[str], facts: list[LineFacts], defs: LinkDefinitions) -> None:
+        """Make each reference-style link to an arXiv id ("[Name][omni]" with "[omni]: https://arxiv.org/abs/…"
+        defined anywhere in the survey) a citation of that id on its line, named by its text (`reference_links`), in
+        place."""
+        if not defs:
+            return
+        for i, line in enumerate(lines):
+            if "]" not in line:
+                continue
+            uses = links_to(line, defs)
+            if uses:
+                facts[i] = _remade(self._linked, (line, uses), facts[i], partial(_linked_row, line, uses=uses))
+
     def _name_by_headers(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Give the citations of table rows under a header that names its columns the name of the header's name
         column (`reference_tables`), in place. Only rows that cite are looked at; each walks up to its table's first
@@ -537,6 +553,8 @@ class Analyzer:
     def _analyze(self, text: str, file: str | None, verdicts) -> Analysis:
         last = self._last if self.use_memo else None
         edit = _edit_of(last, text) if last is not None else None
+        if edit is not None and last is not None and _redefines_links(last.lines, edit):
+            edit = None  # (a link reference definition edited may cite other lines' links otherwise: all read again)
         changed = retitled = None
         if edit is None or last is None:  # (an edit is only found against a last pass)
             lines = split_lines(text)
@@ -544,6 +562,8 @@ class Analyzer:
             self._in_wrapped_keys(lines, facts)
             self._in_keys(lines, facts, text)
             self._in_listings(lines, facts)
+            link_defs = link_definitions(lines, [f.citations for f in facts]) if "]:" in text else {}
+            self._cite_by_links(lines, facts, link_defs)
             self._name_by_headers(lines, facts)
             self._read_by_headers(lines, facts)
             if "@" in text:  # (a BibTeX entry starts with one)
@@ -555,6 +575,8 @@ class Analyzer:
             self._in_wrapped_keys(seg, seg_facts)
             self._in_keys(seg, seg_facts)
             self._in_listings(seg, seg_facts)
+            link_defs = last.link_defs
+            self._cite_by_links(seg, seg_facts, link_defs)
             self._name_by_headers(seg, seg_facts)
             self._read_by_headers(seg, seg_facts)
             _name_by_entries(seg, seg_facts)
@@ -570,6 +592,7 @@ class Analyzer:
         assembly = _Assembly(self, text, lines, facts, file, verdicts, last, changed=changed,
                              retitled=retitled if changed is not None else None,
                              spliced=_spliced(last, edit, seg_facts) if edit is not None and last is not None else None)
+        assembly.link_defs = link_defs
         result = assembly.run()
         # Verdicts are cached by line: every Enter in a big survey adds one per figure after it. Kept to a few
         # times what the survey states (not the 400,000 lines of the memo: ~1 GB after 40 Enters in 8 MB).
@@ -599,6 +622,26 @@ def _remade(memo: dict, key: Any, f: LineFacts, remake: Callable[[LineFacts], Li
             memo.clear()
         done = memo[key] = (f, remake(f))
     return done[1]
+
+
+def _linked_row(line: str, f: LineFacts, uses: tuple[LinkUse, ...]) -> LineFacts:
+    """A line's facts with its reference-style links to arXiv ids cited (masked where the line is private)."""
+    cits = cited_by_links(line, f.citations, uses)
+    if cits is f.citations:
+        return f
+    if f.privacy:
+        cits = masked_quotes(line, f.privacy, None, cits, (), ())[1]
+    return replace(f, citations=cits)  # type: ignore[type-var]
+
+
+def _redefines_links(old_lines: list[str], edit: tuple[int, int, list[str]]) -> bool:
+    """Whether the edit changes a link reference definition ("[omni]: https://…"): a link anywhere may then cite
+    another paper, or none."""
+    a, old_k, seg = edit
+    old = old_lines[a:a + old_k]
+    if not any("]:" in line for line in old) and not any("]:" in line for line in seg):
+        return False
+    return definitions_in(old) != definitions_in(seg)
 
 
 def _named_row(line: str, f: LineFacts, columns: TableColumns) -> LineFacts:
@@ -1304,6 +1347,7 @@ class _Assembly:
     ref_origin: tuple[_Assembly | None, int, int, int] | None
     ref_found: dict[str, tuple[dict[str, str], LineRuns]]
     ref_runs: LineRuns
+    link_defs: LinkDefinitions  # the labels of link reference definitions citing an arXiv id (reference_links)
 
     def __init__(self, az: Analyzer, text: str, lines: list[str], facts: list[LineFacts], file, verdicts,
                  prev: "_Assembly | None" = None, *, changed: list[int] | None = None,

@@ -11,7 +11,8 @@ A header names a figure column with its unit, in parentheses or alone ("吞吐�
 magnitude ("1.62" is 16,200 tok/s, shown as "1.62 万": the text a cell's value is quoted with says it, as the prose
 would), unless the cell writes its own ("1.9 万"). A row's engine is the first known engine its engine column
 names; a cell whose unit is written in it ("450 ms") keeps it. A range in a throughput or latency column
-("12,000~16,200", "54.2–58.9") is one value, its upper end, its text the range, as in prose.
+("12,000~16,200", "54.2–58.9") is one value, its upper end, its text the range, as in prose. Cells are split at
+pipes not escaped (`row_cells`): "| vLLM \\| v0.6 | 12,500 |" has two.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from .figures import (_ENGINE_ALIASES, _hardware, _label, _measure, _metric, _nu
                       _value_end, _value_matches, scaled)
 from .model import FigureGroup, FigureValue
 from .numbers import thousands_read
-from .reference_tables import cell_starts, is_table_head
+from .reference_tables import is_table_head
+from .row_cells import cell_starts, cell_text, split_cells
 
 _WORDS = re.compile(r"[a-z]+")
 _ENGINE_WORDS_CJK = ("引擎", "框架", "后端", "推理系统", "服务系统")
@@ -37,7 +39,7 @@ _TOKENS_PER_S = re.compile(r"(?<![A-Za-z])tok(?:en)?s?/s(?:ec)?(?![A-Za-z])", re
 _IN_MAGNITUDE = re.compile(r"(?:万|亿|(?<![A-Za-z])[kKM])[ \t]*\Z")  # "万 tok/s": the cells are in 万
 
 # (engine column, hardware column or -1, ((column, unit, label, kind, magnitude), ...)); cell indexes as
-# row.split("|"); magnitude is what the header says the cells are in ("万"), "" for units
+# split_cells(row); magnitude is what the header says the cells are in ("万"), "" for units
 TableFigureColumns = tuple[int, int, tuple[tuple[int, str, str, str, str], ...]]
 
 
@@ -48,8 +50,8 @@ def figure_columns(header: str, delimiter: str) -> TableFigureColumns | None:
         return None
     engine = hardware = -1
     figures = []
-    for j, cell in enumerate(header.split("|")):
-        text = cell.strip().strip("*_ ")
+    for j, cell in enumerate(split_cells(header)):
+        text = cell_text(cell).strip().strip("*_ ")
         if not text:
             continue
         lower = text.lower()
@@ -101,7 +103,7 @@ def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, 
     """The figures of a table row under a header whose columns `figure_columns` read, left to right, line=0."""
     engine_col, hardware_col, figure_cols = columns
     read = thousands_read(row)
-    cells = read.split("|")
+    cells = split_cells(read)
     if engine_col >= len(cells):
         return ()
     engine = next((r.engine for r in _runs(cells[engine_col]) if r.engine in _ENGINE_ALIASES), "")
@@ -109,7 +111,7 @@ def figures_in_row(row: str, columns: TableFigureColumns) -> tuple[FigureGroup, 
         return ()
     hardware = _hardware(cells[hardware_col]) if 0 <= hardware_col < len(cells) else None
     starts = cell_starts(cells)
-    sentence = " ".join(" | ".join(c.strip() for c in row.split("|")[1:-1] if c.strip()).split())[:240]
+    sentence = " ".join(" | ".join(cell_text(c).strip() for c in split_cells(row)[1:-1] if c.strip()).split())[:240]
     groups = []
     for j, unit, label, kind, magnitude in figure_cols:
         if j >= len(cells):

@@ -5,6 +5,7 @@ A row alone says little about its cells ("| OmniKVQuant | 2609.11582 | 已读 |"
 `citations_in_line` guesses; `named_by_header` corrects the guess of a row under a header that names columns.
 A bare number under a column of figures or versions (`| 引擎 | 版本 | p50（ms） |`) only looks like an id
 ("1203.4567" ms, version "2609.11582"): the header says it is none, and the row cites nothing there.
+Cells are split at pipes not escaped (`row_cells`): "| 2609.10226 | Φ-Bench \\| X |" names "Φ-Bench | X".
 """
 
 from __future__ import annotations
@@ -14,14 +15,7 @@ from dataclasses import replace
 
 from .records import record
 from .references import RawCitation, without_marks
-
-
-def cell_starts(cells: list[str]) -> list[int]:
-    """Where each cell of `row.split("|")` starts in the row (0-based), and one past the row's end."""
-    starts = [0]
-    for cell in cells:
-        starts.append(starts[-1] + len(cell) + 1)
-    return starts
+from .row_cells import cell_starts, cell_text, split_cells  # (claim_tables, figure_tables take cell_starts here)
 
 
 _DELIMITER_ROW = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
@@ -43,7 +37,7 @@ _FIGURE_WORDS = frozenset("version ver latency throughput speed speedup memory b
                           "p50 p90 p95 p99 qps rps accuracy score".split())
 _WORDS = re.compile(r"[a-z]+")
 _FIGURE_TOKENS = re.compile(r"[a-z]+[0-9]*")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")  # an inline link, or a reference-style one
 
 
 def is_table_line(line: str) -> bool:
@@ -87,7 +81,7 @@ def with_outer_pipes(row: str) -> tuple[str, int]:
 
 @record(frozen=True)
 class TableColumns:
-    """What a table's header row says of its columns, by cell index as `row.split("|")` numbers them."""
+    """What a table's header row says of its columns, by cell index as `split_cells(row)` numbers them."""
 
     names: tuple[int, ...]  # the columns holding the paper's name ("论文", "Paper", "标题")
     statuses: tuple[int, ...]  # the columns saying how far it was checked ("状态", "Status", "核验")
@@ -112,8 +106,8 @@ def header_columns(header: str, delimiter: str) -> TableColumns | None:
     if not is_table_head(header, delimiter):
         return None
     names, statuses, ids, figures = [], [], [], []
-    for j, cell in enumerate(header.split("|")):
-        kind = _column_kind(cell.strip().lower())
+    for j, cell in enumerate(split_cells(header)):
+        kind = _column_kind(cell_text(cell).strip().lower())
         if kind == "status":
             statuses.append(j)
         elif kind == "id":
@@ -152,7 +146,7 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
     tie; its cell empty, no name. A name guessed from a status column is dropped, and so are a date and a category
     read from one (the day the author checked the paper is not the paper's). A bare id in a figure or version
     column is dropped: a number that looks like one. Others are left as guessed."""
-    cells = row.split("|")
+    cells = split_cells(row)
     starts = cell_starts(cells)
     first_citing = None
     out = []
@@ -169,7 +163,7 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
             name = _cell_name(cells[k]) if k < len(cells) else ""
             name = name if name and name not in "-—–" else None
         elif name is not None and any(
-                k < len(cells) and without_marks(cells[k].strip()) == name for k in columns.statuses):
+                k < len(cells) and without_marks(cell_text(cells[k]).strip()) == name for k in columns.statuses):
             name = None
         if (c.stated_date or c.stated_category) and any(k < len(cells) and k != j and cells[k].strip()[:1].isdigit()
                                                         for k in columns.statuses):
@@ -179,9 +173,10 @@ def named_by_header(row: str, citations: tuple[RawCitation, ...], columns: Table
 
 
 def _cell_name(cell: str) -> str:
-    """A name cell's text as the name: a link's text for the link ("[OmniKVQuant](https://…)"), without marks,
-    inline code's backticks and emphasis."""
-    return without_marks(_LINK.sub(r"\1", cell).strip().strip("`*_ "))
+    """A name cell's text as the name: a link's text for the link ("[OmniKVQuant](https://…)", "[OmniKVQuant][omni]",
+    "[OmniKVQuant][]"), without marks, inline code's backticks and emphasis; an escaped pipe is a pipe ("Φ-Bench \\| X":
+    "Φ-Bench | X")."""
+    return without_marks(_LINK.sub(r"\1", cell_text(cell)).strip().strip("`*_ "))
 
 
 def _cell_at(starts: list[int], pos: int) -> int:

@@ -14,6 +14,7 @@ from datetime import date
 from .arxiv_ids import OLD_ARCHIVES, ArxivId, explain_malformed, parse_arxiv_id, problem_with
 from .model import Occurrence, Reference
 from .records import record
+from .row_cells import borders_before, cell_text, escaped_at, next_border, split_cells
 
 
 @record(frozen=True)
@@ -428,7 +429,9 @@ def _alone_in_cell_or_parens(text: str, s: int, e: int) -> bool:
     before, after = text[:s].rstrip(" `"), text[e:].lstrip(" `")
     if before[-1:] in _OPEN_SET and after[:1] in _CLOSE_SET:
         return True
-    if (before[-1:] == "|" or "|" in before and not before) and (after[:1] == "|" or not after and "|" in before):
+    # (a "\|" before it is a pipe in the cell's text, no border: "Φ\|2613.01234")
+    if (before[-1:] == "|" and not escaped_at(before, len(before) - 1) or "|" in before and not before) \
+            and (after[:1] == "|" or not after and "|" in before):
         return True
     window = text[max(0, s - 16) : s]
     return ("x" in window or "X" in window) and re.search(_ARXIV_BEFORE, window) is not None
@@ -507,7 +510,8 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
         return True
     if prev in '{"' and _BIBTEX_BEFORE.search(text, max(0, s - 30), s):  # eprint = {2609.11582}
         return True
-    if prev == "|" and (nxt == "|" or not nxt):  # (a table row without its outer pipes: "OmniKVQuant | 2609.11582")
+    if prev == "|" and (nxt == "|" or not nxt) and (text[i - 1 : i] != "\\" or not escaped_at(text, i)):
+        # (a table row without its outer pipes: "OmniKVQuant | 2609.11582"; "\|" is a pipe in a cell's text)
         return True
     if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit() \
             and text[e + 1] not in "+-×x*/=<>~%" and not text[e + 1].isspace():
@@ -779,14 +783,15 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
         content = _paren_content(text, e + 2)
         return _paren_name(content), content, None
     # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
-    # end are cell borders then)
-    if before == "|" or (last < 0 and "|" in text):
+    # end are cell borders then). Cells end at a pipe not escaped: "| ID | Φ-Bench \| X |" names "Φ-Bench | X", as
+    # GitHub-flavoured Markdown renders the cell.
+    if (before == "|" and (text[last - 1 : last] != "\\" or not escaped_at(text, last))) or (last < 0 and "|" in text):
         k = e
         while k < n and text[k].isspace():
             k += 1
         if text[k : k + 1] == "|" or (k == n and last >= 0):
-            bar = text.find("|", k + 1)
-            cell = text[k + 1 : bar if bar >= 0 else n].strip()
+            bar = next_border(text, k + 1)
+            cell = cell_text(text[k + 1 : bar if bar >= 0 else n].strip())
             name = _name_cell(cell)
             if name is None and (_says_checked(cell) if cell else bar < 0):
                 # "| 2609.11582 | 已核验 ✓ | OmniKVQuant |", "| ✓ | OmniKVQuant | arXiv:2609.11582 |": the status
@@ -1182,8 +1187,8 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
     next one (the previous one when an id ends the row). Nearest, the one after first: a description column ("KV 量化到 2 bit，…") is further from the id than
     the name's; cells that make sentences, state a date, a category, a number or a status are no names. (A line is
     all it sees: the table's header row, naming the columns, is read by `reference_tables.named_by_header`.)"""
-    cells = text.split("|")
-    at = text.count("|", 0, s)  # the id's cell
+    cells = split_cells(text)
+    at = borders_before(text, s)  # the id's cell
     lead = 1 if text.lstrip()[:1] == "|" else 0  # the first cell (0 in a row without its outer pipes)
     first, end = lead, len(cells)
     citing = [j for j in range(lead, len(cells)) if j == at or _cites(cells[j])]
@@ -1198,7 +1203,7 @@ def _name_elsewhere_in_row(text: str, s: int, *, last_cell: bool) -> str | None:
         return None  # an id last in a row that says nothing about checking: no reason to look elsewhere
     found: list[tuple[int, bool, str]] = []
     for j in range(first, end):
-        cell = cells[j].strip()
+        cell = cell_text(cells[j].strip())
         if j == at or not cell or _SENTENCE_MARKS.intersection(cell) or _DATE_AT_DASH.search(cell):
             continue
         name = _name_cell(cell)
@@ -1213,8 +1218,8 @@ def _row_facts(text: str, s: int) -> str | None:
     (A cell that is exactly a date or a category; a header naming the column a check's date is read in
     reference_tables.)"""
     found = []
-    at = text.count("|", 0, s)
-    for j, cell in enumerate(text.split("|")):
+    at = borders_before(text, s)
+    for j, cell in enumerate(split_cells(text)):
         cell = cell.strip()
         if j == at or not cell or not cell[0].isdigit() and cell[0] not in "cmsqeapnhg":
             continue  # (a date starts with a digit, a category with an archive's first letter)
