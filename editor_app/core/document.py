@@ -607,15 +607,38 @@ def _can_be_setext_title(lines: Sequence[str], headings: Sequence[Heading | None
 def _front_matter_end(headings: Sequence[Heading | None], last: int) -> int:
     """The closing line of a front matter block (`---` on the first line, `title: …`, …, `---`), else 0: its
     closing `---` is no setext underline. Judged on the headings alone (the first one after line 1 closes it),
-    so that an edit between them, which the incremental pass does not look at, cannot change it."""
+    so that an edit between them, which the incremental pass does not look at, cannot change it. A `# …` line in it
+    is a YAML comment (Obsidian's and Hugo's templates write them), no heading; a block of nothing but such lines
+    (`---` / `# Title` / `---`) is a rule, a heading and a rule, as before."""
     first = headings[0] if last >= 3 else None
     if first is None or first.style != "setext-underline-2":
         return 0
+    comments = 0
     for j in range(1, last):
         h = headings[j]
-        if h is not None:
-            return j + 1 if j >= 2 and h.style == "setext-underline-2" else 0
+        if h is None:
+            continue
+        if h.style == "atx":
+            comments += 1
+            continue
+        return j + 1 if j - 1 > comments and h.style == "setext-underline-2" else 0
     return 0
+
+
+def front_matter_end(lines: Sequence[str]) -> int:
+    """The last line (1-based) of the front matter block the text opens with, else 0, as build_outline reads it
+    (the Preview and the report leave it out of the survey they show)."""
+    return _front_matter_end(_HeadingsOf(lines), len(lines))
+
+
+class _HeadingsOf:
+    """heading_in_line of each line, worked out only for the lines looked at (a front matter's few)."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = lines
+
+    def __getitem__(self, i: int) -> Heading | None:
+        return heading_in_line(self.lines[i])
 
 
 def in_blocks(line: int, blocks: Sequence[tuple[int, int]]) -> bool:

@@ -41,13 +41,13 @@ from editor_app.core.file_name_privacy import PACK_FILE, SURVEY_FILE, NamedFile,
 from editor_app.core.pack_origin import PackOrigin, pack_origin
 from editor_app.formats import shown_status, verdict
 from editor_app.services.report_places import Places, anchors_in, line_anchor, mark_lines
+from editor_app.core.document import front_matter_end
 from editor_app.services.survey_markdown import (
-    ESCAPED_ANGLE_BRACKETS,
-    MARKDOWN_CONFIGS,
-    MARKDOWN_EXTENSIONS,
     Block,
+    front_matter_title,
     heading_levels,
     heading_text,
+    new_converter,
     survey_blocks,
     title_line,
     uses_line_blocks,
@@ -72,6 +72,7 @@ _URL_SCHEMES = {"http", "https", "mailto"}
 _CAUTION_RE = re.compile("\u26a0\ufe0f?")
 _ARXIV_RE = re.compile(r"(?<![\w/.:])(arXiv:)?(\d{4}\.\d{4,5})(v\d+)?(?![\w.]*\d)", re.IGNORECASE)
 _TAG_RE = re.compile(r"(<[^>]+>)")
+_LINE_ANCHOR_RE = re.compile(r' id="L(\d+)"')
 _INLINE_MARKUP_RE = re.compile(r"[*_`\[\]<>&\\!]")  # what inline Markdown reads in a heading
 
 _CSS = """
@@ -159,6 +160,10 @@ def build_report_html(
     lines = _masked_private_data(text.split("\n"), analysis)
     first = title_line(lines)  # the line shown as the report's title, once (None: the survey has no title line)
     title = heading_text(_plain(lines[first - 1])) if first else ""
+    titled = front_matter_title(lines)  # a front matter's "title: …" titles the report; a title line saying
+    if titled:  # something else stays in the survey, where the reader of the file sees it
+        first = first if title == titled else None
+        title = titled
     if not title:
         title = PurePath(survey_file.masked()).stem if survey_file is not None else say("Survey report")
     pack_shown = pack_name + _origin_words(origin, pack_file, say)
@@ -304,18 +309,21 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
     heading_at = {h.line: h for h in headings}
     anchors = {h.key: h.anchor for h in headings}
     footer = analysis.footer_line if analysis.footer_line and 1 <= analysis.footer_line <= len(lines) else None
-    md = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS), extension_configs=MARKDOWN_CONFIGS)
+    md = new_converter()
     out: list[str] = []
     in_header = bool(analysis.header_lines)
     levels = heading_levels(analysis, lines)
-    marked, marked_lines = mark_lines(lines, skip=[*levels, footer or 0, skip_line or 0])
+    hidden = range(1, front_matter_end(lines) + 1)  # the front matter: not shown
+    marked, marked_lines = mark_lines(lines, skip=[*levels, footer or 0, skip_line or 0, *hidden])
     places = {n: line_anchor(n) for n in marked_lines}
+    title_at = title_line(lines)
     for block in survey_blocks(marked, levels, footer_line=footer,
                                line_mode=uses_line_blocks(lines)):
         if block.kind == "heading":
             if block.line == skip_line:
                 continue
-            in_header = False
+            # (a title line the report is not titled by is shown, in the header it opens)
+            in_header = in_header and block.line == title_at and block.line not in heading_at
             heading = heading_at.get(block.line)
             rendered = _heading_html(md, block, heading)
             if heading is not None:
@@ -333,7 +341,9 @@ def _render_survey(analysis: Analysis, lines: list[str], headings: list[_Heading
             if rendered.strip():
                 css = ' class="doc-header"' if in_header else ""
                 out.append(f"<div{css}>{rendered}</div>")
-    return "\n".join(out), places
+    body = "\n".join(out)
+    drawn = {int(n) for n in _LINE_ANCHOR_RE.findall(body)}  # (not a line hidden or left out: a note named twice)
+    return body, {n: anchor for n, anchor in places.items() if n in drawn or anchor != line_anchor(n)}
 
 
 def _heading_html(md: markdown.Markdown, block: Block, heading: _Heading | None) -> str:
@@ -354,7 +364,7 @@ def _visible_text(fragment: str) -> str:
 
 def _inline(line: str) -> str:
     """One line rendered as inline Markdown (no surrounding paragraph), sanitised."""
-    rendered = _sanitise(markdown.markdown(line.strip(), extensions=[ESCAPED_ANGLE_BRACKETS]))
+    rendered = _sanitise(new_converter().convert(line.strip()))
     return re.sub(r"^<p>|</p>$", "", rendered.strip())
 
 

@@ -2,8 +2,8 @@
 section the line stands in ("§8.2"), so a reader gets from a wrong figure on page 1 to the sentence that states it.
 
 The anchors ride through Markdown as a private-use marker put where the line's text starts (after a list
-item's, a quote's or a table row's opening marks, so the line is read as before) and become `<a id="L94"></a>`
-once the block is rendered; lines whose marks Markdown must see whole (fences, a table's |---| row, rules, HTML,
+item's, a quote's or a table row's opening marks or a footnote's "[^1]: ", so the line is read as before) and become
+`<a id="L94"></a>` once the block is rendered; lines whose marks Markdown must see whole (fences, a table's |---| row, rules, HTML,
 link definitions, headings) get none and lead to the nearest line above that has one.
 """
 
@@ -18,10 +18,10 @@ from editor_app.core.model import Analysis
 _OPEN, _CLOSE = "\ue000", "\ue001"
 _MARKER_RE = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
 # where a line's text starts: after indentation, quote marks, a table row's first pipe, a list item's marker
-_TEXT_START = re.compile(r"^(\s*(?:>\s?)*\s*\|?\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)?)")
+_TEXT_START = re.compile(r"^(\s*(?:>\s?)*\s*\|?\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(?:\[\^[^\]\s]+\]:[ \t]?)?)")
 # lines Markdown reads by their first characters: a mark before them would change what they are
 _LEAVE_ALONE = re.compile(
-    r"^\s{0,3}(?:`{3,}|~{3,}|<|#{1,6}(?:\s|$)|\[[^\]]+\]:)"  # fences, HTML, headings, link definitions
+    r"^\s{0,3}(?:`{3,}|~{3,}|<|#{1,6}(?:\s|$)|\[(?!\^)[^\]]+\]:)"  # fences, HTML, headings, link definitions
     r"|^\s{0,3}(?:=+|-+|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})[ \t]*$"  # rules and setext underlines
     r"|^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-*:?\s*)*\|?\s*$"  # a table's delimiter row
 )

@@ -13,10 +13,9 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from editor_app.core.model import Analysis
 from editor_app.services.survey_markdown import (
-    MARKDOWN_CONFIGS,
-    MARKDOWN_EXTENSIONS,
     blocks_markdown,
     heading_levels,
+    new_converter,
     survey_blocks,
 )
 from editor_app.ui.latest_job import LatestJobThread
@@ -97,10 +96,7 @@ def _markdown_converter() -> Any:
     checker's next freeze kept out of every collection but a full one (gui_gc)."""
     md = getattr(_converters, "md", None)
     if md is None:
-        import markdown
-
-        md = _converters.md = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS),
-                                                extension_configs=MARKDOWN_CONFIGS)
+        md = _converters.md = new_converter()
     return md
 
 
