@@ -130,6 +130,7 @@ def _with_read_forms(looks: tuple[str, ...] | None) -> tuple[str, ...] | None:
 
 # What `_required_in` reads otherwise: a full-width bracket before a digit ("（1）"), a full-width digit, emphasis.
 _READ_LOOKS = (*(f"（{d}" for d in "0123456789"), *"０１２３４５６７８９", "**", "__")
+_CODE_INDENT = ("    ", "\t")  # what an indented code block's lines start with (suppression.in_indented_code)
 _READ_OTHERWISE = re.compile(r"（[0-9０-９]|[０-９]|\*\*|__")
 _FULL_WIDTH_DIGIT = re.compile("[０-９]")
 _DIGITS_READ = as_ascii_table(FULL_WIDTH_DIGITS)
@@ -1505,6 +1506,7 @@ class _Assembly:
         self.verifiability_why = ""  # why the verifiability rule measured nothing (its note), when it did not
         self.audits: dict[str, ClaimsAudit] = {}
         self.claim_lines: list | None = None
+        self.example_lines: frozenset[int] | None = None  # see _example_lines
         self.claims_across: dict[int, tuple] | None = None  # see _claims_across
         self.across_joins: dict[int, tuple[tuple, ...]] | None = None  # see _claims_across
         self._across_before: tuple[dict[int, tuple[tuple, ...]] | None, dict[int, tuple] | None] | None = None
@@ -2270,7 +2272,7 @@ class _Assembly:
                 changed, stale = list(range(a, a + new_k)), self._stale_moved
             claim_lines = self._claim_lines()
             if prev is not None and changed is not None:  # (a last audit comes with the lines changed since)
-                changed = self._across_changed(changed)
+                changed = self._examples_changed(self._across_changed(changed))
             done = self.audits[rule.id] = audit(
                 claim_lines, self.az._claim_scopes, self._measure_claim, rule_id=rule.id, level=rule.level,
                 cache=self.az._claim_cache, labels=self.az.claim_label, prev=prev, changed=changed, stale=stale,
@@ -2297,11 +2299,14 @@ class _Assembly:
         return res, None
 
     def _claim_lines(self) -> list[tuple[int, tuple]]:
-        """(line, raw claims) of the lines in the zones the pack audits (the last pass's list if unchanged)."""
+        """(line, raw claims) of the lines in the zones the pack audits, but for the examples (`_example_lines`)
+        (the last pass's list if unchanged)."""
         by_line = self.per_line("claims", 1)
         across = self.claims_across = self._claims_across()
+        examples = self.example_lines = self._example_lines(by_line, across)
         if (self.changed is not None and by_line is self.prev._per_line.get(("claims", 1))  # type: ignore[union-attr]
-                and self.prev.claim_lines is not None and _same_values(across, self.prev.claims_across)):  # type: ignore[union-attr]
+                and self.prev.claim_lines is not None and _same_values(across, self.prev.claims_across)  # type: ignore[union-attr]
+                and examples == self.prev.example_lines):  # type: ignore[union-attr]
             self.claim_lines = self.prev.claim_lines  # type: ignore[union-attr]
             return self.claim_lines
         if across:
@@ -2311,6 +2316,8 @@ class _Assembly:
         first_section = o.sections[0].line if o.sections else None
         out = []
         for ln, claims in by_line:
+            if examples and ln in examples:
+                continue
             if ln == o.footer_line:
                 zone = "footer"
             elif first_section is None or ln < first_section:
@@ -2321,6 +2328,58 @@ class _Assembly:
                 out.append((ln, claims))
         self.claim_lines = out
         return out
+
+    def _example_lines(self, by_line: list[tuple[int, tuple]], across: dict[int, tuple]) -> frozenset[int]:
+        """The lines with figures (`by_line`'s and `across`'s, 1-based) in a code block (fenced or indented) or a
+        comment block: figures shown there are examples ("```text" / "示例输出：CJK 实测 3,838"), or text the
+        published survey never shows, not statements of the survey about itself: not audited, so never said wrong,
+        stated otherwise or rewritten (counted still, as everything is). After an edit, the last pass's (moved with
+        the lines), looked at again only from the first edited line to the first line after the edit that is neither
+        blank nor indented: what an indented code block is depends on the lines before it up to there, and the
+        blocks are the last pass's (an edit of a fence or a comment's mark builds the outline again)."""
+        lines = self.lines
+        blocks = self._example_blocks()
+        last = self.prev if self.changed is not None else self.moved
+        was = last.example_lines if last is not None else None
+        if was is not None and self.changed is not None:
+            if not self.changed:
+                return was
+            lo, hi = min(self.changed) + 1, max(self.changed) + 2
+        elif was is not None:  # (lines moved: the last pass's on this pass's line numbers, the replaced ones left out)
+            a, old_k, new_k = self._splice()
+            was = frozenset(ln if ln <= a else ln + new_k - old_k for ln in was if not a < ln <= a + old_k)
+            lo, hi = a + 1, a + new_k + 1
+        else:
+            lo, hi = 1, self.n
+        while 0 < hi <= self.n and (not lines[hi - 1].strip() or lines[hi - 1].startswith(_CODE_INDENT)):
+            hi += 1
+        kept = {ln for ln in was if not lo <= ln <= hi} if was else set()
+        first, after = bisect_left(by_line, lo, key=itemgetter(0)), bisect_right(by_line, hi, key=itemgetter(0))
+        for ln in chain((ln for ln, _ in by_line[first:after]), (ln for ln in across if lo <= ln <= hi)):
+            if (blocks and in_blocks(ln, blocks)) or (lines[ln - 1][:1] in (" ", "\t")
+                                                     and in_indented_code(lines, ln)):
+                kept.add(ln)
+        return frozenset(kept)
+
+    def _examples_changed(self, changed: list[int]) -> list[int]:
+        """The lines changed for the claims audit (0-based) and those that went into a code block or came out of one
+        with them (an edit above an indented line makes it code, or prose): their figures are no longer audited, or
+        are now, as those of an edited line."""
+        last = self.prev if self.changed is not None else self.moved
+        was = last.example_lines if last is not None else None
+        now = self.example_lines
+        if was is None or now is None or (not was and not now):  # (most surveys: no figure in code)
+            return changed
+        if self.changed is None:  # (lines moved: the last pass's on this pass's line numbers, the replaced ones left out)
+            a, old_k, new_k = self._splice()
+            was = frozenset(ln if ln <= a else ln + new_k - old_k for ln in was if not a < ln <= a + old_k)
+        extra = {ln - 1 for ln in was ^ now}
+        return sorted(extra.union(changed)) if extra - set(changed) else changed
+
+    def _example_blocks(self) -> tuple[tuple[int, int], ...]:
+        """The fenced code blocks and comment blocks among what is no prose (not the front matter)."""
+        lines = self.lines
+        return tuple((a, b) for a, b in self.outline.not_prose if lines[a - 1].lstrip(" ")[:1] in ("`", "~", "<"))
 
     def _claims_across(self) -> dict[int, tuple]:
         """line -> the claims found only by reading a line with the one before it (see split_claims): a figure whose

@@ -22,6 +22,7 @@ from .records import record
 from .numbers import decimals_of, parse_number, thousands_read
 from .regex_looks import all_required, first_look, holds_any, leading_literals, plain_reading
 from .rulepack import ClaimPattern, CompiledPatterns
+from .shown_text import Shown, as_shown
 
 try:  # Python 3.11+
     import re._constants as _sre_c  # type: ignore[import-not-found]
@@ -156,9 +157,39 @@ def leading_literal(pattern: str) -> str:
     return "".join(lit)
 
 
+def _as_written(shown: Shown, found: tuple[RawClaim, ...]) -> tuple[RawClaim, ...]:
+    """Claims found in a line's shown text put back on the line as written: each column that of its figure as written,
+    its figure as written ("3\\,838"), its text the line as written around it (with the emphasis marks at its ends),
+    so that Update Self-check Figures finds and rewrites the digits where they are and a statement's text is in
+    the line."""
+    out = []
+    text = shown.text
+    for rc in found:
+        at = rc.column - 1
+        value_text = shown.written(at, at + len(rc.value_text)) if rc.value_text else rc.value_text
+        quoted = rc.text
+        start = text.find(quoted, max(0, at - len(quoted) + 1)) if quoted else -1
+        if 0 <= start <= at < start + len(quoted):
+            quoted = shown.written(start, start + len(quoted), with_marks=True)
+        out.append(RawClaim(rc.kind, rc.metric, rc.scope_index, rc.scope_label, quoted, shown.column(rc.column),
+                            value_text, rc.claimed, rc.parts, rc.approx, rc.position, rc.last_of, rc.unfinished,
+                            rc.members, rc.places))
+    return tuple(out)
+
+
 def claims_in_line(
-    line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]], sum_metric: str, sum_context: str
+    line: str, compiled: Sequence[tuple[ClaimPattern, re.Pattern[str], str]], sum_metric: str, sum_context: str,
+    as_read: bool = False
 ) -> tuple[RawClaim, ...]:
+    """The figures a line states about the survey, read as Markdown shows the line (`shown_text`: "CJK 实测 **3,838**"
+    states 3,838, "~~3,900~~ 3,838" only 3,838, "3\\,838" is 3,838, inline code and an HTML comment state nothing),
+    each at its column as written (of its digits, between the marks). `as_read`: the line is shown text already."""
+    # (most lines hold none of the marks that may be shown otherwise: one look each)
+    if not as_read and ("_" in line or "*" in line or "`" in line or "\\" in line or "~" in line and "~~" in line
+                      or "<" in line and "<!--" in line):
+        read = as_shown(line)
+        if read is not None:
+            return _as_written(read, claims_in_line(read.text, compiled, sum_metric, sum_context, True))
     written = line  # a claim's text is shown as written; it is read in `line` and `plain`
     if "＋" in line or "＝" in line or "％" in line or "／" in line:
         line = line.translate(_HALF_WIDTH)  # (one character for one: the columns stay those of the line)

@@ -30,7 +30,7 @@ _GROUPED_RE = re.compile(r"\d,\d{3}(?!\d)")
 # What, right after a stated figure, shows that the number as written goes on: its rest would be left behind
 # ("3，838" read as 3 and rewritten "3,838，838").
 _FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
-_CONTINUED = re.compile(r"\d|[,，.]\d|[ \u3000]\d{3}(?!\d)")
+_CONTINUED = re.compile(r"\d|\\?[,，.]\d|[ \u3000]\d{3}(?!\d)")  # ("3\,838" is read whole: "3\.838" is not)
 _FRACTION = re.compile(r"\d\s*[/／]\s*\d")
 
 
@@ -299,6 +299,8 @@ def _written_like(value: float, written: str, grouped: bool) -> str:
         return prefix + f"{in_magnitude_as_written(value, written):.{decimals_of(core)}f}" + suffix
     if grouped and "," not in core and "，" not in core and abs(value) >= 1000 and len(core.split(".")[0]) <= 3:
         core = "1,000" + core[len(core.split(".")[0]) :]
+    if "\\," in core:  # "3\,838", its comma escaped (Markdown shows "3,838"): written so again
+        return prefix + format_like(value, core.replace("\\,", ",")).replace(",", "\\,") + suffix
     new = format_like(value, core)
     if "０" <= core[0] <= "９":  # full-width digits, as a Chinese input method writes them: "３,８３８"
         new = new.translate(_FULL_WIDTH_DIGITS)

@@ -132,6 +132,10 @@ def open_end(line: str, compiled) -> str:
             return end  # an open parenthesis with a "+" or nothing in it ("end" has no trailing white space)
     if last in _SHUT:  # (one look-up for most lines)
         return ""
+    if last == "*" or last == "_":
+        bare = end.rstrip("*_")  # "CJK 实测 **3,838**": a figure in bold, which the next line may go on with
+        if bare[-1:].isdigit():
+            return end
     if last.isdigit():
         # "= 主体 2,892 + 反方 579": parts going on; any other figure may be a total, a fraction or a sum's first
         # part the next line goes on with ("（主体 2,892 + …）", "= 67%", "+ 反方 579 = 3,471": `goes_on` tells)
@@ -168,7 +172,8 @@ def starts_with_figure(line: str) -> bool:
 def goes_on(tail: str, line: str) -> bool:
     """Whether `line` may complete a claim the line ending in `tail` (its `open_end`) began: it starts with a
     figure, or it goes on with a sum `tail` leaves open ("+ 元信息 950）", "= 4,417" after parts; any line after a
-    "+", a "（" or a total's "="), or with the figure `tail` ends with (`figure_goes_on`)."""
+    "+", a "（" or a total's "="), or with the figure `tail` ends with (`figure_goes_on`; in bold too: "**3,838**")."""
+    tail = _figure_unmarked(tail)
     if tail[-1].isdigit():
         head = line.lstrip()[:1]
         if head in _PLUS:
@@ -190,6 +195,15 @@ def goes_on(tail: str, line: str) -> bool:
     return head in _PLUS or tail[-1] in _PLUS or tail[-1] in _OPENING or tail[-1] in _EQUALS
 
 
+def _figure_unmarked(tail: str) -> str:
+    """`tail` without the emphasis marks after the figure it ends with ("CJK 实测 **3,838**" ends with 3,838, as
+    Markdown shows it: claims_in_line reads the join so)."""
+    if tail[-1] != "*" and tail[-1] != "_":
+        return tail
+    bare = tail.rstrip("*_")
+    return bare if bare[-1:].isdigit() else tail
+
+
 def figure_goes_on(tail: str, line: str) -> bool:
     """Whether `line` goes on with the figure `tail` ends with (no sum's parts before it): a total's parts in
     parentheses or after its "=" ("CJK 实测 3,838" / "（主体 2,892 + 反方 579 + 元信息 950）", "合计 4,417" / "= 主体
@@ -206,6 +220,7 @@ def figure_goes_on(tail: str, line: str) -> bool:
 def sum_goes_on(tail: str, line: str) -> bool:
     """Whether `tail` + `line` may state a sum across the two: `tail` leaves one open (`sum_open`), or ends with a
     figure the next line goes on with by a "+", its parts in parentheses or after an "="."""
+    tail = _figure_unmarked(tail)
     if sum_open(tail):
         return True
     return line.lstrip()[:1] in "+＋（(=＝" and (tail[-1].isdigit() or figure_unit_end(tail))

@@ -89,7 +89,8 @@ def in_indented_code(lines: Sequence[str], lineno: int) -> bool:
     if not lines[lineno - 1].startswith(_INDENTED):
         return False
     blank = False
-    for prev in reversed(lines[:lineno - 1]):
+    for k in range(lineno - 2, -1, -1):  # (no copy of the lines before: the claims audit asks in a long survey)
+        prev = lines[k]
         if not prev.strip():
             blank = True
         elif not prev.startswith(_INDENTED):
