@@ -627,18 +627,16 @@ def _front_matter_end(headings: Sequence[Heading | None], last: int) -> int:
 
 def front_matter_end(lines: Sequence[str]) -> int:
     """The last line (1-based) of the front matter block the text opens with, else 0, as build_outline reads it
-    (the Preview and the report leave it out of the survey they show)."""
-    return _front_matter_end(_HeadingsOf(lines), len(lines))
-
-
-class _HeadingsOf:
-    """heading_in_line of each line, worked out only for the lines looked at (a front matter's few)."""
-
-    def __init__(self, lines: Sequence[str]) -> None:
-        self.lines = lines
-
-    def __getitem__(self, i: int) -> Heading | None:
-        return heading_in_line(self.lines[i])
+    (the Preview and the report leave it out of the survey they show). Only the lines up to its end are read."""
+    heads: list[Heading | None] = []
+    for line in lines:
+        h = heading_in_line(line)
+        heads.append(h)
+        if len(heads) == 1 and (h is None or h.style != "setext-underline-2"):
+            return 0  # (no "---" first: no front matter)
+        if len(heads) > 1 and h is not None and h.style != "atx":
+            break  # (the first heading after it, but a YAML comment, decides)
+    return _front_matter_end(heads, len(heads))
 
 
 def in_blocks(line: int, blocks: Sequence[tuple[int, int]]) -> bool:
