@@ -129,6 +129,16 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{n} suppressed inline", "{n} 条已行内豁免"),
     ("bare ⚠ (U+26A0) is not counted as a caution marker; write ⚠️", "裸 ⚠（U+26A0）不算警示标记；请写 ⚠️"),
     # engine figures
+    # a figure naming no GPU read on the one GPU the survey states it on (before the ratios' and the plain
+    # disagreement: a speed-up's "…, which names no GPU (read as on …)" fits a ratio's template too)
+    ("{engine} {what}: {value} at line {line} (no GPU named; read as on {hardware}, the only GPU the survey states "
+     "it on) disagrees with {other} at line {other_line}",
+     "{engine} {what}：第 {line} 行的 {value}（未写 GPU，按综述给出该数字的唯一 GPU {hardware} 理解）与第 {other_line} 行的 "
+     "{other} 不一致"),
+    ("{engine} {what}: {value} at line {line} disagrees with {other} at line {other_line}, which names no GPU (read "
+     "as on {hardware}, the only GPU the survey states it on)",
+     "{engine} {what}：第 {line} 行的 {value} 与第 {other_line} 行的 {other}（未写 GPU，按综述给出该数字的唯一 GPU "
+     "{hardware} 理解）不一致"),
     # a speed-up or change against the two engines' figures stated side by side (before the plain disagreement),
     # on a GPU first (its "on H100" would be taken for a part of the baseline's name)
     ("{engine} {what} vs {baseline} on {hardware}: {value} at line {line} disagrees with {pair} at line {other_line} "
@@ -142,15 +152,6 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "{engine} {what} 相对 {baseline}：第 {line} 行的 {value} 与第 {other_line} 行的 {pair} 不符（后者合 {implied}）"),
     ("{engine} {what} vs {baseline}: {pair} at line {line} make {implied}, not {value} as stated at line {other_line}",
      "{engine} {what} 相对 {baseline}：第 {line} 行的 {pair} 合 {implied}，而非第 {other_line} 行所说的 {value}"),
-    # a figure naming no GPU read on the one GPU the survey states it on (before the plain disagreement)
-    ("{engine} {what}: {value} at line {line} (no GPU named; read as on {hardware}, the only GPU the survey states "
-     "it on) disagrees with {other} at line {other_line}",
-     "{engine} {what}：第 {line} 行的 {value}（未写 GPU，按综述给出该数字的唯一 GPU {hardware} 理解）与第 {other_line} 行的 "
-     "{other} 不一致"),
-    ("{engine} {what}: {value} at line {line} disagrees with {other} at line {other_line}, which names no GPU (read "
-     "as on {hardware}, the only GPU the survey states it on)",
-     "{engine} {what}：第 {line} 行的 {value} 与第 {other_line} 行的 {other}（未写 GPU，按综述给出该数字的唯一 GPU "
-     "{hardware} 理解）不一致"),
     ("{engine} {what}: {value} at line {line} disagrees with {other} at line {other_line}",
      "{engine} {what}：第 {line} 行的 {value} 与第 {other_line} 行的 {other} 不一致"),
     ("{engine} {what} vs {baseline} on {hardware}: {value} at line {line} contradicts {other_engine} vs "

@@ -28,7 +28,7 @@ from .document import (Heading, Outline, Stray, build_outline, find_footer, head
 from .dismantle import dismantle
 from .figure_check import FigureCheck, check_figures, moved_check, paper_subjects, recheck_figures
 from .figure_tables import TableFigureColumns, figure_columns, figures_in_row
-from .figures import FigureGroup, figures_in_line
+from .figures import FigureGroup, carries_on, figures_in_line, may_wrap_on, with_wrapped_gpus
 from .line_runs import LineRuns, line_runs
 from .list_places import NumberedPlaces, numbered_places
 from .split_claims import (SUM_LINES, claims_across, claims_across_lines, goes_on, merged_across, open_end,
@@ -313,6 +313,8 @@ class Analyzer:
         self._secret_rows: dict[tuple[str, tuple], tuple[LineFacts, LineFacts]] = {}
         self._key_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a key's body line -> (its facts, as a body's)
         self._wrapped_lines: dict[str, tuple[LineFacts, LineFacts]] = {}  # a wrapped key's rest -> (its facts, with it)
+        # (a line, the next one) -> (its facts, those with the GPUs its figures take from the next line)
+        self._wrapped_figures: dict[tuple[str, str], tuple[LineFacts, LineFacts]] = {}
         # (a package listing's row, the columns cleared) -> (its facts, those without the IP hits its versions made)
         self._listing_rows: dict[tuple[str, tuple[int, ...]], tuple[LineFacts, LineFacts]] = {}
         # (a line, the reference-style links in it to arXiv ids) -> (its facts, those with the links cited)
@@ -527,6 +529,22 @@ class Analyzer:
         for i, hit in wrapped_keys(lines, own):
             facts[i] = _remade(self._wrapped_lines, lines[i], facts[i], partial(_with_hit, lines[i], hit=hit))
 
+    def _in_wrapped_figures(self, lines: list[str], facts: list[LineFacts], after: str | None = None) -> None:
+        """Give the figures of a line whose paragraph goes on on the next line the GPU they name there
+        (`figures.with_wrapped_gpus`: "… 2× faster than vLLM on" / "H100, …"), in place; `after` is the line after
+        the last (an edit's lines: the one after them, unchanged). A line's memoised facts are the line's anywhere,
+        so such a line's are kept apart, by its text and the next line's (`_widened_to_figure_wraps` says which
+        lines an edit can change)."""
+        n = len(lines)
+        for i, f in enumerate(facts):
+            if not f.figures or not may_wrap_on(lines[i]):
+                continue
+            nxt = lines[i + 1] if i + 1 < n else after
+            if nxt is None:
+                continue
+            facts[i] = _remade(self._wrapped_figures, (lines[i], nxt), f,
+                               partial(_with_wrapped_gpus, lines[i], nxt))
+
     def _in_listings(self, lines: list[str], facts: list[LineFacts]) -> None:
         """Take from a package listing's rows the IP hits of their version columns (`privacy.listing_versions`: "tensorrt
         10.3.0.26" under `pip list`), in place: a row's memoised facts are the line's anywhere, so a row's are kept
@@ -569,6 +587,7 @@ class Analyzer:
             self._read_by_headers(lines, facts)
             if "@" in text:  # (a BibTeX entry starts with one)
                 _name_by_entries(lines, facts)
+            self._in_wrapped_figures(lines, facts)
         else:  # only the edited lines are split and looked up; the rest is spliced from the last pass
             edit = _widened(last.lines, edit)
             a, old_k, seg = edit
@@ -581,6 +600,7 @@ class Analyzer:
             self._name_by_headers(seg, seg_facts)
             self._read_by_headers(seg, seg_facts)
             _name_by_entries(seg, seg_facts)
+            self._in_wrapped_figures(seg, seg_facts, last.lines[a + old_k] if a + old_k < len(last.lines) else None)
             lines = list(last.lines)  # one copy, then the replaced run swapped in place
             lines[a:a + old_k] = seg
             facts = list(last.facts)
@@ -643,6 +663,12 @@ def _redefines_links(old_lines: list[str], edit: tuple[int, int, list[str]]) -> 
     if not any("]:" in line for line in old) and not any("]:" in line for line in seg):
         return False
     return definitions_in(old) != definitions_in(seg)
+
+
+def _with_wrapped_gpus(line: str, next_line: str, f: LineFacts) -> LineFacts:
+    """A line's facts with the GPUs its figures take from the next line of their paragraph (itself when none)."""
+    figures = with_wrapped_gpus(f.figures, line, next_line)
+    return f if figures is f.figures else replace(f, figures=figures)  # type: ignore[type-var]
 
 
 def _named_row(line: str, f: LineFacts, columns: TableColumns) -> LineFacts:
@@ -751,10 +777,11 @@ def _as_key_body(f: LineFacts, hit: PrivacyHit) -> LineFacts:
 
 
 def _widened(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
-    """The edit widened to the tables and BibTeX entries around it (`_widened_to_tables`), to the keys wrapped over
+    """The edit widened to the line before it whose figures may read the first edited line
+    (`_widened_to_figure_wraps`), to the tables and BibTeX entries around it (`_widened_to_tables`), to the keys wrapped over
     lines, the private keys' blocks and the package listings it reaches (`_widened_to_wraps`, `_widened_to_keys`,
     `_widened_to_listings`), each again while another widened it (a key's BEGIN line in a table row)."""
-    edit = _widened_to_tables(old_lines, edit)
+    edit = _widened_to_tables(old_lines, _widened_to_figure_wraps(old_lines, edit))
     while True:
         wider = _widened_to_listings(old_lines, _widened_to_keys(old_lines, _widened_to_wraps(old_lines, edit)))
         # (the same lines: the same edit. Compared by value: compiled by mypyc, a tuple of fixed length is unboxed
@@ -762,6 +789,21 @@ def _widened(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[in
         if wider[0] == edit[0] and wider[1] == edit[1]:
             return edit
         edit = _widened_to_tables(old_lines, wider)  # (then keys again: a listing widened to may reach one)
+
+
+def _widened_to_figure_wraps(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
+    """The edit with the line before it taken in when that line's figures may take a GPU from the line after it and
+    the edit changes that line (`figures.may_wrap_on`, `carries_on`): `_in_wrapped_figures` reads each edited line
+    with the one after it. (Enter at the end of a line, or before a heading or a list item, changes none.)"""
+    a, old_k, seg = edit
+    if a == 0:
+        return edit
+    n = len(old_lines)
+    was = old_lines[a] if a < n else ""
+    now = seg[0] if seg else (old_lines[a + old_k] if a + old_k < n else "")
+    if was != now and (carries_on(was) or carries_on(now)) and may_wrap_on(old_lines[a - 1]):
+        return _edit_within(old_lines, edit, a - 1, a + old_k)
+    return edit
 
 
 def _widened_to_keys(old_lines: list[str], edit: tuple[int, int, list[str]]) -> tuple[int, int, list[str]]:
@@ -2100,10 +2142,12 @@ class _Assembly:
     def _point_splice(self) -> tuple[int, int, int]:
         """The spliced run less the lines it starts with unchanged (Enter at the end of a line keeps that line),
         for what sits on single lines and only moves (citations); ranges need the whole run (a section ending
-        on the kept line now ends after the new one)."""
+        on the kept line now ends after the new one). A line kept as written whose facts the lines after it changed
+        (a figure's GPU on the next line of its paragraph) is no kept line."""
         a, old_k, new_k = self._splice()
         old, new = self.moved.lines, self.lines  # type: ignore[union-attr]
-        while old_k and new_k and old[a] == new[a]:
+        old_facts, new_facts = self.moved.facts, self.facts  # type: ignore[union-attr]
+        while old_k and new_k and old[a] == new[a] and (old_facts[a] is new_facts[a] or old_facts[a] == new_facts[a]):
             a, old_k, new_k = a + 1, old_k - 1, new_k - 1
         return a, old_k, new_k
 

@@ -18,7 +18,11 @@ whether a place states it in ms or in s. A single value inside a range stated at
 they are one range. A figure stated with no GPU is compared with that figure on a GPU when the survey states it on
 one GPU only ("SGLang 吞吐 19,900 tok/s" in a summary, "SGLang ~16,200 vs vLLM ~12,500 tok/s on H100" above): a
 reader takes it for that one, and the message says it was so read; when the survey states it on two GPUs or more, a
-figure naming none is compared only with others naming none (which of them it restates, nothing tells). A cited paper is one subject under every name the survey gives it ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
+figure naming none is compared only with others naming none (which of them it restates, nothing tells). So is a
+speed-up ("MLC-LLM 比 llama.cpp 快 3.1x" with "在 M3 Max 上 … 快 3.6x"; one naming no baseline with that engine's
+speed-ups whatever their baseline), not a percentage change; an engine's figures side by side with another's on a
+GPU state its speed-up there too (so with an A100 speed-up and an H100 pair, a speed-up naming no GPU is read on
+neither). A cited paper is one subject under every name the survey gives it ("Akashic MemAttention" on one line, "arXiv:2607.05708" on another: see `paper_subjects`). The check is kept between
 analysis passes: after an edit that keeps line numbers and does not move any "first place", only the edited
 lines are compared again.
 """
@@ -213,27 +217,28 @@ def _keys(subject: str, gkey: tuple) -> tuple[tuple, ...]:
 _RAW_METRICS = ("throughput", "latency")
 
 
-def _ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
-    """See `_read_ratio_measure` (remembered by what it reads: every pass asks it of each figure again)."""
-    key = (group.kind, group.metric, group.label, bool(group.baseline))
+def _ratio_measure(group: FigureGroup, named: bool | None = None) -> tuple[str, str] | None:
+    """See `_read_ratio_measure` (remembered by what it reads: every pass asks it of each figure again); `named`:
+    whether it names its baseline, when not as the group does (a speed-up naming none is of the same measure)."""
+    key = (group.kind, group.metric, group.label, bool(group.baseline) if named is None else named)
     got = _MEASURES.get(key, False)
     if got is False:
         if len(_MEASURES) > _MEMO_LIMIT:
             _MEASURES.clear()
-        got = _MEASURES[key] = _read_ratio_measure(group)
+        got = _MEASURES[key] = _read_ratio_measure(group, key[3])
     return got  # type: ignore[return-value]
 
 
 _MEASURES: dict[tuple, tuple[str, str] | None] = {}
 
 
-def _read_ratio_measure(group: FigureGroup) -> tuple[str, str] | None:
-    """(metric, label) of the side-by-side figures a speed-up or change of `group` is a ratio of, else None: a
-    speed-up of throughput, or one naming no measure ("快 2 倍", read as throughput); a change of throughput; either
-    of a latency the label names ("TTFT 低 2×" is of "TTFT: SGLang 54.2 s vs vLLM 58.9 s")."""
+def _read_ratio_measure(group: FigureGroup, named: bool) -> tuple[str, str] | None:
+    """(metric, label) of the side-by-side figures a speed-up or change of `group` (naming its baseline: `named`) is
+    a ratio of, else None: a speed-up of throughput, or one naming no measure ("快 2 倍", read as throughput); a change
+    of throughput; either of a latency the label names ("TTFT 低 2×" is of "TTFT: SGLang 54.2 s vs vLLM 58.9 s")."""
     if group.kind == "comparison":  # ("吞吐：SGLang … vs vLLM …" is the plain throughput: quantity_label "")
         return (group.metric, quantity_label(group).casefold()) if group.metric in _RAW_METRICS else None
-    if not group.baseline or group.kind not in ("speedup", "change"):
+    if not named or group.kind not in ("speedup", "change"):
         return None
     label = group.label.casefold()
     metric = GENERIC_LABELS.get(label)  # (the label names a metric itself: "吞吐", "延迟")
@@ -474,7 +479,6 @@ def _first_keys(group: FigureGroup, value: FigureValue, subjects: dict[str, str]
     return _keys(subject, _on_gpu(subject, _group_key(group), group, gpus)) + _ratio_keys(group, value, subjects)
 
 
-_LEVELS = frozenset(("speedup", "change"))  # the kinds whose GPU-less statements are not read on the only GPU
 # a clause that says where its figure was measured, on hardware the engine does not know ("Mac Studio 上 Ollama 40
 # tok/s", "vLLM on a laptop: …"): a figure naming no GPU there is not read on another's (not 以上, 上文, 上述 …)
 _SAYS_WHERE = re.compile(r"(?<![以之])上(?![文述面一下])|(?<![A-Za-z])on[ \t]|@")
@@ -484,37 +488,58 @@ def _on_gpu(subject: str, gkey: tuple, group: FigureGroup, gpus: tuple[dict, dic
     """The gkey a value of `group` is compared under: one naming no GPU takes the one GPU the survey states that
     figure on (gpus: _only_gpu's and _gpu_pairs'), unless its line states the figure on a GPU (the line tells them
     apart: "H100 上 Ollama 95 tok/s，Mac Studio 上 Ollama 40 tok/s") or its clause says where it ran."""
-    if not gpus or gkey[2] or gkey[0] in _LEVELS:
+    if not gpus or gkey[2] or group.kind == "change":  # (a change's GPU-less statements are not read so)
         return gkey
     only, pairs = gpus
     figure = (subject, gkey[0], gkey[1], gkey[3], gkey[4])
     gpu = only.get(figure)
     if gpu is None or any(f == figure for f, _ in pairs.get(group.line, ())) or _SAYS_WHERE.search(group.sentence):
         return gkey
+    if group.kind == "speedup" and (measure := _ratio_measure(group, True)) is not None:
+        # the two engines' figures side by side on another GPU make this speed-up there too: on no one GPU
+        made = only.get((subject, _RATIO, measure[0], measure[1], ""))
+        if made is not None and made != gpu:
+            return gkey
     return (gkey[0], gkey[1], gpu, gkey[3], gkey[4])
 
 
 def _gpu_pairs(groups: Sequence[FigureGroup], subjects: dict[str, str] | None) -> dict[int, tuple]:
-    """{line: the (figure less its GPU, GPU) pairs of its statements that name a GPU} (not speed-ups nor changes)."""
+    """{line: the (figure less its GPU, GPU) pairs of its statements that name a GPU} (not changes). A speed-up naming
+    its baseline is also the figure whatever its baseline (baseline ""), which one naming none restates; two engines'
+    throughputs or latencies side by side on a GPU state their speed-ups there too (`_RATIO`)."""
     found: dict[int, dict] = {}  # (a dict: the pairs once each, in the order the line states them)
     for group in groups:
-        if not group.hardware or group.kind in _LEVELS or group.metric in _LEVELS or not _checked(group):
+        if not group.hardware or group.kind == "change" or group.metric == "change" or not _checked(group):
             continue
         metric, label, gpu, unit, baseline = _group_key(group)
         pairs = found.setdefault(group.line, {})
+        # the speed-ups a comparison's figures side by side make there (`_RATIO` keys, read by `_on_gpu`)
+        measure = _ratio_measure(group) if group.kind == "comparison" and len(group.values) > 1 else None
         for value in group.values:
             if value.engine:
-                pairs[(subject_of(value.engine, subjects), metric, label, unit, baseline), gpu] = None
+                subject = subject_of(value.engine, subjects)
+                pairs[(subject, metric, label, unit, baseline), gpu] = None
+                if baseline and group.kind == "speedup":
+                    pairs[(subject, metric, label, unit, ""), gpu] = None
+                elif measure is not None:
+                    pairs[(subject, _RATIO, measure[0], measure[1], ""), gpu] = None
     return {ln: tuple(pairs) for ln, pairs in found.items()}
 
 
+# The key of the speed-ups an engine's figures side by side with others' on a GPU make ("SGLang ~16,200 vs vLLM ~12,500
+# tok/s on H100" states SGLang's speed-up over vLLM on H100): (engine, _RATIO, metric, label, ""), whatever the others.
+_RATIO = "\x00ratio"
+
+
 def _only_gpu(gpu_lines: dict[int, tuple]) -> dict[tuple, str]:
-    """{a figure less its GPU: its GPU} for the figures the survey states on one GPU only."""
+    """{a figure less its GPU: its GPU} for the figures the survey states on one GPU only; the speed-ups figures side
+    by side make (`_RATIO` keys) on two GPUs or more are "" (on no one GPU)."""
     gpus: dict[tuple, set] = {}
     for pairs in gpu_lines.values():
         for figure, gpu in pairs:
             gpus.setdefault(figure, set()).add(gpu)
-    return {figure: next(iter(on)) for figure, on in gpus.items() if len(on) == 1}
+    return {figure: next(iter(on)) if len(on) == 1 else "" for figure, on in gpus.items()
+            if len(on) == 1 or figure[1] == _RATIO}
 
 
 def _compare(groups, first: dict, by_line: dict, subjects: dict[str, str] | None,

@@ -33,7 +33,7 @@ How a line is read:
   LiteKV's); a speed-up whose item names no subject nor measure takes the measure of the clause before it ("SGLang
   吞吐 16.2k tok/s，是 vLLM 的 1.3 倍" is a throughput speed-up). A known engine right after the figure
   with with/on/using/用/在 wins over a run that is no engine ("Mixtral runs 2× faster with SGLang" is SGLang).
-  A cited ``arXiv:NNNN.NNNNN`` is a subject too. A subject that is no known engine (nor a cited paper), on a line
+  A cited ``arXiv:NNNN.NNNNN`` is a subject too; a run of technical nouns alone ("KV", "KV Cache", "HBM") is none. A subject that is no known engine (nor a cited paper), on a line
   whose lead-in names one known engine alone ("NVIDIA Dynamo 1.0（…）：… KV Cache Manager 4× lower TTFT"), is a
   part of that engine: the figure is the engine's.
 - A speed-up's baseline is the known engine (canonical name) it is measured against: the first named after the
@@ -48,7 +48,9 @@ How a line is read:
   (UNKNOWN_BASELINE: neither a guess nor one naming none).
 - A known engine with a value and a unit but no ``vs`` ("vLLM 12,500 tok/s on H100") is a one-value group
   (kind "value"), so it is checked against the comparisons too (a bare s/ms value only in a clause that names a
-  latency metric); a label named once covers the clause's later values of its metric. A value after a baseline
+  latency metric); a label named once covers the clause's later values of its metric. So is a throughput or a
+  latency of a system no known engine names when the name is plainly its subject (`_system_named`: "TinyServe 的
+  p99 TTFT 950 ms"). A value after a baseline
   word (than, versus, 比 …) is not the subject's but the engine's named right after it ("higher than 12,500
   tok/s for vLLM"), else no one's; an engine named right after a value with for/of/on/using owns it even after
   another name ("from $110,940/yr on NIM to $59,940/yr on vLLM"). A difference between two engines' figures
@@ -96,6 +98,8 @@ How a line is read:
 - An M before tok/s or req/s is millions ("1.2M tok/s" is 1,200,000, as "16.2K" is 16,200); a bare M or B anywhere
   else is no multiplier ("7B", "1M tokens"), and a value in K or M ("900K") is no name.
 - A Markdown table's rows are read by the columns their header names (figure_tables.py), not here.
+- A figure naming no GPU on a line whose paragraph goes on on the next line takes the GPU its clause names there
+  (`with_wrapped_gpus`, called by the analysis with the next line: "… 2× faster than vLLM on" / "H100, …").
 """
 
 from __future__ import annotations
@@ -145,6 +149,12 @@ _NOT_NAMES = {
     "TTFT", "TPOT", "ITL", "QPS", "RPS", "E2E", "GPU", "GPUs", "CPU", "CPUs", "PR", "PRs", "API", "Q1", "Q2",
     "Q3", "Q4", "OK", "vs", "VS", "Vs", "RMB", "CNY",
 }
+# Technical nouns: a run of names made of these alone names no subject ("kernel fusion and KV layout explain the 3.1x
+# gap" is no engine "KV"'s speed-up), while a name holding one does ("KV Cache Manager 4× lower TTFT", "TurboQuant KV")
+_TECH_NOUNS = frozenset((
+    "KV", "Cache", "Caches", "Memory", "HBM", "HBM2", "HBM2e", "HBM3", "HBM3e", "SRAM", "DRAM", "VRAM", "RAM",
+    "NVLink", "PCIe", "NVMe", "SSD", "Layout",
+))
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _APPROX = r"[~≈～]\s?|约[为是合]?\s?|(?:about|around|approx\.?|approximately|roughly|nearly)\s"
@@ -375,6 +385,27 @@ _PER_MTOK_AFTER = re.compile(r"[ \t]*" + _PER_MTOK_WORDS + r"(?:en)?s?", re.I)
 _PER_MTOK_IN = re.compile(_PER_MTOK_WORDS, re.I)  # "每百万 token 成本：vLLM $0.21": said once for the clause
 _CURRENCIES = frozenset("$¥€£")
 _ONE_VALUE_UNITS = frozenset(("tok/s", "tok/s/GPU", "req/s", "s", "ms"))  # (and prices) what an engine states alone
+# A throughput or a latency of a system no known engine names ("TinyServe 的 p99 TTFT 950 ms"): what it states alone
+# (not a price: "AWS $3.5/h" is no system's figure), and what may stand before its name and between it and its value
+_SYSTEM_UNITS = frozenset(("tok/s", "tok/s/GPU", "req/s", "s", "ms"))
+_CAPITAL = re.compile(r"[A-Z]")
+_SUBJECT_LEAD = re.compile(  # a list's mark or number, Markdown's emphasis, the house's marks ("2. ⚠️ TinyServe …")
+    r"[ \t\x01*_>#\-]*(?:[(（]?\d{1,3}[.)）、][ \t]*|[-*+][ \t]+)?[ \t\x01*_⚠\ufe0f✅❌★☆]*")
+_OWNER_GAP = re.compile(
+    r"(?:[ \t\x01:：=~≈*]|的|之|'s|把|将|为|是|达到?|约|仅|(?:降|减|缩短|升|提升|提高|增)(?:到|至)"
+    r"|(?:在|于)?[ \t]*\x01+[ \t]*(?:上|下)|(?<![A-Za-z])on[ \t]+\x01+"  # a GPU, blanked: "在 H100 上", "on H100"
+    r"|(?<![A-Za-z])(?:is|was|reaches|reached|achieves|achieved|hits|of|at|a|an|the)(?![A-Za-z])"
+    r"|(?<![A-Za-z0-9])p\d{2}(?:\.\d+)?|(?<![A-Za-z])(?:TTFT|TPOT|ITL|E2E|latency|throughput)(?![A-Za-z])"
+    r"|吞吐量?|首字延迟|延迟|时延)*")
+_FROM_TO_GAP = re.compile(r"(?:从|由|(?<![A-Za-z])from)[^；;。]*?(?:(?:降|减|缩短|升|提升|提高|增)?(?:到|至)|(?<![A-Za-z])to(?![A-Za-z]))")
+# a model's name or size, which a figure is stated of as run on some engine, never as a system of its own
+_MODEL_WORD = re.compile(
+    r"(?:Llama|LLaMA|Qwen|DeepSeek|Mistral|Mixtral|GPT|Claude|Gemma|Gemini|Phi|GLM|ChatGLM|Baichuan|InternLM|Kimi"
+    r"|Falcon|Vicuna|OPT|Yi)(?![a-z])|(?<![A-Za-z])\d+(?:\.\d+)?[BM](?![A-Za-z])")
+
+
+def _model_named(name: str) -> bool:
+    return _MODEL_WORD.search(name) is not None
 _ON_GPU = re.compile(r"[ \t]*(?:(?:on|at)[ \t]+|@[ \t]*|[（(][ \t]*)")  # "… tok/s on H200", "（H200）"
 # what an item may hold besides GPU names before a value that states the clause's engine on other hardware
 _ONLY_WHERE = re.compile(r"(?:[\s\x01在于上下时为是达到约的:：~≈]|on|at)*")
@@ -580,7 +611,8 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
     """Runs of names in a view (hardware blanked): name-like words with only spaces between them.
 
     Versions ("v0.5.19", "1.0", "V3") continue a run without being part of its name; a cited arXiv id is a run
-    of its own. With `most`, only the first `most` runs (the scan stops once they are known).
+    of its own; a run of technical nouns alone ("KV", "KV Cache") is none. With `most`, only the first `most` runs
+    (the scan stops once they are known).
     """
     runs: list[_Run] = []
     names: list[str] = []  # the words of the run being read, which spans view[first:last]
@@ -591,7 +623,8 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
         start, end = m.span()
         # one space between two words, the commonest gap, is told without a slice
         if names and (start != last_end + 1 or view[last_end] not in " \t") and view[last_end:start].strip(" \t"):
-            runs.append(_Run(first + offset, last + offset, _engine_of(names)))
+            if not _TECH_NOUNS.issuperset(names):
+                runs.append(_Run(first + offset, last + offset, _engine_of(names)))
             names = []
             if most and len(runs) >= most:
                 return runs
@@ -602,16 +635,17 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
             if _VERSION_RE.fullmatch(word) or c <= "9" and _THOUSANDS_WORD.fullmatch(word):
                 continue  # inside a run it is skipped; it never starts one (nor does "900K", a value)
         elif c == "a" and word.startswith("arXiv:"):
-            if names:
+            if names and not _TECH_NOUNS.issuperset(names):
                 runs.append(_Run(first + offset, last + offset, _engine_of(names)))
-                names = []
+            names = []
             runs.append(_Run(start + offset, end + offset, word))
             if most and len(runs) >= most:
                 return runs[:most]
             continue
         if word in _NOT_NAMES:
             if names:
-                runs.append(_Run(first + offset, last + offset, _engine_of(names)))
+                if not _TECH_NOUNS.issuperset(names):
+                    runs.append(_Run(first + offset, last + offset, _engine_of(names)))
                 names = []
                 if most and len(runs) >= most:
                     return runs
@@ -620,7 +654,7 @@ def _runs(view: str, offset: int = 0, most: int = 0) -> list[_Run]:
                 first = start
             last = end
             names.append(word[:-2] if word.endswith("'s") else word)
-    if names:
+    if names and not _TECH_NOUNS.issuperset(names):
         runs.append(_Run(first + offset, last + offset, _engine_of(names)))
     return runs[:most] if most else runs
 
@@ -1851,11 +1885,32 @@ class _LineReader:
             return self._antecedent(index, nx, pronoun.group(1), "")
         return _one_engine(self._first_runs(index, nx, ny, 2))
 
+    def _system_named(self, index: int, ia: int, start: int) -> _Run | None:
+        """The system no known engine names that a throughput or latency at view[start] is stated of, else None: the
+        item's one run of names before it, at the item's start (a list's number aside), product-like (no model's
+        name nor size: "Llama 3 70B 1,200 tok/s" is a model's, on some engine), with only the figure's own words
+        between it and the value: 的, a percentile and its metric, a parenthesis, the GPU it ran on ("在 H100 上",
+        "on H100"), a verb of being or reaching and the level a change started from ("TinyServe（arXiv:…）把 p99 TTFT
+        从 2,400 ms 降到 850 ms"). Anything else there (a place: "ShareGPT 上", a count, another name) and the name
+        is not taken for the value's owner."""
+        runs = self.runs(index, ia, start)
+        if len(runs.runs) != 1:
+            return None
+        run = runs.runs[0]
+        view = self.scopes[index].view
+        if _SUBJECT_LEAD.fullmatch(view, ia, run.start) is None or _model_named(run.engine):
+            return None
+        gap = self._named_part(index, run.end, start)  # (its GPUs blanked)
+        if "从" in gap or "由" in gap or "rom" in gap:
+            gap = _FROM_TO_GAP.sub(" ", gap, 1)
+        return run if _OWNER_GAP.fullmatch(gap) is not None else None
+
     def _single_values(self, index: int, a: int, b: int, taken: _Spans) -> None:
         scope = self.scopes[index]
         view = scope.view
-        if _ENGINE_WORD_RE.search(view, a, b) is None:
-            return  # a one-value group needs a known engine
+        known = _ENGINE_WORD_RE.search(view, a, b) is not None
+        if not known and _CAPITAL.search(view, a, b) is None:
+            return  # a one-value group needs a known engine, or a system's name (capitalised) owning it
         labels: dict[str, str] = {}  # metric -> the label of the clause's last value of it
         previous: tuple[str, str | None] | None = None  # the engine and hardware of the clause's last value
         # the groups given the clause's GPU though their item names none, and (engine, metric, GPU) of those whose
@@ -1895,9 +1950,13 @@ class _LineReader:
                     run = after
                 elif after is not None and follows is not None and follows.group("owner"):
                     run = after  # "from $110,940/yr on NIM to $59,940/yr on vLLM": each its own, not the one before
+            if run is None and not named_before and unit in _SYSTEM_UNITS:
+                # no known engine before it: a system the item is about, named as the subject ("TinyServe 的 p99
+                # TTFT 950 ms"), owns it as a speed-up of it is its own
+                run = self._system_named(index, ia, m.start())
+            elif run is not None and run.engine not in _ENGINE_ALIASES:
+                continue
             if run is not None:
-                if run.engine not in _ENGINE_ALIASES:
-                    continue
                 engine = run.engine
             elif named_before or previous is None or hardware in (None, previous[1]) \
                     or not _ONLY_WHERE.fullmatch(self._named_part(index, ia, m.start())):
@@ -2102,6 +2161,21 @@ def figures_in_line(text: str) -> tuple[FigureGroup, ...]:
 
 
 
+_TIME_VALUE = re.compile(r"\d[ \t]?(?:ms|s|毫秒|秒)(?![A-Za-z])")
+
+
+def _may_state_systems(read: str, cues: list[tuple[int, str | None]]) -> bool:
+    """Whether a line naming no known engine may state a throughput or latency of a system (`_system_named`): a
+    capital letter, and a rate ("/s") or a latency with a time after a digit (a change or a price is no system's)."""
+    if _CAPITAL.search(read) is None:
+        return False
+    rate = lat = False
+    for at, kind in cues:
+        rate = rate or kind == "unit" and read[at] == "/"
+        lat = lat or kind == "lat"
+    return rate or lat and _TIME_VALUE.search(read) is not None
+
+
 def _viable_cues(read: str, first: int) -> list[tuple[int, str | None]]:
     """The line's cues, left to right, less those no reader can use, so clauses that hold only those are never
     split out nor read (the result is the same: each dropped cue is one whose reader finds nothing there).
@@ -2110,8 +2184,9 @@ def _viable_cues(read: str, first: int) -> list[tuple[int, str | None]]:
       speed-up ends with a digit and ×, 倍 or x; an "x"/"X" cue has its digit already);
     - a "vs" that is one for _VS_RE (not "vs" inside a word: every _VS_RE match starts where a cue does);
     - no unit or latency cue on a line that has no other cue left and names no known engine (a one-value group
-      needs one in its clause, and the views of a line hold no letter the line does not); with another cue the
-      line is read anyway, and _single_values looks for the engine in the clause itself.
+      needs one in its clause, and the views of a line hold no letter the line does not), unless it may state a
+      throughput or latency of a system no known engine names (`_may_state_systems`); with another cue the line is
+      read anyway, and _single_values looks for the engine in the clause itself.
     Cues are found on the line as written; `read` has the same characters there but for thousands commas.
     """
     cues: list[tuple[int, str | None]] = []
@@ -2136,6 +2211,52 @@ def _viable_cues(read: str, first: int) -> list[tuple[int, str | None]]:
             if _ENGINE_WORD_RE.search(read, max(0, at - 80), at) is None:
                 continue
         cues.append((at, kind))
-    if cues and not others and _ENGINE_WORD_RE.search(read) is None:
+    if cues and not others and _ENGINE_WORD_RE.search(read) is None and not _may_state_systems(read, cues):
         return []
     return cues
+
+
+# ---- a paragraph hard-wrapped over lines ---------------------------------------------------------------------------
+# English Markdown is often wrapped at ~100 columns, so "… 2× faster than vLLM on" / "H100, and …" puts a figure's GPU
+# on the next line. A line is read alone (figures_in_line is memoised by its text); `with_wrapped_gpus` then gives a
+# figure naming no GPU the one its clause names on the next line, as the paragraph read whole would.
+_WRAP_ENDS = frozenset("。．.！!？?；;：:|")  # a line ending so ends its sentence or clause (or is a table's row)
+# a next line that starts a block of its own: a heading (Markdown's, "3.1 …", "三、…", "§…"), a table row, a quote, a
+# list item, a fence, nothing
+_OWN_BLOCK = re.compile(r"[ \t]*(?:#|\||>|§|[-*+][ \t]|\d{1,3}[.)、][ \t]|\d{1,3}(?:\.\d{1,3})+[ \t]|[(（]\d{1,3}[)）]"
+                        r"|[一二三四五六七八九十]+、|```|~~~|$)")
+
+
+def may_wrap_on(line: str) -> bool:
+    """Whether a figure of `line` may take its GPU from the next line: the line holds a figure's digit and does not
+    end its sentence or clause (a superset of `with_wrapped_gpus`' lines: which lines an edit of the next one may
+    change)."""
+    text = line.rstrip()
+    return bool(text) and text[-1] not in _WRAP_ENDS and _DIGIT.search(text) is not None
+
+
+def carries_on(line: str) -> bool:
+    """Whether `line` may go on with the paragraph of the line before it (it starts no block of its own)."""
+    return _OWN_BLOCK.match(line) is None
+
+
+def with_wrapped_gpus(groups: tuple[FigureGroup, ...], line: str, next_line: str) -> tuple[FigureGroup, ...]:
+    """`groups` (figures_in_line(line)) with the GPU each one naming none takes from `next_line` when the paragraph
+    goes on there ("SGLang is 2× faster than vLLM on" / "H100, and the draft model …": on H100): the two lines are
+    read as one, the first's figures keep their places, and one that names a GPU so takes it. The same groups
+    (the same tuple) when none changes."""
+    if not groups or not may_wrap_on(line) or not carries_on(next_line) or all(g.hardware for g in groups):
+        return groups
+    found = {(g.kind, g.metric, tuple(v.column for v in g.values)): g.hardware
+             for g in figures_in_line(f"{line.rstrip()} {next_line.strip()}") if g.hardware}
+    if not found:
+        return groups
+    out: list[FigureGroup] = []
+    changed = False
+    for g in groups:
+        hardware = None if g.hardware else found.get((g.kind, g.metric, tuple(v.column for v in g.values)))
+        if hardware:
+            g = with_changes(g, hardware=hardware)
+            changed = True
+        out.append(g)
+    return tuple(out) if changed else groups
