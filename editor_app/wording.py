@@ -22,6 +22,7 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("[{rule}] {message}", "[{rule}] {message}"),  # the editor's tooltips: "[rule-id] message"
     # the editor's underline of a cited id (ui/problem_spans.py), before "{where} not found" would take it
     ("arXiv:{id} — {statuses}: {problem}", "arXiv:{id} — {statuses}：{problem}"),
+    ("the survey's name {name} does not match arXiv's title {arxiv}", "综述中的名称 {name} 与 arXiv 的标题 {arxiv} 不符"),
     ("arXiv:{id} — {statuses}", "arXiv:{id} — {statuses}"),
     # a sub-section under a top section of another number (before "{title} (line {line})" would take it)
     ("{number} is numbered for §{top} but sits under §{holder} (line {line})",
@@ -226,6 +227,8 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     # arXiv verification (services/verification.py): "<head> (v2, just fetched): <note>; <note>."
     # (first: a verdict from the cache because asking again failed; its {message} is one of those below)
     ("{message} Asking arXiv again failed: {problem}", "{message}再次询问 arXiv 失败：{problem}"),
+    ("{message} The earlier versions' titles could not be fetched: {problem}",
+     "{message}未能获取较早版本的标题：{problem}"),
     ("{head} (v{latest}, {source}): {notes}.", "{head}（v{latest}，{source}）：{notes}。"),
     ("arXiv has no paper {id} (asked twice, the second time alone). It is a recent id: newly announced papers can "
      "lag in the index; try again later.", "arXiv 上没有论文 {id}（问了两次，第二次单独问）。这是新近的 id：新发布的论文可能"
@@ -240,6 +243,11 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
      "综述中的名称 {name} 是较早版本标题中的名称 {own} 加上标题中的词"),
     ("the survey's name {name} is the title's name {own} with words of the title",
      "综述中的名称 {name} 是标题中的名称 {own} 加上标题中的词"),
+    ("the survey's name {name} is made of words of the title of an earlier version",
+     "综述中的名称 {name} 由较早版本标题中的词组成"),
+    ("the survey's name {name} is made of words of the title", "综述中的名称 {name} 由标题中的词组成"),
+    ("the survey's name {name} does not match the latest title (similarity {s}) but may match an earlier version's",
+     "综述中的名称 {name} 与最新标题不符（相似度 {s}），但可能与较早版本的标题相符"),
     ("{names} do not match it either", "{names} 也与之不符"),
     ("{names} does not match it either", "{names} 也与之不符"),
     ("{names} differ from it too: check by hand", "{names} 也与之略有不同：请人工核对"),
@@ -439,6 +447,10 @@ _WORDS_ZH_CN = {
     "Found on arXiv, check by hand": "arXiv 上找到，需人工核对", "Found on arXiv, name not compared": "arXiv 上找到，名称未比对", "Found on arXiv, but the name does not match":
     "arXiv 上找到，但名称不符", "Version not found": "版本不存在", "Possibly withdrawn": "可能已撤回",
     "from the cache": "来自缓存", "just fetched": "刚刚获取",
+    "Found on arXiv, but the name could not be checked": "arXiv 上找到，但名称未能核对",
+    "the run was cancelled before arXiv gave them": "arXiv 给出之前本次核验已取消",
+    "they are not in the cache, and judging again from the cache asks arXiv nothing: verify again":
+        "缓存中没有它们，而按缓存重新判定不会询问 arXiv：请再次核验",
     "ip": "IP", "secret": "密钥", "name": "人名", "path": "路径", "org": "组织代号",
     "secrets": "密钥", "names": "人名", "paths": "路径", "org codes": "组织代号",  # (the privacy rule's scope)
     "throughput": "吞吐", "latency": "延迟", "cost": "成本", "memory": "显存", "speedup": "加速比",

@@ -148,8 +148,11 @@ def test_withdrawn_does_not_hide_a_name_mismatch(fake_arxiv, arxiv_config, arxiv
     from editor_app.ui.problem_spans import problem_spans
 
     underline = next(s.message for s in problem_spans(analysis) if s.line == 2)
-    assert underline == "arXiv:2601.00012 — name mismatch, withdrawn?"
-    assert EngineText("zh_CN")(underline) == "arXiv:2601.00012 — 名称不符、可能已撤回"
+    # (the wrong name and arXiv's title said: QA29c D3)
+    assert underline == ("arXiv:2601.00012 — name mismatch, withdrawn?: the survey's name 'KVEvict' does not match "
+                         "arXiv's title 'A Flawed Result on KV Cache Eviction'")
+    assert EngineText("zh_CN")(underline) == ("arXiv:2601.00012 — 名称不符、可能已撤回：综述中的名称 'KVEvict' 与 arXiv 的"
+                                              "标题 'A Flawed Result on KV Cache Eviction' 不符")
 
 
 def test_the_cli_and_the_tab_show_both(qtbot, qapp, tmp_path, fake_arxiv, capsys):

@@ -139,3 +139,32 @@ def name_in_row(ref: Reference, verdict: Mapping[str, Any] | None) -> str:
     name's), else the name the survey uses most."""
     mismatch = mismatched_name(ref, verdict)
     return mismatch[0] if mismatch is not None else ref.name or ""
+
+
+def wrong_names(ref: Reference, verdict: Mapping[str, Any] | None) -> frozenset[str] | None:
+    """The survey's names for the paper that arXiv's titles contradict (a "name mismatch"): each as the survey writes
+    it ("LightningServe", not "HydraServe" on another line, which matches); None when the verdict does not say
+    (one stored before it named them: then every place counts)."""
+    if "name mismatch" not in statuses_of(ref, verdict):
+        return frozenset()
+    verdict = verdict or {}
+    names = verdict.get("mismatched_names") or ([verdict["mismatched_name"]] if verdict.get("mismatched_name") else [])
+    return frozenset(map(str, names)) or None
+
+
+def place_statuses(ref: Reference, verdict: Mapping[str, Any] | None, statuses: list[str]) -> list[tuple[Any, list[str]]]:
+    """Each place citing the paper with those of `statuses` (worst first) that are about that place: a name mismatch
+    only where the place's own name is a wrong one, a version not found only where it cites a version arXiv does not
+    have (when the verdict says which); any other status everywhere. Places with none are left out."""
+    wrong = wrong_names(ref, verdict) if "name mismatch" in statuses else frozenset()
+    missing: set[str] = set()
+    if "version not found" in statuses:
+        missing = {v.version for v in cited_versions(ref, (verdict or {}).get("latest_version")) if v.on_arxiv is False}
+    out = []
+    for o in ref.occurrences:
+        here = [s for s in statuses
+                if not (s == "name mismatch" and wrong is not None and o.name not in wrong)
+                and not (s == "version not found" and missing and o.version not in missing)]
+        if here:
+            out.append((o, here))
+    return out

@@ -851,7 +851,8 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
                     while k < line_end and text[k].isspace():
                         k += 1
                     if k == line_end or text[k] in _LIST_MARKERS:
-                        name = _cjk_name(text[start:end]) if after == " " else None
+                        name = _cjk_name(text[start:end]) if after == " " and not _a_clause(
+                            text, start, end, k, line_end) else None
     # 5. NAME arXiv:ID (a single word right before, for the prefixed form); NAME 在 arXiv:ID 中…
     if name is None and text[s] in "aA" and s - 3 >= lo and text[s - 3 : s] in (" 在 ", " 在") \
             and text[s:e].lower().startswith("arxiv"):
@@ -1246,6 +1247,26 @@ def without_marks(cell: str) -> str:
     while n > k and (cell[n - 1].isspace() or unicodedata.category(cell[n - 1]) in ("So", "Mn")):
         n -= 1
     return cell[k:n]
+
+
+# What makes a run of CJK after an id a statement about the paper, not its name: a negation or an aspect particle
+# in it ("arXiv:… 异构值几何未给切换开销。", "… 写错了。"; not "未来", "了解"), or, after its comma, a word that goes on
+# with the statement ("arXiv:2605.19537 单引擎移动可推翻模型排名，但这是…": the sentence's predicate and a "but").
+_CLAUSE_MARKS = re.compile("未(?!来)|没|了(?!解)")
+_STATEMENT_GOES_ON = ("但", "然而", "不过", "却", "而", "因此", "所以", "因而", "从而", "进而", "并且", "且", "故")
+
+
+def _a_clause(text: str, start: int, end: int, k: int, line_end: int) -> bool:
+    """Whether the run of CJK text[start:end] after an id, followed at text[k] by the line's end or a list mark, is a
+    clause saying something of the paper ("单引擎移动可推翻模型排名，但这是…") rather than the paper's name."""
+    if _CLAUSE_MARKS.search(text, start, end):
+        return True
+    if k < line_end and text[k] in "，,":
+        k += 1
+        while k < line_end and text[k].isspace():
+            k += 1
+        return text.startswith(_STATEMENT_GOES_ON, k)
+    return False
 
 
 def _cjk_name(run: str) -> str | None:

@@ -123,7 +123,7 @@ def verify_references(
         for key in keys:
             entry = outcome.found.get(key)
             if entry is not None:
-                old = cached.get(key)
+                old = stored.get(key)  # (under force too: an earlier version's title never changes)
                 fresh.append(_paper_from_entry(entry, fetched_ts, old.version_titles if old else {}))
             elif key in outcome.not_found:
                 fresh.append(CachedPaper(key, False, arxiv_cache.iso(fetched_ts), fetched_ts))
@@ -143,13 +143,16 @@ def verify_references(
         client.fetch(to_ask, progress=(lambda n, _t: progress(done + n, total)) if progress else None,
                      settled=settled)
 
-    if not cache_only:
-        _learn_earlier_titles(askable, papers, client, db, source)
+    untold = _learn_earlier_titles(askable, papers, client, db, source) if not cache_only else {}
 
     attempted_at = arxiv_cache.iso(time.time())
     for key, ref in askable.items():
         if key in papers:
-            results[key] = judge(ref, papers[key], cached=key in from_cache)
+            paper = papers[key]
+            unchecked = None
+            if _earlier_titles_missing(ref, paper):
+                unchecked = untold.get(key) or (_NOT_IN_CACHE if cache_only else None)
+            results[key] = judge(ref, paper, cached=key in from_cache, unchecked=unchecked)
         elif key in failed and failed[key][0] != "cancelled":
             results[key] = _failed_verdict(ref, failed[key], stored.get(key), attempted_at)
     if progress:
@@ -190,7 +193,8 @@ def _failed_verdict(ref: Reference, failure: tuple[str, str], earlier: CachedPap
     status, message = failure
     if earlier is None or status not in ("unavailable", "rate limited"):
         return _empty_verdict(status, message, fetched_at=attempted_at)
-    return judge(ref, earlier, cached=True, asked_again=message)
+    unchecked = (status, message) if _earlier_titles_missing(ref, earlier) else None
+    return judge(ref, earlier, cached=True, asked_again=None if unchecked else message, unchecked=unchecked)
 
 
 def _empty_verdict(status: str, message: str, fetched_at: str | None = None) -> dict:
@@ -220,18 +224,27 @@ def _needs_earlier_titles(ref: Reference, paper: CachedPaper) -> bool:
     return any(not name_check(compared, [paper.title]).similar for _, compared, _ in _name_groups(ref))
 
 
+def _earlier_titles_missing(ref: Reference, paper: CachedPaper) -> bool:
+    """A paper whose earlier titles may hold a name of the survey's that its latest title does not, and some of
+    whose earlier versions' titles are not known."""
+    return _needs_earlier_titles(ref, paper) and any(
+        n not in paper.version_titles for n in range(1, paper.latest_version or 1))
+
+
 def _learn_earlier_titles(
     refs: dict[str, Reference], papers: dict[str, CachedPaper], client: ArxivClient, db: sqlite_utils.Database,
     source: str,
-) -> None:
-    """Before calling a name a mismatch, ask for the earlier versions' titles (once; they are cached)."""
+) -> dict[str, tuple[str, str]]:
+    """Before calling a name a mismatch, ask for the earlier versions' titles (once; they are cached). Returns
+    {paper id: (status, why)} for each paper whose earlier titles arXiv did not give (503, 429, a timeout, a
+    cancel): its name can't be called a mismatch, nor verified (`judge(…, unchecked=…)`)."""
     wanted: list[str] = []
     for key, ref in refs.items():
         p = papers.get(key)
         if p is not None and _needs_earlier_titles(ref, p):
             wanted += [f"{key}v{n}" for n in range(1, p.latest_version or 1) if n not in p.version_titles]
     if not wanted:
-        return
+        return {}
     outcome = client.fetch(wanted)
     changed: dict[str, CachedPaper] = {}
     for asked, entry in outcome.found.items():
@@ -240,6 +253,19 @@ def _learn_earlier_titles(
             p.version_titles[entry.version] = entry.title
             changed[p.id] = p
     arxiv_cache.store(db, list(changed.values()), source)
+    untold: dict[str, tuple[str, str]] = {}
+    for asked, (status, message) in outcome.failed.items():
+        key = re.sub(r"v\d+$", "", asked)
+        if status == "cancelled":
+            untold.setdefault(key, ("unverified", "the run was cancelled before arXiv gave them"))
+        else:  # (unavailable, rate limited; anything else arXiv failed to say is no answer either)
+            untold.setdefault(key, (status if status == "rate limited" else "unavailable", message))
+    return untold
+
+
+# Why a paper's earlier titles are unknown when a run judges again from the cache only (an edited name)
+_NOT_IN_CACHE = ("unverified", "they are not in the cache, and judging again from the cache asks arXiv nothing: "
+                              "verify again")
 
 
 # -- the verdict -----------------------------------------------------------------------------------------------
@@ -251,6 +277,7 @@ class NameCheck:
     contained: bool  # the name appears in the title (and names this paper there)
     doubt: str | None = None  # why a name found in the title still doesn't identify the paper
     form_of: str | None = None  # the title's own name ("SAC" of "SAC: …"), which the name holds with title words
+    short_form: bool = False  # the name is made of words of the title ("TileLang FP4", "Low-Rank KV")
 
     @property
     def similar(self) -> bool:
@@ -400,6 +427,19 @@ def _title_name_held(title: str, name: str) -> str | None:
     return m[1] if set(words) <= set(normalise_title(title).split()) else None
 
 
+def _title_words_in(title: str, name: str) -> bool:
+    """Whether a name of two words or more is made only of the title's words, in any order, not all of them words
+    every title uses: a short title the survey calls the paper by ("TileLang FP4" for "TileLang Kernels for FP4
+    Attention", "Low-Rank KV" and "Low-Rank Recovery" for "Quality Recovery for Quantized KV Caches via Low-Rank
+    Attention", "String Dualities" for "Dualities in String Compactifications"). Judged so wherever the name
+    stands: it was a mismatch alone and verified when another line wrote the whole title. "KV Attention" (words
+    every title uses) and "KV Offload" (a word the title lacks) are not."""
+    words = normalise_title(name).split()
+    if len(words) < 2 or all(w in _TOPIC_WORDS for w in words):
+        return False
+    return set(words) <= set(normalise_title(title).split())
+
+
 def name_check(names: list[str], titles: list[str]) -> NameCheck:
     """Best agreement between any of the survey's names and any title the paper has had."""
     best = NameCheck(None, None, None, False)
@@ -415,6 +455,13 @@ def name_check(names: list[str], titles: list[str]) -> NameCheck:
                     doubted = NameCheck(score, name, title, False, doubt)
             elif (own := _title_name_held(title, name)) is not None:
                 return NameCheck(1.0, name, title, True, form_of=own)
+            elif _title_words_in(title, name):
+                doubt = next(filter(None, (_doubt(title, w) for w in normalise_title(name).split()
+                                           if w not in _TOPIC_WORDS)), None)
+                if doubt is None:
+                    return NameCheck(1.0, name, title, True, short_form=True)
+                if doubted is None:  # ("FlashAttention Parallelism" for "FlashAttention-2: … Parallelism")
+                    doubted = NameCheck(score, name, title, False, doubt)
             if best.similarity is None or score > best.similarity:
                 best = NameCheck(score, name, title, False)
     if doubted is not None and (best.similarity is None or best.similarity < MATCH):
@@ -422,9 +469,13 @@ def name_check(names: list[str], titles: list[str]) -> NameCheck:
     return best
 
 
-def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str | None = None) -> dict:
+def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str | None = None,
+          unchecked: tuple[str, str] | None = None) -> dict:
     """The verdict for one reference given what arXiv knows about it (`asked_again`: why asking arXiv again, for a
-    fresher answer, failed; the verdict is then the cached one and says so)."""
+    fresher answer, failed; the verdict is then the cached one and says so). `unchecked`: (status, why) when the
+    earlier versions' titles, which may hold a name the latest title does not, could not be had: a name that
+    matches none of the titles known is then no verdict ("unavailable", "rate limited", "unverified"), never a
+    mismatch, and no name is called verified on less."""
     verdict = _empty_verdict("verified", "", paper.fetched_at)
     verdict["cached"] = cached
     again = f" Asking arXiv again failed: {asked_again}" if asked_again else ""
@@ -452,19 +503,14 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
     titles = [paper.title] + [t for v, t in sorted(paper.version_titles.items(), reverse=True) if t != paper.title]
     groups = _name_groups(ref)
     judged = []
-    for name, compared, lines in groups:
+    for name, compared, lines in groups:  # each name on its own: its verdict never hangs on another line's name
         one = name_check(compared, titles)
         judged.append((_name_status(one, compared, paper), name, lines, one, compared))
-    if len(judged) > 1:  # a shorter or longer form of a right name is that name ("SAC CXL", "Low-Rank KV")
-        right = [j[4] for j in judged if j[0] == "verified"]
-        if right:
-            known = {w for t in titles for w in normalise_title(t).split()}
-            known.update(w for forms in right for n in forms for w in normalise_title(n).split())
-            judged = [(("verified", *j[1:]) if j[0] != "verified" and _variant(j[4], right, known) else j)
-                      for j in judged]
     # the worst name decides (a wrong name on one line is not hidden by a right one on another), the earliest of
     # those as bad; with several names, the lines of the one the verdict is about are said
     worst = max(judged, key=lambda j: _NAME_RANK[j[0]], default=None)
+    if worst is not None and worst[0] == "verified":
+        unchecked = None  # (every name matches a title known: the earlier ones would change nothing)
     check = worst[3] if worst is not None else NameCheck(None, None, None, False)
     several = worst is not None and len(judged) > 1 and worst[0] != "verified"
     shown = f"'{check.name}'" + (f" ({_lines(worst[2])})" if several and worst[2] else "")  # type: ignore[index]
@@ -486,10 +532,16 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
         if check.form_of:
             notes.append(f"the survey's name {shown} is the title{where}'s name '{check.form_of}' with words of the "
                          "title")
+        elif check.short_form:
+            notes.append(f"the survey's name {shown} is made of words of the title{where}")
         else:
             notes.append(f"the survey's name {shown} appears in the title{where}")
     elif check.similarity >= MATCH:
         notes.append(f"the survey's title matches arXiv's (similarity {check.similarity:.2f})")
+    elif unchecked is not None:  # the earlier titles, which may hold the name, did not come: no verdict on it
+        status = unchecked[0]
+        notes.append(f"the survey's name {shown} does not match the latest title (similarity "
+                     f"{check.similarity:.2f}) but may match an earlier version's")
     else:
         in_abstract = [n for n in worst[4] if _in_abstract(n, paper)] if worst else []
         if check.doubt:
@@ -505,10 +557,16 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
         else:
             status = "name mismatch"
             verdict["mismatched_name"] = check.name  # (read by reference_verdicts.mismatched_name, not the sentence)
+            # every wrong name as the survey writes it, for the places to underline (reference_verdicts.wrong_names)
+            verdict["mismatched_names"] = [n for st, n, _, _, _ in judged if st == "name mismatch"] or [check.name]
             compared = "any version's title" if len(titles) > 1 else "the title"
             notes.append(f"the survey's name {shown} does not match {compared} "
                          f"(similarity {check.similarity:.2f})")
-    if several:  # the survey's other names, said too: those as bad as the one said, then those that match it
+    if several and unchecked is not None:
+        agree = [f"'{n}'" + (f" ({_lines(ls)})" if ls else "") for st, n, ls, _, _ in judged if st == "verified"]
+        if agree:
+            notes.append(f"{', '.join(agree)} {'match' if len(agree) > 1 else 'matches'} it")
+    elif several:  # the survey's other names, said too: those as bad as the one said, then those that match it
         def said(status: str) -> list[str]:
             return [f"'{n}'" + (f" ({_lines(ls)})" if ls else "") for st, n, ls, _, _ in judged
                     if st == status and n != worst[1]]  # type: ignore[index]
@@ -558,8 +616,10 @@ def judge(ref: Reference, paper: CachedPaper, *, cached: bool, asked_again: str 
         "name not compared": "Found on arXiv, name not compared",
         "name mismatch": "Found on arXiv, but the name does not match", "version not found": "Version not found",
         "withdrawn?": "Possibly withdrawn",
-    }[status]
+    }.get(status, "Found on arXiv, but the name could not be checked")
     source = "from the cache" if cached else "just fetched"
+    if unchecked is not None:
+        again += f" The earlier versions' titles could not be fetched: {unchecked[1]}"
     verdict["message"] = f"{head} (v{latest}, {source}): " + "; ".join(notes) + "." + again
     return verdict
 
@@ -578,18 +638,6 @@ def _name_status(check: NameCheck, compared: list[str], paper: CachedPaper) -> s
     if check.doubt or check.similarity >= CHECK_BY_HAND or any(_in_abstract(n, paper) for n in compared):
         return "check by hand"
     return "name mismatch"
-
-
-def _variant(forms: list[str], right: list[list[str]], known: set[str]) -> bool:
-    """Whether a name that does not match by itself is a form of a right name of the same paper: it holds one as
-    whole words ("Akashic MemAttention" beside "Akashic"), or each of its words is in the title or in a right name
-    ("Low-Rank KV" for "Quality Recovery … via Low-Rank Attention"). Another paper's name ("ExpertStream" on Atlas's
-    id) is neither."""
-    for name in forms:
-        n = f" {normalise_title(name)} "
-        if any(f" {normalise_title(r)} " in n for rs in right for r in rs) or set(n.split()) <= known:
-            return True
-    return False
 
 
 def _lines(lines: list[int]) -> str:

@@ -7,7 +7,7 @@ from operator import and_, attrgetter, is_, not_
 from typing import AbstractSet
 
 from editor_app.core.model import Analysis, Claim, Finding
-from editor_app.core.reference_verdicts import cited_versions, shown_statuses
+from editor_app.core.reference_verdicts import cited_versions, place_statuses, shown_statuses, worst_level
 from editor_app.ui.span_runs import Shape, SpanRuns, in_text_order
 from editor_app.ui.table_models import format_value
 
@@ -87,18 +87,18 @@ def problem_spans(analysis: Analysis, cache: SpanCache | None = None,
         bad = [s for s in shown_statuses(r, r.details) if s in BAD_REFERENCE]  # (worst first)
         if not bad:
             continue
-        places, ident = r.occurrences, r.id
-        if bad == ["version not found"]:  # only the places citing a version arXiv does not have, not the others
-            missing = [v.version for v in cited_versions(r, r.details.get("latest_version")) if v.on_arxiv is False]
-            if missing:
-                places = [o for o in r.occurrences if o.version in missing]
-                ident += ", ".join(missing)
-        msg = f"arXiv:{ident} — {', '.join(bad)}" + (f": {r.problem}" if r.problem else "")
-        level = "error" if r.status in ("malformed", "impossible id", "not found") else "warning"
-        for o in places:
+        # each place with what is wrong there: a name mismatch where its own name is wrong, a version not found
+        # where it cites the missing version; in the row's colour (red where arXiv contradicts the survey)
+        missing = [v.version for v in cited_versions(r, r.details.get("latest_version")) if v.on_arxiv is False]
+        title = r.details.get("title")
+        for o, here in place_statuses(r, r.details, bad):
             if (o.line, o.column) in said:
                 continue
-            shapes.append((o.column, len(o.raw), msg, level))
+            ident = r.id + (", ".join(missing) if "version not found" in here and missing else "")
+            problem = r.problem or (f"the survey's name '{o.name}' does not match arXiv's title '{title}'"
+                                    if "name mismatch" in here and o.name and title else "")
+            msg = f"arXiv:{ident} — {', '.join(here)}" + (f": {problem}" if problem else "")
+            shapes.append((o.column, len(o.raw), msg, "error" if worst_level(here) == "fail" else "warning"))
             lines.append(o.line)
     runs.append(in_text_order(shapes, lines))
     return SpanRuns(runs)
