@@ -301,6 +301,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("{problem} earlier and asked to wait until {t} ({n} s from now); not asked again before then.",
      "此前 {problem}，并要求等到 {t}（还有 {n} 秒）；在此之前不再询问。"),
     ("arXiv asked to wait until {t}; asking in {n} s", "arXiv 要求等到 {t}；{n} 秒后再问"),
+    # a run started while a cancelled run's request is still in flight (services/arxiv_client._wait_for_the_line)
+    ("waiting for arXiv to answer a request sent earlier (one request at a time)",
+     "正在等待 arXiv 答复此前发出的请求（一次只发一个请求）"),
     # cached answers that could not be read (services/verification._drop_damaged)
     ("The arXiv cache in {file} held {n} damaged answer[s] ({ids}): dropped and asked again.",
      "{file} 中的 arXiv 缓存有 {n} 条已损坏的答复（{ids}）：已删除并重新询问 arXiv。"),

@@ -21,7 +21,8 @@ class Recorded:
 
     def __init__(self, refs, config, *, force=False, parent=None, **kw):
         Recorded.made.append(([r.id for r in refs], force))
-        for name in ("progressed", "answered", "verified", "noticed", "cache_damaged", "failed", "finished"):
+        for name in ("progressed", "answered", "verified", "noticed", "cache_damaged", "waits_until", "failed",
+                     "finished"):
             setattr(self, name, _Sig())
 
     def start(self):

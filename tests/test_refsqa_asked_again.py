@@ -49,8 +49,10 @@ def test_reverifying_a_row_offline_keeps_its_title(qtbot, fake_arxiv, tmp_path):
     assert m.index(row, 3).data() == "verified" and m.index(row, 2).data().startswith("KVarN:")
     assert "Asking arXiv again failed: arXiv answered 429" in m.index(row, 3).data(3)
     assert m.index(row, 8).data().endswith("(cache)")
-    assert panel.message.text().startswith(  # the line above the table says the refresh failed, not only the tooltip
-        "arXiv could not be asked again about 1 reference: its row shows arXiv's earlier answer.\nverified 1")
+    assert panel.message.text().startswith(  # the line above the table says the refresh failed, and why (QA29c D5)
+        "arXiv could not be asked again about 1 reference: its row shows arXiv's earlier answer. Asking again failed: "
+        "arXiv answered 429 'Rate exceeded' three times in a row; stopped asking. It did not say how long to wait: "
+        "try again in a few minutes.\nverified 1"), panel.message.text()
     window.shutdown()
 
 
@@ -60,7 +62,8 @@ def test_the_chinese_window_says_the_refresh_failed(qtbot, chinese, zh_translati
     assert panel.verify(force=True)
     qtbot.waitUntil(lambda: panel.worker is None, timeout=20000)
     assert panel.message.text().startswith(
-        "有 2 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。\n已核验 1"), panel.message.text()
+        "有 2 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。再次询问失败：arXiv 答复 HTTP 503（尝试 4 次后）。\n"
+        "已核验 1"), panel.message.text()
     window.shutdown()
 
 

@@ -41,6 +41,7 @@ MAX_BATCH = 50
 GET_URL_LIMIT = 2000  # longer id lists go as a POST form body
 MAX_RETRY_AFTER = 120.0  # a longer wait is not waited out: the run stops ("rate limited" after a 429, else "unavailable")
 _ONE_AT_A_TIME = threading.Lock()  # one connection to arXiv at a time in this process
+WAITING_FOR_EARLIER_REQUEST = "waiting for arXiv to answer a request sent earlier (one request at a time)"
 _MEMORY_BUDGET: dict[str, float] = {}  # used when no database is given
 
 
@@ -447,7 +448,8 @@ class ArxivClient:
         return min(60.0, self.backoff * 2 ** (attempt - 1)) * (0.5 + self.rng.random())
 
     def _send(self, method: str, fields: dict[str, str]) -> requests.Response:
-        with _ONE_AT_A_TIME:
+        self._wait_for_the_line()
+        try:
             self._check_cancel()
             self._honour_asked_wait()
             start = self._claim_slot()
@@ -460,6 +462,19 @@ class ArxivClient:
             return self.session.request(
                 method, self.base_url, headers=self.headers, timeout=self.timeout, allow_redirects=False, **kw
             )
+        finally:
+            _ONE_AT_A_TIME.release()
+
+    def _wait_for_the_line(self) -> None:
+        """One connection to arXiv at a time in this process: a run started while a cancelled run's request is still
+        in flight (left to end in the background, up to the timeout) waits for its answer, says so, and stops
+        waiting at once when it is cancelled too."""
+        if _ONE_AT_A_TIME.acquire(blocking=False):
+            return
+        if self.on_retry:
+            self.on_retry(WAITING_FOR_EARLIER_REQUEST)
+        while not _ONE_AT_A_TIME.acquire(timeout=0.1):
+            self._check_cancel()
 
     def _claim_slot(self) -> float:
         if self.db is not None:

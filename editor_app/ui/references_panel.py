@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import Any, Callable
 
@@ -72,6 +73,8 @@ class ReferencesPanel(QWidget):
         self._judged: dict[str, tuple] = {}  # id -> judged_facts of the reference its verdict was judged for
         self._rejudger: VerifyWorker | None = None  # judges edited references again from the cache, quietly
         self._rejudge_again = False
+        self._run_answered: set[str] = set()  # ids the running verification has shown a verdict for
+        self._wait_until: float | None = None  # when the wait arXiv asked the last run for is over (None: no wait)
 
         self.model = RowsModel(self._columns(), self)
         self.view = make_table(self.model, self, filterable=True)
@@ -319,20 +322,31 @@ class ReferencesPanel(QWidget):
         if not refs:
             self.message.setText(self.tr("No arXiv ids in this survey."))
             return False
+        _forget_ended_orphans()
         worker = VerifyWorker(refs, self._config_provider(), force=force, parent=self)
-        generation = self._generation
         asked = {r.id: judged_facts(r) for r in refs}
-        worker.progressed.connect(self._on_progress)
-        worker.answered.connect(lambda verdicts: self._judged.update({k: asked[k] for k in verdicts if k in asked}))
-        worker.verified.connect(lambda verdicts: self._judged.update({k: asked[k] for k in verdicts if k in asked}))
-        worker.answered.connect(lambda verdicts: self._on_answered(verdicts) if generation == self._generation else None)
-        worker.noticed.connect(lambda text: self._on_notice(text) if generation == self._generation else None)
+
+        def ours(handler: Callable[..., Any]) -> Callable[..., None]:
+            # only the running verification's signals count: a cancelled one's (its request ending in the background,
+            # its signals already queued) change nothing, nor does one started for a survey since closed (reset)
+            return lambda *args: handler(*args) if self.worker is worker else None
+
+        def judged(verdicts: dict) -> None:
+            self._judged.update({k: asked[k] for k in verdicts if k in asked})
+
+        worker.progressed.connect(ours(self._on_progress))
+        worker.answered.connect(ours(judged))
+        worker.verified.connect(ours(judged))
+        worker.answered.connect(ours(self._on_answered))
+        worker.noticed.connect(ours(self._on_notice))
         self._cache_note = ""
-        worker.cache_damaged.connect(lambda text: self._on_cache_damaged(text) if generation == self._generation
-                                     else None)
-        worker.verified.connect(lambda verdicts: self._on_verified(verdicts) if generation == self._generation else None)
-        worker.failed.connect(self._on_failed)
-        worker.finished.connect(self._on_finished)
+        self._run_answered = set()
+        self._wait_until = None
+        worker.cache_damaged.connect(ours(self._on_cache_damaged))
+        worker.waits_until.connect(ours(self._on_wait))
+        worker.verified.connect(ours(self._on_verified))
+        worker.failed.connect(ours(self._on_failed))
+        worker.finished.connect(ours(self._on_finished))
         self.worker = worker
         self.progress.setRange(0, len(refs))
         self.progress.setValue(0)
@@ -349,7 +363,10 @@ class ReferencesPanel(QWidget):
 
     def reset(self) -> None:
         """Another survey was opened: stop asking about this one and forget its verdicts."""
-        self.cancel()
+        if self.worker is not None:
+            _let_go(self.worker)
+            self.worker = None
+            self._run_over(rejudge=False)
         self._generation += 1
         self.verdicts.clear()
         self._judged.clear()
@@ -357,10 +374,21 @@ class ReferencesPanel(QWidget):
         self.message.clear()
 
     def cancel(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
-            self.cancel_button.setEnabled(False)
-            self.message.setText(self.tr("Cancelling…"))
+        """Stop the run at once: nothing more is asked, and the tab is free again now, not when the request already
+        sent comes back (up to the 30 s timeout). That request ends in the background; arXiv's answer to it is
+        still cached. The line says how many references the run left unverified."""
+        worker = self.worker
+        if worker is None:
+            return
+        left = len({r.id for r in worker.references} - self._run_answered)
+        _let_go(worker)
+        self.worker = None
+        self._run_over()
+        self._show_summary(self.tr(
+            "Cancelled: %n reference(s) left unverified; their rows are as they were. arXiv's answer to a request "
+            "already sent is still cached.", "", left) if left else self.tr("Cancelled."))
+        if self._run_answered:  # (the rows it did verify count, as a run's end counts them)
+            self.verdicts_changed.emit(dict(self.verdicts))
 
     def _on_progress(self, done: int, total: int) -> None:
         if total > 0:
@@ -413,16 +441,13 @@ class ReferencesPanel(QWidget):
 
     def _on_answered(self, verdicts: dict) -> None:
         """A batch answered while the run goes on: its rows show their verdicts now, not when the last one is in."""
-        if self.worker is None or self.worker.cancel_flag.is_set():
-            return
+        self._run_answered.update(verdicts)
         self._show_verdicts(verdicts)
         self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…")
                              + "\n" + self._summary())
 
     def _on_notice(self, text: str) -> None:
         """arXiv did not answer as hoped and the run waits to ask again: say so, instead of a bar that stands still."""
-        if self.worker is None or self.worker.cancel_flag.is_set():
-            return
         self.message.setText(self.tr("Asking arXiv (one request every few seconds, as its terms require)…")
                              + "  " + self.say(text))
 
@@ -431,20 +456,35 @@ class ReferencesPanel(QWidget):
         Verify all again too): they are asked again; which file and ids is said once, with the run's summary."""
         self._cache_note = self.say(text)
 
+    def _on_wait(self, until: float) -> None:
+        self._wait_until = until
+
     def _on_verified(self, verdicts: dict) -> None:
         self._show_verdicts(verdicts)
-        cancelled = self.worker is not None and self.worker.cancel_flag.is_set()
-        earlier = sum(1 for v in verdicts.values() if v.get("asked_again"))
-        # why arXiv answered nothing for some rows (429, 503, offline), said once here rather than only in each tooltip
+        self._show_summary((self._cache_note + ("" if self._cache_note.endswith("。") else " ") if self._cache_note
+                            else "") + self._unanswered_said(verdicts))
+        self.verdicts_changed.emit(dict(self.verdicts))
+
+    def _unanswered_said(self, verdicts: dict) -> str:
+        """Why arXiv answered nothing for some rows (429, 503, offline), or could not be asked again for rows that
+        keep its earlier answer, and until when a wait it asked for lasts: said once here, not only in each tooltip."""
+        earlier = [str(v["asked_again"]) for v in verdicts.values() if v.get("asked_again")]
         unanswered = [str(v["message"]) for v in verdicts.values()
                       if v.get("status") in ("rate limited", "unavailable") and v.get("message")]
-        self._show_summary((self._cache_note + ("" if self._cache_note.endswith("。") else " ") if self._cache_note
-                            else "")
-                           + (self.tr("Cancelled. ") if cancelled else "") + (self.tr(
-            "arXiv could not be asked again about %n reference(s): their rows show its earlier answer. ", "",
-            earlier) if earlier else "") + (self.tr("arXiv gave no answer: %1. ").replace(
-                "%1", self.say(unanswered[0]).rstrip(".。")) if unanswered else ""))
-        self.verdicts_changed.emit(dict(self.verdicts))
+        said = ""
+        if earlier:
+            said += self.tr(
+                "arXiv could not be asked again about %n reference(s): their rows show its earlier answer. ", "",
+                len(earlier))
+            if not unanswered:  # (else the reason is said once, below)
+                said += self.tr("Asking again failed: %1. ").replace("%1", self.say(earlier[0]).rstrip(".。"))
+        if unanswered:
+            said += self.tr("arXiv gave no answer: %1. ").replace("%1", self.say(unanswered[0]).rstrip(".。"))
+        if said and self._wait_until is not None:
+            until = wait_over_at(self._wait_until)
+            if until not in said:  # ("… asked to wait until 14:13 (8 min from now)" says it already)
+                said += self.tr("That wait is over at %1. ").replace("%1", until)
+        return said
 
     def _on_failed(self, message: str) -> None:
         self.message.setText(self.tr("Verification failed: %1").replace("%1", message))
@@ -454,12 +494,17 @@ class ReferencesPanel(QWidget):
         self.worker = None
         if worker is not None:
             worker.deleteLater()
+        self._run_over()
+
+    def _run_over(self, *, rejudge: bool = True) -> None:
+        """The run ended or was let go: the buttons are free again."""
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
         self.verify_button.setEnabled(True)
         self.refresh_button.setEnabled(True)
         self.verification_running.emit(False)
-        self._rejudge_edited()  # the survey may have changed while the run went on
+        if rejudge:
+            self._rejudge_edited()  # the survey may have changed while the run went on
 
     # ----- an edit changed what a verdict compared -----
     def _rejudge_edited(self) -> None:
@@ -507,27 +552,41 @@ class ReferencesPanel(QWidget):
         run learned is in the cache already). Closing the window neither waits for arXiv nor aborts the program."""
         rejudger, self._rejudger = self._rejudger, None
         if rejudger is not None:
-            rejudger.cancel()
-            for signal in (rejudger.verified, rejudger.finished):
-                try:
-                    signal.disconnect()
-                except (RuntimeError, TypeError):
-                    pass
-            rejudger.setParent(None)
-            _ORPHANS.add(rejudger)
-        worker = self.worker
-        if worker is None:
-            return
-        self.worker = None
-        worker.cancel()
-        for signal in (worker.progressed, worker.answered, worker.noticed, worker.verified, worker.failed,
-                       worker.finished):
-            try:
-                signal.disconnect()
-            except (RuntimeError, TypeError):
-                pass
-        worker.setParent(None)  # outlives its panel until the program ends
+            _let_go(rejudger)
+        worker, self.worker = self.worker, None
+        if worker is not None:
+            _let_go(worker)
+
+
+def wait_over_at(until: float) -> str:
+    """When a wait arXiv asked for is over, local time, never before it is ("14:12:20" is "14:13"), as the
+    service's "asked to wait until 14:13" writes it."""
+    return datetime.fromtimestamp(math.ceil(until / 60) * 60).strftime("%H:%M")
+
+
+def _let_go(worker: VerifyWorker) -> None:
+    """Cancel a worker and let it end on its own: its signals reach no one, and it outlives its panel until its
+    thread ends (a request in flight ends by the timeout at the latest; at exit the daemon thread is left behind)."""
+    worker.cancel()
+    for signal in (worker.progressed, worker.answered, worker.noticed, worker.verified, worker.cache_damaged,
+                   worker.waits_until, worker.failed, worker.finished):
+        try:
+            signal.disconnect()
+        except (RuntimeError, TypeError):
+            pass
+    worker.setParent(None)
+    _forget_ended_orphans()
+    if worker.isRunning():
         _ORPHANS.add(worker)
+    else:
+        worker.deleteLater()
+
+
+def _forget_ended_orphans() -> None:
+    """Workers let go whose thread has ended are dropped (one per Cancel would otherwise pile up)."""
+    for ended in [w for w in _ORPHANS if not w.isRunning()]:
+        _ORPHANS.discard(ended)
+        ended.deleteLater()
 
 
 _ORPHANS: set[VerifyWorker] = set()

@@ -2,13 +2,18 @@
 
 The work runs in a daemon Python thread, not a QThread: a request to arXiv cannot be interrupted, and a QThread
 still waiting for one when the program quits aborted the whole process ("QThread: Destroyed while thread is still
-running"). A daemon thread is simply left behind at exit; everything it learned is already in the cache.
+running"). A daemon thread is simply left behind at exit; everything it learned is already in the cache. For the
+same reason Cancel does not wait for it: the panel lets a cancelled worker go (its signals disconnected) and is free
+at once, while the request in flight ends in the background, its answer cached, and the thread with it.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import QObject, Signal
 
@@ -31,6 +36,7 @@ class VerifyWorker(QObject):
     noticed = Signal(str)  # why a request is being asked again ("arXiv answered HTTP 503; asking again in 6 s …")
     cache_damaged = Signal(str)  # cached answers that could not be read, which file: dropped and asked again
     failed = Signal(str)
+    waits_until = Signal(float)  # when the wait arXiv asked for (Retry-After, kept in the database) is over: said once
     finished = Signal()
 
     def __init__(self, references: list[Any], config: Config, *, force: bool = False, cache_only: bool = False,
@@ -96,6 +102,8 @@ class VerifyWorker(QObject):
                     notice=lambda text: self._emit(self.noticed, text),
                     damaged=lambda text: self._emit(self.cache_damaged, text),
                 )
+                if not self.cache_only:
+                    self._say_the_wait(opened.db)
             finally:
                 try:
                     opened.db.conn.close()
@@ -104,3 +112,17 @@ class VerifyWorker(QObject):
             self._emit(self.verified, dict(result or {}))
         except Exception as exc:  # shown in the panel; the editor keeps working
             self._emit(self.failed, f"{type(exc).__name__}: {exc}")
+
+    def _say_the_wait(self, db: Any) -> None:
+        """A wait arXiv asked for that is not over when the run ends (the run stopped for it, or asked nothing inside
+        it): until when, for the line above the table."""
+        from editor_app.services import arxiv_cache
+
+        host = urlsplit(self.config.arxiv_url).netloc or self.config.arxiv_url  # (as ArxivClient keeps it)
+        try:
+            wait = arxiv_cache.asked_wait(db, host, time.time())
+        except sqlite3.Error:
+            return
+        if wait is not None and wait.left > 0:
+            self._emit(self.waits_until, wait.until)
+

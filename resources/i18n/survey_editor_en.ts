@@ -4,7 +4,15 @@
 <context>
     <name>ReferencesPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="433"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="388"/>
+        <source>Cancelled: %n reference(s) left unverified; their rows are as they were. arXiv&apos;s answer to a request already sent is still cached.</source>
+        <translation>
+            <numerusform>Cancelled: 1 reference left unverified; its row is as it was. arXiv&apos;s answer to a request already sent is still cached.</numerusform>
+            <numerusform>Cancelled: %n references left unverified; their rows are as they were. arXiv&apos;s answer to a request already sent is still cached.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/references_panel.py" line="477"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>arXiv could not be asked again about 1 reference: its row shows arXiv&apos;s earlier answer. </numerusform>
@@ -85,7 +93,7 @@
 <context>
     <name>SelfCheckPanel</name>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="222"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="221"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… and %n more</numerusform>
@@ -93,11 +101,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/selfcheck_panel.py" line="409"/>
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="415"/>
         <source>%n rule(s): %1 failing</source>
         <translation>
             <numerusform>1 rule: %1 failing</numerusform>
             <numerusform>%n rules: %1 failing</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/selfcheck_panel.py" line="429"/>
+        <source> (%n stated as an estimate)</source>
+        <translation>
+            <numerusform> (1 stated as an estimate)</numerusform>
+            <numerusform> (%n stated as an estimate)</numerusform>
         </translation>
     </message>
 </context>

@@ -979,12 +979,12 @@
 <context>
     <name>PreviewPanel</name>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="144"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="140"/>
         <source>Preview of the survey</source>
         <translation>综述预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/preview_panel.py" line="184"/>
+        <location filename="../../editor_app/ui/preview_panel.py" line="180"/>
         <source>*Long document: showing lines %1–%2 around the cursor.*</source>
         <translation>*长文档：显示光标附近第 %1–%2 行。*</translation>
     </message>
@@ -1078,186 +1078,198 @@
 <context>
     <name>ReferencesPanel</name>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="79"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="82"/>
         <source>Cited arXiv references</source>
         <translation>引用的 arXiv 文献</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="86"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="89"/>
         <source>Verify all</source>
         <translation>全部核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="87"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="90"/>
         <source>Ask arXiv about every cited id (cached answers are reused)</source>
         <translation>向 arXiv 查询每个引用编号（复用缓存结果）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="99"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="98"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="101"/>
         <source>Stop asking arXiv (what it answered stays cached)</source>
         <translation>停止向 arXiv 查询（已得到的答复保留在缓存中）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="103"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="106"/>
         <source>Only problems</source>
         <translation>只看问题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="105"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="108"/>
         <source>List only the references arXiv did not confirm</source>
         <translation>只列出 arXiv 未确认的引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="107"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="110"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="109"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="112"/>
         <source>Filter the references</source>
         <translation>筛选引用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="196"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
         <source>arXiv id</source>
         <translation>arXiv 编号</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="199"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="202"/>
         <source>Name in the survey</source>
         <translation>综述中的名称</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="204"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="207"/>
         <source>Occurrences</source>
         <translation>出现位置</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="206"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="209"/>
         <source>Click again to go to the next occurrence</source>
         <translation>再次点击跳到下一处</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="203"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="206"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="91"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="94"/>
         <source>Verify all again</source>
         <translation>全部重新核验</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="93"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="96"/>
         <source>Ask arXiv again about every cited id, ignoring cached answers (one batched request, as survey-check --force-refresh)</source>
         <translation>不用缓存的答复，就每个引用的 id 重新询问 arXiv（一次批量请求，同 survey-check --force-refresh）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="192"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="195"/>
         <source>arXiv&apos;s title: %1</source>
         <translation>arXiv 上的标题：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="202"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="205"/>
         <source>Title on arXiv</source>
         <translation>arXiv 标题</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="207"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="210"/>
         <source>Authors</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="208"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="211"/>
         <source>Published</source>
         <translation>发表日期</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="209"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="212"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="211"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="214"/>
         <source>Fetched</source>
         <translation>获取时间</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="295"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="298"/>
         <source>&amp;Re-verify this reference</source>
         <translation>重新核验此引用(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="298"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="301"/>
         <source>&amp;Open on arXiv</source>
         <translation>在 arXiv 上打开(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="300"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="303"/>
         <source>&amp;Copy id</source>
         <translation>复制编号(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="303"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="306"/>
         <source>Copy &amp;title</source>
         <translation>复制标题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="320"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="323"/>
         <source>No arXiv ids in this survey.</source>
         <translation>本综述没有 arXiv 编号。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="339"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="353"/>
         <source>Verifying %v of %m…</source>
         <translation>正在核验 %v / %m…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="345"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="419"/>
-        <location filename="../../editor_app/ui/references_panel.py" line="426"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="359"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="446"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="451"/>
         <source>Asking arXiv (one request every few seconds, as its terms require)…</source>
         <translation>正在询问 arXiv（按其条款每隔几秒一次请求）…</translation>
     </message>
-    <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="363"/>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
+    <message numerus="yes">
+        <location filename="../../editor_app/ui/references_panel.py" line="388"/>
+        <source>Cancelled: %n reference(s) left unverified; their rows are as they were. arXiv&apos;s answer to a request already sent is still cached.</source>
+        <translation>
+            <numerusform>已取消：有 %n 篇引用未核验，其所在行保持原样。arXiv 对已发出请求的答复仍会存入缓存。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="401"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="389"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="429"/>
         <source>(%1 references: one with several statuses counts under each)</source>
         <translation>（共 %1 篇引用：有几个状态的引用在每个状态下各计一次）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="403"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="431"/>
         <source>(1 reference: counted under each of its statuses)</source>
         <translation>（共 1 篇引用：在它的每个状态下各计一次）</translation>
     </message>
-    <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="443"/>
-        <source>Cancelled. </source>
-        <translation>已取消。</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../editor_app/ui/references_panel.py" line="444"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="477"/>
         <source>arXiv could not be asked again about %n reference(s): their rows show its earlier answer. </source>
         <translation>
             <numerusform>有 %n 篇引用未能再次询问 arXiv：其所在行显示的是 arXiv 之前的答复。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="445"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="480"/>
+        <source>Asking again failed: %1. </source>
+        <translation>再次询问失败：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="482"/>
         <source>arXiv gave no answer: %1. </source>
         <translation>arXiv 没有答复：%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/references_panel.py" line="450"/>
+        <location filename="../../editor_app/ui/references_panel.py" line="486"/>
+        <source>That wait is over at %1. </source>
+        <translation>这段等待在 %1 结束。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/references_panel.py" line="490"/>
         <source>Verification failed: %1</source>
         <translation>核验失败：%1</translation>
     </message>
