@@ -225,6 +225,20 @@ class MainWindow(QMainWindow):
         self.menus = WindowMenus(self)
         self._restore_layout()
         self._update_title()
+        QTimer.singleShot(0, self, self._tell_unusable_settings)
+
+    def _tell_unusable_settings(self) -> None:
+        """Settings that can't be used (autosave_seconds=inf, an arxiv_url Save refuses, in the settings file or the
+        environment) are said on stderr, which a window started from a menu has nowhere to show: the window says
+        them too, once, with the defaults used instead (Edit → Settings names them as well)."""
+        from editor_app.config import unusable_environment
+
+        saved = self.settings_store.unusable_saved() if hasattr(self.settings_store, "unusable_saved") else {}
+        bad = {**saved, **unusable_environment()}
+        if bad:
+            self.notify(self.tr("Settings not usable"), self.tr(
+                "These settings can't be used, so the defaults are used instead: %1. Edit → Settings says where "
+                "each is set.").replace("%1", ", ".join(f"{name}={value!r}" for name, value in bad.items())))
 
     # ================= public API =================
     def current_text(self) -> str:

@@ -736,32 +736,32 @@
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="703"/>
+        <location filename="../../editor_app/ui/main_window.py" line="717"/>
         <source>Reopened %1 as %2</source>
         <translation>已按 %2 重新打开 %1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1013"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1027"/>
         <source>⚠ Rule pack broken: %1</source>
         <translation>⚠ 规则包已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1014"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1028"/>
         <source>Until it is fixed the survey is checked with the last good version of that file.</source>
         <translation>修好之前，综述按该文件上次可用的版本检查。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1015"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1029"/>
         <source>Until it is fixed the survey is checked with the rule pack %1.</source>
         <translation>修好之前，综述按规则包 %1 检查。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1017"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1031"/>
         <source>Broken since %1:</source>
         <translation>自 %1 起损坏：</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1034"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1048"/>
         <source>Analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -771,87 +771,97 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="302"/>
-        <location filename="../../editor_app/ui/main_window.py" line="315"/>
-        <location filename="../../editor_app/ui/main_window.py" line="337"/>
-        <location filename="../../editor_app/ui/main_window.py" line="355"/>
-        <location filename="../../editor_app/ui/main_window.py" line="700"/>
+        <location filename="../../editor_app/ui/main_window.py" line="239"/>
+        <source>Settings not usable</source>
+        <translation>设置不可用</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="240"/>
+        <source>These settings can&apos;t be used, so the defaults are used instead: %1. Edit → Settings says where each is set.</source>
+        <translation>以下设置无法使用，已改用默认值：%1。“编辑 → 设置”会说明每一项设在哪里。</translation>
+    </message>
+    <message>
+        <location filename="../../editor_app/ui/main_window.py" line="316"/>
+        <location filename="../../editor_app/ui/main_window.py" line="329"/>
+        <location filename="../../editor_app/ui/main_window.py" line="351"/>
+        <location filename="../../editor_app/ui/main_window.py" line="369"/>
+        <location filename="../../editor_app/ui/main_window.py" line="714"/>
         <source>Can&apos;t open the file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="317"/>
+        <location filename="../../editor_app/ui/main_window.py" line="331"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="540"/>
+        <location filename="../../editor_app/ui/main_window.py" line="554"/>
         <source>The survey has unsaved changes. Save them first?</source>
         <translation>综述有未保存的修改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="551"/>
+        <location filename="../../editor_app/ui/main_window.py" line="565"/>
         <source>%1 was changed by another program.</source>
         <translation>%1 已被其他程序修改。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="552"/>
+        <location filename="../../editor_app/ui/main_window.py" line="566"/>
         <source>Reload it from disk (your edits can be undone), or keep your version?</source>
         <translation>从磁盘重新载入（可撤销），还是保留你的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="554"/>
+        <location filename="../../editor_app/ui/main_window.py" line="568"/>
         <source>Reload it from disk, or keep the version shown here?</source>
         <translation>从磁盘重新载入，还是保留当前显示的版本？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="555"/>
+        <location filename="../../editor_app/ui/main_window.py" line="569"/>
         <source>Reload from disk</source>
         <translation>从磁盘重新载入</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="556"/>
+        <location filename="../../editor_app/ui/main_window.py" line="570"/>
         <source>Keep my version</source>
         <translation>保留我的版本</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="563"/>
+        <location filename="../../editor_app/ui/main_window.py" line="577"/>
         <source>Save the file as UTF-8 instead?</source>
         <translation>改为以 UTF-8 保存此文件？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="570"/>
+        <location filename="../../editor_app/ui/main_window.py" line="584"/>
         <source>%1 was changed by another program since it was opened. Overwrite it with your version?</source>
         <translation>%1 在打开后已被其他程序修改。用你的版本覆盖它吗？</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="576"/>
+        <location filename="../../editor_app/ui/main_window.py" line="590"/>
         <source>Open survey</source>
         <translation>打开综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="581"/>
+        <location filename="../../editor_app/ui/main_window.py" line="595"/>
         <source>Save survey as</source>
         <translation>综述另存为</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="619"/>
+        <location filename="../../editor_app/ui/main_window.py" line="633"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="667"/>
+        <location filename="../../editor_app/ui/main_window.py" line="681"/>
         <source>%1 was only guessed from the file&apos;s bytes. If letters look wrong, cancel and reopen the file in its own encoding (File → Reopen in Another Encoding): a save as UTF-8 writes the letters as shown.</source>
         <translation>%1 只是根据文件的字节猜测的编码。如果字母显示不对，请取消，并用文件本来的编码重新打开（文件 → 以其他编码重新打开）：另存为 UTF-8 会按显示的样子写入这些字母。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="676"/>
-        <location filename="../../editor_app/ui/main_window.py" line="679"/>
+        <location filename="../../editor_app/ui/main_window.py" line="690"/>
+        <location filename="../../editor_app/ui/main_window.py" line="693"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="649"/>
+        <location filename="../../editor_app/ui/main_window.py" line="663"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -861,89 +871,89 @@
         <translation>综述正文</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="739"/>
+        <location filename="../../editor_app/ui/main_window.py" line="753"/>
         <source>Can&apos;t reload the file</source>
         <translation>无法重新载入文件</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="756"/>
+        <location filename="../../editor_app/ui/main_window.py" line="770"/>
         <source>%1 was deleted or moved by another program; Save writes it again.</source>
         <translation>%1 已被其他程序删除或移走；保存会重新写入。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="776"/>
+        <location filename="../../editor_app/ui/main_window.py" line="790"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="778"/>
+        <location filename="../../editor_app/ui/main_window.py" line="792"/>
         <source>(sample)</source>
         <translation>（示例）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="805"/>
+        <location filename="../../editor_app/ui/main_window.py" line="819"/>
         <source>Checking goes on with the rule pack in use (%1) until the file is fixed.</source>
         <translation>在该文件修好之前，检查继续使用当前规则包（%1）。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="844"/>
-        <location filename="../../editor_app/ui/main_window.py" line="871"/>
+        <location filename="../../editor_app/ui/main_window.py" line="858"/>
+        <location filename="../../editor_app/ui/main_window.py" line="885"/>
         <source>Rule pack not usable</source>
         <translation>规则包不可用</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="857"/>
-        <location filename="../../editor_app/ui/main_window.py" line="872"/>
+        <location filename="../../editor_app/ui/main_window.py" line="871"/>
+        <location filename="../../editor_app/ui/main_window.py" line="886"/>
         <source>Rule pack warning</source>
         <translation>规则包警告</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="937"/>
+        <location filename="../../editor_app/ui/main_window.py" line="951"/>
         <source>Rule pack %1 in use: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已启用：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="919"/>
+        <location filename="../../editor_app/ui/main_window.py" line="933"/>
         <source>Rule pack %1 reloaded: the survey is checked with it (%2)</source>
         <translation>规则包 %1 已重新载入：按它检查本综述（%2）</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="921"/>
+        <location filename="../../editor_app/ui/main_window.py" line="935"/>
         <source>Rule pack %1 removed: the survey is checked with %2</source>
         <translation>规则包 %1 已被删除：改按 %2 检查本综述</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="807"/>
+        <location filename="../../editor_app/ui/main_window.py" line="821"/>
         <source>The bundled house pack is used instead.</source>
         <translation>改用内置的本组规则包。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="950"/>
+        <location filename="../../editor_app/ui/main_window.py" line="964"/>
         <source>The window will be in %1 from the next start.</source>
         <translation>下次启动时窗口将使用%1。</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="980"/>
+        <location filename="../../editor_app/ui/main_window.py" line="994"/>
         <source>analysed in %1 ms</source>
         <translation>分析用时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1022"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1036"/>
         <source>Analysis failed: %1</source>
         <translation>分析失败：%1</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1040"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1054"/>
         <source>Ln %1, Col %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1087"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1101"/>
         <source>Go to line</source>
         <translation>跳到行</translation>
     </message>
     <message>
-        <location filename="../../editor_app/ui/main_window.py" line="1087"/>
+        <location filename="../../editor_app/ui/main_window.py" line="1101"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
