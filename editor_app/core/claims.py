@@ -258,14 +258,17 @@ def claims_in_line(
                     listed = () if named is not None else _places_before(plain, m.start(), len(members))
                     for pos, nm in enumerate(members):
                         shown = written[start + nm.start():start + nm.end()] if grouped_wide else nm.group(0)
+                        # "159/≈194/207": a mark right before one member (past the one before it) marks it alone
+                        own = approx or pos > 0 and marked and _approx_between(line, start + members[pos - 1].end(),
+                                                                            start + nm.start())
                         if named is not None:  # "§3.1/§3.2 CJK 159/194": each figure its own place's
                             if pos < len(named):
                                 out.append(RawClaim("value", cp.metric, -1, named[pos], written[m.start():m.end()],
-                                                    start + nm.start() + 1, shown, _number(nm.group(0)), (), approx))
+                                                    start + nm.start() + 1, shown, _number(nm.group(0)), (), own))
                             continue
                         out.append(
                             RawClaim("value", cp.metric, idx, "", written[m.start():m.end()], start + nm.start() + 1,
-                                     shown, _number(nm.group(0)), (), approx, pos,
+                                     shown, _number(nm.group(0)), (), own, pos,
                                      len(members) if pos == len(members) - 1 else 0, False, len(members), listed)
                         )
                 elif has_value:
@@ -728,6 +731,12 @@ def _holds_estimate_mark(text: str) -> bool:
 def _approx_before(line: str, start: int) -> bool:
     """Whether the figure at `start` is marked an estimate (`_ESTIMATE_MARKS` in the four characters before it)."""
     return holds_any(line[start - 4 if start > 4 else 0 : start], _ESTIMATE_MARKS)
+
+
+def _approx_between(line: str, after: int, start: int) -> bool:
+    """Whether a list's member at `start` is marked an estimate by a mark of its own: `_ESTIMATE_MARKS` between the
+    member before it (ending at `after`) and it ("159/≈194/207", "8/约 30/3")."""
+    return holds_any(line[after:start], _ESTIMATE_MARKS)
 
 
 # What a part's figure is counted in, written after it: "主体 2,892 字 + 反方 579 字" labels its parts 主体 and 反方.
