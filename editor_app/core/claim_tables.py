@@ -26,7 +26,8 @@ _AROUND = re.compile(r"^(?:实测|自报)\s*|\s*(?:实测值|实测|字数|数�
 _WHOLE = frozenset(("合计", "总计", "共计", "全文", "全文合计", "总数", "total", "document", "whole survey"))
 _BUILTIN_WORDS = {"lines": ("行数", "行"), "chars": ("字符数", "字符")}
 _PLACE = re.compile(r"§?\s*(?P<ref>[0-9０-９一二三四五六七八九十]+(?:\.\d+)*)(?![\d.])")
-_VALUE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?P<approx>≈|约|~|～)?[ \t]*(?P<value>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)")
+# (a cell's figure in emphasis, "**160**", "*160*", "__160__", "***160***", is the figure: its marks are no part of it)
+_VALUE = re.compile(r"[ \t]*(?:\*{1,3}|_{1,3})?[ \t]*(?P<approx>≈|约|~|～)?[ \t]*(?P<value>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)")
 
 
 def metric_words(counters: Mapping[str, object]) -> dict[str, str]:
