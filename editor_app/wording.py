@@ -258,6 +258,13 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("the survey's name {name} appears in the title", "综述中的名称 {name} 出现在标题中"),
     ("the survey's title matches arXiv's (similarity {s})", "综述中的标题与 arXiv 的一致（相似度 {s}）"),
     ("{name} differs slightly from the title (similarity {s})", "{name} 与标题略有不同（相似度 {s}）"),
+    # a name found in the title that still does not identify the paper (verification._doubt): check by hand
+    ("{name} is a common term in titles: it appears in the title but does not identify the paper (title similarity "
+     "{s})", "{name} 是标题中常见的术语：它出现在标题中，但不足以确认就是这篇论文（标题相似度 {s}）"),
+    ("{name} is what the title's {said} is about, not its name (perhaps a neighbouring id's paper) (title "
+     "similarity {s})", "{name} 是标题中 {said} 所讨论的对象，而不是这篇论文的名称（可能是相邻 id 的论文；标题相似度 {s}）"),
+    ("{name} is not the title's {other} (another version of the work) (title similarity {s})",
+     "{name} 不是标题中的 {other}（那是该工作的另一个版本；标题相似度 {s}）"),
     ("{name} is not in the title but appears in the abstract (title similarity {s})",
      "{name} 不在标题中，但出现在摘要中（标题相似度 {s}）"),
     ("the survey's name {name} does not match any version's title (similarity {s})",
@@ -271,6 +278,9 @@ _ZH_CN: tuple[tuple[str, str], ...] = (
     ("read the abstract page", "请阅读摘要页"),
     ("the survey says {stated}", "综述写的是 {stated}"),
     ("the id is from {month} and v1 appeared {date}", "该 id 属于 {month}，v1 发布于 {date}"),
+    # (a day stated: "the survey says 2024-01-02; arXiv's v1 appeared …")
+    ("arXiv's v1 appeared {date} and the latest version {updated}", "arXiv 上 v1 发布于 {date}，最新版本发布于 {updated}"),
+    ("arXiv's v1 appeared {date}", "arXiv 上 v1 发布于 {date}"),
     ("arXiv files it under {category}", "arXiv 将其归入 {category}"),
     ("the survey's {stated} is a category arXiv cross-lists it in (its primary category is {primary})",
      "综述写的 {stated} 是 arXiv 交叉列入的分类（其主分类为 {primary}）"),
@@ -463,6 +473,23 @@ _WORDS_ZH_CN = {
 _TRANSLATED_NAMES = {"what", "where", "title", "note", "status", "dimension", "problem", "message", "head", "source"}
 _LIST_NAMES = {"dimensions": (" · ", " · "), "unscanned": (" · ", " · "), "notes": ("; ", "；"), "statuses": (", ", "、"), "heading_lines": (", ", "、")}  # a list of sentences: each translated, joined the target language's way
 _NAME = re.compile(r"\{(\w+)\}")
+# What an engine-figure message says was measured ({what} after "{engine} ", core/figure_check._what): a measure
+# word, maybe after its percentile ("p99 TTFT", "latency change", "speedup vs vLLM"). An engine's name may hold
+# spaces ("MLC LLM", "ONNX Runtime Web"): {engine} runs up to the space before such a word, not to its first space
+# ("MLC" of "MLC LLM speedup …"); when no such word follows at all (a measure not listed here), to its first space.
+_MEASURE = re.compile(r"(?<= )(?i:p\d{2}(?:\.\d+)?[ \t]?)?(?i:TTFT|TPOT|ITL|E2E|latency|throughput|cost|memory|"
+                      r"accuracy|speedup|change|percent|request rate|build|load|吞吐量?|首字延迟|延迟|时延|成本|显存|内存|准确率)"
+                      r"(?![\w-])")
+
+
+def _engine_whole(text: str, m: re.Match[str]) -> dict[str, str]:
+    """The values of a template's match, its "{engine} {what}" split before the first measure word."""
+    values = m.groupdict()
+    both = text[m.start("engine"):m.end("what")]
+    at = _MEASURE.search(both, m.end("engine") - m.start("engine") + 1)  # (never inside the engine's first word)
+    if at is not None:
+        values["engine"], values["what"] = both[:at.start() - 1], both[at.start():]
+    return values
 
 
 def _compile(template: str) -> re.Pattern[str]:
@@ -530,9 +557,10 @@ class EngineText:
         for rx, target in self.templates:
             m = rx.match(text)
             if m is not None:
+                found = _engine_whole(text, m) if "engine" in rx.groupindex else m.groupdict()
                 values = {k: (self._translate(v, depth + 1) if k in self.translated_names else
                               self._translate_list(v, *self.list_names[k], depth) if k in self.list_names else v)
-                          for k, v in m.groupdict().items()}
+                          for k, v in found.items()}
                 return target.format(**values)
         return text
 
