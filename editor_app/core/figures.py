@@ -279,6 +279,17 @@ def _clause_seps(text: str, start: int, end: int, first: bool = False) -> list[t
     return found
 
 
+def _last_seps_from(text: str, start: int, end: int) -> int:
+    """Where a scan for the clause separators of text[start:end] may start and find the same last one: at the last
+    "。" or "；" in that span (a long line is not scanned again from its start for the clause of each late cue: a
+    survey whose line breaks were lost took time growing with its length squared). Either is a separator wherever it
+    stands (no other separator's span holds it, no exception keeps it), which a scan from the left finds and goes on
+    from as a scan from there does. A short span is scanned as fast as the two look-ups cost."""
+    if end - start < 80:
+        return start
+    return max(start, text.rfind("。", start, end), text.rfind("；", start, end))
+
+
 def _clause_at(view: str, pos: int, start: int = 0) -> tuple[int, int]:
     """The clause that holds view[pos], a character no separator holds (as a split of the whole view gives it).
 
@@ -296,7 +307,7 @@ def _clause_around(view: str, pos: int, start: int = 0) -> tuple[int, int, int]:
     finds it first, as it was found, and goes on from its end (no separator after it looks back into it), so
     the reader starts there and does not find each separator twice.
     """
-    before = _clause_seps(view, start, pos)
+    before = _clause_seps(view, _last_seps_from(view, start, pos), pos)  # (only its last one is read)
     after = _clause_seps(view, pos, len(view), first=True)
     if after:
         return before[-1][1] if before else start, after[0][0], after[0][1]
@@ -927,7 +938,7 @@ def _baseline_cut(view: str, start: int, end: int) -> int:
 
 def _lead_in_start(view: str, a: int) -> int:
     """Where the clause starts that ends with the colon at view[a - 1] (a lead-in: "单卡 H100 的 p50 TTFT：…")."""
-    seps = _clause_seps(view, 0, a - 1)
+    seps = _clause_seps(view, _last_seps_from(view, 0, a - 1), a - 1)  # (only its last one is read)
     return seps[-1][1] if seps else 0
 
 
