@@ -70,13 +70,13 @@ def test_typing_the_delimiter_row_in_and_out_matches_a_fresh_analysis():
 
 
 def test_what_a_table_head_is():
-    from editor_app.core.reference_tables import is_table_head, row_cells, with_outer_pipes
+    from editor_app.core.reference_tables import cell_count, is_table_head, with_outer_pipes
 
     assert is_table_head("维度 | 实测", "--- | ---")
     assert is_table_head("| 维度 | 实测 |", ":--|--:")
     assert not is_table_head("维度 | 实测", "--- | --- | ---")
     assert not is_table_head("维度 实测", "---")
     assert not is_table_head("a \\| b", "--- | ---")  # (an escaped pipe is no cell border)
-    assert row_cells("| a | b |") == row_cells("a | b") == row_cells("a | b |") == 2
+    assert cell_count("| a | b |") == cell_count("a | b") == cell_count("a | b |") == 2
     assert with_outer_pipes("CJK | 99") == ("|CJK | 99|", 1)
     assert with_outer_pipes("| CJK | 99 |") == ("| CJK | 99 |", 0)

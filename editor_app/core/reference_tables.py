@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from .records import record
 from .references import RawCitation, without_marks
-from .row_cells import cell_starts, cell_text, split_cells  # (claim_tables, figure_tables take cell_starts here)
+from .row_cells import border_at, cell_starts, cell_text, split_cells  # (claim_tables takes cell_starts here)
 
 
 _DELIMITER_ROW = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
@@ -45,19 +45,17 @@ def is_table_line(line: str) -> bool:
     return "|" in line
 
 
-_BORDER = re.compile(r"(?<!\\)\|")  # a cell border: a pipe, but "\|", a pipe in a cell's text
-
-
 def outer_pipes(row: str) -> tuple[bool, bool]:
     """Whether the row is written with its leading and its trailing pipe ("| a | b |"; GFM allows either left out)."""
     text = row.strip()
-    return text[:1] == "|", text[-1:] == "|" and text[-2:] != "\\|"
+    return text[:1] == "|", border_at(text, len(text) - 1)
 
 
-def row_cells(row: str) -> int:
-    r"""How many cells a table row has as GFM reads it: its outer pipes border no empty cell, "\|" borders none."""
+def cell_count(row: str) -> int:
+    r"""How many cells a table row has as GFM reads it: its outer pipes border no empty cell, "\|" borders none
+    (the borders `split_cells` splits at)."""
     lead, trail = outer_pipes(row)
-    return len(_BORDER.findall(row)) + 1 - lead - trail
+    return len(split_cells(row)) - lead - trail
 
 
 def is_table_head(header: str, delimiter: str) -> bool:
@@ -65,7 +63,7 @@ def is_table_head(header: str, delimiter: str) -> bool:
     header row, which holds a cell border. A prose line holding a pipe ("A | B 两种读法") over anything else is
     no table's header, and its lines no table's rows."""
     return (_DELIMITER_ROW.fullmatch(delimiter) is not None and "-" in delimiter
-            and _BORDER.search(header) is not None and row_cells(header) == row_cells(delimiter))
+            and len(split_cells(header)) > 1 and cell_count(header) == cell_count(delimiter))
 
 
 def with_outer_pipes(row: str) -> tuple[str, int]:
