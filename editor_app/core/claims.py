@@ -794,16 +794,22 @@ _EARLIER_WINDOW = 40
 _EARLIER_ENDS = frozenset("版本的中里,nNtTsSdDſ")
 
 
+def _last_before(line: str, lo: int, start: int) -> str:
+    """The last character of line[lo:start] but spaces and tabs ("" when there is none): what a pattern matching up
+    to `start` past white space must end with, looked at before the pattern is tried."""
+    k = start
+    while k > lo and (line[k - 1] == " " or line[k - 1] == "\t"):
+        k -= 1
+    return line[k - 1] if k > lo else ""
+
+
 def _earlier_version_before(line: str, start: int) -> bool:
     """Whether an earlier version is named right before the figure whose match starts at `start` (_EARLIER_VERSION
     in the _EARLIER_WINDOW characters before it), looked for only where the text before it ends as a match can."""
     lo = max(0, start - _EARLIER_WINDOW)
-    k = start
-    while k > lo and (line[k - 1] == " " or line[k - 1] == "\t"):
-        k -= 1
-    if k == lo:
+    last = _last_before(line, lo, start)
+    if not last:
         return False  # (nothing but white space before it: no match)
-    last = line[k - 1]
     if last not in _EARLIER_ENDS and not last.isdecimal() and last != "\n":  # ("$" also stands before a final "\n")
         return False
     return _EARLIER_VERSION.search(line, lo, start) is not None
@@ -845,12 +851,9 @@ def _place_before(line: str, start: int, places: dict[str, str]) -> str | None:
         ends, reach, lasts = _place_ends(places)
         lo = max(0, start - reach)
         if lasts is not None:  # (most figures: no place name can end where the text before them ends)
-            k = start
-            while k > lo and (line[k - 1] == " " or line[k - 1] == "\t"):
-                k -= 1
-            if k == lo:
+            last = _last_before(line, lo, start)
+            if not last:
                 return ""
-            last = line[k - 1]
             if last.isascii():
                 if last.lower() not in lasts and last not in lasts:
                     return ""
