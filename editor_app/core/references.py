@@ -14,7 +14,7 @@ from datetime import date
 from .arxiv_ids import OLD_ARCHIVES, ArxivId, explain_malformed, parse_arxiv_id, problem_with
 from .model import Occurrence, Reference
 from .records import record
-from .row_cells import borders_before, cell_text, escaped_at, next_border, split_cells
+from .row_cells import border_at, borders_before, cell_text, escaped_at, next_border, split_cells
 
 
 @record(frozen=True)
@@ -510,7 +510,7 @@ def _bare_in_citation_context(text: str, s: int, e: int) -> bool:
         return True
     if prev in '{"' and _BIBTEX_BEFORE.search(text, max(0, s - 30), s):  # eprint = {2609.11582}
         return True
-    if prev == "|" and (nxt == "|" or not nxt) and (text[i - 1 : i] != "\\" or not escaped_at(text, i)):
+    if prev == "|" and (nxt == "|" or not nxt) and border_at(text, i):
         # (a table row without its outer pipes: "OmniKVQuant | 2609.11582"; "\|" is a pipe in a cell's text)
         return True
     if prev in _LIST_BEFORE and text[e : e + 1] == " " and e + 1 < n and not text[e + 1].isdigit() \
@@ -785,7 +785,7 @@ def _name_around(text: str, s: int, e: int) -> tuple[str | None, str | None, str
     # 3. table cell: | ID | NAME |  (also without the outer pipes, "ID | NAME" and "NAME | ID": the line's start and
     # end are cell borders then). Cells end at a pipe not escaped: "| ID | Φ-Bench \| X |" names "Φ-Bench | X", as
     # GitHub-flavoured Markdown renders the cell.
-    if (before == "|" and (text[last - 1 : last] != "\\" or not escaped_at(text, last))) or (last < 0 and "|" in text):
+    if (before == "|" and border_at(text, last)) or (last < 0 and "|" in text):
         k = e
         while k < n and text[k].isspace():
             k += 1
